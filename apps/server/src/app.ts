@@ -1,0 +1,98 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppDeps } from './deps.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { createRealtime } from './realtime/server.ts';
+import { registerJobs } from './jobs/register.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { devRoutes } from './features/dev/dev.routes.ts';
+import { registerPresence } from './features/users/presence.ts';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** The whole server as one Fastify instance; main.ts listens on it, tests inject into it. */
+export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const { env } = deps;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        upgradeInsecureRequests: env.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    enableDraftSpec: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'rate_limited',
+      message: 'Too many attempts. Please wait and try again.',
+      retryAfter: Math.ceil(context.ttl / 1000),
+    }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Motema API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const webFallback = await registerWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);
+  registerErrorHandler(app, webFallback);
+  await app.register(sessionPlugin, { db: deps.db, secure: env.NODE_ENV === 'production' });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, deps);
+      await api.register(usersRoutes, deps);
+    },
+    { prefix: '/api' },
+  );
+  if (env.NODE_ENV !== 'production') await app.register(devRoutes, deps);
+
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
+  const realtime = createRealtime(app, {
+    db: deps.db,
+    allowedOrigins: (origin, host) => origin === publicOrigin || (!!host && new URL(origin).host === host),
+  });
+  registerPresence(realtime, deps.db);
+  await registerJobs(deps);
+  app.addHook('onClose', async () => {
+    await realtime.close();
+  });
+  return Object.assign(app, { realtime });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

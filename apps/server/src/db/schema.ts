@@ -1,0 +1,6 @@
+// The tables of every feature, for Drizzle's typed client and drizzle-kit.
+export * from './schema/users.ts';
+export * from './schema/sessions.ts';
+export * from './schema/one-time-codes.ts';
+export * from './schema/outbox.ts';
+export * from './schema/push-tokens.ts';

@@ -1,0 +1,28 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const CODE_PURPOSES = ['confirm_email', 'reset_password', 'change_email', 'change_phone'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+/** A 6-digit code (and, for mails, a link token): stored hashed, single use, short-lived. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
+    /** Where the code was sent: the address or number it confirms. */
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    linkTokenHash: text('link_token_hash').unique(),
+    tries: integer('tries').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('one_time_codes_user_purpose_idx').on(table.userId, table.purpose)],
+);
+
+export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;

@@ -1,0 +1,13 @@
+import type { Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { Mailer, SmsSender } from './lib/mailer.ts';
+
+/** What the app is built from: main.ts makes the real ones, tests make their own. */
+export type AppDeps = {
+  env: Env;
+  db: Db;
+  jobs: JobQueue;
+  mailer: Mailer;
+  sms: SmsSender;
+};

@@ -1,0 +1,56 @@
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
+import { newToken, sha256 } from '../../lib/tokens.ts';
+import * as repo from './sessions.repository.ts';
+
+export const SESSION_COOKIE = 'motema_session';
+export const SESSION_TTL_MS = 60 * 24 * 3600 * 1000;
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export type AuthContext = { sessionId: string; userId: string };
+
+/** Called with the ids of revoked sessions, after the commit: the realtime layer closes their sockets. */
+export type SessionRevokedListener = (sessionIds: string[]) => void;
+const listeners = new Set<SessionRevokedListener>();
+export function onSessionsRevoked(listener: SessionRevokedListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export function announceRevoked(sessionIds: string[]): void {
+  if (sessionIds.length) for (const listener of listeners) listener(sessionIds);
+}
+
+/** A new session: the cookie gets the token, the database only its hash. */
+export async function createSession(db: DbOrTx, userId: string, userAgent: string | null) {
+  const token = newToken();
+  const now = clock.now();
+  const session = await repo.insertSession(db, {
+    userId,
+    tokenHash: sha256(token),
+    userAgent: userAgent?.slice(0, 300) ?? null,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  return { token, session };
+}
+
+/** The member behind a cookie token, or undefined for a missing, revoked or expired session. */
+export async function authenticate(db: Db, token: string | undefined) {
+  if (!token || token.length > 100) return undefined;
+  const now = clock.now();
+  const found = await repo.findLiveSession(db, sha256(token), now);
+  if (!found || found.user.status === 'pending') return undefined;
+  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await repo.touchSession(db, found.session.id, now);
+  }
+  return found;
+}
+
+export async function revokeSession(db: Db, sessionId: string) {
+  await repo.revokeSessions(db, [sessionId], clock.now());
+  announceRevoked([sessionId]);
+}
+
+/** Ends every session of a member, but `exceptId` if given. Call `announceRevoked` after the commit. */
+export async function revokeAllSessions(db: DbOrTx, userId: string, exceptId?: string) {
+  return repo.revokeUserSessions(db, userId, clock.now(), exceptId);
+}

@@ -1,0 +1,33 @@
+import { ERROR_MESSAGES, type ErrorCode, type FieldIssue } from '@motema/shared/errors';
+
+/** The one error type of the server: a status, a stable code and an English message. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly issues: FieldIssue[] | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    statusCode: number,
+    code: ErrorCode,
+    options: { message?: string; issues?: FieldIssue[]; headers?: Record<string, string> } = {},
+  ) {
+    super(options.message ?? ERROR_MESSAGES[code]);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.issues = options.issues;
+    this.headers = options.headers;
+  }
+}
+
+export const badRequest = (code: ErrorCode = 'bad_request', issues?: FieldIssue[]) =>
+  new AppError(400, code, { issues });
+export const unauthorized = (code: ErrorCode = 'unauthorized') => new AppError(401, code);
+export const forbidden = (code: ErrorCode = 'forbidden') => new AppError(403, code);
+export const notFound = (code: ErrorCode = 'not_found') => new AppError(404, code);
+export const conflict = (code: ErrorCode = 'conflict', issues?: FieldIssue[]) => new AppError(409, code, { issues });
+
+/** A 400 naming one field, for rules only the server can check (a taken username). */
+export function fieldError(path: string, code: ErrorCode & string, message: string): AppError {
+  return new AppError(400, 'validation_failed', { issues: [{ path, code, message }] });
+}

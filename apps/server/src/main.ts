@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { connectDatabase, migrateDatabase } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { loadEnv } from './env.ts';
+import { startJobQueue } from './jobs/queue.ts';
+import { createOutboxMailer, createOutboxSms, createSmtpMailer } from './lib/mailer.ts';
+
+const startedAt = performance.now();
+let env;
+try {
+  env = loadEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+let embedded: EmbeddedServer | undefined;
+let databaseUrl = env.DATABASE_URL;
+if (!databaseUrl) {
+  const dir = path.resolve(env.DATA_DIR, 'postgres');
+  console.log(`Starting the embedded PostgreSQL (data in ${dir})...`);
+  embedded = await startEmbeddedPostgres({ dir, port: env.EMBEDDED_PG_PORT, database: 'motema' });
+  databaseUrl = embedded.url('motema');
+}
+
+const database = connectDatabase(databaseUrl, { max: 20 });
+await migrateDatabase(database.db);
+const jobs = await startJobQueue(databaseUrl, (error) => console.error('job queue error', error));
+const log = (line: string) => app.log.info(line);
+const mailer = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) : createOutboxMailer(database.db, log);
+const sms = createOutboxSms(database.db, log);
+const app = await buildApp({ env, db: database.db, jobs, mailer, sms });
+
+await app.listen({ host: env.HOST, port: env.PORT });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : env.PORT;
+const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
+console.log(`\nMotema is running at ${url} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
+console.log(`Database: ${embedded ? `embedded PostgreSQL, data in ${embedded.dir}` : 'DATABASE_URL'}`);
+if (mailer.kind === 'outbox') console.log(`Mail: kept in the outbox, read it at ${url}/dev/mailbox`);
+console.log(`API documentation: ${url}/api/docs\n`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal} received: closing connections...`);
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    await app.close();
+    await jobs.stop();
+    await database.close();
+    if (embedded) await embedded.stop();
+    console.log('Stopped cleanly.');
+    process.exit(0);
+  } catch (error) {
+    console.error('Shutdown failed', error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { unauthorized } from '../lib/app-error.ts';
+import { authenticate, SESSION_COOKIE, SESSION_TTL_MS, type AuthContext } from '../features/auth/sessions.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless the request carries a live session. */
+    requireAuth: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyReply {
+    setSessionCookie: (token: string) => FastifyReply;
+    clearSessionCookie: () => FastifyReply;
+  }
+}
+
+/** Reads the session cookie on each request and exposes `request.auth`. */
+export const sessionPlugin = fp(async (app: FastifyInstance, options: { db: Db; secure: boolean }) => {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const found = await authenticate(options.db, token);
+    if (found) request.auth = { sessionId: found.session.id, userId: found.user.id };
+  });
+  app.decorate('requireAuth', async (request: FastifyRequest) => {
+    if (!request.auth) throw unauthorized();
+  });
+  app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
+    return this.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secure,
+      maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    });
+  });
+  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+    return this.clearCookie(SESSION_COOKIE, { path: '/' });
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import { parse as parseCookie } from 'cookie';
+import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
+import type { Db } from '../db/client.ts';
+import { authenticate, onSessionsRevoked, SESSION_COOKIE } from '../features/auth/sessions.service.ts';
+
+export type SocketData = { userId: string; sessionId: string };
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type PresenceListener = (userId: string, connected: boolean) => Promise<void>;
+
+export const MAX_SOCKET_PAYLOAD_BYTES = 64 * 1024;
+
+/**
+ * Socket.IO on the app's HTTP server, authenticated from the session cookie at the handshake, with
+ * the Origin checked. Every socket joins `user:{id}` and `session:{id}`; revoked sessions are closed.
+ */
+export function createRealtime(
+  app: FastifyInstance,
+  options: { db: Db; allowedOrigins: (origin: string, host: string | undefined) => boolean },
+) {
+  const io: RealtimeServer = new Server(app.server, {
+    path: '/socket.io',
+    maxHttpBufferSize: MAX_SOCKET_PAYLOAD_BYTES,
+    serveClient: false,
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      callback(null, !origin || options.allowedOrigins(origin, request.headers.host));
+    },
+  });
+  const presenceListeners: PresenceListener[] = [];
+
+  io.use(async (socket, next) => {
+    try {
+      const cookies = parseCookie(socket.handshake.headers.cookie ?? '');
+      const found = await authenticate(options.db, cookies[SESSION_COOKIE]);
+      if (!found) return next(new Error('unauthorized'));
+      socket.data = { userId: found.user.id, sessionId: found.session.id };
+      next();
+    } catch (error) {
+      next(error as Error);
+    }
+  });
+
+  io.on('connection', (socket) => {
+    const { userId, sessionId } = socket.data;
+    void socket.join([`user:${userId}`, `session:${sessionId}`]);
+    socket.emit('connected', { userId });
+    const announce = (connected: boolean) =>
+      Promise.all(presenceListeners.map((listener) => listener(userId, connected))).catch((error: unknown) =>
+        app.log.error({ err: error }, 'presence update failed'),
+      );
+    void announce(true);
+    socket.on('disconnect', async () => {
+      const still = await io.in(`user:${userId}`).fetchSockets();
+      if (still.length === 0) void announce(false);
+    });
+  });
+
+  const stopListening = onSessionsRevoked((sessionIds) => {
+    for (const id of sessionIds) {
+      io.to(`session:${id}`).emit('session:revoked');
+      io.in(`session:${id}`).disconnectSockets(true);
+    }
+  });
+
+  return {
+    io,
+    /** Called when a member's first socket connects (true) or last one leaves (false). */
+    onPresence(listener: PresenceListener) {
+      presenceListeners.push(listener);
+    },
+    async close() {
+      stopListening();
+      await io.close();
+    },
+  };
+}
+
+export type Realtime = ReturnType<typeof createRealtime>;

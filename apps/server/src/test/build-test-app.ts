@@ -1,0 +1,47 @@
+import { buildApp, type App } from '../app.ts';
+import type { Db } from '../db/client.ts';
+import { parseEnv } from '../env.ts';
+import { startJobQueue } from '../jobs/queue.ts';
+import { createOutboxMailer, createOutboxSms, createSmtpMailer, type Mailer } from '../lib/mailer.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export type TestApp = {
+  app: App;
+  db: Db;
+  databaseUrl: string;
+  /** Listens on a random port (for real Socket.IO clients) and returns the base URL. */
+  listen: () => Promise<string>;
+  close: () => Promise<void>;
+};
+
+/**
+ * The real app on a database of its own. Mail goes to the outbox, or over SMTP to `smtpUrl`
+ * (a real `smtp-server` started by the test, see smtp-inbox.ts).
+ */
+export async function buildTestApp(options: { smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const jobs = await startJobQueue(database.url, () => {});
+  const mailer: Mailer = options.smtpUrl
+    ? createSmtpMailer(options.smtpUrl, env.MAIL_FROM)
+    : createOutboxMailer(database.db, () => {});
+  const sms = createOutboxSms(database.db, () => {});
+  const app = await buildApp({ env, db: database.db, jobs, mailer, sms }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    databaseUrl: database.url,
+    async listen() {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no address');
+      return `http://127.0.0.1:${address.port}`;
+    },
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await database.close();
+    },
+  };
+}

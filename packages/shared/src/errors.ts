@@ -1,0 +1,38 @@
+/**
+ * Stable error codes the server sends as `{ statusCode, code, message }`. The web app translates
+ * them (`errors.<code>` in its locale files); the English text here is the server's message.
+ */
+export const ERROR_MESSAGES = {
+  validation_failed: 'Some fields are not valid',
+  bad_request: 'The request is not valid',
+  unauthorized: 'Please log in to continue',
+  invalid_credentials: 'Invalid identifier or password',
+  account_not_active: 'Your account is not active. Please check your email for more information',
+  forbidden: 'You are not allowed to do this',
+  not_found: 'Not found',
+  account_not_found: 'No account matches this identifier',
+  conflict: 'This conflicts with existing data',
+  username_taken: 'This username is already taken',
+  email_taken: 'This e-mail is already used by another account',
+  phone_taken: 'This phone number is already used by another account',
+  code_invalid: 'This code is not valid',
+  code_expired: 'This code has expired. We sent you a new one.',
+  code_too_many_tries: 'Too many wrong tries. Ask for a new code.',
+  code_resend_too_soon: 'Please wait a moment before asking for a new code',
+  wrong_password: 'The password is not correct',
+  rate_limited: 'Too many attempts. Please wait and try again.',
+  payload_too_large: 'This is too large',
+  payment_required: 'A subscription is needed for this',
+  internal: 'Something went wrong. Please try again later.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+export type FieldIssue = { path: string; code: string; message: string; count?: number };
+
+export type ApiErrorBody = {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  issues?: FieldIssue[];
+};

@@ -1,0 +1,50 @@
+/** The business constants of SPEC.md section 9, in one place. */
+export const MIN_AGE = 18;
+export const MAX_AGE = 120;
+export const PASSWORD_MIN_LENGTH = 4;
+export const PASSWORD_MAX_LENGTH = 128;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 20;
+export const CARD_NUMBER_MIN_DIGITS = 16;
+export const WITHDRAWAL_MINIMUM_USD = 10;
+export const RETRY_COUNT = 3;
+export const APP_BUILD = 39;
+
+export const USER_LIST_SIZES = {
+  connected: 100,
+  'i-rated': 12,
+  'i-visited': 12,
+  last: 12,
+  near: 12,
+  popular: 24,
+  'rated-me': 12,
+  'visited-me': 12,
+  default: 96,
+} as const;
+
+export const CONVERSATIONS_LIMIT = 100;
+export const SUBSCRIPTIONS_PAGE_SIZE = 96;
+export const PAYMENTS_PAGE_SIZE = 96;
+
+export const CLOCK_REFRESH_MS = 60_000;
+export const MESSAGE_TOAST_MS = 3_000;
+export const MESSAGE_TOAST_GAP_MS = 3_000;
+export const ERROR_NOTICE_MS = 2_000;
+
+export const GEOLOCATION_TIMEOUT_MS = 5_000;
+export const GEOLOCATION_REJECTION_SKIP_MS = 10 * 60_000;
+/** Refusals of the push and install prompts are remembered this long (seconds: 12 h and 24 h). */
+export const PUSH_PROMPT_REFUSAL_S = 43_200;
+export const INSTALL_PROMPT_REFUSAL_S = 86_400;
+
+export const DEFAULT_PAYMENT_METHOD = 'mobile_money' as const;
+
+/** One-time codes (QUALITY.md S1). */
+export const ONE_TIME_CODE_LENGTH = 6;
+export const ONE_TIME_CODE_TTL_MS = 10 * 60_000;
+export const ONE_TIME_CODE_MAX_TRIES = 5;
+export const ONE_TIME_CODE_RESEND_INTERVAL_MS = 60_000;
+
+export const ABOUT_MAX_LENGTH = 500;
+export const NAME_MAX_LENGTH = 50;
+export const MATCH_DISTANCE_MAX_KM = 500;

@@ -1,0 +1,46 @@
+/**
+ * Validation message keys shared by the server and the web forms. The server answers with the
+ * English text below; the web app translates the key (`validation.<key>` in its locale files).
+ */
+export const VALIDATION_MESSAGES = {
+  required: 'This field is required',
+  invalid_value: 'Invalid value',
+  invalid_date: 'Invalid date',
+  must_be_numeric: 'Must be numeric',
+  min_length: 'Must contain at least {{count}} characters',
+  max_length: 'Must not exceed {{count}} characters',
+  username_required: 'Username is required',
+  username_too_short: 'Username must contain at least 3 characters',
+  username_too_long: 'Username must not exceed 20 characters',
+  username_start_letter: 'Username must start with a letter',
+  username_characters: 'Username can only contain letters, numbers, and underscores',
+  username_reserved: 'Username is not accepted. Reserved usernames are not allowed.',
+  username_taken: 'This username is already taken',
+  email_required: 'E-mail is required',
+  email_invalid: 'Invalid e-mail',
+  email_taken: 'This e-mail is already used by another account',
+  password_required: 'Password is required',
+  password_too_short: 'Password must contain at least 4 characters',
+  password_too_long: 'Password must not exceed 128 characters',
+  password_too_common: 'This password is too common. Choose one that is harder to guess.',
+  password_mismatch: 'The passwords do not match',
+  invalid_identifier: 'Invalid username, e-mail or phone',
+  date_of_birth_required: 'Date of birth is required',
+  underage: 'You must be 18 or older to join Motema',
+  terms_required: 'You must accept the terms and conditions',
+  code_invalid: 'The code must have 6 digits',
+  phone_invalid: 'Invalid phone number',
+  sex_required: 'Please choose your sex',
+  first_name_required: 'First name is required',
+  match_sex_required: 'Choose at least one',
+  age_range_invalid: 'The minimum age must not exceed the maximum age',
+  language_invalid: 'Unsupported language',
+} as const;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
+
+/** English text of a key, with `{{count}}` filled in. */
+export function validationMessage(key: ValidationMessageKey, count?: number): string {
+  const text: string = VALIDATION_MESSAGES[key];
+  return count === undefined ? text : text.replace('{{count}}', String(count));
+}
