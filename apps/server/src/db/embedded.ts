@@ -30,7 +30,7 @@ export async function startEmbeddedPostgres(options: {
     // PostgreSQL refuses to run as root: as root, run it as a `postgres` user that owns the data.
     createPostgresUser: process.getuid?.() === 0,
     onLog: options.log ?? (() => {}),
-    onError: options.log ?? (() => {}),
+    onError: (error: unknown) => options.log?.(String(error)),
     postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=on'],
   });
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {

@@ -16,7 +16,7 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
   const created = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
-    await boss.createQueue(name, { retryLimit: 8, retryBackoff: true, retryDelay: 5 });
+    await boss.createQueue(name, { name, retryLimit: 8, retryBackoff: true, retryDelay: 5 });
     created.add(name);
   };
   return {

@@ -1,0 +1,5 @@
+import { PendingScreen } from '../../ui/pending-screen.tsx';
+
+export function LegalPage({ doc }: { doc: string }) {
+  return <PendingScreen titleKey={`legal.${doc}`} />;
+}

@@ -1,0 +1,5 @@
+import { PendingScreen } from '../../ui/pending-screen.tsx';
+
+export function PhoneSettingsPage() {
+  return <PendingScreen titleKey="pending.title" />;
+}

@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InterfaceLanguage } from '@motema/shared/languages';
+import type { Me } from '@motema/shared/users';
+import { api, isApiError } from '../../lib/api-client.ts';
+import { changeLanguage } from '../../lib/i18n.ts';
+import { ME_QUERY_KEY } from '../../lib/query-client.ts';
+
+export const usersKeys = {
+  me: ME_QUERY_KEY,
+};
+
+/** The connected member, or null for a visitor (the profile fetch answered 401 or 404). */
+export async function fetchMe(): Promise<Me | null> {
+  try {
+    return await api<Me>('/users/profile');
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.status === 404)) return null;
+    throw error;
+  }
+}
+
+export function useMeQuery() {
+  return useQuery({ queryKey: usersKeys.me, queryFn: fetchMe, staleTime: 60_000, meta: { silent: true } });
+}
+
+/** Switches the interface language; a connected member's choice is stored on the server too. */
+export function useChangeLanguageMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (language: InterfaceLanguage) => {
+      await changeLanguage(language);
+      const me = queryClient.getQueryData<Me | null>(usersKeys.me);
+      return me ? api<Me>('/users', { method: 'PUT', body: { language } }) : null;
+    },
+    onSuccess: (me) => {
+      if (me) queryClient.setQueryData(usersKeys.me, me);
+    },
+  });
+}

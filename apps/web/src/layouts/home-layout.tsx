@@ -1,0 +1,71 @@
+import { AppShell, Box, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCards, IconHome, IconMessageCircle, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Logo } from '../ui/logo.tsx';
+
+const TABS = [
+  { to: '/home', key: 'nav.home', Icon: IconHome },
+  { to: '/swap', key: 'nav.swap', Icon: IconCards },
+  { to: '/conversations', key: 'nav.conversations', Icon: IconMessageCircle },
+  { to: '/zones', key: 'nav.zones', Icon: IconUsersGroup },
+  { to: '/account', key: 'nav.account', Icon: IconUserCircle },
+] as const;
+
+/** The member's app: a bottom tab bar on phones, a side navigation on wide screens. */
+export function HomeLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
+  const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+  return (
+    <AppShell
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true } }}
+      footer={{ height: 64, collapsed: wide }}
+      padding={0}
+    >
+      <AppShell.Navbar p="md" aria-label={t('nav.main')}>
+        <Box mb="lg">
+          <Logo />
+        </Box>
+        <Stack gap={4}>
+          {TABS.map(({ to, key, Icon }) => (
+            <NavLink
+              key={to}
+              component={Link}
+              to={to}
+              label={t(key)}
+              leftSection={<Icon size={22} stroke={1.6} />}
+              active={isActive(to)}
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          ))}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main pb={wide ? 0 : 72}>
+        <Outlet />
+      </AppShell.Main>
+      <AppShell.Footer component="nav" aria-label={t('nav.main')}>
+        <Group grow gap={0} h="100%">
+          {TABS.map(({ to, key, Icon }) => (
+            <UnstyledButton
+              key={to}
+              component={Link}
+              to={to}
+              aria-current={isActive(to) ? 'page' : undefined}
+              style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', height: '100%' }}
+              c={isActive(to) ? 'coral.6' : 'dimmed'}
+            >
+              <Icon size={24} stroke={1.6} />
+              <Text size="xs" fw={isActive(to) ? 700 : 500}>
+                {t(key)}
+              </Text>
+            </UnstyledButton>
+          ))}
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,62 @@
+import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { Logo } from '../ui/logo.tsx';
+import { useMeQuery } from '../features/users/users.api.ts';
+import { LanguageMenu } from './language-menu.tsx';
+
+const FOOTER_LINKS = [
+  ['/about', 'footer.about'],
+  ['/terms-and-conditions', 'footer.terms'],
+  ['/privacy-policy', 'footer.privacy'],
+  ['/cookie-policy', 'footer.cookies'],
+  ['/safety-standards', 'footer.safety'],
+] as const;
+
+/** Start, sign-in and legal pages: a light header with the language switch, links in the footer. */
+export function PublicLayout() {
+  const { t } = useTranslation();
+  const me = useMeQuery().data;
+  return (
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <Container size="lg">
+          <Group justify="space-between" wrap="nowrap">
+            <Anchor component={Link} to="/" underline="never" aria-label={t('nav.start')}>
+              <Logo />
+            </Anchor>
+            <Group gap="xs" wrap="nowrap">
+              <LanguageMenu />
+              {me ? (
+                <Button component={Link} to="/home" size="compact-md">
+                  {t('nav.home')}
+                </Button>
+              ) : (
+                <Button component={Link} to="/login" variant="light" size="compact-md">
+                  {t('actions.login')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+      <Box component="main" style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      <Box component="footer" py="lg" bg="var(--mantine-color-default-hover)">
+        <Container size="lg">
+          <Group gap="md" justify="center">
+            {FOOTER_LINKS.map(([to, key]) => (
+              <Anchor key={to} component={Link} to={to} size="sm" c="dimmed">
+                {t(key)}
+              </Anchor>
+            ))}
+          </Group>
+          <Text size="xs" c="dimmed" ta="center" mt="sm">
+            {t('footer.adultsOnly')}
+          </Text>
+        </Container>
+      </Box>
+    </Box>
+  );
+}

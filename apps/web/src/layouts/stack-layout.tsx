@@ -1,0 +1,36 @@
+import { ActionIcon, Box, Container, Group, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+
+/** Settings and Premium: a stack of screens with a back arrow and the section's title. */
+export function StackLayout({ root, titleKey, backTo }: { root: string; titleKey: string; backTo: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const atRoot = pathname.replace(/\/+$/, '') === root;
+  const goBack = () => {
+    if (atRoot) void navigate(backTo);
+    else if (history.state?.idx > 0) void navigate(-1);
+    else void navigate(root);
+  };
+  return (
+    <Box mih="100dvh">
+      <Box component="header" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <Container size="sm">
+          <Group gap="xs" wrap="nowrap">
+            <ActionIcon variant="subtle" color="gray" size="lg" onClick={goBack} aria-label={t('actions.back')}>
+              <IconArrowLeft size={22} />
+            </ActionIcon>
+            <Title order={2} size="h4">
+              {t(titleKey)}
+            </Title>
+          </Group>
+        </Container>
+      </Box>
+      <Container size="sm" py="md" component="main">
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

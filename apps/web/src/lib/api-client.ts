@@ -1,0 +1,77 @@
+import type { ApiErrorBody, ErrorCode, FieldIssue } from '@motema/shared/errors';
+import { RETRY_COUNT } from '@motema/shared/limits';
+
+/** An answer of the API with an error status, or no answer at all (status 0, code `network`). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'network';
+  readonly issues: FieldIssue[];
+
+  constructor(status: number, code: ErrorCode | 'network', message: string, issues: FieldIssue[] = []) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+};
+
+const RETRY_BASE_DELAY_MS = 400;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function urlOf(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+  const search = params.toString();
+  return `/api${path}${search ? `?${search}` : ''}`;
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined;
+  return new ApiError(
+    response.status,
+    body?.code ?? (response.status >= 500 ? 'internal' : 'bad_request'),
+    body?.message ?? response.statusText,
+    body?.issues ?? [],
+  );
+}
+
+/**
+ * Calls the API with the session cookie. Retries up to 3 times with exponential delay when there is
+ * no answer or a 5xx; never on a 4xx.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const init: RequestInit = {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers: options.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  };
+  let lastError: ApiError | undefined;
+  for (let attempt = 0; attempt <= RETRY_COUNT; attempt += 1) {
+    if (attempt > 0) await sleep(RETRY_BASE_DELAY_MS * 2 ** (attempt - 1));
+    let response: Response;
+    try {
+      response = await fetch(urlOf(path, options.query), init);
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      lastError = new ApiError(0, 'network', 'Not connected to the internet');
+      continue;
+    }
+    if (response.ok) {
+      return (response.status === 204 ? undefined : await response.json()) as T;
+    }
+    lastError = await errorOf(response);
+    if (response.status < 500) throw lastError;
+  }
+  throw lastError!;
+}

@@ -1,0 +1,49 @@
+import i18next from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES, interfaceLanguageOf, type InterfaceLanguage } from '@motema/shared/languages';
+
+export const LANGUAGE_STORAGE_KEY = 'motema.language';
+export const NAMESPACES = ['common', 'validation', 'errors', 'public', 'auth', 'settings', 'home', 'premium'] as const;
+
+/** The stored choice, else the `lang` query, else the browser, else English. */
+export function detectLanguage(): InterfaceLanguage {
+  const stored = interfaceLanguageOf(localStorage.getItem(LANGUAGE_STORAGE_KEY));
+  if (stored) return stored;
+  const query = interfaceLanguageOf(new URLSearchParams(location.search).get('lang'));
+  if (query) return query;
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const found = interfaceLanguageOf(tag);
+    if (found) return found;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Switches the interface and remembers the choice. */
+export async function changeLanguage(language: InterfaceLanguage): Promise<void> {
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  await i18next.changeLanguage(language);
+}
+
+export function currentLanguage(): InterfaceLanguage {
+  return interfaceLanguageOf(i18next.resolvedLanguage) ?? DEFAULT_LANGUAGE;
+}
+
+export async function initI18n(): Promise<void> {
+  await i18next
+    .use(initReactI18next)
+    .use(resourcesToBackend((language: string, namespace: string) => import(`../locales/${language}/${namespace}.json`)))
+    .init({
+      lng: detectLanguage(),
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...INTERFACE_LANGUAGES],
+      ns: ['common', 'validation', 'errors'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    });
+  document.documentElement.lang = i18next.language;
+  i18next.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
+}

@@ -1,0 +1,43 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { isApiError } from './api-client.ts';
+import { navigate } from './navigation.ts';
+import { hideOfflineNotice, notifyError, showOfflineNotice } from './notices.ts';
+
+export const ME_QUERY_KEY = ['users', 'profile'] as const;
+
+/**
+ * The error catalogue of SPEC.md section 8, applied once for every query and mutation:
+ * 401 -> disconnected and to login; no answer -> the persistent offline notice; other errors -> the
+ * translated message for 2 seconds. A mutation whose form shows its own errors sets `meta.form`.
+ */
+export function handleApiError(error: unknown, options: { silent?: boolean; form?: boolean } = {}): void {
+  if (!isApiError(error)) return;
+  if (error.status === 0) return showOfflineNotice();
+  hideOfflineNotice();
+  if (error.status === 401) {
+    if (queryClient.getQueryData(ME_QUERY_KEY)) {
+      queryClient.setQueryData(ME_QUERY_KEY, null);
+      const from = location.pathname + location.search;
+      navigate(`/login?from=${encodeURIComponent(from)}`);
+    }
+    return;
+  }
+  if (options.silent || options.form) return;
+  notifyError(i18next.t(`errors:${error.code}`, { defaultValue: error.message }));
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error, query) => handleApiError(error, { silent: query.meta?.silent === true }),
+    onSuccess: () => hideOfflineNotice(),
+  }),
+  mutationCache: new MutationCache({
+    onError: (error, _v, _c, mutation) => handleApiError(error, { form: mutation.meta?.form === true }),
+  }),
+  defaultOptions: {
+    // The API client already retries 3 times with exponential delay.
+    queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,119 @@
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import { NavigationGuard } from './layouts/navigation-guard.tsx';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { HomeLayout } from './layouts/home-layout.tsx';
+import { SettingsLayout } from './layouts/settings-layout.tsx';
+import { PremiumLayout } from './layouts/premium-layout.tsx';
+import { PendingScreen } from './ui/pending-screen.tsx';
+import { RouteError } from './layouts/route-error.tsx';
+
+type Loader = () => Promise<{ [name: string]: React.ComponentType }>;
+
+/** A lazy route: the page's chunk loads on first visit. */
+function page(path: string | undefined, load: Loader, name: string, extra: Partial<RouteObject> = {}): RouteObject {
+  return {
+    ...(path === undefined ? { index: true } : { path }),
+    ...extra,
+    lazy: async () => ({ Component: (await load())[name] }),
+  } as RouteObject;
+}
+
+/** A screen a later part of the product fills; reachable so navigation and the guard work today. */
+function pending(path: string | undefined, titleKey: string): RouteObject {
+  const element = <PendingScreen titleKey={titleKey} />;
+  return path === undefined ? { index: true, element } : { path, element };
+}
+
+function RedirectWithFrom({ to }: { to: string }) {
+  const location = useLocation();
+  return <Navigate replace to={`${to}?from=${encodeURIComponent(location.pathname + location.search)}`} />;
+}
+
+const legal = (path: string, doc: string) =>
+  page(path, () => import('./features/legal/legal-page.tsx').then((m) => ({ Page: () => <m.LegalPage doc={doc} /> })), 'Page');
+
+export const routes: RouteObject[] = [
+  {
+    element: <NavigationGuard />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          page('/', () => import('./features/public/start-page.tsx'), 'StartPage'),
+          page('/register', () => import('./features/auth/register-page.tsx'), 'RegisterPage'),
+          page('/login', () => import('./features/auth/login-page.tsx'), 'LoginPage'),
+          page('/otp', () => import('./features/auth/otp-page.tsx'), 'OtpPage'),
+          page('/password', () => import('./features/auth/password-page.tsx'), 'PasswordPage'),
+          page('/reset-password', () => import('./features/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
+          legal('/privacy-policy', 'privacy'),
+          legal('/cookie-policy', 'cookies'),
+          legal('/terms-and-conditions', 'terms'),
+          legal('/safety-standards', 'safety'),
+          legal('/about', 'about'),
+        ],
+      },
+      {
+        element: <HomeLayout />,
+        children: [
+          pending('/home', 'nav.home'),
+          pending('/swap', 'nav.swap'),
+          page('/account', () => import('./features/users/account-page.tsx'), 'AccountPage'),
+          pending('/profile/:id', 'screens.profile'),
+          pending('/conversations', 'nav.conversations'),
+          pending('/messages/:id', 'screens.messages'),
+          pending('/post/:id', 'screens.post'),
+          pending('/posts', 'screens.posts'),
+          pending('/lives', 'screens.lives'),
+          pending('/zone/:id/profile/:user', 'screens.zoneProfile'),
+          pending('/zone/:id/member/:user', 'screens.zoneMember'),
+          pending('/zone/:id/members', 'screens.zoneMembers'),
+          pending('/zone/:id/settings', 'screens.zoneSettings'),
+          pending('/zone/:id', 'screens.zone'),
+          pending('/update-zone/:id', 'screens.updateZone'),
+          pending('/create-zone', 'screens.createZone'),
+          pending('/zones', 'nav.zones'),
+        ],
+      },
+      {
+        path: '/settings',
+        element: <SettingsLayout />,
+        children: [
+          page(undefined, () => import('./features/settings/settings-index-page.tsx'), 'SettingsIndexPage'),
+          page('profile', () => import('./features/settings/profile-settings-page.tsx'), 'ProfileSettingsPage'),
+          page('match', () => import('./features/settings/match-settings-page.tsx'), 'MatchSettingsPage'),
+          page('language', () => import('./features/settings/language-settings-page.tsx'), 'LanguageSettingsPage'),
+          page('password', () => import('./features/settings/password-settings-page.tsx'), 'PasswordSettingsPage'),
+          page('access', () => import('./features/settings/access-settings-page.tsx'), 'AccessSettingsPage'),
+          page('access/email', () => import('./features/settings/email-settings-page.tsx'), 'EmailSettingsPage'),
+          page('access/phone', () => import('./features/settings/phone-settings-page.tsx'), 'PhoneSettingsPage'),
+          page('access/deactivate', () => import('./features/settings/deactivate-page.tsx'), 'DeactivatePage'),
+          page('access/delete', () => import('./features/settings/delete-account-page.tsx'), 'DeleteAccountPage'),
+          pending('block-list', 'settings.blockList'),
+          pending('report/profile/:id', 'settings.report'),
+          pending('notifications', 'settings.notifications'),
+          pending('install', 'settings.install'),
+          { path: '*', element: <RedirectWithFrom to="/settings" /> },
+        ],
+      },
+      {
+        path: '/premium',
+        element: <PremiumLayout />,
+        children: [
+          pending(undefined, 'premium.list'),
+          pending('premium', 'premium.premium'),
+          pending('subscriptions', 'premium.subscriptions'),
+          pending('subscribe/:id', 'premium.subscribe'),
+          pending('partnership', 'premium.partnership'),
+          pending('journals', 'premium.journals'),
+          pending('withdrawal', 'premium.withdrawal'),
+          pending('withdrawal/account', 'premium.withdrawalAccount'),
+          { path: '*', element: <RedirectWithFrom to="/premium" /> },
+        ],
+      },
+      { path: '*', element: <RedirectWithFrom to="/" /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,26 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const coral: MantineColorsTuple = [
+  '#ffeceb', '#fdd6d5', '#f6aba9', '#f07d7a', '#ea5753', '#e0474c', '#d6333a', '#be252d', '#aa1e27', '#94121f',
+];
+const ochre: MantineColorsTuple = [
+  '#fff6e4', '#fdebcf', '#f8d6a0', '#f4bf6c', '#f0ab42', '#e8a33d', '#d18a1f', '#b97714', '#a5690c', '#8f5900',
+];
+
+/** The brand, defined once: deep coral primary, warm ochre accent, the system font stack. */
+export const theme = createTheme({
+  primaryColor: 'coral',
+  primaryShade: { light: 6, dark: 5 },
+  colors: { coral, ochre },
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+  fontSizes: { md: '1rem' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  components: {
+    Button: { defaultProps: { size: 'md' } },
+    TextInput: { defaultProps: { size: 'md' } },
+    PasswordInput: { defaultProps: { size: 'md' } },
+    Select: { defaultProps: { size: 'md' } },
+  },
+});
