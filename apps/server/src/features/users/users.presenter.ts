@@ -1,0 +1,34 @@
+import { ageOn } from '@motema/shared/dates';
+import type { Me } from '@motema/shared/users';
+import type { UserRow } from '../../db/schema.ts';
+
+/** The member as they see themself: the only place a users row becomes JSON for its owner. */
+export function presentMe(user: UserRow): Me {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  return {
+    _id: user.id,
+    username: user.username,
+    email: user.email,
+    phone: user.phone,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    name,
+    dateOfBirth: user.dateOfBirth,
+    age: ageOn(user.dateOfBirth),
+    sex: user.sex,
+    relationship: user.relationship as Me['relationship'],
+    orientation: user.orientation as Me['orientation'],
+    about: user.about,
+    language: user.language,
+    avatar: user.avatar,
+    match: {
+      sex: user.matchSex as Me['match']['sex'],
+      ageMin: user.matchAgeMin,
+      ageMax: user.matchAgeMax,
+      distance: user.matchDistance,
+    },
+    connected: user.connected,
+    lastActivity: user.lastActivity?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
