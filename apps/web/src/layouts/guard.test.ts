@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { Me } from '@motema/shared/users';
+import { guardRedirect } from './guard.ts';
+
+const member = (patch: Partial<Me> = {}): Me => ({
+  _id: 'u1',
+  username: 'amani',
+  email: 'amani@example.com',
+  phone: null,
+  firstName: 'Amani',
+  lastName: null,
+  name: 'Amani',
+  dateOfBirth: '1995-04-12',
+  age: 31,
+  sex: 'female',
+  relationship: null,
+  orientation: null,
+  about: '',
+  language: 'fr',
+  avatar: null,
+  match: { sex: ['male'], ageMin: 25, ageMax: 40, distance: 50 },
+  connected: true,
+  lastActivity: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...patch,
+});
+
+describe('guardRedirect for a visitor', () => {
+  it.each([
+    '/',
+    '/login',
+    '/register',
+    '/otp',
+    '/reset-password',
+    '/password',
+    '/profile/42',
+    '/post/7',
+    '/zone/3',
+    '/terms-and-conditions',
+    '/safety-standards',
+    '/privacy-policy',
+    '/cookie-policy',
+    '/about',
+  ])('lets a visitor open %s', (path) => {
+    expect(guardRedirect(path, '', null)).toBeNull();
+  });
+
+  it.each(['/home', '/swap', '/account', '/conversations', '/messages/1', '/zones', '/settings', '/settings/match', '/premium', '/zone/3/members'])(
+    'sends a visitor from %s to start with from',
+    (path) => {
+      expect(guardRedirect(path, '?x=1', null)).toBe(`/?from=${encodeURIComponent(`${path}?x=1`)}`);
+    },
+  );
+});
+
+describe('guardRedirect for a member', () => {
+  it.each(['/', '/login', '/register', '/reset-password'])('sends a connected member from %s to home', (path) => {
+    expect(guardRedirect(path, '', member())).toBe('/home');
+  });
+
+  it('lets a complete member in', () => {
+    expect(guardRedirect('/home', '', member())).toBeNull();
+    expect(guardRedirect('/settings/password', '', member())).toBeNull();
+  });
+
+  it('sends a member without first name or sex to the profile settings', () => {
+    expect(guardRedirect('/home', '', member({ firstName: null }))).toBe('/settings/profile');
+    expect(guardRedirect('/swap', '', member({ sex: null }))).toBe('/settings/profile');
+    expect(guardRedirect('/settings/profile', '', member({ sex: null }))).toBeNull();
+  });
+
+  it('sends a member with an empty match sex list to the match settings', () => {
+    const me = member({ match: { sex: [], ageMin: 18, ageMax: 99, distance: 100 } });
+    expect(guardRedirect('/home', '', me)).toBe('/settings/match');
+    expect(guardRedirect('/settings/match', '', me)).toBeNull();
+  });
+
+  it('asks for the profile before the match preferences', () => {
+    const me = member({ sex: null, match: { sex: [], ageMin: 18, ageMax: 99, distance: 100 } });
+    expect(guardRedirect('/settings/match', '', me)).toBe('/settings/profile');
+  });
+
+  it('lets an incomplete member read the legal pages', () => {
+    expect(guardRedirect('/terms-and-conditions', '', member({ firstName: null }))).toBeNull();
+  });
+});
