@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-const DEV_SECRET = 'development-secret-change-me-0123456789abcdef';
-
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -10,12 +8,10 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
-  SESSION_SECRET: z.string().min(32).default(DEV_SECRET),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Motema <no-reply@motema.app>'),
   REDIS_URL: z.url().optional(),
   TRUST_PROXY: z.stringbool().default(false),
-  RATE_LIMIT: z.stringbool().default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -32,7 +28,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = parsed.data;
   if (env.NODE_ENV === 'production') {
     const problems: string[] = [];
-    if (env.SESSION_SECRET === DEV_SECRET) problems.push('  - SESSION_SECRET: set a secret of your own');
     if (!env.SMTP_URL) problems.push('  - SMTP_URL: production sends real mail; the development outbox is refused');
     if (!env.PUBLIC_URL) problems.push('  - PUBLIC_URL: needed for links in e-mails and the Origin check');
     if (problems.length) throw new Error(`Refusing to start in production:\n${problems.join('\n')}`);

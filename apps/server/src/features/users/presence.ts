@@ -1,9 +1,11 @@
 import type { Db } from '../../db/client.ts';
-import { clock } from '../../lib/clock.ts';
 import type { Realtime } from '../../realtime/server.ts';
-import { setPresence } from './users.repository.ts';
+import { recordPresence } from './users.service.ts';
 
-/** Keeps `connected` and `lastActivity` in step with the member's sockets. */
+/**
+ * Keeps `connected` and `lastActivity` in step with the member's sockets: a connecting socket marks
+ * the member connected and active now; the last one leaving marks them disconnected (active until now).
+ */
 export function registerPresence(realtime: Realtime, db: Db): void {
-  realtime.onPresence((userId, connected) => setPresence(db, userId, connected, clock.now()));
+  realtime.onPresence((userId, connected) => recordPresence(db, userId, connected));
 }

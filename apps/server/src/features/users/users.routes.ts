@@ -1,4 +1,137 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ContactConfirmSchema,
+  EmailChangeSchema,
+  PasswordChangeSchema,
+  PasswordConfirmSchema,
+  PhoneChangeSchema,
+} from '@motema/shared/auth';
+import {
+  LanguageUpdateSchema,
+  MatchPreferencesSchema,
+  MeSchema,
+  ProfileUpdateSchema,
+} from '@motema/shared/users';
 import type { AppDeps } from '../../deps.ts';
+import { unauthorized } from '../../lib/app-error.ts';
+import { deactivateAccount, deleteAccount } from './account-closure.service.ts';
+import {
+  changePassword,
+  confirmEmailChange,
+  confirmPhoneChange,
+  requestEmailChange,
+  requestPhoneChange,
+} from './credentials.service.ts';
+import { presentMe } from './users.presenter.ts';
+import { changeLanguage, getMe, updateMatchPreferences, updateProfile } from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+/** Routes that check a password or a code: guessing is slowed down per IP (R1). */
+const PASSWORD_CHECK = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+
+const MeResponse = { 200: MeSchema };
+/** The phone in any usual format, plus the ISO country to read a national number in. */
+const PhoneRequestSchema = PhoneChangeSchema.extend({
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, { error: 'invalid_value' })
+    .optional(),
+});
+
+function auth(request: FastifyRequest) {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** The member's own account: profile, preferences, language, credentials, deactivation, deletion. */
+export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
+  // On onRequest rather than preHandler: a caller without a session gets 401 before any body
+  // validation (never a 400 that would keep the web app from sending the member to login).
+  const onRequest = app.requireAuth;
+
+  app.get('/users/profile', { onRequest, schema: { response: MeResponse } }, async (request) =>
+    presentMe(await getMe(db, auth(request).userId)),
+  );
+
+  app.put(
+    '/users',
+    { onRequest, schema: { body: LanguageUpdateSchema, response: MeResponse } },
+    async (request) => presentMe(await changeLanguage(db, auth(request).userId, request.body.language)),
+  );
+
+  app.put(
+    '/users/profile',
+    { onRequest, schema: { body: ProfileUpdateSchema, response: MeResponse } },
+    async (request) => presentMe(await updateProfile(db, auth(request).userId, request.body)),
+  );
+
+  app.put(
+    '/users/match',
+    { onRequest, schema: { body: MatchPreferencesSchema, response: MeResponse } },
+    async (request) => presentMe(await updateMatchPreferences(db, auth(request).userId, request.body)),
+  );
+
+  app.put(
+    '/users/password',
+    { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordChangeSchema } },
+    async (request, reply) => {
+      await changePassword(deps, auth(request), request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/users/email',
+    {
+      onRequest,
+      config: PASSWORD_CHECK,
+      schema: { body: EmailChangeSchema, response: { 202: z.object({ email: z.string() }) } },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await requestEmailChange(deps, auth(request).userId, request.body)),
+  );
+
+  app.post(
+    '/users/email/confirm',
+    { onRequest, config: PASSWORD_CHECK, schema: { body: ContactConfirmSchema, response: MeResponse } },
+    async (request) => presentMe(await confirmEmailChange(deps, auth(request).userId, request.body.code)),
+  );
+
+  app.post(
+    '/users/phone',
+    {
+      onRequest,
+      config: PASSWORD_CHECK,
+      schema: { body: PhoneRequestSchema, response: { 202: z.object({ phone: z.string() }) } },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await requestPhoneChange(deps, auth(request).userId, request.body)),
+  );
+
+  app.post(
+    '/users/phone/confirm',
+    { onRequest, config: PASSWORD_CHECK, schema: { body: ContactConfirmSchema, response: MeResponse } },
+    async (request) => presentMe(await confirmPhoneChange(deps, auth(request).userId, request.body.code)),
+  );
+
+  app.post(
+    '/users/deactivate',
+    { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordConfirmSchema } },
+    async (request, reply) => {
+      await deactivateAccount(deps, auth(request).userId, request.body.password);
+      return reply.clearSessionCookie().code(204).send();
+    },
+  );
+
+  app.delete(
+    '/users',
+    { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordConfirmSchema } },
+    async (request, reply) => {
+      await deleteAccount(deps, auth(request).userId, request.body.password);
+      return reply.clearSessionCookie().code(204).send();
+    },
+  );
+};

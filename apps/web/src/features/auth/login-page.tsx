@@ -1,5 +1,100 @@
-import { PendingScreen } from '../../ui/pending-screen.tsx';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LoginSchema, type LoginInput } from '@motema/shared/auth';
+import { isApiError } from '../../lib/api-client.ts';
+import { showApiErrorOnForm, zodFormValidator } from '../../lib/form-errors.ts';
+import { useLoginMutation } from './auth.api.ts';
+import { AuthScreen } from './components/auth-screen.tsx';
+import { FormAlert } from './components/form-alert.tsx';
+import { PasswordField } from './components/password-field.tsx';
+import { loginErrorKey, looksLikeEmail, safeFrom } from './login-error.ts';
+
+type LoginAlert = { message: string; confirmEmail?: string };
 
 export function LoginPage() {
-  return <PendingScreen titleKey="pending.title" />;
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const login = useLoginMutation();
+  const [alert, setAlert] = useState<LoginAlert | null>(null);
+  const form = useForm<LoginInput>({
+    initialValues: { identifier: '', password: '' },
+    validate: zodFormValidator(LoginSchema, t),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setAlert(null);
+    login.mutate(values, {
+      onSuccess: () => void navigate(safeFrom(searchParams.get('from')), { replace: true }),
+      onError: (error) => {
+        if (isApiError(error) && error.status === 400 && error.issues.length > 0) {
+          const rest = showApiErrorOnForm(form, error, t);
+          setAlert(rest ? { message: rest } : null);
+          return;
+        }
+        const notActive = isApiError(error) && error.status === 403 && looksLikeEmail(values.identifier);
+        setAlert({ message: t(loginErrorKey(error)), confirmEmail: notActive ? values.identifier.trim() : undefined });
+      },
+    });
+  });
+
+  return (
+    <AuthScreen
+      title={t('login.title')}
+      intro={t('login.intro')}
+      footer={
+        <>
+          <Anchor component={Link} to="/reset-password">
+            {t('login.forgot')}
+          </Anchor>
+          <Text>
+            {t('login.noAccount')}{' '}
+            <Anchor component={Link} to="/register" fw={600}>
+              {t('login.register')}
+            </Anchor>
+          </Text>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {alert && (
+            <FormAlert>
+              {alert.message}
+              {alert.confirmEmail && (
+                <>
+                  {' '}
+                  <Anchor component={Link} to={`/otp?email=${encodeURIComponent(alert.confirmEmail)}`} inherit fw={600}>
+                    {t('login.enterCode')}
+                  </Anchor>
+                </>
+              )}
+            </FormAlert>
+          )}
+          <TextInput
+            label={t('fields.identifier')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            withAsterisk={false}
+            {...form.getInputProps('identifier')}
+          />
+          <PasswordField
+            label={t('fields.password')}
+            autoComplete="current-password"
+            required
+            withAsterisk={false}
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" fullWidth loading={login.isPending} mt="xs">
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthScreen>
+  );
 }

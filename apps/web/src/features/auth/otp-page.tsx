@@ -1,5 +1,126 @@
-import { PendingScreen } from '../../ui/pending-screen.tsx';
+import { Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ConfirmEmailSchema, ResendConfirmationSchema } from '@motema/shared/auth';
+import { errorText, showApiErrorOnForm, zodFormValidator, zodIssuesToFormErrors } from '../../lib/form-errors.ts';
+import { useConfirmMutation, useResendConfirmationMutation } from './auth.api.ts';
+import { codeErrorOf } from './code-errors.ts';
+import { AuthScreen } from './components/auth-screen.tsx';
+import { CodeField } from './components/code-field.tsx';
+import { FormAlert } from './components/form-alert.tsx';
+import { ResendCodeButton } from './components/resend-code-button.tsx';
+import { useCooldown } from './use-cooldown.ts';
 
+const RESEND_COOLDOWN_S = 60;
+type Notice = { kind: 'negative' | 'positive'; message: string };
+
+/** Confirms the e-mail: by the link of the mail (`?token=`) on its own, or by the 6-digit code. */
 export function OtpPage() {
-  return <PendingScreen titleKey="pending.title" />;
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const confirm = useConfirmMutation();
+  const resend = useResendConfirmationMutation();
+  const cooldown = useCooldown(RESEND_COOLDOWN_S);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [linkTried, setLinkTried] = useState(false);
+  const form = useForm({
+    initialValues: { email: searchParams.get('email') ?? '', code: '' },
+    validate: zodFormValidator(ConfirmEmailSchema.options[0], t),
+  });
+
+  const onConfirmed = () => void navigate('/home', { replace: true });
+  const onConfirmError = (error: unknown) => {
+    const code = codeErrorOf(error);
+    if (code) {
+      form.setFieldValue('code', '');
+      form.setFieldError('code', t(`errors:${code}`));
+      if (code === 'code_expired') cooldown.start();
+      return;
+    }
+    setNotice({ kind: 'negative', message: showApiErrorOnForm(form, error, t) ?? t('errors:validation_failed') });
+  };
+
+  // The link of the mail confirms once on arrival (a ref survives React's double effects in dev).
+  const tokenSent = useRef(false);
+  useEffect(() => {
+    if (!token || tokenSent.current) return;
+    tokenSent.current = true;
+    confirm.mutate(
+      { token },
+      {
+        onSuccess: onConfirmed,
+        onError: (error) => {
+          setLinkTried(true);
+          onConfirmError(error);
+        },
+      },
+    );
+  });
+
+  const submit = form.onSubmit((values) => {
+    setNotice(null);
+    confirm.mutate({ email: values.email, code: values.code }, { onSuccess: onConfirmed, onError: onConfirmError });
+  });
+
+  const askNewCode = () => {
+    const parsed = ResendConfirmationSchema.safeParse({ email: form.getValues().email });
+    if (!parsed.success) return form.setErrors(zodIssuesToFormErrors(parsed.error.issues, t));
+    setNotice(null);
+    resend.mutate(parsed.data.email, {
+      onSuccess: () => {
+        cooldown.start();
+        form.clearFieldError('code');
+        setNotice({ kind: 'positive', message: t('otp.resent') });
+      },
+      onError: (error) => setNotice({ kind: 'negative', message: errorText(error, t) }),
+    });
+  };
+
+  if (token && !linkTried) {
+    return (
+      <AuthScreen title={t('otp.title')}>
+        <Stack align="center" gap="md" py="xl" role="status">
+          <Loader aria-hidden />
+          <Text>{t('otp.confirming')}</Text>
+        </Stack>
+      </AuthScreen>
+    );
+  }
+
+  const sentTo = searchParams.get('email');
+  return (
+    <AuthScreen
+      title={t('otp.title')}
+      intro={linkTried ? t('otp.linkFailed') : sentTo ? t('otp.checkInbox', { email: sentTo }) : t('otp.enterCode')}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {notice && <FormAlert kind={notice.kind}>{notice.message}</FormAlert>}
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            withAsterisk={false}
+            {...form.getInputProps('email')}
+          />
+          <CodeField
+            label={t('otp.code')}
+            description={t('code.validity')}
+            {...form.getInputProps('code')}
+            autoFocus={Boolean(sentTo)}
+          />
+          <Button type="submit" fullWidth loading={confirm.isPending}>
+            {t('otp.submit')}
+          </Button>
+          <ResendCodeButton remaining={cooldown.remaining} loading={resend.isPending} onClick={askNewCode} />
+        </Stack>
+      </form>
+    </AuthScreen>
+  );
 }

@@ -1,5 +1,100 @@
-import { PendingScreen } from '../../ui/pending-screen.tsx';
+import { Anchor, Button, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { ResetPasswordSchema } from '@motema/shared/auth';
+import { showApiErrorOnForm, zodFormValidator } from '../../lib/form-errors.ts';
+import { notify } from '../../lib/notices.ts';
+import { useResetPasswordMutation } from './auth.api.ts';
+import { codeErrorOf } from './code-errors.ts';
+import { AuthScreen } from './components/auth-screen.tsx';
+import { FormAlert } from './components/form-alert.tsx';
+import { PasswordField } from './components/password-field.tsx';
+import type { PasswordStepState } from './components/reset-code-step.tsx';
 
+type PasswordValues = { password: string; confirmation: string };
+type Alert = { message: string; restart: boolean };
+
+function isPasswordStepState(state: unknown): state is PasswordStepState {
+  const value = state as Partial<PasswordStepState> | null;
+  return typeof value?.identifier === 'string' && typeof value.code === 'string';
+}
+
+/** Forgotten password, last step: the new password, with the identifier and code from step 2. */
 export function PasswordPage() {
-  return <PendingScreen titleKey="pending.title" />;
+  const state: unknown = useLocation().state;
+  if (!isPasswordStepState(state)) return <Navigate replace to="/reset-password" />;
+  return <NewPasswordForm identifier={state.identifier} code={state.code} />;
+}
+
+function NewPasswordForm({ identifier, code }: PasswordStepState) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const reset = useResetPasswordMutation();
+  const [alert, setAlert] = useState<Alert | null>(null);
+  const form = useForm<PasswordValues>({
+    initialValues: { password: '', confirmation: '' },
+    validate: zodFormValidator(ResetPasswordSchema, t, (values: PasswordValues) => ({ identifier, code, ...values })),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setAlert(null);
+    reset.mutate(
+      { identifier, code, ...values },
+      {
+        onSuccess: () => {
+          notify('positive', t('password.done'));
+          void navigate('/login', { replace: true });
+        },
+        onError: (error) => {
+          const refusal = codeErrorOf(error);
+          if (refusal) return setAlert({ message: t(`errors:${refusal}`), restart: true });
+          const message = showApiErrorOnForm(form, error, t);
+          setAlert(message ? { message, restart: false } : null);
+        },
+      },
+    );
+  });
+
+  return (
+    <AuthScreen title={t('password.title')} intro={t('password.intro')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {alert && (
+            <FormAlert>
+              {alert.message}
+              {alert.restart && (
+                <>
+                  {' '}
+                  <Anchor component={Link} to="/reset-password" inherit fw={600}>
+                    {t('password.restart')}
+                  </Anchor>
+                </>
+              )}
+            </FormAlert>
+          )}
+          <PasswordField
+            label={t('password.password')}
+            description={t('register.passwordHint')}
+            autoComplete="new-password"
+            required
+            withAsterisk={false}
+            autoFocus
+            {...form.getInputProps('password')}
+          />
+          <PasswordField
+            label={t('password.confirmation')}
+            autoComplete="new-password"
+            required
+            withAsterisk={false}
+            {...form.getInputProps('confirmation')}
+          />
+          <Button type="submit" fullWidth loading={reset.isPending} mt="xs">
+            {t('password.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthScreen>
+  );
 }

@@ -1,5 +1,137 @@
-import { PendingScreen } from '../../ui/pending-screen.tsx';
+import { Anchor, Button, Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { RegisterSchema } from '@motema/shared/auth';
+import { MAX_AGE, MIN_AGE } from '@motema/shared/limits';
+import { SEXES } from '@motema/shared/users';
+import { showApiErrorOnForm, zodFormValidator } from '../../lib/form-errors.ts';
+import { useRegisterMutation } from './auth.api.ts';
+import { AuthScreen } from './components/auth-screen.tsx';
+import { focusFirstError } from './components/focus-first-error.ts';
+import { FormAlert } from './components/form-alert.tsx';
+import { PasswordField } from './components/password-field.tsx';
+import { EMPTY_REGISTER_VALUES, toRegisterInput, type RegisterValues } from './register-values.ts';
+
+/** `YYYY-MM-DD` of the day `years` years ago (the date input's bounds). */
+const yearsAgo = (years: number) => {
+  const date = new Date();
+  date.setFullYear(date.getFullYear() - years);
+  return date.toISOString().slice(0, 10);
+};
 
 export function RegisterPage() {
-  return <PendingScreen titleKey="pending.title" />;
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const register = useRegisterMutation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<RegisterValues>({
+    initialValues: EMPTY_REGISTER_VALUES,
+    validate: zodFormValidator(RegisterSchema, t, toRegisterInput),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(
+    (values) => {
+      setAlert(null);
+      register.mutate(toRegisterInput(values), {
+        onSuccess: ({ email }) => void navigate(`/otp?email=${encodeURIComponent(email)}`),
+        onError: (error) => {
+          setAlert(showApiErrorOnForm(form, error, t));
+          focusFirstError(formRef.current);
+        },
+      });
+    },
+    () => focusFirstError(formRef.current),
+  );
+
+  return (
+    <AuthScreen
+      title={t('register.title')}
+      intro={t('register.intro')}
+      footer={
+        <Text>
+          {t('register.haveAccount')}{' '}
+          <Anchor component={Link} to="/login" fw={600}>
+            {t('register.login')}
+          </Anchor>
+        </Text>
+      }
+    >
+      <form ref={formRef} onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {alert && <FormAlert>{alert}</FormAlert>}
+          <TextInput
+            label={t('fields.username')}
+            description={t('register.usernameHint')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            withAsterisk={false}
+            {...form.getInputProps('username')}
+          />
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            withAsterisk={false}
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label={t('fields.password')}
+            description={t('register.passwordHint')}
+            autoComplete="new-password"
+            required
+            withAsterisk={false}
+            {...form.getInputProps('password')}
+          />
+          <TextInput
+            label={t('register.dateOfBirth')}
+            description={t('register.dateOfBirthHint')}
+            type="date"
+            min={yearsAgo(MAX_AGE)}
+            max={yearsAgo(MIN_AGE)}
+            autoComplete="bday"
+            required
+            withAsterisk={false}
+            {...form.getInputProps('dateOfBirth')}
+          />
+          <TextInput
+            label={t('register.firstName')}
+            autoComplete="given-name"
+            {...form.getInputProps('firstName')}
+          />
+          <Radio.Group label={t('register.sex')} {...form.getInputProps('sex')}>
+            <Group gap="lg" mt={8}>
+              {SEXES.map((sex) => (
+                <Radio key={sex} value={sex} label={t(`sexes.${sex}`)} size="md" />
+              ))}
+            </Group>
+          </Radio.Group>
+          <Checkbox
+            size="md"
+            label={
+              <Trans
+                t={t}
+                i18nKey="register.acceptTerms"
+                components={{
+                  terms: <Anchor component={Link} to="/terms-and-conditions" inherit />,
+                  privacy: <Anchor component={Link} to="/privacy-policy" inherit />,
+                }}
+              />
+            }
+            {...form.getInputProps('acceptTerms', { type: 'checkbox' })}
+          />
+          <Button type="submit" fullWidth loading={register.isPending} mt="xs">
+            {t('register.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthScreen>
+  );
 }

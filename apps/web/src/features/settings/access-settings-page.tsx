@@ -1,5 +1,53 @@
-import { PendingScreen } from '../../ui/pending-screen.tsx';
+import { Stack, Text, Title } from '@mantine/core';
+import { IconMail, IconPhone, IconPlayerPause, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useMeQuery } from '../users/users.api.ts';
+import { SettingsLinkGroup } from './components/settings-link-group.tsx';
+import { formatPhone } from './phone-countries.ts';
 
+/** How the member signs in (e-mail, phone) and how to leave Motema. */
 export function AccessSettingsPage() {
-  return <PendingScreen titleKey="pending.title" />;
+  const { t } = useTranslation('settings');
+  const me = useMeQuery().data;
+  if (!me) return null;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h3">
+        {t('access.title')}
+      </Title>
+      <Text c="dimmed">{t('access.intro')}</Text>
+      <SettingsLinkGroup
+        title={t('access.contactGroup')}
+        links={[
+          { to: '/settings/access/email', label: t('access.email'), description: me.email, Icon: IconMail },
+          {
+            to: '/settings/access/phone',
+            label: t('access.phone'),
+            description: me.phone ? formatPhone(me.phone) : t('access.noPhone'),
+            Icon: IconPhone,
+          },
+        ]}
+      />
+      <SettingsLinkGroup
+        title={t('access.leaveGroup')}
+        links={[
+          {
+            to: '/settings/access/deactivate',
+            label: t('access.deactivate'),
+            description: t('access.deactivateHint'),
+            Icon: IconPlayerPause,
+            color: 'ochre',
+          },
+          {
+            to: '/settings/access/delete',
+            label: t('access.delete'),
+            description: t('access.deleteHint'),
+            Icon: IconTrash,
+            color: 'red',
+          },
+        ]}
+      />
+    </Stack>
+  );
 }

@@ -1,5 +1,87 @@
-import { PendingScreen } from '../../ui/pending-screen.tsx';
+import { Button, Group, List, Modal, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PasswordConfirmSchema } from '@motema/shared/auth';
+import { zodFormValidator } from '../../lib/form-errors.ts';
+import { notify } from '../../lib/notices.ts';
+import { applyServerErrors } from './apply-server-errors.ts';
+import { forgetMember, useDeactivateMutation } from './settings.api.ts';
 
+const POINTS = ['hidden', 'kept', 'back'] as const;
+
+/** Takes a break: the account is hidden until the member logs in again. Asks the password, then confirms. */
 export function DeactivatePage() {
-  return <PendingScreen titleKey="pending.title" />;
+  const { t } = useTranslation(['settings', 'validation', 'errors']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const deactivate = useDeactivateMutation();
+  const [confirming, confirmation] = useDisclosure(false);
+  const form = useForm({
+    initialValues: { password: '' },
+    validate: zodFormValidator(PasswordConfirmSchema, t),
+  });
+
+  const proceed = () =>
+    deactivate.mutate(form.values.password, {
+      onSuccess: () => {
+        forgetMember(queryClient);
+        void navigate('/', { replace: true });
+        notify('positive', t('deactivate.done'));
+      },
+      onError: (error) => {
+        confirmation.close();
+        applyServerErrors(form, error, t, { wrong_password: 'password' });
+      },
+    });
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h3">
+        {t('deactivate.title')}
+      </Title>
+      <Text>{t('deactivate.intro')}</Text>
+      <List
+        spacing="sm"
+        icon={
+          <ThemeIcon size={24} radius="xl" variant="light" color="teal" aria-hidden>
+            <IconCheck size={16} />
+          </ThemeIcon>
+        }
+      >
+        {POINTS.map((point) => (
+          <List.Item key={point}>{t(`deactivate.points.${point}`)}</List.Item>
+        ))}
+      </List>
+      <form onSubmit={form.onSubmit(confirmation.open)} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            label={t('deactivate.password')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" fullWidth>
+            {t('deactivate.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Modal opened={confirming} onClose={confirmation.close} title={t('deactivate.confirmTitle')} centered>
+        <Stack gap="lg">
+          <Text>{t('deactivate.confirmText')}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={confirmation.close} disabled={deactivate.isPending}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button onClick={proceed} loading={deactivate.isPending}>
+              {t('deactivate.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
 }

@@ -1,5 +1,91 @@
-import { PendingScreen } from '../../ui/pending-screen.tsx';
+import { Alert, Button, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PasswordConfirmSchema } from '@motema/shared/auth';
+import { zodFormValidator } from '../../lib/form-errors.ts';
+import { notify } from '../../lib/notices.ts';
+import { applyServerErrors } from './apply-server-errors.ts';
+import { isConfirmationWord } from './confirmation-word.ts';
+import { forgetMember, useDeleteAccountMutation } from './settings.api.ts';
 
+const LOST = ['profile', 'photos', 'messages', 'sessions'] as const;
+
+/** Deletes the account for good, after the password and typing a confirmation word. */
 export function DeleteAccountPage() {
-  return <PendingScreen titleKey="pending.title" />;
+  const { t } = useTranslation(['settings', 'validation', 'errors']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const remove = useDeleteAccountMutation();
+  const word = t('delete.word');
+  const validatePassword = zodFormValidator(PasswordConfirmSchema, t);
+  const form = useForm({
+    initialValues: { password: '', word: '' },
+    validate: (values) => ({
+      ...validatePassword({ password: values.password }),
+      ...(isConfirmationWord(values.word, word) ? {} : { word: t('delete.wordMismatch', { word }) }),
+    }),
+  });
+
+  const submit = form.onSubmit(({ password }) =>
+    remove.mutate(password, {
+      onSuccess: () => {
+        forgetMember(queryClient);
+        void navigate('/', { replace: true });
+        notify('positive', t('delete.done'), 6000);
+      },
+      onError: (error) => applyServerErrors(form, error, t, { wrong_password: 'password' }),
+    }),
+  );
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h3">
+        {t('delete.title')}
+      </Title>
+      <Alert
+        variant="light"
+        color="red"
+        icon={<IconAlertTriangle size={20} />}
+        radius="md"
+        title={t('delete.warningTitle')}
+      >
+        <Text size="sm">{t('delete.warning')}</Text>
+        <List size="sm" mt="xs" spacing={4}>
+          {LOST.map((item) => (
+            <List.Item key={item}>{t(`delete.lost.${item}`)}</List.Item>
+          ))}
+        </List>
+      </Alert>
+      <Text>
+        {t('delete.breakInstead')}{' '}
+        <Text component={Link} to="/settings/access/deactivate" c="coral.7" td="underline" inherit>
+          {t('delete.breakLink')}
+        </Text>
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            label={t('delete.password')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <TextInput
+            label={t('delete.wordLabel', { word })}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            {...form.getInputProps('word')}
+          />
+          <Button type="submit" color="red" loading={remove.isPending} fullWidth mt="xs">
+            {t('delete.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
 }

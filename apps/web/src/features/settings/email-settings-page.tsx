@@ -1,5 +1,82 @@
-import { PendingScreen } from '../../ui/pending-screen.tsx';
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EmailChangeSchema } from '@motema/shared/auth';
+import { zodFormValidator } from '../../lib/form-errors.ts';
+import { notify } from '../../lib/notices.ts';
+import { useMeQuery } from '../users/users.api.ts';
+import { applyServerErrors } from './apply-server-errors.ts';
+import { CodeStep } from './components/code-step.tsx';
+import {
+  useConfirmEmailChangeMutation,
+  useRequestEmailChangeMutation,
+  type EmailChangeInput,
+} from './settings.api.ts';
 
+/** A new e-mail address: the password, then the code sent to the new address. */
 export function EmailSettingsPage() {
-  return <PendingScreen titleKey="pending.title" />;
+  const { t } = useTranslation(['settings', 'validation', 'errors']);
+  const navigate = useNavigate();
+  const me = useMeQuery().data;
+  const request = useRequestEmailChangeMutation();
+  const confirm = useConfirmEmailChangeMutation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<EmailChangeInput>({
+    initialValues: { email: '', password: '' },
+    validate: zodFormValidator(EmailChangeSchema, t),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const input = EmailChangeSchema.parse(values);
+    request.mutate(input, {
+      onSuccess: () => setSentTo(input.email),
+      onError: (error) =>
+        applyServerErrors(form, error, t, { wrong_password: 'password', email_taken: 'email' }),
+    });
+  });
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h3">
+        {t('email.title')}
+      </Title>
+      {sentTo ? (
+        <CodeStep
+          sentTo={sentTo}
+          confirm={confirm}
+          onConfirmed={() => {
+            notify('positive', t('email.saved'));
+            void navigate('/settings/access', { replace: true });
+          }}
+          onRestart={() => setSentTo(null)}
+        />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {me && <Text c="dimmed">{t('email.current', { email: me.email })}</Text>}
+            <TextInput
+              type="email"
+              label={t('email.new')}
+              autoComplete="email"
+              inputMode="email"
+              required
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label={t('email.password')}
+              description={t('email.passwordHint')}
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" loading={request.isPending} fullWidth mt="xs">
+              {t('email.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
 }

@@ -1,5 +1,37 @@
-import { PendingScreen } from '../../ui/pending-screen.tsx';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { IconHeartSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notify } from '../../lib/notices.ts';
+import { useMeQuery } from '../users/users.api.ts';
+import { MatchForm } from './components/match-form.tsx';
 
+/** Match preferences; also the last onboarding step while nobody to meet is chosen yet. */
 export function MatchSettingsPage() {
-  return <PendingScreen titleKey="pending.title" />;
+  const { t } = useTranslation('settings');
+  const navigate = useNavigate();
+  const me = useMeQuery().data;
+  const [onboarding] = useState(() => !!me && me.match.sex.length === 0);
+
+  if (!me) return null;
+
+  const onSaved = () => {
+    notify('positive', t('match.saved'));
+    if (onboarding) void navigate('/home', { replace: true });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h3">
+        {t(onboarding ? 'match.onboardingTitle' : 'match.title')}
+      </Title>
+      {onboarding && (
+        <Alert variant="light" color="coral" icon={<IconHeartSearch size={20} />} radius="md">
+          <Text>{t('match.onboardingText')}</Text>
+        </Alert>
+      )}
+      <MatchForm me={me} onSaved={onSaved} submitLabel={t(onboarding ? 'match.start' : 'match.save')} />
+    </Stack>
+  );
 }

@@ -1,5 +1,43 @@
-import { PendingScreen } from '../../ui/pending-screen.tsx';
+import { Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notify } from '../../lib/notices.ts';
+import { useMeQuery } from '../users/users.api.ts';
+import { CodeStep } from './components/code-step.tsx';
+import { PhoneRequestForm } from './components/phone-request-form.tsx';
+import { formatPhone } from './phone-countries.ts';
+import { useConfirmPhoneChangeMutation } from './settings.api.ts';
 
+/** A new phone number: country, number and password, then the code sent by SMS. */
 export function PhoneSettingsPage() {
-  return <PendingScreen titleKey="pending.title" />;
+  const { t } = useTranslation('settings');
+  const navigate = useNavigate();
+  const me = useMeQuery().data;
+  const confirm = useConfirmPhoneChangeMutation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  if (!me) return null;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h3">
+        {t('phone.title')}
+      </Title>
+      {/* Kept mounted while the code is asked, so going back keeps what was typed. */}
+      <div hidden={sentTo !== null}>
+        <PhoneRequestForm me={me} onSent={setSentTo} />
+      </div>
+      {sentTo && (
+        <CodeStep
+          sentTo={formatPhone(sentTo)}
+          confirm={confirm}
+          onConfirmed={() => {
+            notify('positive', t('phone.saved'));
+            void navigate('/settings/access', { replace: true });
+          }}
+          onRestart={() => setSentTo(null)}
+        />
+      )}
+    </Stack>
+  );
 }

@@ -1,5 +1,46 @@
-import { PendingScreen } from '../../ui/pending-screen.tsx';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { IconHeart } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Me } from '@motema/shared/users';
+import { notify } from '../../lib/notices.ts';
+import { useMeQuery } from '../users/users.api.ts';
+import { ProfileForm } from './components/profile-form.tsx';
 
+const needsProfile = (me: Me | null | undefined) => !!me && (!me.firstName || !me.sex);
+
+/** Edit the profile; also the first onboarding step when the first name or the sex is missing. */
 export function ProfileSettingsPage() {
-  return <PendingScreen titleKey="pending.title" />;
+  const { t } = useTranslation('settings');
+  const navigate = useNavigate();
+  const me = useMeQuery().data;
+  // Decided once: saving fills the profile, but the member is still in the onboarding flow.
+  const [onboarding] = useState(() => needsProfile(me));
+
+  if (!me) return null;
+
+  const onSaved = (saved: Me) => {
+    notify('positive', t('profile.saved'));
+    if (onboarding)
+      void navigate(saved.match.sex.length === 0 ? '/settings/match' : '/home', { replace: true });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h3">
+        {t(onboarding ? 'profile.onboardingTitle' : 'profile.title')}
+      </Title>
+      {onboarding && (
+        <Alert variant="light" color="coral" icon={<IconHeart size={20} />} radius="md">
+          <Text>{t('profile.onboardingText')}</Text>
+        </Alert>
+      )}
+      <ProfileForm
+        me={me}
+        onSaved={onSaved}
+        submitLabel={t(onboarding ? 'profile.continue' : 'profile.save')}
+      />
+    </Stack>
+  );
 }

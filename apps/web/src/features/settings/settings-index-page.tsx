@@ -1,5 +1,109 @@
-import { PendingScreen } from '../../ui/pending-screen.tsx';
+import { Avatar, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import {
+  IconAt,
+  IconBan,
+  IconBell,
+  IconCrown,
+  IconDeviceMobileDown,
+  IconFileText,
+  IconHeartHandshake,
+  IconHeartSearch,
+  IconInfoCircle,
+  IconLanguage,
+  IconLock,
+  IconLogout,
+  IconShieldCheck,
+  IconUserEdit,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useLogoutMutation } from '../auth/auth.api.ts';
+import { useMeQuery } from '../users/users.api.ts';
+import { SettingsLinkGroup, type SettingsLink } from './components/settings-link-group.tsx';
 
+type Group = { key: string; links: (Omit<SettingsLink, 'label'> & { key: string })[] };
+
+const GROUPS: Group[] = [
+  {
+    key: 'you',
+    links: [
+      { key: 'profile', to: '/settings/profile', Icon: IconUserEdit },
+      { key: 'match', to: '/settings/match', Icon: IconHeartSearch },
+      { key: 'language', to: '/settings/language', Icon: IconLanguage },
+    ],
+  },
+  {
+    key: 'security',
+    links: [
+      { key: 'password', to: '/settings/password', Icon: IconLock },
+      { key: 'access', to: '/settings/access', Icon: IconAt },
+      { key: 'blockList', to: '/settings/block-list', Icon: IconBan },
+    ],
+  },
+  {
+    key: 'app',
+    links: [
+      { key: 'notifications', to: '/settings/notifications', Icon: IconBell },
+      { key: 'install', to: '/settings/install', Icon: IconDeviceMobileDown },
+    ],
+  },
+  {
+    key: 'premium',
+    links: [
+      { key: 'premium', to: '/premium', Icon: IconCrown },
+      { key: 'partnership', to: '/premium/partnership', Icon: IconHeartHandshake },
+    ],
+  },
+  {
+    key: 'about',
+    links: [
+      { key: 'about', to: '/about', Icon: IconInfoCircle },
+      { key: 'privacy', to: '/privacy-policy', Icon: IconShieldCheck },
+      { key: 'terms', to: '/terms-and-conditions', Icon: IconFileText },
+    ],
+  },
+];
+
+/** Settings home: who is connected, every settings screen by theme, and logging out. */
 export function SettingsIndexPage() {
-  return <PendingScreen titleKey="pending.title" />;
+  const { t } = useTranslation('settings');
+  const me = useMeQuery().data;
+  const logout = useLogoutMutation();
+
+  return (
+    <Stack gap="lg">
+      <VisuallyHidden component="h1">{t('index.title')}</VisuallyHidden>
+      {me && (
+        <Paper withBorder radius="md" p="md">
+          <Group wrap="nowrap" gap="md">
+            <Avatar name={me.name} color="initials" size={56} radius="xl" src={me.avatar} alt="" />
+            <div style={{ minWidth: 0 }}>
+              <Text fw={700} size="lg" truncate>
+                {me.name}
+              </Text>
+              <Text c="dimmed" truncate>
+                @{me.username}
+              </Text>
+            </div>
+          </Group>
+        </Paper>
+      )}
+      {GROUPS.map((group) => (
+        <SettingsLinkGroup
+          key={group.key}
+          title={t(`index.groups.${group.key}`)}
+          links={group.links.map(({ key, ...link }) => ({ ...link, label: t(`index.links.${key}`) }))}
+        />
+      ))}
+      <Button
+        variant="light"
+        color="red"
+        size="md"
+        leftSection={<IconLogout size={20} />}
+        loading={logout.isPending}
+        onClick={() => logout.mutate({})}
+      >
+        {t('index.logout')}
+      </Button>
+    </Stack>
+  );
 }

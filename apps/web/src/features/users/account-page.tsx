@@ -1,5 +1,132 @@
-import { PendingScreen } from '../../ui/pending-screen.tsx';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Container,
+  EmptyState,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconCamera,
+  IconCircleDashed,
+  IconCrown,
+  IconMicrophone,
+  IconPhoto,
+  IconSettings,
+  IconUserEdit,
+  IconVideo,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMeQuery } from './users.api.ts';
 
+const TABS: { value: string; Icon: TablerIcon }[] = [
+  { value: 'pictures', Icon: IconPhoto },
+  { value: 'videos', Icon: IconVideo },
+  { value: 'podcasts', Icon: IconMicrophone },
+  { value: 'stories', Icon: IconCircleDashed },
+];
+
+/** The member's own space: who they are, a nudge to add a photo, their posts by kind, and shortcuts. */
 export function AccountPage() {
-  return <PendingScreen titleKey="pending.title" />;
+  const { t } = useTranslation('home');
+  const me = useMeQuery().data;
+  if (!me) return null;
+
+  return (
+    <Container size="sm" py="lg">
+      <Stack gap="lg">
+        <Group wrap="nowrap" gap="md" align="center">
+          <Avatar name={me.name} color="initials" size={88} radius={88} src={me.avatar} alt="" />
+          <div style={{ minWidth: 0 }}>
+            <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
+              {t('account.nameAge', { name: me.name, age: me.age })}
+            </Title>
+            <Text c="dimmed" truncate>
+              @{me.username}
+            </Text>
+          </div>
+        </Group>
+
+        {!me.avatar && (
+          <Paper withBorder radius="md" p="md" bg="var(--mantine-color-coral-light)">
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <IconCamera size={28} stroke={1.6} color="var(--mantine-color-coral-light-color)" aria-hidden />
+              <Stack gap={6} style={{ flex: 1 }}>
+                <Text fw={700}>{t('account.photoPrompt')}</Text>
+                <Text size="sm">{t('account.photoSoon')}</Text>
+                <Group gap="xs">
+                  <Button size="sm" leftSection={<IconCamera size={18} />} disabled>
+                    {t('account.addPhoto')}
+                  </Button>
+                  <Badge variant="light" color="ochre">
+                    {t('account.comingSoon')}
+                  </Badge>
+                </Group>
+              </Stack>
+            </Group>
+          </Paper>
+        )}
+
+        <SimpleGrid cols={3} spacing="xs">
+          <Button
+            component={Link}
+            to="/settings/profile"
+            variant="light"
+            leftSection={<IconUserEdit size={18} />}
+            px="xs"
+          >
+            {t('account.editProfile')}
+          </Button>
+          <Button
+            component={Link}
+            to="/settings"
+            variant="light"
+            color="gray"
+            leftSection={<IconSettings size={18} />}
+            px="xs"
+          >
+            {t('account.settings')}
+          </Button>
+          <Button
+            component={Link}
+            to="/premium"
+            variant="light"
+            color="ochre"
+            leftSection={<IconCrown size={18} />}
+            px="xs"
+          >
+            {t('account.premium')}
+          </Button>
+        </SimpleGrid>
+
+        <Tabs defaultValue="pictures" keepMounted={false}>
+          <Tabs.List grow>
+            {TABS.map(({ value, Icon }) => (
+              <Tabs.Tab key={value} value={value} leftSection={<Icon size={18} />} px={6}>
+                {t(`account.tabs.${value}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {TABS.map(({ value, Icon }) => (
+            <Tabs.Panel key={value} value={value} pt="xl">
+              <EmptyState
+                icon={<Icon size={28} />}
+                withIndicatorBackground
+                title={t(`account.empty.${value}.title`)}
+                description={t(`account.empty.${value}.text`)}
+              />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Stack>
+    </Container>
+  );
 }

@@ -1,0 +1,186 @@
+import type { InterfaceLanguage } from '@motema/shared/languages';
+import { validationMessage } from '@motema/shared/validation';
+import type { FieldIssue } from '@motema/shared/errors';
+import type { z } from 'zod';
+import type { RegisterSchema } from '@motema/shared/auth';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { AppError, badRequest, forbidden, unauthorized } from '../../lib/app-error.ts';
+import { clock } from '../../lib/clock.ts';
+import { newToken } from '../../lib/tokens.ts';
+import * as accounts from './accounts.repository.ts';
+import { greetingName, queueMail, sendConfirmation, unlessTooSoon } from './account-mails.ts';
+import { consumeCode, consumeLinkToken, findLinkTokenOwner } from './codes.service.ts';
+import { classifyIdentifier } from './identifiers.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { deletePushTokens, type PushTokenRef } from './push-tokens.repository.ts';
+import { createSession, revokeSession } from './sessions.service.ts';
+
+export type AuthDeps = { db: Db; jobs: JobQueue };
+/** What a service needs of the request: where links point, the language it asks for, the device. */
+export type RequestInfo = { origin: string; language: InterfaceLanguage | undefined; userAgent: string | null };
+export type RegisterInput = z.output<typeof RegisterSchema>;
+export type LoggedIn = { user: UserRow; token: string };
+
+/** Verified when the account is unknown, so that a miss costs the same time as a wrong password. */
+const DUMMY_HASH = hashPassword(newToken());
+
+/** The account an identifier (username, e-mail or phone) names, if any. */
+export async function findAccountByIdentifier(db: DbOrTx, identifier: string): Promise<UserRow | undefined> {
+  const { kind, value } = classifyIdentifier(identifier);
+  if (kind === 'email') return accounts.findAccountByEmail(db, value);
+  if (kind === 'phone') return accounts.findAccountByPhone(db, value);
+  return accounts.findAccountByUsername(db, value);
+}
+
+/**
+ * A new pending account and its confirmation mail. An e-mail already in use gets a "someone tried to
+ * register" mail instead and the caller the same answer, after the same password hashing.
+ */
+export async function register(deps: AuthDeps, input: RegisterInput, info: RequestInfo): Promise<{ email: string }> {
+  const issues: FieldIssue[] = [];
+  const passwordHash = await hashPassword(input.password);
+  if (isCommonPassword(input.password)) {
+    issues.push({ path: 'password', code: 'password_too_common', message: validationMessage('password_too_common') });
+  }
+  if (await accounts.findAccountByUsername(deps.db, input.username)) {
+    issues.push({ path: 'username', code: 'username_taken', message: validationMessage('username_taken') });
+  }
+  if (issues.length) throw new AppError(400, 'validation_failed', { issues });
+
+  const existing = await accounts.findAccountByEmail(deps.db, input.email);
+  if (existing) {
+    await tellOwnerOfExistingAccount(deps, existing, info);
+    return { email: input.email };
+  }
+  const user = await deps.db.transaction(async (tx) => {
+    const created = await accounts.insertAccount(tx, {
+      username: input.username,
+      email: input.email,
+      passwordHash,
+      dateOfBirth: input.dateOfBirth,
+      firstName: input.firstName || null,
+      sex: input.sex ?? null,
+      language: input.language ?? info.language ?? 'en',
+      status: 'pending',
+    });
+    if (created) await sendConfirmation(tx, deps.jobs, created, info.origin);
+    return created;
+  });
+  if (!user) {
+    // A concurrent registration took the username or the e-mail between the checks and the insert.
+    if (await accounts.findAccountByUsername(deps.db, input.username)) {
+      throw new AppError(400, 'validation_failed', {
+        issues: [{ path: 'username', code: 'username_taken', message: validationMessage('username_taken') }],
+      });
+    }
+    const owner = await accounts.findAccountByEmail(deps.db, input.email);
+    if (owner) await tellOwnerOfExistingAccount(deps, owner, info);
+  }
+  return { email: input.email };
+}
+
+async function tellOwnerOfExistingAccount(deps: AuthDeps, owner: UserRow, info: RequestInfo) {
+  await queueMail(deps.jobs, owner.email, 'register_existing', owner.language, {
+    name: greetingName(owner),
+    loginLink: `${info.origin}/login`,
+    resetLink: `${info.origin}/reset-password`,
+  });
+}
+
+/** Confirms the e-mail with the code from the mail or its link: the account is active and logged in. */
+export async function confirmEmail(
+  deps: AuthDeps,
+  input: { email: string; code: string } | { token: string },
+  info: RequestInfo,
+): Promise<LoggedIn> {
+  let userId: string;
+  if ('token' in input) {
+    userId = await onExpiredSendAgain(deps, info, () => consumeLinkToken(deps.db, 'confirm_email', input.token), () =>
+      findLinkTokenOwner(deps.db, 'confirm_email', input.token).then((owner) => owner?.userId),
+    ).then((used) => used.userId);
+  } else {
+    const user = await accounts.findAccountByEmail(deps.db, input.email);
+    if (!user) throw badRequest('code_invalid');
+    await onExpiredSendAgain(
+      deps,
+      info,
+      () => consumeCode(deps.db, { userId: user.id, purpose: 'confirm_email', code: input.code }),
+      async () => user.id,
+    );
+    userId = user.id;
+  }
+  return deps.db.transaction(async (tx) => {
+    const user = await accounts.activateAccount(tx, userId, clock.now());
+    if (!user) throw badRequest('code_invalid');
+    const { token } = await createSession(tx, user.id, info.userAgent);
+    return { user, token };
+  });
+}
+
+/** Runs a code step; when the code has expired, mails a fresh one before answering code_expired. */
+async function onExpiredSendAgain<T>(
+  deps: AuthDeps,
+  info: RequestInfo,
+  step: () => Promise<T>,
+  ownerOf: () => Promise<string | undefined>,
+): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'code_expired') {
+      const ownerId = await ownerOf();
+      const owner = ownerId ? await accounts.findAccountById(deps.db, ownerId) : undefined;
+      if (owner?.status === 'pending') {
+        await unlessTooSoon(() => sendConfirmation(deps.db, deps.jobs, owner, info.origin));
+      }
+    }
+    throw error;
+  }
+}
+
+/** Sends a new confirmation code to a pending account; says nothing about whether there is one. */
+export async function resendConfirmation(deps: AuthDeps, email: string, info: RequestInfo): Promise<void> {
+  const user = await accounts.findAccountByEmail(deps.db, email);
+  if (user?.status !== 'pending') return;
+  await unlessTooSoon(() => sendConfirmation(deps.db, deps.jobs, user, info.origin));
+}
+
+/**
+ * Logs in with a username, e-mail or phone. Unknown account and wrong password answer alike (401);
+ * a pending account hears so (403) only after the right password, and gets a fresh code if due; a
+ * deactivated account is active again.
+ */
+export async function login(
+  deps: AuthDeps,
+  input: { identifier: string; password: string },
+  info: RequestInfo,
+): Promise<LoggedIn> {
+  const found = await findAccountByIdentifier(deps.db, input.identifier);
+  if (!found) {
+    await verifyPassword(await DUMMY_HASH, input.password);
+    throw unauthorized('invalid_credentials');
+  }
+  if (!(await verifyPassword(found.passwordHash, input.password))) throw unauthorized('invalid_credentials');
+  if (found.status === 'pending') {
+    await unlessTooSoon(() => sendConfirmation(deps.db, deps.jobs, found, info.origin));
+    throw forbidden('account_not_active');
+  }
+  return deps.db.transaction(async (tx) => {
+    const user =
+      found.status === 'deactivated' ? ((await accounts.reactivateAccount(tx, found.id, clock.now())) ?? found) : found;
+    const { token } = await createSession(tx, user.id, info.userAgent);
+    return { user, token };
+  });
+}
+
+/** Ends the session and forgets the device's push tokens. */
+export async function logout(
+  deps: AuthDeps,
+  auth: { sessionId: string; userId: string },
+  tokens: PushTokenRef[],
+): Promise<void> {
+  await deletePushTokens(deps.db, auth.userId, tokens);
+  await revokeSession(deps.db, auth.sessionId);
+}

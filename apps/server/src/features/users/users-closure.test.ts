@@ -1,0 +1,163 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oneTimeCodes, pushTokens, users } from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { deleteAccount } from './account-closure.service.ts';
+import { asMember, createMember, findUser, newSession, randomIp, sessionsOf } from './users.test-helpers.ts';
+
+/** The Set-Cookie header ends the session cookie. */
+function expectCookieCleared(setCookie: string | string[] | undefined) {
+  const header = [setCookie].flat().find((value) => value?.startsWith('motema_session='));
+  expect(header).toMatch(/^motema_session=;/);
+  expect(header).toMatch(/Expires=Thu, 01 Jan 1970/);
+}
+
+describe('deactivating and deleting the account', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const login = (identifier: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier, password },
+      remoteAddress: randomIp(),
+    });
+
+  it('deactivation hides the member and ends every session', async () => {
+    const member = await createMember(t);
+    const other = await newSession(t, member.user.id);
+    const res = await asMember(t, member.cookie)('POST', '/api/users/deactivate', {
+      password: member.password,
+    });
+    expect(res.statusCode).toBe(204);
+    expectCookieCleared(res.headers['set-cookie']);
+    expect((await findUser(t.db, member.user.id))?.status).toBe('deactivated');
+    expect((await sessionsOf(t.db, member.user.id)).every((session) => session.revokedAt)).toBe(true);
+    expect((await asMember(t, member.cookie)('GET', '/api/users/profile')).statusCode).toBe(401);
+    expect((await asMember(t, other.cookie)('GET', '/api/users/profile')).statusCode).toBe(401);
+
+    const back = await login(member.user.username, member.password);
+    expect(back.statusCode).toBe(200);
+    expect((await findUser(t.db, member.user.id))?.status).toBe('active');
+  });
+
+  it('deactivation with a wrong password changes nothing', async () => {
+    const member = await createMember(t);
+    const res = await asMember(t, member.cookie)('POST', '/api/users/deactivate', { password: 'nope-nope' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'wrong_password',
+      issues: [{ path: 'password', code: 'wrong_password' }],
+    });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await findUser(t.db, member.user.id)).toEqual(member.user);
+    expect((await asMember(t, member.cookie)('GET', '/api/users/profile')).statusCode).toBe(200);
+  });
+
+  it('deletion removes the member, their sessions, codes and push tokens', async () => {
+    const member = await createMember(t);
+    const other = await newSession(t, member.user.id);
+    const as = asMember(t, member.cookie);
+    expect(
+      (await as('POST', '/api/users/email', { password: member.password, email: 'next@example.com' }))
+        .statusCode,
+    ).toBe(202);
+    await t.db.insert(pushTokens).values({ userId: member.user.id, platform: 'web', token: 'push-token-1' });
+
+    const res = await as('DELETE', '/api/users', { password: member.password });
+    expect(res.statusCode).toBe(204);
+    expectCookieCleared(res.headers['set-cookie']);
+    expect(await findUser(t.db, member.user.id)).toBeUndefined();
+    expect(await sessionsOf(t.db, member.user.id)).toEqual([]);
+    expect(await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, member.user.id))).toEqual([]);
+    expect(await t.db.select().from(pushTokens).where(eq(pushTokens.userId, member.user.id))).toEqual([]);
+
+    expect((await asMember(t, member.cookie)('GET', '/api/users/profile')).statusCode).toBe(401);
+    expect((await asMember(t, other.cookie)('GET', '/api/users/profile')).statusCode).toBe(401);
+    const again = await login(member.user.username, member.password);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().code).toBe('invalid_credentials');
+  });
+
+  it('deletion with a wrong password changes nothing', async () => {
+    const member = await createMember(t);
+    const res = await asMember(t, member.cookie)('DELETE', '/api/users', { password: 'wrong-password' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'wrong_password',
+      issues: [{ path: 'password', code: 'wrong_password' }],
+    });
+    expect(await findUser(t.db, member.user.id)).toEqual(member.user);
+    expect((await sessionsOf(t.db, member.user.id)).every((session) => session.revokedAt === null)).toBe(
+      true,
+    );
+    expect((await asMember(t, member.cookie)('GET', '/api/users/profile')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['POST', '/api/users/deactivate'],
+    ['DELETE', '/api/users'],
+  ] as const)('%s %s needs the password', async (method, url) => {
+    const member = await createMember(t);
+    const res = await asMember(t, member.cookie)(method, url, {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toContainEqual(
+      expect.objectContaining({ path: 'password', code: 'password_required' }),
+    );
+    expect(await findUser(t.db, member.user.id)).toEqual(member.user);
+  });
+});
+
+describe('account data removers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+  // Deletion enqueues no job itself; a queue that refuses proves it.
+  const refuse = async () => {
+    throw new Error('no job expected');
+  };
+  const deps = () => ({ db: t.db, jobs: { send: refuse, work: refuse, stop: refuse } });
+
+  it('run inside the deletion, then after the commit', async () => {
+    const member = await createMember(t);
+    const calls: string[] = [];
+    await deleteAccount(deps(), member.user.id, member.password, [
+      {
+        name: 'media',
+        inTransaction: async (tx, userId) => {
+          // Still there: removers run before the member row goes, in the same transaction.
+          const [row] = await tx.select().from(users).where(eq(users.id, userId));
+          calls.push(`in:${userId}:${row !== undefined}`);
+        },
+        afterCommit: async (_deps, userId) => {
+          calls.push(`after:${userId}:${(await findUser(t.db, userId)) === undefined}`);
+        },
+      },
+    ]);
+    expect(calls).toEqual([`in:${member.user.id}:true`, `after:${member.user.id}:true`]);
+  });
+
+  it('roll the whole deletion back when one fails', async () => {
+    const member = await createMember(t);
+    const failing = {
+      name: 'failing',
+      inTransaction: async () => {
+        throw new Error('storage unavailable');
+      },
+    };
+    await expect(deleteAccount(deps(), member.user.id, member.password, [failing])).rejects.toThrow(
+      'storage unavailable',
+    );
+    expect(await findUser(t.db, member.user.id)).toEqual(member.user);
+    expect((await sessionsOf(t.db, member.user.id)).every((session) => session.revokedAt === null)).toBe(
+      true,
+    );
+    expect((await asMember(t, member.cookie)('GET', '/api/users/profile')).statusCode).toBe(200);
+  });
+});

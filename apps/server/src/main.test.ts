@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+type Running = { child: ChildProcess; url: string; output: () => string };
+
+/** Starts `main.ts` as `npm start` does and waits for its "running at" line. */
+function startServer(dataDir: string, pgPort: number): Promise<Running> {
+  const child = spawn(TSX, ['src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', WEB_DIST_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match) resolve({ child, url: match[1]!.replace('localhost', '127.0.0.1'), output: () => output });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+function stopServer(running: Running): Promise<number | null> {
+  return new Promise((resolve) => {
+    running.child.once('exit', (code) => resolve(code));
+    running.child.kill('SIGTERM');
+  });
+}
+
+async function outboxCode(url: string, to: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const res = await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const { messages } = (await res.json()) as { messages: { text: string }[] };
+    const code = messages[0] && /\b(\d{6})\b/.exec(messages[0].text)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail for ${to}`);
+}
+
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('the server process', () => {
+  let dataDir = '';
+  afterAll(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates its database on first start, stops cleanly on SIGTERM and finds every account again', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'motema-main-'));
+    await chmod(dataDir, 0o755);
+    const pgPort = 40000 + Math.floor(Math.random() * 10000);
+    const email = 'restart@example.com';
+
+    const first = await startServer(dataDir, pgPort);
+    expect(first.output()).toContain(`data in ${path.join(dataDir, 'postgres')}`);
+    const registered = await post(`${first.url}/api/auth/register`, {
+      username: 'restart_test',
+      email,
+      password: 'kinshasa-by-night',
+      dateOfBirth: '1990-06-30',
+      acceptTerms: true,
+    });
+    expect(registered.status).toBe(202);
+    const code = await outboxCode(first.url, email);
+    expect((await post(`${first.url}/api/auth/confirm`, { email, code })).status).toBe(200);
+    expect(await stopServer(first)).toBe(0);
+    expect(first.output()).toContain('Stopped cleanly');
+
+    const second = await startServer(dataDir, pgPort);
+    const login = await post(`${second.url}/api/auth/login`, { identifier: 'restart_test', password: 'kinshasa-by-night' });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { email: string }).email).toBe(email);
+    expect(await stopServer(second)).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,174 @@
+import { eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
+import { users } from '../db/schema.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import {
+  asMember,
+  createMember,
+  findUser,
+  newSession,
+  waitFor,
+} from '../features/users/users.test-helpers.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+/** Generous: the bar (S4) is one second, but a loaded CI machine must not fail on it. */
+const WAIT_MS = 8000;
+
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), WAIT_MS);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+describe('realtime server', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  const opened: ClientSocket[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp();
+    baseUrl = await t.listen();
+  });
+  afterEach(() => {
+    for (const socket of opened.splice(0)) socket.disconnect();
+  });
+  afterAll(() => t.close());
+
+  function open(headers: Record<string, string>): ClientSocket {
+    const socket: ClientSocket = connect(baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: headers,
+      reconnection: false,
+      forceNew: true,
+    });
+    opened.push(socket);
+    return socket;
+  }
+
+  /** Resolves with the server's 'connected' payload; fails if the connection is refused. */
+  function welcomed(socket: ClientSocket) {
+    return within(
+      new Promise<{ userId: string }>((resolve, reject) => {
+        socket.once('connected', resolve);
+        socket.once('connect_error', reject);
+      }),
+      "the 'connected' event",
+    );
+  }
+
+  /** Resolves with the refusal; fails if the socket gets in. */
+  function refused(socket: ClientSocket) {
+    return within(
+      new Promise<Error>((resolve, reject) => {
+        socket.once('connect_error', resolve);
+        socket.once('connect', () => reject(new Error('the socket was let in')));
+      }),
+      'the refusal',
+    );
+  }
+
+  function disconnected(socket: ClientSocket) {
+    return within(new Promise<string>((resolve) => socket.once('disconnect', resolve)), 'the disconnection');
+  }
+
+  const presence = (userId: string, connected: boolean) =>
+    waitFor(async () => {
+      const user = await findUser(t.db, userId);
+      return user?.connected === connected ? user : undefined;
+    }, `connected=${connected}`);
+
+  it('lets in a socket with a valid session cookie and greets it', async () => {
+    const member = await createMember(t);
+    const socket = open({ cookie: member.cookie, origin: baseUrl });
+    expect(await welcomed(socket)).toEqual({ userId: member.user.id });
+    expect(socket.connected).toBe(true);
+  });
+
+  it('refuses a socket without a cookie, or with an unknown one', async () => {
+    const error = await refused(open({}));
+    expect(error.message).toBe('unauthorized');
+    const forged = await refused(open({ cookie: 'motema_session=forged-token-value' }));
+    expect(forged.message).toBe('unauthorized');
+  });
+
+  it('refuses a socket from a foreign Origin, even with a valid cookie', async () => {
+    const member = await createMember(t);
+    await refused(open({ cookie: member.cookie, origin: 'https://evil.example' }));
+    // The same cookie from the app's own origin is fine.
+    expect(await welcomed(open({ cookie: member.cookie, origin: baseUrl }))).toEqual({
+      userId: member.user.id,
+    });
+  });
+
+  it('marks the member connected and active on connect, and disconnected when the last socket leaves', async () => {
+    const member = await createMember(t);
+    const longAgo = new Date('2024-01-01T00:00:00Z');
+    await t.db.update(users).set({ lastActivity: longAgo }).where(eq(users.id, member.user.id));
+
+    const first = open({ cookie: member.cookie });
+    await welcomed(first);
+    const online = await presence(member.user.id, true);
+    expect(online.lastActivity!.getTime()).toBeGreaterThan(longAgo.getTime());
+
+    const second = open({ cookie: member.cookie });
+    await welcomed(second);
+    const gone = disconnected(first);
+    first.disconnect();
+    await gone;
+    second.disconnect();
+    const offline = await presence(member.user.id, false);
+    expect(offline.lastActivity!.getTime()).toBeGreaterThanOrEqual(online.lastActivity!.getTime());
+  });
+
+  it('closes the sockets of a deactivated account', async () => {
+    const member = await createMember(t);
+    const socket = open({ cookie: member.cookie });
+    await welcomed(socket);
+    let told = false;
+    socket.on('session:revoked', () => {
+      told = true;
+    });
+    const closing = disconnected(socket);
+    const res = await asMember(t, member.cookie)('POST', '/api/users/deactivate', {
+      password: member.password,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await closing).toBe('io server disconnect');
+    expect(told).toBe(true);
+    await presence(member.user.id, false);
+    // And it cannot come back with that cookie.
+    await refused(open({ cookie: member.cookie }));
+  });
+
+  it('closes the sockets of a deleted account', async () => {
+    const member = await createMember(t);
+    const socket = open({ cookie: member.cookie });
+    await welcomed(socket);
+    const closing = disconnected(socket);
+    const res = await asMember(t, member.cookie)('DELETE', '/api/users', { password: member.password });
+    expect(res.statusCode).toBe(204);
+    expect(await closing).toBe('io server disconnect');
+  });
+
+  it("a password change closes the other sessions' sockets and keeps this one", async () => {
+    const member = await createMember(t);
+    const other = await newSession(t, member.user.id);
+    const mine = open({ cookie: member.cookie });
+    const theirs = open({ cookie: other.cookie });
+    await Promise.all([welcomed(mine), welcomed(theirs)]);
+    await presence(member.user.id, true);
+    const closing = disconnected(theirs);
+    const res = await asMember(t, member.cookie)('PUT', '/api/users/password', {
+      currentPassword: member.password,
+      password: 'Goma-lake-2024',
+      confirmation: 'Goma-lake-2024',
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await closing).toBe('io server disconnect');
+    expect(mine.connected).toBe(true);
+    expect((await findUser(t.db, member.user.id))?.connected).toBe(true);
+  });
+});

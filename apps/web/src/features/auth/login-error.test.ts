@@ -1,0 +1,41 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client.ts';
+import { loginErrorKey, looksLikeEmail, safeFrom } from './login-error.ts';
+
+const messageOf = (error: unknown) => i18next.t(loginErrorKey(error));
+
+describe('login error messages (SPEC.md section 8)', () => {
+  it.each([
+    [401, 'invalid_credentials', 'Invalid identifier or password'],
+    [403, 'account_not_active', 'Your account is not active. Please check your email for more information'],
+    [404, 'not_found', 'Invalid username or password'],
+    [500, 'internal', 'Something went wrong. Please try again later.'],
+    [503, 'internal', 'Something went wrong. Please try again later.'],
+    [429, 'rate_limited', 'Too many attempts. Please wait and try again.'],
+    [0, 'network', 'Not connected to the internet'],
+    [400, 'bad_request', 'The request is not valid'],
+  ] as const)('%i -> %s', (status, code, message) => {
+    expect(messageOf(new ApiError(status, code, 'server text'))).toBe(message);
+  });
+
+  it('anything that is not an API answer reads as the 500 message', () => {
+    expect(messageOf(new TypeError('boom'))).toBe('Something went wrong. Please try again later.');
+  });
+});
+
+describe('login helpers', () => {
+  it('recognises an e-mail identifier (then a 403 links to the confirmation screen)', () => {
+    expect(looksLikeEmail(' amani@example.com ')).toBe(true);
+    expect(looksLikeEmail('amani_23')).toBe(false);
+    expect(looksLikeEmail('+243 812 345 678')).toBe(false);
+  });
+
+  it('goes back only to a path of this site', () => {
+    expect(safeFrom('/settings/match?tab=1')).toBe('/settings/match?tab=1');
+    expect(safeFrom(null)).toBe('/home');
+    expect(safeFrom('//evil.example/home')).toBe('/home');
+    expect(safeFrom('/\\evil.example')).toBe('/home');
+    expect(safeFrom('https://evil.example/')).toBe('/home');
+  });
+});

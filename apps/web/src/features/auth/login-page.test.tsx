@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ME_QUERY_KEY } from '../../lib/query-client.ts';
+import { LoginPage } from './login-page.tsx';
+import { jsonResponse, renderAuthPage } from './render-auth-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function logIn(identifier: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Username, e-mail or phone'), identifier);
+  await user.type(screen.getByLabelText('Password', { selector: 'input' }), password);
+  await user.keyboard('{Enter}');
+}
+
+describe('LoginPage', () => {
+  it('checks the fields before sending anything', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderAuthPage('/login', <LoginPage />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows the 401 message of the spec and stays on the page', async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
+      jsonResponse(401, { statusCode: 401, code: 'invalid_credentials', message: 'Invalid identifier or password' }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { router } = renderAuthPage('/login', <LoginPage />);
+    await logIn('amani', 'wrong password');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid identifier or password');
+    expect(fetch).toHaveBeenCalledWith('/api/auth/login', expect.objectContaining({ method: 'POST' }));
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+      identifier: 'amani',
+      password: 'wrong password',
+    });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('links a not-yet-confirmed member who typed an e-mail to the confirmation screen', async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(403, { statusCode: 403, code: 'account_not_active', message: 'not active' }),
+    );
+    renderAuthPage('/login', <LoginPage />);
+    await logIn('amani@example.com', 'correct horse');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your account is not active. Please check your email for more information');
+    const link = screen.getByRole('link', { name: 'Enter my confirmation code' });
+    expect(link.getAttribute('href')).toBe('/otp?email=amani%40example.com');
+  });
+
+  it('on success keeps the member in the cache and goes back to `from`', async () => {
+    const me = { _id: 'u1', username: 'amani', firstName: 'Amani', sex: 'female', match: { sex: ['male'] } };
+    vi.stubGlobal('fetch', async () => jsonResponse(200, me));
+    const { router, queryClient } = renderAuthPage('/login', <LoginPage />, '/login?from=%2Fotp%3Fx%3D1');
+    await logIn('amani', 'correct horse');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/otp'));
+    expect(router.state.location.search).toBe('?x=1');
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(me);
+  });
+});

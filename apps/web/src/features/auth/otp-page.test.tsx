@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ME_QUERY_KEY } from '../../lib/query-client.ts';
+import { OtpPage } from './otp-page.tsx';
+import { jsonResponse, renderAuthPage } from './render-auth-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const me = { _id: 'u1', username: 'amani', firstName: null, sex: null, match: { sex: [] } };
+const bodyOf = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
+
+describe('OtpPage', () => {
+  it('confirms the link of the mail by itself, once, and logs the member in', async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(200, me));
+    vi.stubGlobal('fetch', fetch);
+    const token = 'a'.repeat(43);
+    const { router, queryClient } = renderAuthPage('/otp', <OtpPage />, `/otp?token=${token}&email=a%40b.co`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/auth/confirm');
+    expect(bodyOf(fetch.mock.calls[0])).toEqual({ token });
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(me);
+  });
+
+  it('sends the typed code with the e-mail from the link, and says when the code expired', async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
+      jsonResponse(400, { statusCode: 400, code: 'code_expired', message: 'expired' }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderAuthPage('/otp', <OtpPage />, '/otp?email=amani%40example.com');
+    expect(screen.getByText(/We sent a 6-digit code to amani@example\.com/)).toBeTruthy();
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('amani@example.com');
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Confirmation code'), '123456');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('This code has expired. We sent you a new one.')).toBeTruthy();
+    expect(bodyOf(fetch.mock.calls[0])).toEqual({ email: 'amani@example.com', code: '123456' });
+    // A new code was just sent: asking for another one waits.
+    expect(screen.getByRole('button', { name: /Send a new code in \d+ s/ }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('refuses an incomplete code before sending', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderAuthPage('/otp', <OtpPage />, '/otp?email=amani%40example.com');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Confirmation code'), '123');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The code must have 6 digits')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

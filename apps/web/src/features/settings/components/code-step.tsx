@@ -1,0 +1,79 @@
+import { Button, Input, PinInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContactConfirmSchema } from '@motema/shared/auth';
+import { ONE_TIME_CODE_LENGTH } from '@motema/shared/limits';
+import type { Me } from '@motema/shared/users';
+import { zodFormValidator } from '../../../lib/form-errors.ts';
+import { applyServerErrors } from '../apply-server-errors.ts';
+
+const CODE_FIELDS = { code_invalid: 'code', code_expired: 'code', code_too_many_tries: 'code' } as const;
+
+type CodeStepProps = {
+  /** Where the code went, as the member reads it (an e-mail address or a phone number). */
+  sentTo: string;
+  confirm: UseMutationResult<Me, Error, string>;
+  onConfirmed: (me: Me) => void;
+  /** Back to the first step, to correct the address or ask for a new code. */
+  onRestart: () => void;
+};
+
+/** The second step of an e-mail or phone change: the 6-digit code that was sent. */
+export function CodeStep({ sentTo, confirm, onConfirmed, onRestart }: CodeStepProps) {
+  const { t } = useTranslation(['settings', 'validation', 'errors']);
+  const labelId = useId();
+  const form = useForm({ initialValues: { code: '' }, validate: zodFormValidator(ContactConfirmSchema, t) });
+
+  const submit = form.onSubmit(({ code }) =>
+    confirm.mutate(code, {
+      onSuccess: onConfirmed,
+      onError: (error) => {
+        form.setFieldValue('code', '');
+        applyServerErrors(form, error, t, CODE_FIELDS);
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text>{t('code.sent', { to: sentTo })}</Text>
+        <Input.Wrapper
+          label={t('code.label')}
+          labelElement="div"
+          labelProps={{ id: labelId }}
+          error={form.errors.code}
+        >
+          <PinInput
+            mt={6}
+            length={ONE_TIME_CODE_LENGTH}
+            type="number"
+            size="lg"
+            gap="xs"
+            oneTimeCode
+            autoFocus
+            aria-labelledby={labelId}
+            error={!!form.errors.code}
+            getInputProps={(index) => ({
+              'aria-label': t('code.digit', { index: index + 1, total: ONE_TIME_CODE_LENGTH }),
+            })}
+            value={form.values.code}
+            onChange={(code) => {
+              form.setFieldValue('code', code);
+              form.clearFieldError('code');
+            }}
+            onComplete={() => submit()}
+          />
+        </Input.Wrapper>
+        <Button type="submit" loading={confirm.isPending} fullWidth>
+          {t('code.submit')}
+        </Button>
+        <Button variant="subtle" onClick={onRestart} disabled={confirm.isPending}>
+          {t('code.restart')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

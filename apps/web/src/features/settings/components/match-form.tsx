@@ -1,0 +1,122 @@
+import { Button, Checkbox, Input, RangeSlider, Slider, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { MATCH_DISTANCE_MAX_KM, MIN_AGE } from '@motema/shared/limits';
+import { MatchPreferencesSchema, SEXES, type MatchPreferences, type Me } from '@motema/shared/users';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { zodFormValidator } from '../../../lib/form-errors.ts';
+import { applyServerErrors } from '../apply-server-errors.ts';
+import { useUpdateMatchMutation } from '../settings.api.ts';
+
+/** The slider's oldest age; older members keep their saved value until they move the slider. */
+const MATCH_AGE_SLIDER_MAX = 99;
+const DISTANCE_STEP_KM = 5;
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+const matchValuesOf = (me: Me): MatchPreferences => ({
+  sex: me.match.sex,
+  ageMin: clamp(me.match.ageMin, MIN_AGE, MATCH_AGE_SLIDER_MAX),
+  ageMax: clamp(me.match.ageMax, MIN_AGE, MATCH_AGE_SLIDER_MAX),
+  distance: clamp(me.match.distance, DISTANCE_STEP_KM, MATCH_DISTANCE_MAX_KM),
+});
+
+/** Who the member wants to meet: sexes, an age range and a distance. */
+export function MatchForm({
+  me,
+  submitLabel,
+  onSaved,
+}: {
+  me: Me;
+  submitLabel: string;
+  onSaved: (me: Me) => void;
+}) {
+  const { t } = useTranslation(['settings', 'validation', 'errors']);
+  const update = useUpdateMatchMutation();
+  const form = useForm<MatchPreferences>({
+    initialValues: matchValuesOf(me),
+    validate: zodFormValidator(MatchPreferencesSchema, t),
+  });
+  const { ageMin, ageMax, distance } = form.values;
+  const km = new Intl.NumberFormat(currentLanguage(), { style: 'unit', unit: 'kilometer' });
+
+  const submit = form.onSubmit((values) => {
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        form.resetDirty(matchValuesOf(saved));
+        onSaved(saved);
+      },
+      onError: (error) => applyServerErrors(form, error, t),
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xl">
+        <Checkbox.Group
+          label={t('match.showMe')}
+          description={t('match.showMeHint')}
+          required
+          {...form.getInputProps('sex')}
+        >
+          <Stack gap="sm" mt="xs">
+            {SEXES.map((sex) => (
+              <Checkbox key={sex} value={sex} label={t(`match.sex.${sex}`)} size="md" />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+
+        <Input.Wrapper
+          label={t('match.age')}
+          labelElement="div"
+          error={form.errors.ageMax ?? form.errors.ageMin}
+        >
+          <Text fw={600} size="lg" mt={4} aria-live="polite">
+            {t('match.ageRange', { min: ageMin, max: ageMax })}
+          </Text>
+          <RangeSlider
+            mt="md"
+            mb="xs"
+            min={MIN_AGE}
+            max={MATCH_AGE_SLIDER_MAX}
+            minRange={0}
+            size="lg"
+            value={[ageMin, ageMax]}
+            onChange={([min, max]) => form.setValues({ ageMin: min, ageMax: max })}
+            thumbFromLabel={t('match.ageMin')}
+            thumbToLabel={t('match.ageMax')}
+            marks={[
+              { value: MIN_AGE, label: String(MIN_AGE) },
+              { value: MATCH_AGE_SLIDER_MAX, label: String(MATCH_AGE_SLIDER_MAX) },
+            ]}
+          />
+        </Input.Wrapper>
+
+        <Input.Wrapper label={t('match.distance')} labelElement="div" error={form.errors.distance}>
+          <Text fw={600} size="lg" mt={4} aria-live="polite">
+            {t('match.distanceUpTo', { distance: km.format(distance) })}
+          </Text>
+          <Slider
+            mt="md"
+            mb="xs"
+            min={DISTANCE_STEP_KM}
+            max={MATCH_DISTANCE_MAX_KM}
+            step={DISTANCE_STEP_KM}
+            size="lg"
+            label={(value) => km.format(value)}
+            thumbLabel={t('match.distance')}
+            marks={[
+              { value: DISTANCE_STEP_KM, label: km.format(DISTANCE_STEP_KM) },
+              { value: MATCH_DISTANCE_MAX_KM, label: km.format(MATCH_DISTANCE_MAX_KM) },
+            ]}
+            {...form.getInputProps('distance')}
+          />
+        </Input.Wrapper>
+
+        <Button type="submit" loading={update.isPending} fullWidth mt="md">
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { Button, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CountryCode } from 'libphonenumber-js';
+import { getCountryCallingCode } from 'libphonenumber-js';
+import { PasswordConfirmSchema } from '@motema/shared/auth';
+import type { Me } from '@motema/shared/users';
+import { zodFormValidator } from '../../../lib/form-errors.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { applyServerErrors } from '../apply-server-errors.ts';
+import {
+  countryGroups,
+  defaultCountry,
+  formatNational,
+  formatPhone,
+  isCountryCode,
+  toE164,
+} from '../phone-countries.ts';
+import { useRequestPhoneChangeMutation } from '../settings.api.ts';
+
+type PhoneValues = { country: CountryCode; national: string; password: string };
+
+const PHONE_FIELDS = {
+  wrong_password: 'password',
+  phone_invalid: 'national',
+  phone_taken: 'national',
+} as const;
+
+/** First step of a phone change: the country, the number and the password; a code goes out by SMS. */
+export function PhoneRequestForm({ me, onSent }: { me: Me; onSent: (phone: string) => void }) {
+  const { t } = useTranslation(['settings', 'validation', 'errors']);
+  const request = useRequestPhoneChangeMutation();
+  const language = currentLanguage();
+  const countries = useMemo(
+    () => countryGroups(language, { africa: t('phone.africa'), world: t('phone.world') }),
+    [language, t],
+  );
+  const validatePassword = zodFormValidator(PasswordConfirmSchema, t);
+  const form = useForm<PhoneValues>({
+    initialValues: { country: defaultCountry(me.phone, navigator.languages), national: '', password: '' },
+    validate: (values) => ({
+      ...validatePassword({ password: values.password }),
+      ...(toE164(values.national, values.country) ? {} : { national: t('validation:phone_invalid') }),
+    }),
+  });
+  const { country } = form.values;
+
+  const submit = form.onSubmit((values) => {
+    const number = toE164(values.national, values.country);
+    if (!number) return;
+    request.mutate(
+      { password: values.password, phone: number.phone, country: number.country },
+      {
+        onSuccess: () => onSent(number.phone),
+        onError: (error) => applyServerErrors(form, error, t, PHONE_FIELDS, { phone: 'national' }),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text c="dimmed">
+          {me.phone ? t('phone.current', { phone: formatPhone(me.phone) }) : t('phone.none')}
+        </Text>
+        <Select
+          label={t('phone.country')}
+          data={countries}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={t('phone.noCountry')}
+          autoComplete="off"
+          value={country}
+          onChange={(value) => {
+            if (!isCountryCode(value)) return;
+            form.setValues({ country: value, national: formatNational(form.values.national, value) });
+          }}
+          comboboxProps={{ withinPortal: true }}
+          maxDropdownHeight={280}
+        />
+        <TextInput
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          label={t('phone.number')}
+          description={t('phone.numberHint')}
+          required
+          leftSection={<Text size="md">+{getCountryCallingCode(country)}</Text>}
+          leftSectionWidth={64}
+          {...form.getInputProps('national')}
+          onChange={(event) =>
+            form.setFieldValue('national', formatNational(event.currentTarget.value, country))
+          }
+        />
+        <PasswordInput
+          label={t('phone.password')}
+          description={t('phone.passwordHint')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Button type="submit" loading={request.isPending} fullWidth mt="xs">
+          {t('phone.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { Button, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ABOUT_MAX_LENGTH, NAME_MAX_LENGTH } from '@motema/shared/limits';
+import {
+  ProfileUpdateSchema,
+  type Me,
+  type Orientation,
+  type ProfileUpdate,
+  type Relationship,
+  type Sex,
+} from '@motema/shared/users';
+import { zodFormValidator } from '../../../lib/form-errors.ts';
+import { applyServerErrors } from '../apply-server-errors.ts';
+import { latestDateOfBirth, orientationOptions, relationshipOptions, sexOptions } from '../profile-fields.ts';
+import { useUpdateProfileMutation } from '../settings.api.ts';
+
+type ProfileValues = {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  sex: Sex | '';
+  relationship: Relationship | null;
+  orientation: Orientation | null;
+  about: string;
+};
+
+const valuesOf = (me: Me): ProfileValues => ({
+  firstName: me.firstName ?? '',
+  lastName: me.lastName ?? '',
+  dateOfBirth: me.dateOfBirth,
+  sex: me.sex ?? '',
+  relationship: me.relationship,
+  orientation: me.orientation,
+  about: me.about,
+});
+
+/** The member's profile: names, birth date, sex, relationship, orientation and a few words. */
+export function ProfileForm({
+  me,
+  submitLabel,
+  onSaved,
+}: {
+  me: Me;
+  submitLabel: string;
+  onSaved: (me: Me) => void;
+}) {
+  const { t } = useTranslation(['settings', 'validation', 'errors']);
+  const update = useUpdateProfileMutation();
+  const form = useForm<ProfileValues>({
+    initialValues: valuesOf(me),
+    validate: zodFormValidator(ProfileUpdateSchema, t),
+    validateInputOnBlur: true,
+  });
+  const { sex } = form.values;
+
+  const submit = form.onSubmit((values) => {
+    const profile: ProfileUpdate = ProfileUpdateSchema.parse(values);
+    update.mutate(profile, {
+      onSuccess: (saved) => {
+        form.resetDirty(valuesOf(saved));
+        onSaved(saved);
+      },
+      onError: (error) => applyServerErrors(form, error, t),
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label={t('profile.firstName')}
+            autoComplete="given-name"
+            maxLength={NAME_MAX_LENGTH}
+            required
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label={t('profile.lastName')}
+            autoComplete="family-name"
+            maxLength={NAME_MAX_LENGTH}
+            {...form.getInputProps('lastName')}
+          />
+        </SimpleGrid>
+        <TextInput
+          type="date"
+          label={t('profile.dateOfBirth')}
+          description={t('profile.dateOfBirthHint')}
+          autoComplete="bday"
+          max={latestDateOfBirth()}
+          required
+          {...form.getInputProps('dateOfBirth')}
+        />
+        <Radio.Group label={t('profile.sex')} required {...form.getInputProps('sex')}>
+          <Group gap="lg" mt={6}>
+            {sexOptions(t).map((option) => (
+              <Radio key={option.value} value={option.value} label={option.label} size="md" />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Select
+          label={t('profile.relationship')}
+          placeholder={t('profile.notSaid')}
+          data={relationshipOptions(t, sex)}
+          clearable
+          {...form.getInputProps('relationship')}
+        />
+        <Select
+          label={t('profile.orientation')}
+          placeholder={t('profile.notSaid')}
+          data={orientationOptions(t, sex)}
+          clearable
+          {...form.getInputProps('orientation')}
+        />
+        <Textarea
+          label={t('profile.about')}
+          placeholder={t('profile.aboutPlaceholder')}
+          description={t('profile.aboutCount', { length: form.values.about.length, max: ABOUT_MAX_LENGTH })}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={ABOUT_MAX_LENGTH}
+          size="md"
+          {...form.getInputProps('about')}
+        />
+        <Button type="submit" loading={update.isPending} fullWidth mt="xs">
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

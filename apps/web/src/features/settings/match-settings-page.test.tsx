@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MatchSettingsPage } from './match-settings-page.tsx';
+import { buildMe, jsonResponse, renderSettingsPage } from './render-settings-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('MatchSettingsPage', () => {
+  it('as the last onboarding step, asks for at least one choice, then goes home', async () => {
+    const me = buildMe({ match: { sex: [], ageMin: 18, ageMax: 99, distance: 100 } });
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
+      jsonResponse(200, { ...me, match: JSON.parse(String(init?.body)) }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    const { router } = renderSettingsPage('/settings/match', <MatchSettingsPage />, me);
+
+    expect(screen.getByRole('heading', { name: 'Who would you like to meet?' })).toBeTruthy();
+    expect(screen.getByText('18 to 99 years old')).toBeTruthy();
+    expect(screen.getByText('Up to 100 km')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Start meeting people' }));
+    expect(await screen.findByText('Choose at least one')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+
+    await user.click(screen.getByLabelText('Men'));
+    await user.click(screen.getByLabelText('Non-binary people'));
+    await user.click(screen.getByRole('button', { name: 'Start meeting people' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(fetch).toHaveBeenCalledWith('/api/users/match', expect.objectContaining({ method: 'PUT' }));
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+      sex: ['male', 'non_binary'],
+      ageMin: 18,
+      ageMax: 99,
+      distance: 100,
+    });
+  });
+
+  it('moves the distance with the keyboard and stays on the page after saving', async () => {
+    const me = buildMe();
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
+      jsonResponse(200, { ...me, match: JSON.parse(String(init?.body)) }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    const { router } = renderSettingsPage('/settings/match', <MatchSettingsPage />, me);
+    screen.getByRole('slider', { name: 'Distance' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByText('Up to 55 km')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toMatchObject({ sex: ['male'], distance: 55 });
+    expect(router.state.location.pathname).toBe('/settings/match');
+  });
+});

@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProfileSettingsPage } from './profile-settings-page.tsx';
+import { buildMe, jsonResponse, renderSettingsPage } from './render-settings-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const newcomer = buildMe({
+  firstName: null,
+  lastName: null,
+  sex: null,
+  name: 'amani',
+  match: { sex: [], ageMin: 18, ageMax: 99, distance: 100 },
+});
+
+describe('ProfileSettingsPage', () => {
+  it('welcomes a newcomer, checks the required fields, then goes on to the match preferences', async () => {
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
+      jsonResponse(200, { ...newcomer, ...JSON.parse(String(init?.body)), name: 'Amani' }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    const { router, queryClient } = renderSettingsPage(
+      '/settings/profile',
+      <ProfileSettingsPage />,
+      newcomer,
+    );
+
+    expect(screen.getByRole('heading', { name: 'Complete your profile to start' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('First name is required')).toBeTruthy();
+    expect(screen.getByText('Please choose your sex')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText(/First name/), 'Amani');
+    await user.click(screen.getByLabelText('Female'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/match'));
+    expect(fetch).toHaveBeenCalledWith('/api/users/profile', expect.objectContaining({ method: 'PUT' }));
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+      firstName: 'Amani',
+      lastName: '',
+      dateOfBirth: '1996-04-12',
+      sex: 'female',
+      relationship: null,
+      orientation: null,
+      about: '',
+    });
+    expect(queryClient.getQueryData<{ firstName: string }>(['users', 'profile'])?.firstName).toBe('Amani');
+  });
+
+  it('words the relationship choices for the sex chosen in the form', async () => {
+    const user = userEvent.setup();
+    renderSettingsPage('/settings/profile', <ProfileSettingsPage />, buildMe({ sex: 'male' }));
+    expect(screen.getByRole('heading', { name: 'Your profile' })).toBeTruthy();
+
+    await user.click(screen.getByLabelText('Relationship status', { selector: 'input' }));
+    expect(await screen.findByRole('option', { name: 'Widower' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByLabelText('Female'));
+    await user.click(screen.getByLabelText('Relationship status', { selector: 'input' }));
+    expect(await screen.findByRole('option', { name: 'Widow' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Widower' })).toBeNull();
+  });
+
+  it('shows the server’s field issues under their fields and stays', async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(400, {
+        statusCode: 400,
+        code: 'validation_failed',
+        message: 'x',
+        issues: [{ path: 'dateOfBirth', code: 'underage', message: 'x' }],
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderSettingsPage('/settings/profile', <ProfileSettingsPage />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('You must be 18 or older to join Motema')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/settings/profile');
+  });
+
+  it('counts the characters of the about text', async () => {
+    const user = userEvent.setup();
+    renderSettingsPage('/settings/profile', <ProfileSettingsPage />);
+    await user.type(screen.getByLabelText('About you'), 'Hello');
+    expect(screen.getByText('5 / 500 characters')).toBeTruthy();
+  });
+});

@@ -1,0 +1,38 @@
+import { cleanup } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach } from 'vitest';
+import { NAMESPACES } from './lib/i18n.ts';
+
+// Every English namespace, loaded up front so components render their real texts synchronously.
+const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/en/*.json', { eager: true });
+const resources = Object.fromEntries(
+  Object.entries(files).map(([path, module]) => [path.replace(/^.*\/(\w+)\.json$/, '$1'), module.default]),
+);
+
+await i18next.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: 'en',
+  ns: [...NAMESPACES],
+  defaultNS: 'common',
+  resources: { en: resources },
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+});
+
+// Mantine reads these browser APIs; happy-dom leaves some of them out.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+afterEach(() => cleanup());

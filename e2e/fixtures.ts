@@ -1,0 +1,172 @@
+/**
+ * Fixtures for the end-to-end journeys (run by e2e/run.mjs against the real server and Chromium).
+ * A journey file exports `journeys: Journey[]`; each journey gets a browser of its own and makes its
+ * pages with `newMemberPage`, so every journey starts from fresh contexts.
+ */
+import { isDeepStrictEqual, inspect } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+
+export type JourneyContext = {
+  browser: Browser;
+  /** The server's origin, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  baseUrl: string;
+  /** Prints a progress line under the journey's name. */
+  log: (line: string) => void;
+};
+
+export type Journey = {
+  name: string;
+  run: (context: JourneyContext) => Promise<void>;
+  /** Whole journey, default 120 s. */
+  timeoutMs?: number;
+};
+
+export function journey(name: string, run: Journey['run'], options: { timeoutMs?: number } = {}): Journey {
+  return { name, run, ...options };
+}
+
+/** The server under test, as set by e2e/run.mjs. */
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the journeys through e2e/run.mjs');
+  return url;
+}
+
+export type MemberPageOptions = Omit<BrowserContextOptions, 'viewport' | 'locale'> & {
+  viewport?: { width: number; height: number };
+  /** Browser locale (Accept-Language, navigator.languages), e.g. 'fr-FR'. Default 'en-US'. */
+  locale?: string;
+};
+
+/** A page in a fresh browser context: a phone-sized screen (360x740) by default, relative URLs allowed. */
+export async function newMemberPage(browser: Browser, options: MemberPageOptions = {}): Promise<Page> {
+  const { viewport = { width: 360, height: 740 }, locale = 'en-US', ...rest } = options;
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale, ...rest });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  return context.newPage();
+}
+
+/** Waits until the page's URL has this path (and, if given, these search parameters). */
+export async function waitForPath(page: Page, pathname: string, search: Record<string, string> = {}) {
+  await page.waitForURL((url) => {
+    if (url.pathname !== pathname) return false;
+    return Object.entries(search).every(([key, value]) => url.searchParams.get(key) === value);
+  });
+}
+
+export type OutboxMessage = {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  createdAt: string;
+};
+
+/**
+ * The newest outbox message to `to` (GET /api/dev/outbox, available outside production), polling
+ * until one arrives. `after` skips messages created up to that moment (an ISO date or a Date);
+ * `match` waits for a message whose subject or text matches.
+ */
+export async function readOutbox(
+  base: string,
+  to: string,
+  options: { after?: Date | string; match?: RegExp; timeoutMs?: number } = {},
+): Promise<OutboxMessage> {
+  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+  const after = options.after ? new Date(options.after).getTime() : -Infinity;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      if (response.ok) {
+        const body = (await response.json()) as { messages: OutboxMessage[] };
+        const found = body.messages
+          .filter((message) => new Date(message.createdAt).getTime() > after)
+          .filter(
+            (message) => !options.match || options.match.test(`${message.subject ?? ''}\n${message.text}`),
+          )
+          .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
+        if (found[0]) return found[0];
+      } else {
+        lastError = `GET /api/dev/outbox answered ${response.status}`;
+      }
+    } catch (error) {
+      lastError = String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No message to ${to} arrived in the outbox${lastError ? ` (${lastError})` : ''}`);
+}
+
+/** The 6-digit code in a mail or SMS. */
+export function codeIn(message: OutboxMessage): string {
+  const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+  if (!code) throw new Error(`No 6-digit code in: ${message.text}`);
+  return code;
+}
+
+/** The first link in a mail's text that contains `part` (e.g. '/otp?token='). */
+export function linkIn(message: OutboxMessage, part: string): string {
+  const link = message.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(part));
+  if (!link) throw new Error(`No link with ${part} in: ${message.text}`);
+  return link;
+}
+
+export type TestMember = {
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+  dateOfBirth: string;
+};
+
+/** A member nobody else uses: a username of letters and digits (max 20), its e-mail, a strong password. */
+export function uniqueMember(): TestMember {
+  const id = `${Date.now().toString(36).slice(-6)}${randomBytes(4).toString('hex')}`;
+  const username = `e2e${id}`;
+  return {
+    username,
+    email: `${username}@example.com`,
+    password: `Baobab-${randomBytes(6).toString('base64url')}-27`,
+    firstName: 'Amani',
+    dateOfBirth: '1994-06-15',
+  };
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+const show = (value: unknown) => inspect(value, { depth: 4, breakLength: 120 });
+
+/** A tiny assertion helper in the style of `expect`. */
+export function expect<T>(actual: T, label = 'value') {
+  return {
+    toBe(expected: T) {
+      if (!Object.is(actual, expected)) fail(`${label}: expected ${show(expected)}, got ${show(actual)}`);
+    },
+    toEqual(expected: T) {
+      if (!isDeepStrictEqual(actual, expected))
+        fail(`${label}: expected ${show(expected)}, got ${show(actual)}`);
+    },
+    toBeTruthy() {
+      if (!actual) fail(`${label}: expected a truthy value, got ${show(actual)}`);
+    },
+    toContain(part: unknown) {
+      const ok =
+        typeof actual === 'string' ? actual.includes(String(part)) : (actual as unknown[]).includes(part);
+      if (!ok) fail(`${label}: expected ${show(actual)} to contain ${show(part)}`);
+    },
+    toMatch(pattern: RegExp) {
+      if (!pattern.test(String(actual))) fail(`${label}: expected ${show(actual)} to match ${pattern}`);
+    },
+    toBeOneOf(options: readonly T[]) {
+      if (!options.some((option) => Object.is(option, actual))) {
+        fail(`${label}: expected one of ${show(options)}, got ${show(actual)}`);
+      }
+    },
+  };
+}

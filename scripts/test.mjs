@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// `npm test`: everything CI checks, in order, failing fast. Steps: lint, typecheck, unit + integration
+// (Vitest), web build, end to end (e2e/run.mjs). Ends with a summary whose last line is
+// `N passed, M failed` (Vitest tests plus end-to-end checks).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = path.join(ROOT, 'node_modules', '.bin');
+const CACHE = path.join(ROOT, 'node_modules', '.cache', 'motema');
+const VITEST_JSON = path.join(CACHE, 'vitest-results.json');
+const E2E_SUMMARY = path.join(ROOT, 'e2e', 'results', 'summary.json');
+
+// node_modules/.bin first: tools (and their `#!/usr/bin/env node`) use the pinned Node 24.
+const env = { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}` };
+
+const steps = [
+  {
+    name: 'lint',
+    title: 'Lint: ESLint and Prettier',
+    commands: [
+      ['eslint', '.'],
+      ['prettier', '--check', '.'],
+    ],
+  },
+  {
+    name: 'typecheck',
+    title: 'Typecheck: tsc -b',
+    commands: [['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'e2e']],
+  },
+  {
+    name: 'unit',
+    title: 'Unit and integration tests: Vitest (shared, server, web)',
+    commands: [
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`],
+    ],
+  },
+  { name: 'build', title: 'Web build: npm run build', commands: [['npm', 'run', 'build']] },
+  {
+    name: 'e2e',
+    title: 'End to end: e2e/run.mjs (real server, Chromium)',
+    commands: [['node', 'e2e/run.mjs']],
+  },
+];
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
+const line = '='.repeat(78);
+
+function run([command, ...args]) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', (error) => {
+      console.error(`cannot run ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function readCounts(file, passedKey, failedKey) {
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    return { passed: Number(data[passedKey]) || 0, failed: Number(data[failedKey]) || 0 };
+  } catch {
+    return null;
+  }
+}
+
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.warn(`Note: this is Node ${process.version}; run "npm test" so that the pinned Node 24 is used.`);
+}
+mkdirSync(CACHE, { recursive: true });
+rmSync(VITEST_JSON, { force: true });
+rmSync(E2E_SUMMARY, { force: true });
+
+const results = [];
+let failedStep = null;
+const begin = Date.now();
+for (const step of steps) {
+  console.log(`\n${line}\n== ${step.title}\n${line}`);
+  const started = Date.now();
+  let code = 0;
+  for (const command of step.commands) {
+    console.log(`$ ${command.join(' ')}`);
+    code = await run(command);
+    if (code !== 0) break;
+  }
+  results.push({ step, ms: Date.now() - started, ok: code === 0 });
+  if (code !== 0) {
+    failedStep = step;
+    break;
+  }
+}
+
+const vitest = readCounts(VITEST_JSON, 'numPassedTests', 'numFailedTests');
+const e2e = existsSync(E2E_SUMMARY) ? readCounts(E2E_SUMMARY, 'passed', 'failed') : null;
+const passed = (vitest?.passed ?? 0) + (e2e?.passed ?? 0);
+let failed = (vitest?.failed ?? 0) + (e2e?.failed ?? 0);
+// A failed step that counted no failed test (lint, typecheck, build, a crash) still counts as one failure.
+if (failedStep && failed === 0) failed = 1;
+
+console.log(`\n${line}\n== Summary\n${line}`);
+for (const { step, ms, ok } of results)
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'}  ${step.name.padEnd(10)} ${seconds(ms).padStart(8)}`);
+for (const step of steps.slice(results.length)) console.log(`  skip  ${step.name}`);
+if (vitest) console.log(`  unit and integration: ${vitest.passed} passed, ${vitest.failed} failed (Vitest)`);
+if (e2e) console.log(`  end to end: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`  total time ${seconds(Date.now() - begin)}`);
+if (failedStep) console.log(`\nnpm test FAILED at step "${failedStep.name}" (${failedStep.title}).`);
+else console.log('\nnpm test passed: every step is green.');
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedStep ? 1 : 0);
