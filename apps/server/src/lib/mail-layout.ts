@@ -17,7 +17,13 @@ export type MailContent = {
   footer: string;
 };
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
@@ -46,9 +52,12 @@ function blockText(block: MailBlock): string {
 }
 
 export function renderMailText(content: MailContent): string {
-  return [content.greeting, ...content.blocks.map(blockText), content.signature, `--\n${content.footer}`].join(
-    '\n\n',
-  );
+  return [
+    content.greeting,
+    ...content.blocks.map(blockText),
+    content.signature,
+    `--\n${content.footer}`,
+  ].join('\n\n');
 }
 
 const P = 'margin:0 0 16px;font-size:16px;line-height:24px;color:#2b2b2b;';
@@ -97,7 +106,7 @@ export function renderMailHtml(content: MailContent): string {
 <tr><td style="padding:24px;">
 <p style="${P}">${escapeHtml(content.greeting)}</p>
 ${content.blocks.map(blockHtml).join('\n')}
-<p style="margin:0;font-size:16px;line-height:24px;color:#2b2b2b;">${escapeHtml(content.signature)}</p>
+<p style="margin:0;font-size:16px;line-height:24px;color:#2b2b2b;">${escapeHtml(content.signature).replace(/\n/g, '<br>')}</p>
 </td></tr>
 <tr><td style="padding:16px 24px;background:#faf7f5;color:#8a8a8a;font-size:12px;line-height:18px;">${escapeHtml(content.footer)}</td></tr>
 </table>

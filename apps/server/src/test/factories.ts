@@ -97,7 +97,8 @@ export async function waitForOutbox(db: Db, to: string, count = 1, timeoutMs = 1
   for (;;) {
     const rows = await outboxTo(db, to);
     if (rows.length >= count) return rows[0]!;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for message ${count} to ${to} (${rows.length})`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for message ${count} to ${to} (${rows.length})`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -1,7 +1,14 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string; raw: string };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  raw: string;
+};
 
 export type SmtpInbox = {
   /** `smtp://127.0.0.1:<port>` for buildTestApp({ smtpUrl }). */

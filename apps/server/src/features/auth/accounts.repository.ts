@@ -4,7 +4,16 @@ import { users, type UserRow } from '../../db/schema.ts';
 
 export type NewAccount = Pick<
   typeof users.$inferInsert,
-  'username' | 'email' | 'passwordHash' | 'dateOfBirth' | 'firstName' | 'sex' | 'language' | 'status' | 'emailConfirmedAt' | 'phone'
+  | 'username'
+  | 'email'
+  | 'passwordHash'
+  | 'dateOfBirth'
+  | 'firstName'
+  | 'sex'
+  | 'language'
+  | 'status'
+  | 'emailConfirmedAt'
+  | 'phone'
 >;
 
 /** Inserts an account; undefined when its username, e-mail or phone is taken (a concurrent registration). */
@@ -66,6 +75,11 @@ export async function reactivateAccount(db: DbOrTx, id: string, now: Date): Prom
   return row;
 }
 
-export async function setPasswordHash(db: DbOrTx, id: string, passwordHash: string, now: Date): Promise<void> {
+export async function setPasswordHash(
+  db: DbOrTx,
+  id: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
 }

@@ -16,9 +16,15 @@ import type { AppDeps } from '../../deps.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { presentMe } from '../users/users.presenter.ts';
-import { confirmEmail, login, logout, register, resendConfirmation, type RequestInfo } from './auth.service.ts';
+import {
+  confirmEmail,
+  login,
+  logout,
+  register,
+  resendConfirmation,
+  type RequestInfo,
+} from './auth.service.ts';
 import { resetPassword, sendPasswordResetCode, verifyPasswordResetCode } from './password-reset.service.ts';
-import type { PushTokenRef } from './push-tokens.repository.ts';
 import { preferredLanguage } from './request-language.ts';
 
 const RegisteredSchema = z.object({ email: z.string() });
@@ -29,7 +35,9 @@ const HOUR = 60 * MINUTE;
 
 /** Where links in mails point: PUBLIC_URL, else the origin the request came to. */
 function requestInfo(env: Env, request: FastifyRequest): RequestInfo {
-  const origin = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
+  const origin = env.PUBLIC_URL
+    ? env.PUBLIC_URL.replace(/\/+$/, '')
+    : `${request.protocol}://${request.host}`;
   const userAgent = request.headers['user-agent'] ?? null;
   return { origin, language: preferredLanguage(request.headers['accept-language']), userAgent };
 }
@@ -46,7 +54,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     timeWindow: MINUTE,
     keyGenerator: (request) => {
       const body = request.body as { identifier?: unknown } | undefined;
-      return `login-identifier:${String(body?.identifier ?? '').trim().toLowerCase()}`;
+      return `login-identifier:${String(body?.identifier ?? '')
+        .trim()
+        .toLowerCase()}`;
     },
   });
   const limitPerIdentifier = async (request: FastifyRequest) => {
@@ -59,7 +69,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth/register',
     { schema: { body: RegisterSchema, response: { 202: RegisteredSchema } }, config: perIp(10, HOUR) },
-    async (request, reply) => reply.status(202).send(await register(deps, request.body, requestInfo(env, request))),
+    async (request, reply) =>
+      reply.status(202).send(await register(deps, request.body, requestInfo(env, request))),
   );
 
   app.post(
@@ -95,14 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   // Logging out without a live session still clears the cookie: logout is idempotent.
   app.put('/users/logout', { schema: { body: LogoutSchema.nullable() } }, async (request, reply) => {
-    if (request.auth) {
-      const body = request.body ?? {};
-      const tokens: PushTokenRef[] = (['web', 'android', 'ios'] as const).flatMap((platform) => {
-        const token = body[`${platform}-token`];
-        return token ? [{ platform, token }] : [];
-      });
-      await logout(deps, request.auth, tokens);
-    }
+    if (request.auth) await logout(deps, request.auth, request.body ?? {});
     return reply.clearSessionCookie().status(204).send();
   });
 

@@ -19,7 +19,11 @@ import { createSession, revokeSession } from './sessions.service.ts';
 
 export type AuthDeps = { db: Db; jobs: JobQueue };
 /** What a service needs of the request: where links point, the language it asks for, the device. */
-export type RequestInfo = { origin: string; language: InterfaceLanguage | undefined; userAgent: string | null };
+export type RequestInfo = {
+  origin: string;
+  language: InterfaceLanguage | undefined;
+  userAgent: string | null;
+};
 export type RegisterInput = z.output<typeof RegisterSchema>;
 export type LoggedIn = { user: UserRow; token: string };
 
@@ -38,11 +42,19 @@ export async function findAccountByIdentifier(db: DbOrTx, identifier: string): P
  * A new pending account and its confirmation mail. An e-mail already in use gets a "someone tried to
  * register" mail instead and the caller the same answer, after the same password hashing.
  */
-export async function register(deps: AuthDeps, input: RegisterInput, info: RequestInfo): Promise<{ email: string }> {
+export async function register(
+  deps: AuthDeps,
+  input: RegisterInput,
+  info: RequestInfo,
+): Promise<{ email: string }> {
   const issues: FieldIssue[] = [];
   const passwordHash = await hashPassword(input.password);
   if (isCommonPassword(input.password)) {
-    issues.push({ path: 'password', code: 'password_too_common', message: validationMessage('password_too_common') });
+    issues.push({
+      path: 'password',
+      code: 'password_too_common',
+      message: validationMessage('password_too_common'),
+    });
   }
   if (await accounts.findAccountByUsername(deps.db, input.username)) {
     issues.push({ path: 'username', code: 'username_taken', message: validationMessage('username_taken') });
@@ -95,28 +107,36 @@ export async function confirmEmail(
   input: { email: string; code: string } | { token: string },
   info: RequestInfo,
 ): Promise<LoggedIn> {
-  let userId: string;
-  if ('token' in input) {
-    userId = await onExpiredSendAgain(deps, info, () => consumeLinkToken(deps.db, 'confirm_email', input.token), () =>
-      findLinkTokenOwner(deps.db, 'confirm_email', input.token).then((owner) => owner?.userId),
-    ).then((used) => used.userId);
-  } else {
-    const user = await accounts.findAccountByEmail(deps.db, input.email);
-    if (!user) throw badRequest('code_invalid');
-    await onExpiredSendAgain(
-      deps,
-      info,
-      () => consumeCode(deps.db, { userId: user.id, purpose: 'confirm_email', code: input.code }),
-      async () => user.id,
-    );
-    userId = user.id;
-  }
+  const userId = 'token' in input ? await useLink(deps, input.token, info) : await useCode(deps, input, info);
   return deps.db.transaction(async (tx) => {
     const user = await accounts.activateAccount(tx, userId, clock.now());
     if (!user) throw badRequest('code_invalid');
     const { token } = await createSession(tx, user.id, info.userAgent);
     return { user, token };
   });
+}
+
+async function useLink(deps: AuthDeps, token: string, info: RequestInfo): Promise<string> {
+  const used = await onExpiredSendAgain(
+    deps,
+    info,
+    () => consumeLinkToken(deps.db, 'confirm_email', token),
+    async () => (await findLinkTokenOwner(deps.db, 'confirm_email', token))?.userId,
+  );
+  return used.userId;
+}
+
+/** An unknown e-mail answers exactly like a wrong code. */
+async function useCode(
+  deps: AuthDeps,
+  input: { email: string; code: string },
+  info: RequestInfo,
+): Promise<string> {
+  const user = await accounts.findAccountByEmail(deps.db, input.email);
+  if (!user) throw badRequest('code_invalid');
+  const step = () => consumeCode(deps.db, { userId: user.id, purpose: 'confirm_email', code: input.code });
+  await onExpiredSendAgain(deps, info, step, async () => user.id);
+  return user.id;
 }
 
 /** Runs a code step; when the code has expired, mails a fresh one before answering code_expired. */
@@ -169,18 +189,27 @@ export async function login(
   }
   return deps.db.transaction(async (tx) => {
     const user =
-      found.status === 'deactivated' ? ((await accounts.reactivateAccount(tx, found.id, clock.now())) ?? found) : found;
+      found.status === 'deactivated'
+        ? ((await accounts.reactivateAccount(tx, found.id, clock.now())) ?? found)
+        : found;
     const { token } = await createSession(tx, user.id, info.userAgent);
     return { user, token };
   });
 }
 
+/** The push tokens a device sends when it logs out, by platform. */
+export type LogoutTokens = { 'web-token'?: string; 'android-token'?: string; 'ios-token'?: string };
+
 /** Ends the session and forgets the device's push tokens. */
 export async function logout(
   deps: AuthDeps,
   auth: { sessionId: string; userId: string },
-  tokens: PushTokenRef[],
+  body: LogoutTokens,
 ): Promise<void> {
+  const tokens: PushTokenRef[] = (['web', 'android', 'ios'] as const).flatMap((platform) => {
+    const token = body[`${platform}-token`];
+    return token ? [{ platform, token }] : [];
+  });
   await deletePushTokens(deps.db, auth.userId, tokens);
   await revokeSession(deps.db, auth.sessionId);
 }

@@ -23,7 +23,9 @@ export async function findUnusedCode(db: DbOrTx, userId: string, purpose: CodePu
   const [row] = await db
     .select()
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)))
+    .where(
+      and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)),
+    )
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
   return row;
@@ -41,7 +43,9 @@ export async function findCodeByLinkHash(db: DbOrTx, purpose: CodePurpose, linkT
 export async function deleteUnusedCodes(db: DbOrTx, userId: string, purpose: CodePurpose) {
   await db
     .delete(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
+    .where(
+      and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)),
+    );
 }
 
 export async function insertCode(db: DbOrTx, values: typeof oneTimeCodes.$inferInsert) {

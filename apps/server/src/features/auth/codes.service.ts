@@ -91,7 +91,8 @@ async function checkOrConsume(
   if (!row) throw badRequest('code_invalid');
   assertAlive(row, now);
   if (safeEqual(hashCode(row.id, input.code.trim()), row.codeHash)) {
-    if (!use || (await repo.markCodeUsed(db, row.id, ONE_TIME_CODE_MAX_TRIES, now))) return { target: row.target };
+    if (!use || (await repo.markCodeUsed(db, row.id, ONE_TIME_CODE_MAX_TRIES, now)))
+      return { target: row.target };
     // Used by a concurrent request, or killed by concurrent wrong guesses.
     const latest = await repo.findUnusedCode(db, input.userId, input.purpose);
     throw badRequest(latest?.id === row.id ? 'code_too_many_tries' : 'code_invalid');

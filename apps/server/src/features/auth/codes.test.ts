@@ -32,7 +32,10 @@ describe('one-time codes', () => {
 
   const newMember = async () => (await createMember(t, { status: 'pending' })).user;
   const rowsOf = (userId: string) =>
-    t.db.select().from(oneTimeCodes).where(and(eq(oneTimeCodes.userId, userId)));
+    t.db
+      .select()
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.userId, userId)));
 
   it('issues 6 random digits and stores only a hash', async () => {
     const user = await newMember();
@@ -59,7 +62,11 @@ describe('one-time codes', () => {
 
   it('is single use', async () => {
     const user = await newMember();
-    const { code } = await issueCode(t.db, { userId: user.id, purpose: 'change_email', target: 'new@example.com' });
+    const { code } = await issueCode(t.db, {
+      userId: user.id,
+      purpose: 'change_email',
+      target: 'new@example.com',
+    });
     await expect(consumeCode(t.db, { userId: user.id, purpose: 'change_email', code })).resolves.toEqual({
       target: 'new@example.com',
     });
@@ -70,14 +77,20 @@ describe('one-time codes', () => {
   it('belongs to one purpose and one member', async () => {
     const user = await newMember();
     const other = await newMember();
-    const { code } = await issueCode(t.db, { userId: user.id, purpose: 'reset_password', target: user.email });
+    const { code } = await issueCode(t.db, {
+      userId: user.id,
+      purpose: 'reset_password',
+      target: user.email,
+    });
     expect((await failure(consumeCode(t.db, { userId: user.id, purpose: 'confirm_email', code }))).code).toBe(
       'code_invalid',
     );
-    expect((await failure(consumeCode(t.db, { userId: other.id, purpose: 'reset_password', code }))).code).toBe(
-      'code_invalid',
-    );
-    await expect(consumeCode(t.db, { userId: user.id, purpose: 'reset_password', code })).resolves.toBeDefined();
+    expect(
+      (await failure(consumeCode(t.db, { userId: other.id, purpose: 'reset_password', code }))).code,
+    ).toBe('code_invalid');
+    await expect(
+      consumeCode(t.db, { userId: user.id, purpose: 'reset_password', code }),
+    ).resolves.toBeDefined();
   });
 
   it('expires after 10 minutes', async () => {
@@ -98,10 +111,20 @@ describe('one-time codes', () => {
 
   it('dies after 5 wrong tries, even for the right code', async () => {
     const user = await newMember();
-    const { code } = await issueCode(t.db, { userId: user.id, purpose: 'reset_password', target: user.email });
+    const { code } = await issueCode(t.db, {
+      userId: user.id,
+      purpose: 'reset_password',
+      target: user.email,
+    });
     const answers: string[] = [];
     for (let i = 0; i < ONE_TIME_CODE_MAX_TRIES + 1; i++) {
-      answers.push((await failure(consumeCode(t.db, { userId: user.id, purpose: 'reset_password', code: otherCode(code) }))).code);
+      answers.push(
+        (
+          await failure(
+            consumeCode(t.db, { userId: user.id, purpose: 'reset_password', code: otherCode(code) }),
+          )
+        ).code,
+      );
     }
     expect(answers).toEqual([
       'code_invalid',
@@ -111,9 +134,9 @@ describe('one-time codes', () => {
       'code_too_many_tries',
       'code_too_many_tries',
     ]);
-    expect((await failure(consumeCode(t.db, { userId: user.id, purpose: 'reset_password', code }))).code).toBe(
-      'code_too_many_tries',
-    );
+    expect(
+      (await failure(consumeCode(t.db, { userId: user.id, purpose: 'reset_password', code }))).code,
+    ).toBe('code_too_many_tries');
     const [row] = await rowsOf(user.id);
     expect(row!.tries).toBe(ONE_TIME_CODE_MAX_TRIES);
     expect(row!.usedAt).toBeNull();
@@ -122,9 +145,13 @@ describe('one-time codes', () => {
   it('counts 10 concurrent wrong guesses as 5 tries at most', async () => {
     const user = await newMember();
     const { code } = await issueCode(t.db, { userId: user.id, purpose: 'confirm_email', target: user.email });
-    const wrongCodes = Array.from({ length: 10 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const wrongCodes = Array.from({ length: 10 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
     const results = await Promise.allSettled(
-      wrongCodes.map((guess) => consumeCode(t.db, { userId: user.id, purpose: 'confirm_email', code: guess })),
+      wrongCodes.map((guess) =>
+        consumeCode(t.db, { userId: user.id, purpose: 'confirm_email', code: guess }),
+      ),
     );
     const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as AppError).code : 'accepted'));
     expect(codes.filter((c) => c === 'code_invalid')).toHaveLength(ONE_TIME_CODE_MAX_TRIES - 1);
@@ -138,7 +165,11 @@ describe('one-time codes', () => {
 
   it('lets only one of two concurrent right answers use the code', async () => {
     const user = await newMember();
-    const { code } = await issueCode(t.db, { userId: user.id, purpose: 'change_phone', target: '+243811111111' });
+    const { code } = await issueCode(t.db, {
+      userId: user.id,
+      purpose: 'change_phone',
+      target: '+243811111111',
+    });
     const results = await Promise.allSettled(
       [1, 2, 3].map(() => consumeCode(t.db, { userId: user.id, purpose: 'change_phone', code })),
     );
@@ -149,17 +180,23 @@ describe('one-time codes', () => {
     const user = await newMember();
     const first = await issueCode(t.db, { userId: user.id, purpose: 'reset_password', target: user.email });
     clock.advance(20_000);
-    const tooSoon = await failure(issueCode(t.db, { userId: user.id, purpose: 'reset_password', target: user.email }));
+    const tooSoon = await failure(
+      issueCode(t.db, { userId: user.id, purpose: 'reset_password', target: user.email }),
+    );
     expect([tooSoon.statusCode, tooSoon.code]).toEqual([429, 'code_resend_too_soon']);
     expect(Number(tooSoon.headers!['retry-after'])).toBe((ONE_TIME_CODE_RESEND_INTERVAL_MS - 20_000) / 1000);
 
     // Another purpose is not held back.
-    await expect(issueCode(t.db, { userId: user.id, purpose: 'change_email', target: 'a@example.com' })).resolves.toBeDefined();
+    await expect(
+      issueCode(t.db, { userId: user.id, purpose: 'change_email', target: 'a@example.com' }),
+    ).resolves.toBeDefined();
 
     clock.advance(ONE_TIME_CODE_RESEND_INTERVAL_MS);
     const second = await issueCode(t.db, { userId: user.id, purpose: 'reset_password', target: user.email });
     if (second.code !== first.code) {
-      const old = await failure(consumeCode(t.db, { userId: user.id, purpose: 'reset_password', code: first.code }));
+      const old = await failure(
+        consumeCode(t.db, { userId: user.id, purpose: 'reset_password', code: first.code }),
+      );
       expect(old.code).toBe('code_invalid');
     }
     await expect(
@@ -170,7 +207,9 @@ describe('one-time codes', () => {
   it('refuses concurrent issues within the interval: exactly one code is made', async () => {
     const user = await newMember();
     const results = await Promise.allSettled(
-      [1, 2, 3, 4].map(() => issueCode(t.db, { userId: user.id, purpose: 'change_email', target: 'b@example.com' })),
+      [1, 2, 3, 4].map(() =>
+        issueCode(t.db, { userId: user.id, purpose: 'change_email', target: 'b@example.com' }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await rowsOf(user.id)).toHaveLength(1);
@@ -194,10 +233,16 @@ describe('one-time codes', () => {
 
   it('checkCode keeps a right code usable but counts wrong tries', async () => {
     const user = await newMember();
-    const { code } = await issueCode(t.db, { userId: user.id, purpose: 'reset_password', target: user.email });
+    const { code } = await issueCode(t.db, {
+      userId: user.id,
+      purpose: 'reset_password',
+      target: user.email,
+    });
     await checkCode(t.db, { userId: user.id, purpose: 'reset_password', code });
     await failure(checkCode(t.db, { userId: user.id, purpose: 'reset_password', code: otherCode(code) }));
     expect((await rowsOf(user.id))[0]!.tries).toBe(1);
-    await expect(consumeCode(t.db, { userId: user.id, purpose: 'reset_password', code })).resolves.toBeDefined();
+    await expect(
+      consumeCode(t.db, { userId: user.id, purpose: 'reset_password', code }),
+    ).resolves.toBeDefined();
   });
 });

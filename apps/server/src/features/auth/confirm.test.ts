@@ -40,7 +40,12 @@ describe('confirming the e-mail (mail through a real SMTP server)', () => {
     return link.searchParams.get('token')!;
   };
   const profileWith = (cookie: string) =>
-    t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { cookie }, remoteAddress: randomIp() });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { cookie },
+      remoteAddress: randomIp(),
+    });
 
   it('follows the link token from the mail: active, logged in, answered with Me', async () => {
     const { body, mail } = await registerAndReadMail({ firstName: 'Nadia' });
@@ -50,7 +55,9 @@ describe('confirming the e-mail (mail through a real SMTP server)', () => {
     expect(mail.html).toContain(`href="${PUBLIC_URL}/otp?token=`);
     expect(mail.html).toContain('&amp;email=');
 
-    const before = sessionCookieOf(await post('/api/auth/login', { identifier: body.username, password: body.password }));
+    const before = sessionCookieOf(
+      await post('/api/auth/login', { identifier: body.username, password: body.password }),
+    );
     expect(before).toBeUndefined();
 
     const res = await post('/api/auth/confirm', { token: linkToken(mail) });
@@ -91,7 +98,11 @@ describe('confirming the e-mail (mail through a real SMTP server)', () => {
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.body).toBe(wrong.body);
-    expect(wrong.json()).toEqual({ statusCode: 400, code: 'code_invalid', message: 'This code is not valid' });
+    expect(wrong.json()).toEqual({
+      statusCode: 400,
+      code: 'code_invalid',
+      message: 'This code is not valid',
+    });
     const badToken = await post('/api/auth/confirm', { token: 'x'.repeat(43) });
     expect(badToken.body).toBe(wrong.body);
   });
@@ -124,13 +135,23 @@ describe('confirming the e-mail (mail through a real SMTP server)', () => {
     const code = codeIn(mail.text);
     const answers: string[] = [];
     for (let i = 1; i <= 5; i++) {
-      answers.push((await post('/api/auth/confirm', { email: body.email, code: otherCode(code) })).json().code);
+      answers.push(
+        (await post('/api/auth/confirm', { email: body.email, code: otherCode(code) })).json().code,
+      );
     }
-    expect(answers).toEqual(['code_invalid', 'code_invalid', 'code_invalid', 'code_invalid', 'code_too_many_tries']);
+    expect(answers).toEqual([
+      'code_invalid',
+      'code_invalid',
+      'code_invalid',
+      'code_invalid',
+      'code_too_many_tries',
+    ]);
     const right = await post('/api/auth/confirm', { email: body.email, code });
     expect(right.statusCode).toBe(400);
     expect(right.json().code).toBe('code_too_many_tries');
-    expect((await post('/api/auth/confirm', { token: linkToken(mail) })).json().code).toBe('code_too_many_tries');
+    expect((await post('/api/auth/confirm', { token: linkToken(mail) })).json().code).toBe(
+      'code_too_many_tries',
+    );
   });
 
   it('resends a code to a pending account only, answering 202 whatever the e-mail', async () => {
@@ -147,7 +168,9 @@ describe('confirming the e-mail (mail through a real SMTP server)', () => {
     expect(mailsTo(body.email)).toHaveLength(2);
     const old = await post('/api/auth/confirm', { email: body.email, code: codeIn(mail.text) });
     if (codeIn(mail.text) !== codeIn(fresh.text)) expect(old.json().code).toBe('code_invalid');
-    expect((await post('/api/auth/confirm', { email: body.email, code: codeIn(fresh.text) })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/confirm', { email: body.email, code: codeIn(fresh.text) })).statusCode,
+    ).toBe(200);
   });
 
   it('gives field issues for a malformed body', async () => {

@@ -23,9 +23,19 @@ describe('POST /api/auth/login', () => {
   afterEach(() => clock.reset());
 
   const login = (identifier: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: randomIp(), payload: { identifier, password } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: randomIp(),
+      payload: { identifier, password },
+    });
   const profileWith = (cookie: string) =>
-    t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { cookie }, remoteAddress: randomIp() });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { cookie },
+      remoteAddress: randomIp(),
+    });
 
   it('logs in with the username in any case and sets a safe session cookie', async () => {
     const member = await createMember(t, { username: uniqueUsername('Zola') });
@@ -77,7 +87,12 @@ describe('POST /api/auth/login', () => {
 
   it('tells a pending account it is not active only after the right password, and resends a code when due', async () => {
     const body = registrationBody();
-    await t.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: randomIp(), payload: body });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: randomIp(),
+      payload: body,
+    });
     await waitForOutbox(t.db, body.email);
     const [user] = await t.db.select().from(users).where(eq(users.email, body.email));
     const codeIds = async () =>
@@ -111,7 +126,8 @@ describe('POST /api/auth/login', () => {
     const member = await createMember(t, { status: 'deactivated' });
     const wrong = await login(member.user.username, 'Wrong-password-1');
     expect(wrong.statusCode).toBe(401);
-    const status = async () => (await t.db.select().from(users).where(eq(users.id, member.user.id)))[0]!.status;
+    const status = async () =>
+      (await t.db.select().from(users).where(eq(users.id, member.user.id)))[0]!.status;
     expect(await status()).toBe('deactivated');
 
     const res = await login(member.user.username, member.password);

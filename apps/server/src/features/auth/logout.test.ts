@@ -21,7 +21,12 @@ describe('PUT /api/users/logout', () => {
       ...(payload ? { payload } : {}),
     });
   const profileWith = (cookie: string) =>
-    t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { cookie }, remoteAddress: randomIp() });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { cookie },
+      remoteAddress: randomIp(),
+    });
 
   it('revokes this session only, clears the cookie and deletes the given push tokens', async () => {
     const member = await createMember(t);
@@ -54,7 +59,9 @@ describe('PUT /api/users/logout', () => {
   it('does not delete another member’s push token', async () => {
     const member = await createMember(t);
     const other = await createMember(t);
-    await t.db.insert(pushTokens).values({ userId: other.user.id, platform: 'web', token: 'shared-looking-token' });
+    await t.db
+      .insert(pushTokens)
+      .values({ userId: other.user.id, platform: 'web', token: 'shared-looking-token' });
     expect((await logout(member.cookie, { 'web-token': 'shared-looking-token' })).statusCode).toBe(204);
     expect(await t.db.select().from(pushTokens).where(eq(pushTokens.userId, other.user.id))).toHaveLength(1);
   });

@@ -37,7 +37,8 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     hello: 'Hello,',
     helloName: 'Hello {name},',
     signature: 'See you soon on Motema,\nThe Motema team',
-    footer: 'You receive this message because of an action on your Motema account. Motema is for adults aged 18 or older.',
+    footer:
+      'You receive this message because of an action on your Motema account. Motema is for adults aged 18 or older.',
     validFor: 'This code is valid for {minutes} minutes. Never share it with anyone.',
     confirmSubject: 'Welcome to Motema! Confirm your e-mail',
     confirmIntro: 'We are so glad you are joining Motema. One last step: confirm your e-mail address.',
@@ -62,7 +63,8 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     changedFine: 'If it was you, all is well: nothing else to do.',
     changedNotYou: 'If it was not you, choose a new password right away and keep your account safe.',
     changedReset: 'Reset my password',
-    smsReset: 'Motema: your password reset code is {code}. It is valid for {minutes} minutes. Never share it.',
+    smsReset:
+      'Motema: your password reset code is {code}. It is valid for {minutes} minutes. Never share it.',
     smsChangePhone: 'Motema: your code to confirm this number is {code}. It is valid for {minutes} minutes.',
   },
   fr: {
@@ -95,11 +97,13 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     changedIntro:
       'Votre mot de passe vient d’être modifié. Par sécurité, vos sessions ouvertes sur d’autres appareils ont été fermées.',
     changedFine: 'Si c’était vous, tout va bien : vous n’avez rien d’autre à faire.',
-    changedNotYou: 'Si ce n’était pas vous, choisissez sans attendre un nouveau mot de passe pour protéger votre compte.',
+    changedNotYou:
+      'Si ce n’était pas vous, choisissez sans attendre un nouveau mot de passe pour protéger votre compte.',
     changedReset: 'Réinitialiser mon mot de passe',
     smsReset:
       'Motema : votre code de réinitialisation est {code}. Il est valable {minutes} minutes. Ne le communiquez à personne.',
-    smsChangePhone: 'Motema : votre code pour confirmer ce numéro est {code}. Il est valable {minutes} minutes.',
+    smsChangePhone:
+      'Motema : votre code pour confirmer ce numéro est {code}. Il est valable {minutes} minutes.',
   },
   ro: {
     hello: 'Bună ziua,',
@@ -109,7 +113,8 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
       'Primiți acest mesaj în urma unei acțiuni în contul dumneavoastră Motema. Motema este destinat adulților de cel puțin 18 ani.',
     validFor: 'Codul este valabil {minutes} minute. Nu îl comunicați nimănui.',
     confirmSubject: 'Bine ați venit pe Motema! Confirmați adresa de e-mail',
-    confirmIntro: 'Ne bucurăm mult că vă alăturați comunității Motema. Un ultim pas: confirmați adresa de e-mail.',
+    confirmIntro:
+      'Ne bucurăm mult că vă alăturați comunității Motema. Un ultim pas: confirmați adresa de e-mail.',
     confirmCodeLead: 'Introduceți acest cod în aplicație:',
     confirmButton: 'Sau confirmați cu un singur clic',
     confirmNotYou: 'Dacă nu ați creat un cont, ignorați pur și simplu acest mesaj.',
@@ -129,9 +134,12 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     changedIntro:
       'Parola dumneavoastră tocmai a fost schimbată. Pentru siguranță, sesiunile deschise pe alte dispozitive au fost închise.',
     changedFine: 'Dacă ați fost dumneavoastră, totul este în regulă: nu mai trebuie să faceți nimic.',
-    changedNotYou: 'Dacă nu ați fost dumneavoastră, alegeți imediat o parolă nouă pentru a vă proteja contul.',
+    changedNotYou:
+      'Dacă nu ați fost dumneavoastră, alegeți imediat o parolă nouă pentru a vă proteja contul.',
     changedReset: 'Resetați parola',
-    smsReset: 'Motema: codul de resetare a parolei este {code}. Este valabil {minutes} minute. Nu îl comunicați nimănui.',
-    smsChangePhone: 'Motema: codul pentru confirmarea acestui număr este {code}. Este valabil {minutes} minute.',
+    smsReset:
+      'Motema: codul de resetare a parolei este {code}. Este valabil {minutes} minute. Nu îl comunicați nimănui.',
+    smsChangePhone:
+      'Motema: codul pentru confirmarea acestui număr este {code}. Este valabil {minutes} minute.',
   },
 };

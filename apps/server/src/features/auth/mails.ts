@@ -99,5 +99,8 @@ export function renderMail<K extends MailKind>(
 /** A short text message with a code. */
 export function renderSms(kind: SmsKind, language: InterfaceLanguage, params: { code: string }): string {
   const t = MAIL_TEXTS[language] ?? MAIL_TEXTS.en;
-  return fill(kind === 'reset_password' ? t.smsReset : t.smsChangePhone, { code: params.code, minutes: MINUTES });
+  return fill(kind === 'reset_password' ? t.smsReset : t.smsChangePhone, {
+    code: params.code,
+    minutes: MINUTES,
+  });
 }

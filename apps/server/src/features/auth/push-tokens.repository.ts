@@ -12,7 +12,9 @@ export async function deletePushTokens(db: DbOrTx, userId: string, tokens: PushT
     .where(
       and(
         eq(pushTokens.userId, userId),
-        or(...tokens.map((ref) => and(eq(pushTokens.platform, ref.platform), eq(pushTokens.token, ref.token)))),
+        or(
+          ...tokens.map((ref) => and(eq(pushTokens.platform, ref.platform), eq(pushTokens.token, ref.token))),
+        ),
       ),
     )
     .returning({ token: pushTokens.token });

@@ -77,7 +77,9 @@ describe('POST /api/auth/register', () => {
     const res = await register(body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, code: 'validation_failed' });
-    expect(res.json().issues).toContainEqual(expect.objectContaining({ path, code, message: VALIDATION_MESSAGES[code] }));
+    expect(res.json().issues).toContainEqual(
+      expect.objectContaining({ path, code, message: VALIDATION_MESSAGES[code] }),
+    );
     expect(await stored()).toEqual(before);
     expect(await outboxTo(t.db, String(body.email ?? ''))).toEqual([]);
   });
@@ -103,10 +105,12 @@ describe('POST /api/auth/register', () => {
     const first = registrationBody();
     await register(first);
     const res = await register(registrationBody({ username: first.username, password: 'qwerty' }));
-    expect(res.json().issues.map((issue: { code: string }) => issue.code).sort()).toEqual([
-      'password_too_common',
-      'username_taken',
-    ]);
+    expect(
+      res
+        .json()
+        .issues.map((issue: { code: string }) => issue.code)
+        .sort(),
+    ).toEqual(['password_too_common', 'username_taken']);
   });
 
   it('answers an e-mail already registered (in any case) exactly like a new one and tells its owner', async () => {
@@ -126,7 +130,10 @@ describe('POST /api/auth/register', () => {
     expect(notice.subject).toBe('Quelqu’un a essayé de s’inscrire avec votre adresse e-mail');
     expect(notice.text).toContain('/login');
     expect(notice.text).toContain('/reset-password');
-    const [row] = await t.db.select().from(users).where(sql`lower(${users.email}) = ${first.email}`);
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${first.email}`);
     expect(row!.username).toBe(first.username);
   });
 

@@ -5,7 +5,14 @@ import { VALIDATION_MESSAGES } from '@motema/shared/validation';
 import { oneTimeCodes, sessions } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { codeIn, createMember, loginCookie, otherCode, outboxTo, waitForOutbox } from '../../test/factories.ts';
+import {
+  codeIn,
+  createMember,
+  loginCookie,
+  otherCode,
+  outboxTo,
+  waitForOutbox,
+} from '../../test/factories.ts';
 import { randomIp } from '../../test/net.ts';
 
 const NEW_PASSWORD = 'Lubumbashi-sunrise-7';
@@ -21,9 +28,19 @@ describe('password reset', () => {
   const post = (url: string, payload: object) =>
     t.app.inject({ method: 'POST', url: `/api/auth/password/${url}`, remoteAddress: randomIp(), payload });
   const login = (identifier: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: randomIp(), payload: { identifier, password } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: randomIp(),
+      payload: { identifier, password },
+    });
   const profileWith = (cookie: string) =>
-    t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { cookie }, remoteAddress: randomIp() });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { cookie },
+      remoteAddress: randomIp(),
+    });
 
   it('sends a code by mail, verifies it, resets, ends every session and mails a notice', async () => {
     const member = await createMember(t, { language: 'fr' });
@@ -64,7 +81,12 @@ describe('password reset', () => {
     const notice = await waitForOutbox(t.db, member.user.email, 2);
     expect(notice.subject).toBe('Votre mot de passe Motema a été modifié');
 
-    const reused = await post('reset', { identifier: member.user.username, code, password: 'Another-one-9', confirmation: 'Another-one-9' });
+    const reused = await post('reset', {
+      identifier: member.user.username,
+      code,
+      password: 'Another-one-9',
+      confirmation: 'Another-one-9',
+    });
     expect(reused.json().code).toBe('code_invalid');
   });
 
@@ -75,7 +97,12 @@ describe('password reset', () => {
     expect(sms.channel).toBe('sms');
     expect(sms.text).toMatch(/^Motema: your password reset code is \d{6}\./);
     const code = codeIn(sms.text);
-    const reset = await post('reset', { identifier: member.user.email, code, password: NEW_PASSWORD, confirmation: NEW_PASSWORD });
+    const reset = await post('reset', {
+      identifier: member.user.email,
+      code,
+      password: NEW_PASSWORD,
+      confirmation: NEW_PASSWORD,
+    });
     expect(reset.statusCode).toBe(204);
     expect((await login('+243820000001', NEW_PASSWORD)).statusCode).toBe(200);
   });
@@ -102,7 +129,12 @@ describe('password reset', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.body).toBe(wrong.body);
     expect(wrong.json().code).toBe('code_invalid');
-    const unknownReset = await post('reset', { identifier: 'ghost', code, password: NEW_PASSWORD, confirmation: NEW_PASSWORD });
+    const unknownReset = await post('reset', {
+      identifier: 'ghost',
+      code,
+      password: NEW_PASSWORD,
+      confirmation: NEW_PASSWORD,
+    });
     expect(unknownReset.body).toBe(wrong.body);
   });
 
@@ -122,7 +154,9 @@ describe('password reset', () => {
     const member = await createMember(t);
     await post('send', { identifier: member.user.username });
     const code = codeIn((await waitForOutbox(t.db, member.user.email)).text);
-    const guesses = Array.from({ length: 10 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const guesses = Array.from({ length: 10 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
     const answers = await Promise.all(
       guesses.map((guess) => post('verify', { identifier: member.user.username, code: guess })),
     );
@@ -140,7 +174,12 @@ describe('password reset', () => {
     const member = await createMember(t);
     await post('send', { identifier: member.user.username });
     const code = codeIn((await waitForOutbox(t.db, member.user.email)).text);
-    const res = await post('reset', { identifier: member.user.username, code, password: 'Iloveyou', confirmation: 'Iloveyou' });
+    const res = await post('reset', {
+      identifier: member.user.username,
+      code,
+      password: 'Iloveyou',
+      confirmation: 'Iloveyou',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual([
       { path: 'password', code: 'password_too_common', message: VALIDATION_MESSAGES.password_too_common },
@@ -150,7 +189,12 @@ describe('password reset', () => {
   });
 
   it('refuses a confirmation that does not match', async () => {
-    const res = await post('reset', { identifier: 'someone', code: '123456', password: NEW_PASSWORD, confirmation: 'other' });
+    const res = await post('reset', {
+      identifier: 'someone',
+      code: '123456',
+      password: NEW_PASSWORD,
+      confirmation: 'other',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toContainEqual(
       expect.objectContaining({ path: 'confirmation', code: 'password_mismatch' }),

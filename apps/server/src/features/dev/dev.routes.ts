@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { renderMailboxPage } from './mailbox-page.ts';
-import { listOutbox } from './outbox.repository.ts';
-
-const OUTBOX_PAGE_SIZE = 200;
+import { latestOutboxMessages } from './dev.service.ts';
 
 const OutboxQuerySchema = z.object({ to: z.string().trim().max(320).optional() });
 const OutboxSchema = z.object({
@@ -23,15 +21,18 @@ const OutboxSchema = z.object({
 /** Development helpers, registered at the root and never in production. */
 export const devRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-    const rows = await listOutbox(deps.db, { limit: OUTBOX_PAGE_SIZE });
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderMailboxPage(rows));
+    const rows = await latestOutboxMessages(deps.db);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(renderMailboxPage(rows));
   });
 
   app.get(
     '/api/dev/outbox',
     { schema: { querystring: OutboxQuerySchema, response: { 200: OutboxSchema } } },
     async (request) => {
-      const rows = await listOutbox(deps.db, { to: request.query.to || undefined, limit: OUTBOX_PAGE_SIZE });
+      const rows = await latestOutboxMessages(deps.db, request.query.to);
       return {
         messages: rows.map((row) => ({
           channel: row.channel,

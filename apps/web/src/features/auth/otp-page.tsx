@@ -2,7 +2,7 @@ import { Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmEmailSchema, ResendConfirmationSchema } from '@motema/shared/auth';
 import { errorText, showApiErrorOnForm, zodFormValidator, zodIssuesToFormErrors } from '../../lib/form-errors.ts';
 import { useConfirmMutation, useResendConfirmationMutation } from './auth.api.ts';
@@ -25,6 +25,7 @@ export function OtpPage() {
   const confirm = useConfirmMutation();
   const resend = useResendConfirmationMutation();
   const cooldown = useCooldown(RESEND_COOLDOWN_S);
+  const codeSent = (useLocation().state as { codeSent?: boolean } | null)?.codeSent === true;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [linkTried, setLinkTried] = useState(false);
   const form = useForm({
@@ -41,8 +42,15 @@ export function OtpPage() {
       if (code === 'code_expired') cooldown.start();
       return;
     }
-    setNotice({ kind: 'negative', message: showApiErrorOnForm(form, error, t) ?? t('errors:validation_failed') });
+    const message = showApiErrorOnForm(form, error, t);
+    setNotice(message ? { kind: 'negative', message } : null);
   };
+
+  // Coming straight from sign-up, a code was just sent: the next one may be asked for in a minute.
+  const { start } = cooldown;
+  useEffect(() => {
+    if (codeSent) start();
+  }, [codeSent, start]);
 
   // The link of the mail confirms once on arrival (a ref survives React's double effects in dev).
   const tokenSent = useRef(false);

@@ -37,7 +37,8 @@ export function RegisterPage() {
     (values) => {
       setAlert(null);
       register.mutate(toRegisterInput(values), {
-        onSuccess: ({ email }) => void navigate(`/otp?email=${encodeURIComponent(email)}`),
+        onSuccess: ({ email }) =>
+          void navigate(`/otp?email=${encodeURIComponent(email)}`, { state: { codeSent: true } }),
         onError: (error) => {
           setAlert(showApiErrorOnForm(form, error, t));
           focusFirstError(formRef.current);
@@ -106,8 +107,8 @@ export function RegisterPage() {
             autoComplete="given-name"
             {...form.getInputProps('firstName')}
           />
-          <Radio.Group label={t('register.sex')} {...form.getInputProps('sex')}>
-            <Group gap="lg" mt={8}>
+          <Radio.Group size="md" label={t('register.sex')} {...form.getInputProps('sex')}>
+            <Group gap="md" mt={8}>
               {SEXES.map((sex) => (
                 <Radio key={sex} value={sex} label={t(`sexes.${sex}`)} size="md" />
               ))}

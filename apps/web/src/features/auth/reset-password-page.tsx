@@ -61,8 +61,8 @@ export function ResetPasswordPage() {
             withAsterisk={false}
             {...form.getInputProps('identifier')}
           />
-          <Radio.Group label={t('reset.channel')} {...form.getInputProps('channel')}>
-            <Group gap="lg" mt={8}>
+          <Radio.Group size="md" label={t('reset.channel')} {...form.getInputProps('channel')}>
+            <Group gap="md" mt={8}>
               <Radio value="email" label={t('reset.byEmail')} size="md" />
               <Radio value="phone" label={t('reset.byPhone')} size="md" />
             </Group>

@@ -37,7 +37,7 @@ function LegalContent({ doc }: { doc: LegalDoc }) {
   if (query.isPending) return <LegalSkeleton />;
   if (query.isError) {
     return (
-      <Alert color="red" variant="light" title={t(`legal.docs.${doc}`)} role="alert">
+      <Alert color="ochre" variant="light" title={t(`legal.docs.${doc}`)} role="alert">
         {t('legal.loadFailed')}
         <Button display="block" mt="sm" variant="default" onClick={() => void query.refetch()}>
           {t('legal.retry')}

@@ -3,7 +3,6 @@ import { IconMail, IconPhone, IconPlayerPause, IconTrash } from '@tabler/icons-r
 import { useTranslation } from 'react-i18next';
 import { useMeQuery } from '../users/users.api.ts';
 import { SettingsLinkGroup } from './components/settings-link-group.tsx';
-import { formatPhone } from './phone-countries.ts';
 
 /** How the member signs in (e-mail, phone) and how to leave Motema. */
 export function AccessSettingsPage() {
@@ -24,7 +23,8 @@ export function AccessSettingsPage() {
           {
             to: '/settings/access/phone',
             label: t('access.phone'),
-            description: me.phone ? formatPhone(me.phone) : t('access.noPhone'),
+            // Shown as stored (E.164): formatting would load the phone metadata on this light screen.
+            description: me.phone ?? t('access.noPhone'),
             Icon: IconPhone,
           },
         ]}

@@ -17,7 +17,7 @@ export function MatchSettingsPage() {
   if (!me) return null;
 
   const onSaved = () => {
-    notify('positive', t('match.saved'));
+    notify('positive', t(onboarding ? 'match.welcome' : 'match.saved'));
     if (onboarding) void navigate('/home', { replace: true });
   };
 

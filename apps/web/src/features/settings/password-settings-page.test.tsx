@@ -38,7 +38,8 @@ describe('PasswordSettingsPage', () => {
     await fill('not it', 'new secret', 'new secret');
     const field = screen.getByLabelText(/Current password/, { selector: 'input' });
     expect(await screen.findByText('The password is not correct')).toBeTruthy();
-    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const errorId = field.getAttribute('aria-describedby')!;
+    expect(document.getElementById(errorId)?.textContent).toBe('The password is not correct');
   });
 
   it('sends the three fields and empties the form once changed', async () => {

@@ -2,16 +2,17 @@ import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ageOn } from '@motema/shared/dates';
 import { ORIENTATIONS, RELATIONSHIPS } from '@motema/shared/users';
-import enSettings from '../../locales/en/settings.json';
-import frSettings from '../../locales/fr/settings.json';
-import roSettings from '../../locales/ro/settings.json';
 import { latestDateOfBirth, orientationOptions, relationshipOptions } from './profile-fields.ts';
 
-const i18n = createInstance();
-await i18n.init({
-  lng: 'fr',
-  resources: { en: { settings: enSettings }, fr: { settings: frSettings }, ro: { settings: roSettings } },
+const files = import.meta.glob<Record<string, unknown>>('../../locales/*/settings.json', {
+  eager: true,
+  import: 'default',
 });
+const resources = Object.fromEntries(
+  Object.entries(files).map(([path, settings]) => [path.split('/').at(-2)!, { settings }]),
+);
+const i18n = createInstance();
+await i18n.init({ lng: 'fr', resources });
 const t = i18n.getFixedT('fr');
 const labelOf = (options: { value: string; label: string }[], value: string) =>
   options.find((option) => option.value === value)?.label;

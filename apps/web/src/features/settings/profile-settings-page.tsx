@@ -21,9 +21,9 @@ export function ProfileSettingsPage() {
   if (!me) return null;
 
   const onSaved = (saved: Me) => {
-    notify('positive', t('profile.saved'));
-    if (onboarding)
-      void navigate(saved.match.sex.length === 0 ? '/settings/match' : '/home', { replace: true });
+    // While onboarding, the next screen is the feedback; otherwise a short notice.
+    if (!onboarding) return notify('positive', t('profile.saved'));
+    void navigate(saved.match.sex.length === 0 ? '/settings/match' : '/home', { replace: true });
   };
 
   return (

@@ -46,13 +46,17 @@ if (!('fonts' in document) || !document.fonts) {
  * memory router that also knows where the screen may go on to (those render their path as a heading).
  */
 export function renderSettingsPage(path: string, page: ReactElement, me: Me | null = buildMe()) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   queryClient.setQueryData(usersKeys.me, me);
   const landing = (to: string) => ({ path: to, element: <h1>{to}</h1> });
   const router = createMemoryRouter(
     [
       { path, element: page },
-      ...['/', '/home', '/login', '/settings/match', '/settings/access'].filter((to) => to !== path).map(landing),
+      ...['/', '/home', '/login', '/settings/match', '/settings/access']
+        .filter((to) => to !== path)
+        .map(landing),
     ],
     { initialEntries: [path] },
   );

@@ -54,6 +54,7 @@ export function MatchForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="xl">
         <Checkbox.Group
+          size="md"
           label={t('match.showMe')}
           description={t('match.showMeHint')}
           required
@@ -105,10 +106,7 @@ export function MatchForm({
             size="lg"
             label={(value) => km.format(value)}
             thumbLabel={t('match.distance')}
-            marks={[
-              { value: DISTANCE_STEP_KM, label: km.format(DISTANCE_STEP_KM) },
-              { value: MATCH_DISTANCE_MAX_KM, label: km.format(MATCH_DISTANCE_MAX_KM) },
-            ]}
+            marks={[{ value: DISTANCE_STEP_KM }, { value: MATCH_DISTANCE_MAX_KM }]}
             {...form.getInputProps('distance')}
           />
         </Input.Wrapper>

@@ -92,7 +92,7 @@ export function ProfileForm({
           required
           {...form.getInputProps('dateOfBirth')}
         />
-        <Radio.Group label={t('profile.sex')} required {...form.getInputProps('sex')}>
+        <Radio.Group label={t('profile.sex')} size="md" required {...form.getInputProps('sex')}>
           <Group gap="lg" mt={6}>
             {sexOptions(t).map((option) => (
               <Radio key={option.value} value={option.value} label={option.label} size="md" />

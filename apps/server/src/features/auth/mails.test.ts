@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { INTERFACE_LANGUAGES } from '@motema/shared/languages';
+import { renderMail, renderSms, type MailKind, type MailParams } from './mails.ts';
+
+const PARAMS: { [K in MailKind]: MailParams[K] } = {
+  confirm_email: {
+    name: 'Grace',
+    code: '482915',
+    link: 'https://motema.example/otp?token=abc&email=g%40x.co',
+  },
+  register_existing: {
+    name: 'Grace',
+    loginLink: 'https://motema.example/login',
+    resetLink: 'https://motema.example/reset-password',
+  },
+  reset_password: { name: 'Grace', code: '482915' },
+  change_email: { name: 'Grace', code: '482915' },
+  password_changed: { name: 'Grace', resetLink: 'https://motema.example/reset-password' },
+};
+const KINDS = Object.keys(PARAMS) as MailKind[];
+
+describe('account mails', () => {
+  it.each(KINDS)('%s has a subject, a text and a branded HTML body in en, fr and ro', (kind) => {
+    const subjects = new Set<string>();
+    for (const language of INTERFACE_LANGUAGES) {
+      const mail = renderMail(kind, language, PARAMS[kind]);
+      subjects.add(mail.subject);
+      expect(mail.subject.length).toBeGreaterThan(10);
+      expect(mail.text).toContain('Grace');
+      expect(mail.html).toContain(`<html lang="${language}">`);
+      expect(mail.html).toContain('#E0474C');
+      expect(mail.text).not.toMatch(/\{\w+\}/);
+      if ('code' in PARAMS[kind]) {
+        expect(mail.text).toContain('482915');
+        expect(mail.html).toContain('482915');
+        expect(mail.text).toMatch(/\b10\b/);
+      }
+    }
+    expect(subjects.size).toBe(3);
+  });
+
+  it('speaks French with "vous" and Romanian with the polite form', () => {
+    const fr = renderMail('confirm_email', 'fr', PARAMS.confirm_email);
+    expect(fr.subject).toBe('Bienvenue sur Motema ! Confirmez votre adresse e-mail');
+    expect(fr.text).toContain('Bonjour Grace,');
+    expect(fr.text).toMatch(/\bvous\b|\bvotre\b/);
+    expect(fr.text).not.toMatch(/\b(tu|ton|ta|tes)\b/);
+    const ro = renderMail('reset_password', 'ro', PARAMS.reset_password);
+    expect(ro.text).toContain('dumneavoastră');
+  });
+
+  it('puts the confirmation link in the text and, escaped, in the HTML', () => {
+    const mail = renderMail('confirm_email', 'en', PARAMS.confirm_email);
+    expect(mail.text).toContain(PARAMS.confirm_email.link);
+    expect(mail.html).toContain('href="https://motema.example/otp?token=abc&amp;email=g%40x.co"');
+  });
+
+  it('escapes HTML in every parameter', () => {
+    const evil = '<script>alert("x")</script>';
+    const mail = renderMail('confirm_email', 'en', {
+      name: evil,
+      code: '<b>1</b>',
+      link: 'javascript:alert(1)',
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>1</b>');
+    expect(mail.html).not.toContain('href="javascript:');
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(mail.text).toContain(evil);
+  });
+
+  it('greets without a name when there is none', () => {
+    expect(renderMail('password_changed', 'en', {}).text.startsWith('Hello,\n')).toBe(true);
+    expect(renderMail('password_changed', 'fr', { name: ' ' }).text.startsWith('Bonjour,\n')).toBe(true);
+  });
+
+  it('writes short SMS with the code in each language', () => {
+    for (const language of INTERFACE_LANGUAGES) {
+      for (const kind of ['reset_password', 'change_phone'] as const) {
+        const sms = renderSms(kind, language, { code: '907311' });
+        expect(sms).toContain('907311');
+        expect(sms.startsWith('Motema')).toBe(true);
+        expect(sms.length).toBeLessThanOrEqual(160);
+      }
+    }
+    expect(renderSms('change_phone', 'fr', { code: '907311' })).toBe(
+      'Motema : votre code pour confirmer ce numéro est 907311. Il est valable 10 minutes.',
+    );
+  });
+});
