@@ -20,6 +20,9 @@ const RESULTS_DIR = path.join(ROOT, 'e2e', 'results');
 const WEB_INDEX = path.join(ROOT, 'apps', 'web', 'dist', 'index.html');
 const SERVER_MAIN = path.join(ROOT, 'apps', 'server', 'src', 'main.ts');
 const CHROMIUM = '/usr/bin/chromium';
+// The pinned Node 24 of the repository (see docs/decisions/0002), whatever Node runs this file.
+const PINNED_NODE = path.join(ROOT, 'node_modules', '.bin', 'node');
+const NODE = existsSync(PINNED_NODE) ? PINNED_NODE : process.execPath;
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -69,7 +72,7 @@ function ensureChromium() {
   }
   say(`e2e: Chromium is missing at ${CHROMIUM}; installing Debian's chromium package with apt-get...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+  for (const args of [['update'], ['install', '-y', 'chromium']]) {
     const result = spawnSync('apt-get', args, { stdio: ['ignore', 'inherit', 'inherit'], env });
     if (result.status !== 0) {
       die(
@@ -113,7 +116,7 @@ async function startServer() {
   });
   const logFile = path.join(RESULTS_DIR, 'server.log');
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+  const child = spawn(NODE, ['--import', 'tsx', SERVER_MAIN], {
     cwd: ROOT,
     env,
     detached: true,

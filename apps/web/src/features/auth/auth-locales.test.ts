@@ -3,7 +3,9 @@ import { ERROR_MESSAGES } from '@motema/shared/errors';
 import { VALIDATION_MESSAGES } from '@motema/shared/validation';
 
 type Tree = { [key: string]: string | Tree };
-const files = import.meta.glob<{ default: Tree }>('../../locales/*/{auth,validation,errors}.json', { eager: true });
+const files = import.meta.glob<{ default: Tree }>('../../locales/*/{auth,validation,errors}.json', {
+  eager: true,
+});
 const file = (language: string, namespace: string): Tree => {
   const found = files[`../../locales/${language}/${namespace}.json`];
   if (!found) throw new Error(`missing ${language}/${namespace}.json`);

@@ -17,7 +17,8 @@ const FORM = { form: true } as const;
 
 export function useRegisterMutation() {
   return useMutation({
-    mutationFn: (input: RegisterInput) => api<{ email: string }>('/auth/register', { method: 'POST', body: input }),
+    mutationFn: (input: RegisterInput) =>
+      api<{ email: string }>('/auth/register', { method: 'POST', body: input }),
     meta: FORM,
   });
 }
@@ -80,7 +81,8 @@ export function useVerifyResetCodeMutation() {
 
 export function useResetPasswordMutation() {
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) => api<void>('/auth/password/reset', { method: 'POST', body: input }),
+    mutationFn: (input: ResetPasswordInput) =>
+      api<void>('/auth/password/reset', { method: 'POST', body: input }),
     meta: FORM,
   });
 }

@@ -23,6 +23,14 @@ describe('OtpPage', () => {
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(me);
   });
 
+  it('says so when the link fails, without blaming a code nobody typed', async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse(400, { statusCode: 400, code: 'code_invalid', message: 'invalid' }));
+    renderAuthPage('/otp', <OtpPage />, `/otp?token=${'b'.repeat(43)}&email=amani%40example.com`);
+    expect(await screen.findByText('The link could not confirm your e-mail. Enter the code from the mail instead.')).toBeTruthy();
+    expect(screen.queryByText('This code is not valid')).toBeNull();
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('amani@example.com');
+  });
+
   it('sends the typed code with the e-mail from the link, and says when the code expired', async () => {
     const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
       jsonResponse(400, { statusCode: 400, code: 'code_expired', message: 'expired' }),

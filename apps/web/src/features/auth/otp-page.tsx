@@ -62,8 +62,13 @@ export function OtpPage() {
       {
         onSuccess: onConfirmed,
         onError: (error) => {
+          // The intro now says the link failed; nothing was typed, so no error under the code field.
           setLinkTried(true);
-          onConfirmError(error);
+          const refusal = codeErrorOf(error);
+          if (refusal === 'code_expired') {
+            cooldown.start();
+            setNotice({ kind: 'negative', message: t('errors:code_expired') });
+          } else if (!refusal) onConfirmError(error);
         },
       },
     );

@@ -16,7 +16,7 @@ describe('DeleteAccountPage', () => {
     expect(screen.getByText('This cannot be undone')).toBeTruthy();
     expect(screen.getByText('your conversations and messages')).toBeTruthy();
     await user.type(screen.getByLabelText(/Type DELETE to confirm/), 'delet');
-    await user.click(screen.getByRole('button', { name: 'Delete my account for good' }));
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('Password is required')).toBeTruthy();
     expect(screen.getAllByText('Type DELETE to confirm').length).toBeGreaterThan(1);
     expect(fetch).not.toHaveBeenCalled();
@@ -29,7 +29,7 @@ describe('DeleteAccountPage', () => {
     const { router, queryClient } = renderSettingsPage('/settings/access/delete', <DeleteAccountPage />);
     await user.type(screen.getByLabelText(/Your password/, { selector: 'input' }), 'my secret');
     await user.type(screen.getByLabelText(/Type DELETE to confirm/), 'delete');
-    await user.click(screen.getByRole('button', { name: 'Delete my account for good' }));
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(fetch).toHaveBeenCalledWith('/api/users', expect.objectContaining({ method: 'DELETE' }));
     expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ password: 'my secret' });

@@ -81,7 +81,7 @@ export function DeleteAccountPage() {
             required
             {...form.getInputProps('word')}
           />
-          <Button type="submit" color="red" loading={remove.isPending} fullWidth mt="xs">
+          <Button type="submit" color="red.9" loading={remove.isPending} fullWidth mt="xs">
             {t('delete.submit')}
           </Button>
         </Stack>

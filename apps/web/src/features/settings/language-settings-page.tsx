@@ -17,14 +17,15 @@ const CHOICES = INTERFACE_LANGUAGES.map((code) => ({
 
 /** The interface language, each named in its own language; the choice applies at once. */
 export function LanguageSettingsPage() {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const change = useChangeLanguageMutation();
   const active = change.isPending && change.variables ? change.variables : currentLanguage();
 
   const choose = (value: string) => {
     if (!isInterfaceLanguage(value) || value === currentLanguage()) return;
     change.mutate(value as InterfaceLanguage, {
-      onSuccess: () => notify('positive', t('language.saved')),
+      // Said in the new language: `t` still speaks the one this render had.
+      onSuccess: () => notify('positive', i18n.t('settings:language.saved')),
     });
   };
 

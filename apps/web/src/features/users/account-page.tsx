@@ -1,6 +1,5 @@
 import {
   Avatar,
-  Badge,
   Button,
   Container,
   EmptyState,
@@ -34,6 +33,12 @@ const TABS: { value: string; Icon: TablerIcon }[] = [
   { value: 'stories', Icon: IconCircleDashed },
 ];
 
+const SHORTCUTS = [
+  { to: '/settings/profile', key: 'account.editProfile', Icon: IconUserEdit, color: undefined },
+  { to: '/settings', key: 'account.settings', Icon: IconSettings, color: 'gray' },
+  { to: '/premium', key: 'account.premium', Icon: IconCrown, color: 'ochre' },
+] as const;
+
 /** The member's own space: who they are, a nudge to add a photo, their posts by kind, and shortcuts. */
 export function AccountPage() {
   const { t } = useTranslation('home');
@@ -62,55 +67,46 @@ export function AccountPage() {
               <Stack gap={6} style={{ flex: 1 }}>
                 <Text fw={700}>{t('account.photoPrompt')}</Text>
                 <Text size="sm">{t('account.photoSoon')}</Text>
-                <Group gap="xs">
-                  <Button size="sm" leftSection={<IconCamera size={18} />} disabled>
-                    {t('account.addPhoto')}
-                  </Button>
-                  <Badge variant="light" color="ochre">
-                    {t('account.comingSoon')}
-                  </Badge>
-                </Group>
+                <Button
+                  size="sm"
+                  leftSection={<IconCamera size={18} />}
+                  disabled
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  {t('account.addPhoto')}
+                </Button>
               </Stack>
             </Group>
           </Paper>
         )}
 
         <SimpleGrid cols={3} spacing="xs">
-          <Button
-            component={Link}
-            to="/settings/profile"
-            variant="light"
-            leftSection={<IconUserEdit size={18} />}
-            px="xs"
-          >
-            {t('account.editProfile')}
-          </Button>
-          <Button
-            component={Link}
-            to="/settings"
-            variant="light"
-            color="gray"
-            leftSection={<IconSettings size={18} />}
-            px="xs"
-          >
-            {t('account.settings')}
-          </Button>
-          <Button
-            component={Link}
-            to="/premium"
-            variant="light"
-            color="ochre"
-            leftSection={<IconCrown size={18} />}
-            px="xs"
-          >
-            {t('account.premium')}
-          </Button>
+          {SHORTCUTS.map(({ to, key, Icon, color }) => (
+            <Button
+              key={to}
+              component={Link}
+              to={to}
+              variant="light"
+              color={color}
+              h="auto"
+              py="sm"
+              px={4}
+              styles={{
+                label: { flexDirection: 'column', gap: 4, whiteSpace: 'normal', textAlign: 'center' },
+              }}
+            >
+              <Icon size={22} stroke={1.7} aria-hidden />
+              <Text fz="sm" fw={600} lh={1.25}>
+                {t(key)}
+              </Text>
+            </Button>
+          ))}
         </SimpleGrid>
 
         <Tabs defaultValue="pictures" keepMounted={false}>
-          <Tabs.List grow>
-            {TABS.map(({ value, Icon }) => (
-              <Tabs.Tab key={value} value={value} leftSection={<Icon size={18} />} px={6}>
+          <Tabs.List grow style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+            {TABS.map(({ value }) => (
+              <Tabs.Tab key={value} value={value} px={6} fz="sm">
                 {t(`account.tabs.${value}`)}
               </Tabs.Tab>
             ))}

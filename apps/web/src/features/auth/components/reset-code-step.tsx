@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,9 +82,9 @@ export function ResetCodeStep({ sentTo, onRestart }: { sentTo: ResetSendInput; o
           {t('reset.verify')}
         </Button>
         <ResendCodeButton remaining={cooldown.remaining} loading={resend.isPending} onClick={askNewCode} />
-        <Button variant="subtle" color="gray" onClick={onRestart}>
+        <Anchor component="button" type="button" onClick={onRestart} ta="center" c="dimmed">
           {t('reset.otherIdentifier')}
-        </Button>
+        </Anchor>
       </Stack>
     </form>
   );

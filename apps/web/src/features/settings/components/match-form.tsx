@@ -68,6 +68,7 @@ export function MatchForm({
         </Checkbox.Group>
 
         <Input.Wrapper
+          size="md"
           label={t('match.age')}
           labelElement="div"
           error={form.errors.ageMax ?? form.errors.ageMin}
@@ -93,7 +94,7 @@ export function MatchForm({
           />
         </Input.Wrapper>
 
-        <Input.Wrapper label={t('match.distance')} labelElement="div" error={form.errors.distance}>
+        <Input.Wrapper size="md" label={t('match.distance')} labelElement="div" error={form.errors.distance}>
           <Text fw={600} size="lg" mt={4} aria-live="polite">
             {t('match.distanceUpTo', { distance: km.format(distance) })}
           </Text>
