@@ -20,10 +20,10 @@ export function PublicLayout() {
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-        <Container size="lg">
-          <Group justify="space-between" wrap="nowrap">
+        <Container size="lg" px="sm">
+          <Group justify="space-between" wrap="nowrap" gap="xs">
             <Anchor component={Link} to="/" underline="never" aria-label={t('nav.start')}>
-              <Logo />
+              <Logo size={24} />
             </Anchor>
             <Group gap="xs" wrap="nowrap">
               <LanguageMenu />

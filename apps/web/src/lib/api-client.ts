@@ -68,7 +68,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       continue;
     }
     if (response.ok) {
-      return (response.status === 204 ? undefined : await response.json()) as T;
+      const text = await response.text();
+      return (text ? JSON.parse(text) : undefined) as T;
     }
     lastError = await errorOf(response);
     if (response.status < 500) throw lastError;

@@ -71,7 +71,9 @@ describe('zodFormValidator with RegisterSchema (the server rules, in the form)',
   });
 
   it('terms must be accepted', () => {
-    expect(errorsWith({ acceptTerms: false })).toEqual({ acceptTerms: 'You must accept the terms and conditions' });
+    expect(errorsWith({ acceptTerms: false })).toEqual({
+      acceptTerms: 'You must accept the terms and conditions',
+    });
   });
 
   it('first name: the length limit comes with its count', () => {
@@ -79,8 +81,21 @@ describe('zodFormValidator with RegisterSchema (the server rules, in the form)',
   });
 
   it('reports every field in error at once, one message per field', () => {
-    const errors = validate({ ...valid, username: '', email: '', password: '', dateOfBirth: '', acceptTerms: false });
-    expect(Object.keys(errors).sort()).toEqual(['acceptTerms', 'dateOfBirth', 'email', 'password', 'username']);
+    const errors = validate({
+      ...valid,
+      username: '',
+      email: '',
+      password: '',
+      dateOfBirth: '',
+      acceptTerms: false,
+    });
+    expect(Object.keys(errors).sort()).toEqual([
+      'acceptTerms',
+      'dateOfBirth',
+      'email',
+      'password',
+      'username',
+    ]);
   });
 
   it('speaks the interface language', () => {
@@ -116,12 +131,19 @@ describe('server issues on the form', () => {
 
   it("puts the form's own fields under them and returns the rest as one message", () => {
     let shown = {};
-    const form = { setErrors: (errors: object) => (shown = errors), getValues: () => ({ username: '', email: '' }) };
-    const onFields = new ApiError(400, 'validation_failed', '', [{ path: 'username', code: 'username_taken', message: '' }]);
+    const form = {
+      setErrors: (errors: object) => (shown = errors),
+      getValues: () => ({ username: '', email: '' }),
+    };
+    const onFields = new ApiError(400, 'validation_failed', '', [
+      { path: 'username', code: 'username_taken', message: '' },
+    ]);
     expect(showApiErrorOnForm(form, onFields, t)).toBeNull();
     expect(shown).toEqual({ username: 'This username is already taken' });
 
-    const elsewhere = new ApiError(400, 'validation_failed', '', [{ path: 'language', code: 'language_invalid', message: '' }]);
+    const elsewhere = new ApiError(400, 'validation_failed', '', [
+      { path: 'language', code: 'language_invalid', message: '' },
+    ]);
     expect(showApiErrorOnForm(form, elsewhere, t)).toBe('Some fields are not valid');
     expect(showApiErrorOnForm(form, new ApiError(429, 'rate_limited', ''), t)).toBe(
       'Too many attempts. Please wait and try again.',

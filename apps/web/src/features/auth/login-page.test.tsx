@@ -27,7 +27,11 @@ describe('LoginPage', () => {
 
   it('shows the 401 message of the spec and stays on the page', async () => {
     const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
-      jsonResponse(401, { statusCode: 401, code: 'invalid_credentials', message: 'Invalid identifier or password' }),
+      jsonResponse(401, {
+        statusCode: 401,
+        code: 'invalid_credentials',
+        message: 'Invalid identifier or password',
+      }),
     );
     vi.stubGlobal('fetch', fetch);
     const { router } = renderAuthPage('/login', <LoginPage />);
@@ -48,7 +52,9 @@ describe('LoginPage', () => {
     renderAuthPage('/login', <LoginPage />);
     await logIn('amani@example.com', 'correct horse');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Your account is not active. Please check your email for more information');
+    expect(alert.textContent).toContain(
+      'Your account is not active. Please check your email for more information',
+    );
     const link = screen.getByRole('link', { name: 'Enter my confirmation code' });
     expect(link.getAttribute('href')).toBe('/otp?email=amani%40example.com');
   });

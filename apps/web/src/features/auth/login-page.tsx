@@ -36,7 +36,10 @@ export function LoginPage() {
           return;
         }
         const notActive = isApiError(error) && error.status === 403 && looksLikeEmail(values.identifier);
-        setAlert({ message: t(loginErrorKey(error)), confirmEmail: notActive ? values.identifier.trim() : undefined });
+        setAlert({
+          message: t(loginErrorKey(error)),
+          confirmEmail: notActive ? values.identifier.trim() : undefined,
+        });
       },
     });
   });
@@ -67,7 +70,12 @@ export function LoginPage() {
               {alert.confirmEmail && (
                 <>
                   {' '}
-                  <Anchor component={Link} to={`/otp?email=${encodeURIComponent(alert.confirmEmail)}`} inherit fw={600}>
+                  <Anchor
+                    component={Link}
+                    to={`/otp?email=${encodeURIComponent(alert.confirmEmail)}`}
+                    inherit
+                    fw={600}
+                  >
                     {t('login.enterCode')}
                   </Anchor>
                 </>

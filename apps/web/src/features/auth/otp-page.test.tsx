@@ -8,7 +8,8 @@ import { jsonResponse, renderAuthPage } from './render-auth-page.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 const me = { _id: 'u1', username: 'amani', firstName: null, sex: null, match: { sex: [] } };
-const bodyOf = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
+const bodyOf = (call: unknown[] | undefined) =>
+  JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
 
 describe('OtpPage', () => {
   it('confirms the link of the mail by itself, once, and logs the member in', async () => {
@@ -24,9 +25,15 @@ describe('OtpPage', () => {
   });
 
   it('says so when the link fails, without blaming a code nobody typed', async () => {
-    vi.stubGlobal('fetch', async () => jsonResponse(400, { statusCode: 400, code: 'code_invalid', message: 'invalid' }));
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(400, { statusCode: 400, code: 'code_invalid', message: 'invalid' }),
+    );
     renderAuthPage('/otp', <OtpPage />, `/otp?token=${'b'.repeat(43)}&email=amani%40example.com`);
-    expect(await screen.findByText('The link could not confirm your e-mail. Enter the code from the mail instead.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'The link could not confirm your e-mail. Enter the code from the mail instead.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText('This code is not valid')).toBeNull();
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('amani@example.com');
   });
@@ -46,7 +53,9 @@ describe('OtpPage', () => {
     expect(await screen.findByText('This code has expired. We sent you a new one.')).toBeTruthy();
     expect(bodyOf(fetch.mock.calls[0])).toEqual({ email: 'amani@example.com', code: '123456' });
     // A new code was just sent: asking for another one waits.
-    expect(screen.getByRole('button', { name: /Send a new code in \d+ s/ }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: /Send a new code in \d+ s/ }).hasAttribute('disabled')).toBe(
+      true,
+    );
   });
 
   it('refuses an incomplete code before sending', async () => {

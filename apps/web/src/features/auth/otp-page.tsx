@@ -4,7 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmEmailSchema, ResendConfirmationSchema } from '@motema/shared/auth';
-import { errorText, showApiErrorOnForm, zodFormValidator, zodIssuesToFormErrors } from '../../lib/form-errors.ts';
+import {
+  errorText,
+  showApiErrorOnForm,
+  zodFormValidator,
+  zodIssuesToFormErrors,
+} from '../../lib/form-errors.ts';
 import { useConfirmMutation, useResendConfirmationMutation } from './auth.api.ts';
 import { codeErrorOf } from './code-errors.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
@@ -76,7 +81,10 @@ export function OtpPage() {
 
   const submit = form.onSubmit((values) => {
     setNotice(null);
-    confirm.mutate({ email: values.email, code: values.code }, { onSuccess: onConfirmed, onError: onConfirmError });
+    confirm.mutate(
+      { email: values.email, code: values.code },
+      { onSuccess: onConfirmed, onError: onConfirmError },
+    );
   });
 
   const askNewCode = () => {
@@ -108,7 +116,9 @@ export function OtpPage() {
   return (
     <AuthScreen
       title={t('otp.title')}
-      intro={linkTried ? t('otp.linkFailed') : sentTo ? t('otp.checkInbox', { email: sentTo }) : t('otp.enterCode')}
+      intro={
+        linkTried ? t('otp.linkFailed') : sentTo ? t('otp.checkInbox', { email: sentTo }) : t('otp.enterCode')
+      }
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">

@@ -35,7 +35,11 @@ function NewPasswordForm({ identifier, code }: PasswordStepState) {
   const [alert, setAlert] = useState<Alert | null>(null);
   const form = useForm<PasswordValues>({
     initialValues: { password: '', confirmation: '' },
-    validate: zodFormValidator(ResetPasswordSchema, t, (values: PasswordValues) => ({ identifier, code, ...values })),
+    validate: zodFormValidator(ResetPasswordSchema, t, (values: PasswordValues) => ({
+      identifier,
+      code,
+      ...values,
+    })),
   });
 
   const submit = form.onSubmit((values) => {

@@ -10,10 +10,17 @@ import { theme } from '../../ui/theme.ts';
  * that also knows the pages the screen may go on to (they render their path as a heading).
  */
 export function renderAuthPage(path: string, page: ReactElement, url = path) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const landing = (to: string) => ({ path: to, element: <h1>{to}</h1> });
   const router = createMemoryRouter(
-    [{ path, element: page }, ...['/home', '/login', '/otp', '/password', '/reset-password', '/settings/profile'].filter((to) => to !== path).map(landing)],
+    [
+      { path, element: page },
+      ...['/home', '/login', '/otp', '/password', '/reset-password', '/settings/profile']
+        .filter((to) => to !== path)
+        .map(landing),
+    ],
     { initialEntries: [url] },
   );
   const view = render(

@@ -19,15 +19,23 @@ describe('forgotten password', () => {
     await user.click(screen.getByLabelText('SMS'));
     await user.keyboard('{Enter}');
 
-    expect(await screen.findByText(/If an account matches “amani”, we sent a 6-digit code by SMS/)).toBeTruthy();
-    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ identifier: 'amani', channel: 'phone' });
+    expect(
+      await screen.findByText(/If an account matches “amani”, we sent a 6-digit code by SMS/),
+    ).toBeTruthy();
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+      identifier: 'amani',
+      channel: 'phone',
+    });
     await user.type(screen.getByLabelText('Code'), '246810');
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/password'));
     expect(router.state.location.search).toBe('');
     expect(router.state.location.state).toEqual({ identifier: 'amani', code: '246810' });
-    expect(JSON.parse(String(fetch.mock.calls[1]?.[1]?.body))).toEqual({ identifier: 'amani', code: '246810' });
+    expect(JSON.parse(String(fetch.mock.calls[1]?.[1]?.body))).toEqual({
+      identifier: 'amani',
+      code: '246810',
+    });
   });
 
   it('shows a wrong code under the code field', async () => {

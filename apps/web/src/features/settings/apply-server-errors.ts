@@ -15,6 +15,12 @@ export function issueText(issue: Pick<FieldIssue, 'code' | 'count'>, t: Translat
   return t(`errors:${issue.code}`, { defaultValue: validationText(t, issue.code) });
 }
 
+/** Says a failed answer in a short notice; no answer and 401 are already handled by the query client. */
+export function notifyServerError(error: unknown, t: Translate): void {
+  if (!isApiError(error) || error.status === 0 || error.status === 401) return;
+  notifyError(t(`errors:${error.code}`, { defaultValue: error.message }));
+}
+
 /**
  * Shows a failed answer where it belongs: field issues and field codes under their fields; anything
  * else, issues about fields the form lacks included, as a short negative notice. No answer and 401

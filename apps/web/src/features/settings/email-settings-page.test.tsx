@@ -44,6 +44,21 @@ describe('EmailSettingsPage', () => {
     expect(queryClient.getQueryData<{ email: string }>(['users', 'profile'])?.email).toBe('new@example.com');
   });
 
+  it('sends a new code with the same request, and goes back keeping what was typed', async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(202, {}));
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderSettingsPage('/settings/access/email', <EmailSettingsPage />);
+    await user.type(screen.getByLabelText(/New e-mail/), 'new@example.com');
+    await user.type(screen.getByLabelText(/Current password/, { selector: 'input' }), 'my secret');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    await user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(fetch.mock.calls[1]?.[1]?.body).toBe(fetch.mock.calls[0]?.[1]?.body);
+    await user.click(screen.getByRole('button', { name: 'Use another e-mail' }));
+    expect((screen.getByLabelText(/New e-mail/) as HTMLInputElement).value).toBe('new@example.com');
+  });
+
   it('shows a taken address under the e-mail field', async () => {
     vi.stubGlobal('fetch', async () =>
       jsonResponse(400, {

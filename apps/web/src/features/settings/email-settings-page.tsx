@@ -7,7 +7,7 @@ import { EmailChangeSchema } from '@motema/shared/auth';
 import { zodFormValidator } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { useMeQuery } from '../users/users.api.ts';
-import { applyServerErrors } from './apply-server-errors.ts';
+import { applyServerErrors, notifyServerError } from './apply-server-errors.ts';
 import { CodeStep } from './components/code-step.tsx';
 import {
   useConfirmEmailChangeMutation,
@@ -22,7 +22,7 @@ export function EmailSettingsPage() {
   const me = useMeQuery().data;
   const request = useRequestEmailChangeMutation();
   const confirm = useConfirmEmailChangeMutation();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<EmailChangeInput | null>(null);
   const form = useForm<EmailChangeInput>({
     initialValues: { email: '', password: '' },
     validate: zodFormValidator(EmailChangeSchema, t),
@@ -31,7 +31,7 @@ export function EmailSettingsPage() {
   const submit = form.onSubmit((values) => {
     const input = EmailChangeSchema.parse(values);
     request.mutate(input, {
-      onSuccess: () => setSentTo(input.email),
+      onSuccess: () => setSent(input),
       onError: (error) =>
         applyServerErrors(form, error, t, { wrong_password: 'password', email_taken: 'email' }),
     });
@@ -42,15 +42,23 @@ export function EmailSettingsPage() {
       <Title order={1} size="h3">
         {t('email.title')}
       </Title>
-      {sentTo ? (
+      {sent ? (
         <CodeStep
-          sentTo={sentTo}
+          sentTo={sent.email}
           confirm={confirm}
           onConfirmed={() => {
             notify('positive', t('email.saved'));
             void navigate('/settings/access', { replace: true });
           }}
-          onRestart={() => setSentTo(null)}
+          onResend={() =>
+            request.mutate(sent, {
+              onSuccess: () => notify('positive', t('code.resent')),
+              onError: (error) => notifyServerError(error, t),
+            })
+          }
+          resending={request.isPending}
+          onRestart={() => setSent(null)}
+          restartLabel={t('email.restart')}
         />
       ) : (
         <form onSubmit={submit} noValidate>

@@ -7,15 +7,21 @@ import { useMeQuery } from '../users/users.api.ts';
 import { CodeStep } from './components/code-step.tsx';
 import { PhoneRequestForm } from './components/phone-request-form.tsx';
 import { formatPhone } from './phone-countries.ts';
-import { useConfirmPhoneChangeMutation } from './settings.api.ts';
+import { notifyServerError } from './apply-server-errors.ts';
+import {
+  useConfirmPhoneChangeMutation,
+  useRequestPhoneChangeMutation,
+  type PhoneChangeInput,
+} from './settings.api.ts';
 
 /** A new phone number: country, number and password, then the code sent by SMS. */
 export function PhoneSettingsPage() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'errors']);
   const navigate = useNavigate();
   const me = useMeQuery().data;
   const confirm = useConfirmPhoneChangeMutation();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const resend = useRequestPhoneChangeMutation();
+  const [sent, setSent] = useState<PhoneChangeInput | null>(null);
   if (!me) return null;
 
   return (
@@ -24,18 +30,26 @@ export function PhoneSettingsPage() {
         {t('phone.title')}
       </Title>
       {/* Kept mounted while the code is asked, so going back keeps what was typed. */}
-      <div hidden={sentTo !== null}>
-        <PhoneRequestForm me={me} onSent={setSentTo} />
+      <div hidden={sent !== null}>
+        <PhoneRequestForm me={me} onSent={setSent} />
       </div>
-      {sentTo && (
+      {sent && (
         <CodeStep
-          sentTo={formatPhone(sentTo)}
+          sentTo={formatPhone(sent.phone)}
           confirm={confirm}
           onConfirmed={() => {
             notify('positive', t('phone.saved'));
             void navigate('/settings/access', { replace: true });
           }}
-          onRestart={() => setSentTo(null)}
+          onResend={() =>
+            resend.mutate(sent, {
+              onSuccess: () => notify('positive', t('code.resent')),
+              onError: (error) => notifyServerError(error, t),
+            })
+          }
+          resending={resend.isPending}
+          onRestart={() => setSent(null)}
+          restartLabel={t('phone.restart')}
         />
       )}
     </Stack>

@@ -19,12 +19,22 @@ type CodeFieldProps = {
  * The 6-digit one-time code: digits only, `autocomplete="one-time-code"` so phones offer the code
  * from the SMS or mail, and a real label on the first box (a typed or pasted code fills every box).
  */
-export function CodeField({ label, value, onChange, onComplete, error, description, disabled, autoFocus }: CodeFieldProps) {
+export function CodeField({
+  label,
+  value,
+  onChange,
+  onComplete,
+  error,
+  description,
+  disabled,
+  autoFocus,
+}: CodeFieldProps) {
   const { t } = useTranslation('auth');
   const id = useId();
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
-  const describedBy = [description ? descriptionId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [description ? descriptionId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <Box>
       <Input.Label htmlFor={`${id}-1`} size="md">
@@ -52,7 +62,8 @@ export function CodeField({ label, value, onChange, onComplete, error, descripti
         autoFocus={autoFocus}
         getInputProps={(index) => ({
           // The first box is named by the <label>; the others say which digit they hold.
-          'aria-label': index === 0 ? undefined : t('fields.digit', { index: index + 1, total: ONE_TIME_CODE_LENGTH }),
+          'aria-label':
+            index === 0 ? undefined : t('fields.digit', { index: index + 1, total: ONE_TIME_CODE_LENGTH }),
           'aria-describedby': describedBy,
         })}
         mt={6}

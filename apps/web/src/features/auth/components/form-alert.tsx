@@ -3,7 +3,13 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** A message about the whole form (not one field), read out by screen readers when it appears. */
-export function FormAlert({ kind = 'negative', children }: { kind?: 'negative' | 'positive'; children: ReactNode }) {
+export function FormAlert({
+  kind = 'negative',
+  children,
+}: {
+  kind?: 'negative' | 'positive';
+  children: ReactNode;
+}) {
   const negative = kind === 'negative';
   return (
     <Alert

@@ -29,7 +29,10 @@ export function ResetCodeStep({ sentTo, onRestart }: { sentTo: ResetSendInput; o
   const { identifier } = sentTo;
   const form = useForm({
     initialValues: { code: '' },
-    validate: zodFormValidator(ResetVerifySchema, t, (values: { code: string }) => ({ identifier, code: values.code })),
+    validate: zodFormValidator(ResetVerifySchema, t, (values: { code: string }) => ({
+      identifier,
+      code: values.code,
+    })),
   });
 
   // A code was just sent: the next one may be asked for in a minute.
@@ -43,7 +46,8 @@ export function ResetCodeStep({ sentTo, onRestart }: { sentTo: ResetSendInput; o
     verify.mutate(
       { identifier, code },
       {
-        onSuccess: () => void navigate('/password', { state: { identifier, code } satisfies PasswordStepState }),
+        onSuccess: () =>
+          void navigate('/password', { state: { identifier, code } satisfies PasswordStepState }),
         onError: (error) => {
           const refusal = codeErrorOf(error);
           if (!refusal) {
@@ -77,7 +81,12 @@ export function ResetCodeStep({ sentTo, onRestart }: { sentTo: ResetSendInput; o
           {t(sentTo.channel === 'phone' ? 'reset.codeIntroPhone' : 'reset.codeIntroEmail', { identifier })}
         </Text>
         {notice && <FormAlert kind={notice.kind}>{notice.message}</FormAlert>}
-        <CodeField label={t('reset.code')} description={t('code.validity')} autoFocus {...form.getInputProps('code')} />
+        <CodeField
+          label={t('reset.code')}
+          description={t('code.validity')}
+          autoFocus
+          {...form.getInputProps('code')}
+        />
         <Button type="submit" fullWidth loading={verify.isPending}>
           {t('reset.verify')}
         </Button>

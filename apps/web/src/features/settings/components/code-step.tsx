@@ -1,4 +1,4 @@
-import { Button, Input, PinInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -16,12 +16,17 @@ type CodeStepProps = {
   sentTo: string;
   confirm: UseMutationResult<Me, Error, string>;
   onConfirmed: (me: Me) => void;
-  /** Back to the first step, to correct the address or ask for a new code. */
+  /** Sends the same request again, for a new code. */
+  onResend: () => void;
+  resending: boolean;
+  /** Back to the first step, to correct the address; `restartLabel` says so ("Use another e-mail"). */
   onRestart: () => void;
+  restartLabel: string;
 };
 
 /** The second step of an e-mail or phone change: the 6-digit code that was sent. */
-export function CodeStep({ sentTo, confirm, onConfirmed, onRestart }: CodeStepProps) {
+export function CodeStep(props: CodeStepProps) {
+  const { sentTo, confirm, onConfirmed, onResend, resending, onRestart, restartLabel } = props;
   const { t } = useTranslation(['settings', 'validation', 'errors']);
   const labelId = useId();
   const form = useForm({ initialValues: { code: '' }, validate: zodFormValidator(ContactConfirmSchema, t) });
@@ -70,9 +75,20 @@ export function CodeStep({ sentTo, confirm, onConfirmed, onRestart }: CodeStepPr
         <Button type="submit" loading={confirm.isPending} fullWidth>
           {t('code.submit')}
         </Button>
-        <Button variant="subtle" onClick={onRestart} disabled={confirm.isPending}>
-          {t('code.restart')}
-        </Button>
+        <Group justify="space-between" gap="xs">
+          <Button
+            variant="subtle"
+            px="xs"
+            onClick={onResend}
+            loading={resending}
+            disabled={confirm.isPending}
+          >
+            {t('code.resend')}
+          </Button>
+          <Button variant="subtle" color="gray" px="xs" onClick={onRestart} disabled={confirm.isPending}>
+            {restartLabel}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );

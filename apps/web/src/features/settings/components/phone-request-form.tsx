@@ -17,7 +17,7 @@ import {
   isCountryCode,
   toE164,
 } from '../phone-countries.ts';
-import { useRequestPhoneChangeMutation } from '../settings.api.ts';
+import { useRequestPhoneChangeMutation, type PhoneChangeInput } from '../settings.api.ts';
 
 type PhoneValues = { country: CountryCode; national: string; password: string };
 
@@ -28,7 +28,7 @@ const PHONE_FIELDS = {
 } as const;
 
 /** First step of a phone change: the country, the number and the password; a code goes out by SMS. */
-export function PhoneRequestForm({ me, onSent }: { me: Me; onSent: (phone: string) => void }) {
+export function PhoneRequestForm({ me, onSent }: { me: Me; onSent: (input: PhoneChangeInput) => void }) {
   const { t } = useTranslation(['settings', 'validation', 'errors']);
   const request = useRequestPhoneChangeMutation();
   const language = currentLanguage();
@@ -49,13 +49,15 @@ export function PhoneRequestForm({ me, onSent }: { me: Me; onSent: (phone: strin
   const submit = form.onSubmit((values) => {
     const number = toE164(values.national, values.country);
     if (!number) return;
-    request.mutate(
-      { password: values.password, phone: number.phone, country: number.country },
-      {
-        onSuccess: () => onSent(number.phone),
-        onError: (error) => applyServerErrors(form, error, t, PHONE_FIELDS, { phone: 'national' }),
-      },
-    );
+    const input: PhoneChangeInput = {
+      password: values.password,
+      phone: number.phone,
+      country: number.country,
+    };
+    request.mutate(input, {
+      onSuccess: () => onSent(input),
+      onError: (error) => applyServerErrors(form, error, t, PHONE_FIELDS, { phone: 'national' }),
+    });
   });
 
   return (

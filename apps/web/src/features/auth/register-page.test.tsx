@@ -1,0 +1,54 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RegisterPage } from './register-page.tsx';
+import { jsonResponse, renderAuthPage } from './render-auth-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function fillAndSend() {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Username'), 'amani_23');
+  await user.type(screen.getByLabelText('E-mail'), 'Amani@Example.com');
+  await user.type(screen.getByLabelText('Password'), 'river-of-kinshasa');
+  fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1996-04-12' } });
+  await user.click(screen.getByLabelText(/I accept the/));
+  await user.click(screen.getByRole('button', { name: 'Create my account' }));
+}
+
+describe('RegisterPage', () => {
+  it('sends the form with the interface language, then asks for the code of the mail', async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
+      jsonResponse(202, { email: 'amani@example.com' }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { router } = renderAuthPage('/register', <RegisterPage />);
+    await fillAndSend();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/otp'));
+    expect(router.state.location.search).toBe('?email=amani%40example.com');
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+      username: 'amani_23',
+      email: 'Amani@Example.com',
+      password: 'river-of-kinshasa',
+      dateOfBirth: '1996-04-12',
+      acceptTerms: true,
+      language: 'en',
+    });
+  });
+
+  it("shows the server's refusals under their fields", async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(400, {
+        statusCode: 400,
+        code: 'validation_failed',
+        message: 'Some fields are not valid',
+        issues: [{ path: 'username', code: 'username_taken', message: 'This username is already taken' }],
+      }),
+    );
+    const { router } = renderAuthPage('/register', <RegisterPage />);
+    await fillAndSend();
+    expect(await screen.findByText('This username is already taken')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(router.state.location.pathname).toBe('/register');
+  });
+});
