@@ -11,7 +11,7 @@ import { initI18n } from './lib/i18n.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { router } from './router.tsx';
-import { theme } from './ui/theme.ts';
+import { cssVariablesResolver, theme } from './ui/theme.ts';
 import { PageSkeleton } from './ui/page-skeleton.tsx';
 
 await initI18n();
@@ -19,7 +19,7 @@ registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <Notifications position="top-center" limit={3} />
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={<PageSkeleton />}>

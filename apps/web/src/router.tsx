@@ -6,6 +6,7 @@ import { SettingsLayout } from './layouts/settings-layout.tsx';
 import { PremiumLayout } from './layouts/premium-layout.tsx';
 import { PendingScreen } from './ui/pending-screen.tsx';
 import { RouteError } from './layouts/route-error.tsx';
+import type { LegalDoc } from './features/legal/legal-content.ts';
 
 type Loader = () => Promise<{ [name: string]: React.ComponentType }>;
 
@@ -29,7 +30,7 @@ function RedirectWithFrom({ to }: { to: string }) {
   return <Navigate replace to={`${to}?from=${encodeURIComponent(location.pathname + location.search)}`} />;
 }
 
-const legal = (path: string, doc: string) =>
+const legal = (path: string, doc: LegalDoc) =>
   page(path, () => import('./features/legal/legal-page.tsx').then((m) => ({ Page: () => <m.LegalPage doc={doc} /> })), 'Page');
 
 export const routes: RouteObject[] = [

@@ -15,7 +15,7 @@ export function LanguageMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" color="gray" size="compact-md" leftSection={<IconLanguage size={18} />} aria-label={t('language.choose')}>
+        <Button variant="subtle" color="gray" size="compact-md" leftSection={<IconLanguage size={18} />} aria-label={`${t('language.choose')}: ${active.toUpperCase()}`}>
           {active.toUpperCase()}
         </Button>
       </Menu.Target>

@@ -65,6 +65,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     } catch (error) {
       if (options.signal?.aborted) throw error;
       lastError = new ApiError(0, 'network', 'Not connected to the internet');
+      // The browser knows it is offline: retrying now only delays the answer.
+      if (navigator.onLine === false) break;
       continue;
     }
     if (response.ok) {

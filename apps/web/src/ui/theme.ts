@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 const coral: MantineColorsTuple = [
   '#ffeceb', '#fdd6d5', '#f6aba9', '#f07d7a', '#ea5753', '#e0474c', '#d6333a', '#be252d', '#aa1e27', '#94121f',
@@ -10,7 +10,7 @@ const ochre: MantineColorsTuple = [
 /** The brand, defined once: deep coral primary, warm ochre accent, the system font stack. */
 export const theme = createTheme({
   primaryColor: 'coral',
-  primaryShade: { light: 6, dark: 5 },
+  primaryShade: { light: 6, dark: 7 },
   colors: { coral, ochre },
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
@@ -23,4 +23,11 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md' } },
   },
+});
+
+/** Secondary text darker than Mantine's default so it meets WCAG AA contrast (4.5:1) on both schemes. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

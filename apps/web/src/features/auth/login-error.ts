@@ -19,7 +19,3 @@ export function loginErrorKey(error: unknown): string {
 /** Whether the identifier typed at login is an e-mail (then a 403 links to the confirmation screen). */
 export const looksLikeEmail = (identifier: string): boolean => /^[^\s@]+@[^\s@]+$/.test(identifier.trim());
 
-/** The `from` query when it is a path of this site (never `//host` or a full URL), else `/home`. */
-export function safeFrom(from: string | null): string {
-  return from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') ? from : '/home';
-}

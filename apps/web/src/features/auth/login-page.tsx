@@ -10,7 +10,8 @@ import { useLoginMutation } from './auth.api.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
 import { FormAlert } from './components/form-alert.tsx';
 import { PasswordField } from './components/password-field.tsx';
-import { loginErrorKey, looksLikeEmail, safeFrom } from './login-error.ts';
+import { safeFrom } from '../../lib/safe-from.ts';
+import { loginErrorKey, looksLikeEmail } from './login-error.ts';
 
 type LoginAlert = { message: string; confirmEmail?: string };
 
@@ -28,7 +29,7 @@ export function LoginPage() {
   const submit = form.onSubmit((values) => {
     setAlert(null);
     login.mutate(values, {
-      onSuccess: () => void navigate(safeFrom(searchParams.get('from')), { replace: true }),
+      onSuccess: () => void navigate(safeFrom(searchParams.get('from')) ?? '/home', { replace: true }),
       onError: (error) => {
         if (isApiError(error) && error.status === 400 && error.issues.length > 0) {
           const rest = showApiErrorOnForm(form, error, t);

@@ -4,7 +4,7 @@ import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { useDocumentTitle } from '../public/use-document-title.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LegalArticle } from './legal-article.tsx';
 import { legalLanguage, loadLegalDocument, type LegalDoc } from './legal-content.ts';
 

@@ -16,10 +16,10 @@ import { IconCameraHeart, IconLogin2 } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { loginPath, safeFrom } from './safe-from.ts';
+import { loginPath, safeFrom } from '../../lib/safe-from.ts';
 import { StartBenefits } from './start-benefits.tsx';
 import { StartIllustration } from './start-illustration.tsx';
-import { useDocumentTitle } from './use-document-title.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** Side by side when both fit (desktop), one per line on a phone. */
 const BUTTON = { flex: '1 1 10rem' };

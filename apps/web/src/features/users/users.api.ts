@@ -20,7 +20,14 @@ export async function fetchMe(): Promise<Me | null> {
 }
 
 export function useMeQuery() {
-  return useQuery({ queryKey: usersKeys.me, queryFn: fetchMe, staleTime: 60_000, meta: { silent: true } });
+  // offlineFirst: without a network the fetch still runs and fails, so the guard is not left waiting.
+  return useQuery({
+    queryKey: usersKeys.me,
+    queryFn: fetchMe,
+    staleTime: 60_000,
+    networkMode: 'offlineFirst',
+    meta: { silent: true },
+  });
 }
 
 /** Switches the interface language; a connected member's choice is stored on the server too. */

@@ -1,0 +1,53 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { theme } from '../../ui/theme.ts';
+import { StartPage } from './start-page.tsx';
+
+function renderStart(url: string) {
+  const router = createMemoryRouter([{ path: '/', element: <StartPage /> }], { initialEntries: [url] });
+  render(
+    <MantineProvider theme={theme}>
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+}
+
+const hrefs = (name: string) =>
+  screen.getAllByRole('link', { name }).map((link) => link.getAttribute('href'));
+
+describe('StartPage', () => {
+  it('says what Motema is and offers the way in', () => {
+    renderStart('/');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Meet people who get you');
+    expect(screen.getByText('Profiles with a photo get about 10 times more views.')).toBeTruthy();
+    expect(screen.getByText('For adults aged 18 and over only.')).toBeTruthy();
+    for (const benefit of [
+      'Chat in real time',
+      'Zones for what you love',
+      'Your privacy comes first',
+      'Light on your data',
+    ]) {
+      expect(screen.getByRole('heading', { name: benefit })).toBeTruthy();
+    }
+    expect(hrefs('Join Motema')).toEqual(['/register', '/register']);
+    expect(hrefs('Log in')).toEqual(['/login']);
+    expect(screen.queryByText('Log in to continue')).toBeNull();
+  });
+
+  it('tells a visitor sent here by the guard to log in, and passes the page on to the login', () => {
+    renderStart('/?from=%2Fmessages%2F42%3Ftab%3Dmedia');
+    expect(screen.getByRole('status').textContent).toContain('Log in to continue');
+    expect(hrefs('Log in')).toEqual([
+      '/login?from=%2Fmessages%2F42%3Ftab%3Dmedia',
+      '/login?from=%2Fmessages%2F42%3Ftab%3Dmedia',
+    ]);
+  });
+
+  it('ignores a `from` that leads off the site', () => {
+    renderStart('/?from=%2F%2Fevil.example');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(hrefs('Log in')).toEqual(['/login']);
+  });
+});
