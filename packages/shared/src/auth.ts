@@ -131,7 +131,10 @@ export const ConfirmEmailSchema = z.union([
 export const ResendConfirmationSchema = z.object({ email: EmailSchema });
 
 export const ResetChannelSchema = z.enum(['email', 'phone']);
-export const ResetSendSchema = z.object({ identifier: IdentifierSchema, channel: ResetChannelSchema.default('email') });
+export const ResetSendSchema = z.object({
+  identifier: IdentifierSchema,
+  channel: ResetChannelSchema.default('email'),
+});
 export const ResetVerifySchema = z.object({ identifier: IdentifierSchema, code: CodeSchema });
 export const ResetPasswordSchema = z
   .object({
@@ -140,7 +143,10 @@ export const ResetPasswordSchema = z
     password: PasswordSchema,
     confirmation: z.string({ error: 'password_required' }).min(1, { error: 'password_required' }),
   })
-  .refine((value) => value.password === value.confirmation, { error: 'password_mismatch', path: ['confirmation'] });
+  .refine((value) => value.password === value.confirmation, {
+    error: 'password_mismatch',
+    path: ['confirmation'],
+  });
 
 export const LogoutSchema = z
   .object({
@@ -152,9 +158,15 @@ export const LogoutSchema = z
 
 export const PasswordChangeSchema = z
   .object({ currentPassword: CurrentPasswordSchema, password: PasswordSchema, confirmation: z.string() })
-  .refine((value) => value.password === value.confirmation, { error: 'password_mismatch', path: ['confirmation'] });
+  .refine((value) => value.password === value.confirmation, {
+    error: 'password_mismatch',
+    path: ['confirmation'],
+  });
 
 export const EmailChangeSchema = z.object({ password: CurrentPasswordSchema, email: EmailSchema });
-export const PhoneChangeSchema = z.object({ password: CurrentPasswordSchema, phone: z.string().trim().min(4, { error: 'phone_invalid' }).max(32, { error: 'phone_invalid' }) });
+export const PhoneChangeSchema = z.object({
+  password: CurrentPasswordSchema,
+  phone: z.string().trim().min(4, { error: 'phone_invalid' }).max(32, { error: 'phone_invalid' }),
+});
 export const ContactConfirmSchema = z.object({ code: CodeSchema });
 export const PasswordConfirmSchema = z.object({ password: CurrentPasswordSchema });

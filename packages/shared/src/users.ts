@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  ABOUT_MAX_LENGTH,
-  MATCH_DISTANCE_MAX_KM,
-  MAX_AGE,
-  MIN_AGE,
-  NAME_MAX_LENGTH,
-} from './limits.ts';
+import { ABOUT_MAX_LENGTH, MATCH_DISTANCE_MAX_KM, MAX_AGE, MIN_AGE, NAME_MAX_LENGTH } from './limits.ts';
 import { INTERFACE_LANGUAGES } from './languages.ts';
 import { dateOfBirthSchema } from './dates.ts';
 
@@ -55,10 +49,7 @@ export function variantKey(
 
 export const LanguageSchema = z.enum(INTERFACE_LANGUAGES, { error: 'language_invalid' });
 
-const nameSchema = z
-  .string({ error: 'invalid_value' })
-  .trim()
-  .max(NAME_MAX_LENGTH, { error: 'max_length' });
+const nameSchema = z.string({ error: 'invalid_value' }).trim().max(NAME_MAX_LENGTH, { error: 'max_length' });
 
 export const ProfileUpdateSchema = z.object({
   firstName: nameSchema.min(1, { error: 'first_name_required' }),
@@ -67,16 +58,30 @@ export const ProfileUpdateSchema = z.object({
   sex: SexSchema,
   relationship: RelationshipSchema.nullable().optional(),
   orientation: OrientationSchema.nullable().optional(),
-  about: z.string({ error: 'invalid_value' }).trim().max(ABOUT_MAX_LENGTH, { error: 'max_length' }).optional().default(''),
+  about: z
+    .string({ error: 'invalid_value' })
+    .trim()
+    .max(ABOUT_MAX_LENGTH, { error: 'max_length' })
+    .optional()
+    .default(''),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
 export const MatchPreferencesSchema = z
   .object({
     sex: z.array(SexSchema).min(1, { error: 'match_sex_required' }).max(SEXES.length),
-    ageMin: z.int({ error: 'must_be_numeric' }).min(MIN_AGE, { error: 'invalid_value' }).max(MAX_AGE, { error: 'invalid_value' }),
-    ageMax: z.int({ error: 'must_be_numeric' }).min(MIN_AGE, { error: 'invalid_value' }).max(MAX_AGE, { error: 'invalid_value' }),
-    distance: z.int({ error: 'must_be_numeric' }).min(1, { error: 'invalid_value' }).max(MATCH_DISTANCE_MAX_KM, { error: 'invalid_value' }),
+    ageMin: z
+      .int({ error: 'must_be_numeric' })
+      .min(MIN_AGE, { error: 'invalid_value' })
+      .max(MAX_AGE, { error: 'invalid_value' }),
+    ageMax: z
+      .int({ error: 'must_be_numeric' })
+      .min(MIN_AGE, { error: 'invalid_value' })
+      .max(MAX_AGE, { error: 'invalid_value' }),
+    distance: z
+      .int({ error: 'must_be_numeric' })
+      .min(1, { error: 'invalid_value' })
+      .max(MATCH_DISTANCE_MAX_KM, { error: 'invalid_value' }),
   })
   .refine((value) => value.ageMin <= value.ageMax, { error: 'age_range_invalid', path: ['ageMax'] });
 export type MatchPreferences = z.infer<typeof MatchPreferencesSchema>;

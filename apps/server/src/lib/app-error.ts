@@ -25,7 +25,8 @@ export const badRequest = (code: ErrorCode = 'bad_request', issues?: FieldIssue[
 export const unauthorized = (code: ErrorCode = 'unauthorized') => new AppError(401, code);
 export const forbidden = (code: ErrorCode = 'forbidden') => new AppError(403, code);
 export const notFound = (code: ErrorCode = 'not_found') => new AppError(404, code);
-export const conflict = (code: ErrorCode = 'conflict', issues?: FieldIssue[]) => new AppError(409, code, { issues });
+export const conflict = (code: ErrorCode = 'conflict', issues?: FieldIssue[]) =>
+  new AppError(409, code, { issues });
 
 /** A 400 naming one field, for rules only the server can check (a taken username). */
 export function fieldError(path: string, code: ErrorCode & string, message: string): AppError {

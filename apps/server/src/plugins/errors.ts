@@ -4,15 +4,27 @@ import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode, type FieldIssue } fr
 import { VALIDATION_MESSAGES, validationMessage, type ValidationMessageKey } from '@motema/shared/validation';
 import { AppError } from '../lib/app-error.ts';
 
-type ZodLikeIssue = { path?: PropertyKey[]; message: string; code?: string; minimum?: unknown; maximum?: unknown };
+type ZodLikeIssue = {
+  path?: PropertyKey[];
+  message: string;
+  code?: string;
+  minimum?: unknown;
+  maximum?: unknown;
+};
 
 /** A zod issue as a field issue: the shared message key and its English text. */
 export function toFieldIssue(issue: ZodLikeIssue, prefix = ''): FieldIssue {
   const path = [prefix, ...(issue.path ?? []).map(String)].filter(Boolean).join('.');
-  const key = issue.message in VALIDATION_MESSAGES ? (issue.message as ValidationMessageKey) : 'invalid_value';
+  const key =
+    issue.message in VALIDATION_MESSAGES ? (issue.message as ValidationMessageKey) : 'invalid_value';
   const count =
     key === 'min_length' ? Number(issue.minimum) : key === 'max_length' ? Number(issue.maximum) : undefined;
-  return { path, code: key, message: validationMessage(key, count), ...(count !== undefined ? { count } : {}) };
+  return {
+    path,
+    code: key,
+    message: validationMessage(key, count),
+    ...(count !== undefined ? { count } : {}),
+  };
 }
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -41,11 +53,20 @@ export function registerErrorHandler(
       const prefix = error.validationContext === 'body' ? '' : (error.validationContext ?? '');
       const issues = error.validation.map((v) =>
         toFieldIssue(
-          { ...(v.params as Partial<ZodLikeIssue>), path: v.instancePath.split('/').filter(Boolean), message: v.message ?? '' },
+          {
+            ...(v.params as Partial<ZodLikeIssue>),
+            path: v.instancePath.split('/').filter(Boolean),
+            message: v.message ?? '',
+          },
           prefix,
         ),
       );
-      body = { statusCode: 400, code: 'validation_failed', message: ERROR_MESSAGES.validation_failed, issues };
+      body = {
+        statusCode: 400,
+        code: 'validation_failed',
+        message: ERROR_MESSAGES.validation_failed,
+        issues,
+      };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = STATUS_CODES[error.statusCode] ?? 'bad_request';
       body = { statusCode: error.statusCode, code, message: ERROR_MESSAGES[code] };

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { unauthorized } from '../lib/app-error.ts';
-import { authenticate, SESSION_COOKIE, SESSION_TTL_MS, type AuthContext } from '../features/auth/sessions.service.ts';
+import {
+  authenticate,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  type AuthContext,
+} from '../features/auth/sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

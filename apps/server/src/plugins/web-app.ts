@@ -22,7 +22,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     },
   });
   return (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET' || request.url.startsWith('/api') || path.extname(request.url.split('?')[0]!)) {
+    if (
+      request.method !== 'GET' ||
+      request.url.startsWith('/api') ||
+      path.extname(request.url.split('?')[0]!)
+    ) {
       return false;
     }
     void reply.header('Cache-Control', 'no-cache').sendFile('index.html');

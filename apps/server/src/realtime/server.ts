@@ -6,7 +6,12 @@ import type { Db } from '../db/client.ts';
 import { authenticate, onSessionsRevoked, SESSION_COOKIE } from '../features/auth/sessions.service.ts';
 
 export type SocketData = { userId: string; sessionId: string };
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 export type PresenceListener = (userId: string, connected: boolean) => Promise<void>;
 
 export const MAX_SOCKET_PAYLOAD_BYTES = 64 * 1024;

@@ -18,7 +18,9 @@ export type TestApp = {
  * The real app on a database of its own. Mail goes to the outbox, or over SMTP to `smtpUrl`
  * (a real `smtp-server` started by the test, see smtp-inbox.ts).
  */
-export async function buildTestApp(options: { smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { smtpUrl?: string; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const jobs = await startJobQueue(database.url, () => {});

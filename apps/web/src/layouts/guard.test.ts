@@ -45,18 +45,29 @@ describe('guardRedirect for a visitor', () => {
     expect(guardRedirect(path, '', null)).toBeNull();
   });
 
-  it.each(['/home', '/swap', '/account', '/conversations', '/messages/1', '/zones', '/settings', '/settings/match', '/premium', '/zone/3/members'])(
-    'sends a visitor from %s to start with from',
-    (path) => {
-      expect(guardRedirect(path, '?x=1', null)).toBe(`/?from=${encodeURIComponent(`${path}?x=1`)}`);
-    },
-  );
+  it.each([
+    '/home',
+    '/swap',
+    '/account',
+    '/conversations',
+    '/messages/1',
+    '/zones',
+    '/settings',
+    '/settings/match',
+    '/premium',
+    '/zone/3/members',
+  ])('sends a visitor from %s to start with from', (path) => {
+    expect(guardRedirect(path, '?x=1', null)).toBe(`/?from=${encodeURIComponent(`${path}?x=1`)}`);
+  });
 });
 
 describe('guardRedirect for a member', () => {
-  it.each(['/', '/login', '/register', '/reset-password'])('sends a connected member from %s to home', (path) => {
-    expect(guardRedirect(path, '', member())).toBe('/home');
-  });
+  it.each(['/', '/login', '/register', '/reset-password'])(
+    'sends a connected member from %s to home',
+    (path) => {
+      expect(guardRedirect(path, '', member())).toBe('/home');
+    },
+  );
 
   it('lets a complete member in', () => {
     expect(guardRedirect('/home', '', member())).toBeNull();

@@ -19,7 +19,13 @@ const VISITOR_PATTERNS: RegExp[] = [
 ];
 
 /** Pages a member who still has to complete the profile may read. */
-const INFO_PAGES = ['/terms-and-conditions', '/safety-standards', '/privacy-policy', '/cookie-policy', '/about'];
+const INFO_PAGES = [
+  '/terms-and-conditions',
+  '/safety-standards',
+  '/privacy-policy',
+  '/cookie-policy',
+  '/about',
+];
 
 /** Pages a connected member is sent away from, to home. */
 const GUEST_ONLY = ['/', '/login', '/register', '/reset-password'];

@@ -55,7 +55,13 @@ export function HomeLayout() {
               component={Link}
               to={to}
               aria-current={isActive(to) ? 'page' : undefined}
-              style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', height: '100%' }}
+              style={{
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                height: '100%',
+              }}
               c={isActive(to) ? 'coral.6' : 'dimmed'}
             >
               <Icon size={24} stroke={1.6} />

@@ -15,13 +15,24 @@ export function LanguageMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" color="gray" size="compact-md" leftSection={<IconLanguage size={18} />} aria-label={`${t('language.choose')}: ${active.toUpperCase()}`}>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-md"
+          leftSection={<IconLanguage size={18} />}
+          aria-label={`${t('language.choose')}: ${active.toUpperCase()}`}
+        >
           {active.toUpperCase()}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {INTERFACE_LANGUAGES.map((code) => (
-          <Menu.Item key={code} lang={code} onClick={() => change.mutate(code)} fw={code === active ? 700 : 400}>
+          <Menu.Item
+            key={code}
+            lang={code}
+            onClick={() => change.mutate(code)}
+            fw={code === active ? 700 : 400}
+          >
             {nameOf(code)}
           </Menu.Item>
         ))}

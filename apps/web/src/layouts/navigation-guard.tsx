@@ -2,7 +2,7 @@ import { nprogress, NavigationProgress } from '@mantine/nprogress';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useMeQuery } from '../features/users/users.api.ts';
-import { setNavigator } from '../lib/navigation.ts';
+import { clearExitPath, pendingExitPath, setNavigator } from '../lib/navigation.ts';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
 import { guardRedirect } from './guard.ts';
 
@@ -19,7 +19,14 @@ export function NavigationGuard() {
     else nprogress.complete();
   }, [navigation.state]);
 
-  if (me.isPending) return <PageSkeleton />;
+  const exitPath = me.data ? null : pendingExitPath();
+  const exitReached = exitPath !== null && exitPath.split('?')[0] === location.pathname;
+  useEffect(() => {
+    if (exitReached) clearExitPath();
+  }, [exitReached]);
+
+  // A session that just ended is on its way to its exit page: wait for it rather than redirect.
+  if (me.isPending || (exitPath && !exitReached)) return <PageSkeleton />;
   const redirect = guardRedirect(location.pathname, location.search, me.data ?? null);
   return (
     <>

@@ -19,7 +19,11 @@ export function PublicLayout() {
   const me = useMeQuery().data;
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Box
+        component="header"
+        py="sm"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
         <Container size="lg" px="sm">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Anchor component={Link} to="/" underline="never" aria-label={t('nav.start')}>

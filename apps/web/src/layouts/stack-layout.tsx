@@ -16,10 +16,20 @@ export function StackLayout({ root, titleKey, backTo }: { root: string; titleKey
   };
   return (
     <Box mih="100dvh">
-      <Box component="header" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Box
+        component="header"
+        py="xs"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
         <Container size="sm">
           <Group gap="xs" wrap="nowrap">
-            <ActionIcon variant="subtle" color="gray" size="lg" onClick={goBack} aria-label={t('actions.back')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={goBack}
+              aria-label={t('actions.back')}
+            >
               <IconArrowLeft size={22} />
             </ActionIcon>
             <Title order={2} size="h4">

@@ -13,7 +13,9 @@ describe('api', () => {
   it('sends credentials and JSON under /api', async () => {
     const fetchMock = vi.fn(async () => json(200, { ok: true }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(api('/users', { method: 'PUT', body: { language: 'fr' }, query: { a: 1, b: undefined } })).resolves.toEqual({ ok: true });
+    await expect(
+      api('/users', { method: 'PUT', body: { language: 'fr' }, query: { a: 1, b: undefined } }),
+    ).resolves.toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/users?a=1');
     expect(init.credentials).toBe('include');
@@ -22,10 +24,17 @@ describe('api', () => {
 
   it('never retries a 4xx and exposes the code and issues', async () => {
     const fetchMock = vi.fn(async () =>
-      json(400, { statusCode: 400, code: 'validation_failed', message: 'x', issues: [{ path: 'username', code: 'username_taken', message: 'taken' }] }),
+      json(400, {
+        statusCode: 400,
+        code: 'validation_failed',
+        message: 'x',
+        issues: [{ path: 'username', code: 'username_taken', message: 'taken' }],
+      }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    const error = (await api('/auth/register', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
+    const error = (await api('/auth/register', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
     expect(error.issues[0]?.code).toBe('username_taken');

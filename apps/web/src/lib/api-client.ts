@@ -29,7 +29,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function urlOf(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) params.set(key, String(value));
   const search = params.toString();
   return `/api${path}${search ? `?${search}` : ''}`;
 }
@@ -52,7 +53,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const init: RequestInit = {
     method: options.method ?? 'GET',
     credentials: 'include',
-    headers: options.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+    headers:
+      options.body === undefined
+        ? { accept: 'application/json' }
+        : { 'content-type': 'application/json', accept: 'application/json' },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   };

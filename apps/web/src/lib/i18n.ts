@@ -1,10 +1,24 @@
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES, interfaceLanguageOf, type InterfaceLanguage } from '@motema/shared/languages';
+import {
+  DEFAULT_LANGUAGE,
+  INTERFACE_LANGUAGES,
+  interfaceLanguageOf,
+  type InterfaceLanguage,
+} from '@motema/shared/languages';
 
 export const LANGUAGE_STORAGE_KEY = 'motema.language';
-export const NAMESPACES = ['common', 'validation', 'errors', 'public', 'auth', 'settings', 'home', 'premium'] as const;
+export const NAMESPACES = [
+  'common',
+  'validation',
+  'errors',
+  'public',
+  'auth',
+  'settings',
+  'home',
+  'premium',
+] as const;
 
 /** The stored choice, else the `lang` query, else the browser, else English. */
 export function detectLanguage(): InterfaceLanguage {
@@ -32,7 +46,11 @@ export function currentLanguage(): InterfaceLanguage {
 export async function initI18n(): Promise<void> {
   await i18next
     .use(initReactI18next)
-    .use(resourcesToBackend((language: string, namespace: string) => import(`../locales/${language}/${namespace}.json`)))
+    .use(
+      resourcesToBackend(
+        (language: string, namespace: string) => import(`../locales/${language}/${namespace}.json`),
+      ),
+    )
     .init({
       lng: detectLanguage(),
       fallbackLng: DEFAULT_LANGUAGE,

@@ -1,7 +1,7 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { hashKey, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { isApiError } from './api-client.ts';
-import { navigate } from './navigation.ts';
+import { navigate, setExitPath } from './navigation.ts';
 import { hideOfflineNotice, notifyError, showOfflineNotice } from './notices.ts';
 
 export const ME_QUERY_KEY = ['users', 'profile'] as const;
@@ -17,9 +17,11 @@ export function handleApiError(error: unknown, options: { silent?: boolean; form
   hideOfflineNotice();
   if (error.status === 401) {
     if (queryClient.getQueryData(ME_QUERY_KEY)) {
-      queryClient.setQueryData(ME_QUERY_KEY, null);
-      const from = location.pathname + location.search;
-      navigate(`/login?from=${encodeURIComponent(from)}`);
+      endSession(
+        queryClient,
+        navigate,
+        `/login?from=${encodeURIComponent(location.pathname + location.search)}`,
+      );
     }
     return;
   }
@@ -41,3 +43,14 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * Forgets the member and everything cached for them, then goes to `exitTo`. The navigation guard
+ * waits for that navigation instead of racing it with its own visitor redirect.
+ */
+export function endSession(client: QueryClient, go: (path: string) => void, exitTo: string): void {
+  setExitPath(exitTo);
+  client.removeQueries({ predicate: (query) => query.queryHash !== hashKey(ME_QUERY_KEY) });
+  client.setQueryData(ME_QUERY_KEY, null);
+  go(exitTo);
+}

@@ -1,10 +1,28 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 const coral: MantineColorsTuple = [
-  '#ffeceb', '#fdd6d5', '#f6aba9', '#f07d7a', '#ea5753', '#e0474c', '#d6333a', '#be252d', '#aa1e27', '#94121f',
+  '#ffeceb',
+  '#fdd6d5',
+  '#f6aba9',
+  '#f07d7a',
+  '#ea5753',
+  '#e0474c',
+  '#d6333a',
+  '#be252d',
+  '#aa1e27',
+  '#94121f',
 ];
 const ochre: MantineColorsTuple = [
-  '#fff6e4', '#fdebcf', '#f8d6a0', '#f4bf6c', '#f0ab42', '#e8a33d', '#d18a1f', '#b97714', '#a5690c', '#8f5900',
+  '#fff6e4',
+  '#fdebcf',
+  '#f8d6a0',
+  '#f4bf6c',
+  '#f0ab42',
+  '#e8a33d',
+  '#d18a1f',
+  '#b97714',
+  '#a5690c',
+  '#8f5900',
 ];
 
 /** The brand, defined once: deep coral primary, warm ochre accent, the system font stack. */

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -16,14 +26,21 @@ export const users = pgTable(
     relationship: text('relationship'),
     orientation: text('orientation'),
     about: text('about').notNull().default(''),
-    language: text('language', { enum: ['en', 'fr', 'ro'] }).notNull().default('en'),
+    language: text('language', { enum: ['en', 'fr', 'ro'] })
+      .notNull()
+      .default('en'),
     avatar: text('avatar'),
-    matchSex: text('match_sex').array().notNull().default(sql`'{}'::text[]`),
+    matchSex: text('match_sex')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     matchAgeMin: integer('match_age_min').notNull().default(18),
     matchAgeMax: integer('match_age_max').notNull().default(99),
     matchDistance: integer('match_distance').notNull().default(100),
     /** pending until the e-mail is confirmed; deactivated until the next login. */
-    status: text('status', { enum: ['pending', 'active', 'deactivated'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'active', 'deactivated'] })
+      .notNull()
+      .default('pending'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     connected: boolean('connected').notNull().default(false),
     lastActivity: timestamp('last_activity', { withTimezone: true }),

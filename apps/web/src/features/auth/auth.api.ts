@@ -1,9 +1,8 @@
-import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '@motema/shared/auth';
 import type { Me } from '@motema/shared/users';
 import { api } from '../../lib/api-client.ts';
-import { usersKeys } from '../users/users.api.ts';
+import { useEndSession, usersKeys } from '../users/users.api.ts';
 
 export type ConfirmInput = { email: string; code: string } | { token: string };
 export type ResetChannel = 'email' | 'phone';
@@ -51,16 +50,10 @@ export function useLoginMutation() {
 
 /** Ends the session: the member becomes a visitor, every cached answer goes, and to login. */
 export function useLogoutMutation() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const endSession = useEndSession();
   return useMutation({
     mutationFn: (tokens: LogoutInput = {}) => api<void>('/users/logout', { method: 'PUT', body: tokens }),
-    onSuccess: () => {
-      const meHash = hashKey(usersKeys.me);
-      queryClient.setQueryData(usersKeys.me, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryHash !== meHash });
-      void navigate('/login', { replace: true });
-    },
+    onSuccess: () => endSession('/login'),
   });
 }
 

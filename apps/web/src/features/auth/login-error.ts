@@ -18,4 +18,3 @@ export function loginErrorKey(error: unknown): string {
 
 /** Whether the identifier typed at login is an e-mail (then a 403 links to the confirmation screen). */
 export const looksLikeEmail = (identifier: string): boolean => /^[^\s@]+@[^\s@]+$/.test(identifier.trim());
-

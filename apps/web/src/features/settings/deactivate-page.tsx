@@ -2,24 +2,22 @@ import { Button, Group, List, Modal, PasswordInput, Stack, Text, ThemeIcon, Titl
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PasswordConfirmSchema } from '@motema/shared/auth';
 import { zodFormValidator } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notices.ts';
+import { useEndSession } from '../users/users.api.ts';
 import { applyServerErrors } from './apply-server-errors.ts';
-import { forgetMember, useDeactivateMutation } from './settings.api.ts';
+import { useDeactivateMutation } from './settings.api.ts';
 
 const POINTS = ['hidden', 'kept', 'back'] as const;
 
 /** Takes a break: the account is hidden until the member logs in again. Asks the password, then confirms. */
 export function DeactivatePage() {
   const { t } = useTranslation(['settings', 'validation', 'errors']);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const deactivate = useDeactivateMutation();
   const [confirming, confirmation] = useDisclosure(false);
+  const endSession = useEndSession();
   const form = useForm({
     initialValues: { password: '' },
     validate: zodFormValidator(PasswordConfirmSchema, t),
@@ -28,8 +26,7 @@ export function DeactivatePage() {
   const proceed = () =>
     deactivate.mutate(form.values.password, {
       onSuccess: () => {
-        forgetMember(queryClient);
-        void navigate('/', { replace: true });
+        endSession('/');
         notify('positive', t('deactivate.done'));
       },
       onError: (error) => {

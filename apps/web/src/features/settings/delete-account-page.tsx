@@ -1,24 +1,23 @@
 import { Alert, Button, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { PasswordConfirmSchema } from '@motema/shared/auth';
 import { zodFormValidator } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notices.ts';
+import { useEndSession } from '../users/users.api.ts';
 import { applyServerErrors } from './apply-server-errors.ts';
 import { isConfirmationWord } from './confirmation-word.ts';
-import { forgetMember, useDeleteAccountMutation } from './settings.api.ts';
+import { useDeleteAccountMutation } from './settings.api.ts';
 
 const LOST = ['profile', 'photos', 'messages', 'sessions'] as const;
 
 /** Deletes the account for good, after the password and typing a confirmation word. */
 export function DeleteAccountPage() {
   const { t } = useTranslation(['settings', 'validation', 'errors']);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const remove = useDeleteAccountMutation();
+  const endSession = useEndSession();
   const word = t('delete.word');
   const validatePassword = zodFormValidator(PasswordConfirmSchema, t);
   const form = useForm({
@@ -32,8 +31,7 @@ export function DeleteAccountPage() {
   const submit = form.onSubmit(({ password }) =>
     remove.mutate(password, {
       onSuccess: () => {
-        forgetMember(queryClient);
-        void navigate('/', { replace: true });
+        endSession('/');
         notify('positive', t('delete.done'), 6000);
       },
       onError: (error) => applyServerErrors(form, error, t, { wrong_password: 'password' }),

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Me, MatchPreferences, ProfileUpdate } from '@motema/shared/users';
 import { api } from '../../lib/api-client.ts';
 import { usersKeys } from '../users/users.api.ts';
@@ -20,11 +20,6 @@ function useMeMutation<TInput>(request: (input: TInput) => Promise<Me>) {
 }
 
 /** Forgets everything about the member who just left (deactivated or deleted the account). */
-export function forgetMember(queryClient: QueryClient): void {
-  queryClient.clear();
-  queryClient.setQueryData(usersKeys.me, null);
-}
-
 export function useUpdateProfileMutation() {
   return useMeMutation((profile: ProfileUpdate) =>
     api<Me>('/users/profile', { method: 'PUT', body: profile }),

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import type { InterfaceLanguage } from '@motema/shared/languages';
 import type { Me } from '@motema/shared/users';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { changeLanguage } from '../../lib/i18n.ts';
-import { ME_QUERY_KEY } from '../../lib/query-client.ts';
+import { endSession, ME_QUERY_KEY } from '../../lib/query-client.ts';
 
 export const usersKeys = {
   me: ME_QUERY_KEY,
@@ -43,4 +45,14 @@ export function useChangeLanguageMutation() {
       if (me) queryClient.setQueryData(usersKeys.me, me);
     },
   });
+}
+
+/** Ends the member's session in the app (after logout, deactivation or deletion) and goes to `exitTo`. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    (exitTo: string) => endSession(queryClient, (path) => void navigate(path, { replace: true }), exitTo),
+    [queryClient, navigate],
+  );
 }
