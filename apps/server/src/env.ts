@@ -10,7 +10,6 @@ const EnvSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Motema <no-reply@motema.app>'),
-  REDIS_URL: z.url().optional(),
   TRUST_PROXY: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),

@@ -32,7 +32,14 @@ const mailer = env.SMTP_URL
   ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
   : createOutboxMailer(database.db, log);
 const sms = createOutboxSms(database.db, log);
-const app = await buildApp({ env, db: database.db, jobs, mailer, sms });
+// Readable log lines on a terminal; JSON lines (for log collectors) otherwise.
+const logger = process.stdout.isTTY
+  ? {
+      level: env.LOG_LEVEL,
+      transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } },
+    }
+  : { level: env.LOG_LEVEL };
+const app = await buildApp({ env, db: database.db, jobs, mailer, sms }, { logger });
 
 await app.listen({ host: env.HOST, port: env.PORT });
 const address = app.server.address();

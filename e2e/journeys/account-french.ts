@@ -1,0 +1,201 @@
+/**
+ * A new member's whole path in French on a phone: sign up, confirm by the link of the mail, complete
+ * the profile and the match preferences, switch the language there and back, log out, reset the
+ * forgotten password with the code of the mail, and log in again with the new one. Labels and texts are
+ * read from the app's own translation files, so a renamed field breaks the journey but a new wording
+ * does not.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { LANGUAGES } from '@motema/shared/languages';
+import {
+  codeIn,
+  expect,
+  journey,
+  linkIn,
+  newMemberPage,
+  readOutbox,
+  uniqueMember,
+  waitForPath,
+  type Journey,
+} from '../fixtures.ts';
+
+type Texts = { [key: string]: string | Texts };
+
+const LOCALES = new URL('../../apps/web/src/locales/', import.meta.url);
+// Imported at run time by URL: the server's mail texts are not part of the e2e TypeScript project.
+const MAIL_TEXTS_URL = new URL('../../apps/server/src/features/auth/mail-texts.ts', import.meta.url).href;
+type MailTexts = { confirmSubject: string; confirmIntro: string; resetSubject: string; resetIntro: string };
+
+function locale(lang: string, namespace: string): (key: string, values?: Record<string, string>) => string {
+  const texts = JSON.parse(readFileSync(new URL(`${lang}/${namespace}.json`, LOCALES), 'utf8')) as Texts;
+  return (key, values = {}) => {
+    let found: string | Texts | undefined = texts;
+    for (const part of key.split('.')) found = typeof found === 'object' ? found[part] : undefined;
+    if (typeof found !== 'string') throw new Error(`no text ${key} in locales/${lang}/${namespace}.json`);
+    return found.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+  };
+}
+
+const languageName = (code: string) => {
+  const name = LANGUAGES.find((language) => language.code === code)?.name;
+  if (!name) throw new Error(`no language ${code} in @motema/shared/languages`);
+  return name;
+};
+
+/** The text of a <Trans> string as shown: its tags (`<terms>...</terms>`) removed. */
+const plain = (text: string) => text.replace(/<\/?\w+>/g, '');
+
+/** Development aid: with E2E_SHOTS_DIR set, a picture of each major step lands there. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `fr-${name}.png`), fullPage: true });
+}
+
+async function expectHeading(page: Page, text: string) {
+  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
+}
+
+/** The `language` of the connected member, as the server has it. */
+async function storedLanguage(page: Page): Promise<string> {
+  const response = await page.request.get('/api/users/profile');
+  expect(response.status(), 'GET /api/users/profile').toBe(200);
+  return ((await response.json()) as { language: string }).language;
+}
+
+async function waitForStoredLanguage(page: Page, language: string) {
+  const deadline = Date.now() + 10_000;
+  let found = await storedLanguage(page);
+  while (found !== language && Date.now() < deadline) {
+    await page.waitForTimeout(200);
+    found = await storedLanguage(page);
+  }
+  expect(found, 'language stored on the server').toBe(language);
+}
+
+const frenchMemberPath = journey(
+  'a French member signs up, onboards, switches language, logs out and resets the password',
+  async ({ browser, baseUrl, log }) => {
+    const auth = locale('fr', 'auth');
+    const settings = locale('fr', 'settings');
+    const errors = locale('fr', 'errors');
+    const common = locale('fr', 'common');
+    const settingsEn = locale('en', 'settings');
+    const { MAIL_TEXTS } = (await import(MAIL_TEXTS_URL)) as { MAIL_TEXTS: Record<string, MailTexts> };
+    const mails = MAIL_TEXTS.fr;
+    if (!mails) throw new Error('no French mail texts');
+    const member = uniqueMember();
+    const newPassword = `${member.password}-neuf`;
+    const page = await newMemberPage(browser, { locale: 'fr-FR' });
+
+    // Sign up.
+    await page.goto('/register?lang=fr');
+    await expectHeading(page, auth('register.title'));
+    expect(await page.evaluate(() => document.documentElement.lang), '<html lang> on /register').toBe('fr');
+    await page.getByLabel(auth('fields.username'), { exact: true }).fill(member.username);
+    await page.getByLabel(auth('fields.email'), { exact: true }).fill(member.email);
+    await page.getByLabel(auth('fields.password'), { exact: true }).fill(member.password);
+    await page.getByLabel(auth('register.dateOfBirth'), { exact: true }).fill(member.dateOfBirth);
+    await page.getByLabel(plain(auth('register.acceptTerms')), { exact: true }).check();
+    await shot(page, '01-register');
+    await page.getByRole('button', { name: auth('register.submit'), exact: true }).click();
+    await waitForPath(page, '/otp', { email: member.email });
+    await expectHeading(page, auth('otp.title'));
+    await shot(page, '02-otp');
+
+    // The confirmation mail speaks French; its link confirms and logs in.
+    const confirmation = await readOutbox(baseUrl, member.email, { match: /\/otp\?token=/ });
+    expect(confirmation.subject, 'confirmation mail subject').toBe(mails.confirmSubject);
+    expect(confirmation.text, 'confirmation mail text').toContain(mails.confirmIntro);
+    log(`confirmation mail: ${confirmation.subject}`);
+    await page.goto(linkIn(confirmation, '/otp?token='));
+
+    // Onboarding: the guard asks for the profile, then for the match preferences.
+    await waitForPath(page, '/settings/profile');
+    await expectHeading(page, settings('profile.onboardingTitle'));
+    await shot(page, '03-profile');
+    await page.getByLabel(settings('profile.firstName'), { exact: true }).fill(member.firstName);
+    await page.getByRole('radio', { name: settings('sex.female'), exact: true }).check();
+    await page.getByRole('button', { name: settings('profile.continue'), exact: true }).click();
+    await waitForPath(page, '/settings/match');
+    await expectHeading(page, settings('match.onboardingTitle'));
+    await shot(page, '04-match');
+    await page.getByRole('checkbox', { name: settings('match.sex.male'), exact: true }).check();
+    await page.getByRole('button', { name: settings('match.start'), exact: true }).click();
+    await waitForPath(page, '/home');
+    await expectHeading(page, common('nav.home'));
+    await page.getByText(settings('match.welcome'), { exact: true }).waitFor();
+    await shot(page, '05-home');
+    log('onboarded: profile and match preferences saved');
+
+    // The language: English for a moment, then back to French, stored on the server.
+    await page.goto('/settings/language');
+    await expectHeading(page, settings('language.title'));
+    await page.getByRole('radio', { name: languageName('en'), exact: true }).click();
+    await expectHeading(page, settingsEn('language.title'));
+    await page.getByText(settingsEn('language.label'), { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang), '<html lang> in English').toBe('en');
+    await waitForStoredLanguage(page, 'en');
+    await shot(page, '06-language-en');
+    await page.getByRole('radio', { name: languageName('fr'), exact: true }).click();
+    await expectHeading(page, settings('language.title'));
+    await page.getByText(settings('language.label'), { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang), '<html lang> in French').toBe('fr');
+    await waitForStoredLanguage(page, 'fr');
+    await shot(page, '07-language-fr');
+    log('language: en, then fr again, stored on the server');
+
+    // Log out from the settings.
+    await page.goto('/settings');
+    await page.getByRole('button', { name: settings('index.logout'), exact: true }).click();
+    await waitForPath(page, '/login');
+    await expectHeading(page, auth('login.title'));
+    expect((await page.request.get('/api/users/profile')).status(), 'profile after logout').toBe(401);
+
+    // Forgotten password: the code comes by e-mail, in French.
+    await page.getByRole('link', { name: auth('login.forgot'), exact: true }).click();
+    await waitForPath(page, '/reset-password');
+    await expectHeading(page, auth('reset.title'));
+    await page.getByLabel(auth('fields.identifier'), { exact: true }).fill(member.email);
+    await shot(page, '08-reset');
+    await page.getByRole('button', { name: auth('reset.send'), exact: true }).click();
+    await expectHeading(page, auth('reset.codeTitle'));
+    const reset = await readOutbox(baseUrl, member.email, { after: confirmation.createdAt });
+    expect(reset.subject, 'reset mail subject').toBe(mails.resetSubject);
+    expect(reset.text, 'reset mail text').toContain(mails.resetIntro);
+    log(`reset mail: ${reset.subject}`);
+    await page.getByLabel(auth('reset.code'), { exact: true }).fill(codeIn(reset));
+    await shot(page, '09-reset-code');
+    await page.getByRole('button', { name: auth('reset.verify'), exact: true }).click();
+    await waitForPath(page, '/password');
+    await expectHeading(page, auth('password.title'));
+    await page.getByLabel(auth('password.password'), { exact: true }).fill(newPassword);
+    await page.getByLabel(auth('password.confirmation'), { exact: true }).fill(newPassword);
+    await shot(page, '10-new-password');
+    await page.getByRole('button', { name: auth('password.submit'), exact: true }).click();
+    await waitForPath(page, '/login');
+    await page.getByText(auth('password.done'), { exact: true }).waitFor();
+    await shot(page, '11-login-after-reset');
+
+    // The old password no longer opens the account; the new one does.
+    await page.getByLabel(auth('fields.identifier'), { exact: true }).fill(member.username);
+    await page.getByLabel(auth('fields.password'), { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: auth('login.submit'), exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: errors('login401') }).waitFor();
+    expect(new URL(page.url()).pathname, 'path after the old password').toBe('/login');
+    await shot(page, '12-old-password-refused');
+    await page.getByLabel(auth('fields.password'), { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: auth('login.submit'), exact: true }).click();
+    await waitForPath(page, '/home');
+    await expectHeading(page, common('nav.home'));
+    expect(await storedLanguage(page), 'language at the end').toBe('fr');
+    await shot(page, '13-home');
+    log('logged in again with the new password');
+  },
+  { timeoutMs: 90_000 },
+);
+
+export const journeys: Journey[] = [frenchMemberPath];
