@@ -55,6 +55,12 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `fr-${name}.png`), fullPage: true });
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The form field of this label (a required field's label also shows an asterisk). */
+const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${escapeRegExp(label)}(\\s*\\*)?$`));
+
 async function expectHeading(page: Page, text: string) {
   await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
 }
@@ -95,10 +101,10 @@ const frenchMemberPath = journey(
     await page.goto('/register?lang=fr');
     await expectHeading(page, auth('register.title'));
     expect(await page.evaluate(() => document.documentElement.lang), '<html lang> on /register').toBe('fr');
-    await page.getByLabel(auth('fields.username'), { exact: true }).fill(member.username);
-    await page.getByLabel(auth('fields.email'), { exact: true }).fill(member.email);
-    await page.getByLabel(auth('fields.password'), { exact: true }).fill(member.password);
-    await page.getByLabel(auth('register.dateOfBirth'), { exact: true }).fill(member.dateOfBirth);
+    await field(page, auth('fields.username')).fill(member.username);
+    await field(page, auth('fields.email')).fill(member.email);
+    await field(page, auth('fields.password')).fill(member.password);
+    await field(page, auth('register.dateOfBirth')).fill(member.dateOfBirth);
     await page.getByLabel(plain(auth('register.acceptTerms')), { exact: true }).check();
     await shot(page, '01-register');
     await page.getByRole('button', { name: auth('register.submit'), exact: true }).click();
@@ -117,7 +123,7 @@ const frenchMemberPath = journey(
     await waitForPath(page, '/settings/profile');
     await expectHeading(page, settings('profile.onboardingTitle'));
     await shot(page, '03-profile');
-    await page.getByLabel(settings('profile.firstName'), { exact: true }).fill(member.firstName);
+    await field(page, settings('profile.firstName')).fill(member.firstName);
     await page.getByRole('radio', { name: settings('sex.female'), exact: true }).check();
     await page.getByRole('button', { name: settings('profile.continue'), exact: true }).click();
     await waitForPath(page, '/settings/match');
@@ -159,7 +165,7 @@ const frenchMemberPath = journey(
     await page.getByRole('link', { name: auth('login.forgot'), exact: true }).click();
     await waitForPath(page, '/reset-password');
     await expectHeading(page, auth('reset.title'));
-    await page.getByLabel(auth('fields.identifier'), { exact: true }).fill(member.email);
+    await field(page, auth('fields.identifier')).fill(member.email);
     await shot(page, '08-reset');
     await page.getByRole('button', { name: auth('reset.send'), exact: true }).click();
     await expectHeading(page, auth('reset.codeTitle'));
@@ -167,13 +173,13 @@ const frenchMemberPath = journey(
     expect(reset.subject, 'reset mail subject').toBe(mails.resetSubject);
     expect(reset.text, 'reset mail text').toContain(mails.resetIntro);
     log(`reset mail: ${reset.subject}`);
-    await page.getByLabel(auth('reset.code'), { exact: true }).fill(codeIn(reset));
+    await field(page, auth('reset.code')).fill(codeIn(reset));
     await shot(page, '09-reset-code');
     await page.getByRole('button', { name: auth('reset.verify'), exact: true }).click();
     await waitForPath(page, '/password');
     await expectHeading(page, auth('password.title'));
-    await page.getByLabel(auth('password.password'), { exact: true }).fill(newPassword);
-    await page.getByLabel(auth('password.confirmation'), { exact: true }).fill(newPassword);
+    await field(page, auth('password.password')).fill(newPassword);
+    await field(page, auth('password.confirmation')).fill(newPassword);
     await shot(page, '10-new-password');
     await page.getByRole('button', { name: auth('password.submit'), exact: true }).click();
     await waitForPath(page, '/login');
@@ -181,13 +187,16 @@ const frenchMemberPath = journey(
     await shot(page, '11-login-after-reset');
 
     // The old password no longer opens the account; the new one does.
-    await page.getByLabel(auth('fields.identifier'), { exact: true }).fill(member.username);
-    await page.getByLabel(auth('fields.password'), { exact: true }).fill(member.password);
+    await field(page, auth('fields.identifier')).fill(member.username);
+    await field(page, auth('fields.password')).fill(member.password);
     await page.getByRole('button', { name: auth('login.submit'), exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: errors('login401') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: errors('login401') })
+      .waitFor();
     expect(new URL(page.url()).pathname, 'path after the old password').toBe('/login');
     await shot(page, '12-old-password-refused');
-    await page.getByLabel(auth('fields.password'), { exact: true }).fill(newPassword);
+    await field(page, auth('fields.password')).fill(newPassword);
     await page.getByRole('button', { name: auth('login.submit'), exact: true }).click();
     await waitForPath(page, '/home');
     await expectHeading(page, common('nav.home'));

@@ -4,13 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
 import { users } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import {
-  asMember,
-  createMember,
-  findUser,
-  newSession,
-  waitFor,
-} from '../features/users/users.test-helpers.ts';
+import { asMember, createMember, findUser, newSession, waitFor } from '../test/factories.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** Generous: the bar (S4) is one second, but a loaded CI machine must not fail on it. */

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { outbox, type OutboxRow, type UserRow } from '../db/schema.ts';
-import type { App } from '../app.ts';
+import { outbox, sessions, users, type OutboxRow, type SessionRow, type UserRow } from '../db/schema.ts';
 import { clock } from '../lib/clock.ts';
-import { insertAccount, type NewAccount } from '../features/auth/accounts.repository.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { createSession, SESSION_COOKIE } from '../features/auth/sessions.service.ts';
+import { findUserById } from '../features/users/users.repository.ts';
 import type { TestApp } from './build-test-app.ts';
 import { randomIp } from './net.ts';
 
+/** The password of every member createMember makes (unless overridden) and of registrationBody. */
 export const MEMBER_PASSWORD = 'Mbote-na-bino-2024';
 
 /** A fresh valid username (letters and digits, under 20 characters). */
@@ -37,30 +37,70 @@ export function registrationBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export type Member = { user: UserRow; password: string; cookie: string };
+export type Session = { cookie: string; sessionId: string };
+export type Member = Session & { user: UserRow; password: string };
+/** Any column of `users`, and the plain password to hash into `passwordHash`. */
+export type MemberOverrides = Partial<typeof users.$inferInsert> & { password?: string };
 
-/** An active member (registered and confirmed) written through the accounts repository, with a session. */
-export async function createMember(
-  t: Pick<TestApp, 'db'>,
-  overrides: Partial<NewAccount> & { password?: string } = {},
-): Promise<Member> {
-  const { password = MEMBER_PASSWORD, ...values } = overrides;
-  const username = values.username ?? uniqueUsername();
-  const user = await insertAccount(t.db, {
-    username,
-    email: `${username.toLowerCase()}@example.com`,
-    passwordHash: await hashPassword(password),
-    dateOfBirth: '1995-06-15',
-    firstName: 'Amani',
-    sex: 'female',
-    language: 'en',
-    status: 'active',
-    emailConfirmedAt: clock.now(),
-    ...values,
-  });
+/**
+ * An active member (e-mail confirmed) written straight into the database, with a live session:
+ * a fixture, independent of the registration routes. `overrides` may set any column.
+ */
+export async function createMember(t: Pick<TestApp, 'db'>, overrides: MemberOverrides = {}): Promise<Member> {
+  const { password = MEMBER_PASSWORD, ...columns } = overrides;
+  const username = columns.username ?? uniqueUsername();
+  const [user] = await t.db
+    .insert(users)
+    .values({
+      username,
+      email: `${username.toLowerCase()}@example.com`,
+      passwordHash: await hashPassword(password),
+      dateOfBirth: '1995-06-15',
+      firstName: 'Amani',
+      lastName: 'Kabila',
+      sex: 'female',
+      language: 'en',
+      status: 'active',
+      emailConfirmedAt: clock.now(),
+      ...columns,
+    })
+    .onConflictDoNothing()
+    .returning();
   if (!user) throw new Error(`createMember: ${username} or its e-mail or phone is taken`);
-  const { token } = await createSession(t.db, user.id, 'vitest');
-  return { user, password, cookie: `${SESSION_COOKIE}=${token}` };
+  return { user, password, ...(await newSession(t, user.id)) };
+}
+
+/** Another login of the same member (another device). */
+export async function newSession(t: Pick<TestApp, 'db'>, userId: string): Promise<Session> {
+  const { token, session } = await createSession(t.db, userId, 'vitest');
+  return { cookie: `${SESSION_COOKIE}=${token}`, sessionId: session.id };
+}
+
+/** `app.inject` as the member behind `cookie`, from a fresh IP unless `ip` is given. */
+export function asMember(t: Pick<TestApp, 'app'>, cookie: string) {
+  return (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, ip = randomIp()) =>
+    t.app.inject({ method, url, headers: { cookie }, remoteAddress: ip, ...(payload ? { payload } : {}) });
+}
+
+/** POST /api/auth/register from a fresh IP (see registrationBody). */
+export function register(t: Pick<TestApp, 'app'>, payload: object, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    remoteAddress: randomIp(),
+    payload,
+    headers,
+  });
+}
+
+/** POST /api/auth/login from a fresh IP. */
+export function login(t: Pick<TestApp, 'app'>, identifier: string, password: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: randomIp(),
+    payload: { identifier, password },
+  });
 }
 
 /** The `name=value` of the session cookie a response sets, if any. */
@@ -70,40 +110,67 @@ export function sessionCookieOf(res: { cookies: { name: string; value: string }[
 }
 
 /** Logs in through POST /api/auth/login (from a fresh IP) and returns the session cookie. */
-export async function loginCookie(app: App, identifier: string, password: string): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    remoteAddress: randomIp(),
-    payload: { identifier, password },
-  });
+export async function loginCookie(
+  t: Pick<TestApp, 'app'>,
+  identifier: string,
+  password: string,
+): Promise<string> {
+  const res = await login(t, identifier, password);
   const cookie = sessionCookieOf(res);
   if (res.statusCode !== 200 || !cookie) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return cookie;
 }
 
-/** Outbox messages to an address or number, newest first. */
-export async function outboxTo(db: Db, to: string): Promise<OutboxRow[]> {
-  return db
-    .select()
-    .from(outbox)
-    .where(sql`lower(${outbox.to}) = lower(${to})`)
-    .orderBy(desc(outbox.createdAt), desc(outbox.id));
+export function findUser(db: Db, id: string): Promise<UserRow | undefined> {
+  return findUserById(db, id);
 }
 
-/** Waits for the `count`-th message to `to` (mail and SMS go through the job queue) and returns the newest. */
-export async function waitForOutbox(db: Db, to: string, count = 1, timeoutMs = 10_000): Promise<OutboxRow> {
+export function sessionsOf(db: Db, userId: string): Promise<SessionRow[]> {
+  return db.select().from(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Polls until `check` returns a value (not undefined); mail and SMS go through the job queue. */
+export async function waitFor<T>(
+  check: () => Promise<T | undefined>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const rows = await outboxTo(db, to);
-    if (rows.length >= count) return rows[0]!;
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for message ${count} to ${to} (${rows.length})`);
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-/** The 6-digit code in a message. */
+type OutboxFilter = { channel?: OutboxRow['channel'] };
+
+/** Outbox messages to an address or number (any case), newest first, optionally of one channel only. */
+export function outboxTo(db: Db, to: string, { channel }: OutboxFilter = {}): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(sql`lower(${outbox.to}) = lower(${to})`, channel ? eq(outbox.channel, channel) : undefined))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id));
+}
+
+/** Waits for the `count`-th message to `to` (mail and SMS go through the job queue) and returns the newest. */
+export function waitForOutbox(
+  db: Db,
+  to: string,
+  { count = 1, channel }: OutboxFilter & { count?: number } = {},
+): Promise<OutboxRow> {
+  return waitFor(
+    async () => {
+      const rows = await outboxTo(db, to, { channel });
+      return rows.length >= count ? rows[0] : undefined;
+    },
+    `${channel ?? 'message'} ${count} to ${to}`,
+  );
+}
+
+/** The 6-digit code in a message's text. */
 export function codeIn(text: string): string {
   const match = /(?:^|\s)(\d{6})(?:\s|\.|$)/m.exec(text);
   if (!match) throw new Error(`no code in: ${text}`);

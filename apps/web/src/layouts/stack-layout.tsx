@@ -2,13 +2,17 @@ import { ActionIcon, Box, Container, Group, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useMeQuery } from '../features/users/users.api.ts';
 
 /** Settings and Premium: a stack of screens with a back arrow and the section's title. */
 export function StackLayout({ root, titleKey, backTo }: { root: string; titleKey: string; backTo: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const me = useMeQuery().data;
   const atRoot = pathname.replace(/\/+$/, '') === root;
+  // During onboarding the guard would bring the member straight back: no way back to offer.
+  const onboarding = !!me && (!me.firstName || !me.sex || me.match.sex.length === 0);
   const goBack = () => {
     if (atRoot) void navigate(backTo);
     else if (history.state?.idx > 0) void navigate(-1);

@@ -5,7 +5,7 @@ import { ONE_TIME_CODE_TTL_MS } from '@motema/shared/limits';
 import { users } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { codeIn, otherCode, registrationBody, sessionCookieOf } from '../../test/factories.ts';
+import { asMember, codeIn, otherCode, registrationBody, sessionCookieOf } from '../../test/factories.ts';
 import { randomIp } from '../../test/net.ts';
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../test/smtp-inbox.ts';
 
@@ -39,13 +39,7 @@ describe('confirming the e-mail (mail through a real SMTP server)', () => {
     const link = new URL(/https:\/\/motema\.example\/otp\?\S+/.exec(mail.text)![0]);
     return link.searchParams.get('token')!;
   };
-  const profileWith = (cookie: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/users/profile',
-      headers: { cookie },
-      remoteAddress: randomIp(),
-    });
+  const profileWith = (cookie: string) => asMember(t, cookie)('GET', '/api/users/profile');
 
   it('follows the link token from the mail: active, logged in, answered with Me', async () => {
     const { body, mail } = await registerAndReadMail({ firstName: 'Nadia' });

@@ -6,13 +6,15 @@ import { oneTimeCodes, users } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import {
+  asMember,
   createMember,
+  login,
+  register,
   registrationBody,
   sessionCookieOf,
   uniqueUsername,
   waitForOutbox,
 } from '../../test/factories.ts';
-import { randomIp } from '../../test/net.ts';
 
 describe('POST /api/auth/login', () => {
   let t: TestApp;
@@ -22,24 +24,11 @@ describe('POST /api/auth/login', () => {
   afterAll(() => t.close());
   afterEach(() => clock.reset());
 
-  const login = (identifier: string, password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress: randomIp(),
-      payload: { identifier, password },
-    });
-  const profileWith = (cookie: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/users/profile',
-      headers: { cookie },
-      remoteAddress: randomIp(),
-    });
+  const profileWith = (cookie: string) => asMember(t, cookie)('GET', '/api/users/profile');
 
   it('logs in with the username in any case and sets a safe session cookie', async () => {
     const member = await createMember(t, { username: uniqueUsername('Zola') });
-    const res = await login(member.user.username.toUpperCase(), member.password);
+    const res = await login(t, member.user.username.toUpperCase(), member.password);
     expect(res.statusCode).toBe(200);
     expect(MeSchema.parse(res.json())._id).toBe(member.user.id);
     const setCookie = String(res.headers['set-cookie']);
@@ -52,7 +41,7 @@ describe('POST /api/auth/login', () => {
 
   it('logs in with the e-mail in any case', async () => {
     const member = await createMember(t);
-    const res = await login(`  ${member.user.email.toUpperCase()} `, member.password);
+    const res = await login(t, `  ${member.user.email.toUpperCase()} `, member.password);
     expect(res.statusCode).toBe(200);
     expect(res.json()._id).toBe(member.user.id);
   });
@@ -60,7 +49,7 @@ describe('POST /api/auth/login', () => {
   it('logs in with the phone, with or without spaces and the plus sign', async () => {
     const member = await createMember(t, { phone: '+243812345678' });
     for (const identifier of ['+243812345678', '+243 812 345 678', '243 81 234 56 78', '00243812345678']) {
-      const res = await login(identifier, member.password);
+      const res = await login(t, identifier, member.password);
       expect(res.statusCode, identifier).toBe(200);
       expect(res.json()._id).toBe(member.user.id);
     }
@@ -68,10 +57,10 @@ describe('POST /api/auth/login', () => {
 
   it('answers an unknown account and a wrong password with the same status and bytes', async () => {
     const member = await createMember(t);
-    const wrong = await login(member.user.username, 'not-the-password');
-    const unknownUser = await login(uniqueUsername('ghost'), 'not-the-password');
-    const unknownEmail = await login('ghost@example.com', member.password);
-    const unknownPhone = await login('+999 000 111', member.password);
+    const wrong = await login(t, member.user.username, 'not-the-password');
+    const unknownUser = await login(t, uniqueUsername('ghost'), 'not-the-password');
+    const unknownEmail = await login(t, 'ghost@example.com', member.password);
+    const unknownPhone = await login(t, '+999 000 111', member.password);
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({
       statusCode: 401,
@@ -87,23 +76,18 @@ describe('POST /api/auth/login', () => {
 
   it('tells a pending account it is not active only after the right password, and resends a code when due', async () => {
     const body = registrationBody();
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      remoteAddress: randomIp(),
-      payload: body,
-    });
+    await register(t, body);
     await waitForOutbox(t.db, body.email);
     const [user] = await t.db.select().from(users).where(eq(users.email, body.email));
     const codeIds = async () =>
       (await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user!.id))).map((row) => row.id);
     const firstCodes = await codeIds();
 
-    const wrong = await login(body.username, 'Wrong-password-1');
+    const wrong = await login(t, body.username, 'Wrong-password-1');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().code).toBe('invalid_credentials');
 
-    const right = await login(body.username, body.password);
+    const right = await login(t, body.username, body.password);
     expect(right.statusCode).toBe(403);
     expect(right.json()).toEqual({
       statusCode: 403,
@@ -114,35 +98,30 @@ describe('POST /api/auth/login', () => {
     expect(await codeIds()).toEqual(firstCodes);
 
     clock.advance(ONE_TIME_CODE_RESEND_INTERVAL_MS + 1000);
-    expect((await login(body.email, body.password)).statusCode).toBe(403);
+    expect((await login(t, body.email, body.password)).statusCode).toBe(403);
     const newCodes = await codeIds();
     expect(newCodes).toHaveLength(1);
     expect(newCodes).not.toEqual(firstCodes);
-    const mail = await waitForOutbox(t.db, body.email, 2);
+    const mail = await waitForOutbox(t.db, body.email, { count: 2 });
     expect(mail.subject).toBe('Welcome to Motema! Confirm your e-mail');
   });
 
   it('reactivates a deactivated account with the right password only', async () => {
     const member = await createMember(t, { status: 'deactivated' });
-    const wrong = await login(member.user.username, 'Wrong-password-1');
+    const wrong = await login(t, member.user.username, 'Wrong-password-1');
     expect(wrong.statusCode).toBe(401);
     const status = async () =>
       (await t.db.select().from(users).where(eq(users.id, member.user.id)))[0]!.status;
     expect(await status()).toBe('deactivated');
 
-    const res = await login(member.user.username, member.password);
+    const res = await login(t, member.user.username, member.password);
     expect(res.statusCode).toBe(200);
     expect(await status()).toBe('active');
     expect((await profileWith(sessionCookieOf(res)!)).statusCode).toBe(200);
   });
 
   it('refuses a malformed body with field issues', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress: randomIp(),
-      payload: { identifier: '', password: '' },
-    });
+    const res = await login(t, '', '');
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual(
       expect.arrayContaining([

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { pushTokens, sessions } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createMember, loginCookie } from '../../test/factories.ts';
+import { asMember, createMember, loginCookie } from '../../test/factories.ts';
 import { randomIp } from '../../test/net.ts';
 
 describe('PUT /api/users/logout', () => {
@@ -20,17 +20,11 @@ describe('PUT /api/users/logout', () => {
       headers: cookie ? { cookie } : {},
       ...(payload ? { payload } : {}),
     });
-  const profileWith = (cookie: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/users/profile',
-      headers: { cookie },
-      remoteAddress: randomIp(),
-    });
+  const profileWith = (cookie: string) => asMember(t, cookie)('GET', '/api/users/profile');
 
   it('revokes this session only, clears the cookie and deletes the given push tokens', async () => {
     const member = await createMember(t);
-    const phone = await loginCookie(t.app, member.user.username, member.password);
+    const phone = await loginCookie(t, member.user.username, member.password);
     const other = await createMember(t);
     await t.db.insert(pushTokens).values([
       { userId: member.user.id, platform: 'web', token: 'web-token-of-this-browser' },

@@ -3,8 +3,14 @@ import { count, eq, sql } from 'drizzle-orm';
 import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@motema/shared/validation';
 import { oneTimeCodes, users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { birthDate, codeIn, outboxTo, registrationBody, waitForOutbox } from '../../test/factories.ts';
-import { randomIp } from '../../test/net.ts';
+import {
+  birthDate,
+  codeIn,
+  outboxTo,
+  register,
+  registrationBody,
+  waitForOutbox,
+} from '../../test/factories.ts';
 
 describe('POST /api/auth/register', () => {
   let t: TestApp;
@@ -12,9 +18,6 @@ describe('POST /api/auth/register', () => {
     t = await buildTestApp();
   });
   afterAll(() => t.close());
-
-  const register = (payload: object, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: randomIp(), payload, headers });
 
   const stored = async () => {
     const [accounts] = await t.db.select({ n: count() }).from(users);
@@ -24,7 +27,7 @@ describe('POST /api/auth/register', () => {
 
   it('creates a pending account and mails a code and a link to /otp', async () => {
     const body = registrationBody({ firstName: 'Grace', sex: 'female' });
-    const res = await register(body, { host: 'motema.local:3000' });
+    const res = await register(t, body, { host: 'motema.local:3000' });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ email: body.email });
 
@@ -74,7 +77,7 @@ describe('POST /api/auth/register', () => {
   it.each(INVALID)('refuses %s with its message and stores nothing', async (_name, change, path, code) => {
     const before = await stored();
     const body = registrationBody(change);
-    const res = await register(body);
+    const res = await register(t, body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, code: 'validation_failed' });
     expect(res.json().issues).toContainEqual(
@@ -85,15 +88,15 @@ describe('POST /api/auth/register', () => {
   });
 
   it('accepts a member on their 18th birthday', async () => {
-    const res = await register(registrationBody({ dateOfBirth: birthDate(18) }));
+    const res = await register(t, registrationBody({ dateOfBirth: birthDate(18) }));
     expect(res.statusCode).toBe(202);
   });
 
   it('refuses a username taken in another case, keeping the first account', async () => {
     const first = registrationBody({ username: `Kofi${Date.now() % 100000}` });
-    expect((await register(first)).statusCode).toBe(202);
+    expect((await register(t, first)).statusCode).toBe(202);
     const before = await stored();
-    const res = await register(registrationBody({ username: first.username.toUpperCase() }));
+    const res = await register(t, registrationBody({ username: first.username.toUpperCase() }));
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toEqual([
       { path: 'username', code: 'username_taken', message: VALIDATION_MESSAGES.username_taken },
@@ -103,8 +106,8 @@ describe('POST /api/auth/register', () => {
 
   it('reports a taken username and a common password together', async () => {
     const first = registrationBody();
-    await register(first);
-    const res = await register(registrationBody({ username: first.username, password: 'qwerty' }));
+    await register(t, first);
+    const res = await register(t, registrationBody({ username: first.username, password: 'qwerty' }));
     expect(
       res
         .json()
@@ -115,18 +118,18 @@ describe('POST /api/auth/register', () => {
 
   it('answers an e-mail already registered (in any case) exactly like a new one and tells its owner', async () => {
     const first = registrationBody({ language: 'fr' });
-    const created = await register(first);
+    const created = await register(t, first);
     await waitForOutbox(t.db, first.email);
     const before = await stored();
 
     const again = registrationBody({ email: first.email.toUpperCase() });
-    const res = await register(again);
+    const res = await register(t, again);
     expect(res.statusCode).toBe(created.statusCode);
     expect(res.json()).toEqual({ email: first.email });
     expect(Object.keys(res.headers).sort()).toEqual(Object.keys(created.headers).sort());
     expect(await stored()).toEqual(before);
 
-    const notice = await waitForOutbox(t.db, first.email, 2);
+    const notice = await waitForOutbox(t.db, first.email, { count: 2 });
     expect(notice.subject).toBe('Quelqu’un a essayé de s’inscrire avec votre adresse e-mail');
     expect(notice.text).toContain('/login');
     expect(notice.text).toContain('/reset-password');
@@ -139,20 +142,20 @@ describe('POST /api/auth/register', () => {
 
   it('writes the mail in the chosen language, else the Accept-Language one', async () => {
     const french = registrationBody({ language: 'fr' });
-    await register(french, { 'accept-language': 'ro' });
+    await register(t, french, { 'accept-language': 'ro' });
     expect((await waitForOutbox(t.db, french.email)).subject).toBe(
       'Bienvenue sur Motema ! Confirmez votre adresse e-mail',
     );
 
     const romanian = registrationBody();
-    await register(romanian, { 'accept-language': 'de-DE,ro;q=0.8,en;q=0.5' });
+    await register(t, romanian, { 'accept-language': 'de-DE,ro;q=0.8,en;q=0.5' });
     const mail = await waitForOutbox(t.db, romanian.email);
     expect(mail.subject).toBe('Bine ați venit pe Motema! Confirmați adresa de e-mail');
     const [user] = await t.db.select().from(users).where(eq(users.email, romanian.email));
     expect(user!.language).toBe('ro');
 
     const other = registrationBody();
-    await register(other, { 'accept-language': 'de-DE' });
+    await register(t, other, { 'accept-language': 'de-DE' });
     expect((await waitForOutbox(t.db, other.email)).subject).toBe('Welcome to Motema! Confirm your e-mail');
   });
 });

@@ -6,8 +6,10 @@ import { oneTimeCodes, sessions } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import {
+  asMember,
   codeIn,
   createMember,
+  login,
   loginCookie,
   otherCode,
   outboxTo,
@@ -27,24 +29,11 @@ describe('password reset', () => {
 
   const post = (url: string, payload: object) =>
     t.app.inject({ method: 'POST', url: `/api/auth/password/${url}`, remoteAddress: randomIp(), payload });
-  const login = (identifier: string, password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress: randomIp(),
-      payload: { identifier, password },
-    });
-  const profileWith = (cookie: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/users/profile',
-      headers: { cookie },
-      remoteAddress: randomIp(),
-    });
+  const profileWith = (cookie: string) => asMember(t, cookie)('GET', '/api/users/profile');
 
   it('sends a code by mail, verifies it, resets, ends every session and mails a notice', async () => {
     const member = await createMember(t, { language: 'fr' });
-    const otherDevice = await loginCookie(t.app, member.user.username, member.password);
+    const otherDevice = await loginCookie(t, member.user.username, member.password);
     expect((await profileWith(member.cookie)).statusCode).toBe(200);
 
     const sent = await post('send', { identifier: member.user.username, channel: 'email' });
@@ -75,10 +64,10 @@ describe('password reset', () => {
     );
     expect(live).toEqual([]);
 
-    expect((await login(member.user.username, member.password)).statusCode).toBe(401);
-    expect((await login(member.user.username, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await login(t, member.user.username, member.password)).statusCode).toBe(401);
+    expect((await login(t, member.user.username, NEW_PASSWORD)).statusCode).toBe(200);
 
-    const notice = await waitForOutbox(t.db, member.user.email, 2);
+    const notice = await waitForOutbox(t.db, member.user.email, { count: 2 });
     expect(notice.subject).toBe('Votre mot de passe Motema a été modifié');
 
     const reused = await post('reset', {
@@ -104,7 +93,7 @@ describe('password reset', () => {
       confirmation: NEW_PASSWORD,
     });
     expect(reset.statusCode).toBe(204);
-    expect((await login('+243820000001', NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await login(t, '+243820000001', NEW_PASSWORD)).statusCode).toBe(200);
   });
 
   it('answers 202 and sends nothing for an unknown account or a missing phone', async () => {
@@ -146,7 +135,7 @@ describe('password reset', () => {
     const res = await post('verify', { identifier: member.user.email, code });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('code_expired');
-    const fresh = codeIn((await waitForOutbox(t.db, member.user.email, 2)).text);
+    const fresh = codeIn((await waitForOutbox(t.db, member.user.email, { count: 2 })).text);
     expect((await post('verify', { identifier: member.user.email, code: fresh })).statusCode).toBe(200);
   });
 
@@ -185,7 +174,7 @@ describe('password reset', () => {
       { path: 'password', code: 'password_too_common', message: VALIDATION_MESSAGES.password_too_common },
     ]);
     expect((await post('verify', { identifier: member.user.username, code })).statusCode).toBe(200);
-    expect((await login(member.user.username, member.password)).statusCode).toBe(200);
+    expect((await login(t, member.user.username, member.password)).statusCode).toBe(200);
   });
 
   it('refuses a confirmation that does not match', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { registrationBody, waitForOutbox } from '../../test/factories.ts';
+import { register, registrationBody, waitForOutbox } from '../../test/factories.ts';
 import { randomIp } from '../../test/net.ts';
 
 describe('development mailbox', () => {
@@ -15,12 +15,7 @@ describe('development mailbox', () => {
 
   it('shows a sent confirmation mail with its link clickable', async () => {
     const body = registrationBody();
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      remoteAddress: randomIp(),
-      payload: body,
-    });
+    await register(t, body);
     const mail = await waitForOutbox(t.db, body.email);
     const link = /http\S+/.exec(mail.text)![0];
 

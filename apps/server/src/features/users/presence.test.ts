@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PresenceListener } from '../../realtime/server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createMember, findUser } from '../../test/factories.ts';
 import { registerPresence } from './presence.ts';
-import { createMember, findUser } from './users.test-helpers.ts';
 
 describe('registerPresence', () => {
   let t: TestApp;

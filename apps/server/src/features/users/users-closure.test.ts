@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes, pushTokens, users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { asMember, createMember, findUser, login, newSession, sessionsOf } from '../../test/factories.ts';
 import { deleteAccount } from './account-closure.service.ts';
-import { asMember, createMember, findUser, newSession, randomIp, sessionsOf } from './users.test-helpers.ts';
 
 /** The Set-Cookie header ends the session cookie. */
 function expectCookieCleared(setCookie: string | string[] | undefined) {
@@ -19,14 +19,6 @@ describe('deactivating and deleting the account', () => {
   });
   afterAll(() => t.close());
 
-  const login = (identifier: string, password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { identifier, password },
-      remoteAddress: randomIp(),
-    });
-
   it('deactivation hides the member and ends every session', async () => {
     const member = await createMember(t);
     const other = await newSession(t, member.user.id);
@@ -40,7 +32,7 @@ describe('deactivating and deleting the account', () => {
     expect((await asMember(t, member.cookie)('GET', '/api/users/profile')).statusCode).toBe(401);
     expect((await asMember(t, other.cookie)('GET', '/api/users/profile')).statusCode).toBe(401);
 
-    const back = await login(member.user.username, member.password);
+    const back = await login(t, member.user.username, member.password);
     expect(back.statusCode).toBe(200);
     expect((await findUser(t.db, member.user.id))?.status).toBe('active');
   });
@@ -78,7 +70,7 @@ describe('deactivating and deleting the account', () => {
 
     expect((await asMember(t, member.cookie)('GET', '/api/users/profile')).statusCode).toBe(401);
     expect((await asMember(t, other.cookie)('GET', '/api/users/profile')).statusCode).toBe(401);
-    const again = await login(member.user.username, member.password);
+    const again = await login(t, member.user.username, member.password);
     expect(again.statusCode).toBe(401);
     expect(again.json().code).toBe('invalid_credentials');
   });

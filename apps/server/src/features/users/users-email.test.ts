@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes, outbox } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { asMember, codeIn, createMember, findUser, otherCode, waitForMessage } from './users.test-helpers.ts';
+import { asMember, codeIn, createMember, findUser, otherCode, waitForOutbox } from '../../test/factories.ts';
 
 describe('changing the e-mail', () => {
   let t: TestApp;
@@ -22,8 +22,8 @@ describe('changing the e-mail', () => {
     expect(res.json()).toEqual({ email: 'new.address@example.com' });
     expect((await findUser(t.db, member.user.id))?.email).toBe(member.user.email);
 
-    const mail = await waitForMessage(t.db, 'email', 'new.address@example.com');
-    const code = codeIn(mail);
+    const mail = await waitForOutbox(t.db, 'new.address@example.com', { channel: 'email' });
+    const code = codeIn(mail.text);
     const wrong = await as('POST', '/api/users/email/confirm', { code: otherCode(code) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('code_invalid');
@@ -78,7 +78,7 @@ describe('changing the e-mail', () => {
     const as = asMember(t, member.cookie);
     const email = 'contested@example.com';
     expect((await as('POST', '/api/users/email', { password: member.password, email })).statusCode).toBe(202);
-    const code = codeIn(await waitForMessage(t.db, 'email', email));
+    const code = codeIn((await waitForOutbox(t.db, email, { channel: 'email' })).text);
     await createMember(t, { email: 'Contested@example.com' });
     const res = await as('POST', '/api/users/email/confirm', { code });
     expect(res.statusCode).toBe(400);

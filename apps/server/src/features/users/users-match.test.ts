@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { asMember, createMember, findUser } from './users.test-helpers.ts';
+import { asMember, createMember, findUser } from '../../test/factories.ts';
 
 const VALID_MATCH = { sex: ['female', 'non_binary'], ageMin: 25, ageMax: 40, distance: 50 };
 

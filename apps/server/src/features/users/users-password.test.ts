@@ -6,10 +6,10 @@ import {
   createMember,
   findUser,
   newSession,
-  randomIp,
   sessionsOf,
-  waitForMessage,
-} from './users.test-helpers.ts';
+  waitForOutbox,
+} from '../../test/factories.ts';
+import { randomIp } from '../../test/net.ts';
 
 const NEW_PASSWORD = 'Lubumbashi-sun-77';
 
@@ -43,7 +43,7 @@ describe('PUT /users/password', () => {
     expect(sessions.find((s) => s.id === member.sessionId)?.revokedAt).toBeNull();
     expect(sessions.find((s) => s.id === other.sessionId)?.revokedAt).toBeInstanceOf(Date);
 
-    const mail = await waitForMessage(t.db, 'email', member.user.email);
+    const mail = await waitForOutbox(t.db, member.user.email, { channel: 'email' });
     expect(mail.subject).toMatch(/password/i);
   });
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { asMember, codeIn, createMember, findUser, otherCode, waitForMessage } from './users.test-helpers.ts';
+import { asMember, codeIn, createMember, findUser, otherCode, waitForOutbox } from '../../test/factories.ts';
 
 describe('changing the phone', () => {
   let t: TestApp;
@@ -27,7 +27,7 @@ describe('changing the phone', () => {
     });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ phone: expected });
-    const sms = await waitForMessage(t.db, 'sms', expected);
+    const sms = await waitForOutbox(t.db, expected, { channel: 'sms' });
     expect(sms.text).toMatch(/\b\d{6}\b/);
     const [code] = await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, member.user.id));
     expect(code).toMatchObject({ purpose: 'change_phone', target: expected });
@@ -41,7 +41,7 @@ describe('changing the phone', () => {
       (await as('POST', '/api/users/phone', { password: member.password, phone: '+243 99 765 4321' }))
         .statusCode,
     ).toBe(202);
-    const code = codeIn(await waitForMessage(t.db, 'sms', '+243997654321'));
+    const code = codeIn((await waitForOutbox(t.db, '+243997654321', { channel: 'sms' })).text);
 
     const wrong = await as('POST', '/api/users/phone/confirm', { code: otherCode(code) });
     expect(wrong.statusCode).toBe(400);
@@ -107,7 +107,7 @@ describe('changing the phone', () => {
       (await as('POST', '/api/users/phone', { password: member.password, phone: '+2348031112222' }))
         .statusCode,
     ).toBe(202);
-    const code = codeIn(await waitForMessage(t.db, 'sms', '+2348031112222'));
+    const code = codeIn((await waitForOutbox(t.db, '+2348031112222', { channel: 'sms' })).text);
     await createMember(t, { phone: '+2348031112222' });
     const res = await as('POST', '/api/users/phone/confirm', { code });
     expect(res.statusCode).toBe(400);

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeSchema } from '@motema/shared/users';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { asMember, createMember, findUser, randomIp, type Member } from './users.test-helpers.ts';
-
-/** A birth date `years` years before today (UTC), moved by `days`. */
-function birthDate(years: number, days = 0): string {
-  const now = new Date();
-  const date = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + days));
-  return date.toISOString().slice(0, 10);
-}
+import { asMember, birthDate, createMember, findUser, type Member } from '../../test/factories.ts';
+import { randomIp } from '../../test/net.ts';
 
 const VALID_PROFILE = {
   firstName: 'Grace',

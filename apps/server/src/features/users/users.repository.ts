@@ -2,18 +2,12 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema.ts';
 
-export type NewUser = typeof users.$inferInsert;
 /** The columns a member may change about themself (never status, e-mail, phone or password here). */
 export type ProfileColumns = Pick<
   UserRow,
   'firstName' | 'lastName' | 'dateOfBirth' | 'sex' | 'relationship' | 'orientation' | 'about'
 >;
 export type MatchColumns = Pick<UserRow, 'matchSex' | 'matchAgeMin' | 'matchAgeMax' | 'matchDistance'>;
-
-export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
-  return row!;
-}
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -9,7 +9,7 @@ import { showApiErrorOnForm, zodFormValidator } from '../../lib/form-errors.ts';
 import { useLoginMutation } from './auth.api.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
 import { FormAlert } from './components/form-alert.tsx';
-import { PasswordField } from './components/password-field.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { safeFrom } from '../../lib/safe-from.ts';
 import { loginErrorKey, looksLikeEmail } from './login-error.ts';
 

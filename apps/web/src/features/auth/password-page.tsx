@@ -10,7 +10,7 @@ import { useResetPasswordMutation } from './auth.api.ts';
 import { codeErrorOf } from './code-errors.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
 import { FormAlert } from './components/form-alert.tsx';
-import { PasswordField } from './components/password-field.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
 import type { PasswordStepState } from './components/reset-code-step.tsx';
 
 type PasswordValues = { password: string; confirmation: string };

@@ -11,7 +11,7 @@ import { useRegisterMutation } from './auth.api.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
 import { focusFirstError } from './components/focus-first-error.ts';
 import { FormAlert } from './components/form-alert.tsx';
-import { PasswordField } from './components/password-field.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { EMPTY_REGISTER_VALUES, toRegisterInput, type RegisterValues } from './register-values.ts';
 
 /** `YYYY-MM-DD` of the day `years` years ago (the date input's bounds). */

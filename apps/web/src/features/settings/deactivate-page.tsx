@@ -1,4 +1,5 @@
-import { Button, Group, List, Modal, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, List, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
@@ -55,7 +56,7 @@ export function DeactivatePage() {
       </List>
       <form onSubmit={form.onSubmit(confirmation.open)} noValidate>
         <Stack gap="md">
-          <PasswordInput
+          <PasswordField
             label={t('deactivate.password')}
             autoComplete="current-password"
             required

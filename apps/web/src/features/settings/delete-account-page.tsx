@@ -1,4 +1,5 @@
-import { Alert, Button, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +66,7 @@ export function DeleteAccountPage() {
       </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordInput
+          <PasswordField
             label={t('delete.password')}
             autoComplete="current-password"
             required

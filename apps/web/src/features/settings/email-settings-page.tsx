@@ -1,4 +1,5 @@
-import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +73,7 @@ export function EmailSettingsPage() {
               required
               {...form.getInputProps('email')}
             />
-            <PasswordInput
+            <PasswordField
               label={t('email.password')}
               description={t('email.passwordHint')}
               autoComplete="current-password"

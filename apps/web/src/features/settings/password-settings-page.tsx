@@ -1,4 +1,5 @@
-import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { IconDevices } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -39,20 +40,20 @@ export function PasswordSettingsPage() {
       </Alert>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordInput
+          <PasswordField
             label={t('password.current')}
             autoComplete="current-password"
             required
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('password.new')}
             description={t('password.newHint')}
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('password.confirmation')}
             autoComplete="new-password"
             required

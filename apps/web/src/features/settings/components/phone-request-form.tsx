@@ -1,4 +1,5 @@
-import { Button, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordField } from '../../../ui/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,7 +96,7 @@ export function PhoneRequestForm({ me, onSent }: { me: Me; onSent: (input: Phone
             form.setFieldValue('national', formatNational(event.currentTarget.value, country))
           }
         />
-        <PasswordInput
+        <PasswordField
           label={t('phone.password')}
           description={t('phone.passwordHint')}
           autoComplete="current-password"

@@ -1,0 +1,157 @@
+/**
+ * A member deletes the account from the settings on a phone: a wrong password is refused and keeps the
+ * account; the right password and the confirmation word remove it, end the session and send the
+ * member to the start page, and the old credentials no longer log in. Labels are read from the app's
+ * own translation files.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import {
+  codeIn,
+  expect,
+  journey,
+  newMemberPage,
+  readOutbox,
+  uniqueMember,
+  waitForPath,
+  type Journey,
+} from '../fixtures.ts';
+
+type Texts = { [key: string]: string | Texts };
+
+const LOCALES = new URL('../../apps/web/src/locales/', import.meta.url);
+
+function locale(lang: string, namespace: string): (key: string, values?: Record<string, string>) => string {
+  const texts = JSON.parse(readFileSync(new URL(`${lang}/${namespace}.json`, LOCALES), 'utf8')) as Texts;
+  return (key, values = {}) => {
+    let found: string | Texts | undefined = texts;
+    for (const part of key.split('.')) found = typeof found === 'object' ? found[part] : undefined;
+    if (typeof found !== 'string') throw new Error(`no text ${key} in locales/${lang}/${namespace}.json`);
+    return found.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+  };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The form field of this label (a required field's label also shows an asterisk). */
+const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${escapeRegExp(label)}(\\s*\\*)?$`));
+
+async function expectHeading(page: Page, text: string) {
+  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
+}
+
+/** Development aid: with E2E_SHOTS_DIR set, a picture of each major step lands there. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `delete-${name}.png`), fullPage: true });
+}
+
+/** What a screen reader says after a field's name: the texts its aria-describedby points to. */
+const descriptionOf = (locator: Locator) =>
+  locator.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+
+const profileStatus = async (page: Page) => (await page.request.get('/api/users/profile')).status();
+
+const deleteAccount = journey(
+  'a member deletes the account: a wrong password keeps it, the right one removes it for good',
+  async ({ browser, baseUrl, log }) => {
+    const auth = locale('en', 'auth');
+    const settings = locale('en', 'settings');
+    const errors = locale('en', 'errors');
+    const common = locale('en', 'common');
+    const start = locale('en', 'public');
+    const member = uniqueMember();
+    const page = await newMemberPage(browser);
+
+    // A confirmed member, through the API: the session cookie lands in the page's context.
+    const registered = await page.request.post('/api/auth/register', {
+      data: {
+        username: member.username,
+        email: member.email,
+        password: member.password,
+        dateOfBirth: member.dateOfBirth,
+        acceptTerms: true,
+        firstName: member.firstName,
+        sex: 'female',
+      },
+    });
+    expect(registered.status(), 'POST /api/auth/register').toBe(202);
+    const code = codeIn(await readOutbox(baseUrl, member.email));
+    const confirmed = await page.request.post('/api/auth/confirm', { data: { email: member.email, code } });
+    expect(confirmed.status(), 'POST /api/auth/confirm').toBe(200);
+    expect(await profileStatus(page), 'GET /api/users/profile once confirmed').toBe(200);
+
+    // The profile is complete: the guard asks only for the match preferences.
+    await page.goto('/settings');
+    await waitForPath(page, '/settings/match');
+    await expectHeading(page, settings('match.onboardingTitle'));
+    await page.getByRole('checkbox', { name: settings('match.sex.male'), exact: true }).check();
+    await page.getByRole('button', { name: settings('match.start'), exact: true }).click();
+    await waitForPath(page, '/home');
+    await expectHeading(page, common('nav.home'));
+    log('onboarded through the match preferences');
+
+    // Settings -> Access -> Delete the account.
+    await page.goto('/settings');
+    await page.getByRole('link', { name: settings('index.links.access'), exact: true }).click();
+    await waitForPath(page, '/settings/access');
+    await expectHeading(page, settings('access.title'));
+    await shot(page, '01-access');
+    await page.getByRole('link', { name: new RegExp(`^${escapeRegExp(settings('access.delete'))}`) }).click();
+    await waitForPath(page, '/settings/access/delete');
+    await expectHeading(page, settings('delete.title'));
+    const word = settings('delete.word');
+
+    // A wrong password: refused under the field, the account is still there.
+    await field(page, settings('delete.password')).fill(`${member.password}-wrong`);
+    await field(page, settings('delete.wordLabel', { word })).fill(word);
+    await page.getByRole('button', { name: settings('delete.submit'), exact: true }).click();
+    await page.getByText(errors('wrong_password'), { exact: true }).waitFor();
+    expect(
+      await descriptionOf(field(page, settings('delete.password'))),
+      'password field description',
+    ).toContain(errors('wrong_password'));
+    await shot(page, '02-wrong-password');
+    expect(new URL(page.url()).pathname, 'path after a wrong password').toBe('/settings/access/delete');
+    expect(await profileStatus(page), 'GET /api/users/profile after a wrong password').toBe(200);
+    log('wrong password refused; the account is still there');
+
+    // The right password: the account is gone and the member is on the start page.
+    await field(page, settings('delete.password')).fill(member.password);
+    await page.getByRole('button', { name: settings('delete.submit'), exact: true }).click();
+    await waitForPath(page, '/');
+    await page.getByText(settings('delete.done'), { exact: true }).waitFor();
+    await expectHeading(page, start('start.tagline'));
+    await shot(page, '03-deleted');
+    expect(new URL(page.url()).search, 'search of the start page after deletion').toBe('');
+    // Not the visitor's "log in to see that page" notice of /?from=...
+    expect(await page.getByText(start('start.from.title'), { exact: true }).count(), 'from notice').toBe(0);
+    expect(await profileStatus(page), 'GET /api/users/profile after deletion').toBe(401);
+    log('deleted; on the start page, GET /api/users/profile answers 401');
+
+    // The old credentials no longer log in.
+    await page.goto('/login');
+    await expectHeading(page, auth('login.title'));
+    await field(page, auth('fields.identifier')).fill(member.username);
+    await field(page, auth('fields.password')).fill(member.password);
+    await page.getByRole('button', { name: auth('login.submit'), exact: true }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: errors('login401') })
+      .waitFor();
+    expect(new URL(page.url()).pathname, 'path after logging in to a deleted account').toBe('/login');
+    await shot(page, '04-login-refused');
+  },
+  { timeoutMs: 90_000 },
+);
+
+export const journeys: Journey[] = [deleteAccount];
