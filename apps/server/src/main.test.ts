@@ -63,7 +63,7 @@ const post = (url: string, body: unknown) =>
 describe('the server process', () => {
   let dataDir = '';
   afterAll(async () => {
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   it('creates its database on first start, stops cleanly on SIGTERM and finds every account again', async () => {

