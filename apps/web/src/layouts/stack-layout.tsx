@@ -27,15 +27,17 @@ export function StackLayout({ root, titleKey, backTo }: { root: string; titleKey
       >
         <Container size="sm">
           <Group gap="xs" wrap="nowrap">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              onClick={goBack}
-              aria-label={t('actions.back')}
-            >
-              <IconArrowLeft size={22} />
-            </ActionIcon>
+            {!onboarding && (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={goBack}
+                aria-label={t('actions.back')}
+              >
+                <IconArrowLeft size={22} />
+              </ActionIcon>
+            )}
             <Title order={2} size="h4">
               {t(titleKey)}
             </Title>
