@@ -5,6 +5,8 @@
  */
 import { isDeepStrictEqual, inspect } from 'node:util';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 
 export type JourneyContext = {
@@ -169,4 +171,40 @@ export function expect<T>(actual: T, label = 'value') {
       }
     },
   };
+}
+
+type Texts = { [key: string]: string | Texts };
+
+const LOCALES = new URL('../apps/web/src/locales/', import.meta.url);
+
+/** The app's own text lookup for one language and namespace (apps/web/src/locales/<lang>/<ns>.json). */
+export function locale(
+  lang: string,
+  namespace: string,
+): (key: string, values?: Record<string, string>) => string {
+  const texts = JSON.parse(readFileSync(new URL(`${lang}/${namespace}.json`, LOCALES), 'utf8')) as Texts;
+  return (key, values = {}) => {
+    let found: string | Texts | undefined = texts;
+    for (const part of key.split('.')) found = typeof found === 'object' ? found[part] : undefined;
+    if (typeof found !== 'string') throw new Error(`no text ${key} in locales/${lang}/${namespace}.json`);
+    return found.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+  };
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The form field of this label (a required field's label also shows an asterisk). */
+export const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${escapeRegExp(label)}(\\s*\\*)?$`));
+
+export async function expectHeading(page: Page, text: string) {
+  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
+}
+
+/** Development aid: with E2E_SHOTS_DIR set, a picture of each major step lands there. */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }

@@ -4,8 +4,6 @@
  * member to the start page, and the old credentials no longer log in. Labels are read from the app's
  * own translation files.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import {
   codeIn,
@@ -16,39 +14,12 @@ import {
   uniqueMember,
   waitForPath,
   type Journey,
+  escapeRegExp,
+  expectHeading,
+  field,
+  locale,
+  shot,
 } from '../fixtures.ts';
-
-type Texts = { [key: string]: string | Texts };
-
-const LOCALES = new URL('../../apps/web/src/locales/', import.meta.url);
-
-function locale(lang: string, namespace: string): (key: string, values?: Record<string, string>) => string {
-  const texts = JSON.parse(readFileSync(new URL(`${lang}/${namespace}.json`, LOCALES), 'utf8')) as Texts;
-  return (key, values = {}) => {
-    let found: string | Texts | undefined = texts;
-    for (const part of key.split('.')) found = typeof found === 'object' ? found[part] : undefined;
-    if (typeof found !== 'string') throw new Error(`no text ${key} in locales/${lang}/${namespace}.json`);
-    return found.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
-  };
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The form field of this label (a required field's label also shows an asterisk). */
-const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${escapeRegExp(label)}(\\s*\\*)?$`));
-
-async function expectHeading(page: Page, text: string) {
-  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
-}
-
-/** Development aid: with E2E_SHOTS_DIR set, a picture of each major step lands there. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `delete-${name}.png`), fullPage: true });
-}
 
 /** What a screen reader says after a field's name: the texts its aria-describedby points to. */
 const descriptionOf = (locator: Locator) =>
@@ -105,7 +76,7 @@ const deleteAccount = journey(
     await page.getByRole('link', { name: settings('index.links.access'), exact: true }).click();
     await waitForPath(page, '/settings/access');
     await expectHeading(page, settings('access.title'));
-    await shot(page, '01-access');
+    await shot(page, 'delete-01-access');
     await page.getByRole('link', { name: new RegExp(`^${escapeRegExp(settings('access.delete'))}`) }).click();
     await waitForPath(page, '/settings/access/delete');
     await expectHeading(page, settings('delete.title'));
@@ -120,7 +91,7 @@ const deleteAccount = journey(
       await descriptionOf(field(page, settings('delete.password'))),
       'password field description',
     ).toContain(errors('wrong_password'));
-    await shot(page, '02-wrong-password');
+    await shot(page, 'delete-02-wrong-password');
     expect(new URL(page.url()).pathname, 'path after a wrong password').toBe('/settings/access/delete');
     expect(await profileStatus(page), 'GET /api/users/profile after a wrong password').toBe(200);
     log('wrong password refused; the account is still there');
@@ -131,7 +102,7 @@ const deleteAccount = journey(
     await waitForPath(page, '/');
     await page.getByText(settings('delete.done'), { exact: true }).waitFor();
     await expectHeading(page, start('start.tagline'));
-    await shot(page, '03-deleted');
+    await shot(page, 'delete-03-deleted');
     expect(new URL(page.url()).search, 'search of the start page after deletion').toBe('');
     // Not the visitor's "log in to see that page" notice of /?from=...
     expect(await page.getByText(start('start.from.title'), { exact: true }).count(), 'from notice').toBe(0);
@@ -149,7 +120,7 @@ const deleteAccount = journey(
       .filter({ hasText: errors('login401') })
       .waitFor();
     expect(new URL(page.url()).pathname, 'path after logging in to a deleted account').toBe('/login');
-    await shot(page, '04-login-refused');
+    await shot(page, 'delete-04-login-refused');
   },
   { timeoutMs: 90_000 },
 );

@@ -5,8 +5,6 @@
  * read from the app's own translation files, so a renamed field breaks the journey but a new wording
  * does not.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { LANGUAGES } from '@motema/shared/languages';
 import {
@@ -19,24 +17,15 @@ import {
   uniqueMember,
   waitForPath,
   type Journey,
+  expectHeading,
+  field,
+  locale,
+  shot,
 } from '../fixtures.ts';
 
-type Texts = { [key: string]: string | Texts };
-
-const LOCALES = new URL('../../apps/web/src/locales/', import.meta.url);
 // Imported at run time by URL: the server's mail texts are not part of the e2e TypeScript project.
 const MAIL_TEXTS_URL = new URL('../../apps/server/src/features/auth/mail-texts.ts', import.meta.url).href;
 type MailTexts = { confirmSubject: string; confirmIntro: string; resetSubject: string; resetIntro: string };
-
-function locale(lang: string, namespace: string): (key: string, values?: Record<string, string>) => string {
-  const texts = JSON.parse(readFileSync(new URL(`${lang}/${namespace}.json`, LOCALES), 'utf8')) as Texts;
-  return (key, values = {}) => {
-    let found: string | Texts | undefined = texts;
-    for (const part of key.split('.')) found = typeof found === 'object' ? found[part] : undefined;
-    if (typeof found !== 'string') throw new Error(`no text ${key} in locales/${lang}/${namespace}.json`);
-    return found.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
-  };
-}
 
 const languageName = (code: string) => {
   const name = LANGUAGES.find((language) => language.code === code)?.name;
@@ -46,24 +35,6 @@ const languageName = (code: string) => {
 
 /** The text of a <Trans> string as shown: its tags (`<terms>...</terms>`) removed. */
 const plain = (text: string) => text.replace(/<\/?\w+>/g, '');
-
-/** Development aid: with E2E_SHOTS_DIR set, a picture of each major step lands there. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `fr-${name}.png`), fullPage: true });
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The form field of this label (a required field's label also shows an asterisk). */
-const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${escapeRegExp(label)}(\\s*\\*)?$`));
-
-async function expectHeading(page: Page, text: string) {
-  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
-}
 
 /** The `language` of the connected member, as the server has it. */
 async function storedLanguage(page: Page): Promise<string> {
@@ -106,11 +77,11 @@ const frenchMemberPath = journey(
     await field(page, auth('fields.password')).fill(member.password);
     await field(page, auth('register.dateOfBirth')).fill(member.dateOfBirth);
     await page.getByLabel(plain(auth('register.acceptTerms')), { exact: true }).check();
-    await shot(page, '01-register');
+    await shot(page, 'fr-01-register');
     await page.getByRole('button', { name: auth('register.submit'), exact: true }).click();
     await waitForPath(page, '/otp', { email: member.email });
     await expectHeading(page, auth('otp.title'));
-    await shot(page, '02-otp');
+    await shot(page, 'fr-02-otp');
 
     // The confirmation mail speaks French; its link confirms and logs in.
     const confirmation = await readOutbox(baseUrl, member.email, { match: /\/otp\?token=/ });
@@ -122,19 +93,19 @@ const frenchMemberPath = journey(
     // Onboarding: the guard asks for the profile, then for the match preferences.
     await waitForPath(page, '/settings/profile');
     await expectHeading(page, settings('profile.onboardingTitle'));
-    await shot(page, '03-profile');
+    await shot(page, 'fr-03-profile');
     await field(page, settings('profile.firstName')).fill(member.firstName);
     await page.getByRole('radio', { name: settings('sex.female'), exact: true }).check();
     await page.getByRole('button', { name: settings('profile.continue'), exact: true }).click();
     await waitForPath(page, '/settings/match');
     await expectHeading(page, settings('match.onboardingTitle'));
-    await shot(page, '04-match');
+    await shot(page, 'fr-04-match');
     await page.getByRole('checkbox', { name: settings('match.sex.male'), exact: true }).check();
     await page.getByRole('button', { name: settings('match.start'), exact: true }).click();
     await waitForPath(page, '/home');
     await expectHeading(page, common('nav.home'));
     await page.getByText(settings('match.welcome'), { exact: true }).waitFor();
-    await shot(page, '05-home');
+    await shot(page, 'fr-05-home');
     log('onboarded: profile and match preferences saved');
 
     // The language: English for a moment, then back to French, stored on the server.
@@ -145,13 +116,13 @@ const frenchMemberPath = journey(
     await page.getByText(settingsEn('language.label'), { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang), '<html lang> in English').toBe('en');
     await waitForStoredLanguage(page, 'en');
-    await shot(page, '06-language-en');
+    await shot(page, 'fr-06-language-en');
     await page.getByRole('radio', { name: languageName('fr'), exact: true }).click();
     await expectHeading(page, settings('language.title'));
     await page.getByText(settings('language.label'), { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang), '<html lang> in French').toBe('fr');
     await waitForStoredLanguage(page, 'fr');
-    await shot(page, '07-language-fr');
+    await shot(page, 'fr-07-language-fr');
     log('language: en, then fr again, stored on the server');
 
     // Log out from the settings.
@@ -166,7 +137,7 @@ const frenchMemberPath = journey(
     await waitForPath(page, '/reset-password');
     await expectHeading(page, auth('reset.title'));
     await field(page, auth('fields.identifier')).fill(member.email);
-    await shot(page, '08-reset');
+    await shot(page, 'fr-08-reset');
     await page.getByRole('button', { name: auth('reset.send'), exact: true }).click();
     await expectHeading(page, auth('reset.codeTitle'));
     const reset = await readOutbox(baseUrl, member.email, { after: confirmation.createdAt });
@@ -174,17 +145,17 @@ const frenchMemberPath = journey(
     expect(reset.text, 'reset mail text').toContain(mails.resetIntro);
     log(`reset mail: ${reset.subject}`);
     await field(page, auth('reset.code')).fill(codeIn(reset));
-    await shot(page, '09-reset-code');
+    await shot(page, 'fr-09-reset-code');
     await page.getByRole('button', { name: auth('reset.verify'), exact: true }).click();
     await waitForPath(page, '/password');
     await expectHeading(page, auth('password.title'));
     await field(page, auth('password.password')).fill(newPassword);
     await field(page, auth('password.confirmation')).fill(newPassword);
-    await shot(page, '10-new-password');
+    await shot(page, 'fr-10-new-password');
     await page.getByRole('button', { name: auth('password.submit'), exact: true }).click();
     await waitForPath(page, '/login');
     await page.getByText(auth('password.done'), { exact: true }).waitFor();
-    await shot(page, '11-login-after-reset');
+    await shot(page, 'fr-11-login-after-reset');
 
     // The old password no longer opens the account; the new one does.
     await field(page, auth('fields.identifier')).fill(member.username);
@@ -195,13 +166,13 @@ const frenchMemberPath = journey(
       .filter({ hasText: errors('login401') })
       .waitFor();
     expect(new URL(page.url()).pathname, 'path after the old password').toBe('/login');
-    await shot(page, '12-old-password-refused');
+    await shot(page, 'fr-12-old-password-refused');
     await field(page, auth('fields.password')).fill(newPassword);
     await page.getByRole('button', { name: auth('login.submit'), exact: true }).click();
     await waitForPath(page, '/home');
     await expectHeading(page, common('nav.home'));
     expect(await storedLanguage(page), 'language at the end').toBe('fr');
-    await shot(page, '13-home');
+    await shot(page, 'fr-13-home');
     log('logged in again with the new password');
   },
   { timeoutMs: 90_000 },
