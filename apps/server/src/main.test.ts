@@ -4,14 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from './test/test-database.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 
 type Running = { child: ChildProcess; url: string; output: () => string };
 
-/** Starts `main.ts` as `npm start` does and waits for its "running at" line. */
-function startServer(dataDir: string, pgPort: number): Promise<Running> {
+/** Starts `main.ts` as `npm start` does and waits for its "Database:" line, printed once it listens. */
+function startServer(
+  dataDir: string,
+  pgPort: number,
+  extraEnv: Record<string, string> = {},
+): Promise<Running> {
   const child = spawn(TSX, ['src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
@@ -23,6 +28,7 @@ function startServer(dataDir: string, pgPort: number): Promise<Running> {
       EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: dataDir,
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -30,7 +36,7 @@ function startServer(dataDir: string, pgPort: number): Promise<Running> {
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(output);
+      const match = /running at (http:\/\/\S+)[\s\S]*Database: /.exec(output);
       if (match) resolve({ child, url: match[1]!.replace('localhost', '127.0.0.1'), output: () => output });
     };
     child.stdout.on('data', onData);
@@ -96,4 +102,29 @@ describe('the server process', () => {
     expect(((await login.json()) as { email: string }).email).toBe(email);
     expect(await stopServer(second)).toBe(0);
   }, 120_000);
+
+  it('uses the PostgreSQL of DATABASE_URL instead, with the same migrations', async () => {
+    const external = await createTestDatabase();
+    try {
+      // A fresh, empty database: the server must create every table itself.
+      await external.pool.query(
+        'drop schema public cascade; create schema public; drop schema if exists drizzle cascade',
+      );
+      const running = await startServer(dataDir || os.tmpdir(), 65000, { DATABASE_URL: external.url });
+      expect(running.output()).toContain('Database: DATABASE_URL');
+      const registered = await post(`${running.url}/api/auth/register`, {
+        username: 'external_db',
+        email: 'external@example.com',
+        password: 'kinshasa-by-night',
+        dateOfBirth: '1990-06-30',
+        acceptTerms: true,
+      });
+      expect(registered.status).toBe(202);
+      expect(await stopServer(running)).toBe(0);
+      const { rows } = await external.pool.query('select username from users');
+      expect(rows).toEqual([{ username: 'external_db' }]);
+    } finally {
+      await external.close();
+    }
+  }, 60_000);
 });
