@@ -11,6 +11,9 @@ const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.
 
 type Running = { child: ChildProcess; url: string; output: () => string };
 
+/** Every server started here, killed after the tests whatever happened (a failed test leaks none). */
+const started = new Set<ChildProcess>();
+
 /** Starts `main.ts` as `npm start` does and waits for its "Database:" line, printed once it listens. */
 function startServer(
   dataDir: string,
@@ -32,6 +35,8 @@ function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(child);
+  child.once('exit', () => started.delete(child));
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -69,6 +74,7 @@ const post = (url: string, body: unknown) =>
 describe('the server process', () => {
   let dataDir = '';
   afterAll(async () => {
+    for (const child of started) child.kill('SIGKILL');
     if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   });
 

@@ -12,6 +12,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    // The build writes .br and .gz beside each file: send those to browsers that accept them.
+    preCompressed: true,
     setHeaders(res, filePath: string) {
       const name = path.basename(filePath);
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,0 +1,68 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+
+const INDEX = '<!doctype html><title>Motema</title><div id="root"></div>';
+const SCRIPT = `console.log(${JSON.stringify('motema '.repeat(500))});`;
+
+describe('the web app plugin', () => {
+  let dist = '';
+  let t: TestApp;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'motema-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX));
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js'), SCRIPT);
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
+    t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('sends the brotli file to browsers that accept it, cached for good', async () => {
+    const res = await t.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 5);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the plain file to the others', async () => {
+    const res = await t.app.inject({ url: '/assets/app-abc123.js' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(SCRIPT);
+  });
+
+  it('answers every page of the web app with index.html, never cached stale', async () => {
+    for (const url of ['/', '/settings/profile', '/zone/42/members?x=1']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps API and missing files as JSON 404s', async () => {
+    for (const url of ['/api/nope', '/assets/missing.js']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    }
+  });
+
+  it('serves nothing outside its folder', async () => {
+    const res = await t.app.inject({ url: '/assets/..%2f..%2f..%2fetc%2fpasswd' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.body).not.toContain('root:');
+  });
+});
