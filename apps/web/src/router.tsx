@@ -1,9 +1,6 @@
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { NavigationGuard } from './layouts/navigation-guard.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
-import { HomeLayout } from './layouts/home-layout.tsx';
-import { SettingsLayout } from './layouts/settings-layout.tsx';
-import { PremiumLayout } from './layouts/premium-layout.tsx';
 import { PendingScreen } from './ui/pending-screen.tsx';
 import { RouteError } from './layouts/route-error.tsx';
 import type { LegalDoc } from './features/legal/legal-content.ts';
@@ -68,7 +65,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <HomeLayout />,
+        lazy: async () => ({ Component: (await import('./layouts/home-layout.tsx')).HomeLayout }),
         children: [
           pending('/home', 'nav.home'),
           pending('/swap', 'nav.swap'),
@@ -91,7 +88,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/settings',
-        element: <SettingsLayout />,
+        lazy: async () => ({ Component: (await import('./layouts/settings-layout.tsx')).SettingsLayout }),
         children: [
           page(undefined, () => import('./features/settings/settings-index-page.tsx'), 'SettingsIndexPage'),
           page(
@@ -140,7 +137,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/premium',
-        element: <PremiumLayout />,
+        lazy: async () => ({ Component: (await import('./layouts/premium-layout.tsx')).PremiumLayout }),
         children: [
           pending(undefined, 'premium.list'),
           pending('premium', 'premium.premium'),
