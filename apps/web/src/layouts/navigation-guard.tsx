@@ -2,6 +2,7 @@ import { nprogress, NavigationProgress } from '@mantine/nprogress';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useMeQuery } from '../features/users/users.api.ts';
+import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
 import { clearExitPath, pendingExitPath, setNavigator } from '../lib/navigation.ts';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
 import { guardRedirect } from './guard.ts';
@@ -14,6 +15,11 @@ export function NavigationGuard() {
   const me = useMeQuery();
 
   useEffect(() => setNavigator((path) => void navigate(path)), [navigate]);
+  // A member's stored language follows them to every device they log in on.
+  const memberLanguage = me.data?.language;
+  useEffect(() => {
+    if (memberLanguage && memberLanguage !== currentLanguage()) void changeLanguage(memberLanguage);
+  }, [memberLanguage]);
   useEffect(() => {
     if (navigation.state === 'loading') nprogress.start();
     else nprogress.complete();

@@ -1,0 +1,73 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '@motema/shared/users';
+import { buildMe } from './features/settings/render-settings-page.tsx';
+import { routes } from './router.tsx';
+import { theme } from './ui/theme.ts';
+
+/** The whole route table at `url`, for a visitor (me = null) or a member, with the real guard. */
+function openAt(url: string, me: Me | null) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      me
+        ? new Response(JSON.stringify(me), { status: 200, headers: { 'content-type': 'application/json' } })
+        : new Response(JSON.stringify({ statusCode: 401, code: 'unauthorized', message: 'x' }), {
+            status: 401,
+          }),
+    ),
+  );
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+const at = (router: ReturnType<typeof openAt>) =>
+  router.state.location.pathname + router.state.location.search;
+
+describe('unknown paths', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    ['/settings/nothing-here', '/settings?from=%2Fsettings%2Fnothing-here'],
+    ['/premium/nothing/here', '/premium?from=%2Fpremium%2Fnothing%2Fhere'],
+  ])('for a member, %s goes to %s', async (url, expected) => {
+    const router = openAt(url, buildMe());
+    await waitFor(() => expect(at(router)).toBe(expected));
+  });
+
+  it('for a member, any other unknown path goes to start, which sends the member home', async () => {
+    const router = openAt('/no/such/page', buildMe());
+    await waitFor(() => expect(at(router)).toBe('/home'));
+  });
+
+  it('for a visitor, an unknown path goes to start with from', async () => {
+    const router = openAt('/no/such/page', null);
+    await waitFor(() => expect(at(router)).toBe('/?from=%2Fno%2Fsuch%2Fpage'));
+  });
+});
+
+describe("the member's language", () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    await i18next.changeLanguage('en');
+  });
+
+  it('follows the member to a new device', async () => {
+    expect(i18next.language).toBe('en');
+    openAt('/home', buildMe({ language: 'fr' }));
+    await waitFor(() => expect(i18next.language).toBe('fr'));
+    expect(localStorage.getItem('motema.language')).toBe('fr');
+  });
+});
