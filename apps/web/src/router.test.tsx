@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@motema/shared/users';
-import { buildMe } from './features/settings/render-settings-page.tsx';
+import { buildMe } from './test/render-page.tsx';
 import { routes } from './router.tsx';
 import { theme } from './ui/theme.ts';
 

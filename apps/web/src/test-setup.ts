@@ -35,4 +35,12 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// Mantine's autosize Textarea listens to font loading; happy-dom has no `document.fonts`.
+if (!('fonts' in document) || !document.fonts) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
 afterEach(() => cleanup());

@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Me } from '@motema/shared/users';
+import { buildMe } from '../test/render-page.tsx';
 import { guardRedirect } from './guard.ts';
 
-const member = (patch: Partial<Me> = {}): Me => ({
-  _id: 'u1',
-  username: 'amani',
-  email: 'amani@example.com',
-  phone: null,
-  firstName: 'Amani',
-  lastName: null,
-  name: 'Amani',
-  dateOfBirth: '1995-04-12',
-  age: 31,
-  sex: 'female',
-  relationship: null,
-  orientation: null,
-  about: '',
-  language: 'fr',
-  avatar: null,
-  match: { sex: ['male'], ageMin: 25, ageMax: 40, distance: 50 },
-  connected: true,
-  lastActivity: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...patch,
-});
+const member = buildMe;
 
 describe('guardRedirect for a visitor', () => {
   it.each([

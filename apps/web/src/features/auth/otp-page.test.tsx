@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ME_QUERY_KEY } from '../../lib/query-client.ts';
 import { OtpPage } from './otp-page.tsx';
-import { jsonResponse, renderAuthPage } from './render-auth-page.tsx';
+import { renderAuthPage } from './render-auth-page.tsx';
+import { jsonResponse } from '../../test/render-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

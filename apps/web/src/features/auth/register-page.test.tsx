@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RegisterPage } from './register-page.tsx';
-import { jsonResponse, renderAuthPage } from './render-auth-page.tsx';
+import { renderAuthPage } from './render-auth-page.tsx';
+import { jsonResponse } from '../../test/render-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

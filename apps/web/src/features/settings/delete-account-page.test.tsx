@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeleteAccountPage } from './delete-account-page.tsx';
-import { jsonResponse, renderSettingsPage } from './render-settings-page.tsx';
+import { renderSettingsPage } from './render-settings-page.tsx';
+import { jsonResponse } from '../../test/render-page.tsx';
 import { isConfirmationWord } from './confirmation-word.ts';
 
 afterEach(() => vi.unstubAllGlobals());

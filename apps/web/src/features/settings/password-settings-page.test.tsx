@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PasswordSettingsPage } from './password-settings-page.tsx';
-import { jsonResponse, renderSettingsPage } from './render-settings-page.tsx';
+import { renderSettingsPage } from './render-settings-page.tsx';
+import { jsonResponse } from '../../test/render-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

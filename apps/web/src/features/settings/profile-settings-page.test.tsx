@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileSettingsPage } from './profile-settings-page.tsx';
-import { buildMe, jsonResponse, renderSettingsPage } from './render-settings-page.tsx';
+import { renderSettingsPage } from './render-settings-page.tsx';
+import { buildMe, jsonResponse } from '../../test/render-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
