@@ -1,0 +1,59 @@
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-client.ts';
+import { pendingExitPath, setNavigator } from './navigation.ts';
+import { hideOfflineNotice } from './notices.ts';
+import { handleApiError, ME_QUERY_KEY, queryClient } from './query-client.ts';
+
+describe('handleApiError: the error catalogue of the spec', () => {
+  const show = vi.spyOn(notifications, 'show');
+  const navigate = vi.fn();
+  beforeEach(() => {
+    show.mockClear();
+    navigate.mockClear();
+    setNavigator(navigate);
+    queryClient.clear();
+    hideOfflineNotice();
+  });
+  afterEach(() => queryClient.clear());
+
+  it('on a 401 forgets the member and goes to login, remembering the page', () => {
+    history.replaceState(null, '', '/settings/match?x=1');
+    queryClient.setQueryData(ME_QUERY_KEY, { _id: 'u1' });
+    queryClient.setQueryData(['conversations'], { conversations: [] });
+    handleApiError(new ApiError(401, 'unauthorized', 'Please log in'));
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeNull();
+    expect(queryClient.getQueryData(['conversations'])).toBeUndefined();
+    expect(navigate).toHaveBeenCalledWith('/login?from=%2Fsettings%2Fmatch%3Fx%3D1');
+    expect(pendingExitPath()).toBe('/login?from=%2Fsettings%2Fmatch%3Fx%3D1');
+    expect(show).not.toHaveBeenCalled();
+  });
+
+  it('on a 401 for a visitor does nothing more (a login form shows its own message)', () => {
+    handleApiError(new ApiError(401, 'invalid_credentials', 'Invalid identifier or password'));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(show).not.toHaveBeenCalled();
+  });
+
+  it('with no answer shows one persistent "Not connected to the internet" notice', () => {
+    handleApiError(new ApiError(0, 'network', 'offline'));
+    handleApiError(new ApiError(0, 'network', 'offline'));
+    expect(show).toHaveBeenCalledTimes(1);
+    expect(show.mock.calls[0]![0]).toMatchObject({
+      message: 'Not connected to the internet',
+      autoClose: false,
+    });
+  });
+
+  it.each([400, 404])('on a %s shows the translated message for 2 seconds', (status) => {
+    handleApiError(new ApiError(status, 'not_found', 'Not found'));
+    expect(show).toHaveBeenCalledTimes(1);
+    expect(show.mock.calls[0]![0]).toMatchObject({ autoClose: 2000, color: 'red' });
+    expect(show.mock.calls[0]![0].message).toBeTruthy();
+  });
+
+  it('leaves form errors to the form', () => {
+    handleApiError(new ApiError(400, 'validation_failed', 'x'), { form: true });
+    expect(show).not.toHaveBeenCalled();
+  });
+});
