@@ -23,12 +23,15 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session cookie on each request and exposes `request.auth`. */
+/**
+ * Reads the session cookie of API requests and exposes `request.auth`. The web app's files and pages
+ * are the same for everyone, so they cost no session lookup (the cookie rides along on each of them).
+ */
 export const sessionPlugin = fp(async (app: FastifyInstance, options: { db: Db; secure: boolean }) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
+    if (!token || !request.url.startsWith('/api/')) return;
     const found = await authenticate(options.db, token);
     if (found) request.auth = { sessionId: found.session.id, userId: found.user.id };
   });

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { createMember, sessionsOf } from '../test/factories.ts';
 
 const INDEX = '<!doctype html><title>Motema</title><div id="root"></div>';
 const SCRIPT = `console.log(${JSON.stringify('motema '.repeat(500))});`;
@@ -64,5 +66,22 @@ describe('the web app plugin', () => {
     const res = await t.app.inject({ url: '/assets/..%2f..%2f..%2fetc%2fpasswd' });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.body).not.toContain('root:');
+  });
+
+  it('looks sessions up for the API only, not for the files of the web app', async () => {
+    const member = await createMember(t);
+    const seen = async () => (await sessionsOf(t.db, member.user.id))[0]!.lastSeenAt.getTime();
+    const before = await seen();
+    clock.advance(6 * 60_000); // past the interval after which a used session is touched
+    try {
+      await t.app.inject({ url: '/assets/app-abc123.js', headers: { cookie: member.cookie } });
+      await t.app.inject({ url: '/settings/profile', headers: { cookie: member.cookie } });
+      expect(await seen()).toBe(before);
+      const profile = await t.app.inject({ url: '/api/users/profile', headers: { cookie: member.cookie } });
+      expect(profile.statusCode).toBe(200);
+      expect(await seen()).toBeGreaterThan(before);
+    } finally {
+      clock.reset();
+    }
   });
 });
