@@ -1,4 +1,4 @@
-import type { Me } from '@motema/shared/users';
+import { onboardingStep, type Me, type OnboardingStep } from '@motema/shared/users';
 
 /** Pages a visitor may open (SPEC.md section 2), plus the steps registration and reset need. */
 const VISITOR_PATTERNS: RegExp[] = [
@@ -30,8 +30,11 @@ const INFO_PAGES = [
 /** Pages a connected member is sent away from, to home. */
 const GUEST_ONLY = ['/', '/login', '/register', '/reset-password'];
 
-const PROFILE_SETTINGS = '/settings/profile';
-const MATCH_SETTINGS = '/settings/match';
+/** The screen of each onboarding step. */
+const ONBOARDING_PATHS: Record<OnboardingStep, string> = {
+  profile: '/settings/profile',
+  match: '/settings/match',
+};
 
 const withFrom = (target: string, from: string) => `${target}?from=${encodeURIComponent(from)}`;
 
@@ -43,7 +46,6 @@ export function guardRedirect(pathname: string, search: string, me: Me | null): 
   }
   if (GUEST_ONLY.includes(path)) return '/home';
   if (INFO_PAGES.includes(path)) return null;
-  if ((!me.firstName || !me.sex) && path !== PROFILE_SETTINGS) return PROFILE_SETTINGS;
-  if (me.firstName && me.sex && me.match.sex.length === 0 && path !== MATCH_SETTINGS) return MATCH_SETTINGS;
-  return null;
+  const step = onboardingStep(me);
+  return step && path !== ONBOARDING_PATHS[step] ? ONBOARDING_PATHS[step] : null;
 }

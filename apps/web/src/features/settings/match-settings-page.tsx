@@ -3,6 +3,7 @@ import { IconHeartSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { onboardingStep } from '@motema/shared/users';
 import { notify } from '../../lib/notices.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { MatchForm } from './components/match-form.tsx';
@@ -12,7 +13,7 @@ export function MatchSettingsPage() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const me = useMeQuery().data;
-  const [onboarding] = useState(() => !!me && me.match.sex.length === 0);
+  const [onboarding] = useState(() => !!me && onboardingStep(me) === 'match');
 
   if (!me) return null;
 

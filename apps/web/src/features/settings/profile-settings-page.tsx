@@ -3,12 +3,10 @@ import { IconHeart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Me } from '@motema/shared/users';
+import { onboardingStep, type Me } from '@motema/shared/users';
 import { notify } from '../../lib/notices.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { ProfileForm } from './components/profile-form.tsx';
-
-const needsProfile = (me: Me | null | undefined) => !!me && (!me.firstName || !me.sex);
 
 /** Edit the profile; also the first onboarding step when the first name or the sex is missing. */
 export function ProfileSettingsPage() {
@@ -16,14 +14,14 @@ export function ProfileSettingsPage() {
   const navigate = useNavigate();
   const me = useMeQuery().data;
   // Decided once: saving fills the profile, but the member is still in the onboarding flow.
-  const [onboarding] = useState(() => needsProfile(me));
+  const [onboarding] = useState(() => !!me && onboardingStep(me) === 'profile');
 
   if (!me) return null;
 
   const onSaved = (saved: Me) => {
     // While onboarding, the next screen is the feedback; otherwise a short notice.
     if (!onboarding) return notify('positive', t('profile.saved'));
-    void navigate(saved.match.sex.length === 0 ? '/settings/match' : '/home', { replace: true });
+    void navigate(onboardingStep(saved) === 'match' ? '/settings/match' : '/home', { replace: true });
   };
 
   return (
