@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES, type ErrorCode, type FieldIssue } from '@motema/shared/errors';
+import { validationMessage, type ValidationMessageKey } from '@motema/shared/validation';
 
 /** The one error type of the server: a status, a stable code and an English message. */
 export class AppError extends Error {
@@ -24,11 +25,15 @@ export const badRequest = (code: ErrorCode = 'bad_request', issues?: FieldIssue[
   new AppError(400, code, { issues });
 export const unauthorized = (code: ErrorCode = 'unauthorized') => new AppError(401, code);
 export const forbidden = (code: ErrorCode = 'forbidden') => new AppError(403, code);
-export const notFound = (code: ErrorCode = 'not_found') => new AppError(404, code);
 export const conflict = (code: ErrorCode = 'conflict', issues?: FieldIssue[]) =>
   new AppError(409, code, { issues });
 
-/** A 400 naming one field, for rules only the server can check (a taken username). */
-export function fieldError(path: string, code: ErrorCode & string, message: string): AppError {
-  return new AppError(400, 'validation_failed', { issues: [{ path, code, message }] });
+/** A field issue as the zod validation of a route gives it: a shared validation key and its English text. */
+export function fieldIssue(path: string, key: ValidationMessageKey): FieldIssue {
+  return { path, code: key, message: validationMessage(key) };
+}
+
+/** A 400 naming fields, for rules only the server can check (a taken username, a common password). */
+export function invalidFields(...issues: FieldIssue[]): AppError {
+  return new AppError(400, 'validation_failed', { issues });
 }

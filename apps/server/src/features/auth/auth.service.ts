@@ -1,12 +1,18 @@
 import type { InterfaceLanguage } from '@motema/shared/languages';
-import { validationMessage } from '@motema/shared/validation';
 import type { FieldIssue } from '@motema/shared/errors';
 import type { z } from 'zod';
 import type { RegisterSchema } from '@motema/shared/auth';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { AppError, badRequest, forbidden, unauthorized } from '../../lib/app-error.ts';
+import {
+  AppError,
+  badRequest,
+  fieldIssue,
+  forbidden,
+  invalidFields,
+  unauthorized,
+} from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import { newToken } from '../../lib/tokens.ts';
 import * as accounts from './accounts.repository.ts';
@@ -50,16 +56,12 @@ export async function register(
   const issues: FieldIssue[] = [];
   const passwordHash = await hashPassword(input.password);
   if (isCommonPassword(input.password)) {
-    issues.push({
-      path: 'password',
-      code: 'password_too_common',
-      message: validationMessage('password_too_common'),
-    });
+    issues.push(fieldIssue('password', 'password_too_common'));
   }
   if (await accounts.findAccountByUsername(deps.db, input.username)) {
-    issues.push({ path: 'username', code: 'username_taken', message: validationMessage('username_taken') });
+    issues.push(fieldIssue('username', 'username_taken'));
   }
-  if (issues.length) throw new AppError(400, 'validation_failed', { issues });
+  if (issues.length) throw invalidFields(...issues);
 
   const existing = await accounts.findAccountByEmail(deps.db, input.email);
   if (existing) {
@@ -83,9 +85,7 @@ export async function register(
   if (!user) {
     // A concurrent registration took the username or the e-mail between the checks and the insert.
     if (await accounts.findAccountByUsername(deps.db, input.username)) {
-      throw new AppError(400, 'validation_failed', {
-        issues: [{ path: 'username', code: 'username_taken', message: validationMessage('username_taken') }],
-      });
+      throw invalidFields(fieldIssue('username', 'username_taken'));
     }
     const owner = await accounts.findAccountByEmail(deps.db, input.email);
     if (owner) await tellOwnerOfExistingAccount(deps, owner, info);

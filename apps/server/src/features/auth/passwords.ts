@@ -1,7 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { readFileSync } from 'node:fs';
-import { validationMessage } from '@motema/shared/validation';
-import { AppError } from '../../lib/app-error.ts';
+import { fieldIssue, invalidFields } from '../../lib/app-error.ts';
 
 /**
  * The 1,000 most common passwords, lower-cased, one a line. Source: the ranked "passwords" dictionary
@@ -39,7 +38,6 @@ export function isCommonPassword(plain: string): boolean {
 /** Rules only the server checks on a chosen password (length is the shared schema's job). */
 export function assertAcceptablePassword(plain: string, path = 'password'): void {
   if (isCommonPassword(plain)) {
-    const issue = { path, code: 'password_too_common', message: validationMessage('password_too_common') };
-    throw new AppError(400, 'validation_failed', { issues: [issue] });
+    throw invalidFields(fieldIssue(path, 'password_too_common'));
   }
 }

@@ -1,6 +1,5 @@
 import { ERROR_MESSAGES, type ErrorCode } from '@motema/shared/errors';
-import { validationMessage } from '@motema/shared/validation';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, fieldIssue, invalidFields } from '../../lib/app-error.ts';
 
 /** A 400 with its own code and the same code as an issue on one field, so forms show it there. */
 function refusedField(code: ErrorCode, path: string): AppError {
@@ -11,15 +10,8 @@ export const wrongPassword = (path: string) => refusedField('wrong_password', pa
 export const emailTaken = () => refusedField('email_taken', 'email');
 export const phoneTaken = () => refusedField('phone_taken', 'phone');
 
-/** A field error only the server can find (like a zod issue): 400 validation_failed. */
-function invalidField(path: string, code: 'phone_invalid' | 'underage'): AppError {
-  return new AppError(400, 'validation_failed', {
-    issues: [{ path, code, message: validationMessage(code) }],
-  });
-}
-
-export const phoneInvalid = () => invalidField('phone', 'phone_invalid');
-export const underage = () => invalidField('dateOfBirth', 'underage');
+export const phoneInvalid = () => invalidFields(fieldIssue('phone', 'phone_invalid'));
+export const underage = () => invalidFields(fieldIssue('dateOfBirth', 'underage'));
 
 /** PostgreSQL's unique_violation, as thrown by pg or wrapped by Drizzle. */
 export function isUniqueViolation(error: unknown): boolean {
