@@ -4,10 +4,11 @@ export type Identifier = { kind: 'email' | 'phone' | 'username'; value: string }
 const PHONE_LIKE = /^\+?[\d\s().-]+$/;
 
 /**
- * A phone number as stored (E.164): spaces and punctuation dropped, `00` read as `+`, and a `+` added
- * when missing. Undefined when the text is not a phone number.
+ * A phone number typed at login or reset, in the stored E.164 form: spaces and punctuation dropped,
+ * `00` read as `+`, and a `+` added when missing. Undefined when the text is not a phone number.
+ * Lenient on purpose: it only finds a number that features/users/phone.ts validated when storing it.
  */
-export function normalisePhone(raw: string): string | undefined {
+export function phoneAsTyped(raw: string): string | undefined {
   const text = raw.trim();
   if (!PHONE_LIKE.test(text)) return undefined;
   let digits = text.replace(/\D/g, '');
@@ -20,7 +21,7 @@ export function normalisePhone(raw: string): string | undefined {
 export function classifyIdentifier(raw: string): Identifier {
   const value = raw.trim();
   if (value.includes('@')) return { kind: 'email', value: value.toLowerCase() };
-  const phone = normalisePhone(value);
+  const phone = phoneAsTyped(value);
   if (phone) return { kind: 'phone', value: phone };
   return { kind: 'username', value };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { AppError } from '../../lib/app-error.ts';
-import { classifyIdentifier, normalisePhone } from './identifiers.ts';
+import { classifyIdentifier, phoneAsTyped } from './identifiers.ts';
 import { assertAcceptablePassword, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { preferredLanguage } from './request-language.ts';
 
@@ -53,8 +53,8 @@ describe('identifiers and languages', () => {
     expect(classifyIdentifier('+243 81 234 5678')).toEqual({ kind: 'phone', value: '+243812345678' });
     expect(classifyIdentifier('(0033) 6-12-34-56-78')).toEqual({ kind: 'phone', value: '+33612345678' });
     expect(classifyIdentifier('Grace_95')).toEqual({ kind: 'username', value: 'Grace_95' });
-    expect(normalisePhone('12')).toBeUndefined();
-    expect(normalisePhone('abc')).toBeUndefined();
+    expect(phoneAsTyped('12')).toBeUndefined();
+    expect(phoneAsTyped('abc')).toBeUndefined();
   });
 
   it('picks the best interface language of Accept-Language', () => {
