@@ -1,7 +1,8 @@
-import { Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailField } from '../../ui/email-field.tsx';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmEmailSchema, ResendConfirmationSchema } from '@motema/shared/auth';
 import {
@@ -123,11 +124,8 @@ export function OtpPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {notice && <FormAlert kind={notice.kind}>{notice.message}</FormAlert>}
-          <TextInput
+          <EmailField
             label={t('fields.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
             required
             withAsterisk={false}
             {...form.getInputProps('email')}

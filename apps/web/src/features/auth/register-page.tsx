@@ -11,6 +11,7 @@ import { useRegisterMutation } from './auth.api.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
 import { focusFirstError } from './components/focus-first-error.ts';
 import { FormAlert } from './components/form-alert.tsx';
+import { EmailField } from '../../ui/email-field.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { EMPTY_REGISTER_VALUES, toRegisterInput, type RegisterValues } from './register-values.ts';
 
@@ -74,11 +75,8 @@ export function RegisterPage() {
             withAsterisk={false}
             {...form.getInputProps('username')}
           />
-          <TextInput
+          <EmailField
             label={t('fields.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
             required
             withAsterisk={false}
             {...form.getInputProps('email')}

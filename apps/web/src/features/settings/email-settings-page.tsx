@@ -1,4 +1,5 @@
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { EmailField } from '../../ui/email-field.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -65,14 +66,7 @@ export function EmailSettingsPage() {
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             {me && <Text c="dimmed">{t('email.current', { email: me.email })}</Text>}
-            <TextInput
-              type="email"
-              label={t('email.new')}
-              autoComplete="email"
-              inputMode="email"
-              required
-              {...form.getInputProps('email')}
-            />
+            <EmailField label={t('email.new')} required {...form.getInputProps('email')} />
             <PasswordField
               label={t('email.password')}
               description={t('email.passwordHint')}
