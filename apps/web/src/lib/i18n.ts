@@ -17,7 +17,6 @@ export const NAMESPACES = [
   'auth',
   'settings',
   'home',
-  'premium',
 ] as const;
 
 /** The stored choice, else the `lang` query, else the browser, else English. */
