@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { ImageSchema } from './media.ts';
 /** Report reasons of SPEC.md section 3, each with its sub-reasons. */
 export const REPORT_REASONS = {
   fake_account: [
@@ -19,3 +21,38 @@ export const REPORT_REASONS = {
 
 export type ReportReason = keyof typeof REPORT_REASONS;
 export const REPORT_REASON_KEYS = Object.keys(REPORT_REASONS) as ReportReason[];
+
+export const REPORT_TEXT_MAX_LENGTH = 1000;
+
+export const ReportSchema = z
+  .object({
+    user: z.uuid({ error: 'invalid_value' }),
+    reason: z.enum(REPORT_REASON_KEYS as [ReportReason, ...ReportReason[]], {
+      error: 'report_reason_required',
+    }),
+    subReason: z.string({ error: 'report_sub_reason_required' }),
+    text: z
+      .string({ error: 'invalid_value' })
+      .trim()
+      .max(REPORT_TEXT_MAX_LENGTH, { error: 'max_length' })
+      .optional()
+      .default(''),
+  })
+  .refine((report) => (REPORT_REASONS[report.reason] as readonly string[]).includes(report.subReason), {
+    error: 'report_sub_reason_required',
+    path: ['subReason'],
+  });
+export type Report = z.infer<typeof ReportSchema>;
+
+export const BlockSchema = z.object({ user: z.uuid({ error: 'invalid_value' }) });
+
+/** A member on the viewer's block list. */
+export const BlockedUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  avatar: ImageSchema.nullable(),
+  blockedAt: z.string(),
+});
+export type BlockedUser = z.infer<typeof BlockedUserSchema>;
+export const BlockListSchema = z.object({ users: z.array(BlockedUserSchema), count: z.int() });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ABOUT_MAX_LENGTH, MATCH_DISTANCE_MAX_KM, MAX_AGE, MIN_AGE, NAME_MAX_LENGTH } from './limits.ts';
 import { INTERFACE_LANGUAGES } from './languages.ts';
 import { dateOfBirthSchema } from './dates.ts';
+import { ImageSchema } from './media.ts';
 
 export const SEXES = ['male', 'female', 'non_binary'] as const;
 export const SexSchema = z.enum(SEXES, { error: 'sex_required' });
@@ -104,7 +105,11 @@ export const MeSchema = z.object({
   orientation: OrientationSchema.nullable(),
   about: z.string(),
   language: LanguageSchema,
-  avatar: z.string().nullable(),
+  avatar: ImageSchema.nullable(),
+  /** 0 to 100, computed on the server from the ratings received and visits. */
+  popularity: z.int(),
+  /** Whether the member has shared a position (the position itself is never sent). */
+  locationShared: z.boolean(),
   match: z.object({ sex: z.array(SexSchema), ageMin: z.int(), ageMax: z.int(), distance: z.int() }),
   connected: z.boolean(),
   lastActivity: z.string().nullable(),

@@ -35,6 +35,8 @@ export const VALIDATION_MESSAGES = {
   match_sex_required: 'Choose at least one',
   age_range_invalid: 'The minimum age must not exceed the maximum age',
   language_invalid: 'Unsupported language',
+  report_reason_required: 'Please choose a reason',
+  report_sub_reason_required: 'Please say a little more about the reason',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

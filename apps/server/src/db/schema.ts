@@ -4,3 +4,6 @@ export * from './schema/sessions.ts';
 export * from './schema/one-time-codes.ts';
 export * from './schema/outbox.ts';
 export * from './schema/push-tokens.ts';
+export * from './schema/media.ts';
+export * from './schema/discovery.ts';
+export * from './schema/safety.ts';

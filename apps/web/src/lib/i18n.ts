@@ -9,7 +9,18 @@ import {
 } from '@motema/shared/languages';
 
 export const LANGUAGE_STORAGE_KEY = 'motema.language';
-export const NAMESPACES = ['common', 'validation', 'errors', 'public', 'auth', 'settings', 'home'] as const;
+export const NAMESPACES = [
+  'common',
+  'validation',
+  'errors',
+  'public',
+  'auth',
+  'settings',
+  'home',
+  'media',
+  'discovery',
+  'safety',
+] as const;
 
 /** The stored choice, else the `lang` query, else the browser, else English. */
 export function detectLanguage(): InterfaceLanguage {

@@ -25,6 +25,8 @@ export function buildMe(change: Partial<Me> = {}): Me {
     about: '',
     language: 'en',
     avatar: null,
+    popularity: 0,
+    locationShared: false,
     match: { sex: ['male'], ageMin: 25, ageMax: 40, distance: 50 },
     connected: true,
     lastActivity: null,

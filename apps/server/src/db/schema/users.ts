@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
+  type AnyPgColumn,
   index,
   integer,
   pgTable,
@@ -10,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { photos } from './media.ts';
 
 export const users = pgTable(
   'users',
@@ -29,7 +32,8 @@ export const users = pgTable(
     language: text('language', { enum: ['en', 'fr', 'ro'] })
       .notNull()
       .default('en'),
-    avatar: text('avatar'),
+    /** One of the member's own photos (media feature). */
+    avatarPhotoId: uuid('avatar_photo_id').references((): AnyPgColumn => photos.id, { onDelete: 'set null' }),
     matchSex: text('match_sex')
       .array()
       .notNull()
@@ -42,6 +46,12 @@ export const users = pgTable(
       .notNull()
       .default('pending'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** Snapped to a grid of about 1 km before storing (QUALITY Z4); never sent to anyone. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    locationUpdatedAt: timestamp('location_updated_at', { withTimezone: true }),
+    /** 0 to 100, computed on the server from ratings received (Bayesian average) and visits. */
+    popularity: integer('popularity').notNull().default(0),
     connected: boolean('connected').notNull().default(false),
     lastActivity: timestamp('last_activity', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,6 +62,23 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     uniqueIndex('users_phone_key').on(table.phone),
     index('users_status_idx').on(table.status),
+    // The discovery lists, each backed by a partial index over active members.
+    index('users_active_activity_idx')
+      .on(sql`${table.lastActivity} DESC NULLS LAST`)
+      .where(sql`${table.status} = 'active'`),
+    index('users_active_connected_idx')
+      .on(sql`${table.lastActivity} DESC NULLS LAST`)
+      .where(sql`${table.status} = 'active' AND ${table.connected}`),
+    index('users_active_created_idx')
+      .on(sql`${table.createdAt} DESC`)
+      .where(sql`${table.status} = 'active'`),
+    index('users_active_popularity_idx')
+      .on(sql`${table.popularity} DESC`)
+      .where(sql`${table.status} = 'active'`),
+    // Near me: a GiST index over earthdistance's cube points (extensions created in migration 0001).
+    index('users_active_location_idx')
+      .using('gist', sql`ll_to_earth(${table.latitude}, ${table.longitude})`)
+      .where(sql`${table.status} = 'active' AND ${table.latitude} IS NOT NULL`),
   ],
 );
 

@@ -20,7 +20,9 @@ export function presentMe(user: UserRow): Me {
     orientation: user.orientation as Me['orientation'],
     about: user.about,
     language: user.language,
-    avatar: user.avatar,
+    avatar: null,
+    popularity: user.popularity,
+    locationShared: user.latitude !== null,
     match: {
       sex: user.matchSex as Me['match']['sex'],
       ageMin: user.matchAgeMin,

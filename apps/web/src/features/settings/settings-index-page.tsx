@@ -75,7 +75,7 @@ export function SettingsIndexPage() {
       {me && (
         <Paper withBorder radius="md" p="md">
           <Group wrap="nowrap" gap="md">
-            <Avatar name={me.name} color="initials" size={56} radius="xl" src={me.avatar} alt="" />
+            <Avatar name={me.name} color="initials" size={56} radius="xl" src={me.avatar?.thumbnail} alt="" />
             <div style={{ minWidth: 0 }}>
               <Text fw={700} size="lg" truncate>
                 {me.name}

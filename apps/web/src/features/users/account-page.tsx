@@ -49,7 +49,7 @@ export function AccountPage() {
     <Container size="sm" py="lg">
       <Stack gap="lg">
         <Group wrap="nowrap" gap="md" align="center">
-          <Avatar name={me.name} color="initials" size={88} radius={88} src={me.avatar} alt="" />
+          <Avatar name={me.name} color="initials" size={88} radius={88} src={me.avatar?.thumbnail} alt="" />
           <div style={{ minWidth: 0 }}>
             <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
               {t('account.nameAge', { name: me.name, age: me.age })}

@@ -1,0 +1,4 @@
+/** Filled by the discovery issue. */
+export function HomePage() {
+  return null;
+}
