@@ -21,6 +21,9 @@ import { registerJobs } from './jobs/register.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
+import { mediaRoutes } from './features/media/media.routes.ts';
+import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
+import { safetyRoutes } from './features/safety/safety.routes.ts';
 import { registerPresence } from './features/users/presence.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -80,6 +83,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     async (api) => {
       await api.register(authRoutes, deps);
       await api.register(usersRoutes, deps);
+      await api.register(mediaRoutes, deps);
+      await api.register(discoveryRoutes, deps);
+      await api.register(safetyRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.ts';
+
+export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
