@@ -45,6 +45,8 @@ export const UserListQuerySchema = z.object({
     .max(100, { error: 'invalid_value' })
     .optional(),
   sort: z.enum(USER_LIST_SORTS, { error: 'invalid_value' }).optional(),
+  /** Only members the viewer has not rated yet: the swap deck. */
+  unrated: z.stringbool({ error: 'invalid_value' }).optional(),
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
