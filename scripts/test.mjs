@@ -28,7 +28,7 @@ const steps = [
   {
     name: 'typecheck',
     title: 'Typecheck: tsc -b',
-    commands: [['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'e2e']],
+    commands: [['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'e2e', 'bench']],
   },
   {
     name: 'unit',
