@@ -208,3 +208,39 @@ export async function shot(page: Page, name: string) {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+export type SignedUpMember = TestMember & { id: string; page: Page };
+
+/**
+ * A confirmed member with a complete profile and match preferences, made through the API in a fresh
+ * phone-sized page (the session cookie lands in its context): ready for the home screens.
+ */
+export async function signedUpMember(
+  browser: Browser,
+  base: string,
+  profile: { firstName: string; sex: 'male' | 'female' | 'non_binary'; likes: ('male' | 'female' | 'non_binary')[] },
+): Promise<SignedUpMember> {
+  const member = { ...uniqueMember(), firstName: profile.firstName };
+  const page = await newMemberPage(browser);
+  const registered = await page.request.post('/api/auth/register', {
+    data: {
+      username: member.username,
+      email: member.email,
+      password: member.password,
+      dateOfBirth: member.dateOfBirth,
+      acceptTerms: true,
+      firstName: member.firstName,
+      sex: profile.sex,
+    },
+  });
+  expect(registered.status(), 'POST /api/auth/register').toBe(202);
+  const code = codeIn(await readOutbox(base, member.email));
+  const confirmed = await page.request.post('/api/auth/confirm', { data: { email: member.email, code } });
+  expect(confirmed.status(), 'POST /api/auth/confirm').toBe(200);
+  const match = await page.request.put('/api/users/match', {
+    data: { sex: profile.likes, ageMin: 18, ageMax: 99, distance: 500 },
+  });
+  expect(match.status(), 'PUT /api/users/match').toBe(200);
+  const me = (await match.json()) as { _id: string };
+  return { ...member, id: me._id, page };
+}

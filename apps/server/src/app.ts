@@ -25,6 +25,7 @@ import { mediaRoutes } from './features/media/media.routes.ts';
 import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { safetyRoutes } from './features/safety/safety.routes.ts';
 import { registerPresence } from './features/users/presence.ts';
+import { registerDiscoveryRealtime } from './features/discovery/discovery-realtime.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     allowedOrigins: (origin, host) => origin === publicOrigin || (!!host && new URL(origin).host === host),
   });
   registerPresence(realtime, deps.db);
+  registerDiscoveryRealtime(realtime, deps.db);
   await registerJobs(deps);
   app.addHook('onClose', async () => {
     await realtime.close();

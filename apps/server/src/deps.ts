@@ -2,6 +2,7 @@ import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer, SmsSender } from './lib/mailer.ts';
+import type { MediaStorage } from './lib/storage.ts';
 
 /** What the app is built from: main.ts makes the real ones, tests make their own. */
 export type AppDeps = {
@@ -10,4 +11,5 @@ export type AppDeps = {
   jobs: JobQueue;
   mailer: Mailer;
   sms: SmsSender;
+  storage: MediaStorage;
 };

@@ -5,6 +5,7 @@ import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { loadEnv } from './env.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer } from './lib/mailer.ts';
+import { createMediaStorage } from './lib/storage.ts';
 
 const startedAt = performance.now();
 let env;
@@ -32,6 +33,7 @@ const mailer = env.SMTP_URL
   ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
   : createOutboxMailer(database.db, log);
 const sms = createOutboxSms(database.db, log);
+const storage = createMediaStorage(env);
 // Readable log lines on a terminal; JSON lines (for log collectors) otherwise.
 const logger = process.stdout.isTTY
   ? {
@@ -39,7 +41,7 @@ const logger = process.stdout.isTTY
       transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } },
     }
   : { level: env.LOG_LEVEL };
-const app = await buildApp({ env, db: database.db, jobs, mailer, sms }, { logger });
+const app = await buildApp({ env, db: database.db, jobs, mailer, sms, storage }, { logger });
 
 await app.listen({ host: env.HOST, port: env.PORT });
 const address = app.server.address();
@@ -48,6 +50,9 @@ const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
 console.log(`\nMotema is running at ${url} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
 console.log(`Database: ${embedded ? `embedded PostgreSQL, data in ${embedded.dir}` : 'DATABASE_URL'}`);
 if (mailer.kind === 'outbox') console.log(`Mail: kept in the outbox, read it at ${url}/dev/mailbox`);
+console.log(
+  `Media: ${storage.kind === 's3' ? `S3 bucket ${env.S3_BUCKET}` : `files in ${path.resolve(env.DATA_DIR, 'media')}`}`,
+);
 console.log(`API documentation: ${url}/api/docs\n`);
 
 let stopping = false;

@@ -12,7 +12,13 @@ export const REPORT_REASONS = {
     'other',
   ],
   inappropriate_content: ['nudity', 'sexual_content', 'offensive_language', 'other'],
-  scam_or_commercial: ['asks_for_money', 'selling_something', 'external_links', 'other'],
+  scam_or_commercial: [
+    'asks_for_money',
+    'asks_personal_details',
+    'selling_something',
+    'external_links',
+    'other',
+  ],
   hate_speech_or_violence: ['hate_speech', 'threats', 'harassment', 'self_harm', 'other'],
   underage: ['looks_under_18', 'says_under_18', 'other'],
   not_interested: ['not_my_type', 'too_many_messages', 'other'],
@@ -43,8 +49,31 @@ export const ReportSchema = z
     path: ['subReason'],
   });
 export type Report = z.infer<typeof ReportSchema>;
+/** POST /api/reports answers 201 with the id of the stored report, nothing else. */
+export const ReportCreatedSchema = z.object({ _id: z.string() });
+export type ReportCreated = z.infer<typeof ReportCreatedSchema>;
 
 export const BlockSchema = z.object({ user: z.uuid({ error: 'invalid_value' }) });
+export type Block = z.infer<typeof BlockSchema>;
+
+/** Pages of the block list, newest block first. */
+export const BLOCK_LIST_PAGE_SIZE = 50;
+export const BLOCK_LIST_MAX_SKIP = 10_000;
+export const BlockListQuerySchema = z.object({
+  skip: z.coerce
+    .number({ error: 'must_be_numeric' })
+    .int({ error: 'must_be_numeric' })
+    .min(0, { error: 'invalid_value' })
+    .max(BLOCK_LIST_MAX_SKIP, { error: 'invalid_value' })
+    .default(0),
+  limit: z.coerce
+    .number({ error: 'must_be_numeric' })
+    .int({ error: 'must_be_numeric' })
+    .min(1, { error: 'invalid_value' })
+    .max(100, { error: 'invalid_value' })
+    .default(BLOCK_LIST_PAGE_SIZE),
+});
+export type BlockListQuery = z.infer<typeof BlockListQuerySchema>;
 
 /** A member on the viewer's block list. */
 export const BlockedUserSchema = z.object({
@@ -56,3 +85,4 @@ export const BlockedUserSchema = z.object({
 });
 export type BlockedUser = z.infer<typeof BlockedUserSchema>;
 export const BlockListSchema = z.object({ users: z.array(BlockedUserSchema), count: z.int() });
+export type BlockList = z.infer<typeof BlockListSchema>;

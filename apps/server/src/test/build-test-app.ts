@@ -1,14 +1,21 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { buildApp, type App } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer, type Mailer } from '../lib/mailer.ts';
+import { createLocalStorage, type MediaStorage } from '../lib/storage.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export type TestApp = {
   app: App;
   db: Db;
   databaseUrl: string;
+  /** Media files: local disk in a temporary folder of this app's own, removed by `close()`. */
+  storage: MediaStorage;
+  mediaDir: string;
   /** Listens on a random port (for real Socket.IO clients) and returns the base URL. */
   listen: () => Promise<string>;
   close: () => Promise<void>;
@@ -28,12 +35,16 @@ export async function buildTestApp(
     ? createSmtpMailer(options.smtpUrl, env.MAIL_FROM)
     : createOutboxMailer(database.db, () => {});
   const sms = createOutboxSms(database.db, () => {});
-  const app = await buildApp({ env, db: database.db, jobs, mailer, sms }, { logger: false });
+  const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'motema-media-'));
+  const storage = createLocalStorage(mediaDir);
+  const app = await buildApp({ env, db: database.db, jobs, mailer, sms, storage }, { logger: false });
   await app.ready();
   return {
     app,
     db: database.db,
     databaseUrl: database.url,
+    storage,
+    mediaDir,
     async listen() {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
@@ -44,6 +55,7 @@ export async function buildTestApp(
       await app.close();
       await jobs.stop();
       await database.close();
+      await rm(mediaDir, { recursive: true, force: true });
     },
   };
 }

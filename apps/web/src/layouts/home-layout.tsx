@@ -4,6 +4,9 @@ import { IconCards, IconHome, IconMessageCircle, IconUserCircle, IconUsersGroup 
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../ui/logo.tsx';
+import { MatchModal } from '../features/discovery/match-modal.tsx';
+import { useMeQuery } from '../features/users/users.api.ts';
+import { SocketProvider } from '../lib/socket.ts';
 
 const TABS = [
   { to: '/home', key: 'nav.home', Icon: IconHome },
@@ -19,6 +22,7 @@ export function HomeLayout() {
   const { pathname } = useLocation();
   const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  const me = useMeQuery().data;
 
   return (
     <AppShell
@@ -45,7 +49,11 @@ export function HomeLayout() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main pb={wide ? 0 : 72}>
-        <Outlet />
+        {/* The member's one socket (closed when the session ends) and the match screen it opens. */}
+        <SocketProvider userId={me?._id ?? null}>
+          <Outlet />
+          <MatchModal />
+        </SocketProvider>
       </AppShell.Main>
       <AppShell.Footer component="nav" aria-label={t('nav.main')}>
         <Group grow gap={0} h="100%">

@@ -35,14 +35,22 @@ function urlOf(path: string, query: RequestOptions['query']): string {
   return `/api${path}${search ? `?${search}` : ''}`;
 }
 
-async function errorOf(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined;
+/** The error for an answer with an error status and its parsed body (if any); shared by fetch and XHR uploads. */
+export function apiErrorOf(status: number, body: unknown, statusText = ''): ApiError {
+  const error = (body && typeof body === 'object' ? body : undefined) as Partial<ApiErrorBody> | undefined;
   return new ApiError(
-    response.status,
-    body?.code ?? (response.status >= 500 ? 'internal' : 'bad_request'),
-    body?.message ?? response.statusText,
-    body?.issues ?? [],
+    status,
+    error?.code ?? (status >= 500 ? 'internal' : 'bad_request'),
+    error?.message ?? statusText,
+    error?.issues ?? [],
   );
+}
+
+/** No answer at all: offline, or the connection dropped. */
+export const networkError = () => new ApiError(0, 'network', 'Not connected to the internet');
+
+async function errorOf(response: Response): Promise<ApiError> {
+  return apiErrorOf(response.status, await response.json().catch(() => undefined), response.statusText);
 }
 
 /**
@@ -68,7 +76,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       response = await fetch(urlOf(path, options.query), init);
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      lastError = new ApiError(0, 'network', 'Not connected to the internet');
+      lastError = networkError();
       // The browser knows it is offline: retrying now only delays the answer.
       if (navigator.onLine === false) break;
       continue;

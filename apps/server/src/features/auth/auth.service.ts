@@ -22,6 +22,8 @@ import { classifyIdentifier } from './identifiers.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { deletePushTokens, type PushTokenRef } from './push-tokens.repository.ts';
 import { createSession, revokeSession } from './sessions.service.ts';
+import type { MeRow } from '../users/users.repository.ts';
+import { getMe } from '../users/users.service.ts';
 
 export type AuthDeps = { db: Db; jobs: JobQueue };
 /** What a service needs of the request: where links point, the language it asks for, the device. */
@@ -31,7 +33,7 @@ export type RequestInfo = {
   userAgent: string | null;
 };
 export type RegisterInput = z.output<typeof RegisterSchema>;
-export type LoggedIn = { user: UserRow; token: string };
+export type LoggedIn = { user: MeRow; token: string };
 
 /** Verified when the account is unknown, so that a miss costs the same time as a wrong password. */
 const DUMMY_HASH = hashPassword(newToken());
@@ -112,7 +114,7 @@ export async function confirmEmail(
     const user = await accounts.activateAccount(tx, userId, clock.now());
     if (!user) throw badRequest('code_invalid');
     const { token } = await createSession(tx, user.id, info.userAgent);
-    return { user, token };
+    return { user: await getMe(tx, user.id), token };
   });
 }
 
@@ -193,7 +195,7 @@ export async function login(
         ? ((await accounts.reactivateAccount(tx, found.id, clock.now())) ?? found)
         : found;
     const { token } = await createSession(tx, user.id, info.userAgent);
-    return { user, token };
+    return { user: await getMe(tx, user.id), token };
   });
 }
 

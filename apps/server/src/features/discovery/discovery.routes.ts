@@ -1,4 +1,61 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ProfileSchema,
+  RatingResultSchema,
+  RatingSchema,
+  UserListQuerySchema,
+  UserListSchema,
+} from '@motema/shared/discovery';
 import type { AppDeps } from '../../deps.ts';
+import { unauthorized } from '../../lib/app-error.ts';
+import { clock } from '../../lib/clock.ts';
+import { presentProfile, presentUserList } from './discovery.presenter.ts';
+import { announceMatched } from './match-events.ts';
+import { openProfile } from './profiles.service.ts';
+import { rateUser } from './ratings.service.ts';
+import { listUsers } from './user-lists.service.ts';
 
-export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+/** Ratings per member per minute (R1): a fast swipe is about one a second. */
+export const RATINGS_PER_MINUTE = 120;
+
+function auth(request: FastifyRequest) {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** Discovery: the keyed lists, profile pages (visitors allowed) and ratings. */
+export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
+  const onRequest = app.requireAuth;
+
+  app.get(
+    '/users',
+    { onRequest, schema: { querystring: UserListQuerySchema, response: { 200: UserListSchema } } },
+    async (request) => presentUserList(await listUsers(db, auth(request).userId, request.query), clock.now()),
+  );
+
+  app.get(
+    '/users/:id',
+    { schema: { params: z.object({ id: z.string().max(64) }), response: { 200: ProfileSchema } } },
+    async (request) =>
+      presentProfile(await openProfile(db, request.auth?.userId ?? null, request.params.id), clock.now()),
+  );
+
+  app.post(
+    '/rate/user',
+    {
+      onRequest,
+      config: {
+        rateLimit: {
+          max: RATINGS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => request.auth?.userId ?? request.ip,
+        },
+      },
+      schema: { body: RatingSchema, response: { 200: RatingResultSchema } },
+    },
+    async (request) => rateUser(db, announceMatched, auth(request).userId, request.body),
+  );
+};

@@ -1,4 +1,113 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AvatarUpdateSchema, ImageSchema, PHOTO_MAX_BYTES, PhotoListSchema } from '@motema/shared/media';
+import { MeSchema } from '@motema/shared/users';
 import type { AppDeps } from '../../deps.ts';
+import { AppError, badRequest, unauthorized } from '../../lib/app-error.ts';
+import { presentMe } from '../users/users.presenter.ts';
+import { deletePhoto, listPhotos, openMediaFile, setAvatar, uploadPhoto } from './media.service.ts';
 
-export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+/** R1: uploads are costly (decoding, encoding, storage): a few a minute per address. */
+const UPLOAD_LIMIT = { rateLimit: { max: 20, timeWindow: '10 minutes' } };
+/** Room for the multipart envelope around the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** Served files never change under their URL (a new photo gets a new id): cached long, per browser. */
+const MEDIA_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
+const PhotoParamsSchema = z.object({ id: z.string().max(64) });
+const MediaParamsSchema = z.object({ photoId: z.string().max(64), file: z.string().max(32) });
+
+const photoTooLarge = () => new AppError(413, 'photo_too_large');
+
+function auth(request: FastifyRequest) {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/**
+ * The bytes of the multipart field `file`, at most PHOTO_MAX_BYTES (413 photo_too_large beyond);
+ * 400 photo_missing without a file. Read only when the service asks for it.
+ */
+function photoUpload(request: FastifyRequest) {
+  return async (): Promise<Buffer> => {
+    if (Number(request.headers['content-length']) > PHOTO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
+      throw photoTooLarge();
+    }
+    if (!request.isMultipart()) throw badRequest('photo_missing');
+    let body: Buffer;
+    try {
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file') throw badRequest('photo_missing');
+      body = await part.toBuffer();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
+        throw photoTooLarge();
+      }
+      throw badRequest('photo_missing');
+    }
+    if (body.length === 0) throw badRequest('photo_missing');
+    return body;
+  };
+}
+
+/** Photos (upload, list, delete), the avatar, and the served files. */
+export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
+  const onRequest = app.requireAuth;
+
+  // Multipart only here: every other route keeps the 64 KB JSON body limit.
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, {
+      limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 20 },
+    });
+    uploads.post(
+      '/photos',
+      {
+        onRequest,
+        config: UPLOAD_LIMIT,
+        bodyLimit: PHOTO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+        schema: { response: { 201: ImageSchema } },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await uploadPhoto(deps, auth(request).userId, photoUpload(request))),
+    );
+  });
+
+  app.get('/photos', { onRequest, schema: { response: { 200: PhotoListSchema } } }, async (request) => {
+    const photos = await listPhotos(db, auth(request).userId);
+    return { photos, count: photos.length };
+  });
+
+  app.delete('/photos/:id', { onRequest, schema: { params: PhotoParamsSchema } }, async (request, reply) => {
+    await deletePhoto(deps, auth(request).userId, request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.put(
+    '/users/avatar',
+    { onRequest, schema: { body: AvatarUpdateSchema, response: { 200: MeSchema } } },
+    async (request) => presentMe(await setAvatar(db, auth(request).userId, request.body.photo)),
+  );
+
+  // Members and visitors alike: the service checks the owner and blocks (Z3).
+  app.get('/media/:photoId/:file', { schema: { params: MediaParamsSchema } }, async (request, reply) => {
+    const media = await openMediaFile(deps, {
+      viewerId: request.auth?.userId,
+      photoId: request.params.photoId,
+      fileName: request.params.file,
+      ifNoneMatch: request.headers['if-none-match'],
+    });
+    void reply.headers({
+      'content-type': media.type,
+      'x-content-type-options': 'nosniff',
+      'cache-control': MEDIA_CACHE_CONTROL,
+      etag: media.etag,
+    });
+    if (media.notModified) return reply.code(304).send();
+    return reply.header('content-length', media.file.size).send(media.file.body);
+  });
+};

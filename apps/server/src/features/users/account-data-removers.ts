@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
+import { scheduleOwnerMediaRemoval } from '../media/media.service.ts';
 import type { UsersDeps } from './users.service.ts';
 
 /**
@@ -20,4 +21,7 @@ export type AccountDataRemover = {
  * The extension point of account deletion: later features (media, posts, chat, zones, billing)
  * add their remover to this list, and `deleteAccount` runs them all.
  */
-export const ACCOUNT_DATA_REMOVERS: readonly AccountDataRemover[] = [];
+export const ACCOUNT_DATA_REMOVERS: readonly AccountDataRemover[] = [
+  // Photo rows cascade with the users row; their files (disk or S3) go through a durable job.
+  { name: 'media', afterCommit: (deps, userId) => scheduleOwnerMediaRemoval(deps.jobs, userId) },
+];

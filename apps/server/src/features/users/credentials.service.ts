@@ -10,7 +10,8 @@ import { announceRevoked, revokeAllSessions } from '../auth/sessions.service.ts'
 import { emailTaken, isUniqueViolation, phoneInvalid, phoneTaken } from './users.errors.ts';
 import * as repo from './users.repository.ts';
 import { normalisePhone } from './phone.ts';
-import { requirePassword, type UsersDeps } from './users.service.ts';
+import type { MeRow } from './users.repository.ts';
+import { getMe, requirePassword, type UsersDeps } from './users.service.ts';
 
 const greetingName = (user: UserRow) => user.firstName ?? user.username;
 
@@ -55,7 +56,7 @@ export async function requestEmailChange(
 }
 
 /** Step 2: the code proves the address; it becomes the member's (if still free). */
-export async function confirmEmailChange(deps: UsersDeps, userId: string, code: string): Promise<UserRow> {
+export async function confirmEmailChange(deps: UsersDeps, userId: string, code: string): Promise<MeRow> {
   // Outside the transaction: a wrong try must count even though this request fails.
   const { target } = await consumeCode(deps.db, { userId, purpose: 'change_email', code });
   return saveContact(deps, userId, { email: target, emailConfirmedAt: clock.now() }, emailTaken, (tx) =>
@@ -81,7 +82,7 @@ export async function requestPhoneChange(
   return { phone };
 }
 
-export async function confirmPhoneChange(deps: UsersDeps, userId: string, code: string): Promise<UserRow> {
+export async function confirmPhoneChange(deps: UsersDeps, userId: string, code: string): Promise<MeRow> {
   const { target } = await consumeCode(deps.db, { userId, purpose: 'change_phone', code });
   return saveContact(deps, userId, { phone: target }, phoneTaken, (tx) =>
     repo.isPhoneTakenByOther(tx, target, userId),
@@ -95,13 +96,13 @@ async function saveContact(
   changes: { email?: string; emailConfirmedAt?: Date; phone?: string },
   taken: () => AppError,
   isTaken: (tx: DbOrTx) => Promise<boolean>,
-): Promise<UserRow> {
+): Promise<MeRow> {
   try {
     return await deps.db.transaction(async (tx) => {
       if (await isTaken(tx)) throw taken();
       const user = await repo.updateUser(tx, userId, changes, clock.now());
       if (!user) throw unauthorized();
-      return user;
+      return getMe(tx, userId);
     });
   } catch (error) {
     // Two members confirming the same contact at once: the unique index has the last word.

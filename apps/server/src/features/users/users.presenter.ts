@@ -1,9 +1,10 @@
 import { ageOn } from '@motema/shared/dates';
 import type { Me } from '@motema/shared/users';
-import type { UserRow } from '../../db/schema.ts';
+import { presentImage } from '../media/media.presenter.ts';
+import type { MeRow } from './users.repository.ts';
 
 /** The member as they see themself: the only place a users row becomes JSON for its owner. */
-export function presentMe(user: UserRow): Me {
+export function presentMe(user: MeRow): Me {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
   return {
     _id: user.id,
@@ -20,7 +21,7 @@ export function presentMe(user: UserRow): Me {
     orientation: user.orientation as Me['orientation'],
     about: user.about,
     language: user.language,
-    avatar: null,
+    avatar: user.avatarPhoto ? presentImage(user.avatarPhoto) : null,
     popularity: user.popularity,
     locationShared: user.latitude !== null,
     match: {

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { users, type UserRow } from '../../db/schema.ts';
+import { photos, users, type PhotoRow, type UserRow } from '../../db/schema.ts';
 
 /** The columns a member may change about themself (never status, e-mail, phone or password here). */
 export type ProfileColumns = Pick<
@@ -12,6 +12,19 @@ export type MatchColumns = Pick<UserRow, 'matchSex' | 'matchAgeMin' | 'matchAgeM
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** The member's row with their avatar photo, as presentMe shows them. */
+export type MeRow = UserRow & { avatarPhoto: PhotoRow | null };
+
+export async function findMeById(db: DbOrTx, id: string): Promise<MeRow | undefined> {
+  const [row] = await db
+    .select({ user: users, avatarPhoto: photos })
+    .from(users)
+    .leftJoin(photos, eq(photos.id, users.avatarPhotoId))
+    .where(eq(users.id, id))
+    .limit(1);
+  return row && { ...row.user, avatarPhoto: row.avatarPhoto };
 }
 
 /** Whether another member than `exceptId` uses this e-mail, compared case-insensitively. */
@@ -39,7 +52,14 @@ type UserChanges = Partial<
     MatchColumns &
     Pick<
       UserRow,
-      'language' | 'email' | 'emailConfirmedAt' | 'phone' | 'passwordHash' | 'status' | 'connected'
+      | 'language'
+      | 'email'
+      | 'emailConfirmedAt'
+      | 'phone'
+      | 'passwordHash'
+      | 'status'
+      | 'connected'
+      | 'avatarPhotoId'
     >
 >;
 

@@ -1,4 +1,49 @@
-/** Filled by the discovery issue. */
+import { Anchor, Container, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AvatarPrompt } from '../media/avatar-prompt.tsx';
+import { NearSection } from './near-section.tsx';
+import { UserGridSection } from './user-grid-section.tsx';
+import { UserRowSection } from './user-row-section.tsx';
+
+/**
+ * Home: a nudge to add a photo, the keyed lists as rows (near first), then everyone who fits the
+ * member's preferences as a grid that keeps loading. Rows with nothing to say hide themselves;
+ * the first ones keep an empty state so the top of the page does not jump.
+ */
 export function HomePage() {
-  return null;
+  const { t } = useTranslation('discovery');
+  useDocumentTitle(t('home.documentTitle'));
+
+  return (
+    <Container size="xl" px="md" py="md">
+      <VisuallyHidden>
+        <Title order={1}>{t('home.title')}</Title>
+      </VisuallyHidden>
+      <Stack gap="xl">
+        <AvatarPrompt />
+        <NearSection />
+        <UserRowSection filter="connected" empty={<Text size="sm">{t('home.empty.connected')}</Text>} />
+        <UserRowSection
+          filter="rated-each"
+          empty={
+            <>
+              <Text size="sm">{t('home.empty.rated-each')}</Text>
+              <Anchor component={Link} to="/swap" size="sm" fw={600}>
+                {t('home.startSwiping')}
+              </Anchor>
+            </>
+          }
+        />
+        <UserRowSection filter="visited-me" />
+        <UserRowSection filter="rated-me" />
+        <UserRowSection filter="popular" />
+        <UserRowSection filter="last" />
+        <UserRowSection filter="i-visited" />
+        <UserRowSection filter="i-rated" />
+        <UserGridSection />
+      </Stack>
+    </Container>
+  );
 }

@@ -1,4 +1,115 @@
-/** Filled by the discovery issue. */
+import { Box, Button, Container, Flex, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMoodSearch, IconRefresh, IconUserOff } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useMeQuery } from '../users/users.api.ts';
+import { useProfileQuery } from './discovery.api.ts';
+import { PROFILE_GALLERY_WIDTH, ProfileView } from './profile-view.tsx';
+
+/**
+ * `/profile/{id}`: a member's page, for members and (with less) for visitors. The shape of the
+ * page shows while it loads; a member who is gone, blocked or never existed gets a kind screen.
+ */
 export function ProfilePage() {
-  return null;
+  return (
+    <Suspense fallback={<ProfileSkeleton />}>
+      <ProfileContent />
+    </Suspense>
+  );
+}
+
+function ProfileContent() {
+  const { t } = useTranslation(['discovery', 'settings']);
+  const { id = '' } = useParams();
+  const me = useMeQuery().data ?? null;
+  const profile = useProfileQuery(id, me?._id ?? null);
+  // An id that never was (400) or a member who is gone or blocked (404): the same kind screen.
+  const unavailable =
+    isApiError(profile.error) && (profile.error.status === 404 || profile.error.status === 400);
+
+  useDocumentTitle(
+    profile.data
+      ? t('profile.documentTitle', { name: profile.data.name })
+      : unavailable
+        ? t('profile.unavailable.documentTitle')
+        : t('common:screens.profile'),
+  );
+
+  if (profile.data) return <ProfileView profile={profile.data} me={me} />;
+  if (profile.isPending) return <ProfileSkeleton />;
+  if (unavailable) return <ProfileUnavailable member={me !== null} />;
+  return <ProfileLoadError onRetry={() => void profile.refetch()} retrying={profile.isFetching} />;
+}
+
+function ProfileUnavailable({ member }: { member: boolean }) {
+  const { t } = useTranslation('discovery');
+  return (
+    <Container size="sm" py={48}>
+      <Stack align="center" gap="sm" ta="center">
+        <ThemeIcon size={72} radius="xl" variant="light" color="coral" aria-hidden>
+          <IconUserOff size={40} stroke={1.5} />
+        </ThemeIcon>
+        <Title order={1} size="h2">
+          {t('profile.unavailable.title')}
+        </Title>
+        <Text c="dimmed" maw={420}>
+          {t('profile.unavailable.text')}
+        </Text>
+        <Button
+          component={Link}
+          to={member ? '/home' : '/'}
+          mt="sm"
+          leftSection={<IconMoodSearch size={20} aria-hidden />}
+        >
+          {t(member ? 'profile.unavailable.home' : 'profile.unavailable.start')}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+function ProfileLoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const { t } = useTranslation('discovery');
+  return (
+    <Container size="sm" py={48}>
+      <Stack align="center" gap="sm" ta="center">
+        <Title order={1} size="h2">
+          {t('profile.error.title')}
+        </Title>
+        <Text c="dimmed">{t('profile.error.text')}</Text>
+        <Button
+          onClick={onRetry}
+          loading={retrying}
+          variant="default"
+          leftSection={<IconRefresh size={20} aria-hidden />}
+        >
+          {t('profile.error.retry')}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+/** The page's own shape while it loads: photo, name, facts, the message button, the stars, the text. */
+export function ProfileSkeleton() {
+  return (
+    <Container size={960} px={{ base: 0, sm: 'lg' }} py={{ base: 0, sm: 'lg' }} aria-busy="true">
+      <Flex direction={{ base: 'column', sm: 'row' }} gap={{ base: 'md', sm: 'xl' }}>
+        <Box w={{ base: '100%', sm: PROFILE_GALLERY_WIDTH }} style={{ flex: 'none' }}>
+          <Skeleton radius={0} style={{ aspectRatio: '1' }} />
+        </Box>
+        <Stack gap="md" px={{ base: 'md', sm: 0 }} style={{ flex: 1 }}>
+          <Skeleton height={30} width="60%" radius="sm" />
+          <Skeleton height={14} width="45%" radius="sm" />
+          <Skeleton height={42} radius="md" />
+          <Skeleton height={110} radius="lg" />
+          <Skeleton height={14} radius="sm" />
+          <Skeleton height={14} width="85%" radius="sm" />
+        </Stack>
+      </Flex>
+    </Container>
+  );
 }

@@ -1,16 +1,4 @@
-import {
-  Avatar,
-  Button,
-  Container,
-  EmptyState,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Container, EmptyState, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconCamera,
   IconCircleDashed,
@@ -22,8 +10,13 @@ import {
   IconVideo,
   type TablerIcon,
 } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MemberAvatar } from '../../ui/member-avatar.tsx';
+import { AvatarPrompt } from '../media/avatar-prompt.tsx';
+import { AvatarSheet } from '../media/avatar-sheet.tsx';
+import { PhotoGallery } from '../media/photo-gallery.tsx';
 import { useMeQuery } from './users.api.ts';
 
 const TABS: { value: string; Icon: TablerIcon }[] = [
@@ -39,46 +32,44 @@ const SHORTCUTS = [
   { to: '/premium', key: 'account.premium', Icon: IconCrown, color: 'ochre' },
 ] as const;
 
-/** The member's own space: who they are, a nudge to add a photo, their posts by kind, and shortcuts. */
+/** The member's own space: who they are and their avatar, a nudge to add a photo, shortcuts, their photos and posts by kind. */
 export function AccountPage() {
   const { t } = useTranslation('home');
+  const { t: tMedia } = useTranslation('media');
   const me = useMeQuery().data;
+  const [avatarOpened, { open: openAvatar, close: closeAvatar }] = useDisclosure(false);
   if (!me) return null;
 
   return (
     <Container size="sm" py="lg">
       <Stack gap="lg">
         <Group wrap="nowrap" gap="md" align="center">
-          <Avatar name={me.name} color="initials" size={88} radius={88} src={me.avatar?.thumbnail} alt="" />
-          <div style={{ minWidth: 0 }}>
-            <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
-              {t('account.nameAge', { name: me.name, age: me.age })}
-            </Title>
-            <Text c="dimmed" truncate>
-              @{me.username}
-            </Text>
-          </div>
+          <MemberAvatar name={me.name} image={me.avatar} size={88} radius={88} />
+          <Stack gap={6} align="flex-start" style={{ minWidth: 0 }}>
+            <div style={{ maxWidth: '100%' }}>
+              <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
+                {t('account.nameAge', { name: me.name, age: me.age })}
+              </Title>
+              <Text c="dimmed" truncate>
+                @{me.username}
+              </Text>
+            </div>
+            {me.avatar && (
+              <Button
+                variant="light"
+                size="compact-sm"
+                maw="100%"
+                leftSection={<IconCamera size={16} aria-hidden />}
+                onClick={openAvatar}
+                styles={{ label: { whiteSpace: 'normal' } }}
+              >
+                {tMedia('avatar.change')}
+              </Button>
+            )}
+          </Stack>
         </Group>
 
-        {!me.avatar && (
-          <Paper withBorder radius="md" p="md" bg="var(--mantine-color-coral-light)">
-            <Group wrap="nowrap" align="flex-start" gap="sm">
-              <IconCamera size={28} stroke={1.6} color="var(--mantine-color-coral-light-color)" aria-hidden />
-              <Stack gap={6} style={{ flex: 1 }}>
-                <Text fw={700}>{t('account.photoPrompt')}</Text>
-                <Text size="sm">{t('account.photoSoon')}</Text>
-                <Button
-                  size="sm"
-                  leftSection={<IconCamera size={18} />}
-                  disabled
-                  style={{ alignSelf: 'flex-start' }}
-                >
-                  {t('account.addPhoto')}
-                </Button>
-              </Stack>
-            </Group>
-          </Paper>
-        )}
+        <AvatarPrompt />
 
         <SimpleGrid cols={3} spacing="xs">
           {SHORTCUTS.map(({ to, key, Icon, color }) => (
@@ -111,7 +102,10 @@ export function AccountPage() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          {TABS.map(({ value, Icon }) => (
+          <Tabs.Panel value="pictures" pt="md">
+            <PhotoGallery />
+          </Tabs.Panel>
+          {TABS.filter(({ value }) => value !== 'pictures').map(({ value, Icon }) => (
             <Tabs.Panel key={value} value={value} pt="xl">
               <EmptyState
                 icon={<Icon size={28} />}
@@ -123,6 +117,7 @@ export function AccountPage() {
           ))}
         </Tabs>
       </Stack>
+      <AvatarSheet opened={avatarOpened} onClose={closeAvatar} />
     </Container>
   );
 }

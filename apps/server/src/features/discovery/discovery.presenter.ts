@@ -1,0 +1,88 @@
+import { ageOn } from '@motema/shared/dates';
+import {
+  distanceBucket,
+  type Activity,
+  type MatchEvent,
+  type Profile,
+  type UserCard,
+  type UserList,
+} from '@motema/shared/discovery';
+import type { Image } from '@motema/shared/media';
+import type { Orientation, Relationship } from '@motema/shared/users';
+import type { MatchRow } from '../../db/schema.ts';
+import type { CardRow } from './user-lists.repository.ts';
+import type { ProfileRow } from './members.repository.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** "Active recently" instead of a timestamp: online now, within 24 hours, within 7 days, or earlier. */
+export function activityOf(connected: boolean, lastActivity: Date | null, now: Date): Activity {
+  if (connected) return 'online';
+  if (!lastActivity) return 'earlier';
+  const ago = now.getTime() - lastActivity.getTime();
+  if (ago < 24 * HOUR_MS) return 'today';
+  if (ago < 7 * 24 * HOUR_MS) return 'week';
+  return 'earlier';
+}
+
+/** A card's member with the avatar found for it. */
+export type MemberView = CardRow & { avatar: Image | null };
+export type ProfileView = ProfileRow & {
+  avatar: Image | null;
+  /** Only for a member looking (a visitor sees identity and about text only). */
+  member: { photos: Image[]; rating: { mine: number | null; matched: boolean } } | null;
+};
+
+const nameOf = (row: Pick<CardRow, 'firstName' | 'lastName' | 'username'>) =>
+  [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username;
+
+function identity(row: MemberView, now: Date) {
+  return {
+    _id: row.id,
+    username: row.username,
+    firstName: row.firstName,
+    name: nameOf(row),
+    age: ageOn(row.dateOfBirth, now),
+    sex: row.sex,
+    avatar: row.avatar,
+  };
+}
+
+/**
+ * Another member as a card (QUALITY Z2): age, never the birth date; a distance bucket, never
+ * coordinates or an exact distance; activity as a bucket; nothing else of the row.
+ */
+export function presentCard(row: MemberView, now: Date): UserCard {
+  return {
+    ...identity(row, now),
+    activity: activityOf(row.connected, row.lastActivity, now),
+    distance: row.distanceKm === null ? null : distanceBucket(row.distanceKm),
+  };
+}
+
+export function presentUserList(list: { members: MemberView[]; count: number }, now: Date): UserList {
+  return { users: list.members.map((row) => presentCard(row, now)), count: list.count };
+}
+
+/** A profile page: identity and about text for visitors; members also see photos, facts and their rating. */
+export function presentProfile(view: ProfileView, now: Date): Profile {
+  const base = { ...identity(view, now), about: view.about };
+  if (!view.member) return base;
+  return {
+    ...base,
+    relationship: view.relationship as Relationship | null,
+    orientation: view.orientation as Orientation | null,
+    activity: activityOf(view.connected, view.lastActivity, now),
+    distance: view.distanceKm === null ? null : distanceBucket(view.distanceKm),
+    photos: view.member.photos,
+    rating: view.member.rating,
+  };
+}
+
+export function presentMatchEvent(other: MemberView, match: MatchRow, now: Date): MatchEvent {
+  return {
+    user: presentCard(other, now),
+    match: { _id: match.id, createdAt: match.createdAt.toISOString() },
+    status: 'matched',
+  };
+}

@@ -1,0 +1,110 @@
+import { and, eq, gt, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
+import { notBlockedWith } from '../safety/block-filter.ts';
+
+/**
+ * The member looking at lists and profiles, with the preferences every list follows: the sexes
+ * wanted, the birth dates of the age range (computed once per request), the preferred distance, and
+ * the viewer's own snapped position (null when not shared).
+ */
+export type Viewer = {
+  id: string;
+  matchSex: string[];
+  bornOnOrBefore: string;
+  bornAfter: string;
+  matchDistanceKm: number;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+export type Position = { latitude: number; longitude: number };
+
+export function positionOf(viewer: Viewer): Position | null {
+  return viewer.latitude === null || viewer.longitude === null
+    ? null
+    : { latitude: viewer.latitude, longitude: viewer.longitude };
+}
+
+/** earthdistance's point of a member (the expression of the GiST index `users_active_location_idx`). */
+export const memberPoint = sql`ll_to_earth(${users.latitude}, ${users.longitude})`;
+
+export const pointAt = (at: Position) => sql`ll_to_earth(${at.latitude}::float8, ${at.longitude}::float8)`;
+
+/** Great-circle distance in metres between two snapped positions. */
+export const metresFrom = (at: Position) => sql<number>`earth_distance(${pointAt(at)}, ${memberPoint})`;
+
+/** Kilometres from the viewer to the member, null when either has not shared a position. */
+export function distanceKmFrom(viewer: Viewer): SQL<number | null> {
+  const at = positionOf(viewer);
+  if (!at) return sql<null>`NULL::float8`;
+  return sql<number | null>`CASE WHEN ${users.latitude} IS NULL THEN NULL ELSE ${metresFrom(at)} / 1000 END`;
+}
+
+/**
+ * A member anyone may see: active (so e-mail confirmed, not deactivated), with a complete profile
+ * (first name and sex), not the viewer, and with no block between them in either direction (Z3).
+ */
+export function visibleTo(viewerId: string): SQL {
+  return and(
+    eq(users.status, 'active'),
+    isNotNull(users.firstName),
+    ne(users.firstName, ''),
+    isNotNull(users.sex),
+    ne(users.id, viewerId),
+    notBlockedWith(viewerId, users.id),
+  )!;
+}
+
+/** earthdistance's sphere radius in metres (`earth()`). */
+const EARTH_RADIUS_M = 6_378_168;
+const DEGREES = 180 / Math.PI;
+
+/**
+ * The latitude and longitude ranges holding every point within `metres` of `at` on earthdistance's
+ * sphere (a little wider, for rounding); no longitude range near a pole or across the 180th meridian.
+ */
+export function boundingBox(at: Position, metres: number) {
+  const angle = metres / EARTH_RADIUS_M;
+  const dLat = angle * DEGREES + 1e-6;
+  const latitude = { min: at.latitude - dLat, max: at.latitude + dLat };
+  const reach = Math.sin(angle) / Math.cos(at.latitude / DEGREES);
+  if (Math.abs(at.latitude) + dLat >= 89 || reach >= 1) return { latitude, longitude: null };
+  const dLon = Math.asin(reach) * DEGREES + 1e-6;
+  const longitude = { min: at.longitude - dLon, max: at.longitude + dLon };
+  if (longitude.min < -180 || longitude.max > 180) return { latitude, longitude: null };
+  return { latitude, longitude };
+}
+
+/**
+ * Within `km` of `at`. Plain latitude and longitude ranges first (a few comparisons, where the
+ * earthdistance functions cost microseconds per row), then the exact great-circle test; `indexed`
+ * adds earthdistance's box test, which the GiST index uses to prune (and to stop a nearest-first scan
+ * at the edge of the preferred distance).
+ */
+export function withinKm(at: Position, km: number, { indexed = false } = {}): SQL {
+  const metres = km * 1000;
+  const box = boundingBox(at, metres);
+  return and(
+    sql`${users.latitude} BETWEEN ${box.latitude.min}::float8 AND ${box.latitude.max}::float8`,
+    box.longitude
+      ? sql`${users.longitude} BETWEEN ${box.longitude.min}::float8 AND ${box.longitude.max}::float8`
+      : undefined,
+    indexed ? sql`earth_box(${pointAt(at)}, ${metres}::float8) @> ${memberPoint}` : undefined,
+    sql`${metresFrom(at)} <= ${metres}::float8`,
+  )!;
+}
+
+/**
+ * The viewer's match preferences (the other side's preferences hide no one): a sex they want, an
+ * age in their range and, when the viewer has a position, not farther than their distance; members
+ * who have not shared a position stay in.
+ */
+export function wantedBy(viewer: Viewer, { distance = true } = {}): SQL {
+  const at = distance ? positionOf(viewer) : null;
+  return and(
+    inArray(users.sex, viewer.matchSex as ('male' | 'female' | 'non_binary')[]),
+    lte(users.dateOfBirth, viewer.bornOnOrBefore),
+    gt(users.dateOfBirth, viewer.bornAfter),
+    at ? sql`(${users.latitude} IS NULL OR ${withinKm(at, viewer.matchDistanceKm)})` : undefined,
+  )!;
+}

@@ -1,0 +1,124 @@
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { cardColumns, type CardRow } from './user-lists.repository.ts';
+import { visibleTo, type Viewer } from './member-conditions.ts';
+
+/** The viewer's preferences and position, as stored (the service turns ages into birth dates). */
+export async function findViewerRow(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      matchSex: users.matchSex,
+      matchAgeMin: users.matchAgeMin,
+      matchAgeMax: users.matchAgeMax,
+      matchDistance: users.matchDistance,
+      latitude: users.latitude,
+      longitude: users.longitude,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+export type ProfileRow = CardRow & {
+  about: string;
+  relationship: string | null;
+  orientation: string | null;
+};
+
+/**
+ * A member the viewer may open (active, complete, no block either way, not the viewer), with the
+ * distance from the viewer's position; undefined otherwise. A visitor has no id: `viewer` is null.
+ */
+export async function findVisibleProfile(
+  db: DbOrTx,
+  viewer: Viewer | null,
+  memberId: string,
+): Promise<ProfileRow | undefined> {
+  const asSeenBy: Viewer = viewer ?? {
+    id: '00000000-0000-0000-0000-000000000000',
+    matchSex: [],
+    bornOnOrBefore: '',
+    bornAfter: '',
+    matchDistanceKm: 0,
+    latitude: null,
+    longitude: null,
+  };
+  const [row] = await db
+    .select({
+      ...cardColumns(asSeenBy),
+      about: users.about,
+      relationship: users.relationship,
+      orientation: users.orientation,
+    })
+    .from(users)
+    .where(and(eq(users.id, memberId), visibleTo(asSeenBy.id)))
+    .limit(1);
+  return row as ProfileRow | undefined;
+}
+
+/** The card of a member as `viewer` sees it (the match event), or undefined if no longer visible. */
+export async function findCard(db: DbOrTx, viewer: Viewer, memberId: string): Promise<CardRow | undefined> {
+  const [row] = await db
+    .select(cardColumns(viewer))
+    .from(users)
+    .where(and(eq(users.id, memberId), visibleTo(viewer.id)))
+    .limit(1);
+  return row as CardRow | undefined;
+}
+
+/**
+ * Locks a member the viewer may rate (FOR NO KEY UPDATE of the row: the ratings and first visits
+ * of one member are applied one after the other, so popularity is computed from every committed
+ * rating; the foreign keys of other members' ratings, which take KEY SHARE, are not held up);
+ * false when the member is not visible to the viewer.
+ */
+export async function lockVisibleMember(db: DbOrTx, viewerId: string, memberId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, memberId), visibleTo(viewerId)))
+    .for('no key update', { of: users });
+  return rows.length > 0;
+}
+
+/** Locks a member's row for a popularity update, as lockVisibleMember does. */
+export async function lockMember(db: DbOrTx, memberId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, memberId))
+    .for('no key update');
+  return rows.length > 0;
+}
+
+export async function setPopularity(db: DbOrTx, memberId: string, popularity: number): Promise<void> {
+  await db.update(users).set({ popularity }).where(eq(users.id, memberId));
+}
+
+/**
+ * Stores a snapped position unless the member changed it less than `interval` ago (at most one
+ * change per interval, atomically): false when refused.
+ */
+export async function storePosition(
+  db: DbOrTx,
+  memberId: string,
+  position: { latitude: number; longitude: number },
+  at: Date,
+  intervalMs: number,
+): Promise<boolean> {
+  const earliest = new Date(at.getTime() - intervalMs);
+  const rows = await db
+    .update(users)
+    .set({ latitude: position.latitude, longitude: position.longitude, locationUpdatedAt: at })
+    .where(
+      and(
+        eq(users.id, memberId),
+        or(isNull(users.locationUpdatedAt), lte(users.locationUpdatedAt, earliest)),
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

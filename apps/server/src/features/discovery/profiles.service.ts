@@ -1,0 +1,49 @@
+import type { Db } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
+import { listPhotos } from '../media/media.service.ts';
+import type { ProfileView } from './discovery.presenter.ts';
+import { findVisibleProfile, lockMember } from './members.repository.ts';
+import { findMatch, findScore } from './ratings.repository.ts';
+import { refreshPopularity, userNotFound } from './ratings.service.ts';
+import { loadViewer, withAvatars } from './user-lists.service.ts';
+import { recordVisit } from './visits.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /api/users/{id}: a member's profile for a visitor (`viewerId` null: identity and about text) or
+ * a member (also photos, facts, activity, distance bucket and their rating). 404 user_not_found for an
+ * unknown, inactive or incomplete member, or one with a block either way. A member opening someone
+ * else's profile records a visit.
+ */
+export async function openProfile(db: Db, viewerId: string | null, memberId: string): Promise<ProfileView> {
+  if (!UUID.test(memberId)) throw userNotFound();
+  const id = memberId.toLowerCase();
+  const self = viewerId === id;
+  const viewer = viewerId && !self ? await loadViewer(db, viewerId) : null;
+  const row = await findVisibleProfile(db, viewer, id);
+  if (!row) throw userNotFound();
+  const [view] = await withAvatars(db, [row]);
+  if (!viewerId) return { ...view!, member: null };
+
+  const [photos, mine, match] = await Promise.all([
+    listPhotos(db, id),
+    self ? null : findScore(db, viewerId, id),
+    self ? undefined : findMatch(db, viewerId, id),
+    self ? undefined : visit(db, viewerId, id),
+  ]);
+  return { ...view!, member: { photos, rating: { mine, matched: !!match } } };
+}
+
+/**
+ * Counts the visit once per viewer per calendar day (UTC); a first visit from this viewer adds a
+ * distinct visitor, so the member's popularity is recomputed in the same transaction.
+ */
+async function visit(db: Db, visitorId: string, visitedId: string): Promise<void> {
+  const now = clock.now();
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  await db.transaction(async (tx) => {
+    const { firstVisit } = await recordVisit(tx, visitorId, visitedId, now, dayStart);
+    if (firstVisit && (await lockMember(tx, visitedId))) await refreshPopularity(tx, visitedId);
+  });
+}

@@ -1,0 +1,76 @@
+import { MATCH_MIN_SCORE, type Rating, type RatingResult } from '@motema/shared/discovery';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { MatchRow } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import { clock } from '../../lib/clock.ts';
+import { presentMatchEvent } from './discovery.presenter.ts';
+import type { MatchEmitter } from './match-events.ts';
+import * as members from './members.repository.ts';
+import { computePopularity } from './popularity.ts';
+import * as repo from './ratings.repository.ts';
+import { loadViewer, withAvatars } from './user-lists.service.ts';
+import { visitorCount } from './visits.repository.ts';
+
+export const userNotFound = () => new AppError(404, 'user_not_found');
+
+/**
+ * Recomputes a member's popularity from every rating received and every distinct visitor, inside
+ * the caller's transaction, once the member's row is locked by it.
+ */
+export async function refreshPopularity(tx: DbOrTx, memberId: string): Promise<number> {
+  const [stats, visitors] = await Promise.all([repo.ratingStats(tx, memberId), visitorCount(tx, memberId)]);
+  const popularity = computePopularity({ ...stats, visitors });
+  await members.setPopularity(tx, memberId, popularity);
+  return popularity;
+}
+
+/**
+ * POST /api/rate/user: the rater's one current rating of a member (created or changed), the rated
+ * member's popularity recomputed in the same transaction, and the match made when both rated each
+ * other MATCH_MIN_SCORE or more (removed, silently, when one rating drops below). After the commit,
+ * a new match is announced to both members, each receiving the other's card as they see it.
+ */
+export async function rateUser(
+  db: Db,
+  emit: MatchEmitter,
+  raterId: string,
+  input: Rating,
+): Promise<RatingResult> {
+  const ratedId = input.user.toLowerCase();
+  if (ratedId === raterId) throw badRequest('self_not_allowed');
+  const now = clock.now();
+  const { matched, created } = await db.transaction(async (tx) => {
+    await repo.lockPair(tx, raterId, ratedId);
+    // Active, complete, and no block either way (Z3): a blocked pair can neither rate nor match.
+    if (!(await members.lockVisibleMember(tx, raterId, ratedId))) throw userNotFound();
+    await repo.upsertRating(tx, raterId, ratedId, input.score, now);
+    await refreshPopularity(tx, ratedId);
+    const theirs = await repo.findScore(tx, ratedId, raterId);
+    if (input.score >= MATCH_MIN_SCORE && theirs !== null && theirs >= MATCH_MIN_SCORE) {
+      return { matched: true, created: await repo.insertMatch(tx, raterId, ratedId, now) };
+    }
+    await repo.deleteMatch(tx, raterId, ratedId);
+    return { matched: false, created: undefined };
+  });
+  if (created) await announceMatch(db, emit, created);
+  return { user: ratedId, score: input.score, matched };
+}
+
+/** `matched:{receiverId}` to both members, each with the other's card as they see it. */
+async function announceMatch(db: Db, emit: MatchEmitter, match: MatchRow): Promise<void> {
+  const now = clock.now();
+  const pairs: [string, string][] = [
+    [match.userA, match.userB],
+    [match.userB, match.userA],
+  ];
+  const events = await Promise.all(
+    pairs.map(async ([receiverId, otherId]) => {
+      const viewer = await loadViewer(db, receiverId).catch(() => null);
+      const card = viewer && (await members.findCard(db, viewer, otherId));
+      if (!card) return null;
+      const [view] = await withAvatars(db, [card]);
+      return { receiverId, event: presentMatchEvent(view!, match, now) };
+    }),
+  );
+  for (const item of events) if (item) emit(item.receiverId, item.event);
+}

@@ -1,0 +1,216 @@
+import { and, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { UserListFilter } from '@motema/shared/discovery';
+import type { DbOrTx } from '../../db/client.ts';
+import { matches, ratings, users, visits } from '../../db/schema.ts';
+import {
+  distanceKmFrom,
+  memberPoint,
+  metresFrom,
+  pointAt,
+  positionOf,
+  visibleTo,
+  wantedBy,
+  withinKm,
+  type Viewer,
+} from './member-conditions.ts';
+
+/** What a card is made of (the presenter turns it into JSON: age, never the birth date). */
+export const cardColumns = (viewer: Viewer) => ({
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  dateOfBirth: users.dateOfBirth,
+  sex: users.sex,
+  avatarPhotoId: users.avatarPhotoId,
+  connected: users.connected,
+  lastActivity: users.lastActivity,
+  distanceKm: distanceKmFrom(viewer),
+});
+export type CardRow = {
+  id: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  dateOfBirth: string;
+  sex: 'male' | 'female' | 'non_binary' | null;
+  avatarPhotoId: string | null;
+  connected: boolean;
+  lastActivity: Date | null;
+  distanceKm: number | null;
+};
+
+export type ListSort = '-lastActivity' | '-createdAt' | '-popularity';
+export type ListRequest = {
+  filter: UserListFilter;
+  sort: ListSort;
+  /** Only members the viewer has not rated (the swap deck). */
+  unrated: boolean;
+};
+
+const SORTS: Record<ListSort, SQL[]> = {
+  '-lastActivity': [sql`${users.lastActivity} DESC NULLS LAST`, desc(users.id)],
+  '-createdAt': [desc(users.createdAt), desc(users.id)],
+  '-popularity': [desc(users.popularity), desc(users.id)],
+};
+
+/**
+ * One list as a join, the conditions of its own and its order. Each is backed by an index: the
+ * partial indexes on users for the member lists (`users_active_*_idx`), the GiST index for near,
+ * (member, time) indexes of ratings, visits and matches for the others. Null: an empty list (near
+ * without a position of the viewer's).
+ */
+function listSource(viewer: Viewer, request: ListRequest) {
+  const { filter, sort } = request;
+  switch (filter) {
+    case 'users':
+      return { where: undefined, orderBy: SORTS[sort] };
+    case 'connected':
+      return { where: eq(users.connected, true), orderBy: SORTS[sort] };
+    case 'popular':
+      return { where: undefined, orderBy: SORTS['-popularity'] };
+    case 'last':
+      return { where: undefined, orderBy: SORTS['-createdAt'] };
+    case 'near': {
+      // Counting only: the page of the near list is nearPageQuery's.
+      const at = positionOf(viewer);
+      if (!at) return null;
+      return {
+        where: and(isNotNull(users.latitude), withinKm(at, viewer.matchDistanceKm, { indexed: true })),
+        orderBy: [],
+      };
+    }
+    case 'i-rated':
+      return {
+        join: { table: ratings, on: and(eq(ratings.raterId, viewer.id), eq(ratings.ratedId, users.id))! },
+        orderBy: [desc(ratings.updatedAt), desc(ratings.ratedId)],
+      };
+    case 'rated-me':
+      return {
+        join: { table: ratings, on: and(eq(ratings.ratedId, viewer.id), eq(ratings.raterId, users.id))! },
+        orderBy: [desc(ratings.updatedAt), desc(ratings.raterId)],
+      };
+    case 'i-visited':
+      return {
+        join: { table: visits, on: and(eq(visits.visitorId, viewer.id), eq(visits.visitedId, users.id))! },
+        orderBy: [desc(visits.lastAt), desc(visits.visitedId)],
+      };
+    case 'visited-me':
+      return {
+        join: { table: visits, on: and(eq(visits.visitedId, viewer.id), eq(visits.visitorId, users.id))! },
+        orderBy: [desc(visits.lastAt), desc(visits.visitorId)],
+      };
+    case 'rated-each':
+      return {
+        join: {
+          table: matches,
+          on: or(
+            and(eq(matches.userA, viewer.id), eq(matches.userB, users.id)),
+            and(eq(matches.userB, viewer.id), eq(matches.userA, users.id)),
+          )!,
+        },
+        orderBy: [desc(matches.createdAt), desc(matches.id)],
+      };
+  }
+}
+
+function conditions(viewer: Viewer, request: ListRequest, extra: SQL | undefined): SQL {
+  return and(
+    visibleTo(viewer.id),
+    // The near list has the distance condition of its own, in the form its index needs.
+    wantedBy(viewer, { distance: request.filter !== 'near' }),
+    extra,
+    request.unrated
+      ? sql`NOT EXISTS (SELECT 1 FROM ${ratings} WHERE ${ratings.raterId} = ${viewer.id} AND ${ratings.ratedId} = ${users.id})`
+      : undefined,
+  )!;
+}
+
+/**
+ * A page of the near list: nearest first, members of one cell (equally far) by id. The inner query
+ * walks the GiST index `users_near_idx` nearest-first (cube's `<->`, the straight-line distance, is in
+ * the same order as the great-circle one), with sex and birth date tested inside the index and, the
+ * index covering them, no table access for the members it skips: the cost of a page grows slowly
+ * with its depth. Only the page's members are then read, and those beyond the preferred distance
+ * dropped: as they come last in this order, that is the same as leaving them out before paging.
+ */
+function nearPageQuery(db: DbOrTx, viewer: Viewer, request: ListRequest, page: { skip: number; limit: number }) {
+  const at = positionOf(viewer);
+  if (!at) return null;
+  const order = sql<number>`${memberPoint} <-> ${pointAt(at)}`;
+  const nearest = db
+    .select({ id: users.id, chord: order.as('chord') })
+    .from(users)
+    .where(and(isNotNull(users.latitude), conditions(viewer, request, undefined)))
+    .orderBy(order, users.id)
+    .limit(page.limit)
+    .offset(page.skip)
+    .as('nearest');
+  return db
+    .select(cardColumns(viewer))
+    .from(nearest)
+    .innerJoin(users, eq(users.id, nearest.id))
+    .where(sql`${metresFrom(at)} <= ${viewer.matchDistanceKm * 1000}::float8`)
+    .orderBy(nearest.chord, nearest.id);
+}
+
+/**
+ * The query of one page of a list, in its order (null for an empty list); `listMembers` runs it. The
+ * benchmark and the plan tests EXPLAIN this very query.
+ */
+export function listMembersQuery(
+  db: DbOrTx,
+  viewer: Viewer,
+  request: ListRequest,
+  page: { skip: number; limit: number },
+) {
+  if (request.filter === 'near') return nearPageQuery(db, viewer, request, page);
+  const source = listSource(viewer, request);
+  if (!source) return null;
+  const base = db.select(cardColumns(viewer)).from(users);
+  const joined = 'join' in source && source.join ? base.innerJoin(source.join.table, source.join.on) : base;
+  return joined
+    .where(conditions(viewer, request, 'where' in source ? source.where : undefined))
+    .orderBy(...source.orderBy)
+    .limit(page.limit)
+    .offset(page.skip);
+}
+
+/** One page of a list, in its order. */
+export async function listMembers(
+  db: DbOrTx,
+  viewer: Viewer,
+  request: ListRequest,
+  page: { skip: number; limit: number },
+): Promise<CardRow[]> {
+  const query = listMembersQuery(db, viewer, request, page);
+  return query ? ((await query) as CardRow[]) : [];
+}
+
+/**
+ * How many members the list holds, counted up to `cap` (the caller passes the end of the page plus a
+ * margin): an exact count would read every matching member of a large list, this reads at most `cap`.
+ */
+export function countMembersQuery(db: DbOrTx, viewer: Viewer, request: ListRequest, cap: number) {
+  const source = listSource(viewer, request);
+  if (!source) return null;
+  const base = db.select({ one: sql`1` }).from(users);
+  const joined = 'join' in source && source.join ? base.innerJoin(source.join.table, source.join.on) : base;
+  const capped = joined
+    .where(conditions(viewer, request, 'where' in source ? source.where : undefined))
+    .limit(cap)
+    .as('capped');
+  return db.select({ n: count() }).from(capped);
+}
+
+export async function countMembers(
+  db: DbOrTx,
+  viewer: Viewer,
+  request: ListRequest,
+  cap: number,
+): Promise<number> {
+  const query = countMembersQuery(db, viewer, request, cap);
+  if (!query) return 0;
+  const [row] = await query;
+  return row?.n ?? 0;
+}

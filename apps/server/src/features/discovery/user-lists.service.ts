@@ -1,0 +1,65 @@
+import { userListSize, type UserListQuery } from '@motema/shared/discovery';
+import type { DbOrTx } from '../../db/client.ts';
+import { unauthorized } from '../../lib/app-error.ts';
+import { clock } from '../../lib/clock.ts';
+import { avatarImages } from '../media/media.service.ts';
+import { birthDateBounds } from './birth-date-bounds.ts';
+import type { MemberView } from './discovery.presenter.ts';
+import type { Viewer } from './member-conditions.ts';
+import { findViewerRow } from './members.repository.ts';
+import type { CardRow } from './user-lists.repository.ts';
+import * as lists from './user-lists.repository.ts';
+
+/**
+ * `count` is exact up to the end of the page plus this margin, and that number beyond it: enough to
+ * tell whether more pages follow, without reading every matching member of a large list.
+ */
+export const COUNT_MARGIN = 1000;
+
+/** The member behind a session with the preferences every list follows (ages as birth-date bounds). */
+export async function loadViewer(db: DbOrTx, userId: string): Promise<Viewer> {
+  const row = await findViewerRow(db, userId);
+  if (!row) throw unauthorized();
+  const bounds = birthDateBounds(clock.now(), row.matchAgeMin, row.matchAgeMax);
+  return {
+    id: row.id,
+    matchSex: row.matchSex,
+    ...bounds,
+    matchDistanceKm: row.matchDistance,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+}
+
+/** Cards with their avatars, found in one query for the whole page (no query per card). */
+export async function withAvatars<Row extends CardRow>(
+  db: DbOrTx,
+  rows: Row[],
+): Promise<(Row & Pick<MemberView, 'avatar'>)[]> {
+  const ids = rows.flatMap((row) => (row.avatarPhotoId ? [row.avatarPhotoId] : []));
+  const avatars = ids.length ? await avatarImages(db, ids) : new Map();
+  return rows.map((row) => ({
+    ...row,
+    avatar: (row.avatarPhotoId && avatars.get(row.avatarPhotoId)) || null,
+  }));
+}
+
+/**
+ * GET /api/users: one page of a keyed list (SPEC.md section 3) following the viewer's preferences.
+ * The page size defaults to, and is capped by, the list's size (SPEC.md section 9).
+ */
+export async function listUsers(
+  db: DbOrTx,
+  viewerId: string,
+  query: UserListQuery,
+): Promise<{ members: MemberView[]; count: number }> {
+  const viewer = await loadViewer(db, viewerId);
+  const size = userListSize(query.filter);
+  const limit = Math.min(query.limit ?? size, size);
+  const request = { filter: query.filter, sort: query.sort ?? '-lastActivity', unrated: query.unrated ?? false };
+  const [rows, count] = await Promise.all([
+    lists.listMembers(db, viewer, request, { skip: query.skip, limit }),
+    lists.countMembers(db, viewer, request, query.skip + limit + COUNT_MARGIN),
+  ]);
+  return { members: await withAvatars(db, rows), count };
+}

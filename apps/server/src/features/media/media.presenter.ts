@@ -1,0 +1,35 @@
+import type { Image } from '@motema/shared/media';
+import type { PhotoRow, PhotoVariant } from '../../db/schema.ts';
+
+const EXTENSIONS = { 'image/avif': 'avif', 'image/webp': 'webp' } as const;
+
+/** The file name a variant is served under: its width and format, never its storage key. */
+export function variantFileName(variant: Pick<PhotoVariant, 'width' | 'type'>): string {
+  return `${variant.width}.${EXTENSIONS[variant.type]}`;
+}
+
+export function mediaUrl(photoId: string, variant: Pick<PhotoVariant, 'width' | 'type'>): string {
+  return `/api/media/${photoId}/${variantFileName(variant)}`;
+}
+
+/**
+ * A photo as every screen shows it (the privacy boundary of media): served URLs, sizes and the
+ * placeholder only; never the owner, the storage keys or anything of the upload.
+ */
+export function presentImage(row: PhotoRow): Image {
+  const variants = [...row.variants].sort((a, b) => a.width - b.width || a.type.localeCompare(b.type));
+  const smallestWebp = variants.find((variant) => variant.type === 'image/webp') ?? variants[0];
+  return {
+    _id: row.id,
+    width: row.width,
+    height: row.height,
+    placeholder: row.placeholder,
+    thumbnail: smallestWebp ? mediaUrl(row.id, smallestWebp) : '',
+    sources: variants.map((variant) => ({
+      url: mediaUrl(row.id, variant),
+      width: variant.width,
+      type: variant.type,
+    })),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,95 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { photos, users, type PhotoRow, type PhotoVariant } from '../../db/schema.ts';
+import { notBlockedWith } from '../safety/block-filter.ts';
+
+export type NewPhoto = {
+  ownerId: string;
+  width: number;
+  height: number;
+  placeholder: string;
+  variants: PhotoVariant[];
+};
+
+/** Locks the member's row: uploads of one member are counted and inserted one at a time. */
+export async function lockOwner(db: DbOrTx, ownerId: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
+  return rows.length > 0;
+}
+
+export async function countPhotos(db: DbOrTx, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(photos)
+    .where(eq(photos.ownerId, ownerId));
+  return row?.count ?? 0;
+}
+
+export async function insertPhoto(db: DbOrTx, values: NewPhoto): Promise<PhotoRow> {
+  const [row] = await db.insert(photos).values(values).returning();
+  return row!;
+}
+
+/** The member's photos, newest first. */
+export function findPhotosOf(db: DbOrTx, ownerId: string): Promise<PhotoRow[]> {
+  return db
+    .select()
+    .from(photos)
+    .where(eq(photos.ownerId, ownerId))
+    .orderBy(desc(photos.createdAt), desc(photos.id));
+}
+
+/** One of the member's own photos, locked against a concurrent deletion until the transaction ends. */
+export async function lockOwnPhoto(db: DbOrTx, ownerId: string, photoId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.id, photoId), eq(photos.ownerId, ownerId)))
+    .for('share');
+  return rows.length > 0;
+}
+
+/** Deletes one of the member's own photos (an avatar pointing at it becomes null by its foreign key). */
+export async function deleteOwnPhoto(
+  db: DbOrTx,
+  ownerId: string,
+  photoId: string,
+): Promise<PhotoRow | undefined> {
+  const [row] = await db
+    .delete(photos)
+    .where(and(eq(photos.id, photoId), eq(photos.ownerId, ownerId)))
+    .returning();
+  return row;
+}
+
+/**
+ * A photo the viewer may see: its owner is active and, for a member, no block stands between them
+ * (QUALITY Z3). A visitor (no viewer) sees the photos of active members.
+ */
+export async function findViewablePhoto(
+  db: DbOrTx,
+  photoId: string,
+  viewerId: string | undefined,
+): Promise<PhotoRow | undefined> {
+  const [row] = await db
+    .select({ photo: photos })
+    .from(photos)
+    .innerJoin(users, eq(users.id, photos.ownerId))
+    .where(
+      and(
+        eq(photos.id, photoId),
+        eq(users.status, 'active'),
+        viewerId ? notBlockedWith(viewerId, photos.ownerId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row?.photo;
+}
+
+export function findPhotosByIds(db: DbOrTx, ids: readonly string[]): Promise<PhotoRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(photos)
+    .where(inArray(photos.id, [...ids]));
+}

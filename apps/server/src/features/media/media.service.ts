@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { PHOTOS_PER_MEMBER_MAX, type Image } from '@motema/shared/media';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { PhotoVariant } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { AppError, conflict } from '../../lib/app-error.ts';
+import type { MediaStorage, StoredFile } from '../../lib/storage.ts';
+import type { MeRow } from '../users/users.repository.ts';
+import { setAvatarPhoto } from '../users/users.service.ts';
+import * as repo from './media.repository.ts';
+import { presentImage, variantFileName } from './media.presenter.ts';
+import { createPhotoQueue, encodePhoto, inspectPhoto } from './photo-pipeline.ts';
+
+export type MediaDeps = Pick<AppDeps, 'db' | 'jobs' | 'storage'>;
+
+/** The queue whose jobs remove files after a commit (a deleted photo, a deleted account). */
+export const MEDIA_FILES_QUEUE = 'media-files-delete';
+export type MediaFilesJob = { prefix: string };
+
+/** Half the cores (at least one) encode photos; twenty more uploads may wait, then 429. */
+const runPhotoWork = createPhotoQueue(Math.max(1, Math.floor(os.availableParallelism() / 2)), 20);
+
+const photoNotFound = () => new AppError(404, 'not_found');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ownerPrefix = (ownerId: string) => `photos/${ownerId}/`;
+/** photos/{ownerId}/ or photos/{ownerId}/{random}/: the only prefixes the job removes. */
+const REMOVABLE_PREFIX = /^photos\/[0-9a-f-]{36}\/([A-Za-z0-9_-]{16,}\/)?$/;
+
+/** The member's photos, newest first, as Images. */
+export async function listPhotos(db: DbOrTx, ownerId: string): Promise<Image[]> {
+  return (await repo.findPhotosOf(db, ownerId)).map(presentImage);
+}
+
+/**
+ * The Images of avatar photos, by photo id, in one query. The caller's own query decides who may be
+ * shown (active, not blocked); ids of missing photos are simply absent from the map.
+ */
+export async function avatarImages(db: DbOrTx, photoIds: readonly string[]): Promise<Map<string, Image>> {
+  const ids = [...new Set(photoIds.filter((id) => UUID.test(id)))];
+  const rows = await repo.findPhotosByIds(db, ids);
+  return new Map(rows.map((row) => [row.id, presentImage(row)]));
+}
+
+/** Removes files under a prefix later, durably (pg-boss retries): for work after a commit. */
+async function scheduleRemoval(jobs: JobQueue, prefix: string): Promise<void> {
+  await jobs.send<MediaFilesJob>(MEDIA_FILES_QUEUE, { prefix });
+}
+
+/** The job: removes the files under the prefix (only prefixes this feature makes are accepted). */
+export async function removeMediaFiles(storage: MediaStorage, job: MediaFilesJob): Promise<void> {
+  if (!REMOVABLE_PREFIX.test(job.prefix)) throw new Error(`refusing to remove ${job.prefix}`);
+  await storage.deletePrefix(job.prefix);
+}
+
+/** Account deletion (Z6): every file of the member goes once the deletion has committed. */
+export async function scheduleOwnerMediaRemoval(jobs: JobQueue, ownerId: string): Promise<void> {
+  await scheduleRemoval(jobs, ownerPrefix(ownerId));
+}
+
+async function refuseWhenFull(db: DbOrTx, ownerId: string): Promise<void> {
+  if ((await repo.countPhotos(db, ownerId)) >= PHOTOS_PER_MEMBER_MAX) throw conflict('photos_limit_reached');
+}
+
+/**
+ * A new photo from uploaded bytes. The limit is checked before the upload is read, and again under
+ * a lock when the row is written; files are written first under a fresh random folder and removed
+ * again if the row cannot be.
+ */
+export async function uploadPhoto(
+  deps: MediaDeps,
+  ownerId: string,
+  readUpload: () => Promise<Buffer>,
+): Promise<Image> {
+  await refuseWhenFull(deps.db, ownerId);
+  const input = await readUpload();
+  const { mime } = await inspectPhoto(input);
+  const processed = await runPhotoWork(() => encodePhoto(input, mime));
+
+  const folder = `${ownerPrefix(ownerId)}${randomBytes(16).toString('base64url')}/`;
+  const variants: PhotoVariant[] = processed.variants.map((variant) => ({
+    width: variant.width,
+    height: variant.height,
+    type: variant.type,
+    key: `${folder}${variantFileName(variant)}`,
+    bytes: variant.body.length,
+  }));
+  try {
+    await Promise.all(
+      processed.variants.map((variant, i) => deps.storage.put(variants[i]!.key, variant.body, variant.type)),
+    );
+    const row = await deps.db.transaction(async (tx) => {
+      if (!(await repo.lockOwner(tx, ownerId))) throw photoNotFound();
+      await refuseWhenFull(tx, ownerId);
+      return repo.insertPhoto(tx, {
+        ownerId,
+        width: processed.width,
+        height: processed.height,
+        placeholder: processed.placeholder,
+        variants,
+      });
+    });
+    return presentImage(row);
+  } catch (error) {
+    await deps.storage.deletePrefix(folder).catch(() => scheduleRemoval(deps.jobs, folder));
+    throw error;
+  }
+}
+
+/** Deletes one of the member's photos (404 for anyone else's); its files go after the commit. */
+export async function deletePhoto(deps: MediaDeps, ownerId: string, photoId: string): Promise<void> {
+  if (!UUID.test(photoId)) throw photoNotFound();
+  const row = await repo.deleteOwnPhoto(deps.db, ownerId, photoId);
+  if (!row) throw photoNotFound();
+  const folders = new Set(
+    row.variants.map((variant) => variant.key.slice(0, variant.key.lastIndexOf('/') + 1)),
+  );
+  for (const folder of folders) await scheduleRemoval(deps.jobs, folder);
+}
+
+/** Sets the avatar to one of the member's own photos (404 otherwise), or clears it with null. */
+export async function setAvatar(db: Db, userId: string, photoId: string | null): Promise<MeRow> {
+  return db.transaction(async (tx) => {
+    if (photoId !== null && !(await repo.lockOwnPhoto(tx, userId, photoId))) throw photoNotFound();
+    return setAvatarPhoto(tx, userId, photoId);
+  });
+}
+
+export type MediaFile =
+  | { etag: string; type: PhotoVariant['type']; notModified: true }
+  | { etag: string; type: PhotoVariant['type']; notModified: false; file: StoredFile };
+
+/**
+ * A served file of a photo, for a member or a visitor: 404 unless the photo exists, the name is one
+ * of its variants, its owner is active and no block stands between viewer and owner (Z3).
+ */
+export async function openMediaFile(
+  deps: Pick<MediaDeps, 'db' | 'storage'>,
+  input: {
+    viewerId: string | undefined;
+    photoId: string;
+    fileName: string;
+    ifNoneMatch?: string | undefined;
+  },
+): Promise<MediaFile> {
+  if (!UUID.test(input.photoId)) throw photoNotFound();
+  const photo = await repo.findViewablePhoto(deps.db, input.photoId, input.viewerId);
+  const variant = photo?.variants.find((candidate) => variantFileName(candidate) === input.fileName);
+  if (!photo || !variant) throw photoNotFound();
+  const etag = `"${photo.id}-${input.fileName}-${variant.bytes}"`;
+  if (input.ifNoneMatch?.split(/\s*,\s*/).includes(etag)) {
+    return { etag, type: variant.type, notModified: true };
+  }
+  const file = await deps.storage.get(variant.key);
+  if (!file) throw photoNotFound();
+  return { etag, type: variant.type, notModified: false, file };
+}

@@ -1,0 +1,77 @@
+import type { BlockListQuery, Report, ReportCreated } from '@motema/shared/safety';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
+import { clock } from '../../lib/clock.ts';
+import * as repo from './safety.repository.ts';
+
+const userNotFound = () => new AppError(404, 'user_not_found');
+
+/**
+ * The other member of a block or a report: never oneself, and someone who exists as a member
+ * (active or deactivated; an unconfirmed registration is nobody yet).
+ */
+async function requireOtherMember(db: DbOrTx, viewerId: string, memberId: string): Promise<void> {
+  if (viewerId === memberId) throw badRequest('self_not_allowed');
+  const member = await repo.findMemberStatus(db, memberId);
+  if (!member || member.status === 'pending') throw userNotFound();
+}
+
+/** Whether either member blocked the other: every feature treats such a pair as invisible both ways (Z3). */
+export function isBlockedBetween(db: DbOrTx, a: string, b: string): Promise<boolean> {
+  return repo.blockExistsBetween(db, a, b);
+}
+
+/**
+ * `blockerId` blocks `blockedId`: idempotent (a second block keeps the first one's date), and any
+ * match between the two ends in the same transaction.
+ */
+export async function blockMember(db: Db, blockerId: string, blockedId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await requireOtherMember(tx, blockerId, blockedId);
+    await repo.insertBlock(tx, blockerId, blockedId, clock.now());
+    await repo.deleteMatchBetween(tx, blockerId, blockedId);
+  });
+}
+
+/** Lifts the viewer's own block, if there is one; a block by the other member stays. */
+export async function unblockMember(db: Db, blockerId: string, blockedId: string): Promise<void> {
+  await repo.deleteBlock(db, blockerId, blockedId);
+}
+
+export type BlockedMembers = { rows: repo.BlockedRow[]; count: number };
+
+/** The members the viewer blocked, newest first. */
+export async function listBlockedMembers(
+  db: Db,
+  viewerId: string,
+  page: BlockListQuery,
+): Promise<BlockedMembers> {
+  const [rows, count] = await Promise.all([
+    repo.listBlocked(db, viewerId, page),
+    repo.countBlocked(db, viewerId),
+  ]);
+  return { rows, count };
+}
+
+/**
+ * Stores a report for moderation with both ids. Nothing of it is ever shown or sent to the
+ * reported member. One open report per reporter and member: a second one is a 409.
+ */
+export async function reportMember(db: Db, reporterId: string, report: Report): Promise<ReportCreated> {
+  return db.transaction(async (tx) => {
+    await requireOtherMember(tx, reporterId, report.user);
+    const stored = await repo.insertOpenReport(
+      tx,
+      {
+        reporterId,
+        reportedId: report.user,
+        reason: report.reason,
+        subReason: report.subReason,
+        text: report.text,
+      },
+      clock.now(),
+    );
+    if (!stored) throw conflict('report_already_open');
+    return { _id: stored.id };
+  });
+}

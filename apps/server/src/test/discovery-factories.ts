@@ -1,0 +1,193 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { expect } from 'vitest';
+import type { UserList, UserListFilter } from '@motema/shared/discovery';
+import type { ClientToServerEvents, EventAck, ServerToClientEvents } from '@motema/shared/realtime';
+import { blocks, matches, ratings, users, visits } from '../db/schema.ts';
+import { snapToGrid } from '../features/discovery/snap-to-grid.ts';
+import { clock } from '../lib/clock.ts';
+import type { TestApp } from './build-test-app.ts';
+import { asMember, birthDate, createMember, type Member, type MemberOverrides } from './factories.ts';
+
+export type Position = { latitude: number; longitude: number };
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Kinshasa, Gombe: where the test members live unless told otherwise. */
+export const KINSHASA: Position = { latitude: -4.3036, longitude: 15.3093 };
+
+/** A position `km` north (negative: south) and `eastKm` east of `from` (flat-earth approximation). */
+export function moved(from: Position, northKm: number, eastKm = 0): Position {
+  const latitude = from.latitude + northKm / 111.2;
+  const longitude = from.longitude + eastKm / (111.32 * Math.cos((from.latitude * Math.PI) / 180));
+  return { latitude, longitude };
+}
+
+export type ProfileOptions = Omit<MemberOverrides, 'latitude' | 'longitude'> & {
+  /** Whole years today (the birth date is set from it, a little after the last birthday). */
+  age?: number;
+  /** Stored snapped, as the app stores positions; null for no position shared. */
+  position?: Position | null;
+  /** Who this member wants to see (their match preferences). */
+  wants?: ('male' | 'female' | 'non_binary')[];
+};
+
+/**
+ * An active member with a complete profile (first name and sex), wanting everyone aged 18 to 120
+ * within 500 km unless told otherwise, living at KINSHASA (snapped) unless `position` says.
+ */
+export async function createProfile(t: Pick<TestApp, 'db'>, options: ProfileOptions = {}): Promise<Member> {
+  const { age = 30, position = KINSHASA, wants = ['male', 'female', 'non_binary'], ...columns } = options;
+  const cell = position ? snapToGrid(position.latitude, position.longitude) : null;
+  return createMember(t, {
+    dateOfBirth: birthDate(age, -10),
+    sex: 'female',
+    matchSex: wants,
+    matchAgeMin: 18,
+    matchAgeMax: 120,
+    matchDistance: 500,
+    latitude: cell?.latitude ?? null,
+    longitude: cell?.longitude ?? null,
+    locationUpdatedAt: cell ? new Date(clock.now().getTime() - 3_600_000) : null,
+    lastActivity: clock.now(),
+    ...columns,
+  });
+}
+
+let bulkSequence = 0;
+
+/**
+ * `count` members like createProfile's in one INSERT, without sessions (they are only listed):
+ * `each(i)` may set any column of the i-th. Returns the rows in insertion order.
+ */
+export async function insertProfiles(
+  t: Pick<TestApp, 'db'>,
+  count: number,
+  options: ProfileOptions = {},
+  each: (index: number) => Partial<typeof users.$inferInsert> = () => ({}),
+) {
+  const { age = 30, position = KINSHASA, wants = ['male', 'female', 'non_binary'], password: _, ...columns } = options;
+  const cell = position ? snapToGrid(position.latitude, position.longitude) : null;
+  const batch = `bulk${process.pid.toString(36)}${(bulkSequence++).toString(36)}`;
+  const rows = Array.from({ length: count }, (_, index) => ({
+    username: `${batch}n${index}`,
+    email: `${batch}n${index}@example.com`,
+    passwordHash: 'no-login',
+    firstName: 'Amani',
+    lastName: 'Kabila',
+    dateOfBirth: birthDate(age, -10),
+    sex: 'female' as const,
+    status: 'active' as const,
+    emailConfirmedAt: clock.now(),
+    matchSex: wants,
+    latitude: cell?.latitude ?? null,
+    longitude: cell?.longitude ?? null,
+    lastActivity: clock.now(),
+    ...columns,
+    ...each(index),
+  }));
+  return t.db.insert(users).values(rows).returning();
+}
+
+/** `a` blocked `b`, written straight into the table (the block routes belong to the safety feature). */
+export async function block(t: Pick<TestApp, 'db'>, a: Member, b: Member): Promise<void> {
+  await t.db.insert(blocks).values({ blockerId: a.user.id, blockedId: b.user.id });
+}
+
+/** A rating written straight into the table, at `at` (now by default). */
+export async function insertRating(t: Pick<TestApp, 'db'>, rater: Member, rated: Member, score: number, at = clock.now()) {
+  await t.db
+    .insert(ratings)
+    .values({ raterId: rater.user.id, ratedId: rated.user.id, score, createdAt: at, updatedAt: at });
+}
+
+/** A visit written straight into the table, at `at` (now by default). */
+export async function insertVisit(t: Pick<TestApp, 'db'>, visitor: Member, visited: Member, at = clock.now()) {
+  await t.db
+    .insert(visits)
+    .values({ visitorId: visitor.user.id, visitedId: visited.user.id, firstAt: at, lastAt: at });
+}
+
+/** GET /api/users as `member`; throws unless 200. */
+export async function listFor(
+  t: Pick<TestApp, 'app'>,
+  member: Member,
+  filter: UserListFilter,
+  query: Record<string, string | number | boolean> = {},
+): Promise<UserList> {
+  const params = new URLSearchParams({ filter, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+  const res = await asMember(t, member.cookie)('GET', `/api/users?${params}`);
+  if (res.statusCode !== 200) throw new Error(`GET /api/users?${params}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** The ids of a list, in order. */
+export async function idsOf(
+  t: Pick<TestApp, 'app'>,
+  member: Member,
+  filter: UserListFilter,
+  query: Record<string, string | number | boolean> = {},
+): Promise<string[]> {
+  return (await listFor(t, member, filter, query)).users.map((user) => user._id);
+}
+
+/** POST /api/rate/user as `rater`. */
+export function rate(t: Pick<TestApp, 'app'>, rater: Member, rated: Member | string, score: number) {
+  const user = typeof rated === 'string' ? rated : rated.user.id;
+  return asMember(t, rater.cookie)('POST', '/api/rate/user', { user, score });
+}
+
+/** A real Socket.IO client of `member`, connected (resolves once the server greeted it). */
+export async function openSocket(baseUrl: string, member: Member, opened: ClientSocket[]): Promise<ClientSocket> {
+  const socket: ClientSocket = connect(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie: member.cookie },
+    reconnection: false,
+    forceNew: true,
+  });
+  opened.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('socket not greeted')), 8000);
+    socket.once('connected', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.once('connect_error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+  return socket;
+}
+
+/** Sends a position update and resolves with the server's ack. */
+export function sendPosition(socket: ClientSocket, payload: unknown): Promise<EventAck> {
+  return socket
+    .timeout(8000)
+    .emitWithAck('users:users:update:coordinates', payload as Parameters<ClientToServerEvents['users:users:update:coordinates']>[0]);
+}
+
+/** A browser-like Geolocation payload at `position`. */
+export function coordinates(position: Position, accuracy = 12) {
+  return { ...position, accuracy, altitude: null, altitudeAccuracy: null, heading: null, speed: null };
+}
+
+/** Every relation a list is made of: ratings both ways, visits both ways, a match. */
+export async function everyRelation(t: Pick<TestApp, 'db'>, viewer: Member, other: Member) {
+  await insertRating(t, viewer, other, 5);
+  await insertRating(t, other, viewer, 5);
+  await insertVisit(t, viewer, other);
+  await insertVisit(t, other, viewer);
+  const pair = [viewer.user.id, other.user.id].sort();
+  await t.db.insert(matches).values({ userA: pair[0]!, userB: pair[1]! });
+}
+
+/** QUALITY Z2: none of these ever leave the server about another member (keys nor values). */
+export function expectNoPrivateData(body: string, member: Member) {
+  const keys = ['dateOfBirth', 'date_of_birth', 'email', 'phone', 'latitude', 'longitude', 'passwordHash', 'password', 'matchSex', 'match_sex', 'popularity', 'lastActivity', 'last_activity', 'locationUpdatedAt', 'connected"'];
+  for (const key of keys) expect(body, key).not.toContain(`"${key}`);
+  expect(body).not.toContain(member.user.dateOfBirth);
+  expect(body).not.toContain(member.user.email);
+  if (member.user.phone) expect(body).not.toContain(member.user.phone);
+  if (member.user.latitude !== null) expect(body).not.toContain(String(member.user.latitude));
+  if (member.user.longitude !== null) expect(body).not.toContain(String(member.user.longitude));
+}

@@ -1,0 +1,133 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  userListSize,
+  type Profile,
+  type Rating,
+  type RatingResult,
+  type UserList,
+  type UserListFilter,
+  type UserListQuery,
+} from '@motema/shared/discovery';
+import { api } from '../../lib/api-client.ts';
+import { ME_QUERY_KEY } from '../../lib/query-client.ts';
+
+/** What a list request may set beside its filter. */
+export type UserListParams = Pick<UserListQuery, 'sort' | 'unrated'> & { limit?: number };
+
+/** Query keys of discovery: lists by filter and parameters, the default list's pages, profiles. */
+export const discoveryKeys = {
+  all: ['discovery'] as const,
+  lists: () => [...discoveryKeys.all, 'lists'] as const,
+  listsOf: (filter: UserListFilter) => [...discoveryKeys.lists(), filter] as const,
+  list: (filter: UserListFilter, params: UserListParams = {}) =>
+    [...discoveryKeys.listsOf(filter), params] as const,
+  pages: (filter: UserListFilter, params: UserListParams = {}) =>
+    [...discoveryKeys.listsOf(filter), 'pages', params] as const,
+  profiles: () => [...discoveryKeys.all, 'profiles'] as const,
+  profile: (id: string) => [...discoveryKeys.profiles(), id] as const,
+  /** A profile as one viewer sees it (a visitor sees less): logging in never shows the visitor's copy. */
+  profileAs: (id: string, viewer: string | null) =>
+    [...discoveryKeys.profile(id), viewer ?? 'visitor'] as const,
+};
+
+export function fetchUserList(
+  filter: UserListFilter,
+  params: UserListParams & { skip?: number } = {},
+  signal?: AbortSignal,
+): Promise<UserList> {
+  return api<UserList>('/users', {
+    query: {
+      filter,
+      skip: params.skip || undefined,
+      limit: params.limit ?? userListSize(filter),
+      sort: params.sort,
+      unrated: params.unrated,
+    },
+    signal,
+  });
+}
+
+type ListOptions = {
+  enabled?: boolean;
+  /** Milliseconds between refetches while the list is on screen, or false. */
+  refetchInterval?: number | false;
+};
+
+/** One keyed list (SPEC.md section 3), one page of its size. */
+export function useUserListQuery(
+  filter: UserListFilter,
+  params: UserListParams = {},
+  options: ListOptions = {},
+) {
+  return useQuery({
+    queryKey: discoveryKeys.list(filter, params),
+    queryFn: ({ signal }) => fetchUserList(filter, params, signal),
+    enabled: options.enabled,
+    refetchInterval: options.refetchInterval,
+  });
+}
+
+/** The default list, page after page (`skip` paging, pages of 96). */
+export function useInfiniteUserListQuery(
+  params: Omit<UserListParams, 'limit'> = {},
+  options: ListOptions = {},
+) {
+  const limit = userListSize('users');
+  return useInfiniteQuery({
+    queryKey: discoveryKeys.pages('users', params),
+    queryFn: ({ pageParam, signal }) => fetchUserList('users', { ...params, limit, skip: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.users.length, 0);
+      return last.users.length < limit || loaded >= last.count ? undefined : loaded;
+    },
+    enabled: options.enabled,
+    refetchInterval: options.refetchInterval,
+  });
+}
+
+/** After a position update: the near list and the member's `locationShared`. */
+export function invalidateNear(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: discoveryKeys.listsOf('near') }),
+    queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+  ]);
+}
+
+/** After a match: the matches list. */
+export function invalidateMatches(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: discoveryKeys.listsOf('rated-each') });
+}
+
+/**
+ * Rates a member from 1 to 5 (the deck's like sends 5, pass 1). The lists it changes are marked stale;
+ * the swap deck is left alone: it keeps its own queue and asks for more when it runs low.
+ */
+export function useRateMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rating: Rating) => api<RatingResult>('/rate/user', { method: 'POST', body: rating }),
+    onSuccess: (result) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: discoveryKeys.listsOf('i-rated') }),
+        queryClient.invalidateQueries({ queryKey: discoveryKeys.listsOf('rated-each') }),
+        queryClient.invalidateQueries({ queryKey: discoveryKeys.profile(result.user) }),
+      ]),
+  });
+}
+
+/** A member's profile page (GET /api/users/{id}); the page shows its own screen for a 404. */
+export function useProfileQuery(id: string, viewer: string | null) {
+  return useQuery({
+    queryKey: discoveryKeys.profileAs(id, viewer),
+    queryFn: ({ signal }) => api<Profile>(`/users/${encodeURIComponent(id)}`, { signal }),
+    enabled: id !== '',
+    meta: { silent: true },
+  });
+}

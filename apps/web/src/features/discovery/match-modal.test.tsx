@@ -1,0 +1,74 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MatchEvent } from '@motema/shared/discovery';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SocketContext } from '../../lib/socket.ts';
+import { buildMe, renderPage } from '../../test/render-page.tsx';
+import { discoveryKeys } from './discovery.api.ts';
+import { FakeSocket } from '../../test/fake-socket.ts';
+import { buildCard, stubApi } from './discovery-fixtures.ts';
+import { MatchModal } from './match-modal.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const matchOf = (index: number, firstName: string): MatchEvent => ({
+  user: buildCard(index, { firstName }),
+  match: { _id: `match-${index}`, createdAt: '2026-05-01T10:00:00.000Z' },
+  status: 'matched',
+});
+
+function renderModal(socket: FakeSocket) {
+  return renderPage(
+    '/swap',
+    <SocketContext value={{ socket: socket.asSocket(), connected: true }}>
+      <p>Deck</p>
+      <MatchModal />
+    </SocketContext>,
+    { me: buildMe({ _id: 'me-1' }) },
+  );
+}
+
+describe('MatchModal', () => {
+  it('opens on matched:{me} with both avatars, a message link and a way back to swiping', async () => {
+    stubApi({});
+    const socket = new FakeSocket();
+    const user = userEvent.setup();
+    const { queryClient } = renderModal(socket);
+    const matches = discoveryKeys.list('rated-each');
+    queryClient.setQueryData(matches, { users: [], count: 0 });
+    expect(socket.listenerCount('matched:me-1')).toBe(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    act(() => socket.serverEmit('matched:me-1', matchOf(7, 'Zola')));
+    const dialog = await screen.findByRole('dialog', { name: 'It’s a match!' });
+    expect(dialog.textContent).toContain('You and Zola like each other.');
+    // Both avatars (initials without photos): the member's and the match's.
+    expect(dialog.textContent).toContain('AM');
+    expect(dialog.textContent).toContain('MT');
+    expect(screen.getByRole('link', { name: 'Send a message' }).getAttribute('href')).toBe(
+      '/conversations?user=member-7',
+    );
+    // The matches list is marked stale, to be fetched again.
+    expect(queryClient.getQueryState(matches)?.isInvalidated).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Keep swiping' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('ignores the events of other members and shows two matches one after the other', async () => {
+    stubApi({});
+    const socket = new FakeSocket();
+    const user = userEvent.setup();
+    renderModal(socket);
+    act(() => socket.serverEmit('matched:someone-else', matchOf(1, 'Ayo')));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    act(() => {
+      socket.serverEmit('matched:me-1', matchOf(2, 'Bintou'));
+      socket.serverEmit('matched:me-1', matchOf(3, 'Chidi'));
+    });
+    expect((await screen.findByRole('dialog')).textContent).toContain('Bintou');
+    await user.click(screen.getByRole('button', { name: 'Keep swiping' }));
+    await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('Chidi'));
+  });
+});

@@ -1,0 +1,166 @@
+import { ActionIcon, Box, Group, UnstyledButton } from '@mantine/core';
+import type { Image } from '@motema/shared/media';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ResponsiveImage } from '../../ui/responsive-image.tsx';
+
+type Props = {
+  images: Image[];
+  name: string;
+  /** The `sizes` of the slides: how wide one shows at each screen width. */
+  sizes: string;
+  /** `cover` fills a square slide (the page); `contain` shows the whole photo (the full-size viewer). */
+  fit: 'cover' | 'contain';
+  /** The slide shown first. */
+  start?: number;
+  /** Tapping a slide: the page opens the full-size viewer there. */
+  onOpen?: (index: number) => void;
+  /** A fixed height for every slide (the viewer); otherwise slides are square. */
+  height?: CSSProperties['height'];
+};
+
+const TRACK: CSSProperties = {
+  display: 'flex',
+  overflowX: 'auto',
+  scrollSnapType: 'x mandatory',
+  overscrollBehaviorX: 'contain',
+  scrollbarWidth: 'none',
+};
+
+/**
+ * Photos side by side, one at a time: swiped with a finger (CSS scroll snapping, no script on the
+ * gesture), or moved with the arrows on wide screens. Only the first photo loads at once.
+ */
+export function ProfileGallery({ images, name, sizes, fit, start = 0, onOpen, height }: Props) {
+  const { t } = useTranslation('discovery');
+  const track = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(start);
+  const total = images.length;
+
+  // The viewer opens on the photo that was tapped.
+  useLayoutEffect(() => {
+    const element = track.current;
+    if (element && start > 0) element.scrollLeft = start * element.clientWidth;
+  }, [start]);
+
+  const onScroll = () => {
+    const element = track.current;
+    if (!element || element.clientWidth === 0) return;
+    const current = Math.round(element.scrollLeft / element.clientWidth);
+    if (current !== index) setIndex(Math.min(Math.max(current, 0), total - 1));
+  };
+  const goTo = (target: number) => {
+    const element = track.current;
+    if (!element) return;
+    element.scrollTo({ left: target * element.clientWidth, behavior: 'smooth' });
+    setIndex(target);
+  };
+
+  const image = (photo: Image, position: number, alt: string) => (
+    <ResponsiveImage
+      image={photo}
+      alt={alt}
+      sizes={sizes}
+      loading={position === start ? 'eager' : 'lazy'}
+      fetchPriority={position === start ? 'high' : undefined}
+      style={{
+        display: 'block',
+        width: '100%',
+        height: '100%',
+        objectFit: fit,
+        backgroundSize: fit,
+        backgroundRepeat: 'no-repeat',
+        backgroundPosition: 'center',
+      }}
+    />
+  );
+
+  return (
+    <Box
+      pos="relative"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={t('profile.gallery.label', { name })}
+    >
+      <div ref={track} style={TRACK} onScroll={onScroll}>
+        {images.map((photo, position) => {
+          const label = t('profile.gallery.photo', { name, index: position + 1, total });
+          const slide: CSSProperties = {
+            flex: '0 0 100%',
+            scrollSnapAlign: 'start',
+            height,
+            aspectRatio: height === undefined ? '1' : undefined,
+          };
+          return onOpen ? (
+            <UnstyledButton
+              key={photo._id}
+              style={slide}
+              aria-label={t('profile.gallery.open', { index: position + 1, total })}
+              onClick={() => onOpen(position)}
+            >
+              {image(photo, position, '')}
+            </UnstyledButton>
+          ) : (
+            <div key={photo._id} style={slide} role="group" aria-label={label}>
+              {image(photo, position, label)}
+            </div>
+          );
+        })}
+      </div>
+      {total > 1 && (
+        <>
+          <Box visibleFrom={onOpen ? 'sm' : undefined}>
+            <GalleryArrow side="left" disabled={index === 0} onClick={() => goTo(index - 1)} />
+            <GalleryArrow side="right" disabled={index === total - 1} onClick={() => goTo(index + 1)} />
+          </Box>
+          <Group gap={6} justify="center" pos="absolute" bottom={10} left={0} right={0} aria-hidden>
+            {images.map((photo, position) => (
+              <Box
+                key={photo._id}
+                w={position === index ? 18 : 8}
+                h={8}
+                style={{
+                  borderRadius: 4,
+                  background: 'white',
+                  opacity: position === index ? 1 : 0.6,
+                  boxShadow: '0 0 2px rgba(0, 0, 0, 0.6)',
+                  transition: 'width 150ms',
+                }}
+              />
+            ))}
+          </Group>
+        </>
+      )}
+    </Box>
+  );
+}
+
+function GalleryArrow({
+  side,
+  disabled,
+  onClick,
+}: {
+  side: 'left' | 'right';
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation('discovery');
+  const Icon = side === 'left' ? IconChevronLeft : IconChevronRight;
+  if (disabled) return null;
+  return (
+    <ActionIcon
+      variant="white"
+      color="dark"
+      radius="xl"
+      size="lg"
+      pos="absolute"
+      top="50%"
+      style={{ [side]: 8, transform: 'translateY(-50%)', boxShadow: 'var(--mantine-shadow-sm)' }}
+      aria-label={t(side === 'left' ? 'profile.gallery.previous' : 'profile.gallery.next')}
+      onClick={onClick}
+    >
+      <Icon size={20} aria-hidden />
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,119 @@
+import { Box, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
+import type { UserListFilter } from '@motema/shared/discovery';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserListQuery } from './discovery.api.ts';
+import { MemberCard, MemberCardSkeleton, ROW_CARD_WIDTH } from './member-card.tsx';
+import { useOnScreen } from './use-on-screen.ts';
+
+const SKELETON_CARDS = 4;
+const ITEM_STYLE = { scrollSnapAlign: 'start' } as const;
+/** A row of cards: the square photo and three lines of text. */
+const ROW_HEIGHT = ROW_CARD_WIDTH + 60;
+
+type Props = {
+  filter: Exclude<UserListFilter, 'users'>;
+  /** Shown instead of the row when the list is empty; without it an empty section hides itself. */
+  empty?: ReactNode;
+  /** Shown under the title, e.g. the near list's "Share my position". */
+  action?: ReactNode;
+  /** False: the list is not asked for (e.g. near before a position is shared); `empty` shows. */
+  enabled?: boolean;
+};
+
+/**
+ * One keyed list of home as a titled horizontal row of compact cards, with a skeleton of the same
+ * shape while it loads. While on screen it refreshes every minute, so "online now" stays true.
+ */
+export function UserRowSection({ filter, empty, action, enabled = true }: Props) {
+  const { t } = useTranslation('discovery');
+  const titleId = useId();
+  const [ref, onScreen] = useOnScreen<HTMLElement>();
+  const list = useUserListQuery(
+    filter,
+    {},
+    { enabled, refetchInterval: onScreen ? CLOCK_REFRESH_MS : false },
+  );
+  const users = list.data?.users ?? [];
+  const isEmpty = !enabled || (list.isSuccess && users.length === 0);
+  if ((isEmpty && !empty) || (list.isError && !list.data && !empty)) return null;
+
+  return (
+    <Box component="section" ref={ref} aria-labelledby={titleId}>
+      <Title order={2} size="h4" id={titleId} mb={6}>
+        {t(`home.sections.${filter}`)}
+      </Title>
+      {action}
+      {list.isPending && enabled ? (
+        <Row busy>
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <li key={index} style={ITEM_STYLE}>
+              <MemberCardSkeleton variant="row" />
+            </li>
+          ))}
+        </Row>
+      ) : list.isError && !list.data ? (
+        <Group gap="sm" py="sm">
+          <Text size="sm" c="dimmed">
+            {t('home.loadFailed')}
+          </Text>
+          <Button size="compact-sm" variant="light" onClick={() => void list.refetch()}>
+            {t('home.retry')}
+          </Button>
+        </Group>
+      ) : isEmpty ? (
+        // As tall as a row of cards: a list that turns out empty does not move the page under the reader.
+        <Paper
+          withBorder
+          radius="md"
+          p="md"
+          mih={ROW_HEIGHT}
+          display="flex"
+          style={{ flexDirection: 'column', justifyContent: 'center', gap: 8, borderStyle: 'dashed' }}
+        >
+          {empty}
+        </Paper>
+      ) : (
+        <Row label={t(`home.sections.${filter}`)}>
+          {users.map((user) => (
+            <li key={user._id} style={ITEM_STYLE}>
+              <MemberCard user={user} variant="row" />
+            </li>
+          ))}
+        </Row>
+      )}
+    </Box>
+  );
+}
+
+/** A horizontally scrolling list that snaps to its cards. */
+function Row({ children, busy, label }: { children: ReactNode; busy?: boolean; label?: string }) {
+  return (
+    <Box
+      component="ul"
+      aria-busy={busy || undefined}
+      aria-label={label}
+      my={0}
+      py={0}
+      pb={6}
+      style={{
+        // Bleeds to the screen's edges, so a card cut at the edge says "there is more".
+        marginInline: 'calc(var(--mantine-spacing-md) * -1)',
+        paddingInline: 'var(--mantine-spacing-md)',
+        scrollPaddingInline: 'var(--mantine-spacing-md)',
+        display: 'grid',
+        gridAutoFlow: 'column',
+        gridAutoColumns: ROW_CARD_WIDTH,
+        gap: 12,
+        listStyle: 'none',
+        overflowX: 'auto',
+        overscrollBehaviorX: 'contain',
+        scrollSnapType: 'x proximity',
+        scrollbarWidth: 'thin',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildMe, renderPage } from '../../test/render-page.tsx';
+import { AvatarPrompt } from './avatar-prompt.tsx';
+import { buildImage, callsOf, photoList, stubMediaApi } from './media-fixtures.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AvatarPrompt', () => {
+  it('tells a member without an avatar that photos get 10 times more views, and opens the avatar flow', async () => {
+    const fetch = stubMediaApi(() => photoList(buildImage('p1')));
+    const user = userEvent.setup();
+    renderPage('/home', <AvatarPrompt />, { me: buildMe({ avatar: null }) });
+
+    const prompt = screen.getByRole('region', { name: 'Add a photo to be seen 10 times more' });
+    expect(within(prompt).getByText(/Profiles with a photo get about 10 times more views/)).toBeTruthy();
+    // The photos are fetched only when the member opens the flow.
+    expect(callsOf(fetch)).toEqual([]);
+
+    await user.click(within(prompt).getByRole('button', { name: 'Add a photo' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Your avatar' });
+    expect(await within(sheet).findByRole('button', { name: 'Photo 1' })).toBeTruthy();
+    expect(within(sheet).getByRole('button', { name: 'Use this photo' })).toBeTruthy();
+    expect(callsOf(fetch).map((call) => call.request)).toEqual(['GET /api/photos']);
+  });
+
+  it('shows nothing to a member who has an avatar, nor to a visitor', () => {
+    const withAvatar = renderPage('/home', <AvatarPrompt />, { me: buildMe({ avatar: buildImage('p1') }) });
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    withAvatar.unmount();
+
+    renderPage('/home', <AvatarPrompt />, { me: null });
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Image } from '@motema/shared/media';
+import { notify } from '../../lib/notices.ts';
+import { useDeletePhotoMutation } from './media.api.ts';
+
+type Props = { photo: Image | null; isAvatar: boolean; onClose: () => void };
+
+/** Asks before deleting a photo, and says when it is the avatar. */
+export function DeletePhotoDialog({ photo, isAvatar, onClose }: Props) {
+  const { t } = useTranslation('media');
+  const remove = useDeletePhotoMutation();
+
+  const confirm = () => {
+    if (!photo) return;
+    remove.mutate(photo._id, {
+      onSuccess: () => {
+        notify('positive', t('gallery.deleted'));
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Modal opened={photo !== null} onClose={onClose} title={t('gallery.deleteTitle')} centered size="sm">
+      <Text size="sm">{t('gallery.deleteText')}</Text>
+      {isAvatar && (
+        <Text size="sm" mt="xs">
+          {t('gallery.deleteAvatarText')}
+        </Text>
+      )}
+      <Group justify="flex-end" mt="lg" gap="sm">
+        <Button variant="default" onClick={onClose} disabled={remove.isPending}>
+          {t('gallery.cancel')}
+        </Button>
+        <Button color="red" onClick={confirm} loading={remove.isPending}>
+          {t('gallery.delete')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

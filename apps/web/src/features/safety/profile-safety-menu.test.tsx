@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
+import { renderNotices } from './render-notices.tsx';
+import { ProfileSafetyMenu } from './profile-safety-menu.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => void renderNotices());
+
+const GRACE = '9b2f3c1e-5d4a-4b6c-8e7f-1a2b3c4d5e6f';
+
+function render() {
+  return renderPage(
+    '/profile/:id',
+    <>
+      <h1>Grace&apos;s profile</h1>
+      <ProfileSafetyMenu userId={GRACE} name="Grace" />
+    </>,
+    { url: `/profile/${GRACE}`, me: buildMe() },
+  );
+}
+
+async function openBlockDialog(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Safety options for Grace' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Block' }));
+  return screen.findByRole('dialog', { name: 'Block Grace?' });
+}
+
+describe('ProfileSafetyMenu', () => {
+  it('offers to report, with a link to the report screen, and to block', async () => {
+    const user = userEvent.setup();
+    render();
+    await user.click(screen.getByRole('button', { name: 'Safety options for Grace' }));
+    const report = await screen.findByRole('menuitem', { name: 'Report' });
+    expect(report.getAttribute('href')).toBe(`/settings/report/profile/${GRACE}`);
+    expect(screen.getByRole('menuitem', { name: 'Block' })).toBeTruthy();
+  });
+
+  it('explains what blocking does before doing it, and cancels without a call', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    render();
+    const dialog = await openBlockDialog(user);
+    expect(within(dialog).getByText(/no longer see each other anywhere on Motema/)).toBeTruthy();
+    expect(within(dialog).getByText('If you are matched, the match ends.')).toBeTruthy();
+    expect(within(dialog).getByText(/Grace is not told/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('blocks, says so and goes home', async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(204));
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    const { router } = render();
+    const dialog = await openBlockDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Block Grace' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(fetch).toHaveBeenCalledWith('/api/blocks', expect.objectContaining({ method: 'POST' }));
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ user: GRACE });
+    expect(await screen.findByText('Grace is blocked. You will not see each other any more.')).toBeTruthy();
+  });
+
+  it('says why when blocking fails and stays on the profile', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(404, {
+          statusCode: 404,
+          code: 'user_not_found',
+          message: 'This member is not available',
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    const { router } = render();
+    const dialog = await openBlockDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Block Grace' }));
+    expect(await screen.findByText('Grace could not be blocked. This member is not available')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/profile/${GRACE}`);
+  });
+});

@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { REPORT_REASON_KEYS, REPORT_REASONS, REPORT_TEXT_MAX_LENGTH } from '@motema/shared/safety';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
+import { renderNotices } from './render-notices.tsx';
+import { ReportPage } from './report-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => void renderNotices());
+
+const GRACE = '9b2f3c1e-5d4a-4b6c-8e7f-1a2b3c4d5e6f';
+const PATH = '/settings/report/profile/:id';
+
+function render(id = GRACE) {
+  return renderPage(PATH, <ReportPage />, { url: `/settings/report/profile/${id}`, me: buildMe() });
+}
+
+function stubFetch(answer: () => Response) {
+  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => answer());
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const bodyOf = (fetch: ReturnType<typeof stubFetch>) => JSON.parse(String(fetch.mock.calls[0]?.[1]?.body));
+const send = () => screen.getByRole('button', { name: 'Send the report' });
+
+describe('ReportPage', () => {
+  it('says the report is anonymous and asks for a reason before sending anything', async () => {
+    const fetch = stubFetch(() => jsonResponse(201, { _id: 'r1' }));
+    const user = userEvent.setup();
+    render();
+    expect(screen.getByText(/the member will not know who reported them/)).toBeTruthy();
+    await user.click(send());
+    expect(await screen.findByText('Please choose a reason')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows the sub-reasons of the chosen reason and asks for one', async () => {
+    const fetch = stubFetch(() => jsonResponse(201, { _id: 'r1' }));
+    const user = userEvent.setup();
+    render();
+    expect(screen.queryByRole('radiogroup', { name: /What happened exactly/ })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Fake profile' }));
+    const subReasons = screen.getByRole('radiogroup', { name: /What happened exactly/ });
+    expect(
+      within(subReasons)
+        .getAllByRole('radio')
+        .map((radio) => radio.textContent),
+    ).toEqual([
+      'Uses photos of someone I know',
+      'Uses my photos',
+      'Uses photos of a famous person',
+      'Replies like a robot',
+      'Lies about where they live',
+      'Almost nothing on the profile',
+      'Something else is fake',
+    ]);
+    await user.click(send());
+    expect(await screen.findByText('Please say a little more about the reason')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('forgets the sub-reason when the reason changes', async () => {
+    const user = userEvent.setup();
+    render();
+    await user.click(screen.getByRole('radio', { name: 'Fake profile' }));
+    await user.click(screen.getByRole('radio', { name: 'Uses my photos' }));
+    await user.click(screen.getByRole('radio', { name: 'Scam or advertising' }));
+    const subReasons = screen.getByRole('radiogroup', { name: /What happened exactly/ });
+    expect(
+      within(subReasons)
+        .getAllByRole('radio')
+        .every((radio) => radio.getAttribute('aria-checked') === 'false'),
+    ).toBe(true);
+  });
+
+  it('sends the reason, sub-reason and text, thanks the member and goes back', async () => {
+    const fetch = stubFetch(() => jsonResponse(201, { _id: 'r1' }));
+    const user = userEvent.setup();
+    const { router } = render();
+    await user.click(screen.getByRole('radio', { name: 'Scam or advertising' }));
+    await user.click(screen.getByRole('radio', { name: 'Asks for codes, passwords or bank details' }));
+    await user.type(screen.getByLabelText(/Anything else our team should know/), '  Asked for my PIN  ');
+    expect(screen.getByText('16 / 1000 characters')).toBeTruthy();
+    await user.click(send());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(fetch).toHaveBeenCalledWith('/api/reports', expect.objectContaining({ method: 'POST' }));
+    expect(bodyOf(fetch)).toEqual({
+      user: GRACE,
+      reason: 'scam_or_commercial',
+      subReason: 'asks_personal_details',
+      text: 'Asked for my PIN',
+    });
+    expect(
+      await screen.findByText('Thank you. Your report was sent and our team will review it.'),
+    ).toBeTruthy();
+  });
+
+  it('needs no sub-reason choice for "Something else"', async () => {
+    const fetch = stubFetch(() => jsonResponse(201, { _id: 'r1' }));
+    const user = userEvent.setup();
+    render();
+    await user.click(screen.getByRole('radio', { name: 'Something else' }));
+    expect(screen.queryByRole('radiogroup', { name: /What happened exactly/ })).toBeNull();
+    await user.click(send());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(bodyOf(fetch)).toEqual({ user: GRACE, reason: 'other', subReason: 'other', text: '' });
+  });
+
+  it('refuses a text over the limit before sending, counting it in red', async () => {
+    const fetch = stubFetch(() => jsonResponse(201, { _id: 'r1' }));
+    const user = userEvent.setup();
+    render();
+    await user.click(screen.getByRole('radio', { name: 'Something else' }));
+    await user.click(screen.getByLabelText(/Anything else our team should know/));
+    await user.paste('a'.repeat(REPORT_TEXT_MAX_LENGTH + 1));
+    expect(screen.getByText('1001 / 1000 characters')).toBeTruthy();
+    await user.click(send());
+    expect(await screen.findByText('Must not exceed 1000 characters')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('says clearly when the member was already reported, and stays', async () => {
+    stubFetch(() =>
+      jsonResponse(409, { statusCode: 409, code: 'report_already_open', message: 'Already reported' }),
+    );
+    const user = userEvent.setup();
+    const { router } = render();
+    await user.click(screen.getByRole('radio', { name: 'Something else' }));
+    await user.click(send());
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'You have already reported this member. Our team is looking into it.',
+    );
+    expect(router.state.location.pathname).toBe(`/settings/report/profile/${GRACE}`);
+  });
+
+  it('shows the server’s field issues under their fields', async () => {
+    stubFetch(() =>
+      jsonResponse(400, {
+        statusCode: 400,
+        code: 'validation_failed',
+        message: 'Some fields are not valid',
+        issues: [
+          { path: 'text', code: 'max_length', count: 1000, message: 'Must not exceed 1000 characters' },
+        ],
+      }),
+    );
+    const user = userEvent.setup();
+    render();
+    await user.click(screen.getByRole('radio', { name: 'Something else' }));
+    await user.click(send());
+    expect(await screen.findByText('Must not exceed 1000 characters')).toBeTruthy();
+  });
+
+  it('shows no form for an id that cannot be a member', () => {
+    const fetch = stubFetch(() => jsonResponse(201, { _id: 'r1' }));
+    render('not-a-member');
+    expect(screen.getByText('This member is not available.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send the report' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/home');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('has a text for every reason and sub-reason', () => {
+    for (const reason of REPORT_REASON_KEYS) {
+      expect(i18next.exists(`safety:report.reasons.${reason}`), reason).toBe(true);
+      for (const subReason of REPORT_REASONS[reason]) {
+        const key = `safety:report.subReasons.${reason}.${subReason}`;
+        expect(i18next.exists(key), key).toBe(true);
+      }
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, createElement, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
+import { navigate } from './navigation.ts';
+import { endSession, ME_QUERY_KEY } from './query-client.ts';
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The member's one connection and the spec's network flag (it follows connect and disconnect). */
+export type SocketState = { socket: AppSocket | null; connected: boolean };
+
+export const SocketContext = createContext<SocketState>({ socket: null, connected: false });
+
+/** Same origin, the session cookie, WebSocket first (fewer bytes and round trips than polling first). */
+export function openSocket(): AppSocket {
+  return io({
+    path: '/socket.io',
+    withCredentials: true,
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+  });
+}
+
+type ProviderProps = {
+  /** The connected member; null (or a change of member) closes the connection. */
+  userId: string | null;
+  children?: ReactNode;
+  /** Opens the connection; tests pass a fake. */
+  open?: () => AppSocket;
+};
+
+/**
+ * Opens one typed Socket.IO connection for the connected member and closes it when the session ends
+ * (the home layout unmounts, or `endSession` clears the member). A `session:revoked` from the server
+ * ends the session in the app as a 401 would.
+ */
+export function SocketProvider({ userId, children, open = openSocket }: ProviderProps) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SocketState>({ socket: null, connected: false });
+  const openRef = useRef(open);
+
+  useEffect(() => {
+    if (!userId) return;
+    const socket = openRef.current();
+    const update = () => setState({ socket, connected: socket.connected });
+    const onConnectError = (error: Error) => {
+      update();
+      // Refused at the handshake: ask the server who we are; a lost session leads to the guard's redirect.
+      if (error.message === 'unauthorized') void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    };
+    const onRevoked = () =>
+      endSession(queryClient, navigate, `/login?from=${encodeURIComponent(location.pathname)}`);
+    socket.on('connect', update);
+    socket.on('disconnect', update);
+    socket.on('connect_error', onConnectError);
+    socket.on('session:revoked', onRevoked);
+    update();
+    return () => {
+      socket.off('connect', update);
+      socket.off('disconnect', update);
+      socket.off('connect_error', onConnectError);
+      socket.off('session:revoked', onRevoked);
+      socket.disconnect();
+      setState({ socket: null, connected: false });
+    };
+  }, [userId, queryClient]);
+
+  return createElement(SocketContext, { value: state }, children);
+}
+
+/** The member's connection (null before it opens, for visitors and outside the home layout). */
+export function useSocket(): AppSocket | null {
+  return useContext(SocketContext).socket;
+}
+
+/** The network flag: true while the socket is connected. */
+export function useSocketConnected(): boolean {
+  return useContext(SocketContext).connected;
+}
+
+type ServerEvent = keyof ServerToClientEvents & string;
+
+/**
+ * Listens to a server event while mounted. `handler` may change on every render without
+ * re-subscribing; pass `null` as the event to listen to nothing (e.g. before the member is known).
+ */
+export function useSocketEvent<E extends ServerEvent>(
+  event: E | null,
+  handler: (...args: Parameters<ServerToClientEvents[E]>) => void,
+): void {
+  const socket = useSocket();
+  const handlerRef = useRef(handler);
+  useEffect(() => {
+    handlerRef.current = handler;
+  });
+  useEffect(() => {
+    if (!socket || !event) return;
+    const listener = ((...args: Parameters<ServerToClientEvents[E]>) => handlerRef.current(...args)) as (
+      ...args: unknown[]
+    ) => void;
+    // Socket.IO's typed `on` cannot follow a generic event name; the handler's type is checked above.
+    const untyped = socket as unknown as {
+      on: (name: string, fn: (...args: unknown[]) => void) => void;
+      off: (name: string, fn: (...args: unknown[]) => void) => void;
+    };
+    untyped.on(event, listener);
+    return () => untyped.off(event, listener);
+  }, [socket, event]);
+}
