@@ -101,8 +101,7 @@ async function pickViewers(db: Db): Promise<Viewer[]> {
     const [row] = (
       await db.execute(sql`
         SELECT id FROM users
-        WHERE status = 'active' AND first_name IS NOT NULL AND latitude IS NOT NULL
-          AND username LIKE ${PREFIX + '%'}
+        WHERE ${LISTED} AND username LIKE ${PREFIX + '%'}
           AND earth_box(ll_to_earth(${city.latitude}, ${city.longitude}), 5000) @> ll_to_earth(latitude, longitude)
         ORDER BY id LIMIT 1 OFFSET ${i}`)
     ).rows as { id: string }[];
@@ -115,14 +114,14 @@ async function pickViewers(db: Db): Promise<Viewer[]> {
     await db.execute(sql`
       INSERT INTO blocks (blocker_id, blocked_id)
       SELECT ${row.id}::uuid, id FROM users
-      WHERE id <> ${row.id} AND status = 'active' AND latitude IS NOT NULL
+      WHERE id <> ${row.id} AND ${LISTED}
         AND earth_box(ll_to_earth(${city.latitude}, ${city.longitude}), 3000) @> ll_to_earth(latitude, longitude)
       ORDER BY id DESC LIMIT 8
       ON CONFLICT DO NOTHING`);
     await db.execute(sql`
       INSERT INTO blocks (blocker_id, blocked_id)
       SELECT id, ${row.id}::uuid FROM users
-      WHERE id <> ${row.id} AND status = 'active' AND latitude IS NOT NULL
+      WHERE id <> ${row.id} AND ${LISTED}
         AND earth_box(ll_to_earth(${city.latitude}, ${city.longitude}), 3000) @> ll_to_earth(latitude, longitude)
       ORDER BY id LIMIT 8
       ON CONFLICT DO NOTHING`);
@@ -131,6 +130,11 @@ async function pickViewers(db: Db): Promise<Viewer[]> {
   await db.execute(sql`ANALYZE blocks`);
   return viewers;
 }
+
+/** The members any list may show (the predicate of `users_near_idx`). */
+const LISTED = sql.raw(
+  `status = 'active' AND latitude IS NOT NULL AND first_name IS NOT NULL AND first_name <> '' AND sex IS NOT NULL`,
+);
 
 const NEAR: ListRequest = { filter: 'near', sort: '-lastActivity', unrated: false };
 
@@ -150,9 +154,10 @@ async function run(db: Db, variant: Variant, viewer: Viewer, skip: number): Prom
       await listMembers(tx, viewer, NEAR, { skip, limit: PAGE_SIZE });
     });
   } else {
+    // The same index, nearest first, with none of the list's filters, blocks or card columns.
     await db.execute(sql`
       SELECT id FROM users
-      WHERE status = 'active' AND latitude IS NOT NULL
+      WHERE ${LISTED}
       ORDER BY ll_to_earth(latitude, longitude) <-> ll_to_earth(${viewer.latitude}::float8, ${viewer.longitude}::float8)
       LIMIT ${PAGE_SIZE} OFFSET ${skip}`);
   }

@@ -218,7 +218,11 @@ export type SignedUpMember = TestMember & { id: string; page: Page };
 export async function signedUpMember(
   browser: Browser,
   base: string,
-  profile: { firstName: string; sex: 'male' | 'female' | 'non_binary'; likes: ('male' | 'female' | 'non_binary')[] },
+  profile: {
+    firstName: string;
+    sex: 'male' | 'female' | 'non_binary';
+    likes: ('male' | 'female' | 'non_binary')[];
+  },
 ): Promise<SignedUpMember> {
   const member = { ...uniqueMember(), firstName: profile.firstName };
   const page = await newMemberPage(browser);

@@ -22,7 +22,7 @@ export const ERROR_MESSAGES = {
   wrong_password: 'The password is not correct',
   rate_limited: 'Too many attempts. Please wait and try again.',
   payload_too_large: 'This is too large',
-  photo_type_unsupported: 'This file is not a photo we can use. Send a JPEG, PNG, WebP, HEIC or AVIF image.',
+  photo_type_unsupported: 'This file is not a photo we can use. Send a JPEG, PNG, WebP or AVIF image.',
   photo_too_large: 'This photo is too large. Send one under 15 MB.',
   photo_too_many_pixels: 'This photo has too many pixels. Send one of at most 50 megapixels.',
   photo_unreadable: 'This photo could not be read. It may be damaged; try another one.',

@@ -8,14 +8,12 @@ export const PHOTOS_PER_MEMBER_MAX = 12;
 /** Widths of the served variants; the smallest is the avatar thumbnail (at most 15 KB, bar B6). */
 export const PHOTO_WIDTHS = [160, 480, 1080] as const;
 export const AVATAR_THUMBNAIL_MAX_BYTES = 15 * 1024;
-/** The accepted formats, found from the file's bytes (never from its name or declared type). */
-export const PHOTO_ACCEPTED_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/heic',
-  'image/avif',
-] as const;
+/**
+ * The formats the server accepts, found from the file's bytes (never from its name or declared type).
+ * HEIC is left out: the server's image library cannot decode HEVC, and a picker that does not offer
+ * HEIC makes iPhones send a JPEG instead.
+ */
+export const PHOTO_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 
 export const ImageSourceSchema = z.object({
   url: z.string(),

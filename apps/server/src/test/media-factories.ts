@@ -16,10 +16,11 @@ export async function photoPixels(width: number, height: number, channels: 3 | 4
     .raw()
     .toBuffer();
   const grain = randomBytes(small.length);
-  for (let i = 0; i < small.length; i += 1) {
+  const pixels = new Uint8ClampedArray(small.buffer, small.byteOffset, small.length);
+  for (let i = 0; i < pixels.length; i += 1) {
     // Grain on the colours only: an alpha channel stays smooth, as in real pictures.
     if (channels === 4 && i % 4 === 3) continue;
-    small[i] = Math.max(0, Math.min(255, small[i]! + (grain[i]! & 15) - 8));
+    pixels[i] = pixels[i]! + (grain[i]! & 15) - 8;
   }
   return sharp(small, { raw: { width, height, channels } });
 }
@@ -203,11 +204,18 @@ export function postPhoto(
 
 /** Every file under the test app's media folder, as paths relative to it. */
 export async function storedFiles(t: Pick<TestApp, 'mediaDir'>): Promise<string[]> {
-  const entries = await readdir(t.mediaDir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(t.mediaDir, path.join(entry.parentPath, entry.name)))
-    .sort();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const entries = await readdir(t.mediaDir, { recursive: true, withFileTypes: true });
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(t.mediaDir, path.join(entry.parentPath, entry.name)))
+        .sort();
+    } catch (error) {
+      // A folder removed by the files job while the walk was in it: walk again.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 5) throw error;
+    }
+  }
 }
 
 export async function photoCount(db: Db, ownerId?: string): Promise<number> {

@@ -75,10 +75,10 @@ export const users = pgTable(
     index('users_active_popularity_idx')
       .on(sql`${table.popularity} DESC`)
       .where(sql`${table.status} = 'active'`),
-    // Near me: a GiST index over earthdistance's cube points (extensions created in migration 0001).
-    index('users_active_location_idx')
-      .using('gist', sql`ll_to_earth(${table.latitude}, ${table.longitude})`)
-      .where(sql`${table.status} = 'active' AND ${table.latitude} IS NOT NULL`),
+    // Near me: `users_near_idx`, a GiST index over earthdistance's cube points with sex and birth date
+    // as btree_gist keys and id, latitude and longitude included (index-only, nearest-first scans), over
+    // active members with a complete profile and a position. Created by migration 0004_near_index.sql:
+    // drizzle cannot declare INCLUDE columns (see features/discovery/user-lists.repository.ts).
   ],
 );
 

@@ -25,7 +25,7 @@ export function positionOf(viewer: Viewer): Position | null {
     : { latitude: viewer.latitude, longitude: viewer.longitude };
 }
 
-/** earthdistance's point of a member (the expression of the GiST index `users_active_location_idx`). */
+/** earthdistance's point of a member (the first key of the GiST index `users_near_idx`). */
 export const memberPoint = sql`ll_to_earth(${users.latitude}, ${users.longitude})`;
 
 export const pointAt = (at: Position) => sql`ll_to_earth(${at.latitude}::float8, ${at.longitude}::float8)`;

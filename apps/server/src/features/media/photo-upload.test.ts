@@ -103,7 +103,7 @@ describe('POST /api/photos', () => {
     await expectNoMetadata(placeholder);
     const thumbnail = await t.app.inject({ method: 'GET', url: image.thumbnail });
     expect(thumbnail.rawPayload.length).toBeLessThanOrEqual(AVATAR_THUMBNAIL_MAX_BYTES);
-  });
+  }, 60_000);
 
   it.each([
     ['PNG with transparency', () => samples.png(800, 600), 'photo.png', 'image/png', [160, 480, 800]],

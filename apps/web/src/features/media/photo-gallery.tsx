@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   EmptyState,
-  Group,
   Menu,
   SimpleGrid,
   Skeleton,

@@ -1,0 +1,1 @@
+DROP INDEX "users_active_location_idx";

@@ -1,0 +1,127 @@
+import { and, eq, or } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { USER_LIST_FILTERS } from '@motema/shared/discovery';
+import { blocks, ratings } from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import {
+  block,
+  createProfile,
+  everyRelation,
+  idsOf,
+  openSocket,
+  rate,
+  type ClientSocket,
+} from '../../test/discovery-factories.ts';
+import { asMember, type Member } from '../../test/factories.ts';
+
+/**
+ * QUALITY Z3: a block, whichever member made it, hides the two members from each other everywhere
+ * discovery shows members: every list, the profile page, ratings and the match event.
+ */
+describe('blocking is symmetric and total in discovery', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  const opened: ClientSocket[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp();
+    baseUrl = await t.listen();
+  });
+  afterEach(() => {
+    for (const socket of opened.splice(0)) socket.disconnect();
+  });
+  afterAll(() => t.close());
+
+  // Each pair lives in an age band of its own, so the lists hold nobody else.
+  let nextAge = 30;
+  async function pair() {
+    const age = nextAge++;
+    const options = { age, matchAgeMin: age, matchAgeMax: age };
+    const [a, b] = [await createProfile(t, options), await createProfile(t, { ...options, sex: 'male' as const })];
+    return [a!, b!] as const;
+  }
+
+  const scores = async (a: Member, b: Member) =>
+    (
+      await t.db
+        .select({ rater: ratings.raterId, score: ratings.score })
+        .from(ratings)
+        .where(
+          or(
+            and(eq(ratings.raterId, a.user.id), eq(ratings.ratedId, b.user.id)),
+            and(eq(ratings.raterId, b.user.id), eq(ratings.ratedId, a.user.id)),
+          ),
+        )
+    ).sort((x, y) => x.rater.localeCompare(y.rater));
+
+  async function expectHiddenFromEachOther(a: Member, b: Member) {
+    for (const [viewer, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      for (const filter of USER_LIST_FILTERS) {
+        expect(await idsOf(t, viewer, filter), `${filter}`).not.toContain(other.user.id);
+      }
+      const profile = await asMember(t, viewer.cookie)('GET', `/api/users/${other.user.id}`);
+      expect(profile.statusCode).toBe(404);
+      expect(profile.json().code).toBe('user_not_found');
+    }
+  }
+
+  it.each([
+    ['the first blocks the second', false],
+    ['the second blocks the first', true],
+  ])('hides both from each other when %s', async (_name, reversed) => {
+    const [a, b] = await pair();
+    await everyRelation(t, a, b);
+    // Before the block, each sees the other in every list (the test would fail to notice otherwise).
+    for (const filter of USER_LIST_FILTERS) {
+      expect(await idsOf(t, a, filter), filter).toEqual([b.user.id]);
+      expect(await idsOf(t, b, filter), filter).toEqual([a.user.id]);
+    }
+    if (reversed) await block(t, b, a);
+    else await block(t, a, b);
+    await expectHiddenFromEachOther(a, b);
+
+    // Ratings either way are refused, and change nothing.
+    const before = await scores(a, b);
+    for (const [rater, rated] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const res = await rate(t, rater, rated, 3);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('user_not_found');
+    }
+    expect(await scores(a, b)).toEqual(before);
+
+    // Lifting the block shows them to each other again.
+    await t.db.delete(blocks);
+    expect(await idsOf(t, a, 'users')).toEqual([b.user.id]);
+  });
+
+  it('sends no match event between members with a block', async () => {
+    const [a, b] = await pair();
+    const received: string[] = [];
+    for (const member of [a, b]) {
+      const socket = await openSocket(baseUrl, member, opened);
+      socket.onAny((event: string) => received.push(event));
+    }
+    await rate(t, b, a, 5);
+    await block(t, a, b);
+    const res = await rate(t, a, b, 5);
+    expect(res.statusCode).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(received.filter((event) => event.startsWith('matched:'))).toEqual([]);
+    expect(await scores(a, b)).toEqual([{ rater: b.user.id, score: 5 }]);
+    await t.db.delete(blocks);
+    // Without the block, the same rating makes the match and both hear of it (the check above is live).
+    expect((await rate(t, a, b, 5)).json()).toMatchObject({ matched: true });
+    const deadline = Date.now() + 8000;
+    while (received.filter((event) => event.startsWith('matched:')).length < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(received.filter((event) => event.startsWith('matched:')).sort()).toEqual(
+      [`matched:${a.user.id}`, `matched:${b.user.id}`].sort(),
+    );
+  });
+});
