@@ -16,7 +16,7 @@ const TABS = [
   { to: '/account', key: 'nav.account', Icon: IconUserCircle },
 ] as const;
 
-/** The member's app: a bottom tab bar on phones, a side navigation on wide screens. */
+/** The member's app: a bottom tab bar on phones, a side navigation on wide screens (members only). */
 export function HomeLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -26,60 +26,65 @@ export function HomeLayout() {
 
   return (
     <AppShell
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true } }}
-      footer={{ height: 64, collapsed: wide }}
+      // Visitors (on a shared profile or post) get no member navigation: every tab would send them away.
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true, desktop: !me } }}
+      footer={{ height: 64, collapsed: wide || !me }}
       padding={0}
     >
-      <AppShell.Navbar p="md" aria-label={t('nav.main')}>
-        <Box mb="lg">
-          <Logo />
-        </Box>
-        <Stack gap={4}>
-          {TABS.map(({ to, key, Icon }) => (
-            <NavLink
-              key={to}
-              component={Link}
-              to={to}
-              label={t(key)}
-              leftSection={<Icon size={22} stroke={1.6} />}
-              active={isActive(to)}
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-            />
-          ))}
-        </Stack>
-      </AppShell.Navbar>
-      <AppShell.Main pb={wide ? 0 : 72}>
+      {me && (
+        <AppShell.Navbar p="md" aria-label={t('nav.main')}>
+          <Box mb="lg">
+            <Logo />
+          </Box>
+          <Stack gap={4}>
+            {TABS.map(({ to, key, Icon }) => (
+              <NavLink
+                key={to}
+                component={Link}
+                to={to}
+                label={t(key)}
+                leftSection={<Icon size={22} stroke={1.6} />}
+                active={isActive(to)}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            ))}
+          </Stack>
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main pb={wide || !me ? 0 : 72}>
         {/* The member's one socket (closed when the session ends) and the match screen it opens. */}
         <SocketProvider userId={me?._id ?? null}>
           <Outlet />
           <MatchModal />
         </SocketProvider>
       </AppShell.Main>
-      <AppShell.Footer component="nav" aria-label={t('nav.main')}>
-        <Group grow gap={0} h="100%">
-          {TABS.map(({ to, key, Icon }) => (
-            <UnstyledButton
-              key={to}
-              component={Link}
-              to={to}
-              aria-current={isActive(to) ? 'page' : undefined}
-              style={{
-                display: 'flex',
-                flexDirection: 'column',
-                alignItems: 'center',
-                justifyContent: 'center',
-                height: '100%',
-              }}
-              c={isActive(to) ? 'coral.6' : 'dimmed'}
-            >
-              <Icon size={24} stroke={1.6} />
-              <Text size="xs" fw={isActive(to) ? 700 : 500}>
-                {t(key)}
-              </Text>
-            </UnstyledButton>
-          ))}
-        </Group>
-      </AppShell.Footer>
+      {me && (
+        <AppShell.Footer component="nav" aria-label={t('nav.main')}>
+          <Group grow gap={0} h="100%">
+            {TABS.map(({ to, key, Icon }) => (
+              <UnstyledButton
+                key={to}
+                component={Link}
+                to={to}
+                aria-current={isActive(to) ? 'page' : undefined}
+                style={{
+                  display: 'flex',
+                  flexDirection: 'column',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  height: '100%',
+                }}
+                c={isActive(to) ? 'coral.6' : 'dimmed'}
+              >
+                <Icon size={24} stroke={1.6} />
+                <Text size="xs" fw={isActive(to) ? 700 : 500}>
+                  {t(key)}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </Group>
+        </AppShell.Footer>
+      )}
     </AppShell>
   );
 }
