@@ -20,7 +20,10 @@ import { connectDatabase, migrateDatabase, type Db } from '../apps/server/src/db
 import { startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/embedded.ts';
 import { AFRICAN_CITIES, seedMembers } from '../apps/server/src/test/seed-members.ts';
 import { loadViewer } from '../apps/server/src/features/discovery/user-lists.service.ts';
-import { listMembers, type ListRequest } from '../apps/server/src/features/discovery/user-lists.repository.ts';
+import {
+  listMembers,
+  type ListRequest,
+} from '../apps/server/src/features/discovery/user-lists.repository.ts';
 import type { Viewer } from '../apps/server/src/features/discovery/member-conditions.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -70,8 +73,9 @@ async function openDatabase(): Promise<{ url: string; stop: () => Promise<void> 
 }
 
 async function seed(db: Db): Promise<void> {
-  const [row] = (await db.execute(sql`SELECT count(*)::int AS n FROM users WHERE username LIKE ${PREFIX + '%'}`))
-    .rows as { n: number }[];
+  const [row] = (
+    await db.execute(sql`SELECT count(*)::int AS n FROM users WHERE username LIKE ${PREFIX + '%'}`)
+  ).rows as { n: number }[];
   let have = row?.n ?? 0;
   if (have >= members) {
     console.log(`Reusing ${have.toLocaleString('en')} seeded members.`);
@@ -82,7 +86,9 @@ async function seed(db: Db): Promise<void> {
     const count = Math.min(BATCH, members - have);
     await seedMembers(db, { count, prefix: `${PREFIX}${have}x` });
     have += count;
-    process.stdout.write(`\rSeeded ${have.toLocaleString('en')} members (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    process.stdout.write(
+      `\rSeeded ${have.toLocaleString('en')} members (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    );
   }
   process.stdout.write('\n');
   console.log('VACUUM ANALYZE...');
@@ -179,19 +185,25 @@ async function main() {
     const viewers = await pickViewers(db);
     console.log(`${viewers.length} viewers; ${rounds} rounds; the sequential scan every 8th round.`);
     const [{ n: active } = { n: 0 }] = (
-      await db.execute(sql`SELECT count(*)::int AS n FROM users WHERE status = 'active' AND latitude IS NOT NULL`)
+      await db.execute(
+        sql`SELECT count(*)::int AS n FROM users WHERE status = 'active' AND latitude IS NOT NULL`,
+      )
     ).rows as { n: number }[];
 
     // Warm-up: caches, plans, connections.
-    for (const viewer of viewers) for (const skip of Object.values(PAGES)) await run(db, 'indexed', viewer, skip);
+    for (const viewer of viewers)
+      for (const skip of Object.values(PAGES)) await run(db, 'indexed', viewer, skip);
 
     const samples: Sample[] = [];
     const results: Record<string, number> = {};
     for (let round = 0; round < rounds; round++) {
-      const variants: Variant[] = round % 8 === 0 ? ['indexed', 'nearest', 'seqscan'] : ['indexed', 'nearest'];
+      const variants: Variant[] =
+        round % 8 === 0 ? ['indexed', 'nearest', 'seqscan'] : ['indexed', 'nearest'];
       const ordered = round % 2 === 0 ? variants : [...variants].reverse();
       for (const variant of ordered) {
-        const pages = (round % 2 === 0 ? Object.keys(PAGES) : Object.keys(PAGES).reverse()) as (keyof typeof PAGES)[];
+        const pages = (
+          round % 2 === 0 ? Object.keys(PAGES) : Object.keys(PAGES).reverse()
+        ) as (keyof typeof PAGES)[];
         for (const page of pages) {
           const chosen = variant === 'seqscan' ? [viewers[round % viewers.length]!] : viewers;
           for (const viewer of chosen) {
@@ -206,8 +218,17 @@ async function main() {
     const table: { query: string; page: string; samples: number; p50: number; p95: number }[] = [];
     for (const variant of ['indexed', 'nearest', 'seqscan'] as Variant[]) {
       for (const page of Object.keys(PAGES) as (keyof typeof PAGES)[]) {
-        const times = samples.filter((s) => s.variant === variant && s.page === page).map((s) => s.ms).sort((a, b) => a - b);
-        const row = { query: variant, page, samples: times.length, p50: percentile(times, 50), p95: percentile(times, 95) };
+        const times = samples
+          .filter((s) => s.variant === variant && s.page === page)
+          .map((s) => s.ms)
+          .sort((a, b) => a - b);
+        const row = {
+          query: variant,
+          page,
+          samples: times.length,
+          p50: percentile(times, 50),
+          p95: percentile(times, 95),
+        };
         table.push(row);
         results[`${variant} ${page} p50`] = row.p50;
         results[`${variant} ${page} p95`] = row.p95;
@@ -222,7 +243,9 @@ async function main() {
       'page 20 <= 1.5x page 1 (p50)': { value: deepPage, pass: deepPage <= 1.5 },
     };
 
-    console.log(`\nB2 near-me list, ${members.toLocaleString('en')} members (${active.toLocaleString('en')} active with a position)\n`);
+    console.log(
+      `\nB2 near-me list, ${members.toLocaleString('en')} members (${active.toLocaleString('en')} active with a position)\n`,
+    );
     console.log('query      page     samples      p50 ms      p95 ms');
     for (const row of table) {
       console.log(

@@ -64,7 +64,13 @@ export async function insertProfiles(
   options: ProfileOptions = {},
   each: (index: number) => Partial<typeof users.$inferInsert> = () => ({}),
 ) {
-  const { age = 30, position = KINSHASA, wants = ['male', 'female', 'non_binary'], password: _, ...columns } = options;
+  const {
+    age = 30,
+    position = KINSHASA,
+    wants = ['male', 'female', 'non_binary'],
+    password: _,
+    ...columns
+  } = options;
   const cell = position ? snapToGrid(position.latitude, position.longitude) : null;
   const batch = `bulk${process.pid.toString(36)}${(bulkSequence++).toString(36)}`;
   const rows = Array.from({ length: count }, (_, index) => ({
@@ -93,14 +99,25 @@ export async function block(t: Pick<TestApp, 'db'>, a: Member, b: Member): Promi
 }
 
 /** A rating written straight into the table, at `at` (now by default). */
-export async function insertRating(t: Pick<TestApp, 'db'>, rater: Member, rated: Member, score: number, at = clock.now()) {
+export async function insertRating(
+  t: Pick<TestApp, 'db'>,
+  rater: Member,
+  rated: Member,
+  score: number,
+  at = clock.now(),
+) {
   await t.db
     .insert(ratings)
     .values({ raterId: rater.user.id, ratedId: rated.user.id, score, createdAt: at, updatedAt: at });
 }
 
 /** A visit written straight into the table, at `at` (now by default). */
-export async function insertVisit(t: Pick<TestApp, 'db'>, visitor: Member, visited: Member, at = clock.now()) {
+export async function insertVisit(
+  t: Pick<TestApp, 'db'>,
+  visitor: Member,
+  visited: Member,
+  at = clock.now(),
+) {
   await t.db
     .insert(visits)
     .values({ visitorId: visitor.user.id, visitedId: visited.user.id, firstAt: at, lastAt: at });
@@ -113,7 +130,10 @@ export async function listFor(
   filter: UserListFilter,
   query: Record<string, string | number | boolean> = {},
 ): Promise<UserList> {
-  const params = new URLSearchParams({ filter, ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+  const params = new URLSearchParams({
+    filter,
+    ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+  });
   const res = await asMember(t, member.cookie)('GET', `/api/users?${params}`);
   if (res.statusCode !== 200) throw new Error(`GET /api/users?${params}: ${res.statusCode} ${res.body}`);
   return res.json();
@@ -136,7 +156,11 @@ export function rate(t: Pick<TestApp, 'app'>, rater: Member, rated: Member | str
 }
 
 /** A real Socket.IO client of `member`, connected (resolves once the server greeted it). */
-export async function openSocket(baseUrl: string, member: Member, opened: ClientSocket[]): Promise<ClientSocket> {
+export async function openSocket(
+  baseUrl: string,
+  member: Member,
+  opened: ClientSocket[],
+): Promise<ClientSocket> {
   const socket: ClientSocket = connect(baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -163,7 +187,10 @@ export async function openSocket(baseUrl: string, member: Member, opened: Client
 export function sendPosition(socket: ClientSocket, payload: unknown): Promise<EventAck> {
   return socket
     .timeout(8000)
-    .emitWithAck('users:users:update:coordinates', payload as Parameters<ClientToServerEvents['users:users:update:coordinates']>[0]);
+    .emitWithAck(
+      'users:users:update:coordinates',
+      payload as Parameters<ClientToServerEvents['users:users:update:coordinates']>[0],
+    );
 }
 
 /** A browser-like Geolocation payload at `position`. */
@@ -183,7 +210,23 @@ export async function everyRelation(t: Pick<TestApp, 'db'>, viewer: Member, othe
 
 /** QUALITY Z2: none of these ever leave the server about another member (keys nor values). */
 export function expectNoPrivateData(body: string, member: Member) {
-  const keys = ['dateOfBirth', 'date_of_birth', 'email', 'phone', 'latitude', 'longitude', 'passwordHash', 'password', 'matchSex', 'match_sex', 'popularity', 'lastActivity', 'last_activity', 'locationUpdatedAt', 'connected"'];
+  const keys = [
+    'dateOfBirth',
+    'date_of_birth',
+    'email',
+    'phone',
+    'latitude',
+    'longitude',
+    'passwordHash',
+    'password',
+    'matchSex',
+    'match_sex',
+    'popularity',
+    'lastActivity',
+    'last_activity',
+    'locationUpdatedAt',
+    'connected"',
+  ];
   for (const key of keys) expect(body, key).not.toContain(`"${key}`);
   expect(body).not.toContain(member.user.dateOfBirth);
   expect(body).not.toContain(member.user.email);

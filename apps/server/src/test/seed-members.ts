@@ -37,7 +37,10 @@ export type SeedOptions = {
  */
 export async function seedMembers(db: DbOrTx, options: SeedOptions): Promise<void> {
   const cityRows = AFRICAN_CITIES.flatMap((city, index) =>
-    Array.from({ length: city.weight }, () => `(${index}, ${city.latitude}, ${city.longitude}, ${city.spreadKm})`),
+    Array.from(
+      { length: city.weight },
+      () => `(${index}, ${city.latitude}, ${city.longitude}, ${city.spreadKm})`,
+    ),
   );
   const positioned = options.positioned ?? 0.9;
   await db.execute(sql`

@@ -35,8 +35,11 @@ describe('blocking is symmetric and total in discovery', () => {
   let nextAge = 30;
   async function pair() {
     const age = nextAge++;
-    const options = { age, matchAgeMin: age, matchAgeMax: age };
-    const [a, b] = [await createProfile(t, options), await createProfile(t, { ...options, sex: 'male' as const })];
+    const options = { age, matchAgeMin: age, matchAgeMax: age, connected: true };
+    const [a, b] = [
+      await createProfile(t, options),
+      await createProfile(t, { ...options, sex: 'male' as const }),
+    ];
     return [a!, b!] as const;
   }
 

@@ -46,8 +46,12 @@ describe('computePopularity', () => {
     fc.assert(
       fc.property(received, (member) => {
         const before = computePopularity(toInput(member));
-        expect(computePopularity(toInput({ ...member, scores: [...member.scores, 5] }))).toBeGreaterThanOrEqual(before);
-        expect(computePopularity(toInput({ ...member, scores: [...member.scores, 1] }))).toBeLessThanOrEqual(before);
+        expect(
+          computePopularity(toInput({ ...member, scores: [...member.scores, 5] })),
+        ).toBeGreaterThanOrEqual(before);
+        expect(computePopularity(toInput({ ...member, scores: [...member.scores, 1] }))).toBeLessThanOrEqual(
+          before,
+        );
       }),
     );
   });
@@ -60,7 +64,9 @@ describe('computePopularity', () => {
         const index = pick % member.scores.length;
         const raised = member.scores.map((score, i) => (i === index ? Math.min(5, score + 1) : score));
         expect(computePopularity(toInput({ ...member, scores: raised }))).toBeGreaterThanOrEqual(before);
-        expect(computePopularity(toInput({ ...member, visitors: member.visitors + 1 }))).toBeGreaterThanOrEqual(before);
+        expect(
+          computePopularity(toInput({ ...member, visitors: member.visitors + 1 })),
+        ).toBeGreaterThanOrEqual(before);
       }),
     );
   });

@@ -33,21 +33,27 @@ describe('users:users:update:coordinates', () => {
   it('stores the centre of the grid cell, never the exact position, and acks', async () => {
     const member = await createProfile(t, { position: null });
     const socket = await openSocket(baseUrl, member, opened);
-    expect(await sendPosition(socket, coordinates({ latitude: -4.32168, longitude: 15.31279 }))).toEqual({ ok: true });
+    expect(await sendPosition(socket, coordinates({ latitude: -4.32168, longitude: 15.31279 }))).toEqual({
+      ok: true,
+    });
     const first = await stored(member);
     expect(first).toMatchObject({ latitude: -4.325, longitude: 15.315 });
     expect(first.at).toBeInstanceOf(Date);
 
     clock.advance(LOCATION_UPDATE_INTERVAL_MS);
     // Another point of another cell (Abidjan, Plateau), negative longitude.
-    expect(await sendPosition(socket, coordinates({ latitude: 5.32031, longitude: -4.01642 }))).toEqual({ ok: true });
+    expect(await sendPosition(socket, coordinates({ latitude: 5.32031, longitude: -4.01642 }))).toEqual({
+      ok: true,
+    });
     expect(await stored(member)).toMatchObject({ latitude: 5.325, longitude: -4.015 });
   });
 
   it('changes a member position at most once a minute', async () => {
     const member = await createProfile(t, { position: null });
     const socket = await openSocket(baseUrl, member, opened);
-    expect(await sendPosition(socket, coordinates({ latitude: 14.6937, longitude: -17.44406 }))).toEqual({ ok: true });
+    expect(await sendPosition(socket, coordinates({ latitude: 14.6937, longitude: -17.44406 }))).toEqual({
+      ok: true,
+    });
     const first = await stored(member);
 
     clock.advance(LOCATION_UPDATE_INTERVAL_MS - 1000);
@@ -58,7 +64,9 @@ describe('users:users:update:coordinates', () => {
     expect(await stored(member)).toEqual(first);
 
     clock.advance(1000);
-    expect(await sendPosition(socket, coordinates({ latitude: 6.45407, longitude: 3.39467 }))).toEqual({ ok: true });
+    expect(await sendPosition(socket, coordinates({ latitude: 6.45407, longitude: 3.39467 }))).toEqual({
+      ok: true,
+    });
     expect(await stored(member)).toMatchObject({ latitude: 6.455, longitude: 3.395 });
   });
 
@@ -84,7 +92,10 @@ describe('users:users:update:coordinates', () => {
       { latitude: -1.29, longitude: 36.82 },
     ];
     for (const payload of bad) {
-      expect(await sendPosition(socket, payload), JSON.stringify(payload)).toEqual({ ok: false, code: 'validation_failed' });
+      expect(await sendPosition(socket, payload), JSON.stringify(payload)).toEqual({
+        ok: false,
+        code: 'validation_failed',
+      });
     }
     expect(await stored(member)).toEqual({ latitude: null, longitude: null, at: null });
     // An update without an ack callback is stored all the same, and the socket stays usable.

@@ -16,7 +16,15 @@ import { asMember, findUser, type Member } from '../../test/factories.ts';
 import { computePopularity } from './popularity.ts';
 
 const VISITOR_KEYS = ['_id', 'about', 'age', 'avatar', 'firstName', 'name', 'sex', 'username'];
-const MEMBER_KEYS = [...VISITOR_KEYS, 'activity', 'distance', 'orientation', 'photos', 'rating', 'relationship'].sort();
+const MEMBER_KEYS = [
+  ...VISITOR_KEYS,
+  'activity',
+  'distance',
+  'orientation',
+  'photos',
+  'rating',
+  'relationship',
+].sort();
 const DAY_MS = 86_400_000;
 
 describe('GET /api/users/:id: profile pages', () => {
@@ -28,7 +36,9 @@ describe('GET /api/users/:id: profile pages', () => {
   afterEach(() => clock.reset());
 
   const open = (viewer: Member | null, id: string) =>
-    viewer ? asMember(t, viewer.cookie)('GET', `/api/users/${id}`) : t.app.inject({ method: 'GET', url: `/api/users/${id}` });
+    viewer
+      ? asMember(t, viewer.cookie)('GET', `/api/users/${id}`)
+      : t.app.inject({ method: 'GET', url: `/api/users/${id}` });
 
   async function addPhoto(owner: Member, asAvatar = false) {
     const [photo] = await t.db
@@ -39,12 +49,25 @@ describe('GET /api/users/:id: profile pages', () => {
         height: 1350,
         placeholder: 'data:image/webp;base64,AAAA',
         variants: [
-          { width: 160, height: 200, type: 'image/webp', key: `photos/${owner.user.id}/x/160.webp`, bytes: 9000 },
-          { width: 480, height: 600, type: 'image/avif', key: `photos/${owner.user.id}/x/480.avif`, bytes: 30000 },
+          {
+            width: 160,
+            height: 200,
+            type: 'image/webp',
+            key: `photos/${owner.user.id}/x/160.webp`,
+            bytes: 9000,
+          },
+          {
+            width: 480,
+            height: 600,
+            type: 'image/avif',
+            key: `photos/${owner.user.id}/x/480.avif`,
+            bytes: 30000,
+          },
         ],
       })
       .returning();
-    if (asAvatar) await t.db.update(users).set({ avatarPhotoId: photo!.id }).where(eq(users.id, owner.user.id));
+    if (asAvatar)
+      await t.db.update(users).set({ avatarPhotoId: photo!.id }).where(eq(users.id, owner.user.id));
     return photo!;
   }
 
@@ -102,7 +125,9 @@ describe('GET /api/users/:id: profile pages', () => {
       distance: 5,
       rating: { mine: 4, matched: true },
     });
-    expect(body.photos.map((photo: { _id: string }) => photo._id).sort()).toEqual([older.id, newer.id].sort());
+    expect(body.photos.map((photo: { _id: string }) => photo._id).sort()).toEqual(
+      [older.id, newer.id].sort(),
+    );
     expect(body.avatar._id).toBe(newer.id);
     expect(ProfileSchema.safeParse(body).success).toBe(true);
     expectNoPrivateData(res.body, member);
@@ -113,7 +138,12 @@ describe('GET /api/users/:id: profile pages', () => {
     const viewer = await createProfile(t, { position: null });
     const member = await createProfile(t, { connected: true });
     const body = (await open(viewer, member.user.id)).json();
-    expect(body).toMatchObject({ rating: { mine: null, matched: false }, distance: null, activity: 'online', photos: [] });
+    expect(body).toMatchObject({
+      rating: { mine: null, matched: false },
+      distance: null,
+      activity: 'online',
+      photos: [],
+    });
   });
 
   it('answers 404 user_not_found for unknown, inactive, incomplete and blocked members, to anyone', async () => {

@@ -38,7 +38,10 @@ export async function findScore(db: DbOrTx, raterId: string, ratedId: string): P
 }
 
 /** The ratings a member receives: how many and their sum (index `ratings_rated_idx`). */
-export async function ratingStats(db: DbOrTx, ratedId: string): Promise<{ ratings: number; scoreSum: number }> {
+export async function ratingStats(
+  db: DbOrTx,
+  ratedId: string,
+): Promise<{ ratings: number; scoreSum: number }> {
   const [row] = await db
     .select({ ratings: count(), scoreSum: sum(ratings.score).mapWith(Number) })
     .from(ratings)

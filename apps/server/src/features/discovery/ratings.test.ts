@@ -46,7 +46,10 @@ describe('POST /api/rate/user', () => {
       );
   const matchOf = async (a: Member, b: Member) => {
     const [low, high] = [a.user.id, b.user.id].sort();
-    return t.db.select().from(matches).where(and(eq(matches.userA, low!), eq(matches.userB, high!)));
+    return t.db
+      .select()
+      .from(matches)
+      .where(and(eq(matches.userA, low!), eq(matches.userB, high!)));
   };
 
   /** Every `matched:*` event a member's socket receives. */
@@ -116,7 +119,12 @@ describe('POST /api/rate/user', () => {
       expect(payload).toMatchObject({ status: 'matched', match: { _id: match!.id } });
     }
     // Each receives the other member's card, as they see it.
-    expect(toA[0]!.payload.user).toMatchObject({ _id: b.user.id, firstName: 'Bolingo', sex: 'male', distance: 10 });
+    expect(toA[0]!.payload.user).toMatchObject({
+      _id: b.user.id,
+      firstName: 'Bolingo',
+      sex: 'male',
+      distance: 10,
+    });
     expect(toB[0]!.payload.user).toMatchObject({ _id: a.user.id, firstName: 'Amani', distance: 10 });
     expectNoPrivateData(JSON.stringify(toA), b);
     expectNoPrivateData(JSON.stringify(toB), a);
@@ -197,14 +205,21 @@ describe('POST /api/rate/user', () => {
     ] as const) {
       const res = await asMember(t, rater.cookie)('POST', '/api/rate/user', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'validation_failed', issues: [expect.objectContaining({ path, code })] });
+      expect(res.json()).toMatchObject({
+        code: 'validation_failed',
+        issues: [expect.objectContaining({ path, code })],
+      });
     }
     expect((await ratingsBetween(rater, rated)).map((row) => row.score)).toEqual([2]);
   });
 
   it('is for members only', async () => {
     const rated = await createProfile(t);
-    const res = await t.app.inject({ method: 'POST', url: '/api/rate/user', payload: { user: rated.user.id, score: 5 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/rate/user',
+      payload: { user: rated.user.id, score: 5 },
+    });
     expect(res.statusCode).toBe(401);
     expect(await t.db.select().from(ratings).where(eq(ratings.ratedId, rated.user.id))).toEqual([]);
   });

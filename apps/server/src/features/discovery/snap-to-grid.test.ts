@@ -25,12 +25,21 @@ describe('snapToGrid', () => {
 
   it('gives every point of a cell the same centre, and a centre snaps to itself', () => {
     fc.assert(
-      fc.property(latitude, longitude, fc.double({ min: -0.49, max: 0.49, noNaN: true }), fc.double({ min: -0.49, max: 0.49, noNaN: true }), (lat, lon, dy, dx) => {
-        const cell = snapToGrid(lat, lon);
-        const other = snapToGrid(cell.latitude + dy * LOCATION_GRID_DEGREES, cell.longitude + dx * LOCATION_GRID_DEGREES);
-        expect(other).toEqual(cell);
-        expect(snapToGrid(cell.latitude, cell.longitude)).toEqual(cell);
-      }),
+      fc.property(
+        latitude,
+        longitude,
+        fc.double({ min: -0.49, max: 0.49, noNaN: true }),
+        fc.double({ min: -0.49, max: 0.49, noNaN: true }),
+        (lat, lon, dy, dx) => {
+          const cell = snapToGrid(lat, lon);
+          const other = snapToGrid(
+            cell.latitude + dy * LOCATION_GRID_DEGREES,
+            cell.longitude + dx * LOCATION_GRID_DEGREES,
+          );
+          expect(other).toEqual(cell);
+          expect(snapToGrid(cell.latitude, cell.longitude)).toEqual(cell);
+        },
+      ),
     );
   });
 

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DISTANCE_BUCKETS_KM, DISTANCE_FAR, LOCATION_GRID_DEGREES, LOCATION_UPDATE_INTERVAL_MS } from '@motema/shared/discovery';
+import {
+  DISTANCE_BUCKETS_KM,
+  DISTANCE_FAR,
+  LOCATION_GRID_DEGREES,
+  LOCATION_UPDATE_INTERVAL_MS,
+} from '@motema/shared/discovery';
 import { users } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -23,7 +28,9 @@ function km(a: Position, b: Position): number {
   const rad = Math.PI / 180;
   const h =
     Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
-    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+    Math.cos(a.latitude * rad) *
+      Math.cos(b.latitude * rad) *
+      Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 

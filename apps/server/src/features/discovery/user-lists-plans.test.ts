@@ -47,14 +47,20 @@ describe('list query plans', () => {
     await seedMembers(t.db, { count: 4000, prefix: 'plans' });
     const v = viewer.user.id;
     const others = sql`(SELECT id FROM users WHERE id <> ${v} ORDER BY id LIMIT 300)`;
-    await t.db.execute(sql`INSERT INTO ratings (rater_id, rated_id, score) SELECT ${v}, id, 4 FROM ${others} o`);
-    await t.db.execute(sql`INSERT INTO ratings (rater_id, rated_id, score) SELECT id, ${v}, 5 FROM ${others} o`);
+    await t.db.execute(
+      sql`INSERT INTO ratings (rater_id, rated_id, score) SELECT ${v}, id, 4 FROM ${others} o`,
+    );
+    await t.db.execute(
+      sql`INSERT INTO ratings (rater_id, rated_id, score) SELECT id, ${v}, 5 FROM ${others} o`,
+    );
     await t.db.execute(sql`INSERT INTO visits (visitor_id, visited_id) SELECT ${v}, id FROM ${others} o`);
     await t.db.execute(sql`INSERT INTO visits (visitor_id, visited_id) SELECT id, ${v} FROM ${others} o`);
     await t.db.execute(
       sql`INSERT INTO matches (user_a, user_b) SELECT least(${v}::uuid, id), greatest(${v}::uuid, id) FROM ${others} o`,
     );
-    await t.db.execute(sql`INSERT INTO blocks (blocker_id, blocked_id) SELECT ${v}, id FROM ${others} o LIMIT 5`);
+    await t.db.execute(
+      sql`INSERT INTO blocks (blocker_id, blocked_id) SELECT ${v}, id FROM ${others} o LIMIT 5`,
+    );
     await t.db.execute(sql`ANALYZE`);
     client = new pg.Client({ connectionString: t.databaseUrl });
     await client.connect();
@@ -77,7 +83,9 @@ describe('list query plans', () => {
       const res = await client.query(`EXPLAIN (FORMAT JSON) ${text}`, params);
       const plan = (res.rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
       const nodes = nodesOf(plan);
-      const disabled = nodes.filter((node) => node.Disabled).map((node) => `${node['Node Type']} ${node['Relation Name'] ?? ''}`);
+      const disabled = nodes
+        .filter((node) => node.Disabled)
+        .map((node) => `${node['Node Type']} ${node['Relation Name'] ?? ''}`);
       expect(disabled, `${request.filter} ${what}: ${JSON.stringify(plan)}`).toEqual([]);
       if (request.filter === 'near' && what === 'list') {
         expect(nodes.some((node) => node['Index Name'] === 'users_near_idx')).toBe(true);

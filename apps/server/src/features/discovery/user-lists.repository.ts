@@ -1,5 +1,5 @@
-import { and, count, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { UserListFilter } from '@motema/shared/discovery';
+import { and, count, desc, eq, gte, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { MATCH_MIN_SCORE, type UserListFilter } from '@motema/shared/discovery';
 import type { DbOrTx } from '../../db/client.ts';
 import { matches, ratings, users, visits } from '../../db/schema.ts';
 import {
@@ -87,7 +87,15 @@ function listSource(viewer: Viewer, request: ListRequest) {
       };
     case 'rated-me':
       return {
-        join: { table: ratings, on: and(eq(ratings.ratedId, viewer.id), eq(ratings.raterId, users.id))! },
+        // Only those who liked the viewer (4 or more): nobody learns who passed on them.
+        join: {
+          table: ratings,
+          on: and(
+            eq(ratings.ratedId, viewer.id),
+            eq(ratings.raterId, users.id),
+            gte(ratings.score, MATCH_MIN_SCORE),
+          )!,
+        },
         orderBy: [desc(ratings.updatedAt), desc(ratings.raterId)],
       };
     case 'i-visited':
@@ -134,7 +142,12 @@ function conditions(viewer: Viewer, request: ListRequest, extra: SQL | undefined
  * with its depth. Only the page's members are then read, and those beyond the preferred distance
  * dropped: as they come last in this order, that is the same as leaving them out before paging.
  */
-function nearPageQuery(db: DbOrTx, viewer: Viewer, request: ListRequest, page: { skip: number; limit: number }) {
+function nearPageQuery(
+  db: DbOrTx,
+  viewer: Viewer,
+  request: ListRequest,
+  page: { skip: number; limit: number },
+) {
   const at = positionOf(viewer);
   if (!at) return null;
   const order = sql<number>`${memberPoint} <-> ${pointAt(at)}`;

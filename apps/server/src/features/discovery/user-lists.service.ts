@@ -56,7 +56,11 @@ export async function listUsers(
   const viewer = await loadViewer(db, viewerId);
   const size = userListSize(query.filter);
   const limit = Math.min(query.limit ?? size, size);
-  const request = { filter: query.filter, sort: query.sort ?? '-lastActivity', unrated: query.unrated ?? false };
+  const request = {
+    filter: query.filter,
+    sort: query.sort ?? '-lastActivity',
+    unrated: query.unrated ?? false,
+  };
   const [rows, count] = await Promise.all([
     lists.listMembers(db, viewer, request, { skip: query.skip, limit }),
     lists.countMembers(db, viewer, request, query.skip + limit + COUNT_MARGIN),

@@ -109,11 +109,20 @@ describe('GET /api/users: the keyed lists', () => {
     const spots = [at(12), at(0), at(3), null, at(3), at(25), at(40), at(-7)];
     for (const [i, spot] of spots.entries()) {
       if (!spot) continue;
-      await t.db.update(users).set(snapToGrid(spot.latitude, spot.longitude)).where(eq(users.id, rows[i]!.id));
+      await t.db
+        .update(users)
+        .set(snapToGrid(spot.latitude, spot.longitude))
+        .where(eq(users.id, rows[i]!.id));
     }
     const list = await listFor(t, viewer, 'near');
     const sameCell = [rows[2]!.id, rows[4]!.id].sort();
-    expect(list.users.map((user) => user._id)).toEqual([rows[1]!.id, ...sameCell, rows[7]!.id, rows[0]!.id, rows[5]!.id]);
+    expect(list.users.map((user) => user._id)).toEqual([
+      rows[1]!.id,
+      ...sameCell,
+      rows[7]!.id,
+      rows[0]!.id,
+      rows[5]!.id,
+    ]);
     expect(list.users.map((user) => user.distance)).toEqual([1, 5, 5, 10, 25, 50]);
     expect(list.count).toBe(6);
 
@@ -128,6 +137,7 @@ describe('GET /api/users: the keyed lists', () => {
     await insertRating(t, viewer, b!, 2, minutesAgo(10));
     await insertRating(t, c!, viewer, 4, minutesAgo(20));
     await insertRating(t, a!, viewer, 4, minutesAgo(5));
+    await insertRating(t, b!, viewer, 3, minutesAgo(1)); // a pass is never shown to the one passed on
     await insertVisit(t, viewer, c!, minutesAgo(50));
     await insertVisit(t, viewer, a!, minutesAgo(40));
     await insertVisit(t, b!, viewer, minutesAgo(3));
@@ -185,12 +195,19 @@ describe('GET /api/users: the keyed lists', () => {
     expect(res.json().code).toBe('unauthorized');
   });
 
-  it.each(USER_LIST_FILTERS)('never answers a birth date, contact or position in the %s list', async (filter) => {
-    const { viewer, age } = await viewerOfBand();
-    const other = await createProfile(t, { age, connected: true, phone: `+24381${String(nextAge).padStart(7, '0')}` });
-    await everyRelation(t, viewer, other);
-    const body = (await asMember(t, viewer.cookie)('GET', `/api/users?filter=${filter}`)).body;
-    expect(JSON.parse(body).users.map((user: { _id: string }) => user._id)).toEqual([other.user.id]);
-    expectNoPrivateData(body, other);
-  });
+  it.each(USER_LIST_FILTERS)(
+    'never answers a birth date, contact or position in the %s list',
+    async (filter) => {
+      const { viewer, age } = await viewerOfBand();
+      const other = await createProfile(t, {
+        age,
+        connected: true,
+        phone: `+24381${String(nextAge).padStart(7, '0')}`,
+      });
+      await everyRelation(t, viewer, other);
+      const body = (await asMember(t, viewer.cookie)('GET', `/api/users?filter=${filter}`)).body;
+      expect(JSON.parse(body).users.map((user: { _id: string }) => user._id)).toEqual([other.user.id]);
+      expectNoPrivateData(body, other);
+    },
+  );
 });

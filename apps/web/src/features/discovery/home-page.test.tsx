@@ -43,7 +43,7 @@ describe('HomePage', () => {
     );
     for (const hidden of [
       'Visited your profile',
-      'Rated you',
+      'Liked you',
       'Popular',
       'New on Motema',
       'Profiles you rated',
