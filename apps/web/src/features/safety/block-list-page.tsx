@@ -39,7 +39,7 @@ function BlockedRow({ user, onUnblock }: { user: BlockedUser; onUnblock: (user: 
       <Group wrap="nowrap" gap="sm">
         <MemberAvatar name={user.name} image={user.avatar} size={48} radius="xl" />
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600} truncate>
+          <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {user.name}
           </Text>
           <Text size="sm" c="dimmed" truncate>
@@ -52,6 +52,8 @@ function BlockedRow({ user, onUnblock }: { user: BlockedUser; onUnblock: (user: 
         <Button
           variant="light"
           color="gray"
+          px="sm"
+          style={{ flexShrink: 0 }}
           onClick={() => onUnblock(user)}
           aria-label={t('unblock.buttonLabel', { name: user.name })}
         >

@@ -1,9 +1,11 @@
 import {
+  hashKey,
   useInfiniteQuery,
   useMutation,
   useQueryClient,
   type InfiniteData,
   type QueryClient,
+  type QueryKey,
 } from '@tanstack/react-query';
 import { BLOCK_LIST_PAGE_SIZE, type BlockList, type Report, type ReportCreated } from '@motema/shared/safety';
 import { api } from '../../lib/api-client.ts';
@@ -46,8 +48,26 @@ export function useBlockListQuery() {
 function forgetOthers(queryClient: QueryClient, { dropLists }: { dropLists: boolean }) {
   if (dropLists) queryClient.removeQueries({ queryKey: discoveryKeys.lists() });
   return queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] && query.queryKey[0] !== safetyKeys.all[0],
+    predicate: (query) =>
+      query.queryHash !== hashKey(ME_QUERY_KEY) && query.queryKey[0] !== safetyKeys.all[0],
     refetchType: 'none',
+  });
+}
+
+/**
+ * Drops the cached queries under `queryKey` as soon as no screen uses them. Removing a query a screen
+ * still shows would make that screen fetch it again at its next render (a useless 404 for a profile
+ * just blocked); so the open screen keeps it until it is left.
+ */
+function dropWhenUnused(queryClient: QueryClient, queryKey: QueryKey) {
+  const cache = queryClient.getQueryCache();
+  const active = () => cache.findAll({ queryKey, type: 'active' }).length > 0;
+  queryClient.removeQueries({ queryKey, type: 'inactive' });
+  if (!active()) return;
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.type !== 'observerRemoved') return;
+    queryClient.removeQueries({ queryKey, type: 'inactive' });
+    if (!active()) unsubscribe();
   });
 }
 
@@ -57,7 +77,7 @@ export function useBlockMutation() {
   return useMutation({
     mutationFn: (userId: string) => api<void>('/blocks', { method: 'POST', body: { user: userId } }),
     onSuccess: async (_data, userId) => {
-      queryClient.removeQueries({ queryKey: discoveryKeys.profile(userId) });
+      dropWhenUnused(queryClient, discoveryKeys.profile(userId));
       await Promise.all([
         forgetOthers(queryClient, { dropLists: true }),
         queryClient.invalidateQueries({ queryKey: safetyKeys.blockList() }),

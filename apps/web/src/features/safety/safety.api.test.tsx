@@ -1,0 +1,79 @@
+import { QueryClient, QueryClientProvider, QueryObserver, type InfiniteData } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { BlockList } from '@motema/shared/safety';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ME_QUERY_KEY } from '../../lib/query-client.ts';
+import { buildMe, jsonResponse } from '../../test/render-page.tsx';
+import { discoveryKeys } from '../discovery/discovery.api.ts';
+import { safetyKeys, useBlockMutation, useUnblockMutation } from './safety.api.ts';
+import { blockListOf, buildBlockedUser } from './safety-fixtures.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const GRACE = '9b2f3c1e-5d4a-4b6c-8e7f-1a2b3c4d5e6f';
+
+function setup() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return { queryClient, wrapper };
+}
+
+describe('useBlockMutation', () => {
+  it('drops the lists at once and the blocked profile once its screen is left, without fetching it', async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(204));
+    vi.stubGlobal('fetch', fetch);
+    const { queryClient, wrapper } = setup();
+    const profileKey = discoveryKeys.profileAs(GRACE, 'u1');
+    const listKey = discoveryKeys.list('users');
+    queryClient.setQueryData(ME_QUERY_KEY, buildMe());
+    queryClient.setQueryData(listKey, { users: [], count: 0 });
+    queryClient.setQueryData(profileKey, { _id: GRACE });
+    // The profile screen still shows Grace while the block is sent.
+    const profileQuery = vi.fn(async () => ({ _id: GRACE }));
+    const screen = new QueryObserver(queryClient, {
+      queryKey: profileKey,
+      queryFn: profileQuery,
+      staleTime: Infinity,
+    });
+    const leave = screen.subscribe(() => undefined);
+
+    const { result } = renderHook(() => useBlockMutation(), { wrapper });
+    result.current.mutate(GRACE);
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ user: GRACE });
+    expect(queryClient.getQueryData(listKey)).toBeUndefined();
+    expect(queryClient.getQueryData(profileKey)).toEqual({ _id: GRACE });
+    expect(queryClient.getQueryState(ME_QUERY_KEY)?.isInvalidated).toBe(false);
+
+    leave();
+    expect(queryClient.getQueryCache().find({ queryKey: profileKey })).toBeUndefined();
+    expect(profileQuery).not.toHaveBeenCalled();
+  });
+});
+
+describe('useUnblockMutation', () => {
+  it('takes the member off the cached block list', async () => {
+    const kofi = buildBlockedUser();
+    const awa = buildBlockedUser({ _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Awa Diallo' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(204)),
+    );
+    const { queryClient, wrapper } = setup();
+    queryClient.setQueryData<InfiniteData<BlockList>>(safetyKeys.blockList(), {
+      pages: [blockListOf([awa, kofi])],
+      pageParams: [0],
+    });
+    const { result } = renderHook(() => useUnblockMutation(), { wrapper });
+    result.current.mutate(kofi._id);
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(queryClient.getQueryData<InfiniteData<BlockList>>(safetyKeys.blockList())?.pages).toEqual([
+      blockListOf([awa]),
+    ]);
+  });
+});
