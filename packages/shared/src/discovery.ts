@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ImageSchema } from './media.ts';
+import { LimitSchema, SkipSchema } from './paging.ts';
 import { OrientationSchema, RelationshipSchema, SexSchema } from './users.ts';
 import { USER_LIST_SIZES } from './limits.ts';
 
@@ -27,23 +28,12 @@ export function userListSize(filter: UserListFilter): number {
 
 /** Orders of the default and connected lists; the other lists have their own fixed order. */
 export const USER_LIST_SORTS = ['-lastActivity', '-createdAt', '-popularity'] as const;
-export const MAX_LIST_SKIP = 10_000;
 
 export const UserListQuerySchema = z.object({
   filter: z.enum(USER_LIST_FILTERS, { error: 'invalid_value' }).default('users'),
-  skip: z.coerce
-    .number({ error: 'must_be_numeric' })
-    .int({ error: 'must_be_numeric' })
-    .min(0, { error: 'invalid_value' })
-    .max(MAX_LIST_SKIP, { error: 'invalid_value' })
-    .default(0),
+  skip: SkipSchema,
   /** At most the list's size; defaults to it. */
-  limit: z.coerce
-    .number({ error: 'must_be_numeric' })
-    .int({ error: 'must_be_numeric' })
-    .min(1, { error: 'invalid_value' })
-    .max(100, { error: 'invalid_value' })
-    .optional(),
+  limit: LimitSchema.optional(),
   sort: z.enum(USER_LIST_SORTS, { error: 'invalid_value' }).optional(),
   /** Only members the viewer has not rated yet: the swap deck. */
   unrated: z.stringbool({ error: 'invalid_value' }).optional(),

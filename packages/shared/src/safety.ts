@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ImageSchema } from './media.ts';
+import { LimitSchema, SkipSchema } from './paging.ts';
 /** Report reasons of SPEC.md section 3, each with its sub-reasons. */
 export const REPORT_REASONS = {
   fake_account: [
@@ -58,20 +59,9 @@ export type Block = z.infer<typeof BlockSchema>;
 
 /** Pages of the block list, newest block first. */
 export const BLOCK_LIST_PAGE_SIZE = 50;
-export const BLOCK_LIST_MAX_SKIP = 10_000;
 export const BlockListQuerySchema = z.object({
-  skip: z.coerce
-    .number({ error: 'must_be_numeric' })
-    .int({ error: 'must_be_numeric' })
-    .min(0, { error: 'invalid_value' })
-    .max(BLOCK_LIST_MAX_SKIP, { error: 'invalid_value' })
-    .default(0),
-  limit: z.coerce
-    .number({ error: 'must_be_numeric' })
-    .int({ error: 'must_be_numeric' })
-    .min(1, { error: 'invalid_value' })
-    .max(100, { error: 'invalid_value' })
-    .default(BLOCK_LIST_PAGE_SIZE),
+  skip: SkipSchema,
+  limit: LimitSchema.default(BLOCK_LIST_PAGE_SIZE),
 });
 export type BlockListQuery = z.infer<typeof BlockListQuerySchema>;
 
