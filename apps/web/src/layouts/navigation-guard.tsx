@@ -1,6 +1,6 @@
 import { nprogress, NavigationProgress } from '@mantine/nprogress';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useMeQuery } from '../features/users/users.api.ts';
 import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
 import { clearExitPath, pendingExitPath, setNavigator } from '../lib/navigation.ts';
@@ -37,6 +37,8 @@ export function NavigationGuard() {
   return (
     <>
       <NavigationProgress size={3} />
+      {/* A new page opens at its top; back and forward return to where the member was. */}
+      <ScrollRestoration />
       {redirect ? <Navigate replace to={redirect} /> : <Outlet />}
     </>
   );
