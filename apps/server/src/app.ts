@@ -26,6 +26,10 @@ import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { safetyRoutes } from './features/safety/safety.routes.ts';
 import { registerPresence } from './features/users/presence.ts';
 import { registerDiscoveryRealtime } from './features/discovery/discovery-realtime.ts';
+import { chatRoutes } from './features/chat/chat.routes.ts';
+import { chatFilesRoutes } from './features/chat/chat-files.routes.ts';
+import { registerChatRealtime } from './features/chat/chat-realtime.ts';
+import { createMemoryRateLimiter } from './lib/rate-limiter.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -87,6 +91,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await api.register(mediaRoutes, deps);
       await api.register(discoveryRoutes, deps);
       await api.register(safetyRoutes, deps);
+      await api.register(chatRoutes, deps);
+      await api.register(chatFilesRoutes, deps);
     },
     { prefix: '/api' },
   );
@@ -99,6 +105,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   });
   registerPresence(realtime, deps.db);
   registerDiscoveryRealtime(realtime, deps.db);
+  registerChatRealtime(realtime, { db: deps.db, limiter: createMemoryRateLimiter() });
   await registerJobs(deps);
   app.addHook('onClose', async () => {
     await realtime.close();

@@ -1,4 +1,5 @@
 /** Socket.IO event maps shared by the server and the web app. */
+import type { Counters, Message, Presence, ReceiptEvent } from './chat.ts';
 import type { MatchEvent } from './discovery.ts';
 export type Coordinates = {
   accuracy: number;
@@ -16,13 +17,48 @@ export type ServerToClientEvents = {
   'app:error': (payload: { action: string; payment?: unknown; profile?: string; error?: string }) => void;
   /** To each of two members who just rated each other 4 or more; `{userId}` is the receiver's id. */
   [matched: `matched:${string}`]: (payload: MatchEvent) => void;
+  /** A new message, after its commit, to every socket of both members (the sender's other devices too). */
+  'chats:messages:new': (message: Message) => void;
+  /** A message changed (edited, unsent, starred on another device): replace it by `_id`. */
+  'chats:messages:update': (message: Message) => void;
+  /** The member deleted a message for themselves on another device. */
+  'chats:messages:hidden': (payload: { conversationId: string; messageId: string }) => void;
+  /** A member's delivered/read watermarks moved; to both members. */
+  'chats:receipts': (payload: ReceiptEvent) => void;
+  /** The other member started or stopped typing (a `true` lapses after TYPING_TIMEOUT_MS). */
+  'chats:typing': (payload: { conversationId: string; userId: string; typing: boolean }) => void;
+  /** A conversation appeared or went away (a new chat, a block): refetch the list. */
+  'chats:conversations:changed': (payload: { conversationId: string }) => void;
+  /** The member's badges, after anything that changes them, on every device. */
+  'counters:update': (counters: Counters) => void;
+  /** A watched member connected or left (see `users:presence:watch`). */
+  'users:presence': (presence: Presence) => void;
 };
 
 /** The answer to a client event that asks for one: done, or refused with an error code. */
 export type EventAck = { ok: true } | { ok: false; code: string };
+/** The answer to a client event that returns something. */
+export type EventResult<T> = ({ ok: true } & T) | { ok: false; code: string };
 
 export type ClientToServerEvents = {
   events: (payload: { logs: unknown[] }) => void;
   /** Stored snapped to about 1 km, at most once a minute (the ack says `ok: false, code: 'rate_limited'` otherwise). */
   'users:users:update:coordinates': (payload: Coordinates, ack?: (result: EventAck) => void) => void;
+  /**
+   * Stores the message once per (sender, clientId) and acks after the commit with the stored message
+   * (its `_id` and `seq`); a retry of a stored message gets the same ack (QUALITY C1).
+   */
+  'chats:messages:send': (payload: unknown, ack: (result: EventResult<{ message: Message }>) => void) => void;
+  /** The recipient's app got every message up to `seq` (ReceiptSchema). */
+  'chats:messages:deliver': (payload: unknown, ack?: (result: EventAck) => void) => void;
+  /** The member read every message up to `seq` (ReceiptSchema). */
+  'chats:messages:read': (payload: unknown, ack?: (result: EventAck) => void) => void;
+  /** TypingSchema; no answer. */
+  'chats:typing': (payload: unknown) => void;
+  /** Follow a member's presence (only someone the member has a conversation with); answers the current state. */
+  'users:presence:watch': (
+    payload: unknown,
+    ack: (result: EventResult<{ presence: Presence }>) => void,
+  ) => void;
+  'users:presence:unwatch': (payload: unknown) => void;
 };

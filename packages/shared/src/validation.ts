@@ -37,6 +37,7 @@ export const VALIDATION_MESSAGES = {
   language_invalid: 'Unsupported language',
   report_reason_required: 'Please choose a reason',
   report_sub_reason_required: 'Please say a little more about the reason',
+  message_empty: 'Write a message or add a file',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -7,3 +7,4 @@ export * from './schema/push-tokens.ts';
 export * from './schema/media.ts';
 export * from './schema/discovery.ts';
 export * from './schema/safety.ts';
+export * from './schema/chat.ts';

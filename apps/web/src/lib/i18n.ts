@@ -20,6 +20,9 @@ export const NAMESPACES = [
   'media',
   'discovery',
   'safety',
+  'chat',
+  'thread',
+  'attachments',
 ] as const;
 
 /** The stored choice, else the `lang` query, else the browser, else English. */

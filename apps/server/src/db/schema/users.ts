@@ -54,6 +54,8 @@ export const users = pgTable(
     popularity: integer('popularity').notNull().default(0),
     connected: boolean('connected').notNull().default(false),
     lastActivity: timestamp('last_activity', { withTimezone: true }),
+    /** The notifications badge counts matches, likes and visits newer than this. */
+    notificationsSeenAt: timestamp('notifications_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,4 @@
+/** /messages/{conversationId}: one conversation's thread. */
+export function MessagesPage() {
+  return null;
+}
