@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, in order, failing fast. Steps: lint, typecheck, unit + integration
 // (Vitest), web build, end to end (e2e/run.mjs). Ends with a summary whose last line is
-// `N passed, M failed` (Vitest tests plus end-to-end checks).
-import { spawn } from 'node:child_process';
+// `N passed, M failed` (Vitest tests plus end-to-end checks). Before the Vitest step, Debian's
+// redis-server (the two-node tests start a real one) is installed with apt-get when missing.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,7 @@ const steps = [
   {
     name: 'unit',
     title: 'Unit and integration tests: Vitest (shared, server, web)',
+    prepare: ensureRedisServer,
     commands: [
       ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`],
     ],
@@ -44,6 +46,44 @@ const steps = [
     commands: [['node', 'e2e/run.mjs']],
   },
 ];
+
+/**
+ * Debian's redis-server, which the server tests start on a port of their own (two server nodes
+ * joined by Redis): installed with apt-get when missing, as root or through password-less sudo,
+ * without a question (CI has no standard input). Returns an exit code.
+ */
+function ensureRedisServer() {
+  const installed = () => spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (installed()) return 0;
+  const root = process.getuid?.() === 0;
+  const sudo = !root && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
+  if (!root && !sudo) {
+    console.error(
+      'redis-server is missing and cannot be installed without root: run "sudo apt-get install -y redis-server" and run again.',
+    );
+    return 1;
+  }
+  console.log("redis-server is missing: installing Debian's redis-server package with apt-get...");
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'redis-server']]) {
+    const [command, commandArgs] = root
+      ? ['apt-get', args]
+      : ['sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]];
+    const result = spawnSync(command, commandArgs, { stdio: ['ignore', 'inherit', 'inherit'], env: aptEnv });
+    if (result.status !== 0) {
+      console.error(
+        `"apt-get ${args.join(' ')}" failed (${result.error?.message ?? `exit ${result.status}`}).`,
+      );
+      return 1;
+    }
+  }
+  if (!installed()) {
+    console.error('apt-get installed redis-server but it still cannot be run.');
+    return 1;
+  }
+  console.log('redis-server installed.');
+  return 0;
+}
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 const line = '='.repeat(78);
@@ -81,8 +121,8 @@ const begin = Date.now();
 for (const step of steps) {
   console.log(`\n${line}\n== ${step.title}\n${line}`);
   const started = Date.now();
-  let code = 0;
-  for (const command of step.commands) {
+  let code = step.prepare ? step.prepare() : 0;
+  for (const command of code === 0 ? step.commands : []) {
     console.log(`$ ${command.join(' ')}`);
     code = await run(command);
     if (code !== 0) break;

@@ -29,7 +29,7 @@ import { registerDiscoveryRealtime } from './features/discovery/discovery-realti
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { chatFilesRoutes } from './features/chat/chat-files.routes.ts';
 import { registerChatRealtime } from './features/chat/chat-realtime.ts';
-import { createMemoryRateLimiter } from './lib/rate-limiter.ts';
+import { createRateLimiter } from './lib/rate-limiter.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -63,6 +63,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // With REDIS_URL every node counts in Redis; an outage lets requests through (docs/scaling.md).
+    ...(deps.redis && { redis: deps.redis.client, nameSpace: 'motema:http-limit:', skipOnError: true }),
     enableDraftSpec: false,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
@@ -101,11 +103,15 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
   const realtime = createRealtime(app, {
     db: deps.db,
+    redis: deps.redis,
     allowedOrigins: (origin, host) => origin === publicOrigin || (!!host && new URL(origin).host === host),
   });
   registerPresence(realtime, deps.db);
   registerDiscoveryRealtime(realtime, deps.db);
-  registerChatRealtime(realtime, { db: deps.db, limiter: createMemoryRateLimiter() });
+  const limiter = createRateLimiter(deps.redis?.client, (err) =>
+    app.log.error({ err }, 'Redis rate limit failed'),
+  );
+  registerChatRealtime(realtime, { db: deps.db, limiter });
   await registerJobs(deps);
   app.addHook('onClose', async () => {
     await realtime.close();

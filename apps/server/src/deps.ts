@@ -2,6 +2,7 @@ import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer, SmsSender } from './lib/mailer.ts';
+import type { RedisConnection } from './lib/redis.ts';
 import type { MediaStorage } from './lib/storage.ts';
 
 /** What the app is built from: main.ts makes the real ones, tests make their own. */
@@ -12,4 +13,6 @@ export type AppDeps = {
   mailer: Mailer;
   sms: SmsSender;
   storage: MediaStorage;
+  /** Set with REDIS_URL: Socket.IO adapter and rate limits shared by every node. */
+  redis?: RedisConnection;
 };

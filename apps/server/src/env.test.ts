@@ -35,4 +35,16 @@ describe('parseEnv', () => {
     });
     expect(env.NODE_ENV).toBe('production');
   });
+
+  it('runs on one node unless REDIS_URL names a Redis', () => {
+    expect(parseEnv({}).REDIS_URL).toBeUndefined();
+    expect(parseEnv({ REDIS_URL: 'redis://:secret@cache.internal:6379/0' }).REDIS_URL).toBe(
+      'redis://:secret@cache.internal:6379/0',
+    );
+    expect(parseEnv({ REDIS_URL: 'rediss://cache.example.com:6380' }).REDIS_URL).toBe(
+      'rediss://cache.example.com:6380',
+    );
+    expect(() => parseEnv({ REDIS_URL: 'http://cache.internal:6379' })).toThrow(/REDIS_URL: must be a redis/);
+    expect(() => parseEnv({ REDIS_URL: 'cache.internal:6379' })).toThrow(/REDIS_URL/);
+  });
 });

@@ -5,6 +5,7 @@ import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { loadEnv } from './env.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer } from './lib/mailer.ts';
+import { connectRedis, type RedisConnection, type RedisLog } from './lib/redis.ts';
 import { createMediaStorage } from './lib/storage.ts';
 
 const startedAt = performance.now();
@@ -14,6 +15,22 @@ try {
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
+}
+
+// Redis first (REDIS_URL: several nodes): unreachable at start stops the server before anything else runs.
+// Its outages are logged on the console until the app's logger exists.
+let redisLog: RedisLog = { error: console.error, info: console.log };
+let redis: RedisConnection | undefined;
+if (env.REDIS_URL) {
+  try {
+    redis = await connectRedis(env.REDIS_URL, {
+      error: (line) => redisLog.error(line),
+      info: (line) => redisLog.info(line),
+    });
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 }
 
 let embedded: EmbeddedServer | undefined;
@@ -41,7 +58,8 @@ const logger = process.stdout.isTTY
       transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } },
     }
   : { level: env.LOG_LEVEL };
-const app = await buildApp({ env, db: database.db, jobs, mailer, sms, storage }, { logger });
+const app = await buildApp({ env, db: database.db, jobs, mailer, sms, storage, redis }, { logger });
+redisLog = { error: (line) => app.log.error(line), info: (line) => app.log.info(line) };
 
 await app.listen({ host: env.HOST, port: env.PORT });
 const address = app.server.address();
@@ -52,6 +70,9 @@ console.log(`Database: ${embedded ? `embedded PostgreSQL, data in ${embedded.dir
 if (mailer.kind === 'outbox') console.log(`Mail: kept in the outbox, read it at ${url}/dev/mailbox`);
 console.log(
   `Media: ${storage.kind === 's3' ? `S3 bucket ${env.S3_BUCKET}` : `files in ${path.resolve(env.DATA_DIR, 'media')}`}`,
+);
+console.log(
+  `Real time: ${redis ? `Redis at ${redis.where} (Socket.IO adapter and rate limits shared by every node)` : 'single node (set REDIS_URL to run several)'}`,
 );
 console.log(`API documentation: ${url}/api/docs\n`);
 
@@ -64,6 +85,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    await redis?.close();
     await jobs.stop();
     await database.close();
     if (embedded) await embedded.stop();

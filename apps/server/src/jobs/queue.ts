@@ -16,7 +16,17 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
   const created = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
-    await boss.createQueue(name, { name, retryLimit: 8, retryBackoff: true, retryDelay: 5 });
+    // Idempotent, but two nodes creating a new queue at the same moment can deadlock on its
+    // partition table (PostgreSQL aborts one of them): the aborted one tries again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name, { name, retryLimit: 8, retryBackoff: true, retryDelay: 5 });
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt * Math.random()));
+      }
+    }
     created.add(name);
   };
   return {

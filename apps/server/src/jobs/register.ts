@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.ts';
 import type { Mail, Sms } from '../lib/mailer.ts';
 import { MEDIA_FILES_QUEUE, removeMediaFiles, type MediaFilesJob } from '../features/media/media.service.ts';
+import { CHAT_FILES_QUEUE, removeChatFiles, type ChatFilesJob } from '../features/chat/chat-files.service.ts';
 
 export const MAIL_QUEUE = 'mail';
 export const SMS_QUEUE = 'sms';
@@ -10,4 +11,5 @@ export async function registerJobs(deps: AppDeps): Promise<void> {
   await deps.jobs.work<Mail>(MAIL_QUEUE, (mail) => deps.mailer.send(mail));
   await deps.jobs.work<Sms>(SMS_QUEUE, (sms) => deps.sms.send(sms));
   await deps.jobs.work<MediaFilesJob>(MEDIA_FILES_QUEUE, (job) => removeMediaFiles(deps.storage, job));
+  await deps.jobs.work<ChatFilesJob>(CHAT_FILES_QUEUE, (job) => removeChatFiles(deps, job));
 }

@@ -1,3 +1,5 @@
+import type { Redis } from 'ioredis';
+
 /**
  * Counting limits outside HTTP routes (socket events such as chat messages; QUALITY R1). Fixed
  * windows per key. In memory on one node; shared through Redis when REDIS_URL is set.
@@ -26,4 +28,59 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       return { allowed: window.count <= max, retryAfterMs: window.count <= max ? 0 : window.resetAt - time };
     },
   };
+}
+
+/**
+ * Counts and starts the window in one step (a script runs atomically in Redis): the first hit sets
+ * the expiry, so a crash between two commands can never leave a counter that never expires.
+ * Returns the count and the milliseconds left in the window.
+ */
+const CONSUME_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if count == 1 or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return { count, ttl }
+`;
+
+/**
+ * The same fixed windows, counted in Redis for every server node together. When Redis cannot be
+ * reached the hit is let through and `onError` told: an outage must not stop the chat.
+ */
+export function createRedisRateLimiter(
+  redis: Pick<Redis, 'eval'>,
+  options: { prefix?: string; onError?: (error: unknown) => void } = {},
+): RateLimiter {
+  const prefix = options.prefix ?? 'motema:limit:';
+  return {
+    async consume(key, max, windowMs) {
+      try {
+        const [count, ttl] = (await redis.eval(
+          CONSUME_SCRIPT,
+          1,
+          prefix + key,
+          Math.max(1, Math.ceil(windowMs)),
+        )) as [number, number];
+        return { allowed: count <= max, retryAfterMs: count <= max ? 0 : Math.max(ttl, 0) };
+      } catch (error) {
+        options.onError?.(error);
+        return { allowed: true, retryAfterMs: 0 };
+      }
+    },
+  };
+}
+
+/** Redis-backed when the node has a Redis (REDIS_URL), in memory otherwise; errors logged at most once a minute. */
+export function createRateLimiter(redis: Redis | undefined, logError: (error: unknown) => void): RateLimiter {
+  if (!redis) return createMemoryRateLimiter();
+  let loggedAt = -Infinity;
+  return createRedisRateLimiter(redis, {
+    onError(error) {
+      if (Date.now() - loggedAt < 60_000) return;
+      loggedAt = Date.now();
+      logError(error);
+    },
+  });
 }

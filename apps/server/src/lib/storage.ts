@@ -14,13 +14,15 @@ import { randomBytes } from 'node:crypto';
 import type { Env } from '../env.ts';
 
 export type StoredFile = { body: Readable; size: number; contentType: string };
+/** Bytes `start` to `end` (inclusive) of a file, for HTTP Range requests; `end` is within the file. */
+export type ByteRange = { start: number; end: number };
 
 /** Where media files live: local disk by default, an S3-compatible bucket when configured. */
 export type MediaStorage = {
   kind: 'local' | 's3';
   put: (key: string, body: Buffer, contentType: string) => Promise<void>;
-  /** The file, or null when no file has this key. */
-  get: (key: string) => Promise<StoredFile | null>;
+  /** The file (or only `range` of it: `size` is then the range's length), or null when no file has this key. */
+  get: (key: string, range?: ByteRange) => Promise<StoredFile | null>;
   /** Removes every file whose key starts with `prefix` (e.g. `photos/{ownerId}/`). */
   deletePrefix: (prefix: string) => Promise<void>;
 };
@@ -67,14 +69,14 @@ export function createLocalStorage(root: string): MediaStorage {
       await writeFile(temporary, body);
       await rename(temporary, file);
     },
-    async get(key) {
+    async get(key, range) {
       const file = resolve(key);
       try {
         const info = await stat(file);
         if (!info.isFile()) return null;
         return {
-          body: createReadStream(file),
-          size: info.size,
+          body: createReadStream(file, range),
+          size: range ? range.end - range.start + 1 : info.size,
           contentType: TYPES_BY_EXTENSION[path.extname(file)] ?? 'application/octet-stream',
         };
       } catch (error) {
@@ -145,10 +147,16 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
         }),
       );
     },
-    async get(key) {
+    async get(key, range) {
       assertSafeKey(key);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
         if (!object.Body) return null;
         return {
           body: object.Body as Readable,

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
 import { parseCookie } from 'cookie';
 import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
 import type { Db } from '../db/client.ts';
+import type { RedisConnection } from '../lib/redis.ts';
 import { authenticate, onSessionsRevoked, SESSION_COOKIE } from '../features/auth/sessions.service.ts';
 
 export type SocketData = { userId: string; sessionId: string };
@@ -15,17 +17,31 @@ export type RealtimeServer = Server<
 export type PresenceListener = (userId: string, connected: boolean) => Promise<void>;
 
 export const MAX_SOCKET_PAYLOAD_BYTES = 64 * 1024;
+/** How long a cross-node request (fetchSockets) waits for the other nodes through Redis. */
+export const CROSS_NODE_TIMEOUT_MS = 3000;
 
 /**
  * Socket.IO on the app's HTTP server, authenticated from the session cookie at the handshake, with
  * the Origin checked. Every socket joins `user:{id}` and `session:{id}`; revoked sessions are closed.
+ * With `redis` (REDIS_URL), the Redis adapter joins the nodes: emits to a room, `fetchSockets` and
+ * `disconnectSockets` reach the sockets of every node (docs/scaling.md).
  */
 export function createRealtime(
   app: FastifyInstance,
-  options: { db: Db; allowedOrigins: (origin: string, host: string | undefined) => boolean },
+  options: {
+    db: Db;
+    allowedOrigins: (origin: string, host: string | undefined) => boolean;
+    redis?: RedisConnection;
+  },
 ) {
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
+    ...(options.redis && {
+      adapter: createAdapter(options.redis.client, options.redis.subscriber, {
+        key: 'motema:socket.io',
+        requestsTimeout: CROSS_NODE_TIMEOUT_MS,
+      }),
+    }),
     maxHttpBufferSize: MAX_SOCKET_PAYLOAD_BYTES,
     serveClient: false,
     allowRequest: (request, callback) => {
@@ -57,8 +73,13 @@ export function createRealtime(
       );
     void announce(true);
     socket.on('disconnect', async () => {
-      const still = await io.in(`user:${userId}`).fetchSockets();
-      if (still.length === 0) void announce(false);
+      try {
+        // Every node's sockets (through the adapter): another device may be connected elsewhere.
+        const still = await io.in(`user:${userId}`).fetchSockets();
+        if (still.length === 0) void announce(false);
+      } catch (error) {
+        app.log.error({ err: error }, 'presence check across nodes failed');
+      }
     });
   });
 

@@ -1,9 +1,13 @@
 import { AppShell, Box, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCards, IconHome, IconMessageCircle, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../ui/logo.tsx';
+import { NavCount, NavIndicator } from '../features/chat/chat-badges.tsx';
+import { ChatSync } from '../features/chat/chat-sync.tsx';
+import { MessageToasts } from '../features/chat/message-toasts.tsx';
 import { MatchModal } from '../features/discovery/match-modal.tsx';
 import { useMeQuery } from '../features/users/users.api.ts';
 import { SocketProvider } from '../lib/socket.ts';
@@ -23,12 +27,14 @@ export function HomeLayout() {
   const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
   const me = useMeQuery().data;
+  // A thread takes the whole phone screen: its composer sits where the tab bar would be.
+  const inThread = pathname.startsWith('/messages/');
 
   return (
     <AppShell
       // Visitors (on a shared profile or post) get no member navigation: every tab would send them away.
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true, desktop: !me } }}
-      footer={{ height: 64, collapsed: wide || !me }}
+      footer={{ height: 64, collapsed: wide || !me || inThread }}
       padding={0}
     >
       {me && (
@@ -44,6 +50,7 @@ export function HomeLayout() {
                 to={to}
                 label={t(key)}
                 leftSection={<Icon size={22} stroke={1.6} />}
+                rightSection={<NavCount to={to} />}
                 active={isActive(to)}
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
               />
@@ -51,11 +58,16 @@ export function HomeLayout() {
           </Stack>
         </AppShell.Navbar>
       )}
-      <AppShell.Main pb={wide || !me ? 0 : 72}>
+      <AppShell.Main pb={wide || !me || inThread ? 0 : 72}>
         {/* The member's one socket (closed when the session ends) and the match screen it opens. */}
         <SocketProvider userId={me?._id ?? null}>
           <Outlet />
           <MatchModal />
+          {/* The chat's data layer (outbox, catch-up, receipts, badges, tab title) and its toasts. */}
+          <ChatSync />
+          <Suspense fallback={null}>
+            <MessageToasts />
+          </Suspense>
         </SocketProvider>
       </AppShell.Main>
       {me && (
@@ -76,7 +88,9 @@ export function HomeLayout() {
                 }}
                 c={isActive(to) ? 'coral.6' : 'dimmed'}
               >
-                <Icon size={24} stroke={1.6} />
+                <NavIndicator to={to}>
+                  <Icon size={24} stroke={1.6} />
+                </NavIndicator>
                 <Text size="xs" fw={isActive(to) ? 700 : 500}>
                   {t(key)}
                 </Text>

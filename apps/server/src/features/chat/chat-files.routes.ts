@@ -1,5 +1,169 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CHAT_FILE_KINDS,
+  CHAT_FILE_MAX_BYTES,
+  ChatFileUploadSchema,
+  VOICE_NOTE_MAX_SECONDS,
+  type ChatFileKind,
+} from '@motema/shared/chat';
 import type { AppDeps } from '../../deps.ts';
+import { AppError, badRequest, fieldIssue, invalidFields, unauthorized } from '../../lib/app-error.ts';
+import { openChatFile, uploadChatFile, type ChatUpload } from './chat-files.service.ts';
+
+/** Room for the multipart envelope (kind, duration, headers) around the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const LARGEST_FILE = Math.max(...Object.values(CHAT_FILE_MAX_BYTES));
+/** A declared duration beyond this is refused (a voice note stops at VOICE_NOTE_MAX_SECONDS). */
+const DURATION_MAX_MS = 6 * 60 * 60 * 1000;
+const VOICE_DURATION_MAX_MS = (VOICE_NOTE_MAX_SECONDS + 5) * 1000;
+/** Files never change under their URL: cached long, in the member's browser only. */
+const CACHE_CONTROL = 'private, max-age=31536000, immutable';
+/** R1: per member, enough for a photo album sent in a burst, not for filling the disk. */
+const UPLOAD_LIMIT = {
+  rateLimit: {
+    max: 60,
+    timeWindow: '10 minutes',
+    keyGenerator: (request: FastifyRequest) => `chat-files:${request.auth?.userId ?? request.ip}`,
+  },
+};
+
+const ConversationParamsSchema = z.object({ id: z.string().max(64) });
+const FileParamsSchema = z.object({ fileId: z.string().max(64), file: z.string().max(32) });
+
+const tooLarge = () => new AppError(413, 'chat_file_too_large');
+const missing = () => badRequest('chat_file_missing');
+
+function auth(request: FastifyRequest) {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+function parseKind(value: string): ChatFileKind {
+  const kind = CHAT_FILE_KINDS.find((candidate) => candidate === value);
+  if (!kind) throw invalidFields(fieldIssue('kind', 'invalid_value'));
+  return kind;
+}
+
+function parseDuration(value: string): number {
+  const duration = Number(value);
+  if (!/^\d{1,8}$/.test(value) || duration > DURATION_MAX_MS) {
+    throw invalidFields(fieldIssue('durationMs', 'invalid_value'));
+  }
+  return duration;
+}
+
+/** The file's bytes, refusing (and no longer reading) as soon as they pass `limit`. */
+async function readAtMost(stream: AsyncIterable<Buffer> & { truncated?: boolean }, limit: number) {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    total += chunk.length;
+    if (total > limit) throw tooLarge();
+    chunks.push(chunk);
+  }
+  if (stream.truncated) throw tooLarge();
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * The multipart body: the field `kind` (required, before the file), `durationMs` (optional), then
+ * the field `file`, read up to its kind's limit. Read only when the service asks for it.
+ */
+function chatUpload(request: FastifyRequest) {
+  return async (): Promise<ChatUpload> => {
+    if (Number(request.headers['content-length']) > LARGEST_FILE + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+    if (!request.isMultipart()) throw missing();
+    let kind: ChatFileKind | undefined;
+    let durationMs: number | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          const value = typeof part.value === 'string' ? part.value : '';
+          if (part.fieldname === 'kind') kind = parseKind(value);
+          if (part.fieldname === 'durationMs' && value !== '') durationMs = parseDuration(value);
+          continue;
+        }
+        if (part.fieldname !== 'file') throw missing();
+        if (!kind) throw invalidFields(fieldIssue('kind', 'required'));
+        if (kind === 'voice' && durationMs !== null && durationMs > VOICE_DURATION_MAX_MS) {
+          throw invalidFields(fieldIssue('durationMs', 'invalid_value'));
+        }
+        const body = await readAtMost(part.file, CHAT_FILE_MAX_BYTES[kind]);
+        if (body.length === 0) throw missing();
+        return { kind, durationMs: kind === 'photo' ? null : durationMs, body };
+      }
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
+        throw tooLarge();
+      }
+      throw missing();
+    }
+    if (!kind) throw invalidFields(fieldIssue('kind', 'required'));
+    throw missing();
+  };
+}
 
 /** Files of messages: upload into a conversation, and fetching them (members of the conversation only, Z5). */
-export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const onRequest = app.requireAuth;
+
+  // Multipart only here: every other route keeps the 64 KB JSON body limit.
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, {
+      limits: { fileSize: LARGEST_FILE, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 20 },
+    });
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      '/conversations/:id/files',
+      {
+        onRequest,
+        config: UPLOAD_LIMIT,
+        bodyLimit: LARGEST_FILE + MULTIPART_OVERHEAD_BYTES,
+        schema: { params: ConversationParamsSchema, response: { 201: ChatFileUploadSchema } },
+      },
+      async (request, reply) => {
+        const file = await uploadChatFile(deps, {
+          uploaderId: auth(request).userId,
+          conversationId: request.params.id,
+          readUpload: chatUpload(request),
+        });
+        return reply.code(201).send({ file });
+      },
+    );
+  });
+
+  // The service checks membership, attachment and blocks on every request; 404 for anyone else.
+  app.get('/chat-files/:fileId/:file', { schema: { params: FileParamsSchema } }, async (request, reply) => {
+    const served = await openChatFile(deps, {
+      viewerId: request.auth?.userId,
+      fileId: request.params.fileId,
+      fileName: request.params.file,
+      ifNoneMatch: request.headers['if-none-match'],
+      range: request.headers.range,
+    });
+    void reply.headers({
+      'content-type': served.type,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': CACHE_CONTROL,
+      'accept-ranges': 'bytes',
+      etag: served.etag,
+    });
+    if (served.status === 304) return reply.code(304).send();
+    if (served.status === 416) {
+      return reply.code(416).header('content-range', `bytes */${served.size}`).send();
+    }
+    if (served.status === 206) {
+      return reply
+        .code(206)
+        .header('content-range', `bytes ${served.range.start}-${served.range.end}/${served.size}`)
+        .header('content-length', served.file.size)
+        .send(served.file.body);
+    }
+    return reply.header('content-length', served.file.size).send(served.file.body);
+  });
+};

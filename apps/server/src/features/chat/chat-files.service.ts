@@ -1,11 +1,159 @@
-import type { ChatFile } from '@motema/shared/chat';
+import { randomBytes } from 'node:crypto';
+import { CHAT_FILE_MAX_BYTES, type ChatFile, type ChatFileKind } from '@motema/shared/chat';
 import type { DbOrTx } from '../../db/client.ts';
+import type { ChatFileRow, PhotoVariant, StreamVariant } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { AppError, badRequest, forbidden } from '../../lib/app-error.ts';
+import { parseRange } from '../../lib/http-range.ts';
+import type { ByteRange, StoredFile } from '../../lib/storage.ts';
+import { encodeQueuedPhoto } from '../media/media.service.ts';
+import { variantFileName } from '../media/media.presenter.ts';
+import { inspectPhoto } from '../media/photo-pipeline.ts';
+import { conversationAccess } from './chat-access.ts';
+import * as repo from './chat-files.repository.ts';
+import { presentChatFile } from './chat-files.presenter.ts';
+import { sniffStreamType, streamFileName } from './stream-type.ts';
 
 /**
- * Files of messages (QUALITY U1, Z5). The message side (chat.service) only calls the three functions
- * below; uploading and serving live in chat-files.routes.ts.
+ * Files of messages (QUALITY U1, Z5). The message side (chat.service) only calls attachFiles,
+ * filesOfMessages and scheduleChatFilesRemoval; uploading and serving are the routes' services here.
+ * Files live under `chat/{conversationId}/{uploaderId}/{random}/`: a conversation's or an uploader's
+ * files can be removed by prefix once their rows are gone.
  */
+
+export type ChatFilesDeps = Pick<AppDeps, 'db' | 'jobs' | 'storage'>;
+
+/** The queue whose jobs remove stored chat files after a commit. */
+export const CHAT_FILES_QUEUE = 'chat-files-delete';
+export type ChatFilesJob =
+  { messageId: string } | { conversationId: string } | { uploaderId: string } | { prefix: string };
+
+/** Uploads never attached to a message are removed after a day (a sweep runs with each upload). */
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+const SWEEP_BATCH = 20;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** chat/{conversationId}/ , chat/{conversationId}/{uploaderId}/ or a file's folder: the only prefixes removed. */
+const REMOVABLE_PREFIX = /^chat\/[0-9a-f-]{36}\/([0-9a-f-]{36}\/([A-Za-z0-9_-]{16,}\/)?)?$/;
+
+const conversationNotFound = () => new AppError(404, 'conversation_not_found');
+const fileNotFound = () => new AppError(404, 'not_found');
+const typeUnsupported = () => badRequest('chat_file_type_unsupported');
+const unavailable = () => badRequest('chat_file_unavailable');
+
+export type ChatUpload = { kind: ChatFileKind; durationMs: number | null; body: Buffer };
+
+/**
+ * A file uploaded into a conversation by one of its members, not yet attached to a message. The
+ * membership and blocks are checked before the upload is read; the type comes from the bytes; files
+ * are written under a fresh random folder and removed again if the row cannot be written.
+ */
+export async function uploadChatFile(
+  deps: ChatFilesDeps,
+  input: { uploaderId: string; conversationId: string; readUpload: () => Promise<ChatUpload> },
+): Promise<ChatFile> {
+  if (!UUID.test(input.conversationId)) throw conversationNotFound();
+  const access = await conversationAccess(deps.db, input.conversationId, input.uploaderId);
+  if (!access) throw conversationNotFound();
+  if (access.blocked) throw forbidden('chat_blocked');
+
+  const upload = await input.readUpload();
+  if (upload.body.length > CHAT_FILE_MAX_BYTES[upload.kind]) throw new AppError(413, 'chat_file_too_large');
+  const folder = `chat/${input.conversationId}/${input.uploaderId}/${randomBytes(16).toString('base64url')}/`;
+  const stored =
+    upload.kind === 'photo' ? await preparePhoto(upload, folder) : await prepareStream(upload, folder);
+  try {
+    await Promise.all(stored.files.map((file) => deps.storage.put(file.key, file.body, file.type)));
+    const row = await repo.insertChatFile(deps.db, {
+      conversationId: input.conversationId,
+      uploaderId: input.uploaderId,
+      ...stored.row,
+    });
+    await sweepStaleUploads(deps).catch(() => undefined);
+    return presentChatFile(row);
+  } catch (error) {
+    await deps.storage.deletePrefix(folder).catch(() => scheduleRemoval(deps.jobs, { prefix: folder }));
+    throw error;
+  }
+}
+
+type Prepared = {
+  files: { key: string; body: Buffer; type: string }[];
+  row: Omit<repo.NewChatFile, 'conversationId' | 'uploaderId'>;
+};
+
+async function preparePhoto(upload: ChatUpload, folder: string): Promise<Prepared> {
+  let mime: string;
+  try {
+    ({ mime } = await inspectPhoto(upload.body));
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'photo_type_unsupported') throw typeUnsupported();
+    throw error;
+  }
+  const processed = await encodeQueuedPhoto(upload.body, mime);
+  const variants: PhotoVariant[] = processed.variants.map((variant) => ({
+    width: variant.width,
+    height: variant.height,
+    type: variant.type,
+    key: `${folder}${variantFileName(variant)}`,
+    bytes: variant.body.length,
+  }));
+  const largestWebp = variants.filter((variant) => variant.type === 'image/webp').at(-1);
+  return {
+    files: processed.variants.map((variant, i) => ({
+      key: variants[i]!.key,
+      body: variant.body,
+      type: variant.type,
+    })),
+    row: {
+      kind: 'photo',
+      mimeType: 'image/webp',
+      bytes: largestWebp?.bytes ?? 0,
+      durationMs: null,
+      width: processed.width,
+      height: processed.height,
+      placeholder: processed.placeholder,
+      variants,
+    },
+  };
+}
+
+async function prepareStream(upload: ChatUpload, folder: string): Promise<Prepared> {
+  if (upload.kind === 'photo') throw typeUnsupported();
+  const mime = await sniffStreamType(upload.body, upload.kind);
+  if (!mime) throw typeUnsupported();
+  const variant: StreamVariant = {
+    key: `${folder}${streamFileName(mime)}`,
+    type: mime,
+    bytes: upload.body.length,
+  };
+  return {
+    files: [{ key: variant.key, body: upload.body, type: mime }],
+    row: {
+      kind: upload.kind,
+      mimeType: mime,
+      bytes: upload.body.length,
+      durationMs: upload.durationMs,
+      variants: [variant],
+    },
+  };
+}
+
+function folderOf(key: string): string {
+  return key.slice(0, key.lastIndexOf('/') + 1);
+}
+
+function foldersOf(rows: readonly ChatFileRow[]): string[] {
+  return [...new Set(rows.flatMap((row) => row.variants.map((variant) => folderOf(variant.key))))];
+}
+
+/** Uploads left unattached for a day: rows deleted now, files through the job. */
+async function sweepStaleUploads(deps: ChatFilesDeps): Promise<void> {
+  const olderThan = new Date(Date.now() - UNATTACHED_UPLOAD_TTL_MS);
+  const rows = await repo.deleteStaleUploads(deps.db, olderThan, SWEEP_BATCH);
+  for (const prefix of foldersOf(rows)) await scheduleRemoval(deps.jobs, { prefix });
+}
 
 /**
  * In the send's transaction: attaches the sender's uploaded, not yet attached files of this
@@ -13,25 +161,126 @@ import type { JobQueue } from '../../jobs/queue.ts';
  * id is unknown, someone else's, from another conversation or already attached.
  */
 export async function attachFiles(
-  _tx: DbOrTx,
-  _input: { conversationId: string; senderId: string; messageId: string; fileIds: readonly string[] },
+  tx: DbOrTx,
+  input: { conversationId: string; senderId: string; messageId: string; fileIds: readonly string[] },
 ): Promise<void> {
-  throw new Error('attachFiles: not implemented yet');
+  if (input.fileIds.length === 0) return;
+  if (new Set(input.fileIds).size !== input.fileIds.length || !input.fileIds.every((id) => UUID.test(id))) {
+    throw unavailable();
+  }
+  const attached = await repo.attachUnattachedFiles(tx, input);
+  if (attached.length !== input.fileIds.length) throw unavailable();
 }
 
 /** The files of these messages, in attachment order, as every member of the conversation sees them. */
 export async function filesOfMessages(
-  _db: DbOrTx,
-  _messageIds: readonly string[],
+  db: DbOrTx,
+  messageIds: readonly string[],
 ): Promise<Map<string, ChatFile[]>> {
-  return new Map();
+  const files = new Map<string, ChatFile[]>();
+  for (const { file } of await repo.findFilesOfMessages(db, messageIds)) {
+    const list = files.get(file.messageId!) ?? [];
+    list.push(presentChatFile(file));
+    files.set(file.messageId!, list);
+  }
+  return files;
+}
+
+async function scheduleRemoval(jobs: JobQueue, job: ChatFilesJob): Promise<void> {
+  await jobs.send<ChatFilesJob>(CHAT_FILES_QUEUE, job);
 }
 
 /**
  * After the commit of an unsend (one message) or a conversation's removal: the stored files go
  * through a durable job; their rows go with the message (unsend detaches and deletes them).
+ * `uploaderId` is for account deletion (QUALITY Z6): every file the member sent.
  */
 export async function scheduleChatFilesRemoval(
-  _jobs: JobQueue,
-  _target: { messageId: string } | { conversationId: string } | { uploaderId: string },
-): Promise<void> {}
+  jobs: JobQueue,
+  target: { messageId: string } | { conversationId: string } | { uploaderId: string },
+): Promise<void> {
+  await scheduleRemoval(jobs, target);
+}
+
+/**
+ * The job: removes stored files, then the rows still there (an unsent message's files). Idempotent:
+ * a retry finds fewer rows and removes already removed prefixes again without harm.
+ */
+export async function removeChatFiles(
+  deps: Pick<ChatFilesDeps, 'db' | 'storage'>,
+  job: ChatFilesJob,
+): Promise<void> {
+  const remove = async (prefix: string) => {
+    if (!REMOVABLE_PREFIX.test(prefix)) throw new Error(`refusing to remove ${prefix}`);
+    await deps.storage.deletePrefix(prefix);
+  };
+  if ('prefix' in job) return remove(job.prefix);
+  if ('conversationId' in job) return remove(`chat/${job.conversationId}/`);
+  if ('uploaderId' in job) {
+    for (const id of await repo.conversationIdsOfPair(deps.db, job.uploaderId)) {
+      await remove(`chat/${id}/${job.uploaderId}/`);
+    }
+    return;
+  }
+  const rows = await repo.findFilesOfMessage(deps.db, job.messageId);
+  for (const prefix of foldersOf(rows)) await remove(prefix);
+  await repo.deleteChatFiles(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+}
+
+export type ServedChatFile = {
+  etag: string;
+  type: string;
+  /** The whole file's size. */
+  size: number;
+} & (
+  | { status: 304 }
+  | { status: 416 }
+  | { status: 200; file: StoredFile }
+  | { status: 206; file: StoredFile; range: ByteRange }
+);
+
+/**
+ * A served file of a message (QUALITY Z5): only to a member of its conversation with no block
+ * standing, only to its uploader before it is attached, never once its message was unsent;
+ * 404 for everyone else, whatever the reason.
+ */
+export async function openChatFile(
+  deps: Pick<ChatFilesDeps, 'db' | 'storage'>,
+  input: {
+    viewerId: string | undefined;
+    fileId: string;
+    fileName: string;
+    ifNoneMatch?: string | undefined;
+    range?: string | undefined;
+  },
+): Promise<ServedChatFile> {
+  if (!input.viewerId || !UUID.test(input.fileId)) throw fileNotFound();
+  const found = await repo.findChatFileForServing(deps.db, input.fileId);
+  if (!found || found.unsentAt) throw fileNotFound();
+  const { file } = found;
+  if (!file.messageId && file.uploaderId !== input.viewerId) throw fileNotFound();
+  const access = await conversationAccess(deps.db, file.conversationId, input.viewerId);
+  if (!access || access.blocked) throw fileNotFound();
+  const variant =
+    file.kind === 'photo'
+      ? (file.variants as PhotoVariant[]).find((candidate) => variantFileName(candidate) === input.fileName)
+      : (file.variants as StreamVariant[]).find(
+          (candidate) => streamFileName(candidate.type) === input.fileName,
+        );
+  if (!variant) throw fileNotFound();
+
+  const served = {
+    etag: `"${file.id}-${input.fileName}-${variant.bytes}"`,
+    type: variant.type,
+    size: variant.bytes,
+  };
+  if (input.ifNoneMatch?.split(/\s*,\s*/).includes(served.etag)) return { ...served, status: 304 };
+  const range = parseRange(input.range, variant.bytes);
+  if (range === 'unsatisfiable') return { ...served, status: 416 };
+  const stored = await deps.storage.get(variant.key, range);
+  if (!stored) throw fileNotFound();
+  return range ? { ...served, status: 206, file: stored, range } : { ...served, status: 200, file: stored };
+}

@@ -22,6 +22,11 @@ export type MediaFilesJob = { prefix: string };
 /** Half the cores (at least one) encode photos; twenty more uploads may wait, then 429. */
 const runPhotoWork = createPhotoQueue(Math.max(1, Math.floor(os.availableParallelism() / 2)), 20);
 
+/** Encodes a photo checked by `inspectPhoto` in the bounded queue every upload shares (chat files too). */
+export function encodeQueuedPhoto(input: Buffer, mime: string) {
+  return runPhotoWork(() => encodePhoto(input, mime));
+}
+
 const photoNotFound = () => new AppError(404, 'not_found');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ownerPrefix = (ownerId: string) => `photos/${ownerId}/`;
@@ -76,7 +81,7 @@ export async function uploadPhoto(
   await refuseWhenFull(deps.db, ownerId);
   const input = await readUpload();
   const { mime } = await inspectPhoto(input);
-  const processed = await runPhotoWork(() => encodePhoto(input, mime));
+  const processed = await encodeQueuedPhoto(input, mime);
 
   const folder = `${ownerPrefix(ownerId)}${randomBytes(16).toString('base64url')}/`;
   const variants: PhotoVariant[] = processed.variants.map((variant) => ({

@@ -2,6 +2,7 @@ import type { BlockListQuery, Report, ReportCreated } from '@motema/shared/safet
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
+import { announceBlockChange } from '../chat/chat.service.ts';
 import * as repo from './safety.repository.ts';
 
 const userNotFound = () => new AppError(404, 'user_not_found');
@@ -31,11 +32,14 @@ export async function blockMember(db: Db, blockerId: string, blockedId: string):
     await repo.insertBlock(tx, blockerId, blockedId, clock.now());
     await repo.deleteMatchBetween(tx, blockerId, blockedId);
   });
+  // After the commit: the conversation leaves both members' lists, badges and presence rooms.
+  await announceBlockChange(db, blockerId, blockedId);
 }
 
 /** Lifts the viewer's own block, if there is one; a block by the other member stays. */
 export async function unblockMember(db: Db, blockerId: string, blockedId: string): Promise<void> {
   await repo.deleteBlock(db, blockerId, blockedId);
+  await announceBlockChange(db, blockerId, blockedId);
 }
 
 export type BlockedMembers = { rows: repo.BlockedRow[]; count: number };

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
+import { removeMemberConversations, scheduleRemovedChatFiles } from '../chat/chat.service.ts';
 import { scheduleOwnerMediaRemoval } from '../media/media.service.ts';
 import type { UsersDeps } from './users.service.ts';
 
@@ -24,4 +25,10 @@ export type AccountDataRemover = {
 export const ACCOUNT_DATA_REMOVERS: readonly AccountDataRemover[] = [
   // Photo rows cascade with the users row; their files (disk or S3) go through a durable job.
   { name: 'media', afterCommit: (deps, userId) => scheduleOwnerMediaRemoval(deps.jobs, userId) },
+  // The member's conversations go for both members (messages and file rows cascade); their files after.
+  {
+    name: 'chat',
+    inTransaction: removeMemberConversations,
+    afterCommit: (deps, userId) => scheduleRemovedChatFiles(deps.jobs, userId),
+  },
 ];

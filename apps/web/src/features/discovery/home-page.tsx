@@ -2,6 +2,7 @@ import { Anchor, Container, Stack, Text, Title, VisuallyHidden } from '@mantine/
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useNotificationsSeenOnOpen } from '../chat/chat.api.ts';
 import { AvatarPrompt } from '../media/avatar-prompt.tsx';
 import { NearSection } from './near-section.tsx';
 import { UserGridSection } from './user-grid-section.tsx';
@@ -15,6 +16,7 @@ import { UserRowSection } from './user-row-section.tsx';
 export function HomePage() {
   const { t } = useTranslation('discovery');
   useDocumentTitle(t('home.documentTitle'));
+  useNotificationsSeenOnOpen();
 
   return (
     <Container size="xl" px="md" py="md">

@@ -1,0 +1,226 @@
+import exifr from 'exifr';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_FILE_MAX_BYTES, ChatFileUploadSchema, type ChatFile } from '@motema/shared/chat';
+import { blocks } from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import {
+  chatFileRows,
+  chatFilesSnapshot,
+  createConversation,
+  mp3Sample,
+  mp4Sample,
+  oggOpusSample,
+  postChatFile,
+  refusedSamples,
+  wavSample,
+  webmSample,
+} from '../../test/chat-files-factories.ts';
+import { createMember, type Member } from '../../test/factories.ts';
+import { phoneJpeg, samples } from '../../test/media-factories.ts';
+
+describe('POST /api/conversations/:id/files', () => {
+  let t: TestApp;
+  let amani: Member;
+  let bisi: Member;
+  let conversationId: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    amani = await createMember(t);
+    bisi = await createMember(t);
+    conversationId = (await createConversation(t.db, amani.user.id, bisi.user.id)).id;
+  });
+  afterAll(() => t.close());
+
+  it('turns a phone JPEG into clean variants served under the chat route, GPS gone', async () => {
+    const jpeg = await phoneJpeg(2000, 1500, 6);
+    expect(await exifr.gps(jpeg)).toBeDefined();
+    const started = performance.now();
+    const res = await postChatFile(t, amani.cookie, conversationId, jpeg, {
+      kind: 'photo',
+      filename: 'IMG_0001.JPG',
+      contentType: 'image/jpeg',
+    });
+    const elapsed = performance.now() - started;
+    expect(res.statusCode, res.body).toBe(201);
+    console.info(`chat photo upload (3 MP JPEG, ${jpeg.length} bytes): ${elapsed.toFixed(0)} ms`);
+    const { file } = ChatFileUploadSchema.parse(res.json());
+    expect(file).toMatchObject({ type: 'photo', mimeType: 'image/webp', durationMs: null, url: null });
+    expect(file.image).toMatchObject({ width: 1080, height: 1440 });
+    expect(file.image!.sources.every((source) => source.url.startsWith(`/api/chat-files/${file._id}/`))).toBe(
+      true,
+    );
+    expect(JSON.stringify(file)).not.toMatch(/chat\/|uploader|conversation|"key"/);
+    for (const source of file.image!.sources) {
+      const served = await t.app.inject({ url: source.url, headers: { cookie: amani.cookie } });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(source.type);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['cache-control']).toMatch(/^private/);
+      const metadata = await sharp(served.rawPayload).metadata();
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.width).toBe(source.width);
+      expect(await exifr.gps(served.rawPayload).catch(() => undefined)).toBeUndefined();
+    }
+  }, 60_000);
+
+  it('accepts a PNG photo', async () => {
+    const res = await postChatFile(t, amani.cookie, conversationId, await samples.png(300, 200), {
+      kind: 'photo',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ file: ChatFile }>().file.image).toMatchObject({ width: 300, height: 200 });
+  });
+
+  it.each([
+    ['voice', 'a Chromium voice note (WebM, Opus only)', () => webmSample(), 'audio/webm', 'webm'],
+    ['voice', 'a Firefox voice note (Ogg Opus)', () => oggOpusSample(), 'audio/ogg', 'ogg'],
+    [
+      'voice',
+      'a Safari voice note (MP4, sound only)',
+      () => mp4Sample({ handler: 'soun' }),
+      'audio/mp4',
+      'm4a',
+    ],
+    ['audio', 'an MP3', () => mp3Sample(), 'audio/mpeg', 'mp3'],
+    ['audio', 'a WAV', () => wavSample(), 'audio/wav', 'wav'],
+    ['audio', 'an M4A', () => mp4Sample({ handler: 'soun', brand: 'M4A ' }), 'audio/mp4', 'm4a'],
+    ['video', 'an MP4 video', () => mp4Sample(), 'video/mp4', 'mp4'],
+    ['video', 'a WebM video', () => webmSample({ video: true }), 'video/webm', 'webm'],
+    ['video', 'a QuickTime video', () => mp4Sample({ brand: 'qt  ' }), 'video/quicktime', 'mov'],
+  ] as const)('accepts as %s %s', async (kind, _name, make, mimeType, extension) => {
+    const bytes = make();
+    const res = await postChatFile(t, amani.cookie, conversationId, bytes, {
+      kind,
+      durationMs: 4200,
+      // The declared type and name play no part.
+      filename: 'whatever.txt',
+      contentType: 'text/plain',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { file } = ChatFileUploadSchema.parse(res.json());
+    expect(file).toMatchObject({ type: kind, mimeType, bytes: bytes.length, durationMs: 4200, image: null });
+    expect(file.url).toBe(`/api/chat-files/${file._id}/file.${extension}`);
+    const served = await t.app.inject({ url: file.url!, headers: { cookie: amani.cookie } });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe(mimeType);
+    expect(served.headers['accept-ranges']).toBe('bytes');
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it.each([
+    ['photo', 'an SVG', refusedSamples.svg()],
+    ['photo', 'an HTML page named photo.jpg', refusedSamples.html()],
+    ['audio', 'an HTML page named song.mp3', refusedSamples.html()],
+    ['voice', 'a shell script', refusedSamples.script()],
+    ['voice', 'a text file named note.webm', refusedSamples.text()],
+    ['voice', 'a JPEG sent as a voice note', 'jpeg'],
+    ['voice', 'a WebM with a video track sent as a voice note', 'webm-video'],
+    ['video', 'an MP3 sent as a video', 'mp3'],
+    ['photo', 'a WebM sent as a photo', 'webm'],
+  ] as const)('refuses as %s %s, storing nothing', async (kind, _name, sample) => {
+    const bytes =
+      sample === 'jpeg'
+        ? await samples.small()
+        : sample === 'webm-video'
+          ? webmSample({ video: true })
+          : sample === 'mp3'
+            ? mp3Sample()
+            : sample === 'webm'
+              ? webmSample()
+              : sample;
+    const before = await chatFilesSnapshot(t);
+    const res = await postChatFile(t, amani.cookie, conversationId, bytes, {
+      kind,
+      filename: kind === 'photo' ? 'photo.jpg' : 'note.webm',
+      contentType: kind === 'photo' ? 'image/jpeg' : 'audio/webm',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'chat_file_type_unsupported' });
+    expect(await chatFilesSnapshot(t)).toEqual(before);
+  });
+
+  it('refuses a voice note over its limit with 413, storing nothing', async () => {
+    const before = await chatFilesSnapshot(t);
+    const bytes = webmSample({ payloadBytes: CHAT_FILE_MAX_BYTES.voice });
+    const res = await postChatFile(t, amani.cookie, conversationId, bytes, { kind: 'voice' });
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'chat_file_too_large' });
+    expect(await chatFilesSnapshot(t)).toEqual(before);
+  });
+
+  it('refuses a body larger than any file from its Content-Length, storing nothing', async () => {
+    const before = await chatFilesSnapshot(t);
+    const bytes = Buffer.alloc(CHAT_FILE_MAX_BYTES.video + 128 * 1024);
+    const res = await postChatFile(t, amani.cookie, conversationId, bytes, { kind: 'video' });
+    expect(res.statusCode, res.body).toBe(413);
+    expect(await chatFilesSnapshot(t)).toEqual(before);
+  });
+
+  it('answers chat_file_missing without a file, and names the kind when it is missing or wrong', async () => {
+    const before = await chatFilesSnapshot(t);
+    const none = await postChatFile(t, amani.cookie, conversationId, null, { kind: 'voice' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ code: 'chat_file_missing' });
+    const empty = await postChatFile(t, amani.cookie, conversationId, Buffer.alloc(0), { kind: 'voice' });
+    expect(empty.json()).toMatchObject({ code: 'chat_file_missing' });
+    const noKind = await postChatFile(t, amani.cookie, conversationId, webmSample());
+    expect(noKind.statusCode).toBe(400);
+    expect(noKind.json()).toMatchObject({
+      code: 'validation_failed',
+      issues: [{ path: 'kind', code: 'required' }],
+    });
+    const badKind = await postChatFile(t, amani.cookie, conversationId, webmSample(), { kind: 'document' });
+    expect(badKind.json()).toMatchObject({ issues: [{ path: 'kind', code: 'invalid_value' }] });
+    const longVoice = await postChatFile(t, amani.cookie, conversationId, webmSample(), {
+      kind: 'voice',
+      durationMs: 3_600_000,
+    });
+    expect(longVoice.json()).toMatchObject({ issues: [{ path: 'durationMs', code: 'invalid_value' }] });
+    expect(await chatFilesSnapshot(t)).toEqual(before);
+  });
+
+  it('answers 404 to a non-member and for an unknown conversation, 401 to a visitor', async () => {
+    const before = await chatFilesSnapshot(t);
+    const stranger = await createMember(t);
+    const res = await postChatFile(t, stranger.cookie, conversationId, webmSample(), { kind: 'voice' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'conversation_not_found' });
+    const unknown = await postChatFile(t, amani.cookie, crypto.randomUUID(), webmSample(), { kind: 'voice' });
+    expect(unknown.json()).toMatchObject({ code: 'conversation_not_found' });
+    const garbage = await postChatFile(t, amani.cookie, 'not-a-uuid', webmSample(), { kind: 'voice' });
+    expect(garbage.statusCode).toBe(404);
+    const visitor = await postChatFile(t, undefined, conversationId, webmSample(), { kind: 'voice' });
+    expect(visitor.statusCode).toBe(401);
+    expect(await chatFilesSnapshot(t)).toEqual(before);
+  });
+
+  it('answers 403 chat_blocked when a block stands, storing nothing', async () => {
+    const carol = await createMember(t);
+    const dede = await createMember(t);
+    const conversation = await createConversation(t.db, carol.user.id, dede.user.id);
+    await t.db.insert(blocks).values({ blockerId: dede.user.id, blockedId: carol.user.id });
+    const before = await chatFilesSnapshot(t);
+    const res = await postChatFile(t, carol.cookie, conversation.id, webmSample(), { kind: 'voice' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'chat_blocked' });
+    expect(await chatFilesSnapshot(t)).toEqual(before);
+  });
+
+  it('limits uploads per member', async () => {
+    const eve = await createMember(t);
+    const frank = await createMember(t);
+    const conversation = await createConversation(t.db, eve.user.id, frank.user.id);
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) {
+      // A fresh address each time: the limit follows the member.
+      const res = await postChatFile(t, eve.cookie, conversation.id, refusedSamples.text(), {
+        kind: 'voice',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 400)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    expect((await chatFileRows(t.db)).filter((row) => row.uploaderId === eve.user.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+import type { Presence, Receipt, Typing } from '@motema/shared/chat';
+import type { Db } from '../../db/client.ts';
+import { AppError, forbidden } from '../../lib/app-error.ts';
+import { conversationAccess } from './chat-access.ts';
+import { emitToUser } from './chat-events.ts';
+import { conversationNotFound, pairKeyOf } from './chat.service.ts';
+import { pushCounters } from './counters.service.ts';
+import * as repo from './conversations.repository.ts';
+
+export type ReceiptKind = 'deliver' | 'read';
+
+/**
+ * The member's app got (`deliver`) or showed (`read`, which also means delivered) every message up
+ * to `seq`. Watermarks only move forwards and never past the last message; a repeated or older
+ * receipt changes nothing and sends nothing. A read sets the unread count exactly. After the commit
+ * both members get `chats:receipts` when a watermark moved, and the reader's devices their badges.
+ */
+export async function recordReceipt(db: Db, userId: string, receipt: Receipt, kind: ReceiptKind): Promise<void> {
+  const result = await db.transaction(async (tx) => {
+    const access = await conversationAccess(tx, receipt.conversationId, userId);
+    if (!access) throw conversationNotFound();
+    if (access.blocked) throw forbidden('chat_blocked');
+    const lastSeq = await repo.lockConversationShared(tx, receipt.conversationId);
+    const before = await repo.lockMember(tx, receipt.conversationId, userId);
+    if (!before) throw conversationNotFound();
+    const capped = Math.min(receipt.seq, lastSeq);
+    const marks = {
+      deliveredSeq: Math.max(before.deliveredSeq, capped),
+      readSeq: kind === 'read' ? Math.max(before.readSeq, capped) : before.readSeq,
+    };
+    const moved = marks.deliveredSeq !== before.deliveredSeq || marks.readSeq !== before.readSeq;
+    if (moved) await repo.setWatermarks(tx, receipt.conversationId, userId, marks);
+    const unread =
+      kind === 'read' ? await repo.recomputeUnread(tx, receipt.conversationId, userId) : before.unreadCount;
+    return { otherId: access.otherId, marks, moved, unreadChanged: unread !== before.unreadCount };
+  });
+  if (result.moved) {
+    const event = { conversationId: receipt.conversationId, userId, ...result.marks };
+    emitToUser(userId, 'chats:receipts', event);
+    emitToUser(result.otherId, 'chats:receipts', event);
+  }
+  if (result.unreadChanged) await pushCounters(db, userId);
+}
+
+/** Relays a typing state to the other member; only between members with no block. */
+export async function relayTyping(db: Db, userId: string, typing: Typing): Promise<void> {
+  const access = await conversationAccess(db, typing.conversationId, userId);
+  if (!access) throw conversationNotFound();
+  if (access.blocked) throw forbidden('chat_blocked');
+  emitToUser(access.otherId, 'chats:typing', {
+    conversationId: typing.conversationId,
+    userId,
+    typing: typing.typing,
+  });
+}
+
+/**
+ * A member's presence, for a watcher who shares a conversation with them and no block (anyone else
+ * learns nothing: 404 `user_not_found`).
+ */
+export async function watchablePresence(db: Db, watcherId: string, userId: string): Promise<Presence> {
+  const found =
+    watcherId === userId ? undefined : await repo.watchableMember(db, watcherId, pairKeyOf(watcherId, userId), userId);
+  if (!found) throw new AppError(404, 'user_not_found');
+  return { userId, connected: found.connected, lastActivity: found.lastActivity?.toISOString() ?? null };
+}

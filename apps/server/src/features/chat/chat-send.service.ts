@@ -1,0 +1,114 @@
+import { MESSAGES_PER_MINUTE, type Message, type SendMessageSchema } from '@motema/shared/chat';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError, conflict, forbidden } from '../../lib/app-error.ts';
+import { clock } from '../../lib/clock.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { conversationAccess } from './chat-access.ts';
+import { emitToUser } from './chat-events.ts';
+import { attachFiles } from './chat-files.service.ts';
+import { conversationNotFound } from './chat.service.ts';
+import { pushCounters } from './counters.service.ts';
+import * as conversationsRepo from './conversations.repository.ts';
+import * as messagesRepo from './messages.repository.ts';
+import { messageFor } from './message-views.service.ts';
+
+export type SendDeps = { db: Db; limiter: RateLimiter };
+export type SendInput = z.output<typeof SendMessageSchema>;
+
+export type StoredMessage = { messageId: string; recipientId: string; created: boolean };
+
+/** Thrown inside the send's transaction to roll it back, sequence number included. */
+class AlreadyStored extends Error {}
+
+
+/** Counts a new message against the member's limit (R1); only new messages count. */
+async function refuseOverLimit(limiter: RateLimiter, senderId: string): Promise<void> {
+  const { allowed, retryAfterMs } = await limiter.consume(`messages:${senderId}`, MESSAGES_PER_MINUTE, 60_000);
+  if (!allowed) {
+    throw new AppError(429, 'rate_limited', {
+      headers: { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) },
+    });
+  }
+}
+
+async function store(deps: SendDeps, senderId: string, input: SendInput): Promise<StoredMessage> {
+  return deps.db.transaction(async (tx) => {
+    const access = await conversationAccess(tx, input.conversationId, senderId);
+    if (!access) throw conversationNotFound();
+    if (access.blocked) throw forbidden('chat_blocked');
+    const existing = await messagesRepo.findBySenderClient(tx, senderId, input.clientId);
+    if (existing) return { messageId: existing.id, recipientId: access.otherId, created: false };
+    await refuseOverLimit(deps.limiter, senderId);
+    if (input.replyTo && !(await messagesRepo.isInConversation(tx, input.replyTo, input.conversationId))) {
+      throw new AppError(404, 'message_not_found');
+    }
+    const at = clock.now();
+    const seq = await conversationsRepo.takeNextSeq(tx, input.conversationId, at);
+    const inserted = await messagesRepo.insertMessage(tx, {
+      conversationId: input.conversationId,
+      seq,
+      senderId,
+      clientId: input.clientId,
+      text: input.text ? input.text : null,
+      replyToId: input.replyTo ?? null,
+      createdAt: at,
+    });
+    // Another device of the sender stored the same client id meanwhile: nothing of this attempt stays.
+    if (!inserted) throw new AlreadyStored();
+    if (input.files?.length) {
+      await attachFiles(tx, {
+        conversationId: input.conversationId,
+        senderId,
+        messageId: inserted.id,
+        fileIds: input.files,
+      });
+    }
+    await conversationsRepo.addUnread(tx, input.conversationId, access.otherId);
+    return { messageId: inserted.id, recipientId: access.otherId, created: true };
+  });
+}
+
+/**
+ * Stores a message once per (sender, clientId) with the conversation's next sequence number
+ * (QUALITY C1). A retry of a stored message finds it: not rate limited, no number used.
+ */
+export async function storeMessage(deps: SendDeps, senderId: string, input: SendInput): Promise<StoredMessage> {
+  const { db } = deps;
+  try {
+    return await store(deps, senderId, input);
+  } catch (error) {
+    if (!(error instanceof AlreadyStored)) throw error;
+    const existing = await messagesRepo.findBySenderClient(db, senderId, input.clientId);
+    if (!existing) throw error;
+    return { messageId: existing.id, recipientId: '', created: false };
+  }
+}
+
+/**
+ * After the commit of `storeMessage`: the message as the sender sees it (the ack: same `_id` and
+ * `seq` for every retry); a new one also goes as `chats:messages:new` to both members' devices, and
+ * the recipient gets their new badges.
+ */
+export async function announceStored(
+  db: Db,
+  senderId: string,
+  input: SendInput,
+  stored: StoredMessage,
+): Promise<Message> {
+  const message = await messageFor(db, senderId, stored.messageId);
+  // A client id reused for another conversation is a client bug: never answer with another thread.
+  if (message.conversation._id !== input.conversationId) throw conflict();
+  if (stored.created) {
+    emitToUser(senderId, 'chats:messages:new', message);
+    emitToUser(stored.recipientId, 'chats:messages:new', { ...message, important: false });
+    // The ack does not wait for the badge: it follows on its own (coalesced per member).
+    pushCounters(db, stored.recipientId).catch(() => undefined);
+  }
+  return message;
+}
+
+/** Stores then announces (see both); acks only after the commit. */
+export async function sendMessage(deps: SendDeps, senderId: string, input: SendInput): Promise<Message> {
+  return announceStored(deps.db, senderId, input, await storeMessage(deps, senderId, input));
+}

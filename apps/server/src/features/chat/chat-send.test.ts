@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_TEXT_MAX_LENGTH, MESSAGES_PER_MINUTE, type Message } from '@motema/shared/chat';
+import { messages } from '../../db/schema.ts';
+import { MAX_SOCKET_PAYLOAD_BYTES } from '../../realtime/server.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import {
+  chatSnapshot,
+  expectChatUnchanged,
+  nextEvent,
+  openSocket,
+  send,
+  sent,
+  settle,
+  startChat,
+  textMessage,
+  type ClientSocket,
+} from '../../test/chat-factories.ts';
+import { createMember, newSession, type Member } from '../../test/factories.ts';
+
+describe('chats:messages:send (QUALITY C1)', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  const opened: ClientSocket[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp();
+    baseUrl = await t.listen();
+  });
+  afterEach(() => {
+    for (const socket of opened.splice(0)) socket.disconnect();
+  });
+  afterAll(() => t.close());
+
+  async function pair() {
+    const a = await createMember(t);
+    const b = await createMember(t, { firstName: 'Bolingo', lastName: null });
+    const conversationId = await startChat(t, a, b);
+    return { a, b, conversationId };
+  }
+  const socketOf = (member: Member) => openSocket(baseUrl, member, opened);
+  const storedIn = (conversationId: string) =>
+    t.db.select().from(messages).where(eq(messages.conversationId, conversationId));
+
+  it('stores the message, acks it after the commit with seq 1, and tells both members', async () => {
+    const { a, b, conversationId } = await pair();
+    const [sa, sb] = await Promise.all([socketOf(a), socketOf(b)]);
+    const toA = nextEvent(sa, 'chats:messages:new');
+    const toB = nextEvent(sb, 'chats:messages:new');
+    const badge = nextEvent(sb, 'counters:update', (c) => c.messages === 1);
+    const ack = await send(sa, textMessage(conversationId, '  Mbote!  '));
+    expect(ack.ok).toBe(true);
+    const message = (ack as { message: Message }).message;
+    expect(message).toMatchObject({
+      conversation: { _id: conversationId },
+      seq: 1,
+      text: 'Mbote!',
+      sender: { _id: a.user.id, username: a.user.username, firstName: 'Amani', name: 'Amani Kabila', avatar: null },
+      files: [],
+      replyTo: null,
+      deliveredTo: [],
+      readBy: [],
+      important: false,
+      unsent: false,
+      editedAt: null,
+    });
+    const [stored] = await storedIn(conversationId);
+    expect(stored).toMatchObject({ id: message._id, seq: 1, senderId: a.user.id, text: 'Mbote!' });
+    expect(await toA).toEqual(message);
+    expect(await toB).toEqual(message);
+    expect(await badge).toEqual({ messages: 1, conversations: 1, notifications: 0 });
+    // Z2: nothing private of the sender travels with the message.
+    expect(JSON.stringify(message)).not.toContain(a.user.email);
+    expect(JSON.stringify(message)).not.toContain(a.user.dateOfBirth);
+  });
+
+  it('stores the same message sent 5 times once and answers 5 identical acks', async () => {
+    const { a, conversationId } = await pair();
+    const socket = await socketOf(a);
+    const payload = textMessage(conversationId, 'once only');
+    const acks = await Promise.all(Array.from({ length: 5 }, () => send(socket, payload)));
+    for (const ack of acks) expect(ack).toEqual(acks[0]);
+    expect(acks[0]).toMatchObject({ ok: true, message: { seq: 1, clientId: payload.clientId } });
+    const again = await send(socket, payload);
+    expect(again).toEqual(acks[0]);
+    expect(await storedIn(conversationId)).toHaveLength(1);
+    // No sequence number was used by the retries.
+    expect((await sent(socket, textMessage(conversationId, 'next'))).seq).toBe(2);
+  });
+
+  it('stores once when 5 devices of the sender race with the same client id, consuming one seq', async () => {
+    const { a, conversationId } = await pair();
+    const sessions = await Promise.all(Array.from({ length: 4 }, () => newSession(t, a.user.id)));
+    const sockets = await Promise.all([
+      socketOf(a),
+      ...sessions.map((session) => socketOf({ ...a, ...session })),
+    ]);
+    const payload = textMessage(conversationId, 'raced');
+    const acks = await Promise.all(sockets.map((socket) => send(socket, payload)));
+    const ids = new Set(acks.map((ack) => (ack.ok ? `${ack.message._id}:${ack.message.seq}` : ack.code)));
+    expect([...ids]).toHaveLength(1);
+    expect(acks[0]).toMatchObject({ ok: true, message: { seq: 1 } });
+    expect(await storedIn(conversationId)).toHaveLength(1);
+    expect((await sent(sockets[0]!, textMessage(conversationId, 'next'))).seq).toBe(2);
+  });
+
+  it('numbers 400 concurrent messages of two senders 1..400 with no gap, each sender in order', async () => {
+    const { a, b, conversationId } = await pair();
+    const [sa, sb] = await Promise.all([socketOf(a), socketOf(b)]);
+    const started = performance.now();
+    const acks = await Promise.all([
+      ...Array.from({ length: 200 }, (_, i) => sent(sa, textMessage(conversationId, `a${i}`))),
+      ...Array.from({ length: 200 }, (_, i) => sent(sb, textMessage(conversationId, `b${i}`))),
+    ]);
+    const elapsed = performance.now() - started;
+    console.info(`400 concurrent sends acknowledged in ${Math.round(elapsed)} ms`);
+    expect(acks.map((m) => m.seq).sort((x, y) => x - y)).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+    const stored = (await storedIn(conversationId)).sort((x, y) => x.seq - y.seq);
+    expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+    for (const [member, prefix] of [
+      [a, 'a'],
+      [b, 'b'],
+    ] as const) {
+      const texts = stored.filter((m) => m.senderId === member.user.id).map((m) => m.text);
+      expect(texts).toEqual(Array.from({ length: 200 }, (_, i) => `${prefix}${i}`));
+    }
+  });
+
+  it('quotes the message a reply answers, shortened', async () => {
+    const { a, b, conversationId } = await pair();
+    const [sa, sb] = await Promise.all([socketOf(a), socketOf(b)]);
+    const long = 'Ndeko '.repeat(60).trim();
+    const first = await sent(sa, textMessage(conversationId, long));
+    const reply = await sent(sb, textMessage(conversationId, 'Eloko nini?', { replyTo: first._id }));
+    expect(reply.replyTo).toMatchObject({
+      _id: first._id,
+      seq: 1,
+      sender: { _id: a.user.id, firstName: 'Amani', name: 'Amani Kabila' },
+      fileTypes: [],
+      unsent: false,
+    });
+    expect(Array.from(reply.replyTo!.text!)).toHaveLength(160);
+    expect(reply.replyTo!.text!.endsWith('…')).toBe(true);
+    expect(long.startsWith(reply.replyTo!.text!.slice(0, -1))).toBe(true);
+  });
+
+  it('refuses a reply to a message of another conversation, storing nothing', async () => {
+    const one = await pair();
+    const two = await pair();
+    const s1 = await socketOf(one.a);
+    const s2 = await socketOf(two.a);
+    const elsewhere = await sent(s2, textMessage(two.conversationId, 'elsewhere'));
+    const before = await chatSnapshot(t.db);
+    const ack = await send(s1, textMessage(one.conversationId, 'reply', { replyTo: elsewhere._id }));
+    expect(ack).toEqual({ ok: false, code: 'message_not_found' });
+    await expectChatUnchanged(t.db, before);
+  });
+
+  it("refuses a non-member's send with conversation_not_found and stores nothing", async () => {
+    const { conversationId } = await pair();
+    const stranger = await createMember(t);
+    const socket = await socketOf(stranger);
+    const before = await chatSnapshot(t.db);
+    expect(await send(socket, textMessage(conversationId, 'let me in'))).toEqual({
+      ok: false,
+      code: 'conversation_not_found',
+    });
+    expect(await send(socket, textMessage(randomUUID(), 'nowhere'))).toEqual({
+      ok: false,
+      code: 'conversation_not_found',
+    });
+    await expectChatUnchanged(t.db, before);
+  });
+
+  it('refuses bad payloads with validation_failed and stores nothing', async () => {
+    const { a, conversationId } = await pair();
+    const socket = await socketOf(a);
+    const before = await chatSnapshot(t.db);
+    const bad: unknown[] = [
+      textMessage(conversationId, 'x'.repeat(MESSAGE_TEXT_MAX_LENGTH + 1)),
+      textMessage(conversationId, '   '),
+      { clientId: randomUUID(), conversationId },
+      { clientId: 'not-a-uuid', conversationId, text: 'hi' },
+      { clientId: randomUUID(), conversationId: 'nope', text: 'hi' },
+      textMessage(conversationId, 'hi', { replyTo: 'nope' }),
+      textMessage(conversationId, 'hi', { files: Array.from({ length: 11 }, () => randomUUID()) }),
+      { ...textMessage(conversationId, 'hi'), text: 42 },
+      'hello',
+      null,
+      [1, 2, 3],
+    ];
+    for (const payload of bad) {
+      expect(await send(socket, payload), JSON.stringify(payload)?.slice(0, 80)).toEqual({
+        ok: false,
+        code: 'validation_failed',
+      });
+    }
+    // A message of exactly the limit goes through.
+    await expectChatUnchanged(t.db, before);
+    expect((await sent(socket, textMessage(conversationId, 'y'.repeat(MESSAGE_TEXT_MAX_LENGTH)))).seq).toBe(1);
+  });
+
+  it('survives a send without an ack function and a payload over the socket limit (dropped)', async () => {
+    const { a, conversationId } = await pair();
+    const socket = await socketOf(a);
+    const before = await chatSnapshot(t.db);
+    socket.emit('chats:messages:send', textMessage(conversationId, 'x'.repeat(10)) as never, undefined as never);
+    socket.emit('chats:messages:send', { junk: true } as never, undefined as never);
+    await settle();
+    // Without an ack the message is still stored (the client cannot learn it, but nothing breaks).
+    const after = await chatSnapshot(t.db);
+    expect(after.messages).toHaveLength(before.messages.length + 1);
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    socket.emit(
+      'chats:messages:send',
+      textMessage(conversationId, 'z'.repeat(MAX_SOCKET_PAYLOAD_BYTES + 1000)) as never,
+      (() => undefined) as never,
+    );
+    expect(await dropped).toBeTruthy();
+    await settle();
+    await expectChatUnchanged(t.db, after);
+    // The server is fine: a new socket sends again.
+    const again = await socketOf(a);
+    expect((await sent(again, textMessage(conversationId, 'still here'))).seq).toBe(2);
+  });
+
+  it(`refuses the ${MESSAGES_PER_MINUTE + 1}th new message of a minute, but still answers retries`, async () => {
+    const { a, conversationId } = await pair();
+    const socket = await socketOf(a);
+    const first = textMessage(conversationId, 'm0');
+    await sent(socket, first);
+    await Promise.all(
+      Array.from({ length: MESSAGES_PER_MINUTE - 1 }, (_, i) => sent(socket, textMessage(conversationId, `m${i + 1}`))),
+    );
+    const before = await chatSnapshot(t.db);
+    expect(await send(socket, textMessage(conversationId, 'one too many'))).toEqual({
+      ok: false,
+      code: 'rate_limited',
+    });
+    await expectChatUnchanged(t.db, before);
+    expect(await send(socket, first)).toMatchObject({ ok: true, message: { seq: 1 } });
+  });
+});

@@ -1,0 +1,135 @@
+import type { Conversation, ConversationList, MessagePage, MessagesQuery } from '@motema/shared/chat';
+import type { Image } from '@motema/shared/media';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import { clock } from '../../lib/clock.ts';
+import { avatarImages } from '../media/media.service.ts';
+import { conversationAccess } from './chat-access.ts';
+import { emitToUser, separatePresence } from './chat-events.ts';
+import { scheduleChatFilesRemoval } from './chat-files.service.ts';
+import { presentConversation } from './chat.presenter.ts';
+import { pushCounters } from './counters.service.ts';
+import * as repo from './conversations.repository.ts';
+import * as messagesRepo from './messages.repository.ts';
+import { messagesFor, presentMessageRows } from './message-views.service.ts';
+
+export const conversationNotFound = () => new AppError(404, 'conversation_not_found');
+
+/** The key that makes a pair's conversation unique: both ids, sorted, joined by ':'. */
+export const pairKeyOf = (a: string, b: string) => [a, b].sort().join(':');
+
+async function presentRows(db: DbOrTx, viewerId: string, rows: repo.ConversationRow[]) {
+  const lastIds = rows.flatMap((row) => (row.lastMessageId ? [row.lastMessageId] : []));
+  const avatarIds = rows.flatMap((row) => (row.avatarPhotoId ? [row.avatarPhotoId] : []));
+  const [lastMessages, avatars] = await Promise.all([
+    messagesFor(db, viewerId, lastIds),
+    avatarImages(db, avatarIds),
+  ]);
+  const byId = new Map(lastMessages.map((message) => [message._id, message]));
+  const now = clock.now();
+  return rows.map((row) =>
+    presentConversation(
+      row,
+      row.lastMessageId ? (byId.get(row.lastMessageId) ?? null) : null,
+      row.avatarPhotoId ? ((avatars.get(row.avatarPhotoId) as Image | undefined) ?? null) : null,
+      now,
+    ),
+  );
+}
+
+/** The viewer's conversations, newest activity first; blocked or inactive members' ones left out (Z3). */
+export async function listConversations(
+  db: Db,
+  viewerId: string,
+  page: { skip: number; limit: number },
+): Promise<ConversationList> {
+  const [rows, count] = await Promise.all([
+    repo.listConversationRows(db, viewerId, page),
+    repo.countConversations(db, viewerId),
+  ]);
+  return { conversations: await presentRows(db, viewerId, rows), count };
+}
+
+/** One conversation of the viewer; 404 for a non-member, a block or an inactive other member. */
+export async function getConversation(db: DbOrTx, viewerId: string, conversationId: string): Promise<Conversation> {
+  const rows = await repo.listConversationRows(db, viewerId, { skip: 0, limit: 1, conversationId });
+  const [conversation] = await presentRows(db, viewerId, rows);
+  if (!conversation) throw conversationNotFound();
+  return conversation;
+}
+
+/**
+ * Finds or starts the viewer's conversation with a member (idempotent by pair key). Never oneself;
+ * an unknown, inactive or blocked member is 404 `user_not_found`.
+ */
+export async function startConversation(db: Db, viewerId: string, userId: string): Promise<Conversation> {
+  if (viewerId === userId) throw badRequest('self_not_allowed');
+  if (!(await repo.findReachableMember(db, viewerId, userId))) throw new AppError(404, 'user_not_found');
+  const pairKey = pairKeyOf(viewerId, userId);
+  const created = await db.transaction((tx) =>
+    repo.insertConversation(tx, pairKey, [viewerId, userId], clock.now()),
+  );
+  const found = created ?? (await repo.findConversationByPair(db, pairKey));
+  if (!found) throw new Error(`conversation ${pairKey} vanished`);
+  if (created) {
+    for (const member of [viewerId, userId]) {
+      emitToUser(member, 'chats:conversations:changed', { conversationId: found.id });
+    }
+  }
+  return getConversation(db, viewerId, found.id);
+}
+
+/**
+ * A page of the conversation as the viewer sees it, in ascending sequence (see MessagesQuerySchema):
+ * the latest page, history `before` a sequence, or catch-up `after` one. Hidden messages left out.
+ */
+export async function messagePage(
+  db: Db,
+  viewerId: string,
+  conversationId: string,
+  query: MessagesQuery,
+): Promise<MessagePage> {
+  const access = await conversationAccess(db, conversationId, viewerId);
+  if (!access || access.blocked) throw conversationNotFound();
+  const [rows, count] = await Promise.all([
+    messagesRepo.messagePage(db, viewerId, conversationId, query),
+    messagesRepo.countVisible(db, viewerId, conversationId, query.important),
+  ]);
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  if (query.after === undefined) page.reverse();
+  return { messages: await presentMessageRows(db, page), count, hasMore };
+}
+
+/**
+ * After a block (or its end) between two members commits: both lists change (the conversation goes
+ * or comes back), so do both badges, and neither may keep watching the other's presence.
+ */
+export async function announceBlockChange(db: DbOrTx, a: string, b: string): Promise<void> {
+  separatePresence(a, b);
+  const conversation = await repo.findConversationByPair(db, pairKeyOf(a, b));
+  if (!conversation) return;
+  for (const member of [a, b]) {
+    emitToUser(member, 'chats:conversations:changed', { conversationId: conversation.id });
+  }
+  await Promise.all([pushCounters(db, a), pushCounters(db, b)]);
+}
+
+const removedConversations = new Map<string, string[]>();
+
+/**
+ * Account deletion (Z6), in its transaction: the member's conversations go for both members (their
+ * messages, receipts, stars and file rows cascade). The ids are kept for `scheduleRemovedChatFiles`.
+ */
+export async function removeMemberConversations(tx: DbOrTx, userId: string): Promise<void> {
+  removedConversations.set(userId, await repo.deleteConversationsOf(tx, userId));
+}
+
+/** After the deletion's commit: the stored files of those conversations go through durable jobs. */
+export async function scheduleRemovedChatFiles(jobs: JobQueue, userId: string): Promise<void> {
+  const ids = removedConversations.get(userId) ?? [];
+  removedConversations.delete(userId);
+  for (const conversationId of ids) await scheduleChatFilesRemoval(jobs, { conversationId });
+  await scheduleChatFilesRemoval(jobs, { uploaderId: userId });
+}

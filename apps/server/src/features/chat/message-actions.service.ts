@@ -1,0 +1,119 @@
+import type { Message } from '@motema/shared/chat';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { AppError, badRequest, forbidden } from '../../lib/app-error.ts';
+import { clock } from '../../lib/clock.ts';
+import { conversationAccess } from './chat-access.ts';
+import { emitToUser } from './chat-events.ts';
+import { scheduleChatFilesRemoval } from './chat-files.service.ts';
+import { pushCounters } from './counters.service.ts';
+import * as conversationsRepo from './conversations.repository.ts';
+import * as messagesRepo from './messages.repository.ts';
+import { messageFor } from './message-views.service.ts';
+
+const messageNotFound = () => new AppError(404, 'message_not_found');
+const notEditable = () => badRequest('message_not_editable');
+
+type Target = { id: string; conversationId: string; senderId: string; unsent: boolean; otherId: string };
+
+/**
+ * The message a member acts on: one of their conversation that they have not deleted for
+ * themselves (404 `message_not_found` otherwise, so ids reveal nothing), with no block between the
+ * members (403 `chat_blocked`).
+ */
+async function target(db: DbOrTx, viewerId: string, messageId: string, { hiddenOk = false } = {}) {
+  const message = await messagesRepo.findForWrite(db, messageId, viewerId);
+  if (!message) throw messageNotFound();
+  const access = await conversationAccess(db, message.conversationId, viewerId);
+  if (!access || (message.hidden && !hiddenOk)) throw messageNotFound();
+  if (access.blocked) throw forbidden('chat_blocked');
+  return {
+    id: message.id,
+    conversationId: message.conversationId,
+    senderId: message.senderId,
+    unsent: message.unsentAt !== null,
+    hidden: message.hidden,
+    otherId: access.otherId,
+  };
+}
+
+/** Sends each member of the conversation their own view of the changed message. */
+async function announceUpdate(db: Db, viewerId: string, found: Target): Promise<Message> {
+  const [mine, theirs] = await Promise.all([
+    messageFor(db, viewerId, found.id),
+    messageFor(db, found.otherId, found.id),
+  ]);
+  emitToUser(viewerId, 'chats:messages:update', mine);
+  emitToUser(found.otherId, 'chats:messages:update', theirs);
+  return mine;
+}
+
+/** The sender changes the text of their message (not once unsent); both members see the edit. */
+export async function editMessage(db: Db, viewerId: string, messageId: string, text: string): Promise<Message> {
+  const found = await db.transaction(async (tx) => {
+    const found = await target(tx, viewerId, messageId);
+    if (found.senderId !== viewerId || found.unsent) throw notEditable();
+    if (!(await messagesRepo.updateText(tx, found.id, text, clock.now()))) throw notEditable();
+    return found;
+  });
+  return announceUpdate(db, viewerId, found);
+}
+
+/**
+ * The sender takes the message back for both members: it keeps its place without text or files,
+ * the recipient's unread count no longer holds it, and its stored files go after the commit.
+ * Taking back a message already taken back changes nothing.
+ */
+export async function unsendMessage(
+  deps: { db: Db; jobs: JobQueue },
+  viewerId: string,
+  messageId: string,
+): Promise<Message> {
+  const { db } = deps;
+  const result = await db.transaction(async (tx) => {
+    const found = await target(tx, viewerId, messageId);
+    if (found.senderId !== viewerId) throw notEditable();
+    await conversationsRepo.lockConversationShared(tx, found.conversationId);
+    if (!(await messagesRepo.markUnsent(tx, found.id, clock.now()))) return { found, changed: false };
+    await conversationsRepo.recomputeUnread(tx, found.conversationId, found.otherId);
+    return { found, changed: true };
+  });
+  if (!result.changed) return messageFor(db, viewerId, messageId);
+  await scheduleChatFilesRemoval(deps.jobs, { messageId });
+  const mine = await announceUpdate(db, viewerId, result.found);
+  pushCounters(db, result.found.otherId).catch(() => undefined);
+  return mine;
+}
+
+/** "Delete for me": the message goes from the member's thread only; idempotent. */
+export async function hideMessage(db: Db, viewerId: string, messageId: string): Promise<void> {
+  const result = await db.transaction(async (tx) => {
+    const found = await target(tx, viewerId, messageId, { hiddenOk: true });
+    if (found.hidden) return { found, changed: false, unreadChanged: false };
+    await conversationsRepo.lockConversationShared(tx, found.conversationId);
+    const before = await conversationsRepo.lockMember(tx, found.conversationId, viewerId);
+    await messagesRepo.insertHide(tx, found.id, viewerId, clock.now());
+    const unread = await conversationsRepo.recomputeUnread(tx, found.conversationId, viewerId);
+    return { found, changed: true, unreadChanged: unread !== before?.unreadCount };
+  });
+  if (!result.changed) return;
+  emitToUser(viewerId, 'chats:messages:hidden', {
+    conversationId: result.found.conversationId,
+    messageId: result.found.id,
+  });
+  if (result.unreadChanged) await pushCounters(db, viewerId);
+}
+
+/** The member's own star on a message, on all their devices (the other member sees nothing). */
+export async function starMessage(
+  db: Db,
+  viewerId: string,
+  messageId: string,
+  important: boolean,
+): Promise<Message> {
+  const found = await target(db, viewerId, messageId);
+  await messagesRepo.setStar(db, found.id, viewerId, important, clock.now());
+  const mine = await messageFor(db, viewerId, found.id);
+  emitToUser(viewerId, 'chats:messages:update', mine);
+  return mine;
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '@motema/shared/chat';
+import type { EventResult } from '@motema/shared/realtime';
+import { createConversation } from '../test/chat-files-factories.ts';
+import { createMember, findUser, waitFor } from '../test/factories.ts';
+import { startRedisServer, type TestRedis } from '../test/redis-server.ts';
+import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { collect, openSocket, SOCKET_WAIT_MS, within, type ClientSocket } from '../test/socket-client.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+
+type Database = Awaited<ReturnType<typeof createTestDatabase>>;
+const REDIS_PASSWORD = 'redis-secret-4f9a';
+
+/**
+ * Two real server processes (`main.ts`) on one PostgreSQL and one real redis-server, as in
+ * production behind a load balancer (docs/scaling.md): what one node emits reaches sockets on the
+ * other, cross-node checks see every node's sockets, and rate limits count on both together.
+ */
+describe('two server nodes joined by Redis', () => {
+  let database: Database;
+  let redis: TestRedis;
+  let nodeA: ServerProcess;
+  let nodeB: ServerProcess;
+  const sockets: ClientSocket[] = [];
+  const t = {
+    get db() {
+      return database.db;
+    },
+  };
+
+  beforeAll(async () => {
+    [database, redis] = await Promise.all([
+      createTestDatabase(),
+      startRedisServer({ password: REDIS_PASSWORD }),
+    ]);
+    [nodeA, nodeB] = await Promise.all([
+      startServerProcess({ databaseUrl: database.url, redisUrl: redis.url }),
+      startServerProcess({ databaseUrl: database.url, redisUrl: redis.url }),
+    ]);
+    console.log(
+      `two nodes: started in ${Math.round(nodeA.startMs())} ms and ${Math.round(nodeB.startMs())} ms`,
+    );
+  }, 120_000);
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await Promise.all([nodeA?.dispose(), nodeB?.dispose()]);
+    await redis?.stop();
+    await database?.close();
+  });
+
+  async function open(node: ServerProcess, cookie: string) {
+    const socket = await openSocket(node.url, cookie);
+    sockets.push(socket);
+    return socket;
+  }
+
+  it('says on start that it runs with Redis, never printing the password', () => {
+    expect(nodeA.output()).toContain(`Real time: Redis at redis://:***@127.0.0.1:${redis.port}`);
+    expect(nodeA.output()).not.toContain(REDIS_PASSWORD);
+  });
+
+  it('closes the sockets of a session logged out through the other node', async () => {
+    const member = await createMember(t);
+    const onB = await open(nodeB, member.cookie);
+    const revoked = collect(onB, 'session:revoked');
+    const closed = new Promise<string>((resolve) => onB.once('disconnect', resolve));
+    const res = await fetch(`${nodeA.url}/api/users/logout`, {
+      method: 'PUT',
+      headers: { cookie: member.cookie },
+    });
+    expect(res.status).toBe(204);
+    await revoked.atLeast(1);
+    expect(await within(closed, 'the socket on node B closed')).toBe('io server disconnect');
+  });
+
+  it('keeps a member connected while a socket on the other node remains', async () => {
+    const member = await createMember(t);
+    const onA = await open(nodeA, member.cookie);
+    const onB = await open(nodeB, member.cookie);
+    await waitFor(
+      async () => ((await findUser(database.db, member.user.id))?.connected ? true : undefined),
+      'connected',
+    );
+    onA.disconnect();
+    // Node A asks every node (fetchSockets through Redis) and finds the socket on node B.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await findUser(database.db, member.user.id))?.connected).toBe(true);
+    onB.disconnect();
+    await waitFor(
+      async () => ((await findUser(database.db, member.user.id))?.connected === false ? true : undefined),
+      'disconnected',
+    );
+  });
+
+  it('counts the login limit of both nodes together', async () => {
+    const attempt = (node: ServerProcess) =>
+      fetch(`${node.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: 'nobody_here', password: 'wrong-password-1' }),
+      });
+    const statuses: number[] = [];
+    // 10 a minute per address: 5 on each node pass (and fail as wrong credentials)...
+    for (let i = 0; i < 10; i++) statuses.push((await attempt(i % 2 ? nodeB : nodeA)).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    // ...and the 11th is refused whichever node it reaches: each node alone has seen only 5.
+    const refusedB = await attempt(nodeB);
+    expect(refusedB.status).toBe(429);
+    expect(((await refusedB.json()) as { code: string }).code).toBe('rate_limited');
+    expect((await attempt(nodeA)).status).toBe(429);
+  });
+
+  it('relays a message sent through node A to node B; after B is killed the member catches up through A', async () => {
+    const [x, y] = await Promise.all([createMember(t), createMember(t)]);
+    const conversation = await createConversation(database.db, x.user.id, y.user.id);
+    const xOnB = await open(nodeB, x.cookie);
+    const live = collect(xOnB, 'chats:messages:new');
+    const yOnA = await open(nodeA, y.cookie);
+    const send = (text: string) =>
+      yOnA
+        .timeout(SOCKET_WAIT_MS)
+        .emitWithAck('chats:messages:send', {
+          clientId: randomUUID(),
+          conversationId: conversation.id,
+          text,
+        }) as Promise<EventResult<{ message: Message }>>;
+
+    // From the emit on node A to the event on node B (through the commit and Redis), one at a time.
+    const latencies: number[] = [];
+    for (let i = 1; i <= 20; i++) {
+      const began = performance.now();
+      const ack = await send(`live ${i}`);
+      expect(ack).toMatchObject({ ok: true, message: { seq: i } });
+      await live.atLeast(i);
+      latencies.push(performance.now() - began);
+    }
+    expect(live.received.map((m) => m.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(live.received.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `live ${i + 1}`));
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `cross-node delivery (send on A -> chats:messages:new on B): median ${latencies[10]!.toFixed(1)} ms, max ${latencies[19]!.toFixed(1)} ms`,
+    );
+
+    // Node B dies without a word; the member's socket there is gone.
+    const lastHeld = live.received.at(-1)!.seq;
+    const dropped = new Promise((resolve) => xOnB.once('disconnect', resolve));
+    expect(await nodeB.kill('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+    await within(dropped, 'the socket on node B to drop');
+    for (const text of ['while B was down 1', 'while B was down 2', 'while B was down 3']) {
+      expect(await send(text)).toMatchObject({ ok: true });
+    }
+
+    // The member reconnects to node A and asks for what came after the last sequence it holds.
+    const xOnA = await open(nodeA, x.cookie);
+    const liveOnA = collect(xOnA, 'chats:messages:new');
+    const res = await fetch(`${nodeA.url}/api/conversations/${conversation.id}/messages?after=${lastHeld}`, {
+      headers: { cookie: x.cookie },
+    });
+    expect(res.status).toBe(200);
+    const missed = ((await res.json()) as { messages: Message[] }).messages;
+    expect(missed.map((m) => [m.seq, m.text])).toEqual([
+      [21, 'while B was down 1'],
+      [22, 'while B was down 2'],
+      [23, 'while B was down 3'],
+    ]);
+    expect(await send('back live')).toMatchObject({ ok: true, message: { seq: 24 } });
+    await liveOnA.atLeast(1);
+    const seen = [...live.received, ...missed, ...liveOnA.received];
+    expect(seen.map((m) => m.seq)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    expect(new Set(seen.map((m) => m._id)).size).toBe(24);
+
+    // Cross-node requests no longer wait for the dead node: leaving node A marks the member away at once.
+    const left = performance.now();
+    xOnA.disconnect();
+    await waitFor(
+      async () => ((await findUser(database.db, x.user.id))?.connected === false ? true : undefined),
+      'x marked away',
+      2500,
+    );
+    expect(performance.now() - left).toBeLessThan(2500);
+  }, 90_000);
+
+  // Last: the other tests need node A.
+  it('stops cleanly on SIGTERM, closing its Redis connections', async () => {
+    expect(await nodeA.kill('SIGTERM')).toEqual({ code: 0, signal: null });
+    expect(nodeA.output()).toContain('Stopped cleanly');
+  });
+});

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { asc } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Message } from '@motema/shared/chat';
+import type { ServerToClientEvents } from '@motema/shared/realtime';
+import type { Db } from '../db/client.ts';
+import {
+  conversationMembers,
+  conversations,
+  messageHides,
+  messages,
+  messageStars,
+  users,
+} from '../db/schema.ts';
+import type { TestApp } from './build-test-app.ts';
+import type { ClientSocket } from './discovery-factories.ts';
+import { asMember, type Member } from './factories.ts';
+import { randomIp } from './net.ts';
+
+export { openSocket, type ClientSocket } from './discovery-factories.ts';
+
+const WAIT_MS = 10_000;
+
+/** POST /api/conversations as `a` with `b`; returns the conversation id. */
+export async function startChat(t: Pick<TestApp, 'app'>, a: Member, b: Member): Promise<string> {
+  const res = await asMember(t, a.cookie)('POST', '/api/conversations', { user: b.user.id });
+  if (res.statusCode !== 200) throw new Error(`startChat: ${res.statusCode} ${res.body}`);
+  return (res.json() as { conversation: { _id: string } }).conversation._id;
+}
+
+/** Any request as the member, PATCH included, from a fresh address. */
+export function requestAs(t: Pick<TestApp, 'app'>, member: Member) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: member.cookie },
+      remoteAddress: randomIp(),
+      ...(payload ? { payload } : {}),
+    });
+}
+
+/** A valid `chats:messages:send` payload with a fresh client id. */
+export function textMessage(conversationId: string, text: string, extra: Record<string, unknown> = {}) {
+  return { clientId: randomUUID(), conversationId, text, ...extra };
+}
+
+export type SendAck = { ok: true; message: Message } | { ok: false; code: string };
+export type Ack = { ok: true } | { ok: false; code: string };
+
+/** Emits `chats:messages:send` and resolves with the ack. */
+export function send(socket: ClientSocket, payload: unknown): Promise<SendAck> {
+  return socket
+    .timeout(WAIT_MS)
+    .emitWithAck('chats:messages:send', payload as never) as Promise<SendAck>;
+}
+
+/** Sends and expects success; returns the stored message. */
+export async function sent(socket: ClientSocket, payload: unknown): Promise<Message> {
+  const ack = await send(socket, payload);
+  if (!ack.ok) throw new Error(`send refused: ${ack.code}`);
+  return ack.message;
+}
+
+/** Emits an event that takes an ack (receipts, presence watch) and resolves with the ack. */
+export function emitAck<T = Ack>(
+  socket: ClientSocket,
+  event: 'chats:messages:deliver' | 'chats:messages:read' | 'users:presence:watch',
+  payload: unknown,
+): Promise<T> {
+  return socket.timeout(WAIT_MS).emitWithAck(event, payload as never) as Promise<T>;
+}
+
+type EventName = keyof ServerToClientEvents & string;
+type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Resolves with the next `event` on the socket that satisfies `match`. */
+export function nextEvent<E extends EventName>(
+  socket: ClientSocket,
+  event: E,
+  match: (payload: Payload<E>) => boolean = () => true,
+  timeoutMs = WAIT_MS,
+): Promise<Payload<E>> {
+  return new Promise((resolve, reject) => {
+    const listener = (payload: Payload<E>) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener as never);
+      resolve(payload);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, listener as never);
+      reject(new Error(`timed out waiting for ${event}`));
+    }, timeoutMs);
+    socket.on(event, listener as never);
+  });
+}
+
+/** Every `event` the socket receives from now on, in order of arrival. */
+export function collect<E extends EventName>(socket: ClientSocket, event: E): Payload<E>[] {
+  const seen: Payload<E>[] = [];
+  socket.on(event, ((payload: Payload<E>) => seen.push(payload)) as never);
+  return seen;
+}
+
+/** Waits a moment for events that must NOT come (after the positive events of the test arrived). */
+export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it passes (socket events are asynchronous). */
+export async function eventually(check: () => void | Promise<void>, timeoutMs = WAIT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+/** Everything chat stores, in a stable order: for "nothing changed" checks. */
+export async function chatSnapshot(db: Db) {
+  const [c, m, msg, hides, stars, seen] = await Promise.all([
+    db.select().from(conversations).orderBy(asc(conversations.id)),
+    db
+      .select()
+      .from(conversationMembers)
+      .orderBy(asc(conversationMembers.conversationId), asc(conversationMembers.userId)),
+    db.select().from(messages).orderBy(asc(messages.id)),
+    db.select().from(messageHides).orderBy(asc(messageHides.messageId), asc(messageHides.userId)),
+    db.select().from(messageStars).orderBy(asc(messageStars.messageId), asc(messageStars.userId)),
+    db.select({ id: users.id, at: users.notificationsSeenAt }).from(users).orderBy(asc(users.id)),
+  ]);
+  return { conversations: c, members: m, messages: msg, hides, stars, seen };
+}
+
+/** Expects nothing chat stores to have changed since `before`. */
+export async function expectChatUnchanged(db: Db, before: Awaited<ReturnType<typeof chatSnapshot>>) {
+  expect(await chatSnapshot(db)).toEqual(before);
+}

@@ -1,0 +1,260 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  MESSAGES_MAX_PAGE,
+  type ChatFile,
+  type ChatFileKind,
+  type Conversation,
+  type ConversationList,
+  type Counters,
+  type Message,
+  type MessagePage,
+} from '@motema/shared/chat';
+import { CLOCK_REFRESH_MS, CONVERSATIONS_LIMIT } from '@motema/shared/limits';
+import { useEffect, useRef } from 'react';
+import { api, apiErrorOf, networkError } from '../../lib/api-client.ts';
+import { chatKeys, keepNewerMessages, removeMessage, replaceMessage } from './chat-cache.ts';
+
+export { chatKeys };
+
+const conversationPath = (id: string) => `/conversations/${encodeURIComponent(id)}`;
+const messagePath = (id: string) => `/messages/${encodeURIComponent(id)}`;
+
+/** The member's conversations, newest activity first (one request: at most CONVERSATIONS_LIMIT). */
+export function fetchConversations(signal?: AbortSignal): Promise<ConversationList> {
+  return api<ConversationList>('/conversations', { query: { limit: CONVERSATIONS_LIMIT }, signal });
+}
+
+export function useConversationsQuery(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: chatKeys.conversations(),
+    queryFn: ({ signal }) => fetchConversations(signal),
+    enabled: options.enabled,
+  });
+}
+
+/** One conversation (header, receipts), shown at once from the list when it holds it. */
+export function useConversationQuery(id: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: chatKeys.conversation(id),
+    queryFn: ({ signal }) =>
+      api<{ conversation: Conversation }>(conversationPath(id), { signal }).then(
+        (answer) => answer.conversation,
+      ),
+    enabled: id !== '',
+    meta: { silent: true },
+    initialData: () =>
+      queryClient
+        .getQueryData<ConversationList>(chatKeys.conversations())
+        ?.conversations.find((conversation) => conversation._id === id),
+    initialDataUpdatedAt: () => queryClient.getQueryState(chatKeys.conversations())?.dataUpdatedAt,
+  });
+}
+
+type MessagesCursor = { before?: number; after?: number; limit?: number; important?: boolean };
+
+export function fetchMessages(conversationId: string, cursor: MessagesCursor = {}, signal?: AbortSignal) {
+  return api<MessagePage>(`${conversationPath(conversationId)}/messages`, {
+    query: { ...cursor, important: cursor.important ? 'true' : undefined },
+    signal,
+  });
+}
+
+/** Everything after `seq` (catch-up after a reconnect), page after page, ascending. */
+export async function fetchMessagesAfter(conversationId: string, seq: number): Promise<Message[]> {
+  const all: Message[] = [];
+  let after = seq;
+  for (;;) {
+    const page = await fetchMessages(conversationId, { after, limit: MESSAGES_MAX_PAGE });
+    all.push(...page.messages);
+    const last = page.messages.at(-1);
+    if (!page.hasMore || !last || last.seq <= after) return all;
+    after = last.seq;
+  }
+}
+
+/** A thread's history: the latest page first, then older pages on demand (`fetchNextPage`). */
+export function useMessagesQuery(conversationId: string) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.messages(conversationId),
+    queryFn: ({ pageParam, signal }) =>
+      fetchMessages(conversationId, pageParam === null ? {} : { before: pageParam }, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) =>
+      last.hasMore && last.messages.length > 0 ? last.messages[0]!.seq : undefined,
+    structuralSharing: keepNewerMessages,
+    enabled: conversationId !== '',
+    meta: { silent: true },
+  });
+}
+
+/** The member's starred messages of one conversation (the thread's filter). */
+export function useImportantMessagesQuery(conversationId: string, options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.important(conversationId),
+    queryFn: ({ pageParam, signal }) =>
+      fetchMessages(
+        conversationId,
+        { important: true, ...(pageParam === null ? {} : { before: pageParam }) },
+        signal,
+      ),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) =>
+      last.hasMore && last.messages.length > 0 ? last.messages[0]!.seq : undefined,
+    enabled: conversationId !== '' && options.enabled !== false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Finds or starts the conversation with a member (POST /api/conversations). */
+export function useStartConversationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      api<{ conversation: Conversation }>('/conversations', { method: 'POST', body: { user: userId } }).then(
+        (answer) => answer.conversation,
+      ),
+    onSuccess: (conversation) => {
+      queryClient.setQueryData(chatKeys.conversation(conversation._id), conversation);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+    },
+  });
+}
+
+export function useEditMessageMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId, text }: { messageId: string; text: string }) =>
+      api<{ message: Message }>(messagePath(messageId), { method: 'PATCH', body: { text } }).then(
+        (a) => a.message,
+      ),
+    onSuccess: (message) => replaceMessage(queryClient, message),
+  });
+}
+
+/** Takes a message back for both members ("message removed"). */
+export function useUnsendMessageMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: string) =>
+      api<{ message: Message }>(`${messagePath(messageId)}/unsend`, { method: 'POST' }).then(
+        (a) => a.message,
+      ),
+    onSuccess: (message) => replaceMessage(queryClient, message),
+  });
+}
+
+/** Deletes a message for the member only. */
+export function useHideMessageMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId }: { messageId: string; conversationId: string }) =>
+      api<void>(messagePath(messageId), { method: 'DELETE' }),
+    onSuccess: (_nothing, { messageId, conversationId }) =>
+      removeMessage(queryClient, conversationId, messageId),
+  });
+}
+
+/** The member's own star on a message. */
+export function useImportantMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId, important }: { messageId: string; important: boolean }) =>
+      api<{ message: Message }>(`${messagePath(messageId)}/important`, {
+        method: 'PUT',
+        body: { important },
+      }).then((a) => a.message),
+    onSuccess: (message) => {
+      replaceMessage(queryClient, message);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.important(message.conversation._id) });
+    },
+  });
+}
+
+/** The member's badges: refetched every clock tick, on connect, and set by `counters:update`. */
+export function useCountersQuery(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: chatKeys.counters(),
+    queryFn: ({ signal }) => api<Counters>('/counters', { signal }),
+    refetchInterval: CLOCK_REFRESH_MS,
+    enabled: options.enabled,
+    meta: { silent: true },
+  });
+}
+
+/** The member opened home: their notifications are seen. */
+export function useNotificationsSeenMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<Counters | undefined>('/counters/notifications', { method: 'PUT' }),
+    meta: { form: true },
+    onSuccess: (counters) => {
+      if (counters && typeof counters === 'object') queryClient.setQueryData(chatKeys.counters(), counters);
+    },
+  });
+}
+
+/** On home: notifications are seen when it opens, and again when new ones arrive while it is open. */
+export function useNotificationsSeenOnOpen(): void {
+  const { mutate } = useNotificationsSeenMutation();
+  const hasNew = (useCountersQuery().data?.notifications ?? 0) > 0;
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current && !hasNew) return;
+    told.current = true;
+    mutate();
+  }, [mutate, hasNew]);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Uploads one file of a message (POST /api/conversations/{id}/files, multipart: `kind`, optional
+ * `durationMs`, then `file`) through XMLHttpRequest for its progress. Errors are `ApiError`s (status 0
+ * without an answer); a cancelled upload rejects with an `AbortError`.
+ */
+export function uploadChatFile(
+  conversationId: string,
+  file: Blob,
+  kind: ChatFileKind,
+  durationMs: number | null,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+  name = file instanceof File ? file.name : kind,
+): Promise<ChatFile> {
+  return new Promise<ChatFile>((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api${conversationPath(conversationId)}/files`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total));
+    };
+    xhr.onload = () => {
+      const body = parseJson(xhr.responseText) as { file?: ChatFile } | undefined;
+      if (xhr.status >= 200 && xhr.status < 300 && body?.file) resolve(body.file);
+      else reject(apiErrorOf(xhr.status, body, xhr.statusText));
+    };
+    xhr.onerror = () => reject(networkError());
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('kind', kind);
+    if (durationMs !== null) form.append('durationMs', String(Math.round(durationMs)));
+    form.append('file', file, name);
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,218 @@
+import { ActionIcon, Box, CloseButton, Group, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowBackUp, IconCheck, IconPencil, IconSend2 } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_TEXT_MAX_LENGTH, type Message } from '@motema/shared/chat';
+import { AttachButton } from './attachments/attach-button.tsx';
+import { PendingFilesPreview } from './attachments/pending-files-preview.tsx';
+import { VoiceRecordButton } from './attachments/voice-record-button.tsx';
+import classes from './thread.module.css';
+import type { Draft } from './thread-types.ts';
+import type { TypingControls } from './use-typing.ts';
+
+type DraftFile = Draft['files'][number];
+
+type Props = {
+  meId: string;
+  replyTo: Message | null;
+  onCancelReply: () => void;
+  editing: Message | null;
+  onCancelEdit: () => void;
+  /** Hands the message over to the outbox; never waits for the network. */
+  onSend: (draft: Draft) => void;
+  onEdit: (message: Message, text: string) => void;
+  typing: Pick<TypingControls, 'typed' | 'stopped'>;
+};
+
+function Banner({
+  icon,
+  title,
+  text,
+  closeLabel,
+  onClose,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  text: string;
+  closeLabel: string;
+  onClose: () => void;
+}) {
+  return (
+    <div className={classes.banner}>
+      <Box c="coral.7" style={{ display: 'flex' }} aria-hidden>
+        {icon}
+      </Box>
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Text size="sm" fw={700} truncate>
+          {title}
+        </Text>
+        <Text size="sm" c="dimmed" truncate>
+          {text}
+        </Text>
+      </Box>
+      <CloseButton aria-label={closeLabel} onClick={onClose} />
+    </div>
+  );
+}
+
+/**
+ * Writes a message: an autosizing field (Enter sends where there is a keyboard, Shift+Enter makes a
+ * new line), files, a voice note while the field is empty, and the reply or edit being made.
+ */
+export function Composer({
+  meId,
+  replyTo,
+  onCancelReply,
+  editing,
+  onCancelEdit,
+  onSend,
+  onEdit,
+  typing,
+}: Props) {
+  const { t } = useTranslation('thread');
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<DraftFile[]>([]);
+  const field = useRef<HTMLTextAreaElement>(null);
+  // On phones Enter makes a new line (the send button sends); with a keyboard it sends.
+  const touch = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
+
+  // Starting an edit puts its text in the field; a reply or an edit puts the cursor there.
+  const editingId = editing?._id ?? null;
+  useEffect(() => {
+    if (editingId) setText(editing?.text ?? '');
+    // Only when another message starts being edited.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editingId]);
+  useEffect(() => {
+    if (editingId || replyTo) field.current?.focus();
+  }, [editingId, replyTo]);
+
+  const body = text.trim();
+  const canSend = editing ? body.length > 0 : body.length > 0 || files.length > 0;
+
+  const submit = () => {
+    if (!canSend) return;
+    if (editing) {
+      if (body !== editing.text) onEdit(editing, body);
+      onCancelEdit();
+    } else {
+      onSend({ text: body, files, replyTo: replyTo?._id ?? null });
+      setFiles([]);
+      onCancelReply();
+    }
+    setText('');
+    typing.stopped();
+    field.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape' && (editing || replyTo)) {
+      event.preventDefault();
+      if (editing) {
+        onCancelEdit();
+        setText('');
+      } else onCancelReply();
+      return;
+    }
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || touch) return;
+    event.preventDefault();
+    submit();
+  };
+
+  const replyName = replyTo
+    ? replyTo.sender._id === meId
+      ? t('bubble.you')
+      : (replyTo.sender.firstName ?? replyTo.sender.name)
+    : '';
+  const quoteText = (message: Message) =>
+    message.text ?? message.files.map((file) => t(`bubble.fileTypes.${file.type}`)).join(', ');
+
+  return (
+    <Box
+      component="form"
+      className={classes.composer}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      {editing ? (
+        <Banner
+          icon={<IconPencil size={20} />}
+          title={t('composer.editing')}
+          text={editing.text ?? ''}
+          closeLabel={t('composer.cancelEdit')}
+          onClose={() => {
+            onCancelEdit();
+            setText('');
+          }}
+        />
+      ) : (
+        replyTo && (
+          <Banner
+            icon={<IconArrowBackUp size={20} />}
+            title={t('composer.replyingTo', { name: replyName })}
+            text={quoteText(replyTo)}
+            closeLabel={t('composer.cancelReply')}
+            onClose={onCancelReply}
+          />
+        )
+      )}
+      {files.length > 0 && !editing && (
+        <Box mb={6}>
+          <PendingFilesPreview
+            files={files}
+            onRemove={(index: number) => setFiles((current) => current.filter((_, at) => at !== index))}
+          />
+        </Box>
+      )}
+      <Group gap={6} wrap="nowrap" align="flex-end">
+        {!editing && (
+          <AttachButton
+            picked={files.length}
+            onPick={(picked: DraftFile[]) => setFiles((current) => [...current, ...picked])}
+          />
+        )}
+        <Textarea
+          ref={field}
+          label={<VisuallyHidden>{t('composer.label')}</VisuallyHidden>}
+          placeholder={t('composer.placeholder')}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            if (!editing) typing.typed(event.currentTarget.value);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={typing.stopped}
+          autosize
+          minRows={1}
+          maxRows={6}
+          maxLength={MESSAGE_TEXT_MAX_LENGTH}
+          radius="xl"
+          size="md"
+          enterKeyHint={touch ? 'enter' : 'send'}
+          style={{ flex: 1 }}
+        />
+        {canSend || editing ? (
+          <ActionIcon
+            type="submit"
+            size={42}
+            radius="xl"
+            disabled={!canSend}
+            aria-label={editing ? t('composer.save') : t('composer.send')}
+          >
+            {editing ? <IconCheck size={22} aria-hidden /> : <IconSend2 size={22} aria-hidden />}
+          </ActionIcon>
+        ) : (
+          <VoiceRecordButton
+            onRecorded={(file: DraftFile) => {
+              onSend({ text: '', files: [file], replyTo: replyTo?._id ?? null });
+              onCancelReply();
+            }}
+          />
+        )}
+      </Group>
+    </Box>
+  );
+}

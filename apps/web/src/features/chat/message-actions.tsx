@@ -1,0 +1,183 @@
+import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconCopy,
+  IconDots,
+  IconPencil,
+  IconStar,
+  IconStarOff,
+  IconTrash,
+  IconTrashX,
+} from '@tabler/icons-react';
+import { useRef, useState, type HTMLAttributes, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '@motema/shared/chat';
+import { notify } from '../../lib/notices.ts';
+import classes from './thread.module.css';
+
+/** How long a finger must rest on a message to open its menu. */
+export const LONG_PRESS_MS = 500;
+const MOVE_TOLERANCE_PX = 10;
+
+/** Long press (touch) and right click (mouse) both call `onOpen`. */
+export function useLongPress(onOpen: () => void): HTMLAttributes<HTMLDivElement> {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const cancel = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    start.current = null;
+  };
+  return {
+    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
+      if (event.pointerType === 'mouse') return;
+      cancel();
+      start.current = { x: event.clientX, y: event.clientY };
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        onOpen();
+      }, LONG_PRESS_MS);
+    },
+    onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
+      const from = start.current;
+      if (from && Math.hypot(event.clientX - from.x, event.clientY - from.y) > MOVE_TOLERANCE_PX) cancel();
+    },
+    onPointerUp: cancel,
+    onPointerCancel: cancel,
+    onPointerLeave: cancel,
+    onContextMenu: (event) => {
+      event.preventDefault();
+      cancel();
+      onOpen();
+    },
+  };
+}
+
+type Props = {
+  message: Message;
+  mine: boolean;
+  otherName: string;
+  opened: boolean;
+  onOpenedChange: (opened: boolean) => void;
+  onReply: (message: Message) => void;
+  onEdit: (message: Message) => void;
+  onImportant: (message: Message, important: boolean) => void;
+  onHide: (message: Message) => void;
+  onUnsend: (message: Message) => void;
+};
+
+/** A message's menu: reply, edit, copy, star, delete for me, unsend (asked first). */
+export function MessageActions({
+  message,
+  mine,
+  otherName,
+  opened,
+  onOpenedChange,
+  onReply,
+  onEdit,
+  onImportant,
+  onHide,
+  onUnsend,
+}: Props) {
+  const { t } = useTranslation('thread');
+  const [confirming, setConfirming] = useState(false);
+  const live = !message.unsent;
+  const text = message.text;
+
+  const copy = () => {
+    if (!text) return;
+    navigator.clipboard
+      ?.writeText(text)
+      .then(() => notify('positive', t('actions.copied'), 2000))
+      .catch(() => undefined);
+  };
+
+  return (
+    <>
+      <Menu
+        opened={opened}
+        onChange={onOpenedChange}
+        position={mine ? 'bottom-end' : 'bottom-start'}
+        withinPortal
+      >
+        <Menu.Target>
+          <ActionIcon
+            className={classes.more}
+            variant="subtle"
+            color="gray"
+            radius="xl"
+            size={32}
+            aria-label={t('actions.open')}
+          >
+            <IconDots size={18} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {live && (
+            <Menu.Item
+              leftSection={<IconArrowBackUp size={18} aria-hidden />}
+              onClick={() => onReply(message)}
+            >
+              {t('actions.reply')}
+            </Menu.Item>
+          )}
+          {live && mine && text && (
+            <Menu.Item leftSection={<IconPencil size={18} aria-hidden />} onClick={() => onEdit(message)}>
+              {t('actions.edit')}
+            </Menu.Item>
+          )}
+          {live && text && (
+            <Menu.Item leftSection={<IconCopy size={18} aria-hidden />} onClick={copy}>
+              {t('actions.copy')}
+            </Menu.Item>
+          )}
+          {live && (
+            <Menu.Item
+              leftSection={
+                message.important ? <IconStarOff size={18} aria-hidden /> : <IconStar size={18} aria-hidden />
+              }
+              onClick={() => onImportant(message, !message.important)}
+            >
+              {message.important ? t('actions.unstar') : t('actions.star')}
+            </Menu.Item>
+          )}
+          <Menu.Item leftSection={<IconTrash size={18} aria-hidden />} onClick={() => onHide(message)}>
+            {t('actions.hide')}
+          </Menu.Item>
+          {live && mine && (
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrashX size={18} aria-hidden />}
+              onClick={() => setConfirming(true)}
+            >
+              {t('actions.unsend')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('actions.unsendTitle')}
+        centered
+        size="sm"
+      >
+        <Text>{t('actions.unsendText', { name: otherName })}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {t('actions.cancel')}
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              setConfirming(false);
+              onUnsend(message);
+            }}
+          >
+            {t('actions.unsend')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import { ActionIcon, Box, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowLeft, IconDotsVertical, IconMessages, IconStar, IconUserCircle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ConversationMember } from '@motema/shared/chat';
+import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
+import { MemberAvatar } from '../../ui/member-avatar.tsx';
+import { usePresence } from './use-presence.ts';
+
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** "5 minutes ago", "2 hours ago", "yesterday"... in the interface language. */
+export function relativeTime(iso: string, now: number, language: string): string {
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000));
+  if (minutes < 60) return format.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return format.format(-hours, 'hour');
+  const days = Math.round(hours / 24);
+  if (days < 7) return format.format(-days, 'day');
+  if (days < 30) return format.format(-Math.round(days / 7), 'week');
+  return format.format(-Math.round(days / 30), 'month');
+}
+
+function PresenceLine({ member }: { member: ConversationMember }) {
+  const { t, i18n } = useTranslation('thread');
+  const presence = usePresence(member._id, member);
+  const now = useNow(CLOCK_REFRESH_MS);
+  if (presence?.connected) {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Box w={8} h={8} bg="teal.6" style={{ borderRadius: '50%', flex: 'none' }} aria-hidden />
+        <Text size="sm" c="dimmed" lh={1.2}>
+          {t('header.online')}
+        </Text>
+      </Group>
+    );
+  }
+  if (!presence?.lastActivity) return null;
+  return (
+    <Text size="sm" c="dimmed" lh={1.2} truncate>
+      {t('header.active', {
+        when: relativeTime(presence.lastActivity, now, i18n.resolvedLanguage ?? 'en'),
+      })}
+    </Text>
+  );
+}
+
+type Props = {
+  member: ConversationMember | null;
+  otherTyping: boolean;
+  importantOnly: boolean;
+  onToggleImportant: () => void;
+};
+
+/** The thread's top bar: back, the other member (to their profile), presence or typing, the menu. */
+export function ThreadHeader({ member, otherTyping, importantOnly, onToggleImportant }: Props) {
+  const { t } = useTranslation('thread');
+  const profile = member ? `/profile/${member._id}` : null;
+
+  return (
+    <Group
+      component="header"
+      gap="xs"
+      wrap="nowrap"
+      px="xs"
+      h={60}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)', flex: 'none' }}
+    >
+      <ActionIcon
+        component={Link}
+        to="/conversations"
+        variant="subtle"
+        color="gray"
+        size={44}
+        aria-label={t('header.back')}
+      >
+        <IconArrowLeft size={24} aria-hidden />
+      </ActionIcon>
+      {member && profile ? (
+        <UnstyledButton
+          component={Link}
+          to={profile}
+          aria-label={t('header.profileOf', { name: member.name })}
+          style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0, flex: 1 }}
+        >
+          <MemberAvatar name={member.name} image={member.avatar} size={40} />
+          <Box style={{ minWidth: 0 }}>
+            <Text component="h1" fz="md" fw={700} lh={1.25} m={0} truncate>
+              {member.name}
+            </Text>
+            {otherTyping ? (
+              <Text size="sm" c="coral.7" lh={1.2} fs="italic" aria-live="polite">
+                {t('header.typing')}
+              </Text>
+            ) : (
+              <PresenceLine member={member} />
+            )}
+          </Box>
+        </UnstyledButton>
+      ) : (
+        <Group gap={10} style={{ flex: 1 }} aria-hidden>
+          <Skeleton circle height={40} />
+          <Skeleton height={16} width={140} radius="sm" />
+        </Group>
+      )}
+      {member && profile && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" size={44} aria-label={t('header.menu')}>
+              <IconDotsVertical size={22} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              leftSection={
+                importantOnly ? <IconMessages size={18} aria-hidden /> : <IconStar size={18} aria-hidden />
+              }
+              onClick={onToggleImportant}
+            >
+              {importantOnly ? t('header.allMessages') : t('header.important')}
+            </Menu.Item>
+            <Menu.Item component={Link} to={profile} leftSection={<IconUserCircle size={18} aria-hidden />}>
+              {t('header.viewProfile')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}
