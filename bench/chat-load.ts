@@ -143,8 +143,8 @@ export async function offer(clients: Client[], tracker: Tracker, rate: number, s
 }
 
 /**
- * Closed loop: every socket keeps `window` messages awaiting their ack for `seconds`. Returns the ids
- * sent and the delivery rate (messages a second reaching the other member) after the first second.
+ * Closed loop: every socket keeps `window` messages awaiting their ack for `seconds`, then stops
+ * sending. Returns the ids sent and when it started (see deliveryRate).
  */
 export async function saturate(clients: Client[], tracker: Tracker, seconds: number, window: number) {
   const ids: string[] = [];
@@ -155,13 +155,24 @@ export async function saturate(clients: Client[], tracker: Tracker, seconds: num
   };
   for (const client of senderOrder(clients)) for (let i = 0; i < window; i++) loop(client);
   await sleep(seconds * 1000);
-  const from = started + 1000;
+  return { ids, started };
+}
+
+/**
+ * Messages a second that reached the other member: all those delivered, over the time from the first
+ * send to the last delivery. Counting the tail keeps a server that answers in waves (a queue of
+ * thousands of sends sharing a connection pool) from reading as zero or as infinite.
+ */
+export function deliveryRate(tracker: Tracker, ids: string[], started: number): number {
   let delivered = 0;
+  let last = started;
   for (const id of ids) {
     const at = tracker.sent.get(id)!.deliveredAt;
-    if (at !== undefined && at >= from && at < end) delivered += 1;
+    if (at === undefined) continue;
+    delivered += 1;
+    if (at > last) last = at;
   }
-  return { ids, rate: delivered / ((end - from) / 1000) };
+  return delivered / ((last - started) / 1000);
 }
 
 export type PhaseSummary = {

@@ -4,8 +4,8 @@
  * `chats:messages:send` acked after the commit, `chats:messages:new` to the other member), against
  * a bare Socket.IO relay with no database (bench/chat-relay.ts) under the same clients and load, in
  * the same run. Rounds alternate which goes first. Per round and server: the saturated throughput (every
- * socket keeps `--window` messages awaiting their ack for `--saturate` seconds; messages a second
- * delivered to the other member), then a fixed offered load (`--rate` messages a second for `--seconds`):
+ * socket keeps `--window` messages awaiting their ack for `--saturate` seconds; messages delivered to
+ * the other member over the time from the first send to the last delivery), then a fixed offered load (`--rate` messages a second for `--seconds`):
  * send-to-deliver and send-to-ack latency, lost and duplicated messages. At the end every client id sent
  * to the app is looked up in PostgreSQL: stored exactly once.
  *
@@ -25,6 +25,7 @@ import { sql } from 'drizzle-orm';
 import { connectDatabase, migrateDatabase, type Db } from '../apps/server/src/db/client.ts';
 import {
   connectAll,
+  deliveryRate,
   drain,
   offer,
   saturate,
@@ -113,7 +114,8 @@ async function saturatedRound(target: Target, tracker: Tracker, pgDir: string | 
     return run;
   });
   target.ids.saturated.push(...result.ids);
-  target.saturated.push({ rate: result.rate, summary: summarize(tracker, result.ids), cpu });
+  const rate = deliveryRate(tracker, result.ids, result.started);
+  target.saturated.push({ rate, summary: summarize(tracker, result.ids), cpu });
 }
 
 async function fixedRound(target: Target, tracker: Tracker, pgDir: string | undefined) {
@@ -163,6 +165,19 @@ async function main() {
   const { db, close } = connectDatabase(database.url, { max: 4 });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'motema-bench-chat-data-'));
   const targets: Target[] = [];
+  const children: Child[] = [];
+  const stopAll = async () => {
+    for (const target of targets) for (const client of target.clients) client.socket.disconnect();
+    for (const child of children.splice(0)) await child.stop();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the servers and the database...`);
+      void stopAll()
+        .then(() => database.stop())
+        .finally(() => process.exit(130));
+    });
+  }
   try {
     await migrateDatabase(db);
     let started = performance.now();
@@ -192,6 +207,7 @@ async function main() {
               /Motema is running/,
               pin.server,
             );
+      children.push(child);
       started = performance.now();
       const clients = await connectAll(`http://127.0.0.1:${port}`, members, tracker);
       const connectMs = performance.now() - started;
@@ -258,8 +274,7 @@ async function main() {
       : undefined;
     await report(targets, tracker, pin.note, stored);
   } finally {
-    for (const target of targets) for (const client of target.clients) client.socket.disconnect();
-    for (const target of targets) await target.child.stop();
+    await stopAll();
     await close();
     await database.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -113,7 +113,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   );
   registerChatRealtime(realtime, { db: deps.db, limiter });
   await registerJobs(deps);
-  app.addHook('onClose', async () => {
+  // preClose: the sockets must be closed before Fastify waits for the HTTP server's connections to end.
+  app.addHook('preClose', async () => {
     await realtime.close();
   });
   return Object.assign(app, { realtime });

@@ -14,19 +14,28 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
   boss.on('error', log);
   await boss.start();
   const created = new Set<string>();
-  const ensureQueue = async (name: string) => {
-    if (created.has(name)) return;
-    // Idempotent, but two nodes creating a new queue at the same moment can deadlock on its
-    // partition table (PostgreSQL aborts one of them): the aborted one tries again.
+  // One creation at a time on this node; other nodes may create queues at the same moment (a rolling
+  // start after a release that adds one): PostgreSQL then aborts one side of a deadlock on pg-boss's
+  // partition tables, and that side tries again. Creation is idempotent.
+  let creating: Promise<unknown> = Promise.resolve();
+  const createQueue = async (name: string) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        await boss.createQueue(name, { name, retryLimit: 8, retryBackoff: true, retryDelay: 5 });
-        break;
+        if (!(await boss.getQueue(name))) {
+          await boss.createQueue(name, { name, retryLimit: 8, retryBackoff: true, retryDelay: 5 });
+        }
+        return;
       } catch (error) {
-        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 50 * attempt * Math.random()));
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 10) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 100 * attempt));
       }
     }
+  };
+  const ensureQueue = async (name: string) => {
+    if (created.has(name)) return;
+    const done = creating.then(() => createQueue(name));
+    creating = done.catch(() => {});
+    await done;
     created.add(name);
   };
   return {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Message } from '@motema/shared/chat';
 import type { ServerToClientEvents } from '@motema/shared/realtime';
@@ -10,11 +10,12 @@ import {
   messageHides,
   messages,
   messageStars,
+  photos,
   users,
 } from '../db/schema.ts';
 import type { TestApp } from './build-test-app.ts';
 import type { ClientSocket } from './discovery-factories.ts';
-import { asMember, type Member } from './factories.ts';
+import { asMember, createMember, type Member } from './factories.ts';
 import { randomIp } from './net.ts';
 
 export { openSocket, type ClientSocket } from './discovery-factories.ts';
@@ -26,6 +27,29 @@ export async function startChat(t: Pick<TestApp, 'app'>, a: Member, b: Member): 
   const res = await asMember(t, a.cookie)('POST', '/api/conversations', { user: b.user.id });
   if (res.statusCode !== 200) throw new Error(`startChat: ${res.statusCode} ${res.body}`);
   return (res.json() as { conversation: { _id: string } }).conversation._id;
+}
+
+/** Two members (Amani Kabila and Bolingo) and their conversation. */
+export async function chatPair(t: Pick<TestApp, 'app' | 'db'>) {
+  const a = await createMember(t);
+  const b = await createMember(t, { firstName: 'Bolingo', lastName: null });
+  return { a, b, conversationId: await startChat(t, a, b) };
+}
+
+/** Gives the member an avatar photo row (no files: only its Image is presented); returns its id. */
+export async function giveAvatar(db: Db, member: Member): Promise<string> {
+  const [photo] = await db
+    .insert(photos)
+    .values({
+      ownerId: member.user.id,
+      width: 640,
+      height: 640,
+      placeholder: 'data:image/webp;base64,AAAA',
+      variants: [{ width: 640, height: 640, type: 'image/webp', key: `k${randomUUID()}`, bytes: 1000 }],
+    })
+    .returning({ id: photos.id });
+  await db.update(users).set({ avatarPhotoId: photo!.id }).where(eq(users.id, member.user.id));
+  return photo!.id;
 }
 
 /** Any request as the member, PATCH included, from a fresh address. */
@@ -49,15 +73,13 @@ export type SendAck = { ok: true; message: Message } | { ok: false; code: string
 export type Ack = { ok: true } | { ok: false; code: string };
 
 /** Emits `chats:messages:send` and resolves with the ack. */
-export function send(socket: ClientSocket, payload: unknown): Promise<SendAck> {
-  return socket
-    .timeout(WAIT_MS)
-    .emitWithAck('chats:messages:send', payload as never) as Promise<SendAck>;
+export function send(socket: ClientSocket, payload: unknown, timeoutMs = WAIT_MS): Promise<SendAck> {
+  return socket.timeout(timeoutMs).emitWithAck('chats:messages:send', payload as never) as Promise<SendAck>;
 }
 
 /** Sends and expects success; returns the stored message. */
-export async function sent(socket: ClientSocket, payload: unknown): Promise<Message> {
-  const ack = await send(socket, payload);
+export async function sent(socket: ClientSocket, payload: unknown, timeoutMs = WAIT_MS): Promise<Message> {
+  const ack = await send(socket, payload, timeoutMs);
   if (!ack.ok) throw new Error(`send refused: ${ack.code}`);
   return ack.message;
 }

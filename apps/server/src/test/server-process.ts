@@ -98,7 +98,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       }, READY_TIMEOUT_MS);
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
-        if (/Motema is running at /.test(output)) {
+        if (/Motema is running at [\s\S]*API documentation: /.test(output)) {
           clearTimeout(timer);
           startMs = performance.now() - began;
           resolve();

@@ -17,6 +17,7 @@ import {
   webmSample,
 } from '../../test/chat-files-factories.ts';
 import { createMember, type Member } from '../../test/factories.ts';
+import { UNATTACHED_UPLOADS_MAX } from './chat-files.service.ts';
 import { phoneJpeg, samples } from '../../test/media-factories.ts';
 
 describe('POST /api/conversations/:id/files', () => {
@@ -204,6 +205,24 @@ describe('POST /api/conversations/:id/files', () => {
     const res = await postChatFile(t, carol.cookie, conversation.id, webmSample(), { kind: 'voice' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'chat_blocked' });
+    expect(await chatFilesSnapshot(t)).toEqual(before);
+  });
+
+  it('refuses more than 30 uploads waiting for their message, storing nothing', async () => {
+    const gogo = await createMember(t);
+    const hawa = await createMember(t);
+    const conversation = await createConversation(t.db, gogo.user.id, hawa.user.id);
+    for (let i = 0; i < UNATTACHED_UPLOADS_MAX; i += 1) {
+      const res = await postChatFile(t, gogo.cookie, conversation.id, webmSample({ payloadBytes: 64 }), {
+        kind: 'voice',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const before = await chatFilesSnapshot(t);
+    const res = await postChatFile(t, gogo.cookie, conversation.id, webmSample(), { kind: 'voice' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'rate_limited' });
+    expect(res.headers['retry-after']).toBe('60');
     expect(await chatFilesSnapshot(t)).toEqual(before);
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chatFiles, conversations, messages, type ChatFileRow } from '../../db/schema.ts';
 
@@ -68,6 +68,17 @@ export async function findFilesOfMessage(db: DbOrTx, messageId: string): Promise
 
 export async function deleteChatFiles(db: DbOrTx, ids: readonly string[]): Promise<void> {
   if (ids.length > 0) await db.delete(chatFiles).where(inArray(chatFiles.id, [...ids]));
+}
+
+/** How many uploads of this member wait unattached (since `since`). */
+export async function countUnattachedOf(db: DbOrTx, uploaderId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(chatFiles)
+    .where(
+      and(eq(chatFiles.uploaderId, uploaderId), isNull(chatFiles.messageId), gte(chatFiles.createdAt, since)),
+    );
+  return row?.n ?? 0;
 }
 
 /** Deletes up to `limit` uploads never attached to a message since before `olderThan`. */

@@ -32,6 +32,8 @@ export type ChatFilesJob =
 /** Uploads never attached to a message are removed after a day (a sweep runs with each upload). */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 20;
+/** Uploads a member may have waiting for their message at once (a full outbox of photos, and some). */
+export const UNATTACHED_UPLOADS_MAX = 30;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** chat/{conversationId}/ , chat/{conversationId}/{uploaderId}/ or a file's folder: the only prefixes removed. */
@@ -57,6 +59,10 @@ export async function uploadChatFile(
   const access = await conversationAccess(deps.db, input.conversationId, input.uploaderId);
   if (!access) throw conversationNotFound();
   if (access.blocked) throw forbidden('chat_blocked');
+  const since = new Date(Date.now() - UNATTACHED_UPLOAD_TTL_MS);
+  if ((await repo.countUnattachedOf(deps.db, input.uploaderId, since)) >= UNATTACHED_UPLOADS_MAX) {
+    throw new AppError(429, 'rate_limited', { headers: { 'retry-after': '60' } });
+  }
 
   const upload = await input.readUpload();
   if (upload.body.length > CHAT_FILE_MAX_BYTES[upload.kind]) throw new AppError(413, 'chat_file_too_large');

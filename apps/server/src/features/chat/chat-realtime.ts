@@ -1,9 +1,4 @@
-import {
-  PresenceWatchSchema,
-  ReceiptSchema,
-  SendMessageSchema,
-  TypingSchema,
-} from '@motema/shared/chat';
+import { PresenceWatchSchema, ReceiptSchema, SendMessageSchema, TypingSchema } from '@motema/shared/chat';
 import type { EventAck } from '@motema/shared/realtime';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';

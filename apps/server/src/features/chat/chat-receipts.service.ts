@@ -15,7 +15,12 @@ export type ReceiptKind = 'deliver' | 'read';
  * receipt changes nothing and sends nothing. A read sets the unread count exactly. After the commit
  * both members get `chats:receipts` when a watermark moved, and the reader's devices their badges.
  */
-export async function recordReceipt(db: Db, userId: string, receipt: Receipt, kind: ReceiptKind): Promise<void> {
+export async function recordReceipt(
+  db: Db,
+  userId: string,
+  receipt: Receipt,
+  kind: ReceiptKind,
+): Promise<void> {
   const result = await db.transaction(async (tx) => {
     const access = await conversationAccess(tx, receipt.conversationId, userId);
     if (!access) throw conversationNotFound();
@@ -60,7 +65,9 @@ export async function relayTyping(db: Db, userId: string, typing: Typing): Promi
  */
 export async function watchablePresence(db: Db, watcherId: string, userId: string): Promise<Presence> {
   const found =
-    watcherId === userId ? undefined : await repo.watchableMember(db, watcherId, pairKeyOf(watcherId, userId), userId);
+    watcherId === userId
+      ? undefined
+      : await repo.watchableMember(db, watcherId, pairKeyOf(watcherId, userId), userId);
   if (!found) throw new AppError(404, 'user_not_found');
   return { userId, connected: found.connected, lastActivity: found.lastActivity?.toISOString() ?? null };
 }

@@ -21,10 +21,13 @@ export type StoredMessage = { messageId: string; recipientId: string; created: b
 /** Thrown inside the send's transaction to roll it back, sequence number included. */
 class AlreadyStored extends Error {}
 
-
 /** Counts a new message against the member's limit (R1); only new messages count. */
 async function refuseOverLimit(limiter: RateLimiter, senderId: string): Promise<void> {
-  const { allowed, retryAfterMs } = await limiter.consume(`messages:${senderId}`, MESSAGES_PER_MINUTE, 60_000);
+  const { allowed, retryAfterMs } = await limiter.consume(
+    `messages:${senderId}`,
+    MESSAGES_PER_MINUTE,
+    60_000,
+  );
   if (!allowed) {
     throw new AppError(429, 'rate_limited', {
       headers: { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) },
@@ -73,7 +76,11 @@ async function store(deps: SendDeps, senderId: string, input: SendInput): Promis
  * Stores a message once per (sender, clientId) with the conversation's next sequence number
  * (QUALITY C1). A retry of a stored message finds it: not rate limited, no number used.
  */
-export async function storeMessage(deps: SendDeps, senderId: string, input: SendInput): Promise<StoredMessage> {
+export async function storeMessage(
+  deps: SendDeps,
+  senderId: string,
+  input: SendInput,
+): Promise<StoredMessage> {
   const { db } = deps;
   try {
     return await store(deps, senderId, input);

@@ -65,7 +65,9 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       config: perMember('conversation-start', 60),
       schema: { body: StartConversationSchema, response: { 200: ConversationResultSchema } },
     },
-    async (request) => ({ conversation: await startConversation(db, auth(request).userId, request.body.user) }),
+    async (request) => ({
+      conversation: await startConversation(db, auth(request).userId, request.body.user),
+    }),
   );
 
   app.get(
@@ -78,7 +80,11 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     '/conversations/:id/messages',
     {
       onRequest,
-      schema: { params: IdParamsSchema, querystring: MessagesQuerySchema, response: { 200: MessagePageSchema } },
+      schema: {
+        params: IdParamsSchema,
+        querystring: MessagesQuerySchema,
+        response: { 200: MessagePageSchema },
+      },
     },
     async (request) => messagePage(db, auth(request).userId, request.params.id, request.query),
   );
@@ -126,10 +132,8 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     }),
   );
 
-  app.get(
-    '/counters',
-    { onRequest, schema: { response: { 200: CountersSchema } } },
-    async (request) => countersOf(db, auth(request).userId),
+  app.get('/counters', { onRequest, schema: { response: { 200: CountersSchema } } }, async (request) =>
+    countersOf(db, auth(request).userId),
   );
 
   app.put(

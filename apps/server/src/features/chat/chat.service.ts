@@ -52,7 +52,11 @@ export async function listConversations(
 }
 
 /** One conversation of the viewer; 404 for a non-member, a block or an inactive other member. */
-export async function getConversation(db: DbOrTx, viewerId: string, conversationId: string): Promise<Conversation> {
+export async function getConversation(
+  db: DbOrTx,
+  viewerId: string,
+  conversationId: string,
+): Promise<Conversation> {
   const rows = await repo.listConversationRows(db, viewerId, { skip: 0, limit: 1, conversationId });
   const [conversation] = await presentRows(db, viewerId, rows);
   if (!conversation) throw conversationNotFound();
@@ -116,20 +120,31 @@ export async function announceBlockChange(db: DbOrTx, a: string, b: string): Pro
   await Promise.all([pushCounters(db, a), pushCounters(db, b)]);
 }
 
-const removedConversations = new Map<string, string[]>();
+const removedConversations = new Map<string, { conversationId: string; userId: string }[]>();
 
 /**
  * Account deletion (Z6), in its transaction: the member's conversations go for both members (their
- * messages, receipts, stars and file rows cascade). The ids are kept for `scheduleRemovedChatFiles`.
+ * messages, receipts, stars and file rows cascade). What went is kept for `afterChatRemoval`.
  */
 export async function removeMemberConversations(tx: DbOrTx, userId: string): Promise<void> {
-  removedConversations.set(userId, await repo.deleteConversationsOf(tx, userId));
+  const partners = await repo.partnersOf(tx, userId);
+  await repo.deleteConversationsOf(tx, userId);
+  removedConversations.set(userId, partners);
 }
 
-/** After the deletion's commit: the stored files of those conversations go through durable jobs. */
-export async function scheduleRemovedChatFiles(jobs: JobQueue, userId: string): Promise<void> {
-  const ids = removedConversations.get(userId) ?? [];
+/**
+ * After the deletion's commit: the stored files of those conversations go through durable jobs, and
+ * the other members' lists and badges follow.
+ */
+export async function afterChatRemoval(deps: { db: Db; jobs: JobQueue }, userId: string): Promise<void> {
+  const partners = removedConversations.get(userId) ?? [];
   removedConversations.delete(userId);
-  for (const conversationId of ids) await scheduleChatFilesRemoval(jobs, { conversationId });
-  await scheduleChatFilesRemoval(jobs, { uploaderId: userId });
+  for (const { conversationId } of partners) {
+    await scheduleChatFilesRemoval(deps.jobs, { conversationId });
+  }
+  await scheduleChatFilesRemoval(deps.jobs, { uploaderId: userId });
+  for (const partner of partners) {
+    emitToUser(partner.userId, 'chats:conversations:changed', { conversationId: partner.conversationId });
+    pushCounters(deps.db, partner.userId).catch(() => undefined);
+  }
 }

@@ -25,7 +25,12 @@ export async function findConversationByPair(db: DbOrTx, pairKey: string) {
 }
 
 /** Creates the conversation of a pair, or nothing when it exists already (then undefined). */
-export async function insertConversation(db: DbOrTx, pairKey: string, memberIds: readonly string[], at: Date) {
+export async function insertConversation(
+  db: DbOrTx,
+  pairKey: string,
+  memberIds: readonly string[],
+  at: Date,
+) {
   const [row] = await db
     .insert(conversations)
     .values({ pairKey, createdAt: at })
@@ -75,14 +80,20 @@ export async function listConversationRows(
       avatarPhotoId: users.avatarPhotoId,
       connected: users.connected,
       lastActivity: users.lastActivity,
-      lastMessageId: sql<string | null>`(SELECT ${messages.id} FROM ${messages} WHERE ${messages.conversationId} = ${conversations.id} AND NOT EXISTS (SELECT 1 FROM ${messageHides} WHERE ${messageHides.messageId} = ${messages.id} AND ${messageHides.userId} = ${viewerId}) ORDER BY ${messages.seq} DESC LIMIT 1)`,
+      lastMessageId: sql<
+        string | null
+      >`(SELECT ${messages.id} FROM ${messages} WHERE ${messages.conversationId} = ${conversations.id} AND NOT EXISTS (SELECT 1 FROM ${messageHides} WHERE ${messageHides.messageId} = ${messages.id} AND ${messageHides.userId} = ${viewerId}) ORDER BY ${messages.seq} DESC LIMIT 1)`,
     })
     .from(me)
     .innerJoin(conversations, eq(conversations.id, me.conversationId))
     .innerJoin(other, and(eq(other.conversationId, me.conversationId), ne(other.userId, viewerId)))
     .innerJoin(users, eq(users.id, other.userId))
     .where(visibleConversations(viewerId, page.conversationId))
-    .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.createdAt), desc(conversations.id))
+    .orderBy(
+      sql`${conversations.lastMessageAt} DESC NULLS LAST`,
+      desc(conversations.createdAt),
+      desc(conversations.id),
+    )
     .offset(page.skip)
     .limit(page.limit);
 }
@@ -148,7 +159,9 @@ export async function addUnread(tx: DbOrTx, conversationId: string, userId: stri
   await tx
     .update(conversationMembers)
     .set({ unreadCount: sql`${conversationMembers.unreadCount} + 1` })
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+    );
 }
 
 export async function lockMember(tx: DbOrTx, conversationId: string, userId: string) {
@@ -159,7 +172,9 @@ export async function lockMember(tx: DbOrTx, conversationId: string, userId: str
       unreadCount: conversationMembers.unreadCount,
     })
     .from(conversationMembers)
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)))
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+    )
     .for('update');
   return row;
 }
@@ -176,7 +191,9 @@ export async function setWatermarks(
       deliveredSeq: sql`GREATEST(${conversationMembers.deliveredSeq}, ${marks.deliveredSeq})`,
       readSeq: sql`GREATEST(${conversationMembers.readSeq}, ${marks.readSeq})`,
     })
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+    );
 }
 
 /**
@@ -207,6 +224,15 @@ export async function memberStates(db: DbOrTx, conversationIds: readonly string[
     })
     .from(conversationMembers)
     .where(inArray(conversationMembers.conversationId, [...conversationIds]));
+}
+
+/** The other members of the member's conversations, by conversation. */
+export async function partnersOf(db: DbOrTx, userId: string) {
+  return db
+    .select({ conversationId: other.conversationId, userId: other.userId })
+    .from(me)
+    .innerJoin(other, and(eq(other.conversationId, me.conversationId), ne(other.userId, userId)))
+    .where(eq(me.userId, userId));
 }
 
 /** The ids of the conversations the member is part of, removed with them (messages and files cascade). */

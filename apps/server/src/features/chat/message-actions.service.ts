@@ -37,19 +37,28 @@ async function target(db: DbOrTx, viewerId: string, messageId: string, { hiddenO
   };
 }
 
-/** Sends each member of the conversation their own view of the changed message. */
+/**
+ * Sends each member of the conversation their own view of the changed message; not to the other
+ * member if they deleted it for themselves (an update must not bring it back to their screen).
+ */
 async function announceUpdate(db: Db, viewerId: string, found: Target): Promise<Message> {
-  const [mine, theirs] = await Promise.all([
+  const [mine, theirs, hiddenForThem] = await Promise.all([
     messageFor(db, viewerId, found.id),
     messageFor(db, found.otherId, found.id),
+    messagesRepo.isHiddenBy(db, found.id, found.otherId),
   ]);
   emitToUser(viewerId, 'chats:messages:update', mine);
-  emitToUser(found.otherId, 'chats:messages:update', theirs);
+  if (!hiddenForThem) emitToUser(found.otherId, 'chats:messages:update', theirs);
   return mine;
 }
 
 /** The sender changes the text of their message (not once unsent); both members see the edit. */
-export async function editMessage(db: Db, viewerId: string, messageId: string, text: string): Promise<Message> {
+export async function editMessage(
+  db: Db,
+  viewerId: string,
+  messageId: string,
+  text: string,
+): Promise<Message> {
   const found = await db.transaction(async (tx) => {
     const found = await target(tx, viewerId, messageId);
     if (found.senderId !== viewerId || found.unsent) throw notEditable();

@@ -190,3 +190,11 @@ export async function setStar(db: DbOrTx, messageId: string, userId: string, imp
       .where(and(eq(messageStars.messageId, messageId), eq(messageStars.userId, userId)));
   }
 }
+
+export async function isHiddenBy(db: DbOrTx, messageId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messageHides.messageId })
+    .from(messageHides)
+    .where(and(eq(messageHides.messageId, messageId), eq(messageHides.userId, userId)));
+  return row !== undefined;
+}

@@ -5,10 +5,7 @@ import { matches, ratings, users, visits } from '../../db/schema.ts';
 import { visibleTo } from './member-conditions.ts';
 
 export async function findNotificationsSeenAt(db: DbOrTx, userId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: users.notificationsSeenAt })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await db.select({ at: users.notificationsSeenAt }).from(users).where(eq(users.id, userId));
   return row?.at ?? null;
 }
 

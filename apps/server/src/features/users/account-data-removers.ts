@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { removeMemberConversations, scheduleRemovedChatFiles } from '../chat/chat.service.ts';
+import { afterChatRemoval, removeMemberConversations } from '../chat/chat.service.ts';
 import { scheduleOwnerMediaRemoval } from '../media/media.service.ts';
 import type { UsersDeps } from './users.service.ts';
 
@@ -29,6 +29,6 @@ export const ACCOUNT_DATA_REMOVERS: readonly AccountDataRemover[] = [
   {
     name: 'chat',
     inTransaction: removeMemberConversations,
-    afterCommit: (deps, userId) => scheduleRemovedChatFiles(deps.jobs, userId),
+    afterCommit: afterChatRemoval,
   },
 ];

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import type { ConversationList, Message } from '@motema/shared/chat';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,6 @@ import {
   loadChat,
   ME,
   mountSync,
-  newQueryClient,
   OTHER,
   requestsOf,
   seedThread,
@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 const draft = (text: string): Draft => ({ text, files: [], replyTo: null });
-const thread = (queryClient: ReturnType<typeof newQueryClient>, id: string) =>
+const thread = (queryClient: QueryClient, id: string) =>
   (queryClient.getQueryData(['chat', 'messages', id]) as { pages: { messages: Message[] }[] }).pages.flatMap(
     (page) => page.messages,
   );

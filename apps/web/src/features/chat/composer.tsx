@@ -1,4 +1,4 @@
-import { ActionIcon, Box, CloseButton, Group, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, CloseButton, Group, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp, IconCheck, IconPencil, IconSend2 } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -176,7 +176,8 @@ export function Composer({
         )}
         <Textarea
           ref={field}
-          label={<VisuallyHidden>{t('composer.label')}</VisuallyHidden>}
+          label={t('composer.label')}
+          classNames={{ label: classes.visuallyHidden }}
           placeholder={t('composer.placeholder')}
           value={text}
           onChange={(event) => {

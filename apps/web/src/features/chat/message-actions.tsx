@@ -146,7 +146,7 @@ export function MessageActions({
           </Menu.Item>
           {live && mine && (
             <Menu.Item
-              color="red"
+              c="var(--mantine-color-error)"
               leftSection={<IconTrashX size={18} aria-hidden />}
               onClick={() => setConfirming(true)}
             >
@@ -168,7 +168,6 @@ export function MessageActions({
             {t('actions.cancel')}
           </Button>
           <Button
-            color="red"
             onClick={() => {
               setConfirming(false);
               onUnsend(message);

@@ -43,7 +43,7 @@ export function DeliveryTicks({ state }: { state: DeliveryState }) {
   const props = { size: 16, stroke: 2, role: 'img', 'aria-label': label, 'data-state': state } as const;
   if (state === 'sending') return <IconClock {...props} size={14} />;
   if (state === 'sent') return <IconCheck {...props} />;
-  if (state === 'delivered') return <IconChecks {...props} />;
+  if (state === 'delivered') return <IconChecks {...props} className={classes.deliveredTicks} />;
   if (state === 'read') return <IconChecks {...props} className={classes.readTicks} />;
   return <IconAlertCircle {...props} />;
 }
@@ -193,7 +193,7 @@ export function MessageBubble({
       </div>
       {failed && entry && (
         <Group gap="xs" justify="flex-end" mt={4}>
-          <Text size="sm" c="red.7" style={{ flex: '1 1 auto', textAlign: 'end' }}>
+          <Text size="sm" c="var(--mantine-color-error)" style={{ flex: '1 1 auto', textAlign: 'end' }}>
             {entry.error
               ? t(`errors:${entry.error}`, { defaultValue: t('bubble.failed') })
               : t('bubble.failed')}

@@ -37,6 +37,8 @@ type Props = MessageHandlers & {
   onLatestSeen: () => void;
   /** What shows when there is nothing to list. */
   empty: ReactNode;
+  /** A filtered view (important messages): no "start of the conversation" line. */
+  filtered?: boolean;
 };
 
 const createdAtOf = (item: ThreadItem) =>
@@ -73,6 +75,7 @@ export function MessageList({
   fetchOlder,
   onLatestSeen,
   empty,
+  filtered = false,
   ...handlers
 }: Props) {
   const { t, i18n } = useTranslation('thread');
@@ -96,6 +99,7 @@ export function MessageList({
   });
 
   const toBottom = useCallback((smooth = false) => {
+    console.log('TOBOTTOM', new Error().stack?.split('\n').slice(1, 4).join(' | '));
     const element = scroller.current;
     if (!element) return;
     element.scrollTo({ top: element.scrollHeight, behavior: smooth ? 'smooth' : 'instant' });
@@ -177,16 +181,24 @@ export function MessageList({
   useEffect(() => {
     if (!jumpTo) return;
     const target = document.getElementById(`message-${jumpTo}`);
+    console.log('JUMP', jumpTo, !!target, hasOlder, fetchingOlder, firstKey);
     if (target) {
+      // Leaving the bottom on purpose: nothing may pin the view back there meanwhile.
+      nearBottom.current = false;
       target.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
       setHighlight(jumpTo);
       setJumpTo(null);
-      const timer = setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
-      return () => clearTimeout(timer);
+      return;
     }
     if (hasOlder && !fetchingOlder) loadOlder();
     else if (!hasOlder) setJumpTo(null);
   }, [jumpTo, firstKey, hasOlder, fetchingOlder, loadOlder]);
+
+  useEffect(() => {
+    if (!highlight) return;
+    const timer = setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlight]);
 
   const onJump = useCallback((messageId: string) => setJumpTo(messageId), []);
 
@@ -213,7 +225,7 @@ export function MessageList({
             empty
           ) : (
             <>
-              {!hasOlder && (
+              {!hasOlder && !filtered && (
                 <Text size="sm" c="dimmed" ta="center" py="md">
                   {t('list.start', { name: otherName })}
                 </Text>

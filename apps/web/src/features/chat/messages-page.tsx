@@ -152,19 +152,14 @@ function Thread({ conversationId }: { conversationId: string }) {
           onToggleImportant={() => setImportantOnly((value) => !value)}
         />
         {importantOnly && (
-          <Stack
-            gap={0}
-            px="md"
-            py={6}
-            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-          >
-            <Text size="sm" c="dimmed">
-              <IconStar size={14} aria-hidden style={{ verticalAlign: -2 }} /> {t('list.importantOnly')}{' '}
-              <Button variant="subtle" size="compact-sm" onClick={() => setImportantOnly(false)}>
-                {t('list.showAll')}
-              </Button>
+          <div className={classes.filterBar}>
+            <Text size="sm" c="dimmed" style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+              <IconStar size={16} aria-hidden /> {t('list.importantOnly')}
             </Text>
-          </Stack>
+            <Button variant="subtle" size="compact-sm" onClick={() => setImportantOnly(false)}>
+              {t('list.showAll')}
+            </Button>
+          </div>
         )}
         {loadError ? (
           <Stack align="center" gap="sm" p="xl" ta="center" style={{ flex: 1 }}>
@@ -186,6 +181,7 @@ function Thread({ conversationId }: { conversationId: string }) {
               fetchingOlder={important.isFetchingNextPage}
               fetchOlder={important.fetchNextPage}
               onLatestSeen={() => undefined}
+              filtered
               empty={<EmptyState icon={<IconStar size={32} />} text={t('list.importantEmpty')} />}
               {...handlers}
             />
@@ -212,7 +208,11 @@ function Thread({ conversationId }: { conversationId: string }) {
           onCancelReply={() => setReplyTo(null)}
           editing={editing}
           onCancelEdit={() => setEditing(null)}
-          onSend={thread.send}
+          onSend={(draft) => {
+            // What the member sends shows in the whole thread.
+            setImportantOnly(false);
+            thread.send(draft);
+          }}
           onEdit={(message, text) => edit.mutate({ messageId: message._id, text })}
           typing={typing}
         />

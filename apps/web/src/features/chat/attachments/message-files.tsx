@@ -42,7 +42,8 @@ function Photos({ photos }: { photos: ChatFile[] }) {
         onClose={() => setOpen(null)}
         fullScreen
         title={t('photo.title')}
-        closeButtonProps={{ 'aria-label': t('photo.close') }}
+        closeButtonProps={{ 'aria-label': t('photo.close'), c: 'white' }}
+        classNames={{ content: classes.viewer, header: classes.viewerHeader, body: classes.viewerBody }}
       >
         {open && (
           <ResponsiveImage

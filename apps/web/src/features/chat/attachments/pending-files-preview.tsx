@@ -61,7 +61,6 @@ function Tile({
       <CloseButton
         size="sm"
         radius="xl"
-        variant="filled"
         className={classes.tileRemove}
         aria-label={t('pending.remove', { name: file.name })}
         onClick={onRemove}

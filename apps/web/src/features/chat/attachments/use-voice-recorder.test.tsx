@@ -21,7 +21,7 @@ class FakeMediaRecorder {
   timeslice = 0;
   constructor(
     readonly stream: MediaStream,
-    options?: { mimeType?: string },
+    readonly options?: { mimeType?: string; audioBitsPerSecond?: number },
   ) {
     this.mimeType = options?.mimeType ?? 'audio/webm';
     FakeMediaRecorder.instances.push(this);
@@ -59,7 +59,8 @@ describe('useVoiceRecorder', () => {
     const onRecorded = vi.fn();
     const { result } = renderHook(() => useVoiceRecorder({ onRecorded }));
     await act(() => result.current.start());
-    expect(getUserMedia).toHaveBeenCalledWith({ audio: true });
+    expect(getUserMedia).toHaveBeenCalledWith({ audio: expect.objectContaining({ channelCount: 1 }) });
+    expect(FakeMediaRecorder.instances[0]!.options).toMatchObject({ audioBitsPerSecond: 24_000 });
     expect(result.current.state).toBe('recording');
     expect(FakeMediaRecorder.instances[0]!.mimeType).toBe('audio/webm;codecs=opus');
 

@@ -98,9 +98,9 @@ export function VoiceRecordButton({
             size="sm"
             ff="monospace"
             role="timer"
-            aria-label={t('recorder.timeLeft', { time: formatDuration(left) })}
+            aria-label={t('recorder.timeLeft', { time: formatDuration(Math.ceil(left / 1000) * 1000) })}
           >
-            {formatDuration(recorder.elapsedMs)}
+            {formatDuration(Math.floor(recorder.elapsedMs / 1000) * 1000)}
           </Text>
         </Group>
       )}

@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+const setup = JSON.parse(fs.readFileSync('/tmp/h2-setup.json', 'utf8'));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const ctx = await browser.newContext({ viewport: { width: 360, height: 740 } });
+await ctx.addCookies([{ name: 'motema_session', value: setup.a.split('=')[1], domain: '127.0.0.1', path: '/' }]);
+const page = await ctx.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+page.on('response', (r) => { if (r.status() >= 400) console.log('http', r.status(), r.url()); });
+await page.goto(`http://127.0.0.1:4321/messages/${setup.conversation}`);
+await page.waitForTimeout(4000);
+console.log(page.url());
+console.log((await page.content()).slice(0, 500));
+await browser.close();

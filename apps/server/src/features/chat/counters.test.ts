@@ -1,0 +1,100 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Counters } from '@motema/shared/chat';
+import { blocks } from '../../db/schema.ts';
+import { clock } from '../../lib/clock.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import {
+  chatPair,
+  collect,
+  emitAck,
+  nextEvent,
+  openSocket,
+  requestAs,
+  sent,
+  textMessage,
+  type ClientSocket,
+} from '../../test/chat-factories.ts';
+import { insertRating, insertVisit } from '../../test/discovery-factories.ts';
+import { createMember, newSession, type Member } from '../../test/factories.ts';
+import { createMatch } from '../../test/safety-factories.ts';
+
+describe('counters (badges kept right across devices)', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  const opened: ClientSocket[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp();
+    baseUrl = await t.listen();
+  });
+  afterEach(() => {
+    for (const socket of opened.splice(0)) socket.disconnect();
+  });
+  afterAll(() => t.close());
+
+  const socketOf = (member: Member) => openSocket(baseUrl, member, opened);
+  async function countersOf(member: Member): Promise<Counters> {
+    const res = await requestAs(t, member)('GET', '/api/counters');
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+
+  it('grows with new messages, goes back to zero on read, on every device of the member', async () => {
+    const { a, b, conversationId } = await chatPair(t);
+    const phone = { ...b, ...(await newSession(t, b.user.id)) };
+    const [sa, laptop, sPhone] = await Promise.all([socketOf(a), socketOf(b), socketOf(phone)]);
+    const onPhone = collect(sPhone, 'counters:update');
+    expect(await countersOf(b)).toEqual({ messages: 0, conversations: 0, notifications: 0 });
+    for (let i = 1; i <= 3; i++) await sent(sa, textMessage(conversationId, `m${i}`));
+    await expect.poll(() => onPhone.at(-1)?.messages).toBe(3);
+    expect(await countersOf(b)).toEqual({ messages: 3, conversations: 1, notifications: 0 });
+
+    // A second conversation with unread messages counts as a second conversation.
+    const c = await createMember(t);
+    const other = await requestAs(t, c)('POST', '/api/conversations', { user: b.user.id });
+    const sc = await socketOf(c);
+    await sent(sc, textMessage(other.json().conversation._id, 'hello'));
+    await expect.poll(() => onPhone.at(-1)).toEqual({ messages: 4, conversations: 2, notifications: 0 });
+
+    // Read on the laptop: the phone's badge follows.
+    expect(await emitAck(laptop, 'chats:messages:read', { conversationId, seq: 3 })).toEqual({ ok: true });
+    await expect.poll(() => onPhone.at(-1)).toEqual({ messages: 1, conversations: 1, notifications: 0 });
+    expect(await countersOf(b)).toEqual({ messages: 1, conversations: 1, notifications: 0 });
+    // The sender's own messages never count for them.
+    expect(await countersOf(a)).toEqual({ messages: 0, conversations: 0, notifications: 0 });
+  });
+
+  it('counts matches, likes and visits since the notifications were last seen, blocked members left out', async () => {
+    const viewer = await createMember(t);
+    const [matched, liker, visitor, blocked, lukewarm] = await Promise.all(
+      Array.from({ length: 5 }, () => createMember(t)),
+    );
+    await createMatch(t.db, viewer.user.id, matched!.user.id);
+    await insertRating(t, liker!, viewer, 5);
+    await insertRating(t, lukewarm!, viewer, 3);
+    await insertVisit(t, visitor!, viewer);
+    await insertVisit(t, blocked!, viewer);
+    await insertRating(t, blocked!, viewer, 4);
+    await t.db.insert(blocks).values({ blockerId: viewer.user.id, blockedId: blocked!.user.id });
+    expect((await countersOf(viewer)).notifications).toBe(3);
+
+    const socket = await socketOf(viewer);
+    const pushed = nextEvent(socket, 'counters:update');
+    const seen = await requestAs(t, viewer)('PUT', '/api/counters/notifications');
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json()).toEqual({ messages: 0, conversations: 0, notifications: 0 });
+    expect(await pushed).toEqual({ messages: 0, conversations: 0, notifications: 0 });
+
+    const later = new Date(clock.now().getTime() + 60_000);
+    await insertVisit(t, lukewarm!, viewer, later);
+    expect((await countersOf(viewer)).notifications).toBe(1);
+  });
+
+  it('answers 401 without a session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/counters'],
+      ['PUT', '/api/counters/notifications'],
+    ] as const) {
+      expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+    }
+  });
+});
