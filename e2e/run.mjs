@@ -31,6 +31,9 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // A fake microphone (a tone) for voice notes, granted without a prompt.
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
 ];
 const DEFAULT_JOURNEY_TIMEOUT_MS = 120_000;
 const SERVER_READY_TIMEOUT_MS = 180_000;

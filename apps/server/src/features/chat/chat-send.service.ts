@@ -9,7 +9,6 @@ import { emitToUser } from './chat-events.ts';
 import { attachFiles } from './chat-files.service.ts';
 import { conversationNotFound } from './chat.service.ts';
 import { pushCounters } from './counters.service.ts';
-import * as conversationsRepo from './conversations.repository.ts';
 import * as messagesRepo from './messages.repository.ts';
 import { messageFor } from './message-views.service.ts';
 
@@ -46,16 +45,14 @@ async function store(deps: SendDeps, senderId: string, input: SendInput): Promis
     if (input.replyTo && !(await messagesRepo.isInConversation(tx, input.replyTo, input.conversationId))) {
       throw new AppError(404, 'message_not_found');
     }
-    const at = clock.now();
-    const seq = await conversationsRepo.takeNextSeq(tx, input.conversationId, at);
-    const inserted = await messagesRepo.insertMessage(tx, {
+    const inserted = await messagesRepo.insertNextMessage(tx, {
       conversationId: input.conversationId,
-      seq,
       senderId,
+      recipientId: access.otherId,
       clientId: input.clientId,
       text: input.text ? input.text : null,
       replyToId: input.replyTo ?? null,
-      createdAt: at,
+      createdAt: clock.now(),
     });
     // Another device of the sender stored the same client id meanwhile: nothing of this attempt stays.
     if (!inserted) throw new AlreadyStored();
@@ -67,7 +64,6 @@ async function store(deps: SendDeps, senderId: string, input: SendInput): Promis
         fileIds: input.files,
       });
     }
-    await conversationsRepo.addUnread(tx, input.conversationId, access.otherId);
     return { messageId: inserted.id, recipientId: access.otherId, created: true };
   });
 }

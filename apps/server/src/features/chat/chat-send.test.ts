@@ -120,29 +120,33 @@ describe('chats:messages:send (QUALITY C1)', () => {
     expect((await sent(sockets[0]!, textMessage(conversationId, 'next'))).seq).toBe(2);
   });
 
-  it('numbers 400 concurrent messages of two senders 1..400 with no gap, each sender in order', async () => {
-    const { a, b, conversationId } = await pair();
-    const [sa, sb] = await Promise.all([socketOf(a), socketOf(b)]);
-    const started = performance.now();
-    const acks = await Promise.all([
-      ...Array.from({ length: 200 }, (_, i) => sent(sa, textMessage(conversationId, `a${i}`), BULK_MS)),
-      ...Array.from({ length: 200 }, (_, i) => sent(sb, textMessage(conversationId, `b${i}`), BULK_MS)),
-    ]);
-    const elapsed = performance.now() - started;
-    console.info(`400 concurrent sends acknowledged in ${Math.round(elapsed)} ms`);
-    expect(acks.map((m) => m.seq).sort((x, y) => x - y)).toEqual(
-      Array.from({ length: 400 }, (_, i) => i + 1),
-    );
-    const stored = (await storedIn(conversationId)).sort((x, y) => x.seq - y.seq);
-    expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
-    for (const [member, prefix] of [
-      [a, 'a'],
-      [b, 'b'],
-    ] as const) {
-      const texts = stored.filter((m) => m.senderId === member.user.id).map((m) => m.text);
-      expect(texts).toEqual(Array.from({ length: 200 }, (_, i) => `${prefix}${i}`));
-    }
-  });
+  it(
+    'numbers 400 concurrent messages of two senders 1..400 with no gap, each sender in order',
+    async () => {
+      const { a, b, conversationId } = await pair();
+      const [sa, sb] = await Promise.all([socketOf(a), socketOf(b)]);
+      const started = performance.now();
+      const acks = await Promise.all([
+        ...Array.from({ length: 200 }, (_, i) => sent(sa, textMessage(conversationId, `a${i}`), BULK_MS)),
+        ...Array.from({ length: 200 }, (_, i) => sent(sb, textMessage(conversationId, `b${i}`), BULK_MS)),
+      ]);
+      const elapsed = performance.now() - started;
+      console.info(`400 concurrent sends acknowledged in ${Math.round(elapsed)} ms`);
+      expect(acks.map((m) => m.seq).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: 400 }, (_, i) => i + 1),
+      );
+      const stored = (await storedIn(conversationId)).sort((x, y) => x.seq - y.seq);
+      expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+      for (const [member, prefix] of [
+        [a, 'a'],
+        [b, 'b'],
+      ] as const) {
+        const texts = stored.filter((m) => m.senderId === member.user.id).map((m) => m.text);
+        expect(texts).toEqual(Array.from({ length: 200 }, (_, i) => `${prefix}${i}`));
+      }
+    },
+    BULK_MS,
+  );
 
   it('quotes the message a reply answers, shortened', async () => {
     const { a, b, conversationId } = await pair();

@@ -126,23 +126,6 @@ export async function unreadTotals(db: DbOrTx, viewerId: string) {
 }
 
 /**
- * Takes the next sequence number: the row lock this UPDATE holds until the commit queues concurrent
- * senders, so numbers are gap-free and increasing (ADR 0008).
- */
-export async function takeNextSeq(tx: DbOrTx, conversationId: string, at: Date): Promise<number> {
-  const [row] = await tx
-    .update(conversations)
-    .set({
-      lastSeq: sql`${conversations.lastSeq} + 1`,
-      lastMessageAt: sql`GREATEST(${conversations.lastMessageAt}, ${at.toISOString()}::timestamptz)`,
-    })
-    .where(eq(conversations.id, conversationId))
-    .returning({ seq: conversations.lastSeq });
-  if (!row) throw new Error(`conversation ${conversationId} vanished`);
-  return row.seq;
-}
-
-/**
  * Waits for the sends in flight to commit (they hold the row's update lock) and returns the last
  * sequence: what follows in the transaction sees every committed message.
  */
@@ -153,15 +136,6 @@ export async function lockConversationShared(tx: DbOrTx, conversationId: string)
     .where(eq(conversations.id, conversationId))
     .for('share');
   return row?.lastSeq ?? 0;
-}
-
-export async function addUnread(tx: DbOrTx, conversationId: string, userId: string): Promise<void> {
-  await tx
-    .update(conversationMembers)
-    .set({ unreadCount: sql`${conversationMembers.unreadCount} + 1` })
-    .where(
-      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
-    );
 }
 
 export async function lockMember(tx: DbOrTx, conversationId: string, userId: string) {

@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { messageHides, messages, messageStars, users } from '../../db/schema.ts';
+import {
+  conversationMembers,
+  conversations,
+  messageHides,
+  messages,
+  messageStars,
+  users,
+} from '../../db/schema.ts';
 
 const quote = alias(messages, 'quote');
 const quoteSender = alias(users, 'quote_sender');
@@ -113,25 +120,43 @@ export async function findBySenderClient(db: DbOrTx, senderId: string, clientId:
   return row;
 }
 
-/** Stores the message unless the sender already stored one with this client id (then undefined). */
-export async function insertMessage(
+/**
+ * Takes the conversation's next sequence number and stores the message with it, counting it unread
+ * for the recipient, in one statement. The UPDATE's row lock, held until the commit, queues
+ * concurrent senders, so numbers are gap-free and increasing (ADR 0008); one round trip keeps that
+ * lock short. Undefined when the sender already stored this client id: the caller rolls back, so
+ * the number taken here is given back.
+ */
+export async function insertNextMessage(
   tx: DbOrTx,
   values: {
     conversationId: string;
-    seq: number;
     senderId: string;
+    recipientId: string;
     clientId: string;
     text: string | null;
     replyToId: string | null;
     createdAt: Date;
   },
-) {
-  const [row] = await tx
-    .insert(messages)
-    .values(values)
-    .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-    .returning({ id: messages.id });
-  return row;
+): Promise<{ id: string; seq: number } | undefined> {
+  const at = values.createdAt.toISOString();
+  const result = await tx.execute<{ id: string; seq: number }>(sql`
+    WITH next AS (
+      UPDATE ${conversations}
+      SET last_seq = last_seq + 1, last_message_at = GREATEST(last_message_at, ${at}::timestamptz)
+      WHERE id = ${values.conversationId}::uuid
+      RETURNING last_seq
+    ), unread AS (
+      UPDATE ${conversationMembers} SET unread_count = unread_count + 1
+      WHERE conversation_id = ${values.conversationId}::uuid AND user_id = ${values.recipientId}::uuid
+    )
+    INSERT INTO ${messages} (conversation_id, seq, sender_id, client_id, text, reply_to_id, created_at)
+    SELECT ${values.conversationId}::uuid, next.last_seq, ${values.senderId}::uuid, ${values.clientId}::uuid,
+      ${values.text}::text, ${values.replyToId}::uuid, ${at}::timestamptz
+    FROM next
+    ON CONFLICT (sender_id, client_id) DO NOTHING
+    RETURNING id, seq`);
+  return result.rows[0];
 }
 
 export async function isInConversation(db: DbOrTx, messageId: string, conversationId: string) {

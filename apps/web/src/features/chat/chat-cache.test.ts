@@ -26,6 +26,8 @@ describe('thread cache', () => {
     const refetched = data([3, 4, 5]);
     expect(seqs(keepNewerMessages(cached, refetched))).toEqual([3, 4, 5, 6, 7]);
     // Nothing newer: the answer as it is.
-    expect(keepNewerMessages(data([1]), refetched)).toBe(refetched);
+    expect(seqs(keepNewerMessages(data([1]), refetched))).toEqual([3, 4, 5]);
+    // The same answer again: the same object (no re-render).
+    expect(keepNewerMessages(cached, data([4, 5, 6, 7]))).toBe(cached);
   });
 });

@@ -1,4 +1,4 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { replaceEqualDeep, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Conversation, ConversationList, Message, MessagePage, ReceiptEvent } from '@motema/shared/chat';
 
 /** A thread's history as cached: `pages[0]` is the latest page, each next page older (`before`). */
@@ -71,7 +71,8 @@ export function keepNewerMessages(previous: unknown, next: unknown): unknown {
   if (!old?.pages || !fresh?.pages?.length) return fresh;
   const top = highestSeq(fresh);
   const newer = old.pages.flatMap((page) => page.messages).filter((message) => message.seq > top);
-  return newer.length > 0 ? mergeMessages(fresh, newer) : fresh;
+  // Unchanged parts keep their identity (as TanStack's default sharing does): fewer re-renders.
+  return replaceEqualDeep(old, newer.length > 0 ? mergeMessages(fresh, newer) : fresh);
 }
 
 function mapThread(

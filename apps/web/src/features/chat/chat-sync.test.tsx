@@ -10,7 +10,9 @@ import {
   freshIndexedDb,
   loadChat,
   ME,
+  me,
   mountSync,
+  newQueryClient,
   OTHER,
   requestsOf,
   seedThread,
@@ -78,6 +80,30 @@ describe('ChatSync: the outbox', () => {
     const third = await loadChat();
     await third.outbox.load();
     expect(third.outbox.list()).toEqual([]);
+  });
+
+  it('keeps each member’s outbox to themselves on a shared browser', async () => {
+    stubChatApi({});
+    const first = await loadChat();
+    const offline = new ChatSocket();
+    offline.connected = false;
+    mountSync(first, offline).unmount();
+    await first.queueMessage('c-1', draft('from Amani'));
+
+    const second = await loadChat();
+    const socket = new ChatSocket();
+    const queryClient = newQueryClient();
+    queryClient.setQueryData(['users', 'profile'], { ...me(), _id: 'me-2' });
+    mountSync(second, socket, queryClient);
+    await second.outbox.load();
+    expect(second.outbox.list()).toEqual([]);
+    expect(socket.emitsOf('chats:messages:send')).toEqual([]);
+
+    // Amani signs in again: the message goes.
+    const third = await loadChat();
+    const again = new ChatSocket();
+    mountSync(third, again);
+    await waitFor(() => expect(again.emitsOf('chats:messages:send')).toHaveLength(1));
   });
 
   it('shows an acked message once even when chats:messages:new for it arrives too, before or after the ack', async () => {

@@ -99,7 +99,10 @@ function listen(context: Context, sender: OutboxSender) {
   const onReceipts = (receipt: Parameters<typeof applyReceipt>[1]) =>
     applyReceipt(queryClient, receipt, meId);
   const onCounters = (counters: unknown) => queryClient.setQueryData(chatKeys.counters(), counters);
-  const onChanged = () => void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+  const onChanged = ({ conversationId }: { conversationId: string }) => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(conversationId) });
+  };
 
   socket.on('connect', onConnect);
   socket.on('chats:messages:new', onNew);
@@ -138,6 +141,7 @@ export function ChatSync() {
 
   useEffect(() => {
     if (!socket || !meId) return;
+    outbox.open(meId);
     const context = { socket, queryClient, meId };
     const sender = new OutboxSender(context);
     const deactivate = activateSender(sender);

@@ -9,7 +9,8 @@ import { ConversationsPage } from './conversations-page.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 const renderList = (url = '/conversations') =>
-  renderPage('/conversations', <ConversationsPage />, { url, me: me() });
+  // Any path: the page the list opens (/messages/{id}) renders too, without a missing-route error.
+  renderPage('*', <ConversationsPage />, { url, me: me() });
 
 const card = (id: string, firstName: string) => ({
   _id: id,

@@ -14,6 +14,7 @@ const NEAR_TOP_PX = 200;
 /** Two messages of one sender this close in time form one group. */
 const GROUP_GAP_MS = 5 * 60_000;
 const HIGHLIGHT_MS = 1_600;
+const JUMP_SCROLL_MS = 1_000;
 
 export type MessageHandlers = {
   onRetry: (clientId: string) => void;
@@ -83,6 +84,8 @@ export function MessageList({
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
+  /** Until then, size changes do not pin the view to the bottom (a jump to a quoted message is scrolling). */
+  const noPinUntil = useRef(0);
   const opened = useRef(false);
   /** Distance from the bottom before older messages were added above. */
   const anchor = useRef<number | null>(null);
@@ -99,7 +102,6 @@ export function MessageList({
   });
 
   const toBottom = useCallback((smooth = false) => {
-    console.log('TOBOTTOM', new Error().stack?.split('\n').slice(1, 4).join(' | '));
     const element = scroller.current;
     if (!element) return;
     element.scrollTo({ top: element.scrollHeight, behavior: smooth ? 'smooth' : 'instant' });
@@ -140,7 +142,7 @@ export function MessageList({
     const element = content.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (nearBottom.current && anchor.current === null) toBottom();
+      if (nearBottom.current && anchor.current === null && Date.now() > noPinUntil.current) toBottom();
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -181,10 +183,10 @@ export function MessageList({
   useEffect(() => {
     if (!jumpTo) return;
     const target = document.getElementById(`message-${jumpTo}`);
-    console.log('JUMP', jumpTo, !!target, hasOlder, fetchingOlder, firstKey);
     if (target) {
-      // Leaving the bottom on purpose: nothing may pin the view back there meanwhile.
+      // Leaving the bottom on purpose: nothing may pin the view back there while it scrolls.
       nearBottom.current = false;
+      noPinUntil.current = Date.now() + JUMP_SCROLL_MS;
       target.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
       setHighlight(jumpTo);
       setJumpTo(null);

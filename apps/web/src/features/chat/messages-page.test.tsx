@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { SocketContext } from '../../lib/socket.ts';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
+import { LONG_PRESS_MS } from './message-actions.tsx';
 import { MessagesPage } from './messages-page.tsx';
 import {
   buildMessage,
@@ -359,6 +360,20 @@ describe('MessagesPage', () => {
       '/conversations',
     );
     expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('opens the menu of a message with a long press on touch screens, not with a short tap', () => {
+    vi.useFakeTimers();
+    renderThread(threadOf([messageItem(buildMessage(1, { text: 'Hold me' }))]));
+    const row = bubbleOf('Hold me').firstElementChild!;
+    fireEvent.pointerDown(row, { pointerType: 'touch', clientX: 10, clientY: 10 });
+    act(() => vi.advanceTimersByTime(LONG_PRESS_MS - 100));
+    fireEvent.pointerUp(row, { pointerType: 'touch' });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.queryByRole('menuitem', { name: 'Reply' })).toBeNull();
+    fireEvent.pointerDown(row, { pointerType: 'touch', clientX: 10, clientY: 10 });
+    act(() => vi.advanceTimersByTime(LONG_PRESS_MS));
+    expect(screen.getByRole('menuitem', { name: 'Reply' })).toBeTruthy();
   });
 
   it('offers only deleting for me on an unsent message', async () => {

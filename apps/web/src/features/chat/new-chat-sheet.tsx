@@ -84,7 +84,7 @@ export function NewChatSheet({ opened, onClose, onPick, starting }: Props) {
       title={t('pick.title')}
       radius="lg"
       styles={{
-        content: { height: 'auto', maxHeight: '85dvh', flex: 'none' },
+        content: { height: 'auto', maxHeight: '85dvh', flex: 'none', width: '100%' },
         title: { fontWeight: 700, fontSize: 'var(--mantine-h4-font-size)' },
       }}
     >

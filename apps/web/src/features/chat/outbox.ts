@@ -14,11 +14,15 @@ type StoredFile = Omit<PendingFile, 'blob'> & { bytes: ArrayBuffer; type: string
 type StoredEntry = Omit<OutboxEntry, 'files'> & { files: StoredFile[] };
 
 let database: Promise<IDBDatabase | null> | null = null;
+/** The member whose outbox this is: each member of a shared phone has their own database. */
+let owner: string | null = null;
 
 function openDatabase(): Promise<IDBDatabase | null> {
+  if (owner === null) return Promise.resolve(null);
+  const name = `${DB_NAME}:${owner}`;
   database ??= new Promise((resolve) => {
     try {
-      const request = indexedDB.open(DB_NAME, DB_VERSION);
+      const request = indexedDB.open(name, DB_VERSION);
       request.onupgradeneeded = () => {
         if (!request.result.objectStoreNames.contains(STORE))
           request.result.createObjectStore(STORE, { keyPath: 'clientId' });
@@ -101,6 +105,21 @@ async function save(entry: OutboxEntry) {
 }
 
 export const outbox = {
+  /**
+   * Switches to a member's outbox (on start, or when another member signs in on this browser):
+   * what the previous member left waits in their own database for their return.
+   */
+  open(userId: string) {
+    if (owner === userId) return;
+    owner = userId;
+    const previous = database;
+    database = null;
+    loading = null;
+    void previous?.then((db) => db?.close());
+    entries.clear();
+    changed();
+  },
+
   /** Reads the stored entries once (on start); later calls wait for the same read. */
   load(): Promise<void> {
     loading ??= (async () => {

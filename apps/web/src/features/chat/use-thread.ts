@@ -64,8 +64,10 @@ export function useThread(conversationId: string) {
   const entries = useSyncExternalStore(outbox.subscribe, outbox.list, outbox.list);
 
   useEffect(() => {
+    if (!meId) return;
+    outbox.open(meId);
     void outbox.load();
-  }, []);
+  }, [meId]);
 
   const messages = useMemo(() => flattenMessages(messagesQuery.data), [messagesQuery.data]);
   const pending = useMemo(
