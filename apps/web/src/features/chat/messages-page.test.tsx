@@ -247,7 +247,7 @@ describe('MessagesPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Conversation options' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Important messages' }));
-    await screen.findByText('Showing important messages only');
+    await screen.findByText('Important messages only');
     await waitFor(() => expect(screen.queryByText('Message 3')).toBeNull());
     expect(screen.getByText('Address: 12 avenue du Port')).toBeTruthy();
     expect(screen.queryByText('Message 1')).toBeNull();
@@ -257,10 +257,10 @@ describe('MessagesPage', () => {
     // The menu turns the filter on and off too.
     await user.click(screen.getByRole('button', { name: 'Conversation options' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Important messages' }));
-    await screen.findByText('Showing important messages only');
+    await screen.findByText('Important messages only');
     await user.click(screen.getByRole('button', { name: 'Conversation options' }));
     await user.click(await screen.findByRole('menuitem', { name: 'All messages' }));
-    await waitFor(() => expect(screen.queryByText('Showing important messages only')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Important messages only')).toBeNull());
     expect(screen.getByText('Message 3')).toBeTruthy();
   });
 

@@ -153,10 +153,15 @@ function Thread({ conversationId }: { conversationId: string }) {
         />
         {importantOnly && (
           <div className={classes.filterBar}>
-            <Text size="sm" c="dimmed" style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+            <Text size="sm" c="dimmed" style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
               <IconStar size={16} aria-hidden /> {t('list.importantOnly')}
             </Text>
-            <Button variant="subtle" size="compact-sm" onClick={() => setImportantOnly(false)}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              style={{ flex: 'none' }}
+              onClick={() => setImportantOnly(false)}
+            >
               {t('list.showAll')}
             </Button>
           </div>
