@@ -30,14 +30,15 @@ describe('two server nodes joined by Redis', () => {
   };
 
   beforeAll(async () => {
-    [database, redis] = await Promise.all([
-      createTestDatabase(),
-      startRedisServer({ password: REDIS_PASSWORD }),
-    ]);
-    [nodeA, nodeB] = await Promise.all([
+    database = await createTestDatabase();
+    redis = await startRedisServer({ password: REDIS_PASSWORD });
+    // At the same moment, as in a rolling start (this once found a deadlock in the job queue).
+    const started = await Promise.allSettled([
       startServerProcess({ databaseUrl: database.url, redisUrl: redis.url }),
       startServerProcess({ databaseUrl: database.url, redisUrl: redis.url }),
     ]);
+    [nodeA, nodeB] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined!));
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
     console.log(
       `two nodes: started in ${Math.round(nodeA.startMs())} ms and ${Math.round(nodeB.startMs())} ms`,
     );

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,6 +13,12 @@ export type TestRedis = {
 };
 
 const READY_TIMEOUT_MS = 15_000;
+
+/** Every server started here, killed when the test worker exits whatever happened. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 /** A free TCP port on 127.0.0.1 (the OS picks it; released before it is returned). */
 export function freePort(): Promise<number> {
@@ -49,8 +55,14 @@ export async function startRedisServer(options: { password?: string } = {}): Pro
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  running.add(child);
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -74,6 +74,24 @@ describe('ChatSync: what the server pushes', () => {
     expect(thread(queryClient, 'c-1').map((m) => m.seq)).toEqual([1, 2, 4]);
   });
 
+  it('tells the server about unread messages that reached the app through the list', async () => {
+    stubChatApi({});
+    const chat = await loadChat();
+    const socket = new ChatSocket();
+    const { queryClient } = mountSync(chat, socket);
+    act(() =>
+      queryClient.setQueryData<ConversationList>(['chat', 'conversations'], {
+        conversations: [
+          buildConversation('c-1', { lastSeq: 5, readSeq: 4, unread: 1, message: buildMessage('c-1', 5) }),
+          buildConversation('c-2', { lastSeq: 3, readSeq: 3, message: buildMessage('c-2', 3) }),
+          buildConversation('c-3', { lastSeq: 2, readSeq: 1, message: buildMessage('c-3', 2, { from: ME }) }),
+        ],
+        count: 3,
+      }),
+    );
+    expect(socket.emitsOf('chats:messages:deliver')).toEqual([{ conversationId: 'c-1', seq: 5 }]);
+  });
+
   it('moves receipt watermarks forward only, and sets the counters', async () => {
     stubChatApi({});
     const chat = await loadChat();

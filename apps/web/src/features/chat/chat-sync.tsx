@@ -71,7 +71,10 @@ function watchFetches(context: Context) {
       const list = event.query.state.data as ConversationList | undefined;
       deliverAll(
         context,
-        (list?.conversations ?? []).flatMap((c) => (c.message ? [c.message] : [])),
+        // Only what is unread: a message the member read has reached them (and the server knows it).
+        (list?.conversations ?? []).flatMap((c) =>
+          c.message && c.message.seq > c.readSeq ? [c.message] : [],
+        ),
       );
     } else if (key[1] === 'messages') {
       const data = event.query.state.data as MessagesData | undefined;

@@ -309,6 +309,14 @@ describe('MessagesPage', () => {
       socket.serverEmit('users:presence', { userId: OTHER, connected: false, lastActivity: fiveMinutesAgo }),
     );
     expect(screen.getByText('Active 5 minutes ago')).toBeTruthy();
+    act(() =>
+      socket.serverEmit('users:presence', {
+        userId: OTHER,
+        connected: false,
+        lastActivity: new Date().toISOString(),
+      }),
+    );
+    expect(screen.getByText('Active just now')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to conversations' }).getAttribute('href')).toBe(
       '/conversations',
     );

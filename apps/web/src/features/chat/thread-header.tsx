@@ -45,11 +45,14 @@ function PresenceLine({ member }: { member: ConversationMember }) {
     );
   }
   if (!presence?.lastActivity) return null;
+  const justNow = now - Date.parse(presence.lastActivity) < 60_000;
   return (
     <Text size="sm" c="dimmed" lh={1.2} truncate>
-      {t('header.active', {
-        when: relativeTime(presence.lastActivity, now, i18n.resolvedLanguage ?? 'en'),
-      })}
+      {justNow
+        ? t('header.activeNow')
+        : t('header.active', {
+            when: relativeTime(presence.lastActivity, now, i18n.resolvedLanguage ?? 'en'),
+          })}
     </Text>
   );
 }
