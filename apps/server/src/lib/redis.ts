@@ -92,3 +92,27 @@ export async function connectRedis(url: string, log: RedisLog): Promise<RedisCon
     },
   };
 }
+
+/**
+ * The client as the Socket.IO adapter's publisher. The adapter publishes without waiting for the
+ * answer, so a publish that fails during an outage would be an unhandled rejection, which ends the
+ * process: here it is reported (at most once a minute) and the emit reaches this node's sockets only.
+ */
+export function safePublisher(redis: Redis, onError: (error: unknown) => void): Redis {
+  let reportedAt = -Infinity;
+  const publish = (channel: string, message: string | Buffer) =>
+    redis.publish(channel, message).catch((error: unknown) => {
+      if (Date.now() - reportedAt >= 60_000) {
+        reportedAt = Date.now();
+        onError(error);
+      }
+      return 0;
+    });
+  return new Proxy(redis, {
+    get(target, property) {
+      if (property === 'publish') return publish;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { parseCookie } from 'cookie';
 import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
 import type { Db } from '../db/client.ts';
-import type { RedisConnection } from '../lib/redis.ts';
+import { safePublisher, type RedisConnection } from '../lib/redis.ts';
 import { authenticate, onSessionsRevoked, SESSION_COOKIE } from '../features/auth/sessions.service.ts';
 
 export type SocketData = { userId: string; sessionId: string };
@@ -37,10 +37,13 @@ export function createRealtime(
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     ...(options.redis && {
-      adapter: createAdapter(options.redis.client, options.redis.subscriber, {
-        key: 'motema:socket.io',
-        requestsTimeout: CROSS_NODE_TIMEOUT_MS,
-      }),
+      adapter: createAdapter(
+        safePublisher(options.redis.client, (err) =>
+          app.log.error({ err }, 'Redis publish failed: emits reach this node only'),
+        ),
+        options.redis.subscriber,
+        { key: 'motema:socket.io', requestsTimeout: CROSS_NODE_TIMEOUT_MS },
+      ),
     }),
     maxHttpBufferSize: MAX_SOCKET_PAYLOAD_BYTES,
     serveClient: false,

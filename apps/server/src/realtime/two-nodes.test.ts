@@ -37,7 +37,9 @@ describe('two server nodes joined by Redis', () => {
       startServerProcess({ databaseUrl: database.url, redisUrl: redis.url }),
       startServerProcess({ databaseUrl: database.url, redisUrl: redis.url }),
     ]);
-    [nodeA, nodeB] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined!));
+    const [a, b] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined));
+    if (a) nodeA = a;
+    if (b) nodeB = b;
     for (const result of started) if (result.status === 'rejected') throw result.reason;
     console.log(
       `two nodes: started in ${Math.round(nodeA.startMs())} ms and ${Math.round(nodeB.startMs())} ms`,

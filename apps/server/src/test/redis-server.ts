@@ -8,7 +8,11 @@ export type TestRedis = {
   /** redis://127.0.0.1:<port>, with `:<password>@` when one was set. */
   url: string;
   port: number;
-  /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes its folder. */
+  /** Stops the server (SIGTERM, then SIGKILL after 5 s), keeping its port and folder for `restart`. */
+  halt: () => Promise<void>;
+  /** Starts it again on the same port (an outage that ends). */
+  restart: () => Promise<void>;
+  /** Stops the server and removes its folder. */
   stop: () => Promise<void>;
 };
 
@@ -47,51 +51,63 @@ export async function startRedisServer(options: { password?: string } = {}): Pro
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'motema-redis-'));
   const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    [
-      ...['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
-      ...(options.password ? ['--requirepass', options.password] : []),
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  running.add(child);
-  let output = '';
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      running.delete(child);
-      resolve();
-    }),
-  );
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`redis-server did not start in ${READY_TIMEOUT_MS} ms:\n${output}`));
-    }, READY_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
+  const args = [
+    ...['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
+    ...(options.password ? ['--requirepass', options.password] : []),
+  ];
+  let child: ChildProcess | undefined;
+  let exited = Promise.resolve();
+
+  async function start() {
+    const current = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = current;
+    running.add(current);
+    let output = '';
+    exited = new Promise<void>((resolve) =>
+      current.once('exit', () => {
+        running.delete(current);
         resolve();
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server exited with ${code}:\n${output}`));
+      }),
+    );
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        current.kill('SIGKILL');
+        reject(new Error(`redis-server did not start in ${READY_TIMEOUT_MS} ms:\n${output}`));
+      }, READY_TIMEOUT_MS);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Ready to accept connections')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      current.stdout!.on('data', onData);
+      current.stderr!.on('data', onData);
+      current.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`redis-server exited with ${code}:\n${output}`));
+      });
     });
-  });
+  }
+
+  async function halt() {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const current = child;
+      const force = setTimeout(() => current.kill('SIGKILL'), 5000);
+      current.kill('SIGTERM');
+      await exited;
+      clearTimeout(force);
+    }
+  }
+
+  await start();
   return {
     url: `redis://${options.password ? `:${options.password}@` : ''}127.0.0.1:${port}`,
     port,
+    halt,
+    restart: start,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-        child.kill('SIGTERM');
-        await exited;
-        clearTimeout(force);
-      }
+      await halt();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -1,4 +1,15 @@
-import { Button, Container, Group, Loader, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
 import { TYPING_TIMEOUT_MS } from '@motema/shared/chat';
 import type { UserCard } from '@motema/shared/discovery';
@@ -101,7 +112,19 @@ export function ConversationsPage() {
         <Title order={1} size="h2">
           {t('title')}
         </Title>
+        {/* The words where they fit; on phones the icon alone (French and Romanian run long). */}
+        <ActionIcon
+          hiddenFrom="xs"
+          variant="light"
+          size="xl"
+          radius="xl"
+          onClick={newChat}
+          aria-label={t('newChat')}
+        >
+          <IconMessageCirclePlus size={24} aria-hidden />
+        </ActionIcon>
         <Button
+          visibleFrom="xs"
           variant="light"
           size="sm"
           onClick={newChat}

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '@motema/shared/chat';
+import type { EventResult } from '@motema/shared/realtime';
+import { createConversation } from '../test/chat-files-factories.ts';
+import { createMember, MEMBER_PASSWORD, newSession, waitFor } from '../test/factories.ts';
+import { startRedisServer, type TestRedis } from '../test/redis-server.ts';
+import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { collect, openSocket, SOCKET_WAIT_MS, type ClientSocket } from '../test/socket-client.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+
+type Database = Awaited<ReturnType<typeof createTestDatabase>>;
+
+/**
+ * Redis goes away under a running node (REDIS_URL) and comes back: the node keeps serving its own
+ * members (no crash on the adapter's failed publishes), lets rate-limited requests through, and
+ * reconnects by itself (docs/scaling.md).
+ */
+describe('a Redis outage under a running node', () => {
+  let database: Database;
+  let redis: TestRedis;
+  let node: ServerProcess;
+  const sockets: ClientSocket[] = [];
+  const t = {
+    get db() {
+      return database.db;
+    },
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    redis = await startRedisServer();
+    // info: the recovery is logged at that level.
+    node = await startServerProcess({
+      databaseUrl: database.url,
+      redisUrl: redis.url,
+      env: { LOG_LEVEL: 'info' },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await node?.dispose();
+    await redis?.stop();
+    await database?.close();
+  });
+
+  it('keeps chat, logins and logouts working on the node, then reconnects', async () => {
+    const [x, y] = await Promise.all([createMember(t), createMember(t)]);
+    const conversation = await createConversation(database.db, x.user.id, y.user.id);
+    const xSocket = await openSocket(node.url, x.cookie);
+    const ySocket = await openSocket(node.url, y.cookie);
+    sockets.push(xSocket, ySocket);
+    const received = collect(xSocket, 'chats:messages:new');
+
+    await redis.halt();
+    await waitFor(
+      async () => (node.output().includes('Redis client connection') ? true : undefined),
+      'the outage logged',
+    );
+
+    // A logout emits `session:revoked` through the adapter: its failed publish must not end the process.
+    const other = await newSession(t, x.user.id);
+    const logout = await fetch(`${node.url}/api/users/logout`, {
+      method: 'PUT',
+      headers: { cookie: other.cookie },
+    });
+    expect(logout.status).toBe(204);
+    // A message is stored, acked and delivered to the sockets of this node.
+    const ack = (await ySocket.timeout(SOCKET_WAIT_MS).emitWithAck('chats:messages:send', {
+      clientId: randomUUID(),
+      conversationId: conversation.id,
+      text: 'while Redis is down',
+    })) as EventResult<{ message: Message }>;
+    expect(ack).toMatchObject({ ok: true, message: { seq: 1 } });
+    expect((await received.atLeast(1)).map((m) => m.text)).toEqual(['while Redis is down']);
+    // HTTP rate limits cannot count: the request goes through rather than failing.
+    const login = await fetch(`${node.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: y.user.username, password: MEMBER_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    expect(node.output()).toContain('Redis publish failed');
+
+    await redis.restart();
+    await waitFor(
+      async () =>
+        node.output().includes('Redis client connection') && node.output().includes('is back')
+          ? true
+          : undefined,
+      'the reconnection logged',
+    );
+    const after = await fetch(`${node.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: y.user.username, password: MEMBER_PASSWORD }),
+    });
+    expect(after.status).toBe(200);
+    expect(node.pid()).toBeDefined();
+    expect(await node.kill('SIGTERM')).toEqual({ code: 0, signal: null });
+  }, 90_000);
+});
