@@ -94,28 +94,31 @@ describe('useThread', () => {
     expect(result.current.items).toHaveLength(2);
   });
 
-  it('sends a read receipt for the highest seq while visible, and when the tab comes back', async () => {
+  it('markRead sends a read receipt for the highest seq held, only while the tab is visible', async () => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
-    const { socket, queryClient } = await renderThread({
+    const { result, socket, queryClient } = await renderThread({
       messages: [buildMessage('c-1', 1), buildMessage('c-1', 2)],
       conversation: buildConversation('c-1', { lastSeq: 2, readSeq: 0, unread: 2 }),
     });
+    act(() => result.current.markRead());
     expect(socket.emitsOf('chats:messages:read')).toEqual([]);
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
-    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    act(() => result.current.markRead());
     expect(socket.emitsOf('chats:messages:read')).toEqual([{ conversationId: 'c-1', seq: 2 }]);
     expect(queryClient.getQueryData(['chat', 'conversation', 'c-1'])).toMatchObject({
       readSeq: 2,
       unread: 0,
     });
 
+    // A new message is not read until the page says the member saw it.
     act(() => socket.serverEmit('chats:messages:new', buildMessage('c-1', 3)));
-    await waitFor(() =>
-      expect(socket.emitsOf('chats:messages:read')).toEqual([
-        { conversationId: 'c-1', seq: 2 },
-        { conversationId: 'c-1', seq: 3 },
-      ]),
-    );
+    await waitFor(() => expect(result.current.items).toHaveLength(3));
+    expect(socket.emitsOf('chats:messages:read')).toHaveLength(1);
+    act(() => result.current.markRead());
+    expect(socket.emitsOf('chats:messages:read')).toEqual([
+      { conversationId: 'c-1', seq: 2 },
+      { conversationId: 'c-1', seq: 3 },
+    ]);
   });
 
   it('loads older pages before the oldest seq held', async () => {

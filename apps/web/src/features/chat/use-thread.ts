@@ -87,14 +87,6 @@ export function useThread(conversationId: string) {
     if (emitRead(socket, conversationId, highest)) markReadLocally(queryClient, conversationId, highest);
   }, [socket, conversationId, highest, readSeq, queryClient]);
 
-  // Open and visible: what arrives is read; coming back to the tab reads what came meanwhile.
-  useEffect(() => {
-    markRead();
-    const onVisible = () => markRead();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [markRead]);
-
   const send = useCallback((draft: Draft) => queueMessage(conversationId, draft), [conversationId]);
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = messagesQuery;
   const fetchOlder = useCallback(() => {
