@@ -89,7 +89,7 @@ const chat = journey(
 
     // Awa records a voice note with the fake microphone; Kofi gets a player.
     await awa.page.getByRole('button', { name: attachments('recorder.record'), exact: true }).click();
-    await awa.page.getByText(attachments('recorder.recording')).first().waitFor();
+    await awa.page.getByRole('group', { name: attachments('recorder.recording'), exact: true }).waitFor();
     await awa.page.waitForTimeout(1500);
     await awa.page.getByRole('button', { name: attachments('recorder.send'), exact: true }).click();
     await kofi.page

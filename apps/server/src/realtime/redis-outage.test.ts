@@ -6,15 +6,15 @@ import { createConversation } from '../test/chat-files-factories.ts';
 import { createMember, MEMBER_PASSWORD, newSession, waitFor } from '../test/factories.ts';
 import { startRedisServer, type TestRedis } from '../test/redis-server.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
-import { collect, openSocket, SOCKET_WAIT_MS, type ClientSocket } from '../test/socket-client.ts';
+import { collect, openSocket, SOCKET_WAIT_MS, within, type ClientSocket } from '../test/socket-client.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
 
 /**
  * Redis goes away under a running node (REDIS_URL) and comes back: the node keeps serving its own
- * members (no crash on the adapter's failed publishes), lets rate-limited requests through, and
- * reconnects by itself (docs/scaling.md).
+ * members (no crash on the adapter's failed publishes), lets rate-limited requests through,
+ * reconnects by itself and then makes its sockets reconnect to catch up (docs/scaling.md).
  */
 describe('a Redis outage under a running node', () => {
   let database: Database;
@@ -82,6 +82,9 @@ describe('a Redis outage under a running node', () => {
     expect(login.status).toBe(200);
     expect(node.output()).toContain('Redis publish failed');
 
+    // Back: the node closes its sockets' transports (the apps reconnect by themselves and catch up on
+    // what other nodes emitted during the outage).
+    const dropped = new Promise<string>((resolve) => xSocket.once('disconnect', resolve));
     await redis.restart();
     await waitFor(
       async () =>
@@ -96,6 +99,8 @@ describe('a Redis outage under a running node', () => {
       body: JSON.stringify({ identifier: y.user.username, password: MEMBER_PASSWORD }),
     });
     expect(after.status).toBe(200);
+    expect(await within(dropped, "x's transport closed")).toBe('transport close');
+    await openSocket(node.url, x.cookie).then((socket) => sockets.push(socket));
     expect(node.pid()).toBeDefined();
     expect(await node.kill('SIGTERM')).toEqual({ code: 0, signal: null });
   }, 90_000);

@@ -86,6 +86,18 @@ export function createRealtime(
     });
   });
 
+  // After a Redis outage this node may have missed emits of the others: its sockets' transports are
+  // closed so the apps reconnect at once and catch up by sequence, as after any reconnect (ADR 0008).
+  let subscriberDown = false;
+  const onSubscriberClosed = () => void (subscriberDown = true);
+  const onSubscriberReady = () => {
+    if (!subscriberDown) return;
+    subscriberDown = false;
+    app.log.warn("Redis is back: closing this node's sockets so the apps reconnect and catch up");
+    for (const socket of io.of('/').sockets.values()) socket.conn.close();
+  };
+  options.redis?.subscriber.on('close', onSubscriberClosed).on('ready', onSubscriberReady);
+
   const stopListening = onSessionsRevoked((sessionIds) => {
     for (const id of sessionIds) {
       io.to(`session:${id}`).emit('session:revoked');
@@ -101,6 +113,7 @@ export function createRealtime(
     },
     async close() {
       stopListening();
+      options.redis?.subscriber.off('close', onSubscriberClosed).off('ready', onSubscriberReady);
       await io.close();
     },
   };

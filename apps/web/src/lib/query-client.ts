@@ -1,6 +1,7 @@
 import { hashKey, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { isApiError } from './api-client.ts';
+import type { Me } from '@motema/shared/users';
 import { navigate, setExitPath } from './navigation.ts';
 import { hideOfflineNotice, notifyError, showOfflineNotice } from './notices.ts';
 
@@ -48,8 +49,33 @@ export const queryClient = new QueryClient({
  * Forgets the member and everything cached for them, then goes to `exitTo`. The navigation guard
  * waits for that navigation instead of racing it with its own visitor redirect.
  */
+const REMEMBERED_ME_KEY = 'motema.me';
+
+/**
+ * The last profile the server answered, kept on this device so a page opened without a network keeps
+ * the member in the app instead of sending them to the start page. Forgotten when the session ends.
+ */
+export function rememberMe(me: Me | null): void {
+  try {
+    if (me) localStorage.setItem(REMEMBERED_ME_KEY, JSON.stringify(me));
+    else localStorage.removeItem(REMEMBERED_ME_KEY);
+  } catch {
+    // Storage full or refused: offline reloads then show the start page, nothing worse.
+  }
+}
+
+export function rememberedMe(): Me | null {
+  try {
+    const stored = localStorage.getItem(REMEMBERED_ME_KEY);
+    return stored ? (JSON.parse(stored) as Me) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function endSession(client: QueryClient, go: (path: string) => void, exitTo: string): void {
   setExitPath(exitTo);
+  rememberMe(null);
   client.removeQueries({ predicate: (query) => query.queryHash !== hashKey(ME_QUERY_KEY) });
   client.setQueryData(ME_QUERY_KEY, null);
   go(exitTo);

@@ -227,7 +227,7 @@ export function MessageList({
             empty
           ) : (
             <>
-              {!hasOlder && !filtered && (
+              {!hasOlder && !filtered && otherName && (
                 <Text size="sm" c="dimmed" ta="center" py="md">
                   {t('list.start', { name: otherName })}
                 </Text>

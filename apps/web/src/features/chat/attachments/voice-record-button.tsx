@@ -58,6 +58,11 @@ export function VoiceRecordButton({
     };
     const release = () => {
       forget();
+      // The button moves while the recorder appears, so the press's own click may land elsewhere:
+      // once that click had its chance, the next click on the button is a new one.
+      setTimeout(() => {
+        pressing.current = false;
+      }, 0);
       // A hold while recording sends; a tap (or a release during the microphone prompt) keeps recording.
       if (Date.now() - pressedAt >= HOLD_MS && live.current.state === 'recording') live.current.stop();
     };
