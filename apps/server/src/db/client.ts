@@ -4,7 +4,7 @@ import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A database handle or an open transaction: repositories take either. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -21,6 +21,20 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   return { db, pool, close: () => pool.end() };
 }
 
+/** Any fixed number: the key of the advisory lock that lets one node at a time run the migrations. */
+const MIGRATION_LOCK_KEY = 74_160_501;
+
+/**
+ * Brings the schema up to date. Several nodes may start at once (docs/scaling.md): a session advisory
+ * lock makes the others wait, then find nothing left to do.
+ */
 export async function migrateDatabase(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  const client = await db.$client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
 }

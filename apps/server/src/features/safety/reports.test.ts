@@ -172,7 +172,13 @@ describe('reports', () => {
       });
       const events: string[] = [];
       socket.onAny((event: string) => events.push(event));
-      const profileBefore = (await asMember(t, reported.cookie)('GET', '/api/users/profile')).json();
+      // The socket's connect writes `connected = true` just after the handshake: wait for it first.
+      let profileBefore = (await asMember(t, reported.cookie)('GET', '/api/users/profile')).json();
+      for (let tries = 0; !profileBefore.connected && tries < 50; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        profileBefore = (await asMember(t, reported.cookie)('GET', '/api/users/profile')).json();
+      }
+      expect(profileBefore.connected).toBe(true);
 
       expect((await report(reporter, { ...VALID, user: reported.user.id })).statusCode).toBe(201);
       await new Promise((resolve) => setTimeout(resolve, 300));
