@@ -236,8 +236,8 @@ async function main() {
 
     // Warm-up: JIT, plans, pool connections.
     for (const target of targets) {
-      const ids = await offer(target.clients, tracker, Math.min(rate, 500), 2);
-      await drain(tracker, ids, 5_000);
+      const ids = await offer(target.clients, tracker, Math.min(rate, 100), 2);
+      await settle(target, tracker, ids, 60_000);
     }
 
     for (let round = 0; round < rounds; round++) {
@@ -420,7 +420,7 @@ async function report(
         bench: 'chat',
         bar: 'B3',
         at: new Date().toISOString(),
-        machine: { cpus: os.availableParallelism(), load: os.loadavg(), pinning },
+        machine: { cpus: os.cpus().length, load: os.loadavg(), pinning },
         options: {
           sockets,
           seconds,
