@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { PHOTOS_PER_MEMBER_MAX, type Image } from '@motema/shared/media';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PhotoVariant } from '../../db/schema.ts';
@@ -11,7 +10,7 @@ import type { MeRow } from '../users/users.repository.ts';
 import { setAvatarPhoto } from '../users/users.service.ts';
 import * as repo from './media.repository.ts';
 import { presentImage, variantFileName } from './media.presenter.ts';
-import { createPhotoQueue, encodePhoto, inspectPhoto } from './photo-pipeline.ts';
+import { createPhotoQueue, encodePhoto, inspectPhoto, PHOTO_ENCODES_AT_ONCE } from './photo-pipeline.ts';
 
 export type MediaDeps = Pick<AppDeps, 'db' | 'jobs' | 'storage'>;
 
@@ -20,7 +19,7 @@ export const MEDIA_FILES_QUEUE = 'media-files-delete';
 export type MediaFilesJob = { prefix: string };
 
 /** Half the cores (at least one) encode photos; twenty more uploads may wait, then 429. */
-const runPhotoWork = createPhotoQueue(Math.max(1, Math.floor(os.availableParallelism() / 2)), 20);
+const runPhotoWork = createPhotoQueue(PHOTO_ENCODES_AT_ONCE, 20);
 
 /** Encodes a photo checked by `inspectPhoto` in the bounded queue every upload shares (chat files too). */
 export function encodeQueuedPhoto(input: Buffer, mime: string) {

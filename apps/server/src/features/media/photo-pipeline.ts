@@ -12,11 +12,12 @@ import { AppError, badRequest } from '../../lib/app-error.ts';
  */
 
 /**
- * libvips threads per image: half the cores. By default one encode spreads over every core, which
- * starves the event loop and PostgreSQL while a member uploads (bar B7: chat latency unaffected).
+ * One libvips thread per image; the photo queue runs half the cores' worth of images at once. By
+ * default a single encode spreads over every core, which starves the event loop and PostgreSQL while
+ * a member uploads (bar B7: chat latency unaffected).
  */
-export const PHOTO_THREADS = Math.max(1, Math.floor(os.availableParallelism() / 2));
-sharp.concurrency(PHOTO_THREADS);
+export const PHOTO_ENCODES_AT_ONCE = Math.max(1, Math.floor(os.availableParallelism() / 2));
+sharp.concurrency(1);
 
 /** What file-type finds, mapped to the loader sharp must agree on (a mismatch is refused). */
 const LOADERS: Record<string, string> = {
