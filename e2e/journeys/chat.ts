@@ -26,9 +26,7 @@ const photo = () =>
 
 /** Every message of the conversation as the server holds it for this member, oldest first. */
 async function storedMessages(member: SignedUpMember, conversationId: string): Promise<StoredMessage[]> {
-  const response = await member.page.request.get(
-    `/api/conversations/${conversationId}/messages?limit=200`,
-  );
+  const response = await member.page.request.get(`/api/conversations/${conversationId}/messages?limit=200`);
   expect(response.status(), 'GET messages').toBe(200);
   return ((await response.json()) as { messages: StoredMessage[] }).messages;
 }
@@ -46,7 +44,11 @@ const chat = journey(
     const attachments = locale('en', 'attachments');
 
     const awa = await signedUpMember(browser, baseUrl, { firstName: 'Awa', sex: 'female', likes: ['male'] });
-    const kofi = await signedUpMember(browser, baseUrl, { firstName: 'Kofi', sex: 'male', likes: ['female'] });
+    const kofi = await signedUpMember(browser, baseUrl, {
+      firstName: 'Kofi',
+      sex: 'male',
+      likes: ['female'],
+    });
     log('two members signed up');
 
     const composer = (page: Page) => page.getByLabel(thread('composer.label'), { exact: true });
@@ -109,9 +111,10 @@ const chat = journey(
     await awa.page.context().setOffline(true);
     for (const text of offlineTexts) await send(awa.page, text);
     await awa.page.getByLabel(thread('bubble.sending'), { exact: true }).first().waitFor();
-    expect((await storedMessages(kofi, conversationId)).length, 'nothing reached the server while offline').toBe(
-      before,
-    );
+    expect(
+      (await storedMessages(kofi, conversationId)).length,
+      'nothing reached the server while offline',
+    ).toBe(before);
     await awa.page.reload();
     for (const text of offlineTexts) await awa.page.getByText(text, { exact: true }).waitFor();
     await shot(awa.page, 'chat-03-offline-awa');

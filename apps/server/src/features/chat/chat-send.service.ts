@@ -10,12 +10,18 @@ import { attachFiles } from './chat-files.service.ts';
 import { conversationNotFound } from './chat.service.ts';
 import { pushCounters } from './counters.service.ts';
 import * as messagesRepo from './messages.repository.ts';
-import { messageFor } from './message-views.service.ts';
+import { messageFor, newMessageFor } from './message-views.service.ts';
 
 export type SendDeps = { db: Db; limiter: RateLimiter };
 export type SendInput = z.output<typeof SendMessageSchema>;
 
-export type StoredMessage = { messageId: string; recipientId: string; created: boolean };
+export type StoredMessage = {
+  messageId: string;
+  recipientId: string;
+  created: boolean;
+  /** The new message as its sender sees it, when the send could build it without a query. */
+  view?: Message;
+};
 
 /** Thrown inside the send's transaction to roll it back, sequence number included. */
 class AlreadyStored extends Error {}
@@ -69,8 +75,49 @@ async function store(deps: SendDeps, senderId: string, input: SendInput): Promis
 }
 
 /**
+ * The common send (no files) in two statements and no explicit transaction: the context (access,
+ * block, a stored message with this client id, the sender's names), then one atomic statement that
+ * takes the sequence number, stores the message and counts it unread (committed when it answers).
+ */
+async function storeQuickly(deps: SendDeps, senderId: string, input: SendInput): Promise<StoredMessage> {
+  const { db } = deps;
+  const context = await messagesRepo.sendContext(db, input.conversationId, senderId, input.clientId);
+  if (!context) throw conversationNotFound();
+  if (!context.open) throw forbidden('chat_blocked');
+  if (context.existingId)
+    return { messageId: context.existingId, recipientId: context.otherId, created: false };
+  await refuseOverLimit(deps.limiter, senderId);
+  const values = {
+    conversationId: input.conversationId,
+    senderId,
+    recipientId: context.otherId,
+    clientId: input.clientId,
+    text: input.text ? input.text : null,
+    replyToId: input.replyTo ?? null,
+    createdAt: clock.now(),
+  };
+  let inserted: { id: string; seq: number } | undefined;
+  try {
+    inserted = await messagesRepo.insertNextMessageNow(db, values);
+  } catch (error) {
+    // Another device of the sender stored the same client id meanwhile: this attempt left nothing.
+    if (!messagesRepo.isDuplicateClientId(error)) throw error;
+    const existing = await messagesRepo.findBySenderClient(db, senderId, input.clientId);
+    if (!existing) throw error;
+    return { messageId: existing.id, recipientId: context.otherId, created: false };
+  }
+  if (!inserted) throw input.replyTo ? new AppError(404, 'message_not_found') : conversationNotFound();
+  const stored: StoredMessage = { messageId: inserted.id, recipientId: context.otherId, created: true };
+  if (!input.replyTo) {
+    stored.view = await newMessageFor(db, { ...values, id: inserted.id, seq: inserted.seq }, context);
+  }
+  return stored;
+}
+
+/**
  * Stores a message once per (sender, clientId) with the conversation's next sequence number
- * (QUALITY C1). A retry of a stored message finds it: not rate limited, no number used.
+ * (QUALITY C1). A retry of a stored message finds it: not rate limited, no number used. Files are
+ * attached in the same transaction as the message (the slower path).
  */
 export async function storeMessage(
   deps: SendDeps,
@@ -78,6 +125,7 @@ export async function storeMessage(
   input: SendInput,
 ): Promise<StoredMessage> {
   const { db } = deps;
+  if (!input.files?.length) return storeQuickly(deps, senderId, input);
   try {
     return await store(deps, senderId, input);
   } catch (error) {
@@ -99,12 +147,17 @@ export async function announceStored(
   input: SendInput,
   stored: StoredMessage,
 ): Promise<Message> {
-  const message = await messageFor(db, senderId, stored.messageId);
+  const message = stored.view ?? (await messageFor(db, senderId, stored.messageId));
   // A client id reused for another conversation is a client bug: never answer with another thread.
   if (message.conversation._id !== input.conversationId) throw conflict();
   if (stored.created) {
     emitToUser(senderId, 'chats:messages:new', message);
-    emitToUser(stored.recipientId, 'chats:messages:new', { ...message, important: false });
+    // A new message is starred by nobody: the sender's view is the recipient's.
+    emitToUser(
+      stored.recipientId,
+      'chats:messages:new',
+      message.important ? { ...message, important: false } : message,
+    );
     // The ack does not wait for the badge: it follows on its own (coalesced per member).
     pushCounters(db, stored.recipientId).catch(() => undefined);
   }

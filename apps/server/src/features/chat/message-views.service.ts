@@ -44,3 +44,64 @@ export async function messageFor(db: DbOrTx, viewerId: string, id: string): Prom
   if (!message) throw new Error(`message ${id} vanished`);
   return message;
 }
+
+/** Photos never change once stored: their presented form is kept by id (bounded). */
+const avatarCache = new Map<string, Image>();
+const AVATAR_CACHE_MAX = 10_000;
+
+async function avatarOf(db: DbOrTx, photoId: string | null): Promise<Image | null> {
+  if (!photoId) return null;
+  const cached = avatarCache.get(photoId);
+  if (cached) return cached;
+  const image = (await avatarImages(db, [photoId])).get(photoId) ?? null;
+  if (image) {
+    if (avatarCache.size >= AVATAR_CACHE_MAX) avatarCache.clear();
+    avatarCache.set(photoId, image);
+  }
+  return image;
+}
+
+/**
+ * A message just stored (no files, no reply, seen by nobody yet, starred by nobody) as its sender
+ * sees it, from what the send already knows: the same object `messageFor` would present.
+ */
+export async function newMessageFor(
+  db: DbOrTx,
+  message: {
+    id: string;
+    seq: number;
+    clientId: string;
+    conversationId: string;
+    senderId: string;
+    text: string | null;
+    createdAt: Date;
+  },
+  sender: {
+    username: string;
+    firstName: string | null;
+    lastName: string | null;
+    avatarPhotoId: string | null;
+  },
+): Promise<Message> {
+  const avatar = await avatarOf(db, sender.avatarPhotoId);
+  const row: messagesRepo.MessageViewRow = {
+    ...message,
+    editedAt: null,
+    unsentAt: null,
+    senderUsername: sender.username,
+    senderFirstName: sender.firstName,
+    senderLastName: sender.lastName,
+    senderAvatarPhotoId: avatar ? sender.avatarPhotoId : null,
+    quoteId: null,
+    quoteSeq: null,
+    quoteText: null,
+    quoteUnsentAt: null,
+    quoteSenderId: null,
+    quoteSenderUsername: null,
+    quoteSenderFirstName: null,
+    quoteSenderLastName: null,
+    important: false,
+  };
+  const avatars = new Map<string, Image>(avatar ? [[avatar._id, avatar]] : []);
+  return presentMessage(row, { states: new Map(), files: new Map(), avatars });
+}

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   conversationMembers,
   conversations,
@@ -157,6 +157,136 @@ export async function insertNextMessage(
     ON CONFLICT (sender_id, client_id) DO NOTHING
     RETURNING id, seq`);
   return result.rows[0];
+}
+
+/**
+ * The send path's statements are named (prepared once per connection, QUALITY B3): PostgreSQL plans
+ * them once and nothing rebuilds their SQL per message. Drizzle cannot prepare raw SQL with data-
+ * modifying CTEs, so these two go straight to the pool of the Drizzle handle.
+ */
+type Named = { name: string; text: string };
+async function runNamed<T>(db: Db, statement: Named, values: unknown[]): Promise<T[]> {
+  const result = await db.$client.query({ ...statement, values });
+  return result.rows as T[];
+}
+
+/** Same condition as `notBlockedWith`, inlined for a prepared statement. */
+const SEND_CONTEXT: Named = {
+  name: 'chat_send_context_v1',
+  text: `
+    SELECT other.user_id AS "otherId",
+      NOT EXISTS (SELECT 1 FROM blocks b
+        WHERE (b.blocker_id = $2::uuid AND b.blocked_id = other.user_id)
+           OR (b.blocker_id = other.user_id AND b.blocked_id = $2::uuid)) AS "open",
+      m.id AS "existingId",
+      u.username AS "username", u.first_name AS "firstName", u.last_name AS "lastName",
+      u.avatar_photo_id AS "avatarPhotoId"
+    FROM conversation_members me
+    JOIN conversation_members other
+      ON other.conversation_id = me.conversation_id AND other.user_id <> me.user_id
+    JOIN users u ON u.id = me.user_id
+    LEFT JOIN messages m ON m.sender_id = $2::uuid AND m.client_id = $3::uuid
+    WHERE me.conversation_id = $1::uuid AND me.user_id = $2::uuid
+    LIMIT 1`,
+};
+
+export type SendContext = {
+  otherId: string;
+  /** No block either way (QUALITY Z3). */
+  open: boolean;
+  /** The message this sender already stored under this client id, if any. */
+  existingId: string | null;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  avatarPhotoId: string | null;
+};
+
+/**
+ * In one round trip, what a send needs first: the other member (undefined for a non-member), whether
+ * a block stands between them, the message already stored under this client id, and the sender's
+ * names and avatar for the message's view.
+ */
+export async function sendContext(
+  db: Db,
+  conversationId: string,
+  senderId: string,
+  clientId: string,
+): Promise<SendContext | undefined> {
+  const [row] = await runNamed<SendContext>(db, SEND_CONTEXT, [conversationId, senderId, clientId]);
+  return row;
+}
+
+const INSERT_NEXT: Named = {
+  name: 'chat_insert_next_v1',
+  text: `
+    WITH next AS (
+      UPDATE conversations
+      SET last_seq = last_seq + 1, last_message_at = GREATEST(last_message_at, $7::timestamptz)
+      WHERE id = $1::uuid
+        AND ($6::uuid IS NULL OR EXISTS (
+          SELECT 1 FROM messages q WHERE q.id = $6::uuid AND q.conversation_id = $1::uuid))
+      RETURNING last_seq
+    ), stored AS (
+      INSERT INTO messages (conversation_id, seq, sender_id, client_id, text, reply_to_id, created_at)
+      SELECT $1::uuid, next.last_seq, $2::uuid, $4::uuid, $5::text, $6::uuid, $7::timestamptz FROM next
+      RETURNING id, seq
+    ), unread AS (
+      UPDATE conversation_members SET unread_count = unread_count + 1
+      WHERE conversation_id = $1::uuid AND user_id = $3::uuid AND EXISTS (SELECT 1 FROM stored)
+    )
+    SELECT id, seq FROM stored`,
+};
+
+/**
+ * `insertNextMessage` as one prepared statement in its own transaction. The explicit COMMIT matters:
+ * a lone statement would commit by itself even after the server died while it waited for the row
+ * lock, whereas an open transaction dies with its connection (nothing stored that was not acked or
+ * retried). The row lock of the UPDATE, held to the commit, keeps sequences gap-free. A reply to a message of another conversation stores nothing (undefined). A
+ * client id the sender stored meanwhile raises the unique violation of `messages_sender_client_key`
+ * (see `isDuplicateClientId`): the whole statement is undone, its sequence number with it.
+ */
+export async function insertNextMessageNow(
+  db: Db,
+  values: {
+    conversationId: string;
+    senderId: string;
+    recipientId: string;
+    clientId: string;
+    text: string | null;
+    replyToId: string | null;
+    createdAt: Date;
+  },
+): Promise<{ id: string; seq: number } | undefined> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await client.query<{ id: string; seq: number }>({
+      ...INSERT_NEXT,
+      values: [
+        values.conversationId,
+        values.senderId,
+        values.recipientId,
+        values.clientId,
+        values.text,
+        values.replyToId,
+        values.createdAt.toISOString(),
+      ],
+    });
+    await client.query('COMMIT');
+    return result.rows[0];
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The error of a second message stored under the same (sender, client id). */
+export function isDuplicateClientId(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23505' && e.constraint === 'messages_sender_client_key';
 }
 
 export async function isInConversation(db: DbOrTx, messageId: string, conversationId: string) {
