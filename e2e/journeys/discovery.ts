@@ -94,18 +94,27 @@ const discovery = journey(
 
     // Joel likes Nadia with the button; Nadia swipes Joel right: both see the match.
     await joel.page.goto('/swap');
+    // Other journeys' members share the server: Joel passes them until Nadia is on top.
+    for (let i = 0; i < 10; i += 1) {
+      const top = joel.page.getByLabel(/^\w+, \d+$/).first();
+      await top.waitFor();
+      const label = (await top.getAttribute('aria-label')) ?? '';
+      if (label.startsWith('Nadia,')) break;
+      await joel.page.getByRole('button', { name: disco('swap.pass'), exact: true }).click();
+      await joel.page.getByLabel(label, { exact: true }).waitFor({ state: 'detached' });
+    }
     await joel.page
       .getByLabel(/^Nadia, \d+$/)
       .first()
       .waitFor();
     await joel.page.getByRole('button', { name: disco('swap.like'), exact: true }).click();
     await page.goto('/swap');
-    // Pass the others until Joel is on top.
-    for (let i = 0; i < 3; i += 1) {
-      const top = page.getByLabel(/^(Joel|Blaise|Cedric), \d+$/).first();
+    // Pass the others (hers and other journeys' members) until Joel is on top.
+    for (let i = 0; i < 10; i += 1) {
+      const top = page.getByLabel(/^\w+, \d+$/).first();
       await top.waitFor();
       const label = (await top.getAttribute('aria-label')) ?? '';
-      if (label.startsWith('Joel')) {
+      if (label.startsWith('Joel,')) {
         const box = (await top.boundingBox())!;
         await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
         await page.mouse.down();
@@ -116,6 +125,7 @@ const discovery = journey(
         break;
       }
       await page.getByRole('button', { name: disco('swap.pass'), exact: true }).click();
+      await page.getByLabel(label, { exact: true }).waitFor({ state: 'detached' });
     }
     await page.getByRole('heading', { name: disco('match.title'), exact: true }).waitFor();
     await shot(page, 'discovery-03-match-nadia');
