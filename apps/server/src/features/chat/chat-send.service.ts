@@ -8,7 +8,7 @@ import { conversationAccess } from './chat-access.ts';
 import { emitToUser } from './chat-events.ts';
 import { attachFiles } from './chat-files.service.ts';
 import { conversationNotFound } from './chat.service.ts';
-import { pushCounters } from './counters.service.ts';
+import { scheduleCounters } from './counters.service.ts';
 import * as messagesRepo from './messages.repository.ts';
 import { messageFor, newMessageFor } from './message-views.service.ts';
 
@@ -159,7 +159,7 @@ export async function announceStored(
       message.important ? { ...message, important: false } : message,
     );
     // The ack does not wait for the badge: it follows on its own (coalesced per member).
-    pushCounters(db, stored.recipientId).catch(() => undefined);
+    scheduleCounters(db, stored.recipientId);
   }
   return message;
 }

@@ -113,16 +113,47 @@ export async function countConversations(db: DbOrTx, viewerId: string): Promise<
 
 /** The viewer's unread messages and the conversations holding them, over visible conversations only. */
 export async function unreadTotals(db: DbOrTx, viewerId: string) {
-  const [row] = await db
+  const totals = (await unreadTotalsOf(db, [viewerId])).get(viewerId);
+  return { messages: totals?.messages ?? 0, conversations: totals?.conversations ?? 0 };
+}
+
+function prepareUnreadTotals(db: DbOrTx) {
+  return db
     .select({
+      userId: me.userId,
       messages: sql<number>`coalesce(sum(${me.unreadCount}), 0)::int`,
       conversations: sql<number>`(count(*) filter (where ${me.unreadCount} > 0))::int`,
     })
     .from(me)
-    .innerJoin(other, and(eq(other.conversationId, me.conversationId), ne(other.userId, viewerId)))
+    .innerJoin(other, and(eq(other.conversationId, me.conversationId), ne(other.userId, me.userId)))
     .innerJoin(users, eq(users.id, other.userId))
-    .where(and(eq(me.userId, viewerId), eq(users.status, 'active'), notBlockedWith(viewerId, other.userId)));
-  return { messages: row?.messages ?? 0, conversations: row?.conversations ?? 0 };
+    .where(
+      and(
+        sql`${me.userId} = ANY(${sql.placeholder('ids')}::uuid[])`,
+        eq(users.status, 'active'),
+        // The viewer is each row's member: the condition only embeds it in SQL.
+        notBlockedWith(me.userId as unknown as string, other.userId),
+      ),
+    )
+    .groupBy(me.userId)
+    .prepare('chat_unread_totals_v2');
+}
+const unreadTotalsQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareUnreadTotals>>();
+
+/**
+ * `unreadTotals` of many members in one prepared statement (planned once per connection): the
+ * badges sent after new messages are counted together. Members with nothing unread may be missing.
+ */
+export async function unreadTotalsOf(db: DbOrTx, userIds: readonly string[]) {
+  let query = unreadTotalsQueries.get(db);
+  if (!query) {
+    query = prepareUnreadTotals(db);
+    unreadTotalsQueries.set(db, query);
+  }
+  const rows = await query.execute({ ids: [...userIds] });
+  return new Map(
+    rows.map((row) => [row.userId, { messages: row.messages, conversations: row.conversations }]),
+  );
 }
 
 /**

@@ -6,7 +6,15 @@ import * as repo from './notifications.repository.ts';
  * their notifications (all of them before the first time), blocked and hidden members left out.
  */
 export async function notificationsCount(db: DbOrTx, userId: string): Promise<number> {
-  return repo.countNotifications(db, userId, await repo.findNotificationsSeenAt(db, userId));
+  return (await repo.countNewNotifications(db, [userId])).get(userId) ?? 0;
+}
+
+/** `notificationsCount` of many members at once, in one query (by member id). */
+export async function notificationsCounts(
+  db: DbOrTx,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  return userIds.length === 0 ? new Map() : repo.countNewNotifications(db, userIds);
 }
 
 /** The member opened their notifications: the badge starts again from now. */
