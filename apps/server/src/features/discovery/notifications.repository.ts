@@ -1,65 +1,19 @@
-import { and, count, eq, gt, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, or, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { matches, ratings, users, visits } from '../../db/schema.ts';
 import { visibleTo } from './member-conditions.ts';
 
-export async function findNotificationsSeenAt(db: DbOrTx, userId: string): Promise<Date | null> {
-  const [row] = await db.select({ at: users.notificationsSeenAt }).from(users).where(eq(users.id, userId));
-  return row?.at ?? null;
-}
-
 export async function setNotificationsSeenAt(db: DbOrTx, userId: string, at: Date): Promise<void> {
   await db.update(users).set({ notificationsSeenAt: at }).where(eq(users.id, userId));
-}
-
-const newerThan = (column: AnyPgColumn, since: Date | null): SQL | undefined =>
-  since ? gt(column, since) : undefined;
-
-/**
- * New matches, likes (ratings of 4 or more received) and visits received since `since` (all of them
- * when null), from members the viewer may see (active, complete profile, no block either way).
- */
-export async function countNotifications(db: DbOrTx, viewerId: string, since: Date | null): Promise<number> {
-  const otherOfMatch = sql`CASE WHEN ${matches.userA} = ${viewerId} THEN ${matches.userB} ELSE ${matches.userA} END`;
-  const [matched, liked, visited] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(matches)
-      .innerJoin(users, eq(users.id, otherOfMatch))
-      .where(
-        and(
-          or(eq(matches.userA, viewerId), eq(matches.userB, viewerId)),
-          newerThan(matches.createdAt, since),
-          visibleTo(viewerId),
-        ),
-      ),
-    db
-      .select({ n: count() })
-      .from(ratings)
-      .innerJoin(users, eq(users.id, ratings.raterId))
-      .where(
-        and(
-          eq(ratings.ratedId, viewerId),
-          gte(ratings.score, 4),
-          newerThan(ratings.updatedAt, since),
-          visibleTo(viewerId),
-        ),
-      ),
-    db
-      .select({ n: count() })
-      .from(visits)
-      .innerJoin(users, eq(users.id, visits.visitorId))
-      .where(and(eq(visits.visitedId, viewerId), newerThan(visits.lastAt, since), visibleTo(viewerId))),
-  ]);
-  return (matched[0]?.n ?? 0) + (liked[0]?.n ?? 0) + (visited[0]?.n ?? 0);
 }
 
 const seen = alias(users, 'seen');
 
 /**
- * `countNotifications` since each member's own `notificationsSeenAt` (`seen` is the member), as the
- * sum of three correlated counts.
+ * New matches, likes (ratings of 4 or more received) and visits received since each member's own
+ * `notificationsSeenAt` (all of them when null), from members they may see (active, complete profile,
+ * no block either way); `seen` is the member. The sum of three correlated counts.
  */
 function notificationsOfSeen(db: DbOrTx) {
   // The member as a column: `visibleTo` and `otherOfMatch` only embed it in SQL.
@@ -104,8 +58,7 @@ function prepareNotificationsCount(db: DbOrTx) {
 const notificationsCountQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareNotificationsCount>>();
 
 /**
- * The notifications badges of these members (see `countNotifications`, since each one's
- * `notificationsSeenAt`) in one prepared statement, planned once per connection: chat recounts
+ * The notifications badges of these members (see `notificationsOfSeen`) in one prepared statement, planned once per connection: chat recounts
  * them for the badges it sends after new messages.
  */
 export async function countNewNotifications(
