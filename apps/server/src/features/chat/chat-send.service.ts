@@ -75,9 +75,9 @@ async function store(deps: SendDeps, senderId: string, input: SendInput): Promis
 }
 
 /**
- * The common send (no files) in two statements and no explicit transaction: the context (access,
- * block, a stored message with this client id, the sender's names), then one atomic statement that
- * takes the sequence number, stores the message and counts it unread (committed when it answers).
+ * The common send (no files) in two named statements (decision 0009): the context (access, block, a
+ * stored message with this client id, the sender's names), then, in its own short transaction, one
+ * statement that takes the sequence number, stores the message and counts it unread.
  */
 async function storeQuickly(deps: SendDeps, senderId: string, input: SendInput): Promise<StoredMessage> {
   const { db } = deps;
@@ -106,7 +106,8 @@ async function storeQuickly(deps: SendDeps, senderId: string, input: SendInput):
     if (!existing) throw error;
     return { messageId: existing.id, recipientId: context.otherId, created: false };
   }
-  if (!inserted) throw input.replyTo ? new AppError(404, 'message_not_found') : conversationNotFound();
+  // Nothing stored: a block made since the context was read, or a quote from another conversation.
+  if (!inserted) throw input.replyTo ? new AppError(404, 'message_not_found') : forbidden('chat_blocked');
   const stored: StoredMessage = { messageId: inserted.id, recipientId: context.otherId, created: true };
   if (!input.replyTo) {
     stored.view = await newMessageFor(db, { ...values, id: inserted.id, seq: inserted.seq }, context);

@@ -7,7 +7,7 @@ import {
   SendMessageSchema,
   type Message,
 } from '@motema/shared/chat';
-import { messages } from '../../db/schema.ts';
+import { blocks, conversations, messages } from '../../db/schema.ts';
 import { createMemoryRateLimiter } from '../../lib/rate-limiter.ts';
 import { MAX_SOCKET_PAYLOAD_BYTES } from '../../realtime/server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -25,6 +25,7 @@ import {
 } from '../../test/chat-factories.ts';
 import { createMember, newSession, type Member } from '../../test/factories.ts';
 import { storeMessage } from './chat-send.service.ts';
+import { insertNextMessageNow } from './messages.repository.ts';
 
 /** Bulk sends on a loaded machine (CI, parallel test files) get a long budget. */
 const BULK_MS = 120_000;
@@ -265,5 +266,26 @@ describe('chats:messages:send (QUALITY C1)', () => {
     await expectChatUnchanged(t.db, before);
     // A retry of the stored message is answered whatever the count.
     expect(await storeMessage(deps, a.user.id, first)).toMatchObject({ created: false });
+  });
+
+  it('stores nothing when a block came after the send read its context (the insert checks again)', async () => {
+    const { a, b, conversationId } = await pair();
+    await t.db.insert(blocks).values({ blockerId: b.user.id, blockedId: a.user.id });
+    const inserted = await insertNextMessageNow(t.db, {
+      conversationId,
+      senderId: a.user.id,
+      recipientId: b.user.id,
+      clientId: randomUUID(),
+      text: 'Sent as the block landed',
+      replyToId: null,
+      createdAt: new Date(),
+    });
+    expect(inserted).toBeUndefined();
+    expect(await storedIn(conversationId)).toEqual([]);
+    const [conversation] = await t.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    expect(conversation?.lastSeq).toBe(0);
   });
 });

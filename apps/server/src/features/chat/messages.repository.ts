@@ -218,12 +218,15 @@ export async function sendContext(
 }
 
 const INSERT_NEXT: Named = {
-  name: 'chat_insert_next_v1',
+  name: 'chat_insert_next_v2',
   text: `
     WITH next AS (
       UPDATE conversations
       SET last_seq = last_seq + 1, last_message_at = GREATEST(last_message_at, $7::timestamptz)
       WHERE id = $1::uuid
+        AND NOT EXISTS (SELECT 1 FROM blocks b
+          WHERE (b.blocker_id = $2::uuid AND b.blocked_id = $3::uuid)
+             OR (b.blocker_id = $3::uuid AND b.blocked_id = $2::uuid))
         AND ($6::uuid IS NULL OR EXISTS (
           SELECT 1 FROM messages q WHERE q.id = $6::uuid AND q.conversation_id = $1::uuid))
       RETURNING last_seq
@@ -242,7 +245,9 @@ const INSERT_NEXT: Named = {
  * `insertNextMessage` as one prepared statement in its own transaction. The explicit COMMIT matters:
  * a lone statement would commit by itself even after the server died while it waited for the row
  * lock, whereas an open transaction dies with its connection (nothing stored that was not acked or
- * retried). The row lock of the UPDATE, held to the commit, keeps sequences gap-free. A reply to a message of another conversation stores nothing (undefined). A
+ * retried). The row lock of the UPDATE, held to the commit, keeps sequences gap-free. A block made
+ * since the context was read, or a reply to a message of another conversation, stores nothing
+ * (undefined). A
  * client id the sender stored meanwhile raises the unique violation of `messages_sender_client_key`
  * (see `isDuplicateClientId`): the whole statement is undone, its sequence number with it.
  */
