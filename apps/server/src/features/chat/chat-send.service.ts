@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import { conversationAccess } from './chat-access.ts';
 import { emitToUser } from './chat-events.ts';
 import { attachFiles } from './chat-files.service.ts';
 import { conversationNotFound } from './chat.service.ts';
@@ -23,9 +22,6 @@ export type StoredMessage = {
   view?: Message;
 };
 
-/** Thrown inside the send's transaction to roll it back, sequence number included. */
-class AlreadyStored extends Error {}
-
 /** Counts a new message against the member's limit (R1); only new messages count. */
 async function refuseOverLimit(limiter: RateLimiter, senderId: string): Promise<void> {
   const { allowed, retryAfterMs } = await limiter.consume(
@@ -40,46 +36,18 @@ async function refuseOverLimit(limiter: RateLimiter, senderId: string): Promise<
   }
 }
 
-async function store(deps: SendDeps, senderId: string, input: SendInput): Promise<StoredMessage> {
-  return deps.db.transaction(async (tx) => {
-    const access = await conversationAccess(tx, input.conversationId, senderId);
-    if (!access) throw conversationNotFound();
-    if (access.blocked) throw forbidden('chat_blocked');
-    const existing = await messagesRepo.findBySenderClient(tx, senderId, input.clientId);
-    if (existing) return { messageId: existing.id, recipientId: access.otherId, created: false };
-    await refuseOverLimit(deps.limiter, senderId);
-    if (input.replyTo && !(await messagesRepo.isInConversation(tx, input.replyTo, input.conversationId))) {
-      throw new AppError(404, 'message_not_found');
-    }
-    const inserted = await messagesRepo.insertNextMessage(tx, {
-      conversationId: input.conversationId,
-      senderId,
-      recipientId: access.otherId,
-      clientId: input.clientId,
-      text: input.text ? input.text : null,
-      replyToId: input.replyTo ?? null,
-      createdAt: clock.now(),
-    });
-    // Another device of the sender stored the same client id meanwhile: nothing of this attempt stays.
-    if (!inserted) throw new AlreadyStored();
-    if (input.files?.length) {
-      await attachFiles(tx, {
-        conversationId: input.conversationId,
-        senderId,
-        messageId: inserted.id,
-        fileIds: input.files,
-      });
-    }
-    return { messageId: inserted.id, recipientId: access.otherId, created: true };
-  });
-}
-
 /**
- * The common send (no files) in two named statements (decision 0009): the context (access, block, a
- * stored message with this client id, the sender's names), then, in its own short transaction, one
- * statement that takes the sequence number, stores the message and counts it unread.
+ * Stores a message once per (sender, clientId) with the conversation's next sequence number
+ * (QUALITY C1), in two named statements (decision 0009): the context (access, block, a stored
+ * message with this client id, the sender's names), then, in one short transaction, the statement
+ * that takes the number, stores the message and counts it unread, and the attaching of its files. A
+ * retry of a stored message finds it: not rate limited, no number used.
  */
-async function storeQuickly(deps: SendDeps, senderId: string, input: SendInput): Promise<StoredMessage> {
+export async function storeMessage(
+  deps: SendDeps,
+  senderId: string,
+  input: SendInput,
+): Promise<StoredMessage> {
   const { db } = deps;
   const context = await messagesRepo.sendContext(db, input.conversationId, senderId, input.clientId);
   if (!context) throw conversationNotFound();
@@ -98,7 +66,15 @@ async function storeQuickly(deps: SendDeps, senderId: string, input: SendInput):
   };
   let inserted: { id: string; seq: number } | undefined;
   try {
-    inserted = await messagesRepo.insertNextMessageNow(db, values);
+    const fileIds = input.files ?? [];
+    inserted = await messagesRepo.insertNextMessage(
+      db,
+      values,
+      fileIds.length === 0
+        ? undefined
+        : (tx, messageId) =>
+            attachFiles(tx, { conversationId: input.conversationId, senderId, messageId, fileIds }),
+    );
   } catch (error) {
     // Another device of the sender stored the same client id meanwhile: this attempt left nothing.
     if (!messagesRepo.isDuplicateClientId(error)) throw error;
@@ -109,32 +85,10 @@ async function storeQuickly(deps: SendDeps, senderId: string, input: SendInput):
   // Nothing stored: a block made since the context was read, or a quote from another conversation.
   if (!inserted) throw input.replyTo ? new AppError(404, 'message_not_found') : forbidden('chat_blocked');
   const stored: StoredMessage = { messageId: inserted.id, recipientId: context.otherId, created: true };
-  if (!input.replyTo) {
+  if (!input.replyTo && !input.files?.length) {
     stored.view = await newMessageFor(db, { ...values, id: inserted.id, seq: inserted.seq }, context);
   }
   return stored;
-}
-
-/**
- * Stores a message once per (sender, clientId) with the conversation's next sequence number
- * (QUALITY C1). A retry of a stored message finds it: not rate limited, no number used. Files are
- * attached in the same transaction as the message (the slower path).
- */
-export async function storeMessage(
-  deps: SendDeps,
-  senderId: string,
-  input: SendInput,
-): Promise<StoredMessage> {
-  const { db } = deps;
-  if (!input.files?.length) return storeQuickly(deps, senderId, input);
-  try {
-    return await store(deps, senderId, input);
-  } catch (error) {
-    if (!(error instanceof AlreadyStored)) throw error;
-    const existing = await messagesRepo.findBySenderClient(db, senderId, input.clientId);
-    if (!existing) throw error;
-    return { messageId: existing.id, recipientId: '', created: false };
-  }
 }
 
 /**

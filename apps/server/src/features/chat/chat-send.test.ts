@@ -24,8 +24,9 @@ import {
   type ClientSocket,
 } from '../../test/chat-factories.ts';
 import { createMember, newSession, type Member } from '../../test/factories.ts';
+import { uploadChatFile, webmSample } from '../../test/chat-files-factories.ts';
 import { storeMessage } from './chat-send.service.ts';
-import { insertNextMessageNow } from './messages.repository.ts';
+import { insertNextMessage } from './messages.repository.ts';
 
 /** Bulk sends on a loaded machine (CI, parallel test files) get a long budget. */
 const BULK_MS = 120_000;
@@ -271,7 +272,7 @@ describe('chats:messages:send (QUALITY C1)', () => {
   it('stores nothing when a block came after the send read its context (the insert checks again)', async () => {
     const { a, b, conversationId } = await pair();
     await t.db.insert(blocks).values({ blockerId: b.user.id, blockedId: a.user.id });
-    const inserted = await insertNextMessageNow(t.db, {
+    const inserted = await insertNextMessage(t.db, {
       conversationId,
       senderId: a.user.id,
       recipientId: b.user.id,
@@ -287,5 +288,22 @@ describe('chats:messages:send (QUALITY C1)', () => {
       .from(conversations)
       .where(eq(conversations.id, conversationId));
     expect(conversation?.lastSeq).toBe(0);
+  });
+
+  it("attaches uploaded files with the message, and a file that is not the sender's stores nothing", async () => {
+    const { a, b, conversationId } = await pair();
+    const sa = await socketOf(a);
+    const note = await uploadChatFile(t, a.cookie, conversationId, webmSample(), 'voice');
+    const message = await sent(sa, { ...textMessage(conversationId, 'Listen'), files: [note._id] });
+    expect(message.files.map((file) => [file._id, file.type])).toEqual([[note._id, 'voice']]);
+    expect(message.seq).toBe(1);
+
+    const hers = await uploadChatFile(t, b.cookie, conversationId, webmSample(), 'voice');
+    const before = await chatSnapshot(t.db);
+    const refused = await send(sa, { ...textMessage(conversationId, 'Not mine'), files: [hers._id] });
+    expect(refused).toEqual({ ok: false, code: 'chat_file_unavailable' });
+    await expectChatUnchanged(t.db, before);
+    // The refused attempt used no sequence number.
+    expect((await sent(sa, textMessage(conversationId, 'Next'))).seq).toBe(2);
   });
 });

@@ -1,14 +1,9 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  conversationMembers,
-  conversations,
-  messageHides,
-  messages,
-  messageStars,
-  users,
-} from '../../db/schema.ts';
+import * as schema from '../../db/schema.ts';
+import { messageHides, messages, messageStars, users } from '../../db/schema.ts';
 
 const quote = alias(messages, 'quote');
 const quoteSender = alias(users, 'quote_sender');
@@ -121,45 +116,6 @@ export async function findBySenderClient(db: DbOrTx, senderId: string, clientId:
 }
 
 /**
- * Takes the conversation's next sequence number and stores the message with it, counting it unread
- * for the recipient, in one statement. The UPDATE's row lock, held until the commit, queues
- * concurrent senders, so numbers are gap-free and increasing (ADR 0008); one round trip keeps that
- * lock short. Undefined when the sender already stored this client id: the caller rolls back, so
- * the number taken here is given back.
- */
-export async function insertNextMessage(
-  tx: DbOrTx,
-  values: {
-    conversationId: string;
-    senderId: string;
-    recipientId: string;
-    clientId: string;
-    text: string | null;
-    replyToId: string | null;
-    createdAt: Date;
-  },
-): Promise<{ id: string; seq: number } | undefined> {
-  const at = values.createdAt.toISOString();
-  const result = await tx.execute<{ id: string; seq: number }>(sql`
-    WITH next AS (
-      UPDATE ${conversations}
-      SET last_seq = last_seq + 1, last_message_at = GREATEST(last_message_at, ${at}::timestamptz)
-      WHERE id = ${values.conversationId}::uuid
-      RETURNING last_seq
-    ), unread AS (
-      UPDATE ${conversationMembers} SET unread_count = unread_count + 1
-      WHERE conversation_id = ${values.conversationId}::uuid AND user_id = ${values.recipientId}::uuid
-    )
-    INSERT INTO ${messages} (conversation_id, seq, sender_id, client_id, text, reply_to_id, created_at)
-    SELECT ${values.conversationId}::uuid, next.last_seq, ${values.senderId}::uuid, ${values.clientId}::uuid,
-      ${values.text}::text, ${values.replyToId}::uuid, ${at}::timestamptz
-    FROM next
-    ON CONFLICT (sender_id, client_id) DO NOTHING
-    RETURNING id, seq`);
-  return result.rows[0];
-}
-
-/**
  * The send path's statements are named (prepared once per connection, QUALITY B3): PostgreSQL plans
  * them once and nothing rebuilds their SQL per message. Drizzle cannot prepare raw SQL with data-
  * modifying CTEs, so these two go straight to the pool of the Drizzle handle.
@@ -242,16 +198,16 @@ const INSERT_NEXT: Named = {
 };
 
 /**
- * `insertNextMessage` as one prepared statement in its own transaction. The explicit COMMIT matters:
- * a lone statement would commit by itself even after the server died while it waited for the row
- * lock, whereas an open transaction dies with its connection (nothing stored that was not acked or
- * retried). The row lock of the UPDATE, held to the commit, keeps sequences gap-free. A block made
- * since the context was read, or a reply to a message of another conversation, stores nothing
- * (undefined). A
- * client id the sender stored meanwhile raises the unique violation of `messages_sender_client_key`
- * (see `isDuplicateClientId`): the whole statement is undone, its sequence number with it.
+ * Takes the conversation's next sequence number and stores the message with it, counting it unread
+ * for the recipient: one prepared statement in its own transaction (decisions 0008, 0009). The
+ * UPDATE's row lock, held to the commit, queues concurrent senders, so numbers are gap-free. The
+ * explicit COMMIT matters: a lone statement would commit by itself even after the server died while it
+ * waited for the lock, whereas an open transaction dies with its connection. A block made since the
+ * send read its context, or a reply to a message of another conversation, stores nothing (undefined).
+ * A client id the sender stored meanwhile raises the unique violation of `messages_sender_client_key`
+ * (see `isDuplicateClientId`): everything is undone, the sequence number with it.
  */
-export async function insertNextMessageNow(
+export async function insertNextMessage(
   db: Db,
   values: {
     conversationId: string;
@@ -262,6 +218,8 @@ export async function insertNextMessageNow(
     replyToId: string | null;
     createdAt: Date;
   },
+  /** More writes that must commit with the message or not at all (attaching its files). */
+  alsoInTransaction?: (tx: DbOrTx, messageId: string) => Promise<void>,
 ): Promise<{ id: string; seq: number } | undefined> {
   const client = await db.$client.connect();
   try {
@@ -278,8 +236,13 @@ export async function insertNextMessageNow(
         values.createdAt.toISOString(),
       ],
     });
+    const inserted = result.rows[0];
+    if (inserted && alsoInTransaction) {
+      // Drizzle on the transaction's own connection: what the callback writes commits with the message.
+      await alsoInTransaction(drizzle(client, { schema }) as unknown as DbOrTx, inserted.id);
+    }
     await client.query('COMMIT');
-    return result.rows[0];
+    return inserted;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
