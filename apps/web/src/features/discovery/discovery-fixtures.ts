@@ -42,7 +42,12 @@ export function stubApi(
     }
     const handler = others[`${method} ${url.pathname}`];
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    return handler ? handler(body) : jsonResponse(204);
+    if (handler) return handler(body);
+    // Home also shows the badges (and clears the notifications one).
+    if (url.pathname === '/api/counters' || url.pathname === '/api/counters/notifications') {
+      return jsonResponse(200, { messages: 0, conversations: 0, notifications: 0 });
+    }
+    return jsonResponse(204);
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
