@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Message } from '@motema/shared/chat';
 import type { ServerToClientEvents } from '@motema/shared/realtime';
 import type { Db } from '../db/client.ts';
@@ -13,14 +13,43 @@ import {
   photos,
   users,
 } from '../db/schema.ts';
-import type { TestApp } from './build-test-app.ts';
-import type { ClientSocket } from './discovery-factories.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { openSocket, type ClientSocket } from './discovery-factories.ts';
 import { asMember, createMember, type Member } from './factories.ts';
 import { randomIp } from './net.ts';
 
 export { openSocket, type ClientSocket } from './discovery-factories.ts';
 
 const WAIT_MS = 10_000;
+
+export type SocketTestBed = {
+  /** Set before the block's tests run. */
+  t: TestApp;
+  /** A real socket of this member; every socket opened so closes after each test. */
+  socketOf: (member: Member) => Promise<ClientSocket>;
+};
+
+/**
+ * For one describe block: a test app on a database of its own, listening for real Socket.IO
+ * clients (built before the block's tests, closed after them).
+ */
+export function socketTestBed(): SocketTestBed {
+  const opened: ClientSocket[] = [];
+  let baseUrl = '';
+  const bed: SocketTestBed = {
+    t: undefined as unknown as TestApp,
+    socketOf: (member) => openSocket(baseUrl, member, opened),
+  };
+  beforeAll(async () => {
+    bed.t = await buildTestApp();
+    baseUrl = await bed.t.listen();
+  });
+  afterEach(() => {
+    for (const socket of opened.splice(0)) socket.disconnect();
+  });
+  afterAll(() => bed.t.close());
+  return bed;
+}
 
 /** POST /api/conversations as `a` with `b`; returns the conversation id. */
 export async function startChat(t: Pick<TestApp, 'app'>, a: Member, b: Member): Promise<string> {

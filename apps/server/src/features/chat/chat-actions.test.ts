@@ -1,38 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TEXT_MAX_LENGTH, type Message, type MessagePage } from '@motema/shared/chat';
 import { messages } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
 import {
   chatPair,
   chatSnapshot,
   collect,
   expectChatUnchanged,
   nextEvent,
-  openSocket,
   requestAs,
   sent,
   settle,
   textMessage,
-  type ClientSocket,
+  socketTestBed,
 } from '../../test/chat-factories.ts';
 import type { Member } from '../../test/factories.ts';
 
 describe('edit, unsend, reply, delete for me, important', () => {
+  const bed = socketTestBed();
+  const { socketOf } = bed;
   let t: TestApp;
-  let baseUrl: string;
-  const opened: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    baseUrl = await t.listen();
+  beforeAll(() => {
+    t = bed.t;
   });
-  afterEach(() => {
-    for (const socket of opened.splice(0)) socket.disconnect();
-  });
-  afterAll(() => t.close());
-
-  const socketOf = (member: Member) => openSocket(baseUrl, member, opened);
   async function setup() {
     const { a, b, conversationId } = await chatPair(t);
     const [sa, sb] = await Promise.all([socketOf(a), socketOf(b)]);

@@ -1,35 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Message, MessagePage } from '@motema/shared/chat';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
 import {
   chatPair,
   chatSnapshot,
   collect,
   expectChatUnchanged,
   giveAvatar,
-  openSocket,
   requestAs,
   sent,
   textMessage,
-  type ClientSocket,
+  socketTestBed,
 } from '../../test/chat-factories.ts';
 import { createMember, type Member } from '../../test/factories.ts';
 
 describe('message history and catch-up (QUALITY C3)', () => {
+  const bed = socketTestBed();
+  const { socketOf } = bed;
   let t: TestApp;
-  let baseUrl: string;
-  const opened: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    baseUrl = await t.listen();
+  beforeAll(() => {
+    t = bed.t;
   });
-  afterEach(() => {
-    for (const socket of opened.splice(0)) socket.disconnect();
-  });
-  afterAll(() => t.close());
-
-  const socketOf = (member: Member) => openSocket(baseUrl, member, opened);
   async function page(member: Member, conversationId: string, query = '') {
     const res = await requestAs(t, member)('GET', `/api/conversations/${conversationId}/messages${query}`);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePage, Presence } from '@motema/shared/chat';
 import { conversationMembers } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
 import {
   chatPair,
   chatSnapshot,
@@ -10,29 +10,21 @@ import {
   emitAck,
   expectChatUnchanged,
   nextEvent,
-  openSocket,
   requestAs,
   sent,
   settle,
   textMessage,
-  type ClientSocket,
+  socketTestBed,
 } from '../../test/chat-factories.ts';
-import { createMember, type Member } from '../../test/factories.ts';
+import { createMember } from '../../test/factories.ts';
 
 describe('receipts, typing and presence over real sockets', () => {
+  const bed = socketTestBed();
+  const { socketOf } = bed;
   let t: TestApp;
-  let baseUrl: string;
-  const opened: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    baseUrl = await t.listen();
+  beforeAll(() => {
+    t = bed.t;
   });
-  afterEach(() => {
-    for (const socket of opened.splice(0)) socket.disconnect();
-  });
-  afterAll(() => t.close());
-
-  const socketOf = (member: Member) => openSocket(baseUrl, member, opened);
   const watermarks = async (conversationId: string, userId: string) => {
     const [row] = await t.db
       .select()

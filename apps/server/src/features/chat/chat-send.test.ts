@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGE_TEXT_MAX_LENGTH,
   MESSAGES_PER_MINUTE,
@@ -10,20 +10,19 @@ import {
 import { blocks, conversations, messages } from '../../db/schema.ts';
 import { createMemoryRateLimiter } from '../../lib/rate-limiter.ts';
 import { MAX_SOCKET_PAYLOAD_BYTES } from '../../realtime/server.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
 import {
   chatSnapshot,
   expectChatUnchanged,
   nextEvent,
-  openSocket,
   send,
   sent,
   settle,
   startChat,
   textMessage,
-  type ClientSocket,
+  socketTestBed,
 } from '../../test/chat-factories.ts';
-import { createMember, newSession, type Member } from '../../test/factories.ts';
+import { createMember, newSession } from '../../test/factories.ts';
 import { uploadChatFile, webmSample } from '../../test/chat-files-factories.ts';
 import { storeMessage } from './chat-send.service.ts';
 import { insertNextMessage } from './messages.repository.ts';
@@ -32,17 +31,12 @@ import { insertNextMessage } from './messages.repository.ts';
 const BULK_MS = 120_000;
 
 describe('chats:messages:send (QUALITY C1)', () => {
+  const bed = socketTestBed();
+  const { socketOf } = bed;
   let t: TestApp;
-  let baseUrl: string;
-  const opened: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    baseUrl = await t.listen();
+  beforeAll(() => {
+    t = bed.t;
   });
-  afterEach(() => {
-    for (const socket of opened.splice(0)) socket.disconnect();
-  });
-  afterAll(() => t.close());
 
   async function pair() {
     const a = await createMember(t);
@@ -50,7 +44,6 @@ describe('chats:messages:send (QUALITY C1)', () => {
     const conversationId = await startChat(t, a, b);
     return { a, b, conversationId };
   }
-  const socketOf = (member: Member) => openSocket(baseUrl, member, opened);
   const storedIn = (conversationId: string) =>
     t.db.select().from(messages).where(eq(messages.conversationId, conversationId));
 

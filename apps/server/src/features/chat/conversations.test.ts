@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ConversationList } from '@motema/shared/chat';
 import { conversations, messages } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
 import {
   chatPair,
   chatSnapshot,
@@ -11,31 +11,23 @@ import {
   emitAck,
   expectChatUnchanged,
   nextEvent,
-  openSocket,
   requestAs,
   send,
   sent,
   settle,
   startChat,
   textMessage,
-  type ClientSocket,
+  socketTestBed,
 } from '../../test/chat-factories.ts';
 import { createMember, type Member } from '../../test/factories.ts';
 
 describe('conversations: start, list, blocks, access (Z1, Z3)', () => {
+  const bed = socketTestBed();
+  const { socketOf } = bed;
   let t: TestApp;
-  let baseUrl: string;
-  const opened: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    baseUrl = await t.listen();
+  beforeAll(() => {
+    t = bed.t;
   });
-  afterEach(() => {
-    for (const socket of opened.splice(0)) socket.disconnect();
-  });
-  afterAll(() => t.close());
-
-  const socketOf = (member: Member) => openSocket(baseUrl, member, opened);
   async function listOf(member: Member, query = ''): Promise<ConversationList> {
     const res = await requestAs(t, member)('GET', `/api/conversations${query}`);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,37 +1,29 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Counters } from '@motema/shared/chat';
 import { blocks } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
 import {
   chatPair,
   collect,
   emitAck,
   nextEvent,
-  openSocket,
   requestAs,
   sent,
   textMessage,
-  type ClientSocket,
+  socketTestBed,
 } from '../../test/chat-factories.ts';
 import { insertRating, insertVisit } from '../../test/discovery-factories.ts';
 import { createMember, newSession, type Member } from '../../test/factories.ts';
 import { createMatch } from '../../test/safety-factories.ts';
 
 describe('counters (badges kept right across devices)', () => {
+  const bed = socketTestBed();
+  const { socketOf } = bed;
   let t: TestApp;
-  let baseUrl: string;
-  const opened: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    baseUrl = await t.listen();
+  beforeAll(() => {
+    t = bed.t;
   });
-  afterEach(() => {
-    for (const socket of opened.splice(0)) socket.disconnect();
-  });
-  afterAll(() => t.close());
-
-  const socketOf = (member: Member) => openSocket(baseUrl, member, opened);
   async function countersOf(member: Member): Promise<Counters> {
     const res = await requestAs(t, member)('GET', '/api/counters');
     expect(res.statusCode, res.body).toBe(200);
