@@ -31,6 +31,17 @@ export class FakeSocket {
     };
   }
 
+  /** A plain emit (no ack), as the app sends typing, presence and receipts. */
+  emit(event: string, ...args: unknown[]) {
+    this.emitted.push({ event, args });
+    return this;
+  }
+
+  /** The first argument of each emit of `event`, in order. */
+  emitsOf(event: string) {
+    return this.emitted.filter((entry) => entry.event === event).map((entry) => entry.args[0]);
+  }
+
   /** The server sends `event`. */
   serverEmit(event: string, ...args: unknown[]) {
     for (const listener of this.listeners.get(event) ?? []) listener(...args);

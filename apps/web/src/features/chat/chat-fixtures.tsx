@@ -84,11 +84,6 @@ export class ChatSocket extends FakeSocket {
     return message;
   }
 
-  emit(event: string, ...args: unknown[]) {
-    this.emitted.push({ event, args });
-    return this;
-  }
-
   override timeout() {
     return {
       emitWithAck: async (event: string, ...args: unknown[]) => {
@@ -96,10 +91,6 @@ export class ChatSocket extends FakeSocket {
         return this.answer(args[0] as Record<string, unknown>);
       },
     };
-  }
-
-  emitsOf(event: string) {
-    return this.emitted.filter((entry) => entry.event === event).map((entry) => entry.args[0]);
   }
 
   goOffline() {

@@ -4,6 +4,7 @@ import { TYPING_THROTTLE_MS, TYPING_TIMEOUT_MS } from '@motema/shared/chat';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { SocketContext } from '../../lib/socket.ts';
+import { FakeSocket } from '../../test/fake-socket.ts';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
 import { LONG_PRESS_MS } from './message-actions.tsx';
 import { MessagesPage } from './messages-page.tsx';
@@ -16,7 +17,6 @@ import {
   OTHER,
   pendingItem,
   threadOf,
-  ThreadSocket,
 } from './thread-fixtures.ts';
 
 const mocked = vi.hoisted(() => ({ thread: null as unknown }));
@@ -58,7 +58,7 @@ const calls = (fetch: ReturnType<typeof stubFetch>, key: string) =>
     )
     .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
 
-function renderThread(thread: FakeThread, socket = new ThreadSocket()) {
+function renderThread(thread: FakeThread, socket = new FakeSocket()) {
   mocked.thread = thread;
   const view = renderPage(
     '/messages/:id',
@@ -266,7 +266,7 @@ describe('MessagesPage', () => {
 
   it('shows the other member typing, lapsing without news, and tells them when the member types', () => {
     vi.useFakeTimers();
-    const socket = new ThreadSocket();
+    const socket = new FakeSocket();
     renderThread(threadOf([messageItem(buildMessage(1))]), socket);
     const typing = { conversationId: CONVERSATION, userId: OTHER, typing: true };
     act(() => socket.serverEmit('chats:typing', { ...typing, userId: 'someone-else' }));
@@ -297,7 +297,7 @@ describe('MessagesPage', () => {
   });
 
   it('shows the other member online, then how long ago they were active', async () => {
-    const socket = new ThreadSocket();
+    const socket = new FakeSocket();
     socket.ack = { ok: true, presence: { userId: OTHER, connected: true, lastActivity: null } };
     renderThread(threadOf([]), socket);
     expect(await screen.findByText('Online')).toBeTruthy();

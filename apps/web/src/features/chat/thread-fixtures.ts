@@ -1,7 +1,11 @@
 /** Test helpers of the thread screen: messages, a conversation, a socket that also takes plain emits. */
 import type { Conversation, Message } from '@motema/shared/chat';
 import { vi, type Mock } from 'vitest';
-import { FakeSocket } from '../../test/fake-socket.ts';
+import {
+  buildConversation as buildChatConversation,
+  buildMessage as buildChatMessage,
+  ME,
+} from './chat-fixtures.tsx';
 import type { OutboxEntry, ThreadItem } from './thread-types.ts';
 
 /** What the mocked `useThread` answers. */
@@ -19,49 +23,21 @@ export type FakeThread = {
   markRead: Mock;
 };
 
-export const ME = 'me-1';
-export const OTHER = 'other-1';
+export { ME, OTHER } from './chat-fixtures.tsx';
 export const CONVERSATION = 'c-1';
 
-const people = {
-  [ME]: { _id: ME, username: 'amani', firstName: 'Amani', name: 'Amani Mbala', avatar: null },
-  [OTHER]: { _id: OTHER, username: 'zola', firstName: 'Zola', name: 'Zola Tshibanda', avatar: null },
-};
-
+/** A message of the thread's conversation, sent `100 - seq` minutes ago (today, in order). */
 export function buildMessage(seq: number, change: Partial<Message> & { from?: string } = {}): Message {
-  const { from = OTHER, ...rest } = change;
-  return {
+  return buildChatMessage(CONVERSATION, seq, {
     _id: `m-${seq}`,
     clientId: `client-${seq}`,
-    conversation: { _id: CONVERSATION },
-    seq,
-    sender: people[from as keyof typeof people],
-    text: `Message ${seq}`,
-    files: [],
-    replyTo: null,
-    deliveredTo: [],
-    readBy: [],
-    important: false,
-    unsent: false,
-    editedAt: null,
     createdAt: new Date(Date.now() - (100 - seq) * 60_000).toISOString(),
-    ...rest,
-  };
+    ...change,
+  });
 }
 
 export function buildConversation(change: Partial<Conversation> = {}): Conversation {
-  return {
-    _id: CONVERSATION,
-    member: { ...people[OTHER], activity: 'earlier', connected: false, lastActivity: null },
-    message: null,
-    lastSeq: 0,
-    unread: 0,
-    readSeq: 0,
-    deliveredSeq: 0,
-    otherReadSeq: 0,
-    updatedAt: new Date().toISOString(),
-    ...change,
-  };
+  return buildChatConversation(CONVERSATION, { updatedAt: new Date().toISOString(), ...change });
 }
 
 export const messageItem = (message: Message, state: ThreadItem['state'] = null): ThreadItem => {
@@ -101,16 +77,4 @@ export function threadOf(items: ThreadItem[], change: Partial<FakeThread> = {}):
     markRead: vi.fn(),
     ...change,
   };
-}
-
-/** The fake socket, plus the plain `emit` the thread uses for typing and presence. */
-export class ThreadSocket extends FakeSocket {
-  emit(event: string, ...args: unknown[]) {
-    this.emitted.push({ event, args });
-    return this;
-  }
-
-  emitsOf(event: string) {
-    return this.emitted.filter((entry) => entry.event === event).map((entry) => entry.args[0]);
-  }
 }
