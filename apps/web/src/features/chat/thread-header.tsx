@@ -1,39 +1,17 @@
 import { ActionIcon, Box, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconDotsVertical, IconMessages, IconStar, IconUserCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ConversationMember } from '@motema/shared/chat';
 import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
+import { relativeTime, useClock } from './chat-time.ts';
 import { usePresence } from './use-presence.ts';
-
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
-
-/** "5 minutes ago", "2 hours ago", "yesterday"... in the interface language. */
-export function relativeTime(iso: string, now: number, language: string): string {
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-  const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000));
-  if (minutes < 60) return format.format(-minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return format.format(-hours, 'hour');
-  const days = Math.round(hours / 24);
-  if (days < 7) return format.format(-days, 'day');
-  if (days < 30) return format.format(-Math.round(days / 7), 'week');
-  return format.format(-Math.round(days / 30), 'month');
-}
 
 function PresenceLine({ member }: { member: ConversationMember }) {
   const { t, i18n } = useTranslation('thread');
   const presence = usePresence(member._id, member);
-  const now = useNow(CLOCK_REFRESH_MS);
+  const now = useClock(CLOCK_REFRESH_MS);
   if (presence?.connected) {
     return (
       <Group gap={6} wrap="nowrap">
