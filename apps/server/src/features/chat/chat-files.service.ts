@@ -7,7 +7,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError, badRequest, forbidden } from '../../lib/app-error.ts';
 import { parseRange } from '../../lib/http-range.ts';
 import type { ByteRange, StoredFile } from '../../lib/storage.ts';
-import { encodeQueuedPhoto } from '../media/media.service.ts';
+import { encodeQueuedPhoto, storedVariants } from '../media/media.service.ts';
 import { variantFileName } from '../media/media.presenter.ts';
 import { inspectPhoto } from '../media/photo-pipeline.ts';
 import { conversationAccess } from './chat-access.ts';
@@ -98,13 +98,7 @@ async function preparePhoto(upload: ChatUpload, folder: string): Promise<Prepare
     throw error;
   }
   const processed = await encodeQueuedPhoto(upload.body, mime);
-  const variants: PhotoVariant[] = processed.variants.map((variant) => ({
-    width: variant.width,
-    height: variant.height,
-    type: variant.type,
-    key: `${folder}${variantFileName(variant)}`,
-    bytes: variant.body.length,
-  }));
+  const variants = storedVariants(processed, folder);
   const largestWebp = variants.filter((variant) => variant.type === 'image/webp').at(-1);
   return {
     files: processed.variants.map((variant, i) => ({

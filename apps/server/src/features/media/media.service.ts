@@ -10,7 +10,13 @@ import type { MeRow } from '../users/users.repository.ts';
 import { setAvatarPhoto } from '../users/users.service.ts';
 import * as repo from './media.repository.ts';
 import { presentImage, variantFileName } from './media.presenter.ts';
-import { createPhotoQueue, encodePhoto, inspectPhoto, PHOTO_ENCODES_AT_ONCE } from './photo-pipeline.ts';
+import {
+  createPhotoQueue,
+  encodePhoto,
+  inspectPhoto,
+  PHOTO_ENCODES_AT_ONCE,
+  type ProcessedPhoto,
+} from './photo-pipeline.ts';
 
 export type MediaDeps = Pick<AppDeps, 'db' | 'jobs' | 'storage'>;
 
@@ -24,6 +30,17 @@ const runPhotoWork = createPhotoQueue(PHOTO_ENCODES_AT_ONCE, 20);
 /** Encodes a photo checked by `inspectPhoto` in the bounded queue every upload shares (chat files too). */
 export function encodeQueuedPhoto(input: Buffer, mime: string) {
   return runPhotoWork(() => encodePhoto(input, mime));
+}
+
+/** Where each encoded variant is stored: under `folder`, named by width and format. */
+export function storedVariants(processed: ProcessedPhoto, folder: string): PhotoVariant[] {
+  return processed.variants.map((variant) => ({
+    width: variant.width,
+    height: variant.height,
+    type: variant.type,
+    key: `${folder}${variantFileName(variant)}`,
+    bytes: variant.body.length,
+  }));
 }
 
 const photoNotFound = () => new AppError(404, 'not_found');
@@ -83,13 +100,7 @@ export async function uploadPhoto(
   const processed = await encodeQueuedPhoto(input, mime);
 
   const folder = `${ownerPrefix(ownerId)}${randomBytes(16).toString('base64url')}/`;
-  const variants: PhotoVariant[] = processed.variants.map((variant) => ({
-    width: variant.width,
-    height: variant.height,
-    type: variant.type,
-    key: `${folder}${variantFileName(variant)}`,
-    bytes: variant.body.length,
-  }));
+  const variants = storedVariants(processed, folder);
   try {
     await Promise.all(
       processed.variants.map((variant, i) => deps.storage.put(variants[i]!.key, variant.body, variant.type)),
