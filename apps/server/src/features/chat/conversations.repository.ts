@@ -111,12 +111,6 @@ export async function countConversations(db: DbOrTx, viewerId: string): Promise<
   return row?.n ?? 0;
 }
 
-/** The viewer's unread messages and the conversations holding them, over visible conversations only. */
-export async function unreadTotals(db: DbOrTx, viewerId: string) {
-  const totals = (await unreadTotalsOf(db, [viewerId])).get(viewerId);
-  return { messages: totals?.messages ?? 0, conversations: totals?.conversations ?? 0 };
-}
-
 function prepareUnreadTotals(db: DbOrTx) {
   return db
     .select({
@@ -141,8 +135,9 @@ function prepareUnreadTotals(db: DbOrTx) {
 const unreadTotalsQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareUnreadTotals>>();
 
 /**
- * `unreadTotals` of many members in one prepared statement (planned once per connection): the
- * badges sent after new messages are counted together. Members with nothing unread may be missing.
+ * Each member's unread messages and the conversations holding them, over visible conversations
+ * only, in one prepared statement (planned once per connection): the badges sent after new
+ * messages are counted together. Members with nothing unread may be missing.
  */
 export async function unreadTotalsOf(db: DbOrTx, userIds: readonly string[]) {
   let query = unreadTotalsQueries.get(db);

@@ -257,14 +257,6 @@ export function isDuplicateClientId(error: unknown): boolean {
   return e?.code === '23505' && e.constraint === 'messages_sender_client_key';
 }
 
-export async function isInConversation(db: DbOrTx, messageId: string, conversationId: string) {
-  const [row] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
-  return row !== undefined;
-}
-
 /** A message as the write rules need it, with whether the viewer hid it. */
 export async function findForWrite(tx: DbOrTx, messageId: string, viewerId: string) {
   const [row] = await tx

@@ -3,13 +3,9 @@ import * as repo from './notifications.repository.ts';
 
 /**
  * The notifications badge: matches, likes and visits the member received since they last opened
- * their notifications (all of them before the first time), blocked and hidden members left out.
+ * their notifications (all of them before the first time), blocked and hidden members left out;
+ * for many members at once, in one query (by member id).
  */
-export async function notificationsCount(db: DbOrTx, userId: string): Promise<number> {
-  return (await repo.countNewNotifications(db, [userId])).get(userId) ?? 0;
-}
-
-/** `notificationsCount` of many members at once, in one query (by member id). */
 export async function notificationsCounts(
   db: DbOrTx,
   userIds: readonly string[],
