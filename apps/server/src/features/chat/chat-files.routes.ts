@@ -10,8 +10,9 @@ import {
   type ChatFileKind,
 } from '@motema/shared/chat';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, badRequest, fieldIssue, invalidFields, unauthorized } from '../../lib/app-error.ts';
+import { AppError, badRequest, fieldIssue, invalidFields } from '../../lib/app-error.ts';
 import { openChatFile, uploadChatFile, type ChatUpload } from './chat-files.service.ts';
+import { memberOf, perMemberRateLimit } from '../../lib/request-member.ts';
 
 /** Room for the multipart envelope (kind, duration, headers) around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -22,24 +23,13 @@ const VOICE_DURATION_MAX_MS = (VOICE_NOTE_MAX_SECONDS + 5) * 1000;
 /** Files never change under their URL: cached long, in the member's browser only. */
 const CACHE_CONTROL = 'private, max-age=31536000, immutable';
 /** R1: per member, enough for a photo album sent in a burst, not for filling the disk. */
-const UPLOAD_LIMIT = {
-  rateLimit: {
-    max: 60,
-    timeWindow: '10 minutes',
-    keyGenerator: (request: FastifyRequest) => `chat-files:${request.auth?.userId ?? request.ip}`,
-  },
-};
+const UPLOAD_LIMIT = perMemberRateLimit('chat-files', 60, '10 minutes');
 
 const ConversationParamsSchema = z.object({ id: z.string().max(64) });
 const FileParamsSchema = z.object({ fileId: z.string().max(64), file: z.string().max(32) });
 
 const tooLarge = () => new AppError(413, 'chat_file_too_large');
 const missing = () => badRequest('chat_file_missing');
-
-function auth(request: FastifyRequest) {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
 
 function parseKind(value: string): ChatFileKind {
   const kind = CHAT_FILE_KINDS.find((candidate) => candidate === value);
@@ -127,7 +117,7 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       },
       async (request, reply) => {
         const file = await uploadChatFile(deps, {
-          uploaderId: auth(request).userId,
+          uploaderId: memberOf(request).userId,
           conversationId: request.params.id,
           readUpload: chatUpload(request),
         });

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,31 +13,16 @@ import {
   StartConversationSchema,
 } from '@motema/shared/chat';
 import type { AppDeps } from '../../deps.ts';
-import { unauthorized } from '../../lib/app-error.ts';
 import { getConversation, listConversations, messagePage, startConversation } from './chat.service.ts';
 import { countersOf, seeNotifications } from './counters.service.ts';
 import { editMessage, hideMessage, starMessage, unsendMessage } from './message-actions.service.ts';
+import { memberOf, perMemberRateLimit } from '../../lib/request-member.ts';
 
 const MINUTE = 60_000;
-
-/** Limits per member (R1), whatever the address; a request without a session is keyed by its address. */
-const perMember = (name: string, max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: MINUTE,
-    keyGenerator: (request: FastifyRequest) =>
-      request.auth ? `${name}:member:${request.auth.userId}` : `${name}:ip:${request.ip}`,
-  },
-});
 
 const IdParamsSchema = z.object({ id: z.uuid({ error: 'invalid_value' }) });
 const ConversationResultSchema = z.object({ conversation: ConversationSchema });
 const MessageResultSchema = z.object({ message: MessageSchema });
-
-function auth(request: FastifyRequest) {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
 
 /**
  * Conversations, message history and catch-up, edits, unsend, delete for me, stars and counters.
@@ -55,25 +39,27 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       onRequest,
       schema: { querystring: ConversationListQuerySchema, response: { 200: ConversationListSchema } },
     },
-    async (request) => listConversations(db, auth(request).userId, request.query),
+    async (request) => listConversations(db, memberOf(request).userId, request.query),
   );
 
   app.post(
     '/conversations',
     {
       onRequest,
-      config: perMember('conversation-start', 60),
+      config: perMemberRateLimit('conversation-start', 60, MINUTE),
       schema: { body: StartConversationSchema, response: { 200: ConversationResultSchema } },
     },
     async (request) => ({
-      conversation: await startConversation(db, auth(request).userId, request.body.user),
+      conversation: await startConversation(db, memberOf(request).userId, request.body.user),
     }),
   );
 
   app.get(
     '/conversations/:id',
     { onRequest, schema: { params: IdParamsSchema, response: { 200: ConversationResultSchema } } },
-    async (request) => ({ conversation: await getConversation(db, auth(request).userId, request.params.id) }),
+    async (request) => ({
+      conversation: await getConversation(db, memberOf(request).userId, request.params.id),
+    }),
   );
 
   app.get(
@@ -86,18 +72,18 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: MessagePageSchema },
       },
     },
-    async (request) => messagePage(db, auth(request).userId, request.params.id, request.query),
+    async (request) => messagePage(db, memberOf(request).userId, request.params.id, request.query),
   );
 
   app.patch(
     '/messages/:id',
     {
       onRequest,
-      config: perMember('message-edit', 60),
+      config: perMemberRateLimit('message-edit', 60, MINUTE),
       schema: { params: IdParamsSchema, body: EditMessageSchema, response: { 200: MessageResultSchema } },
     },
     async (request) => ({
-      message: await editMessage(db, auth(request).userId, request.params.id, request.body.text),
+      message: await editMessage(db, memberOf(request).userId, request.params.id, request.body.text),
     }),
   );
 
@@ -105,17 +91,21 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     '/messages/:id/unsend',
     {
       onRequest,
-      config: perMember('message-unsend', 60),
+      config: perMemberRateLimit('message-unsend', 60, MINUTE),
       schema: { params: IdParamsSchema, response: { 200: MessageResultSchema } },
     },
-    async (request) => ({ message: await unsendMessage(deps, auth(request).userId, request.params.id) }),
+    async (request) => ({ message: await unsendMessage(deps, memberOf(request).userId, request.params.id) }),
   );
 
   app.delete(
     '/messages/:id',
-    { onRequest, config: perMember('message-hide', 120), schema: { params: IdParamsSchema } },
+    {
+      onRequest,
+      config: perMemberRateLimit('message-hide', 120, MINUTE),
+      schema: { params: IdParamsSchema },
+    },
     async (request, reply) => {
-      await hideMessage(db, auth(request).userId, request.params.id);
+      await hideMessage(db, memberOf(request).userId, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -124,21 +114,25 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     '/messages/:id/important',
     {
       onRequest,
-      config: perMember('message-star', 120),
+      config: perMemberRateLimit('message-star', 120, MINUTE),
       schema: { params: IdParamsSchema, body: ImportantSchema, response: { 200: MessageResultSchema } },
     },
     async (request) => ({
-      message: await starMessage(db, auth(request).userId, request.params.id, request.body.important),
+      message: await starMessage(db, memberOf(request).userId, request.params.id, request.body.important),
     }),
   );
 
   app.get('/counters', { onRequest, schema: { response: { 200: CountersSchema } } }, async (request) =>
-    countersOf(db, auth(request).userId),
+    countersOf(db, memberOf(request).userId),
   );
 
   app.put(
     '/counters/notifications',
-    { onRequest, config: perMember('notifications-seen', 60), schema: { response: { 200: CountersSchema } } },
-    async (request) => seeNotifications(db, auth(request).userId),
+    {
+      onRequest,
+      config: perMemberRateLimit('notifications-seen', 60, MINUTE),
+      schema: { response: { 200: CountersSchema } },
+    },
+    async (request) => seeNotifications(db, memberOf(request).userId),
   );
 };

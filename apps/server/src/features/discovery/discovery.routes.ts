@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,21 +8,16 @@ import {
   UserListSchema,
 } from '@motema/shared/discovery';
 import type { AppDeps } from '../../deps.ts';
-import { unauthorized } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import { presentProfile, presentUserList } from './discovery.presenter.ts';
 import { announceMatched } from './match-events.ts';
 import { openProfile } from './profiles.service.ts';
 import { rateUser } from './ratings.service.ts';
 import { listUsers } from './user-lists.service.ts';
+import { memberOf, perMemberRateLimit } from '../../lib/request-member.ts';
 
 /** Ratings per member per minute (R1): a fast swipe is about one a second. */
 export const RATINGS_PER_MINUTE = 120;
-
-function auth(request: FastifyRequest) {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
 
 /** Discovery: the keyed lists, profile pages (visitors allowed) and ratings. */
 export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -33,7 +27,8 @@ export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   app.get(
     '/users',
     { onRequest, schema: { querystring: UserListQuerySchema, response: { 200: UserListSchema } } },
-    async (request) => presentUserList(await listUsers(db, auth(request).userId, request.query), clock.now()),
+    async (request) =>
+      presentUserList(await listUsers(db, memberOf(request).userId, request.query), clock.now()),
   );
 
   app.get(
@@ -47,15 +42,9 @@ export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     '/rate/user',
     {
       onRequest,
-      config: {
-        rateLimit: {
-          max: RATINGS_PER_MINUTE,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => request.auth?.userId ?? request.ip,
-        },
-      },
+      config: perMemberRateLimit('rating', RATINGS_PER_MINUTE, '1 minute'),
       schema: { body: RatingSchema, response: { 200: RatingResultSchema } },
     },
-    async (request) => rateUser(db, announceMatched, auth(request).userId, request.body),
+    async (request) => rateUser(db, announceMatched, memberOf(request).userId, request.body),
   );
 };

@@ -5,9 +5,10 @@ import { z } from 'zod';
 import { AvatarUpdateSchema, ImageSchema, PHOTO_MAX_BYTES, PhotoListSchema } from '@motema/shared/media';
 import { MeSchema } from '@motema/shared/users';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, badRequest, unauthorized } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { presentMe } from '../users/users.presenter.ts';
 import { deletePhoto, listPhotos, openMediaFile, setAvatar, uploadPhoto } from './media.service.ts';
+import { memberOf } from '../../lib/request-member.ts';
 
 /** R1: uploads are costly (decoding, encoding, storage): a few a minute per address. */
 const UPLOAD_LIMIT = { rateLimit: { max: 20, timeWindow: '10 minutes' } };
@@ -20,11 +21,6 @@ const PhotoParamsSchema = z.object({ id: z.string().max(64) });
 const MediaParamsSchema = z.object({ photoId: z.string().max(64), file: z.string().max(32) });
 
 const photoTooLarge = () => new AppError(413, 'photo_too_large');
-
-function auth(request: FastifyRequest) {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
 
 /**
  * The bytes of the multipart field `file`, at most PHOTO_MAX_BYTES (413 photo_too_large beyond);
@@ -73,24 +69,24 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         schema: { response: { 201: ImageSchema } },
       },
       async (request, reply) =>
-        reply.code(201).send(await uploadPhoto(deps, auth(request).userId, photoUpload(request))),
+        reply.code(201).send(await uploadPhoto(deps, memberOf(request).userId, photoUpload(request))),
     );
   });
 
   app.get('/photos', { onRequest, schema: { response: { 200: PhotoListSchema } } }, async (request) => {
-    const photos = await listPhotos(db, auth(request).userId);
+    const photos = await listPhotos(db, memberOf(request).userId);
     return { photos, count: photos.length };
   });
 
   app.delete('/photos/:id', { onRequest, schema: { params: PhotoParamsSchema } }, async (request, reply) => {
-    await deletePhoto(deps, auth(request).userId, request.params.id);
+    await deletePhoto(deps, memberOf(request).userId, request.params.id);
     return reply.code(204).send();
   });
 
   app.put(
     '/users/avatar',
     { onRequest, schema: { body: AvatarUpdateSchema, response: { 200: MeSchema } } },
-    async (request) => presentMe(await setAvatar(db, auth(request).userId, request.body.photo)),
+    async (request) => presentMe(await setAvatar(db, memberOf(request).userId, request.body.photo)),
   );
 
   // Members and visitors alike: the service checks the owner and blocks (Z3).

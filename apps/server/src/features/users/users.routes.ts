@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +14,6 @@ import {
   ProfileUpdateSchema,
 } from '@motema/shared/users';
 import type { AppDeps } from '../../deps.ts';
-import { unauthorized } from '../../lib/app-error.ts';
 import { deactivateAccount, deleteAccount } from './account-closure.service.ts';
 import {
   changePassword,
@@ -26,6 +24,7 @@ import {
 } from './credentials.service.ts';
 import { presentMe } from './users.presenter.ts';
 import { changeLanguage, getMe, updateMatchPreferences, updateProfile } from './users.service.ts';
+import { memberOf } from '../../lib/request-member.ts';
 
 /** Routes that check a password or a code: guessing is slowed down per IP (R1). */
 const PASSWORD_CHECK = { rateLimit: { max: 10, timeWindow: '1 minute' } };
@@ -40,11 +39,6 @@ const PhoneRequestSchema = PhoneChangeSchema.extend({
     .optional(),
 });
 
-function auth(request: FastifyRequest) {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
-
 /** The member's own account: profile, preferences, language, credentials, deactivation, deletion. */
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
@@ -53,32 +47,32 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   const onRequest = app.requireAuth;
 
   app.get('/users/profile', { onRequest, schema: { response: MeResponse } }, async (request) =>
-    presentMe(await getMe(db, auth(request).userId)),
+    presentMe(await getMe(db, memberOf(request).userId)),
   );
 
   app.put(
     '/users',
     { onRequest, schema: { body: LanguageUpdateSchema, response: MeResponse } },
-    async (request) => presentMe(await changeLanguage(db, auth(request).userId, request.body.language)),
+    async (request) => presentMe(await changeLanguage(db, memberOf(request).userId, request.body.language)),
   );
 
   app.put(
     '/users/profile',
     { onRequest, schema: { body: ProfileUpdateSchema, response: MeResponse } },
-    async (request) => presentMe(await updateProfile(db, auth(request).userId, request.body)),
+    async (request) => presentMe(await updateProfile(db, memberOf(request).userId, request.body)),
   );
 
   app.put(
     '/users/match',
     { onRequest, schema: { body: MatchPreferencesSchema, response: MeResponse } },
-    async (request) => presentMe(await updateMatchPreferences(db, auth(request).userId, request.body)),
+    async (request) => presentMe(await updateMatchPreferences(db, memberOf(request).userId, request.body)),
   );
 
   app.put(
     '/users/password',
     { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordChangeSchema } },
     async (request, reply) => {
-      await changePassword(deps, auth(request), request.body);
+      await changePassword(deps, memberOf(request), request.body);
       return reply.code(204).send();
     },
   );
@@ -91,13 +85,13 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: { body: EmailChangeSchema, response: { 202: z.object({ email: z.string() }) } },
     },
     async (request, reply) =>
-      reply.code(202).send(await requestEmailChange(deps, auth(request).userId, request.body)),
+      reply.code(202).send(await requestEmailChange(deps, memberOf(request).userId, request.body)),
   );
 
   app.post(
     '/users/email/confirm',
     { onRequest, config: PASSWORD_CHECK, schema: { body: ContactConfirmSchema, response: MeResponse } },
-    async (request) => presentMe(await confirmEmailChange(deps, auth(request).userId, request.body.code)),
+    async (request) => presentMe(await confirmEmailChange(deps, memberOf(request).userId, request.body.code)),
   );
 
   app.post(
@@ -108,20 +102,20 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: { body: PhoneRequestSchema, response: { 202: z.object({ phone: z.string() }) } },
     },
     async (request, reply) =>
-      reply.code(202).send(await requestPhoneChange(deps, auth(request).userId, request.body)),
+      reply.code(202).send(await requestPhoneChange(deps, memberOf(request).userId, request.body)),
   );
 
   app.post(
     '/users/phone/confirm',
     { onRequest, config: PASSWORD_CHECK, schema: { body: ContactConfirmSchema, response: MeResponse } },
-    async (request) => presentMe(await confirmPhoneChange(deps, auth(request).userId, request.body.code)),
+    async (request) => presentMe(await confirmPhoneChange(deps, memberOf(request).userId, request.body.code)),
   );
 
   app.post(
     '/users/deactivate',
     { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordConfirmSchema } },
     async (request, reply) => {
-      await deactivateAccount(deps, auth(request).userId, request.body.password);
+      await deactivateAccount(deps, memberOf(request).userId, request.body.password);
       return reply.clearSessionCookie().code(204).send();
     },
   );
@@ -130,7 +124,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/users',
     { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordConfirmSchema } },
     async (request, reply) => {
-      await deleteAccount(deps, auth(request).userId, request.body.password);
+      await deleteAccount(deps, memberOf(request).userId, request.body.password);
       return reply.clearSessionCookie().code(204).send();
     },
   );
