@@ -90,3 +90,48 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   throw lastError!;
 }
+
+export type UploadOptions = {
+  /** Called with the part of the body sent, from 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+};
+
+function parseJsonOrNothing(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * POSTs a multipart form to the API through XMLHttpRequest, the only browser API that reports upload
+ * progress. Failures become the same `ApiError` as every other call; a cancelled upload rejects with
+ * an `AbortError`. Never retried: an upload can weigh megabytes of paid data.
+ */
+export function uploadForm(
+  path: string,
+  form: FormData,
+  { onProgress, signal }: UploadOptions = {},
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api${path}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total));
+    };
+    xhr.onload = () => {
+      const body = parseJsonOrNothing(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body);
+      else reject(apiErrorOf(xhr.status, body, xhr.statusText));
+    };
+    xhr.onerror = () => reject(networkError());
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

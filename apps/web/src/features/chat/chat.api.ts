@@ -17,7 +17,7 @@ import {
 } from '@motema/shared/chat';
 import { CLOCK_REFRESH_MS, CONVERSATIONS_LIMIT } from '@motema/shared/limits';
 import { useEffect, useRef } from 'react';
-import { api, apiErrorOf, networkError } from '../../lib/api-client.ts';
+import { api, uploadForm } from '../../lib/api-client.ts';
 import { chatKeys, keepNewerMessages, removeMessage, replaceMessage } from './chat-cache.ts';
 
 export { chatKeys };
@@ -212,20 +212,12 @@ export function useNotificationsSeenOnOpen(): void {
   }, [mutate, hasNew]);
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Uploads one file of a message (POST /api/conversations/{id}/files, multipart: `kind`, optional
  * `durationMs`, then `file`) through XMLHttpRequest for its progress. Errors are `ApiError`s (status 0
  * without an answer); a cancelled upload rejects with an `AbortError`.
  */
-export function uploadChatFile(
+export async function uploadChatFile(
   conversationId: string,
   file: Blob,
   kind: ChatFileKind,
@@ -234,27 +226,15 @@ export function uploadChatFile(
   signal?: AbortSignal,
   name = file instanceof File ? file.name : kind,
 ): Promise<ChatFile> {
-  return new Promise<ChatFile>((resolve, reject) => {
-    if (signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api${conversationPath(conversationId)}/files`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total));
-    };
-    xhr.onload = () => {
-      const body = parseJson(xhr.responseText) as { file?: ChatFile } | undefined;
-      if (xhr.status >= 200 && xhr.status < 300 && body?.file) resolve(body.file);
-      else reject(apiErrorOf(xhr.status, body, xhr.statusText));
-    };
-    xhr.onerror = () => reject(networkError());
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('kind', kind);
-    if (durationMs !== null) form.append('durationMs', String(Math.round(durationMs)));
-    form.append('file', file, name);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('kind', kind);
+  if (durationMs !== null) form.append('durationMs', String(Math.round(durationMs)));
+  form.append('file', file, name);
+  const body = (await uploadForm(`${conversationPath(conversationId)}/files`, form, {
+    onProgress,
+    signal,
+  })) as {
+    file: ChatFile;
+  };
+  return body.file;
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { Image, PhotoList } from '@motema/shared/media';
 import type { Me } from '@motema/shared/users';
-import { api, apiErrorOf, networkError } from '../../lib/api-client.ts';
+import { api, uploadForm, type UploadOptions } from '../../lib/api-client.ts';
 import { usersKeys } from '../users/users.api.ts';
 
 export const mediaKeys = {
@@ -19,47 +19,11 @@ export function usePhotosQuery(options: { enabled?: boolean } = {}) {
   });
 }
 
-type UploadOptions = {
-  /** Called with the part of the file sent, from 0 to 1. */
-  onProgress?: (fraction: number) => void;
-  signal?: AbortSignal;
-};
-
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * POST /api/photos as multipart (field `file`) through XMLHttpRequest, the only browser API that
- * reports upload progress. Failures become the same `ApiError` as every other call; a cancelled
- * upload rejects with an `AbortError`. Never retried: a photo can weigh megabytes of paid data.
- */
-export function uploadPhoto(file: File, { onProgress, signal }: UploadOptions = {}): Promise<Image> {
-  return new Promise<Image>((resolve, reject) => {
-    if (signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/photos');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total));
-    };
-    xhr.onload = () => {
-      const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body as Image);
-      else reject(apiErrorOf(xhr.status, body, xhr.statusText));
-    };
-    xhr.onerror = () => reject(networkError());
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
+/** POST /api/photos as multipart (field `file`), with its progress (see `uploadForm`). */
+export async function uploadPhoto(file: File, options: UploadOptions = {}): Promise<Image> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return (await uploadForm('/photos', form, options)) as Image;
 }
 
 export const isAbortError = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
