@@ -36,16 +36,16 @@ import {
   type Client,
   type PhaseSummary,
 } from './chat-load.ts';
+import { prepareMembers } from './chat-setup.ts';
 import {
   freePort,
   openDatabase,
   pinCores,
   postgresCpu,
-  prepareMembers,
   processCpu,
   startNode,
   type Child,
-} from './chat-setup.ts';
+} from './lib/processes.ts';
 import { preparePhoto, startUploads, type UploadRun } from './chat-uploads.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -172,7 +172,7 @@ const total = (rows: { summary: PhaseSummary }[], key: 'sent' | 'lost' | 'duplic
   rows.reduce((sum, row) => sum + row.summary[key], 0);
 
 async function main() {
-  const database = await openDatabase(text('keep'));
+  const database = await openDatabase(text('keep'), 'chat');
   const { db, close } = connectDatabase(database.url, { max: 4 });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'motema-bench-chat-data-'));
   const targets: Target[] = [];

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectDatabase, migrateDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/embedded.ts';
-import { AFRICAN_CITIES, seedMembers } from '../apps/server/src/test/seed-members.ts';
+import { AFRICAN_CITIES, seedMembers } from '../apps/server/src/seed/members.ts';
 import { loadViewer } from '../apps/server/src/features/discovery/user-lists.service.ts';
 import {
   listMembers,

@@ -2,12 +2,17 @@
  * `npm run bench` runs every benchmark (`bench/<name>.bench.ts`) one after the other;
  * `npm run bench -- near` runs the ones whose name contains `near`. Arguments after `--` that start
  * with `--` go to each benchmark (e.g. `npm run bench -- near --members 100000`). Each benchmark
- * prints its table and writes `bench/results/<name>.json`.
+ * writes `bench/results/<name>.json`; at the end one table of every bar (the latest result of each
+ * benchmark, those not run now marked with their date) is printed and written to
+ * `bench/results/summary.md`.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { markdownBars, printBars, readAllResults, RESULTS_DIR } from './lib/results.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -25,7 +30,8 @@ if (chosen.length === 0) {
   process.exit(2);
 }
 
-let failed = 0;
+const startedAt = new Date();
+const failed: string[] = [];
 for (const name of chosen) {
   console.log(`\n== ${name}`);
   const result = spawnSync(
@@ -33,9 +39,38 @@ for (const name of chosen) {
     ['--import', 'tsx', path.join(benchDir, `${name}.bench.ts`), ...options],
     { stdio: 'inherit' },
   );
-  if (result.status !== 0) {
-    failed += 1;
-    console.error(`${name} exited with ${result.status ?? result.signal}`);
-  }
+  // Exit 1 is a missed bar (the table says which); anything else is a benchmark that broke.
+  if (result.status !== 0 && result.status !== 1) failed.push(`${name} (${result.status ?? result.signal})`);
 }
-process.exit(failed === 0 ? 0 : 1);
+
+const results = (await readAllResults()).filter((result) => all.includes(result.bench));
+const rows = results
+  .flatMap((result) =>
+    result.bars.map((row) =>
+      new Date(result.at) >= startedAt
+        ? row
+        : { ...row, what: `${row.what} (run ${result.at.slice(0, 10)})` },
+    ),
+  )
+  .sort((a, b) => a.bar.localeCompare(b.bar, 'en', { numeric: true }));
+console.log('\n== summary');
+printBars(rows);
+const missing = all.filter((name) => !results.some((result) => result.bench === name));
+const summary = [
+  '# Benchmark summary',
+  '',
+  `Written by \`npm run bench\` on ${startedAt.toISOString()} (${os.availableParallelism()} cores, load ${os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' / ')}). Each row's reference ran in the same benchmark run; rows marked with a date come from`,
+  'an earlier run of that benchmark. Details: `bench/results/<name>.json` and `bench/README.md`.',
+  '',
+  markdownBars(rows),
+  '',
+  ...(missing.length > 0 ? [`No result yet: ${missing.join(', ')}.`, ''] : []),
+].join('\n');
+await writeFile(path.join(RESULTS_DIR, 'summary.md'), summary);
+if (failed.length > 0) console.error(`\nBroken (not a missed bar): ${failed.join(', ')}`);
+const missed = rows.filter((row) => !row.pass).length;
+console.log(`\n${rows.length - missed} bars met, ${missed} missed; bench/results/summary.md written.`);
+process.exit(failed.length > 0 ? 2 : 0);

@@ -5,7 +5,7 @@ import { USER_LIST_FILTERS, USER_LIST_SORTS, userListSize } from '@motema/shared
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createProfile, KINSHASA } from '../../test/discovery-factories.ts';
 import type { Member } from '../../test/factories.ts';
-import { seedMembers } from '../../test/seed-members.ts';
+import { seedMembers } from '../../seed/members.ts';
 import { COUNT_MARGIN, loadViewer } from './user-lists.service.ts';
 import { countMembersQuery, listMembersQuery, type ListRequest } from './user-lists.repository.ts';
 

@@ -1,0 +1,157 @@
+/**
+ * What every server benchmark runs on: free ports, a PostgreSQL (embedded or BENCH_DATABASE_URL),
+ * child processes pinned to their own core when `taskset` allows, and CPU time read from /proc.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+export type BenchDatabase = { url: string; dir?: string; stop: () => Promise<void> };
+
+/** BENCH_DATABASE_URL, or an embedded PostgreSQL in `keepDir` (kept) or a temporary folder. */
+export async function openDatabase(keepDir: string | undefined, name = 'bench'): Promise<BenchDatabase> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: async () => {} };
+  const dir = keepDir
+    ? path.resolve(keepDir)
+    : await mkdtemp(path.join(os.tmpdir(), `motema-bench-${name}-`));
+  await mkdir(dir, { recursive: true });
+  await chmod(dir, 0o755);
+  const server = await startEmbeddedPostgres({
+    dir: path.join(dir, 'postgres'),
+    port: await freePort(),
+    database: 'motema_bench',
+    persistent: true,
+  });
+  return {
+    url: server.url('motema_bench'),
+    dir: server.dir,
+    stop: async () => {
+      await server.stop();
+      if (!keepDir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Pins this process (all its threads) to core 0 and says which core the servers get, if possible. */
+export function pinCores(): { client?: string; server?: string; note: string } {
+  const cores = os.availableParallelism();
+  const has = spawnSync('taskset', ['-V']).status === 0;
+  if (!has || cores < 2) return { note: `not pinned (${has ? `${cores} core` : 'no taskset'})` };
+  const pinned = spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)]).status === 0;
+  if (!pinned) return { note: 'not pinned (taskset refused)' };
+  return {
+    client: '0',
+    server: '1',
+    note: `load generator on core 0, server on core 1, PostgreSQL unpinned (${cores} cores)`,
+  };
+}
+
+export type Child = { process: ChildProcess; pid: number; output: string[]; stop: () => Promise<void> };
+
+/**
+ * Starts `node --import tsx script` (on `core` if given) and resolves once a line matches `ready`.
+ * `env` adds to this process's environment; an empty value removes the variable.
+ */
+export function startNode(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  core: string | undefined,
+): Promise<Child> {
+  const command = [process.execPath, '--import', 'tsx', path.resolve(rootDir, script), ...args];
+  // An empty value removes the variable (e.g. REDIS_URL: one node, no adapter).
+  const childEnv = Object.fromEntries(
+    Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const child = core
+    ? spawn('taskset', ['-c', core, ...command], { cwd: rootDir, env: childEnv })
+    : spawn(command[0]!, command.slice(1), { cwd: rootDir, env: childEnv });
+  const output: string[] = [];
+  return new Promise((resolve, reject) => {
+    let started = false;
+    const onData = (data: Buffer) => {
+      for (const line of data.toString().split('\n')) {
+        if (!line) continue;
+        output.push(line);
+        if (output.length > 200) output.shift();
+        if (!started && ready.test(line)) {
+          started = true;
+          resolve({
+            process: child,
+            pid: child.pid!,
+            output,
+            stop: () =>
+              new Promise<void>((done) => {
+                if (child.exitCode !== null) return done();
+                child.once('exit', () => done());
+                child.kill('SIGTERM');
+                setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
+              }),
+          });
+        }
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      if (!started) reject(new Error(`${script} exited with ${code}:\n${output.slice(-30).join('\n')}`));
+    });
+  });
+}
+
+const TICKS = 100;
+/** utime + stime (and, with `reaped`, the CPU of its children that have exited) in seconds. */
+function cpuOf(pid: number, reaped = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    const own = fields[11]! + fields[12]!;
+    return (reaped ? own + fields[13]! + fields[14]! : own) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used so far by PostgreSQL's processes (the postmaster and its children), if local. */
+export function postgresCpu(dataDir: string | undefined): number {
+  if (!dataDir || !existsSync(path.join(dataDir, 'postmaster.pid'))) return Number.NaN;
+  const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = cpuOf(postmaster, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmaster) total += cpuOf(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** CPU seconds of a process (user + system). */
+export function processCpu(pid: number): number {
+  return cpuOf(pid);
+}
