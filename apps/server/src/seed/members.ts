@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { hashPassword } from '../features/auth/passwords.ts';
+
+/** Every seeded member logs in with this password (by username `<prefix><n>` or e-mail `<prefix><n>@seed.example`). */
+export const SEED_PASSWORD = 'motema-seed';
 
 /** Cities members cluster around: centre, spread (km, about one standard deviation) and weight. */
 export const AFRICAN_CITIES = [
@@ -33,9 +37,10 @@ export type SeedOptions = {
  * clustered around AFRICAN_CITIES with a roughly normal spread, positions snapped to the grid's cell
  * centres like the app stores them, 96% active (2% pending, 2% deactivated), 1% without a first name,
  * sexes 48/47/5% female/male/non-binary, ages 18 to 60, activity over 60 days, 5% connected, random
- * popularity. They cannot log in (no real password hash): a fixture for plans and benchmarks.
+ * popularity. All share one argon2id hash of SEED_PASSWORD, so any of them can log in.
  */
 export async function seedMembers(db: DbOrTx, options: SeedOptions): Promise<void> {
+  const passwordHash = await hashPassword(SEED_PASSWORD);
   const cityRows = AFRICAN_CITIES.flatMap((city, index) =>
     Array.from(
       { length: city.weight },
@@ -65,7 +70,7 @@ export async function seedMembers(db: DbOrTx, options: SeedOptions): Promise<voi
       email_confirmed_at, match_sex, match_age_min, match_age_max, match_distance, latitude, longitude,
       location_updated_at, popularity, connected, last_activity, created_at)
     SELECT
-      ${options.prefix} || g, ${options.prefix} || g || '@seed.example', 'seed-no-login',
+      ${options.prefix} || g, ${options.prefix} || g || '@seed.example', ${passwordHash},
       CASE WHEN r_name < 0.01 THEN NULL ELSE 'Seed' END,
       (date '2008-01-01' - (random() * 42 * 365)::int),
       CASE WHEN r_sex < 0.48 THEN 'female' WHEN r_sex < 0.95 THEN 'male' ELSE 'non_binary' END,
