@@ -11,10 +11,7 @@
  *
  *   node_modules/.bin/node --import tsx bench/photo-pipeline.bench.ts [--rounds 15]
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import exifr from 'exifr';
 import sharp from 'sharp';
@@ -24,6 +21,7 @@ import {
   type ProcessedPhoto,
 } from '../apps/server/src/features/media/photo-pipeline.ts';
 import { phoneJpeg } from '../apps/server/src/test/media-factories.ts';
+import { printBars, writeResults, type BarRow } from './lib/results.ts';
 
 const BAR_RATIO = 6;
 const args = process.argv.slice(2);
@@ -173,43 +171,49 @@ console.log(
 );
 console.log(pass ? 'PASS' : 'FAIL');
 
-const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-await mkdir(resultsDir, { recursive: true });
-await writeFile(
-  path.join(resultsDir, 'photo-pipeline.json'),
-  `${JSON.stringify(
-    {
-      bench: 'photo-pipeline',
-      bar: 'B7',
-      date: new Date().toISOString(),
-      machine: {
-        cpus: os.availableParallelism(),
-        node: process.version,
-        sharp: sharp.versions.sharp,
-        libvips: sharp.versions.vips,
-        sharpConcurrency: sharp.concurrency(),
-      },
-      input: { width: 4000, height: 3000, orientation: 6, bytes: input.length, gps: inputGps },
-      rounds,
-      referenceMs: { median: referenceMedian, p90: percentile(referenceTimes, 90), all: referenceTimes },
-      pipelineMs: { median: pipelineMedian, p90: percentile(pipelineTimes, 90), all: pipelineTimes },
-      ratio,
-      landscapeMs: { median: landscapeMedian, p90: percentile(landscapeTimes, 90), all: landscapeTimes },
-      landscapeRatio: landscapeMedian / referenceMedian,
-      barRatio: BAR_RATIO,
-      served: served.map((variant) => ({
-        width: variant.width,
-        height: variant.height,
-        type: variant.type,
-        bytes: variant.body.length,
-      })),
-      placeholderChars: last!.placeholder.length,
-      metadataLeaks: leaks,
-      eventLoopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
-      pass,
-    },
-    null,
-    2,
-  )}\n`,
-);
+const bars: BarRow[] = [
+  {
+    bar: 'B7',
+    what: 'photo pipeline, 12 MP JPEG to every served variant (median)',
+    measured: `${ms(pipelineMedian)} ms (${ratio.toFixed(2)}x)`,
+    reference: `sharp resize to 1080 px: ${ms(referenceMedian)} ms`,
+    target: `<= ${BAR_RATIO}x the resize`,
+    pass: ratio <= BAR_RATIO,
+    value: ratio,
+  },
+  {
+    bar: 'B7',
+    what: 'metadata left in served files (EXIF, GPS, XMP, ICC)',
+    measured: leaks.length === 0 ? `none in ${served.length} files` : `${leaks.length} files`,
+    reference: `input: GPS ${inputGps ? 'present' : 'absent'}`,
+    target: 'none',
+    pass: leaks.length === 0,
+    value: leaks.length,
+  },
+];
+printBars(bars);
+await writeResults('photo-pipeline', bars, {
+  toolchain: {
+    sharp: sharp.versions.sharp,
+    libvips: sharp.versions.vips,
+    sharpConcurrency: sharp.concurrency(),
+  },
+  input: { width: 4000, height: 3000, orientation: 6, bytes: input.length, gps: inputGps },
+  rounds,
+  referenceMs: { median: referenceMedian, p90: percentile(referenceTimes, 90), all: referenceTimes },
+  pipelineMs: { median: pipelineMedian, p90: percentile(pipelineTimes, 90), all: pipelineTimes },
+  ratio,
+  landscapeMs: { median: landscapeMedian, p90: percentile(landscapeTimes, 90), all: landscapeTimes },
+  landscapeRatio: landscapeMedian / referenceMedian,
+  barRatio: BAR_RATIO,
+  served: served.map((variant) => ({
+    width: variant.width,
+    height: variant.height,
+    type: variant.type,
+    bytes: variant.body.length,
+  })),
+  placeholderChars: last!.placeholder.length,
+  metadataLeaks: leaks,
+  eventLoopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+});
 process.exit(pass ? 0 : 1);
