@@ -17,10 +17,9 @@
  * uploading a 12-megapixel phone JPEG (0: skip them).
  * A quick look: `--sockets 200 --seconds 3 --rounds 1`. Writes bench/results/chat.json.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { connectDatabase, migrateDatabase, type Db } from '../apps/server/src/db/client.ts';
@@ -47,8 +46,8 @@ import {
   type Child,
 } from './lib/processes.ts';
 import { preparePhoto, startUploads, type UploadRun } from './chat-uploads.ts';
+import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
 
-const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const text = (name: string) => {
   const at = args.indexOf(`--${name}`);
@@ -335,29 +334,58 @@ async function report(
   });
   const relay = rows.find((row) => row.name === 'relay');
   const app = rows.find((row) => row.name === 'app');
-  const bars: Record<string, { value: number; pass: boolean }> = {};
-  if (relay && app) {
-    const ratio = app.saturatedMedian / relay.saturatedMedian;
-    bars['throughput >= 0.5x the relay'] = { value: ratio, pass: ratio >= 0.5 };
-  }
+  const bars: BarRow[] = [];
+  const ms = (value: number) => `${formatNumber(value, 1)} ms`;
+  const perSecond = (value: number) => `${formatNumber(value)} msg/s`;
   if (app) {
-    bars[`p99 send-to-deliver <= 50 ms at ${rate} msg/s`] = {
-      value: app.fixed.deliver.p99,
+    const ratio = relay ? app.saturatedMedian / relay.saturatedMedian : Number.NaN;
+    bars.push({
+      bar: 'B3',
+      what: `chat throughput, saturated (${sockets} sockets, median of ${rounds})`,
+      measured: relay
+        ? `${perSecond(app.saturatedMedian)} (${formatNumber(ratio, 2)}x)`
+        : perSecond(app.saturatedMedian),
+      reference: relay
+        ? `${perSecond(relay.saturatedMedian)} (bare Socket.IO relay)`
+        : 'relay not run (--only app)',
+      target: '>= 0.5x the reference',
+      pass: ratio >= 0.5,
+      value: ratio,
+    });
+    bars.push({
+      bar: 'B3',
+      what: `chat p99 send-to-deliver at ${formatNumber(rate)} msg/s`,
+      measured: `${ms(app.fixed.deliver.p99)} (p50 ${formatNumber(app.fixed.deliver.p50, 1)})`,
+      reference: relay ? `${ms(relay.fixed.deliver.p99)} (relay)` : '',
+      target: '<= 50 ms',
       pass: app.fixed.deliver.p99 <= 50,
-    };
-    const lost = app.fixed.lost + app.saturated.lost;
+      value: app.fixed.deliver.p99,
+    });
+    const lost = app.fixed.lost + app.saturated.lost + (stored?.ackedMissing ?? 0);
     const duplicated = app.fixed.duplicated + app.saturated.duplicated + (stored?.storedTwiceOrMore ?? 0);
-    bars['zero lost'] = {
-      value: lost + (stored?.ackedMissing ?? 0),
-      pass: lost + (stored?.ackedMissing ?? 0) === 0,
-    };
-    bars['zero duplicated (deliveries and rows)'] = { value: duplicated, pass: duplicated === 0 };
+    bars.push({
+      bar: 'B3',
+      what: 'chat messages lost / duplicated (sockets and rows)',
+      measured: `${lost} / ${duplicated} of ${formatNumber(stored?.sent ?? app.fixed.sent + app.saturated.sent)}`,
+      reference: relay
+        ? `${relay.fixed.lost + relay.saturated.lost} / ${relay.fixed.duplicated + relay.saturated.duplicated} (relay)`
+        : '',
+      target: '0 / 0',
+      pass: lost === 0 && duplicated === 0,
+      value: lost + duplicated,
+    });
     if (app.withUploads) {
       const { deliver, lost, duplicated, baseline } = app.withUploads;
       const limit = Math.min(50, 1.5 * baseline.deliver.p99 + 5);
-      bars[
-        `B7: p99 with ${uploads} photo uploads running <= min(50 ms, 1.5x + 5 ms of ${baseline.deliver.p99.toFixed(1)} without) at ${uploadsRate} msg/s`
-      ] = { value: deliver.p99, pass: deliver.p99 <= limit && lost === 0 && duplicated === 0 };
+      bars.push({
+        bar: 'B7',
+        what: `chat p99 at ${formatNumber(uploadsRate)} msg/s with ${uploads} photo uploads running`,
+        measured: `${ms(deliver.p99)}${lost || duplicated ? ` (${lost} lost, ${duplicated} duplicated)` : ''}`,
+        reference: `${ms(baseline.deliver.p99)} (same load, no uploads)`,
+        target: '<= 50 ms and <= 1.5x + 5 ms',
+        pass: deliver.p99 <= limit && lost === 0 && duplicated === 0,
+        value: deliver.p99,
+      });
     }
   }
 
@@ -407,42 +435,25 @@ async function report(
   }
   if (tracker.strangers) console.log(`${tracker.strangers} deliveries of messages never sent`);
   console.log('');
-  for (const [bar, { value, pass }] of Object.entries(bars)) {
-    console.log(`${pass ? 'PASS' : 'MISS'}  ${bar}: ${value.toFixed(2)}`);
-  }
-
-  const resultsDir = path.join(benchDir, 'results');
-  await mkdir(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, 'chat.json');
-  await writeFile(
-    file,
-    JSON.stringify(
-      {
-        bench: 'chat',
-        bar: 'B3',
-        at: new Date().toISOString(),
-        machine: { cpus: os.cpus().length, load: os.loadavg(), pinning },
-        options: {
-          sockets,
-          seconds,
-          rate,
-          rounds,
-          saturateSeconds,
-          window,
-          uploads,
-          uploadsRate,
-          textBytes: TEXT_BYTES,
-        },
-        results: rows,
-        stored,
-        bars,
-      },
-      null,
-      2,
-    ) + '\n',
-  );
+  printBars(bars);
+  const file = await writeResults('chat', bars, {
+    pinning,
+    options: {
+      sockets,
+      seconds,
+      rate,
+      rounds,
+      saturateSeconds,
+      window,
+      uploads,
+      uploadsRate,
+      textBytes: TEXT_BYTES,
+    },
+    results: rows,
+    stored,
+  });
   console.log(`\nWrote ${path.relative(process.cwd(), file)}`);
-  return Object.values(bars).every((bar) => bar.pass);
+  return bars.every((bar) => bar.pass);
 }
 
 // Exit explicitly: the database client's handlers would otherwise decide the status.

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, in order, failing fast. Steps: lint, typecheck, unit + integration
-// (Vitest), web build, end to end (e2e/run.mjs). Ends with a summary whose last line is
-// `N passed, M failed` (Vitest tests plus end-to-end checks). Before the Vitest step, Debian's
+// (Vitest), web build, bundle budgets (bar B5, apps/web/build/critical-path.ts), end to end
+// (e2e/run.mjs). Ends with a summary whose last line is `N passed, M failed` (Vitest tests, budget
+// checks and end-to-end checks). Before the Vitest step, Debian's
 // redis-server (the two-node tests start a real one) is installed with apt-get when missing.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ const BIN = path.join(ROOT, 'node_modules', '.bin');
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'motema');
 const VITEST_JSON = path.join(CACHE, 'vitest-results.json');
 const E2E_SUMMARY = path.join(ROOT, 'e2e', 'results', 'summary.json');
+const BUDGETS_JSON = path.join(CACHE, 'budgets.json');
 
 // node_modules/.bin first: tools (and their `#!/usr/bin/env node`) use the pinned Node 24.
 const env = { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}` };
@@ -40,6 +42,21 @@ const steps = [
     ],
   },
   { name: 'build', title: 'Web build: npm run build', commands: [['npm', 'run', 'build']] },
+  {
+    name: 'budgets',
+    title: 'Bundle budgets (bar B5): brotli bytes of apps/web/dist',
+    commands: [
+      [
+        'node',
+        '--import',
+        'tsx',
+        'apps/web/build/critical-path.ts',
+        'apps/web/dist',
+        '--summary',
+        BUDGETS_JSON,
+      ],
+    ],
+  },
   {
     name: 'e2e',
     title: 'End to end: e2e/run.mjs (real server, Chromium)',
@@ -114,6 +131,7 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 mkdirSync(CACHE, { recursive: true });
 rmSync(VITEST_JSON, { force: true });
 rmSync(E2E_SUMMARY, { force: true });
+rmSync(BUDGETS_JSON, { force: true });
 
 const results = [];
 let failedStep = null;
@@ -136,8 +154,9 @@ for (const step of steps) {
 
 const vitest = readCounts(VITEST_JSON, 'numPassedTests', 'numFailedTests');
 const e2e = existsSync(E2E_SUMMARY) ? readCounts(E2E_SUMMARY, 'passed', 'failed') : null;
-const passed = (vitest?.passed ?? 0) + (e2e?.passed ?? 0);
-let failed = (vitest?.failed ?? 0) + (e2e?.failed ?? 0);
+const budgets = existsSync(BUDGETS_JSON) ? readCounts(BUDGETS_JSON, 'passed', 'failed') : null;
+const passed = (vitest?.passed ?? 0) + (budgets?.passed ?? 0) + (e2e?.passed ?? 0);
+let failed = (vitest?.failed ?? 0) + (budgets?.failed ?? 0) + (e2e?.failed ?? 0);
 // A failed step that counted no failed test (lint, typecheck, build, a crash) still counts as one failure.
 if (failedStep && failed === 0) failed = 1;
 
@@ -146,6 +165,7 @@ for (const { step, ms, ok } of results)
   console.log(`  ${ok ? 'ok  ' : 'FAIL'}  ${step.name.padEnd(10)} ${seconds(ms).padStart(8)}`);
 for (const step of steps.slice(results.length)) console.log(`  skip  ${step.name}`);
 if (vitest) console.log(`  unit and integration: ${vitest.passed} passed, ${vitest.failed} failed (Vitest)`);
+if (budgets) console.log(`  bundle budgets (B5): ${budgets.passed} passed, ${budgets.failed} failed`);
 if (e2e) console.log(`  end to end: ${e2e.passed} passed, ${e2e.failed} failed`);
 console.log(`  total time ${seconds(Date.now() - begin)}`);
 if (failedStep) console.log(`\nnpm test FAILED at step "${failedStep.name}" (${failedStep.title}).`);

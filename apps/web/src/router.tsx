@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { NavigationGuard } from './layouts/navigation-guard.tsx';
+import { loadSharedNamespaces } from './lib/i18n.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { PendingScreen } from './ui/pending-screen.tsx';
 import { RouteError } from './layouts/route-error.tsx';
@@ -7,7 +8,10 @@ import type { LegalDoc } from './features/legal/legal-content.ts';
 
 type Loader = () => Promise<{ [name: string]: React.ComponentType }>;
 
-/** A lazy route: the page's chunk loads on first visit. */
+/**
+ * A lazy route: the page's chunk loads on first visit, with the error and validation texts every
+ * page but the start page may show (lib/i18n.ts).
+ */
 function page(
   path: string | undefined,
   load: Loader,
@@ -17,7 +21,10 @@ function page(
   return {
     ...(path === undefined ? { index: true } : { path }),
     ...extra,
-    lazy: async () => ({ Component: (await load())[name] }),
+    lazy: async () => {
+      const [module] = await Promise.all([load(), loadSharedNamespaces()]);
+      return { Component: module[name] };
+    },
   } as RouteObject;
 }
 
@@ -47,7 +54,11 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          page('/', () => import('./features/public/start-page.tsx'), 'StartPage'),
+          // Without page(): the start page does not wait for the shared texts (bar B5).
+          {
+            path: '/',
+            lazy: async () => ({ Component: (await import('./features/public/start-page.tsx')).StartPage }),
+          },
           page('/register', () => import('./features/auth/register-page.tsx'), 'RegisterPage'),
           page('/login', () => import('./features/auth/login-page.tsx'), 'LoginPage'),
           page('/otp', () => import('./features/auth/otp-page.tsx'), 'OtpPage'),
@@ -127,6 +138,11 @@ export const routes: RouteObject[] = [
             'access/delete',
             () => import('./features/settings/delete-account-page.tsx'),
             'DeleteAccountPage',
+          ),
+          page(
+            'data-saver',
+            () => import('./features/settings/data-saver-settings-page.tsx'),
+            'DataSaverSettingsPage',
           ),
           page('block-list', () => import('./features/safety/block-list-page.tsx'), 'BlockListPage'),
           page('report/profile/:id', () => import('./features/safety/report-page.tsx'), 'ReportPage'),

@@ -116,12 +116,3 @@ export const MeSchema = z.object({
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof MeSchema>;
-
-export type OnboardingStep = 'profile' | 'match';
-
-/** The screen a member still has to fill before using Motema: the profile (first name and sex), then who to meet. */
-export function onboardingStep(me: Pick<Me, 'firstName' | 'sex' | 'match'>): OnboardingStep | null {
-  if (!me.firstName || !me.sex) return 'profile';
-  if (me.match.sex.length === 0) return 'match';
-  return null;
-}

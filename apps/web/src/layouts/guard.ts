@@ -1,4 +1,5 @@
-import { onboardingStep, type Me, type OnboardingStep } from '@motema/shared/users';
+import { onboardingStep, type OnboardingStep } from '@motema/shared/onboarding';
+import type { Me } from '@motema/shared/users';
 
 /** Pages a visitor may open (SPEC.md section 2), plus the steps registration and reset need. */
 const VISITOR_PATTERNS: RegExp[] = [

@@ -1,11 +1,16 @@
-import { nprogress, NavigationProgress } from '@mantine/nprogress';
+import { nprogress } from '@mantine/nprogress';
 import { useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useMeQuery } from '../features/users/users.api.ts';
 import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
 import { clearExitPath, pendingExitPath, setNavigator } from '../lib/navigation.ts';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
+import { idleLazy } from '../ui/idle-lazy.tsx';
 import { guardRedirect } from './guard.ts';
+
+const NavigationProgressBar = idleLazy(() =>
+  import('./navigation-progress.tsx').then((module) => module.NavigationProgressBar),
+);
 
 /** The navigation guard of SPEC.md section 2, and the page loading bar. */
 export function NavigationGuard() {
@@ -36,7 +41,7 @@ export function NavigationGuard() {
   const redirect = guardRedirect(location.pathname, location.search, me.data ?? null);
   return (
     <>
-      <NavigationProgress size={3} />
+      <NavigationProgressBar />
       {/* A new page opens at its top; back and forward return to where the member was. */}
       <ScrollRestoration />
       {redirect ? <Navigate replace to={redirect} /> : <Outlet />}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../ui/logo.tsx';
 import { useMeQuery } from '../features/users/users.api.ts';
-import { LanguageMenu } from './language-menu.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 
 const FOOTER_LINKS = [
   ['/about', 'footer.about'],
@@ -30,7 +30,7 @@ export function PublicLayout() {
               <Logo size={24} />
             </Anchor>
             <Group gap="xs" wrap="nowrap">
-              <LanguageMenu />
+              <LanguageSwitch />
               {me ? (
                 <Button component={Link} to="/home" size="compact-md">
                   {t('nav.home')}

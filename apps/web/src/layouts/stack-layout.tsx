@@ -2,7 +2,7 @@ import { ActionIcon, Box, Container, Group, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { onboardingStep } from '@motema/shared/users';
+import { onboardingStep } from '@motema/shared/onboarding';
 import { useMeQuery } from '../features/users/users.api.ts';
 
 /** Settings and Premium: a stack of screens with a back arrow and the section's title. */

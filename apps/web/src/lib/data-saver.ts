@@ -55,3 +55,24 @@ function subscribe(listener: () => void): () => void {
 export function useDataSaver(): boolean {
   return useSyncExternalStore(subscribe, dataSaverOn, () => false);
 }
+
+/** Photos the member tapped to load while data saver is on; they stay loaded until the page is closed. */
+const released = new Set<string>();
+
+/** Loads one held photo (its `_id`), wherever it shows. */
+export function releaseMedia(id: string): void {
+  released.add(id);
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Whether a photo shown for itself (a profile's gallery, a chat photo) waits for a tap: data saver is
+ * on and the member has not tapped it yet.
+ */
+export function useMediaHeld(id: string): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => dataSaverOn() && !released.has(id),
+    () => false,
+  );
+}

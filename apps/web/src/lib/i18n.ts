@@ -24,6 +24,19 @@ export const NAMESPACES = [
   'thread',
   'attachments',
 ] as const;
+/** Loaded before the first render: what the start page and every layout need. */
+export const STARTUP_NAMESPACES = ['common'] as const;
+/**
+ * Used from many screens through `t('errors:...')` and `t('validation:...')`: loaded in the
+ * background once the first page is up, and awaited by every lazy page (router.tsx), so the start
+ * page does not wait for them.
+ */
+export const SHARED_NAMESPACES = ['validation', 'errors'] as const;
+
+/** Loads the shared namespaces (once; later calls resolve at once). */
+export function loadSharedNamespaces(): Promise<void> {
+  return i18next.loadNamespaces([...SHARED_NAMESPACES]);
+}
 
 /** The stored choice, else the `lang` query, else the browser, else English. */
 export function detectLanguage(): InterfaceLanguage {
@@ -60,7 +73,7 @@ export async function initI18n(): Promise<void> {
       lng: detectLanguage(),
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...INTERFACE_LANGUAGES],
-      ns: ['common', 'validation', 'errors'],
+      ns: [...STARTUP_NAMESPACES],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },

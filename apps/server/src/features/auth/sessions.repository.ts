@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 
@@ -10,14 +10,39 @@ export async function insertSession(
   return row!;
 }
 
-/** The live session with this token hash and its member, if any. */
-export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ session: sessions, user: users })
+/**
+ * The live session with this token hash and its member: only what every request needs. This runs
+ * before each API request, so it is one prepared statement (built and planned once per connection;
+ * whole rows cost a wide read and mapping of every column each time).
+ */
+function prepareLiveSession(db: DbOrTx) {
+  return db
+    .select({
+      session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt },
+      user: { id: users.id, status: users.status },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_live_session_v1');
+}
+const liveSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareLiveSession>>();
+
+/** The live session with this token hash and its member, if any. */
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = prepareLiveSession(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, now: now.toISOString() });
   return row;
 }
 

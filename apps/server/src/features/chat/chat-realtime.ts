@@ -7,7 +7,8 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Realtime } from '../../realtime/server.ts';
 import { onChatEvent } from './chat-events.ts';
 import { recordReceipt, relayTyping, watchablePresence } from './chat-receipts.service.ts';
-import { sendMessage } from './chat-send.service.ts';
+import { createSendBatcher } from './chat-send-batcher.ts';
+import { announceStored } from './chat-send.service.ts';
 
 /** Receipts per member per minute: one per message that arrives is far below it. */
 const RECEIPTS_PER_MINUTE = 1200;
@@ -47,6 +48,8 @@ export function registerChatRealtime(
 ): void {
   const { io } = realtime;
   const { db, limiter } = deps;
+  // Sends of all sockets are stored in groups, one transaction each (decision 0010).
+  const batcher = createSendBatcher(deps);
 
   const stop = onChatEvent({
     toUser: (userId, event, payload) => {
@@ -79,10 +82,13 @@ export function registerChatRealtime(
       const parsed = SendMessageSchema.safeParse(payload);
       if (!parsed.success) return answer(failure('validation_failed'));
       sending = sending.then(() =>
-        sendMessage(deps, userId, parsed.data).then(
-          (message) => answer({ ok: true, message }),
-          (error: unknown) => answer(failureOf(error)),
-        ),
+        batcher
+          .store(userId, parsed.data)
+          .then((stored) => announceStored(db, userId, parsed.data, stored))
+          .then(
+            (message) => answer({ ok: true, message }),
+            (error: unknown) => answer(failureOf(error)),
+          ),
       );
     });
 

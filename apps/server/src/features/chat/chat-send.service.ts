@@ -23,7 +23,7 @@ export type StoredMessage = {
 };
 
 /** Counts a new message against the member's limit (R1); only new messages count. */
-async function refuseOverLimit(limiter: RateLimiter, senderId: string): Promise<void> {
+export async function refuseOverLimit(limiter: RateLimiter, senderId: string): Promise<void> {
   const { allowed, retryAfterMs } = await limiter.consume(
     `messages:${senderId}`,
     MESSAGES_PER_MINUTE,
@@ -55,6 +55,20 @@ export async function storeMessage(
   if (context.existingId)
     return { messageId: context.existingId, recipientId: context.otherId, created: false };
   await refuseOverLimit(deps.limiter, senderId);
+  return insertStored(db, senderId, input, context);
+}
+
+/**
+ * The second step of `storeMessage`, once the context allowed a new message and the rate limit
+ * counted it: one message in its own transaction (its files with it). Also what the group commit
+ * falls back to, message by message, when its batch transaction fails (decision 0010).
+ */
+export async function insertStored(
+  db: Db,
+  senderId: string,
+  input: SendInput,
+  context: messagesRepo.SendContext,
+): Promise<StoredMessage> {
   const values = {
     conversationId: input.conversationId,
     senderId,
@@ -117,9 +131,4 @@ export async function announceStored(
     scheduleCounters(db, stored.recipientId);
   }
   return message;
-}
-
-/** Stores then announces (see both); acks only after the commit. */
-export async function sendMessage(deps: SendDeps, senderId: string, input: SendInput): Promise<Message> {
-  return announceStored(deps.db, senderId, input, await storeMessage(deps, senderId, input));
 }

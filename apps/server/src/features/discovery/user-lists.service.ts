@@ -1,4 +1,5 @@
 import { userListSize, type UserListQuery } from '@motema/shared/discovery';
+import { MAX_LIST_LIMIT } from '@motema/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
@@ -12,9 +13,11 @@ import * as lists from './user-lists.repository.ts';
 
 /**
  * `count` is exact up to the end of the page plus this margin, and that number beyond it: enough to
- * tell whether more pages follow, without reading every matching member of a large list.
+ * tell whether another full page follows, without reading every matching member of a large list.
+ * Counting costs in proportion to the cap (the viewer's matches are read until it is reached): with a
+ * margin of 1,000 the count of the default list cost five times its page (QUALITY B1).
  */
-export const COUNT_MARGIN = 1000;
+export const COUNT_MARGIN = MAX_LIST_LIMIT;
 
 /** The member behind a session with the preferences every list follows (ages as birth-date bounds). */
 export async function loadViewer(db: DbOrTx, userId: string): Promise<Viewer> {

@@ -3,6 +3,7 @@ import type { Image } from '@motema/shared/media';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { releaseMedia, useMediaHeld } from '../../lib/data-saver.ts';
 import { ResponsiveImage } from '../../ui/responsive-image.tsx';
 
 type Props = {
@@ -30,7 +31,8 @@ const TRACK: CSSProperties = {
 
 /**
  * Photos side by side, one at a time: swiped with a finger (CSS scroll snapping, no script on the
- * gesture), or moved with the arrows on wide screens. Only the first photo loads at once.
+ * gesture), or moved with the arrows on wide screens. Only the first photo loads at once; with data
+ * saver on, none loads before a tap.
  */
 export function ProfileGallery({ images, name, sizes, fit, start = 0, onOpen, height }: Props) {
   const { t } = useTranslation('discovery');
@@ -57,25 +59,6 @@ export function ProfileGallery({ images, name, sizes, fit, start = 0, onOpen, he
     setIndex(target);
   };
 
-  const image = (photo: Image, position: number, alt: string) => (
-    <ResponsiveImage
-      image={photo}
-      alt={alt}
-      sizes={sizes}
-      loading={position === start ? 'eager' : 'lazy'}
-      fetchPriority={position === start ? 'high' : undefined}
-      style={{
-        display: 'block',
-        width: '100%',
-        height: '100%',
-        objectFit: fit,
-        backgroundSize: fit,
-        backgroundRepeat: 'no-repeat',
-        backgroundPosition: 'center',
-      }}
-    />
-  );
-
   return (
     <Box
       pos="relative"
@@ -84,29 +67,20 @@ export function ProfileGallery({ images, name, sizes, fit, start = 0, onOpen, he
       aria-label={t('profile.gallery.label', { name })}
     >
       <div ref={track} style={TRACK} onScroll={onScroll}>
-        {images.map((photo, position) => {
-          const label = t('profile.gallery.photo', { name, index: position + 1, total });
-          const slide: CSSProperties = {
-            flex: '0 0 100%',
-            scrollSnapAlign: 'start',
-            height,
-            aspectRatio: height === undefined ? '1' : undefined,
-          };
-          return onOpen ? (
-            <UnstyledButton
-              key={photo._id}
-              style={slide}
-              aria-label={t('profile.gallery.open', { index: position + 1, total })}
-              onClick={() => onOpen(position)}
-            >
-              {image(photo, position, '')}
-            </UnstyledButton>
-          ) : (
-            <div key={photo._id} style={slide} role="group" aria-label={label}>
-              {image(photo, position, label)}
-            </div>
-          );
-        })}
+        {images.map((photo, position) => (
+          <Slide
+            key={photo._id}
+            photo={photo}
+            position={position}
+            total={total}
+            name={name}
+            sizes={sizes}
+            fit={fit}
+            first={position === start}
+            height={height}
+            onOpen={onOpen}
+          />
+        ))}
       </div>
       {total > 1 && (
         <>
@@ -133,6 +107,74 @@ export function ProfileGallery({ images, name, sizes, fit, start = 0, onOpen, he
         </>
       )}
     </Box>
+  );
+}
+
+type SlideProps = Pick<Props, 'name' | 'sizes' | 'fit' | 'height' | 'onOpen'> & {
+  photo: Image;
+  position: number;
+  total: number;
+  /** The slide shown first: it loads at once, the others as they come near. */
+  first: boolean;
+};
+
+/**
+ * One photo of the gallery. A tap opens the viewer (`onOpen`); with data saver on, the first tap
+ * loads the photo instead (until then only its blurred placeholder shows).
+ */
+function Slide({ photo, position, total, name, sizes, fit, first, height, onOpen }: SlideProps) {
+  const { t } = useTranslation(['discovery', 'common']);
+  const held = useMediaHeld(photo._id);
+  const label = t('profile.gallery.photo', { name, index: position + 1, total });
+  const slide: CSSProperties = {
+    position: 'relative',
+    flex: '0 0 100%',
+    scrollSnapAlign: 'start',
+    height,
+    aspectRatio: height === undefined ? '1' : undefined,
+  };
+  const image = (alt: string) => (
+    <ResponsiveImage
+      image={photo}
+      alt={alt}
+      sizes={sizes}
+      held={held}
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
+      style={{
+        display: 'block',
+        width: '100%',
+        height: '100%',
+        objectFit: fit,
+        backgroundSize: fit,
+        backgroundRepeat: 'no-repeat',
+        backgroundPosition: 'center',
+      }}
+    />
+  );
+  if (held) {
+    return (
+      <UnstyledButton
+        style={slide}
+        aria-label={t('common:dataSaver.load')}
+        onClick={() => releaseMedia(photo._id)}
+      >
+        {image(onOpen ? '' : label)}
+      </UnstyledButton>
+    );
+  }
+  return onOpen ? (
+    <UnstyledButton
+      style={slide}
+      aria-label={t('profile.gallery.open', { index: position + 1, total })}
+      onClick={() => onOpen(position)}
+    >
+      {image('')}
+    </UnstyledButton>
+  ) : (
+    <div style={slide} role="group" aria-label={label}>
+      {image(label)}
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import type { UserCard } from '@motema/shared/discovery';
 import { useEffect, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDataSaver } from '../../lib/data-saver.ts';
 import { ResponsiveImage } from '../../ui/responsive-image.tsx';
 import { ActivityLabel, useDistanceLabel } from './member-facts.tsx';
 import type { Decision } from './use-swap-deck.ts';
@@ -18,10 +19,14 @@ export type Offset = { x: number; y: number };
 const FILL: CSSProperties = { position: 'absolute', inset: 0 };
 const tilt = ({ x, y }: Offset) => `translate(${x}px, ${y}px) rotate(${x / 16}deg)`;
 
-/** The picture side of a card: the large photo for the top card, the thumbnail for those waiting. */
+/**
+ * The picture side of a card: the large photo for the top card (at most 480 px wide with data saver:
+ * the deck is about photos, so the top one loads without a tap), the thumbnail for those waiting.
+ */
 export function SwapCardFace({ user, large }: { user: UserCard; large: boolean }) {
   const { t } = useTranslation('discovery');
   const distance = useDistanceLabel(user.distance);
+  const saving = useDataSaver();
   const photoStyle: CSSProperties = { ...FILL, width: '100%', height: '100%', objectFit: 'cover' };
   return (
     <Box
@@ -45,7 +50,8 @@ export function SwapCardFace({ user, large }: { user: UserCard; large: boolean }
           />
         ) : (
           <img
-            src={user.avatar.thumbnail}
+            // Data saver loads nothing ahead: the card waiting underneath shows its placeholder only.
+            src={saving ? user.avatar.placeholder : user.avatar.thumbnail}
             alt=""
             style={{
               ...photoStyle,

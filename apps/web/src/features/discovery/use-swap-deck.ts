@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { LIKE_SCORE, PASS_SCORE, type UserCard, type UserList } from '@motema/shared/discovery';
+import { dataSaverOn } from '../../lib/data-saver.ts';
 import { useRateMutation, useUserListQuery } from './discovery.api.ts';
 
 /** Cards asked for at a time, and how few left make the deck ask for more. */
@@ -46,6 +47,8 @@ export function useSwapDeck() {
   }, [low, list.isSuccess, isFetching, pool.exhausted, pending, refetch]);
 
   useEffect(() => {
+    // Data saver loads nothing ahead of the member.
+    if (dataSaverOn()) return;
     for (const card of cards.slice(1, 1 + DECK_PRELOAD)) {
       if (card.avatar) new Image().src = card.avatar.thumbnail;
     }

@@ -4,6 +4,7 @@ import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDataSaver } from '../../lib/data-saver.ts';
 import { useInfiniteUserListQuery } from './discovery.api.ts';
 import { MemberCard, MemberCardSkeleton } from './member-card.tsx';
 import { useOnScreen } from './use-on-screen.ts';
@@ -18,7 +19,8 @@ export function UserGridSection() {
   const { t } = useTranslation('discovery');
   const titleId = useId();
   const [gridRef, gridOnScreen] = useOnScreen<HTMLElement>();
-  const [endRef, endNear] = useOnScreen<HTMLDivElement>(PREFETCH_MARGIN);
+  // Data saver asks for the next page only once the end of the grid is in view.
+  const [endRef, endNear] = useOnScreen<HTMLDivElement>(useDataSaver() ? '0px' : PREFETCH_MARGIN);
   const list = useInfiniteUserListQuery({}, { refetchInterval: gridOnScreen ? CLOCK_REFRESH_MS : false });
   const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage } = list;
 

@@ -36,9 +36,9 @@ describe('StartPage', () => {
     expect(screen.queryByText('Log in to continue')).toBeNull();
   });
 
-  it('tells a visitor sent here by the guard to log in, and passes the page on to the login', () => {
+  it('tells a visitor sent here by the guard to log in, and passes the page on to the login', async () => {
     renderStart('/?from=%2Fmessages%2F42%3Ftab%3Dmedia');
-    expect(screen.getByRole('status').textContent).toContain('Log in to continue');
+    expect((await screen.findByRole('status')).textContent).toContain('Log in to continue');
     expect(hrefs('Log in')).toEqual([
       '/login?from=%2Fmessages%2F42%3Ftab%3Dmedia',
       '/login?from=%2Fmessages%2F42%3Ftab%3Dmedia',

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Container,
@@ -12,14 +11,20 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconCameraHeart, IconLogin2 } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { IconCameraHeart } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { loginPath, safeFrom } from '../../lib/safe-from.ts';
 import { StartBenefits } from './start-benefits.tsx';
 import { StartIllustration } from './start-illustration.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+// Only for visitors the guard sent here: its code (Mantine's Alert) stays off the start page's
+// critical path (bar B5). It loads within the page's Suspense, so the page shows once, complete.
+const StartFromNotice = lazy(() =>
+  import('./start-from-notice.tsx').then((module) => ({ default: module.StartFromNotice })),
+);
 
 /** Side by side when both fit (desktop), one per line on a phone. */
 const BUTTON = { flex: '1 1 10rem' };
@@ -42,22 +47,7 @@ function StartContent() {
 
   return (
     <Container size="lg" py={{ base: 'lg', sm: 48 }}>
-      {from && (
-        <Alert
-          color="ochre"
-          variant="light"
-          radius="md"
-          mb="lg"
-          title={t('start.from.title')}
-          icon={<IconLogin2 size={20} aria-hidden />}
-          role="status"
-        >
-          <Text size="sm">{t('start.from.text')}</Text>
-          <Button component={Link} to={login} size="sm" mt="sm" color="ochre.8">
-            {t('common:actions.login')}
-          </Button>
-        </Alert>
-      )}
+      {from && <StartFromNotice login={login} />}
 
       <Flex direction={{ base: 'column', sm: 'row-reverse' }} gap={{ base: 'md', sm: 'xl' }} align="center">
         <Box w="100%" style={{ flex: 1 }}>

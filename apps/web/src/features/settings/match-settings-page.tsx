@@ -3,7 +3,7 @@ import { IconHeartSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { onboardingStep } from '@motema/shared/users';
+import { onboardingStep } from '@motema/shared/onboarding';
 import { notify } from '../../lib/notices.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { MatchForm } from './components/match-form.tsx';

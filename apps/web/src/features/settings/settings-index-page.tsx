@@ -5,6 +5,7 @@ import {
   IconBell,
   IconCrown,
   IconDeviceMobileDown,
+  IconFeather,
   IconFileText,
   IconHeartHandshake,
   IconHeartSearch,
@@ -42,6 +43,7 @@ const GROUPS: Group[] = [
   {
     key: 'app',
     links: [
+      { key: 'dataSaver', to: '/settings/data-saver', Icon: IconFeather },
       { key: 'notifications', to: '/settings/notifications', Icon: IconBell },
       { key: 'install', to: '/settings/install', Icon: IconDeviceMobileDown },
     ],

@@ -4,10 +4,44 @@ import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatFile } from '@motema/shared/chat';
 import type { Image } from '@motema/shared/media';
+import { releaseMedia, useMediaHeld } from '../../../lib/data-saver.ts';
 import { ResponsiveImage } from '../../../ui/responsive-image.tsx';
 import { formatDuration } from './attachment-precheck.ts';
 import classes from './attachments.module.css';
 import { VoicePlayer } from './voice-player.tsx';
+
+/** One photo of a message: a tap opens it full size, or first loads it when data saver holds it. */
+function PhotoTile({
+  image,
+  label,
+  sizes,
+  onOpen,
+}: {
+  image: Image;
+  label: string;
+  sizes: string;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation('common');
+  const held = useMediaHeld(image._id);
+  return (
+    <button
+      type="button"
+      className={classes.photoButton}
+      onClick={() => (held ? releaseMedia(image._id) : onOpen())}
+      aria-label={held ? t('dataSaver.load') : label}
+    >
+      <ResponsiveImage
+        image={image}
+        alt=""
+        sizes={sizes}
+        held={held}
+        className={classes.photo}
+        style={{ '--photo-ratio': `${image.width} / ${image.height}` } as CSSProperties}
+      />
+    </button>
+  );
+}
 
 function Photos({ photos }: { photos: ChatFile[] }) {
   const { t } = useTranslation('attachments');
@@ -16,26 +50,15 @@ function Photos({ photos }: { photos: ChatFile[] }) {
   return (
     <>
       <div className={classes.photoGrid} data-single={single || undefined}>
-        {photos.map((file, index) => {
-          const image = file.image!;
-          return (
-            <button
-              key={file._id}
-              type="button"
-              className={classes.photoButton}
-              onClick={() => setOpen(image)}
-              aria-label={t('photo.open', { number: index + 1, count: photos.length })}
-            >
-              <ResponsiveImage
-                image={image}
-                alt=""
-                sizes={single ? '260px' : '130px'}
-                className={classes.photo}
-                style={{ '--photo-ratio': `${image.width} / ${image.height}` } as CSSProperties}
-              />
-            </button>
-          );
-        })}
+        {photos.map((file, index) => (
+          <PhotoTile
+            key={file._id}
+            image={file.image!}
+            label={t('photo.open', { number: index + 1, count: photos.length })}
+            sizes={single ? '260px' : '130px'}
+            onOpen={() => setOpen(file.image!)}
+          />
+        ))}
       </div>
       <Modal
         opened={open !== null}
@@ -101,7 +124,7 @@ function Video({ file }: { file: ChatFile }) {
  * - `mine`: the bubble is the member's own (colours of the player follow the bubble).
  * Photos show through ResponsiveImage (a tap opens them full size); voice notes and audio files as a
  * compact player; videos as a tap-to-play tile. Nothing but the photos' small variants downloads
- * before the member taps: members pay for their data.
+ * before the member taps (with data saver on, not even those): members pay for their data.
  */
 export function MessageFiles({ files, mine }: { files: ChatFile[]; mine: boolean }) {
   const photos = files.filter((file) => file.type === 'photo' && file.image);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onboardingStep } from './users.ts';
+import { onboardingStep } from './onboarding.ts';
 
 describe('onboardingStep', () => {
   const match = { sex: ['male' as const], ageMin: 18, ageMax: 40, distance: 50 };

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES_PER_MINUTE, SendMessageSchema } from '@motema/shared/chat';
+import { blocks, conversationMembers, conversations, messages } from '../../db/schema.ts';
+import { createMemoryRateLimiter } from '../../lib/rate-limiter.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createConversation, insertMessage } from '../../test/chat-files-factories.ts';
+import { createMember, waitFor, type Member } from '../../test/factories.ts';
+import { createSendBatcher } from './chat-send-batcher.ts';
+
+/**
+ * Group commit (decision 0010): sends made in one turn of the event loop are stored in one
+ * transaction, each with `storeMessage`'s result, or its error alone.
+ */
+describe('chat send batcher', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const input = (conversationId: string, text: string, extra: { clientId?: string; replyTo?: string } = {}) =>
+    SendMessageSchema.parse({ clientId: randomUUID(), conversationId, text, ...extra });
+  const settled = <T>(promise: Promise<T>) =>
+    promise.then(
+      (value) => ({ value }),
+      (error: { code?: string }) => ({ code: error.code }),
+    );
+
+  async function members(n: number) {
+    const list = await Promise.all(Array.from({ length: n }, () => createMember(t)));
+    return list as [Member, Member, Member, Member, Member];
+  }
+
+  async function storedIn(conversationId: string) {
+    const rows = await t.db
+      .select({ id: messages.id, seq: messages.seq, text: messages.text, senderId: messages.senderId })
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId))
+      .orderBy(asc(messages.seq));
+    const [conversation] = await t.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    return { rows, lastSeq: conversation!.lastSeq };
+  }
+  async function unreadOf(conversationId: string, userId: string) {
+    const [row] = await t.db
+      .select({ n: conversationMembers.unreadCount })
+      .from(conversationMembers)
+      .where(
+        and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+      );
+    return row?.n;
+  }
+
+  it('stores a batch in order, answers a retry in the same batch with the same message, and refuses bad sends alone', async () => {
+    const [a, b, c, d, stranger] = await members(5);
+    const ab = (await createConversation(t.db, a.user.id, b.user.id)).id;
+    const cd = (await createConversation(t.db, c.user.id, d.user.id)).id;
+    const ac = (await createConversation(t.db, a.user.id, c.user.id)).id;
+    await t.db.insert(blocks).values({ blockerId: c.user.id, blockedId: a.user.id });
+    const elsewhere = await insertMessage(t.db, cd, c.user.id, 'in another conversation');
+    const batcher = createSendBatcher({ db: t.db, limiter: createMemoryRateLimiter() });
+
+    const first = input(ab, 'a1');
+    // All in one turn of the event loop: one batch.
+    const results = await Promise.all([
+      settled(batcher.store(a.user.id, first)),
+      settled(batcher.store(b.user.id, input(ab, 'b1'))),
+      settled(batcher.store(stranger.user.id, input(ab, 'not a member'))),
+      settled(batcher.store(a.user.id, first)),
+      settled(batcher.store(a.user.id, input(ac, 'blocked'))),
+      settled(batcher.store(d.user.id, input(cd, 'd1'))),
+      settled(batcher.store(b.user.id, input(ab, 'foreign quote', { replyTo: elsewhere.id }))),
+      settled(batcher.store(a.user.id, input(ab, 'a2'))),
+    ]);
+
+    const codes = results.map((r) => ('code' in r ? r.code : r.value.created));
+    expect(codes).toEqual([
+      true,
+      true,
+      'conversation_not_found',
+      false,
+      'chat_blocked',
+      true,
+      'message_not_found',
+      true,
+    ]);
+    const ids = results.map((r) => ('value' in r ? r.value.messageId : undefined));
+    expect(ids[3]).toBe(ids[0]);
+    const inAb = await storedIn(ab);
+    expect(inAb.rows.map((m) => [m.seq, m.text, m.id])).toEqual([
+      [1, 'a1', ids[0]],
+      [2, 'b1', ids[1]],
+      [3, 'a2', ids[7]],
+    ]);
+    expect(inAb.lastSeq).toBe(3);
+    expect((await storedIn(cd)).rows.map((m) => [m.seq, m.text])).toEqual([
+      [1, 'in another conversation'],
+      [2, 'd1'],
+    ]);
+    expect(await storedIn(ac)).toEqual({ rows: [], lastSeq: 0 });
+    expect(await unreadOf(ab, b.user.id)).toBe(2);
+    expect(await unreadOf(ab, a.user.id)).toBe(1);
+    expect(await unreadOf(cd, c.user.id)).toBe(1);
+    // A new message comes with its view (the ack without a query); it carries its number.
+    expect('value' in results[7]! && results[7].value.view).toMatchObject({ seq: 3, text: 'a2' });
+  });
+
+  it('refuses only the sends over the rate limit, which use no number', async () => {
+    const [a, b, c, d] = await members(4);
+    const ab = (await createConversation(t.db, a.user.id, b.user.id)).id;
+    const cd = (await createConversation(t.db, c.user.id, d.user.id)).id;
+    const limiter = createMemoryRateLimiter();
+    for (let i = 1; i < MESSAGES_PER_MINUTE; i++) await limiter.consume(`messages:${a.user.id}`, 1e9, 60_000);
+    const batcher = createSendBatcher({ db: t.db, limiter });
+    const results = await Promise.all([
+      settled(batcher.store(a.user.id, input(ab, 'last allowed'))),
+      settled(batcher.store(a.user.id, input(ab, 'one too many'))),
+      settled(batcher.store(b.user.id, input(ab, 'from b'))),
+      settled(batcher.store(c.user.id, input(cd, 'from c'))),
+    ]);
+    expect(results.map((r) => ('code' in r ? r.code : r.value.created))).toEqual([
+      true,
+      'rate_limited',
+      true,
+      true,
+    ]);
+    expect((await storedIn(ab)).rows.map((m) => [m.seq, m.text])).toEqual([
+      [1, 'last allowed'],
+      [2, 'from b'],
+    ]);
+    expect((await storedIn(ab)).lastSeq).toBe(2);
+  });
+
+  it('when the batch transaction fails, stores the innocent messages one by one and answers the culprit as a retry', async () => {
+    const [a, b, c, d] = await members(4);
+    const ab = (await createConversation(t.db, a.user.id, b.user.id)).id;
+    const cd = (await createConversation(t.db, c.user.id, d.user.id)).id;
+    const batcher = createSendBatcher({ db: t.db, limiter: createMemoryRateLimiter() });
+    const raced = input(ab, 'stored meanwhile by another node');
+
+    // Another node holds the conversation: the batch read its contexts and waits for the lock.
+    const locker = await t.db.$client.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('select id from conversations where id = $1 for update', [ab]);
+      const pending = Promise.all([
+        settled(batcher.store(a.user.id, raced)),
+        settled(batcher.store(c.user.id, input(cd, 'innocent'))),
+        settled(batcher.store(b.user.id, input(ab, 'innocent too'))),
+      ]);
+      await waitFor(async () => {
+        const { rows } = await t.db.$client.query<{ n: string }>(
+          `select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return Number(rows[0]!.n) > 0 ? true : undefined;
+      }, 'the batch to wait for the row lock');
+      // ...and stores the same (sender, client id) before letting go: the batch hits the unique index.
+      await locker.query(`update conversations set last_seq = last_seq + 1 where id = $1`, [ab]);
+      const { rows } = await locker.query<{ id: string }>(
+        `insert into messages (conversation_id, seq, sender_id, client_id, text) values ($1, 1, $2, $3, $4) returning id`,
+        [ab, a.user.id, raced.clientId, raced.text],
+      );
+      await locker.query('commit');
+      const results = await pending;
+
+      expect(results.map((r) => ('code' in r ? r.code : r.value.created))).toEqual([false, true, true]);
+      expect('value' in results[0]! && results[0].value.messageId).toBe(rows[0]!.id);
+      const inAb = await storedIn(ab);
+      expect(inAb.rows.map((m) => [m.seq, m.text])).toEqual([
+        [1, 'stored meanwhile by another node'],
+        [2, 'innocent too'],
+      ]);
+      expect(inAb.lastSeq).toBe(2);
+      expect((await storedIn(cd)).rows.map((m) => [m.seq, m.text])).toEqual([[1, 'innocent']]);
+    } finally {
+      locker.release();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * `npm run seed -- --members N [--prefix P] [--no-activity]`: adds N realistic members with avatars
+ * and activity to the database `npm start` uses (DATABASE_URL, or the embedded PostgreSQL under
+ * DATA_DIR: stop the app first, the embedded server is one process per data folder), after bringing
+ * its schema up to date. Every seeded member logs in with SEED_PASSWORD.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { connectDatabase, migrateDatabase } from '../db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.ts';
+import { loadEnv } from '../env.ts';
+import { createMediaStorage } from '../lib/storage.ts';
+import { SEED_PASSWORD } from './members.ts';
+import { defaultSeedPrefix, seed } from './seed.ts';
+
+const USAGE = `Usage: npm run seed -- [--members N] [--prefix P] [--no-activity]
+  --members N     members to add (default 1000)
+  --prefix P      usernames P1..PN (default: a fresh prefix per run, so runs add members)
+  --no-activity   members and avatars only: no ratings, matches, visits or conversations`;
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      members: { type: 'string', default: '1000' },
+      prefix: { type: 'string' },
+      'no-activity': { type: 'boolean', default: false },
+      batch: { type: 'string', default: '100000' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const members = Number(values.members.replaceAll('_', ''));
+  const batch = Number(values.batch);
+  if (!Number.isInteger(members) || members < 1 || !Number.isInteger(batch) || batch < 1) {
+    throw new Error(`--members and --batch take a whole number, at least 1\n${USAGE}`);
+  }
+  return { members, batch, prefix: values.prefix ?? defaultSeedPrefix(), activity: !values['no-activity'] };
+}
+
+let options;
+let env;
+try {
+  options = parseOptions();
+  env = loadEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+let embedded: EmbeddedServer | undefined;
+let databaseUrl = env.DATABASE_URL;
+if (!databaseUrl) {
+  const dir = path.resolve(env.DATA_DIR, 'postgres');
+  console.log(`Starting the embedded PostgreSQL (data in ${dir})...`);
+  try {
+    embedded = await startEmbeddedPostgres({ dir, port: env.EMBEDDED_PG_PORT, database: 'motema' });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'the embedded PostgreSQL did not start';
+    console.error(`${reason}: is the app running on this data folder? Stop it first, or set DATABASE_URL.`);
+    process.exit(1);
+  }
+  databaseUrl = embedded.url('motema');
+}
+const database = connectDatabase(databaseUrl, { max: 4 });
+let failed = false;
+try {
+  await migrateDatabase(database.db);
+  const storage = createMediaStorage(env);
+  console.log(
+    `Seeding ${options.members.toLocaleString('en')} members (prefix ${options.prefix}${options.activity ? '' : ', no activity'})...`,
+  );
+  const summary = await seed(
+    { db: database.db, storage },
+    { ...options, log: (line) => console.log(`  ${line}`) },
+  );
+  const figure = (n: number) => n.toLocaleString('en');
+  console.log(`
+Added in ${summary.timings.total!.toFixed(1)} s: ${figure(summary.members)} members, ${figure(summary.avatars)} avatars, ${figure(summary.ratings)} ratings, ${figure(summary.matches)} matches, ${figure(summary.visits)} visits, ${figure(summary.conversations)} conversations, ${figure(summary.messages)} messages.
+Log in as ${summary.prefix}1 ... ${summary.prefix}${summary.members} (or ${summary.prefix}1@seed.example) with the password ${SEED_PASSWORD}
+Avatar files: ${storage.kind === 's3' ? `S3 bucket ${env.S3_BUCKET}` : path.resolve(env.DATA_DIR, 'media')}, under seed/avatars/${summary.prefix}/`);
+} catch (error) {
+  failed = true;
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await database.close();
+  if (embedded) await embedded.stop();
+}
+process.exit(failed ? 1 : 0);

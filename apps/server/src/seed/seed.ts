@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { MediaStorage } from '../lib/storage.ts';
+import { AFRICAN_CITIES, seedMembers } from './members.ts';
+import {
+  computeSeedPopularity,
+  insertConversations,
+  insertMatches,
+  insertRatings,
+  insertVisits,
+  stageRatings,
+} from './seed-activity.ts';
+import { AVATAR_SET_SIZE, insertSeedAvatarPhotos, storeSeedAvatars } from './seed-avatars.ts';
+
+export type SeedRunOptions = {
+  /** How many members to add. */
+  members: number;
+  /** Usernames `<prefix><n>` (n from 1); a fresh one per run by default, so runs add members. */
+  prefix?: string;
+  /** Ratings, matches, visits and conversations (default true); members and avatars otherwise. */
+  activity?: boolean;
+  /** Share of members with a complete profile who get an avatar (default 0.85). */
+  avatarShare?: number;
+  /** How many generated pictures the avatars share (default AVATAR_SET_SIZE). */
+  avatarSet?: number;
+  /** Members per statement (default 100,000). */
+  batch?: number;
+  /** Progress lines (default: none). */
+  log?: (line: string) => void;
+};
+
+export type SeedSummary = {
+  prefix: string;
+  members: number;
+  avatars: number;
+  ratings: number;
+  matches: number;
+  visits: number;
+  conversations: number;
+  messages: number;
+  /** Seconds per step, and in total. */
+  timings: Record<string, number>;
+};
+
+/** A letter first, then letters, digits or `_`, not ending in a digit (so `<prefix><n>` is unambiguous). */
+const PREFIX = /^[a-z][a-z0-9_]{0,10}[a-z_]$/;
+
+/** A fresh prefix from the clock: `s` + seconds in base 36 + `_` (e.g. `st5k2q1_`). */
+export function defaultSeedPrefix(): string {
+  return `s${Math.floor(Date.now() / 1000).toString(36)}_`;
+}
+
+/**
+ * Fills the database with `members` realistic members (see seedMembers), their avatars (a small set
+ * of generated pictures run once through the photo pipeline, see seed-avatars.ts) and their activity
+ * (ratings, matches, visits, conversations; see seed-activity.ts), all set-based in batches; then
+ * VACUUM ANALYZE. Works on unlogged tables `seed_work_<prefix>*`, dropped at the end.
+ */
+export async function seed(
+  deps: { db: Db; storage: MediaStorage },
+  options: SeedRunOptions,
+): Promise<SeedSummary> {
+  const { db, storage } = deps;
+  const prefix = options.prefix ?? defaultSeedPrefix();
+  const count = options.members;
+  const batch = options.batch ?? 100_000;
+  const log = options.log ?? (() => {});
+  if (!PREFIX.test(prefix)) {
+    throw new Error(`prefix ${prefix}: 2 to 12 of a-z, 0-9 and _, a letter first, not ending in a digit`);
+  }
+  if (!Number.isInteger(count) || count < 1) throw new Error('members: a whole number, at least 1');
+  const taken = await db.execute(
+    sql`SELECT 1 FROM users WHERE lower(username) ~ ${`^${prefix}[0-9]+$`} LIMIT 1`,
+  );
+  if (taken.rows.length > 0) throw new Error(`prefix ${prefix} is taken: members ${prefix}<n> exist`);
+
+  const timings: Record<string, number> = {};
+  const started = performance.now();
+  const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const at = performance.now();
+    const result = await run();
+    timings[name] = Math.round(performance.now() - at) / 1000;
+    log(`${name}: ${timings[name]!.toFixed(1)} s`);
+    return result;
+  };
+  const table = `seed_work_${prefix}`;
+  const work = sql.identifier(table);
+  const ranges = Array.from({ length: Math.ceil(count / batch) }, (_, i) => ({
+    table,
+    from: i * batch + 1,
+    to: Math.min(count, (i + 1) * batch),
+  }));
+  const summary: SeedSummary = {
+    prefix,
+    members: count,
+    avatars: 0,
+    ratings: 0,
+    matches: 0,
+    visits: 0,
+    conversations: 0,
+    messages: 0,
+    timings,
+  };
+
+  // The pictures are encoded while PostgreSQL inserts the members.
+  const avatars = storeSeedAvatars(storage, prefix, options.avatarSet ?? AVATAR_SET_SIZE);
+  avatars.catch(() => undefined);
+  try {
+    await step('members', async () => {
+      for (const range of ranges) {
+        await seedMembers(db, { count: range.to - range.from + 1, prefix, first: range.from });
+        log(`  ${range.to.toLocaleString('en')} members`);
+      }
+    });
+    await step('work table', () => createWorkTable(db, table, prefix));
+    summary.avatars = await step('avatars', async () =>
+      insertSeedAvatarPhotos(db, table, await avatars, options.avatarShare ?? 0.85),
+    );
+    if (options.activity ?? true) {
+      await step('ratings and visits', async () => {
+        for (const range of ranges) {
+          await stageRatings(db, range);
+          summary.visits += await insertVisits(db, range);
+        }
+        for (const range of ranges) summary.ratings += await insertRatings(db, range);
+      });
+      summary.matches = await step('matches', () => insertMatches(db, table));
+      Object.assign(summary, await step('conversations', () => insertConversations(db, table)));
+      await step('popularity', () => computeSeedPopularity(db, table));
+    }
+    await step('profiles', () =>
+      db.execute(sql`
+        UPDATE users SET avatar_photo_id = w.photo_id, popularity = coalesce(w.popularity, users.popularity)
+        FROM ${work} w
+        WHERE users.id = w.id AND (w.photo_id IS NOT NULL OR w.popularity IS NOT NULL)`),
+    );
+  } finally {
+    await avatars.catch(() => undefined);
+    for (const suffix of ['', '_groups', '_ratings', '_conversations', '_messages']) {
+      await db.execute(sql`DROP TABLE IF EXISTS ${sql.identifier(table + suffix)}`);
+    }
+  }
+  await step('vacuum analyze', () =>
+    db.execute(sql`
+      VACUUM ANALYZE users, photos, ratings, visits, matches, conversations, conversation_members, messages`),
+  );
+  timings.total = Math.round(performance.now() - started) / 1000;
+  return summary;
+}
+
+/**
+ * The run's members with what the activity needs: number, sex, wanted sexes, nearest city (any city
+ * for members without a position), whether their profile is complete, and their index `gi` among
+ * complete members of their city and sex; the sizes of those groups in `<table>_groups`.
+ */
+async function createWorkTable(db: Db, table: string, prefix: string): Promise<void> {
+  const work = sql.identifier(table);
+  const cities = AFRICAN_CITIES.map(
+    (city, index) =>
+      `(${index}, ${city.latitude}, ${city.longitude}, ${Math.cos((city.latitude * Math.PI) / 180)})`,
+  ).join(', ');
+  await db.execute(sql`
+    CREATE UNLOGGED TABLE ${work} AS
+    SELECT base.*, NULL::uuid AS photo_id, NULL::int AS popularity,
+      CASE WHEN complete THEN row_number() OVER (PARTITION BY city, sex, complete ORDER BY n) ELSE 0 END::int AS gi
+    FROM (
+      SELECT u.id, substr(u.username, ${prefix.length + 1})::int AS n, u.sex, u.match_sex, u.created_at,
+        coalesce(near.city, abs(hashtext(u.username)) % ${AFRICAN_CITIES.length}) AS city,
+        (u.status = 'active' AND u.first_name IS NOT NULL AND u.first_name <> '' AND u.sex IS NOT NULL) AS complete
+      FROM users u
+      LEFT JOIN LATERAL (
+        SELECT c.city FROM (VALUES ${sql.raw(cities)}) AS c(city, lat, lon, k)
+        WHERE u.latitude IS NOT NULL
+        ORDER BY (u.latitude - c.lat) ^ 2 + ((u.longitude - c.lon) * c.k) ^ 2 LIMIT 1
+      ) near ON true
+      WHERE lower(u.username) ~ ${`^${prefix}[0-9]+$`}
+    ) base`);
+  await db.execute(sql`CREATE UNIQUE INDEX ON ${work} (id)`);
+  await db.execute(sql`CREATE INDEX ON ${work} (n)`);
+  await db.execute(sql`CREATE INDEX ON ${work} (city, sex, gi)`);
+  await db.execute(sql`
+    CREATE UNLOGGED TABLE ${sql.identifier(`${table}_groups`)} AS
+    SELECT city, sex, count(*)::int AS size FROM ${work} WHERE complete GROUP BY city, sex`);
+  await db.execute(sql`
+    CREATE UNLOGGED TABLE ${sql.identifier(`${table}_ratings`)} (
+      rater_id uuid NOT NULL, rated_id uuid NOT NULL, score smallint NOT NULL, at timestamptz NOT NULL,
+      PRIMARY KEY (rater_id, rated_id))`);
+  await db.execute(sql`ANALYZE ${work}`);
+}

@@ -1,0 +1,203 @@
+/**
+ * The real app for browser benchmarks (B4 page load, B6 session bytes): a PostgreSQL (embedded in a
+ * temporary folder, `keepDir`, or BENCH_DATABASE_URL), migrations, seeded members, the web app built
+ * the way `npm run build` builds it (`vite build` from apps/web, `.br`/`.gz` beside each file, the
+ * Workbox service worker) into a temporary folder, and `apps/server/src/main.ts` serving both the API
+ * and that build (WEB_DIST_DIR) on a free port of 127.0.0.1.
+ *
+ *   const app = await startApp({ members: 60 });
+ *   await app.logIn(context, 1);          // a fresh session cookie for member 1, no login request
+ *   await page.goto(`${app.url}/home`);
+ *   await app.stop();
+ *
+ * - `members` (default 300): seeded by `seed()` (apps/server/src/seed/seed.ts: members around African
+ *   cities, avatars stored through the photo pipeline under the server's DATA_DIR, ratings, visits,
+ *   matches, conversations), usernames `pagebench_<n>`. A kept database (`keepDir`) that already has
+ *   them is reused as it is. `member(n)` is the n-th (from 1) seeded member who can log in and shows in
+ *   lists (active, first name, sex, position), nearest to Kinshasa's centre first (the biggest
+ *   cluster, so member 1's lists fill) — not the n of the username (4% are pending or deactivated).
+ * - `webDist`: serve this existing build instead of building (e.g. `--web-dist /tmp/x` to skip the
+ *   ~1 minute build while developing). `build: false` with no `webDist` serves apps/web/dist as is.
+ * - `core`: the CPU core the server is pinned to (taskset), as in `startNode`.
+ * - Logging in: `logIn(context, n)` inserts a session (createSession, as the login route does) and adds
+ *   its cookie to a Playwright BrowserContext, so repeated cold visits do not trip the login rate limit
+ *   (10 a minute per IP). `apiLogIn(n)` goes through POST /api/auth/login instead and returns the cookie
+ *   (`name=value`) for non-browser clients; `uiLogIn(page, n)` fills the real login form.
+ */
+import { sql } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+import { connectDatabase, migrateDatabase, type Db } from '../../apps/server/src/db/client.ts';
+import { createSession, SESSION_COOKIE } from '../../apps/server/src/features/auth/sessions.service.ts';
+import { parseEnv } from '../../apps/server/src/env.ts';
+import { createMediaStorage } from '../../apps/server/src/lib/storage.ts';
+import { AFRICAN_CITIES, SEED_PASSWORD } from '../../apps/server/src/seed/members.ts';
+import { seed } from '../../apps/server/src/seed/seed.ts';
+import { freePort, openDatabase, startNode, type Child } from './processes.ts';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const KINSHASA = AFRICAN_CITIES[0];
+export const SEED_PREFIX = 'pagebench_';
+
+export type AppOptions = {
+  /** Members to seed (default 300); a kept database that has seeded members is reused as it is. */
+  members?: number;
+  /** Keep the database in this folder (reused by the next run). */
+  keepDir?: string;
+  /** Pin the server to this core (taskset -c). */
+  core?: string;
+  /** Serve this web build instead of building one. */
+  webDist?: string;
+  /** Build the web app (default true unless webDist is given); false serves apps/web/dist. */
+  build?: boolean;
+};
+
+export type SeedMember = { email: string; password: string; username: string; id: string };
+
+export type RunningApp = {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  databaseUrl: string;
+  db: Db;
+  /** The folder served as the web app. */
+  webDist: string;
+  /** The n-th (from 1) seeded member who can log in and shows in lists. */
+  member(n: number): SeedMember;
+  /** Adds a fresh session cookie of member n to a browser context (no login request). */
+  logIn(context: BrowserContext, n: number): Promise<void>;
+  /** POST /api/auth/login for member n; returns the `name=value` cookie. Rate limited: 10/min/IP. */
+  apiLogIn(n: number): Promise<string>;
+  /** Logs member n in through the web login form of `page` and waits for /home. */
+  uiLogIn(page: Page, n: number): Promise<void>;
+  server: Child;
+  stop(): Promise<void>;
+};
+
+/** `vite build --outDir <outDir>` in apps/web (what `npm run build` runs). */
+export async function buildWeb(outDir: string): Promise<void> {
+  const started = performance.now();
+  const vite = path.join(rootDir, 'node_modules', '.bin', 'vite');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: path.join(rootDir, 'apps', 'web'),
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited ${code}`))));
+  });
+  console.log(`Web app built into ${outDir} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+/** Seeds `count` members with avatars and activity (`seed()`), unless the database has them already. */
+async function seedOnce(db: Db, dataDir: string, count: number): Promise<void> {
+  const [row] = (
+    await db.execute(sql`SELECT count(*)::int AS n FROM users WHERE username LIKE ${SEED_PREFIX + '%'}`)
+  ).rows as { n: number }[];
+  if ((row?.n ?? 0) > 0) return;
+  const started = performance.now();
+  const storage = createMediaStorage(parseEnv({ DATA_DIR: dataDir }));
+  await seed({ db, storage }, { members: count, prefix: SEED_PREFIX });
+  console.log(`Seeded ${count} members (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+async function loginable(db: Db): Promise<SeedMember[]> {
+  const rows = (
+    await db.execute(sql`
+      SELECT id, username, email FROM users
+      WHERE username LIKE ${SEED_PREFIX + '%'} AND status = 'active' AND first_name IS NOT NULL
+        AND first_name <> '' AND sex IS NOT NULL AND latitude IS NOT NULL
+      ORDER BY (latitude - ${KINSHASA.latitude}) ^ 2 + (longitude - ${KINSHASA.longitude}) ^ 2, username`)
+  ).rows as { id: string; username: string; email: string }[];
+  return rows.map((row) => ({ ...row, password: SEED_PASSWORD }));
+}
+
+export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
+  const count = options.members ?? 300;
+  const database = await openDatabase(options.keepDir, 'app');
+  const { db, close } = connectDatabase(database.url, { max: 4 });
+  const temp = await mkdtemp(path.join(os.tmpdir(), 'motema-bench-app-'));
+  // Media (the seeded avatars) beside a kept database, so a reused database keeps its pictures.
+  const dataDir = options.keepDir ? path.resolve(options.keepDir, 'data') : path.join(temp, 'data');
+  let server: Child | undefined;
+  try {
+    await migrateDatabase(db);
+    await seedOnce(db, dataDir, count);
+    const members = await loginable(db);
+    if (members.length === 0) throw new Error('no seeded member can log in');
+
+    let webDist = options.webDist ? path.resolve(options.webDist) : path.join(rootDir, 'apps/web/dist');
+    if (!options.webDist && options.build !== false) {
+      webDist = path.join(temp, 'web');
+      await buildWeb(webDist);
+    }
+    const port = await freePort();
+    server = await startNode(
+      'apps/server/src/main.ts',
+      [],
+      {
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: webDist,
+      },
+      /Motema is running/,
+      options.core,
+    );
+    const url = `http://127.0.0.1:${port}`;
+    const member = (n: number): SeedMember => {
+      const found = members[n - 1];
+      if (!found) throw new Error(`member ${n}: only ${members.length} seeded members can log in`);
+      return found;
+    };
+    const running: RunningApp = {
+      url,
+      databaseUrl: database.url,
+      db,
+      webDist,
+      server,
+      member,
+      async logIn(context, n) {
+        const { token } = await createSession(db, member(n).id, 'bench');
+        await context.addCookies([
+          { name: SESSION_COOKIE, value: token, url, httpOnly: true, sameSite: 'Lax' },
+        ]);
+      },
+      async apiLogIn(n) {
+        const response = await fetch(`${url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: url },
+          body: JSON.stringify({ identifier: member(n).username, password: SEED_PASSWORD }),
+        });
+        if (!response.ok) throw new Error(`login of member ${n}: HTTP ${response.status}`);
+        const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+        if (!cookie) throw new Error('login: no session cookie');
+        return cookie.split(';')[0]!;
+      },
+      async uiLogIn(page, n) {
+        await page.goto(`${url}/login`);
+        await page.getByLabel('Username, e-mail or phone').fill(member(n).username);
+        await page.getByLabel('Password', { exact: true }).fill(SEED_PASSWORD);
+        await page.getByRole('button', { name: 'Log in', exact: true }).click();
+        await page.waitForURL(/\/home/);
+      },
+      async stop() {
+        await server?.stop();
+        await close();
+        await database.stop();
+        await rm(temp, { recursive: true, force: true });
+      },
+    };
+    return running;
+  } catch (error) {
+    await server?.stop();
+    await close();
+    await database.stop();
+    await rm(temp, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,336 @@
+/**
+ * B4: the start page (/, a visitor), the login page (/login, a visitor) and home (/home, a seeded
+ * member with a few hundred members around) loaded in Chromium under Regular 3G and Slow 4G with a 4x
+ * CPU slowdown, cold (a fresh context: empty cache, no service worker) and repeat (the same context
+ * once the Workbox service worker is active, a new tab), against a static no-JavaScript copy of each
+ * page with the same visible content (page-load-reference.ts). Alternating rounds (app first, then
+ * reference first...), medians. Metrics and their definitions: page-load-visit.ts.
+ *
+ *   node_modules/.bin/node --import tsx bench/page-load.bench.ts [--rounds 3] [--profiles regular-3g,slow-4g]
+ *     [--pages start,login,home] [--members 300] [--keep DIR] [--web-dist DIR] [--dump DIR] [--no-pin]
+ *
+ * --web-dist serves an existing build instead of building one; --dump writes the static references.
+ *
+ * Bars (QUALITY B4, Regular 3G): start page LCP <= 3.0 s (cold); home usable <= 4.5 s (cold); repeat
+ * visit usable <= 1.0 s (start page, home); CLS <= 0.02 (start page, home, the worse of cold and
+ * repeat). Writes bench/results/page-load.json (with the first round's request waterfalls); exits 1
+ * on a miss.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { startApp, type RunningApp } from './lib/app-server.ts';
+import {
+  KINDS,
+  PROFILES,
+  countServiceWorkerBytes,
+  emptyTotals,
+  launchBrowser,
+  newPhoneContext,
+  type ByteTotals,
+  type ThrottleProfile,
+} from './lib/browser.ts';
+import { pinCores } from './lib/processes.ts';
+import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
+import {
+  capturePage,
+  startReferenceServer,
+  type Captured,
+  type ReferencePage,
+} from './page-load-reference.ts';
+import { measure, serviceWorkerActive, visit, type Visit } from './page-load-visit.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index === -1 ? fallback : args[index + 1]!;
+};
+const rounds = Number(option('rounds', '3'));
+const profileNames = option('profiles', 'regular-3g,slow-4g').split(',') as (keyof typeof PROFILES)[];
+const members = Number(option('members', '300'));
+const keepDir = args.includes('--keep') ? option('keep', '') : undefined;
+const webDist = args.includes('--web-dist') ? option('web-dist', '') : undefined;
+const dumpDir = args.includes('--dump') ? option('dump', '') : undefined;
+
+/** What "usable" waits for on each page (see page-load-visit.ts). */
+const PAGES = {
+  start: { path: '/', member: false, selectors: ['a[href="/register"]', 'main a[href^="/login"]'] },
+  login: {
+    path: '/login',
+    member: false,
+    selectors: [
+      'input[autocomplete="username"]',
+      'input[autocomplete="current-password"]',
+      'form button[type="submit"]',
+    ],
+  },
+  home: { path: '/home', member: true, selectors: ['main ul a[href^="/profile/"]'] },
+} as const;
+type PageName = keyof typeof PAGES;
+const pageNames = option('pages', 'start,login,home').split(',') as PageName[];
+for (const name of pageNames) if (!PAGES[name]) throw new Error(`--pages: unknown page ${name}`);
+for (const name of profileNames) if (!PROFILES[name]) throw new Error(`--profiles: unknown ${name}`);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds: at least 1');
+
+type Target = 'app' | 'reference';
+type VisitKind = 'cold' | 'repeat';
+type Sample = Omit<Visit, 'resources'> & {
+  page: PageName;
+  profile: string;
+  target: Target;
+  visit: VisitKind;
+  round: number;
+  /** Bytes the service worker fetched itself during the cold visit (precache), not throttled. */
+  serviceWorkerBytes?: number;
+};
+const samples: Sample[] = [];
+const waterfalls: Record<string, unknown> = {};
+
+/** A cold visit then a repeat visit of one page in one fresh context. */
+async function coldAndRepeat(
+  browser: Browser,
+  app: RunningApp,
+  baseUrl: string,
+  target: Target,
+  page: PageName,
+  profile: ThrottleProfile,
+  round: number,
+): Promise<void> {
+  const spec = PAGES[page];
+  const context = await newPhoneContext(browser);
+  try {
+    const swBytes = countServiceWorkerBytes(context);
+    if (spec.member) await app.logIn(context, 1);
+    const tab = await context.newPage();
+    const cold = await measure(tab, baseUrl + spec.path, { profile, selectors: [...spec.selectors] });
+    if (target === 'app') await serviceWorkerActive(tab);
+    await tab.close();
+    const repeat = await visit(context, baseUrl + spec.path, { profile, selectors: [...spec.selectors] });
+    for (const [kind, result] of [
+      ['cold', cold],
+      ['repeat', repeat],
+    ] as const) {
+      const { resources, ...rest } = result;
+      samples.push({ ...rest, page, profile: profile.name, target, visit: kind, round });
+      if (round === 0) {
+        waterfalls[`${target} ${page} ${profile.name} ${kind}`] = resources.map((resource) => ({
+          path: resource.url.replace(baseUrl, ''),
+          kind: resource.kind,
+          bytes: resource.bytes,
+          start: Math.round(resource.startMs),
+          end: resource.endMs === undefined ? null : Math.round(resource.endMs),
+          ...(resource.fromServiceWorker ? { sw: true } : {}),
+          ...(resource.fromCache ? { cache: true } : {}),
+        }));
+      }
+    }
+    if (target === 'app') samples.at(-2)!.serviceWorkerBytes = swBytes.totals().total;
+    const line = (label: string, v: Visit) =>
+      `${label} FCP ${(v.fcpMs / 1000).toFixed(2)} s, LCP ${(v.lcpMs / 1000).toFixed(2)} s, usable ${(v.usableMs / 1000).toFixed(2)} s, CLS ${v.cls.toFixed(3)}, ${formatNumber(v.bytes.total / 1024)} KB in ${v.requests} requests${v.controlled ? ' (service worker)' : ''}`;
+    console.log(`  ${target} ${page} ${profile.name}: ${line('cold', cold)}; ${line('repeat', repeat)}`);
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const pick = (page: PageName, profile: string, target: Target, kind: VisitKind) =>
+  samples.filter((s) => s.page === page && s.profile === profile && s.target === target && s.visit === kind);
+const seconds = (ms: number) => (Number.isNaN(ms) ? 'n/a' : `${(ms / 1000).toFixed(2)} s`);
+
+function summary(page: PageName, profile: string, target: Target, kind: VisitKind) {
+  const chosen = pick(page, profile, target, kind);
+  const bytes = emptyTotals();
+  for (const key of [...KINDS, 'total'] as (keyof ByteTotals)[])
+    bytes[key] = median(chosen.map((sample) => sample.bytes[key]));
+  return {
+    lcpMs: median(chosen.map((s) => s.lcpMs)),
+    usableMs: median(chosen.map((s) => s.usableMs)),
+    cls: median(chosen.map((s) => s.cls)),
+    requests: median(chosen.map((s) => s.requests)),
+    bytes,
+    lcpElement: chosen[0]?.lcpElement,
+    controlled: chosen.every((s) => s.controlled),
+  };
+}
+
+async function main() {
+  const pin = args.includes('--no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
+  console.log(`Pinning: ${pin.note.replace('load generator', 'Chromium and this script')}`);
+  const app = await startApp({ members, keepDir, webDist, core: pin.server });
+  let browser: Browser | undefined;
+  let reference: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
+  try {
+    browser = await launchBrowser();
+    console.log(`App at ${app.url}; home as ${app.member(1).username}. Capturing the static references...`);
+    const images = new Map<string, Captured>();
+    const pages: ReferencePage[] = [];
+    for (const name of pageNames) {
+      const context = await newPhoneContext(browser);
+      if (PAGES[name].member) await app.logIn(context, 1);
+      const captured = await capturePage(
+        context,
+        app.url + PAGES[name].path,
+        [...PAGES[name].selectors],
+        images,
+      );
+      await context.close();
+      if (!captured.usable)
+        throw new Error(
+          `${name}: never usable while capturing (selectors ${PAGES[name].selectors.join(', ')})`,
+        );
+      pages.push({ path: PAGES[name].path, html: captured.html });
+      if (dumpDir) await writeFile(path.join(dumpDir, `${name}.html`), captured.html);
+    }
+    const cookieContext = await newPhoneContext(browser);
+    await app.logIn(cookieContext, 1);
+    const cookie = (await cookieContext.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    await cookieContext.close();
+    reference = await startReferenceServer({ pages, images, webDist: app.webDist, appUrl: app.url, cookie });
+    console.log(`Reference at ${reference.url} (${images.size} images kept).`);
+
+    for (let round = 0; round < rounds; round++) {
+      console.log(`Round ${round + 1} of ${rounds}`);
+      const order: Target[] = round % 2 === 0 ? ['app', 'reference'] : ['reference', 'app'];
+      for (const profileName of profileNames)
+        for (const page of pageNames)
+          for (const target of order)
+            await coldAndRepeat(
+              browser,
+              app,
+              target === 'app' ? app.url : reference.url,
+              target,
+              page,
+              PROFILES[profileName],
+              round,
+            );
+    }
+  } finally {
+    await browser?.close();
+    await reference?.stop();
+    await app.stop();
+  }
+
+  const table: Record<string, unknown>[] = [];
+  for (const profile of profileNames.map((name) => PROFILES[name].name))
+    for (const page of pageNames)
+      for (const kind of ['cold', 'repeat'] as const)
+        for (const target of ['app', 'reference'] as const) {
+          const s = summary(page, profile, target, kind);
+          table.push({ profile, page, visit: kind, target, ...s });
+        }
+  console.log('\nMedians of the rounds:');
+  console.log(['profile', 'page', 'visit', 'target', 'LCP', 'usable', 'CLS', 'KB', 'requests'].join('\t'));
+  for (const row of table) {
+    const s = row as ReturnType<typeof summary> & {
+      profile: string;
+      page: string;
+      visit: string;
+      target: string;
+    };
+    console.log(
+      [
+        s.profile,
+        s.page,
+        s.visit,
+        s.target,
+        seconds(s.lcpMs),
+        seconds(s.usableMs),
+        s.cls.toFixed(3),
+        formatNumber(s.bytes.total / 1024, 1),
+        s.requests,
+      ].join('\t'),
+    );
+  }
+
+  const bars = barRows();
+  printBars(bars);
+  await writeResults('page-load', bars, {
+    options: { rounds, profiles: profileNames, pages: pageNames, members },
+    profiles: Object.fromEntries(profileNames.map((name) => [name, PROFILES[name]])),
+    usableSelectors: Object.fromEntries(pageNames.map((name) => [name, PAGES[name].selectors])),
+    medians: table,
+    samples,
+    waterfalls,
+  });
+  process.exit(bars.every((bar) => bar.pass) ? 0 : 1);
+}
+
+/** The QUALITY B4 rows, on Regular 3G (the bar's profile), or the first profile run. */
+function barRows(): BarRow[] {
+  const profile = profileNames.includes('regular-3g')
+    ? PROFILES['regular-3g'].name
+    : PROFILES[profileNames[0]!].name;
+  const rows: BarRow[] = [];
+  const row = (
+    what: string,
+    app: number,
+    ref: number,
+    target: string,
+    limit: number,
+    format: (v: number) => string,
+  ) =>
+    rows.push({
+      bar: 'B4',
+      what: `${what} (${profile}, median of ${rounds})`,
+      measured: format(app),
+      reference: `${format(ref)} (static page, no JS)`,
+      target,
+      pass: app <= limit,
+      value: app,
+    });
+  const has = (page: PageName) => pageNames.includes(page);
+  if (has('start')) {
+    row(
+      'start page LCP, cold',
+      summary('start', profile, 'app', 'cold').lcpMs,
+      summary('start', profile, 'reference', 'cold').lcpMs,
+      '<= 3.0 s',
+      3000,
+      seconds,
+    );
+  }
+  if (has('home')) {
+    row(
+      'home usable, cold',
+      summary('home', profile, 'app', 'cold').usableMs,
+      summary('home', profile, 'reference', 'cold').usableMs,
+      '<= 4.5 s',
+      4500,
+      seconds,
+    );
+  }
+  for (const page of (['start', 'home'] as const).filter(has)) {
+    row(
+      `${page === 'start' ? 'start page' : page} usable, repeat visit`,
+      summary(page, profile, 'app', 'repeat').usableMs,
+      summary(page, profile, 'reference', 'repeat').usableMs,
+      '<= 1.0 s (service worker)',
+      1000,
+      seconds,
+    );
+  }
+  for (const page of (['start', 'home'] as const).filter(has)) {
+    const worst = (target: Target) =>
+      Math.max(summary(page, profile, target, 'cold').cls, summary(page, profile, target, 'repeat').cls);
+    row(
+      `${page === 'start' ? 'start page' : page} CLS, worse of cold and repeat`,
+      worst('app'),
+      worst('reference'),
+      '<= 0.02',
+      0.02,
+      (v) => v.toFixed(3),
+    );
+  }
+  return rows;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(2);
+});
