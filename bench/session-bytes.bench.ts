@@ -72,6 +72,32 @@ async function partnerOf(app: RunningApp, memberId: string, sockets: Socket[]): 
   };
 }
 
+let sessionMember = 1;
+/** Members whose lists hold fewer than this are passed over: the session must see 50 distinct cards. */
+const ENOUGH_LISTED = 90;
+
+/**
+ * The session's member: the first seeded member (in seeding order) whose default list holds at least
+ * ENOUGH_LISTED members (seeded members spread over 14 cities, and a member in a small one sees fewer
+ * than 50 who fit their preferences), else the one with the longest list among the first 40.
+ */
+async function chooseMember(app: RunningApp): Promise<number> {
+  let best = { n: 1, listed: -1 };
+  for (let n = 1; n <= 40; n += 1) {
+    const { token } = await createSession(app.db, app.member(n).id, 'session bench choice');
+    const response = await fetch(`${app.url}/api/users?filter=users&limit=96`, {
+      headers: { cookie: `${SESSION_COOKIE}=${token}` },
+    });
+    const listed = ((await response.json()) as { users?: unknown[] }).users?.length ?? 0;
+    if (listed > best.listed) best = { n, listed };
+    if (listed >= ENOUGH_LISTED) break;
+  }
+  console.log(
+    `Session member: seeded member ${best.n} (${best.listed} members in the default list's first page)`,
+  );
+  return best.n;
+}
+
 async function oneSession(
   app: RunningApp,
   state: MemberState,
@@ -79,7 +105,7 @@ async function oneSession(
   round: number,
   smallest: (id: string) => Promise<number>,
 ) {
-  const member = app.member(1);
+  const member = app.member(sessionMember);
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -133,7 +159,9 @@ async function main() {
   });
   try {
     const ids = (
-      await app.db.execute(sql`SELECT id FROM users WHERE username LIKE ${SEED_PREFIX + '%'} AND status = 'active' ORDER BY created_at, username`)
+      await app.db.execute(
+        sql`SELECT id FROM users WHERE username LIKE ${SEED_PREFIX + '%'} AND status = 'active' ORDER BY created_at, username`,
+      )
     ).rows.map((row) => (row as { id: string }).id);
     const [{ withAvatar = 0 } = {}] = (
       await app.db.execute(sql`
@@ -149,17 +177,17 @@ async function main() {
       );
     }
     console.log(`${ids.length} active seeded members, ${withAvatar} with an avatar`);
-    const state = await saveMemberState(app.db, app.member(1).id);
+    sessionMember = await chooseMember(app);
+    const state = await saveMemberState(app.db, app.member(sessionMember).id);
 
     // The reference's photo side: the smallest file served for each photo shown (read once).
     const sizes = new Map<string, number>();
-    const { token } = await createSession(app.db, app.member(1).id, 'session bench sizes');
+    const { token } = await createSession(app.db, app.member(sessionMember).id, 'session bench sizes');
     const smallest = async (photoId: string) => {
       const known = sizes.get(photoId);
       if (known !== undefined) return known;
-      const [row] = (
-        await app.db.execute(sql`SELECT variants FROM photos WHERE id = ${photoId}::uuid`)
-      ).rows as { variants: { width: number; bytes: number }[] }[];
+      const [row] = (await app.db.execute(sql`SELECT variants FROM photos WHERE id = ${photoId}::uuid`))
+        .rows as { variants: { width: number; bytes: number }[] }[];
       let size = row ? Math.min(...row.variants.map((variant) => variant.bytes)) : 0;
       if (!row) {
         const response = await fetch(`${app.url}/api/media/${photoId}/160.webp`, {
@@ -199,7 +227,8 @@ async function report(runs: SessionFigures[], modes: ('off' | 'on')[]) {
     off: of('off').map((run) => run.session),
     on: of('on').map((run) => run.session),
   });
-  const spread = (values: number[]) => (Math.max(...values) - Math.min(...values)) / Math.max(1, median(values));
+  const spread = (values: number[]) =>
+    (Math.max(...values) - Math.min(...values)) / Math.max(1, median(values));
   const bars: BarRow[] = [];
   for (const mode of modes) {
     const list = of(mode);
@@ -250,8 +279,34 @@ async function report(runs: SessionFigures[], modes: ('off' | 'on')[]) {
         `  ${step.name.padEnd(42)} ${kb(step.bytes.total).padStart(11)}  (photos ${kb(step.bytes.photo)}, api ${kb(step.bytes['api-json'])}, js ${kb(step.bytes.js)}, socket ${kb(step.bytes.socket)})`,
       );
     }
-    console.log(`  photo variants: ${Object.entries(run.photoVariants).map(([name, value]) => `${name} x${value.count} = ${kb(value.bytes)}`).join(', ')}`);
-    console.log(`  repeated: ${run.repeated.slice(0, 6).map((item) => `${item.url} x${item.times} ${kb(item.bytes)}`).join('; ') || 'none'}`);
+    console.log(
+      `  photo variants: ${Object.entries(run.photoVariants)
+        .map(([name, value]) => `${name} x${value.count} = ${kb(value.bytes)}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  service worker's own downloads (precache): ${kb(run.serviceWorker.firstVisit)} in the first visit, ${kb(run.serviceWorker.session)} in all`,
+    );
+    console.log(
+      `  api: ${run.api
+        .slice(0, 8)
+        .map((item) => `${item.path} x${item.times} ${kb(item.bytes)}`)
+        .join('; ')}`,
+    );
+    console.log(
+      `  socket: ${run.socketEvents
+        .slice(0, 8)
+        .map((item) => `${item.event} x${item.frames} ${kb(item.bytes)}`)
+        .join('; ')}`,
+    );
+    console.log(
+      `  repeated: ${
+        run.repeated
+          .slice(0, 6)
+          .map((item) => `${item.url} x${item.times} ${kb(item.bytes)}`)
+          .join('; ') || 'none'
+      }`,
+    );
   }
   console.log('');
   printBars(bars);

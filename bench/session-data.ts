@@ -61,7 +61,8 @@ export async function ensurePhotos(
         headers: { ...body.headers, cookie: `${SESSION_COOKIE}=${token}` },
         body: new Uint8Array(body.payload),
       });
-      if (response.status !== 201) throw new Error(`photo upload: ${response.status} ${await response.text()}`);
+      if (response.status !== 201)
+        throw new Error(`photo upload: ${response.status} ${await response.text()}`);
       const { _id } = (await response.json()) as { _id: string };
       await db.execute(sql`UPDATE users SET avatar_photo_id = ${_id}::uuid WHERE id = ${userId}::uuid`);
     }),

@@ -26,6 +26,14 @@ export type SessionFigures = {
   repeated: { url: string; times: number; bytes: number }[];
   heaviest: { url: string; kind: string; bytes: number; from: string }[];
   photoVariants: Record<string, { count: number; bytes: number }>;
+  /** Bytes the service worker fetched itself (its precache of the app), first visit and session. */
+  serviceWorker: { firstVisit: number; session: number };
+  /** The app's files received in the first visit (page and service worker), heaviest first. */
+  firstVisitFiles: { url: string; kind: string; bytes: number; from: string }[];
+  /** API calls by path (query included): how many and their bytes. */
+  api: { path: string; times: number; bytes: number }[];
+  /** Socket.IO frames by direction and event. */
+  socketEvents: { event: string; frames: number; bytes: number }[];
   marks: Omit<SessionMarks, 'steps' | 'firstVisitLines'>;
 };
 
@@ -52,11 +60,15 @@ export async function figures(
   const steps = marks.steps.map((step, index) => ({
     name: step.name,
     ms: step.ms,
-    bytes: withTotal(sumByKind(entries.slice(index === 0 ? 0 : marks.steps[index - 1]!.entries, step.entries))),
+    bytes: withTotal(
+      sumByKind(entries.slice(index === 0 ? 0 : marks.steps[index - 1]!.entries, step.entries)),
+    ),
   }));
   const http = entries.filter((entry) => !entry.from.startsWith('frame'));
 
-  const thumbnails = http.filter((entry) => /\/api\/media\/[^/]+\/160\.(webp|avif)$/.test(new URL(entry.url).pathname));
+  const thumbnails = http.filter((entry) =>
+    /\/api\/media\/[^/]+\/160\.(webp|avif)$/.test(new URL(entry.url).pathname),
+  );
   const bodies = thumbnails.map((entry) => entry.body || entry.bytes).sort((a, b) => a - b);
   const largest = thumbnails.reduce<WireEntry | undefined>(
     (best, entry) => ((entry.body || entry.bytes) > (best ? best.body || best.bytes : -1) ? entry : best),
@@ -85,7 +97,29 @@ export async function figures(
     found.bytes += entry.bytes;
   }
 
-  const utf8 = (lines: Iterable<string>) => [...lines].reduce((sum, line) => sum + Buffer.byteLength(line), 0);
+  const group = <T extends WireEntry>(items: T[], keyOf: (item: T) => string) => {
+    const map = new Map<string, { times: number; bytes: number }>();
+    for (const item of items) {
+      const found = map.get(keyOf(item)) ?? { times: 0, bytes: 0 };
+      found.times += 1;
+      found.bytes += item.bytes;
+      map.set(keyOf(item), found);
+    }
+    return [...map.entries()].sort((a, b) => b[1].bytes - a[1].bytes);
+  };
+  const api = group(
+    http.filter((entry) => entry.kind === 'api-json'),
+    (entry) => pathOf(entry.url),
+  ).map(([path, value]) => ({ path, ...value }));
+  const socketEvents = group(
+    entries.filter((entry) => entry.from.startsWith('frame')),
+    (entry) => `${entry.from === 'frame-in' ? 'in ' : 'out'} ${entry.event ?? ''}`,
+  ).map(([event, value]) => ({ event, frames: value.times, bytes: value.bytes }));
+  const worker = (items: readonly WireEntry[]) =>
+    items.filter((entry) => entry.from === 'worker').reduce((sum, entry) => sum + entry.bytes, 0);
+
+  const utf8 = (lines: Iterable<string>) =>
+    [...lines].reduce((sum, line) => sum + Buffer.byteLength(line), 0);
   let photoBytes = 0;
   for (const id of shown.photos.keys()) photoBytes += await smallest(id);
   const text = utf8(shown.lines);
@@ -101,7 +135,10 @@ export async function figures(
       in: entries.filter((entry) => entry.from === 'frame-in').length,
       out: entries.filter((entry) => entry.from === 'frame-out').length,
     },
-    largestThumbnail: { body: largest ? largest.body || largest.bytes : 0, url: largest ? pathOf(largest.url) : '' },
+    largestThumbnail: {
+      body: largest ? largest.body || largest.bytes : 0,
+      url: largest ? pathOf(largest.url) : '',
+    },
     thumbnails: { count: bodies.length, medianBody: bodies[Math.floor(bodies.length / 2)] ?? 0 },
     useful: {
       text,
@@ -116,6 +153,14 @@ export async function figures(
       .slice(0, 12)
       .map((entry) => ({ url: pathOf(entry.url), kind: entry.kind, bytes: entry.bytes, from: entry.from })),
     photoVariants,
+    serviceWorker: { firstVisit: worker(entries.slice(0, firstVisitEnd)), session: worker(entries) },
+    firstVisitFiles: entries
+      .slice(0, firstVisitEnd)
+      .filter((entry) => ['html', 'js', 'css', 'other', 'image'].includes(entry.kind))
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((entry) => ({ url: pathOf(entry.url), kind: entry.kind, bytes: entry.bytes, from: entry.from })),
+    api: api.slice(0, 25),
+    socketEvents,
     marks: {
       cardsSeen: marks.cardsSeen,
       profilesOpened: marks.profilesOpened,
@@ -138,7 +183,9 @@ export function printKinds(
   rows: { off: (ByKind & { total: number })[]; on: (ByKind & { total: number })[] },
 ): void {
   console.log(`\n${title}`);
-  console.log(`${'kind'.padEnd(10)}${'data saver off'.padStart(16)}${'data saver on'.padStart(16)}${'difference'.padStart(14)}`);
+  console.log(
+    `${'kind'.padEnd(10)}${'data saver off'.padStart(16)}${'data saver on'.padStart(16)}${'difference'.padStart(14)}`,
+  );
   for (const kind of [...KINDS, 'total'] as const) {
     const off = rows.off.length ? median(rows.off.map((row) => row[kind])) : Number.NaN;
     const on = rows.on.length ? median(rows.on.map((row) => row[kind])) : Number.NaN;

@@ -116,7 +116,9 @@ async function cardsOnScreen(page: Page): Promise<string[]> {
     Array.from(document.querySelectorAll('main a[href^="/profile/"]'))
       .filter((link) => {
         const box = link.getBoundingClientRect();
-        return box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+        return (
+          box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth
+        );
       })
       .map((link) => link.getAttribute('href')!.slice('/profile/'.length)),
   );
@@ -135,7 +137,11 @@ const settle = async (page: Page, wire: WireCounter, ms = 250) => {
   await wire.quiet(400, 10_000);
 };
 
-export async function runSession(page: Page, wire: WireCounter, plan: SessionPlan): Promise<{ marks: SessionMarks; shown: Shown }> {
+export async function runSession(
+  page: Page,
+  wire: WireCounter,
+  plan: SessionPlan,
+): Promise<{ marks: SessionMarks; shown: Shown }> {
   const shown: Shown = { lines: new Set(), photos: new Map() };
   const started = performance.now();
   const marks: SessionMarks = {
@@ -189,7 +195,11 @@ export async function runSession(page: Page, wire: WireCounter, plan: SessionPla
       let moved = 0;
       for (const row of Array.from(document.querySelectorAll<HTMLElement>('main ul[aria-label]'))) {
         const box = row.getBoundingClientRect();
-        if (box.bottom > 0 && box.top < innerHeight && row.scrollLeft + row.clientWidth < row.scrollWidth - 2) {
+        if (
+          box.bottom > 0 &&
+          box.top < innerHeight &&
+          row.scrollLeft + row.clientWidth < row.scrollWidth - 2
+        ) {
           row.scrollLeft += row.clientWidth;
           moved += 1;
         }
@@ -239,7 +249,9 @@ export async function runSession(page: Page, wire: WireCounter, plan: SessionPla
   await page.evaluate(() => {
     const link = Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href="/swap"]')).find((item) => {
       const box = item.getBoundingClientRect();
-      return box.width > 0 && box.left >= 0 && box.right <= innerWidth && box.top >= 0 && box.bottom <= innerHeight;
+      return (
+        box.width > 0 && box.left >= 0 && box.right <= innerWidth && box.top >= 0 && box.bottom <= innerHeight
+      );
     });
     (link ?? document.querySelector<HTMLAnchorElement>('a[href="/swap"]'))?.click();
   });

@@ -12,9 +12,15 @@ export async function saveMemberState(db: Db, memberId: string): Promise<MemberS
   const me = sql`${memberId}::uuid`;
   const savedAt = (await db.execute(sql`SELECT now() AS at`)).rows[0] as { at: string };
   await db.execute(sql`DROP TABLE IF EXISTS b6_ratings, b6_visits, b6_matches, b6_conversations, b6_members`);
-  await db.execute(sql`CREATE TABLE b6_ratings AS SELECT * FROM ratings WHERE rater_id = ${me} OR rated_id = ${me}`);
-  await db.execute(sql`CREATE TABLE b6_visits AS SELECT * FROM visits WHERE visitor_id = ${me} OR visited_id = ${me}`);
-  await db.execute(sql`CREATE TABLE b6_matches AS SELECT * FROM matches WHERE user_a = ${me} OR user_b = ${me}`);
+  await db.execute(
+    sql`CREATE TABLE b6_ratings AS SELECT * FROM ratings WHERE rater_id = ${me} OR rated_id = ${me}`,
+  );
+  await db.execute(
+    sql`CREATE TABLE b6_visits AS SELECT * FROM visits WHERE visitor_id = ${me} OR visited_id = ${me}`,
+  );
+  await db.execute(
+    sql`CREATE TABLE b6_matches AS SELECT * FROM matches WHERE user_a = ${me} OR user_b = ${me}`,
+  );
   await db.execute(sql`
     CREATE TABLE b6_conversations AS SELECT * FROM conversations
     WHERE id IN (SELECT conversation_id FROM conversation_members WHERE user_id = ${me})`);

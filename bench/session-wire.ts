@@ -22,6 +22,8 @@ export type WireEntry = {
   status: number;
   /** 'page' or 'worker' (service worker), 'frame-in' / 'frame-out' for WebSocket frames. */
   from: string;
+  /** For a Socket.IO frame: its event name ('ack', 'ping', 'pong' for the others). */
+  event?: string;
   at: number;
 };
 
@@ -50,8 +52,24 @@ export function kindOf(url: string, resourceType: string, mime: string): Kind {
   return 'other';
 }
 
+/** The event of a Socket.IO text frame (`42["name",...]`), or what the frame is. */
+function socketEvent(payload: string): string {
+  if (payload === '2') return 'ping';
+  if (payload === '3') return 'pong';
+  const match = /^4([23])\d*(\[\s*"([^"]+)")?/.exec(payload);
+  if (!match) return payload.startsWith('0') || payload.startsWith('40') ? 'open' : 'other';
+  return match[1] === '3' ? 'ack' : (match[3] ?? 'event');
+}
+
 type Message = { id?: number; method?: string; params?: Record<string, unknown>; sessionId?: string };
-type Pending = { url: string; resourceType: string; mime: string; status: number; body: number; skip: boolean };
+type Pending = {
+  url: string;
+  resourceType: string;
+  mime: string;
+  status: number;
+  body: number;
+  skip: boolean;
+};
 
 export class WireCounter {
   readonly entries: WireEntry[] = [];
@@ -77,7 +95,11 @@ export class WireCounter {
       counter.socket.onerror = () => reject(new Error('cannot reach the DevTools port'));
     });
     counter.socket.onmessage = (event) => counter.onMessage(JSON.parse(String(event.data)) as Message);
-    await counter.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
+    await counter.send('Target.setAutoAttach', {
+      autoAttach: true,
+      waitForDebuggerOnStart: true,
+      flatten: true,
+    });
     return counter;
   }
 
@@ -187,14 +209,19 @@ export class WireCounter {
         entry.status = response.status;
         if (type) entry.resourceType = type;
         entry.skip = from === 'page' && response.fromServiceWorker === true;
-        const length = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'content-length');
+        const length = Object.entries(response.headers).find(
+          ([name]) => name.toLowerCase() === 'content-length',
+        );
         entry.body = length ? Number(length[1]) : 0;
         this.lastActivity = performance.now();
         return;
       }
       case 'Network.loadingFinished':
       case 'Network.loadingFailed': {
-        const { requestId, encodedDataLength = 0 } = params as { requestId: string; encodedDataLength?: number };
+        const { requestId, encodedDataLength = 0 } = params as {
+          requestId: string;
+          encodedDataLength?: number;
+        };
         const entry = this.pending.get(key(requestId));
         if (!entry) return;
         this.pending.delete(key(requestId));
@@ -223,7 +250,10 @@ export class WireCounter {
         };
         const headerBytes =
           response.headersText?.length ??
-          Object.entries(response.headers).reduce((sum, [name, value]) => sum + name.length + value.length + 4, 20);
+          Object.entries(response.headers).reduce(
+            (sum, [name, value]) => sum + name.length + value.length + 4,
+            20,
+          );
         this.record({
           url: this.sockets.get(key(requestId)) ?? 'ws',
           kind: 'socket',
@@ -245,6 +275,7 @@ export class WireCounter {
             ? Buffer.byteLength(response.payloadData, 'utf8')
             : Buffer.from(response.payloadData, 'base64').length;
         this.record({
+          event: socketEvent(response.opcode === 1 ? response.payloadData : ''),
           url: this.sockets.get(key(requestId)) ?? 'ws',
           kind: 'socket',
           bytes,

@@ -95,5 +95,7 @@ export function percentile(values: number[], p: number): number {
 }
 
 export function median(values: number[]): number {
-  return percentile(values, 50);
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

@@ -70,7 +70,10 @@ app.get('/api/users', async (_request, reply) => {
   const ids = [...new Set(rows.flatMap((row) => (row[field.avatarPhotoId!] as string | null) ?? []))];
   const photos = new Map<string, PhotoRow>();
   if (ids.length > 0) {
-    const found = await pool.query<PhotoRow>({ text: spec.avatars[ids.length]!, values: ids });
+    const found = await pool.query<PhotoRow>({
+      text: spec.avatars[ids.length]!,
+      values: spec.avatarsArrayParam ? [ids] : ids,
+    });
     for (const photo of found.rows) photos.set(photo.id, photo);
   }
   const now = new Date();

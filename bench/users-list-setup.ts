@@ -97,13 +97,15 @@ export type ReferenceSpec = {
   count: Statement;
   /** The avatars of a page, by number of distinct photo ids (1 to the page size). */
   avatars: Record<string, string>;
+  /** Whether the avatars' statement takes the ids as one array parameter (else one parameter each). */
+  avatarsArrayParam: boolean;
 };
 
 /**
  * Runs the app's own service for GET /api/users (no query: the default list) through a drizzle
  * client that records every statement, so the reference gets the very SQL and parameters the app
- * sends, without copying any of it by hand. The avatars' SQL depends on how many photos a page has:
- * it is built for every count with the app's repository function.
+ * sends, without copying any of it by hand. The avatars' statement is built for every number of
+ * photos a page may have with the app's repository function (today one text: an array parameter).
  */
 export async function captureStatements(
   pool: pg.Pool,
@@ -126,10 +128,15 @@ export async function captureStatements(
   }
   const size = userListSize(query.filter);
   const avatarSql: Record<string, string> = {};
+  let avatarsArrayParam = false;
   for (let n = 1; n <= size; n++) {
     const ids = Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
-    const builder = findPhotosByIds(recording, ids) as unknown as { toSQL(): { sql: string } };
-    avatarSql[n] = builder.toSQL().sql;
+    const builder = findPhotosByIds(recording, ids) as unknown as {
+      toSQL(): { sql: string; params: unknown[] };
+    };
+    const built = builder.toSQL();
+    avatarSql[n] = built.sql;
+    if (n === 2) avatarsArrayParam = built.params.length === 1;
   }
   if (avatars && !Object.values(avatarSql).includes(avatars.sql)) {
     throw new Error(`the avatars statement is not findPhotosByIds's:\n${avatars.sql}`);
@@ -144,7 +151,44 @@ export async function captureStatements(
       listFields: Object.keys(cardColumns(viewer)),
       count,
       avatars: avatarSql,
+      avatarsArrayParam,
     },
     statements,
   };
+}
+
+/** The body of a GET (JSON), with its status and size. */
+export async function getJson(
+  url: string,
+  cookie: string,
+): Promise<{ status: number; body: unknown; bytes: number }> {
+  const response = await fetch(url, { headers: { cookie } });
+  const raw = await response.text();
+  return { status: response.status, body: JSON.parse(raw) as unknown, bytes: Buffer.byteLength(raw) };
+}
+
+/** Paths where two JSON values differ (for the loud failure). */
+export function differences(a: unknown, b: unknown, at = '$', out: string[] = []): string[] {
+  if (out.length >= 10) return out;
+  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const key of keys) {
+      differences(
+        (a as Record<string, unknown>)[key],
+        (b as Record<string, unknown>)[key],
+        `${at}.${key}`,
+        out,
+      );
+    }
+  } else if (a !== b) {
+    const show = (value: unknown) => (JSON.stringify(value) ?? 'undefined').slice(0, 200);
+    out.push(`${at}: app ${show(a)} / reference ${show(b)}`);
+  }
+  return out;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of a captured statement, with its parameters. */
+export async function explain(pool: pg.Pool, statement: Statement) {
+  const result = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params);
+  return (result.rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']);
 }

@@ -30,7 +30,14 @@ import {
   type Child,
 } from './lib/processes.ts';
 import { median, paced, percentile, saturate, type Paced, type Saturation } from './users-list-load.ts';
-import { captureStatements, prepareViewer, seedBench, type Statement } from './users-list-setup.ts';
+import {
+  captureStatements,
+  differences,
+  explain,
+  getJson,
+  prepareViewer,
+  seedBench,
+} from './users-list-setup.ts';
 
 const args = process.argv.slice(2);
 const text = (name: string) => {
@@ -70,37 +77,6 @@ async function measured<T>(target: Target, pgDir: string | undefined, run: () =>
   return { ...result, cpu };
 }
 
-async function getJson(
-  url: string,
-  cookie: string,
-): Promise<{ status: number; body: unknown; bytes: number }> {
-  const response = await fetch(url, { headers: { cookie } });
-  const raw = await response.text();
-  return { status: response.status, body: JSON.parse(raw) as unknown, bytes: raw.length };
-}
-
-/** Paths where two JSON values differ (for the loud failure). */
-function differences(a: unknown, b: unknown, at = '$', out: string[] = []): string[] {
-  if (out.length >= 10) return out;
-  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const key of keys) {
-      differences(
-        (a as Record<string, unknown>)[key],
-        (b as Record<string, unknown>)[key],
-        `${at}.${key}`,
-        out,
-      );
-    }
-  } else if (a !== b) out.push(`${at}: app ${JSON.stringify(a)} / reference ${JSON.stringify(b)}`);
-  return out;
-}
-
-async function explain(db: ReturnType<typeof connectDatabase>, statement: Statement) {
-  const result = await db.pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params);
-  return (result.rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']);
-}
-
 async function main() {
   const database = await openDatabase(text('keep'), 'users-list');
   const connection = connectDatabase(database.url, { max: 4 });
@@ -126,8 +102,8 @@ async function main() {
     const specFile = path.join(temp, 'reference.json');
     await writeFile(specFile, JSON.stringify(spec));
     const plans = {
-      list: await explain(connection, spec.list),
-      count: await explain(connection, spec.count),
+      list: await explain(connection.pool, spec.list),
+      count: await explain(connection.pool, spec.count),
     };
     console.log(`Viewer ${viewer.username}; ${statements.length} statements a request besides the session:`);
     for (const [name, plan] of Object.entries(plans)) {
@@ -285,7 +261,7 @@ async function report(targets: Target[], rate: number, pinning: string, extra: R
     },
     {
       bar: 'B1',
-      what: `GET /api/users p99 at half the saturating load (${rate} req/s)`,
+      what: `GET /api/users p99 at ${fixedRate ? 'a fixed load' : 'half the saturating load'} (${rate} req/s)`,
       measured: `${app.fixed.p99.toFixed(1)} ms (p50 ${app.fixed.p50.toFixed(1)})`,
       reference: `${reference.fixed.p99.toFixed(1)} ms (p50 ${reference.fixed.p50.toFixed(1)})`,
       target: `<= ${P99_BAR_MS} ms`,

@@ -19,7 +19,8 @@
  *   `Network.loadingFinished.encodedDataLength` (bytes on the wire: headers plus the compressed body);
  *   WebSocket frames add their payload length (`Network.webSocketFrameSent/Received`, characters of
  *   the text frame, or decoded bytes of a binary one). Responses served by the service worker or a
- *   browser cache count 0 network bytes but are listed (`fromServiceWorker`, `fromCache`). Kinds:
+ *   browser cache, and data:/blob: URLs, count 0 network bytes but are listed (`fromServiceWorker`,
+ *   `fromCache`). Kinds:
  *     html      documents (text/html)
  *     js        scripts (type Script, or a JavaScript MIME type)
  *     css       stylesheets
@@ -202,7 +203,9 @@ export async function countBytes(page: Page, cdp?: CDPSession): Promise<ByteCoun
     const resource = byId.get(event.requestId);
     if (!resource) return;
     resource.endMs = now();
-    resource.bytes = resource.fromServiceWorker || resource.fromCache ? 0 : event.encodedDataLength;
+    // data: URLs (image placeholders inlined in JSON) cost nothing on the wire.
+    const local = resource.url.startsWith('data:') || resource.url.startsWith('blob:');
+    resource.bytes = resource.fromServiceWorker || resource.fromCache || local ? 0 : event.encodedDataLength;
   });
   session.on('Network.loadingFailed', (event) => {
     const resource = byId.get(event.requestId);

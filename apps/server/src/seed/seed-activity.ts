@@ -63,25 +63,30 @@ function pickTargets(work: Work, perMember: number) {
     WHERE t.id <> picked.source`;
 }
 
-/** Ratings of the raters in the range, into the run's ratings table (with returned likes). */
+/**
+ * Ratings of the raters in the range, into the run's ratings table (with returned likes). The
+ * range's own ratings go through `<table>_batch` first, so returning likes reads only them.
+ */
 export async function stageRatings(db: DbOrTx, work: Work): Promise<void> {
   const staged = id(`${work.table}_ratings`);
+  const fresh = id(`${work.table}_batch`);
   const w = id(work.table);
+  await db.execute(sql`TRUNCATE ${fresh}`);
   // Scores: 55% likes (4-5), 35% dislikes (1-2), 10% in between.
   await db.execute(sql`
-    INSERT INTO ${staged} (rater_id, rated_id, score, at)
+    INSERT INTO ${fresh} (rater_id, rated_id, score, at)
     SELECT source, target,
       CASE WHEN r < 0.3 THEN 5 WHEN r < 0.55 THEN 4 WHEN r < 0.65 THEN 3 WHEN r < 0.8 THEN 2 ELSE 1 END,
       now() - random() * interval '60 days'
-    FROM (SELECT source, target, random() AS r FROM (${pickTargets(work, RATINGS_PER_MEMBER)}) p) s
-    ON CONFLICT DO NOTHING`);
+    FROM (SELECT source, target, random() AS r FROM (${pickTargets(work, RATINGS_PER_MEMBER)}) p) s`);
+  await db.execute(sql`INSERT INTO ${staged} SELECT * FROM ${fresh} ON CONFLICT DO NOTHING`);
   // Some likes are returned by members who want the rater's sex: mutual likes, the matches.
   await db.execute(sql`
     INSERT INTO ${staged} (rater_id, rated_id, score, at)
     SELECT s.rated_id, s.rater_id, CASE WHEN random() < 0.5 THEN 5 ELSE 4 END,
       s.at + random() * interval '3 days'
-    FROM ${staged} s
-    JOIN ${w} rater ON rater.id = s.rater_id AND rater.n BETWEEN ${work.from} AND ${work.to}
+    FROM ${fresh} s
+    JOIN ${w} rater ON rater.id = s.rater_id
     JOIN ${w} rated ON rated.id = s.rated_id
     WHERE s.score >= ${MATCH_MIN_SCORE} AND rater.sex = ANY (rated.match_sex) AND random() < ${LIKES_RETURNED}
     ON CONFLICT DO NOTHING`);
@@ -100,13 +105,11 @@ export async function insertVisits(db: DbOrTx, work: Work): Promise<number> {
   return result.rowCount ?? 0;
 }
 
-/** The staged ratings of the raters in the range into `ratings`. */
-export async function insertRatings(db: DbOrTx, work: Work): Promise<number> {
+/** The staged ratings into `ratings`, in one statement. */
+export async function insertRatings(db: DbOrTx, table: string): Promise<number> {
   const result = await db.execute(sql`
     INSERT INTO ratings (rater_id, rated_id, score, created_at, updated_at)
-    SELECT s.rater_id, s.rated_id, s.score, s.at, s.at
-    FROM ${id(`${work.table}_ratings`)} s JOIN ${id(work.table)} w ON w.id = s.rater_id
-    WHERE w.n BETWEEN ${work.from} AND ${work.to}`);
+    SELECT rater_id, rated_id, score, at, at FROM ${id(`${table}_ratings`)}`);
   return result.rowCount ?? 0;
 }
 

@@ -122,7 +122,7 @@ export async function seed(
           await stageRatings(db, range);
           summary.visits += await insertVisits(db, range);
         }
-        for (const range of ranges) summary.ratings += await insertRatings(db, range);
+        summary.ratings = await insertRatings(db, table);
       });
       summary.matches = await step('matches', () => insertMatches(db, table));
       Object.assign(summary, await step('conversations', () => insertConversations(db, table)));
@@ -136,7 +136,7 @@ export async function seed(
     );
   } finally {
     await avatars.catch(() => undefined);
-    for (const suffix of ['', '_groups', '_ratings', '_conversations', '_messages']) {
+    for (const suffix of ['', '_groups', '_ratings', '_batch', '_conversations', '_messages']) {
       await db.execute(sql`DROP TABLE IF EXISTS ${sql.identifier(table + suffix)}`);
     }
   }
@@ -185,5 +185,8 @@ async function createWorkTable(db: Db, table: string, prefix: string): Promise<v
     CREATE UNLOGGED TABLE ${sql.identifier(`${table}_ratings`)} (
       rater_id uuid NOT NULL, rated_id uuid NOT NULL, score smallint NOT NULL, at timestamptz NOT NULL,
       PRIMARY KEY (rater_id, rated_id))`);
+  await db.execute(sql`
+    CREATE UNLOGGED TABLE ${sql.identifier(`${table}_batch`)} (
+      rater_id uuid NOT NULL, rated_id uuid NOT NULL, score smallint NOT NULL, at timestamptz NOT NULL)`);
   await db.execute(sql`ANALYZE ${work}`);
 }

@@ -81,9 +81,10 @@ export const users = pgTable(
     // as btree_gist keys and id, latitude and longitude included (index-only, nearest-first scans), over
     // active members with a complete profile and a position. Created by migration 0004_near_index.sql:
     // drizzle cannot declare INCLUDE columns (see features/discovery/user-lists.repository.ts).
-    // The default list (B1): `users_listed_activity_idx` (sex, last activity, id) for its pages and
-    // `users_listed_age_idx` (sex, birth date, including id and position) for its capped count, over
-    // listed members; created by migration 0006_users_list_indexes.sql for the same reason.
+    // The default list (B1): `users_listed_activity_idx` (sex, last activity, id; birth date and
+    // position included) for its pages and `users_listed_age_idx` (sex, birth date; id and position
+    // included) for its capped count, over listed members, both read index-only; created by migration
+    // 0006_users_list_indexes.sql for the same reason.
   ],
 );
 

@@ -180,13 +180,32 @@ export function listMembersQuery(
   if (request.filter === 'near') return nearPageQuery(db, viewer, request, page);
   const source = listSource(viewer, request);
   if (!source) return null;
-  const base = db.select(cardColumns(viewer)).from(users);
-  const joined = 'join' in source && source.join ? base.innerJoin(source.join.table, source.join.on) : base;
-  return joined
-    .where(conditions(viewer, request, 'where' in source ? source.where : undefined))
+  if ('join' in source && source.join) {
+    return db
+      .select(cardColumns(viewer))
+      .from(users)
+      .innerJoin(source.join.table, source.join.on)
+      .where(conditions(viewer, request, undefined))
+      .orderBy(...source.orderBy)
+      .limit(page.limit)
+      .offset(page.skip);
+  }
+  // The member lists: the page's ids first, then only those members' cards. The default list's ids come
+  // from `users_listed_activity_idx` alone (sex, activity and id as keys, birth date and position
+  // included): the members it skips cost no table access.
+  const ids = db
+    .select({ id: users.id })
+    .from(users)
+    .where(conditions(viewer, request, source.where))
     .orderBy(...source.orderBy)
     .limit(page.limit)
-    .offset(page.skip);
+    .offset(page.skip)
+    .as('page');
+  return db
+    .select(cardColumns(viewer))
+    .from(ids)
+    .innerJoin(users, eq(users.id, ids.id))
+    .orderBy(...source.orderBy);
 }
 
 /** One page of a list, in its order. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { photos, users, type PhotoRow, type PhotoVariant } from '../../db/schema.ts';
 import { notBlockedWith } from '../safety/block-filter.ts';
