@@ -173,6 +173,14 @@ export async function measure(page: Page, url: string, options: VisitOptions): P
     if (usable !== null && performance.now() - quietSince >= quietMs) break;
     if (performance.now() - started > timeoutMs) break;
   }
+  // Paint timing waits for the frame's presentation, which comes late on a busy machine: give it 5 s.
+  for (let waited = 0; waited < 5000; waited += 250) {
+    const painted = await page
+      .evaluate<boolean>("performance.getEntriesByName('first-contentful-paint').length > 0")
+      .catch(() => true);
+    if (painted) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   const state = await page.evaluate<PageState>('window.__b4flush()');
   const controlled = await page.evaluate(() => !!navigator.serviceWorker?.controller);
   const { cls, sum } = clsOf(state.shifts);

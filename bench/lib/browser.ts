@@ -299,3 +299,60 @@ export function countServiceWorkerBytes(context: BrowserContext): {
     },
   };
 }
+
+/**
+ * Applies a profile to every service worker of the browser too (a page's conditions do not reach its
+ * service worker's own fetches, e.g. the Workbox precache): watches targets over a browser CDP session,
+ * attaches to each service worker as it starts and sends it the same network conditions. `set()`
+ * changes the profile for service workers started afterwards and those attached already.
+ */
+export async function throttleServiceWorkers(browser: Browser): Promise<{
+  set(profile: ThrottleProfile | undefined): Promise<void>;
+  attached(): number;
+  stop(): Promise<void>;
+}> {
+  const cdp = await browser.newBrowserCDPSession();
+  let profile: ThrottleProfile | undefined;
+  const sessions = new Set<string>();
+  let next = 1;
+  const conditions = () =>
+    profile
+      ? {
+          offline: false,
+          latency: profile.latencyMs,
+          downloadThroughput: (profile.downloadKbps * 1000) / 8,
+          uploadThroughput: (profile.uploadKbps * 1000) / 8,
+          connectionType: profile.connectionType,
+        }
+      : { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+  const send = (sessionId: string, method: string, params: object) =>
+    cdp
+      .send('Target.sendMessageToTarget', {
+        sessionId,
+        message: JSON.stringify({ id: next++, method, params }),
+      })
+      .catch(() => sessions.delete(sessionId));
+  cdp.on('Target.targetCreated', (event) => {
+    if (event.targetInfo.type !== 'service_worker') return;
+    void cdp
+      .send('Target.attachToTarget', { targetId: event.targetInfo.targetId, flatten: false })
+      .then(async ({ sessionId }) => {
+        sessions.add(sessionId);
+        await send(sessionId, 'Network.enable', {});
+        await send(sessionId, 'Network.emulateNetworkConditions', conditions());
+      })
+      .catch(() => {});
+  });
+  cdp.on('Target.detachedFromTarget', (event) => {
+    if (event.sessionId) sessions.delete(event.sessionId);
+  });
+  await cdp.send('Target.setDiscoverTargets', { discover: true });
+  return {
+    async set(value) {
+      profile = value;
+      for (const sessionId of sessions) await send(sessionId, 'Network.emulateNetworkConditions', conditions());
+    },
+    attached: () => sessions.size,
+    stop: () => cdp.detach().catch(() => {}),
+  };
+}

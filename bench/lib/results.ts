@@ -47,7 +47,7 @@ export async function writeResults(
   const result: BenchResult = {
     bench: name,
     at: new Date().toISOString(),
-    machine: { cpus: os.availableParallelism(), load: os.loadavg(), node: process.version },
+    machine: { cpus: os.cpus().length, load: os.loadavg(), node: process.version },
     ...details,
     bars,
   };

@@ -13,7 +13,13 @@ export type ChatEventPayload<E extends ChatEventName> = Parameters<ServerToClien
 
 /** How the realtime layer delivers what the chat services decide to send (see chat-realtime.ts). */
 export type ChatEventSink = {
-  toUser<E extends ChatEventName>(userId: string, event: E, payload: ChatEventPayload<E>): void;
+  /** To every socket of the member, but the one `exceptSocketId` names (it has its answer already). */
+  toUser<E extends ChatEventName>(
+    userId: string,
+    event: E,
+    payload: ChatEventPayload<E>,
+    exceptSocketId?: string,
+  ): void;
   /** A block stands between the two now: neither may go on watching the other's presence. */
   separate(a: string, b: string): void;
 };
@@ -31,8 +37,9 @@ export function emitToUser<E extends ChatEventName>(
   userId: string,
   event: E,
   payload: ChatEventPayload<E>,
+  exceptSocketId?: string,
 ): void {
-  for (const sink of sinks) sink.toUser(userId, event, payload);
+  for (const sink of sinks) sink.toUser(userId, event, payload, exceptSocketId);
 }
 
 export function separatePresence(a: string, b: string): void {

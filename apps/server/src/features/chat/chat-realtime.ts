@@ -52,8 +52,10 @@ export function registerChatRealtime(
   const batcher = createSendBatcher(deps);
 
   const stop = onChatEvent({
-    toUser: (userId, event, payload) => {
-      (io.to(`user:${userId}`).emit as (name: string, data: unknown) => boolean)(event, payload);
+    toUser: (userId, event, payload, exceptSocketId) => {
+      const room = io.to(`user:${userId}`);
+      const target = exceptSocketId ? room.except(exceptSocketId) : room;
+      (target.emit as (name: string, data: unknown) => boolean)(event, payload);
     },
     separate: (a, b) => {
       io.in(`user:${a}`).socketsLeave(`presence:${b}`);
@@ -84,7 +86,7 @@ export function registerChatRealtime(
       sending = sending.then(() =>
         batcher
           .store(userId, parsed.data)
-          .then((stored) => announceStored(db, userId, parsed.data, stored))
+          .then((stored) => announceStored(db, userId, parsed.data, stored, socket.id))
           .then(
             (message) => answer({ ok: true, message }),
             (error: unknown) => answer(failureOf(error)),

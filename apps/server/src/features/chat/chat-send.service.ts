@@ -107,7 +107,8 @@ export async function insertStored(
 
 /**
  * After the commit of `storeMessage`: the message as the sender sees it (the ack: same `_id` and
- * `seq` for every retry); a new one also goes as `chats:messages:new` to both members' devices, and
+ * `seq` for every retry); a new one also goes as `chats:messages:new` to both members' devices (but
+ * the sending socket, whose ack carries it), and
  * the recipient gets their new badges.
  */
 export async function announceStored(
@@ -115,12 +116,14 @@ export async function announceStored(
   senderId: string,
   input: SendInput,
   stored: StoredMessage,
+  /** The socket that sent it: its ack carries the message, so the event skips it. */
+  senderSocketId?: string,
 ): Promise<Message> {
   const message = stored.view ?? (await messageFor(db, senderId, stored.messageId));
   // A client id reused for another conversation is a client bug: never answer with another thread.
   if (message.conversation._id !== input.conversationId) throw conflict();
   if (stored.created) {
-    emitToUser(senderId, 'chats:messages:new', message);
+    emitToUser(senderId, 'chats:messages:new', message, senderSocketId);
     // A new message is starred by nobody: the sender's view is the recipient's.
     emitToUser(
       stored.recipientId,

@@ -47,10 +47,12 @@ describe('chats:messages:send (QUALITY C1)', () => {
   const storedIn = (conversationId: string) =>
     t.db.select().from(messages).where(eq(messages.conversationId, conversationId));
 
-  it('stores the message, acks it after the commit with seq 1, and tells both members', async () => {
+  it("stores the message, acks it after the commit with seq 1, and tells both members' other devices", async () => {
     const { a, b, conversationId } = await pair();
-    const [sa, sb] = await Promise.all([socketOf(a), socketOf(b)]);
-    const toA = nextEvent(sa, 'chats:messages:new');
+    const [sa, otherDeviceOfA, sb] = await Promise.all([socketOf(a), socketOf(a), socketOf(b)]);
+    const echoes: unknown[] = [];
+    sa.on('chats:messages:new', (echo) => echoes.push(echo));
+    const toA = nextEvent(otherDeviceOfA, 'chats:messages:new');
     const toB = nextEvent(sb, 'chats:messages:new');
     const badge = nextEvent(sb, 'counters:update', (c) => c.messages === 1);
     const ack = await send(sa, textMessage(conversationId, '  Mbote!  '));
@@ -80,6 +82,8 @@ describe('chats:messages:send (QUALITY C1)', () => {
     expect(await toA).toEqual(message);
     expect(await toB).toEqual(message);
     expect(await badge).toEqual({ messages: 1, conversations: 1, notifications: 0 });
+    // The sending socket has the message in its ack: no second copy travels to it.
+    expect(echoes).toEqual([]);
     // Z2: nothing private of the sender travels with the message.
     expect(JSON.stringify(message)).not.toContain(a.user.email);
     expect(JSON.stringify(message)).not.toContain(a.user.dateOfBirth);
