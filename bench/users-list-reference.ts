@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { registerCompression } from '../apps/server/src/plugins/compression.ts';
 import type { ReferenceSpec } from './users-list-setup.ts';
 
 const [specFile, port] = process.argv.slice(2);
@@ -59,6 +60,8 @@ function image(row: PhotoRow) {
 }
 
 const app = Fastify({ logger: false });
+// The same compression as the app (browsers ask for it; the load generator does too).
+await registerCompression(app);
 app.get('/api/users', async (_request, reply) => {
   const viewer = await pool.query({ text: spec.viewer.sql, values: spec.viewer.params, rowMode: 'array' });
   if (viewer.rows.length === 0) return reply.code(401).send({ code: 'unauthorized' });

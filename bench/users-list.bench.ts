@@ -143,7 +143,8 @@ async function main() {
       targets.push({ name, child, url: `http://127.0.0.1:${port}/api/users`, saturated: [], fixed: [] });
     }
     const [reference, app] = targets as [Target, Target];
-    const headers = { cookie: viewer.cookie };
+    // As a browser asks: compressed answers (both servers compress the same way).
+    const headers = { cookie: viewer.cookie, 'accept-encoding': 'br, gzip' };
 
     // The same JSON for the same viewer, or nothing is worth measuring.
     const answers = await Promise.all([

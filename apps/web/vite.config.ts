@@ -1,20 +1,25 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precacheAppShell } from './build/app-shell.ts';
 import { mantineComponentCss } from './build/mantine-component-css.ts';
 import { precompress } from './build/precompress.ts';
 
 const API_TARGET = process.env.MOTEMA_API ?? 'http://localhost:3000';
+const appShell = precacheAppShell();
+const DAY = 24 * 60 * 60;
 
 export default defineConfig({
   plugins: [
     react(),
     mantineComponentCss(),
     precompress(),
+    appShell.plugin,
     VitePWA({
       registerType: 'prompt',
       injectRegister: null,
-      includeAssets: ['favicon.svg', 'icons/*.png'],
+      // The install icons are not precached: the browser fetches them when it installs the app.
+      includeManifestIcons: false,
       manifest: {
         id: '/',
         name: 'Motema',
@@ -37,10 +42,26 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Precached: the app shell only (build/app-shell.ts: index.html, the entry, the start, login
+        // and home pages, their texts), not the whole app, which a first visit would download (bar B6).
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,json}'],
+        manifestTransforms: [appShell.manifestTransform],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/dev\//],
         cleanupOutdatedCaches: true,
+        // Every other file of the build (hashed, never changes) is kept once a page has used it, so
+        // pages visited once open offline; the oldest go first, e.g. those of earlier versions.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'motema-assets',
+              expiration: { maxEntries: 300, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
       },
     }),
   ],

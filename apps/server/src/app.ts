@@ -13,6 +13,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './deps.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   await app.register(fastifyRateLimit, {
     global: false,
     // With REDIS_URL every node counts in Redis; an outage lets requests through (docs/scaling.md).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ActivitySchema } from './discovery.ts';
 import { CONVERSATIONS_LIMIT } from './limits.ts';
-import { ImageSchema, PHOTO_ACCEPTED_TYPES, PHOTO_MAX_BYTES } from './media.ts';
+import { AvatarThumbnailSchema, ImageSchema, PHOTO_ACCEPTED_TYPES, PHOTO_MAX_BYTES } from './media.ts';
 import { SkipSchema } from './paging.ts';
 
 /** Chat (QUALITY C1–C3, Z3, Z5): one-to-one conversations, messages with a per-conversation sequence. */
@@ -60,7 +60,8 @@ export const MessageSenderSchema = z.object({
   username: z.string(),
   firstName: z.string().nullable(),
   name: z.string(),
-  avatar: ImageSchema.nullable(),
+  /** The thumbnail only: it rides on every message (bar B6). */
+  avatar: AvatarThumbnailSchema.nullable(),
 });
 export type MessageSender = z.infer<typeof MessageSenderSchema>;
 

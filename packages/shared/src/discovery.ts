@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImageSchema } from './media.ts';
+import { AvatarSchema, ImageSchema } from './media.ts';
 import { LimitSchema, SkipSchema } from './paging.ts';
 import { OrientationSchema, RelationshipSchema, SexSchema } from './users.ts';
 import { USER_LIST_SIZES } from './limits.ts';
@@ -69,10 +69,16 @@ export const UserCardSchema = z.object({
   name: z.string(),
   age: z.int(),
   sex: SexSchema.nullable(),
-  avatar: ImageSchema.nullable(),
+  /** Slim: a card shows the thumbnail over its placeholder (bar B6). */
+  avatar: AvatarSchema.nullable(),
   activity: ActivitySchema,
   /** Null when either member has not shared a position. */
   distance: DistanceBucketSchema.nullable(),
+  /**
+   * The avatar photo whole (`srcset` sources), only on the swap deck's answer (`unrated=true`), whose
+   * top card shows it large; never on the other lists, which show thumbnails only.
+   */
+  photo: ImageSchema.nullable().optional(),
 });
 export type UserCard = z.infer<typeof UserCardSchema>;
 
@@ -103,7 +109,9 @@ export type RatingResult = z.infer<typeof RatingResultSchema>;
  * A profile page (GET /api/users/{id}). Visitors get the card's identity and the about text only;
  * members also get photos, relationship, orientation, activity, distance and their own rating.
  */
-export const ProfileSchema = UserCardSchema.omit({ activity: true, distance: true }).extend({
+export const ProfileSchema = UserCardSchema.omit({ activity: true, distance: true, photo: true }).extend({
+  /** Whole: the profile's gallery shows the avatar first, large. */
+  avatar: ImageSchema.nullable(),
   about: z.string(),
   relationship: RelationshipSchema.nullable().optional(),
   orientation: OrientationSchema.nullable().optional(),

@@ -36,6 +36,33 @@ export const ImageSchema = z.object({
 });
 export type Image = z.infer<typeof ImageSchema>;
 
+/**
+ * A member's avatar where a screen shows only the round thumbnail (lists, cards, the match screen):
+ * the 160 px WebP and the blurred placeholder drawn under it while it loads, nothing else (bar B6: a
+ * whole Image, with its `srcset` sources, is four times this).
+ */
+export const AvatarSchema = z.object({
+  /** The 160 px WebP variant. */
+  thumbnail: z.string(),
+  /** A data: URI of a few hundred bytes. */
+  placeholder: z.string(),
+});
+export type Avatar = z.infer<typeof AvatarSchema>;
+
+/** The avatar of a message's sender and of a conversation's member: a small round thumbnail only. */
+export const AvatarThumbnailSchema = AvatarSchema.pick({ thumbnail: true });
+export type AvatarThumbnail = z.infer<typeof AvatarThumbnailSchema>;
+
+/** The slim avatar of a stored photo (a new object: none of the Image's other fields leak). */
+export function avatarOf(image: Avatar): Avatar {
+  return { thumbnail: image.thumbnail, placeholder: image.placeholder };
+}
+
+/** The thumbnail-only avatar of a stored photo. */
+export function avatarThumbnailOf(image: AvatarThumbnail): AvatarThumbnail {
+  return { thumbnail: image.thumbnail };
+}
+
 export const PhotoListSchema = z.object({ photos: z.array(ImageSchema), count: z.int() });
 export type PhotoList = z.infer<typeof PhotoListSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImageSchema } from './media.ts';
+import { AvatarThumbnailSchema } from './media.ts';
 import { LimitSchema, SkipSchema } from './paging.ts';
 /** Report reasons of SPEC.md section 3, each with its sub-reasons. */
 export const REPORT_REASONS = {
@@ -70,7 +70,7 @@ export const BlockedUserSchema = z.object({
   _id: z.string(),
   username: z.string(),
   name: z.string(),
-  avatar: ImageSchema.nullable(),
+  avatar: AvatarThumbnailSchema.nullable(),
   blockedAt: z.string(),
 });
 export type BlockedUser = z.infer<typeof BlockedUserSchema>;

@@ -5,7 +5,7 @@ import {
   type Message,
   type MessageQuote,
 } from '@motema/shared/chat';
-import type { Image } from '@motema/shared/media';
+import { avatarThumbnailOf, type AvatarThumbnail } from '@motema/shared/media';
 import { activityOf } from '../discovery/discovery.presenter.ts';
 import type { ConversationRow } from './conversations.repository.ts';
 import type { MessageViewRow } from './messages.repository.ts';
@@ -17,7 +17,8 @@ export type MessageContext = {
   /** Both members' watermarks, by conversation id. */
   states: Map<string, MemberState[]>;
   files: Map<string, ChatFile[]>;
-  avatars: Map<string, Image>;
+  /** Senders' avatars by photo id (an Image will do: only its thumbnail is sent). */
+  avatars: Map<string, AvatarThumbnail>;
 };
 
 const nameOf = (firstName: string | null, lastName: string | null, username: string) =>
@@ -48,6 +49,12 @@ function presentQuote(row: MessageViewRow, files: Map<string, ChatFile[]>): Mess
   };
 }
 
+/** The sender's avatar as every message carries it: the thumbnail only (bar B6). */
+function senderAvatar(row: MessageViewRow, context: MessageContext): AvatarThumbnail | null {
+  const avatar = row.senderAvatarPhotoId ? context.avatars.get(row.senderAvatarPhotoId) : undefined;
+  return avatar ? avatarThumbnailOf(avatar) : null;
+}
+
 /**
  * A message as one member sees it (Z2: names and avatar of the sender only). An unsent message keeps
  * its place without text or files. `deliveredTo` and `readBy` list the recipients whose watermark
@@ -68,7 +75,7 @@ export function presentMessage(row: MessageViewRow, context: MessageContext): Me
       username: row.senderUsername,
       firstName: row.senderFirstName,
       name: nameOf(row.senderFirstName, row.senderLastName, row.senderUsername),
-      avatar: row.senderAvatarPhotoId ? (context.avatars.get(row.senderAvatarPhotoId) ?? null) : null,
+      avatar: senderAvatar(row, context),
     },
     text: unsent ? null : row.text,
     files: unsent ? [] : (context.files.get(row.id) ?? []),
@@ -86,7 +93,7 @@ export function presentMessage(row: MessageViewRow, context: MessageContext): Me
 export function presentConversation(
   row: ConversationRow,
   message: Message | null,
-  avatar: Image | null,
+  avatar: AvatarThumbnail | null,
   now: Date,
 ): Conversation {
   return {
@@ -96,7 +103,7 @@ export function presentConversation(
       username: row.username,
       firstName: row.firstName,
       name: nameOf(row.firstName, row.lastName, row.username),
-      avatar,
+      avatar: avatar && avatarThumbnailOf(avatar),
       activity: activityOf(row.connected, row.lastActivity, now),
       connected: row.connected,
       lastActivity: row.lastActivity?.toISOString() ?? null,

@@ -1,5 +1,5 @@
 import type { Message } from '@motema/shared/chat';
-import type { Image } from '@motema/shared/media';
+import { avatarThumbnailOf, type AvatarThumbnail, type Image } from '@motema/shared/media';
 import type { DbOrTx } from '../../db/client.ts';
 import { avatarImages } from '../media/media.service.ts';
 import { filesOfMessages } from './chat-files.service.ts';
@@ -45,20 +45,23 @@ export async function messageFor(db: DbOrTx, viewerId: string, id: string): Prom
   return message;
 }
 
-/** Photos never change once stored: their presented form is kept by id (bounded). */
-const avatarCache = new Map<string, Image>();
+/**
+ * Photos never change once stored: the avatar a message carries (its thumbnail only, as
+ * presentMessage sends it) is kept by photo id (bounded).
+ */
+const avatarCache = new Map<string, AvatarThumbnail>();
 const AVATAR_CACHE_MAX = 10_000;
 
-async function avatarOf(db: DbOrTx, photoId: string | null): Promise<Image | null> {
+async function avatarOf(db: DbOrTx, photoId: string | null): Promise<AvatarThumbnail | null> {
   if (!photoId) return null;
   const cached = avatarCache.get(photoId);
   if (cached) return cached;
-  const image = (await avatarImages(db, [photoId])).get(photoId) ?? null;
-  if (image) {
-    if (avatarCache.size >= AVATAR_CACHE_MAX) avatarCache.clear();
-    avatarCache.set(photoId, image);
-  }
-  return image;
+  const image = (await avatarImages(db, [photoId])).get(photoId);
+  if (!image) return null;
+  const avatar = avatarThumbnailOf(image);
+  if (avatarCache.size >= AVATAR_CACHE_MAX) avatarCache.clear();
+  avatarCache.set(photoId, avatar);
+  return avatar;
 }
 
 /**
@@ -102,6 +105,8 @@ export async function newMessageFor(
     quoteSenderLastName: null,
     important: false,
   };
-  const avatars = new Map<string, Image>(avatar ? [[avatar._id, avatar]] : []);
+  const avatars = new Map<string, AvatarThumbnail>(
+    avatar && sender.avatarPhotoId ? [[sender.avatarPhotoId, avatar]] : [],
+  );
   return presentMessage(row, { states: new Map(), files: new Map(), avatars });
 }

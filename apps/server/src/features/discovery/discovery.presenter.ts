@@ -7,7 +7,7 @@ import {
   type UserCard,
   type UserList,
 } from '@motema/shared/discovery';
-import type { Image } from '@motema/shared/media';
+import { avatarOf, type Image } from '@motema/shared/media';
 import type { Orientation, Relationship } from '@motema/shared/users';
 import type { MatchRow } from '../../db/schema.ts';
 import type { CardRow } from './user-lists.repository.ts';
@@ -44,29 +44,38 @@ function identity(row: MemberView, now: Date) {
     name: nameOf(row),
     age: ageOn(row.dateOfBirth, now),
     sex: row.sex,
-    avatar: row.avatar,
   };
 }
+
+/** What a card may carry beside the member: the whole avatar photo, for the swap deck only. */
+export type CardOptions = { photo?: boolean };
 
 /**
  * Another member as a card (QUALITY Z2): age, never the birth date; a distance bucket, never
- * coordinates or an exact distance; activity as a bucket; nothing else of the row.
+ * coordinates or an exact distance; activity as a bucket; the slim avatar (thumbnail and placeholder,
+ * bar B6); nothing else of the row. `photo` adds the whole avatar Image (the deck's large photo).
  */
-export function presentCard(row: MemberView, now: Date): UserCard {
+export function presentCard(row: MemberView, now: Date, options: CardOptions = {}): UserCard {
   return {
     ...identity(row, now),
+    avatar: row.avatar && avatarOf(row.avatar),
     activity: activityOf(row.connected, row.lastActivity, now),
     distance: row.distanceKm === null ? null : distanceBucket(row.distanceKm),
+    ...(options.photo && { photo: row.avatar }),
   };
 }
 
-export function presentUserList(list: { members: MemberView[]; count: number }, now: Date): UserList {
-  return { users: list.members.map((row) => presentCard(row, now)), count: list.count };
+export function presentUserList(
+  list: { members: MemberView[]; count: number },
+  now: Date,
+  options: CardOptions = {},
+): UserList {
+  return { users: list.members.map((row) => presentCard(row, now, options)), count: list.count };
 }
 
 /** A profile page: identity and about text for visitors; members also see photos, facts and their rating. */
 export function presentProfile(view: ProfileView, now: Date): Profile {
-  const base = { ...identity(view, now), about: view.about };
+  const base = { ...identity(view, now), avatar: view.avatar, about: view.about };
   if (!view.member) return base;
   return {
     ...base,

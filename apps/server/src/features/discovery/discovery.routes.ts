@@ -28,7 +28,10 @@ export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     '/users',
     { onRequest, schema: { querystring: UserListQuerySchema, response: { 200: UserListSchema } } },
     async (request) =>
-      presentUserList(await listUsers(db, memberOf(request).userId, request.query), clock.now()),
+      // The swap deck (`unrated`) shows its top card's photo large: its cards carry the whole photo.
+      presentUserList(await listUsers(db, memberOf(request).userId, request.query), clock.now(), {
+        photo: request.query.unrated === true,
+      }),
   );
 
   app.get(

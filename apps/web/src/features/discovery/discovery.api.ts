@@ -53,6 +53,21 @@ export function fetchUserList(
   });
 }
 
+/**
+ * How long a home list stays fresh: returning to /home from a profile within this shows the lists
+ * kept in memory instead of asking the server again for each (bar B6). Ratings, matches and
+ * position updates mark the lists they change stale at once (see the invalidations below).
+ */
+export const LIST_STALE_MS = 5 * 60_000;
+/**
+ * How often the lists on screen are refreshed (activity dots, new members). SPEC.md asks for a clock
+ * refresh every 60 seconds: that is the relative times drawn on screen, not the lists' data.
+ */
+export const LIST_REFRESH_MS = 5 * 60_000;
+
+/** The swap deck (`unrated`) keeps the default staleness: cards rated since must not come back. */
+const staleTimeOf = (params: UserListParams) => (params.unrated ? {} : { staleTime: LIST_STALE_MS });
+
 type ListOptions = {
   enabled?: boolean;
   /** Milliseconds between refetches while the list is on screen, or false. */
@@ -68,6 +83,7 @@ export function useUserListQuery(
   return useQuery({
     queryKey: discoveryKeys.list(filter, params),
     queryFn: ({ signal }) => fetchUserList(filter, params, signal),
+    ...staleTimeOf(params),
     enabled: options.enabled,
     refetchInterval: options.refetchInterval,
   });
@@ -87,6 +103,7 @@ export function useInfiniteUserListQuery(
       const loaded = pages.reduce((sum, page) => sum + page.users.length, 0);
       return last.users.length < limit || loaded >= last.count ? undefined : loaded;
     },
+    ...staleTimeOf(params),
     enabled: options.enabled,
     refetchInterval: options.refetchInterval,
   });

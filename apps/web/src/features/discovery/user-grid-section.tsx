@@ -1,11 +1,10 @@
 import { Anchor, Box, Button, EmptyState, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDataSaver } from '../../lib/data-saver.ts';
-import { useInfiniteUserListQuery } from './discovery.api.ts';
+import { LIST_REFRESH_MS, useInfiniteUserListQuery } from './discovery.api.ts';
 import { MemberCard, MemberCardSkeleton } from './member-card.tsx';
 import { useOnScreen } from './use-on-screen.ts';
 
@@ -21,7 +20,7 @@ export function UserGridSection() {
   const [gridRef, gridOnScreen] = useOnScreen<HTMLElement>();
   // Data saver asks for the next page only once the end of the grid is in view.
   const [endRef, endNear] = useOnScreen<HTMLDivElement>(useDataSaver() ? '0px' : PREFETCH_MARGIN);
-  const list = useInfiniteUserListQuery({}, { refetchInterval: gridOnScreen ? CLOCK_REFRESH_MS : false });
+  const list = useInfiniteUserListQuery({}, { refetchInterval: gridOnScreen ? LIST_REFRESH_MS : false });
   const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage } = list;
 
   useEffect(() => {

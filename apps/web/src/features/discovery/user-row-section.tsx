@@ -1,9 +1,8 @@
 import { Box, Button, Group, Paper, Text, Title } from '@mantine/core';
-import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
 import type { UserListFilter } from '@motema/shared/discovery';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserListQuery } from './discovery.api.ts';
+import { LIST_REFRESH_MS, useUserListQuery } from './discovery.api.ts';
 import { MemberCard, MemberCardSkeleton, ROW_CARD_WIDTH } from './member-card.tsx';
 import { useOnScreen } from './use-on-screen.ts';
 
@@ -33,7 +32,7 @@ export function UserRowSection({ filter, empty, action, enabled = true }: Props)
   const list = useUserListQuery(
     filter,
     {},
-    { enabled, refetchInterval: onScreen ? CLOCK_REFRESH_MS : false },
+    { enabled, refetchInterval: onScreen ? LIST_REFRESH_MS : false },
   );
   const users = list.data?.users ?? [];
   const isEmpty = !enabled || (list.isSuccess && users.length === 0);

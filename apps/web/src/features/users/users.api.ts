@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { InterfaceLanguage } from '@motema/shared/languages';
@@ -29,15 +29,21 @@ export async function fetchMe(): Promise<Me | null> {
   }
 }
 
-export function useMeQuery() {
+/**
+ * The profile query, shared by the guard and main.tsx (which starts it before the first render, so
+ * it runs beside the code and texts instead of after them).
+ */
+export const meQueryOptions = queryOptions({
+  queryKey: usersKeys.me,
+  queryFn: fetchMe,
+  staleTime: 60_000,
   // offlineFirst: without a network the fetch still runs and fails, so the guard is not left waiting.
-  return useQuery({
-    queryKey: usersKeys.me,
-    queryFn: fetchMe,
-    staleTime: 60_000,
-    networkMode: 'offlineFirst',
-    meta: { silent: true },
-  });
+  networkMode: 'offlineFirst',
+  meta: { silent: true },
+});
+
+export function useMeQuery() {
+  return useQuery(meQueryOptions);
 }
 
 /** Switches the interface language; a connected member's choice is stored on the server too. */

@@ -1,0 +1,94 @@
+/**
+ * What the service worker precaches: the app shell, i.e. what the start page, the login page and home
+ * need to open offline and at once on a repeat visit, read from the build's manifest (critical-path.ts).
+ * Every other file of `assets/` is cached by the service worker when a page first uses it (vite.config.ts,
+ * runtimeCaching), so a member's first visit does not download the whole app (bar B6).
+ */
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import type { ManifestTransform } from 'workbox-build';
+import { readManifest, staticFiles, type Manifest } from './critical-path.ts';
+
+/** The parts of the shell (manifest keys: source paths relative to apps/web). */
+export const APP_SHELL = {
+  /** Besides the entry of index.html (found in the manifest). */
+  modules: [
+    'src/features/public/start-page.tsx',
+    'src/features/auth/login-page.tsx',
+    'src/layouts/home-layout.tsx',
+    'src/features/discovery/home-page.tsx',
+    // Loaded lazily by main.tsx on every page.
+    'src/ui/notifications-host.tsx',
+  ],
+  /** Dependencies the entry imports lazily on every page (virtual:pwa-register's workbox-window). */
+  packages: ['workbox-window'],
+  /**
+   * The translations of those pages: lib/i18n.ts's startup and shared namespaces plus each page's own.
+   * In English only, the fallback language (the language of a member is not known at build time;
+   * offline, a page whose texts are not cached yet shows them in English), except `common`, which
+   * every screen needs before it renders and costs under 1 KB per language.
+   */
+  namespaces: ['common', 'validation', 'errors', 'public', 'auth', 'discovery'],
+  language: 'en',
+  everyLanguage: ['common'],
+  /** Non-hashed files of the build's root to precache (the icon of the page; install icons are not). */
+  publicFiles: ['index.html', 'favicon.svg'],
+} as const;
+
+/** The manifest key of a package's module (`../../node_modules/<name>/...`). */
+function packageKey(manifest: Manifest, name: string): string {
+  const key = Object.keys(manifest).find((candidate) => candidate.includes(`node_modules/${name}/`));
+  if (!key) throw new Error(`${name} is not in the build's manifest`);
+  return key;
+}
+
+/** The files of the shell, as paths relative to the build (e.g. `assets/index-abc.js`, `index.html`). */
+export function shellFiles(distDir: string, shell = APP_SHELL): Set<string> {
+  const manifest = readManifest(distDir);
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const locales = Object.keys(manifest).filter((key) => {
+    const match = /^src\/locales\/([^/]+)\/([^/]+)\.json$/.exec(key);
+    if (!match) return false;
+    const [, language, namespace] = match as unknown as [string, string, string];
+    return (
+      (language === shell.language && (shell.namespaces as readonly string[]).includes(namespace)) ||
+      (shell.everyLanguage as readonly string[]).includes(namespace)
+    );
+  });
+  const missing = shell.namespaces.filter(
+    (namespace) => !locales.includes(`src/locales/${shell.language}/${namespace}.json`),
+  );
+  if (missing.length > 0) throw new Error(`no ${shell.language} texts for ${missing.join(', ')}`);
+  const keys = [
+    ...entries,
+    ...shell.modules,
+    ...shell.packages.map((name) => packageKey(manifest, name)),
+    ...locales,
+  ];
+  return new Set([...shell.publicFiles, ...staticFiles(manifest, keys)]);
+}
+
+/**
+ * A Workbox manifest transform keeping the shell's files only, and the Vite plugin that tells it
+ * where the build is (it runs when the service worker is generated, after the bundle and its
+ * manifest are written).
+ */
+export function precacheAppShell(): { plugin: Plugin; manifestTransform: ManifestTransform } {
+  let outDir = '';
+  const plugin: Plugin = {
+    name: 'motema-app-shell',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+  };
+  const manifestTransform: ManifestTransform = (entries) => {
+    const keep = shellFiles(outDir);
+    const manifest = entries.filter((entry) => keep.has(path.posix.normalize(entry.url)));
+    const found = new Set(manifest.map((entry) => path.posix.normalize(entry.url)));
+    const lost = [...keep].filter((file) => !found.has(file));
+    if (lost.length > 0) throw new Error(`files of the app shell missing from the precache: ${lost.join(', ')}`);
+    return { manifest, warnings: [] };
+  };
+  return { plugin, manifestTransform };
+}
