@@ -1,8 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precacheAppShell } from './build/app-shell.ts';
 import { mantineComponentCss } from './build/mantine-component-css.ts';
+import { memberChunks } from './build/member-chunks.ts';
 import { precompress } from './build/precompress.ts';
 
 const API_TARGET = process.env.MOTEMA_API ?? 'http://localhost:3000';
@@ -91,6 +93,17 @@ export default defineConfig({
               name: 'index',
               test: /[\\/]src[\\/]main\.tsx$/,
               includeDependenciesRecursively: true,
+            },
+            {
+              // The start page and what it imports beyond the entry, in one file (one round trip).
+              name: 'start-page',
+              test: /[\\/]src[\\/]features[\\/]public[\\/]start-page\.tsx$/,
+              includeDependenciesRecursively: true,
+            },
+            {
+              // What home needs and no visitor page does, in a few larger chunks (build/member-chunks.ts).
+              name: memberChunks(fileURLToPath(new URL('./src', import.meta.url))),
+              includeDependenciesRecursively: false,
             },
           ],
         },

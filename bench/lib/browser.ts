@@ -136,13 +136,14 @@ export function classify(url: string, type: string, mimeType = ''): Kind {
     }
   })();
   if (type === 'WebSocket' || pathname.startsWith('/socket.io/')) return 'socket';
+  // Photos and chat files are served under /api/ too: the type decides before the path does.
+  if (type === 'Image' || mimeType.startsWith('image/')) return 'image';
   if (pathname.startsWith('/api/')) return 'api-json';
   if (type === 'Document' || mimeType.startsWith('text/html')) return 'html';
   if (type === 'Script' || /javascript|ecmascript/.test(mimeType) || /\.m?js$/.test(pathname)) {
     return pathname.endsWith('/sw.js') || pathname.includes('workbox-') ? 'other' : 'js';
   }
   if (type === 'Stylesheet' || mimeType.startsWith('text/css')) return 'css';
-  if (type === 'Image' || mimeType.startsWith('image/')) return 'image';
   if (type === 'Font' || mimeType.startsWith('font/') || /\.(woff2?|ttf|otf)$/.test(pathname)) return 'font';
   return 'other';
 }

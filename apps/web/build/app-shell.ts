@@ -23,17 +23,24 @@ export const APP_SHELL = {
   /** Dependencies the entry imports lazily on every page (virtual:pwa-register's workbox-window). */
   packages: ['workbox-window'],
   /**
-   * The translations of those pages: lib/i18n.ts's startup and shared namespaces plus each page's own.
-   * In English only, the fallback language (the language of a member is not known at build time;
-   * offline, a page whose texts are not cached yet shows them in English), except `common`, which
-   * every screen needs before it renders and costs under 1 KB per language.
+   * The translations of those pages (lib/i18n.ts's startup and shared namespaces plus each page's
+   * own), in English, the fallback language, only: the language of a member is not known at build
+   * time. A member's own texts come from the HTTP cache (assets are immutable) and then from the
+   * runtime cache; offline, texts found in neither show in English.
    */
   namespaces: ['common', 'validation', 'errors', 'public', 'auth', 'discovery'],
   language: 'en',
-  everyLanguage: ['common'],
-  /** Non-hashed files of the build's root to precache (the icon of the page; install icons are not). */
-  publicFiles: ['index.html', 'favicon.svg'],
+  /** Non-hashed files of the build's root to precache (not the icons: HTTP-cached for a day). */
+  publicFiles: ['index.html'],
 } as const;
+
+export type AppShell = {
+  modules: readonly string[];
+  packages: readonly string[];
+  namespaces: readonly string[];
+  language: string;
+  publicFiles: readonly string[];
+};
 
 /** The manifest key of a package's module (`../../node_modules/<name>/...`). */
 function packageKey(manifest: Manifest, name: string): string {
@@ -43,22 +50,10 @@ function packageKey(manifest: Manifest, name: string): string {
 }
 
 /** The files of the shell, as paths relative to the build (e.g. `assets/index-abc.js`, `index.html`). */
-export function shellFiles(distDir: string, shell = APP_SHELL): Set<string> {
+export function shellFiles(distDir: string, shell: AppShell = APP_SHELL): Set<string> {
   const manifest = readManifest(distDir);
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-  const locales = Object.keys(manifest).filter((key) => {
-    const match = /^src\/locales\/([^/]+)\/([^/]+)\.json$/.exec(key);
-    if (!match) return false;
-    const [, language, namespace] = match as unknown as [string, string, string];
-    return (
-      (language === shell.language && (shell.namespaces as readonly string[]).includes(namespace)) ||
-      (shell.everyLanguage as readonly string[]).includes(namespace)
-    );
-  });
-  const missing = shell.namespaces.filter(
-    (namespace) => !locales.includes(`src/locales/${shell.language}/${namespace}.json`),
-  );
-  if (missing.length > 0) throw new Error(`no ${shell.language} texts for ${missing.join(', ')}`);
+  const locales = shell.namespaces.map((namespace) => `src/locales/${shell.language}/${namespace}.json`);
   const keys = [
     ...entries,
     ...shell.modules,
@@ -73,7 +68,10 @@ export function shellFiles(distDir: string, shell = APP_SHELL): Set<string> {
  * where the build is (it runs when the service worker is generated, after the bundle and its
  * manifest are written).
  */
-export function precacheAppShell(): { plugin: Plugin; manifestTransform: ManifestTransform } {
+export function precacheAppShell(shell: AppShell = APP_SHELL): {
+  plugin: Plugin;
+  manifestTransform: ManifestTransform;
+} {
   let outDir = '';
   const plugin: Plugin = {
     name: 'motema-app-shell',
@@ -82,12 +80,13 @@ export function precacheAppShell(): { plugin: Plugin; manifestTransform: Manifes
       outDir = path.resolve(config.root, config.build.outDir);
     },
   };
-  const manifestTransform: ManifestTransform = (entries) => {
-    const keep = shellFiles(outDir);
+  const manifestTransform: ManifestTransform = async (entries) => {
+    const keep = shellFiles(outDir, shell);
     const manifest = entries.filter((entry) => keep.has(path.posix.normalize(entry.url)));
     const found = new Set(manifest.map((entry) => path.posix.normalize(entry.url)));
     const lost = [...keep].filter((file) => !found.has(file));
-    if (lost.length > 0) throw new Error(`files of the app shell missing from the precache: ${lost.join(', ')}`);
+    if (lost.length > 0)
+      throw new Error(`files of the app shell missing from the precache: ${lost.join(', ')}`);
     return { manifest, warnings: [] };
   };
   return { plugin, manifestTransform };

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { NavigationGuard } from './layouts/navigation-guard.tsx';
-import { loadSharedNamespaces } from './lib/i18n.ts';
+import { loadNamespaces, loadSharedNamespaces, type Namespace } from './lib/i18n.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { PendingScreen } from './ui/pending-screen.tsx';
 import { RouteError } from './layouts/route-error.tsx';
@@ -9,23 +9,30 @@ import type { LegalDoc } from './features/legal/legal-content.ts';
 type Loader = () => Promise<{ [name: string]: React.ComponentType }>;
 
 /**
- * A lazy route: the page's chunk loads on first visit, with the error and validation texts every
- * page but the start page may show (lib/i18n.ts).
+ * A lazy route: the page's chunk loads on first visit together with its namespaces and the error
+ * and validation texts every page but the start page may show (lib/i18n.ts), so it renders complete.
  */
 function page(
   path: string | undefined,
   load: Loader,
   name: string,
-  extra: Partial<RouteObject> = {},
+  namespaces: Namespace[] = [],
 ): RouteObject {
   return {
     ...(path === undefined ? { index: true } : { path }),
-    ...extra,
     lazy: async () => {
-      const [module] = await Promise.all([load(), loadSharedNamespaces()]);
+      const [module] = await Promise.all([load(), loadSharedNamespaces(), loadNamespaces(namespaces)]);
       return { Component: module[name] };
     },
   } as RouteObject;
+}
+
+/** A lazy layout (or the start page): its chunk and its namespaces, without the shared texts. */
+function layout(load: () => Promise<React.ComponentType>, namespaces: Namespace[] = []) {
+  return async () => {
+    const [Component] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return { Component };
+  };
 }
 
 /** A screen a later part of the product fills; reachable so navigation and the guard work today. */
@@ -44,6 +51,7 @@ const legal = (path: string, doc: LegalDoc) =>
     path,
     () => import('./features/legal/legal-page.tsx').then((m) => ({ Page: () => <m.LegalPage doc={doc} /> })),
     'Page',
+    ['public'],
   );
 
 export const routes: RouteObject[] = [
@@ -57,16 +65,20 @@ export const routes: RouteObject[] = [
           // Without page(): the start page does not wait for the shared texts (bar B5).
           {
             path: '/',
-            lazy: async () => ({ Component: (await import('./features/public/start-page.tsx')).StartPage }),
+            lazy: layout(
+              async () => (await import('./features/public/start-page.tsx')).StartPage,
+              ['public'],
+            ),
           },
-          page('/register', () => import('./features/auth/register-page.tsx'), 'RegisterPage'),
-          page('/login', () => import('./features/auth/login-page.tsx'), 'LoginPage'),
-          page('/otp', () => import('./features/auth/otp-page.tsx'), 'OtpPage'),
-          page('/password', () => import('./features/auth/password-page.tsx'), 'PasswordPage'),
+          page('/register', () => import('./features/auth/register-page.tsx'), 'RegisterPage', ['auth']),
+          page('/login', () => import('./features/auth/login-page.tsx'), 'LoginPage', ['auth']),
+          page('/otp', () => import('./features/auth/otp-page.tsx'), 'OtpPage', ['auth']),
+          page('/password', () => import('./features/auth/password-page.tsx'), 'PasswordPage', ['auth']),
           page(
             '/reset-password',
             () => import('./features/auth/reset-password-page.tsx'),
             'ResetPasswordPage',
+            ['auth'],
           ),
           legal('/privacy-policy', 'privacy'),
           legal('/cookie-policy', 'cookies'),
@@ -76,14 +88,34 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: async () => ({ Component: (await import('./layouts/home-layout.tsx')).HomeLayout }),
+        lazy: layout(
+          async () => (await import('./layouts/home-layout.tsx')).HomeLayout,
+          ['chat', 'discovery'],
+        ),
         children: [
-          page('/home', () => import('./features/discovery/home-page.tsx'), 'HomePage'),
-          page('/swap', () => import('./features/discovery/swap-page.tsx'), 'SwapPage'),
-          page('/account', () => import('./features/users/account-page.tsx'), 'AccountPage'),
-          page('/profile/:id', () => import('./features/discovery/profile-page.tsx'), 'ProfilePage'),
-          page('/conversations', () => import('./features/chat/conversations-page.tsx'), 'ConversationsPage'),
-          page('/messages/:id', () => import('./features/chat/messages-page.tsx'), 'MessagesPage'),
+          page('/home', () => import('./features/discovery/home-page.tsx'), 'HomePage', [
+            'discovery',
+            'media',
+          ]),
+          page('/swap', () => import('./features/discovery/swap-page.tsx'), 'SwapPage', ['discovery']),
+          page('/account', () => import('./features/users/account-page.tsx'), 'AccountPage', [
+            'home',
+            'media',
+          ]),
+          page('/profile/:id', () => import('./features/discovery/profile-page.tsx'), 'ProfilePage', [
+            'discovery',
+            'settings',
+          ]),
+          page(
+            '/conversations',
+            () => import('./features/chat/conversations-page.tsx'),
+            'ConversationsPage',
+            ['chat'],
+          ),
+          page('/messages/:id', () => import('./features/chat/messages-page.tsx'), 'MessagesPage', [
+            'chat',
+            'thread',
+          ]),
           pending('/post/:id', 'screens.post'),
           pending('/posts', 'screens.posts'),
           pending('/lives', 'screens.lives'),
@@ -99,7 +131,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/settings',
-        lazy: async () => ({ Component: (await import('./layouts/settings-layout.tsx')).SettingsLayout }),
+        lazy: layout(
+          async () => (await import('./layouts/settings-layout.tsx')).SettingsLayout,
+          ['settings'],
+        ),
         children: [
           page(undefined, () => import('./features/settings/settings-index-page.tsx'), 'SettingsIndexPage'),
           page(

@@ -9,6 +9,8 @@ import { createMember, sessionsOf } from '../test/factories.ts';
 
 const INDEX = '<!doctype html><title>Motema</title><div id="root"></div>';
 const SCRIPT = `console.log(${JSON.stringify('motema '.repeat(500))});`;
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>';
+const WORKER = 'self.addEventListener("fetch", () => {});';
 
 describe('the web app plugin', () => {
   let dist = '';
@@ -20,6 +22,13 @@ describe('the web app plugin', () => {
     await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX));
     await writeFile(path.join(dist, 'assets', 'app-abc123.js'), SCRIPT);
     await writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
+    await writeFile(path.join(dist, 'favicon.svg'), ICON);
+    await writeFile(path.join(dist, 'favicon.svg.br'), brotliCompressSync(ICON));
+    await mkdir(path.join(dist, 'icons'));
+    await writeFile(path.join(dist, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    await writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"Motema"}');
+    await writeFile(path.join(dist, 'sw.js'), WORKER);
+    await writeFile(path.join(dist, 'sw.js.br'), brotliCompressSync(WORKER));
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -52,6 +61,37 @@ describe('the web app plugin', () => {
       expect(res.body).toBe(INDEX);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('revalidates the page and the service worker on each visit', async () => {
+    for (const url of ['/index.html', '/sw.js']) {
+      for (const encoding of ['br', 'identity']) {
+        const res = await t.app.inject({ url, headers: { 'accept-encoding': encoding } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control'], `${url} ${encoding}`).toBe('no-cache');
+      }
+    }
+  });
+
+  it('keeps the other public files for a day, then revalidates them with their ETag', async () => {
+    for (const url of ['/favicon.svg', '/icons/icon-192.png', '/manifest.webmanifest']) {
+      for (const encoding of ['br', 'identity']) {
+        const res = await t.app.inject({ url, headers: { 'accept-encoding': encoding } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control'], `${url} ${encoding}`).toBe('public, max-age=86400');
+        const etag = res.headers.etag;
+        expect(etag, url).toBeTruthy();
+        const again = await t.app.inject({
+          url,
+          headers: { 'accept-encoding': encoding, 'if-none-match': String(etag) },
+        });
+        expect(again.statusCode, url).toBe(304);
+        expect(again.rawPayload.length).toBe(0);
+      }
+    }
+    const compressed = await t.app.inject({ url: '/favicon.svg', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(ICON);
   });
 
   it('keeps API and missing files as JSON 404s', async () => {

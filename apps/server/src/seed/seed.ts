@@ -117,12 +117,12 @@ export async function seed(
       insertSeedAvatarPhotos(db, table, await avatars, options.avatarShare ?? 0.85),
     );
     if (options.activity ?? true) {
-      await step('ratings and visits', async () => {
-        for (const range of ranges) {
-          await stageRatings(db, range);
-          summary.visits += await insertVisits(db, range);
-        }
-        summary.ratings = await insertRatings(db, table);
+      await step('ratings planned', async () => {
+        for (const range of ranges) await stageRatings(db, range);
+      });
+      summary.ratings = await step('ratings', () => insertRatings(db, table));
+      await step('visits', async () => {
+        for (const range of ranges) summary.visits += await insertVisits(db, range);
       });
       summary.matches = await step('matches', () => insertMatches(db, table));
       Object.assign(summary, await step('conversations', () => insertConversations(db, table)));

@@ -35,7 +35,7 @@ export const SHARED_NAMESPACES = ['validation', 'errors'] as const;
 
 /** Loads the shared namespaces (once; later calls resolve at once). */
 export function loadSharedNamespaces(): Promise<void> {
-  return i18next.loadNamespaces([...SHARED_NAMESPACES]);
+  return loadNamespaces(SHARED_NAMESPACES);
 }
 
 /** The stored choice, else the `lang` query, else the browser, else English. */
@@ -61,14 +61,36 @@ export function currentLanguage(): InterfaceLanguage {
   return interfaceLanguageOf(i18next.resolvedLanguage) ?? DEFAULT_LANGUAGE;
 }
 
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** One texts file; the dynamic import caches it, so a file fetched early is not fetched again. */
+const loadLocaleFile = (language: string, namespace: string) =>
+  import(`../locales/${language}/${namespace}.json`);
+
+const initialized = new Promise<void>((resolve) => {
+  if (i18next.isInitialized) resolve();
+  else i18next.on('initialized', () => resolve());
+});
+
+/**
+ * Loads a page's namespaces beside its code (router.tsx). Before i18next is ready (the first page),
+ * the files of the detected language and the fallback start at once, then i18next takes them from
+ * the import cache.
+ */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  if (namespaces.length === 0) return;
+  if (!i18next.isInitialized) {
+    for (const language of new Set([detectLanguage(), DEFAULT_LANGUAGE]))
+      for (const namespace of namespaces) void loadLocaleFile(language, namespace).catch(() => undefined);
+    await initialized;
+  }
+  await i18next.loadNamespaces([...namespaces]);
+}
+
 export async function initI18n(): Promise<void> {
   await i18next
     .use(initReactI18next)
-    .use(
-      resourcesToBackend(
-        (language: string, namespace: string) => import(`../locales/${language}/${namespace}.json`),
-      ),
-    )
+    .use(resourcesToBackend(loadLocaleFile))
     .init({
       lng: detectLanguage(),
       fallbackLng: DEFAULT_LANGUAGE,

@@ -75,9 +75,9 @@ describe('message history and catch-up (QUALITY C3)', () => {
     expect(oldest.hasMore).toBe(false);
     const all = await page(a, conversationId);
     expect(seqs(all.messages)).toEqual(range(1, 12));
+    // Every message carries its sender's avatar slim: the thumbnail only (bar B6).
     for (const message of all.messages) {
-      expect(message.sender.avatar).toMatchObject({ width: 640, height: 640 });
-      expect(JSON.stringify(message.sender.avatar)).toContain(photoId);
+      expect(message.sender.avatar).toEqual({ thumbnail: `/api/media/${photoId}/640.webp` });
     }
     expect(all).toMatchObject({ count: 12, hasMore: false });
   });

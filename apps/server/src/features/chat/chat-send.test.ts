@@ -6,6 +6,7 @@ import {
   MESSAGES_PER_MINUTE,
   SendMessageSchema,
   type Message,
+  type MessagePage,
 } from '@motema/shared/chat';
 import { blocks, conversations, messages } from '../../db/schema.ts';
 import { createMemoryRateLimiter } from '../../lib/rate-limiter.ts';
@@ -14,7 +15,9 @@ import type { TestApp } from '../../test/build-test-app.ts';
 import {
   chatSnapshot,
   expectChatUnchanged,
+  giveAvatar,
   nextEvent,
+  requestAs,
   send,
   sent,
   settle,
@@ -87,6 +90,25 @@ describe('chats:messages:send (QUALITY C1)', () => {
     // Z2: nothing private of the sender travels with the message.
     expect(JSON.stringify(message)).not.toContain(a.user.email);
     expect(JSON.stringify(message)).not.toContain(a.user.dateOfBirth);
+  });
+
+  it("carries the sender's avatar slim (thumbnail only), the same in the ack, the echo and the history", async () => {
+    const { a, b, conversationId } = await pair();
+    const photoId = await giveAvatar(t.db, a);
+    const [sa, sb] = await Promise.all([socketOf(a), socketOf(b)]);
+    const toB = nextEvent(sb, 'chats:messages:new');
+    // Twice: the second send takes the avatar from the message views' cache.
+    const first = await sent(sa, textMessage(conversationId, 'one'));
+    const second = await sent(sa, textMessage(conversationId, 'two'));
+    const slim = { thumbnail: `/api/media/${photoId}/640.webp` };
+    expect(first.sender.avatar).toEqual(slim);
+    expect(second.sender.avatar).toEqual(slim);
+    expect((await toB).sender.avatar).toEqual(slim);
+    const history = await requestAs(t, a)('GET', `/api/conversations/${conversationId}/messages`);
+    expect(history.json<MessagePage>().messages.map((message) => message.sender)).toEqual([
+      first.sender,
+      second.sender,
+    ]);
   });
 
   it('stores the same message sent 5 times once and answers 5 identical acks', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIST_FILTERS, userListSize } from '@motema/shared/discovery';
-import { matches, users } from '../../db/schema.ts';
+import { matches, photos, users } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import {
@@ -165,6 +165,44 @@ describe('GET /api/users: the keyed lists', () => {
     expect(deck.users.map((user) => user._id)).toEqual(rows.map((row) => row.id));
     expect(deck.count).toBe(4);
     expect(await idsOf(t, viewer, 'users')).toContain(rated!.user.id);
+  });
+
+  it('sends each card its avatar slim (thumbnail and placeholder); only the deck gets the whole photo', async () => {
+    const { viewer, age } = await viewerOfBand();
+    const member = await createProfile(t, { age });
+    const [photo] = await t.db
+      .insert(photos)
+      .values({
+        ownerId: member.user.id,
+        width: 1080,
+        height: 1350,
+        placeholder: 'data:image/webp;base64,UklG',
+        variants: [160, 480, 1080].flatMap((width) =>
+          (['image/avif', 'image/webp'] as const).map((type) => ({
+            width,
+            height: Math.round(width * 1.25),
+            type,
+            key: `photos/${member.user.id}/p/${width}.${type.slice(6)}`,
+            bytes: width * 10,
+          })),
+        ),
+      })
+      .returning();
+    await t.db.update(users).set({ avatarPhotoId: photo!.id }).where(eq(users.id, member.user.id));
+    const slim = {
+      thumbnail: `/api/media/${photo!.id}/160.webp`,
+      placeholder: 'data:image/webp;base64,UklG',
+    };
+
+    const [card] = (await listFor(t, viewer, 'users')).users;
+    expect(Object.keys(card!).sort()).toEqual(CARD_KEYS);
+    expect(card!.avatar).toEqual(slim);
+
+    const [deckCard] = (await listFor(t, viewer, 'users', { unrated: true })).users;
+    expect(Object.keys(deckCard!).sort()).toEqual([...CARD_KEYS, 'photo'].sort());
+    expect(deckCard!.avatar).toEqual(slim);
+    expect(deckCard!.photo).toMatchObject({ _id: photo!.id, width: 1080, height: 1350, ...slim });
+    expect(deckCard!.photo!.sources).toHaveLength(6);
   });
 
   it('refuses bad queries with a clear error', async () => {

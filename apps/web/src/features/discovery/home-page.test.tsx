@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, renderPage } from '../../test/render-page.tsx';
 import { buildCard, cards, listRequests, stubApi, stubIntersectionObserver } from './discovery-fixtures.ts';
 import { HomePage } from './home-page.tsx';
+import { NEAR_MARGIN } from './use-on-screen.ts';
 
 let observer: ReturnType<typeof stubIntersectionObserver>;
 beforeEach(() => {
@@ -14,6 +15,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 const heading = (name: string) => screen.queryByRole('heading', { name, level: 2 });
 const sectionOf = (name: string) => heading(name)!.closest('section')!;
+
+/** Brings every list near the screen, as scrolling down the page does: each is then asked for. */
+async function scrollAllNear() {
+  await waitFor(() => expect(observer.observed(NEAR_MARGIN).length).toBeGreaterThan(0));
+  act(() => {
+    for (const element of observer.observed(NEAR_MARGIN)) observer.set(element, true);
+  });
+}
 
 describe('HomePage', () => {
   it('shows skeletons of the rows and the grid while the lists load', () => {
@@ -30,9 +39,29 @@ describe('HomePage', () => {
     expect(within(sectionOf('Near you')).getByRole('button', { name: 'Share my position' })).toBeTruthy();
   });
 
+  it('asks only for the lists near the screen, the others once they come near', async () => {
+    const fetch = stubApi({ popular: { users: [buildCard(2)], count: 1 } });
+    renderPage('/home', <HomePage />, { me: buildMe() });
+    await waitFor(() => expect(observer.observed(NEAR_MARGIN).length).toBeGreaterThan(0));
+    act(() => observer.set(sectionOf('Online now'), true));
+    await waitFor(() => expect(listRequests(fetch, 'connected')).toHaveLength(1));
+    expect(listRequests(fetch, 'popular')).toHaveLength(0);
+    expect(listRequests(fetch, 'users')).toHaveLength(0);
+    // Below the first screen, the row keeps its skeleton until it comes near.
+    expect(sectionOf('Popular').querySelector('[aria-busy="true"]')).toBeTruthy();
+
+    act(() => observer.set(sectionOf('Popular'), true));
+    await within(sectionOf('Popular')).findByRole('link');
+    expect(listRequests(fetch, 'popular')).toHaveLength(1);
+    // Going out of view again does not ask again.
+    act(() => observer.set(sectionOf('Popular'), false));
+    expect(listRequests(fetch, 'popular')).toHaveLength(1);
+  });
+
   it('says what to do when lists are empty and hides the rows that have nothing to say', async () => {
     const fetch = stubApi({});
     renderPage('/home', <HomePage />, { me: buildMe() });
+    await scrollAllNear();
 
     expect(await screen.findByText('No one to show yet')).toBeTruthy();
     expect(await screen.findByText(/No one else is online right now/)).toBeTruthy();
@@ -57,6 +86,7 @@ describe('HomePage', () => {
   it('shows a shared member with no one near the way to widen the distance', async () => {
     stubApi({});
     renderPage('/home', <HomePage />, { me: buildMe({ locationShared: true }) });
+    await scrollAllNear();
     expect(
       await screen.findByText('No one within 50 km for now. A wider distance shows more people.'),
     ).toBeTruthy();
@@ -74,6 +104,7 @@ describe('HomePage', () => {
       near: { users: [buildCard(3, { firstName: 'Nia', distance: 1 })], count: 1 },
     });
     renderPage('/home', <HomePage />, { me: buildMe({ locationShared: true }) });
+    await scrollAllNear();
 
     const online = await within(sectionOf('Online now')).findAllByRole('link');
     expect(online).toHaveLength(2);
@@ -99,6 +130,7 @@ describe('HomePage', () => {
       },
     });
     renderPage('/home', <HomePage />, { me: buildMe() });
+    await scrollAllNear();
     const grid = () => within(sectionOf('People for you'));
     await waitFor(() => expect(grid().getAllByRole('link')).toHaveLength(size));
     expect(listRequests(fetch, 'users').map((query) => query.get('skip'))).toEqual([null]);
@@ -124,6 +156,7 @@ describe('HomePage', () => {
         popular: { users: [buildCard(2)], count: 1 },
       });
       renderPage('/home', <HomePage />, { me: buildMe() });
+      await scrollAllNear();
       await within(sectionOf('Online now')).findByRole('link');
       await within(sectionOf('Popular')).findByRole('link');
       act(() => observer.set(sectionOf('Online now'), true));

@@ -22,6 +22,7 @@ const tilt = ({ x, y }: Offset) => `translate(${x}px, ${y}px) rotate(${x / 16}de
 /**
  * The picture side of a card: the large photo for the top card (at most 480 px wide with data saver:
  * the deck is about photos, so the top one loads without a tap), the thumbnail for those waiting.
+ * The large photo is the card's `photo` (the deck asks with `unrated`); `avatar` has the thumbnail.
  */
 export function SwapCardFace({ user, large }: { user: UserCard; large: boolean }) {
   const { t } = useTranslation('discovery');
@@ -39,9 +40,10 @@ export function SwapCardFace({ user, large }: { user: UserCard; large: boolean }
       }}
     >
       {user.avatar &&
-        (large ? (
+        // The deck's answer carries the whole photo (`photo`); its other cards only the thumbnail.
+        (large && user.photo ? (
           <ResponsiveImage
-            image={user.avatar}
+            image={user.photo}
             alt=""
             sizes="(min-width: 30em) 420px, 100vw"
             loading="eager"

@@ -37,7 +37,11 @@ async function openDeck() {
     },
   );
   const deck = Array.from({ length: 6 }, (_, offset) =>
-    buildCard(offset + 1, { avatar: avatar(offset + 1) }),
+    // As the deck's answer (`unrated`) carries them: the slim avatar and the whole photo.
+    buildCard(offset + 1, {
+      avatar: { thumbnail: avatar(offset + 1).thumbnail, placeholder: avatar(offset + 1).placeholder },
+      photo: avatar(offset + 1),
+    }),
   );
   stubApi({ users: { users: deck, count: deck.length } });
   renderPage('/swap', <SwapPage />, { me: buildMe() });

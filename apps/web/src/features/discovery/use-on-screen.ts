@@ -23,3 +23,19 @@ export function useOnScreen<T extends Element>(rootMargin = '0px'): [(element: T
 
   return [setElement, onScreen];
 }
+
+/** How far below the screen a home list starts loading. */
+export const NEAR_MARGIN = '300px';
+
+/**
+ * Whether an element has come within `rootMargin` of the screen at least once: home's lists below
+ * the first screen are asked for only then, so they do not compete with the first rows.
+ */
+export function useCameNear<T extends Element>(
+  rootMargin = NEAR_MARGIN,
+): [(element: T | null) => void, boolean] {
+  const [ref, near] = useOnScreen<T>(rootMargin);
+  const [cameNear, setCameNear] = useState(near);
+  if (near && !cameNear) setCameNear(true);
+  return [ref, cameNear];
+}

@@ -1,12 +1,13 @@
 import { Anchor, Box, Button, EmptyState, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
+import { mergeRefs } from '@mantine/hooks';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDataSaver } from '../../lib/data-saver.ts';
-import { LIST_REFRESH_MS, useInfiniteUserListQuery } from './discovery.api.ts';
+import { listFreshMs, useInfiniteUserListQuery } from './discovery.api.ts';
 import { MemberCard, MemberCardSkeleton } from './member-card.tsx';
-import { useOnScreen } from './use-on-screen.ts';
+import { useCameNear, useOnScreen } from './use-on-screen.ts';
 
 const COLUMNS = { base: 2, xs: 3, sm: 4, lg: 6 };
 const SKELETON_CARDS = 6;
@@ -20,7 +21,12 @@ export function UserGridSection() {
   const [gridRef, gridOnScreen] = useOnScreen<HTMLElement>();
   // Data saver asks for the next page only once the end of the grid is in view.
   const [endRef, endNear] = useOnScreen<HTMLDivElement>(useDataSaver() ? '0px' : PREFETCH_MARGIN);
-  const list = useInfiniteUserListQuery({}, { refetchInterval: gridOnScreen ? LIST_REFRESH_MS : false });
+  // The grid is below the first screen: asked for once it comes near.
+  const [nearRef, cameNear] = useCameNear<HTMLElement>();
+  const list = useInfiniteUserListQuery(
+    {},
+    { enabled: cameNear, refetchInterval: gridOnScreen ? listFreshMs('users') : false },
+  );
   const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage } = list;
 
   useEffect(() => {
@@ -38,7 +44,7 @@ export function UserGridSection() {
     Array.from({ length: count }, (_, index) => <MemberCardSkeleton key={`s${index}`} variant="grid" />);
 
   return (
-    <Box component="section" ref={gridRef} aria-labelledby={titleId}>
+    <Box component="section" ref={mergeRefs(gridRef, nearRef)} aria-labelledby={titleId}>
       <Title order={2} size="h4" id={titleId} mb="xs">
         {t('home.sections.users')}
       </Title>

@@ -1,10 +1,11 @@
 import { Box, Button, Group, Paper, Text, Title } from '@mantine/core';
 import type { UserListFilter } from '@motema/shared/discovery';
+import { mergeRefs } from '@mantine/hooks';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIST_REFRESH_MS, useUserListQuery } from './discovery.api.ts';
+import { listFreshMs, useUserListQuery } from './discovery.api.ts';
 import { MemberCard, MemberCardSkeleton, ROW_CARD_WIDTH } from './member-card.tsx';
-import { useOnScreen } from './use-on-screen.ts';
+import { useCameNear, useOnScreen } from './use-on-screen.ts';
 
 const SKELETON_CARDS = 4;
 const ITEM_STYLE = { scrollSnapAlign: 'start' } as const;
@@ -23,23 +24,25 @@ type Props = {
 
 /**
  * One keyed list of home as a titled horizontal row of compact cards, with a skeleton of the same
- * shape while it loads. While on screen it refreshes every minute, so "online now" stays true.
+ * shape while it loads. While on screen it refreshes (`listFreshMs`: every minute for "online now").
  */
 export function UserRowSection({ filter, empty, action, enabled = true }: Props) {
   const { t } = useTranslation('discovery');
   const titleId = useId();
   const [ref, onScreen] = useOnScreen<HTMLElement>();
+  // Asked for once the row comes near the screen: rows below the first screen do not compete with it.
+  const [nearRef, cameNear] = useCameNear<HTMLElement>();
   const list = useUserListQuery(
     filter,
     {},
-    { enabled, refetchInterval: onScreen ? LIST_REFRESH_MS : false },
+    { enabled: enabled && cameNear, refetchInterval: onScreen ? listFreshMs(filter) : false },
   );
   const users = list.data?.users ?? [];
   const isEmpty = !enabled || (list.isSuccess && users.length === 0);
   if ((isEmpty && !empty) || (list.isError && !list.data && !empty)) return null;
 
   return (
-    <Box component="section" ref={ref} aria-labelledby={titleId}>
+    <Box component="section" ref={mergeRefs(ref, nearRef)} aria-labelledby={titleId}>
       <Title order={2} size="h4" id={titleId} mb={6}>
         {t(`home.sections.${filter}`)}
       </Title>

@@ -102,10 +102,13 @@ function StartContent() {
   );
 }
 
-/** The start page's shape while its words load. */
+/**
+ * The start page's shape while its words load (rarely seen: router.tsx loads them with the page).
+ * A screen tall, as the content is on a phone, so the footer does not show and then move away.
+ */
 function StartSkeleton() {
   return (
-    <Container size="lg" py="lg" aria-busy="true">
+    <Container size="lg" py="lg" mih="100dvh" aria-busy="true">
       <Stack gap="md" align="center">
         <Skeleton height={176} maw={400} radius="xl" />
         <Skeleton height={36} width="80%" radius="sm" />

@@ -39,6 +39,9 @@ export const meQueryOptions = queryOptions({
   staleTime: 60_000,
   // offlineFirst: without a network the fetch still runs and fails, so the guard is not left waiting.
   networkMode: 'offlineFirst',
+  // The profile last seen on this device lets the guard and layouts render at once while the request
+  // confirms it; a 401 answers null, and the guard then sends the visitor to the start page.
+  placeholderData: () => rememberedMe() ?? undefined,
   meta: { silent: true },
 });
 

@@ -1,0 +1,137 @@
+/**
+ * A `codeSplitting` group name function (vite.config.ts): the modules home needs that no visitor
+ * page needs go into a few `member-*` chunks instead of one small file each, because every file
+ * costs a round trip on a slow network (bar B4). A module a visitor page also imports stays where
+ * Rolldown puts it, so the start, login and legal pages never load member code.
+ */
+
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The lazy routes of the member area whose shared modules are grouped. */
+const HOME_ROOTS = [/[\\/]src[\\/]layouts[\\/]home-layout\.tsx$/, /[\\/]src[\\/]features[\\/]discovery[\\/]home-page\.tsx$/];
+/** Lazy roots of the visitor pages: what they reach stays out of the member chunks. */
+const VISITOR_ROOTS = [
+  /[\\/]src[\\/]features[\\/](public|auth|legal)[\\/]/,
+  /[\\/]src[\\/]layouts[\\/](public-layout|language-switch|route-error)\.tsx$/,
+];
+
+/** Source the visitor pages may import (conservatively: every shared folder too). */
+const VISITOR_SOURCES = [
+  'features/public',
+  'features/auth',
+  'features/legal',
+  'layouts/public-layout.tsx',
+  'layouts/language-switch.tsx',
+  'layouts/route-error.tsx',
+  'layouts/navigation-guard.tsx',
+  'ui',
+  'lib',
+  'main.tsx',
+];
+/** The home layout and page, from which home's own source is found by its static imports. */
+const HOME_FILES = ['layouts/home-layout.tsx', 'features/discovery/home-page.tsx'];
+/** Barrels that re-export every component or icon: walking through them would tie each to every page. */
+const MANTINE_BARREL = /[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
+const MANTINE_COMPONENT = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]([^\\/]+)[\\/]/;
+const ICONS_BARREL = /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/;
+const ICON = /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/](\w+)\.mjs$/;
+
+function filesUnder(target: string): string[] {
+  try {
+    return readdirSync(target, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+      .map((entry) => path.join(entry.parentPath, entry.name));
+  } catch {
+    return [target];
+  }
+}
+
+/** The names the `sources` import from @mantine/core and @tabler/icons-react. */
+function importedNames(srcDir: string, sources: string[]): Set<string> {
+  const names = new Set<string>();
+  for (const source of sources)
+    for (const file of filesUnder(path.isAbsolute(source) ? source : path.join(srcDir, source))) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'(@mantine\/core|@tabler\/icons-react)'/g))
+        for (const name of match[1]!.split(',')) names.add(name.replace(/^\s*type\s+/, '').trim().split(/\s/)[0]!);
+    }
+  return names;
+}
+
+type ModuleInfo = {
+  importers: readonly string[];
+  dynamicImporters: readonly string[];
+  importedIds: readonly string[];
+  isEntry: boolean;
+};
+type Context = { getModuleInfo(id: string): ModuleInfo | null };
+
+/** Our files the home layout and page import statically, directly or not. */
+function homeSource(srcDir: string, context: Context): string[] {
+  const found = new Set<string>();
+  const visit = (id: string) => {
+    if (found.has(id) || !id.startsWith(srcDir)) return;
+    found.add(id);
+    for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  for (const file of HOME_FILES) visit(path.join(srcDir, file));
+  return [...found];
+}
+
+/** The lazy (dynamically imported) modules and entries from which `id` is reached by static imports. */
+function rootsOf(id: string, context: Context, memo: Map<string, Set<string>>, names: Names): Set<string> {
+  const known = memo.get(id);
+  if (known) return known;
+  const roots = new Set<string>();
+  memo.set(id, roots); // import cycles end here
+  const info = context.getModuleInfo(id);
+  if (!info) return roots;
+  if (info.isEntry || info.dynamicImporters.length > 0) roots.add(id);
+  for (const importer of info.importers) {
+    if (MANTINE_BARREL.test(importer) || ICONS_BARREL.test(importer)) {
+      // Through a barrel: a visitor page uses it when it imports a name of its folder or the icon.
+      const folder = MANTINE_COMPONENT.exec(id)?.[1] ?? ICON.exec(id)?.[1];
+      const usedBy = (names: Set<string>) => !folder || [...names].some((name) => name.startsWith(folder));
+      if (usedBy(names.visitor)) roots.add(VISITOR_BARREL_ROOT);
+      if (usedBy(names.home)) roots.add(HOME_BARREL_ROOT);
+      continue;
+    }
+    for (const root of rootsOf(importer, context, memo, names)) roots.add(root);
+  }
+  return roots;
+}
+
+const VISITOR_BARREL_ROOT = '\0visitor-barrel';
+const HOME_BARREL_ROOT = '\0home-barrel';
+type Names = { visitor: Set<string>; home: Set<string> };
+
+/**
+ * Chunk name for a module, or null to leave it to Rolldown: `member-ui` (Mantine and icons),
+ * `member-libs` (other packages) and `member-app` (our code), each kept under the 40 KB brotli lazy chunk budget by this split.
+ */
+export function memberChunks(srcDir: string) {
+  const memo = new Map<string, Set<string>>();
+  let names: Names | undefined;
+  return (id: string, context: Context): string | null => {
+    names ??= {
+      visitor: importedNames(srcDir, VISITOR_SOURCES),
+      home: importedNames(srcDir, homeSource(srcDir, context)),
+    };
+    const roots = [...rootsOf(id, context, memo, names)];
+    if (process.env.MEMBER_CHUNKS_DEBUG && id.includes(process.env.MEMBER_CHUNKS_DEBUG))
+      console.log(id, context.getModuleInfo(id)?.importers, roots);
+    const forHome = roots.some(
+      (root) => root === HOME_BARREL_ROOT || HOME_ROOTS.some((pattern) => pattern.test(root)),
+    );
+    const forVisitors = roots.some(
+      (root) =>
+        root === VISITOR_BARREL_ROOT ||
+        context.getModuleInfo(root)?.isEntry === true ||
+        VISITOR_ROOTS.some((pattern) => pattern.test(root)),
+    );
+    if (!forHome || forVisitors) return null;
+    if (/[\\/]node_modules[\\/]@(mantine|tabler)[\\/]/.test(id)) return 'member-ui';
+    return id.includes('node_modules') ? 'member-libs' : 'member-app';
+  };
+}
