@@ -44,18 +44,13 @@ function age(dateOfBirth: string, now: Date): number {
   return now.getUTCFullYear() - year - (had ? 0 : 1);
 }
 
-function image(row: PhotoRow) {
+/** A card's avatar: the 160 px WebP thumbnail and the blurred placeholder drawn under it. */
+function avatar(row: PhotoRow) {
   const variants = [...row.variants].sort((a, b) => a.width - b.width || a.type.localeCompare(b.type));
-  const url = (v: Variant) => `/api/media/${row.id}/${v.width}.${EXTENSIONS[v.type]}`;
   const thumb = variants.find((v) => v.type === 'image/webp') ?? variants[0];
   return {
-    _id: row.id,
-    width: row.width,
-    height: row.height,
+    thumbnail: thumb ? `/api/media/${row.id}/${thumb.width}.${EXTENSIONS[thumb.type]}` : '',
     placeholder: row.placeholder,
-    thumbnail: thumb ? url(thumb) : '',
-    sources: variants.map((v) => ({ url: url(v), width: v.width, type: v.type })),
-    createdAt: row.created_at.toISOString(),
   };
 }
 
@@ -96,7 +91,7 @@ app.get('/api/users', async (_request, reply) => {
         name: [firstName, lastName].filter(Boolean).join(' ') || get('username'),
         age: age(get('dateOfBirth') as string, now),
         sex: get('sex'),
-        avatar: photo ? image(photo) : null,
+        avatar: photo ? avatar(photo) : null,
         activity: get('connected')
           ? 'online'
           : ago < DAY_MS

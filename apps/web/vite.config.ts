@@ -20,6 +20,8 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: null,
+      // Write sw.js before the precompress plugin runs, so its .br and .gz are of this build's worker.
+      integration: { closeBundleOrder: 'pre' },
       // The install icons are not precached: the browser fetches them when it installs the app.
       includeManifestIcons: false,
       manifest: {

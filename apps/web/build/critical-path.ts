@@ -15,7 +15,8 @@
  * - each route (for information, not a budget): a lazy import's chunk plus every chunk and CSS it
  *   imports statically that the entry has not already loaded, i.e. what opening it costs after the
  *   start page.
- * - whole app: every JS and CSS file of the build, the service worker included (it precaches them all).
+ * - whole app: every JS and CSS file of the build, the service worker included (what a member who
+ *   visits every page ends up downloading; the service worker precaches only the shell, build/app-shell.ts).
  *
  * Run directly: `node --import tsx apps/web/build/critical-path.ts [dist] [--summary FILE]` prints the
  * figures and exits 1 when a budget is broken; FILE receives `{ passed, failed, checks }`.

@@ -9,7 +9,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The lazy routes of the member area whose shared modules are grouped. */
-const HOME_ROOTS = [/[\\/]src[\\/]layouts[\\/]home-layout\.tsx$/, /[\\/]src[\\/]features[\\/]discovery[\\/]home-page\.tsx$/];
+const HOME_ROOTS = [
+  /[\\/]src[\\/]layouts[\\/]home-layout\.tsx$/,
+  /[\\/]src[\\/]features[\\/]discovery[\\/]home-page\.tsx$/,
+];
 /** Lazy roots of the visitor pages: what they reach stays out of the member chunks. */
 const VISITOR_ROOTS = [
   /[\\/]src[\\/]features[\\/](public|auth|legal)[\\/]/,
@@ -53,8 +56,16 @@ function importedNames(srcDir: string, sources: string[]): Set<string> {
   for (const source of sources)
     for (const file of filesUnder(path.isAbsolute(source) ? source : path.join(srcDir, source))) {
       const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'(@mantine\/core|@tabler\/icons-react)'/g))
-        for (const name of match[1]!.split(',')) names.add(name.replace(/^\s*type\s+/, '').trim().split(/\s/)[0]!);
+      for (const match of text.matchAll(
+        /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'(@mantine\/core|@tabler\/icons-react)'/g,
+      ))
+        for (const name of match[1]!.split(','))
+          names.add(
+            name
+              .replace(/^\s*type\s+/, '')
+              .trim()
+              .split(/\s/)[0]!,
+          );
     }
   return names;
 }
@@ -119,8 +130,6 @@ export function memberChunks(srcDir: string) {
       home: importedNames(srcDir, homeSource(srcDir, context)),
     };
     const roots = [...rootsOf(id, context, memo, names)];
-    if (process.env.MEMBER_CHUNKS_DEBUG && id.includes(process.env.MEMBER_CHUNKS_DEBUG))
-      console.log(id, context.getModuleInfo(id)?.importers, roots);
     const forHome = roots.some(
       (root) => root === HOME_BARREL_ROOT || HOME_ROOTS.some((pattern) => pattern.test(root)),
     );

@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@motema/shared/users';
 import { buildMe } from './test/render-page.tsx';
+import { rememberedMe, rememberMe } from './lib/query-client.ts';
 import { routes } from './router.tsx';
 import { theme } from './ui/theme.ts';
 
@@ -36,7 +37,10 @@ const at = (router: ReturnType<typeof openAt>) =>
   router.state.location.pathname + router.state.location.search;
 
 describe('unknown paths', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
 
   it.each([
     ['/settings/nothing-here', '/settings?from=%2Fsettings%2Fnothing-here'],
@@ -69,5 +73,36 @@ describe("the member's language", () => {
     openAt('/home', buildMe({ language: 'fr' }));
     await waitFor(() => expect(i18next.language).toBe('fr'));
     expect(localStorage.getItem('motema.language')).toBe('fr');
+  });
+});
+
+describe('a member remembered on this device', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('enters the member area at once, before the profile answers', async () => {
+    rememberMe(buildMe());
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
+    const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+    render(
+      <MantineProvider theme={theme}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    await waitFor(() => expect(at(router)).toBe('/home'));
+  });
+
+  it('whose session ended still ends at the start page once the 401 comes, and is forgotten', async () => {
+    rememberMe(buildMe());
+    const router = openAt('/home', null);
+    await waitFor(() => expect(at(router)).toBe('/?from=%2Fhome'));
+    expect(rememberedMe()).toBeNull();
   });
 });

@@ -3,7 +3,11 @@ import sharp from 'sharp';
 import type { DbOrTx } from '../db/client.ts';
 import type { PhotoVariant } from '../db/schema.ts';
 import type { MediaStorage } from '../lib/storage.ts';
-import { encodeQueuedPhoto, storedVariants } from '../features/media/media.service.ts';
+import {
+  encodeQueuedPhoto,
+  SHARED_SEED_FILES_PREFIX,
+  storedVariants,
+} from '../features/media/media.service.ts';
 import { inspectPhoto } from '../features/media/photo-pipeline.ts';
 
 /**
@@ -13,9 +17,9 @@ import { inspectPhoto } from '../features/media/photo-pipeline.ts';
  * shared files.
  *
  * Deleting such a photo (or the account) is safe: the app schedules the removal of the photo's
- * folder, and the media job only removes `photos/<owner id>/...` prefixes, so it refuses the shared
- * `seed/...` folder and the files stay for the other members (an account deletion removes the empty
- * `photos/<owner id>/` folder). The files of a seed run go only when the storage is cleared.
+ * folder, and the media job leaves the shared `seed/...` folder (SHARED_SEED_FILES_PREFIX) alone, so
+ * the files stay for the other members (an account deletion removes the empty `photos/<owner id>/`
+ * folder). The files of a seed run go only when the storage is cleared.
  */
 
 export const AVATAR_SET_SIZE = 12;
@@ -108,7 +112,7 @@ export async function storeSeedAvatars(
     const input = await portrait(slot, sex);
     const { mime } = await inspectPhoto(input);
     const processed = await encodeQueuedPhoto(input, mime);
-    const variants = storedVariants(processed, `seed/avatars/${prefix}/${slot}/`);
+    const variants = storedVariants(processed, `${SHARED_SEED_FILES_PREFIX}avatars/${prefix}/${slot}/`);
     await Promise.all(
       processed.variants.map((variant, i) => storage.put(variants[i]!.key, variant.body, variant.type)),
     );

@@ -48,6 +48,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ownerPrefix = (ownerId: string) => `photos/${ownerId}/`;
 /** photos/{ownerId}/ or photos/{ownerId}/{random}/: the only prefixes the job removes. */
 const REMOVABLE_PREFIX = /^photos\/[0-9a-f-]{36}\/([A-Za-z0-9_-]{16,}\/)?$/;
+/** Files shared by many seeded members (`npm run seed`): one member's deletion leaves them alone. */
+export const SHARED_SEED_FILES_PREFIX = 'seed/';
 
 /** The member's photos, newest first, as Images. */
 export async function listPhotos(db: DbOrTx, ownerId: string): Promise<Image[]> {
@@ -71,6 +73,7 @@ async function scheduleRemoval(jobs: JobQueue, prefix: string): Promise<void> {
 
 /** The job: removes the files under the prefix (only prefixes this feature makes are accepted). */
 export async function removeMediaFiles(storage: MediaStorage, job: MediaFilesJob): Promise<void> {
+  if (job.prefix.startsWith(SHARED_SEED_FILES_PREFIX)) return;
   if (!REMOVABLE_PREFIX.test(job.prefix)) throw new Error(`refusing to remove ${job.prefix}`);
   await storage.deletePrefix(job.prefix);
 }

@@ -1,0 +1,103 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { precacheAppShell } from '/work/main/apps/web/build/app-shell.ts';
+import { mantineComponentCss } from '/work/main/apps/web/build/mantine-component-css.ts';
+import { memberChunks } from '/work/main/apps/web/build/member-chunks.ts';
+import { precompress } from '/work/main/apps/web/build/precompress.ts';
+
+const API_TARGET = process.env.MOTEMA_API ?? 'http://localhost:3000';
+const appShell = precacheAppShell();
+const DAY = 24 * 60 * 60;
+
+export default defineConfig({
+  root: '/work/main/apps/web',
+  plugins: [
+    react(),
+    mantineComponentCss(),
+    precompress(),
+    appShell.plugin,
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: null,
+      // Write sw.js before the precompress plugin runs, so its .br and .gz are of this build's worker.
+      // The install icons are not precached: the browser fetches them when it installs the app.
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      manifest: {
+        id: '/',
+        name: 'Motema',
+        short_name: 'Motema',
+        description: 'Meet people who get you: dating and friendship for adults, light on your data.',
+        lang: 'en',
+        dir: 'ltr',
+        // The start page: the guard sends members on to /home, visitors see the welcome (not a "log in first").
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#FFF8F5',
+        theme_color: '#E0474C',
+        categories: ['social', 'lifestyle'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Precached: the app shell only (build/app-shell.ts: index.html, the entry, the start, login
+        // and home pages, their texts), not the whole app, which a first visit would download (bar B6).
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,json}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/dev\//],
+        cleanupOutdatedCaches: true,
+        // Every other file of the build (hashed, never changes) is kept once a page has used it, so
+        // pages visited once open offline; the oldest go first, e.g. those of earlier versions.
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': API_TARGET,
+      '/dev': API_TARGET,
+      '/socket.io': { target: API_TARGET, ws: true },
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 200,
+    // dist/.vite/manifest.json: which chunks and CSS each route needs, read by the B5 size budget
+    // (build/critical-path.ts). Not served (the server skips dot folders) nor precached.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The entry and everything it imports statically, in one chunk rather than the
+              // dozens of small shared chunks Rolldown makes of modules lazy pages import too:
+              // fewer requests on the start page and better compression (bar B5).
+              name: 'index',
+              test: /[\\/]src[\\/]main\.tsx$/,
+              includeDependenciesRecursively: true,
+            },
+            {
+              // The start page and what it imports beyond the entry, in one file (one round trip).
+              name: 'start-page',
+              test: /[\\/]src[\\/]features[\\/]public[\\/]start-page\.tsx$/,
+              includeDependenciesRecursively: true,
+            },
+            {
+              // What home needs and no visitor page does, in a few larger chunks (build/member-chunks.ts).
+              name: memberChunks(fileURLToPath(new URL('file:///work/main/apps/web/src'))),
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
+  },
+});
