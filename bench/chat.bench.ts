@@ -44,6 +44,7 @@ import {
   processCpu,
   startNode,
   type Child,
+  startAppServer,
 } from './lib/processes.ts';
 import { preparePhoto, startUploads, type UploadRun } from './chat-uploads.ts';
 import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
@@ -204,19 +205,12 @@ async function main() {
       const child =
         name === 'relay'
           ? await startNode('bench/chat-relay.ts', [String(port)], {}, /^listening \d+/, pin.server)
-          : await startNode(
-              'apps/server/src/main.ts',
-              [],
-              {
-                DATABASE_URL: database.url,
-                PORT: String(port),
-                HOST: '127.0.0.1',
-                LOG_LEVEL: 'warn',
-                DATA_DIR: dataDir,
-              },
-              /Motema is running/,
-              pin.server,
-            );
+          : await startAppServer({
+              databaseUrl: database.url,
+              port: port,
+              dataDir: dataDir,
+              core: pin.server,
+            });
       children.push(child);
       started = performance.now();
       const clients = await connectAll(`http://127.0.0.1:${port}`, members, tracker);

@@ -28,6 +28,7 @@ import {
   processCpu,
   startNode,
   type Child,
+  startAppServer,
 } from './lib/processes.ts';
 import { median, paced, percentile, saturate, type Paced, type Saturation } from './users-list-load.ts';
 import {
@@ -126,19 +127,12 @@ async function main() {
               /^listening/,
               pin.server,
             )
-          : await startNode(
-              'apps/server/src/main.ts',
-              [],
-              {
-                DATABASE_URL: database.url,
-                PORT: String(port),
-                HOST: '127.0.0.1',
-                LOG_LEVEL: 'warn',
-                DATA_DIR: dataDir,
-              },
-              /Motema is running/,
-              pin.server,
-            );
+          : await startAppServer({
+              databaseUrl: database.url,
+              port: port,
+              dataDir: dataDir,
+              core: pin.server,
+            });
       children.push(child);
       targets.push({ name, child, url: `http://127.0.0.1:${port}/api/users`, saturated: [], fixed: [] });
     }

@@ -37,7 +37,7 @@ import { parseEnv } from '../../apps/server/src/env.ts';
 import { createMediaStorage } from '../../apps/server/src/lib/storage.ts';
 import { AFRICAN_CITIES, SEED_PASSWORD } from '../../apps/server/src/seed/members.ts';
 import { seed } from '../../apps/server/src/seed/seed.ts';
-import { freePort, openDatabase, startNode, type Child } from './processes.ts';
+import { freePort, openDatabase, startAppServer, type Child } from './processes.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const KINSHASA = AFRICAN_CITIES[0];
@@ -134,20 +134,13 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       await buildWeb(webDist);
     }
     const port = await freePort();
-    server = await startNode(
-      'apps/server/src/main.ts',
-      [],
-      {
-        DATABASE_URL: database.url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: webDist,
-      },
-      /Motema is running/,
-      options.core,
-    );
+    server = await startAppServer({
+      databaseUrl: database.url,
+      port: port,
+      dataDir: dataDir,
+      webDist: webDist,
+      core: options.core,
+    });
     const url = `http://127.0.0.1:${port}`;
     const member = (n: number): SeedMember => {
       const found = members[n - 1];

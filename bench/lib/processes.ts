@@ -155,3 +155,30 @@ export function postgresCpu(dataDir: string | undefined): number {
 export function processCpu(pid: number): number {
   return cpuOf(pid);
 }
+
+/**
+ * The real app (`apps/server/src/main.ts`) as a child process on 127.0.0.1:`port` (on `core` if
+ * given), on the given database, quiet logs; WEB_DIST_DIR only when `webDist` is given.
+ */
+export function startAppServer(options: {
+  databaseUrl: string;
+  port: number;
+  dataDir: string;
+  webDist?: string;
+  core?: string;
+}): Promise<Child> {
+  return startNode(
+    'apps/server/src/main.ts',
+    [],
+    {
+      DATABASE_URL: options.databaseUrl,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: options.dataDir,
+      ...(options.webDist && { WEB_DIST_DIR: options.webDist }),
+    },
+    /Motema is running/,
+    options.core,
+  );
+}

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { connectDatabase, migrateDatabase } from './db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { openConfiguredDatabase } from './db/embedded.ts';
 import { loadEnv } from './env.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer } from './lib/mailer.ts';
@@ -33,15 +33,7 @@ if (env.REDIS_URL) {
   }
 }
 
-let embedded: EmbeddedServer | undefined;
-let databaseUrl = env.DATABASE_URL;
-if (!databaseUrl) {
-  const dir = path.resolve(env.DATA_DIR, 'postgres');
-  console.log(`Starting the embedded PostgreSQL (data in ${dir})...`);
-  embedded = await startEmbeddedPostgres({ dir, port: env.EMBEDDED_PG_PORT, database: 'motema' });
-  databaseUrl = embedded.url('motema');
-}
-
+const { url: databaseUrl, embedded } = await openConfiguredDatabase(env);
 const database = connectDatabase(databaseUrl, { max: 20 });
 await migrateDatabase(database.db);
 const jobs = await startJobQueue(databaseUrl, (error) => console.error('job queue error', error));

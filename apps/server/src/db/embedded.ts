@@ -49,3 +49,19 @@ export async function startEmbeddedPostgres(options: {
   }
   return { url, dir, stop: () => server.stop() };
 }
+
+/**
+ * The database the app is configured for: DATABASE_URL, or else the embedded PostgreSQL with its
+ * data under DATA_DIR/postgres (started here; `embedded` is set so the caller can stop it).
+ */
+export async function openConfiguredDatabase(env: {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+  EMBEDDED_PG_PORT: number;
+}): Promise<{ url: string; embedded?: EmbeddedServer }> {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL };
+  const dir = path.resolve(env.DATA_DIR, 'postgres');
+  console.log(`Starting the embedded PostgreSQL (data in ${dir})...`);
+  const embedded = await startEmbeddedPostgres({ dir, port: env.EMBEDDED_PG_PORT, database: 'motema' });
+  return { url: embedded.url('motema'), embedded };
+}

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectDatabase, migrateDatabase } from '../db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.ts';
+import { openConfiguredDatabase } from '../db/embedded.ts';
 import { loadEnv } from '../env.ts';
 import { createMediaStorage } from '../lib/storage.ts';
 import { SEED_PASSWORD } from './members.ts';
@@ -50,20 +50,15 @@ try {
   process.exit(1);
 }
 
-let embedded: EmbeddedServer | undefined;
-let databaseUrl = env.DATABASE_URL;
-if (!databaseUrl) {
-  const dir = path.resolve(env.DATA_DIR, 'postgres');
-  console.log(`Starting the embedded PostgreSQL (data in ${dir})...`);
-  try {
-    embedded = await startEmbeddedPostgres({ dir, port: env.EMBEDDED_PG_PORT, database: 'motema' });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : 'the embedded PostgreSQL did not start';
-    console.error(`${reason}: is the app running on this data folder? Stop it first, or set DATABASE_URL.`);
-    process.exit(1);
-  }
-  databaseUrl = embedded.url('motema');
+let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+try {
+  opened = await openConfiguredDatabase(env);
+} catch (error) {
+  const reason = error instanceof Error ? error.message : 'the embedded PostgreSQL did not start';
+  console.error(`${reason}: is the app running on this data folder? Stop it first, or set DATABASE_URL.`);
+  process.exit(1);
 }
+const { url: databaseUrl, embedded } = opened;
 const database = connectDatabase(databaseUrl, { max: 4 });
 let failed = false;
 try {

@@ -57,6 +57,8 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
   localStorage.clear();
   stubPermission(null);
+  // Without IntersectionObserver the near list counts as on screen (use-on-screen.ts), so it is asked for.
+  vi.stubGlobal('IntersectionObserver', undefined);
 });
 afterEach(() => {
   vi.useRealTimers();
