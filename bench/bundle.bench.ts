@@ -29,15 +29,15 @@ import {
   type SizeReport,
 } from '../apps/web/build/critical-path.ts';
 import { printBars, writeResults, type BarRow } from './lib/results.ts';
+import { flagOption, textOption } from './lib/options.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'apps', 'web');
 // Under the repository, so the template resolves react and react-dom from its node_modules.
 const WORK_DIR = path.join(ROOT, 'node_modules', '.cache', 'motema');
 
-const args = process.argv.slice(2);
-const appDistArg = args.includes('--app-dist') ? args[args.indexOf('--app-dist') + 1] : undefined;
-const keep = args.includes('--keep');
+const appDistArg = textOption('app-dist');
+const keep = flagOption('keep');
 
 const TEMPLATE_HTML = `<!doctype html>
 <html lang="en">

@@ -48,22 +48,17 @@ import {
 } from './lib/processes.ts';
 import { preparePhoto, startUploads, type UploadRun } from './chat-uploads.ts';
 import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
+import { flagOption, numberOption, textOption } from './lib/options.ts';
 
-const args = process.argv.slice(2);
-const text = (name: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at === -1 ? undefined : args[at + 1];
-};
-const number = (name: string, fallback: number) => Number(text(name) ?? fallback);
-const sockets = number('sockets', 2000);
-const seconds = number('seconds', 10);
-const rate = number('rate', 1000);
-const rounds = number('rounds', 3);
-const saturateSeconds = number('saturate', 5);
-const window = number('window', 2);
-const uploads = number('uploads', 2);
-const uploadsRate = number('uploads-rate', rate);
-const only = text('only');
+const sockets = numberOption('sockets', 2000);
+const seconds = numberOption('seconds', 10);
+const rate = numberOption('rate', 1000);
+const rounds = numberOption('rounds', 3);
+const saturateSeconds = numberOption('saturate', 5);
+const window = numberOption('window', 2);
+const uploads = numberOption('uploads', 2);
+const uploadsRate = numberOption('uploads-rate', rate);
+const only = textOption('only');
 if (!Number.isInteger(sockets) || sockets < 2 || sockets % 2) throw new Error('--sockets must be even');
 
 type Name = 'relay' | 'app';
@@ -172,7 +167,7 @@ const total = (rows: { summary: PhaseSummary }[], key: 'sent' | 'lost' | 'duplic
   rows.reduce((sum, row) => sum + row.summary[key], 0);
 
 async function main() {
-  const database = await openDatabase(text('keep'), 'chat');
+  const database = await openDatabase(textOption('keep'), 'chat');
   const { db, close } = connectDatabase(database.url, { max: 4 });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'motema-bench-chat-data-'));
   const targets: Target[] = [];
@@ -196,7 +191,7 @@ async function main() {
     console.log(
       `${sockets} members in ${sockets / 2} conversations with sessions (${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );
-    const pin = args.includes('--no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
+    const pin = flagOption('no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
     console.log(`Pinning: ${pin.note}`);
     const tracker = new Tracker();
     const names: Name[] = only === 'relay' || only === 'app' ? [only] : ['relay', 'app'];

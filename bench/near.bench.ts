@@ -21,6 +21,7 @@ import {
 import type { Viewer } from '../apps/server/src/features/discovery/member-conditions.ts';
 import { openDatabase } from './lib/processes.ts';
 import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
+import { numberOption, textOption } from './lib/options.ts';
 
 const PREFIX = 'nearbench';
 const PAGE_SIZE = 12;
@@ -28,13 +29,9 @@ const PAGES = { 'page 1': 0, 'page 20': 19 * PAGE_SIZE } as const;
 const VIEWERS = 24;
 const BATCH = 100_000;
 
-function option(name: string, fallback: string | undefined): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : process.argv[index + 1];
-}
-const members = Number(option('members', '1000000'));
-const rounds = Number(option('rounds', '40'));
-const keepDir = option('keep', undefined);
+const members = numberOption('members', 1_000_000);
+const rounds = numberOption('rounds', 40);
+const keepDir = textOption('keep');
 if (!Number.isInteger(members) || members < 1000) throw new Error('--members must be at least 1000');
 
 async function seed(db: Db): Promise<void> {

@@ -39,18 +39,14 @@ import {
   type ReferencePage,
 } from './page-load-reference.ts';
 import { measure, serviceWorkerActive, visit, type Visit } from './page-load-visit.ts';
+import { flagOption, numberOption, textOption } from './lib/options.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index === -1 ? fallback : args[index + 1]!;
-};
-const rounds = Number(option('rounds', '3'));
-const profileNames = option('profiles', 'regular-3g,slow-4g').split(',') as (keyof typeof PROFILES)[];
-const members = Number(option('members', '300'));
-const keepDir = args.includes('--keep') ? option('keep', '') : undefined;
-const webDist = args.includes('--web-dist') ? option('web-dist', '') : undefined;
-const dumpDir = args.includes('--dump') ? option('dump', '') : undefined;
+const rounds = numberOption('rounds', 3);
+const profileNames = (textOption('profiles') ?? 'regular-3g,slow-4g').split(',') as (keyof typeof PROFILES)[];
+const members = numberOption('members', 300);
+const keepDir = textOption('keep');
+const webDist = textOption('web-dist');
+const dumpDir = textOption('dump');
 
 /** What "usable" waits for on each page (see page-load-visit.ts). */
 const PAGES = {
@@ -67,7 +63,7 @@ const PAGES = {
   home: { path: '/home', member: true, selectors: ['main ul a[href^="/profile/"]'] },
 } as const;
 type PageName = keyof typeof PAGES;
-const pageNames = option('pages', 'start,login,home').split(',') as PageName[];
+const pageNames = (textOption('pages') ?? 'start,login,home').split(',') as PageName[];
 for (const name of pageNames) if (!PAGES[name]) throw new Error(`--pages: unknown page ${name}`);
 for (const name of profileNames) if (!PROFILES[name]) throw new Error(`--profiles: unknown ${name}`);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds: at least 1');
@@ -160,7 +156,7 @@ function summary(page: PageName, profile: string, target: Target, kind: VisitKin
 }
 
 async function main() {
-  const pin = args.includes('--no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
+  const pin = flagOption('no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
   console.log(`Pinning: ${pin.note.replace('load generator', 'Chromium and this script')}`);
   const app = await startApp({ members, keepDir, webDist, core: pin.server });
   let browser: Browser | undefined;

@@ -22,14 +22,10 @@ import {
 } from '../apps/server/src/features/media/photo-pipeline.ts';
 import { phoneJpeg } from '../apps/server/src/test/media-factories.ts';
 import { printBars, writeResults, type BarRow } from './lib/results.ts';
+import { numberOption } from './lib/options.ts';
 
 const BAR_RATIO = 6;
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at === -1 ? fallback : Number(args[at + 1]);
-};
-const rounds = option('rounds', 15);
+const rounds = numberOption('rounds', 15);
 const warmup = 2;
 
 const median = (values: number[]) => {

@@ -23,19 +23,16 @@ import { saveMemberState, type MemberState } from './session-state.ts';
 import { figures, kb, KB, median, printKinds, type SessionFigures } from './session-report.ts';
 import { runSession, type Partner } from './session-script.ts';
 import { WireCounter } from './session-wire.ts';
+import { numberOption, textOption } from './lib/options.ts';
 
-function option(name: string, fallback: string | undefined): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : process.argv[index + 1];
-}
-const rounds = Number(option('rounds', '2'));
-const members = Number(option('members', '2000'));
-const only = option('only', undefined);
+const rounds = numberOption('rounds', 2);
+const members = numberOption('members', 2000);
+const only = textOption('only');
 const plan = {
-  browse: Number(option('browse', '50')),
-  profiles: Number(option('profiles', '5')),
-  swipes: Number(option('swipes', '20')),
-  messages: Number(option('messages', '20')),
+  browse: numberOption('browse', 50),
+  profiles: numberOption('profiles', 5),
+  swipes: numberOption('swipes', 20),
+  messages: numberOption('messages', 20),
 };
 const BARS = { firstVisit: 400 * KB, session: 1.5 * KB * KB, thumbnail: 15 * KB };
 
@@ -154,8 +151,8 @@ async function oneSession(
 async function main() {
   const app = await startApp({
     members,
-    webDist: option('web-dist', undefined),
-    keepDir: option('keep', undefined),
+    webDist: textOption('web-dist'),
+    keepDir: textOption('keep'),
   });
   try {
     const ids = (

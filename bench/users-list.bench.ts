@@ -39,18 +39,13 @@ import {
   prepareViewer,
   seedBench,
 } from './users-list-setup.ts';
+import { flagOption, numberOption, textOption } from './lib/options.ts';
 
-const args = process.argv.slice(2);
-const text = (name: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at === -1 ? undefined : args[at + 1];
-};
-const number = (name: string, fallback: number) => Number(text(name) ?? fallback);
-const members = number('members', 100_000);
-const seconds = number('seconds', 10);
-const rounds = number('rounds', 3);
-const connections = number('connections', 32);
-const fixedRate = text('rate') ? Number(text('rate')) : undefined;
+const members = numberOption('members', 100_000);
+const seconds = numberOption('seconds', 10);
+const rounds = numberOption('rounds', 3);
+const connections = numberOption('connections', 32);
+const fixedRate = textOption('rate') ? Number(textOption('rate')) : undefined;
 if (!Number.isInteger(members) || members < 1000) throw new Error('--members must be at least 1000');
 
 /** The app's pool size (main.ts); the reference gets the same. */
@@ -79,7 +74,7 @@ async function measured<T>(target: Target, pgDir: string | undefined, run: () =>
 }
 
 async function main() {
-  const database = await openDatabase(text('keep'), 'users-list');
+  const database = await openDatabase(textOption('keep'), 'users-list');
   const connection = connectDatabase(database.url, { max: 4 });
   const temp = await mkdtemp(path.join(os.tmpdir(), 'motema-bench-users-list-'));
   const children: Child[] = [];
@@ -96,7 +91,7 @@ async function main() {
   }
   try {
     await migrateDatabase(connection.db);
-    const dataDir = text('keep') ? path.resolve(text('keep')!, 'data') : path.join(temp, 'data');
+    const dataDir = textOption('keep') ? path.resolve(textOption('keep')!, 'data') : path.join(temp, 'data');
     const seeding = await seedBench(connection.db, members, dataDir);
     const viewer = await prepareViewer(connection.db);
     const { spec, statements } = await captureStatements(connection.pool, database.url, viewer.id, POOL_MAX);
@@ -113,7 +108,7 @@ async function main() {
       );
     }
 
-    const pin = args.includes('--no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
+    const pin = flagOption('no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
     console.log(`Pinning: ${pin.note}`);
     const targets: Target[] = [];
     for (const name of ['reference', 'app'] as const) {
