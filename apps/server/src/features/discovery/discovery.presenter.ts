@@ -56,13 +56,21 @@ export type CardOptions = { photo?: boolean };
  * bar B6); nothing else of the row. `photo` adds the whole avatar Image (the deck's large photo).
  */
 export function presentCard(row: MemberView, now: Date, options: CardOptions = {}): UserCard {
-  return {
-    ...identity(row, now),
+  // One object literal, no spreads: a page builds 96 of these and the response serializer walks them;
+  // spread-built cards cost ten times as much (about 3.5 µs each, QUALITY B1).
+  const card: UserCard = {
+    _id: row.id,
+    username: row.username,
+    firstName: row.firstName,
+    name: nameOf(row),
+    age: ageOn(row.dateOfBirth, now),
+    sex: row.sex,
     avatar: row.avatar && avatarOf(row.avatar),
     activity: activityOf(row.connected, row.lastActivity, now),
     distance: row.distanceKm === null ? null : distanceBucket(row.distanceKm),
-    ...(options.photo && { photo: row.avatar }),
   };
+  if (options.photo) card.photo = row.avatar;
+  return card;
 }
 
 export function presentUserList(

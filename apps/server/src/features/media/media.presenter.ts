@@ -17,7 +17,10 @@ export function mediaUrl(photoId: string, variant: Pick<PhotoVariant, 'width' | 
  * placeholder only; never the owner, the storage keys or anything of the upload.
  */
 export function presentImage(row: PhotoRow): Image {
-  const variants = [...row.variants].sort((a, b) => a.width - b.width || a.type.localeCompare(b.type));
+  // Plain code-unit order for the types (ASCII MIME types): localeCompare costs a microsecond a photo.
+  const variants = [...row.variants].sort(
+    (a, b) => a.width - b.width || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0),
+  );
   const smallestWebp = variants.find((variant) => variant.type === 'image/webp') ?? variants[0];
   return {
     _id: row.id,
