@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@motema/shared/users';
 import { buildMe } from './test/render-page.tsx';
-import { rememberedMe, rememberMe } from './lib/query-client.ts';
+import { rememberedMe, rememberMe, rememberProfileChanges } from './lib/query-client.ts';
 import { routes } from './router.tsx';
 import { theme } from './ui/theme.ts';
 
@@ -23,9 +23,11 @@ function openAt(url: string, me: Me | null) {
     ),
   );
   const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  rememberProfileChanges(client);
   render(
     <MantineProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <QueryClientProvider client={client}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,

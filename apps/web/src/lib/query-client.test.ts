@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { pendingExitPath, setNavigator } from './navigation.ts';
 import { hideOfflineNotice } from './notices.ts';
-import { handleApiError, ME_QUERY_KEY, queryClient } from './query-client.ts';
+import { buildMe } from '../test/render-page.tsx';
+import { handleApiError, ME_QUERY_KEY, queryClient, rememberedMe } from './query-client.ts';
 
 describe('handleApiError: the error catalogue of the spec', () => {
   const show = vi.spyOn(notifications, 'show');
@@ -55,5 +56,22 @@ describe('handleApiError: the error catalogue of the spec', () => {
   it('leaves form errors to the form', () => {
     handleApiError(new ApiError(400, 'validation_failed', 'x'), { form: true });
     expect(show).not.toHaveBeenCalled();
+  });
+});
+
+describe('the profile remembered on the device', () => {
+  afterEach(() => {
+    queryClient.clear();
+    localStorage.clear();
+  });
+
+  it('follows every change of the cached profile, and is forgotten when it becomes null', () => {
+    queryClient.setQueryData(ME_QUERY_KEY, buildMe({ match: { ...buildMe().match, sex: [] } }));
+    expect(rememberedMe()?.match.sex).toEqual([]);
+    // A saved setting (the onboarding's match preferences) updates the cache: the device follows.
+    queryClient.setQueryData(ME_QUERY_KEY, buildMe({ match: { ...buildMe().match, sex: ['male'] } }));
+    expect(rememberedMe()?.match.sex).toEqual(['male']);
+    queryClient.setQueryData(ME_QUERY_KEY, null);
+    expect(rememberedMe()).toBeNull();
   });
 });

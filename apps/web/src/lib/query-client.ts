@@ -46,6 +46,19 @@ export const queryClient = new QueryClient({
 });
 
 /**
+ * Keeps the remembered profile in step with `client`'s: every answer and every change made in the app
+ * (saved settings, the onboarding), so a page opened later never starts from an outdated one.
+ */
+export function rememberProfileChanges(client: QueryClient): () => void {
+  return client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    if (event.query.queryHash !== hashKey(ME_QUERY_KEY)) return;
+    rememberMe((event.query.state.data as Me | null | undefined) ?? null);
+  });
+}
+rememberProfileChanges(queryClient);
+
+/**
  * Forgets the member and everything cached for them, then goes to `exitTo`. The navigation guard
  * waits for that navigation instead of racing it with its own visitor redirect.
  */

@@ -34,17 +34,20 @@ export async function loadViewer(db: DbOrTx, userId: string): Promise<Viewer> {
   };
 }
 
-/** Cards with their avatars, found in one query for the whole page (no query per card). */
+/**
+ * Cards with their avatars, found in one query for the whole page (no query per card). The rows given
+ * (a query's own, used once) gain the `avatar` field and are returned.
+ */
 export async function withAvatars<Row extends CardRow>(
   db: DbOrTx,
   rows: Row[],
 ): Promise<(Row & Pick<MemberView, 'avatar'>)[]> {
   const ids = rows.flatMap((row) => (row.avatarPhotoId ? [row.avatarPhotoId] : []));
   const avatars = ids.length ? await avatarImages(db, ids) : new Map();
-  return rows.map((row) => ({
-    ...row,
-    avatar: (row.avatarPhotoId && avatars.get(row.avatarPhotoId)) || null,
-  }));
+  // The rows are the query's own fresh objects: adding the avatar to each costs far less than a copy.
+  return rows.map((row) =>
+    Object.assign(row, { avatar: (row.avatarPhotoId && avatars.get(row.avatarPhotoId)) || null }),
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import type { InterfaceLanguage } from '@motema/shared/languages';
 import type { Me } from '@motema/shared/users';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { changeLanguage } from '../../lib/i18n.ts';
-import { endSession, ME_QUERY_KEY, rememberedMe, rememberMe } from '../../lib/query-client.ts';
+import { endSession, ME_QUERY_KEY, rememberedMe } from '../../lib/query-client.ts';
 
 export const usersKeys = {
   me: ME_QUERY_KEY,
@@ -14,14 +14,9 @@ export const usersKeys = {
 /** The connected member, or null for a visitor (the profile fetch answered 401 or 404). */
 export async function fetchMe(): Promise<Me | null> {
   try {
-    const me = await api<Me>('/users/profile');
-    rememberMe(me);
-    return me;
+    return await api<Me>('/users/profile');
   } catch (error) {
-    if (isApiError(error) && (error.status === 401 || error.status === 404)) {
-      rememberMe(null);
-      return null;
-    }
+    if (isApiError(error) && (error.status === 401 || error.status === 404)) return null;
     // No network: the member stays in the app (the outbox and cached screens work offline).
     const remembered = isApiError(error) && error.code === 'network' ? rememberedMe() : null;
     if (remembered) return remembered;
