@@ -49,7 +49,7 @@ const rows = results
     result.bars.map((row) =>
       new Date(result.at) >= startedAt
         ? row
-        : { ...row, what: `${row.what} (run ${result.at.slice(0, 10)})` },
+        : { ...row, what: `${row.what} (earlier run, ${result.at.slice(0, 16).replace('T', ' ')} UTC)` },
     ),
   )
   .sort((a, b) => a.bar.localeCompare(b.bar, 'en', { numeric: true }));
