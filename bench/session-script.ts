@@ -170,9 +170,16 @@ export async function runSession(
   await page.waitForURL(/\/home$/);
   language = plan.language;
   await page.locator('main a[href^="/profile/"]').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'), undefined, {
-    timeout: 30_000,
-  });
+  // Lists on screen have loaded (rows further down load as they come near the screen).
+  await page.waitForFunction(
+    () =>
+      ![...document.querySelectorAll('main [aria-busy="true"]')].some((element) => {
+        const box = element.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      }),
+    undefined,
+    { timeout: 30_000 },
+  );
   // The service worker installs on the first visit (it downloads the app for later visits): part of it.
   await page.evaluate(() => navigator.serviceWorker?.ready.then(() => true)).catch(() => false);
   await settle(page, wire, 500);
