@@ -45,6 +45,7 @@ import {
   startNode,
   type Child,
   startAppServer,
+  stopOnSignal,
 } from './lib/processes.ts';
 import { preparePhoto, startUploads, type UploadRun } from './chat-uploads.ts';
 import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
@@ -176,14 +177,7 @@ async function main() {
     for (const target of targets) for (const client of target.clients) client.socket.disconnect();
     for (const child of children.splice(0)) await child.stop();
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping the servers and the database...`);
-      void stopAll()
-        .then(() => database.stop())
-        .finally(() => process.exit(130));
-    });
-  }
+  stopOnSignal(() => stopAll().then(() => database.stop()));
   try {
     await migrateDatabase(db);
     let started = performance.now();

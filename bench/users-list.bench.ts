@@ -29,6 +29,7 @@ import {
   startNode,
   type Child,
   startAppServer,
+  stopOnSignal,
 } from './lib/processes.ts';
 import { median, paced, percentile, saturate, type Paced, type Saturation } from './users-list-load.ts';
 import {
@@ -81,14 +82,7 @@ async function main() {
   const stopAll = async () => {
     for (const child of children.splice(0)) await child.stop();
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping the servers and the database...`);
-      void stopAll()
-        .then(() => database.stop())
-        .finally(() => process.exit(130));
-    });
-  }
+  stopOnSignal(() => stopAll().then(() => database.stop()));
   try {
     await migrateDatabase(connection.db);
     const dataDir = textOption('keep') ? path.resolve(textOption('keep')!, 'data') : path.join(temp, 'data');

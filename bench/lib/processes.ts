@@ -182,3 +182,16 @@ export function startAppServer(options: {
     options.core,
   );
 }
+
+/**
+ * On Ctrl-C or SIGTERM: runs `stop` (servers, then the database) and exits 130, so an interrupted
+ * benchmark leaves no server or PostgreSQL behind.
+ */
+export function stopOnSignal(stop: () => Promise<void>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the servers and the database...`);
+      void stop().finally(() => process.exit(130));
+    });
+  }
+}
