@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './deps.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { refuseNulCharacters } from './plugins/no-nul-characters.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createRealtime } from './realtime/server.ts';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     crossOriginEmbedderPolicy: false,
   });
   await registerCompression(app);
+  refuseNulCharacters(app);
   await app.register(fastifyRateLimit, {
     global: false,
     // With REDIS_URL every node counts in Redis; an outage lets requests through (docs/scaling.md).
