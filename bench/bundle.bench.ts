@@ -29,10 +29,10 @@ import {
   type SizeReport,
 } from '../apps/web/build/critical-path.ts';
 import { printBars, writeResults, type BarRow } from './lib/results.ts';
+import { buildWeb } from './lib/app-server.ts';
 import { flagOption, textOption } from './lib/options.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const WEB = path.join(ROOT, 'apps', 'web');
 // Under the repository, so the template resolves react and react-dom from its node_modules.
 const WORK_DIR = path.join(ROOT, 'node_modules', '.cache', 'motema');
 
@@ -82,20 +82,11 @@ async function buildTemplate(dir: string): Promise<string> {
   return outDir;
 }
 
-async function buildApp(outDir: string): Promise<string> {
-  await build({
-    root: WEB,
-    configFile: path.join(WEB, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-  return outDir;
-}
-
 await mkdir(WORK_DIR, { recursive: true });
 const workDir = await mkdtemp(path.join(WORK_DIR, 'bench-bundle-'));
 let started = performance.now();
-const appDist = appDistArg ? path.resolve(appDistArg) : await buildApp(path.join(workDir, 'app'));
+const appDist = appDistArg ? path.resolve(appDistArg) : path.join(workDir, 'app');
+if (!appDistArg) await buildWeb(appDist);
 const appBuildMs = appDistArg ? null : performance.now() - started;
 started = performance.now();
 const templateDist = await buildTemplate(path.join(workDir, 'template'));

@@ -4,7 +4,8 @@
  * avatar thumbnail, and the "useful bytes shown" reference.
  */
 import type { SessionMarks, Shown } from './session-script.ts';
-import { KINDS, sumByKind, total, type ByKind, type WireEntry } from './session-wire.ts';
+import { KINDS } from './lib/browser.ts';
+import { sumByKind, total, type ByKind, type WireEntry } from './session-wire.ts';
 
 export const KB = 1024;
 export const kb = (bytes: number, digits = 1) =>

@@ -8,8 +8,8 @@
  * count 0.
  */
 
-export const KINDS = ['html', 'js', 'css', 'api-json', 'photo', 'image', 'font', 'socket', 'other'] as const;
-export type Kind = (typeof KINDS)[number];
+import { classify, KINDS, type Kind } from './lib/browser.ts';
+
 export type ByKind = Record<Kind, number>;
 
 export type WireEntry = {
@@ -36,21 +36,6 @@ export function sumByKind(entries: readonly WireEntry[]): ByKind {
 }
 
 export const total = (sums: ByKind) => KINDS.reduce((sum, kind) => sum + sums[kind], 0);
-
-/** The kind of a response, from its URL, DevTools resource type and MIME type. */
-export function kindOf(url: string, resourceType: string, mime: string): Kind {
-  const { pathname } = new URL(url);
-  if (pathname.startsWith('/socket.io/') || resourceType === 'WebSocket') return 'socket';
-  if (pathname.startsWith('/api/media/')) return 'photo';
-  if (resourceType === 'Document' || mime.includes('text/html') || pathname.endsWith('.html')) return 'html';
-  if (resourceType === 'Script' || mime.includes('javascript') || /\.m?js$/.test(pathname)) return 'js';
-  if (resourceType === 'Stylesheet' || mime.includes('text/css') || pathname.endsWith('.css')) return 'css';
-  if (resourceType === 'Font' || mime.startsWith('font/') || /\.(woff2?|ttf|otf)$/.test(pathname))
-    return 'font';
-  if (resourceType === 'Image' || mime.startsWith('image/')) return 'image';
-  if (pathname.startsWith('/api/') && (mime.includes('json') || mime === '')) return 'api-json';
-  return 'other';
-}
 
 /** The event of a Socket.IO text frame (`42["name",...]`), or what the frame is. */
 function socketEvent(payload: string): string {
@@ -173,7 +158,7 @@ export class WireCounter {
             .redirectResponse;
           this.record({
             url: previous.url,
-            kind: kindOf(previous.url, previous.resourceType, ''),
+            kind: classify(previous.url, previous.resourceType, ''),
             bytes: redirect.encodedDataLength ?? 0,
             body: 0,
             status: redirect.status,
@@ -230,7 +215,7 @@ export class WireCounter {
         if (entry.skip || encodedDataLength === 0) return;
         this.record({
           url: entry.url,
-          kind: kindOf(entry.url, entry.resourceType, entry.mime),
+          kind: classify(entry.url, entry.resourceType, entry.mime),
           bytes: encodedDataLength,
           body: entry.body,
           status: entry.status,

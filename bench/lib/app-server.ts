@@ -21,8 +21,7 @@
  * - `core`: the CPU core the server is pinned to (taskset), as in `startNode`.
  * - Logging in: `logIn(context, n)` inserts a session (createSession, as the login route does) and adds
  *   its cookie to a Playwright BrowserContext, so repeated cold visits do not trip the login rate limit
- *   (10 a minute per IP). `apiLogIn(n)` goes through POST /api/auth/login instead and returns the cookie
- *   (`name=value`) for non-browser clients; `uiLogIn(page, n)` fills the real login form.
+ *   (10 a minute per IP). B6 logs in through the real login form itself.
  */
 import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
@@ -30,7 +29,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { connectDatabase, migrateDatabase, type Db } from '../../apps/server/src/db/client.ts';
 import { createSession, SESSION_COOKIE } from '../../apps/server/src/features/auth/sessions.service.ts';
 import { parseEnv } from '../../apps/server/src/env.ts';
@@ -69,10 +68,6 @@ export type RunningApp = {
   member(n: number): SeedMember;
   /** Adds a fresh session cookie of member n to a browser context (no login request). */
   logIn(context: BrowserContext, n: number): Promise<void>;
-  /** POST /api/auth/login for member n; returns the `name=value` cookie. Rate limited: 10/min/IP. */
-  apiLogIn(n: number): Promise<string>;
-  /** Logs member n in through the web login form of `page` and waits for /home. */
-  uiLogIn(page: Page, n: number): Promise<void>;
   server: Child;
   stop(): Promise<void>;
 };
@@ -159,24 +154,6 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
         await context.addCookies([
           { name: SESSION_COOKIE, value: token, url, httpOnly: true, sameSite: 'Lax' },
         ]);
-      },
-      async apiLogIn(n) {
-        const response = await fetch(`${url}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: url },
-          body: JSON.stringify({ identifier: member(n).username, password: SEED_PASSWORD }),
-        });
-        if (!response.ok) throw new Error(`login of member ${n}: HTTP ${response.status}`);
-        const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
-        if (!cookie) throw new Error('login: no session cookie');
-        return cookie.split(';')[0]!;
-      },
-      async uiLogIn(page, n) {
-        await page.goto(`${url}/login`);
-        await page.getByLabel('Username, e-mail or phone').fill(member(n).username);
-        await page.getByLabel('Password', { exact: true }).fill(SEED_PASSWORD);
-        await page.getByRole('button', { name: 'Log in', exact: true }).click();
-        await page.waitForURL(/\/home/);
       },
       async stop() {
         await server?.stop();

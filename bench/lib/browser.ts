@@ -104,7 +104,8 @@ export async function throttle(page: Page, profile: ThrottleProfile | undefined)
   return cdp;
 }
 
-export const KINDS = ['html', 'js', 'css', 'api-json', 'image', 'font', 'socket', 'other'] as const;
+/** `photo`: members' photos and chat files (`/api/media/`, `/api/chat-files/`); `image`: icons and the rest. */
+export const KINDS = ['html', 'js', 'css', 'api-json', 'photo', 'image', 'font', 'socket', 'other'] as const;
 export type Kind = (typeof KINDS)[number];
 
 export type Resource = {
@@ -136,7 +137,8 @@ export function classify(url: string, type: string, mimeType = ''): Kind {
     }
   })();
   if (type === 'WebSocket' || pathname.startsWith('/socket.io/')) return 'socket';
-  // Photos and chat files are served under /api/ too: the type decides before the path does.
+  // Photos and chat files are served under /api/ too: they are told apart before API answers are.
+  if (pathname.startsWith('/api/media/') || pathname.startsWith('/api/chat-files/')) return 'photo';
   if (type === 'Image' || mimeType.startsWith('image/')) return 'image';
   if (pathname.startsWith('/api/')) return 'api-json';
   if (type === 'Document' || mimeType.startsWith('text/html')) return 'html';
@@ -149,7 +151,7 @@ export function classify(url: string, type: string, mimeType = ''): Kind {
 }
 
 export function emptyTotals(): ByteTotals {
-  return { html: 0, js: 0, css: 0, 'api-json': 0, image: 0, font: 0, socket: 0, other: 0, total: 0 };
+  return { ...(Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>), total: 0 };
 }
 
 export type ByteCounter = {

@@ -11,7 +11,7 @@ import {
 } from './chat-send.service.ts';
 import * as batchRepo from './messages-batch.repository.ts';
 import { newMessageFor } from './message-views.service.ts';
-import type { SendContext } from './messages.repository.ts';
+import type { NewMessageValues, SendContext } from './messages.repository.ts';
 
 /** The most messages one transaction stores; more wait for the next batch. */
 export const SEND_BATCH_MAX = 500;
@@ -76,7 +76,7 @@ export function createSendBatcher(deps: SendDeps): SendBatcher {
   };
 }
 
-type Accepted = { send: Pending; index: number; context: SendContext; row: batchRepo.BatchRow };
+type Accepted = { send: Pending; index: number; context: SendContext; row: NewMessageValues };
 /** A send's fate, held as a value (never a pending rejection) until every send is answered. */
 type Outcome = { stored: StoredMessage } | { error: unknown };
 
@@ -118,7 +118,7 @@ async function storeBatch(deps: SendDeps, batch: readonly Pending[]): Promise<vo
       } catch (error) {
         return void outcomes.set(send, { error });
       }
-      const row: batchRepo.BatchRow = {
+      const row: NewMessageValues = {
         conversationId: send.input.conversationId,
         senderId: send.senderId,
         recipientId: context.otherId,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { SendContext } from './messages.repository.ts';
+import type { NewMessageValues, SendContext } from './messages.repository.ts';
 
 /**
  * The group-commit send path (decision 0010): the statements of `messages.repository.ts`'s send,
@@ -92,16 +92,6 @@ const INSERT_BATCH: Named = {
     SELECT id, seq, sender_id AS "senderId", client_id AS "clientId" FROM stored`,
 };
 
-export type BatchRow = {
-  conversationId: string;
-  senderId: string;
-  recipientId: string;
-  clientId: string;
-  text: string | null;
-  replyToId: string | null;
-  createdAt: Date;
-};
-
 /**
  * Stores these messages (distinct (sender, client id) pairs) in one transaction, numbered per
  * conversation in the order given: BEGIN, the one statement that locks, numbers, stores and counts,
@@ -111,7 +101,7 @@ export type BatchRow = {
  */
 export async function insertBatch(
   db: Db,
-  rows: readonly BatchRow[],
+  rows: readonly NewMessageValues[],
 ): Promise<Map<string, { id: string; seq: number }>> {
   const client = await db.$client.connect();
   try {

@@ -197,6 +197,17 @@ const INSERT_NEXT: Named = {
     SELECT id, seq FROM stored`,
 };
 
+/** A message to store, as the send path has it (one message, or each row of a group). */
+export type NewMessageValues = {
+  conversationId: string;
+  senderId: string;
+  recipientId: string;
+  clientId: string;
+  text: string | null;
+  replyToId: string | null;
+  createdAt: Date;
+};
+
 /**
  * Takes the conversation's next sequence number and stores the message with it, counting it unread
  * for the recipient: one prepared statement in its own transaction (decisions 0008, 0009). The
@@ -209,15 +220,7 @@ const INSERT_NEXT: Named = {
  */
 export async function insertNextMessage(
   db: Db,
-  values: {
-    conversationId: string;
-    senderId: string;
-    recipientId: string;
-    clientId: string;
-    text: string | null;
-    replyToId: string | null;
-    createdAt: Date;
-  },
+  values: NewMessageValues,
   /** More writes that must commit with the message or not at all (attaching its files). */
   alsoInTransaction?: (tx: DbOrTx, messageId: string) => Promise<void>,
 ): Promise<{ id: string; seq: number } | undefined> {
