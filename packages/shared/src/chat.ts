@@ -184,10 +184,13 @@ export const MessagePageSchema = z.object({
 });
 export type MessagePage = z.infer<typeof MessagePageSchema>;
 
+// PostgreSQL text cannot hold a NUL character (HTTP requests are refused by the server's hook;
+// socket events come through here).
 const messageText = z
   .string({ error: 'invalid_value' })
   .trim()
-  .max(MESSAGE_TEXT_MAX_LENGTH, { error: 'max_length' });
+  .max(MESSAGE_TEXT_MAX_LENGTH, { error: 'max_length' })
+  .refine((text) => !text.includes('\u0000'), { error: 'invalid_value' });
 
 /** `chats:messages:send`: `clientId` is made once by the sender's app and reused on every retry (C1). */
 export const SendMessageSchema = z

@@ -222,6 +222,7 @@ describe('chats:messages:send (QUALITY C1)', () => {
     const bad: unknown[] = [
       textMessage(conversationId, 'x'.repeat(MESSAGE_TEXT_MAX_LENGTH + 1)),
       textMessage(conversationId, '   '),
+      textMessage(conversationId, 'a NUL \u0000 character'),
       { clientId: randomUUID(), conversationId },
       { clientId: 'not-a-uuid', conversationId, text: 'hi' },
       { clientId: randomUUID(), conversationId: 'nope', text: 'hi' },
