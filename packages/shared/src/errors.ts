@@ -41,6 +41,7 @@ export const ERROR_MESSAGES = {
   chat_file_unavailable: 'This file cannot be attached to this message',
   payment_required: 'A subscription is needed for this',
   internal: 'Something went wrong. Please try again later.',
+  service_unavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
