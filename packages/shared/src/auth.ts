@@ -7,7 +7,7 @@ import {
   USERNAME_MIN_LENGTH,
 } from './limits.ts';
 import { dateOfBirthSchema } from './dates.ts';
-import { LanguageSchema, SexSchema } from './users.ts';
+import { LanguageSchema, MemberNameSchema, SexSchema } from './users.ts';
 
 /** Names nobody may take, compared case-insensitively. */
 export const RESERVED_USERNAMES = [
@@ -113,7 +113,7 @@ export const RegisterSchema = z.object({
   password: PasswordSchema,
   dateOfBirth: dateOfBirthSchema,
   acceptTerms: z.literal(true, { error: 'terms_required' }),
-  firstName: z.string().trim().max(50, { error: 'max_length' }).optional(),
+  firstName: MemberNameSchema.optional(),
   sex: SexSchema.optional(),
   language: LanguageSchema.optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ActivitySchema } from './discovery.ts';
 import { CONVERSATIONS_LIMIT } from './limits.ts';
 import { AvatarThumbnailSchema, ImageSchema, PHOTO_ACCEPTED_TYPES, PHOTO_MAX_BYTES } from './media.ts';
+import { memberText } from './member-text.ts';
 import { SkipSchema } from './paging.ts';
 
 /** Chat (QUALITY C1–C3, Z3, Z5): one-to-one conversations, messages with a per-conversation sequence. */
@@ -185,12 +186,13 @@ export const MessagePageSchema = z.object({
 export type MessagePage = z.infer<typeof MessagePageSchema>;
 
 // PostgreSQL text cannot hold a NUL character (HTTP requests are refused by the server's hook;
-// socket events come through here).
+// socket events come through here). A message is prose: no direction override, not invisible only.
 const messageText = z
   .string({ error: 'invalid_value' })
   .trim()
   .max(MESSAGE_TEXT_MAX_LENGTH, { error: 'max_length' })
-  .refine((text) => !text.includes('\u0000'), { error: 'invalid_value' });
+  .refine((text) => !text.includes('\u0000'), { error: 'invalid_value' })
+  .superRefine(memberText('prose'));
 
 /** `chats:messages:send`: `clientId` is made once by the sender's app and reused on every retry (C1). */
 export const SendMessageSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AvatarThumbnailSchema } from './media.ts';
+import { memberText } from './member-text.ts';
 import { LimitSchema, SkipSchema } from './paging.ts';
 /** Report reasons of SPEC.md section 3, each with its sub-reasons. */
 export const REPORT_REASONS = {
@@ -42,6 +43,7 @@ export const ReportSchema = z
       .string({ error: 'invalid_value' })
       .trim()
       .max(REPORT_TEXT_MAX_LENGTH, { error: 'max_length' })
+      .superRefine(memberText('prose'))
       .optional()
       .default(''),
   })

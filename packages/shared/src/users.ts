@@ -3,6 +3,7 @@ import { ABOUT_MAX_LENGTH, MATCH_DISTANCE_MAX_KM, MAX_AGE, MIN_AGE, NAME_MAX_LEN
 import { INTERFACE_LANGUAGES } from './languages.ts';
 import { dateOfBirthSchema } from './dates.ts';
 import { ImageSchema } from './media.ts';
+import { memberText } from './member-text.ts';
 
 export const SEXES = ['male', 'female', 'non_binary'] as const;
 export const SexSchema = z.enum(SEXES, { error: 'sex_required' });
@@ -50,11 +51,16 @@ export function variantKey(
 
 export const LanguageSchema = z.enum(INTERFACE_LANGUAGES, { error: 'language_invalid' });
 
-const nameSchema = z.string({ error: 'invalid_value' }).trim().max(NAME_MAX_LENGTH, { error: 'max_length' });
+/** A first or last name: trimmed, visible, no direction control (member-text.ts). */
+export const MemberNameSchema = z
+  .string({ error: 'invalid_value' })
+  .trim()
+  .max(NAME_MAX_LENGTH, { error: 'max_length' })
+  .superRefine(memberText('name'));
 
 export const ProfileUpdateSchema = z.object({
-  firstName: nameSchema.min(1, { error: 'first_name_required' }),
-  lastName: nameSchema.optional().default(''),
+  firstName: MemberNameSchema.min(1, { error: 'first_name_required' }),
+  lastName: MemberNameSchema.optional().default(''),
   dateOfBirth: dateOfBirthSchema,
   sex: SexSchema,
   relationship: RelationshipSchema.nullable().optional(),
@@ -63,6 +69,7 @@ export const ProfileUpdateSchema = z.object({
     .string({ error: 'invalid_value' })
     .trim()
     .max(ABOUT_MAX_LENGTH, { error: 'max_length' })
+    .superRefine(memberText('prose'))
     .optional()
     .default(''),
 });

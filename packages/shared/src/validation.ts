@@ -38,6 +38,9 @@ export const VALIDATION_MESSAGES = {
   report_reason_required: 'Please choose a reason',
   report_sub_reason_required: 'Please say a little more about the reason',
   message_empty: 'Write a message or add a file',
+  text_direction_control: 'Must not contain characters that change the direction of the text',
+  text_invisible_character: 'Must not contain invisible characters',
+  text_invisible_only: 'Must contain visible characters',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
