@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './deps.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { healthRoutes } from './plugins/health.ts';
 import { refuseNulCharacters } from './plugins/no-nul-characters.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -32,6 +33,7 @@ import { chatRoutes } from './features/chat/chat.routes.ts';
 import { chatFilesRoutes } from './features/chat/chat-files.routes.ts';
 import { registerChatRealtime } from './features/chat/chat-realtime.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { guardServerEntries } from './lib/server-entry-guard.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -88,6 +90,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
   );
   registerErrorHandler(app, webFallback);
+  // Before the session plugin: a probe's request costs no session lookup.
+  await app.register(healthRoutes, deps);
   await app.register(sessionPlugin, { db: deps.db, secure: env.NODE_ENV === 'production' });
 
   await app.register(
@@ -104,12 +108,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   );
   if (env.NODE_ENV !== 'production') await app.register(devRoutes, deps);
 
-  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
   const realtime = createRealtime(app, {
     db: deps.db,
     redis: deps.redis,
-    allowedOrigins: (origin, host) => origin === publicOrigin || (!!host && new URL(origin).host === host),
+    publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
   });
+  // Last of the server's request and upgrade listeners (Socket.IO's came just now): guard them all.
+  guardServerEntries(app.server, (err, what) => app.log.error({ err }, `error in ${what}`));
   registerPresence(realtime, deps.db);
   registerDiscoveryRealtime(realtime, deps.db);
   const limiter = createRateLimiter(deps.redis?.client, (err) =>

@@ -7,6 +7,7 @@ import { startJobQueue } from './jobs/queue.ts';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer } from './lib/mailer.ts';
 import { connectRedis, type RedisConnection, type RedisLog } from './lib/redis.ts';
 import { createMediaStorage } from './lib/storage.ts';
+import { installProcessGuards } from './process-guards.ts';
 
 const startedAt = performance.now();
 let env;
@@ -52,6 +53,7 @@ const logger = process.stdout.isTTY
   : { level: env.LOG_LEVEL };
 const app = await buildApp({ env, db: database.db, jobs, mailer, sms, storage, redis }, { logger });
 redisLog = { error: (line) => app.log.error(line), info: (line) => app.log.info(line) };
+installProcessGuards(app.log, () => void shutdown('An uncaught exception', 1));
 
 await app.listen({ host: env.HOST, port: env.PORT });
 const address = app.server.address();
@@ -69,10 +71,10 @@ console.log(
 console.log(`API documentation: ${url}/api/docs\n`);
 
 let stopping = false;
-async function shutdown(signal: string) {
+async function shutdown(reason: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
-  console.log(`\n${signal} received: closing connections...`);
+  console.log(`\n${reason}: closing connections...`);
   const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
   try {
@@ -82,7 +84,7 @@ async function shutdown(signal: string) {
     await database.close();
     if (embedded) await embedded.stop();
     console.log('Stopped cleanly.');
-    process.exit(0);
+    process.exit(exitCode);
   } catch (error) {
     console.error('Shutdown failed', error);
     process.exit(1);
@@ -94,5 +96,5 @@ async function shutdown(signal: string) {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT received'));
+process.on('SIGTERM', () => void shutdown('SIGTERM received'));

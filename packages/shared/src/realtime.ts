@@ -35,10 +35,15 @@ export type ServerToClientEvents = {
   'users:presence': (presence: Presence) => void;
 };
 
+/**
+ * A refused client event: an error code, and for `rate_limited` the seconds to wait before trying
+ * again (as HTTP's Retry-After).
+ */
+export type EventFailure = { ok: false; code: string; retryAfter?: number };
 /** The answer to a client event that asks for one: done, or refused with an error code. */
-export type EventAck = { ok: true } | { ok: false; code: string };
+export type EventAck = { ok: true } | EventFailure;
 /** The answer to a client event that returns something. */
-export type EventResult<T> = ({ ok: true } & T) | { ok: false; code: string };
+export type EventResult<T> = ({ ok: true } & T) | EventFailure;
 
 export type ClientToServerEvents = {
   events: (payload: { logs: unknown[] }) => void;

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { AppError } from './app-error.ts';
 
 /**
  * Counting limits outside HTTP routes (socket events such as chat messages; QUALITY R1). Fixed
@@ -83,4 +84,14 @@ export function createRateLimiter(redis: Redis | undefined, logError: (error: un
       logError(error);
     },
   });
+}
+
+/** Counts a hit on `key`; over the limit, refuses with 429 rate_limited and the seconds to wait (Retry-After). */
+export async function refuseOverLimit(limiter: RateLimiter, key: string, max: number, windowMs: number) {
+  const { allowed, retryAfterMs } = await limiter.consume(key, max, windowMs);
+  if (!allowed) {
+    throw new AppError(429, 'rate_limited', {
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+    });
+  }
 }

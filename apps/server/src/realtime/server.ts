@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { parseCookie } from 'cookie';
 import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
 import type { Db } from '../db/client.ts';
 import { safePublisher, type RedisConnection } from '../lib/redis.ts';
+import { isAllowedOrigin } from './origin.ts';
 import { authenticate, onSessionsRevoked, SESSION_COOKIE } from '../features/auth/sessions.service.ts';
 
 export type SocketData = { userId: string; sessionId: string };
 export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type RealtimeSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
   Record<string, never>,
@@ -30,7 +37,8 @@ export function createRealtime(
   app: FastifyInstance,
   options: {
     db: Db;
-    allowedOrigins: (origin: string, host: string | undefined) => boolean;
+    /** PUBLIC_URL's origin, if set: browsers may connect from it as well as from the host they asked. */
+    publicOrigin: string | undefined;
     redis?: RedisConnection;
   },
 ) {
@@ -48,8 +56,7 @@ export function createRealtime(
     maxHttpBufferSize: MAX_SOCKET_PAYLOAD_BYTES,
     serveClient: false,
     allowRequest: (request, callback) => {
-      const origin = request.headers.origin;
-      callback(null, !origin || options.allowedOrigins(origin, request.headers.host));
+      callback(null, isAllowedOrigin(request.headers.origin, request.headers.host, options.publicOrigin));
     },
   });
   const presenceListeners: PresenceListener[] = [];
@@ -107,6 +114,8 @@ export function createRealtime(
 
   return {
     io,
+    /** The app's logger, for the feature handlers of client events (client-events.ts). */
+    log: app.log,
     /** Called when a member's first socket connects (true) or last one leaves (false). */
     onPresence(listener: PresenceListener) {
       presenceListeners.push(listener);

@@ -1,12 +1,14 @@
 import { PresenceWatchSchema, ReceiptSchema, SendMessageSchema, TypingSchema } from '@motema/shared/chat';
-import type { EventAck } from '@motema/shared/realtime';
+import type { Message, Presence } from '@motema/shared/chat';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { refuseOverLimit, type RateLimiter } from '../../lib/rate-limiter.ts';
+import { failureOf, onClientEvent } from '../../realtime/client-events.ts';
 import type { Realtime } from '../../realtime/server.ts';
 import { onChatEvent } from './chat-events.ts';
 import { recordReceipt, relayTyping, watchablePresence } from './chat-receipts.service.ts';
+import { presenceOf } from './chat.presenter.ts';
 import { createSendBatcher } from './chat-send-batcher.ts';
 import { announceStored } from './chat-send.service.ts';
 
@@ -16,25 +18,20 @@ const RECEIPTS_PER_MINUTE = 1200;
 const TYPING_PER_10_SECONDS = 30;
 const WATCHES_PER_MINUTE = 120;
 
-type Failure = { ok: false; code: string };
-const failure = (code: string): Failure => ({ ok: false, code });
-
-/** What a handler's error becomes in its ack: the AppError's code, never a stack or a message. */
-function failureOf(error: unknown): Failure {
-  return failure(error instanceof AppError ? error.code : 'internal');
-}
-
-/** The client's ack function if it gave one; a throwing client callback never reaches us. */
-function answerer<T>(ack: unknown): (result: T) => void {
-  return (result) => {
-    if (typeof ack !== 'function') return;
-    try {
-      ack(result);
-    } catch {
-      // Nothing to do: the client's own callback failed.
-    }
+/** The payload as `schema` reads it, or 400 validation_failed (answered in the ack). */
+function parsed<T>(schema: {
+  safeParse: (value: unknown) => { success: true; data: T } | { success: false };
+}) {
+  return (payload: unknown): T => {
+    const result = schema.safeParse(payload);
+    if (!result.success) throw badRequest('validation_failed');
+    return result.data;
   };
 }
+const sendOf = parsed(SendMessageSchema);
+const receiptOf = parsed(ReceiptSchema);
+const typingOf = parsed(TypingSchema);
+const watchOf = parsed(PresenceWatchSchema);
 
 /**
  * The socket side of chat: sends (acked after the commit, one at a time per socket so a member's
@@ -43,10 +40,10 @@ function answerer<T>(ack: unknown): (result: T) => void {
  * services emit after their commits to the rooms `user:{id}`.
  */
 export function registerChatRealtime(
-  realtime: Pick<Realtime, 'io' | 'onPresence'>,
+  realtime: Pick<Realtime, 'io' | 'log' | 'onPresence'>,
   deps: { db: Db; limiter: RateLimiter },
 ): void {
-  const { io } = realtime;
+  const { io, log } = realtime;
   const { db, limiter } = deps;
   // Sends of all sockets are stored in groups, one transaction each (decision 0010).
   const batcher = createSendBatcher(deps);
@@ -64,76 +61,79 @@ export function registerChatRealtime(
   });
   io.httpServer?.once('close', stop);
 
+  // A watcher shares a conversation with the member: it hears the same coarse presence as in the list.
   realtime.onPresence(async (userId, connected) => {
-    io.to(`presence:${userId}`).emit('users:presence', {
-      userId,
-      connected,
-      lastActivity: clock.now().toISOString(),
-    });
+    const now = clock.now();
+    io.to(`presence:${userId}`).emit('users:presence', presenceOf(userId, connected, now, now));
   });
-
-  const allowed = async (key: string, max: number, windowMs: number) =>
-    (await limiter.consume(key, max, windowMs)).allowed;
 
   io.on('connection', (socket) => {
     const userId = socket.data.userId;
     let sending: Promise<void> = Promise.resolve();
 
-    socket.on('chats:messages:send', (payload: unknown, ack: unknown) => {
-      const answer = answerer<{ ok: true; message: unknown } | Failure>(ack);
-      const parsed = SendMessageSchema.safeParse(payload);
-      if (!parsed.success) return answer(failure('validation_failed'));
-      sending = sending.then(() =>
-        batcher
-          .store(userId, parsed.data)
-          .then((stored) => announceStored(db, userId, parsed.data, stored, socket.id))
-          .then(
-            (message) => answer({ ok: true, message }),
-            (error: unknown) => answer(failureOf(error)),
-          ),
-      );
-    });
+    onClientEvent<{ ok: true; message: Message }>(
+      socket,
+      'chats:messages:send',
+      (payload, answer) => {
+        const input = sendOf(payload);
+        sending = sending.then(() =>
+          batcher
+            .store(userId, input)
+            .then((stored) => announceStored(db, userId, input, stored, socket.id))
+            .then(
+              (message) => answer({ ok: true, message }),
+              (error: unknown) => answer(failureOf(error)),
+            ),
+        );
+      },
+      log,
+    );
 
     for (const kind of ['deliver', 'read'] as const) {
-      socket.on(`chats:messages:${kind}`, (payload: unknown, ack?: unknown) => {
-        const answer = answerer<EventAck>(ack);
-        const parsed = ReceiptSchema.safeParse(payload);
-        if (!parsed.success) return answer(failure('validation_failed'));
-        allowed(`receipts:${userId}`, RECEIPTS_PER_MINUTE, 60_000)
-          .then(async (ok) => {
-            if (!ok) return answer(failure('rate_limited'));
-            await recordReceipt(db, userId, parsed.data, kind);
-            answer({ ok: true });
-          })
-          .catch((error: unknown) => answer(failureOf(error)));
-      });
+      onClientEvent<{ ok: true }>(
+        socket,
+        `chats:messages:${kind}`,
+        async (payload, answer) => {
+          const receipt = receiptOf(payload);
+          await refuseOverLimit(limiter, `receipts:${userId}`, RECEIPTS_PER_MINUTE, 60_000);
+          await recordReceipt(db, userId, receipt, kind);
+          answer({ ok: true });
+        },
+        log,
+      );
     }
 
-    socket.on('chats:typing', (payload: unknown) => {
-      const parsed = TypingSchema.safeParse(payload);
-      if (!parsed.success) return;
-      allowed(`typing:${userId}`, TYPING_PER_10_SECONDS, 10_000)
-        .then((ok) => (ok ? relayTyping(db, userId, parsed.data) : undefined))
-        .catch(() => undefined);
-    });
+    onClientEvent(
+      socket,
+      'chats:typing',
+      async (payload) => {
+        const typing = typingOf(payload);
+        await refuseOverLimit(limiter, `typing:${userId}`, TYPING_PER_10_SECONDS, 10_000);
+        await relayTyping(db, userId, typing);
+      },
+      log,
+    );
 
-    socket.on('users:presence:watch', (payload: unknown, ack: unknown) => {
-      const answer = answerer<{ ok: true; presence: unknown } | Failure>(ack);
-      const parsed = PresenceWatchSchema.safeParse(payload);
-      if (!parsed.success) return answer(failure('validation_failed'));
-      allowed(`watch:${userId}`, WATCHES_PER_MINUTE, 60_000)
-        .then(async (ok) => {
-          if (!ok) return answer(failure('rate_limited'));
-          const presence = await watchablePresence(db, userId, parsed.data.userId);
-          await socket.join(`presence:${parsed.data.userId}`);
-          answer({ ok: true, presence });
-        })
-        .catch((error: unknown) => answer(failureOf(error)));
-    });
+    onClientEvent<{ ok: true; presence: Presence }>(
+      socket,
+      'users:presence:watch',
+      async (payload, answer) => {
+        const watched = watchOf(payload).userId;
+        await refuseOverLimit(limiter, `watch:${userId}`, WATCHES_PER_MINUTE, 60_000);
+        const presence = await watchablePresence(db, userId, watched);
+        await socket.join(`presence:${watched}`);
+        answer({ ok: true, presence });
+      },
+      log,
+    );
 
-    socket.on('users:presence:unwatch', (payload: unknown) => {
-      const parsed = PresenceWatchSchema.safeParse(payload);
-      if (parsed.success) void socket.leave(`presence:${parsed.data.userId}`);
-    });
+    onClientEvent(
+      socket,
+      'users:presence:unwatch',
+      async (payload) => {
+        await socket.leave(`presence:${watchOf(payload).userId}`);
+      },
+      log,
+    );
   });
 }

@@ -1,8 +1,10 @@
 import type { Presence, Receipt, Typing } from '@motema/shared/chat';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
+import { clock } from '../../lib/clock.ts';
 import { conversationAccess } from './chat-access.ts';
 import { emitToUser } from './chat-events.ts';
+import { presenceOf } from './chat.presenter.ts';
 import { conversationNotFound, pairKeyOf } from './chat.service.ts';
 import { pushCounters } from './counters.service.ts';
 import * as repo from './conversations.repository.ts';
@@ -69,5 +71,5 @@ export async function watchablePresence(db: Db, watcherId: string, userId: strin
       ? undefined
       : await repo.watchableMember(db, watcherId, pairKeyOf(watcherId, userId), userId);
   if (!found) throw new AppError(404, 'user_not_found');
-  return { userId, connected: found.connected, lastActivity: found.lastActivity?.toISOString() ?? null };
+  return presenceOf(userId, found.connected, found.lastActivity, clock.now());
 }

@@ -3,7 +3,7 @@ import { clock } from '../../lib/clock.ts';
 import { conversationNotFound } from './chat.service.ts';
 import {
   insertStored,
-  refuseOverLimit,
+  refuseOverMessageLimit,
   storeMessage,
   type SendDeps,
   type SendInput,
@@ -114,7 +114,7 @@ async function storeBatch(deps: SendDeps, batch: readonly Pending[]): Promise<vo
   await Promise.all(
     candidates.map(async ({ send, index, context }) => {
       try {
-        await refuseOverLimit(deps.limiter, send.senderId);
+        await refuseOverMessageLimit(deps.limiter, send.senderId);
       } catch (error) {
         return void outcomes.set(send, { error });
       }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { refuseOverLimit, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { emitToUser } from './chat-events.ts';
 import { attachFiles } from './chat-files.service.ts';
 import { conversationNotFound } from './chat.service.ts';
@@ -23,18 +23,8 @@ export type StoredMessage = {
 };
 
 /** Counts a new message against the member's limit (R1); only new messages count. */
-export async function refuseOverLimit(limiter: RateLimiter, senderId: string): Promise<void> {
-  const { allowed, retryAfterMs } = await limiter.consume(
-    `messages:${senderId}`,
-    MESSAGES_PER_MINUTE,
-    60_000,
-  );
-  if (!allowed) {
-    throw new AppError(429, 'rate_limited', {
-      headers: { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) },
-    });
-  }
-}
+export const refuseOverMessageLimit = (limiter: RateLimiter, senderId: string) =>
+  refuseOverLimit(limiter, `messages:${senderId}`, MESSAGES_PER_MINUTE, 60_000);
 
 /**
  * Stores a message once per (sender, clientId) with the conversation's next sequence number
@@ -54,7 +44,7 @@ export async function storeMessage(
   if (!context.open) throw forbidden('chat_blocked');
   if (context.existingId)
     return { messageId: context.existingId, recipientId: context.otherId, created: false };
-  await refuseOverLimit(deps.limiter, senderId);
+  await refuseOverMessageLimit(deps.limiter, senderId);
   return insertStored(db, senderId, input, context);
 }
 

@@ -4,6 +4,7 @@ import {
   type Conversation,
   type Message,
   type MessageQuote,
+  type Presence,
 } from '@motema/shared/chat';
 import { avatarThumbnailOf, type AvatarThumbnail } from '@motema/shared/media';
 import { activityOf } from '../discovery/discovery.presenter.ts';
@@ -105,8 +106,6 @@ export function presentConversation(
       name: nameOf(row.firstName, row.lastName, row.username),
       avatar: avatar && avatarThumbnailOf(avatar),
       activity: activityOf(row.connected, row.lastActivity, now),
-      connected: row.connected,
-      lastActivity: row.lastActivity?.toISOString() ?? null,
     },
     message,
     lastSeq: row.lastSeq,
@@ -116,4 +115,14 @@ export function presentConversation(
     otherReadSeq: row.otherReadSeq,
     updatedAt: (row.lastMessageAt ?? row.createdAt).toISOString(),
   };
+}
+
+/** A member's presence for someone they chat with: the lists' coarse activity, never a timestamp. */
+export function presenceOf(
+  userId: string,
+  connected: boolean,
+  lastActivity: Date | null,
+  now: Date,
+): Presence {
+  return { userId, activity: activityOf(connected, lastActivity, now) };
 }

@@ -122,3 +122,9 @@ export async function storePosition(
     .returning({ id: users.id });
   return rows.length > 0;
 }
+
+/** When the member's position was last stored, if ever. */
+export async function positionStoredAt(db: DbOrTx, memberId: string): Promise<Date | null> {
+  const [row] = await db.select({ at: users.locationUpdatedAt }).from(users).where(eq(users.id, memberId));
+  return row?.at ?? null;
+}

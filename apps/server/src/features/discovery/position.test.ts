@@ -57,9 +57,11 @@ describe('users:users:update:coordinates', () => {
     const first = await stored(member);
 
     clock.advance(LOCATION_UPDATE_INTERVAL_MS - 1000);
+    // The refusal says how long to wait, as HTTP's Retry-After does.
     expect(await sendPosition(socket, coordinates({ latitude: 6.45407, longitude: 3.39467 }))).toEqual({
       ok: false,
       code: 'rate_limited',
+      retryAfter: 1,
     });
     expect(await stored(member)).toEqual(first);
 
@@ -102,7 +104,11 @@ describe('users:users:update:coordinates', () => {
     socket.emit('users:users:update:coordinates', valid);
     await waitFor(async () => ((await stored(member)).latitude === null ? undefined : true), 'the position');
     expect(await stored(member)).toMatchObject({ latitude: -1.295, longitude: 36.825 });
-    expect(await sendPosition(socket, valid)).toEqual({ ok: false, code: 'rate_limited' });
+    expect(await sendPosition(socket, valid)).toEqual({
+      ok: false,
+      code: 'rate_limited',
+      retryAfter: LOCATION_UPDATE_INTERVAL_MS / 1000,
+    });
   });
 
   it('changes only the sender position', async () => {

@@ -45,7 +45,7 @@ export function buildMessage(
 export function buildConversation(id: string, change: Partial<Conversation> = {}): Conversation {
   return {
     _id: id,
-    member: { ...people[OTHER], activity: 'earlier', connected: false, lastActivity: null },
+    member: { ...people[OTHER], activity: 'earlier' },
     message: null,
     lastSeq: 0,
     unread: 0,

@@ -31,19 +31,6 @@ export function conversationTime(iso: string, now: number, language: string): st
   }).format(time);
 }
 
-/** "5 minutes ago", "2 hours ago", "yesterday"... in the interface language. */
-export function relativeTime(iso: string, now: number, language: string): string {
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-  const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000));
-  if (minutes < 60) return format.format(-minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return format.format(-hours, 'hour');
-  const days = Math.round(hours / 24);
-  if (days < 7) return format.format(-days, 'day');
-  if (days < 30) return format.format(-Math.round(days / 7), 'week');
-  return format.format(-Math.round(days / 30), 'month');
-}
-
 /** The current time, renewed every `everyMs` while mounted (relative times stay right). */
 export function useClock(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());

@@ -29,13 +29,13 @@ export function ConversationRow({ conversation, meId, now, typing }: Props) {
     >
       <Group gap="sm" wrap="nowrap" align="center">
         <Indicator
-          disabled={!member.connected}
+          disabled={member.activity !== 'online'}
           color="teal"
           size={12}
           offset={6}
           position="bottom-end"
           withBorder
-          title={member.connected ? t('online') : undefined}
+          title={member.activity === 'online' ? t('online') : undefined}
         >
           <MemberAvatar name={member.name} image={member.avatar} size={52} radius={52} />
         </Indicator>

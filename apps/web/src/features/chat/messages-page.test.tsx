@@ -296,27 +296,21 @@ describe('MessagesPage', () => {
     expect(socket.emitsOf('chats:typing').at(-1)).toEqual({ conversationId: CONVERSATION, typing: false });
   });
 
-  it('shows the other member online, then how long ago they were active', async () => {
+  it("shows the other member online, then how recently active in the lists' words, never a time", async () => {
     const socket = new FakeSocket();
-    socket.ack = { ok: true, presence: { userId: OTHER, connected: true, lastActivity: null } };
+    socket.ack = { ok: true, presence: { userId: OTHER, activity: 'online' } };
     renderThread(threadOf([]), socket);
     expect(await screen.findByText('Online')).toBeTruthy();
     expect(socket.emitted.find((entry) => entry.event === 'users:presence:watch')?.args[0]).toEqual({
       userId: OTHER,
     });
-    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000).toISOString();
-    act(() =>
-      socket.serverEmit('users:presence', { userId: OTHER, connected: false, lastActivity: fiveMinutesAgo }),
-    );
-    expect(screen.getByText('Active 5 minutes ago')).toBeTruthy();
-    act(() =>
-      socket.serverEmit('users:presence', {
-        userId: OTHER,
-        connected: false,
-        lastActivity: new Date().toISOString(),
-      }),
-    );
-    expect(screen.getByText('Active just now')).toBeTruthy();
+    act(() => socket.serverEmit('users:presence', { userId: OTHER, activity: 'today' }));
+    expect(screen.getByText('Active today')).toBeTruthy();
+    act(() => socket.serverEmit('users:presence', { userId: OTHER, activity: 'week' }));
+    expect(screen.getByText('Active this week')).toBeTruthy();
+    act(() => socket.serverEmit('users:presence', { userId: OTHER, activity: 'earlier' }));
+    expect(screen.queryByText(/^Active/)).toBeNull();
+    expect(screen.queryByText('Online')).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to conversations' }).getAttribute('href')).toBe(
       '/conversations',
     );

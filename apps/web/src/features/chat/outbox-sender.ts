@@ -9,6 +9,8 @@ import type { Draft, OutboxEntry } from './thread-types.ts';
 
 /** After an ack timeout while still connected, the conversation's queue tries again this much later. */
 export const RETRY_AFTER_MS = 5_000;
+/** Refusals that say "not now" rather than "no": the server failed or was busy; the same send goes again later. */
+const TRANSIENT_CODES = new Set(['internal', 'service_unavailable']);
 
 /** A v4 UUID, also where `crypto.randomUUID` is missing (pages served over plain http on a LAN). */
 export function newClientId(): string {
@@ -51,7 +53,7 @@ let active: OutboxSender | null = null;
  * Sends the outbox (QUALITY C1, C2): one conversation's messages one after the other in the order
  * written (a message whose ack is lost holds back those after it until the next try), files
  * uploaded first and never twice, the same `clientId` on every try. A refusal marks the message
- * failed; a lost connection leaves it sending, for the next connect.
+ * failed; a lost connection, a server error or the rate limit leaves it sending, for a later try.
  */
 export class OutboxSender {
   private readonly chains = new Map<string, Promise<void>>();
@@ -107,13 +109,13 @@ export class OutboxSender {
     return next;
   }
 
-  private pause(conversationId: string) {
+  private pause(conversationId: string, delayMs = RETRY_AFTER_MS) {
     this.paused.add(conversationId);
     if (this.retryTimer || this.stopped || !this.deps.socket.connected) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       if (this.deps.socket.connected && !this.stopped) void this.flush();
-    }, RETRY_AFTER_MS);
+    }, delayMs);
   }
 
   private async fail(clientId: string, code: string) {
@@ -174,6 +176,9 @@ export class OutboxSender {
       return;
     }
     if (result.ok) absorbMessages(queryClient, meId, [result.message]);
+    // Over the member's message limit: the queue waits the seconds the server gave, then goes on.
+    else if (result.code === 'rate_limited') this.pause(conversationId, (result.retryAfter ?? 5) * 1000);
+    else if (TRANSIENT_CODES.has(result.code)) this.pause(conversationId);
     else await this.fail(clientId, result.code);
   }
 

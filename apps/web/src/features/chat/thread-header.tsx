@@ -3,16 +3,14 @@ import { IconArrowLeft, IconDotsVertical, IconMessages, IconStar, IconUserCircle
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ConversationMember } from '@motema/shared/chat';
-import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
-import { relativeTime, useClock } from './chat-time.ts';
 import { usePresence } from './use-presence.ts';
 
+/** Online now, or how recently active in the lists' words ("today", "this week"); nothing when longer ago. */
 function PresenceLine({ member }: { member: ConversationMember }) {
-  const { t, i18n } = useTranslation('thread');
-  const presence = usePresence(member._id, member);
-  const now = useClock(CLOCK_REFRESH_MS);
-  if (presence?.connected) {
+  const { t } = useTranslation('thread');
+  const activity = usePresence(member._id, member)?.activity;
+  if (activity === 'online') {
     return (
       <Group gap={6} wrap="nowrap">
         <Box w={8} h={8} bg="teal.6" style={{ borderRadius: '50%', flex: 'none' }} aria-hidden />
@@ -22,15 +20,10 @@ function PresenceLine({ member }: { member: ConversationMember }) {
       </Group>
     );
   }
-  if (!presence?.lastActivity) return null;
-  const justNow = now - Date.parse(presence.lastActivity) < 60_000;
+  if (activity !== 'today' && activity !== 'week') return null;
   return (
     <Text size="sm" c="dimmed" lh={1.2} truncate>
-      {justNow
-        ? t('header.activeNow')
-        : t('header.active', {
-            when: relativeTime(presence.lastActivity, now, i18n.resolvedLanguage ?? 'en'),
-          })}
+      {t(activity === 'today' ? 'header.activeToday' : 'header.activeWeek')}
     </Text>
   );
 }

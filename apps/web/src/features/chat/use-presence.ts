@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Presence } from '@motema/shared/chat';
+import type { Activity } from '@motema/shared/discovery';
 import { useSocket, useSocketConnected, useSocketEvent } from '../../lib/socket.ts';
 
 const WATCH_ACK_TIMEOUT_MS = 10_000;
@@ -11,8 +12,8 @@ const WATCH_ACK_TIMEOUT_MS = 10_000;
  */
 export function usePresence(
   userId: string | null,
-  initial: { connected: boolean; lastActivity: string | null } | null,
-): { connected: boolean; lastActivity: string | null } | null {
+  initial: { activity: Activity } | null,
+): { activity: Activity } | null {
   const socket = useSocket();
   const online = useSocketConnected();
   const [live, setLive] = useState<Presence | null>(null);

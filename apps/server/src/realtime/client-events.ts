@@ -1,0 +1,56 @@
+import type { ClientToServerEvents, EventFailure } from '@motema/shared/realtime';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+import { runInScope } from '../lib/request-scope.ts';
+import type { RealtimeSocket } from './server.ts';
+
+type UntypedSocket = { on: (event: string, listener: (payload: unknown, ack: unknown) => void) => void };
+
+/** Answers the client's ack at most once; without an ack (or with something else), answers nobody. */
+export type Answer<T> = (result: T | EventFailure) => void;
+
+/** A refusal as an ack carries it: the AppError's code (never a message or a stack), Retry-After in seconds. */
+export function failureOf(error: unknown): EventFailure {
+  if (!(error instanceof AppError)) return { ok: false, code: 'internal' };
+  const retryAfter = Number(error.headers?.['retry-after']);
+  return Number.isFinite(retryAfter) && retryAfter > 0
+    ? { ok: false, code: error.code, retryAfter }
+    : { ok: false, code: error.code };
+}
+
+/**
+ * The one way to listen to a client event: whatever the client sends (any payload, binary frames, no
+ * ack or a non-function in its place) and whatever the handler throws or rejects with, the process
+ * goes on. A handler's error is answered as `failureOf(error)` (logged when it is not a refusal); an
+ * exception escaping later from work the handler started (a timer, a stream) drops this socket only
+ * (its request scope, process-guards.ts).
+ */
+export function onClientEvent<T>(
+  socket: RealtimeSocket,
+  event: keyof ClientToServerEvents,
+  handler: (payload: unknown, answer: Answer<T>) => void | Promise<void>,
+  log: FastifyBaseLogger,
+): void {
+  const scope = { what: `socket event ${event}`, abandon: () => socket.disconnect(true) };
+  // Untyped on purpose: the client may send anything in place of the typed arguments.
+  (socket as unknown as UntypedSocket).on(event, (payload, ack) => {
+    let answered = false;
+    const answer: Answer<T> = (result) => {
+      if (answered || typeof ack !== 'function') return;
+      answered = true;
+      ack(result);
+    };
+    const fail = (error: unknown) => {
+      if (!(error instanceof AppError)) log.error({ err: error, event }, 'socket event failed');
+      answer(failureOf(error));
+    };
+    runInScope(scope, () => {
+      try {
+        const done = handler(payload, answer);
+        if (done) done.catch(fail);
+      } catch (error) {
+        fail(error);
+      }
+    });
+  });
+}
