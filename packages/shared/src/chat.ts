@@ -99,11 +99,12 @@ export const MessageSchema = z.object({
 });
 export type Message = z.infer<typeof MessageSchema>;
 
-/** The other member of a conversation, as its header and the list show them. */
+/**
+ * The other member of a conversation, as its header and the list show them: how recently active as
+ * the lists say it ("online", "today", "week", "earlier"), never a timestamp (QUALITY Z2).
+ */
 export const ConversationMemberSchema = MessageSenderSchema.extend({
   activity: ActivitySchema,
-  connected: z.boolean(),
-  lastActivity: z.string().nullable(),
 });
 export type ConversationMember = z.infer<typeof ConversationMemberSchema>;
 
@@ -243,10 +244,10 @@ export const TypingSchema = z.object({
 export type Typing = z.infer<typeof TypingSchema>;
 
 export const PresenceWatchSchema = z.object({ userId: z.uuid({ error: 'invalid_value' }) });
+/** A watched member's presence: the same coarse activity as in the lists and the conversation. */
 export const PresenceSchema = z.object({
   userId: z.string(),
-  connected: z.boolean(),
-  lastActivity: z.string().nullable(),
+  activity: ActivitySchema,
 });
 export type Presence = z.infer<typeof PresenceSchema>;
 
