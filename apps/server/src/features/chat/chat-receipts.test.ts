@@ -111,6 +111,19 @@ describe('receipts, typing and presence over real sockets', () => {
     expect(await emitAck(sb, 'chats:messages:deliver', { conversationId, seq: 1 })).toEqual({ ok: true });
   });
 
+  it('refuses presence watches over the limit with the seconds to wait (retryAfter, as Retry-After)', async () => {
+    const { a, b } = await chatPair(t);
+    const sa = await socketOf(a);
+    const answers = [];
+    for (let i = 0; i <= 120; i++)
+      answers.push(await emitAck(sa, 'users:presence:watch', { userId: b.user.id }));
+    expect(answers.slice(0, 120).every((answer) => (answer as { ok: boolean }).ok)).toBe(true);
+    const refused = answers[120] as { ok: false; code: string; retryAfter: number };
+    expect(refused).toEqual({ ok: false, code: 'rate_limited', retryAfter: expect.any(Number) });
+    expect(refused.retryAfter).toBeGreaterThan(0);
+    expect(refused.retryAfter).toBeLessThanOrEqual(60);
+  });
+
   it('relays typing to the other member only', async () => {
     const { a, b, conversationId } = await chatPair(t);
     const [sa, sb] = await Promise.all([socketOf(a), socketOf(b)]);
@@ -136,10 +149,10 @@ describe('receipts, typing and presence over real sockets', () => {
     const offline = nextEvent(sa, 'users:presence', (p) => p.userId === b.user.id && p.activity !== 'online');
     sb.disconnect();
     expect(await offline).toEqual({ userId: b.user.id, activity: 'today' });
-    expect(await emitAck(sa, 'users:presence:watch', { userId: b.user.id })).toEqual({
-      ok: true,
-      presence: { userId: b.user.id, activity: 'today' },
-    });
+    // Asked again once the departure is stored: active today, still no time.
+    await expect
+      .poll(() => emitAck(sa, 'users:presence:watch', { userId: b.user.id }))
+      .toEqual({ ok: true, presence: { userId: b.user.id, activity: 'today' } });
     sa.emit('users:presence:unwatch', { userId: b.user.id });
     await settle(100);
     const after = collect(sa, 'users:presence');

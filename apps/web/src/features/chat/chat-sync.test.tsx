@@ -144,6 +144,31 @@ describe('ChatSync: the outbox', () => {
     expect(ids).toEqual([clientId, clientId]);
   });
 
+  it('waits the seconds a rate-limit refusal gives, and a server error a moment, then sends the same message again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubChatApi({});
+    const chat = await loadChat();
+    const socket = new ChatSocket();
+    const answers: unknown[] = [
+      { ok: false, code: 'rate_limited', retryAfter: 30 },
+      { ok: false, code: 'service_unavailable' },
+    ];
+    socket.answer = (payload) => answers.shift() ?? { ok: true, message: socket.store(payload) };
+    mountSync(chat, socket);
+    const clientId = await chat.queueMessage('c-1', draft('hi'));
+    await waitFor(() => expect(socket.emitsOf('chats:messages:send')).toHaveLength(1));
+    expect(chat.outbox.get(clientId)?.state).toBe('sending');
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(socket.emitsOf('chats:messages:send')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(socket.emitsOf('chats:messages:send')).toHaveLength(2));
+    expect(chat.outbox.get(clientId)?.state).toBe('sending');
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(chat.outbox.get(clientId)).toBeUndefined());
+    const ids = (socket.emitsOf('chats:messages:send') as { clientId: string }[]).map((p) => p.clientId);
+    expect(ids).toEqual([clientId, clientId, clientId]);
+  });
+
   it('keeps a message whose ack never came as sending, holds back the next one, and resends both on reconnect', async () => {
     stubChatApi({});
     const chat = await loadChat();
