@@ -23,6 +23,9 @@ const portrait = () =>
     .jpeg({ quality: 80 })
     .toBuffer();
 
+/** A member's name as the app's texts say it: between FSI and PDI (isolate() of apps/web/src/ui/member-text.tsx). */
+const isolated = (name: string) => `\u2068${name}\u2069`;
+
 async function listedIds(page: Page, filter: string): Promise<string[]> {
   const response = await page.request.get(`/api/users?filter=${filter}`);
   expect(response.status(), `GET /api/users?filter=${filter}`).toBe(200);
@@ -85,7 +88,7 @@ const discovery = journey(
     await page.getByText(media('prompt.title'), { exact: true }).waitFor({ state: 'detached' });
     for (const name of ['Joel', 'Blaise', 'Cedric']) {
       await page
-        .getByText(new RegExp(`^${name}, \\d+$`))
+        .getByText(new RegExp(`^${isolated(name)}, \\d+$`))
         .first()
         .waitFor();
     }
@@ -137,12 +140,14 @@ const discovery = journey(
 
     // Nadia blocks Blaise from his profile: he leaves her lists and she leaves his.
     await page.goto(`/profile/${blaise.id}`);
-    await page.getByRole('button', { name: safety('menu.label', { name: 'Blaise' }), exact: true }).click();
+    await page
+      .getByRole('button', { name: safety('menu.label', { name: isolated('Blaise') }), exact: true })
+      .click();
     await page.getByRole('menuitem', { name: safety('menu.block'), exact: true }).click();
     await page
-      .getByRole('button', { name: safety('block.confirm', { name: 'Blaise' }), exact: true })
+      .getByRole('button', { name: safety('block.confirm', { name: isolated('Blaise') }), exact: true })
       .click();
-    await page.getByText(safety('block.done', { name: 'Blaise' }), { exact: true }).waitFor();
+    await page.getByText(safety('block.done', { name: isolated('Blaise') }), { exact: true }).waitFor();
     await waitForPath(page, '/home');
     expect((await listedIds(page, 'users')).includes(blaise.id), 'Blaise in her list').toBe(false);
     expect((await listedIds(blaise.page, 'users')).includes(nadia.id), 'Nadia in his list').toBe(false);
@@ -154,7 +159,9 @@ const discovery = journey(
 
     // Nadia reports Cedric: reason, sub-reason, a few words.
     await page.goto(`/profile/${cedric.id}`);
-    await page.getByRole('button', { name: safety('menu.label', { name: 'Cedric' }), exact: true }).click();
+    await page
+      .getByRole('button', { name: safety('menu.label', { name: isolated('Cedric') }), exact: true })
+      .click();
     await page.getByRole('menuitem', { name: safety('menu.report'), exact: true }).click();
     await waitForPath(page, `/settings/report/profile/${cedric.id}`);
     await page.getByRole('radio', { name: safety('report.reasons.scam_or_commercial'), exact: true }).click();

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * What members write (names, about, messages, report texts) must not disguise itself or what follows
- * it on screen, nor be made of nothing visible (QUALITY T1, decision 0011). The web app also isolates
+ * it on screen, nor be made of nothing visible (QUALITY T1, decision 0013). The web app also isolates
  * every member text it shows (`MemberText`), so rows stored before this rule display safely too.
  *
  * Two rules:

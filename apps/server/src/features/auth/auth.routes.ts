@@ -14,6 +14,7 @@ import {
 import { MeSchema } from '@motema/shared/users';
 import type { AppDeps } from '../../deps.ts';
 import type { Env } from '../../env.ts';
+import { apiErrors, noBody } from '../../lib/api-responses.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { presentMe } from '../users/users.presenter.ts';
 import {
@@ -29,6 +30,14 @@ import { preferredLanguage } from './request-language.ts';
 
 const RegisteredSchema = z.object({ email: z.string() });
 const ValidCodeSchema = z.object({ valid: z.literal(true) });
+const LogoutRouteSchema = {
+  body: LogoutSchema.nullable(),
+  response: { 204: noBody('Logged out, the cookie cleared') },
+};
+const LoginErrors = apiErrors({
+  401: 'invalid_credentials: no account with this identifier and password',
+  403: 'account_not_active: the password is right, the account is not active',
+});
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -84,7 +93,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     '/auth/confirm/resend',
-    { schema: { body: ResendConfirmationSchema }, config: perIp(5, 10 * MINUTE) },
+    {
+      schema: {
+        body: ResendConfirmationSchema,
+        response: { 202: noBody('A new code is sent if the account waits') },
+      },
+      config: perIp(5, 10 * MINUTE),
+    },
     async (request, reply) => {
       await resendConfirmation(deps, request.body.email, requestInfo(env, request));
       return reply.status(202).send();
@@ -94,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth/login',
     {
-      schema: { body: LoginSchema, response: { 200: MeSchema } },
+      schema: { body: LoginSchema, response: { 200: MeSchema, ...LoginErrors } },
       config: perIp(10, MINUTE),
       preHandler: limitPerIdentifier,
     },
@@ -105,14 +120,17 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   );
 
   // Logging out without a live session still clears the cookie: logout is idempotent.
-  app.put('/users/logout', { schema: { body: LogoutSchema.nullable() } }, async (request, reply) => {
+  app.put('/users/logout', { schema: LogoutRouteSchema }, async (request, reply) => {
     if (request.auth) await logout(deps, request.auth, request.body ?? {});
     return reply.clearSessionCookie().status(204).send();
   });
 
   app.post(
     '/auth/password/send',
-    { schema: { body: ResetSendSchema }, config: perIp(5, 10 * MINUTE) },
+    {
+      schema: { body: ResetSendSchema, response: { 202: noBody('A code is sent if the account exists') } },
+      config: perIp(5, 10 * MINUTE),
+    },
     async (request, reply) => {
       await sendPasswordResetCode(deps, request.body);
       return reply.status(202).send();
@@ -122,12 +140,18 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth/password/verify',
     { schema: { body: ResetVerifySchema, response: { 200: ValidCodeSchema } }, config: perIp(10, MINUTE) },
-    async (request) => verifyPasswordResetCode(deps, request.body),
+    async (request) => verifyPasswordResetCode(deps, request.body, requestInfo(env, request)),
   );
 
   app.post(
     '/auth/password/reset',
-    { schema: { body: ResetPasswordSchema }, config: perIp(10, MINUTE) },
+    {
+      schema: {
+        body: ResetPasswordSchema,
+        response: { 204: noBody('Password changed, other sessions ended') },
+      },
+      config: perIp(10, MINUTE),
+    },
     async (request, reply) => {
       await resetPassword(deps, request.body, requestInfo(env, request));
       return reply.status(204).send();

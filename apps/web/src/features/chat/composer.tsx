@@ -4,6 +4,7 @@ import { IconArrowBackUp, IconCheck, IconPencil, IconSend2 } from '@tabler/icons
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_TEXT_MAX_LENGTH, type Message } from '@motema/shared/chat';
+import { isolate, MemberText } from '../../ui/member-text.tsx';
 import { AttachButton } from './attachments/attach-button.tsx';
 import { PendingFilesPreview } from './attachments/pending-files-preview.tsx';
 import { VoiceRecordButton } from './attachments/voice-record-button.tsx';
@@ -48,7 +49,7 @@ function Banner({
           {title}
         </Text>
         <Text size="sm" c="dimmed" truncate>
-          {text}
+          <MemberText>{text}</MemberText>
         </Text>
       </Box>
       <CloseButton aria-label={closeLabel} onClick={onClose} />
@@ -123,7 +124,7 @@ export function Composer({
   const replyName = replyTo
     ? replyTo.sender._id === meId
       ? t('bubble.you')
-      : (replyTo.sender.firstName ?? replyTo.sender.name)
+      : isolate(replyTo.sender.firstName ?? replyTo.sender.name)
     : '';
   const quoteText = (message: Message) =>
     message.text ?? message.files.map((file) => t(`bubble.fileTypes.${file.type}`)).join(', ');

@@ -3,6 +3,7 @@ import type { Conversation } from '@motema/shared/chat';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
+import { isolate, MemberText } from '../../ui/member-text.tsx';
 import { conversationTime } from './chat-time.ts';
 import { MessagePreview } from './message-preview.tsx';
 
@@ -42,7 +43,7 @@ export function ConversationRow({ conversation, meId, now, typing }: Props) {
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text fw={bold ? 800 : 600} truncate="end">
-              {name}
+              <MemberText>{name}</MemberText>
             </Text>
             <Text size="xs" c={bold ? 'coral.6' : 'dimmed'} fw={bold ? 700 : 400} style={{ flex: 'none' }}>
               {conversationTime(when, now, i18n.resolvedLanguage ?? 'en')}
@@ -64,7 +65,7 @@ export function ConversationRow({ conversation, meId, now, typing }: Props) {
                 />
               ) : (
                 <Text size="sm" c="dimmed" truncate="end">
-                  {t('preview.none', { name })}
+                  {t('preview.none', { name: isolate(name) })}
                 </Text>
               )}
             </Box>

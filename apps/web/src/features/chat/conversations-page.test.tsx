@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ConversationList } from '@motema/shared/chat';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage } from '../../test/render-page.tsx';
+import { isolate } from '../../ui/member-text.tsx';
 import { buildConversation, buildMessage, ME, me, requestsOf, stubChatApi } from './chat-fixtures.tsx';
 import { ConversationsPage } from './conversations-page.tsx';
 
@@ -78,10 +79,10 @@ describe('ConversationsPage', () => {
     expect(zola.getAttribute('href')).toBe('/messages/c-1');
     expect(items[0]!.textContent).toContain('See you tomorrow');
     expect(items[0]!.textContent).toContain('2');
-    expect(items[1]!.textContent).toContain('You: Bonjour');
+    expect(items[1]!.textContent).toContain(`You: ${isolate('Bonjour')}`);
     expect(items[2]!.textContent).toContain('Voice message');
     expect(items[3]!.textContent).toContain('Message removed');
-    expect(items[4]!.textContent).toContain('Say hello to Ebo');
+    expect(items[4]!.textContent).toContain(`Say hello to ${isolate('Ebo')}`);
     expect(document.title).toBe('Chats · Motema');
   });
 

@@ -13,6 +13,7 @@ import {
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPLY_QUOTE_MAX_LENGTH, type ChatFileKind, type MessageQuote } from '@motema/shared/chat';
+import { MemberText } from '../../ui/member-text.tsx';
 import { MessageFiles } from './attachments/message-files.tsx';
 import classes from './thread.module.css';
 import type { DeliveryState, PendingFile, ThreadItem } from './thread-types.ts';
@@ -53,7 +54,12 @@ type QuoteProps = { quote: MessageQuote; meId: string; onJump: (messageId: strin
 /** The message a reply answers, shortened; a tap scrolls to it. */
 function Quote({ quote, meId, onJump }: QuoteProps) {
   const { t } = useTranslation('thread');
-  const who = quote.sender._id === meId ? t('bubble.you') : (quote.sender.firstName ?? quote.sender.name);
+  const who =
+    quote.sender._id === meId ? (
+      t('bubble.you')
+    ) : (
+      <MemberText>{quote.sender.firstName ?? quote.sender.name}</MemberText>
+    );
   const text = quote.text
     ? quote.text.length > REPLY_QUOTE_MAX_LENGTH
       ? `${quote.text.slice(0, REPLY_QUOTE_MAX_LENGTH)}…`
@@ -78,7 +84,11 @@ function Quote({ quote, meId, onJump }: QuoteProps) {
         </Text>
       ) : (
         <Text size="sm" c="inherit" lineClamp={2}>
-          {text ?? quote.fileTypes.map((type) => t(`bubble.fileTypes.${type}`)).join(', ')}
+          {text ? (
+            <MemberText>{text}</MemberText>
+          ) : (
+            quote.fileTypes.map((type) => t(`bubble.fileTypes.${type}`)).join(', ')
+          )}
         </Text>
       )}
     </button>
@@ -179,7 +189,11 @@ export function MessageBubble({
                 </Box>
               )}
               {entry && entry.files.length > 0 && <PendingFiles files={entry.files} />}
-              {text && <div className={classes.text}>{text}</div>}
+              {text && (
+                <MemberText block className={classes.text}>
+                  {text}
+                </MemberText>
+              )}
             </>
           )}
           <div className={classes.meta}>

@@ -2,6 +2,7 @@ import { Group, Text, type TextProps } from '@mantine/core';
 import type { ChatFileKind, Message } from '@motema/shared/chat';
 import { IconMicrophone, IconMusic, IconPhoto, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isolate, MemberText } from '../../ui/member-text.tsx';
 
 const FILE_ICONS = { photo: IconPhoto, voice: IconMicrophone, video: IconVideo, audio: IconMusic } as const;
 
@@ -21,7 +22,8 @@ export function MessagePreview({ message, mine, ...props }: Props) {
     );
   const kind: ChatFileKind | undefined = message.files[0]?.type;
   const body = message.text?.replace(/\s+/g, ' ').trim() || (kind ? t(`preview.${kind}`) : '');
-  const text = mine ? t('preview.you', { text: body }) : body;
+  // The member's text is isolated: a reversal inside cannot turn "You: " or the row around.
+  const text = mine ? t('preview.you', { text: isolate(body) }) : <MemberText>{body}</MemberText>;
   if (!kind)
     return (
       <Text truncate="end" {...props}>

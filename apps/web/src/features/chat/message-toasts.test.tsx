@@ -3,6 +3,7 @@ import { MESSAGE_TOAST_GAP_MS, MESSAGE_TOAST_MS } from '@motema/shared/limits';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SocketContext } from '../../lib/socket.ts';
 import { renderPage } from '../../test/render-page.tsx';
+import { isolate } from '../../ui/member-text.tsx';
 import { buildMessage, ChatSocket, ME, me, people } from './chat-fixtures.tsx';
 import { MessageToasts } from './message-toasts.tsx';
 
@@ -34,7 +35,7 @@ describe('MessageToasts', () => {
       socket.serverEmit('chats:messages:new', buildMessage('c-2', 1, { text: 'First', sender: bintou }));
       socket.serverEmit('chats:messages:new', buildMessage('c-2', 2, { text: 'Second', sender: bintou }));
     });
-    expect(toast()?.textContent).toContain('New message from Zola');
+    expect(toast()?.textContent).toContain(`New message from ${isolate('Zola')}`);
     expect(toast()?.textContent).toContain('Hello there');
 
     advance(MESSAGE_TOAST_MS - 1);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSocketEvent } from '../../lib/socket.ts';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
+import { isolate } from '../../ui/member-text.tsx';
 import { useMeQuery } from '../users/users.api.ts';
 import { MessagePreview } from './message-preview.tsx';
 
@@ -99,7 +100,7 @@ export function MessageToasts() {
               <MemberAvatar name={sender.name} image={sender.avatar} size={44} radius={44} />
               <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                 <Text size="xs" c="dimmed" truncate="end">
-                  {t('toast.label', { name })}
+                  {t('toast.label', { name: isolate(name) })}
                 </Text>
                 <MessagePreview message={shown} mine={false} size="sm" fw={500} lineClamp={1} />
               </Stack>

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { SocketContext } from '../../lib/socket.ts';
 import { FakeSocket } from '../../test/fake-socket.ts';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
+import { isolate } from '../../ui/member-text.tsx';
 import { LONG_PRESS_MS } from './message-actions.tsx';
 import { MessagesPage } from './messages-page.tsx';
 import {
@@ -163,11 +164,11 @@ describe('MessagesPage', () => {
     renderThread(thread);
     await openMenuOf(user, 'Do you like music?');
     await user.click(await screen.findByRole('menuitem', { name: 'Reply' }));
-    expect(screen.getByText('Replying to Zola')).toBeTruthy();
+    expect(screen.getByText(`Replying to ${isolate('Zola')}`)).toBeTruthy();
     await user.type(composer(), 'Very much!{Enter}');
     expect(thread.send).toHaveBeenCalledWith({ text: 'Very much!', files: [], replyTo: 'm-7' });
     expect((composer() as HTMLTextAreaElement).value).toBe('');
-    expect(screen.queryByText('Replying to Zola')).toBeNull();
+    expect(screen.queryByText(`Replying to ${isolate('Zola')}`)).toBeNull();
   });
 
   it('edits an own text message through the edit request, and cancels an edit', async () => {
@@ -213,7 +214,7 @@ describe('MessagesPage', () => {
     await openMenuOf(user, 'Oops, wrong chat');
     await user.click(await screen.findByRole('menuitem', { name: 'Unsend' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unsend this message?' });
-    expect(dialog.textContent).toContain('Zola will see “Message removed”');
+    expect(dialog.textContent).toContain(`${isolate('Zola')} will see “Message removed”`);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls(fetch, 'POST /api/messages/m-5/unsend')).toEqual([]);
 
@@ -323,7 +324,7 @@ describe('MessagesPage', () => {
     const user = userEvent.setup();
     const thread = threadOf([]);
     renderThread(thread);
-    expect(screen.getByText(/Say hello to Zola/)).toBeTruthy();
+    expect(screen.getByText(new RegExp(`Say hello to ${isolate('Zola')}`))).toBeTruthy();
     await user.type(composer(), '   {Enter}');
     expect(thread.send).not.toHaveBeenCalled();
     await user.clear(composer());

@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import type { Message } from '@motema/shared/chat';
 import { isApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { isolate } from '../../ui/member-text.tsx';
 import { useMeQuery } from '../users/users.api.ts';
 import {
   chatKeys,
@@ -86,7 +87,7 @@ function Thread({ conversationId }: { conversationId: string }) {
     isApiError(thread.error) && [400, 403, 404].includes(thread.error.status) && !conversation;
   useDocumentTitle(
     member
-      ? t('documentTitle', { name: member.name })
+      ? t('documentTitle', { name: isolate(member.name) })
       : unavailable
         ? t('unavailable.documentTitle')
         : t('common:screens.messages'),
@@ -135,7 +136,8 @@ function Thread({ conversationId }: { conversationId: string }) {
 
   if (unavailable) return <ThreadUnavailable />;
 
-  const otherName = member?.firstName ?? member?.name ?? '';
+  // Said inside sentences ("Say hello to {{name}}"): isolated, as member text.
+  const otherName = member ? isolate(member.firstName ?? member.name) : '';
   const loadError = !!thread.error && thread.items.length === 0 && !thread.isLoading;
   const retryLoad = () => {
     void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(conversationId) });

@@ -4,6 +4,7 @@ import { IconCards, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
+import { MemberText } from '../../ui/member-text.tsx';
 import { useUserListQuery } from '../discovery/discovery.api.ts';
 
 type Props = {
@@ -31,7 +32,7 @@ function PersonRow({ user, onPick, busy }: { user: UserCard; onPick: () => void;
       <Group gap="sm" wrap="nowrap">
         <MemberAvatar name={user.name} image={user.avatar} size={44} radius={44} />
         <Text fw={600} truncate="end" style={{ flex: 1, minWidth: 0 }}>
-          {user.name}, {user.age}
+          <MemberText>{user.name}</MemberText>, {user.age}
         </Text>
         <IconChevronRight size={20} stroke={1.6} aria-hidden />
       </Group>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ConversationMember } from '@motema/shared/chat';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
+import { MemberText } from '../../ui/member-text.tsx';
 import { usePresence } from './use-presence.ts';
 
 /** Online now, or how recently active in the lists' words ("today", "this week"); nothing when longer ago. */
@@ -69,7 +70,7 @@ export function ThreadHeader({ member, otherTyping, importantOnly, onToggleImpor
           <MemberAvatar name={member.name} image={member.avatar} size={40} />
           <Box style={{ minWidth: 0 }}>
             <Text component="h1" fz="md" fw={700} lh={1.25} m={0} truncate>
-              {member.name}
+              <MemberText>{member.name}</MemberText>
             </Text>
             {otherTyping ? (
               <Text size="sm" c="coral.7" lh={1.2} fs="italic" aria-live="polite">

@@ -6,6 +6,7 @@ import { SocketContext } from '../../lib/socket.ts';
 import { buildMe, renderPage } from '../../test/render-page.tsx';
 import { discoveryKeys } from './discovery.api.ts';
 import { FakeSocket } from '../../test/fake-socket.ts';
+import { isolate } from '../../ui/member-text.tsx';
 import { buildCard, stubApi } from './discovery-fixtures.ts';
 import { MatchModal } from './match-modal.tsx';
 
@@ -41,7 +42,7 @@ describe('MatchModal', () => {
 
     act(() => socket.serverEmit('matched:me-1', matchOf(7, 'Zola')));
     const dialog = await screen.findByRole('dialog', { name: 'It’s a match!' });
-    expect(dialog.textContent).toContain('You and Zola like each other.');
+    expect(dialog.textContent).toContain(`You and ${isolate('Zola')} like each other.`);
     // Both avatars (initials without photos): the member's and the match's.
     expect(dialog.textContent).toContain('AM');
     expect(dialog.textContent).toContain('MT');

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSocketEvent } from '../../lib/socket.ts';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
+import { isolate } from '../../ui/member-text.tsx';
 import { useMeQuery } from '../users/users.api.ts';
 import { invalidateMatches } from './discovery.api.ts';
 
@@ -35,7 +36,7 @@ export function MatchModal() {
     close();
     if (pathname !== '/swap') void navigate('/swap');
   };
-  const name = current ? (current.user.firstName ?? current.user.name) : '';
+  const name = current ? isolate(current.user.firstName ?? current.user.name) : '';
 
   return (
     <Modal.Root opened={Boolean(current && me)} onClose={close} centered radius="lg">

@@ -4,6 +4,7 @@ import type { Profile } from '@motema/shared/discovery';
 import type { Image } from '@motema/shared/media';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
+import { isolate } from '../../ui/member-text.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,6 +27,8 @@ function buildImage(id: string): Image {
 }
 
 const avatar = buildImage('p1');
+/** The first name as the page's texts say it: isolated member text. */
+const grace = isolate('Grace');
 
 /** Grace as a visitor sees her: the card's identity and the about text. */
 const visitorView: Profile = {
@@ -73,18 +76,21 @@ describe('ProfilePage', () => {
     stubApi(memberView);
     openProfile(buildMe());
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Ilunga, 28' })).toBeTruthy();
-    expect(document.title).toBe('Grace Ilunga · Motema');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `${isolate('Grace Ilunga')}, 28` }),
+    ).toBeTruthy();
+    expect(document.title).toBe(`${isolate('Grace Ilunga')} · Motema`);
     expect(screen.getByText('Online now')).toBeTruthy();
     expect(screen.getByText('less than 5 km')).toBeTruthy();
-    expect(screen.getByText('Dancer, coffee lover.')).toBeTruthy();
+    // Her about text is her own: in its own direction, isolated from the page.
+    expect(screen.getByText('Dancer, coffee lover.').getAttribute('dir')).toBe('auto');
     // The wording follows her sex, with the settings' labels.
     expect(screen.getByText('Relationship status')).toBeTruthy();
     expect(screen.getByText('Widow')).toBeTruthy();
     expect(screen.getByText('Straight')).toBeTruthy();
 
     // The avatar first, then the other photos, each sized for the column it shows in.
-    const gallery = screen.getByRole('region', { name: 'Photos of Grace' });
+    const gallery = screen.getByRole('region', { name: `Photos of ${grace}` });
     const slides = within(gallery).getAllByRole('button', { name: /^Open photo/ });
     expect(slides).toHaveLength(3);
     const firstImage = slides[0]!.querySelector('img')!;
@@ -96,7 +102,7 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('link', { name: 'Send a message' }).getAttribute('href')).toBe(
       '/conversations?user=u2',
     );
-    const stars = within(screen.getByRole('group', { name: 'Rate Grace' })).getAllByRole('button');
+    const stars = within(screen.getByRole('group', { name: `Rate ${grace}` })).getAllByRole('button');
     expect(stars.map((star) => star.getAttribute('aria-label'))).toEqual([
       'Rate 1 out of 5',
       'Rate 2 out of 5',
@@ -105,7 +111,7 @@ describe('ProfilePage', () => {
       'Rate 5 out of 5',
     ]);
     expect(stars.every((star) => star.getAttribute('aria-pressed') === 'false')).toBe(true);
-    expect(screen.getByRole('button', { name: 'Safety options for Grace' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Safety options for ${grace}` })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Join Motema' })).toBeNull();
     expect(screen.queryByText('You matched!')).toBeNull();
   });
@@ -114,13 +120,15 @@ describe('ProfilePage', () => {
     stubApi(visitorView);
     openProfile(null);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Ilunga, 28' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `${isolate('Grace Ilunga')}, 28` }),
+    ).toBeTruthy();
     expect(screen.getByText('Dancer, coffee lover.')).toBeTruthy();
     expect(
-      within(screen.getByRole('region', { name: 'Photos of Grace' })).getAllByRole('button'),
+      within(screen.getByRole('region', { name: `Photos of ${grace}` })).getAllByRole('button'),
     ).toHaveLength(1);
 
-    expect(screen.getByRole('heading', { name: 'Would you like to meet Grace?' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: `Would you like to meet ${grace}?` })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Join Motema' }).getAttribute('href')).toBe(
       '/register?from=%2Fprofile%2Fu2',
     );
@@ -128,11 +136,11 @@ describe('ProfilePage', () => {
       '/login?from=%2Fprofile%2Fu2',
     );
 
-    expect(screen.queryByRole('group', { name: 'Rate Grace' })).toBeNull();
+    expect(screen.queryByRole('group', { name: `Rate ${grace}` })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Send a message' })).toBeNull();
     expect(screen.queryByText('Relationship status')).toBeNull();
     expect(screen.queryByText('Online now')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Safety options for Grace' })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Safety options for ${grace}` })).toBeNull();
   });
 
   it('sends the star chosen, presses it, and celebrates the match', async () => {
@@ -149,16 +157,16 @@ describe('ProfilePage', () => {
     const user = userEvent.setup();
     openProfile(buildMe());
 
-    const group = await screen.findByRole('group', { name: 'Rate Grace' });
+    const group = await screen.findByRole('group', { name: `Rate ${grace}` });
     expect(within(group).getByRole('button', { name: 'Rate 2 out of 5' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    expect(screen.getByText('You gave Grace 2 out of 5. You can change it at any time.')).toBeTruthy();
+    expect(screen.getByText(`You gave ${grace} 2 out of 5. You can change it at any time.`)).toBeTruthy();
 
     await user.click(within(group).getByRole('button', { name: 'Rate 4 out of 5' }));
 
     expect(await screen.findByText('You matched!')).toBeTruthy();
-    expect(screen.getByText('You and Grace like each other. Why not say hello?')).toBeTruthy();
+    expect(screen.getByText(`You and ${grace} like each other. Why not say hello?`)).toBeTruthy();
     const rateCalls = fetch.mock.calls.filter(([url]) => url === '/api/rate/user');
     expect(rateCalls).toHaveLength(1);
     expect(rateCalls[0]![1]?.method).toBe('POST');
@@ -180,7 +188,7 @@ describe('ProfilePage', () => {
     const user = userEvent.setup();
     openProfile(buildMe());
 
-    const group = await screen.findByRole('group', { name: 'Rate Grace' });
+    const group = await screen.findByRole('group', { name: `Rate ${grace}` });
     await user.click(within(group).getByRole('button', { name: 'Rate 5 out of 5' }));
 
     expect(
@@ -213,9 +221,9 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('link', { name: 'Edit my profile' }).getAttribute('href')).toBe(
       '/settings/profile',
     );
-    expect(screen.queryByRole('group', { name: 'Rate Grace' })).toBeNull();
+    expect(screen.queryByRole('group', { name: `Rate ${grace}` })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Send a message' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Safety options for Grace' })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Safety options for ${grace}` })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Join Motema' })).toBeNull();
   });
 
@@ -232,8 +240,8 @@ describe('ProfilePage', () => {
     answer(jsonResponse(200, memberView));
 
     await user.click(await screen.findByRole('button', { name: 'Open photo 2 of 3 full size' }));
-    const viewer = await screen.findByRole('dialog', { name: 'Photos of Grace' });
-    const photo = within(viewer).getByRole('img', { name: 'Grace, photo 2 of 3' });
+    const viewer = await screen.findByRole('dialog', { name: `Photos of ${grace}` });
+    const photo = within(viewer).getByRole('img', { name: `${grace}, photo 2 of 3` });
     expect(photo.getAttribute('sizes')).toBe('100vw');
     await waitFor(() => expect(container.querySelector('[aria-busy="true"]')).toBeNull());
   });

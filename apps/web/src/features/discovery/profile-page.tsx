@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { isolate } from '../../ui/member-text.tsx';
 import { useMeQuery } from '../users/users.api.ts';
 import { useProfileQuery } from './discovery.api.ts';
 import { PROFILE_GALLERY_WIDTH, ProfileView } from './profile-view.tsx';
@@ -32,7 +33,7 @@ function ProfileContent() {
 
   useDocumentTitle(
     profile.data
-      ? t('profile.documentTitle', { name: profile.data.name })
+      ? t('profile.documentTitle', { name: isolate(profile.data.name) })
       : unavailable
         ? t('profile.unavailable.documentTitle')
         : t('common:screens.profile'),

@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loginPath } from '../../lib/safe-from.ts';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
+import { isolate, MemberText } from '../../ui/member-text.tsx';
 import { ProfileSafetyMenu } from '../safety/profile-safety-menu.tsx';
 import { ActivityLabel, useDistanceLabel } from './member-facts.tsx';
 import { ProfileGallery } from './profile-gallery.tsx';
@@ -55,7 +56,8 @@ export function ProfileView({ profile, me }: Props) {
   const distance = useDistanceLabel(profile.distance);
   const [viewing, setViewing] = useState<number | null>(null);
   const own = me?._id === profile._id;
-  const firstName = profile.firstName ?? profile.name;
+  // The name as the texts below say it ("About {{name}}", the menus, the gallery): isolated member text.
+  const firstName = isolate(profile.firstName ?? profile.name);
   const images = galleryOf(profile);
 
   // Back where the member came from; straight to the app (or the start page) when the link was opened directly.
@@ -121,7 +123,7 @@ export function ProfileView({ profile, me }: Props) {
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Stack gap={4} style={{ minWidth: 0 }}>
               <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-                {t('profile.nameAge', { name: profile.name, age: profile.age })}
+                {t('profile.nameAge', { name: isolate(profile.name), age: profile.age })}
               </Title>
               {(profile.activity || distance) && (
                 <Group gap={6} wrap="wrap">
@@ -182,7 +184,9 @@ export function ProfileView({ profile, me }: Props) {
               {t('profile.about', { name: firstName })}
             </Title>
             {profile.about ? (
-              <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{profile.about}</Text>
+              <Text component="div" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                <MemberText block>{profile.about}</MemberText>
+              </Text>
             ) : (
               <Text c="dimmed">{t('profile.noAbout', { name: firstName })}</Text>
             )}

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type CSSProperties, type PointerEvent } fr
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDataSaver } from '../../lib/data-saver.ts';
+import { isolate } from '../../ui/member-text.tsx';
 import { ResponsiveImage } from '../../ui/responsive-image.tsx';
 import { ActivityLabel, useDistanceLabel } from './member-facts.tsx';
 import type { Decision } from './use-swap-deck.ts';
@@ -85,7 +86,7 @@ export function SwapCardFace({ user, large }: { user: UserCard; large: boolean }
         }}
       >
         <Title order={2} size="h2" c="white" style={{ overflowWrap: 'anywhere' }}>
-          {t('card.nameAge', { name: user.firstName ?? user.name, age: user.age })}
+          {t('card.nameAge', { name: isolate(user.firstName ?? user.name), age: user.age })}
         </Title>
         <Box style={{ '--mantine-color-dimmed': 'rgba(255, 255, 255, 0.85)' } as CSSProperties}>
           <ActivityLabel activity={user.activity} size="sm" />

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { BLOCK_LIST_PAGE_SIZE } from '@motema/shared/safety';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
+import { isolate } from '../../ui/member-text.tsx';
 import { renderNotices } from './render-notices.tsx';
 import { BlockListPage } from './block-list-page.tsx';
 import { blockListOf, buildBlockedUser } from './safety-fixtures.ts';
@@ -66,7 +67,7 @@ describe('BlockListPage', () => {
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('button', { name: 'Unblock Kofi Mensah' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Unblock Kofi Mensah?' });
+    const dialog = await screen.findByRole('dialog', { name: `Unblock ${isolate('Kofi Mensah')}?` });
     expect(within(dialog).getByText(/able to see each other again/)).toBeTruthy();
     expect(fetch).toHaveBeenCalledTimes(1);
 
@@ -75,7 +76,7 @@ describe('BlockListPage', () => {
       init?.method === 'DELETE' ? jsonResponse(204) : jsonResponse(200, blockListOf([awa])),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Unblock' }));
-    expect(await screen.findByText('Kofi Mensah is unblocked.')).toBeTruthy();
+    expect(await screen.findByText(`${isolate('Kofi Mensah')} is unblocked.`)).toBeTruthy();
     expect(fetch).toHaveBeenCalledWith(
       `/api/blocks/${kofi._id}`,
       expect.objectContaining({ method: 'DELETE' }),
@@ -94,11 +95,11 @@ describe('BlockListPage', () => {
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('button', { name: 'Unblock Kofi Mensah' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Unblock Kofi Mensah?' });
+    const dialog = await screen.findByRole('dialog', { name: `Unblock ${isolate('Kofi Mensah')}?` });
     await user.click(within(dialog).getByRole('button', { name: 'Unblock' }));
     expect(
       await screen.findByText(
-        'Kofi Mensah could not be unblocked. Too many attempts. Please wait and try again.',
+        `${isolate('Kofi Mensah')} could not be unblocked. Too many attempts. Please wait and try again.`,
       ),
     ).toBeTruthy();
     expect(screen.getByText('Kofi Mensah')).toBeTruthy();
@@ -109,7 +110,7 @@ describe('BlockListPage', () => {
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('button', { name: 'Unblock Kofi Mensah' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Unblock Kofi Mensah?' });
+    const dialog = await screen.findByRole('dialog', { name: `Unblock ${isolate('Kofi Mensah')}?` });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -6,6 +6,7 @@ import type { BlockedUser } from '@motema/shared/safety';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notices.ts';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
+import { isolate, MemberText } from '../../ui/member-text.tsx';
 import { failureReason, isSessionEnd } from './failure-reason.ts';
 import { useBlockListQuery, useUnblockMutation } from './safety.api.ts';
 
@@ -40,10 +41,10 @@ function BlockedRow({ user, onUnblock }: { user: BlockedUser; onUnblock: (user: 
         <MemberAvatar name={user.name} image={user.avatar} size={48} radius="xl" />
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-            {user.name}
+            <MemberText>{user.name}</MemberText>
           </Text>
           <Text size="sm" c="dimmed" truncate>
-            @{user.username}
+            <MemberText>{`@${user.username}`}</MemberText>
           </Text>
           <Text size="xs" c="dimmed">
             {t('blockList.blockedOn', { date })}
@@ -81,7 +82,8 @@ export function BlockListPage() {
 
   const confirmUnblock = () => {
     if (!target) return;
-    const { _id, name } = target;
+    const { _id } = target;
+    const name = isolate(target.name);
     unblock.mutate(_id, {
       onSuccess: () => {
         setConfirming(false);
@@ -152,12 +154,12 @@ export function BlockListPage() {
       <Modal
         opened={confirming}
         onClose={() => !unblock.isPending && setConfirming(false)}
-        title={target ? t('unblock.title', { name: target.name }) : ''}
+        title={target ? t('unblock.title', { name: isolate(target.name) }) : ''}
         centered
         radius="md"
       >
         <Stack gap="md">
-          <Text size="sm">{target ? t('unblock.text', { name: target.name }) : ''}</Text>
+          <Text size="sm">{target ? t('unblock.text', { name: isolate(target.name) }) : ''}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={unblock.isPending}>
               {t('common:actions.cancel')}

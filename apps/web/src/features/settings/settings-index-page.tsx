@@ -17,6 +17,7 @@ import {
   IconUserEdit,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { MemberText } from '../../ui/member-text.tsx';
 import { useLogoutMutation } from '../auth/auth.api.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { SettingsLinkGroup, type SettingsLink } from './components/settings-link-group.tsx';
@@ -80,10 +81,10 @@ export function SettingsIndexPage() {
             <Avatar name={me.name} color="initials" size={56} radius="xl" src={me.avatar?.thumbnail} alt="" />
             <div style={{ minWidth: 0 }}>
               <Text fw={700} size="lg" truncate>
-                {me.name}
+                <MemberText>{me.name}</MemberText>
               </Text>
               <Text c="dimmed" truncate>
-                @{me.username}
+                <MemberText>{`@${me.username}`}</MemberText>
               </Text>
             </div>
           </Group>

@@ -14,6 +14,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
+import { isolate, MemberText } from '../../ui/member-text.tsx';
 import { AvatarPrompt } from '../media/avatar-prompt.tsx';
 import { AvatarSheet } from '../media/avatar-sheet.tsx';
 import { PhotoGallery } from '../media/photo-gallery.tsx';
@@ -48,10 +49,10 @@ export function AccountPage() {
           <Stack gap={6} align="flex-start" style={{ minWidth: 0 }}>
             <div style={{ maxWidth: '100%' }}>
               <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
-                {t('account.nameAge', { name: me.name, age: me.age })}
+                {t('account.nameAge', { name: isolate(me.name), age: me.age })}
               </Title>
               <Text c="dimmed" truncate>
-                @{me.username}
+                <MemberText>{`@${me.username}`}</MemberText>
               </Text>
             </div>
             {me.avatar && (
