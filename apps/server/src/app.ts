@@ -1,22 +1,16 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './deps.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { refuseNulCharacters } from './plugins/no-nul-characters.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createRealtime } from './realtime/server.ts';
@@ -45,26 +39,15 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     logger: options.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
+    // What the router and Node's HTTP parser refuse also leaves as the app's error body.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        upgradeInsecureRequests: env.NODE_ENV === 'production' ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app, { production: env.NODE_ENV === 'production' });
   await registerCompression(app);
   refuseNulCharacters(app);
   await app.register(fastifyRateLimit, {
@@ -79,11 +62,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       retryAfter: Math.ceil(context.ttl / 1000),
     }),
   });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Motema API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await registerApiDocs(app, { exposed: env.API_DOCS ?? env.NODE_ENV !== 'production' });
 
   const webFallback = await registerWebApp(
     app,

@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  // The OpenAPI document and Swagger UI at /api/docs; unset: served outside production only.
+  API_DOCS: z.stringbool().optional(),
   // Media storage: local disk under DATA_DIR/media unless S3_BUCKET names an S3-compatible bucket.
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),

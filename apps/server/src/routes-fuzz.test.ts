@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
-import { createMember } from './test/factories.ts';
+import { createConversation, insertMessage } from './test/chat-files-factories.ts';
+import { createMember, MEMBER_PASSWORD } from './test/factories.ts';
+import { insertPhotoRow, postPhoto, samples } from './test/media-factories.ts';
 import { randomIp } from './test/net.ts';
+import { openApiConformance } from './test/openapi-conformance.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -29,9 +32,11 @@ const junk = fc.oneof(
 describe('every API route under generated bad input (R2)', () => {
   let t: TestApp;
   let cookie = '';
+  let openApi: ReturnType<typeof openApiConformance>;
   beforeAll(async () => {
     t = await buildTestApp();
     cookie = (await createMember(t)).cookie;
+    openApi = openApiConformance(t);
   });
   afterAll(() => t.close());
 
@@ -48,7 +53,7 @@ describe('every API route under generated bad input (R2)', () => {
     return { q: text, filter: text, skip: text, limit: text, sort: text, unrated: text };
   };
 
-  it('answers 4xx, never 5xx, with or without a session', async () => {
+  it('answers 4xx, never 5xx, with or without a session, each answer as the OpenAPI document gives it', async () => {
     const routes = apiRoutes(t);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), junk, fc.boolean(), async (route, body, withSession) => {
@@ -69,29 +74,177 @@ describe('every API route under generated bad input (R2)', () => {
         if (withSession && route.url === '/api/users/logout') cookie = (await createMember(t)).cookie;
         if (res.statusCode >= 400)
           expect(res.json()).toMatchObject({ statusCode: res.statusCode, code: expect.any(String) });
+        openApi.expectDocumented(route.method, route.url, res);
       }),
       { numRuns: 300 },
     );
   });
 
-  it('answers malformed JSON and oversized bodies with 400 and 413', async () => {
-    const broken = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress: randomIp(),
-      headers: { 'content-type': 'application/json' },
-      payload: '{"identifier":',
-    });
+  it('answers malformed JSON, oversized bodies and unknown content types with 400, 413 and 415', async () => {
+    const post = (payload: string, contentType = 'application/json') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: randomIp(),
+        headers: { 'content-type': contentType },
+        payload,
+      });
+    const broken = await post('{"identifier":');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().code).toBe('bad_request');
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress: randomIp(),
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ identifier: 'x'.repeat(200_000), password: 'x' }),
-    });
+    const huge = await post(JSON.stringify({ identifier: 'x'.repeat(200_000), password: 'x' }));
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe('payload_too_large');
+    const unknownType = await post('identifier=x', 'application/x-www-form-urlencoded');
+    expect(unknownType.statusCode).toBe(415);
+    expect(unknownType.json()).toEqual({
+      statusCode: 415,
+      code: 'bad_request',
+      message: 'The request is not valid',
+    });
+    for (const res of [broken, huge, unknownType]) openApi.expectDocumented('post', '/api/auth/login', res);
+  });
+
+  it('answers a path parameter longer than the router takes with 414, the path not echoed', async () => {
+    const long = 'a'.repeat(2000);
+    const res = await t.app.inject({ method: 'GET', url: `/api/users/${long}`, remoteAddress: randomIp() });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ statusCode: 414, code: 'bad_request', message: 'The request is not valid' });
+    openApi.expectDocumented('get', '/api/users/{id}', res);
+  });
+
+  it('answers a method a path does not have with 405 and the methods it has in Allow', async () => {
+    const paths = Object.entries(openApi.document.paths ?? {}).filter(([url]) => url.startsWith('/api/'));
+    expect(paths.length).toBeGreaterThan(15);
+    /** The methods of every documented path `url` matches (`/api/users/logout` is also `/api/users/{id}`). */
+    const methodsOf = (url: string) => {
+      const methods = paths
+        .filter(([path]) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(url))
+        .flatMap(([, operations]) => Object.keys(operations).map((method) => method.toUpperCase()));
+      if (methods.includes('GET')) methods.push('HEAD');
+      return [...new Set(methods)].sort();
+    };
+    let refused = 0;
+    for (const [path] of paths) {
+      const url = path.replace(/\{[^}]+\}/g, 'x0');
+      const allowed = methodsOf(url);
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !allowed.includes(m))) {
+        const res = await t.app.inject({ method: method as Method, url, headers: { cookie } });
+        expect(res.statusCode, `${method} ${url}`).toBe(405);
+        expect(String(res.headers.allow).split(', ').sort(), `${method} ${url}`).toEqual(allowed);
+        expect(res.json()).toEqual({
+          statusCode: 405,
+          code: 'method_not_allowed',
+          message: 'This method is not allowed here',
+        });
+        refused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(100);
+  });
+
+  it('answers unknown paths 404 whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/api/users/x0/nothing' });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.headers.allow).toBeUndefined();
+      expect(res.json().code).toBe('not_found');
+    }
+  });
+});
+
+describe('successful answers as the OpenAPI document gives them (R2)', () => {
+  let t: TestApp;
+  let openApi: ReturnType<typeof openApiConformance>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    openApi = openApiConformance(t);
+  });
+  afterAll(() => t.close());
+
+  /** Calls `path` (as the document writes it, `{name}` filled from `params`) and checks the answer. */
+  async function call(
+    method: Method,
+    path: string,
+    options: { cookie?: string; payload?: object; params?: Record<string, string> } = {},
+  ) {
+    const url = path.replace(/\{(\w+)\}/g, (_, name: string) => options.params?.[name] ?? '');
+    const res = await t.app.inject({
+      method,
+      url,
+      remoteAddress: randomIp(),
+      headers: options.cookie ? { cookie: options.cookie } : {},
+      ...(options.payload ? { payload: options.payload } : {}),
+    });
+    openApi.expectDocumented(method, path, res);
+    return res;
+  }
+
+  it('documents the 204s and 202s without a body that the routes answer', async () => {
+    const member = await createMember(t);
+    const other = await createMember(t);
+    const { cookie } = member;
+    const password = MEMBER_PASSWORD;
+
+    expect((await call('POST', '/api/blocks', { cookie, payload: { user: other.user.id } })).statusCode).toBe(
+      204,
+    );
+    const unblock = await call('DELETE', '/api/blocks/{user}', { cookie, params: { user: other.user.id } });
+    expect(unblock.statusCode).toBe(204);
+
+    const photo = await insertPhotoRow(t.db, member.user.id);
+    expect((await call('DELETE', '/api/photos/{id}', { cookie, params: { id: photo.id } })).statusCode).toBe(
+      204,
+    );
+
+    const conversation = await createConversation(t.db, member.user.id, other.user.id);
+    const message = await insertMessage(t.db, conversation.id, other.user.id);
+    expect(
+      (await call('DELETE', '/api/messages/{id}', { cookie, params: { id: message.id } })).statusCode,
+    ).toBe(204);
+
+    const email = member.user.email!;
+    expect((await call('POST', '/api/auth/confirm/resend', { payload: { email } })).statusCode).toBe(202);
+    expect(
+      (await call('POST', '/api/auth/password/send', { payload: { identifier: email } })).statusCode,
+    ).toBe(202);
+
+    const newPassword = 'Nzela-ya-sika-2025';
+    const change = { currentPassword: password, password: newPassword, confirmation: newPassword };
+    expect((await call('PUT', '/api/users/password', { cookie, payload: change })).statusCode).toBe(204);
+    expect((await call('PUT', '/api/users/logout', { cookie })).statusCode).toBe(204);
+
+    const closing = await createMember(t);
+    const deactivate = await call('POST', '/api/users/deactivate', {
+      cookie: closing.cookie,
+      payload: { password },
+    });
+    expect(deactivate.statusCode).toBe(204);
+    const deleting = await createMember(t);
+    const deletion = await call('DELETE', '/api/users', { cookie: deleting.cookie, payload: { password } });
+    expect(deletion.statusCode).toBe(204);
+  });
+
+  it('documents the multipart photo upload and the served file, 200 and 304', async () => {
+    const member = await createMember(t);
+    const upload = await postPhoto(t, member.cookie, await samples.small());
+    expect(upload.statusCode).toBe(201);
+    openApi.expectDocumented('post', '/api/photos', upload);
+    const requestBody = (
+      openApi.document.paths?.['/api/photos']?.post as { requestBody?: { content?: Record<string, unknown> } }
+    ).requestBody;
+    expect(Object.keys(requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+
+    const [photoId, file] = new URL(upload.json().thumbnail, 'http://x').pathname.split('/').slice(-2);
+    const params = { photoId: photoId!, file: file! };
+    const served = await call('GET', '/api/media/{photoId}/{file}', { cookie: member.cookie, params });
+    expect(served.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/media/${photoId}/${file}`,
+      headers: { cookie: member.cookie, 'if-none-match': String(served.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    openApi.expectDocumented('get', '/api/media/{photoId}/{file}', again);
   });
 });

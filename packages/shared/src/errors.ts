@@ -10,6 +10,7 @@ export const ERROR_MESSAGES = {
   account_not_active: 'Your account is not active. Please check your email for more information',
   forbidden: 'You are not allowed to do this',
   not_found: 'Not found',
+  method_not_allowed: 'This method is not allowed here',
   account_not_found: 'No account matches this identifier',
   conflict: 'This conflicts with existing data',
   username_taken: 'This username is already taken',

@@ -10,6 +10,7 @@ import {
   type ChatFileKind,
 } from '@motema/shared/chat';
 import type { AppDeps } from '../../deps.ts';
+import { apiErrors, fileBody, noBody } from '../../lib/api-responses.ts';
 import { AppError, badRequest, fieldIssue, invalidFields } from '../../lib/app-error.ts';
 import { openChatFile, uploadChatFile, type ChatUpload } from './chat-files.service.ts';
 import { memberOf, perMemberRateLimit } from '../../lib/request-member.ts';
@@ -27,6 +28,36 @@ const UPLOAD_LIMIT = perMemberRateLimit('chat-files', 60, '10 minutes');
 
 const ConversationParamsSchema = z.object({ id: z.string().max(64) });
 const FileParamsSchema = z.object({ fileId: z.string().max(64), file: z.string().max(32) });
+
+/** What chatUpload reads, in this order (for the OpenAPI document: the route streams it itself). */
+const ChatFileFormSchema = z.object({
+  kind: z.enum(CHAT_FILE_KINDS),
+  durationMs: z
+    .string()
+    .regex(/^\d{1,8}$/)
+    .optional()
+    .describe('A voice note or video length, in milliseconds'),
+  file: z.file().describe("The file, after `kind`; at most its kind's size"),
+});
+const UploadResponse = {
+  201: ChatFileUploadSchema,
+  ...apiErrors({
+    400: 'validation_failed (kind, durationMs), chat_file_missing, chat_file_type_unsupported',
+    403: 'chat_blocked: one of the members blocked the other',
+    404: 'conversation_not_found',
+    413: 'chat_file_too_large',
+  }),
+};
+const MEDIA_TYPES = ['image/*', 'video/*', 'audio/*'];
+const ServedFileSchema = {
+  params: FileParamsSchema,
+  response: {
+    200: fileBody('The file', MEDIA_TYPES),
+    206: fileBody('The asked range of the file (Range)', MEDIA_TYPES),
+    304: noBody('Not modified (If-None-Match)'),
+    416: noBody('The asked range is outside the file (Content-Range gives its size)'),
+  },
+};
 
 const tooLarge = () => new AppError(413, 'chat_file_too_large');
 const missing = () => badRequest('chat_file_missing');
@@ -113,7 +144,11 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         onRequest,
         config: UPLOAD_LIMIT,
         bodyLimit: LARGEST_FILE + MULTIPART_OVERHEAD_BYTES,
-        schema: { params: ConversationParamsSchema, response: { 201: ChatFileUploadSchema } },
+        schema: {
+          params: ConversationParamsSchema,
+          multipartBody: ChatFileFormSchema,
+          response: UploadResponse,
+        },
       },
       async (request, reply) => {
         const file = await uploadChatFile(deps, {
@@ -127,7 +162,7 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   });
 
   // The service checks membership, attachment and blocks on every request; 404 for anyone else.
-  app.get('/chat-files/:fileId/:file', { schema: { params: FileParamsSchema } }, async (request, reply) => {
+  app.get('/chat-files/:fileId/:file', { schema: ServedFileSchema }, async (request, reply) => {
     const served = await openChatFile(deps, {
       viewerId: request.auth?.userId,
       fileId: request.params.fileId,
@@ -145,7 +180,7 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     });
     if (served.status === 304) return reply.code(304).send();
     if (served.status === 416) {
-      return reply.code(416).header('content-range', `bytes */${served.size}`).send();
+      return reply.header('content-range', `bytes */${served.size}`).code(416).send();
     }
     if (served.status === 206) {
       return reply

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../deps.ts';
 import { getConversation, listConversations, messagePage, startConversation } from './chat.service.ts';
 import { countersOf, seeNotifications } from './counters.service.ts';
 import { editMessage, hideMessage, starMessage, unsendMessage } from './message-actions.service.ts';
+import { apiErrors, noBody } from '../../lib/api-responses.ts';
 import { memberOf, perMemberRateLimit } from '../../lib/request-member.ts';
 
 const MINUTE = 60_000;
@@ -23,6 +24,12 @@ const MINUTE = 60_000;
 const IdParamsSchema = z.object({ id: z.uuid({ error: 'invalid_value' }) });
 const ConversationResultSchema = z.object({ conversation: ConversationSchema });
 const MessageResultSchema = z.object({ message: MessageSchema });
+/** The refusals of an action on a message (edit, unsend, delete for me, star). */
+const MessageRefusals = apiErrors({
+  403: 'chat_blocked: one of the members blocked the other',
+  404: 'message_not_found',
+});
+const MessageActionResponse = { 200: MessageResultSchema, ...MessageRefusals };
 
 /**
  * Conversations, message history and catch-up, edits, unsend, delete for me, stars and counters.
@@ -47,7 +54,10 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       onRequest,
       config: perMemberRateLimit('conversation-start', 60, MINUTE),
-      schema: { body: StartConversationSchema, response: { 200: ConversationResultSchema } },
+      schema: {
+        body: StartConversationSchema,
+        response: { 200: ConversationResultSchema, ...apiErrors({ 404: 'user_not_found' }) },
+      },
     },
     async (request) => ({
       conversation: await startConversation(db, memberOf(request).userId, request.body.user),
@@ -80,7 +90,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       onRequest,
       config: perMemberRateLimit('message-edit', 60, MINUTE),
-      schema: { params: IdParamsSchema, body: EditMessageSchema, response: { 200: MessageResultSchema } },
+      schema: { params: IdParamsSchema, body: EditMessageSchema, response: MessageActionResponse },
     },
     async (request) => ({
       message: await editMessage(db, memberOf(request).userId, request.params.id, request.body.text),
@@ -92,7 +102,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       onRequest,
       config: perMemberRateLimit('message-unsend', 60, MINUTE),
-      schema: { params: IdParamsSchema, response: { 200: MessageResultSchema } },
+      schema: { params: IdParamsSchema, response: MessageActionResponse },
     },
     async (request) => ({ message: await unsendMessage(deps, memberOf(request).userId, request.params.id) }),
   );
@@ -102,7 +112,10 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       onRequest,
       config: perMemberRateLimit('message-hide', 120, MINUTE),
-      schema: { params: IdParamsSchema },
+      schema: {
+        params: IdParamsSchema,
+        response: { 204: noBody('Deleted for the caller'), ...MessageRefusals },
+      },
     },
     async (request, reply) => {
       await hideMessage(db, memberOf(request).userId, request.params.id);
@@ -115,7 +128,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       onRequest,
       config: perMemberRateLimit('message-star', 120, MINUTE),
-      schema: { params: IdParamsSchema, body: ImportantSchema, response: { 200: MessageResultSchema } },
+      schema: { params: IdParamsSchema, body: ImportantSchema, response: MessageActionResponse },
     },
     async (request) => ({
       message: await starMessage(db, memberOf(request).userId, request.params.id, request.body.important),

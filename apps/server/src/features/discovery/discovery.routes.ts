@@ -8,6 +8,7 @@ import {
   UserListSchema,
 } from '@motema/shared/discovery';
 import type { AppDeps } from '../../deps.ts';
+import { apiErrors } from '../../lib/api-responses.ts';
 import { clock } from '../../lib/clock.ts';
 import { presentProfile, presentUserList } from './discovery.presenter.ts';
 import { announceMatched } from './match-events.ts';
@@ -36,7 +37,12 @@ export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
 
   app.get(
     '/users/:id',
-    { schema: { params: z.object({ id: z.string().max(64) }), response: { 200: ProfileSchema } } },
+    {
+      schema: {
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: ProfileSchema, ...apiErrors({ 404: 'user_not_found' }) },
+      },
+    },
     async (request) =>
       presentProfile(await openProfile(db, request.auth?.userId ?? null, request.params.id), clock.now()),
   );
@@ -46,7 +52,13 @@ export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     {
       onRequest,
       config: perMemberRateLimit('rating', RATINGS_PER_MINUTE, '1 minute'),
-      schema: { body: RatingSchema, response: { 200: RatingResultSchema } },
+      schema: {
+        body: RatingSchema,
+        response: {
+          200: RatingResultSchema,
+          ...apiErrors({ 404: 'user_not_found: no such member to rate' }),
+        },
+      },
     },
     async (request) => rateUser(db, announceMatched, memberOf(request).userId, request.body),
   );

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AvatarUpdateSchema, ImageSchema, PHOTO_MAX_BYTES, PhotoListSchema } from '@motema/shared/media';
 import { MeSchema } from '@motema/shared/users';
 import type { AppDeps } from '../../deps.ts';
+import { apiErrors, fileBody, noBody } from '../../lib/api-responses.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { presentMe } from '../users/users.presenter.ts';
 import { deletePhoto, listPhotos, openMediaFile, setAvatar, uploadPhoto } from './media.service.ts';
@@ -19,6 +20,18 @@ const MEDIA_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
 const PhotoParamsSchema = z.object({ id: z.string().max(64) });
 const MediaParamsSchema = z.object({ photoId: z.string().max(64), file: z.string().max(32) });
+const DeletePhotoSchema = { params: PhotoParamsSchema, response: { 204: noBody('Photo deleted') } };
+const MediaFileSchema = {
+  params: MediaParamsSchema,
+  response: {
+    200: fileBody('The image', ['image/avif', 'image/webp']),
+    304: noBody('Not modified (If-None-Match)'),
+  },
+};
+/** What photoUpload reads (for the OpenAPI document: the route streams it with its own limits). */
+const PhotoFormSchema = z.object({
+  file: z.file().describe('The photo: JPEG, PNG, WebP or AVIF, 15 MB at most'),
+});
 
 const photoTooLarge = () => new AppError(413, 'photo_too_large');
 
@@ -66,7 +79,18 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         onRequest,
         config: UPLOAD_LIMIT,
         bodyLimit: PHOTO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
-        schema: { response: { 201: ImageSchema } },
+        schema: {
+          multipartBody: PhotoFormSchema,
+          response: {
+            201: ImageSchema,
+            ...apiErrors({
+              400: 'photo_missing, photo_type_unsupported, photo_unreadable, photo_too_many_pixels',
+              409: 'photos_limit_reached',
+              413: 'photo_too_large',
+              429: 'rate_limited: too many uploads, or the photo pipeline is busy (Retry-After)',
+            }),
+          },
+        },
       },
       async (request, reply) =>
         reply.code(201).send(await uploadPhoto(deps, memberOf(request).userId, photoUpload(request))),
@@ -78,19 +102,25 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     return { photos, count: photos.length };
   });
 
-  app.delete('/photos/:id', { onRequest, schema: { params: PhotoParamsSchema } }, async (request, reply) => {
+  app.delete('/photos/:id', { onRequest, schema: DeletePhotoSchema }, async (request, reply) => {
     await deletePhoto(deps, memberOf(request).userId, request.params.id);
     return reply.code(204).send();
   });
 
   app.put(
     '/users/avatar',
-    { onRequest, schema: { body: AvatarUpdateSchema, response: { 200: MeSchema } } },
+    {
+      onRequest,
+      schema: {
+        body: AvatarUpdateSchema,
+        response: { 200: MeSchema, ...apiErrors({ 404: 'not_found: no such photo of the member' }) },
+      },
+    },
     async (request) => presentMe(await setAvatar(db, memberOf(request).userId, request.body.photo)),
   );
 
   // Members and visitors alike: the service checks the owner and blocks (Z3).
-  app.get('/media/:photoId/:file', { schema: { params: MediaParamsSchema } }, async (request, reply) => {
+  app.get('/media/:photoId/:file', { schema: MediaFileSchema }, async (request, reply) => {
     const media = await openMediaFile(deps, {
       viewerId: request.auth?.userId,
       photoId: request.params.photoId,

@@ -8,6 +8,7 @@ import {
   ReportSchema,
 } from '@motema/shared/safety';
 import type { AppDeps } from '../../deps.ts';
+import { apiErrors, noBody } from '../../lib/api-responses.ts';
 import { presentBlockList } from './safety.presenter.ts';
 import { blockMember, listBlockedMembers, reportMember, unblockMember } from './safety.service.ts';
 import { memberOf, perMemberRateLimit } from '../../lib/request-member.ts';
@@ -30,7 +31,17 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
 
   app.post(
     '/blocks',
-    { onRequest, config: perMemberRateLimit('block', 30, MINUTE), schema: { body: BlockSchema } },
+    {
+      onRequest,
+      config: perMemberRateLimit('block', 30, MINUTE),
+      schema: {
+        body: BlockSchema,
+        response: {
+          204: noBody('Blocked'),
+          ...apiErrors({ 404: 'user_not_found: no such member to block' }),
+        },
+      },
+    },
     async (request, reply) => {
       await blockMember(db, memberOf(request).userId, request.body.user);
       return reply.code(204).send();
@@ -39,7 +50,11 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
 
   app.delete(
     '/blocks/:user',
-    { onRequest, config: perMemberRateLimit('unblock', 30, MINUTE), schema: { params: MemberParamsSchema } },
+    {
+      onRequest,
+      config: perMemberRateLimit('unblock', 30, MINUTE),
+      schema: { params: MemberParamsSchema, response: { 204: noBody('Unblocked') } },
+    },
     async (request, reply) => {
       await unblockMember(db, memberOf(request).userId, request.params.user);
       return reply.code(204).send();
@@ -51,7 +66,16 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     {
       onRequest,
       config: perMemberRateLimit('report', 10, HOUR),
-      schema: { body: ReportSchema, response: { 201: ReportCreatedSchema } },
+      schema: {
+        body: ReportSchema,
+        response: {
+          201: ReportCreatedSchema,
+          ...apiErrors({
+            404: 'user_not_found: no such member to report',
+            409: 'report_already_open: this member is already reported by the caller',
+          }),
+        },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await reportMember(db, memberOf(request).userId, request.body)),

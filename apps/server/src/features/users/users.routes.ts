@@ -24,12 +24,14 @@ import {
 } from './credentials.service.ts';
 import { presentMe } from './users.presenter.ts';
 import { changeLanguage, getMe, updateMatchPreferences, updateProfile } from './users.service.ts';
+import { noBody } from '../../lib/api-responses.ts';
 import { memberOf } from '../../lib/request-member.ts';
 
 /** Routes that check a password or a code: guessing is slowed down per IP (R1). */
 const PASSWORD_CHECK = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 const MeResponse = { 200: MeSchema };
+const Closed = { 204: noBody('Done; the session cookie cleared, every session ended') };
 /** The phone in any usual format, plus the ISO country to read a national number in. */
 const PhoneRequestSchema = PhoneChangeSchema.extend({
   country: z
@@ -70,7 +72,14 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.put(
     '/users/password',
-    { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordChangeSchema } },
+    {
+      onRequest,
+      config: PASSWORD_CHECK,
+      schema: {
+        body: PasswordChangeSchema,
+        response: { 204: noBody('Password changed; the other sessions ended') },
+      },
+    },
     async (request, reply) => {
       await changePassword(deps, memberOf(request), request.body);
       return reply.code(204).send();
@@ -113,7 +122,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.post(
     '/users/deactivate',
-    { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordConfirmSchema } },
+    { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordConfirmSchema, response: Closed } },
     async (request, reply) => {
       await deactivateAccount(deps, memberOf(request).userId, request.body.password);
       return reply.clearSessionCookie().code(204).send();
@@ -122,7 +131,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.delete(
     '/users',
-    { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordConfirmSchema } },
+    { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordConfirmSchema, response: Closed } },
     async (request, reply) => {
       await deleteAccount(deps, memberOf(request).userId, request.body.password);
       return reply.clearSessionCookie().code(204).send();
