@@ -166,6 +166,10 @@ describe('member names (QUALITY T1)', () => {
     }
   });
 
+  it('refuse a name over the limit for its length alone', () => {
+    expect(keysAt(profile({ firstName: `\u202E${'a'.repeat(60)}` }), 'firstName')).toEqual(['max_length']);
+  });
+
   it('refuse a joiner that joins nothing', () => {
     for (const firstName of [
       '\u200DAmani',

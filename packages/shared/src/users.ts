@@ -51,11 +51,11 @@ export function variantKey(
 
 export const LanguageSchema = z.enum(INTERFACE_LANGUAGES, { error: 'language_invalid' });
 
-/** A first or last name: trimmed, visible, no direction control (member-text.ts). */
+/** A first or last name: trimmed, visible, no direction control (member-text.ts); too long, only that is said. */
 export const MemberNameSchema = z
   .string({ error: 'invalid_value' })
   .trim()
-  .max(NAME_MAX_LENGTH, { error: 'max_length' })
+  .max(NAME_MAX_LENGTH, { error: 'max_length', abort: true })
   .superRefine(memberText('name'));
 
 export const ProfileUpdateSchema = z.object({
