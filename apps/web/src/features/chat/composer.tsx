@@ -4,6 +4,7 @@ import { IconArrowBackUp, IconCheck, IconPencil, IconSend2 } from '@tabler/icons
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_TEXT_MAX_LENGTH, type Message } from '@motema/shared/chat';
+import { memberTextProblem } from '@motema/shared/member-text';
 import { isolate, MemberText } from '../../ui/member-text.tsx';
 import { AttachButton } from './attachments/attach-button.tsx';
 import { PendingFilesPreview } from './attachments/pending-files-preview.tsx';
@@ -71,7 +72,7 @@ export function Composer({
   onEdit,
   typing,
 }: Props) {
-  const { t } = useTranslation('thread');
+  const { t } = useTranslation(['thread', 'validation']);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<DraftFile[]>([]);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -90,7 +91,9 @@ export function Composer({
   }, [editingId, replyTo]);
 
   const body = text.trim();
-  const canSend = editing ? body.length > 0 : body.length > 0 || files.length > 0;
+  // The server's rule for message text (QUALITY T1), said before sending rather than after.
+  const problem = body ? memberTextProblem(body, 'prose') : null;
+  const canSend = !problem && (editing ? body.length > 0 : body.length > 0 || files.length > 0);
 
   const submit = () => {
     if (!canSend) return;
@@ -194,6 +197,7 @@ export function Composer({
           radius="xl"
           size="md"
           enterKeyHint={touch ? 'enter' : 'send'}
+          error={problem ? t(`validation:${problem}`) : undefined}
           style={{ flex: 1 }}
         />
         {canSend || editing ? (

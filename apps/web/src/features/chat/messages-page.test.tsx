@@ -339,6 +339,25 @@ describe('MessagesPage', () => {
     expect(screen.getByRole('button', { name: 'Record' })).toBeTruthy();
   });
 
+  it('says why a text that reverses direction or shows nothing cannot be sent, and does not send it', async () => {
+    const user = userEvent.setup();
+    const thread = threadOf([]);
+    renderThread(thread);
+    fireEvent.change(composer(), { target: { value: '\u202Egnp.exe' } });
+    expect(
+      screen.getByText('Must not contain characters that change the direction of the text'),
+    ).toBeTruthy();
+    await user.type(composer(), '{Enter}');
+    fireEvent.change(composer(), { target: { value: '\u200B\u200B' } });
+    expect(screen.getByText('Must contain visible characters')).toBeTruthy();
+    await user.type(composer(), '{Enter}');
+    expect(thread.send).not.toHaveBeenCalled();
+    fireEvent.change(composer(), { target: { value: 'gnp.exe' } });
+    expect(screen.queryByText('Must contain visible characters')).toBeNull();
+    await user.type(composer(), '{Enter}');
+    expect(thread.send).toHaveBeenCalledWith({ text: 'gnp.exe', files: [], replyTo: null });
+  });
+
   it('marks the thread read when it opens on the latest message', () => {
     const thread = threadOf([messageItem(buildMessage(1))]);
     renderThread(thread);
