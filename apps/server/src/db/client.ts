@@ -12,13 +12,44 @@ export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * A pool of connections to `url`, for the app's whole life: a database that restarts or goes away
+ * costs the queries in flight (they fail, see database-unavailable.ts), never the process.
+ */
 export function connectDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   pool.on('error', () => {
     // An idle client lost its connection (a database restart); the pool replaces it.
   });
+  // A client lent out (pool.connect(): transactions, the chat's group commit, the migrations) has no
+  // listener of the pool's while it is out; its 'error' event, when the server cuts the connection
+  // (a restart, a crash, an administrator's kill), would then be thrown and stop the process. Its
+  // queries fail on their own, and its release drops it from the pool: the event needs no action.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * Whether the database answers a trivial query within `timeoutMs` (the health check). A query still
+ * waiting then goes on in the background and gives its connection back when it ends.
+ */
+export async function pingDatabase(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = db.$client.query('SELECT 1').then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Any fixed number: the key of the advisory lock that lets one node at a time run the migrations. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../test/factories.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { startJobQueue, type JobQueue } from './queue.ts';
 
@@ -31,4 +32,34 @@ describe('startJobQueue on several nodes', () => {
     expect(rows.map((row) => row.name)).toEqual([...names].sort());
     expect(errors).toEqual([]);
   }, 60_000);
+});
+
+describe('startJobQueue when the database cuts its connections', () => {
+  let database: Database;
+  let queue: JobQueue | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await queue?.stop();
+    await database?.close();
+  });
+
+  it('logs the cut (without the driver client hung on it) and goes on running jobs', async () => {
+    const errors: unknown[] = [];
+    queue = await startJobQueue(database.url, (error) => errors.push(error));
+    const name = `test-${randomBytes(4).toString('hex')}`;
+    const done: string[] = [];
+    await queue.work<{ n: string }>(name, async ({ n }) => void done.push(n));
+    await queue.send(name, { n: 'before' });
+    await waitFor(async () => (done.includes('before') ? true : undefined), 'the first job');
+    // What a database restart does to pg-boss's connections (its own pool, named 'pgboss').
+    await database.pool.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'pgboss'",
+    );
+    await waitFor(async () => (errors.length > 0 ? true : undefined), 'the cut reported');
+    expect(errors.every((error) => !(error instanceof Error) || !('client' in error))).toBe(true);
+    await queue.send(name, { n: 'after' });
+    await waitFor(async () => (done.includes('after') ? true : undefined), 'a job after the cut');
+  }, 30_000);
 });

@@ -11,7 +11,10 @@ export type JobQueue = {
 
 export async function startJobQueue(databaseUrl: string, log: (error: unknown) => void): Promise<JobQueue> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4, schedule: false });
-  boss.on('error', log);
+  // Without a listener, an 'error' of pg-boss would stop the process. Its errors come from its pool
+  // (a connection cut by a database restart: the pool replaces it) and from failed polls (its workers
+  // poll again): they are only logged.
+  boss.on('error', (error) => log(withoutDriverClient(error)));
   await boss.start();
   const created = new Set<string>();
   // One creation at a time on this node; other nodes may create queues at the same moment (a rolling
@@ -53,4 +56,14 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
       await boss.stop({ graceful: true, timeout: 5000 });
     },
   };
+}
+
+/**
+ * The error without the driver's client that pg-pool hangs on the error of an idle connection: a
+ * socket, buffers and parser state that would fill the log at each database restart.
+ */
+function withoutDriverClient(error: unknown): unknown {
+  if (!(error instanceof Error) || !('client' in error)) return error;
+  const { client: _client, ...fields } = error as Error & { client: unknown };
+  return Object.assign(new Error(error.message, { cause: error.cause }), fields, { stack: error.stack });
 }

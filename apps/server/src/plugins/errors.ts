@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode, type FieldIssue } from '@motema/shared/errors';
 import { VALIDATION_MESSAGES, validationMessage, type ValidationMessageKey } from '@motema/shared/validation';
+import { isDatabaseUnavailable, serviceUnavailable } from '../db/database-unavailable.ts';
 import { AppError } from '../lib/app-error.ts';
 
 type ZodLikeIssue = {
@@ -78,6 +79,12 @@ export function registerErrorHandler(
       };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       body = errorBody(error.statusCode);
+    } else if (isDatabaseUnavailable(error)) {
+      // The database is restarting or out of reach: not a bug, and the client may try again shortly.
+      request.log.warn({ err: error }, 'database unavailable');
+      const unavailable = serviceUnavailable();
+      void reply.headers(unavailable.headers ?? {});
+      body = { statusCode: 503, code: unavailable.code, message: unavailable.message };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       body = { statusCode: 500, code: 'internal', message: ERROR_MESSAGES.internal };

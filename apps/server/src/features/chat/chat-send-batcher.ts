@@ -1,3 +1,8 @@
+import {
+  asServiceUnavailable,
+  isDatabaseUnavailable,
+  serviceUnavailable,
+} from '../../db/database-unavailable.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import { conversationNotFound } from './chat.service.ts';
@@ -63,14 +68,20 @@ export function createSendBatcher(deps: SendDeps): SendBatcher {
 
   return {
     store(senderId, input) {
-      if (input.files?.length) return storeMessage(deps, senderId, input);
-      return new Promise<StoredMessage>((resolve, reject) => {
-        queue.push({ senderId, input, resolve, reject });
-        // The sends of this turn of the event loop go together.
-        if (!scheduled && inFlight < SEND_BATCHES_IN_FLIGHT) {
-          scheduled = true;
-          setImmediate(start);
-        }
+      const stored = input.files?.length
+        ? storeMessage(deps, senderId, input)
+        : new Promise<StoredMessage>((resolve, reject) => {
+            queue.push({ senderId, input, resolve, reject });
+            // The sends of this turn of the event loop go together.
+            if (!scheduled && inFlight < SEND_BATCHES_IN_FLIGHT) {
+              scheduled = true;
+              setImmediate(start);
+            }
+          });
+      // The database away (a restart): the app sends again with the same client id (C1), and finds
+      // the message if its commit got through.
+      return stored.catch((error: unknown) => {
+        throw asServiceUnavailable(error);
       });
     },
   };
@@ -159,7 +170,12 @@ async function insertAccepted(deps: SendDeps, accepted: readonly Accepted[]): Pr
       deps.db,
       accepted.map((send) => send.row),
     );
-  } catch {
+  } catch (error) {
+    // The database away: each on its own would fail the same way, one connection attempt each.
+    if (isDatabaseUnavailable(error)) {
+      for (const { send } of accepted) outcomes.set(send, { error: serviceUnavailable() });
+      return outcomes;
+    }
     // Rolled back whole: each on its own, in order (a duplicate client id is answered as a retry).
     for (const { send, context } of accepted) {
       try {

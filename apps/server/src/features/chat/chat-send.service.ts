@@ -1,6 +1,7 @@
 import { MESSAGES_PER_MINUTE, type Message, type SendMessageSchema } from '@motema/shared/chat';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { asServiceUnavailable } from '../../db/database-unavailable.ts';
 import { AppError, conflict, forbidden } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import { refuseOverLimit, type RateLimiter } from '../../lib/rate-limiter.ts';
@@ -109,7 +110,12 @@ export async function announceStored(
   /** The socket that sent it: its ack carries the message, so the event skips it. */
   senderSocketId?: string,
 ): Promise<Message> {
-  const message = stored.view ?? (await messageFor(db, senderId, stored.messageId));
+  // Stored, but the database went away before it could be presented: the retry (same client id) finds it.
+  const message =
+    stored.view ??
+    (await messageFor(db, senderId, stored.messageId).catch((error: unknown) => {
+      throw asServiceUnavailable(error);
+    }));
   // A client id reused for another conversation is a client bug: never answer with another thread.
   if (message.conversation._id !== input.conversationId) throw conflict();
   if (stored.created) {

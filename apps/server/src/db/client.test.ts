@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../test/factories.ts';
+import { within } from '../test/socket-client.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
+
+type Database = Awaited<ReturnType<typeof createTestDatabase>>;
+
+describe('the database pool', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('survives the server cutting the connection of a client it lent out (no listener of its own)', async () => {
+    const { pool } = database;
+    const lent = await pool.connect();
+    // The same thing as a restart's cut, on this connection alone: the server ends it (57P01), and
+    // the client emits 'error', which nobody but the pool's own listener hears while it is lent out.
+    const { rows } = await lent.query<{ pid: number }>('select pg_backend_pid() as pid');
+    await pool.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+    const failed = await waitFor(
+      () =>
+        lent.query('select 1').then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+      'the query on the cut connection to fail',
+    );
+    expect(isDatabaseUnavailable(failed)).toBe(true);
+    // Still lent out when its connection ends (its 'error' event comes just before 'end').
+    await within(new Promise((resolve) => lent.once('end', resolve)), 'the connection to end', 5000);
+    lent.release();
+    // The pool dropped it and serves on.
+    expect(pool.totalCount).toBe(pool.idleCount);
+    expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+});
