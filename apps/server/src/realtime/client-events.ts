@@ -1,5 +1,6 @@
 import type { ClientToServerEvents, EventFailure } from '@motema/shared/realtime';
 import type { FastifyBaseLogger } from 'fastify';
+import { asServiceUnavailable, isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { AppError } from '../lib/app-error.ts';
 import { runInScope } from '../lib/request-scope.ts';
 import type { RealtimeSocket } from './server.ts';
@@ -9,8 +10,12 @@ type UntypedSocket = { on: (event: string, listener: (payload: unknown, ack: unk
 /** Answers the client's ack at most once; without an ack (or with something else), answers nobody. */
 export type Answer<T> = (result: T | EventFailure) => void;
 
-/** A refusal as an ack carries it: the AppError's code (never a message or a stack), Retry-After in seconds. */
+/**
+ * A refusal as an ack carries it: the AppError's code (never a message or a stack), Retry-After in
+ * seconds; the database out of reach is `service_unavailable`, to be tried again, anything else `internal`.
+ */
 export function failureOf(error: unknown): EventFailure {
+  error = asServiceUnavailable(error);
   if (!(error instanceof AppError)) return { ok: false, code: 'internal' };
   const retryAfter = Number(error.headers?.['retry-after']);
   return Number.isFinite(retryAfter) && retryAfter > 0
@@ -41,7 +46,8 @@ export function onClientEvent<T>(
       ack(result);
     };
     const fail = (error: unknown) => {
-      if (!(error instanceof AppError)) log.error({ err: error, event }, 'socket event failed');
+      if (isDatabaseUnavailable(error)) log.warn({ err: error, event }, 'socket event: the database is away');
+      else if (!(error instanceof AppError)) log.error({ err: error, event }, 'socket event failed');
       answer(failureOf(error));
     };
     runInScope(scope, () => {

@@ -5,6 +5,7 @@ import { parseCookie } from 'cookie';
 import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
 import type { Db } from '../db/client.ts';
 import { safePublisher, type RedisConnection } from '../lib/redis.ts';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { isAllowedOrigin } from './origin.ts';
 import { authenticate, onSessionsRevoked, SESSION_COOKIE } from '../features/auth/sessions.service.ts';
 
@@ -69,7 +70,10 @@ export function createRealtime(
       socket.data = { userId: found.user.id, sessionId: found.session.id };
       next();
     } catch (error) {
-      next(error as Error);
+      // The client hears a code, never the query or the database's address (logged here instead).
+      const unavailable = isDatabaseUnavailable(error);
+      app.log[unavailable ? 'warn' : 'error']({ err: error }, 'socket handshake: the session lookup failed');
+      next(new Error(unavailable ? 'service_unavailable' : 'internal'));
     }
   });
 

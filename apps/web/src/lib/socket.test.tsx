@@ -78,4 +78,26 @@ describe('SocketProvider', () => {
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeNull();
     expect(go).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?from=/));
   });
+
+  it('connects again by itself a few seconds after the server refused the handshake for a moment', () => {
+    vi.useFakeTimers();
+    try {
+      const socket = new FakeSocket();
+      socket.connected = false;
+      socket.active = false;
+      const { unmount } = renderProvider('u1', socket, null);
+      act(() => socket.serverEmit('connect_error', new Error('service_unavailable')));
+      act(() => vi.advanceTimersByTime(1999));
+      expect(socket.connect).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(2001));
+      expect(socket.connect).toHaveBeenCalledTimes(1);
+      // A lost session is not retried: the app asks who the member is instead.
+      act(() => socket.serverEmit('connect_error', new Error('unauthorized')));
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(socket.connect).toHaveBeenCalledTimes(1);
+      unmount();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

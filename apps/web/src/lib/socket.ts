@@ -30,6 +30,9 @@ type ProviderProps = {
   open?: () => AppSocket;
 };
 
+/** After a handshake the server refused for a moment, the socket connects again within 2 to 4 seconds. */
+const HANDSHAKE_RETRY_MS = 2000;
+
 /**
  * Opens one typed Socket.IO connection for the connected member and closes it when the session ends
  * (the home layout unmounts, or `endSession` clears the member). A `session:revoked` from the server
@@ -44,10 +47,17 @@ export function SocketProvider({ userId, children, open = openSocket }: Provider
     if (!userId) return;
     const socket = openRef.current();
     const update = () => setState({ socket, connected: socket.connected });
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const onConnectError = (error: Error) => {
       update();
       // Refused at the handshake: ask the server who we are; a lost session leads to the guard's redirect.
       if (error.message === 'unauthorized') void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      // Any other refusal by the server (its database away for a moment) is not retried by Socket.IO
+      // itself, unlike a network failure: connect again a little later, each member at another moment.
+      else if (!socket.active) {
+        clearTimeout(retry);
+        retry = setTimeout(() => socket.connect(), HANDSHAKE_RETRY_MS + Math.random() * HANDSHAKE_RETRY_MS);
+      }
     };
     const onRevoked = () =>
       endSession(queryClient, navigate, `/login?from=${encodeURIComponent(location.pathname)}`);
@@ -61,6 +71,7 @@ export function SocketProvider({ userId, children, open = openSocket }: Provider
       socket.off('disconnect', update);
       socket.off('connect_error', onConnectError);
       socket.off('session:revoked', onRevoked);
+      clearTimeout(retry);
       socket.disconnect();
       setState({ socket: null, connected: false });
     };

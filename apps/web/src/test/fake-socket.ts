@@ -8,7 +8,10 @@ export class FakeSocket {
   connected = true;
   readonly emitted: { event: string; args: unknown[] }[] = [];
   ack: unknown = { ok: true };
+  /** Whether Socket.IO would reconnect by itself (false after the server refused the handshake). */
+  active = true;
   disconnect: ReturnType<typeof vi.fn<() => void>> = vi.fn<() => void>();
+  connect: ReturnType<typeof vi.fn<() => void>> = vi.fn<() => void>();
   private readonly listeners = new Map<string, Set<Listener>>();
 
   on(event: string, listener: Listener) {
