@@ -40,4 +40,28 @@ describe('registerPresence', () => {
     await announce(user.id, true);
     expect((await findUser(t.db, user.id))?.connected).toBe(true);
   });
+
+  it('writes a departure that met the database away once it is back (a restart)', async () => {
+    const { user } = await createMember(t);
+    await announce(user.id, true);
+    let refusals = 3;
+    // The database refuses the first writes as a restarting PostgreSQL does, then takes them.
+    const restarting = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property === 'update' && refusals-- > 0) {
+          return () => {
+            throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+          };
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    let announceDuringRestart: PresenceListener = async () => {};
+    registerPresence({ onPresence: (listener) => void (announceDuringRestart = listener) }, restarting, {
+      retryMs: 10,
+    });
+    await announceDuringRestart(user.id, false);
+    expect(refusals).toBeLessThan(0);
+    expect((await findUser(t.db, user.id))?.connected).toBe(false);
+  });
 });
