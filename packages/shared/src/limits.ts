@@ -39,10 +39,13 @@ export const INSTALL_PROMPT_REFUSAL_S = 86_400;
 
 export const DEFAULT_PAYMENT_METHOD = 'mobile_money' as const;
 
-/** One-time codes (QUALITY.md S1). */
+/** One-time codes (QUALITY.md S1; decisions 0005 and 0011). */
 export const ONE_TIME_CODE_LENGTH = 6;
 export const ONE_TIME_CODE_TTL_MS = 10 * 60_000;
+/** Wrong tries one requester (a client address, or the logged-in member) gets at a code. */
 export const ONE_TIME_CODE_MAX_TRIES = 5;
+/** Wrong tries from all requesters together after which a code is dead. */
+export const ONE_TIME_CODE_MAX_TRIES_TOTAL = 10;
 export const ONE_TIME_CODE_RESEND_INTERVAL_MS = 60_000;
 
 export const ABOUT_MAX_LENGTH = 500;

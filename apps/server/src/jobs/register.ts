@@ -2,6 +2,11 @@ import type { AppDeps } from '../deps.ts';
 import type { Mail, Sms } from '../lib/mailer.ts';
 import { MEDIA_FILES_QUEUE, removeMediaFiles, type MediaFilesJob } from '../features/media/media.service.ts';
 import { CHAT_FILES_QUEUE, removeChatFiles, type ChatFilesJob } from '../features/chat/chat-files.service.ts';
+import {
+  CODE_REQUESTS_QUEUE,
+  handleCodeRequest,
+  type CodeRequest,
+} from '../features/auth/code-requests.service.ts';
 
 export const MAIL_QUEUE = 'mail';
 export const SMS_QUEUE = 'sms';
@@ -12,4 +17,5 @@ export async function registerJobs(deps: AppDeps): Promise<void> {
   await deps.jobs.work<Sms>(SMS_QUEUE, (sms) => deps.sms.send(sms));
   await deps.jobs.work<MediaFilesJob>(MEDIA_FILES_QUEUE, (job) => removeMediaFiles(deps.storage, job));
   await deps.jobs.work<ChatFilesJob>(CHAT_FILES_QUEUE, (job) => removeChatFiles(deps, job));
+  await deps.jobs.work<CodeRequest>(CODE_REQUESTS_QUEUE, (job) => handleCodeRequest(deps, job));
 }

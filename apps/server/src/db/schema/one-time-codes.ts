@@ -17,6 +17,10 @@ export const oneTimeCodes = pgTable(
     target: text('target').notNull(),
     codeHash: text('code_hash').notNull(),
     linkTokenHash: text('link_token_hash').unique(),
+    /**
+     * Wrong tries until migration 0007; tries are now counted in one_time_code_tries. Left for the
+     * nodes of the previous release during a rolling restart; to be dropped by a later migration.
+     */
     tries: integer('tries').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -26,3 +30,19 @@ export const oneTimeCodes = pgTable(
 );
 
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
+
+/**
+ * Counters of tries at one-time codes, each in a window that starts with its first try and lasts a
+ * code's life (decision 0011): a requester's tries at a code, all tries at a code, and a requester's
+ * tries at an identifier as typed. Keys are hashes (no address or identifier in clear); an unknown
+ * account counts under keys of its own, so it costs the same writes as a known one.
+ */
+export const oneTimeCodeTries = pgTable(
+  'one_time_code_tries',
+  {
+    key: text('key').primaryKey(),
+    tries: integer('tries').notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('one_time_code_tries_ends_at_idx').on(table.endsAt)],
+);

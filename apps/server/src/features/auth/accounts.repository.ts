@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema.ts';
 
@@ -19,6 +19,28 @@ export type NewAccount = Pick<
 /** Inserts an account; undefined when its username, e-mail or phone is taken (a concurrent registration). */
 export async function insertAccount(db: DbOrTx, values: NewAccount): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** An account named by its id, or by an identifier as classifyIdentifier reads it. */
+export type AccountKey = { kind: 'id' | 'email' | 'phone' | 'username'; value: string };
+
+/** The condition on `users` that picks the account of a key (usernames and e-mails in any case). */
+export function accountMatch(key: AccountKey): SQL {
+  switch (key.kind) {
+    case 'id':
+      return eq(users.id, key.value);
+    case 'email':
+      return sql`lower(${users.email}) = lower(${key.value})`;
+    case 'phone':
+      return eq(users.phone, key.value);
+    case 'username':
+      return sql`lower(${users.username}) = lower(${key.value})`;
+  }
+}
+
+export async function findAccount(db: DbOrTx, key: AccountKey): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(accountMatch(key)).limit(1);
   return row;
 }
 

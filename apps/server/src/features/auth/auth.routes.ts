@@ -27,6 +27,7 @@ import {
 } from './auth.service.ts';
 import { resetPassword, sendPasswordResetCode, verifyPasswordResetCode } from './password-reset.service.ts';
 import { preferredLanguage } from './request-language.ts';
+import { requesterOf } from './requester.ts';
 
 const RegisteredSchema = z.object({ email: z.string() });
 const ValidCodeSchema = z.object({ valid: z.literal(true) });
@@ -48,7 +49,12 @@ function requestInfo(env: Env, request: FastifyRequest): RequestInfo {
     ? env.PUBLIC_URL.replace(/\/+$/, '')
     : `${request.protocol}://${request.host}`;
   const userAgent = request.headers['user-agent'] ?? null;
-  return { origin, language: preferredLanguage(request.headers['accept-language']), userAgent };
+  return {
+    origin,
+    language: preferredLanguage(request.headers['accept-language']),
+    userAgent,
+    requester: requesterOf(request.ip),
+  };
 }
 
 /** Registration, e-mail confirmation, login, logout and password reset. */

@@ -17,7 +17,8 @@ import { clock } from '../../lib/clock.ts';
 import { newToken } from '../../lib/tokens.ts';
 import * as accounts from './accounts.repository.ts';
 import { greetingName, queueMail, sendConfirmation, unlessTooSoon } from './account-mails.ts';
-import { consumeCode, consumeLinkToken, findLinkTokenOwner } from './codes.service.ts';
+import { requestCode } from './code-requests.service.ts';
+import { consumeLinkToken, findLinkTokenOwner, tryAccountCode, type CodeOwner } from './codes.service.ts';
 import { classifyIdentifier } from './identifiers.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { deletePushTokens, type PushTokenRef } from './push-tokens.repository.ts';
@@ -26,11 +27,15 @@ import type { MeRow } from '../users/users.repository.ts';
 import { getMe } from '../users/users.service.ts';
 
 export type AuthDeps = { db: Db; jobs: JobQueue };
-/** What a service needs of the request: where links point, the language it asks for, the device. */
+/**
+ * What a service needs of the request: where links point, the language it asks for, the device, and
+ * who is asking (requesterOf the client address: one-time code tries are counted per requester).
+ */
 export type RequestInfo = {
   origin: string;
   language: InterfaceLanguage | undefined;
   userAgent: string | null;
+  requester: string;
 };
 export type RegisterInput = z.output<typeof RegisterSchema>;
 export type LoggedIn = { user: MeRow; token: string };
@@ -40,10 +45,7 @@ const DUMMY_HASH = hashPassword(newToken());
 
 /** The account an identifier (username, e-mail or phone) names, if any. */
 export async function findAccountByIdentifier(db: DbOrTx, identifier: string): Promise<UserRow | undefined> {
-  const { kind, value } = classifyIdentifier(identifier);
-  if (kind === 'email') return accounts.findAccountByEmail(db, value);
-  if (kind === 'phone') return accounts.findAccountByPhone(db, value);
-  return accounts.findAccountByUsername(db, value);
+  return accounts.findAccount(db, classifyIdentifier(identifier));
 }
 
 /**
@@ -119,54 +121,47 @@ export async function confirmEmail(
 }
 
 async function useLink(deps: AuthDeps, token: string, info: RequestInfo): Promise<string> {
-  const used = await onExpiredSendAgain(
-    deps,
-    info,
-    () => consumeLinkToken(deps.db, 'confirm_email', token),
-    async () => (await findLinkTokenOwner(deps.db, 'confirm_email', token))?.userId,
-  );
-  return used.userId;
-}
-
-/** An unknown e-mail answers exactly like a wrong code. */
-async function useCode(
-  deps: AuthDeps,
-  input: { email: string; code: string },
-  info: RequestInfo,
-): Promise<string> {
-  const user = await accounts.findAccountByEmail(deps.db, input.email);
-  if (!user) throw badRequest('code_invalid');
-  const step = () => consumeCode(deps.db, { userId: user.id, purpose: 'confirm_email', code: input.code });
-  await onExpiredSendAgain(deps, info, step, async () => user.id);
-  return user.id;
-}
-
-/** Runs a code step; when the code has expired, mails a fresh one before answering code_expired. */
-async function onExpiredSendAgain<T>(
-  deps: AuthDeps,
-  info: RequestInfo,
-  step: () => Promise<T>,
-  ownerOf: () => Promise<string | undefined>,
-): Promise<T> {
   try {
-    return await step();
+    return (await consumeLinkToken(deps.db, 'confirm_email', token)).userId;
   } catch (error) {
     if (error instanceof AppError && error.code === 'code_expired') {
-      const ownerId = await ownerOf();
-      const owner = ownerId ? await accounts.findAccountById(deps.db, ownerId) : undefined;
-      if (owner?.status === 'pending') {
-        await unlessTooSoon(() => sendConfirmation(deps.db, deps.jobs, owner, info.origin));
-      }
+      const owner = await findLinkTokenOwner(deps.db, 'confirm_email', token);
+      if (owner) await sendConfirmationAgain(deps, owner, info);
     }
     throw error;
   }
 }
 
-/** Sends a new confirmation code to a pending account; says nothing about whether there is one. */
+/** The code typed with the e-mail; an unknown e-mail answers exactly like a wrong code. */
+async function useCode(
+  deps: AuthDeps,
+  input: { email: string; code: string },
+  info: RequestInfo,
+): Promise<string> {
+  const attempt = {
+    account: { kind: 'email', value: input.email },
+    purpose: 'confirm_email',
+    code: input.code,
+    requester: info.requester,
+    use: true,
+  } as const;
+  return (await tryAccountCode(deps.db, attempt, (owner) => sendConfirmationAgain(deps, owner, info))).userId;
+}
+
+/** A fresh code for the owner of an expired one, while the account waits for confirmation. */
+async function sendConfirmationAgain(deps: AuthDeps, owner: CodeOwner, info: RequestInfo): Promise<void> {
+  const user = await accounts.findAccountById(deps.db, owner.userId);
+  if (user?.status === 'pending') {
+    await unlessTooSoon(() => sendConfirmation(deps.db, deps.jobs, user, info.origin));
+  }
+}
+
+/**
+ * Sends a new confirmation code to a pending account; says nothing about whether there is one, and
+ * takes the same time either way (the work is queued).
+ */
 export async function resendConfirmation(deps: AuthDeps, email: string, info: RequestInfo): Promise<void> {
-  const user = await accounts.findAccountByEmail(deps.db, email);
-  if (user?.status !== 'pending') return;
-  await unlessTooSoon(() => sendConfirmation(deps.db, deps.jobs, user, info.origin));
+  await requestCode(deps, { kind: 'confirm_email', email, origin: info.origin });
 }
 
 /**

@@ -1,47 +1,56 @@
-import { AppError, badRequest } from '../../lib/app-error.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import * as accounts from './accounts.repository.ts';
 import { greetingName, queueMail, sendResetCode, unlessTooSoon } from './account-mails.ts';
-import { findAccountByIdentifier, type AuthDeps, type RequestInfo } from './auth.service.ts';
-import { checkCode, consumeCode, currentCodeTarget } from './codes.service.ts';
+import type { AuthDeps, RequestInfo } from './auth.service.ts';
+import { requestCode } from './code-requests.service.ts';
+import { tryAccountCode, type CodeOwner } from './codes.service.ts';
+import { classifyIdentifier } from './identifiers.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { announceRevoked, revokeAllSessions } from './sessions.service.ts';
 
-/** Sends a reset code by mail or SMS when the account (and, for SMS, its phone) exists; silent otherwise. */
+/**
+ * Sends a reset code by mail or SMS when the account (and, for SMS, its phone) exists; silent
+ * otherwise, and as quick either way (the work is queued).
+ */
 export async function sendPasswordResetCode(
   deps: AuthDeps,
   input: { identifier: string; channel: 'email' | 'phone' },
 ): Promise<void> {
-  const user = await findAccountByIdentifier(deps.db, input.identifier);
-  if (!user) return;
-  await unlessTooSoon(() => sendResetCode(deps.db, deps.jobs, user, input.channel));
+  await requestCode(deps, { kind: 'reset_password', ...input });
 }
 
-/** Runs a code step; an expired code gets a fresh one, by the way the expired one went. */
-async function resendIfExpired<T>(deps: AuthDeps, userId: string, step: () => Promise<T>): Promise<T> {
-  const target = await currentCodeTarget(deps.db, userId, 'reset_password');
-  try {
-    return await step();
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'code_expired') {
-      const user = await accounts.findAccountById(deps.db, userId);
-      const channel = target && !target.includes('@') ? 'phone' : 'email';
-      if (user) await unlessTooSoon(() => sendResetCode(deps.db, deps.jobs, user, channel));
-    }
-    throw error;
-  }
+/** A fresh code for the owner of an expired one, the way the expired one went. */
+async function sendResetCodeAgain(deps: AuthDeps, owner: CodeOwner): Promise<void> {
+  const user = await accounts.findAccountById(deps.db, owner.userId);
+  const channel = owner.target.includes('@') ? 'email' : 'phone';
+  if (user) await unlessTooSoon(() => sendResetCode(deps.db, deps.jobs, user, channel));
+}
+
+/** A try at the reset code of the account an identifier names (unknown: exactly like a wrong code). */
+function tryResetCode(
+  deps: AuthDeps,
+  input: { identifier: string; code: string },
+  info: RequestInfo,
+  use: boolean,
+): Promise<CodeOwner> {
+  const attempt = {
+    account: classifyIdentifier(input.identifier),
+    purpose: 'reset_password',
+    code: input.code,
+    requester: info.requester,
+    use,
+  } as const;
+  return tryAccountCode(deps.db, attempt, (owner) => sendResetCodeAgain(deps, owner));
 }
 
 /** Checks a reset code without using it (the reset form then asks for the new password). */
 export async function verifyPasswordResetCode(
   deps: AuthDeps,
   input: { identifier: string; code: string },
+  info: RequestInfo,
 ): Promise<{ valid: true }> {
-  const user = await findAccountByIdentifier(deps.db, input.identifier);
-  if (!user) throw badRequest('code_invalid');
-  await resendIfExpired(deps, user.id, () =>
-    checkCode(deps.db, { userId: user.id, purpose: 'reset_password', code: input.code }),
-  );
+  await tryResetCode(deps, input, info, false);
   return { valid: true };
 }
 
@@ -55,12 +64,10 @@ export async function resetPassword(
   info: RequestInfo,
 ): Promise<void> {
   assertAcceptablePassword(input.password);
-  const user = await findAccountByIdentifier(deps.db, input.identifier);
   const passwordHash = await hashPassword(input.password);
-  if (!user) throw badRequest('code_invalid');
-  await resendIfExpired(deps, user.id, () =>
-    consumeCode(deps.db, { userId: user.id, purpose: 'reset_password', code: input.code }),
-  );
+  const { userId } = await tryResetCode(deps, input, info, true);
+  const user = await accounts.findAccountById(deps.db, userId);
+  if (!user) throw badRequest('code_invalid'); // deleted since
   const revoked = await deps.db.transaction(async (tx) => {
     await accounts.setPasswordHash(tx, user.id, passwordHash, clock.now());
     return revokeAllSessions(tx, user.id);

@@ -3,19 +3,23 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createMember } from '../../test/factories.ts';
 import { randomIp } from '../../test/net.ts';
 
-/** Route, allowed requests per address, the window in seconds and the nth body (invalid bodies count too). */
+/**
+ * Route, allowed requests per address, the window in seconds and the nth body (invalid bodies count
+ * too). Code tries name a new account each time: 5 wrong tries at one identifier are answered 429
+ * code_too_many_tries before the address limit (code-tries.test.ts).
+ */
 const LIMITS: [string, number, number, (n: number) => object][] = [
   ['/api/auth/register', 10, 3600, () => ({})],
   ['/api/auth/login', 10, 60, (n) => ({ identifier: `nobody${n}`, password: 'wrong' })],
-  ['/api/auth/confirm', 10, 60, () => ({ email: 'nobody@example.com', code: '000000' })],
+  ['/api/auth/confirm', 10, 60, (n) => ({ email: `nobody${n}@example.com`, code: '000000' })],
   ['/api/auth/confirm/resend', 5, 600, () => ({ email: 'nobody@example.com' })],
   ['/api/auth/password/send', 5, 600, () => ({ identifier: 'nobody', channel: 'email' })],
-  ['/api/auth/password/verify', 10, 60, () => ({ identifier: 'nobody', code: '000000' })],
+  ['/api/auth/password/verify', 10, 60, (n) => ({ identifier: `nobody${n}`, code: '000000' })],
   [
     '/api/auth/password/reset',
     10,
     60,
-    () => ({ identifier: 'nobody', code: '000000', password: 'x', confirmation: 'x' }),
+    (n) => ({ identifier: `nobody${n}`, code: '000000', password: 'x', confirmation: 'x' }),
   ],
 ];
 

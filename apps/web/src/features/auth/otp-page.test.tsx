@@ -59,6 +59,18 @@ describe('OtpPage', () => {
     );
   });
 
+  it('shows too many wrong tries (429) under the code field', async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(429, { statusCode: 429, code: 'code_too_many_tries', message: 'too many' }),
+    );
+    renderAuthPage('/otp', <OtpPage />, '/otp?email=amani%40example.com');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Confirmation code'), '123456');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Too many wrong tries. Ask for a new code.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('refuses an incomplete code before sending', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);

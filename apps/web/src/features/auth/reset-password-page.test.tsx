@@ -52,6 +52,20 @@ describe('forgotten password', () => {
     expect(await screen.findByText('This code is not valid')).toBeTruthy();
   });
 
+  it('shows too many wrong tries (429) under the code field too', async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.endsWith('/verify')
+        ? jsonResponse(429, { statusCode: 429, code: 'code_too_many_tries', message: 'too many' })
+        : new Response(null, { status: 202 }),
+    );
+    renderAuthPage('/reset-password', <ResetPasswordPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username, e-mail or phone'), 'amani{Enter}');
+    await user.type(await screen.findByLabelText('Code'), '000000{Enter}');
+    expect(await screen.findByText('Too many wrong tries. Ask for a new code.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('/password without the state of step 2 goes back to /reset-password', async () => {
     const { router } = renderAuthPage('/password', <PasswordPage />);
     await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
