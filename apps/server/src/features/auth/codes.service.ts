@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ONE_TIME_CODE_LENGTH,
   ONE_TIME_CODE_MAX_TRIES,
@@ -15,6 +13,7 @@ import { clock } from '../../lib/clock.ts';
 import { newNumericCode, newToken, safeEqual, sha256 } from '../../lib/tokens.ts';
 import type { AccountKey } from './accounts.repository.ts';
 import * as repo from './codes.repository.ts';
+import { timeFloor } from './time-floor.ts';
 
 export type { CodePurpose };
 
@@ -150,7 +149,7 @@ export async function tryAccountCode(
   input: Attempt & { use: boolean },
   onExpired: (owner: CodeOwner) => Promise<void>,
 ): Promise<CodeOwner> {
-  const floor = performance.now() + WRONG_TRY_FLOOR_MS;
+  const floor = timeFloor(WRONG_TRY_FLOOR_MS);
   const outcome = await judgeTry(db, input, true);
   switch (outcome.kind) {
     case 'right':
@@ -164,7 +163,7 @@ export async function tryAccountCode(
     case 'dead':
       throw badRequest('code_too_many_tries');
     case 'wrong': {
-      await sleep(Math.max(0, floor - performance.now()));
+      await floor();
       const window = outcome.counts.window!;
       if (window.tries < ONE_TIME_CODE_MAX_TRIES) throw badRequest('code_invalid');
       const retryAfterS = Math.max(1, Math.ceil((window.endsAt.getTime() - clock.now().getTime()) / 1000));
