@@ -39,7 +39,7 @@ export const INSTALL_PROMPT_REFUSAL_S = 86_400;
 
 export const DEFAULT_PAYMENT_METHOD = 'mobile_money' as const;
 
-/** One-time codes (QUALITY.md S1; decisions 0005 and 0011). */
+/** One-time codes (QUALITY.md S1; decisions 0005 and 0014). */
 export const ONE_TIME_CODE_LENGTH = 6;
 export const ONE_TIME_CODE_TTL_MS = 10 * 60_000;
 /** Wrong tries one requester (a client address, or the logged-in member) gets at a code. */

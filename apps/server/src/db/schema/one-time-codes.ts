@@ -33,7 +33,7 @@ export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
 
 /**
  * Counters of tries at one-time codes, each in a window that starts with its first try and lasts a
- * code's life (decision 0011): a requester's tries at a code, all tries at a code, and a requester's
+ * code's life (decision 0014): a requester's tries at a code, all tries at a code, and a requester's
  * tries at an identifier as typed. Keys are hashes (no address or identifier in clear); an unknown
  * account counts under keys of its own, so it costs the same writes as a known one.
  */

@@ -6,7 +6,7 @@ import { classifyIdentifier } from './identifiers.ts';
 /**
  * Asking for a code (a password reset, a new confirmation code) answers 202 at once and leaves the
  * rest to this queue's worker: the request itself does the same work, one queued job, whether or
- * not the account exists, so neither its answer nor its time tells (QUALITY S3, decision 0011).
+ * not the account exists, so neither its answer nor its time tells (QUALITY S3, decision 0014).
  */
 export const CODE_REQUESTS_QUEUE = 'code-requests';
 

@@ -23,7 +23,7 @@ import { issueCode, wrongTriesAt, type CodePurpose } from './codes.service.ts';
 const NEW_PASSWORD = 'Kinshasa-rain-42';
 
 /**
- * Tries at one-time codes from visitors (decision 0011): what a stranger can learn and do with wrong
+ * Tries at one-time codes from visitors (decision 0014): what a stranger can learn and do with wrong
  * codes, and what is left to the owner afterwards.
  */
 describe('tries at one-time codes', () => {

@@ -142,7 +142,7 @@ async function judgeTry(db: DbOrTx, attempt: Attempt, withWindow: boolean): Prom
  * its ONE_TIME_CODE_MAX_TRIES-th try on 429 code_too_many_tries with Retry-After. That window depends
  * on nothing but the requester and the identifier, and the same statements run with or without an
  * account or a code: an unknown account answers exactly like a known one, in status, code, headers
- * and time (QUALITY S3, decision 0011).
+ * and time (QUALITY S3, decision 0014).
  */
 export async function tryAccountCode(
   db: DbOrTx,
