@@ -84,15 +84,17 @@ export function watchPostmaster(dataDir: string, notice: (line: string) => void)
     stdio: ['pipe', 'ignore', 'ignore'],
   });
   let released = false;
+  let failed = false;
   const ended = new Promise<void>((resolve) => {
     child.on('error', (error) => {
+      failed = true;
       notice(`The database watchdog did not start: ${error.message}`);
       resolve();
     });
     child.on('exit', () => resolve());
   });
   child.on('exit', (code, signalName) => {
-    if (released) return;
+    if (released || failed) return;
     notice(
       `The database watchdog ended (${signalName ?? `code ${code}`}): if this server is killed, its database runs on until the next start.`,
     );
