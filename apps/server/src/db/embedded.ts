@@ -156,11 +156,14 @@ function startFailure(dir: string, port: number, output: string, error: unknown)
       .map((line) => new RegExp(`\\b${level}:\\s+(.*)$`).exec(line)?.[1])
       .filter(Boolean)
       .join(' ');
-  const fatal = said('(?:FATAL|PANIC)') || (error instanceof Error ? error.message : '');
-  const hint = said('HINT');
+  const fatal = said('(?:FATAL|PANIC)');
+  const details = [said('DETAIL'), said('HINT')].filter(Boolean).join(' ');
+  // Before it can log, postgres writes a bare line (`postgres: could not access … postgresql.conf`).
   const reason = fatal
-    ? `${fatal}${hint ? ` (${hint})` : ''}`
-    : `PostgreSQL ended without saying why${output.trim() ? `; its last words: ${output.trim().split('\n').at(-1)}` : ''}`;
+    ? `${fatal}${details ? ` (${details})` : ''}`
+    : error instanceof Error
+      ? error.message
+      : (output.trim().split('\n').at(-1) ?? '') || 'PostgreSQL ended without a message';
   return new EmbeddedPostgresError(`The embedded PostgreSQL of ${dir} did not start: ${reason}`);
 }
 
