@@ -5,6 +5,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runningPostmaster } from '../db/postmaster.ts';
 import { freePort } from './redis-server.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -154,14 +155,25 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     restart: start,
     async dispose() {
       await kill('SIGKILL');
-      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+      if (options.dataDir) return;
+      // The embedded PostgreSQL's watchdog stops it: let it finish writing before its folder goes.
+      if (!options.databaseUrl) await postmasterGone(path.join(dataDir, 'postgres'));
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }
 
+async function postmasterGone(postgresDir: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (runningPostmaster(postgresDir) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
  * Starts the server as `startServerProcess` does, for a start that should fail: resolves with how it
- * ended and what it printed (killed after READY_TIMEOUT_MS if it never ends). `dataDir` is kept.
+ * ended and what it printed (killed after READY_TIMEOUT_MS if it never ends). A given `dataDir` is
+ * kept, a temporary one removed.
  */
 export async function runServerProcessToExit(options: ServerProcessOptions): Promise<ServerExit> {
   const port = await freePort();
