@@ -11,6 +11,8 @@ import { createMediaStorage } from './lib/storage.ts';
 import { installProcessGuards } from './process-guards.ts';
 
 const startedAt = performance.now();
+/** Set by the first shutdown (a signal, or an uncaught exception, which may come before listening). */
+let stopping = false;
 let env;
 try {
   env = loadEnv();
@@ -89,7 +91,6 @@ console.log(
 );
 console.log(`API documentation: ${url}/api/docs\n`);
 
-let stopping = false;
 async function shutdown(reason: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
