@@ -2,7 +2,8 @@
  * Chat on phones (360x740), two members in two browser contexts: Awa starts a chat from the match
  * link, they write both ways, Awa sends a photo and a voice note (Chromium's fake microphone), then
  * goes offline, writes three messages, reloads the page while still offline (the service worker serves
- * the app, the messages wait in IndexedDB), comes back online, and Kofi gets each of the three once.
+ * the app, the messages wait in IndexedDB), comes back online, and Kofi gets each of the three once;
+ * a text with a direction override is refused before it is sent.
  * Labels are read from the app's own translation files.
  */
 import sharp from 'sharp';
@@ -42,6 +43,7 @@ const chat = journey(
   async ({ browser, baseUrl, log }) => {
     const thread = locale('en', 'thread');
     const attachments = locale('en', 'attachments');
+    const validation = locale('en', 'validation');
 
     const awa = await signedUpMember(browser, baseUrl, { firstName: 'Awa', sex: 'female', likes: ['male'] });
     const kofi = await signedUpMember(browser, baseUrl, {
@@ -132,6 +134,14 @@ const chat = journey(
     await awa.page.getByLabel(thread('bubble.sending'), { exact: true }).waitFor({ state: 'detached' });
     await shot(awa.page, 'chat-04-back-online-awa');
     log('back online: each offline message delivered once, in order');
+
+    // A text that would disguise itself ("\u202Egnp.exe" shows as "exe.png") is refused before sending.
+    await composer(kofi.page).fill('\u202Egnp.exe');
+    await kofi.page.getByText(validation('text_direction_control'), { exact: true }).waitFor();
+    await composer(kofi.page).press('Enter');
+    await shot(kofi.page, 'chat-05-disguised-text-kofi');
+    expect((await storedMessages(kofi, conversationId)).length, 'nothing stored').toBe(after.length);
+    log('a direction override in a message is refused, translated, before sending');
   },
   { timeoutMs: 180_000 },
 );
