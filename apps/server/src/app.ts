@@ -32,6 +32,10 @@ import { guardServerEntries } from './lib/server-entry-guard.ts';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** Whether /api/docs is served: outside production, or where API_DOCS says so. */
+export const apiDocsExposed = (env: Pick<AppDeps['env'], 'API_DOCS' | 'NODE_ENV'>) =>
+  env.API_DOCS ?? env.NODE_ENV !== 'production';
+
 /** The whole server as one Fastify instance; main.ts listens on it, tests inject into it. */
 export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
   const { env } = deps;
@@ -62,7 +66,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       retryAfter: Math.ceil(context.ttl / 1000),
     }),
   });
-  await registerApiDocs(app, { exposed: env.API_DOCS ?? env.NODE_ENV !== 'production' });
+  await registerApiDocs(app, { exposed: apiDocsExposed(env) });
 
   const webFallback = await registerWebApp(
     app,

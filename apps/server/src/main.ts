@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildApp } from './app.ts';
+import { apiDocsExposed, buildApp } from './app.ts';
 import { connectDatabase, migrateDatabase } from './db/client.ts';
 import { openConfiguredDatabase } from './db/embedded.ts';
 import { loadEnv } from './env.ts';
@@ -89,7 +89,9 @@ console.log(
 console.log(
   `Real time: ${redis ? `Redis at ${redis.where} (Socket.IO adapter and rate limits shared by every node)` : 'single node (set REDIS_URL to run several)'}`,
 );
-console.log(`API documentation: ${url}/api/docs\n`);
+console.log(
+  `API documentation: ${apiDocsExposed(env) ? `${url}/api/docs` : 'not served (API_DOCS=true serves it)'}\n`,
+);
 
 async function shutdown(reason: string, exitCode = 0) {
   if (stopping) return;
