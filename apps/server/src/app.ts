@@ -26,6 +26,7 @@ import { registerDiscoveryRealtime } from './features/discovery/discovery-realti
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { chatFilesRoutes } from './features/chat/chat-files.routes.ts';
 import { registerChatRealtime } from './features/chat/chat-realtime.ts';
+import { AppError } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { guardServerEntries } from './lib/server-entry-guard.ts';
 
@@ -59,12 +60,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     // With REDIS_URL every node counts in Redis; an outage lets requests through (docs/scaling.md).
     ...(deps.redis && { redis: deps.redis.client, nameSpace: 'motema:http-limit:', skipOnError: true }),
     enableDraftSpec: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'rate_limited',
-      message: 'Too many attempts. Please wait and try again.',
-      retryAfter: Math.ceil(context.ttl / 1000),
-    }),
+    // Answered by the error handler as every refusal; the plugin sets Retry-After itself.
+    errorResponseBuilder: () => new AppError(429, 'rate_limited'),
   });
   await registerApiDocs(app, { exposed: apiDocsExposed(env) });
 
