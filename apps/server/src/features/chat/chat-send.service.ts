@@ -118,16 +118,16 @@ export async function announceStored(
     }));
   // A client id reused for another conversation is a client bug: never answer with another thread.
   if (message.conversation._id !== input.conversationId) throw conflict();
-  if (stored.created) {
-    emitToUser(senderId, 'chats:messages:new', message, senderSocketId);
-    // A new message is starred by nobody: the sender's view is the recipient's.
-    emitToUser(
-      stored.recipientId,
-      'chats:messages:new',
-      message.important ? { ...message, important: false } : message,
-    );
-    // The ack does not wait for the badge: it follows on its own (coalesced per member).
-    scheduleCounters(db, stored.recipientId);
-  }
+  // A retry (created: false) is announced again: its first answer was lost, maybe before the event went
+  // out (the database cut after the commit). The apps merge a message they hold by its id.
+  emitToUser(senderId, 'chats:messages:new', message, senderSocketId);
+  // The recipient's copy: the sender's star is the sender's own.
+  emitToUser(
+    stored.recipientId,
+    'chats:messages:new',
+    message.important ? { ...message, important: false } : message,
+  );
+  // The ack does not wait for the badge: it follows on its own (coalesced per member).
+  scheduleCounters(db, stored.recipientId);
   return message;
 }

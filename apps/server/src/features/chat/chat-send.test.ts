@@ -125,6 +125,23 @@ describe('chats:messages:send (QUALITY C1)', () => {
     expect((await sent(socket, textMessage(conversationId, 'next'))).seq).toBe(2);
   });
 
+  it('announces a retry to the recipient again: its first announce may never have gone out', async () => {
+    const { a, b, conversationId } = await pair();
+    const [sa, sb] = await Promise.all([socketOf(a), socketOf(b)]);
+    const payload = textMessage(conversationId, 'committed, then the database went away');
+    // Stored as a send whose commit went through while its answer and its events were lost.
+    await storeMessage(
+      { db: t.db, limiter: createMemoryRateLimiter() },
+      a.user.id,
+      SendMessageSchema.parse(payload),
+    );
+    const toB = nextEvent(sb, 'chats:messages:new');
+    const ack = await send(sa, payload);
+    expect(ack).toMatchObject({ ok: true, message: { seq: 1, clientId: payload.clientId } });
+    expect(await toB).toMatchObject({ seq: 1, text: 'committed, then the database went away' });
+    expect(await storedIn(conversationId)).toHaveLength(1);
+  });
+
   it('stores once when 5 devices of the sender race with the same client id, consuming one seq', async () => {
     const { a, conversationId } = await pair();
     const sessions = await Promise.all(Array.from({ length: 4 }, () => newSession(t, a.user.id)));

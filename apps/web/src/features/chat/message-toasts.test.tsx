@@ -63,6 +63,18 @@ describe('MessageToasts', () => {
     expect(toast()).not.toBeNull();
   });
 
+  it('tells a message announced twice (a retry of its sender) once', async () => {
+    const socket = new ChatSocket();
+    await renderToasts('/zones', socket);
+    const message = buildMessage('c-1', 1, { text: 'Only once' });
+    act(() => socket.serverEmit('chats:messages:new', message));
+    advance(MESSAGE_TOAST_MS + MESSAGE_TOAST_GAP_MS);
+    expect(toast()).toBeNull();
+    act(() => socket.serverEmit('chats:messages:new', { ...message }));
+    advance(MESSAGE_TOAST_GAP_MS);
+    expect(toast()).toBeNull();
+  });
+
   it('opens the thread when tapped', async () => {
     const socket = new ChatSocket();
     const { router } = await renderToasts('/swap', socket);

@@ -1,7 +1,7 @@
 import { Group, Paper, Portal, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Message } from '@motema/shared/chat';
 import { MESSAGE_TOAST_GAP_MS, MESSAGE_TOAST_MS } from '@motema/shared/limits';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSocketEvent } from '../../lib/socket.ts';
@@ -28,10 +28,14 @@ export function MessageToasts() {
   const [queue, setQueue] = useState<Message[]>([]);
   const [shown, setShown] = useState<Message | null>(null);
   const [resting, setResting] = useState(false);
+  // A message announced again (its sender's retry) is told once.
+  const told = useRef(new Set<string>());
 
   useSocketEvent('chats:messages:new', (message) => {
     if (!meId || message.sender._id === meId) return;
     if (pathname === threadPath(message.conversation._id)) return;
+    if (told.current.has(message._id)) return;
+    told.current.add(message._id);
     setQueue((waiting) => {
       const conversationId = message.conversation._id;
       const index = waiting.findIndex((m) => m.conversation._id === conversationId);
