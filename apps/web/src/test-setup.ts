@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import { NAMESPACES } from './lib/i18n.ts';
+import { addFormats } from './lib/i18n-formats.ts';
 
 // Every English namespace, loaded up front so components render their real texts synchronously.
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/en/*.json', { eager: true });
@@ -19,6 +20,7 @@ await i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 });
+addFormats(i18next);
 
 // Mantine reads these browser APIs; happy-dom leaves some of them out.
 if (!window.matchMedia) {

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { addFormats } from './i18n-formats.ts';
 import {
   DEFAULT_LANGUAGE,
   INTERFACE_LANGUAGES,
@@ -100,6 +101,7 @@ export async function initI18n(): Promise<void> {
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });
+  addFormats(i18next);
   document.documentElement.lang = i18next.language;
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;

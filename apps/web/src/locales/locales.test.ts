@@ -47,7 +47,9 @@ function pluralCategoriesFor(lang: InterfaceLanguage): Set<string> {
   return new Set(Array.from({ length: 1001 }, (_, n) => rules.select(n)));
 }
 
-const variablesOf = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
+/** The variables of a text, without their format (`{{name, de}}` is `name`). */
+const variablesOf = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,\s*\w+\s*)?\}\}/g)].map((m) => m[1]).sort();
 
 /** True when the file has `key`, as a plain key or as a plural (`key_other`). */
 function hasKey(content: Json, key: string): boolean {
