@@ -1,8 +1,4 @@
-import {
-  asServiceUnavailable,
-  isDatabaseUnavailable,
-  serviceUnavailable,
-} from '../../db/database-unavailable.ts';
+import { isDatabaseUnavailable, serviceUnavailable } from '../../db/database-unavailable.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import { conversationNotFound } from './chat.service.ts';
@@ -16,7 +12,7 @@ import {
 } from './chat-send.service.ts';
 import * as batchRepo from './messages-batch.repository.ts';
 import { newMessageFor } from './message-views.service.ts';
-import type { NewMessageValues, SendContext } from './messages.repository.ts';
+import type { NewMessageValues, SendContext } from './message-send.repository.ts';
 
 /** The most messages one transaction stores; more wait for the next batch. */
 export const SEND_BATCH_MAX = 500;
@@ -68,20 +64,14 @@ export function createSendBatcher(deps: SendDeps): SendBatcher {
 
   return {
     store(senderId, input) {
-      const stored = input.files?.length
-        ? storeMessage(deps, senderId, input)
-        : new Promise<StoredMessage>((resolve, reject) => {
-            queue.push({ senderId, input, resolve, reject });
-            // The sends of this turn of the event loop go together.
-            if (!scheduled && inFlight < SEND_BATCHES_IN_FLIGHT) {
-              scheduled = true;
-              setImmediate(start);
-            }
-          });
-      // The database away (a restart): the app sends again with the same client id (C1), and finds
-      // the message if its commit got through.
-      return stored.catch((error: unknown) => {
-        throw asServiceUnavailable(error);
+      if (input.files?.length) return storeMessage(deps, senderId, input);
+      return new Promise<StoredMessage>((resolve, reject) => {
+        queue.push({ senderId, input, resolve, reject });
+        // The sends of this turn of the event loop go together.
+        if (!scheduled && inFlight < SEND_BATCHES_IN_FLIGHT) {
+          scheduled = true;
+          setImmediate(start);
+        }
       });
     },
   };

@@ -1,7 +1,6 @@
 import { MESSAGES_PER_MINUTE, type Message, type SendMessageSchema } from '@motema/shared/chat';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { asServiceUnavailable } from '../../db/database-unavailable.ts';
 import { AppError, conflict, forbidden } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import { refuseOverLimit, type RateLimiter } from '../../lib/rate-limiter.ts';
@@ -9,7 +8,7 @@ import { emitToUser } from './chat-events.ts';
 import { attachFiles } from './chat-files.service.ts';
 import { conversationNotFound } from './chat.service.ts';
 import { scheduleCounters } from './counters.service.ts';
-import * as messagesRepo from './messages.repository.ts';
+import * as messagesRepo from './message-send.repository.ts';
 import { messageFor, newMessageFor } from './message-views.service.ts';
 
 export type SendDeps = { db: Db; limiter: RateLimiter };
@@ -110,12 +109,9 @@ export async function announceStored(
   /** The socket that sent it: its ack carries the message, so the event skips it. */
   senderSocketId?: string,
 ): Promise<Message> {
-  // Stored, but the database went away before it could be presented: the retry (same client id) finds it.
-  const message =
-    stored.view ??
-    (await messageFor(db, senderId, stored.messageId).catch((error: unknown) => {
-      throw asServiceUnavailable(error);
-    }));
+  // Stored, but the database went away before it could be presented: the ack says
+  // service_unavailable (failureOf) and the retry (same client id) finds it.
+  const message = stored.view ?? (await messageFor(db, senderId, stored.messageId));
   // A client id reused for another conversation is a client bug: never answer with another thread.
   if (message.conversation._id !== input.conversationId) throw conflict();
   // A retry (created: false) is announced again: its first answer was lost, maybe before the event went
