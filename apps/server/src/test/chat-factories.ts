@@ -65,6 +65,11 @@ export async function chatPair(t: Pick<TestApp, 'app' | 'db'>) {
   return { a, b, conversationId: await startChat(t, a, b) };
 }
 
+/** The messages stored in the conversation, in no particular order. */
+export function messagesIn(db: Db, conversationId: string) {
+  return db.select().from(messages).where(eq(messages.conversationId, conversationId));
+}
+
 /** Gives the member an avatar photo row (no files: only its Image is presented); returns its id. */
 export async function giveAvatar(db: Db, member: Member): Promise<string> {
   const [photo] = await db

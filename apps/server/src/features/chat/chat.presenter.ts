@@ -9,7 +9,7 @@ import {
 import { avatarThumbnailOf, type AvatarThumbnail } from '@motema/shared/media';
 import { activityOf } from '../discovery/discovery.presenter.ts';
 import type { ConversationRow } from './conversations.repository.ts';
-import type { MessageViewRow } from './messages.repository.ts';
+import type { MessageViewRow } from './message-views.repository.ts';
 
 export type MemberState = { userId: string; deliveredSeq: number; readSeq: number };
 

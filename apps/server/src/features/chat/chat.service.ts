@@ -11,7 +11,7 @@ import { scheduleChatFilesRemoval } from './chat-files.service.ts';
 import { presentConversation } from './chat.presenter.ts';
 import { pushCounters } from './counters.service.ts';
 import * as repo from './conversations.repository.ts';
-import * as messagesRepo from './messages.repository.ts';
+import * as messagesRepo from './message-views.repository.ts';
 import { messagesFor, presentMessageRows } from './message-views.service.ts';
 
 export const conversationNotFound = () => new AppError(404, 'conversation_not_found');

@@ -8,7 +8,7 @@ import { emitToUser } from './chat-events.ts';
 import { scheduleChatFilesRemoval } from './chat-files.service.ts';
 import { pushCounters } from './counters.service.ts';
 import * as conversationsRepo from './conversations.repository.ts';
-import * as messagesRepo from './messages.repository.ts';
+import * as messagesRepo from './message-actions.repository.ts';
 import { messageFor } from './message-views.service.ts';
 
 const messageNotFound = () => new AppError(404, 'message_not_found');

@@ -5,7 +5,7 @@ import { avatarImages } from '../media/media.service.ts';
 import { filesOfMessages } from './chat-files.service.ts';
 import { presentMessage, type MemberState } from './chat.presenter.ts';
 import * as conversationsRepo from './conversations.repository.ts';
-import * as messagesRepo from './messages.repository.ts';
+import * as messagesRepo from './message-views.repository.ts';
 
 /**
  * Messages as the viewer sees them, presented in three batched queries whatever their number:

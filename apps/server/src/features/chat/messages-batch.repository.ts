@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts';
-import type { NewMessageValues, SendContext } from './messages.repository.ts';
+import type { NewMessageValues, SendContext } from './message-send.repository.ts';
 
 /**
- * The group-commit send path (decision 0010): the statements of `messages.repository.ts`'s send,
+ * The group-commit send path (decision 0010): the statements of `message-send.repository.ts`,
  * taking arrays (`unnest ... WITH ORDINALITY`) so that the messages of many senders cost one
  * context lookup and one transaction. Named (prepared once per connection, decision 0009); raw `pg`
  * on the Drizzle handle's pool, since Drizzle cannot prepare data-modifying CTEs.
