@@ -94,6 +94,7 @@ export default defineConfig([
   boundary(
     ['packages/shared/**/*.ts'],
     [forbid('^(?!zod(/|$)|\\./)', 'packages/shared imports nothing but zod and its own files.')],
-    ['packages/shared/**/*.test.ts', 'packages/shared/*.config.ts'],
+    // Tests and their helpers (`*-fixtures.ts`) may import vitest and fast-check.
+    ['packages/shared/**/*.test.ts', 'packages/shared/**/*-fixtures.ts', 'packages/shared/*.config.ts'],
   ),
 ]);
