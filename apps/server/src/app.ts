@@ -4,7 +4,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AppDeps } from './deps.ts';
+import type { AppEvents } from './app-events.ts';
+import type { AppDeps, AppInputs } from './deps.ts';
+import { createEventPort } from './lib/event-port.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
@@ -38,8 +40,8 @@ export const apiDocsExposed = (env: Pick<AppDeps['env'], 'API_DOCS' | 'NODE_ENV'
   env.API_DOCS ?? env.NODE_ENV !== 'production';
 
 /** The whole server as one Fastify instance; main.ts listens on it, tests inject into it. */
-export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}) {
-  const { env } = deps;
+export async function buildApp(inputs: AppInputs, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const { env } = inputs;
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
@@ -48,6 +50,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
+  const deps: AppDeps = {
+    ...inputs,
+    events: createEventPort<AppEvents>((err, name) =>
+      app.log.error({ err }, `a subscriber of ${name} failed`),
+    ),
+  };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -106,7 +114,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   app.addHook('preClose', async () => {
     await realtime.close();
   });
-  return Object.assign(app, { realtime });
+  return Object.assign(app, { realtime, deps });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,3 +1,4 @@
+import type { AppEventPort } from './app-events.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -15,4 +16,9 @@ export type AppDeps = {
   storage: MediaStorage;
   /** Set with REDIS_URL: Socket.IO adapter and rate limits shared by every node. */
   redis?: RedisConnection;
+  /** What happened, told after each commit to the subscribers app.ts registers (app-events.ts). */
+  events: AppEventPort;
 };
+
+/** What main.ts and the tests give buildApp: it makes the event port itself, reporting to its log. */
+export type AppInputs = Omit<AppDeps, 'events'>;

@@ -1,0 +1,28 @@
+import type { MatchEvent } from '@motema/shared/discovery';
+import type { EventPort } from './lib/event-port.ts';
+
+/**
+ * Everything one feature tells the others and the realtime layer, by name. Services emit after their
+ * commit, with values the transaction returned; subscribers are registered in app.ts. Payloads carry
+ * domain values and ids: a realtime emitter presents them for each member it tells.
+ */
+export type AppEvents = {
+  /** Sessions ended (logout, a new password, deactivation, deletion): their sockets close. */
+  'sessions.revoked': { sessionIds: string[] };
+  /** A like made a match: `receiverId` is told, with the other member's card in `match`. */
+  'match.made': { receiverId: string; match: MatchEvent };
+  /** `blockerId` blocked (`blocked`) or unblocked `blockedId`. */
+  'block.changed': { blockerId: string; blockedId: string; blocked: boolean };
+  /** An account was deleted; `conversations` are the ones removed with it, by the other member. */
+  'account.removed': { userId: string; conversations: { conversationId: string; userId: string }[] };
+
+  // Wave 2: named now so the features built next emit them here rather than growing buses of their own.
+  /** A payment reached its final state (SPEC section 8; PAYMENTS.md's state machine). */
+  'payment.settled': { paymentId: string; userId: string; status: 'succeeded' | 'failed' };
+  /** A post or a story was published. */
+  'post.published': { postId: string; authorId: string };
+  /** A member joined or left a zone. */
+  'zone.membership.changed': { zoneId: string; userId: string; member: boolean };
+};
+
+export type AppEventPort = EventPort<AppEvents>;
