@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { apiErrors, fileBody, noBody } from '../../lib/api-responses.ts';
 import { AppError, badRequest, fieldIssue, invalidFields } from '../../lib/app-error.ts';
 import { openChatFile, uploadChatFile, type ChatUpload } from './chat-files.service.ts';
-import { memberOf, perMemberRateLimit } from '../../lib/request-member.ts';
+import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
 
 /** Room for the multipart envelope (kind, duration, headers) around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

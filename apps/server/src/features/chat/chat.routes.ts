@@ -17,7 +17,7 @@ import { getConversation, listConversations, messagePage, startConversation } fr
 import { countersOf, seeNotifications } from './counters.service.ts';
 import { editMessage, hideMessage, starMessage, unsendMessage } from './message-actions.service.ts';
 import { apiErrors, noBody } from '../../lib/api-responses.ts';
-import { memberOf, perMemberRateLimit } from '../../lib/request-member.ts';
+import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
 
 const MINUTE = 60_000;
 

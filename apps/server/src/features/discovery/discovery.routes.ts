@@ -15,7 +15,7 @@ import { announceMatched } from './match-events.ts';
 import { openProfile } from './profiles.service.ts';
 import { rateUser } from './ratings.service.ts';
 import { listUsers } from './user-lists.service.ts';
-import { memberOf, perMemberRateLimit } from '../../lib/request-member.ts';
+import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
 
 /** Ratings per member per minute (R1): a fast swipe is about one a second. */
 export const RATINGS_PER_MINUTE = 120;

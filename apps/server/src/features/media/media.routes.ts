@@ -9,7 +9,7 @@ import { apiErrors, fileBody, noBody } from '../../lib/api-responses.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { presentMe } from '../users/users.presenter.ts';
 import { deletePhoto, listPhotos, openMediaFile, setAvatar, uploadPhoto } from './media.service.ts';
-import { memberOf } from '../../lib/request-member.ts';
+import { memberOf } from '../../plugins/request-member.ts';
 
 /** R1: uploads are costly (decoding, encoding, storage): a few a minute per address. */
 const UPLOAD_LIMIT = { rateLimit: { max: 20, timeWindow: '10 minutes' } };

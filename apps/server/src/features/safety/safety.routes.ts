@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { apiErrors, noBody } from '../../lib/api-responses.ts';
 import { presentBlockList } from './safety.presenter.ts';
 import { blockMember, listBlockedMembers, reportMember, unblockMember } from './safety.service.ts';
-import { memberOf, perMemberRateLimit } from '../../lib/request-member.ts';
+import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

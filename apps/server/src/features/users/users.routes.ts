@@ -25,7 +25,7 @@ import {
 import { presentMe } from './users.presenter.ts';
 import { changeLanguage, getMe, updateMatchPreferences, updateProfile } from './users.service.ts';
 import { noBody } from '../../lib/api-responses.ts';
-import { memberOf } from '../../lib/request-member.ts';
+import { memberOf } from '../../plugins/request-member.ts';
 
 /** Routes that check a password or a code: guessing is slowed down per IP (R1). */
 const PASSWORD_CHECK = { rateLimit: { max: 10, timeWindow: '1 minute' } };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from './app-error.ts';
+import { unauthorized } from '../lib/app-error.ts';
 
 /** The session of a request behind `app.requireAuth` (401 when there is none). */
 export function memberOf(request: FastifyRequest) {
