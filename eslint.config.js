@@ -1,19 +1,86 @@
 // ESLint flat config: recommended rules, typescript-eslint (syntax only, to stay fast),
-// React hooks for the web app, and the import boundaries of ARCHITECTURE.md section 3.
+// React hooks for the web app, and the house rules of ARCHITECTURE.md section 3 and
+// docs/architecture.md: layers, feature boundaries, where Drizzle and process.env may be used, sizes.
+// eslint-rules.test.ts plants a violation of each rule and checks that the lint fails on it.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { houseImports } from './eslint/house-imports.js';
 
-/** An import boundary: any import whose specifier matches `regex` fails the lint with `message`. */
-const forbid = (regex, message) => ({ regex, message });
+/** A forbidden import: any specifier matching `regex` fails the lint with `message`. */
+const forbid = (regex, message, options = {}) => ({ regex, message, ...options });
+const restrict = (files, patterns, ignores = []) => ({ files, ignores, patterns });
 
-const boundary = (files, patterns, ignores = []) => ({
-  files,
-  ignores,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
-});
+const SERVER = 'apps/server/src';
+/** Server code that ships: not tests, not their helpers, not the seeding tool. */
+const SERVER_TESTS = [`${SERVER}/**/*.test.ts`, `${SERVER}/test/**`, `${SERVER}/seed/**`];
+/** What another feature may import of a feature: its use cases, its presenters, its policies. */
+const FEATURE_SURFACE = ['**/*.service.ts', '**/*.presenter.ts', '**/*.policy.ts'];
+
+/** Who may import what. A file gets every row whose globs match it (eslint/house-imports.js). */
+const IMPORT_RESTRICTIONS = [
+  // Calls go route -> service -> repository, never upward.
+  restrict(
+    [`${SERVER}/**/*.routes.ts`],
+    [forbid('\\.repository(\\.ts)?$', 'Routes call services; only services use repositories.')],
+  ),
+  restrict(
+    [`${SERVER}/**/*.repository.ts`],
+    [
+      forbid('\\.service(\\.ts)?$', 'Repositories hold queries only; they never call services.'),
+      forbid('\\.routes(\\.ts)?$', 'Repositories never import routes.'),
+    ],
+  ),
+  restrict(
+    [`${SERVER}/**/*.service.ts`],
+    [
+      forbid('\\.routes(\\.ts)?$', 'Services never import routes.'),
+      forbid('^fastify(/|$)|^@fastify/|^fastify-', 'Services know nothing of Fastify: keep HTTP in routes.'),
+      forbid(
+        '(^|/)realtime/|-realtime(\\.ts)?$|^socket\\.io(/|$)',
+        'Services emit on deps.events after the commit; realtime emitters subscribe in app.ts.',
+      ),
+    ],
+  ),
+  // Drizzle runs only in repositories, SQL policies and db/ (row types may be imported anywhere).
+  restrict(
+    [`${SERVER}/**/*.ts`],
+    [
+      forbid('^drizzle-orm(/|$)', 'Drizzle runs only in *.repository.ts, *.policy.ts and db/.'),
+      forbid(
+        '(^|/)db/schema(\\.ts|/)',
+        'Tables are queried only in *.repository.ts, *.policy.ts and db/; import their row types with `import type`.',
+        { allowTypeImports: true },
+      ),
+    ],
+    [`${SERVER}/**/*.repository.ts`, `${SERVER}/**/*.policy.ts`, `${SERVER}/db/**`, ...SERVER_TESTS],
+  ),
+  // lib/ is framework-free: plain helpers that any layer may use.
+  restrict(
+    [`${SERVER}/lib/**`],
+    [
+      forbid(
+        '^fastify(/|$)|^@fastify/|^fastify-|^socket\\.io(/|$)',
+        'lib/ is framework-free: Fastify belongs in plugins/ and routes, Socket.IO in realtime/.',
+      ),
+      forbid('(^|/)(features|plugins|realtime)/', 'lib/ imports no feature, plugin or realtime code.'),
+    ],
+    [`${SERVER}/lib/**/*.test.ts`],
+  ),
+  restrict(
+    ['apps/web/src/ui/**'],
+    [forbid('(^|/)features/', 'ui/ holds shared presentational pieces and never imports features/.')],
+  ),
+  restrict(
+    ['packages/shared/**/*.ts'],
+    [forbid('^(?!zod(/|$)|\\./)', 'packages/shared imports nothing but zod and its own files.')],
+    // Tests and their helpers (`*-fixtures.ts`) may import vitest and fast-check.
+    ['packages/shared/**/*.test.ts', 'packages/shared/**/*-fixtures.ts', 'packages/shared/*.config.ts'],
+  ),
+];
 
 export default defineConfig([
   globalIgnores([
@@ -68,33 +135,76 @@ export default defineConfig([
     },
   },
 
-  // Import boundaries (ARCHITECTURE.md section 3). Calls go route -> service -> repository, never upward.
-  boundary(
-    ['apps/server/src/**/*.routes.ts'],
-    [forbid('\\.repository(\\.ts)?$', 'Routes call services; only services use repositories.')],
-  ),
-  boundary(
-    ['apps/server/src/**/*.repository.ts'],
-    [
-      forbid('\\.service(\\.ts)?$', 'Repositories hold queries only; they never call services.'),
-      forbid('\\.routes(\\.ts)?$', 'Repositories never import routes.'),
-    ],
-  ),
-  boundary(
-    ['apps/server/src/**/*.service.ts'],
-    [
-      forbid('\\.routes(\\.ts)?$', 'Services never import routes.'),
-      forbid('^fastify(/|$)|^@fastify/|^fastify-', 'Services know nothing of Fastify: keep HTTP in routes.'),
-    ],
-  ),
-  boundary(
-    ['apps/web/src/ui/**'],
-    [forbid('(^|/)features/', 'ui/ holds shared presentational pieces and never imports features/.')],
-  ),
-  boundary(
-    ['packages/shared/**/*.ts'],
-    [forbid('^(?!zod(/|$)|\\./)', 'packages/shared imports nothing but zod and its own files.')],
-    // Tests and their helpers (`*-fixtures.ts`) may import vitest and fast-check.
-    ['packages/shared/**/*.test.ts', 'packages/shared/**/*-fixtures.ts', 'packages/shared/*.config.ts'],
-  ),
+  // Import restrictions (ARCHITECTURE.md section 3, docs/architecture.md): one table, one rule.
+  {
+    plugins: { house: houseImports },
+    rules: { 'house/restricted-imports': ['error', IMPORT_RESTRICTIONS] },
+  },
+  // One reader of the environment, so every setting is parsed, defaulted and listed in one place.
+  {
+    files: [`${SERVER}/**/*.ts`],
+    ignores: [`${SERVER}/env.ts`, ...SERVER_TESTS],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings from env.ts (deps.env), the only reader of process.env.',
+        },
+      ],
+    },
+  },
+  // Features reach each other only through a service, a presenter or a policy (docs/decisions/0015).
+  {
+    files: [`${SERVER}/**/*.ts`],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [{ type: 'feature', pattern: `${SERVER}/features/*`, capture: ['feature'] }],
+      'boundaries/include': [`${SERVER}/**/*.ts`],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'feature' } },
+              disallow: {
+                to: {
+                  element: { type: 'feature', captured: { feature: '!{{from.element.captured.feature}}' } },
+                },
+              },
+              message:
+                'A feature reaches another only through its *.service.ts, *.presenter.ts or *.policy.ts.',
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { feature: '!{{from.element.captured.feature}}' },
+                    internalPath: FEATURE_SURFACE,
+                  },
+                },
+              },
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Files stay small (ARCHITECTURE.md section 3); components stay readable.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.config.{js,mjs,cjs,ts}'],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx'],
+    rules: { 'max-lines-per-function': ['warn', { max: 150, skipBlankLines: true, skipComments: true }] },
+  },
 ]);
