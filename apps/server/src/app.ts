@@ -18,6 +18,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { createRealtime } from './realtime/server.ts';
 import { registerJobs } from './jobs/register.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { SESSION_COOKIE, sessionOf } from './features/auth/sessions.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
@@ -97,12 +98,14 @@ export async function buildApp(inputs: AppInputs, options: { logger?: FastifySer
   if (env.NODE_ENV !== 'production') await app.register(devRoutes, deps);
 
   const realtime = createRealtime(app, {
-    db: deps.db,
+    authenticate: (token) => sessionOf(deps.db, token),
+    sessionCookie: SESSION_COOKIE,
     redis: deps.redis,
     publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
   });
   // Last of the server's request and upgrade listeners (Socket.IO's came just now): guard them all.
   guardServerEntries(app.server, (err, what) => app.log.error({ err }, `error in ${what}`));
+  deps.events.on('sessions.revoked', ({ sessionIds }) => realtime.closeSessions(sessionIds));
   registerPresence(realtime, deps.db);
   registerDiscoveryRealtime(realtime, deps.db);
   const limiter = createRateLimiter(deps.redis?.client, (err) =>

@@ -147,6 +147,23 @@ describe('realtime server', () => {
     expect(await closing).toBe('io server disconnect');
   });
 
+  it("closes the sockets of the sessions the app's event port says were revoked, and only those", async () => {
+    const member = await createMember(t);
+    const other = await newSession(t, member.user.id);
+    const revoked = open({ cookie: member.cookie });
+    const kept = open({ cookie: other.cookie });
+    await Promise.all([welcomed(revoked), welcomed(kept)]);
+    let told = false;
+    revoked.on('session:revoked', () => {
+      told = true;
+    });
+    const closing = disconnected(revoked);
+    await t.app.deps.events.emit('sessions.revoked', { sessionIds: [member.sessionId] });
+    expect(await closing).toBe('io server disconnect');
+    expect(told).toBe(true);
+    expect(kept.connected).toBe(true);
+  });
+
   it("a password change closes the other sessions' sockets and keeps this one", async () => {
     const member = await createMember(t);
     const other = await newSession(t, member.user.id);

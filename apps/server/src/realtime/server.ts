@@ -3,11 +3,9 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { parseCookie } from 'cookie';
 import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
-import type { Db } from '../db/client.ts';
 import { safePublisher, type RedisConnection } from '../lib/redis.ts';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { isAllowedOrigin } from './origin.ts';
-import { authenticate, onSessionsRevoked, SESSION_COOKIE } from '../features/auth/sessions.service.ts';
 
 export type SocketData = { userId: string; sessionId: string };
 export type RealtimeServer = Server<
@@ -30,14 +28,19 @@ export const CROSS_NODE_TIMEOUT_MS = 3000;
 
 /**
  * Socket.IO on the app's HTTP server, authenticated from the session cookie at the handshake, with
- * the Origin checked. Every socket joins `user:{id}` and `session:{id}`; revoked sessions are closed.
+ * the Origin checked. Every socket joins `user:{id}` and `session:{id}`; `closeSessions` closes the
+ * sockets of revoked sessions. How a cookie is read into a session is the auth feature's, given by
+ * app.ts (this layer knows no feature).
  * With `redis` (REDIS_URL), the Redis adapter joins the nodes: emits to a room, `fetchSockets` and
  * `disconnectSockets` reach the sockets of every node (docs/scaling.md).
  */
 export function createRealtime(
   app: FastifyInstance,
   options: {
-    db: Db;
+    /** The session a cookie's token opens, or undefined for a missing, revoked or expired one. */
+    authenticate: (token: string | undefined) => Promise<SocketData | undefined>;
+    /** The name of the session cookie. */
+    sessionCookie: string;
     /** PUBLIC_URL's origin, if set: browsers may connect from it as well as from the host they asked. */
     publicOrigin: string | undefined;
     redis?: RedisConnection;
@@ -65,9 +68,9 @@ export function createRealtime(
   io.use(async (socket, next) => {
     try {
       const cookies = parseCookie(socket.handshake.headers.cookie ?? '');
-      const found = await authenticate(options.db, cookies[SESSION_COOKIE]);
-      if (!found) return next(new Error('unauthorized'));
-      socket.data = { userId: found.user.id, sessionId: found.session.id };
+      const session = await options.authenticate(cookies[options.sessionCookie]);
+      if (!session) return next(new Error('unauthorized'));
+      socket.data = { userId: session.userId, sessionId: session.sessionId };
       next();
     } catch (error) {
       // The client hears a code, never the query or the database's address (logged here instead).
@@ -109,13 +112,6 @@ export function createRealtime(
   };
   options.redis?.subscriber.on('close', onSubscriberClosed).on('ready', onSubscriberReady);
 
-  const stopListening = onSessionsRevoked((sessionIds) => {
-    for (const id of sessionIds) {
-      io.to(`session:${id}`).emit('session:revoked');
-      io.in(`session:${id}`).disconnectSockets(true);
-    }
-  });
-
   return {
     io,
     /** The app's logger, for the feature handlers of client events (client-events.ts). */
@@ -124,8 +120,14 @@ export function createRealtime(
     onPresence(listener: PresenceListener) {
       presenceListeners.push(listener);
     },
+    /** Revoked sessions: their sockets, on every node, are told and closed. */
+    closeSessions(sessionIds: readonly string[]) {
+      for (const id of sessionIds) {
+        io.to(`session:${id}`).emit('session:revoked');
+        io.in(`session:${id}`).disconnectSockets(true);
+      }
+    },
     async close() {
-      stopListening();
       options.redis?.subscriber.off('close', onSubscriberClosed).off('ready', onSubscriberReady);
       await io.close();
     },

@@ -2,9 +2,9 @@ import type { InterfaceLanguage } from '@motema/shared/languages';
 import type { FieldIssue } from '@motema/shared/errors';
 import type { z } from 'zod';
 import type { RegisterSchema } from '@motema/shared/auth';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import type { AppDeps } from '../../deps.ts';
 import {
   AppError,
   badRequest,
@@ -27,7 +27,7 @@ import { timeFloor } from './time-floor.ts';
 import type { MeRow } from '../users/users.repository.ts';
 import { getMe } from '../users/users.service.ts';
 
-export type AuthDeps = { db: Db; jobs: JobQueue };
+export type AuthDeps = Pick<AppDeps, 'db' | 'jobs' | 'events'>;
 /**
  * What a service needs of the request: where links point, the language it asks for, the device, and
  * who is asking (requesterOf the client address: one-time code tries are counted per requester).
@@ -225,4 +225,5 @@ export async function logout(
   });
   await deletePushTokens(deps.db, auth.userId, tokens);
   await revokeSession(deps.db, auth.sessionId);
+  await deps.events.emit('sessions.revoked', { sessionIds: [auth.sessionId] });
 }

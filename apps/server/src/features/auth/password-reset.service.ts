@@ -7,7 +7,7 @@ import { requestCode } from './code-requests.service.ts';
 import { tryAccountCode, type CodeOwner } from './codes.service.ts';
 import { classifyIdentifier } from './identifiers.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
-import { announceRevoked, revokeAllSessions } from './sessions.service.ts';
+import { revokeAllSessions } from './sessions.service.ts';
 
 /**
  * Sends a reset code by mail or SMS when the account (and, for SMS, its phone) exists; silent
@@ -72,7 +72,7 @@ export async function resetPassword(
     await accounts.setPasswordHash(tx, user.id, passwordHash, clock.now());
     return revokeAllSessions(tx, user.id);
   });
-  announceRevoked(revoked);
+  await deps.events.emit('sessions.revoked', { sessionIds: revoked });
   await queueMail(deps.jobs, user.email, 'password_changed', user.language, {
     name: greetingName(user),
     resetLink: `${info.origin}/reset-password`,

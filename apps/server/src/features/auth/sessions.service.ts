@@ -9,17 +9,6 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 export type AuthContext = { sessionId: string; userId: string };
 
-/** Called with the ids of revoked sessions, after the commit: the realtime layer closes their sockets. */
-export type SessionRevokedListener = (sessionIds: string[]) => void;
-const listeners = new Set<SessionRevokedListener>();
-export function onSessionsRevoked(listener: SessionRevokedListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-export function announceRevoked(sessionIds: string[]): void {
-  if (sessionIds.length) for (const listener of listeners) listener(sessionIds);
-}
-
 /** A new session: the cookie gets the token, the database only its hash. */
 export async function createSession(db: DbOrTx, userId: string, userAgent: string | null) {
   const token = newToken();
@@ -45,12 +34,24 @@ export async function authenticate(db: Db, token: string | undefined) {
   return found;
 }
 
-export async function revokeSession(db: Db, sessionId: string) {
-  await repo.revokeSessions(db, [sessionId], clock.now());
-  announceRevoked([sessionId]);
+/**
+ * The session a cookie token opens, as a request or a socket carries it: undefined for a missing,
+ * revoked or expired session.
+ */
+export async function sessionOf(db: Db, token: string | undefined): Promise<AuthContext | undefined> {
+  const found = await authenticate(db, token);
+  return found && { sessionId: found.session.id, userId: found.user.id };
 }
 
-/** Ends every session of a member, but `exceptId` if given. Call `announceRevoked` after the commit. */
+/** Ends one session. The caller emits `sessions.revoked` after the commit, so its sockets close. */
+export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await repo.revokeSessions(db, [sessionId], clock.now());
+}
+
+/**
+ * Ends every session of a member, but `exceptId` if given; the ids of those it ended, for the
+ * `sessions.revoked` event the caller emits after the commit.
+ */
 export async function revokeAllSessions(db: DbOrTx, userId: string, exceptId?: string) {
   return repo.revokeUserSessions(db, userId, clock.now(), exceptId);
 }

@@ -1,5 +1,5 @@
 import { clock } from '../../lib/clock.ts';
-import { announceRevoked, revokeAllSessions } from '../auth/sessions.service.ts';
+import { revokeAllSessions } from '../auth/sessions.service.ts';
 import { ACCOUNT_DATA_REMOVERS, type AccountDataRemover } from './account-data-removers.ts';
 import * as repo from './users.repository.ts';
 import { requirePassword, type UsersDeps } from './users.service.ts';
@@ -14,7 +14,7 @@ export async function deactivateAccount(deps: UsersDeps, userId: string, passwor
     await repo.updateUser(tx, userId, { status: 'deactivated', connected: false }, clock.now());
     return revokeAllSessions(tx, userId);
   });
-  announceRevoked(revoked);
+  await deps.events.emit('sessions.revoked', { sessionIds: revoked });
 }
 
 /**
@@ -34,6 +34,6 @@ export async function deleteAccount(
     await repo.deleteUser(tx, userId);
     return sessionIds;
   });
-  announceRevoked(revoked);
+  await deps.events.emit('sessions.revoked', { sessionIds: revoked });
   for (const remover of removers) await remover.afterCommit?.(deps, userId);
 }

@@ -6,7 +6,7 @@ import { MAIL_QUEUE, SMS_QUEUE } from '../../jobs/register.ts';
 import { consumeCode, issueCode } from '../auth/codes.service.ts';
 import { renderMail, renderSms } from '../auth/mails.ts';
 import { assertAcceptablePassword, hashPassword } from '../auth/passwords.ts';
-import { announceRevoked, revokeAllSessions } from '../auth/sessions.service.ts';
+import { revokeAllSessions } from '../auth/sessions.service.ts';
 import { emailTaken, isUniqueViolation, phoneInvalid, phoneTaken } from './users.errors.ts';
 import * as repo from './users.repository.ts';
 import { normalisePhone } from './phone.ts';
@@ -31,7 +31,7 @@ export async function changePassword(
     await repo.updateUser(tx, user.id, { passwordHash }, clock.now());
     return revokeAllSessions(tx, user.id, auth.sessionId);
   });
-  announceRevoked(revoked);
+  await deps.events.emit('sessions.revoked', { sessionIds: revoked });
   await deps.jobs.send(MAIL_QUEUE, {
     to: user.email,
     ...renderMail('password_changed', user.language, { name: greetingName(user) }),

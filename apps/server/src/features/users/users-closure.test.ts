@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes, pushTokens, users } from '../../db/schema.ts';
+import type { AppEvents } from '../../app-events.ts';
+import { createEventPort } from '../../lib/event-port.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { asMember, createMember, findUser, login, newSession, sessionsOf } from '../../test/factories.ts';
 import { deleteAccount } from './account-closure.service.ts';
@@ -114,7 +116,11 @@ describe('account data removers', () => {
   const refuse = async () => {
     throw new Error('no job expected');
   };
-  const deps = () => ({ db: t.db, jobs: { send: refuse, work: refuse, stop: refuse } });
+  const deps = () => ({
+    db: t.db,
+    jobs: { send: refuse, work: refuse, stop: refuse },
+    events: createEventPort<AppEvents>(() => {}),
+  });
 
   it('run inside the deletion, then after the commit', async () => {
     const member = await createMember(t);

@@ -12,7 +12,7 @@ import * as repo from './users.repository.ts';
 import type { MeRow } from './users.repository.ts';
 
 /** What the users services need from the app. */
-export type UsersDeps = Pick<AppDeps, 'db' | 'jobs'>;
+export type UsersDeps = Pick<AppDeps, 'db' | 'jobs' | 'events'>;
 
 /** The member behind a live session, with their avatar photo; 401 when the row is gone (deleted meanwhile). */
 export async function getMe(db: DbOrTx, userId: string): Promise<MeRow> {
