@@ -18,7 +18,7 @@ import {
   listMembers,
   type ListRequest,
 } from '../apps/server/src/features/discovery/user-lists.repository.ts';
-import type { Viewer } from '../apps/server/src/features/discovery/member-conditions.ts';
+import type { Viewer } from '../apps/server/src/features/discovery/discovery.policy.ts';
 import { openDatabase } from './lib/processes.ts';
 import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
 import { numberOption, textOption } from './lib/options.ts';

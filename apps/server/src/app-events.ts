@@ -1,4 +1,4 @@
-import type { MatchEvent } from '@motema/shared/discovery';
+import type { MatchRow } from './db/schema.ts';
 import type { EventPort } from './lib/event-port.ts';
 
 /**
@@ -9,8 +9,8 @@ import type { EventPort } from './lib/event-port.ts';
 export type AppEvents = {
   /** Sessions ended (logout, a new password, deactivation, deletion): their sockets close. */
   'sessions.revoked': { sessionIds: string[] };
-  /** A like made a match: `receiverId` is told, with the other member's card in `match`. */
-  'match.made': { receiverId: string; match: MatchEvent };
+  /** Two members rated each other high enough: a new match (both are told, each with the other's card). */
+  'match.made': { match: MatchRow };
   /** `blockerId` blocked (`blocked`) or unblocked `blockedId`. */
   'block.changed': { blockerId: string; blockedId: string; blocked: boolean };
   /** An account was deleted; `conversations` are the ones removed with it, by the other member. */

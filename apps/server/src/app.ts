@@ -15,7 +15,7 @@ import { refuseNulCharacters } from './plugins/no-nul-characters.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
-import { createRealtime } from './realtime/server.ts';
+import { createRealtime, type Realtime } from './realtime/server.ts';
 import { registerJobs } from './jobs/register.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { SESSION_COOKIE, sessionOf } from './features/auth/sessions.service.ts';
@@ -25,9 +25,11 @@ import { mediaRoutes } from './features/media/media.routes.ts';
 import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { safetyRoutes } from './features/safety/safety.routes.ts';
 import { registerPresence } from './features/users/presence.ts';
-import { registerDiscoveryRealtime } from './features/discovery/discovery-realtime.ts';
+import { registerDiscoveryRealtime, tellMatch } from './features/discovery/discovery-realtime.ts';
+import { endMatchBetween } from './features/discovery/ratings.service.ts';
+import { announceBlockChange } from './features/chat/conversations/conversations.service.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
-import { chatFilesRoutes } from './features/chat/chat-files.routes.ts';
+import { chatFilesRoutes } from './features/chat/files/chat-files.routes.ts';
 import { registerChatRealtime } from './features/chat/chat-realtime.ts';
 import { AppError } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
@@ -108,6 +110,7 @@ export async function buildApp(inputs: AppInputs, options: { logger?: FastifySer
   deps.events.on('sessions.revoked', ({ sessionIds }) => realtime.closeSessions(sessionIds));
   registerPresence(realtime, deps.db);
   registerDiscoveryRealtime(realtime, deps.db);
+  subscribeToEvents(deps, realtime);
   const limiter = createRateLimiter(deps.redis?.client, (err) =>
     app.log.error({ err }, 'Redis rate limit failed'),
   );
@@ -118,6 +121,15 @@ export async function buildApp(inputs: AppInputs, options: { logger?: FastifySer
     await realtime.close();
   });
   return Object.assign(app, { realtime, deps });
+}
+
+/** Who hears what: every reaction to an event of another feature, and every realtime emitter. */
+function subscribeToEvents({ db, events }: AppDeps, realtime: Realtime) {
+  events.on('match.made', tellMatch(realtime, db));
+  events.on('block.changed', async ({ blockerId, blockedId, blocked }) => {
+    if (blocked) await endMatchBetween(db, blockerId, blockedId);
+  });
+  events.on('block.changed', ({ blockerId, blockedId }) => announceBlockChange(db, blockerId, blockedId));
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

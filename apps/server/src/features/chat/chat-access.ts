@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversationMembers } from '../../db/schema.ts';
-import { notBlockedWith } from '../safety/block-filter.ts';
+import { notBlockedWith } from '../safety/safety.policy.ts';
 
 export type ConversationAccess = {
   conversationId: string;

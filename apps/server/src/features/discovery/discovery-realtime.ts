@@ -1,12 +1,15 @@
 import type { Db } from '../../db/client.ts';
 import { onClientEvent } from '../../realtime/client-events.ts';
 import type { Realtime } from '../../realtime/server.ts';
-import { onMatched } from './match-events.ts';
+import type { MatchRow } from '../../db/schema.ts';
+import { clock } from '../../lib/clock.ts';
+import { presentMatchEvent } from './discovery.presenter.ts';
+import { matchCards } from './ratings.service.ts';
 import { updatePosition } from './position.service.ts';
 
 /**
  * The socket side of discovery: position updates from members' sockets (answered by ack), and
- * `matched:{userId}` to the room `user:{userId}` of each member of a new match.
+ * `matched:{userId}` to each member of a new match (`tellMatch`, subscribed in app.ts).
  */
 export function registerDiscoveryRealtime(realtime: Pick<Realtime, 'io' | 'log'>, db: Db): void {
   const { io, log } = realtime;
@@ -21,8 +24,16 @@ export function registerDiscoveryRealtime(realtime: Pick<Realtime, 'io' | 'log'>
       log,
     );
   });
-  const stop = onMatched((receiverId, event) => {
-    io.to(`user:${receiverId}`).emit(`matched:${receiverId}`, event);
-  });
-  io.httpServer?.once('close', stop);
+}
+
+/** `match.made`: `matched:{userId}` to each member's room, with the other's card as that member sees it. */
+export function tellMatch(realtime: Pick<Realtime, 'io'>, db: Db) {
+  return async ({ match }: { match: MatchRow }) => {
+    const now = clock.now();
+    for (const { receiverId, other } of await matchCards(db, match)) {
+      realtime.io
+        .to(`user:${receiverId}`)
+        .emit(`matched:${receiverId}`, presentMatchEvent(other, match, now));
+    }
+  };
 }

@@ -11,7 +11,6 @@ import type { AppDeps } from '../../deps.ts';
 import { apiErrors } from '../../lib/api-responses.ts';
 import { clock } from '../../lib/clock.ts';
 import { presentProfile, presentUserList } from './discovery.presenter.ts';
-import { announceMatched } from './match-events.ts';
 import { openProfile } from './profiles.service.ts';
 import { rateUser } from './ratings.service.ts';
 import { listUsers } from './user-lists.service.ts';
@@ -60,6 +59,6 @@ export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         },
       },
     },
-    async (request) => rateUser(db, announceMatched, memberOf(request).userId, request.body),
+    async (request) => rateUser(deps, memberOf(request).userId, request.body),
   );
 };

@@ -2,7 +2,7 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { cardColumns, type CardRow } from './user-lists.repository.ts';
-import { visibleTo, type Viewer } from './member-conditions.ts';
+import { visibleTo, type Viewer } from './discovery.policy.ts';
 
 /** The viewer's preferences and position, as stored (the service turns ages into birth dates). */
 export async function findViewerRow(db: DbOrTx, id: string) {

@@ -2,7 +2,7 @@ import { and, count, eq, gte, or, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { matches, ratings, users, visits } from '../../db/schema.ts';
-import { visibleTo } from './member-conditions.ts';
+import { visibleTo } from './discovery.policy.ts';
 
 export async function setNotificationsSeenAt(db: DbOrTx, userId: string, at: Date): Promise<void> {
   await db.update(users).set({ notificationsSeenAt: at }).where(eq(users.id, userId));

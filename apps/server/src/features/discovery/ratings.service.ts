@@ -1,13 +1,13 @@
 import { MATCH_MIN_SCORE, type Rating, type RatingResult } from '@motema/shared/discovery';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { MatchRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import { presentMatchEvent } from './discovery.presenter.ts';
-import type { MatchEmitter } from './match-events.ts';
 import * as members from './members.repository.ts';
 import { computePopularity } from './popularity.ts';
 import * as repo from './ratings.repository.ts';
+import type { MemberView } from './discovery.presenter.ts';
 import { loadViewer, withAvatars } from './user-lists.service.ts';
 import { visitorCount } from './visits.repository.ts';
 
@@ -28,11 +28,10 @@ export async function refreshPopularity(tx: DbOrTx, memberId: string): Promise<n
  * POST /api/rate/user: the rater's one current rating of a member (created or changed), the rated
  * member's popularity recomputed in the same transaction, and the match made when both rated each
  * other MATCH_MIN_SCORE or more (removed, silently, when one rating drops below). After the commit,
- * a new match is announced to both members, each receiving the other's card as they see it.
+ * a new match is told on the event port (`match.made`).
  */
 export async function rateUser(
-  db: Db,
-  emit: MatchEmitter,
+  { db, events }: Pick<AppDeps, 'db' | 'events'>,
   raterId: string,
   input: Rating,
 ): Promise<RatingResult> {
@@ -52,25 +51,32 @@ export async function rateUser(
     await repo.deleteMatch(tx, raterId, ratedId);
     return { matched: false, created: undefined };
   });
-  if (created) await announceMatch(db, emit, created);
+  if (created) await events.emit('match.made', { match: created });
   return { user: ratedId, score: input.score, matched };
 }
 
-/** `matched:{receiverId}` to both members, each with the other's card as they see it. */
-async function announceMatch(db: Db, emit: MatchEmitter, match: MatchRow): Promise<void> {
-  const now = clock.now();
+/** Each member of a match with the other's card as they see it (none for a member gone meanwhile). */
+export async function matchCards(
+  db: Db,
+  match: MatchRow,
+): Promise<{ receiverId: string; other: MemberView }[]> {
   const pairs: [string, string][] = [
     [match.userA, match.userB],
     [match.userB, match.userA],
   ];
-  const events = await Promise.all(
+  const cards = await Promise.all(
     pairs.map(async ([receiverId, otherId]) => {
       const viewer = await loadViewer(db, receiverId).catch(() => null);
       const card = viewer && (await members.findCard(db, viewer, otherId));
-      if (!card) return null;
-      const [view] = await withAvatars(db, [card]);
-      return { receiverId, event: presentMatchEvent(view!, match, now) };
+      if (!card) return [];
+      const [other] = await withAvatars(db, [card]);
+      return [{ receiverId, other: other! }];
     }),
   );
-  for (const item of events) if (item) emit(item.receiverId, item.event);
+  return cards.flat();
+}
+
+/** Ends the match between two members, if any (a block ends it: `block.changed`). */
+export function endMatchBetween(db: DbOrTx, a: string, b: string): Promise<void> {
+  return repo.deleteMatch(db, a, b);
 }

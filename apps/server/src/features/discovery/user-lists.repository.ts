@@ -12,7 +12,7 @@ import {
   wantedBy,
   withinKm,
   type Viewer,
-} from './member-conditions.ts';
+} from './discovery.policy.ts';
 
 /** What a card is made of (the presenter turns it into JSON: age, never the birth date). */
 export const cardColumns = (viewer: Viewer) => ({

@@ -6,7 +6,7 @@ import { clock } from '../../lib/clock.ts';
 import { avatarImages } from '../media/media.service.ts';
 import { birthDateBounds } from './birth-date-bounds.ts';
 import type { MemberView } from './discovery.presenter.ts';
-import type { Viewer } from './member-conditions.ts';
+import type { Viewer } from './discovery.policy.ts';
 import { findViewerRow } from './members.repository.ts';
 import type { CardRow } from './user-lists.repository.ts';
 import * as lists from './user-lists.repository.ts';

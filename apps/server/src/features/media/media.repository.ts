@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { photos, users, type PhotoRow, type PhotoVariant } from '../../db/schema.ts';
-import { notBlockedWith } from '../safety/block-filter.ts';
+import { notBlockedWith } from '../safety/safety.policy.ts';
 
 export type NewPhoto = {
   ownerId: string;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { blocks, matches, reports, users } from '../../db/schema.ts';
+import { blocks, reports, users } from '../../db/schema.ts';
 
 /** A member as the safety rules need them: whether they exist and their status. */
 export async function findMemberStatus(db: DbOrTx, id: string) {
@@ -30,12 +30,6 @@ export async function blockExistsBetween(db: DbOrTx, a: string, b: string): Prom
     )
     .limit(1);
   return !!row;
-}
-
-/** Removes the match of the pair, whichever way round it was stored (userA is the smaller id). */
-export async function deleteMatchBetween(db: DbOrTx, a: string, b: string) {
-  const [userA, userB] = a < b ? [a, b] : [b, a];
-  await db.delete(matches).where(and(eq(matches.userA, userA), eq(matches.userB, userB)));
 }
 
 /** The members `blockerId` blocked, newest block first (a short per-member list, sorted after the primary key lookup). */

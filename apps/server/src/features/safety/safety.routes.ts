@@ -19,7 +19,8 @@ const HOUR = 60 * MINUTE;
 const MemberParamsSchema = z.object({ user: z.uuid({ error: 'invalid_value' }) });
 
 /** Blocks (symmetric and total, QUALITY Z3) and reports (anonymous to the reported member). */
-export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
   const onRequest = app.requireAuth;
 
   app.get(
@@ -43,7 +44,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       },
     },
     async (request, reply) => {
-      await blockMember(db, memberOf(request).userId, request.body.user);
+      await blockMember(deps, memberOf(request).userId, request.body.user);
       return reply.code(204).send();
     },
   );
@@ -56,7 +57,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       schema: { params: MemberParamsSchema, response: { 204: noBody('Unblocked') } },
     },
     async (request, reply) => {
-      await unblockMember(db, memberOf(request).userId, request.params.user);
+      await unblockMember(deps, memberOf(request).userId, request.params.user);
       return reply.code(204).send();
     },
   );

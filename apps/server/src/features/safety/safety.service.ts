@@ -1,8 +1,8 @@
 import type { BlockListQuery, Report, ReportCreated } from '@motema/shared/safety';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import { announceBlockChange } from '../chat/chat.service.ts';
 import * as repo from './safety.repository.ts';
 
 const userNotFound = () => new AppError(404, 'user_not_found');
@@ -22,24 +22,33 @@ export function isBlockedBetween(db: DbOrTx, a: string, b: string): Promise<bool
   return repo.blockExistsBetween(db, a, b);
 }
 
+type SafetyDeps = Pick<AppDeps, 'db' | 'events'>;
+
 /**
- * `blockerId` blocks `blockedId`: idempotent (a second block keeps the first one's date), and any
- * match between the two ends in the same transaction.
+ * `blockerId` blocks `blockedId`: idempotent (a second block keeps the first one's date). After the
+ * commit, `block.changed` ends their match (discovery) and takes the conversation out of both members'
+ * lists, badges and presence rooms (chat); every query hides the pair from the commit on (Z3).
  */
-export async function blockMember(db: Db, blockerId: string, blockedId: string): Promise<void> {
+export async function blockMember(
+  { db, events }: SafetyDeps,
+  blockerId: string,
+  blockedId: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await requireOtherMember(tx, blockerId, blockedId);
     await repo.insertBlock(tx, blockerId, blockedId, clock.now());
-    await repo.deleteMatchBetween(tx, blockerId, blockedId);
   });
-  // After the commit: the conversation leaves both members' lists, badges and presence rooms.
-  await announceBlockChange(db, blockerId, blockedId);
+  await events.emit('block.changed', { blockerId, blockedId, blocked: true });
 }
 
 /** Lifts the viewer's own block, if there is one; a block by the other member stays. */
-export async function unblockMember(db: Db, blockerId: string, blockedId: string): Promise<void> {
+export async function unblockMember(
+  { db, events }: SafetyDeps,
+  blockerId: string,
+  blockedId: string,
+): Promise<void> {
   await repo.deleteBlock(db, blockerId, blockedId);
-  await announceBlockChange(db, blockerId, blockedId);
+  await events.emit('block.changed', { blockerId, blockedId, blocked: false });
 }
 
 export type BlockedMembers = { rows: repo.BlockedRow[]; count: number };

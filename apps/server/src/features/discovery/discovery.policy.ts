@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
-import { notBlockedWith } from '../safety/block-filter.ts';
+import { notBlockedWith } from '../safety/safety.policy.ts';
 
 /**
  * The member looking at lists and profiles, with the preferences every list follows: the sexes

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createProfile } from '../../test/discovery-factories.ts';
-import { memberPoint, metresFrom, pointAt, withinKm, type Position } from './member-conditions.ts';
+import { memberPoint, metresFrom, pointAt, withinKm, type Position } from './discovery.policy.ts';
 
 describe('metresFrom (plain haversine in SQL)', () => {
   let t: TestApp;
