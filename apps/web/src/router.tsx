@@ -90,7 +90,7 @@ export const routes: RouteObject[] = [
       {
         lazy: layout(
           async () => (await import('./layouts/home-layout.tsx')).HomeLayout,
-          ['chat', 'discovery'],
+          ['chat', 'discovery', 'notifications'],
         ),
         children: [
           page('/home', () => import('./features/discovery/home-page.tsx'), 'HomePage', [

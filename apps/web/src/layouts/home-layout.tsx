@@ -5,10 +5,11 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../ui/logo.tsx';
-import { NavCount, NavIndicator } from '../features/chat/chat-badges.tsx';
 import { ChatSync } from '../features/chat/chat-sync.tsx';
 import { MessageToasts } from '../features/chat/message-toasts.tsx';
 import { MatchModal } from '../features/discovery/match-modal.tsx';
+import { NavCount, NavIndicator } from '../features/notifications/counter-badges.tsx';
+import { CountersSync } from '../features/notifications/counters-sync.tsx';
 import { useMeQuery } from '../features/users/users.api.ts';
 import { SocketProvider } from '../lib/socket.ts';
 
@@ -63,8 +64,9 @@ export function HomeLayout() {
         <SocketProvider userId={me?._id ?? null}>
           <Outlet />
           <MatchModal />
-          {/* The chat's data layer (outbox, catch-up, receipts, badges, tab title) and its toasts. */}
+          {/* The chat's data layer (outbox, catch-up, receipts) and its toasts; the badges and tab title. */}
           <ChatSync />
+          <CountersSync />
           <Suspense fallback={null}>
             <MessageToasts />
           </Suspense>

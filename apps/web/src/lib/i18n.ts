@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'chat',
   'thread',
   'attachments',
+  'notifications',
 ] as const;
 /** Loaded before the first render: what the start page and every layout need. */
 export const STARTUP_NAMESPACES = ['common'] as const;

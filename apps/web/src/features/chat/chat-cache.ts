@@ -4,7 +4,7 @@ import type { Conversation, ConversationList, Message, MessagePage, ReceiptEvent
 /** A thread's history as cached: `pages[0]` is the latest page, each next page older (`before`). */
 export type MessagesData = InfiniteData<MessagePage, number | null>;
 
-/** Query keys of the chat: the list, one conversation, a thread's pages, starred messages, badges. */
+/** Query keys of the chat: the list, one conversation, a thread's pages, starred messages. */
 export const chatKeys = {
   all: ['chat'] as const,
   conversations: () => [...chatKeys.all, 'conversations'] as const,
@@ -13,7 +13,6 @@ export const chatKeys = {
   threads: () => [...chatKeys.all, 'messages'] as const,
   messages: (conversationId: string) => [...chatKeys.threads(), conversationId] as const,
   important: (conversationId: string) => [...chatKeys.all, 'important', conversationId] as const,
-  counters: () => [...chatKeys.all, 'counters'] as const,
 };
 
 const bySeq = (a: Message, b: Message) => a.seq - b.seq;

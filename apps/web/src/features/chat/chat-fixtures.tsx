@@ -113,11 +113,7 @@ export function stubChatApi(handlers: Record<string, Handler>) {
     const method = init?.method ?? 'GET';
     const handler = handlers[`${method} ${url.pathname}`];
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    if (!handler) {
-      if (method === 'GET' && url.pathname === '/api/counters')
-        return jsonResponse(200, { messages: 0, conversations: 0, notifications: 0 });
-      return jsonResponse(404, { code: 'not_found', message: 'Not found' });
-    }
+    if (!handler) return jsonResponse(404, { code: 'not_found', message: 'Not found' });
     const answer = await handler(url, body);
     return answer instanceof Response ? answer : jsonResponse(200, answer);
   });

@@ -1,4 +1,4 @@
-/** ChatSync: what the server pushes (new messages, edits, hides, receipts, counters) and the catch-up on every connect. */
+/** ChatSync: what the server pushes (new messages, edits, hides, receipts) and the catch-up on every connect. */
 import 'fake-indexeddb/auto';
 import type { QueryClient } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
@@ -92,7 +92,7 @@ describe('ChatSync: what the server pushes', () => {
     expect(socket.emitsOf('chats:messages:deliver')).toEqual([{ conversationId: 'c-1', seq: 5 }]);
   });
 
-  it('moves receipt watermarks forward only, and sets the counters', async () => {
+  it('moves receipt watermarks forward only', async () => {
     stubChatApi({});
     const chat = await loadChat();
     const socket = new ChatSocket();
@@ -110,13 +110,6 @@ describe('ChatSync: what the server pushes', () => {
     expect(queryClient.getQueryData(['chat', 'conversation', 'c-1'])).toMatchObject({
       readSeq: 9,
       unread: 0,
-    });
-
-    act(() => socket.serverEmit('counters:update', { messages: 4, conversations: 2, notifications: 1 }));
-    expect(queryClient.getQueryData(['chat', 'counters'])).toEqual({
-      messages: 4,
-      conversations: 2,
-      notifications: 1,
     });
   });
 });
@@ -152,7 +145,6 @@ describe('ChatSync: catch-up on every connect', () => {
       'GET /api/conversations/c-1/messages?after=5&limit=200',
     ]);
     expect(socket.emitsOf('chats:messages:deliver')).toContainEqual({ conversationId: 'c-1', seq: 6 });
-    await waitFor(() => expect(requestsOf(fetch)).toContain('GET /api/counters'));
 
     // A reconnect catches up again, from the new highest seq.
     await act(async () => {

@@ -15,7 +15,6 @@ import { fetchMessagesAfter } from './chat.api.ts';
 import { absorbMessages, activateSender, OutboxSender } from './outbox-sender.ts';
 import { outbox } from './outbox.ts';
 import { emitDelivered, resetReceipts } from './receipts.ts';
-import { useUnreadTitle } from './use-unread-title.ts';
 
 type Context = { socket: AppSocket; queryClient: QueryClient; meId: string };
 
@@ -33,8 +32,8 @@ function deliverAll({ socket, meId }: Context, messages: Message[]) {
 
 /**
  * After every connect (the first one and each reconnect, whatever Socket.IO recovered): send the
- * outbox, then fetch what each held thread missed since its highest seq, then refresh the list,
- * the open conversations and the badges (QUALITY C2, C3).
+ * outbox, then fetch what each held thread missed since its highest seq, then refresh the list
+ * and the open conversations (QUALITY C2, C3). The badges refresh themselves (CountersSync).
  */
 async function syncAfterConnect(context: Context, sender: OutboxSender, alive: () => boolean) {
   const { queryClient, meId } = context;
@@ -56,7 +55,6 @@ async function syncAfterConnect(context: Context, sender: OutboxSender, alive: (
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: chatKeys.conversations() }),
     queryClient.invalidateQueries({ queryKey: chatKeys.conversationsOne() }),
-    queryClient.invalidateQueries({ queryKey: chatKeys.counters() }),
   ]);
 }
 
@@ -101,7 +99,6 @@ function listen(context: Context, sender: OutboxSender) {
     removeMessage(queryClient, conversationId, messageId);
   const onReceipts = (receipt: Parameters<typeof applyReceipt>[1]) =>
     applyReceipt(queryClient, receipt, meId);
-  const onCounters = (counters: unknown) => queryClient.setQueryData(chatKeys.counters(), counters);
   const onChanged = ({ conversationId }: { conversationId: string }) => {
     void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
     void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(conversationId) });
@@ -112,7 +109,6 @@ function listen(context: Context, sender: OutboxSender) {
   socket.on('chats:messages:update', onUpdate);
   socket.on('chats:messages:hidden', onHidden);
   socket.on('chats:receipts', onReceipts);
-  socket.on('counters:update', onCounters);
   socket.on('chats:conversations:changed', onChanged);
   const unwatch = watchFetches(context);
   // Already connected before this mounted: that connect counts too. Offline: show what waits.
@@ -125,7 +121,6 @@ function listen(context: Context, sender: OutboxSender) {
     socket.off('chats:messages:update', onUpdate);
     socket.off('chats:messages:hidden', onHidden);
     socket.off('chats:receipts', onReceipts);
-    socket.off('counters:update', onCounters);
     socket.off('chats:conversations:changed', onChanged);
     unwatch();
   };
@@ -134,13 +129,12 @@ function listen(context: Context, sender: OutboxSender) {
 /**
  * The chat's data layer for the whole member app (mounted once inside the SocketProvider): sends
  * the outbox, catches up on every connect, merges what the server pushes into the caches, tells
- * the server what reached the app, and keeps the tab title's unread count.
+ * the server what reached the app.
  */
 export function ChatSync() {
   const socket = useSocket();
   const queryClient = useQueryClient();
   const meId = useMeQuery().data?._id ?? null;
-  useUnreadTitle(meId !== null);
 
   useEffect(() => {
     if (!socket || !meId) return;

@@ -11,12 +11,10 @@ import {
   type ChatFileKind,
   type Conversation,
   type ConversationList,
-  type Counters,
   type Message,
   type MessagePage,
 } from '@motema/shared/chat';
-import { CLOCK_REFRESH_MS, CONVERSATIONS_LIMIT } from '@motema/shared/limits';
-import { useEffect, useRef } from 'react';
+import { CONVERSATIONS_LIMIT } from '@motema/shared/limits';
 import { api, uploadForm } from '../../lib/api-client.ts';
 import { chatKeys, keepNewerMessages, removeMessage, replaceMessage } from './chat-cache.ts';
 
@@ -175,41 +173,6 @@ export function useImportantMutation() {
       void queryClient.invalidateQueries({ queryKey: chatKeys.important(message.conversation._id) });
     },
   });
-}
-
-/** The member's badges: refetched every clock tick, on connect, and set by `counters:update`. */
-export function useCountersQuery(options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: chatKeys.counters(),
-    queryFn: ({ signal }) => api<Counters>('/counters', { signal }),
-    refetchInterval: CLOCK_REFRESH_MS,
-    enabled: options.enabled,
-    meta: { silent: true },
-  });
-}
-
-/** The member opened home: their notifications are seen. */
-export function useNotificationsSeenMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api<Counters | undefined>('/counters/notifications', { method: 'PUT' }),
-    meta: { form: true },
-    onSuccess: (counters) => {
-      if (counters && typeof counters === 'object') queryClient.setQueryData(chatKeys.counters(), counters);
-    },
-  });
-}
-
-/** On home: notifications are seen when it opens, and again when new ones arrive while it is open. */
-export function useNotificationsSeenOnOpen(): void {
-  const { mutate } = useNotificationsSeenMutation();
-  const hasNew = (useCountersQuery().data?.notifications ?? 0) > 0;
-  const told = useRef(false);
-  useEffect(() => {
-    if (told.current && !hasNew) return;
-    told.current = true;
-    mutate();
-  }, [mutate, hasNew]);
 }
 
 /**

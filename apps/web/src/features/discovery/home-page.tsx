@@ -2,8 +2,8 @@ import { Anchor, Container, Stack, Text, Title, VisuallyHidden } from '@mantine/
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useNotificationsSeenOnOpen } from '../chat/chat.api.ts';
 import { AvatarPrompt } from '../media/avatar-prompt.tsx';
+import { useNotificationsSeenOnOpen } from '../notifications/notifications.api.ts';
 import { NearSection } from './near-section.tsx';
 import { UserGridSection } from './user-grid-section.tsx';
 import { UserRowSection } from './user-row-section.tsx';

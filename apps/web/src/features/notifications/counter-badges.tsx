@@ -2,7 +2,7 @@ import { Badge, Indicator, VisuallyHidden } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMeQuery } from '../users/users.api.ts';
-import { useCountersQuery } from './chat.api.ts';
+import { useCountersQuery } from './notifications.api.ts';
 
 /** Which counter a tab shows: unread messages on Chats, notifications on Home. */
 function useTabCount(to: string): { count: number; key: 'messages' | 'notifications' } | null {
@@ -16,7 +16,7 @@ function useTabCount(to: string): { count: number; key: 'messages' | 'notificati
 const shortCount = (count: number) => (count > 99 ? '99+' : String(count));
 
 function SideCount({ to }: { to: string }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('notifications');
   const tab = useTabCount(to);
   if (!tab || tab.count <= 0) return null;
   return (
@@ -39,7 +39,7 @@ export function NavCount({ to }: { to: string }) {
 }
 
 function BarIndicator({ to, children }: { to: string; children: ReactNode }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation('notifications');
   const tab = useTabCount(to);
   const count = tab?.count ?? 0;
   return (

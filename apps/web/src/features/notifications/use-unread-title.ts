@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useCountersQuery } from './chat.api.ts';
+import { useCountersQuery } from './notifications.api.ts';
 
 const PREFIX = /^\(\d+\+?\) /;
 

@@ -1,17 +1,16 @@
-import 'fake-indexeddb/auto';
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../test/render-page.tsx';
-import { NavCount, NavIndicator } from './chat-badges.tsx';
-import { ChatSocket, freshIndexedDb, loadChat, me, mountSync, stubChatApi } from './chat-fixtures.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '../../test/fake-socket.ts';
+import { buildMe, renderPage } from '../../test/render-page.tsx';
+import { NavCount, NavIndicator } from './counter-badges.tsx';
+import { counters, mountCountersSync, stubCountersApi } from './notifications-fixtures.tsx';
 import { unreadTitle } from './use-unread-title.ts';
 
-beforeEach(() => freshIndexedDb());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('badges', () => {
   it('shows unread messages on Chats and notifications on Home, nothing elsewhere or at 0', async () => {
-    stubChatApi({ 'GET /api/counters': () => ({ messages: 3, conversations: 2, notifications: 0 }) });
+    stubCountersApi(() => counters({ messages: 3, conversations: 2 }));
     const view = renderPage(
       '/home',
       <nav>
@@ -27,19 +26,13 @@ describe('badges', () => {
           Swap
         </a>
       </nav>,
-      { me: me() },
+      { me: buildMe() },
     );
     expect(await screen.findByRole('link', { name: /3 unread messages/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Home' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Swap' })).toBeTruthy();
 
-    act(() =>
-      view.queryClient.setQueryData(['chat', 'counters'], {
-        messages: 0,
-        conversations: 0,
-        notifications: 120,
-      }),
-    );
+    act(() => view.queryClient.setQueryData(['notifications', 'counters'], counters({ notifications: 120 })));
     expect(await screen.findByRole('link', { name: /120 new notifications/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Home/ }).textContent).toContain('99+');
     expect(screen.getByRole('link', { name: /Chats/ }).textContent).not.toContain('unread');
@@ -54,17 +47,16 @@ describe('tab title', () => {
 
     document.title = 'Motema';
     let unread = 4;
-    stubChatApi({ 'GET /api/counters': () => ({ messages: unread, conversations: 1, notifications: 0 }) });
-    const chat = await loadChat();
-    const socket = new ChatSocket();
-    const { queryClient } = mountSync(chat, socket);
+    stubCountersApi(() => counters({ messages: unread, conversations: 1 }));
+    const socket = new FakeSocket();
+    const { queryClient } = mountCountersSync(socket);
     await waitFor(() => expect(document.title).toBe('(4) Motema'));
     // A page names the tab: the count stays in front.
     document.title = 'Swap · Motema';
     await waitFor(() => expect(document.title).toBe('(4) Swap · Motema'));
     unread = 0;
-    act(() => socket.serverEmit('counters:update', { messages: 0, conversations: 0, notifications: 0 }));
+    act(() => socket.serverEmit('counters:update', counters()));
     await waitFor(() => expect(document.title).toBe('Swap · Motema'));
-    expect(queryClient.getQueryData(['chat', 'counters'])).toMatchObject({ messages: 0 });
+    expect(queryClient.getQueryData(['notifications', 'counters'])).toMatchObject({ messages: 0 });
   });
 });
