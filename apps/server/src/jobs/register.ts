@@ -1,7 +1,11 @@
 import type { AppDeps } from '../deps.ts';
 import type { Mail, Sms } from '../lib/mailer.ts';
 import { MEDIA_FILES_QUEUE, removeMediaFiles, type MediaFilesJob } from '../features/media/media.service.ts';
-import { CHAT_FILES_QUEUE, removeChatFiles, type ChatFilesJob } from '../features/chat/chat-files.service.ts';
+import {
+  CHAT_FILES_QUEUE,
+  removeChatFiles,
+  type ChatFilesJob,
+} from '../features/chat/files/chat-files.service.ts';
 import {
   CODE_REQUESTS_QUEUE,
   handleCodeRequest,

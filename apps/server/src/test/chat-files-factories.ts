@@ -7,7 +7,7 @@ import type { TestApp } from './build-test-app.ts';
 import { multipartBody, storedFiles } from './media-factories.ts';
 import { randomIp } from './net.ts';
 
-/** A conversation between two members, written straight into the tables (as chat.service would). */
+/** A conversation between two members, written straight into the tables (as conversations.service would). */
 export async function createConversation(db: Db, a: string, b: string) {
   const [conversation] = await db
     .insert(conversations)

@@ -7,10 +7,10 @@ import { refuseOverLimit, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { onClientEvent } from '../../realtime/client-events.ts';
 import type { Realtime } from '../../realtime/server.ts';
 import { onChatEvent } from './chat-events.ts';
-import { recordReceipt, relayTyping, watchablePresence } from './chat-receipts.service.ts';
+import { recordReceipt, relayTyping, watchablePresence } from './receipts/chat-receipts.service.ts';
 import { presenceOf } from './chat.presenter.ts';
-import { createSendBatcher } from './chat-send-batcher.ts';
-import { announceStored } from './chat-send.service.ts';
+import { createSendBatcher } from './send/chat-send-batcher.ts';
+import { announceStored } from './send/chat-send.service.ts';
 
 /** Receipts per member per minute: one per message that arrives is far below it. */
 const RECEIPTS_PER_MINUTE = 1200;

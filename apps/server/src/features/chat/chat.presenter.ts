@@ -8,8 +8,8 @@ import {
 } from '@motema/shared/chat';
 import { avatarThumbnailOf, type AvatarThumbnail } from '@motema/shared/media';
 import { activityOf } from '../discovery/discovery.presenter.ts';
-import type { ConversationRow } from './conversations.repository.ts';
-import type { MessageViewRow } from './message-views.repository.ts';
+import type { ConversationRow } from './conversations/conversations.repository.ts';
+import type { MessageViewRow } from './messages/message-views.repository.ts';
 
 export type MemberState = { userId: string; deliveredSeq: number; readSeq: number };
 

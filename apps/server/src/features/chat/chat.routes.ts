@@ -13,9 +13,14 @@ import {
   StartConversationSchema,
 } from '@motema/shared/chat';
 import type { AppDeps } from '../../deps.ts';
-import { getConversation, listConversations, messagePage, startConversation } from './chat.service.ts';
+import {
+  getConversation,
+  listConversations,
+  messagePage,
+  startConversation,
+} from './conversations/conversations.service.ts';
 import { countersOf, seeNotifications } from './counters.service.ts';
-import { editMessage, hideMessage, starMessage, unsendMessage } from './message-actions.service.ts';
+import { editMessage, hideMessage, starMessage, unsendMessage } from './messages/message-actions.service.ts';
 import { apiErrors, noBody } from '../../lib/api-responses.ts';
 import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
 

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { clock } from '../../lib/clock.ts';
 import { markNotificationsSeen, notificationsCounts } from '../discovery/notifications.service.ts';
 import { emitToUser } from './chat-events.ts';
-import { unreadTotalsOf } from './conversations.repository.ts';
+import { unreadTotalsOf } from './conversations/conversations.repository.ts';
 
 /** The badges of these members, the same on every device, in two queries whatever their number. */
 async function countersOfMany(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, Counters>> {

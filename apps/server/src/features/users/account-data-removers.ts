@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { afterChatRemoval, removeMemberConversations } from '../chat/chat.service.ts';
+import { afterChatRemoval, removeMemberConversations } from '../chat/conversations/conversations.service.ts';
 import { scheduleOwnerMediaRemoval } from '../media/media.service.ts';
 import type { UsersDeps } from './users.service.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { messageHides, messages, messageStars } from '../../db/schema.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { messageHides, messages, messageStars } from '../../../db/schema.ts';
 import { notHiddenBy } from './message-views.repository.ts';
 
 // Changing stored messages after their send: edit, unsend, hide, star.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Message, MessagePage } from '@motema/shared/chat';
-import type { TestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import {
   chatPair,
   chatSnapshot,
@@ -12,8 +12,8 @@ import {
   sent,
   textMessage,
   socketTestBed,
-} from '../../test/chat-factories.ts';
-import { createMember, type Member } from '../../test/factories.ts';
+} from '../../../test/chat-factories.ts';
+import { createMember, type Member } from '../../../test/factories.ts';
 
 describe('message history and catch-up (QUALITY C3)', () => {
   const bed = socketTestBed();

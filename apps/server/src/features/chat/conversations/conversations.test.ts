@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ConversationList } from '@motema/shared/chat';
-import { conversations, messages } from '../../db/schema.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
+import { conversations, messages } from '../../../db/schema.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import {
   chatPair,
   chatSnapshot,
@@ -18,8 +18,8 @@ import {
   startChat,
   textMessage,
   socketTestBed,
-} from '../../test/chat-factories.ts';
-import { createMember, type Member } from '../../test/factories.ts';
+} from '../../../test/chat-factories.ts';
+import { createMember, type Member } from '../../../test/factories.ts';
 
 describe('conversations: start, list, blocks, access (Z1, Z3)', () => {
   const bed = socketTestBed();

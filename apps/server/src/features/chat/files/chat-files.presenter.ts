@@ -1,7 +1,7 @@
 import type { ChatFile } from '@motema/shared/chat';
 import type { Image } from '@motema/shared/media';
-import type { ChatFileRow, PhotoVariant, StreamVariant } from '../../db/schema.ts';
-import { variantFileName } from '../media/media.presenter.ts';
+import type { ChatFileRow, PhotoVariant, StreamVariant } from '../../../db/schema.ts';
+import { variantFileName } from '../../media/media.presenter.ts';
 import { streamFileName } from './stream-type.ts';
 
 /** Where a file of a message is served (members of its conversation only, QUALITY Z5). */

@@ -2,8 +2,8 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_FILE_MAX_BYTES, ChatFileUploadSchema, type ChatFile } from '@motema/shared/chat';
-import { blocks } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { blocks } from '../../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   chatFileRows,
   chatFilesSnapshot,
@@ -15,10 +15,10 @@ import {
   refusedSamples,
   wavSample,
   webmSample,
-} from '../../test/chat-files-factories.ts';
-import { createMember, type Member } from '../../test/factories.ts';
+} from '../../../test/chat-files-factories.ts';
+import { createMember, type Member } from '../../../test/factories.ts';
 import { UNATTACHED_UPLOADS_MAX } from './chat-files.service.ts';
-import { phoneJpeg, samples } from '../../test/media-factories.ts';
+import { phoneJpeg, samples } from '../../../test/media-factories.ts';
 
 describe('POST /api/conversations/:id/files', () => {
   let t: TestApp;

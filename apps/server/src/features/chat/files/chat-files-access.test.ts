@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocks, chatFiles, messages, users } from '../../db/schema.ts';
-import { startJobQueue, type JobQueue } from '../../jobs/queue.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { blocks, chatFiles, messages, users } from '../../../db/schema.ts';
+import { startJobQueue, type JobQueue } from '../../../jobs/queue.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   chatFileRows,
   createConversation,
@@ -10,9 +10,9 @@ import {
   postChatFile,
   uploadChatFile,
   webmSample,
-} from '../../test/chat-files-factories.ts';
-import { createMember, waitFor, type Member } from '../../test/factories.ts';
-import { samples, storedFiles } from '../../test/media-factories.ts';
+} from '../../../test/chat-files-factories.ts';
+import { createMember, waitFor, type Member } from '../../../test/factories.ts';
+import { samples, storedFiles } from '../../../test/media-factories.ts';
 import { attachFiles, filesOfMessages, scheduleChatFilesRemoval } from './chat-files.service.ts';
 
 function fetchAs(t: TestApp, url: string, cookie?: string, headers: Record<string, string> = {}) {

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TEXT_MAX_LENGTH, MESSAGES_PER_MINUTE, SendMessageSchema } from '@motema/shared/chat';
-import { blocks, conversations } from '../../db/schema.ts';
-import { createMemoryRateLimiter } from '../../lib/rate-limiter.ts';
-import { MAX_SOCKET_PAYLOAD_BYTES } from '../../realtime/server.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
+import { blocks, conversations } from '../../../db/schema.ts';
+import { createMemoryRateLimiter } from '../../../lib/rate-limiter.ts';
+import { MAX_SOCKET_PAYLOAD_BYTES } from '../../../realtime/server.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import {
   chatPair,
   chatSnapshot,
@@ -16,8 +16,8 @@ import {
   settle,
   socketTestBed,
   textMessage,
-} from '../../test/chat-factories.ts';
-import { createMember } from '../../test/factories.ts';
+} from '../../../test/chat-factories.ts';
+import { createMember } from '../../../test/factories.ts';
 import { storeMessage } from './chat-send.service.ts';
 import { insertNextMessage } from './message-send.repository.ts';
 

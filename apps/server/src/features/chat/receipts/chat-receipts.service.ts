@@ -1,13 +1,13 @@
 import type { Presence, Receipt, Typing } from '@motema/shared/chat';
-import type { Db } from '../../db/client.ts';
-import { AppError, forbidden } from '../../lib/app-error.ts';
-import { clock } from '../../lib/clock.ts';
-import { conversationAccess } from './chat-access.ts';
-import { emitToUser } from './chat-events.ts';
-import { presenceOf } from './chat.presenter.ts';
-import { conversationNotFound, pairKeyOf } from './chat.service.ts';
-import { pushCounters } from './counters.service.ts';
-import * as repo from './conversations.repository.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError, forbidden } from '../../../lib/app-error.ts';
+import { clock } from '../../../lib/clock.ts';
+import { conversationAccess } from '../chat-access.ts';
+import { emitToUser } from '../chat-events.ts';
+import { presenceOf } from '../chat.presenter.ts';
+import { conversationNotFound, pairKeyOf } from '../conversations/conversations.service.ts';
+import { pushCounters } from '../counters.service.ts';
+import * as repo from '../conversations/conversations.repository.ts';
 
 export type ReceiptKind = 'deliver' | 'read';
 

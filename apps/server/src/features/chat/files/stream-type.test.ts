@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mp4Sample, webmSample } from '../../test/chat-files-factories.ts';
-import { parseRange } from '../../lib/http-range.ts';
+import { mp4Sample, webmSample } from '../../../test/chat-files-factories.ts';
+import { parseRange } from '../../../lib/http-range.ts';
 import { mp4Tracks, sniffStreamType, webmTracks } from './stream-type.ts';
 
 describe('stream types from the bytes', () => {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePage, Presence } from '@motema/shared/chat';
-import { conversationMembers } from '../../db/schema.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
+import { conversationMembers } from '../../../db/schema.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import {
   chatPair,
   chatSnapshot,
@@ -15,8 +15,8 @@ import {
   settle,
   textMessage,
   socketTestBed,
-} from '../../test/chat-factories.ts';
-import { createMember } from '../../test/factories.ts';
+} from '../../../test/chat-factories.ts';
+import { createMember } from '../../../test/factories.ts';
 
 describe('receipts, typing and presence over real sockets', () => {
   const bed = socketTestBed();

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TEXT_MAX_LENGTH, type Message, type MessagePage } from '@motema/shared/chat';
-import { messages } from '../../db/schema.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
+import { messages } from '../../../db/schema.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import {
   chatPair,
   chatSnapshot,
@@ -15,8 +15,8 @@ import {
   settle,
   textMessage,
   socketTestBed,
-} from '../../test/chat-factories.ts';
-import type { Member } from '../../test/factories.ts';
+} from '../../../test/chat-factories.ts';
+import type { Member } from '../../../test/factories.ts';
 
 describe('edit, unsend, reply, delete for me, important', () => {
   const bed = socketTestBed();

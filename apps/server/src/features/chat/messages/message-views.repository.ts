@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
-import { messageHides, messages, messageStars, users } from '../../db/schema.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { messageHides, messages, messageStars, users } from '../../../db/schema.ts';
 
 // Reading messages as a viewer sees them: by id, a page of a conversation, how many it shows.
 

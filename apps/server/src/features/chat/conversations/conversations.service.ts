@@ -1,18 +1,18 @@
 import type { Conversation, ConversationList, MessagePage, MessagesQuery } from '@motema/shared/chat';
 import type { Image } from '@motema/shared/media';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import { AppError, badRequest } from '../../lib/app-error.ts';
-import { clock } from '../../lib/clock.ts';
-import { avatarImages } from '../media/media.service.ts';
-import { conversationAccess } from './chat-access.ts';
-import { emitToUser, separatePresence } from './chat-events.ts';
-import { scheduleChatFilesRemoval } from './chat-files.service.ts';
-import { presentConversation } from './chat.presenter.ts';
-import { pushCounters } from './counters.service.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { JobQueue } from '../../../jobs/queue.ts';
+import { AppError, badRequest } from '../../../lib/app-error.ts';
+import { clock } from '../../../lib/clock.ts';
+import { avatarImages } from '../../media/media.service.ts';
+import { conversationAccess } from '../chat-access.ts';
+import { emitToUser, separatePresence } from '../chat-events.ts';
+import { scheduleChatFilesRemoval } from '../files/chat-files.service.ts';
+import { presentConversation } from '../chat.presenter.ts';
+import { pushCounters } from '../counters.service.ts';
 import * as repo from './conversations.repository.ts';
-import * as messagesRepo from './message-views.repository.ts';
-import { messagesFor, presentMessageRows } from './message-views.service.ts';
+import * as messagesRepo from '../messages/message-views.repository.ts';
+import { messagesFor, presentMessageRows } from '../messages/message-views.service.ts';
 
 export const conversationNotFound = () => new AppError(404, 'conversation_not_found');
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import * as schema from '../../db/schema.ts';
-import { messages } from '../../db/schema.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import * as schema from '../../../db/schema.ts';
+import { messages } from '../../../db/schema.ts';
 
 // Storing a new message, one send at a time (decision 0009); `messages-batch.repository.ts` is the
 // group-commit path of text messages (decision 0010).

@@ -3,11 +3,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@motema/shared/chat';
 import type { EventResult } from '@motema/shared/realtime';
-import { createConversation } from '../../test/chat-files-factories.ts';
-import { createMember, waitFor } from '../../test/factories.ts';
-import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
-import { openSocket, SOCKET_WAIT_MS, type ClientSocket } from '../../test/socket-client.ts';
-import { createTestDatabase } from '../../test/test-database.ts';
+import { createConversation } from '../../../test/chat-files-factories.ts';
+import { createMember, waitFor } from '../../../test/factories.ts';
+import { startServerProcess, type ServerProcess } from '../../../test/server-process.ts';
+import { openSocket, SOCKET_WAIT_MS, type ClientSocket } from '../../../test/socket-client.ts';
+import { createTestDatabase } from '../../../test/test-database.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
 type SendAck = EventResult<{ message: Message }>;

@@ -1,23 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { CHAT_FILE_MAX_BYTES, type ChatFile, type ChatFileKind } from '@motema/shared/chat';
-import type { DbOrTx } from '../../db/client.ts';
-import type { ChatFileRow, PhotoVariant, StreamVariant } from '../../db/schema.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import { AppError, badRequest, forbidden } from '../../lib/app-error.ts';
-import { parseRange } from '../../lib/http-range.ts';
-import type { ByteRange, StoredFile } from '../../lib/storage.ts';
-import { encodeQueuedPhoto, storedVariants } from '../media/media.service.ts';
-import { variantFileName } from '../media/media.presenter.ts';
-import { inspectPhoto } from '../media/photo-pipeline.ts';
-import { conversationAccess } from './chat-access.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { ChatFileRow, PhotoVariant, StreamVariant } from '../../../db/schema.ts';
+import type { AppDeps } from '../../../deps.ts';
+import type { JobQueue } from '../../../jobs/queue.ts';
+import { AppError, badRequest, forbidden } from '../../../lib/app-error.ts';
+import { parseRange } from '../../../lib/http-range.ts';
+import type { ByteRange, StoredFile } from '../../../lib/storage.ts';
+import { encodeQueuedPhoto, storedVariants } from '../../media/media.service.ts';
+import { variantFileName } from '../../media/media.presenter.ts';
+import { inspectPhoto } from '../../media/photo-pipeline.ts';
+import { conversationAccess } from '../chat-access.ts';
 import * as repo from './chat-files.repository.ts';
 import { presentChatFile } from './chat-files.presenter.ts';
 import { sniffStreamType, streamFileName } from './stream-type.ts';
 
 /**
- * Files of messages (QUALITY U1, Z5). The message side (chat.service) only calls attachFiles,
- * filesOfMessages and scheduleChatFilesRemoval; uploading and serving are the routes' services here.
+ * Files of messages (QUALITY U1, Z5). The rest of chat (sending, message views, conversations) only
+ * calls attachFiles, filesOfMessages and scheduleChatFilesRemoval; uploading and serving are the routes'
+ * services here.
  * Files live under `chat/{conversationId}/{uploaderId}/{random}/`: a conversation's or an uploader's
  * files can be removed by prefix once their rows are gone.
  */

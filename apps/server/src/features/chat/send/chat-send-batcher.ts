@@ -1,7 +1,7 @@
-import { isDatabaseUnavailable, serviceUnavailable } from '../../db/database-unavailable.ts';
-import { AppError, forbidden } from '../../lib/app-error.ts';
-import { clock } from '../../lib/clock.ts';
-import { conversationNotFound } from './chat.service.ts';
+import { isDatabaseUnavailable, serviceUnavailable } from '../../../db/database-unavailable.ts';
+import { AppError, forbidden } from '../../../lib/app-error.ts';
+import { clock } from '../../../lib/clock.ts';
+import { conversationNotFound } from '../conversations/conversations.service.ts';
 import {
   insertStored,
   refuseOverMessageLimit,
@@ -11,7 +11,7 @@ import {
   type StoredMessage,
 } from './chat-send.service.ts';
 import * as batchRepo from './messages-batch.repository.ts';
-import { newMessageFor } from './message-views.service.ts';
+import { newMessageFor } from '../messages/message-views.service.ts';
 import type { NewMessageValues, SendContext } from './message-send.repository.ts';
 
 /** The most messages one transaction stores; more wait for the next batch. */

@@ -1,13 +1,13 @@
 import type { Message } from '@motema/shared/chat';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import { AppError, badRequest, forbidden } from '../../lib/app-error.ts';
-import { clock } from '../../lib/clock.ts';
-import { conversationAccess } from './chat-access.ts';
-import { emitToUser } from './chat-events.ts';
-import { scheduleChatFilesRemoval } from './chat-files.service.ts';
-import { pushCounters } from './counters.service.ts';
-import * as conversationsRepo from './conversations.repository.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { JobQueue } from '../../../jobs/queue.ts';
+import { AppError, badRequest, forbidden } from '../../../lib/app-error.ts';
+import { clock } from '../../../lib/clock.ts';
+import { conversationAccess } from '../chat-access.ts';
+import { emitToUser } from '../chat-events.ts';
+import { scheduleChatFilesRemoval } from '../files/chat-files.service.ts';
+import { pushCounters } from '../counters.service.ts';
+import * as conversationsRepo from '../conversations/conversations.repository.ts';
 import * as messagesRepo from './message-actions.repository.ts';
 import { messageFor } from './message-views.service.ts';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SendMessageSchema, type Message, type MessagePage } from '@motema/shared/chat';
-import { createMemoryRateLimiter } from '../../lib/rate-limiter.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
+import { createMemoryRateLimiter } from '../../../lib/rate-limiter.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import {
   chatPair,
   chatSnapshot,
@@ -14,9 +14,9 @@ import {
   sent,
   socketTestBed,
   textMessage,
-} from '../../test/chat-factories.ts';
-import { newSession } from '../../test/factories.ts';
-import { uploadChatFile, webmSample } from '../../test/chat-files-factories.ts';
+} from '../../../test/chat-factories.ts';
+import { newSession } from '../../../test/factories.ts';
+import { uploadChatFile, webmSample } from '../../../test/chat-files-factories.ts';
 import { storeMessage } from './chat-send.service.ts';
 
 // Storing a send, acking it and telling the members; retries and races store once. Refusals are in

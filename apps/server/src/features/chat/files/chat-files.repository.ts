@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { chatFiles, conversations, messages, type ChatFileRow } from '../../db/schema.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { chatFiles, conversations, messages, type ChatFileRow } from '../../../db/schema.ts';
 
 export type NewChatFile = typeof chatFiles.$inferInsert;
 

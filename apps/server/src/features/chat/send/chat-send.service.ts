@@ -1,15 +1,15 @@
 import { MESSAGES_PER_MINUTE, type Message, type SendMessageSchema } from '@motema/shared/chat';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { AppError, conflict, forbidden } from '../../lib/app-error.ts';
-import { clock } from '../../lib/clock.ts';
-import { refuseOverLimit, type RateLimiter } from '../../lib/rate-limiter.ts';
-import { emitToUser } from './chat-events.ts';
-import { attachFiles } from './chat-files.service.ts';
-import { conversationNotFound } from './chat.service.ts';
-import { scheduleCounters } from './counters.service.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError, conflict, forbidden } from '../../../lib/app-error.ts';
+import { clock } from '../../../lib/clock.ts';
+import { refuseOverLimit, type RateLimiter } from '../../../lib/rate-limiter.ts';
+import { emitToUser } from '../chat-events.ts';
+import { attachFiles } from '../files/chat-files.service.ts';
+import { conversationNotFound } from '../conversations/conversations.service.ts';
+import { scheduleCounters } from '../counters.service.ts';
 import * as messagesRepo from './message-send.repository.ts';
-import { messageFor, newMessageFor } from './message-views.service.ts';
+import { messageFor, newMessageFor } from '../messages/message-views.service.ts';
 
 export type SendDeps = { db: Db; limiter: RateLimiter };
 export type SendInput = z.output<typeof SendMessageSchema>;

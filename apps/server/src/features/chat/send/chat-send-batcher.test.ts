@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES_PER_MINUTE, SendMessageSchema } from '@motema/shared/chat';
-import { blocks, conversationMembers, conversations, messages } from '../../db/schema.ts';
-import { createMemoryRateLimiter } from '../../lib/rate-limiter.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createConversation, insertMessage } from '../../test/chat-files-factories.ts';
-import { createMember, waitFor, type Member } from '../../test/factories.ts';
+import { blocks, conversationMembers, conversations, messages } from '../../../db/schema.ts';
+import { createMemoryRateLimiter } from '../../../lib/rate-limiter.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createConversation, insertMessage } from '../../../test/chat-files-factories.ts';
+import { createMember, waitFor, type Member } from '../../../test/factories.ts';
 import { createSendBatcher } from './chat-send-batcher.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { Message } from '@motema/shared/chat';
 import { avatarThumbnailOf, type AvatarThumbnail, type Image } from '@motema/shared/media';
-import type { DbOrTx } from '../../db/client.ts';
-import { avatarImages } from '../media/media.service.ts';
-import { filesOfMessages } from './chat-files.service.ts';
-import { presentMessage, type MemberState } from './chat.presenter.ts';
-import * as conversationsRepo from './conversations.repository.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { avatarImages } from '../../media/media.service.ts';
+import { filesOfMessages } from '../files/chat-files.service.ts';
+import { presentMessage, type MemberState } from '../chat.presenter.ts';
+import * as conversationsRepo from '../conversations/conversations.repository.ts';
 import * as messagesRepo from './message-views.repository.ts';
 
 /**

@@ -9,11 +9,11 @@ import {
   VOICE_NOTE_MAX_SECONDS,
   type ChatFileKind,
 } from '@motema/shared/chat';
-import type { AppDeps } from '../../deps.ts';
-import { apiErrors, fileBody, noBody } from '../../lib/api-responses.ts';
-import { AppError, badRequest, fieldIssue, invalidFields } from '../../lib/app-error.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { apiErrors, fileBody, noBody } from '../../../lib/api-responses.ts';
+import { AppError, badRequest, fieldIssue, invalidFields } from '../../../lib/app-error.ts';
 import { openChatFile, uploadChatFile, type ChatUpload } from './chat-files.service.ts';
-import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
+import { memberOf, perMemberRateLimit } from '../../../plugins/request-member.ts';
 
 /** Room for the multipart envelope (kind, duration, headers) around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
