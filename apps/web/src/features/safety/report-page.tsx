@@ -15,7 +15,7 @@ import {
 import { isApiError } from '../../lib/api-client.ts';
 import { zodFormValidator } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notices.ts';
-import { applyServerErrors } from '../settings/apply-server-errors.ts';
+import { applyServerErrors } from '../../lib/apply-server-errors.ts';
 import { failureReason, isSessionEnd } from './failure-reason.ts';
 import { useReportMutation } from './safety.api.ts';
 

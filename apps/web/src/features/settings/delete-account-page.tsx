@@ -8,7 +8,7 @@ import { PasswordConfirmSchema } from '@motema/shared/auth';
 import { zodFormValidator } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { useEndSession } from '../users/users.api.ts';
-import { applyServerErrors } from './apply-server-errors.ts';
+import { applyServerErrors } from '../../lib/apply-server-errors.ts';
 import { isConfirmationWord } from './confirmation-word.ts';
 import { useDeleteAccountMutation } from './settings.api.ts';
 

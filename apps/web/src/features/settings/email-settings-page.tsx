@@ -9,7 +9,7 @@ import { EmailChangeSchema } from '@motema/shared/auth';
 import { zodFormValidator } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { useMeQuery } from '../users/users.api.ts';
-import { applyServerErrors, notifyServerError } from './apply-server-errors.ts';
+import { applyServerErrors, notifyServerError } from '../../lib/apply-server-errors.ts';
 import { CodeStep } from './components/code-step.tsx';
 import {
   useConfirmEmailChangeMutation,

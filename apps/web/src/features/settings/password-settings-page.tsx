@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordChangeSchema } from '@motema/shared/auth';
 import { zodFormValidator } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notices.ts';
-import { applyServerErrors } from './apply-server-errors.ts';
+import { applyServerErrors } from '../../lib/apply-server-errors.ts';
 import { useChangePasswordMutation, type PasswordChangeInput } from './settings.api.ts';
 
 const EMPTY: PasswordChangeInput = { currentPassword: '', password: '', confirmation: '' };

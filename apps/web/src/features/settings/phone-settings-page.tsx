@@ -7,7 +7,7 @@ import { useMeQuery } from '../users/users.api.ts';
 import { CodeStep } from './components/code-step.tsx';
 import { PhoneRequestForm } from './components/phone-request-form.tsx';
 import { formatPhone } from './phone-countries.ts';
-import { notifyServerError } from './apply-server-errors.ts';
+import { notifyServerError } from '../../lib/apply-server-errors.ts';
 import {
   useConfirmPhoneChangeMutation,
   useRequestPhoneChangeMutation,

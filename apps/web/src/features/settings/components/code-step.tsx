@@ -7,7 +7,7 @@ import { ContactConfirmSchema } from '@motema/shared/auth';
 import { ONE_TIME_CODE_LENGTH } from '@motema/shared/limits';
 import type { Me } from '@motema/shared/users';
 import { zodFormValidator } from '../../../lib/form-errors.ts';
-import { applyServerErrors } from '../apply-server-errors.ts';
+import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 
 const CODE_FIELDS = { code_invalid: 'code', code_expired: 'code', code_too_many_tries: 'code' } as const;
 

@@ -5,7 +5,7 @@ import { MATCH_DISTANCE_MAX_KM, MIN_AGE } from '@motema/shared/limits';
 import { MatchPreferencesSchema, SEXES, type MatchPreferences, type Me } from '@motema/shared/users';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { zodFormValidator } from '../../../lib/form-errors.ts';
-import { applyServerErrors } from '../apply-server-errors.ts';
+import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import { useUpdateMatchMutation } from '../settings.api.ts';
 
 /** The slider's oldest age; older members keep their saved value until they move the slider. */

@@ -9,7 +9,7 @@ import { PasswordConfirmSchema } from '@motema/shared/auth';
 import type { Me } from '@motema/shared/users';
 import { zodFormValidator } from '../../../lib/form-errors.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { applyServerErrors } from '../apply-server-errors.ts';
+import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import {
   countryGroups,
   defaultCountry,

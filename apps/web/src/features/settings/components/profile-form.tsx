@@ -11,7 +11,7 @@ import {
   type Sex,
 } from '@motema/shared/users';
 import { zodFormValidator } from '../../../lib/form-errors.ts';
-import { applyServerErrors } from '../apply-server-errors.ts';
+import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import { latestDateOfBirth, orientationOptions, relationshipOptions, sexOptions } from '../profile-fields.ts';
 import { useUpdateProfileMutation } from '../settings.api.ts';
 

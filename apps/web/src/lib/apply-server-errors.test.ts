@@ -1,10 +1,10 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
-import { notifyError } from '../../lib/notices.ts';
+import { ApiError } from './api-client.ts';
+import { notifyError } from './notices.ts';
 import { applyServerErrors } from './apply-server-errors.ts';
 
-vi.mock('../../lib/notices.ts', () => ({ notifyError: vi.fn() }));
+vi.mock('./notices.ts', () => ({ notifyError: vi.fn() }));
 afterEach(() => vi.mocked(notifyError).mockClear());
 
 const t = i18next.t.bind(i18next);

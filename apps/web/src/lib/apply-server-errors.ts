@@ -1,8 +1,8 @@
 import type { ErrorCode, FieldIssue } from '@motema/shared/errors';
 import { VALIDATION_MESSAGES } from '@motema/shared/validation';
-import { isApiError } from '../../lib/api-client.ts';
-import { validationText, type FormErrors, type Translate } from '../../lib/form-errors.ts';
-import { notifyError } from '../../lib/notices.ts';
+import { isApiError } from './api-client.ts';
+import { validationText, type FormErrors, type Translate } from './form-errors.ts';
+import { notifyError } from './notices.ts';
 
 type FormWithErrors = { setErrors: (errors: FormErrors) => void; getValues: () => object };
 
