@@ -5,7 +5,8 @@ import { buildApp, type App } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
 import { startJobQueue } from '../jobs/queue.ts';
-import { createOutboxMailer, createOutboxSms, createSmtpMailer, type Mailer } from '../lib/mailer.ts';
+import { createSmtpMailer, type Mailer } from '../lib/mailer.ts';
+import { createOutboxMailer, createOutboxSms } from '../features/dev/outbox-mailer.ts';
 import { createLocalStorage, type MediaStorage } from '../lib/storage.ts';
 import { createTestDatabase } from './test-database.ts';
 

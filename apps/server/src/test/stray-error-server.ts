@@ -11,7 +11,7 @@ import { buildApp } from '../app.ts';
 import { connectDatabase } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
 import { startJobQueue } from '../jobs/queue.ts';
-import { createOutboxMailer, createOutboxSms } from '../lib/mailer.ts';
+import { createOutboxMailer, createOutboxSms } from '../features/dev/outbox-mailer.ts';
 import { createLocalStorage } from '../lib/storage.ts';
 import { installProcessGuards } from '../process-guards.ts';
 import { onClientEvent } from '../realtime/client-events.ts';

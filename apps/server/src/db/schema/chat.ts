@@ -15,6 +15,8 @@ import {
 import type { PhotoVariant } from './media.ts';
 import { users } from './users.ts';
 
+// Owned by the chat feature: only its repositories write these tables; other features go through its service.
+
 /**
  * A one-to-one conversation. `pairKey` (the two member ids, sorted, joined by ':') makes starting a
  * chat idempotent. `lastSeq` is the sequence of its newest message: a sender locks this row to take

@@ -12,6 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
+// Owned by the discovery feature: only its repositories write these tables; other features go through its service.
+
 /** One current rating per pair (rater, rated), from 1 to 5, changeable. */
 export const ratings = pgTable(
   'ratings',

@@ -1,6 +1,8 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
+// Owned by the media feature: only its repositories write these tables; other features go through its service.
+
 /** One served file of a photo: a width in one format, under a random storage key. */
 export type PhotoVariant = {
   width: number;

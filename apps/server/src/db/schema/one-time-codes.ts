@@ -1,6 +1,8 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
+// Owned by the auth feature: only its repositories write these tables; other features go through its service.
+
 export const CODE_PURPOSES = ['confirm_email', 'reset_password', 'change_email', 'change_phone'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 

@@ -1,5 +1,7 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
+// Owned by the dev feature: only its repositories write these tables; other features go through its service.
+
 /** Mails and SMS kept in the database when no SMTP server or SMS provider is configured. */
 export const outbox = pgTable(
   'outbox',

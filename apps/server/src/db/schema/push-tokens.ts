@@ -1,6 +1,8 @@
 import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
+// Owned by the auth feature: only its repositories write these tables; other features go through its service.
+
 export const pushTokens = pgTable(
   'push_tokens',
   {

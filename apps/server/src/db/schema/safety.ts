@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
+// Owned by the safety feature: only its repositories write these tables; other features go through its service.
+
 /** `blocker` blocked `blocked`; every feature treats the pair as invisible to each other, both ways. */
 export const blocks = pgTable(
   'blocks',

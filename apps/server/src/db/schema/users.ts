@@ -14,6 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { photos } from './media.ts';
 
+// Owned by the users feature: only its repositories write these tables; other features go through its service.
+
 export const users = pgTable(
   'users',
   {
