@@ -13,21 +13,27 @@ import { answerClientError, answerFrameworkError, registerErrorHandler } from '.
 import { healthRoutes } from './plugins/health.ts';
 import { refuseNulCharacters } from './plugins/no-nul-characters.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { requireSessionUnlessPublic } from './plugins/public-routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createRealtime, type Realtime } from './realtime/server.ts';
 import { registerJobs } from './jobs/register.ts';
+import { accountRoutes } from './features/auth/account.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { SESSION_COOKIE, sessionOf } from './features/auth/sessions.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
+import { scheduleOwnerMediaRemoval } from './features/media/media.service.ts';
 import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { safetyRoutes } from './features/safety/safety.routes.ts';
 import { registerPresence } from './features/users/presence.ts';
 import { registerDiscoveryRealtime, tellMatch } from './features/discovery/discovery-realtime.ts';
 import { endMatchBetween } from './features/discovery/ratings.service.ts';
-import { announceBlockChange } from './features/chat/conversations/conversations.service.ts';
+import {
+  afterAccountRemoved,
+  announceBlockChange,
+} from './features/chat/conversations/conversations.service.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { chatFilesRoutes } from './features/chat/files/chat-files.routes.ts';
 import { registerChatRealtime } from './features/chat/chat-realtime.ts';
@@ -87,8 +93,11 @@ export async function buildApp(inputs: AppInputs, options: { logger?: FastifySer
 
   await app.register(
     async (api) => {
+      // Authentication on by default: a route is protected unless plugins/public-routes.ts lists it.
+      api.addHook('onRequest', requireSessionUnlessPublic);
       await api.register(authRoutes, deps);
       await api.register(usersRoutes, deps);
+      await api.register(accountRoutes, deps);
       await api.register(mediaRoutes, deps);
       await api.register(discoveryRoutes, deps);
       await api.register(safetyRoutes, deps);
@@ -107,7 +116,6 @@ export async function buildApp(inputs: AppInputs, options: { logger?: FastifySer
   });
   // Last of the server's request and upgrade listeners (Socket.IO's came just now): guard them all.
   guardServerEntries(app.server, (err, what) => app.log.error({ err }, `error in ${what}`));
-  deps.events.on('sessions.revoked', ({ sessionIds }) => realtime.closeSessions(sessionIds));
   registerPresence(realtime, deps.db);
   registerDiscoveryRealtime(realtime, deps.db);
   subscribeToEvents(deps, realtime);
@@ -124,12 +132,16 @@ export async function buildApp(inputs: AppInputs, options: { logger?: FastifySer
 }
 
 /** Who hears what: every reaction to an event of another feature, and every realtime emitter. */
-function subscribeToEvents({ db, events }: AppDeps, realtime: Realtime) {
+function subscribeToEvents({ db, jobs, events }: AppDeps, realtime: Realtime) {
+  events.on('sessions.revoked', ({ sessionIds }) => realtime.closeSessions(sessionIds));
   events.on('match.made', tellMatch(realtime, db));
   events.on('block.changed', async ({ blockerId, blockedId, blocked }) => {
     if (blocked) await endMatchBetween(db, blockerId, blockedId);
   });
   events.on('block.changed', ({ blockerId, blockedId }) => announceBlockChange(db, blockerId, blockedId));
+  // A deleted account's files go through durable jobs; its conversations' other members are told.
+  events.on('account.removed', ({ userId }) => scheduleOwnerMediaRemoval(jobs, userId));
+  events.on('account.removed', (removed) => afterAccountRemoved({ db, jobs }, removed));
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

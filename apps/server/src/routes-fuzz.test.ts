@@ -6,6 +6,7 @@ import { createMember, MEMBER_PASSWORD } from './test/factories.ts';
 import { insertPhotoRow, postPhoto, samples } from './test/media-factories.ts';
 import { randomIp } from './test/net.ts';
 import { openApiConformance } from './test/openapi-conformance.ts';
+import { PUBLIC_ROUTES, routeName } from './plugins/public-routes.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -45,6 +46,39 @@ describe('every API route under generated bad input (R2)', () => {
     expect(urls).toContain('POST /api/auth/register');
     expect(urls).toContain('PUT /api/users/profile');
     expect(urls.length).toBeGreaterThan(15);
+  });
+
+  it('answers 401 on every route but the public ones without a session, whatever the request', async () => {
+    const routes = apiRoutes(t).map((route) => ({
+      ...route,
+      name: routeName(route.method, route.url.replace(/\{([^}]+)\}/g, ':$1')),
+    }));
+    // Every public route is a real one (no stale entry), and most routes are not public.
+    expect([...PUBLIC_ROUTES].filter((name) => !routes.some((route) => route.name === name))).toEqual([]);
+    const protectedRoutes = routes.filter((route) => !PUBLIC_ROUTES.has(route.name));
+    expect(protectedRoutes.length).toBeGreaterThan(routes.length / 2);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...protectedRoutes), junk, async (route, body) => {
+        const res = await t.app.inject({
+          method: route.method,
+          url: route.url.replace(/\{[^}]+\}/g, () => crypto.randomUUID()),
+          remoteAddress: randomIp(),
+          headers: { 'content-type': 'application/json', cookie: 'motema_session=not-a-live-session' },
+          ...(route.method === 'GET'
+            ? { query: fuzzedQuery(body) }
+            : { payload: JSON.stringify(body) ?? 'null' }),
+        });
+        expect(res.statusCode, `${route.name} ${res.body}`).toBe(401);
+        expect(res.json()).toMatchObject({ statusCode: 401, code: 'unauthorized' });
+      }),
+      { numRuns: 200 },
+    );
+    // Each protected route at least once, without any cookie.
+    for (const route of protectedRoutes) {
+      const url = route.url.replace(/\{[^}]+\}/g, () => crypto.randomUUID());
+      const res = await t.app.inject({ method: route.method, url, remoteAddress: randomIp() });
+      expect(res.statusCode, route.name).toBe(401);
+    }
   });
 
   /** The junk as every query parameter a list route reads (JSON.stringify(undefined) is undefined). */

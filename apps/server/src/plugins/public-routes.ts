@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../lib/app-error.ts';
+
+/**
+ * The only API routes a visitor may call without a session. Every other route under /api answers 401
+ * before anything else runs (`requireSessionUnlessPublic`, the hook of app.ts's /api context): a new
+ * route is protected unless it is added here. routes-fuzz.test.ts checks both ways.
+ */
+export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  // Joining, confirming, logging in and out, a forgotten password.
+  'POST /api/auth/register',
+  'POST /api/auth/confirm',
+  'POST /api/auth/confirm/resend',
+  'POST /api/auth/login',
+  'PUT /api/users/logout',
+  'POST /api/auth/password/send',
+  'POST /api/auth/password/verify',
+  'POST /api/auth/password/reset',
+  // A member's public profile, which a visitor may open from a shared link (SPEC section 2).
+  'GET /api/users/:id',
+  // Files answer 404 to anyone the owner's rules do not let see them, a visitor included, so that
+  // an id reveals nothing (Z5); with a session the rules decide.
+  'GET /api/media/:photoId/:file',
+  'GET /api/chat-files/:fileId/:file',
+]);
+
+/** `GET /api/users/:id`: how a route is named in PUBLIC_ROUTES. */
+export const routeName = (method: string, url: string) => `${method.toUpperCase()} ${url}`;
+
+/** onRequest hook of the /api context: 401 without a live session, but on the public routes. */
+export async function requireSessionUnlessPublic(request: FastifyRequest): Promise<void> {
+  if (request.auth) return;
+  const { method, url } = request.routeOptions;
+  // Fastify answers HEAD with the GET route's handler: the same rule.
+  const asked = String(method) === 'HEAD' ? 'GET' : String(method);
+  if (url !== undefined && PUBLIC_ROUTES.has(routeName(asked, url))) return;
+  throw unauthorized();
+}
