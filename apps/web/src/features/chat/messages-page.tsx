@@ -1,9 +1,8 @@
-import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconMessageCircleOff, IconMoodSmile, IconRefresh, IconStar } from '@tabler/icons-react';
+import { IconMoodSmile } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { Message } from '@motema/shared/chat';
 import { isApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -13,48 +12,20 @@ import {
   chatKeys,
   useEditMessageMutation,
   useHideMessageMutation,
-  useImportantMessagesQuery,
   useImportantMutation,
   useUnsendMessageMutation,
 } from './chat.api.ts';
 import { Composer } from './composer.tsx';
 import { MessageList, type MessageHandlers } from './message-list.tsx';
-import { ThreadSkeleton } from './thread-row.tsx';
+import { StarredMessages } from './starred-messages.tsx';
+import { ThreadEmptyState } from './thread-empty-state.tsx';
 import { ThreadHeader } from './thread-header.tsx';
+import { ImportantFilterBar, ThreadLoadError } from './thread-notices.tsx';
+import { ThreadUnavailable } from './thread-unavailable.tsx';
 import classes from './thread.module.css';
-import type { ThreadItem } from './thread-types.ts';
-import { deliveryStateOf, useThread } from './use-thread.ts';
+import { useThread } from './use-thread.ts';
 import { useTyping } from './use-typing.ts';
-
-/**
- * Keeps the screen the size of what is visible, so the composer stays above a phone's keyboard
- * (the keyboard shrinks the visual viewport, not the layout one, on most mobile browsers).
- */
-function useVisualViewport(element: React.RefObject<HTMLDivElement | null>) {
-  useEffect(() => {
-    const viewport = window.visualViewport;
-    const node = element.current;
-    if (!viewport || !node) return;
-    const update = () => {
-      node.style.setProperty('--thread-viewport-height', `${viewport.height}px`);
-      node.style.transform = viewport.offsetTop > 0 ? `translateY(${viewport.offsetTop}px)` : '';
-    };
-    update();
-    viewport.addEventListener('resize', update);
-    viewport.addEventListener('scroll', update);
-    return () => {
-      viewport.removeEventListener('resize', update);
-      viewport.removeEventListener('scroll', update);
-    };
-  }, [element]);
-}
-
-/** The starred messages held, once each, oldest first. */
-function starredOf(pages: { messages: Message[] }[] | undefined): Message[] {
-  const byId = new Map<string, Message>();
-  for (const page of pages ?? []) for (const message of page.messages) byId.set(message._id, message);
-  return [...byId.values()].sort((a, b) => a.seq - b.seq);
-}
+import { useVisualViewport } from './use-visual-viewport.ts';
 
 /** `/messages/{conversationId}`: one conversation's thread. */
 export function MessagesPage() {
@@ -72,7 +43,6 @@ function Thread({ conversationId }: { conversationId: string }) {
   const member = conversation?.member ?? null;
   const typing = useTyping(conversationId, member?._id ?? null);
   const [importantOnly, setImportantOnly] = useState(false);
-  const important = useImportantMessagesQuery(conversationId, { enabled: importantOnly });
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
   const screen = useRef<HTMLDivElement>(null);
@@ -119,21 +89,6 @@ function Thread({ conversationId }: { conversationId: string }) {
     [thread.retry, thread.discard, conversationId],
   );
 
-  const starredItems = useMemo<ThreadItem[]>(
-    () =>
-      starredOf(important.data?.pages).map((message) => {
-        const mine = message.sender._id === meId;
-        return {
-          kind: 'message',
-          key: message._id,
-          message,
-          mine,
-          state: mine ? deliveryStateOf(message, conversation ?? undefined) : null,
-        };
-      }),
-    [important.data, meId, conversation],
-  );
-
   if (unavailable) return <ThreadUnavailable />;
 
   // Said inside sentences ("Say hello to {{name}}"): isolated, as member text.
@@ -153,46 +108,17 @@ function Thread({ conversationId }: { conversationId: string }) {
           importantOnly={importantOnly}
           onToggleImportant={() => setImportantOnly((value) => !value)}
         />
-        {importantOnly && (
-          <div className={classes.filterBar}>
-            <Text size="sm" c="dimmed" style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
-              <IconStar size={16} aria-hidden /> {t('list.importantOnly')}
-            </Text>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              style={{ flex: 'none' }}
-              onClick={() => setImportantOnly(false)}
-            >
-              {t('list.showAll')}
-            </Button>
-          </div>
-        )}
+        {importantOnly && <ImportantFilterBar onShowAll={() => setImportantOnly(false)} />}
         {loadError ? (
-          <Stack align="center" gap="sm" p="xl" ta="center" style={{ flex: 1 }}>
-            <Text c="dimmed">{t('list.error')}</Text>
-            <Button variant="default" leftSection={<IconRefresh size={18} aria-hidden />} onClick={retryLoad}>
-              {t('list.retry')}
-            </Button>
-          </Stack>
+          <ThreadLoadError onRetry={retryLoad} />
         ) : importantOnly ? (
-          important.isPending ? (
-            <ThreadSkeleton />
-          ) : (
-            <MessageList
-              items={starredItems}
-              meId={meId}
-              otherName={otherName}
-              loading={false}
-              hasOlder={important.hasNextPage}
-              fetchingOlder={important.isFetchingNextPage}
-              fetchOlder={important.fetchNextPage}
-              onLatestSeen={() => undefined}
-              filtered
-              empty={<EmptyState icon={<IconStar size={32} />} text={t('list.importantEmpty')} />}
-              {...handlers}
-            />
-          )
+          <StarredMessages
+            conversationId={conversationId}
+            meId={meId}
+            conversation={conversation}
+            otherName={otherName}
+            {...handlers}
+          />
         ) : (
           <MessageList
             items={thread.items}
@@ -204,7 +130,10 @@ function Thread({ conversationId }: { conversationId: string }) {
             fetchOlder={thread.fetchOlder}
             onLatestSeen={onLatestSeen}
             empty={
-              <EmptyState icon={<IconMoodSmile size={32} />} text={t('list.empty', { name: otherName })} />
+              <ThreadEmptyState
+                icon={<IconMoodSmile size={32} />}
+                text={t('list.empty', { name: otherName })}
+              />
             }
             {...handlers}
           />
@@ -225,39 +154,5 @@ function Thread({ conversationId }: { conversationId: string }) {
         />
       </div>
     </div>
-  );
-}
-
-function EmptyState({ icon, text }: { icon: React.ReactNode; text: string }) {
-  return (
-    <Stack align="center" gap="sm" py={48} px="md" ta="center">
-      <ThemeIcon size={64} radius="xl" variant="light" color="coral" aria-hidden>
-        {icon}
-      </ThemeIcon>
-      <Text c="dimmed" maw={360}>
-        {text}
-      </Text>
-    </Stack>
-  );
-}
-
-/** A conversation that does not exist, is not the member's, or is with someone blocked. */
-function ThreadUnavailable() {
-  const { t } = useTranslation('thread');
-  return (
-    <Stack align="center" gap="sm" ta="center" py={48} px="md">
-      <ThemeIcon size={72} radius="xl" variant="light" color="coral" aria-hidden>
-        <IconMessageCircleOff size={40} stroke={1.5} />
-      </ThemeIcon>
-      <Title order={1} size="h2">
-        {t('unavailable.title')}
-      </Title>
-      <Text c="dimmed" maw={420}>
-        {t('unavailable.text')}
-      </Text>
-      <Button component={Link} to="/conversations" mt="sm">
-        {t('unavailable.back')}
-      </Button>
-    </Stack>
   );
 }
