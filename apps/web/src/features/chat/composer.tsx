@@ -1,14 +1,14 @@
-import { ActionIcon, Box, CloseButton, Group, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Box, Group, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowBackUp, IconCheck, IconPencil, IconSend2 } from '@tabler/icons-react';
+import { IconCheck, IconSend2 } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_TEXT_MAX_LENGTH, type Message } from '@motema/shared/chat';
 import { memberTextProblem } from '@motema/shared/member-text';
-import { isolate, MemberText } from '../../ui/member-text.tsx';
 import { AttachButton } from './attachments/attach-button.tsx';
 import { PendingFilesPreview } from './attachments/pending-files-preview.tsx';
 import { VoiceRecordButton } from './attachments/voice-record-button.tsx';
+import { ComposerBanner } from './composer-banner.tsx';
 import classes from './thread.module.css';
 import type { Draft } from './thread-types.ts';
 import type { TypingControls } from './use-typing.ts';
@@ -26,37 +26,6 @@ type Props = {
   onEdit: (message: Message, text: string) => void;
   typing: Pick<TypingControls, 'typed' | 'stopped'>;
 };
-
-function Banner({
-  icon,
-  title,
-  text,
-  closeLabel,
-  onClose,
-}: {
-  icon: React.ReactNode;
-  title: string;
-  text: string;
-  closeLabel: string;
-  onClose: () => void;
-}) {
-  return (
-    <div className={classes.banner}>
-      <Box c="coral.7" style={{ display: 'flex' }} aria-hidden>
-        {icon}
-      </Box>
-      <Box style={{ flex: 1, minWidth: 0 }}>
-        <Text size="sm" fw={700} truncate>
-          {title}
-        </Text>
-        <Text size="sm" c="dimmed" truncate>
-          <MemberText>{text}</MemberText>
-        </Text>
-      </Box>
-      <CloseButton aria-label={closeLabel} onClick={onClose} />
-    </div>
-  );
-}
 
 /**
  * Writes a message: an autosizing field (Enter sends where there is a keyboard, Shift+Enter makes a
@@ -110,27 +79,22 @@ export function Composer({
     field.current?.focus();
   };
 
+  const cancelEdit = () => {
+    onCancelEdit();
+    setText('');
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Escape' && (editing || replyTo)) {
       event.preventDefault();
-      if (editing) {
-        onCancelEdit();
-        setText('');
-      } else onCancelReply();
+      if (editing) cancelEdit();
+      else onCancelReply();
       return;
     }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || touch) return;
     event.preventDefault();
     submit();
   };
-
-  const replyName = replyTo
-    ? replyTo.sender._id === meId
-      ? t('bubble.you')
-      : isolate(replyTo.sender.firstName ?? replyTo.sender.name)
-    : '';
-  const quoteText = (message: Message) =>
-    message.text ?? message.files.map((file) => t(`bubble.fileTypes.${file.type}`)).join(', ');
 
   return (
     <Box
@@ -141,28 +105,13 @@ export function Composer({
         submit();
       }}
     >
-      {editing ? (
-        <Banner
-          icon={<IconPencil size={20} />}
-          title={t('composer.editing')}
-          text={editing.text ?? ''}
-          closeLabel={t('composer.cancelEdit')}
-          onClose={() => {
-            onCancelEdit();
-            setText('');
-          }}
-        />
-      ) : (
-        replyTo && (
-          <Banner
-            icon={<IconArrowBackUp size={20} />}
-            title={t('composer.replyingTo', { name: replyName })}
-            text={quoteText(replyTo)}
-            closeLabel={t('composer.cancelReply')}
-            onClose={onCancelReply}
-          />
-        )
-      )}
+      <ComposerBanner
+        meId={meId}
+        editing={editing}
+        replyTo={replyTo}
+        onCancelEdit={cancelEdit}
+        onCancelReply={onCancelReply}
+      />
       {files.length > 0 && !editing && (
         <Box mb={6}>
           <PendingFilesPreview
