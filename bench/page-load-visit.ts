@@ -10,12 +10,14 @@
  *   form submits). For the static reference the same elements are plain HTML.
  * - CLS: layout shifts without recent input, grouped in session windows as web-vitals does (a window
  *   ends after 1 s without a shift or 5 s in all); CLS is the largest window. `clsSum` is the plain sum.
- * - Bytes: `countBytes` (bench/lib/browser.ts), by kind, on the page's own requests.
+ * - Bytes: `countBytes` (bench/lib/byte-counter.ts), by kind, on the page's own requests.
  * A visit ends once the page is usable and no request (other than the socket) has been in flight for
  * `quietMs`, or after `timeoutMs`.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { countBytes, throttle, type ByteTotals, type Resource, type ThrottleProfile } from './lib/browser.ts';
+import { throttle, type ThrottleProfile } from './lib/browser.ts';
+import { countBytes, type Resource } from './lib/byte-counter.ts';
+import type { ByteTotals } from './lib/byte-kinds.ts';
 
 export type Visit = {
   usableMs: number;

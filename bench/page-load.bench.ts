@@ -4,7 +4,8 @@
  * CPU slowdown, cold (a fresh context: empty cache, no service worker) and repeat (the same context
  * once the Workbox service worker is active, a new tab), against a static no-JavaScript copy of each
  * page with the same visible content (page-load-reference.ts). Alternating rounds (app first, then
- * reference first...), medians. Metrics and their definitions: page-load-visit.ts.
+ * reference first...), medians. Metrics and their definitions: page-load-visit.ts; the pages and what
+ * "usable" waits for: page-load-pages.ts; medians and bars: page-load-summary.ts.
  *
  *   node_modules/.bin/node --import tsx bench/page-load.bench.ts [--rounds 3] [--profiles regular-3g,slow-4g]
  *     [--pages start,login,home] [--members 300] [--keep DIR] [--web-dist DIR] [--dump DIR] [--no-pin]
@@ -20,18 +21,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startApp, type RunningApp } from './lib/app-server.ts';
-import {
-  KINDS,
-  PROFILES,
-  countServiceWorkerBytes,
-  emptyTotals,
-  launchBrowser,
-  newPhoneContext,
-  type ByteTotals,
-  type ThrottleProfile,
-} from './lib/browser.ts';
+import { PROFILES, launchBrowser, newPhoneContext, type ThrottleProfile } from './lib/browser.ts';
+import { countServiceWorkerBytes } from './lib/byte-counter.ts';
 import { pinCores } from './lib/processes.ts';
-import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
+import { formatNumber, printBars, writeResults } from './lib/results.ts';
 import {
   capturePage,
   startReferenceServer,
@@ -39,6 +32,8 @@ import {
   type ReferencePage,
 } from './page-load-reference.ts';
 import { measure, serviceWorkerActive, visit, type Visit } from './page-load-visit.ts';
+import { PAGES, type PageName } from './page-load-pages.ts';
+import { barRows, printMedians, type Plan, type Sample, type Target } from './page-load-summary.ts';
 import { flagOption, numberOption, textOption } from './lib/options.ts';
 
 const rounds = numberOption('rounds', 3);
@@ -48,37 +43,13 @@ const keepDir = textOption('keep');
 const webDist = textOption('web-dist');
 const dumpDir = textOption('dump');
 
-/** What "usable" waits for on each page (see page-load-visit.ts). */
-const PAGES = {
-  start: { path: '/', member: false, selectors: ['a[href="/register"]', 'main a[href^="/login"]'] },
-  login: {
-    path: '/login',
-    member: false,
-    selectors: [
-      'input[autocomplete="username"]',
-      'input[autocomplete="current-password"]',
-      'form button[type="submit"]',
-    ],
-  },
-  home: { path: '/home', member: true, selectors: ['main ul a[href^="/profile/"]'] },
-} as const;
-type PageName = keyof typeof PAGES;
 const pageNames = (textOption('pages') ?? 'start,login,home').split(',') as PageName[];
 for (const name of pageNames) if (!PAGES[name]) throw new Error(`--pages: unknown page ${name}`);
 for (const name of profileNames) if (!PROFILES[name]) throw new Error(`--profiles: unknown ${name}`);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds: at least 1');
 
-type Target = 'app' | 'reference';
-type VisitKind = 'cold' | 'repeat';
-type Sample = Omit<Visit, 'resources'> & {
-  page: PageName;
-  profile: string;
-  target: Target;
-  visit: VisitKind;
-  round: number;
-  /** Bytes the service worker fetched itself during the cold visit (precache), not throttled. */
-  serviceWorkerBytes?: number;
-};
+const plan: Plan = { profileNames, pageNames, rounds };
+
 const samples: Sample[] = [];
 const waterfalls: Record<string, unknown> = {};
 
@@ -127,32 +98,6 @@ async function coldAndRepeat(
   } finally {
     await context.close();
   }
-}
-
-const median = (values: number[]) => {
-  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const pick = (page: PageName, profile: string, target: Target, kind: VisitKind) =>
-  samples.filter((s) => s.page === page && s.profile === profile && s.target === target && s.visit === kind);
-const seconds = (ms: number) => (Number.isNaN(ms) ? 'n/a' : `${(ms / 1000).toFixed(2)} s`);
-
-function summary(page: PageName, profile: string, target: Target, kind: VisitKind) {
-  const chosen = pick(page, profile, target, kind);
-  const bytes = emptyTotals();
-  for (const key of [...KINDS, 'total'] as (keyof ByteTotals)[])
-    bytes[key] = median(chosen.map((sample) => sample.bytes[key]));
-  return {
-    lcpMs: median(chosen.map((s) => s.lcpMs)),
-    usableMs: median(chosen.map((s) => s.usableMs)),
-    cls: median(chosen.map((s) => s.cls)),
-    requests: median(chosen.map((s) => s.requests)),
-    bytes,
-    lcpElement: chosen[0]?.lcpElement,
-    controlled: chosen.every((s) => s.controlled),
-  };
 }
 
 async function main() {
@@ -212,39 +157,8 @@ async function main() {
     await app.stop();
   }
 
-  const table: Record<string, unknown>[] = [];
-  for (const profile of profileNames.map((name) => PROFILES[name].name))
-    for (const page of pageNames)
-      for (const kind of ['cold', 'repeat'] as const)
-        for (const target of ['app', 'reference'] as const) {
-          const s = summary(page, profile, target, kind);
-          table.push({ profile, page, visit: kind, target, ...s });
-        }
-  console.log('\nMedians of the rounds:');
-  console.log(['profile', 'page', 'visit', 'target', 'LCP', 'usable', 'CLS', 'KB', 'requests'].join('\t'));
-  for (const row of table) {
-    const s = row as ReturnType<typeof summary> & {
-      profile: string;
-      page: string;
-      visit: string;
-      target: string;
-    };
-    console.log(
-      [
-        s.profile,
-        s.page,
-        s.visit,
-        s.target,
-        seconds(s.lcpMs),
-        seconds(s.usableMs),
-        s.cls.toFixed(3),
-        formatNumber(s.bytes.total / 1024, 1),
-        s.requests,
-      ].join('\t'),
-    );
-  }
-
-  const bars = barRows();
+  const table = printMedians(samples, plan);
+  const bars = barRows(samples, plan);
   printBars(bars);
   await writeResults('page-load', bars, {
     options: { rounds, profiles: profileNames, pages: pageNames, members },
@@ -255,82 +169,6 @@ async function main() {
     waterfalls,
   });
   process.exit(bars.every((bar) => bar.pass) ? 0 : 1);
-}
-
-/** ', LCP reported in k of n visits' when headless Chromium gave no paint timing for some. */
-function lcpMissing(page: PageName, profile: string): string {
-  const chosen = samples.filter((s) => s.page === page && s.profile === profile && s.visit === 'cold');
-  const reported = chosen.filter((s) => !Number.isNaN(s.lcpMs)).length;
-  return reported === chosen.length ? '' : `, LCP reported in ${reported} of ${chosen.length} visits`;
-}
-
-/** The QUALITY B4 rows, on Regular 3G (the bar's profile), or the first profile run. */
-function barRows(): BarRow[] {
-  const profile = profileNames.includes('regular-3g')
-    ? PROFILES['regular-3g'].name
-    : PROFILES[profileNames[0]!].name;
-  const rows: BarRow[] = [];
-  const row = (
-    what: string,
-    app: number,
-    ref: number,
-    target: string,
-    limit: number,
-    format: (v: number) => string,
-  ) =>
-    rows.push({
-      bar: 'B4',
-      what: `${what} (${profile}, median of ${rounds})`,
-      measured: format(app),
-      reference: `${format(ref)} (static page, no JS)`,
-      target,
-      pass: app <= limit,
-      value: app,
-    });
-  const has = (page: PageName) => pageNames.includes(page);
-  if (has('start')) {
-    row(
-      `start page LCP, cold${lcpMissing('start', profile)}`,
-      summary('start', profile, 'app', 'cold').lcpMs,
-      summary('start', profile, 'reference', 'cold').lcpMs,
-      '<= 3.0 s',
-      3000,
-      seconds,
-    );
-  }
-  if (has('home')) {
-    row(
-      'home usable, cold',
-      summary('home', profile, 'app', 'cold').usableMs,
-      summary('home', profile, 'reference', 'cold').usableMs,
-      '<= 4.5 s',
-      4500,
-      seconds,
-    );
-  }
-  for (const page of (['start', 'home'] as const).filter(has)) {
-    row(
-      `${page === 'start' ? 'start page' : page} usable, repeat visit`,
-      summary(page, profile, 'app', 'repeat').usableMs,
-      summary(page, profile, 'reference', 'repeat').usableMs,
-      '<= 1.0 s (service worker)',
-      1000,
-      seconds,
-    );
-  }
-  for (const page of (['start', 'home'] as const).filter(has)) {
-    const worst = (target: Target) =>
-      Math.max(summary(page, profile, target, 'cold').cls, summary(page, profile, target, 'repeat').cls);
-    row(
-      `${page === 'start' ? 'start page' : page} CLS, worse of cold and repeat`,
-      worst('app'),
-      worst('reference'),
-      '<= 0.02',
-      0.02,
-      (v) => v.toFixed(3),
-    );
-  }
-  return rows;
 }
 
 main().catch((error) => {

@@ -3,8 +3,8 @@
  * first visit and the whole session, per step, the heaviest and the repeated requests, the largest
  * avatar thumbnail, and the "useful bytes shown" reference.
  */
-import type { SessionMarks, Shown } from './session-script.ts';
-import { KINDS } from './lib/browser.ts';
+import type { SessionMarks, Shown } from './session-run.ts';
+import { KINDS } from './lib/byte-kinds.ts';
 import { sumByKind, total, type ByKind, type WireEntry } from './session-wire.ts';
 
 export const KB = 1024;

@@ -8,7 +8,7 @@
  * count 0.
  */
 
-import { classify, KINDS, type Kind } from './lib/browser.ts';
+import { classify, KINDS, type Kind } from './lib/byte-kinds.ts';
 
 export type ByKind = Record<Kind, number>;
 

@@ -1,0 +1,99 @@
+/**
+ * B3's phases on one server (chat.bench.ts): a saturated round and a fixed-load round, each timed with
+ * the CPU of the server, PostgreSQL and this load generator, then settled so no backlog spills over.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import {
+  deliveryRate,
+  drain,
+  offer,
+  saturate,
+  summarize,
+  type Client,
+  type PhaseSummary,
+  type Tracker,
+} from './chat-load.ts';
+import type { UploadRun } from './chat-uploads.ts';
+import { postgresCpu, processCpu, type Child } from './lib/processes.ts';
+import type { ChatOptions } from './chat-options.ts';
+
+export type Name = 'relay' | 'app';
+export type Cpu = { server: number; postgres: number; client: number };
+/** A server under load: its process, its sockets and what each phase measured on it. */
+export type Target = {
+  name: Name;
+  child: Child;
+  port: number;
+  clients: Client[];
+  connectMs: number;
+  saturated: { rate: number; summary: PhaseSummary; cpu: Cpu }[];
+  fixed: { ids: string[]; summary: PhaseSummary; cpu: Cpu; loopP99: number }[];
+  withUploads?: { baseline: string[]; ids: string[]; summary: PhaseSummary; uploads: UploadRun };
+  /** Client ids sent, by kind of phase. */
+  ids: { saturated: string[]; fixed: string[]; uploads: string[] };
+};
+
+/** `run`, with the CPU seconds the server, PostgreSQL and this process spent meanwhile. */
+async function measured<T>(target: Target, pgDir: string | undefined, run: () => Promise<T>) {
+  const before = {
+    server: processCpu(target.child.pid),
+    postgres: postgresCpu(pgDir),
+    client: process.cpuUsage(),
+  };
+  const result = await run();
+  const client = process.cpuUsage(before.client);
+  const cpu: Cpu = {
+    server: processCpu(target.child.pid) - before.server,
+    postgres: postgresCpu(pgDir) - before.postgres,
+    client: (client.user + client.system) / 1e6,
+  };
+  return { result, cpu };
+}
+
+/**
+ * Lets a phase's messages arrive before the next phase starts, then waits for the server to go quiet
+ * (work it does after the ack, such as the recipient's counters), so no backlog spills over.
+ */
+export async function settle(target: Target, tracker: Tracker, ids: string[], graceMs: number) {
+  const waited = await drain(tracker, ids, graceMs);
+  if (waited >= graceMs) console.log(`\nStill unsettled after ${graceMs / 1000} s; going on.`);
+  for (let i = 0; i < 120; i++) {
+    const before = processCpu(target.child.pid);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (processCpu(target.child.pid) - before <= 0.05) break;
+  }
+}
+
+export async function saturatedRound(
+  target: Target,
+  tracker: Tracker,
+  pgDir: string | undefined,
+  { saturateSeconds, window }: ChatOptions,
+) {
+  const { result, cpu } = await measured(target, pgDir, async () => {
+    const run = await saturate(target.clients, tracker, saturateSeconds, window);
+    await settle(target, tracker, run.ids, 60_000);
+    return run;
+  });
+  // One by one: a fast relay sends more ids than a spread's arguments may hold.
+  for (const id of result.ids) target.ids.saturated.push(id);
+  const rate = deliveryRate(tracker, result.ids, result.started);
+  target.saturated.push({ rate, summary: summarize(tracker, result.ids), cpu });
+}
+
+export async function fixedRound(
+  target: Target,
+  tracker: Tracker,
+  pgDir: string | undefined,
+  { rate, seconds }: ChatOptions,
+) {
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  const { result: ids, cpu } = await measured(target, pgDir, () =>
+    offer(target.clients, tracker, rate, seconds),
+  );
+  loop.disable();
+  await settle(target, tracker, ids, 300_000);
+  target.ids.fixed.push(...ids);
+  target.fixed.push({ ids, summary: summarize(tracker, ids), cpu, loopP99: loop.percentile(99) / 1e6 });
+}

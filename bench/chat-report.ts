@@ -1,0 +1,196 @@
+/**
+ * B3's report (chat.bench.ts): the figures of each server (saturated throughput, latency at the fixed
+ * load, CPU, B7's phase with uploads), the bar rows, the table printed and bench/results/chat.json.
+ */
+import path from 'node:path';
+import { summarize, TEXT_BYTES, type PhaseSummary, type Tracker } from './chat-load.ts';
+import type { ChatOptions } from './chat-options.ts';
+import type { Cpu, Target } from './chat-phases.ts';
+import type { StoredCheck } from './chat-stored.ts';
+import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+const total = (rows: { summary: PhaseSummary }[], key: 'sent' | 'lost' | 'duplicated' | 'delivered') =>
+  rows.reduce((sum, row) => sum + row.summary[key], 0);
+
+/** Each server's figures over the rounds. */
+function figuresOf(targets: Target[], tracker: Tracker, { seconds }: ChatOptions) {
+  return targets.map((target) => {
+    const fixed = summarize(tracker, target.ids.fixed);
+    const saturated = summarize(tracker, target.ids.saturated);
+    const satMessages = total(target.saturated, 'delivered');
+    const perMessage = (key: keyof Cpu) =>
+      (target.saturated.reduce((sum, row) => sum + row.cpu[key], 0) / satMessages) * 1e6;
+    const share = (key: keyof Cpu) =>
+      (target.fixed.reduce((sum, row) => sum + row.cpu[key], 0) / (target.fixed.length * seconds)) * 100;
+    return {
+      name: target.name,
+      connectSeconds: target.connectMs / 1000,
+      saturatedRates: target.saturated.map((row) => row.rate),
+      saturatedMedian: median(target.saturated.map((row) => row.rate)),
+      saturated,
+      fixed,
+      fixedRoundP99: target.fixed.map((row) => summarize(tracker, row.ids).deliver.p99),
+      loadGeneratorLoopP99: Math.max(...target.fixed.map((row) => row.loopP99)),
+      cpuMicrosPerMessageSaturated: {
+        server: perMessage('server'),
+        postgres: perMessage('postgres'),
+        client: perMessage('client'),
+      },
+      cpuPercentAtRate: { server: share('server'), postgres: share('postgres'), client: share('client') },
+      withUploads: target.withUploads && {
+        baseline: summarize(tracker, target.withUploads.baseline),
+        ...summarize(tracker, target.withUploads.ids),
+        uploaded: target.withUploads.uploads.uploaded,
+        failed: target.withUploads.uploads.failed.slice(0, 5),
+        uploadMedianMs: median(target.withUploads.uploads.times),
+      },
+    };
+  });
+}
+type Figures = ReturnType<typeof figuresOf>[number];
+
+/** B3's rows, and B7's when uploads ran. */
+function barRows(rows: Figures[], stored: StoredCheck | undefined, options: ChatOptions): BarRow[] {
+  const { sockets, rounds, rate, uploads, uploadsRate } = options;
+  const relay = rows.find((row) => row.name === 'relay');
+  const app = rows.find((row) => row.name === 'app');
+  const bars: BarRow[] = [];
+  const ms = (value: number) => `${formatNumber(value, 1)} ms`;
+  const perSecond = (value: number) => `${formatNumber(value)} msg/s`;
+  if (app) {
+    // Without the relay (--only app) there is no reference: no throughput row, as before.
+    if (relay) {
+      const ratio = app.saturatedMedian / relay.saturatedMedian;
+      bars.push({
+        bar: 'B3',
+        what: `chat throughput, saturated (${sockets} sockets, median of ${rounds})`,
+        measured: `${perSecond(app.saturatedMedian)} (${formatNumber(ratio, 2)}x)`,
+        reference: `${perSecond(relay.saturatedMedian)} (bare Socket.IO relay)`,
+        target: '>= 0.5x the reference',
+        pass: ratio >= 0.5,
+        value: ratio,
+      });
+    }
+    bars.push({
+      bar: 'B3',
+      what: `chat p99 send-to-deliver at ${formatNumber(rate)} msg/s`,
+      measured: `${ms(app.fixed.deliver.p99)} (p50 ${formatNumber(app.fixed.deliver.p50, 1)})`,
+      reference: relay ? `${ms(relay.fixed.deliver.p99)} (relay)` : '',
+      target: '<= 50 ms',
+      pass: app.fixed.deliver.p99 <= 50,
+      value: app.fixed.deliver.p99,
+    });
+    const lost = app.fixed.lost + app.saturated.lost + (stored?.ackedMissing ?? 0);
+    const duplicated = app.fixed.duplicated + app.saturated.duplicated + (stored?.storedTwiceOrMore ?? 0);
+    bars.push({
+      bar: 'B3',
+      what: 'chat messages lost / duplicated (sockets and rows)',
+      measured: `${lost} / ${duplicated} of ${formatNumber(stored?.sent ?? app.fixed.sent + app.saturated.sent)}`,
+      reference: relay
+        ? `${relay.fixed.lost + relay.saturated.lost} / ${relay.fixed.duplicated + relay.saturated.duplicated} (relay)`
+        : '',
+      target: '0 / 0',
+      pass: lost === 0 && duplicated === 0,
+      value: lost + duplicated,
+    });
+    if (app.withUploads) {
+      const { deliver, lost, duplicated, baseline } = app.withUploads;
+      const limit = Math.min(50, 1.5 * baseline.deliver.p99 + 5);
+      bars.push({
+        bar: 'B7',
+        what: `chat p99 at ${formatNumber(uploadsRate)} msg/s with ${uploads} photo uploads running`,
+        measured: `${ms(deliver.p99)}${lost || duplicated ? ` (${lost} lost, ${duplicated} duplicated)` : ''}`,
+        reference: `${ms(baseline.deliver.p99)} (same load, no uploads)`,
+        target: '<= 50 ms and <= 1.5x + 5 ms',
+        pass: deliver.p99 <= limit && lost === 0 && duplicated === 0,
+        value: deliver.p99,
+      });
+    }
+  }
+  return bars;
+}
+
+/** Both servers side by side, then B7's phase, the rows' check and deliveries never sent. */
+function printTable(
+  rows: Figures[],
+  tracker: Tracker,
+  pinning: string,
+  stored: StoredCheck | undefined,
+  options: ChatOptions,
+) {
+  const { sockets, rounds, rate, seconds, window, uploads, uploadsRate } = options;
+  const col = (values: (string | number)[]) =>
+    values.map((value) => (typeof value === 'number' ? value.toFixed(1) : value).padStart(20)).join('');
+  console.log(
+    `\nB3 chat: ${sockets} sockets, ${sockets / 2} conversations, ${TEXT_BYTES}-byte messages, ${rounds} rounds; ${pinning}`,
+  );
+  console.log(`${''.padEnd(40)}${col(rows.map((row) => row.name))}`);
+  const line = (label: string, pick: (row: (typeof rows)[number]) => string | number) =>
+    console.log(`${label.padEnd(40)}${col(rows.map(pick))}`);
+  line('connect all sockets (s)', (row) => row.connectSeconds);
+  line(`saturated msg/s (median, window ${window})`, (row) => row.saturatedMedian);
+  line('  rounds', (row) => row.saturatedRates.map((value) => value.toFixed(0)).join('/'));
+  line('  ack p50 ms when saturated', (row) => row.saturated.ack.p50);
+  line('  lost / duplicated', (row) => `${row.saturated.lost}/${row.saturated.duplicated}`);
+  line('  CPU us per message: server', (row) => row.cpuMicrosPerMessageSaturated.server);
+  line('  CPU us per message: PostgreSQL', (row) => row.cpuMicrosPerMessageSaturated.postgres);
+  line('  CPU us per message: load generator', (row) => row.cpuMicrosPerMessageSaturated.client);
+  line(`at ${rate} msg/s for ${seconds} s: sent`, (row) => String(row.fixed.sent));
+  line('  delivered', (row) => String(row.fixed.delivered));
+  line('  lost / duplicated / refused', (row) => {
+    const refused = Object.values(row.fixed.refused).reduce((sum, n) => sum + n, 0);
+    return `${row.fixed.lost}/${row.fixed.duplicated}/${refused}`;
+  });
+  line('  send-to-deliver p50 ms', (row) => row.fixed.deliver.p50);
+  line('  send-to-deliver p95 ms', (row) => row.fixed.deliver.p95);
+  line('  send-to-deliver p99 ms', (row) => row.fixed.deliver.p99);
+  line('  send-to-deliver max ms', (row) => row.fixed.deliver.max);
+  line('  p99 per round', (row) => row.fixedRoundP99.map((value) => value.toFixed(0)).join('/'));
+  line('  send-to-ack p50 ms', (row) => row.fixed.ack.p50);
+  line('  send-to-ack p99 ms', (row) => row.fixed.ack.p99);
+  line('  CPU % of a core: server', (row) => row.cpuPercentAtRate.server);
+  line('  CPU % of a core: PostgreSQL', (row) => row.cpuPercentAtRate.postgres);
+  line('  CPU % of a core: load generator', (row) => row.cpuPercentAtRate.client);
+  line('  load generator event-loop p99 ms', (row) => row.loadGeneratorLoopP99);
+  const withUploads = rows.find((row) => row.withUploads)?.withUploads;
+  if (withUploads) {
+    console.log(
+      `\napp at ${uploadsRate} msg/s, without uploads: deliver p99 ${withUploads.baseline.deliver.p99.toFixed(1)} ms; with ${uploads} photo uploads running: deliver p50 ${withUploads.deliver.p50.toFixed(1)} / p95 ${withUploads.deliver.p95.toFixed(1)} / p99 ${withUploads.deliver.p99.toFixed(1)} / max ${withUploads.deliver.max.toFixed(1)} ms, lost ${withUploads.lost}, duplicated ${withUploads.duplicated}; ${withUploads.uploaded} photos uploaded (median ${withUploads.uploadMedianMs.toFixed(0)} ms), ${withUploads.failed.length} failed ${withUploads.failed.join('; ')}`,
+    );
+  }
+  if (stored) {
+    console.log(
+      `\nPostgreSQL: ${stored.sent} client ids sent to the app, ${stored.storedOnce} stored once, ${stored.storedTwiceOrMore} more than once, ${stored.ackedMissing} acked but missing, ${stored.refusedStored} refused but stored`,
+    );
+  }
+  if (tracker.strangers) console.log(`${tracker.strangers} deliveries of messages never sent`);
+  console.log('');
+}
+
+/** Prints the figures and the bars, writes bench/results/chat.json; whether every bar passed. */
+export async function report(
+  targets: Target[],
+  tracker: Tracker,
+  pinning: string,
+  stored: StoredCheck | undefined,
+  options: ChatOptions,
+) {
+  const rows = figuresOf(targets, tracker, options);
+  const bars = barRows(rows, stored, options);
+  printTable(rows, tracker, pinning, stored, options);
+  printBars(bars);
+  const file = await writeResults('chat', bars, {
+    pinning,
+    options: { ...options, textBytes: TEXT_BYTES },
+    results: rows,
+    stored,
+  });
+  console.log(`\nWrote ${path.relative(process.cwd(), file)}`);
+  return bars.every((bar) => bar.pass);
+}
