@@ -8,7 +8,8 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { isolate } from '../../ui/member-text.tsx';
 import { useMeQuery } from '../users/users.api.ts';
 import { useProfileQuery } from './discovery.api.ts';
-import { PROFILE_GALLERY_WIDTH, ProfileView } from './profile-view.tsx';
+import { PROFILE_GALLERY_WIDTH } from './profile-photos.tsx';
+import { ProfileView } from './profile-view.tsx';
 
 /**
  * `/profile/{id}`: a member's page, for members and (with less) for visitors. The shape of the
