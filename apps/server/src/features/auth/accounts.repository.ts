@@ -1,26 +1,8 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema.ts';
 
-export type NewAccount = Pick<
-  typeof users.$inferInsert,
-  | 'username'
-  | 'email'
-  | 'passwordHash'
-  | 'dateOfBirth'
-  | 'firstName'
-  | 'sex'
-  | 'language'
-  | 'status'
-  | 'emailConfirmedAt'
-  | 'phone'
->;
-
-/** Inserts an account; undefined when its username, e-mail or phone is taken (a concurrent registration). */
-export async function insertAccount(db: DbOrTx, values: NewAccount): Promise<UserRow | undefined> {
-  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
-  return row;
-}
+// Accounts as auth looks them up: reads only. The users feature writes the table (users/accounts.service.ts).
 
 /** An account named by its id, or by an identifier as classifyIdentifier reads it. */
 export type AccountKey = { kind: 'id' | 'email' | 'phone' | 'username'; value: string };
@@ -73,35 +55,22 @@ export async function findAccountByPhone(db: DbOrTx, phone: string): Promise<Use
   return row;
 }
 
-/** A pending account becomes active, its e-mail confirmed. */
-export async function activateAccount(db: DbOrTx, id: string, now: Date): Promise<UserRow | undefined> {
+/** Whether another member than `exceptId` uses this e-mail, compared case-insensitively. */
+export async function isEmailTakenByOther(db: DbOrTx, email: string, exceptId: string): Promise<boolean> {
   const [row] = await db
-    .update(users)
-    .set({
-      status: 'active',
-      emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now.toISOString()}::timestamptz)`,
-      updatedAt: now,
-    })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptId)))
+    .limit(1);
+  return !!row;
 }
 
-/** A deactivated account comes back on login; other states are left alone. */
-export async function reactivateAccount(db: DbOrTx, id: string, now: Date): Promise<UserRow | undefined> {
+/** Whether another member than `exceptId` uses this E.164 number. */
+export async function isPhoneTakenByOther(db: DbOrTx, phone: string, exceptId: string): Promise<boolean> {
   const [row] = await db
-    .update(users)
-    .set({ status: 'active', updatedAt: now })
-    .where(and(eq(users.id, id), eq(users.status, 'deactivated')))
-    .returning();
-  return row;
-}
-
-export async function setPasswordHash(
-  db: DbOrTx,
-  id: string,
-  passwordHash: string,
-  now: Date,
-): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), ne(users.id, exceptId)))
+    .limit(1);
+  return !!row;
 }

@@ -13,7 +13,6 @@ import {
   invalidFields,
   unauthorized,
 } from '../../lib/app-error.ts';
-import { clock } from '../../lib/clock.ts';
 import { newToken } from '../../lib/tokens.ts';
 import * as accounts from './accounts.repository.ts';
 import { greetingName, queueMail, sendConfirmation, unlessTooSoon } from './account-mails.ts';
@@ -24,8 +23,8 @@ import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { deletePushTokens, type PushTokenRef } from './push-tokens.repository.ts';
 import { createSession, revokeSession } from './sessions.service.ts';
 import { timeFloor } from './time-floor.ts';
-import type { MeRow } from '../users/users.repository.ts';
-import { getMe } from '../users/users.service.ts';
+import { activateAccount, createAccount, reactivateAccount } from '../users/accounts.service.ts';
+import { getMe, type MeRow } from '../users/users.service.ts';
 
 export type AuthDeps = Pick<AppDeps, 'db' | 'jobs' | 'events'>;
 /**
@@ -90,7 +89,7 @@ async function createAccountOrTellOwner(
   const existing = await accounts.findAccountByEmail(deps.db, input.email);
   if (existing) return tellOwnerOfExistingAccount(deps, existing, info);
   const user = await deps.db.transaction(async (tx) => {
-    const created = await accounts.insertAccount(tx, {
+    const created = await createAccount(tx, {
       username: input.username,
       email: input.email,
       passwordHash,
@@ -129,7 +128,7 @@ export async function confirmEmail(
 ): Promise<LoggedIn> {
   const userId = 'token' in input ? await useLink(deps, input.token, info) : await useCode(deps, input, info);
   return deps.db.transaction(async (tx) => {
-    const user = await accounts.activateAccount(tx, userId, clock.now());
+    const user = await activateAccount(tx, userId);
     if (!user) throw badRequest('code_invalid');
     const { token } = await createSession(tx, user.id, info.userAgent);
     return { user: await getMe(tx, user.id), token };
@@ -201,10 +200,7 @@ export async function login(
     throw forbidden('account_not_active');
   }
   return deps.db.transaction(async (tx) => {
-    const user =
-      found.status === 'deactivated'
-        ? ((await accounts.reactivateAccount(tx, found.id, clock.now())) ?? found)
-        : found;
+    const user = found.status === 'deactivated' ? ((await reactivateAccount(tx, found.id)) ?? found) : found;
     const { token } = await createSession(tx, user.id, info.userAgent);
     return { user: await getMe(tx, user.id), token };
   });

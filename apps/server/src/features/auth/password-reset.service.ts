@@ -1,5 +1,4 @@
 import { badRequest } from '../../lib/app-error.ts';
-import { clock } from '../../lib/clock.ts';
 import * as accounts from './accounts.repository.ts';
 import { greetingName, queueMail, sendResetCode, unlessTooSoon } from './account-mails.ts';
 import type { AuthDeps, RequestInfo } from './auth.service.ts';
@@ -8,6 +7,7 @@ import { tryAccountCode, type CodeOwner } from './codes.service.ts';
 import { classifyIdentifier } from './identifiers.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { revokeAllSessions } from './sessions.service.ts';
+import { setPasswordHash } from '../users/accounts.service.ts';
 
 /**
  * Sends a reset code by mail or SMS when the account (and, for SMS, its phone) exists; silent
@@ -69,7 +69,7 @@ export async function resetPassword(
   const user = await accounts.findAccountById(deps.db, userId);
   if (!user) throw badRequest('code_invalid'); // deleted since
   const revoked = await deps.db.transaction(async (tx) => {
-    await accounts.setPasswordHash(tx, user.id, passwordHash, clock.now());
+    await setPasswordHash(tx, user.id, passwordHash);
     return revokeAllSessions(tx, user.id);
   });
   await deps.events.emit('sessions.revoked', { sessionIds: revoked });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { cardColumns, type CardRow } from './user-lists.repository.ts';
@@ -91,35 +91,6 @@ export async function lockMember(db: DbOrTx, memberId: string): Promise<boolean>
     .from(users)
     .where(eq(users.id, memberId))
     .for('no key update');
-  return rows.length > 0;
-}
-
-export async function setPopularity(db: DbOrTx, memberId: string, popularity: number): Promise<void> {
-  await db.update(users).set({ popularity }).where(eq(users.id, memberId));
-}
-
-/**
- * Stores a snapped position unless the member changed it less than `interval` ago (at most one
- * change per interval, atomically): false when refused.
- */
-export async function storePosition(
-  db: DbOrTx,
-  memberId: string,
-  position: { latitude: number; longitude: number },
-  at: Date,
-  intervalMs: number,
-): Promise<boolean> {
-  const earliest = new Date(at.getTime() - intervalMs);
-  const rows = await db
-    .update(users)
-    .set({ latitude: position.latitude, longitude: position.longitude, locationUpdatedAt: at })
-    .where(
-      and(
-        eq(users.id, memberId),
-        or(isNull(users.locationUpdatedAt), lte(users.locationUpdatedAt, earliest)),
-      ),
-    )
-    .returning({ id: users.id });
   return rows.length > 0;
 }
 

@@ -4,10 +4,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { matches, ratings, users, visits } from '../../db/schema.ts';
 import { visibleTo } from './discovery.policy.ts';
 
-export async function setNotificationsSeenAt(db: DbOrTx, userId: string, at: Date): Promise<void> {
-  await db.update(users).set({ notificationsSeenAt: at }).where(eq(users.id, userId));
-}
-
 const seen = alias(users, 'seen');
 
 /**

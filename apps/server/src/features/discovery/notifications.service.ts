@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
+import { setNotificationsSeenAt } from '../users/users.service.ts';
 import * as repo from './notifications.repository.ts';
 
 /**
@@ -15,5 +16,5 @@ export async function notificationsCounts(
 
 /** The member opened their notifications: the badge starts again from now. */
 export async function markNotificationsSeen(db: DbOrTx, userId: string, at: Date): Promise<void> {
-  await repo.setNotificationsSeenAt(db, userId, at);
+  await setNotificationsSeenAt(db, userId, at);
 }

@@ -2,7 +2,8 @@ import { CoordinatesSchema, LOCATION_UPDATE_INTERVAL_MS } from '@motema/shared/d
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import { positionStoredAt, storePosition } from './members.repository.ts';
+import { storePosition } from '../users/users.service.ts';
+import { positionStoredAt } from './members.repository.ts';
 import { snapToGrid } from './snap-to-grid.ts';
 
 /**

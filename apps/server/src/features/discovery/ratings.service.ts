@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { MatchRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
+import { setPopularity } from '../users/users.service.ts';
 import * as members from './members.repository.ts';
 import { computePopularity } from './popularity.ts';
 import * as repo from './ratings.repository.ts';
@@ -20,7 +21,7 @@ export const userNotFound = () => new AppError(404, 'user_not_found');
 export async function refreshPopularity(tx: DbOrTx, memberId: string): Promise<number> {
   const [stats, visitors] = await Promise.all([repo.ratingStats(tx, memberId), visitorCount(tx, memberId)]);
   const popularity = computePopularity({ ...stats, visitors });
-  await members.setPopularity(tx, memberId, popularity);
+  await setPopularity(tx, memberId, popularity);
   return popularity;
 }
 

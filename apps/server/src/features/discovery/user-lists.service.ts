@@ -3,7 +3,8 @@ import { MAX_LIST_LIMIT } from '@motema/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import { avatarImages } from '../media/media.service.ts';
+import { presentImages } from '../media/media.presenter.ts';
+import { avatarPhotos } from '../media/media.service.ts';
 import { birthDateBounds } from './birth-date-bounds.ts';
 import type { MemberView } from './discovery.presenter.ts';
 import type { Viewer } from './discovery.policy.ts';
@@ -43,7 +44,7 @@ export async function withAvatars<Row extends CardRow>(
   rows: Row[],
 ): Promise<(Row & Pick<MemberView, 'avatar'>)[]> {
   const ids = rows.flatMap((row) => (row.avatarPhotoId ? [row.avatarPhotoId] : []));
-  const avatars = ids.length ? await avatarImages(db, ids) : new Map();
+  const avatars = ids.length ? presentImages(await avatarPhotos(db, ids)) : new Map();
   // The rows are the query's own fresh objects: adding the avatar to each costs far less than a copy.
   return rows.map((row) =>
     Object.assign(row, { avatar: (row.avatarPhotoId && avatars.get(row.avatarPhotoId)) || null }),

@@ -36,3 +36,8 @@ export function presentImage(row: PhotoRow): Image {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** Photos by id (avatarPhotos' map) as Images, by the same ids. */
+export function presentImages(rows: ReadonlyMap<string, PhotoRow>): Map<string, Image> {
+  return new Map([...rows].map(([id, row]) => [id, presentImage(row)]));
+}

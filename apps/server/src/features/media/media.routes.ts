@@ -2,14 +2,13 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AvatarUpdateSchema, ImageSchema, PHOTO_MAX_BYTES, PhotoListSchema } from '@motema/shared/media';
-import { MeSchema } from '@motema/shared/users';
+import { ImageSchema, PHOTO_MAX_BYTES, PhotoListSchema } from '@motema/shared/media';
 import type { AppDeps } from '../../deps.ts';
 import { apiErrors, fileBody, noBody } from '../../lib/api-responses.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
-import { presentMe } from '../users/users.presenter.ts';
-import { deletePhoto, listPhotos, openMediaFile, setAvatar, uploadPhoto } from './media.service.ts';
 import { memberOf } from '../../plugins/request-member.ts';
+import { presentImage } from './media.presenter.ts';
+import { deletePhoto, listPhotos, openMediaFile, uploadPhoto } from './media.service.ts';
 
 /** R1: uploads are costly (decoding, encoding, storage): a few a minute per address. */
 const UPLOAD_LIMIT = { rateLimit: { max: 20, timeWindow: '10 minutes' } };
@@ -63,7 +62,7 @@ function photoUpload(request: FastifyRequest) {
   };
 }
 
-/** Photos (upload, list, delete), the avatar, and the served files. */
+/** Photos (upload, list, delete) and the served files. */
 export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
   const onRequest = app.requireAuth;
@@ -92,32 +91,22 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           },
         },
       },
-      async (request, reply) =>
-        reply.code(201).send(await uploadPhoto(deps, memberOf(request).userId, photoUpload(request))),
+      async (request, reply) => {
+        const photo = await uploadPhoto(deps, memberOf(request).userId, photoUpload(request));
+        return reply.code(201).send(presentImage(photo));
+      },
     );
   });
 
   app.get('/photos', { onRequest, schema: { response: { 200: PhotoListSchema } } }, async (request) => {
     const photos = await listPhotos(db, memberOf(request).userId);
-    return { photos, count: photos.length };
+    return { photos: photos.map(presentImage), count: photos.length };
   });
 
   app.delete('/photos/:id', { onRequest, schema: DeletePhotoSchema }, async (request, reply) => {
     await deletePhoto(deps, memberOf(request).userId, request.params.id);
     return reply.code(204).send();
   });
-
-  app.put(
-    '/users/avatar',
-    {
-      onRequest,
-      schema: {
-        body: AvatarUpdateSchema,
-        response: { 200: MeSchema, ...apiErrors({ 404: 'not_found: no such photo of the member' }) },
-      },
-    },
-    async (request) => presentMe(await setAvatar(db, memberOf(request).userId, request.body.photo)),
-  );
 
   // Members and visitors alike: the service checks the owner and blocks (Z3).
   app.get('/media/:photoId/:file', { schema: MediaFileSchema }, async (request, reply) => {

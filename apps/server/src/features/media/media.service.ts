@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { PHOTOS_PER_MEMBER_MAX, type Image } from '@motema/shared/media';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import type { PhotoVariant } from '../../db/schema.ts';
+import { PHOTOS_PER_MEMBER_MAX } from '@motema/shared/media';
+import type { DbOrTx } from '../../db/client.ts';
+import type { PhotoRow, PhotoVariant } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { MediaStorage, StoredFile } from '../../lib/storage.ts';
-import type { MeRow } from '../users/users.repository.ts';
-import { setAvatarPhoto } from '../users/users.service.ts';
 import * as repo from './media.repository.ts';
-import { presentImage, variantFileName } from './media.presenter.ts';
+import { variantFileName } from './media.presenter.ts';
 import {
   createPhotoQueue,
   encodePhoto,
@@ -51,19 +49,27 @@ const REMOVABLE_PREFIX = /^photos\/[0-9a-f-]{36}\/([A-Za-z0-9_-]{16,}\/)?$/;
 /** Files shared by many seeded members (`npm run seed`): one member's deletion leaves them alone. */
 export const SHARED_SEED_FILES_PREFIX = 'seed/';
 
-/** The member's photos, newest first, as Images. */
-export async function listPhotos(db: DbOrTx, ownerId: string): Promise<Image[]> {
-  return (await repo.findPhotosOf(db, ownerId)).map(presentImage);
+/** The member's photos, newest first (presentImage shows each). */
+export async function listPhotos(db: DbOrTx, ownerId: string): Promise<PhotoRow[]> {
+  return repo.findPhotosOf(db, ownerId);
 }
 
 /**
- * The Images of avatar photos, by photo id, in one query. The caller's own query decides who may be
- * shown (active, not blocked); ids of missing photos are simply absent from the map.
+ * Avatar photos by photo id, in one query (presentImages shows them). The caller's own query decides
+ * who may be shown (active, not blocked); ids of missing photos are simply absent from the map.
  */
-export async function avatarImages(db: DbOrTx, photoIds: readonly string[]): Promise<Map<string, Image>> {
+export async function avatarPhotos(db: DbOrTx, photoIds: readonly string[]): Promise<Map<string, PhotoRow>> {
   const ids = [...new Set(photoIds.filter((id) => UUID.test(id)))];
   const rows = await repo.findPhotosByIds(db, ids);
-  return new Map(rows.map((row) => [row.id, presentImage(row)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Before another feature points at a photo of the member's (the users feature's avatar): 404 unless
+ * it is theirs. The photo is locked against its deletion until the caller's transaction ends.
+ */
+export async function requireOwnPhoto(tx: DbOrTx, ownerId: string, photoId: string): Promise<void> {
+  if (!(await repo.lockOwnPhoto(tx, ownerId, photoId))) throw photoNotFound();
 }
 
 /** Removes files under a prefix later, durably (pg-boss retries): for work after a commit. */
@@ -96,7 +102,7 @@ export async function uploadPhoto(
   deps: MediaDeps,
   ownerId: string,
   readUpload: () => Promise<Buffer>,
-): Promise<Image> {
+): Promise<PhotoRow> {
   await refuseWhenFull(deps.db, ownerId);
   const input = await readUpload();
   const { mime } = await inspectPhoto(input);
@@ -108,7 +114,7 @@ export async function uploadPhoto(
     await Promise.all(
       processed.variants.map((variant, i) => deps.storage.put(variants[i]!.key, variant.body, variant.type)),
     );
-    const row = await deps.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       if (!(await repo.lockOwner(tx, ownerId))) throw photoNotFound();
       await refuseWhenFull(tx, ownerId);
       return repo.insertPhoto(tx, {
@@ -119,7 +125,6 @@ export async function uploadPhoto(
         variants,
       });
     });
-    return presentImage(row);
   } catch (error) {
     await deps.storage.deletePrefix(folder).catch(() => scheduleRemoval(deps.jobs, folder));
     throw error;
@@ -135,14 +140,6 @@ export async function deletePhoto(deps: MediaDeps, ownerId: string, photoId: str
     row.variants.map((variant) => variant.key.slice(0, variant.key.lastIndexOf('/') + 1)),
   );
   for (const folder of folders) await scheduleRemoval(deps.jobs, folder);
-}
-
-/** Sets the avatar to one of the member's own photos (404 otherwise), or clears it with null. */
-export async function setAvatar(db: Db, userId: string, photoId: string | null): Promise<MeRow> {
-  return db.transaction(async (tx) => {
-    if (photoId !== null && !(await repo.lockOwnPhoto(tx, userId, photoId))) throw photoNotFound();
-    return setAvatarPhoto(tx, userId, photoId);
-  });
 }
 
 export type MediaFile =

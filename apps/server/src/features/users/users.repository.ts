@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { photos, users, type PhotoRow, type UserRow } from '../../db/schema.ts';
 
@@ -25,26 +25,6 @@ export async function findMeById(db: DbOrTx, id: string): Promise<MeRow | undefi
     .where(eq(users.id, id))
     .limit(1);
   return row && { ...row.user, avatarPhoto: row.avatarPhoto };
-}
-
-/** Whether another member than `exceptId` uses this e-mail, compared case-insensitively. */
-export async function isEmailTakenByOther(db: DbOrTx, email: string, exceptId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptId)))
-    .limit(1);
-  return !!row;
-}
-
-/** Whether another member than `exceptId` uses this E.164 number. */
-export async function isPhoneTakenByOther(db: DbOrTx, phone: string, exceptId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.phone, phone), ne(users.id, exceptId)))
-    .limit(1);
-  return !!row;
 }
 
 type UserChanges = Partial<
@@ -86,4 +66,81 @@ export async function deleteUser(db: DbOrTx, id: string): Promise<boolean> {
 
 export async function setPresence(db: DbOrTx, userId: string, connected: boolean, at: Date) {
   await db.update(users).set({ connected, lastActivity: at }).where(eq(users.id, userId));
+}
+
+export type NewAccount = Pick<
+  typeof users.$inferInsert,
+  | 'username'
+  | 'email'
+  | 'passwordHash'
+  | 'dateOfBirth'
+  | 'firstName'
+  | 'sex'
+  | 'language'
+  | 'status'
+  | 'emailConfirmedAt'
+  | 'phone'
+>;
+
+/** Inserts an account; undefined when its username, e-mail or phone is taken (a concurrent registration). */
+export async function insertAccount(db: DbOrTx, values: NewAccount): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** A pending account becomes active, its e-mail confirmed. */
+export async function activateAccount(db: DbOrTx, id: string, now: Date): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      status: 'active',
+      emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** A deactivated account comes back on login; other states are left alone. */
+export async function reactivateAccount(db: DbOrTx, id: string, now: Date): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ status: 'active', updatedAt: now })
+    .where(and(eq(users.id, id), eq(users.status, 'deactivated')))
+    .returning();
+  return row;
+}
+
+export async function setPopularity(db: DbOrTx, memberId: string, popularity: number): Promise<void> {
+  await db.update(users).set({ popularity }).where(eq(users.id, memberId));
+}
+
+/**
+ * Stores a snapped position unless the member changed it less than `intervalMs` ago (at most one
+ * change per interval, atomically): false when refused.
+ */
+export async function storePosition(
+  db: DbOrTx,
+  memberId: string,
+  position: { latitude: number; longitude: number },
+  at: Date,
+  intervalMs: number,
+): Promise<boolean> {
+  const earliest = new Date(at.getTime() - intervalMs);
+  const rows = await db
+    .update(users)
+    .set({ latitude: position.latitude, longitude: position.longitude, locationUpdatedAt: at })
+    .where(
+      and(
+        eq(users.id, memberId),
+        or(isNull(users.locationUpdatedAt), lte(users.locationUpdatedAt, earliest)),
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function setNotificationsSeenAt(db: DbOrTx, userId: string, at: Date): Promise<void> {
+  await db.update(users).set({ notificationsSeenAt: at }).where(eq(users.id, userId));
 }

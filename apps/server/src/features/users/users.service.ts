@@ -6,10 +6,13 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import { underage, wrongPassword } from './users.errors.ts';
+import { requireOwnPhoto } from '../media/media.service.ts';
+import { underage } from './users.errors.ts';
 import * as repo from './users.repository.ts';
 import type { MeRow } from './users.repository.ts';
+
+/** The member's row with their avatar photo, as presentMe shows them (other features' services return it). */
+export type { MeRow };
 
 /** What the users services need from the app. */
 export type UsersDeps = Pick<AppDeps, 'db' | 'jobs' | 'events'>;
@@ -18,13 +21,6 @@ export type UsersDeps = Pick<AppDeps, 'db' | 'jobs' | 'events'>;
 export async function getMe(db: DbOrTx, userId: string): Promise<MeRow> {
   const user = await repo.findMeById(db, userId);
   if (!user) throw unauthorized();
-  return user;
-}
-
-/** S5: the member's password asked again; 400 wrong_password with an issue on `path` otherwise. */
-export async function requirePassword(db: DbOrTx, userId: string, password: string, path: string) {
-  const user = await getMe(db, userId);
-  if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword(path);
   return user;
 }
 
@@ -73,14 +69,43 @@ export async function updateMatchPreferences(
 }
 
 /**
- * Sets (or clears) the avatar. The media feature checks first that the photo is the member's own,
- * in the same transaction.
+ * Sets the avatar to one of the member's own photos (404 otherwise, as media answers), or clears it
+ * with null. The photo stays locked against its deletion until the avatar points at it.
  */
-export async function setAvatarPhoto(tx: DbOrTx, userId: string, photoId: string | null): Promise<MeRow> {
-  return update(tx, userId, { avatarPhotoId: photoId });
+export async function setAvatar(db: Db, userId: string, photoId: string | null): Promise<MeRow> {
+  return db.transaction(async (tx) => {
+    if (photoId !== null) await requireOwnPhoto(tx, userId, photoId);
+    return update(tx, userId, { avatarPhotoId: photoId });
+  });
 }
 
 /** The member's first socket connected (true) or last one left (false): both count as activity. */
 export async function recordPresence(db: DbOrTx, userId: string, connected: boolean): Promise<void> {
   await repo.setPresence(db, userId, connected, clock.now());
+}
+
+// The columns of users that other features compute: written here, the one writer of the table.
+
+/** Discovery's popularity of a member, inside its transaction (the member's row locked by it). */
+export async function setPopularity(db: DbOrTx, memberId: string, popularity: number): Promise<void> {
+  await repo.setPopularity(db, memberId, popularity);
+}
+
+/**
+ * Discovery's snapped position of a member, stored unless it changed less than `intervalMs` ago
+ * (atomically): false when refused.
+ */
+export async function storePosition(
+  db: DbOrTx,
+  memberId: string,
+  position: { latitude: number; longitude: number },
+  at: Date,
+  intervalMs: number,
+): Promise<boolean> {
+  return repo.storePosition(db, memberId, position, at, intervalMs);
+}
+
+/** The member opened their notifications at `at`: the badge counts from then. */
+export async function setNotificationsSeenAt(db: DbOrTx, userId: string, at: Date): Promise<void> {
+  await repo.setNotificationsSeenAt(db, userId, at);
 }

@@ -4,7 +4,8 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
-import { avatarImages } from '../../media/media.service.ts';
+import { presentImages } from '../../media/media.presenter.ts';
+import { avatarPhotos } from '../../media/media.service.ts';
 import { conversationAccess } from '../chat-access.ts';
 import { emitToUser, separatePresence } from '../chat-events.ts';
 import { scheduleChatFilesRemoval } from '../files/chat-files.service.ts';
@@ -24,7 +25,7 @@ async function presentRows(db: DbOrTx, viewerId: string, rows: repo.Conversation
   const avatarIds = rows.flatMap((row) => (row.avatarPhotoId ? [row.avatarPhotoId] : []));
   const [lastMessages, avatars] = await Promise.all([
     messagesFor(db, viewerId, lastIds),
-    avatarImages(db, avatarIds),
+    avatarPhotos(db, avatarIds).then(presentImages),
   ]);
   const byId = new Map(lastMessages.map((message) => [message._id, message]));
   const now = clock.now();
@@ -120,25 +121,28 @@ export async function announceBlockChange(db: DbOrTx, a: string, b: string): Pro
   await Promise.all([pushCounters(db, a), pushCounters(db, b)]);
 }
 
-const removedConversations = new Map<string, { conversationId: string; userId: string }[]>();
+/** A conversation removed with a deleted account, by the other member. */
+export type RemovedConversation = { conversationId: string; userId: string };
 
 /**
  * Account deletion (Z6), in its transaction: the member's conversations go for both members (their
- * messages, receipts, stars and file rows cascade). What went is kept for `afterChatRemoval`.
+ * messages, receipts, stars and file rows cascade). Returns what went, for `afterAccountRemoved`.
  */
-export async function removeMemberConversations(tx: DbOrTx, userId: string): Promise<void> {
+export async function removeMemberConversations(tx: DbOrTx, userId: string): Promise<RemovedConversation[]> {
   const partners = await repo.partnersOf(tx, userId);
   await repo.deleteConversationsOf(tx, userId);
-  removedConversations.set(userId, partners);
+  return partners;
 }
 
 /**
- * After the deletion's commit: the stored files of those conversations go through durable jobs, and
- * the other members' lists and badges follow.
+ * After the deletion's commit (a subscriber of `account.removed`): the stored files of those
+ * conversations go through durable jobs, and the other members' lists and badges follow.
  */
-export async function afterChatRemoval(deps: { db: Db; jobs: JobQueue }, userId: string): Promise<void> {
-  const partners = removedConversations.get(userId) ?? [];
-  removedConversations.delete(userId);
+export async function afterAccountRemoved(
+  deps: { db: Db; jobs: JobQueue },
+  removed: { userId: string; conversations: readonly RemovedConversation[] },
+): Promise<void> {
+  const { userId, conversations: partners } = removed;
   for (const { conversationId } of partners) {
     await scheduleChatFilesRemoval(deps.jobs, { conversationId });
   }

@@ -1,7 +1,8 @@
 import type { Message } from '@motema/shared/chat';
 import { avatarThumbnailOf, type AvatarThumbnail, type Image } from '@motema/shared/media';
 import type { DbOrTx } from '../../../db/client.ts';
-import { avatarImages } from '../../media/media.service.ts';
+import { presentImages } from '../../media/media.presenter.ts';
+import { avatarPhotos } from '../../media/media.service.ts';
 import { filesOfMessages } from '../files/chat-files.service.ts';
 import { presentMessage, type MemberState } from '../chat.presenter.ts';
 import * as conversationsRepo from '../conversations/conversations.repository.ts';
@@ -22,7 +23,7 @@ export async function presentMessageRows(
   const [stateRows, files, avatars] = await Promise.all([
     conversationsRepo.memberStates(db, conversationIds),
     filesOfMessages(db, messageIds),
-    avatarIds.length > 0 ? avatarImages(db, avatarIds) : new Map<string, Image>(),
+    avatarIds.length > 0 ? avatarPhotos(db, avatarIds).then(presentImages) : new Map<string, Image>(),
   ]);
   const states = new Map<string, MemberState[]>();
   for (const state of stateRows) {
@@ -56,7 +57,7 @@ async function avatarOf(db: DbOrTx, photoId: string | null): Promise<AvatarThumb
   if (!photoId) return null;
   const cached = avatarCache.get(photoId);
   if (cached) return cached;
-  const image = (await avatarImages(db, [photoId])).get(photoId);
+  const image = presentImages(await avatarPhotos(db, [photoId])).get(photoId);
   if (!image) return null;
   const avatar = avatarThumbnailOf(image);
   if (avatarCache.size >= AVATAR_CACHE_MAX) avatarCache.clear();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from './passwords.ts';
 import {
   asMember,
   createMember,

@@ -1,26 +1,24 @@
 import type { DbOrTx } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema.ts';
-import { unauthorized, type AppError } from '../../lib/app-error.ts';
+import type { AppError } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import { MAIL_QUEUE, SMS_QUEUE } from '../../jobs/register.ts';
-import { consumeCode, issueCode } from '../auth/codes.service.ts';
-import { renderMail, renderSms } from '../auth/mails.ts';
-import { assertAcceptablePassword, hashPassword } from '../auth/passwords.ts';
-import { revokeAllSessions } from '../auth/sessions.service.ts';
-import { emailTaken, isUniqueViolation, phoneInvalid, phoneTaken } from './users.errors.ts';
-import * as repo from './users.repository.ts';
+import { setContact, setPasswordHash } from '../users/accounts.service.ts';
+import type { MeRow } from '../users/users.service.ts';
+import { emailTaken, isUniqueViolation, phoneInvalid, phoneTaken } from './account-errors.ts';
+import { greetingName, queueMail, queueSms } from './account-mails.ts';
+import * as accounts from './accounts.repository.ts';
+import type { AuthDeps } from './auth.service.ts';
+import { consumeCode, issueCode } from './codes.service.ts';
+import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { normalisePhone } from './phone.ts';
-import type { MeRow } from './users.repository.ts';
-import { getMe, requirePassword, type UsersDeps } from './users.service.ts';
-
-const greetingName = (user: UserRow) => user.firstName ?? user.username;
+import { requirePassword } from './require-password.ts';
+import { revokeAllSessions } from './sessions.service.ts';
 
 /**
  * A new password (S5: the current one asked again). Every other session ends, this one stays;
  * the member is told by mail.
  */
 export async function changePassword(
-  deps: UsersDeps,
+  deps: AuthDeps,
   auth: { userId: string; sessionId: string },
   input: { currentPassword: string; password: string },
 ): Promise<void> {
@@ -28,39 +26,33 @@ export async function changePassword(
   assertAcceptablePassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const revoked = await deps.db.transaction(async (tx) => {
-    await repo.updateUser(tx, user.id, { passwordHash }, clock.now());
+    await setPasswordHash(tx, user.id, passwordHash);
     return revokeAllSessions(tx, user.id, auth.sessionId);
   });
   await deps.events.emit('sessions.revoked', { sessionIds: revoked });
-  await deps.jobs.send(MAIL_QUEUE, {
-    to: user.email,
-    ...renderMail('password_changed', user.language, { name: greetingName(user) }),
-  });
+  await queueMail(deps.jobs, user.email, 'password_changed', user.language, { name: greetingName(user) });
 }
 
 /** Step 1 of an e-mail change: a code goes to the new address; nothing changes until it comes back. */
 export async function requestEmailChange(
-  deps: UsersDeps,
+  deps: AuthDeps,
   userId: string,
   input: { password: string; email: string },
 ): Promise<{ email: string }> {
   const user = await requirePassword(deps.db, userId, input.password, 'password');
   const email = input.email.trim().toLowerCase();
-  if (await repo.isEmailTakenByOther(deps.db, email, user.id)) throw emailTaken();
+  if (await accounts.isEmailTakenByOther(deps.db, email, user.id)) throw emailTaken();
   const { code } = await issueCode(deps.db, { userId: user.id, purpose: 'change_email', target: email });
-  await deps.jobs.send(MAIL_QUEUE, {
-    to: email,
-    ...renderMail('change_email', user.language, { code, name: greetingName(user) }),
-  });
+  await queueMail(deps.jobs, email, 'change_email', user.language, { code, name: greetingName(user) });
   return { email };
 }
 
 /** Step 2: the code proves the address; it becomes the member's (if still free). */
-export async function confirmEmailChange(deps: UsersDeps, userId: string, code: string): Promise<MeRow> {
+export async function confirmEmailChange(deps: AuthDeps, userId: string, code: string): Promise<MeRow> {
   // Outside the transaction: a wrong try must count even though this request fails.
   const { target } = await consumeCode(deps.db, { userId, purpose: 'change_email', code });
   return saveContact(deps, userId, { email: target, emailConfirmedAt: clock.now() }, emailTaken, (tx) =>
-    repo.isEmailTakenByOther(tx, target, userId),
+    accounts.isEmailTakenByOther(tx, target, userId),
   );
 }
 
@@ -69,29 +61,29 @@ export async function confirmEmailChange(deps: UsersDeps, userId: string, code: 
  * `country` (ISO code). Stored, and texted to, in E.164.
  */
 export async function requestPhoneChange(
-  deps: UsersDeps,
+  deps: AuthDeps,
   userId: string,
   input: { password: string; phone: string; country?: string | undefined },
 ): Promise<{ phone: string }> {
   const user = await requirePassword(deps.db, userId, input.password, 'password');
   const phone = normalisePhone(input.phone, input.country);
   if (!phone) throw phoneInvalid();
-  if (await repo.isPhoneTakenByOther(deps.db, phone, user.id)) throw phoneTaken();
+  if (await accounts.isPhoneTakenByOther(deps.db, phone, user.id)) throw phoneTaken();
   const { code } = await issueCode(deps.db, { userId: user.id, purpose: 'change_phone', target: phone });
-  await deps.jobs.send(SMS_QUEUE, { to: phone, text: renderSms('change_phone', user.language, { code }) });
+  await queueSms(deps.jobs, phone, 'change_phone', user.language, code);
   return { phone };
 }
 
-export async function confirmPhoneChange(deps: UsersDeps, userId: string, code: string): Promise<MeRow> {
+export async function confirmPhoneChange(deps: AuthDeps, userId: string, code: string): Promise<MeRow> {
   const { target } = await consumeCode(deps.db, { userId, purpose: 'change_phone', code });
   return saveContact(deps, userId, { phone: target }, phoneTaken, (tx) =>
-    repo.isPhoneTakenByOther(tx, target, userId),
+    accounts.isPhoneTakenByOther(tx, target, userId),
   );
 }
 
 /** Writes a confirmed contact, checking again in the transaction that nobody took it meanwhile. */
 async function saveContact(
-  deps: UsersDeps,
+  deps: AuthDeps,
   userId: string,
   changes: { email?: string; emailConfirmedAt?: Date; phone?: string },
   taken: () => AppError,
@@ -100,9 +92,7 @@ async function saveContact(
   try {
     return await deps.db.transaction(async (tx) => {
       if (await isTaken(tx)) throw taken();
-      const user = await repo.updateUser(tx, userId, changes, clock.now());
-      if (!user) throw unauthorized();
-      return getMe(tx, userId);
+      return setContact(tx, userId, changes);
     });
   } catch (error) {
     // Two members confirming the same contact at once: the unique index has the last word.

@@ -112,46 +112,50 @@ describe('account data removers', () => {
     t = await buildTestApp();
   });
   afterAll(() => t.close());
-  // Deletion enqueues no job itself; a queue that refuses proves it.
+  // Deletion enqueues no job itself (files go through the subscribers of account.removed, none on this
+  // port); a queue that refuses proves it.
   const refuse = async () => {
     throw new Error('no job expected');
   };
-  const deps = () => ({
-    db: t.db,
-    jobs: { send: refuse, work: refuse, stop: refuse },
-    events: createEventPort<AppEvents>(() => {}),
+  /** The deletion's deps with a port of its own, whose account.removed payloads land in `removed`. */
+  function deps(removed: AppEvents['account.removed'][], seenGone: boolean[] = []) {
+    const events = createEventPort<AppEvents>(() => {});
+    events.on('account.removed', async (payload) => {
+      seenGone.push((await findUser(t.db, payload.userId)) === undefined);
+      removed.push(payload);
+    });
+    return { db: t.db, jobs: { send: refuse, work: refuse, stop: refuse }, events };
+  }
+
+  it('run inside the deletion; what they return reaches account.removed after the commit', async () => {
+    const member = await createMember(t);
+    const removed: AppEvents['account.removed'][] = [];
+    const seenGone: boolean[] = [];
+    const conversations = [{ conversationId: 'a-conversation', userId: 'a-partner' }];
+    let rowThere: boolean | undefined;
+    await deleteAccount(deps(removed, seenGone), member.user.id, member.password, {
+      conversations: async (tx, userId) => {
+        // Still there: removers run before the member row goes, in the same transaction.
+        const [row] = await tx.select().from(users).where(eq(users.id, userId));
+        rowThere = row !== undefined;
+        return conversations;
+      },
+    });
+    expect(rowThere).toBe(true);
+    expect(removed).toEqual([{ userId: member.user.id, conversations }]);
+    expect(seenGone).toEqual([true]);
   });
 
-  it('run inside the deletion, then after the commit', async () => {
+  it('roll the whole deletion back when one fails, and nothing is announced', async () => {
     const member = await createMember(t);
-    const calls: string[] = [];
-    await deleteAccount(deps(), member.user.id, member.password, [
-      {
-        name: 'media',
-        inTransaction: async (tx, userId) => {
-          // Still there: removers run before the member row goes, in the same transaction.
-          const [row] = await tx.select().from(users).where(eq(users.id, userId));
-          calls.push(`in:${userId}:${row !== undefined}`);
-        },
-        afterCommit: async (_deps, userId) => {
-          calls.push(`after:${userId}:${(await findUser(t.db, userId)) === undefined}`);
-        },
-      },
-    ]);
-    expect(calls).toEqual([`in:${member.user.id}:true`, `after:${member.user.id}:true`]);
-  });
-
-  it('roll the whole deletion back when one fails', async () => {
-    const member = await createMember(t);
-    const failing = {
-      name: 'failing',
-      inTransaction: async () => {
-        throw new Error('storage unavailable');
-      },
+    const removed: AppEvents['account.removed'][] = [];
+    const failing = async () => {
+      throw new Error('storage unavailable');
     };
-    await expect(deleteAccount(deps(), member.user.id, member.password, [failing])).rejects.toThrow(
-      'storage unavailable',
-    );
+    await expect(
+      deleteAccount(deps(removed), member.user.id, member.password, { conversations: failing }),
+    ).rejects.toThrow('storage unavailable');
+    expect(removed).toEqual([]);
     expect(await findUser(t.db, member.user.id)).toEqual(member.user);
     expect((await sessionsOf(t.db, member.user.id)).every((session) => session.revokedAt === null)).toBe(
       true,

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ContactConfirmSchema,
+  EmailChangeSchema,
+  PasswordChangeSchema,
+  PasswordConfirmSchema,
+  PhoneChangeSchema,
+} from '@motema/shared/auth';
+import { MeSchema } from '@motema/shared/users';
+import type { AppDeps } from '../../deps.ts';
+import { noBody } from '../../lib/api-responses.ts';
+import { memberOf } from '../../plugins/request-member.ts';
+import { presentMe } from '../users/users.presenter.ts';
+import { deactivateAccount, deleteAccount } from './account-closure.service.ts';
+import {
+  changePassword,
+  confirmEmailChange,
+  confirmPhoneChange,
+  requestEmailChange,
+  requestPhoneChange,
+} from './credentials.service.ts';
+
+/** Routes that check a password or a code: guessing is slowed down per IP (R1). */
+const PASSWORD_CHECK = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+
+const MeResponse = { 200: MeSchema };
+const Closed = { 204: noBody('Done; the session cookie cleared, every session ended') };
+/** The phone in any usual format, plus the ISO country to read a national number in. */
+const PhoneRequestSchema = PhoneChangeSchema.extend({
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, { error: 'invalid_value' })
+    .optional(),
+});
+
+/** The member's account security and lifecycle: password, e-mail, phone, deactivation, deletion. */
+export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  // On onRequest rather than preHandler: a caller without a session gets 401 before any body
+  // validation (never a 400 that would keep the web app from sending the member to login).
+  const onRequest = app.requireAuth;
+
+  app.put(
+    '/users/password',
+    {
+      onRequest,
+      config: PASSWORD_CHECK,
+      schema: {
+        body: PasswordChangeSchema,
+        response: { 204: noBody('Password changed; the other sessions ended') },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(deps, memberOf(request), request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/users/email',
+    {
+      onRequest,
+      config: PASSWORD_CHECK,
+      schema: { body: EmailChangeSchema, response: { 202: z.object({ email: z.string() }) } },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await requestEmailChange(deps, memberOf(request).userId, request.body)),
+  );
+
+  app.post(
+    '/users/email/confirm',
+    { onRequest, config: PASSWORD_CHECK, schema: { body: ContactConfirmSchema, response: MeResponse } },
+    async (request) => presentMe(await confirmEmailChange(deps, memberOf(request).userId, request.body.code)),
+  );
+
+  app.post(
+    '/users/phone',
+    {
+      onRequest,
+      config: PASSWORD_CHECK,
+      schema: { body: PhoneRequestSchema, response: { 202: z.object({ phone: z.string() }) } },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await requestPhoneChange(deps, memberOf(request).userId, request.body)),
+  );
+
+  app.post(
+    '/users/phone/confirm',
+    { onRequest, config: PASSWORD_CHECK, schema: { body: ContactConfirmSchema, response: MeResponse } },
+    async (request) => presentMe(await confirmPhoneChange(deps, memberOf(request).userId, request.body.code)),
+  );
+
+  app.post(
+    '/users/deactivate',
+    { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordConfirmSchema, response: Closed } },
+    async (request, reply) => {
+      await deactivateAccount(deps, memberOf(request).userId, request.body.password);
+      return reply.clearSessionCookie().code(204).send();
+    },
+  );
+
+  app.delete(
+    '/users',
+    { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordConfirmSchema, response: Closed } },
+    async (request, reply) => {
+      await deleteAccount(deps, memberOf(request).userId, request.body.password);
+      return reply.clearSessionCookie().code(204).send();
+    },
+  );
+};
