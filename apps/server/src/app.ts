@@ -13,7 +13,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandler } from '.
 import { healthRoutes } from './plugins/health.ts';
 import { refuseNulCharacters } from './plugins/no-nul-characters.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { requireSessionUnlessPublic } from './plugins/public-routes.ts';
+import { documentUnauthorized, requireSessionUnlessPublic } from './plugins/public-routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createRealtime, type Realtime } from './realtime/server.ts';
@@ -95,6 +95,7 @@ export async function buildApp(inputs: AppInputs, options: { logger?: FastifySer
     async (api) => {
       // Authentication on by default: a route is protected unless plugins/public-routes.ts lists it.
       api.addHook('onRequest', requireSessionUnlessPublic);
+      api.addHook('onRoute', documentUnauthorized);
       await api.register(authRoutes, deps);
       await api.register(usersRoutes, deps);
       await api.register(accountRoutes, deps);

@@ -19,14 +19,11 @@ declare module 'fastify' {
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The errors any API route can answer, from what it is made of. */
-function automaticErrors(route: RouteOptions, requireAuth: unknown): Record<number, string> {
+function automaticErrors(route: RouteOptions): Record<number, string> {
   const errors: Record<number, string> = {
     // Even without input schemas: a NUL character in the query string (no-nul-characters.ts).
     400: 'validation_failed (with issues) or another code of bad input: the request is not valid',
   };
-  if ([route.onRequest].flat().includes(requireAuth as never)) {
-    errors[401] = 'unauthorized: no live session';
-  }
   if (route.url.includes(':')) {
     errors[404] = 'not_found (or the kind of thing, e.g. user_not_found): nothing at this id for the caller';
     errors[414] = 'bad_request: a path parameter longer than the router takes (100 characters)';
@@ -44,8 +41,8 @@ function automaticErrors(route: RouteOptions, requireAuth: unknown): Record<numb
 
 /**
  * The OpenAPI document of the API (QUALITY R2: every answer's status and body are the ones it gives).
- * Every /api route gets the error answers it can make from what it is made of: 400 always; 401 behind
- * `requireAuth`; 404 and 414 with path parameters; 413 and 415 with a body; 429 with a rate limit;
+ * Every /api route gets the error answers it can make from what it is made of: 400 always (401 on the
+ * protected ones comes from public-routes.ts); 404 and 414 with path parameters; 413 and 415 with a body; 429 with a rate limit;
  * 503 (the database away). They are added to the route's own response schemas, so error bodies are
  * serialised through ApiErrorSchema too; a route adds its particular ones with `apiErrors()`. Call it
  * before any route is registered. Swagger UI and the JSON are served at /api/docs only when `exposed`;
@@ -57,7 +54,7 @@ export async function registerApiDocs(app: FastifyInstance, options: { exposed: 
     const own = (route.schema?.response ?? {}) as Record<string, unknown>;
     route.schema = {
       ...route.schema,
-      response: { ...apiErrors(automaticErrors(route, app.requireAuth)), ...own },
+      response: { ...apiErrors(automaticErrors(route)), ...own },
     };
   });
 

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
+import { apiErrors } from '../lib/api-responses.ts';
 import { unauthorized } from '../lib/app-error.ts';
 
 /**
@@ -27,12 +28,23 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
 /** `GET /api/users/:id`: how a route is named in PUBLIC_ROUTES. */
 export const routeName = (method: string, url: string) => `${method.toUpperCase()} ${url}`;
 
+const isPublic = (method: string, url: string) =>
+  PUBLIC_ROUTES.has(routeName(method === 'HEAD' ? 'GET' : method, url));
+
+/** onRoute hook of the /api context: the OpenAPI document gives each protected route its 401. */
+export function documentUnauthorized(route: RouteOptions): void {
+  if ([route.method].flat().every((method) => isPublic(method, route.url))) return;
+  route.schema = {
+    ...route.schema,
+    response: { ...apiErrors({ 401: 'unauthorized: no live session' }), ...(route.schema?.response ?? {}) },
+  };
+}
+
 /** onRequest hook of the /api context: 401 without a live session, but on the public routes. */
 export async function requireSessionUnlessPublic(request: FastifyRequest): Promise<void> {
   if (request.auth) return;
   const { method, url } = request.routeOptions;
   // Fastify answers HEAD with the GET route's handler: the same rule.
-  const asked = String(method) === 'HEAD' ? 'GET' : String(method);
-  if (url !== undefined && PUBLIC_ROUTES.has(routeName(asked, url))) return;
+  if (url !== undefined && isPublic(String(method), url)) return;
   throw unauthorized();
 }
