@@ -1,0 +1,86 @@
+import { useForm } from '@mantine/form';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { REPORT_REASONS, ReportSchema, type ReportReason } from '@motema/shared/safety';
+import { isApiError } from '../../lib/api-client.ts';
+import { applyServerErrors } from '../../lib/apply-server-errors.ts';
+import { zodFormValidator } from '../../lib/form-errors.ts';
+import { notify } from '../../lib/notices.ts';
+import { failureReason, isSessionEnd } from './failure-reason.ts';
+import { useReportMutation } from './safety.api.ts';
+
+export type ReportValues = { reason: ReportReason | ''; subReason: string; text: string };
+
+export const subReasonsOf = (reason: ReportReason | '') =>
+  reason ? (REPORT_REASONS[reason] as readonly string[]) : [];
+
+/**
+ * The report form of member `id`: choosing a reason (its only sub-reason chosen with it, else the
+ * sub-reasons brought on screen), sending, and what a failure says (under the fields, or `failure`).
+ * Sent, the member goes back where they came from.
+ */
+export function useReportForm(id: string) {
+  const { t } = useTranslation(['safety', 'validation', 'errors']);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const report = useReportMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const subReasonsRef = useRef<HTMLDivElement>(null);
+  const form = useForm<ReportValues>({
+    initialValues: { reason: '', subReason: '', text: '' },
+    validate: zodFormValidator(ReportSchema, t, (values: ReportValues) => ({
+      user: id,
+      reason: values.reason || undefined,
+      subReason: values.subReason || undefined,
+      text: values.text,
+    })),
+  });
+
+  const chooseReason = (value: string) => {
+    const next = value as ReportReason;
+    const only = subReasonsOf(next);
+    form.setValues({ reason: next, subReason: only.length === 1 ? only[0]! : '' });
+    form.clearFieldError('reason');
+    form.clearFieldError('subReason');
+    setFailure(null);
+    // On a phone the sub-reasons open below the fold: bring them up once they are drawn.
+    if (only.length > 1) {
+      requestAnimationFrame(() =>
+        subReasonsRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' }),
+      );
+    }
+  };
+
+  const chooseSubReason = (value: string) => {
+    form.setFieldValue('subReason', value);
+    setFailure(null);
+  };
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    report.mutate(
+      {
+        user: id,
+        reason: values.reason as ReportReason,
+        subReason: values.subReason,
+        text: values.text.trim(),
+      },
+      {
+        onSuccess: () => {
+          notify('positive', t('report.sent'), 6000);
+          // The initial entry of the history has the key "default": nowhere to go back to.
+          if (location.key !== 'default') void navigate(-1);
+          else void navigate('/home', { replace: true });
+        },
+        onError: (error) => {
+          if (isSessionEnd(error)) return;
+          if (isApiError(error) && error.issues.length > 0) applyServerErrors(form, error, t);
+          else setFailure(failureReason(error, t));
+        },
+      },
+    );
+  });
+
+  return { form, failure, subReasonsRef, chooseReason, chooseSubReason, submit, sending: report.isPending };
+}
