@@ -25,6 +25,15 @@ export type MediaFilesJob = { prefix: string };
 /** Half the cores (at least one) encode photos; twenty more uploads may wait, then 429. */
 const runPhotoWork = createPhotoQueue(PHOTO_ENCODES_AT_ONCE, 20);
 
+/**
+ * What photo an upload's bytes are (JPEG, PNG, WebP or AVIF), checked from the type and header without
+ * decoding; refusals are AppErrors. Another feature's photo uploads (chat's files) call it before
+ * `encodeQueuedPhoto`.
+ */
+export function inspectUploadedPhoto(input: Buffer): Promise<{ mime: string }> {
+  return inspectPhoto(input);
+}
+
 /** Encodes a photo checked by `inspectPhoto` in the bounded queue every upload shares (chat files too). */
 export function encodeQueuedPhoto(input: Buffer, mime: string) {
   return runPhotoWork(() => encodePhoto(input, mime));

@@ -7,9 +7,8 @@ import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, badRequest, forbidden } from '../../../lib/app-error.ts';
 import { parseRange } from '../../../lib/http-range.ts';
 import type { ByteRange, StoredFile } from '../../../lib/storage.ts';
-import { encodeQueuedPhoto, storedVariants } from '../../media/media.service.ts';
+import { encodeQueuedPhoto, inspectUploadedPhoto, storedVariants } from '../../media/media.service.ts';
 import { variantFileName } from '../../media/media.presenter.ts';
-import { inspectPhoto } from '../../media/photo-pipeline.ts';
 import { conversationAccess } from '../chat-access.ts';
 import * as repo from './chat-files.repository.ts';
 import { presentChatFile } from './chat-files.presenter.ts';
@@ -93,7 +92,7 @@ type Prepared = {
 async function preparePhoto(upload: ChatUpload, folder: string): Promise<Prepared> {
   let mime: string;
   try {
-    ({ mime } = await inspectPhoto(upload.body));
+    ({ mime } = await inspectUploadedPhoto(upload.body));
   } catch (error) {
     if (error instanceof AppError && error.code === 'photo_type_unsupported') throw typeUnsupported();
     throw error;
