@@ -23,6 +23,10 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   // an id reveals nothing (Z5); with a session the rules decide.
   'GET /api/media/:photoId/:file',
   'GET /api/chat-files/:fileId/:file',
+  // For load balancers; registered before the session plugin, outside the /api context.
+  'GET /api/health',
+  // The development outbox (/dev/mailbox reads it): never registered in production (app.ts).
+  'GET /api/dev/outbox',
 ]);
 
 /** `GET /api/users/:id`: how a route is named in PUBLIC_ROUTES. */

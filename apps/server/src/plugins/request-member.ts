@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/app-error.ts';
 
-/** The session of a request behind `app.requireAuth` (401 when there is none). */
+/** The session of a protected route's request (public-routes.ts answered 401 without one). */
 export function memberOf(request: FastifyRequest) {
   if (!request.auth) throw unauthorized();
   return request.auth;

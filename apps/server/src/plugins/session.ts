@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import { unauthorized } from '../lib/app-error.ts';
 import {
   authenticate,
   SESSION_COOKIE,
@@ -12,10 +11,6 @@ import {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
-  }
-  interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a live session. */
-    requireAuth: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyReply {
     setSessionCookie: (token: string) => FastifyReply;
@@ -34,9 +29,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { db: Db; 
     if (!token || !request.url.startsWith('/api/')) return;
     const found = await authenticate(options.db, token);
     if (found) request.auth = { sessionId: found.session.id, userId: found.user.id };
-  });
-  app.decorate('requireAuth', async (request: FastifyRequest) => {
-    if (!request.auth) throw unauthorized();
   });
   app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
     return this.setCookie(SESSION_COOKIE, token, {

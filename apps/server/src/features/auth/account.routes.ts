@@ -37,14 +37,9 @@ const PhoneRequestSchema = PhoneChangeSchema.extend({
 
 /** The member's account security and lifecycle: password, e-mail, phone, deactivation, deletion. */
 export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  // On onRequest rather than preHandler: a caller without a session gets 401 before any body
-  // validation (never a 400 that would keep the web app from sending the member to login).
-  const onRequest = app.requireAuth;
-
   app.put(
     '/users/password',
     {
-      onRequest,
       config: PASSWORD_CHECK,
       schema: {
         body: PasswordChangeSchema,
@@ -60,7 +55,6 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.post(
     '/users/email',
     {
-      onRequest,
       config: PASSWORD_CHECK,
       schema: { body: EmailChangeSchema, response: { 202: z.object({ email: z.string() }) } },
     },
@@ -70,14 +64,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.post(
     '/users/email/confirm',
-    { onRequest, config: PASSWORD_CHECK, schema: { body: ContactConfirmSchema, response: MeResponse } },
+    { config: PASSWORD_CHECK, schema: { body: ContactConfirmSchema, response: MeResponse } },
     async (request) => presentMe(await confirmEmailChange(deps, memberOf(request).userId, request.body.code)),
   );
 
   app.post(
     '/users/phone',
     {
-      onRequest,
       config: PASSWORD_CHECK,
       schema: { body: PhoneRequestSchema, response: { 202: z.object({ phone: z.string() }) } },
     },
@@ -87,13 +80,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.post(
     '/users/phone/confirm',
-    { onRequest, config: PASSWORD_CHECK, schema: { body: ContactConfirmSchema, response: MeResponse } },
+    { config: PASSWORD_CHECK, schema: { body: ContactConfirmSchema, response: MeResponse } },
     async (request) => presentMe(await confirmPhoneChange(deps, memberOf(request).userId, request.body.code)),
   );
 
   app.post(
     '/users/deactivate',
-    { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordConfirmSchema, response: Closed } },
+    { config: PASSWORD_CHECK, schema: { body: PasswordConfirmSchema, response: Closed } },
     async (request, reply) => {
       await deactivateAccount(deps, memberOf(request).userId, request.body.password);
       return reply.clearSessionCookie().code(204).send();
@@ -102,7 +95,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.delete(
     '/users',
-    { onRequest, config: PASSWORD_CHECK, schema: { body: PasswordConfirmSchema, response: Closed } },
+    { config: PASSWORD_CHECK, schema: { body: PasswordConfirmSchema, response: Closed } },
     async (request, reply) => {
       await deleteAccount(deps, memberOf(request).userId, request.body.password);
       return reply.clearSessionCookie().code(204).send();

@@ -43,12 +43,10 @@ const MessageActionResponse = { 200: MessageResultSchema, ...MessageRefusals };
  */
 export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
-  const onRequest = app.requireAuth;
 
   app.get(
     '/conversations',
     {
-      onRequest,
       schema: { querystring: ConversationListQuerySchema, response: { 200: ConversationListSchema } },
     },
     async (request) => listConversations(db, memberOf(request).userId, request.query),
@@ -57,7 +55,6 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/conversations',
     {
-      onRequest,
       config: perMemberRateLimit('conversation-start', 60, MINUTE),
       schema: {
         body: StartConversationSchema,
@@ -71,7 +68,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/conversations/:id',
-    { onRequest, schema: { params: IdParamsSchema, response: { 200: ConversationResultSchema } } },
+    { schema: { params: IdParamsSchema, response: { 200: ConversationResultSchema } } },
     async (request) => ({
       conversation: await getConversation(db, memberOf(request).userId, request.params.id),
     }),
@@ -80,7 +77,6 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/conversations/:id/messages',
     {
-      onRequest,
       schema: {
         params: IdParamsSchema,
         querystring: MessagesQuerySchema,
@@ -93,7 +89,6 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.patch(
     '/messages/:id',
     {
-      onRequest,
       config: perMemberRateLimit('message-edit', 60, MINUTE),
       schema: { params: IdParamsSchema, body: EditMessageSchema, response: MessageActionResponse },
     },
@@ -105,7 +100,6 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/messages/:id/unsend',
     {
-      onRequest,
       config: perMemberRateLimit('message-unsend', 60, MINUTE),
       schema: { params: IdParamsSchema, response: MessageActionResponse },
     },
@@ -115,7 +109,6 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.delete(
     '/messages/:id',
     {
-      onRequest,
       config: perMemberRateLimit('message-hide', 120, MINUTE),
       schema: {
         params: IdParamsSchema,
@@ -131,7 +124,6 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.put(
     '/messages/:id/important',
     {
-      onRequest,
       config: perMemberRateLimit('message-star', 120, MINUTE),
       schema: { params: IdParamsSchema, body: ImportantSchema, response: MessageActionResponse },
     },
@@ -140,14 +132,13 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     }),
   );
 
-  app.get('/counters', { onRequest, schema: { response: { 200: CountersSchema } } }, async (request) =>
+  app.get('/counters', { schema: { response: { 200: CountersSchema } } }, async (request) =>
     countersOf(db, memberOf(request).userId),
   );
 
   app.put(
     '/counters/notifications',
     {
-      onRequest,
       config: perMemberRateLimit('notifications-seen', 60, MINUTE),
       schema: { response: { 200: CountersSchema } },
     },

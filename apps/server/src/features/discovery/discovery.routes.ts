@@ -22,11 +22,10 @@ export const RATINGS_PER_MINUTE = 120;
 /** Discovery: the keyed lists, profile pages (visitors allowed) and ratings. */
 export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
-  const onRequest = app.requireAuth;
 
   app.get(
     '/users',
-    { onRequest, schema: { querystring: UserListQuerySchema, response: { 200: UserListSchema } } },
+    { schema: { querystring: UserListQuerySchema, response: { 200: UserListSchema } } },
     async (request) =>
       // The swap deck (`unrated`) shows its top card's photo large: its cards carry the whole photo.
       presentUserList(await listUsers(db, memberOf(request).userId, request.query), clock.now(), {
@@ -49,7 +48,6 @@ export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   app.post(
     '/rate/user',
     {
-      onRequest,
       config: perMemberRateLimit('rating', RATINGS_PER_MINUTE, '1 minute'),
       schema: {
         body: RatingSchema,

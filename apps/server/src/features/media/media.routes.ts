@@ -65,7 +65,6 @@ function photoUpload(request: FastifyRequest) {
 /** Photos (upload, list, delete) and the served files. */
 export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
-  const onRequest = app.requireAuth;
 
   // Multipart only here: every other route keeps the 64 KB JSON body limit.
   await app.register(async (uploads) => {
@@ -75,7 +74,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     uploads.post(
       '/photos',
       {
-        onRequest,
         config: UPLOAD_LIMIT,
         bodyLimit: PHOTO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
         schema: {
@@ -98,12 +96,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     );
   });
 
-  app.get('/photos', { onRequest, schema: { response: { 200: PhotoListSchema } } }, async (request) => {
+  app.get('/photos', { schema: { response: { 200: PhotoListSchema } } }, async (request) => {
     const photos = await listPhotos(db, memberOf(request).userId);
     return { photos: photos.map(presentImage), count: photos.length };
   });
 
-  app.delete('/photos/:id', { onRequest, schema: DeletePhotoSchema }, async (request, reply) => {
+  app.delete('/photos/:id', { schema: DeletePhotoSchema }, async (request, reply) => {
     await deletePhoto(deps, memberOf(request).userId, request.params.id);
     return reply.code(204).send();
   });

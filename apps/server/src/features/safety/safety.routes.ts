@@ -21,11 +21,10 @@ const MemberParamsSchema = z.object({ user: z.uuid({ error: 'invalid_value' }) }
 /** Blocks (symmetric and total, QUALITY Z3) and reports (anonymous to the reported member). */
 export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
-  const onRequest = app.requireAuth;
 
   app.get(
     '/blocks',
-    { onRequest, schema: { querystring: BlockListQuerySchema, response: { 200: BlockListSchema } } },
+    { schema: { querystring: BlockListQuerySchema, response: { 200: BlockListSchema } } },
     async (request) =>
       presentBlockList(await listBlockedMembers(db, memberOf(request).userId, request.query)),
   );
@@ -33,7 +32,6 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/blocks',
     {
-      onRequest,
       config: perMemberRateLimit('block', 30, MINUTE),
       schema: {
         body: BlockSchema,
@@ -52,7 +50,6 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.delete(
     '/blocks/:user',
     {
-      onRequest,
       config: perMemberRateLimit('unblock', 30, MINUTE),
       schema: { params: MemberParamsSchema, response: { 204: noBody('Unblocked') } },
     },
@@ -65,7 +62,6 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/reports',
     {
-      onRequest,
       config: perMemberRateLimit('report', 10, HOUR),
       schema: {
         body: ReportSchema,

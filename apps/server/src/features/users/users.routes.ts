@@ -20,36 +20,30 @@ const MeResponse = { 200: MeSchema };
  */
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
-  // On onRequest rather than preHandler: a caller without a session gets 401 before any body
-  // validation (never a 400 that would keep the web app from sending the member to login).
-  const onRequest = app.requireAuth;
 
-  app.get('/users/profile', { onRequest, schema: { response: MeResponse } }, async (request) =>
+  app.get('/users/profile', { schema: { response: MeResponse } }, async (request) =>
     presentMe(await getMe(db, memberOf(request).userId)),
   );
 
-  app.put(
-    '/users',
-    { onRequest, schema: { body: LanguageUpdateSchema, response: MeResponse } },
-    async (request) => presentMe(await changeLanguage(db, memberOf(request).userId, request.body.language)),
+  app.put('/users', { schema: { body: LanguageUpdateSchema, response: MeResponse } }, async (request) =>
+    presentMe(await changeLanguage(db, memberOf(request).userId, request.body.language)),
   );
 
   app.put(
     '/users/profile',
-    { onRequest, schema: { body: ProfileUpdateSchema, response: MeResponse } },
+    { schema: { body: ProfileUpdateSchema, response: MeResponse } },
     async (request) => presentMe(await updateProfile(db, memberOf(request).userId, request.body)),
   );
 
   app.put(
     '/users/match',
-    { onRequest, schema: { body: MatchPreferencesSchema, response: MeResponse } },
+    { schema: { body: MatchPreferencesSchema, response: MeResponse } },
     async (request) => presentMe(await updateMatchPreferences(db, memberOf(request).userId, request.body)),
   );
 
   app.put(
     '/users/avatar',
     {
-      onRequest,
       schema: {
         body: AvatarUpdateSchema,
         response: { 200: MeSchema, ...apiErrors({ 404: 'not_found: no such photo of the member' }) },
