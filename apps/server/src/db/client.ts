@@ -5,8 +5,10 @@ import { fileURLToPath } from 'node:url';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** Drizzle on the one connection of an `inTransaction` (transaction.ts), inside its transaction. */
+export type ConnectionTx = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: repositories take either. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0] | ConnectionTx;
 
 export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import * as schema from '../../../db/schema.ts';
 import { messages } from '../../../db/schema.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 // Storing a new message, one send at a time (decision 0009); `messages-batch.repository.ts` is the
 // group-commit path of text messages (decision 0010).
@@ -125,9 +124,7 @@ export async function insertNextMessage(
   /** More writes that must commit with the message or not at all (attaching its files). */
   alsoInTransaction?: (tx: DbOrTx, messageId: string) => Promise<void>,
 ): Promise<{ id: string; seq: number } | undefined> {
-  const client = await db.$client.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(db, async ({ client, tx }) => {
     const result = await client.query<{ id: string; seq: number }>({
       ...INSERT_NEXT,
       values: [
@@ -141,18 +138,10 @@ export async function insertNextMessage(
       ],
     });
     const inserted = result.rows[0];
-    if (inserted && alsoInTransaction) {
-      // Drizzle on the transaction's own connection: what the callback writes commits with the message.
-      await alsoInTransaction(drizzle(client, { schema }) as unknown as DbOrTx, inserted.id);
-    }
-    await client.query('COMMIT');
+    // Drizzle on the transaction's own connection: what the callback writes commits with the message.
+    if (inserted && alsoInTransaction) await alsoInTransaction(tx, inserted.id);
     return inserted;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The error of a second message stored under the same (sender, client id). */

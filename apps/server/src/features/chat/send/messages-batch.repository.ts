@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 import type { NewMessageValues, SendContext } from './message-send.repository.ts';
 
 /**
@@ -103,9 +104,7 @@ export async function insertBatch(
   db: Db,
   rows: readonly NewMessageValues[],
 ): Promise<Map<string, { id: string; seq: number }>> {
-  const client = await db.$client.connect();
-  try {
-    await client.query('BEGIN');
+  const stored = await inTransaction(db, async ({ client }) => {
     const result = await client.query<{ id: string; seq: number; senderId: string; clientId: string }>({
       ...INSERT_BATCH,
       values: [
@@ -118,12 +117,8 @@ export async function insertBatch(
         rows.map((r) => r.createdAt.toISOString()),
       ],
     });
-    await client.query('COMMIT');
-    return new Map(result.rows.map((r) => [`${r.senderId}:${r.clientId}`, { id: r.id, seq: r.seq }]));
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return result.rows;
+  });
+  // Keyed after the commit: the conversations' locks are held no longer than the statement needs.
+  return new Map(stored.map((r) => [`${r.senderId}:${r.clientId}`, { id: r.id, seq: r.seq }]));
 }
