@@ -125,8 +125,8 @@ function prepareUnreadTotals(db: DbOrTx) {
       and(
         sql`${me.userId} = ANY(${sql.placeholder('ids')}::uuid[])`,
         eq(users.status, 'active'),
-        // The viewer is each row's member: the condition only embeds it in SQL.
-        notBlockedWith(me.userId as unknown as string, other.userId),
+        // The viewer is each row's member.
+        notBlockedWith(me.userId, other.userId),
       ),
     )
     .groupBy(me.userId)
