@@ -6,7 +6,7 @@ import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
 import { presentImages } from '../../media/media.presenter.ts';
 import { avatarPhotos } from '../../media/media.service.ts';
-import { conversationAccess } from '../chat-access.ts';
+import { conversationAccess } from '../chat-access.repository.ts';
 import { emitToUser, separatePresence } from '../chat-events.ts';
 import { scheduleChatFilesRemoval } from '../files/chat-files.service.ts';
 import { presentConversation } from '../chat.presenter.ts';

@@ -9,7 +9,7 @@ import { parseRange } from '../../../lib/http-range.ts';
 import type { ByteRange, StoredFile } from '../../../lib/storage.ts';
 import { encodeQueuedPhoto, inspectUploadedPhoto, storedVariants } from '../../media/media.service.ts';
 import { variantFileName } from '../../media/media.presenter.ts';
-import { conversationAccess } from '../chat-access.ts';
+import { conversationAccess } from '../chat-access.repository.ts';
 import * as repo from './chat-files.repository.ts';
 import { presentChatFile } from './chat-files.presenter.ts';
 import { sniffStreamType, streamFileName } from './stream-type.ts';

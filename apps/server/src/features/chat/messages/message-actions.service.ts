@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, badRequest, forbidden } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
-import { conversationAccess } from '../chat-access.ts';
+import { conversationAccess } from '../chat-access.repository.ts';
 import { emitToUser } from '../chat-events.ts';
 import { scheduleChatFilesRemoval } from '../files/chat-files.service.ts';
 import { pushCounters } from '../counters.service.ts';

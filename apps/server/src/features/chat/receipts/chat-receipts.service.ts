@@ -2,7 +2,7 @@ import type { Presence, Receipt, Typing } from '@motema/shared/chat';
 import type { Db } from '../../../db/client.ts';
 import { AppError, forbidden } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
-import { conversationAccess } from '../chat-access.ts';
+import { conversationAccess } from '../chat-access.repository.ts';
 import { emitToUser } from '../chat-events.ts';
 import { presenceOf } from '../chat.presenter.ts';
 import { conversationNotFound, pairKeyOf } from '../conversations/conversations.service.ts';
