@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client.ts';
 import { clock } from '../../lib/clock.ts';
-import { presentImage } from '../media/media.presenter.ts';
 import { listPhotos } from '../media/media.service.ts';
 import type { ProfileView } from './discovery.presenter.ts';
 import { findVisibleProfile, lockMember } from './members.repository.ts';
@@ -28,7 +27,7 @@ export async function openProfile(db: Db, viewerId: string | null, memberId: str
   if (!viewerId) return { ...view!, member: null };
 
   const [photos, mine, match] = await Promise.all([
-    listPhotos(db, id).then((rows) => rows.map(presentImage)),
+    listPhotos(db, id),
     self ? null : findScore(db, viewerId, id),
     self ? undefined : findMatch(db, viewerId, id),
     self ? undefined : visit(db, viewerId, id),

@@ -3,7 +3,6 @@ import { MAX_LIST_LIMIT } from '@motema/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import { presentImages } from '../media/media.presenter.ts';
 import { avatarPhotos } from '../media/media.service.ts';
 import { birthDateBounds } from './birth-date-bounds.ts';
 import type { MemberView } from './discovery.presenter.ts';
@@ -36,7 +35,7 @@ export async function loadViewer(db: DbOrTx, userId: string): Promise<Viewer> {
 }
 
 /**
- * Cards with their avatars, found in one query for the whole page (no query per card). The rows given
+ * Cards with their avatar photos, found in one query for the whole page (no query per card). The rows given
  * (a query's own, used once) gain the `avatar` field and are returned.
  */
 export async function withAvatars<Row extends CardRow>(
@@ -44,7 +43,7 @@ export async function withAvatars<Row extends CardRow>(
   rows: Row[],
 ): Promise<(Row & Pick<MemberView, 'avatar'>)[]> {
   const ids = rows.flatMap((row) => (row.avatarPhotoId ? [row.avatarPhotoId] : []));
-  const avatars = ids.length ? presentImages(await avatarPhotos(db, ids)) : new Map();
+  const avatars = ids.length ? await avatarPhotos(db, ids) : new Map();
   // The rows are the query's own fresh objects: adding the avatar to each costs far less than a copy.
   return rows.map((row) =>
     Object.assign(row, { avatar: (row.avatarPhotoId && avatars.get(row.avatarPhotoId)) || null }),
