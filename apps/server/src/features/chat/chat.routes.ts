@@ -16,11 +16,11 @@ import type { AppDeps } from '../../deps.ts';
 import {
   getConversation,
   listConversations,
-  messagePage,
   startConversation,
 } from './conversations/conversations.service.ts';
 import { countersOf, seeNotifications } from './counters.service.ts';
 import { editMessage, hideMessage, starMessage, unsendMessage } from './messages/message-actions.service.ts';
+import { messagePage } from './messages/message-views.service.ts';
 import { apiErrors, noBody } from '../../lib/api-responses.ts';
 import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
 

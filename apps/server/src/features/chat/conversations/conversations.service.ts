@@ -1,4 +1,4 @@
-import type { Conversation, ConversationList, MessagePage, MessagesQuery } from '@motema/shared/chat';
+import type { Conversation, ConversationList } from '@motema/shared/chat';
 import type { Image } from '@motema/shared/media';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
@@ -6,16 +6,13 @@ import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
 import { presentImages } from '../../media/media.presenter.ts';
 import { avatarPhotos } from '../../media/media.service.ts';
-import { conversationAccess } from '../chat-access.repository.ts';
+import { conversationNotFound } from '../chat-errors.ts';
 import { emitToUser, separatePresence } from '../chat-events.ts';
 import { scheduleChatFilesRemoval } from '../files/chat-files.service.ts';
 import { presentConversation } from '../chat.presenter.ts';
 import { pushCounters } from '../counters.service.ts';
 import * as repo from './conversations.repository.ts';
-import * as messagesRepo from '../messages/message-views.repository.ts';
-import { messagesFor, presentMessageRows } from '../messages/message-views.service.ts';
-
-export const conversationNotFound = () => new AppError(404, 'conversation_not_found');
+import { messagesFor } from '../messages/message-views.service.ts';
 
 /** The key that makes a pair's conversation unique: both ids, sorted, joined by ':'. */
 export const pairKeyOf = (a: string, b: string) => [a, b].sort().join(':');
@@ -83,28 +80,6 @@ export async function startConversation(db: Db, viewerId: string, userId: string
     }
   }
   return getConversation(db, viewerId, found.id);
-}
-
-/**
- * A page of the conversation as the viewer sees it, in ascending sequence (see MessagesQuerySchema):
- * the latest page, history `before` a sequence, or catch-up `after` one. Hidden messages left out.
- */
-export async function messagePage(
-  db: Db,
-  viewerId: string,
-  conversationId: string,
-  query: MessagesQuery,
-): Promise<MessagePage> {
-  const access = await conversationAccess(db, conversationId, viewerId);
-  if (!access || access.blocked) throw conversationNotFound();
-  const [rows, count] = await Promise.all([
-    messagesRepo.messagePage(db, viewerId, conversationId, query),
-    messagesRepo.countVisible(db, viewerId, conversationId, query.important),
-  ]);
-  const hasMore = rows.length > query.limit;
-  const page = rows.slice(0, query.limit);
-  if (query.after === undefined) page.reverse();
-  return { messages: await presentMessageRows(db, page), count, hasMore };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { ByteRange, StoredFile } from '../../../lib/storage.ts';
 import { encodeQueuedPhoto, inspectUploadedPhoto, storedVariants } from '../../media/media.service.ts';
 import { variantFileName } from '../../media/media.presenter.ts';
 import { conversationAccess } from '../chat-access.repository.ts';
+import { conversationNotFound } from '../chat-errors.ts';
 import * as repo from './chat-files.repository.ts';
 import { presentChatFile } from './chat-files.presenter.ts';
 import { sniffStreamType, streamFileName } from './stream-type.ts';
@@ -39,7 +40,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** chat/{conversationId}/ , chat/{conversationId}/{uploaderId}/ or a file's folder: the only prefixes removed. */
 const REMOVABLE_PREFIX = /^chat\/[0-9a-f-]{36}\/([0-9a-f-]{36}\/([A-Za-z0-9_-]{16,}\/)?)?$/;
 
-const conversationNotFound = () => new AppError(404, 'conversation_not_found');
 const fileNotFound = () => new AppError(404, 'not_found');
 const typeUnsupported = () => badRequest('chat_file_type_unsupported');
 const unavailable = () => badRequest('chat_file_unavailable');

@@ -1,12 +1,36 @@
-import type { Message } from '@motema/shared/chat';
+import type { Message, MessagePage, MessagesQuery } from '@motema/shared/chat';
 import { avatarThumbnailOf, type AvatarThumbnail, type Image } from '@motema/shared/media';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
 import { presentImages } from '../../media/media.presenter.ts';
 import { avatarPhotos } from '../../media/media.service.ts';
+import { conversationAccess } from '../chat-access.repository.ts';
+import { conversationNotFound } from '../chat-errors.ts';
 import { filesOfMessages } from '../files/chat-files.service.ts';
 import { presentMessage, type MemberState } from '../chat.presenter.ts';
 import * as conversationsRepo from '../conversations/conversations.repository.ts';
 import * as messagesRepo from './message-views.repository.ts';
+
+/**
+ * A page of the conversation as the viewer sees it, in ascending sequence (see MessagesQuerySchema):
+ * the latest page, history `before` a sequence, or catch-up `after` one. Hidden messages left out.
+ */
+export async function messagePage(
+  db: Db,
+  viewerId: string,
+  conversationId: string,
+  query: MessagesQuery,
+): Promise<MessagePage> {
+  const access = await conversationAccess(db, conversationId, viewerId);
+  if (!access || access.blocked) throw conversationNotFound();
+  const [rows, count] = await Promise.all([
+    messagesRepo.messagePage(db, viewerId, conversationId, query),
+    messagesRepo.countVisible(db, viewerId, conversationId, query.important),
+  ]);
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  if (query.after === undefined) page.reverse();
+  return { messages: await presentMessageRows(db, page), count, hasMore };
+}
 
 /**
  * Messages as the viewer sees them, presented in three batched queries whatever their number:

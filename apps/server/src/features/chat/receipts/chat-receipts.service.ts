@@ -5,7 +5,8 @@ import { clock } from '../../../lib/clock.ts';
 import { conversationAccess } from '../chat-access.repository.ts';
 import { emitToUser } from '../chat-events.ts';
 import { presenceOf } from '../chat.presenter.ts';
-import { conversationNotFound, pairKeyOf } from '../conversations/conversations.service.ts';
+import { conversationNotFound } from '../chat-errors.ts';
+import { pairKeyOf } from '../conversations/conversations.service.ts';
 import { pushCounters } from '../counters.service.ts';
 import * as repo from '../conversations/conversations.repository.ts';
 

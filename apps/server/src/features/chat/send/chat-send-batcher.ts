@@ -1,7 +1,7 @@
 import { isDatabaseUnavailable, serviceUnavailable } from '../../../db/database-unavailable.ts';
 import { AppError, forbidden } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
-import { conversationNotFound } from '../conversations/conversations.service.ts';
+import { conversationNotFound } from '../chat-errors.ts';
 import {
   insertStored,
   refuseOverMessageLimit,

@@ -6,7 +6,7 @@ import { clock } from '../../../lib/clock.ts';
 import { refuseOverLimit, type RateLimiter } from '../../../lib/rate-limiter.ts';
 import { emitToUser } from '../chat-events.ts';
 import { attachFiles } from '../files/chat-files.service.ts';
-import { conversationNotFound } from '../conversations/conversations.service.ts';
+import { conversationNotFound } from '../chat-errors.ts';
 import { scheduleCounters } from '../counters.service.ts';
 import * as messagesRepo from './message-send.repository.ts';
 import { messageFor, newMessageFor } from '../messages/message-views.service.ts';
