@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import {
-  authenticate,
   SESSION_COOKIE,
   SESSION_TTL_MS,
+  sessionOf,
   type AuthContext,
 } from '../features/auth/sessions.service.ts';
 
@@ -27,8 +27,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { db: Db; 
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !request.url.startsWith('/api/')) return;
-    const found = await authenticate(options.db, token);
-    if (found) request.auth = { sessionId: found.session.id, userId: found.user.id };
+    request.auth = (await sessionOf(options.db, token)) ?? null;
   });
   app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
     return this.setCookie(SESSION_COOKIE, token, {
