@@ -1,7 +1,7 @@
 import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-// Owned by the auth feature: only its repositories write these tables; other features go through its service.
+// Owned by the notifications feature: only its repositories write these tables; other features go through its service.
 
 export const pushTokens = pgTable(
   'push_tokens',
@@ -15,3 +15,5 @@ export const pushTokens = pgTable(
   },
   (table) => [primaryKey({ columns: [table.platform, table.token] })],
 );
+
+export type PushTokenRow = typeof pushTokens.$inferSelect;

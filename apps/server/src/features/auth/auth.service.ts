@@ -20,11 +20,11 @@ import { requestCode } from './code-requests.service.ts';
 import { consumeLinkToken, findLinkTokenOwner, tryAccountCode, type CodeOwner } from './codes.service.ts';
 import { classifyIdentifier } from './identifiers.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
-import { deletePushTokens, type PushTokenRef } from './push-tokens.repository.ts';
 import { createSession, revokeSession } from './sessions.service.ts';
 import { timeFloor } from './time-floor.ts';
 import { activateAccount, createAccount, reactivateAccount } from '../users/accounts.service.ts';
 import { getMe, type MeRow } from '../users/users.service.ts';
+import { forgetPushTokens, type PushTokenRef } from '../notifications/push-tokens.service.ts';
 
 export type AuthDeps = Pick<AppDeps, 'db' | 'jobs' | 'events'>;
 /**
@@ -219,7 +219,7 @@ export async function logout(
     const token = body[`${platform}-token`];
     return token ? [{ platform, token }] : [];
   });
-  await deletePushTokens(deps.db, auth.userId, tokens);
+  await forgetPushTokens(deps.db, auth.userId, tokens);
   await revokeSession(deps.db, auth.sessionId);
   await deps.events.emit('sessions.revoked', { sessionIds: [auth.sessionId] });
 }

@@ -1,11 +1,13 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { pushTokens } from '../../db/schema.ts';
+import { pushTokens, type PushTokenRow } from '../../db/schema.ts';
 
-export type PushTokenRef = { platform: 'web' | 'android' | 'ios'; token: string };
-
-/** Deletes the given push tokens of a member (a device that logs out stops getting notifications). */
-export async function deletePushTokens(db: DbOrTx, userId: string, tokens: PushTokenRef[]): Promise<number> {
+/** Deletes the given push tokens of a member; returns how many there were. */
+export async function deletePushTokens(
+  db: DbOrTx,
+  userId: string,
+  tokens: readonly Pick<PushTokenRow, 'platform' | 'token'>[],
+): Promise<number> {
   if (tokens.length === 0) return 0;
   const rows = await db
     .delete(pushTokens)
