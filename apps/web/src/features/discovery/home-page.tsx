@@ -4,9 +4,15 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AvatarPrompt } from '../media/avatar-prompt.tsx';
 import { useNotificationsSeenOnOpen } from '../notifications/notifications.api.ts';
+import { useMeQuery } from '../users/users.api.ts';
 import { NearSection } from './near-section.tsx';
 import { UserGridSection } from './user-grid-section.tsx';
 import { UserRowSection } from './user-row-section.tsx';
+
+/** The nudge to add a photo, given the member's profile; its own component, so a change of the profile re-renders it, not the lists. */
+function HomeAvatarPrompt() {
+  return <AvatarPrompt member={useMeQuery().data} />;
+}
 
 /**
  * Home: a nudge to add a photo, the keyed lists as rows (near first), then everyone who fits the
@@ -24,7 +30,7 @@ export function HomePage() {
         <Title order={1}>{t('home.title')}</Title>
       </VisuallyHidden>
       <Stack gap="xl">
-        <AvatarPrompt />
+        <HomeAvatarPrompt />
         <NearSection />
         <UserRowSection filter="connected" empty={<Text size="sm">{t('home.empty.connected')}</Text>} />
         <UserRowSection

@@ -19,7 +19,7 @@ export function ProfileActions({ profile, me }: { profile: Profile; me: Me | nul
       <Stack gap="xs">
         {!me.avatar && (
           <Suspense fallback={null}>
-            <AvatarPrompt />
+            <AvatarPrompt member={me} />
           </Suspense>
         )}
         <Text size="sm" c="dimmed">

@@ -3,10 +3,10 @@ import { IconCheck } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTOS_PER_MEMBER_MAX, type Image } from '@motema/shared/media';
+import type { Me } from '@motema/shared/users';
 import { notify } from '../../lib/notices.ts';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
 import { ResponsiveImage } from '../../ui/responsive-image.tsx';
-import { useMeQuery } from '../users/users.api.ts';
 import { usePhotosQuery, useSetAvatarMutation } from './media.api.ts';
 import { PhotoUploader } from './photo-uploader.tsx';
 
@@ -14,15 +14,20 @@ const PREVIEW_SIZE = 144;
 /** Four columns in a 360 px sheet or a 440 px dialog: at most about 100 px each. */
 const CHOICE_SIZES = '(min-width: 48em) 100px, calc((100vw - 62px) / 4)';
 
-type Props = { initialPhotoId?: string | null; onDone: () => void };
+/**
+ * What media's avatar components need of the member: the name (initials while there is no photo) and
+ * the avatar. The caller passes the member it shows, so media reads nothing of the users feature.
+ */
+export type AvatarOwner = Pick<Me, 'name' | 'avatar'>;
+
+type Props = { member: AvatarOwner; initialPhotoId?: string | null; onDone: () => void };
 
 /** Pick one of your photos (or upload one), see it round as others will, then confirm; or remove the avatar. */
-export function AvatarChooser({ initialPhotoId, onDone }: Props) {
+export function AvatarChooser({ member, initialPhotoId, onDone }: Props) {
   const { t } = useTranslation('media');
-  const me = useMeQuery().data;
   const photos = usePhotosQuery();
   const setAvatar = useSetAvatarMutation();
-  const current = me?.avatar ?? null;
+  const current = member.avatar;
   const choicesId = useId();
   const [selectedId, setSelectedId] = useState<string | null>(initialPhotoId ?? current?._id ?? null);
 
@@ -51,7 +56,7 @@ export function AvatarChooser({ initialPhotoId, onDone }: Props) {
             style={{ width: PREVIEW_SIZE, height: PREVIEW_SIZE, borderRadius: '50%', display: 'block' }}
           />
         ) : (
-          <MemberAvatar name={me?.name ?? ''} image={null} size={PREVIEW_SIZE} radius={PREVIEW_SIZE} />
+          <MemberAvatar name={member.name} image={null} size={PREVIEW_SIZE} radius={PREVIEW_SIZE} />
         )}
         <Text size="sm" c="dimmed" ta="center" maw={300}>
           {!selected

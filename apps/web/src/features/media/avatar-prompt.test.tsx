@@ -11,7 +11,8 @@ describe('AvatarPrompt', () => {
   it('tells a member without an avatar that photos get 10 times more views, and opens the avatar flow', async () => {
     const fetch = stubMediaApi(() => photoList(buildImage('p1')));
     const user = userEvent.setup();
-    renderPage('/home', <AvatarPrompt />, { me: buildMe({ avatar: null }) });
+    const me = buildMe({ avatar: null });
+    renderPage('/home', <AvatarPrompt member={me} />, { me });
 
     const prompt = screen.getByRole('region', { name: 'Add a photo to be seen 10 times more' });
     expect(within(prompt).getByText(/Profiles with a photo get about 10 times more views/)).toBeTruthy();
@@ -26,12 +27,13 @@ describe('AvatarPrompt', () => {
   });
 
   it('shows nothing to a member who has an avatar, nor to a visitor', () => {
-    const withAvatar = renderPage('/home', <AvatarPrompt />, { me: buildMe({ avatar: buildImage('p1') }) });
+    const me = buildMe({ avatar: buildImage('p1') });
+    const withAvatar = renderPage('/home', <AvatarPrompt member={me} />, { me });
     expect(screen.queryByRole('region')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
     withAvatar.unmount();
 
-    renderPage('/home', <AvatarPrompt />, { me: null });
+    renderPage('/home', <AvatarPrompt member={null} />, { me: null });
     expect(screen.queryByRole('region')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
   });

@@ -3,16 +3,16 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCamera } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMeQuery } from '../users/users.api.ts';
+import type { AvatarOwner } from './avatar-chooser.tsx';
 import { AvatarSheet } from './avatar-sheet.tsx';
 
 /**
  * For a member without an avatar (home and account pages): profiles with a photo get about 10 times
- * more views. Opens the avatar flow; shows nothing once the member has an avatar.
+ * more views. Opens the avatar flow; shows nothing once the member has an avatar, nor without a
+ * member (a visitor, or a profile not loaded yet).
  */
-export function AvatarPrompt() {
+export function AvatarPrompt({ member: me }: { member: AvatarOwner | null | undefined }) {
   const { t } = useTranslation('media');
-  const me = useMeQuery().data;
   const [opened, { open, close }] = useDisclosure(false);
   const titleId = useId();
 
@@ -49,7 +49,7 @@ export function AvatarPrompt() {
           </Group>
         </Paper>
       )}
-      <AvatarSheet opened={opened} onClose={close} />
+      <AvatarSheet member={me} opened={opened} onClose={close} />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { Drawer, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { AvatarChooser } from './avatar-chooser.tsx';
+import { AvatarChooser, type AvatarOwner } from './avatar-chooser.tsx';
 
 type Props = {
+  member: AvatarOwner;
   opened: boolean;
   onClose: () => void;
   /** The photo shown selected when the sheet opens; the current avatar by default. */
@@ -14,10 +15,12 @@ type Props = {
  * The avatar flow: a bottom sheet on phones, a dialog on wide screens. Its content mounts only while
  * open, so each opening starts fresh and the photos are fetched only when wanted.
  */
-export function AvatarSheet({ opened, onClose, initialPhotoId }: Props) {
+export function AvatarSheet({ member, opened, onClose, initialPhotoId }: Props) {
   const { t } = useTranslation('media');
   const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
-  const content = opened ? <AvatarChooser initialPhotoId={initialPhotoId} onDone={onClose} /> : null;
+  const content = opened ? (
+    <AvatarChooser member={member} initialPhotoId={initialPhotoId} onDone={onClose} />
+  ) : null;
 
   if (wide) {
     return (

@@ -1,7 +1,18 @@
 /** Test helpers of media: photos, a stubbed JSON API and a controllable XMLHttpRequest for uploads. */
+import { useQuery } from '@tanstack/react-query';
 import { PHOTO_WIDTHS, type Image, type PhotoList } from '@motema/shared/media';
+import type { Me } from '@motema/shared/users';
 import { vi } from 'vitest';
+import { ME_QUERY_KEY } from '../../lib/query-client.ts';
 import { jsonResponse } from '../../test/render-page.tsx';
+
+/**
+ * The member of the test's cached profile (seeded by `renderPage`), re-rendering on each change: what
+ * the pages embedding media's components pass them. It never fetches.
+ */
+export function useCachedMember() {
+  return useQuery<Me | null>({ queryKey: ME_QUERY_KEY, enabled: false }).data;
+}
 
 /** A stored photo as the API answers it, with every served variant. */
 export function buildImage(id: string, change: Partial<Image> = {}): Image {

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { Image, PhotoList } from '@motema/shared/media';
 import type { Me } from '@motema/shared/users';
 import { api, uploadForm, type UploadOptions } from '../../lib/api-client.ts';
-import { usersKeys } from '../users/users.api.ts';
+import { ME_QUERY_KEY } from '../../lib/query-client.ts';
 
 export const mediaKeys = {
   all: ['media'] as const,
@@ -76,8 +76,8 @@ export function useDeletePhotoMutation() {
             }
           : list,
       );
-      const me = queryClient.getQueryData<Me | null>(usersKeys.me);
-      if (me?.avatar?._id === photoId) queryClient.setQueryData<Me>(usersKeys.me, { ...me, avatar: null });
+      const me = queryClient.getQueryData<Me | null>(ME_QUERY_KEY);
+      if (me?.avatar?._id === photoId) queryClient.setQueryData<Me>(ME_QUERY_KEY, { ...me, avatar: null });
       void queryClient.invalidateQueries({ queryKey: mediaKeys.photos() });
     },
   });
@@ -89,6 +89,6 @@ export function useSetAvatarMutation() {
   return useMutation({
     mutationFn: (photoId: string | null) =>
       api<Me>('/users/avatar', { method: 'PUT', body: { photo: photoId } }),
-    onSuccess: (me) => queryClient.setQueryData(usersKeys.me, me),
+    onSuccess: (me) => queryClient.setQueryData(ME_QUERY_KEY, me),
   });
 }

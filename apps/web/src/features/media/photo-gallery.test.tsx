@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import type { Me } from '@motema/shared/users';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
-import { usersKeys } from '../users/users.api.ts';
+import { ME_QUERY_KEY } from '../../lib/query-client.ts';
 import { mediaKeys } from './media.api.ts';
-import { buildImage, callsOf, photoList, stubMediaApi } from './media-fixtures.ts';
+import { buildImage, callsOf, photoList, stubMediaApi, useCachedMember } from './media-fixtures.ts';
 import { GALLERY_SIZES, PhotoGallery } from './photo-gallery.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -13,10 +13,16 @@ afterEach(() => vi.unstubAllGlobals());
 const first = buildImage('0b6f1d1e-0000-4000-8000-00000000000a');
 const second = buildImage('0b6f1d1e-0000-4000-8000-00000000000b');
 
+/** As the account page shows it: with the member of the cached profile, following its changes. */
+function Gallery() {
+  const member = useCachedMember();
+  return member ? <PhotoGallery member={member} /> : null;
+}
+
 describe('PhotoGallery', () => {
   it('shows the member’s photos as responsive images, marking the avatar', async () => {
     stubMediaApi(() => photoList(first, second));
-    renderPage('/account', <PhotoGallery />, { me: buildMe({ avatar: second }) });
+    renderPage('/account', <Gallery />, { me: buildMe({ avatar: second }) });
 
     const image = await screen.findByRole<HTMLImageElement>('img', { name: 'Your photo 1' });
     expect(image.getAttribute('sizes')).toBe(GALLERY_SIZES);
@@ -32,7 +38,7 @@ describe('PhotoGallery', () => {
 
   it('says what to do when there is no photo yet', async () => {
     stubMediaApi(() => photoList());
-    renderPage('/account', <PhotoGallery />, { me: buildMe() });
+    renderPage('/account', <Gallery />, { me: buildMe() });
     expect(await screen.findByText('No pictures yet')).toBeTruthy();
     expect(screen.getByText('Add photos so people can get to know you.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add a photo' })).toBeTruthy();
@@ -41,7 +47,7 @@ describe('PhotoGallery', () => {
   it('stops offering to add a photo at 12', async () => {
     const twelve = Array.from({ length: 12 }, (_, index) => buildImage(`photo-${index}`));
     stubMediaApi(() => photoList(...twelve));
-    renderPage('/account', <PhotoGallery />, { me: buildMe() });
+    renderPage('/account', <Gallery />, { me: buildMe() });
     expect(await screen.findByText('12 / 12 photos')).toBeTruthy();
     expect(
       screen.getByText('You have 12 photos, the most you can keep. Delete one to add another.'),
@@ -58,7 +64,7 @@ describe('PhotoGallery', () => {
       },
     });
     const user = userEvent.setup();
-    const { queryClient } = renderPage('/account', <PhotoGallery />, { me: buildMe({ avatar: second }) });
+    const { queryClient } = renderPage('/account', <Gallery />, { me: buildMe({ avatar: second }) });
 
     await user.click(await screen.findByRole('button', { name: 'Options for photo 2' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
@@ -76,7 +82,7 @@ describe('PhotoGallery', () => {
 
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Your photo 2' })).toBeNull());
     expect(callsOf(fetch).map((call) => call.request)).toContain(`DELETE /api/photos/${second._id}`);
-    expect(queryClient.getQueryData<Me>(usersKeys.me)?.avatar).toBeNull();
+    expect(queryClient.getQueryData<Me>(ME_QUERY_KEY)?.avatar).toBeNull();
     expect(queryClient.getQueryData(mediaKeys.photos())).toEqual(photoList(first));
     expect(screen.getByText('1 / 12 photos')).toBeTruthy();
   });
@@ -87,7 +93,7 @@ describe('PhotoGallery', () => {
       'PUT /api/users/avatar': () => jsonResponse(200, { ...me, avatar: second }),
     });
     const user = userEvent.setup();
-    const { queryClient } = renderPage('/account', <PhotoGallery />, { me });
+    const { queryClient } = renderPage('/account', <Gallery />, { me });
 
     await user.click(await screen.findByRole('button', { name: 'Options for photo 1' }));
     expect((await screen.findByRole('menuitem', { name: 'Use as avatar' })).hasAttribute('disabled')).toBe(
@@ -101,7 +107,7 @@ describe('PhotoGallery', () => {
     expect(within(sheet).getByRole('button', { name: 'Photo 2' }).getAttribute('aria-pressed')).toBe('true');
     await user.click(within(sheet).getByRole('button', { name: 'Use this photo' }));
 
-    await waitFor(() => expect(queryClient.getQueryData<Me>(usersKeys.me)?.avatar?._id).toBe(second._id));
+    await waitFor(() => expect(queryClient.getQueryData<Me>(ME_QUERY_KEY)?.avatar?._id).toBe(second._id));
     expect(callsOf(fetch).at(-1)).toEqual({ request: 'PUT /api/users/avatar', body: { photo: second._id } });
     await waitFor(() =>
       expect(

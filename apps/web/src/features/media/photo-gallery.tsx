@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTOS_PER_MEMBER_MAX, type Image } from '@motema/shared/media';
 import { ResponsiveImage } from '../../ui/responsive-image.tsx';
-import { useMeQuery } from '../users/users.api.ts';
+import type { AvatarOwner } from './avatar-chooser.tsx';
 import { AvatarSheet } from './avatar-sheet.tsx';
 import { DeletePhotoDialog } from './delete-photo-dialog.tsx';
 import { usePhotosQuery } from './media.api.ts';
@@ -38,13 +38,12 @@ function GallerySkeleton() {
 }
 
 /** The Pictures tab: the member's photos with add, delete (asked first) and "use as avatar". */
-export function PhotoGallery() {
+export function PhotoGallery({ member }: { member: AvatarOwner }) {
   const { t } = useTranslation('media');
-  const me = useMeQuery().data;
   const photos = usePhotosQuery();
   const [avatarPhotoId, setAvatarPhotoId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Image | null>(null);
-  const avatarId = me?.avatar?._id ?? null;
+  const avatarId = member.avatar?._id ?? null;
 
   if (photos.isPending) return <GallerySkeleton />;
   if (photos.isError) {
@@ -149,6 +148,7 @@ export function PhotoGallery() {
       </SimpleGrid>
 
       <AvatarSheet
+        member={member}
         opened={avatarPhotoId !== null}
         initialPhotoId={avatarPhotoId}
         onClose={() => setAvatarPhotoId(null)}

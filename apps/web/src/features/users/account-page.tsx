@@ -70,7 +70,7 @@ export function AccountPage() {
           </Stack>
         </Group>
 
-        <AvatarPrompt />
+        <AvatarPrompt member={me} />
 
         <SimpleGrid cols={3} spacing="xs">
           {SHORTCUTS.map(({ to, key, Icon, color }) => (
@@ -104,7 +104,7 @@ export function AccountPage() {
             ))}
           </Tabs.List>
           <Tabs.Panel value="pictures" pt="md">
-            <PhotoGallery />
+            <PhotoGallery member={me} />
           </Tabs.Panel>
           {TABS.filter(({ value }) => value !== 'pictures').map(({ value, Icon }) => (
             <Tabs.Panel key={value} value={value} pt="xl">
@@ -118,7 +118,7 @@ export function AccountPage() {
           ))}
         </Tabs>
       </Stack>
-      <AvatarSheet opened={avatarOpened} onClose={closeAvatar} />
+      <AvatarSheet member={me} opened={avatarOpened} onClose={closeAvatar} />
     </Container>
   );
 }
