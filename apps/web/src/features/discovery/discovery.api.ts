@@ -4,6 +4,7 @@ import {
   useQuery,
   useQueryClient,
   type QueryClient,
+  type QueryKey,
 } from '@tanstack/react-query';
 import {
   userListSize,
@@ -121,6 +122,33 @@ export function invalidateNear(queryClient: QueryClient) {
 /** After a match: the matches list. */
 export function invalidateMatches(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: discoveryKeys.listsOf('rated-each') });
+}
+
+/**
+ * Drops the cached queries under `queryKey` as soon as no screen uses them. Removing a query a screen
+ * still shows would make that screen fetch it again at its next render (a useless 404 for a profile
+ * just blocked); so the open screen keeps it until it is left.
+ */
+function dropWhenUnused(queryClient: QueryClient, queryKey: QueryKey) {
+  const cache = queryClient.getQueryCache();
+  const active = () => cache.findAll({ queryKey, type: 'active' }).length > 0;
+  queryClient.removeQueries({ queryKey, type: 'inactive' });
+  if (!active()) return;
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.type !== 'observerRemoved') return;
+    queryClient.removeQueries({ queryKey, type: 'inactive' });
+    if (!active()) unsubscribe();
+  });
+}
+
+/**
+ * After the viewer blocked `userId` (safety's block, offered on the profile): the lists are dropped
+ * outright so the blocked member never flashes back from the cache, and their profile once its
+ * screen is left. Safety then marks everything else stale.
+ */
+export function forgetBlockedMember(queryClient: QueryClient, userId: string) {
+  dropWhenUnused(queryClient, discoveryKeys.profile(userId));
+  queryClient.removeQueries({ queryKey: discoveryKeys.lists() });
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Image } from '@motema/shared/media';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
 import { isolate } from '../../ui/member-text.tsx';
+import { discoveryKeys } from './discovery.api.ts';
 import { ProfilePage } from './profile-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -198,6 +199,27 @@ describe('ProfilePage', () => {
       'false',
     );
     expect(screen.queryByText('You matched!')).toBeNull();
+  });
+
+  it('forgets a member once blocked from the profile: the lists at once, the profile once left', async () => {
+    const fetch = stubApi(memberView, (url, init) =>
+      url === '/api/blocks' && init?.method === 'POST' ? jsonResponse(204) : undefined,
+    );
+    const user = userEvent.setup();
+    const { router, queryClient } = openProfile(buildMe());
+    queryClient.setQueryData(discoveryKeys.list('users'), { users: [memberView], count: 1 });
+
+    await user.click(await screen.findByRole('button', { name: `Safety options for ${grace}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: `Block ${grace}?` });
+    await user.click(within(dialog).getByRole('button', { name: `Block ${grace}` }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(queryClient.getQueryData(discoveryKeys.list('users'))).toBeUndefined();
+    await waitFor(() =>
+      expect(queryClient.getQueryCache().find({ queryKey: discoveryKeys.profile('u2') })).toBeUndefined(),
+    );
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/users/u2')).toHaveLength(1);
   });
 
   it('shows a member who is not available as a kind screen, not an error', async () => {

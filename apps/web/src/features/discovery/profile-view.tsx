@@ -8,6 +8,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { loginPath } from '../../lib/safe-from.ts';
 import { isolate } from '../../ui/member-text.tsx';
 import { ProfileSafetyMenu } from '../safety/profile-safety-menu.tsx';
+import { forgetBlockedMember } from './discovery.api.ts';
 import { ActivityLabel, useDistanceLabel } from './member-facts.tsx';
 import { ProfileAbout } from './profile-about.tsx';
 import { ProfileActions } from './profile-actions.tsx';
@@ -70,7 +71,9 @@ export function ProfileView({ profile, me }: Props) {
                 </Group>
               )}
             </Stack>
-            {me && !own && <ProfileSafetyMenu userId={profile._id} name={firstName} />}
+            {me && !own && (
+              <ProfileSafetyMenu userId={profile._id} name={firstName} forgetBlocked={forgetBlockedMember} />
+            )}
           </Group>
 
           {profile.rating?.matched && !own && <MatchedNotice name={firstName} />}

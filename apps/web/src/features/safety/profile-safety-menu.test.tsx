@@ -10,12 +10,16 @@ beforeEach(() => void renderNotices());
 
 const GRACE = '9b2f3c1e-5d4a-4b6c-8e7f-1a2b3c4d5e6f';
 
+/** What the profile forgets of Grace once she is blocked (discovery's caches, in the app). */
+const forgetBlocked = vi.fn();
+
 function render() {
+  forgetBlocked.mockReset();
   return renderPage(
     '/profile/:id',
     <>
       <h1>Grace&apos;s profile</h1>
-      <ProfileSafetyMenu userId={GRACE} name="Grace" />
+      <ProfileSafetyMenu userId={GRACE} name="Grace" forgetBlocked={forgetBlocked} />
     </>,
     { url: `/profile/${GRACE}`, me: buildMe() },
   );
@@ -51,16 +55,17 @@ describe('ProfileSafetyMenu', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('blocks, says so and goes home', async () => {
+  it('blocks, has the profile forget Grace, says so and goes home', async () => {
     const fetch = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(204));
     vi.stubGlobal('fetch', fetch);
     const user = userEvent.setup();
-    const { router } = render();
+    const { router, queryClient } = render();
     const dialog = await openBlockDialog(user);
     await user.click(within(dialog).getByRole('button', { name: 'Block Grace' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(fetch).toHaveBeenCalledWith('/api/blocks', expect.objectContaining({ method: 'POST' }));
     expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ user: GRACE });
+    expect(forgetBlocked).toHaveBeenCalledExactlyOnceWith(queryClient, GRACE);
     expect(await screen.findByText('Grace is blocked. You will not see each other any more.')).toBeTruthy();
   });
 
@@ -81,5 +86,6 @@ describe('ProfileSafetyMenu', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Block Grace' }));
     expect(await screen.findByText('Grace could not be blocked. This member is not available')).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/profile/${GRACE}`);
+    expect(forgetBlocked).not.toHaveBeenCalled();
   });
 });

@@ -5,16 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '../../lib/notices.ts';
 import { failureReason, isSessionEnd } from './failure-reason.ts';
-import { useBlockMutation } from './safety.api.ts';
+import { useBlockMutation, type ForgetBlocked } from './safety.api.ts';
 
-type Props = { userId: string; name: string };
+type Props = {
+  userId: string;
+  name: string;
+  /** What the profile forgets of the member once blocked (its lists, its copy of the profile). */
+  forgetBlocked: ForgetBlocked;
+};
 
 /** The safety menu of another member's profile: block (after a confirmation) or report. */
-export function ProfileSafetyMenu({ userId, name }: Props) {
+export function ProfileSafetyMenu({ userId, name, forgetBlocked }: Props) {
   const { t } = useTranslation(['safety', 'errors']);
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const block = useBlockMutation();
+  const block = useBlockMutation({ forget: forgetBlocked });
 
   const confirmBlock = () =>
     block.mutate(userId, {

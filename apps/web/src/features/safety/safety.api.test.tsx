@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider, QueryObserver, type InfiniteData } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { BlockList } from '@motema/shared/safety';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ME_QUERY_KEY } from '../../lib/query-client.ts';
 import { buildMe, jsonResponse } from '../../test/render-page.tsx';
-import { discoveryKeys } from '../discovery/discovery.api.ts';
 import { safetyKeys, useBlockMutation, useUnblockMutation } from './safety.api.ts';
 import { blockListOf, buildBlockedUser } from './safety-fixtures.ts';
 
@@ -22,37 +21,31 @@ function setup() {
 }
 
 describe('useBlockMutation', () => {
-  it('drops the lists at once and the blocked profile once its screen is left, without fetching it', async () => {
+  it('lets the screen forget the blocked member first, then marks what others show stale, the member aside', async () => {
     const fetch = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(204));
     vi.stubGlobal('fetch', fetch);
     const { queryClient, wrapper } = setup();
-    const profileKey = discoveryKeys.profileAs(GRACE, 'u1');
-    const listKey = discoveryKeys.list('users');
+    // Anything another feature cached about others (a list, a profile, a conversation).
+    const others = ['chat', 'conversations'];
     queryClient.setQueryData(ME_QUERY_KEY, buildMe());
-    queryClient.setQueryData(listKey, { users: [], count: 0 });
-    queryClient.setQueryData(profileKey, { _id: GRACE });
-    // The profile screen still shows Grace while the block is sent.
-    const profileQuery = vi.fn(async () => ({ _id: GRACE }));
-    const screen = new QueryObserver(queryClient, {
-      queryKey: profileKey,
-      queryFn: profileQuery,
-      staleTime: Infinity,
+    queryClient.setQueryData(others, []);
+    const staleWhenForgetting: (boolean | undefined)[] = [];
+    const forget = vi.fn((client: QueryClient, _userId: string) => {
+      staleWhenForgetting.push(client.getQueryState(others)?.isInvalidated);
     });
-    const leave = screen.subscribe(() => undefined);
 
-    const { result } = renderHook(() => useBlockMutation(), { wrapper });
+    const { result } = renderHook(() => useBlockMutation({ forget }), { wrapper });
     result.current.mutate(GRACE);
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
 
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ user: GRACE });
-    expect(queryClient.getQueryData(listKey)).toBeUndefined();
-    expect(queryClient.getQueryData(profileKey)).toEqual({ _id: GRACE });
+    expect(forget).toHaveBeenCalledExactlyOnceWith(queryClient, GRACE);
+    expect(staleWhenForgetting).toEqual([false]);
+    expect(queryClient.getQueryState(others)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(ME_QUERY_KEY)?.isInvalidated).toBe(false);
-
-    leave();
-    expect(queryClient.getQueryCache().find({ queryKey: profileKey })).toBeUndefined();
-    expect(profileQuery).not.toHaveBeenCalled();
+    // Marked stale, not refetched: nothing but the block was asked.
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
 

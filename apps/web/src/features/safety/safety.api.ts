@@ -5,12 +5,10 @@ import {
   useQueryClient,
   type InfiniteData,
   type QueryClient,
-  type QueryKey,
 } from '@tanstack/react-query';
 import { BLOCK_LIST_PAGE_SIZE, type BlockList, type Report, type ReportCreated } from '@motema/shared/safety';
 import { api } from '../../lib/api-client.ts';
 import { ME_QUERY_KEY } from '../../lib/query-client.ts';
-import { discoveryKeys } from '../discovery/discovery.api.ts';
 
 /** The callers show their own success and failure notices (the spec's block and unblock messages). */
 const OWN_ERRORS = { form: true } as const;
@@ -42,11 +40,9 @@ export function useBlockListQuery() {
 
 /**
  * A block or an unblock changes what every screen may show (lists, profiles, and later chats and
- * posts): everything cached about others is marked stale, refetched when next shown. The discovery
- * lists are dropped outright so a blocked member never flashes back from the cache.
+ * posts): everything cached about others is marked stale, refetched when next shown.
  */
-function forgetOthers(queryClient: QueryClient, { dropLists }: { dropLists: boolean }) {
-  if (dropLists) queryClient.removeQueries({ queryKey: discoveryKeys.lists() });
+function forgetOthers(queryClient: QueryClient) {
   return queryClient.invalidateQueries({
     predicate: (query) =>
       query.queryHash !== hashKey(ME_QUERY_KEY) && query.queryKey[0] !== safetyKeys.all[0],
@@ -55,31 +51,22 @@ function forgetOthers(queryClient: QueryClient, { dropLists }: { dropLists: bool
 }
 
 /**
- * Drops the cached queries under `queryKey` as soon as no screen uses them. Removing a query a screen
- * still shows would make that screen fetch it again at its next render (a useless 404 for a profile
- * just blocked); so the open screen keeps it until it is left.
+ * What the screen offering the block forgets of the blocked member at once, before everything else
+ * is marked stale, so that nothing cached brings them back (on a profile: discovery's lists and the
+ * profile itself, `forgetBlockedMember`). Safety knows no other feature's query keys: the screen
+ * that composes the block with its own data passes this.
  */
-function dropWhenUnused(queryClient: QueryClient, queryKey: QueryKey) {
-  const cache = queryClient.getQueryCache();
-  const active = () => cache.findAll({ queryKey, type: 'active' }).length > 0;
-  queryClient.removeQueries({ queryKey, type: 'inactive' });
-  if (!active()) return;
-  const unsubscribe = cache.subscribe((event) => {
-    if (event.type !== 'observerRemoved') return;
-    queryClient.removeQueries({ queryKey, type: 'inactive' });
-    if (!active()) unsubscribe();
-  });
-}
+export type ForgetBlocked = (queryClient: QueryClient, userId: string) => void;
 
 /** Blocks a member (idempotent on the server). */
-export function useBlockMutation() {
+export function useBlockMutation({ forget }: { forget?: ForgetBlocked } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => api<void>('/blocks', { method: 'POST', body: { user: userId } }),
     onSuccess: async (_data, userId) => {
-      dropWhenUnused(queryClient, discoveryKeys.profile(userId));
+      forget?.(queryClient, userId);
       await Promise.all([
-        forgetOthers(queryClient, { dropLists: true }),
+        forgetOthers(queryClient),
         queryClient.invalidateQueries({ queryKey: safetyKeys.blockList() }),
       ]);
     },
@@ -105,7 +92,7 @@ export function useUnblockMutation() {
           : data,
       );
       await Promise.all([
-        forgetOthers(queryClient, { dropLists: false }),
+        forgetOthers(queryClient),
         queryClient.invalidateQueries({ queryKey: safetyKeys.blockList() }),
       ]);
     },
