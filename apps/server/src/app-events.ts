@@ -1,4 +1,5 @@
 import type { MatchRow } from './db/schema.ts';
+import type { MemberCounters } from './features/notifications/counters.service.ts';
 import type { EventPort } from './lib/event-port.ts';
 
 /**
@@ -15,6 +16,14 @@ export type AppEvents = {
   'block.changed': { blockerId: string; blockedId: string; blocked: boolean };
   /** An account was deleted; `conversations` are the ones removed with it, by the other member. */
   'account.removed': { userId: string; conversations: { conversationId: string; userId: string }[] };
+  /**
+   * These members' unread messages or visible conversations changed (a message, a read, a hide, an
+   * unsend, a block, a deletion): their badges follow. `newMessage`: a message arrived and more may
+   * follow at once, so the badge may wait a moment to count them together.
+   */
+  'unread.changed': { userIds: string[]; newMessage?: boolean };
+  /** The member opened their notifications: `counters` are their badges from now on, on every device. */
+  'notifications.seen': { userId: string; counters: MemberCounters };
 
   // Wave 2: named now so the features built next emit them here rather than growing buses of their own.
   /** A payment reached its final state (SPEC section 8; PAYMENTS.md's state machine). */

@@ -37,6 +37,8 @@ import {
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { chatFilesRoutes } from './features/chat/files/chat-files.routes.ts';
 import { registerChatRealtime } from './features/chat/chat-realtime.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { subscribeNotificationsEvents } from './features/notifications/notifications-realtime.ts';
 import { AppError } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { guardServerEntries } from './lib/server-entry-guard.ts';
@@ -104,6 +106,7 @@ export async function buildApp(inputs: AppInputs, options: { logger?: FastifySer
       await api.register(safetyRoutes, deps);
       await api.register(chatRoutes, deps);
       await api.register(chatFilesRoutes, deps);
+      await api.register(notificationsRoutes, deps);
     },
     { prefix: '/api' },
   );
@@ -123,7 +126,7 @@ export async function buildApp(inputs: AppInputs, options: { logger?: FastifySer
   const limiter = createRateLimiter(deps.redis?.client, (err) =>
     app.log.error({ err }, 'Redis rate limit failed'),
   );
-  registerChatRealtime(realtime, { db: deps.db, limiter });
+  registerChatRealtime(realtime, { db: deps.db, limiter, events: deps.events });
   await registerJobs(deps);
   // preClose: the sockets must be closed before Fastify waits for the HTTP server's connections to end.
   app.addHook('preClose', async () => {
@@ -139,10 +142,14 @@ function subscribeToEvents({ db, jobs, events }: AppDeps, realtime: Realtime) {
   events.on('block.changed', async ({ blockerId, blockedId, blocked }) => {
     if (blocked) await endMatchBetween(db, blockerId, blockedId);
   });
-  events.on('block.changed', ({ blockerId, blockedId }) => announceBlockChange(db, blockerId, blockedId));
+  events.on('block.changed', ({ blockerId, blockedId }) =>
+    announceBlockChange({ db, events }, blockerId, blockedId),
+  );
   // A deleted account's files go through durable jobs; its conversations' other members are told.
   events.on('account.removed', ({ userId }) => scheduleOwnerMediaRemoval(jobs, userId));
-  events.on('account.removed', (removed) => afterAccountRemoved({ db, jobs }, removed));
+  events.on('account.removed', (removed) => afterAccountRemoved({ jobs, events }, removed));
+  // Badges: counters:update to the members' devices when what they count changed.
+  subscribeNotificationsEvents({ db, events }, realtime);
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,5 +1,6 @@
 import { PresenceWatchSchema, ReceiptSchema, SendMessageSchema, TypingSchema } from '@motema/shared/chat';
 import type { Message, Presence } from '@motema/shared/chat';
+import type { AppEventPort } from '../../app-events.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
@@ -41,7 +42,7 @@ const watchOf = parsed(PresenceWatchSchema);
  */
 export function registerChatRealtime(
   realtime: Pick<Realtime, 'io' | 'log' | 'onPresence'>,
-  deps: { db: Db; limiter: RateLimiter },
+  deps: { db: Db; limiter: RateLimiter; events: AppEventPort },
 ): void {
   const { io, log } = realtime;
   const { db, limiter } = deps;
@@ -78,7 +79,7 @@ export function registerChatRealtime(
         const input = sendOf(payload);
         // After this socket's earlier sends, whatever became of them; a refusal is answered by onClientEvent.
         const sent = sending.then(async () =>
-          announceStored(db, userId, input, await batcher.store(userId, input), socket.id),
+          announceStored(deps, userId, input, await batcher.store(userId, input), socket.id),
         );
         sending = sent.then(
           () => undefined,
@@ -96,7 +97,7 @@ export function registerChatRealtime(
         async (payload, answer) => {
           const receipt = receiptOf(payload);
           await refuseOverLimit(limiter, `receipts:${userId}`, RECEIPTS_PER_MINUTE, 60_000);
-          await recordReceipt(db, userId, receipt, kind);
+          await recordReceipt(deps, userId, receipt, kind);
           answer({ ok: true });
         },
         log,

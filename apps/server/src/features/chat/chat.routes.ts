@@ -4,7 +4,6 @@ import {
   ConversationListQuerySchema,
   ConversationListSchema,
   ConversationSchema,
-  CountersSchema,
   EditMessageSchema,
   ImportantSchema,
   MessagePageSchema,
@@ -18,7 +17,6 @@ import {
   listConversations,
   startConversation,
 } from './conversations/conversations.service.ts';
-import { countersOf, seeNotifications } from './counters.service.ts';
 import { editMessage, hideMessage, starMessage, unsendMessage } from './messages/message-actions.service.ts';
 import { messagePage } from './messages/message-views.service.ts';
 import { apiErrors, noBody } from '../../lib/api-responses.ts';
@@ -37,7 +35,7 @@ const MessageRefusals = apiErrors({
 const MessageActionResponse = { 200: MessageResultSchema, ...MessageRefusals };
 
 /**
- * Conversations, message history and catch-up, edits, unsend, delete for me, stars and counters.
+ * Conversations, message history and catch-up, edits, unsend, delete for me and stars.
  * Sending and receipts go over the socket (chat-realtime.ts). Every id is checked against the
  * caller's membership first (Z1): a stranger's id is a 404.
  */
@@ -116,7 +114,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      await hideMessage(db, memberOf(request).userId, request.params.id);
+      await hideMessage(deps, memberOf(request).userId, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -130,18 +128,5 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request) => ({
       message: await starMessage(db, memberOf(request).userId, request.params.id, request.body.important),
     }),
-  );
-
-  app.get('/counters', { schema: { response: { 200: CountersSchema } } }, async (request) =>
-    countersOf(db, memberOf(request).userId),
-  );
-
-  app.put(
-    '/counters/notifications',
-    {
-      config: perMemberRateLimit('notifications-seen', 60, MINUTE),
-      schema: { response: { 200: CountersSchema } },
-    },
-    async (request) => seeNotifications(db, memberOf(request).userId),
   );
 };

@@ -1,5 +1,6 @@
 import type { Conversation, ConversationList } from '@motema/shared/chat';
 import type { Image } from '@motema/shared/media';
+import type { AppEventPort } from '../../../app-events.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
@@ -10,7 +11,6 @@ import { conversationNotFound } from '../chat-errors.ts';
 import { emitToUser, separatePresence } from '../chat-events.ts';
 import { scheduleChatFilesRemoval } from '../files/chat-files.service.ts';
 import { presentConversation } from '../chat.presenter.ts';
-import { pushCounters } from '../counters.service.ts';
 import * as repo from './conversations.repository.ts';
 import { messagesFor } from '../messages/message-views.service.ts';
 
@@ -86,14 +86,18 @@ export async function startConversation(db: Db, viewerId: string, userId: string
  * After a block (or its end) between two members commits: both lists change (the conversation goes
  * or comes back), so do both badges, and neither may keep watching the other's presence.
  */
-export async function announceBlockChange(db: DbOrTx, a: string, b: string): Promise<void> {
+export async function announceBlockChange(
+  deps: { db: DbOrTx; events: AppEventPort },
+  a: string,
+  b: string,
+): Promise<void> {
   separatePresence(a, b);
-  const conversation = await repo.findConversationByPair(db, pairKeyOf(a, b));
+  const conversation = await repo.findConversationByPair(deps.db, pairKeyOf(a, b));
   if (!conversation) return;
   for (const member of [a, b]) {
     emitToUser(member, 'chats:conversations:changed', { conversationId: conversation.id });
   }
-  await Promise.all([pushCounters(db, a), pushCounters(db, b)]);
+  await deps.events.emit('unread.changed', { userIds: [a, b] });
 }
 
 /** A conversation removed with a deleted account, by the other member. */
@@ -114,7 +118,7 @@ export async function removeMemberConversations(tx: DbOrTx, userId: string): Pro
  * conversations go through durable jobs, and the other members' lists and badges follow.
  */
 export async function afterAccountRemoved(
-  deps: { db: Db; jobs: JobQueue },
+  deps: { jobs: JobQueue; events: AppEventPort },
   removed: { userId: string; conversations: readonly RemovedConversation[] },
 ): Promise<void> {
   const { userId, conversations: partners } = removed;
@@ -124,6 +128,9 @@ export async function afterAccountRemoved(
   await scheduleChatFilesRemoval(deps.jobs, { uploaderId: userId });
   for (const partner of partners) {
     emitToUser(partner.userId, 'chats:conversations:changed', { conversationId: partner.conversationId });
-    pushCounters(deps.db, partner.userId).catch(() => undefined);
+  }
+  // The deletion's answer does not wait for the other members' badges.
+  if (partners.length > 0) {
+    void deps.events.emit('unread.changed', { userIds: partners.map((partner) => partner.userId) });
   }
 }

@@ -1,4 +1,5 @@
 import type { Message } from '@motema/shared/chat';
+import type { AppEventPort } from '../../../app-events.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, badRequest, forbidden } from '../../../lib/app-error.ts';
@@ -6,7 +7,6 @@ import { clock } from '../../../lib/clock.ts';
 import { conversationAccess } from '../chat-access.repository.ts';
 import { emitToUser } from '../chat-events.ts';
 import { scheduleChatFilesRemoval } from '../files/chat-files.service.ts';
-import { pushCounters } from '../counters.service.ts';
 import * as conversationsRepo from '../conversations/conversations.repository.ts';
 import * as messagesRepo from './message-actions.repository.ts';
 import { messageFor } from './message-views.service.ts';
@@ -74,7 +74,7 @@ export async function editMessage(
  * Taking back a message already taken back changes nothing.
  */
 export async function unsendMessage(
-  deps: { db: Db; jobs: JobQueue },
+  deps: { db: Db; jobs: JobQueue; events: AppEventPort },
   viewerId: string,
   messageId: string,
 ): Promise<Message> {
@@ -90,13 +90,18 @@ export async function unsendMessage(
   if (!result.changed) return messageFor(db, viewerId, messageId);
   await scheduleChatFilesRemoval(deps.jobs, { messageId });
   const mine = await announceUpdate(db, viewerId, result.found);
-  pushCounters(db, result.found.otherId).catch(() => undefined);
+  // The sender's answer does not wait for the other member's badge.
+  void deps.events.emit('unread.changed', { userIds: [result.found.otherId] });
   return mine;
 }
 
 /** "Delete for me": the message goes from the member's thread only; idempotent. */
-export async function hideMessage(db: Db, viewerId: string, messageId: string): Promise<void> {
-  const result = await db.transaction(async (tx) => {
+export async function hideMessage(
+  deps: { db: Db; events: AppEventPort },
+  viewerId: string,
+  messageId: string,
+): Promise<void> {
+  const result = await deps.db.transaction(async (tx) => {
     const found = await target(tx, viewerId, messageId, { hiddenOk: true });
     if (found.hidden) return { found, changed: false, unreadChanged: false };
     await conversationsRepo.lockConversationShared(tx, found.conversationId);
@@ -110,7 +115,7 @@ export async function hideMessage(db: Db, viewerId: string, messageId: string): 
     conversationId: result.found.conversationId,
     messageId: result.found.id,
   });
-  if (result.unreadChanged) await pushCounters(db, viewerId);
+  if (result.unreadChanged) await deps.events.emit('unread.changed', { userIds: [viewerId] });
 }
 
 /** The member's own star on a message, on all their devices (the other member sees nothing). */

@@ -1,4 +1,5 @@
 import type { Presence, Receipt, Typing } from '@motema/shared/chat';
+import type { AppEventPort } from '../../../app-events.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError, forbidden } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
@@ -7,7 +8,6 @@ import { emitToUser } from '../chat-events.ts';
 import { presenceOf } from '../chat.presenter.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import { pairKeyOf } from '../conversations/conversations.service.ts';
-import { pushCounters } from '../counters.service.ts';
 import * as repo from '../conversations/conversations.repository.ts';
 
 export type ReceiptKind = 'deliver' | 'read';
@@ -19,12 +19,12 @@ export type ReceiptKind = 'deliver' | 'read';
  * both members get `chats:receipts` when a watermark moved, and the reader's devices their badges.
  */
 export async function recordReceipt(
-  db: Db,
+  deps: { db: Db; events: AppEventPort },
   userId: string,
   receipt: Receipt,
   kind: ReceiptKind,
 ): Promise<void> {
-  const result = await db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const access = await conversationAccess(tx, receipt.conversationId, userId);
     if (!access) throw conversationNotFound();
     if (access.blocked) throw forbidden('chat_blocked');
@@ -47,7 +47,7 @@ export async function recordReceipt(
     emitToUser(userId, 'chats:receipts', event);
     emitToUser(result.otherId, 'chats:receipts', event);
   }
-  if (result.unreadChanged) await pushCounters(db, userId);
+  if (result.unreadChanged) await deps.events.emit('unread.changed', { userIds: [userId] });
 }
 
 /** Relays a typing state to the other member; only between members with no block. */

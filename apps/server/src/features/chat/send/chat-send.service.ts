@@ -1,5 +1,6 @@
 import { MESSAGES_PER_MINUTE, type Message, type SendMessageSchema } from '@motema/shared/chat';
 import type { z } from 'zod';
+import type { AppEventPort } from '../../../app-events.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
@@ -7,7 +8,6 @@ import { refuseOverLimit, type RateLimiter } from '../../../lib/rate-limiter.ts'
 import { emitToUser } from '../chat-events.ts';
 import { attachFiles } from '../files/chat-files.service.ts';
 import { conversationNotFound } from '../chat-errors.ts';
-import { scheduleCounters } from '../counters.service.ts';
 import * as messagesRepo from './message-send.repository.ts';
 import { messageFor, newMessageFor } from '../messages/message-views.service.ts';
 
@@ -102,7 +102,7 @@ export async function insertStored(
  * the recipient gets their new badges.
  */
 export async function announceStored(
-  db: Db,
+  deps: { db: Db; events: AppEventPort },
   senderId: string,
   input: SendInput,
   stored: StoredMessage,
@@ -111,7 +111,7 @@ export async function announceStored(
 ): Promise<Message> {
   // Stored, but the database went away before it could be presented: the ack says
   // service_unavailable (failureOf) and the retry (same client id) finds it.
-  const message = stored.view ?? (await messageFor(db, senderId, stored.messageId));
+  const message = stored.view ?? (await messageFor(deps.db, senderId, stored.messageId));
   // A client id reused for another conversation is a client bug: never answer with another thread.
   if (message.conversation._id !== input.conversationId) throw conflict();
   // A retry (created: false) is announced again: its first answer was lost, maybe before the event went
@@ -124,6 +124,6 @@ export async function announceStored(
     message.important ? { ...message, important: false } : message,
   );
   // The ack does not wait for the badge: it follows on its own (coalesced per member).
-  scheduleCounters(db, stored.recipientId);
+  await deps.events.emit('unread.changed', { userIds: [stored.recipientId], newMessage: true });
   return message;
 }

@@ -16,6 +16,7 @@ import {
 import { insertRating, insertVisit } from '../../test/discovery-factories.ts';
 import { createMember, newSession, type Member } from '../../test/factories.ts';
 import { createMatch } from '../../test/safety-factories.ts';
+import { countersOf as memberCounters } from './counters.service.ts';
 
 describe('counters (badges kept right across devices)', () => {
   const bed = socketTestBed();
@@ -68,6 +69,12 @@ describe('counters (badges kept right across devices)', () => {
     await insertRating(t, blocked!, viewer, 4);
     await t.db.insert(blocks).values({ blockerId: viewer.user.id, blockedId: blocked!.user.id });
     expect((await countersOf(viewer)).notifications).toBe(3);
+    // By kind, for the notification list to come.
+    expect((await memberCounters(t.db, viewer.user.id)).notifications).toEqual({
+      match: 1,
+      like: 1,
+      visit: 1,
+    });
 
     const socket = await socketOf(viewer);
     const pushed = nextEvent(socket, 'counters:update');

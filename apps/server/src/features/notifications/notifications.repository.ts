@@ -2,16 +2,20 @@ import { and, count, eq, gte, or, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { matches, ratings, users, visits } from '../../db/schema.ts';
-import { visibleTo } from './discovery.policy.ts';
+import { visibleTo } from '../discovery/discovery.policy.ts';
 
 const seen = alias(users, 'seen');
 
+/** What a member is notified of: a new match, a like (a rating of 4 or more received), a visit. */
+export type NotificationKind = 'match' | 'like' | 'visit';
+export type NotificationCounts = Record<NotificationKind, number>;
+
 /**
- * New matches, likes (ratings of 4 or more received) and visits received since each member's own
- * `notificationsSeenAt` (all of them when null), from members they may see (active, complete profile,
- * no block either way); `seen` is the member. The sum of three correlated counts.
+ * New matches, likes and visits received since each member's own `notificationsSeenAt` (all of them
+ * when null), from members they may see (active, complete profile, no block either way); `seen` is
+ * the member. One correlated count per kind. Reads discovery's tables, which it never writes.
  */
-function notificationsOfSeen(db: DbOrTx) {
+function unseenOfSeen(db: DbOrTx) {
   // The member as a column: `visibleTo` and `otherOfMatch` only embed it in SQL.
   const viewer = seen.id as unknown as string;
   const since = seen.notificationsSeenAt;
@@ -40,32 +44,36 @@ function notificationsOfSeen(db: DbOrTx) {
     .from(visits)
     .innerJoin(users, eq(users.id, visits.visitorId))
     .where(and(eq(visits.visitedId, viewer), newer(visits.lastAt), visibleTo(viewer)));
-  return sql<number>`((${matched}) + (${liked}) + (${visited}))::int`;
+  return {
+    match: sql<number>`(${matched})::int`,
+    like: sql<number>`(${liked})::int`,
+    visit: sql<number>`(${visited})::int`,
+  };
 }
 
-/** One prepared statement for the badges of many members at once (an array of ids). */
-function prepareNotificationsCount(db: DbOrTx) {
+/** One prepared statement for the counts of many members at once (an array of ids). */
+function prepareUnseenCounts(db: DbOrTx) {
   return db
-    .select({ userId: seen.id, n: notificationsOfSeen(db) })
+    .select({ userId: seen.id, ...unseenOfSeen(db) })
     .from(seen)
     .where(sql`${seen.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('notifications_counts_v1');
+    .prepare('notifications_unseen_counts_v1');
 }
-const notificationsCountQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareNotificationsCount>>();
+const unseenCountQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareUnseenCounts>>();
 
 /**
- * The notifications badges of these members (see `notificationsOfSeen`) in one prepared statement, planned once per connection: chat recounts
- * them for the badges it sends after new messages.
+ * The unseen notifications of these members by kind (see `unseenOfSeen`) in one prepared statement,
+ * planned once per connection: the badges sent after new messages count many members together.
  */
-export async function countNewNotifications(
+export async function countUnseenNotifications(
   db: DbOrTx,
   userIds: readonly string[],
-): Promise<Map<string, number>> {
-  let query = notificationsCountQueries.get(db);
+): Promise<Map<string, NotificationCounts>> {
+  let query = unseenCountQueries.get(db);
   if (!query) {
-    query = prepareNotificationsCount(db);
-    notificationsCountQueries.set(db, query);
+    query = prepareUnseenCounts(db);
+    unseenCountQueries.set(db, query);
   }
   const rows = await query.execute({ ids: [...userIds] });
-  return new Map(rows.map((row) => [row.userId, row.n]));
+  return new Map(rows.map(({ userId, ...counts }) => [userId, counts]));
 }

@@ -1,0 +1,19 @@
+import type { DbOrTx } from '../../../db/client.ts';
+import * as repo from './conversations.repository.ts';
+
+/** A member's unread messages and the conversations holding them (visible conversations only). */
+export type UnreadTotals = { messages: number; conversations: number };
+
+const NOTHING_UNREAD: UnreadTotals = { messages: 0, conversations: 0 };
+
+/**
+ * The unread totals of these members, in one query whatever their number (the notifications feature
+ * counts many members' badges together after new messages). A member with nothing unread counts zeros.
+ */
+export async function unreadTotals(
+  db: DbOrTx,
+  userIds: readonly string[],
+): Promise<Map<string, UnreadTotals>> {
+  const totals = userIds.length === 0 ? new Map() : await repo.unreadTotalsOf(db, userIds);
+  return new Map(userIds.map((id) => [id, totals.get(id) ?? NOTHING_UNREAD]));
+}

@@ -1,0 +1,104 @@
+/** How long a new message's badge waits for others, so bursts and busy moments send fewer (trailing). */
+export const COUNTERS_DELAY_MS = 300;
+
+export type CountersSender = {
+  /**
+   * Sends these members' current badges to all their devices, after a commit that changed them;
+   * resolves once sent, follow-up rounds included. For a member being counted already, it asks that
+   * count for one more round instead of starting a second one.
+   */
+  update(userIds: readonly string[]): Promise<void>;
+  /**
+   * `update` a little later (COUNTERS_DELAY_MS), together with every member scheduled meanwhile, in
+   * one count: a member receiving a burst of messages gets one badge, counted after the last commit
+   * of the burst, and many members' badges cost one count.
+   */
+  schedule(userIds: readonly string[]): void;
+  /** Forgets what is scheduled (the app is closing, its sockets with it). */
+  stop(): void;
+};
+
+/**
+ * Counts and delivers members' badges, one count at a time per member. The last badge a member gets
+ * always counts every commit made before it: an update asked for while the member is being counted
+ * makes that count run one more round, so a burst never ends on a stale badge. One per app: its state
+ * is which members are being counted or are due, never anything of a transaction.
+ */
+export function createCountersSender<Counters>(options: {
+  /** The counters of these members, together (one query whatever their number). */
+  count: (userIds: readonly string[]) => Promise<Map<string, Counters>>;
+  deliver: (userId: string, counters: Counters) => void;
+  /** A scheduled count that failed: nobody awaits it. */
+  report: (error: unknown) => void;
+  delayMs?: number;
+}): CountersSender {
+  const { count, deliver, report, delayMs = COUNTERS_DELAY_MS } = options;
+  /** Members whose badges are being counted (one count at a time per member), and those to recount. */
+  const running = new Map<string, Promise<void>>();
+  const dirty = new Set<string>();
+  let due: Set<string> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  /** Counts and sends the badges of these members, none of them being counted already. */
+  function countAndSend(userIds: readonly string[]): Promise<void> {
+    for (const id of userIds) dirty.delete(id);
+    const run = (async () => {
+      try {
+        for (const [id, counters] of await count(userIds)) deliver(id, counters);
+      } catch (error) {
+        for (const id of userIds) dirty.delete(id);
+        throw error;
+      } finally {
+        for (const id of userIds) running.delete(id);
+      }
+      // Commits made while counting: one more round for those members, which this promise includes.
+      await update(userIds.filter((id) => dirty.has(id)));
+    })();
+    for (const id of userIds) running.set(id, run);
+    return run;
+  }
+
+  /** The members being counted are marked for one more round; the others are counted now. */
+  function update(userIds: readonly string[]): Promise<void> {
+    const waits: Promise<void>[] = [];
+    const idle: string[] = [];
+    for (const id of new Set(userIds)) {
+      const current = running.get(id);
+      if (current) {
+        dirty.add(id);
+        waits.push(current);
+      } else idle.push(id);
+    }
+    if (idle.length > 0) waits.push(countAndSend(idle));
+    return Promise.all(waits).then(() => undefined);
+  }
+
+  function sendDue() {
+    const ids = [...(due ?? [])];
+    due = undefined;
+    timer = undefined;
+    const idle = ids.filter((id) => {
+      if (!running.has(id)) return true;
+      dirty.add(id);
+      return false;
+    });
+    if (idle.length > 0) countAndSend(idle).catch(report);
+  }
+
+  return {
+    update,
+    schedule(userIds) {
+      if (due) {
+        for (const id of userIds) due.add(id);
+        return;
+      }
+      due = new Set(userIds);
+      timer = setTimeout(sendDue, delayMs).unref();
+    },
+    stop() {
+      clearTimeout(timer);
+      due = undefined;
+      timer = undefined;
+    },
+  };
+}

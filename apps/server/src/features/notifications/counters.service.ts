@@ -1,0 +1,46 @@
+import type { AppEventPort } from '../../app-events.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { clock } from '../../lib/clock.ts';
+import { unreadTotals, type UnreadTotals } from '../chat/conversations/unread.service.ts';
+import type { NotificationCounts } from './notifications.repository.ts';
+import { markNotificationsSeen, unseenNotifications } from './notifications.service.ts';
+
+/**
+ * What a member's badges count, the same on every device: unread messages and the conversations
+ * holding them, and what they were notified of since they last opened their notifications, by kind.
+ * (The lists of notification and message entries of the spec's counter will join them here.)
+ */
+export type MemberCounters = { unread: UnreadTotals; notifications: NotificationCounts };
+
+/** The counters of these members, in two queries whatever their number. */
+export async function countersOfMany(
+  db: DbOrTx,
+  userIds: readonly string[],
+): Promise<Map<string, MemberCounters>> {
+  const [unread, notifications] = await Promise.all([
+    unreadTotals(db, userIds),
+    unseenNotifications(db, userIds),
+  ]);
+  return new Map(
+    userIds.map((id) => [id, { unread: unread.get(id)!, notifications: notifications.get(id)! }]),
+  );
+}
+
+/** The member's counters. */
+export async function countersOf(db: DbOrTx, userId: string): Promise<MemberCounters> {
+  return (await countersOfMany(db, [userId])).get(userId)!;
+}
+
+/**
+ * The member opened their notifications: their count goes back to zero, and after the commit
+ * `notifications.seen` carries the new counters to every device of theirs.
+ */
+export async function seeNotifications(
+  deps: { db: Db; events: AppEventPort },
+  userId: string,
+): Promise<MemberCounters> {
+  await markNotificationsSeen(deps.db, userId, clock.now());
+  const counters = await countersOf(deps.db, userId);
+  await deps.events.emit('notifications.seen', { userId, counters });
+  return counters;
+}
