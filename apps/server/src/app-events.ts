@@ -1,5 +1,6 @@
 import type { MatchRow } from './db/schema.ts';
 import type { MemberCounters } from './features/notifications/counters.service.ts';
+import type { MessageView } from './features/chat/messages/message-views.service.ts';
 import type { EventPort } from './lib/event-port.ts';
 
 /**
@@ -24,6 +25,27 @@ export type AppEvents = {
   'unread.changed': { userIds: string[]; newMessage?: boolean };
   /** The member opened their notifications: `counters` are their badges from now on, on every device. */
   'notifications.seen': { userId: string; counters: MemberCounters };
+  /**
+   * A message was stored, or a retry found it stored: it goes to both members' devices but the socket
+   * that sent it (its ack carries it). `message` is the sender's view; `recipientId` the other member.
+   */
+  'message.stored': { message: MessageView; recipientId: string; senderSocketId?: string };
+  /** A message was edited, unsent or starred: each member in `views` is shown their own view of it. */
+  'message.changed': { views: { userId: string; message: MessageView }[] };
+  /** A member deleted a message for themselves: it goes from their other devices too. */
+  'message.hidden': { userId: string; conversationId: string; messageId: string };
+  /** `userId`'s delivered or read watermark moved in a conversation: both members are told. */
+  'receipts.changed': {
+    conversationId: string;
+    userId: string;
+    otherId: string;
+    deliveredSeq: number;
+    readSeq: number;
+  };
+  /** `userId` started or stopped typing in a conversation (nothing stored): `otherId` is told. */
+  'typing.changed': { conversationId: string; userId: string; otherId: string; typing: boolean };
+  /** A conversation started, went or came back for these members (a block, a deletion): their lists follow. */
+  'conversation.changed': { conversationId: string; userIds: string[] };
 
   // Wave 2: named now so the features built next emit them here rather than growing buses of their own.
   /** A payment reached its final state (SPEC section 8; PAYMENTS.md's state machine). */

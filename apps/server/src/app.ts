@@ -37,6 +37,7 @@ import {
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { chatFilesRoutes } from './features/chat/files/chat-files.routes.ts';
 import { registerChatRealtime } from './features/chat/chat-realtime.ts';
+import { subscribeChatEvents } from './features/chat/chat-emitters.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { subscribeNotificationsEvents } from './features/notifications/notifications-realtime.ts';
 import { AppError } from './lib/app-error.ts';
@@ -148,6 +149,9 @@ function subscribeToEvents({ db, jobs, events }: AppDeps, realtime: Realtime) {
   // A deleted account's files go through durable jobs; its conversations' other members are told.
   events.on('account.removed', ({ userId }) => scheduleOwnerMediaRemoval(jobs, userId));
   events.on('account.removed', (removed) => afterAccountRemoved({ jobs, events }, removed));
+  // Chat: messages, receipts, typing and conversation changes to the members' devices (a block
+  // also ends their watching each other's presence).
+  subscribeChatEvents({ events }, realtime);
   // Badges: counters:update to the members' devices when what they count changed.
   subscribeNotificationsEvents({ db, events }, realtime);
 }

@@ -1,15 +1,13 @@
 import { PresenceWatchSchema, ReceiptSchema, SendMessageSchema, TypingSchema } from '@motema/shared/chat';
 import type { Message, Presence } from '@motema/shared/chat';
-import type { AppEventPort } from '../../app-events.ts';
-import type { Db } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import { refuseOverLimit, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { onClientEvent } from '../../realtime/client-events.ts';
 import type { Realtime } from '../../realtime/server.ts';
-import { onChatEvent } from './chat-events.ts';
 import { recordReceipt, relayTyping, watchablePresence } from './receipts/chat-receipts.service.ts';
-import { presenceOf } from './chat.presenter.ts';
+import { presenceOf, presentMessage } from './chat.presenter.ts';
 import { createSendBatcher } from './send/chat-send-batcher.ts';
 import { announceStored } from './send/chat-send.service.ts';
 
@@ -35,32 +33,19 @@ const typingOf = parsed(TypingSchema);
 const watchOf = parsed(PresenceWatchSchema);
 
 /**
- * The socket side of chat: sends (acked after the commit, one at a time per socket so a member's
- * messages keep their order; one socket's sends are a queue, so overlapping them would only
- * crowd the database pool), receipts, typing, presence watching; and the delivery of what the chat
- * services emit after their commits to the rooms `user:{id}`.
+ * The socket side of chat, what sockets ask: sends (acked after the commit, one at a time per socket
+ * so a member's messages keep their order; one socket's sends are a queue, so overlapping them would
+ * only crowd the database pool), receipts, typing, presence watching. What the chat services tell
+ * after their commits reaches the rooms `user:{id}` through chat-emitters.ts.
  */
 export function registerChatRealtime(
   realtime: Pick<Realtime, 'io' | 'log' | 'onPresence'>,
-  deps: { db: Db; limiter: RateLimiter; events: AppEventPort },
+  deps: Pick<AppDeps, 'db' | 'events'> & { limiter: RateLimiter },
 ): void {
   const { io, log } = realtime;
   const { db, limiter } = deps;
   // Sends of all sockets are stored in groups, one transaction each (decision 0010).
   const batcher = createSendBatcher(deps);
-
-  const stop = onChatEvent({
-    toUser: (userId, event, payload, exceptSocketId) => {
-      const room = io.to(`user:${userId}`);
-      const target = exceptSocketId ? room.except(exceptSocketId) : room;
-      (target.emit as (name: string, data: unknown) => boolean)(event, payload);
-    },
-    separate: (a, b) => {
-      io.in(`user:${a}`).socketsLeave(`presence:${b}`);
-      io.in(`user:${b}`).socketsLeave(`presence:${a}`);
-    },
-  });
-  io.httpServer?.once('close', stop);
 
   // A watcher shares a conversation with the member: it hears the same coarse presence as in the list.
   realtime.onPresence(async (userId, connected) => {
@@ -85,7 +70,7 @@ export function registerChatRealtime(
           () => undefined,
           () => undefined,
         );
-        answer({ ok: true, message: await sent });
+        answer({ ok: true, message: presentMessage(await sent) });
       },
       log,
     );
@@ -110,7 +95,7 @@ export function registerChatRealtime(
       async (payload) => {
         const typing = typingOf(payload);
         await refuseOverLimit(limiter, `typing:${userId}`, TYPING_PER_10_SECONDS, 10_000);
-        await relayTyping(db, userId, typing);
+        await relayTyping(deps, userId, typing);
       },
       log,
     );
@@ -121,7 +106,8 @@ export function registerChatRealtime(
       async (payload, answer) => {
         const watched = watchOf(payload).userId;
         await refuseOverLimit(limiter, `watch:${userId}`, WATCHES_PER_MINUTE, 60_000);
-        const presence = await watchablePresence(db, userId, watched);
+        const found = await watchablePresence(db, userId, watched);
+        const presence = presenceOf(found.userId, found.connected, found.lastActivity, clock.now());
         await socket.join(`presence:${watched}`);
         answer({ ok: true, presence });
       },

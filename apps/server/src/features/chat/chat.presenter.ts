@@ -1,26 +1,20 @@
 import {
   REPLY_QUOTE_MAX_LENGTH,
-  type ChatFile,
   type Conversation,
+  type ConversationList,
   type Message,
+  type MessagePage,
   type MessageQuote,
   type Presence,
 } from '@motema/shared/chat';
 import { avatarThumbnailOf, type AvatarThumbnail } from '@motema/shared/media';
+import type { ChatFileRow, PhotoRow } from '../../db/schema.ts';
 import { activityOf } from '../discovery/discovery.presenter.ts';
-import type { ConversationRow } from './conversations/conversations.repository.ts';
+import { presentImage } from '../media/media.presenter.ts';
+import type { ConversationView } from './conversations/conversations.service.ts';
+import { presentChatFile } from './files/chat-files.presenter.ts';
 import type { MessageViewRow } from './messages/message-views.repository.ts';
-
-export type MemberState = { userId: string; deliveredSeq: number; readSeq: number };
-
-/** What a page of messages is presented with, each loaded once for the whole page (no N+1). */
-export type MessageContext = {
-  /** Both members' watermarks, by conversation id. */
-  states: Map<string, MemberState[]>;
-  files: Map<string, ChatFile[]>;
-  /** Senders' avatars by photo id (an Image will do: only its thumbnail is sent). */
-  avatars: Map<string, AvatarThumbnail>;
-};
+import type { MessagePageView, MessageView } from './messages/message-views.service.ts';
 
 const nameOf = (firstName: string | null, lastName: string | null, username: string) =>
   [firstName, lastName].filter(Boolean).join(' ') || username;
@@ -33,7 +27,10 @@ export function shorten(text: string): string {
     : `${chars.slice(0, REPLY_QUOTE_MAX_LENGTH - 1).join('')}…`;
 }
 
-function presentQuote(row: MessageViewRow, files: Map<string, ChatFile[]>): MessageQuote | null {
+function presentQuote(
+  row: MessageViewRow,
+  files: ReadonlyMap<string, readonly ChatFileRow[]>,
+): MessageQuote | null {
   if (row.quoteId === null || row.quoteSeq === null || row.quoteSenderId === null) return null;
   const unsent = row.quoteUnsentAt !== null;
   return {
@@ -45,15 +42,29 @@ function presentQuote(row: MessageViewRow, files: Map<string, ChatFile[]>): Mess
       name: nameOf(row.quoteSenderFirstName, row.quoteSenderLastName, row.quoteSenderUsername ?? ''),
     },
     text: unsent || row.quoteText === null ? null : shorten(row.quoteText),
-    fileTypes: unsent ? [] : (files.get(row.quoteId) ?? []).map((file) => file.type),
+    fileTypes: unsent ? [] : (files.get(row.quoteId) ?? []).map((file) => file.kind),
     unsent,
   };
 }
 
-/** The sender's avatar as every message carries it: the thumbnail only (bar B6). */
-function senderAvatar(row: MessageViewRow, context: MessageContext): AvatarThumbnail | null {
+/**
+ * A member's avatar as messages and conversations carry it: the thumbnail only (bar B6). Kept per
+ * photo row object: a page's messages share their senders' rows, and so do the sends of a member
+ * (the send path's avatar cache), so each row is presented once.
+ */
+const thumbnails = new WeakMap<PhotoRow, AvatarThumbnail>();
+function avatarThumbnail(photo: PhotoRow): AvatarThumbnail {
+  let thumbnail = thumbnails.get(photo);
+  if (!thumbnail) {
+    thumbnail = avatarThumbnailOf(presentImage(photo));
+    thumbnails.set(photo, thumbnail);
+  }
+  return thumbnail;
+}
+
+function senderAvatar({ row, context }: MessageView): AvatarThumbnail | null {
   const avatar = row.senderAvatarPhotoId ? context.avatars.get(row.senderAvatarPhotoId) : undefined;
-  return avatar ? avatarThumbnailOf(avatar) : null;
+  return avatar ? avatarThumbnail(avatar) : null;
 }
 
 /**
@@ -61,7 +72,8 @@ function senderAvatar(row: MessageViewRow, context: MessageContext): AvatarThumb
  * its place without text or files. `deliveredTo` and `readBy` list the recipients whose watermark
  * reached the message's sequence.
  */
-export function presentMessage(row: MessageViewRow, context: MessageContext): Message {
+export function presentMessage(view: MessageView): Message {
+  const { row, context } = view;
   const unsent = row.unsentAt !== null;
   const recipients = (context.states.get(row.conversationId) ?? []).filter(
     (state) => state.userId !== row.senderId,
@@ -76,10 +88,10 @@ export function presentMessage(row: MessageViewRow, context: MessageContext): Me
       username: row.senderUsername,
       firstName: row.senderFirstName,
       name: nameOf(row.senderFirstName, row.senderLastName, row.senderUsername),
-      avatar: senderAvatar(row, context),
+      avatar: senderAvatar(view),
     },
     text: unsent ? null : row.text,
-    files: unsent ? [] : (context.files.get(row.id) ?? []),
+    files: unsent ? [] : (context.files.get(row.id) ?? []).map(presentChatFile),
     replyTo: presentQuote(row, context.files),
     deliveredTo: recipients.filter((s) => s.deliveredSeq >= row.seq).map((s) => ({ user: s.userId })),
     readBy: recipients.filter((s) => s.readSeq >= row.seq).map((s) => ({ user: s.userId })),
@@ -90,13 +102,14 @@ export function presentMessage(row: MessageViewRow, context: MessageContext): Me
   };
 }
 
+/** A page of a conversation's messages, as its viewer sees them. */
+export function presentMessagePage(page: MessagePageView): MessagePage {
+  return { messages: page.messages.map(presentMessage), count: page.count, hasMore: page.hasMore };
+}
+
 /** A conversation for the viewer: the other member (with presence, for the header), the last message. */
-export function presentConversation(
-  row: ConversationRow,
-  message: Message | null,
-  avatar: AvatarThumbnail | null,
-  now: Date,
-): Conversation {
+export function presentConversation(view: ConversationView, now: Date): Conversation {
+  const { row, lastMessage, avatar } = view;
   return {
     _id: row.id,
     member: {
@@ -104,16 +117,27 @@ export function presentConversation(
       username: row.username,
       firstName: row.firstName,
       name: nameOf(row.firstName, row.lastName, row.username),
-      avatar: avatar && avatarThumbnailOf(avatar),
+      avatar: avatar && avatarThumbnail(avatar),
       activity: activityOf(row.connected, row.lastActivity, now),
     },
-    message,
+    message: lastMessage && presentMessage(lastMessage),
     lastSeq: row.lastSeq,
     unread: row.unread,
     readSeq: row.readSeq,
     deliveredSeq: row.otherDeliveredSeq,
     otherReadSeq: row.otherReadSeq,
     updatedAt: (row.lastMessageAt ?? row.createdAt).toISOString(),
+  };
+}
+
+/** A page of the viewer's conversations. */
+export function presentConversationList(
+  list: { conversations: ConversationView[]; count: number },
+  now: Date,
+): ConversationList {
+  return {
+    conversations: list.conversations.map((view) => presentConversation(view, now)),
+    count: list.count,
   };
 }
 

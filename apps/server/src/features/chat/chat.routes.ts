@@ -12,6 +12,13 @@ import {
   StartConversationSchema,
 } from '@motema/shared/chat';
 import type { AppDeps } from '../../deps.ts';
+import { clock } from '../../lib/clock.ts';
+import {
+  presentConversation,
+  presentConversationList,
+  presentMessage,
+  presentMessagePage,
+} from './chat.presenter.ts';
 import {
   getConversation,
   listConversations,
@@ -47,7 +54,11 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       schema: { querystring: ConversationListQuerySchema, response: { 200: ConversationListSchema } },
     },
-    async (request) => listConversations(db, memberOf(request).userId, request.query),
+    async (request) =>
+      presentConversationList(
+        await listConversations(db, memberOf(request).userId, request.query),
+        clock.now(),
+      ),
   );
 
   app.post(
@@ -60,7 +71,10 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async (request) => ({
-      conversation: await startConversation(db, memberOf(request).userId, request.body.user),
+      conversation: presentConversation(
+        await startConversation(deps, memberOf(request).userId, request.body.user),
+        clock.now(),
+      ),
     }),
   );
 
@@ -68,7 +82,10 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     '/conversations/:id',
     { schema: { params: IdParamsSchema, response: { 200: ConversationResultSchema } } },
     async (request) => ({
-      conversation: await getConversation(db, memberOf(request).userId, request.params.id),
+      conversation: presentConversation(
+        await getConversation(db, memberOf(request).userId, request.params.id),
+        clock.now(),
+      ),
     }),
   );
 
@@ -81,7 +98,8 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: MessagePageSchema },
       },
     },
-    async (request) => messagePage(db, memberOf(request).userId, request.params.id, request.query),
+    async (request) =>
+      presentMessagePage(await messagePage(db, memberOf(request).userId, request.params.id, request.query)),
   );
 
   app.patch(
@@ -91,7 +109,9 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: { params: IdParamsSchema, body: EditMessageSchema, response: MessageActionResponse },
     },
     async (request) => ({
-      message: await editMessage(db, memberOf(request).userId, request.params.id, request.body.text),
+      message: presentMessage(
+        await editMessage(deps, memberOf(request).userId, request.params.id, request.body.text),
+      ),
     }),
   );
 
@@ -101,7 +121,9 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       config: perMemberRateLimit('message-unsend', 60, MINUTE),
       schema: { params: IdParamsSchema, response: MessageActionResponse },
     },
-    async (request) => ({ message: await unsendMessage(deps, memberOf(request).userId, request.params.id) }),
+    async (request) => ({
+      message: presentMessage(await unsendMessage(deps, memberOf(request).userId, request.params.id)),
+    }),
   );
 
   app.delete(
@@ -126,7 +148,9 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: { params: IdParamsSchema, body: ImportantSchema, response: MessageActionResponse },
     },
     async (request) => ({
-      message: await starMessage(db, memberOf(request).userId, request.params.id, request.body.important),
+      message: presentMessage(
+        await starMessage(deps, memberOf(request).userId, request.params.id, request.body.important),
+      ),
     }),
   );
 };

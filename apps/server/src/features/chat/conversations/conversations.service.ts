@@ -1,39 +1,46 @@
-import type { Conversation, ConversationList } from '@motema/shared/chat';
-import type { Image } from '@motema/shared/media';
 import type { AppEventPort } from '../../../app-events.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { PhotoRow } from '../../../db/schema.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
-import { presentImages } from '../../media/media.presenter.ts';
 import { avatarPhotos } from '../../media/media.service.ts';
 import { conversationNotFound } from '../chat-errors.ts';
-import { emitToUser, separatePresence } from '../chat-events.ts';
 import { scheduleChatFilesRemoval } from '../files/chat-files.service.ts';
-import { presentConversation } from '../chat.presenter.ts';
 import * as repo from './conversations.repository.ts';
-import { messagesFor } from '../messages/message-views.service.ts';
+import { messagesFor, type MessageView } from '../messages/message-views.service.ts';
 
 /** The key that makes a pair's conversation unique: both ids, sorted, joined by ':'. */
 export const pairKeyOf = (a: string, b: string) => [a, b].sort().join(':');
 
-async function presentRows(db: DbOrTx, viewerId: string, rows: repo.ConversationRow[]) {
+/**
+ * A conversation as its viewer sees it: the other member's row, the last message (the viewer's view)
+ * and the other member's avatar photo; chat.presenter.ts's presentConversation makes it the JSON.
+ */
+export type ConversationView = {
+  row: repo.ConversationRow;
+  lastMessage: MessageView | null;
+  avatar: PhotoRow | null;
+};
+
+/** The rows with their last messages and avatars, in two batched queries whatever their number. */
+async function viewsOf(
+  db: DbOrTx,
+  viewerId: string,
+  rows: repo.ConversationRow[],
+): Promise<ConversationView[]> {
   const lastIds = rows.flatMap((row) => (row.lastMessageId ? [row.lastMessageId] : []));
   const avatarIds = rows.flatMap((row) => (row.avatarPhotoId ? [row.avatarPhotoId] : []));
   const [lastMessages, avatars] = await Promise.all([
     messagesFor(db, viewerId, lastIds),
-    avatarPhotos(db, avatarIds).then(presentImages),
+    avatarPhotos(db, avatarIds),
   ]);
-  const byId = new Map(lastMessages.map((message) => [message._id, message]));
-  const now = clock.now();
-  return rows.map((row) =>
-    presentConversation(
-      row,
-      row.lastMessageId ? (byId.get(row.lastMessageId) ?? null) : null,
-      row.avatarPhotoId ? ((avatars.get(row.avatarPhotoId) as Image | undefined) ?? null) : null,
-      now,
-    ),
-  );
+  const byId = new Map(lastMessages.map((message) => [message.row.id, message]));
+  return rows.map((row) => ({
+    row,
+    lastMessage: row.lastMessageId ? (byId.get(row.lastMessageId) ?? null) : null,
+    avatar: row.avatarPhotoId ? (avatars.get(row.avatarPhotoId) ?? null) : null,
+  }));
 }
 
 /** The viewer's conversations, newest activity first; blocked or inactive members' ones left out (Z3). */
@@ -41,12 +48,12 @@ export async function listConversations(
   db: Db,
   viewerId: string,
   page: { skip: number; limit: number },
-): Promise<ConversationList> {
+): Promise<{ conversations: ConversationView[]; count: number }> {
   const [rows, count] = await Promise.all([
     repo.listConversationRows(db, viewerId, page),
     repo.countConversations(db, viewerId),
   ]);
-  return { conversations: await presentRows(db, viewerId, rows), count };
+  return { conversations: await viewsOf(db, viewerId, rows), count };
 }
 
 /** One conversation of the viewer; 404 for a non-member, a block or an inactive other member. */
@@ -54,18 +61,24 @@ export async function getConversation(
   db: DbOrTx,
   viewerId: string,
   conversationId: string,
-): Promise<Conversation> {
+): Promise<ConversationView> {
   const rows = await repo.listConversationRows(db, viewerId, { skip: 0, limit: 1, conversationId });
-  const [conversation] = await presentRows(db, viewerId, rows);
+  const [conversation] = await viewsOf(db, viewerId, rows);
   if (!conversation) throw conversationNotFound();
   return conversation;
 }
 
 /**
  * Finds or starts the viewer's conversation with a member (idempotent by pair key). Never oneself;
- * an unknown, inactive or blocked member is 404 `user_not_found`.
+ * an unknown, inactive or blocked member is 404 `user_not_found`. A new one is in both lists after
+ * the commit (`conversation.changed`).
  */
-export async function startConversation(db: Db, viewerId: string, userId: string): Promise<Conversation> {
+export async function startConversation(
+  deps: { db: Db; events: AppEventPort },
+  viewerId: string,
+  userId: string,
+): Promise<ConversationView> {
+  const { db } = deps;
   if (viewerId === userId) throw badRequest('self_not_allowed');
   if (!(await repo.findReachableMember(db, viewerId, userId))) throw new AppError(404, 'user_not_found');
   const pairKey = pairKeyOf(viewerId, userId);
@@ -75,28 +88,24 @@ export async function startConversation(db: Db, viewerId: string, userId: string
   const found = created ?? (await repo.findConversationByPair(db, pairKey));
   if (!found) throw new Error(`conversation ${pairKey} vanished`);
   if (created) {
-    for (const member of [viewerId, userId]) {
-      emitToUser(member, 'chats:conversations:changed', { conversationId: found.id });
-    }
+    await deps.events.emit('conversation.changed', { conversationId: found.id, userIds: [viewerId, userId] });
   }
   return getConversation(db, viewerId, found.id);
 }
 
 /**
- * After a block (or its end) between two members commits: both lists change (the conversation goes
- * or comes back), so do both badges, and neither may keep watching the other's presence.
+ * After a block (or its end) between two members commits (a subscriber of `block.changed`): both
+ * lists change (the conversation goes or comes back), so do both badges. (The realtime emitters also
+ * stop each watching the other's presence, chat-emitters.ts.)
  */
 export async function announceBlockChange(
   deps: { db: DbOrTx; events: AppEventPort },
   a: string,
   b: string,
 ): Promise<void> {
-  separatePresence(a, b);
   const conversation = await repo.findConversationByPair(deps.db, pairKeyOf(a, b));
   if (!conversation) return;
-  for (const member of [a, b]) {
-    emitToUser(member, 'chats:conversations:changed', { conversationId: conversation.id });
-  }
+  await deps.events.emit('conversation.changed', { conversationId: conversation.id, userIds: [a, b] });
   await deps.events.emit('unread.changed', { userIds: [a, b] });
 }
 
@@ -127,7 +136,10 @@ export async function afterAccountRemoved(
   }
   await scheduleChatFilesRemoval(deps.jobs, { uploaderId: userId });
   for (const partner of partners) {
-    emitToUser(partner.userId, 'chats:conversations:changed', { conversationId: partner.conversationId });
+    await deps.events.emit('conversation.changed', {
+      conversationId: partner.conversationId,
+      userIds: [partner.userId],
+    });
   }
   // The deletion's answer does not wait for the other members' badges.
   if (partners.length > 0) {

@@ -75,7 +75,7 @@ describe('chat files: who may fetch them (Z5), attaching, removal', () => {
 
     // In the given order.
     const files = await filesOfMessages(t.db, [message.id, crypto.randomUUID()]);
-    expect(files.get(message.id)?.map((file) => file._id)).toEqual([photo._id, voice._id]);
+    expect(files.get(message.id)?.map((file) => file.id)).toEqual([photo._id, voice._id]);
     expect(files.size).toBe(1);
   });
 

@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../../deps.ts';
 import { apiErrors, fileBody, noBody } from '../../../lib/api-responses.ts';
 import { AppError, badRequest, fieldIssue, invalidFields } from '../../../lib/app-error.ts';
+import { presentChatFile } from './chat-files.presenter.ts';
 import { openChatFile, uploadChatFile, type ChatUpload } from './chat-files.service.ts';
 import { memberOf, perMemberRateLimit } from '../../../plugins/request-member.ts';
 
@@ -153,7 +154,7 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
           conversationId: request.params.id,
           readUpload: chatUpload(request),
         });
-        return reply.code(201).send({ file });
+        return reply.code(201).send({ file: presentChatFile(file) });
       },
     );
   });

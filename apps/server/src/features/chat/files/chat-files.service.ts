@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_FILE_MAX_BYTES, type ChatFile, type ChatFileKind } from '@motema/shared/chat';
+import { CHAT_FILE_MAX_BYTES, type ChatFileKind } from '@motema/shared/chat';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { ChatFileRow, PhotoVariant, StreamVariant } from '../../../db/schema.ts';
 import type { AppDeps } from '../../../deps.ts';
@@ -12,7 +12,6 @@ import { variantFileName } from '../../media/media.presenter.ts';
 import { conversationAccess } from '../chat-access.repository.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import * as repo from './chat-files.repository.ts';
-import { presentChatFile } from './chat-files.presenter.ts';
 import { sniffStreamType, streamFileName } from './stream-type.ts';
 
 /**
@@ -47,14 +46,15 @@ const unavailable = () => badRequest('chat_file_unavailable');
 export type ChatUpload = { kind: ChatFileKind; durationMs: number | null; body: Buffer };
 
 /**
- * A file uploaded into a conversation by one of its members, not yet attached to a message. The
- * membership and blocks are checked before the upload is read; the type comes from the bytes; files
- * are written under a fresh random folder and removed again if the row cannot be written.
+ * A file uploaded into a conversation by one of its members, not yet attached to a message (its row;
+ * presentChatFile shows it). The membership and blocks are checked before the upload is read; the
+ * type comes from the bytes; files are written under a fresh random folder and removed again if the
+ * row cannot be written.
  */
 export async function uploadChatFile(
   deps: ChatFilesDeps,
   input: { uploaderId: string; conversationId: string; readUpload: () => Promise<ChatUpload> },
-): Promise<ChatFile> {
+): Promise<ChatFileRow> {
   if (!UUID.test(input.conversationId)) throw conversationNotFound();
   const access = await conversationAccess(deps.db, input.conversationId, input.uploaderId);
   if (!access) throw conversationNotFound();
@@ -77,7 +77,7 @@ export async function uploadChatFile(
       ...stored.row,
     });
     await sweepStaleUploads(deps).catch(() => undefined);
-    return presentChatFile(row);
+    return row;
   } catch (error) {
     await deps.storage.deletePrefix(folder).catch(() => scheduleRemoval(deps.jobs, { prefix: folder }));
     throw error;
@@ -172,15 +172,18 @@ export async function attachFiles(
   if (attached.length !== input.fileIds.length) throw unavailable();
 }
 
-/** The files of these messages, in attachment order, as every member of the conversation sees them. */
+/**
+ * The files of these messages by message id, in attachment order (presentChatFile shows each the same
+ * to both members of the conversation).
+ */
 export async function filesOfMessages(
   db: DbOrTx,
   messageIds: readonly string[],
-): Promise<Map<string, ChatFile[]>> {
-  const files = new Map<string, ChatFile[]>();
+): Promise<Map<string, ChatFileRow[]>> {
+  const files = new Map<string, ChatFileRow[]>();
   for (const { file } of await repo.findFilesOfMessages(db, messageIds)) {
     const list = files.get(file.messageId!) ?? [];
-    list.push(presentChatFile(file));
+    list.push(file);
     files.set(file.messageId!, list);
   }
   return files;

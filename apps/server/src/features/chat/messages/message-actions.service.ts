@@ -1,19 +1,18 @@
-import type { Message } from '@motema/shared/chat';
 import type { AppEventPort } from '../../../app-events.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, badRequest, forbidden } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
 import { conversationAccess } from '../chat-access.repository.ts';
-import { emitToUser } from '../chat-events.ts';
 import { scheduleChatFilesRemoval } from '../files/chat-files.service.ts';
 import * as conversationsRepo from '../conversations/conversations.repository.ts';
 import * as messagesRepo from './message-actions.repository.ts';
-import { messageFor } from './message-views.service.ts';
+import { messageFor, type MessageView } from './message-views.service.ts';
 
 const messageNotFound = () => new AppError(404, 'message_not_found');
 const notEditable = () => badRequest('message_not_editable');
 
+type ActionDeps = { db: Db; events: AppEventPort };
 type Target = { id: string; conversationId: string; senderId: string; unsent: boolean; otherId: string };
 
 /**
@@ -38,34 +37,37 @@ async function target(db: DbOrTx, viewerId: string, messageId: string, { hiddenO
 }
 
 /**
- * Sends each member of the conversation their own view of the changed message; not to the other
- * member if they deleted it for themselves (an update must not bring it back to their screen).
+ * After the commit: each member of the conversation is shown their own view of the changed message
+ * (`message.changed`); not the other member if they deleted it for themselves (an update must not
+ * bring it back to their screen). Returns the viewer's view.
  */
-async function announceUpdate(db: Db, viewerId: string, found: Target): Promise<Message> {
+async function announceUpdate(deps: ActionDeps, viewerId: string, found: Target): Promise<MessageView> {
+  const { db } = deps;
   const [mine, theirs, hiddenForThem] = await Promise.all([
     messageFor(db, viewerId, found.id),
     messageFor(db, found.otherId, found.id),
     messagesRepo.isHiddenBy(db, found.id, found.otherId),
   ]);
-  emitToUser(viewerId, 'chats:messages:update', mine);
-  if (!hiddenForThem) emitToUser(found.otherId, 'chats:messages:update', theirs);
+  const views = [{ userId: viewerId, message: mine }];
+  if (!hiddenForThem) views.push({ userId: found.otherId, message: theirs });
+  await deps.events.emit('message.changed', { views });
   return mine;
 }
 
 /** The sender changes the text of their message (not once unsent); both members see the edit. */
 export async function editMessage(
-  db: Db,
+  deps: ActionDeps,
   viewerId: string,
   messageId: string,
   text: string,
-): Promise<Message> {
-  const found = await db.transaction(async (tx) => {
+): Promise<MessageView> {
+  const found = await deps.db.transaction(async (tx) => {
     const found = await target(tx, viewerId, messageId);
     if (found.senderId !== viewerId || found.unsent) throw notEditable();
     if (!(await messagesRepo.updateText(tx, found.id, text, clock.now()))) throw notEditable();
     return found;
   });
-  return announceUpdate(db, viewerId, found);
+  return announceUpdate(deps, viewerId, found);
 }
 
 /**
@@ -77,7 +79,7 @@ export async function unsendMessage(
   deps: { db: Db; jobs: JobQueue; events: AppEventPort },
   viewerId: string,
   messageId: string,
-): Promise<Message> {
+): Promise<MessageView> {
   const { db } = deps;
   const result = await db.transaction(async (tx) => {
     const found = await target(tx, viewerId, messageId);
@@ -89,18 +91,14 @@ export async function unsendMessage(
   });
   if (!result.changed) return messageFor(db, viewerId, messageId);
   await scheduleChatFilesRemoval(deps.jobs, { messageId });
-  const mine = await announceUpdate(db, viewerId, result.found);
+  const mine = await announceUpdate(deps, viewerId, result.found);
   // The sender's answer does not wait for the other member's badge.
   void deps.events.emit('unread.changed', { userIds: [result.found.otherId] });
   return mine;
 }
 
 /** "Delete for me": the message goes from the member's thread only; idempotent. */
-export async function hideMessage(
-  deps: { db: Db; events: AppEventPort },
-  viewerId: string,
-  messageId: string,
-): Promise<void> {
+export async function hideMessage(deps: ActionDeps, viewerId: string, messageId: string): Promise<void> {
   const result = await deps.db.transaction(async (tx) => {
     const found = await target(tx, viewerId, messageId, { hiddenOk: true });
     if (found.hidden) return { found, changed: false, unreadChanged: false };
@@ -111,7 +109,8 @@ export async function hideMessage(
     return { found, changed: true, unreadChanged: unread !== before?.unreadCount };
   });
   if (!result.changed) return;
-  emitToUser(viewerId, 'chats:messages:hidden', {
+  await deps.events.emit('message.hidden', {
+    userId: viewerId,
     conversationId: result.found.conversationId,
     messageId: result.found.id,
   });
@@ -120,14 +119,15 @@ export async function hideMessage(
 
 /** The member's own star on a message, on all their devices (the other member sees nothing). */
 export async function starMessage(
-  db: Db,
+  deps: ActionDeps,
   viewerId: string,
   messageId: string,
   important: boolean,
-): Promise<Message> {
+): Promise<MessageView> {
+  const { db } = deps;
   const found = await target(db, viewerId, messageId);
   await messagesRepo.setStar(db, found.id, viewerId, important, clock.now());
   const mine = await messageFor(db, viewerId, found.id);
-  emitToUser(viewerId, 'chats:messages:update', mine);
+  await deps.events.emit('message.changed', { views: [{ userId: viewerId, message: mine }] });
   return mine;
 }

@@ -1,14 +1,33 @@
-import type { Message, MessagePage, MessagesQuery } from '@motema/shared/chat';
-import { avatarThumbnailOf, type AvatarThumbnail, type Image } from '@motema/shared/media';
+import type { MessagesQuery } from '@motema/shared/chat';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { presentImages } from '../../media/media.presenter.ts';
+import type { ChatFileRow, PhotoRow } from '../../../db/schema.ts';
 import { avatarPhotos } from '../../media/media.service.ts';
 import { conversationAccess } from '../chat-access.repository.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import { filesOfMessages } from '../files/chat-files.service.ts';
-import { presentMessage, type MemberState } from '../chat.presenter.ts';
 import * as conversationsRepo from '../conversations/conversations.repository.ts';
 import * as messagesRepo from './message-views.repository.ts';
+
+/** A member's watermarks in a conversation. */
+export type MemberState = { userId: string; deliveredSeq: number; readSeq: number };
+
+/** What messages are shown with, loaded once for a whole list of them (no N+1). */
+export type MessageContext = {
+  /** Both members' watermarks, by conversation id. */
+  states: ReadonlyMap<string, readonly MemberState[]>;
+  /** Files by message id (of the messages and of the ones they quote), in attachment order. */
+  files: ReadonlyMap<string, readonly ChatFileRow[]>;
+  /** The senders' avatar photos, by photo id. */
+  avatars: ReadonlyMap<string, PhotoRow>;
+};
+
+/**
+ * A message as one viewer sees it (their own star, nothing they hid) with what it is shown with:
+ * chat.presenter.ts's presentMessage makes it the member's JSON. Messages of one list share a context.
+ */
+export type MessageView = { row: messagesRepo.MessageViewRow; context: MessageContext };
+
+export type MessagePageView = { messages: MessageView[]; count: number; hasMore: boolean };
 
 /**
  * A page of the conversation as the viewer sees it, in ascending sequence (see MessagesQuerySchema):
@@ -19,7 +38,7 @@ export async function messagePage(
   viewerId: string,
   conversationId: string,
   query: MessagesQuery,
-): Promise<MessagePage> {
+): Promise<MessagePageView> {
   const access = await conversationAccess(db, conversationId, viewerId);
   if (!access || access.blocked) throw conversationNotFound();
   const [rows, count] = await Promise.all([
@@ -29,17 +48,14 @@ export async function messagePage(
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   if (query.after === undefined) page.reverse();
-  return { messages: await presentMessageRows(db, page), count, hasMore };
+  return { messages: await viewsOf(db, page), count, hasMore };
 }
 
 /**
- * Messages as the viewer sees them, presented in three batched queries whatever their number:
- * watermarks, files (the messages' and the quoted ones') and avatars.
+ * Rows of messages with their context, in three batched queries whatever their number: watermarks,
+ * files (the messages' and the quoted ones') and avatars.
  */
-export async function presentMessageRows(
-  db: DbOrTx,
-  rows: readonly messagesRepo.MessageViewRow[],
-): Promise<Message[]> {
+async function viewsOf(db: DbOrTx, rows: readonly messagesRepo.MessageViewRow[]): Promise<MessageView[]> {
   if (rows.length === 0) return [];
   const conversationIds = [...new Set(rows.map((row) => row.conversationId))];
   const messageIds = [...new Set(rows.flatMap((row) => (row.quoteId ? [row.id, row.quoteId] : [row.id])))];
@@ -47,7 +63,7 @@ export async function presentMessageRows(
   const [stateRows, files, avatars] = await Promise.all([
     conversationsRepo.memberStates(db, conversationIds),
     filesOfMessages(db, messageIds),
-    avatarIds.length > 0 ? avatarPhotos(db, avatarIds).then(presentImages) : new Map<string, Image>(),
+    avatarIds.length > 0 ? avatarPhotos(db, avatarIds) : new Map<string, PhotoRow>(),
   ]);
   const states = new Map<string, MemberState[]>();
   for (const state of stateRows) {
@@ -55,43 +71,47 @@ export async function presentMessageRows(
     list.push(state);
     states.set(state.conversationId, list);
   }
-  return rows.map((row) => presentMessage(row, { states, files, avatars }));
+  const context: MessageContext = { states, files, avatars };
+  return rows.map((row) => ({ row, context }));
 }
 
 /** These messages (by id) as the viewer sees them, ascending by conversation and sequence. */
-export async function messagesFor(db: DbOrTx, viewerId: string, ids: readonly string[]): Promise<Message[]> {
-  return presentMessageRows(db, await messagesRepo.messageViewsByIds(db, viewerId, ids));
+export async function messagesFor(
+  db: DbOrTx,
+  viewerId: string,
+  ids: readonly string[],
+): Promise<MessageView[]> {
+  return viewsOf(db, await messagesRepo.messageViewsByIds(db, viewerId, ids));
 }
 
 /** One message as the viewer sees it. */
-export async function messageFor(db: DbOrTx, viewerId: string, id: string): Promise<Message> {
+export async function messageFor(db: DbOrTx, viewerId: string, id: string): Promise<MessageView> {
   const [message] = await messagesFor(db, viewerId, [id]);
   if (!message) throw new Error(`message ${id} vanished`);
   return message;
 }
 
 /**
- * Photos never change once stored: the avatar a message carries (its thumbnail only, as
- * presentMessage sends it) is kept by photo id (bounded).
+ * Photos never change once stored: a sender's avatar photo is kept by photo id (bounded), so a new
+ * message costs no query for it. A cache of stored rows, never of anything a transaction decides.
  */
-const avatarCache = new Map<string, AvatarThumbnail>();
+const avatarCache = new Map<string, PhotoRow>();
 const AVATAR_CACHE_MAX = 10_000;
 
-async function avatarOf(db: DbOrTx, photoId: string | null): Promise<AvatarThumbnail | null> {
+async function avatarOf(db: DbOrTx, photoId: string | null): Promise<PhotoRow | null> {
   if (!photoId) return null;
   const cached = avatarCache.get(photoId);
   if (cached) return cached;
-  const image = presentImages(await avatarPhotos(db, [photoId])).get(photoId);
-  if (!image) return null;
-  const avatar = avatarThumbnailOf(image);
+  const photo = (await avatarPhotos(db, [photoId])).get(photoId);
+  if (!photo) return null;
   if (avatarCache.size >= AVATAR_CACHE_MAX) avatarCache.clear();
-  avatarCache.set(photoId, avatar);
-  return avatar;
+  avatarCache.set(photoId, photo);
+  return photo;
 }
 
 /**
  * A message just stored (no files, no reply, seen by nobody yet, starred by nobody) as its sender
- * sees it, from what the send already knows: the same object `messageFor` would present.
+ * sees it, from what the send already knows: presented, the same object as `messageFor`'s view.
  */
 export async function newMessageFor(
   db: DbOrTx,
@@ -110,7 +130,7 @@ export async function newMessageFor(
     lastName: string | null;
     avatarPhotoId: string | null;
   },
-): Promise<Message> {
+): Promise<MessageView> {
   const avatar = await avatarOf(db, sender.avatarPhotoId);
   const row: messagesRepo.MessageViewRow = {
     ...message,
@@ -130,8 +150,6 @@ export async function newMessageFor(
     quoteSenderLastName: null,
     important: false,
   };
-  const avatars = new Map<string, AvatarThumbnail>(
-    avatar && sender.avatarPhotoId ? [[sender.avatarPhotoId, avatar]] : [],
-  );
-  return presentMessage(row, { states: new Map(), files: new Map(), avatars });
+  const avatars = new Map<string, PhotoRow>(avatar ? [[avatar.id, avatar]] : []);
+  return { row, context: { states: new Map(), files: new Map(), avatars } };
 }

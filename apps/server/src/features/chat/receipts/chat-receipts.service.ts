@@ -1,11 +1,8 @@
-import type { Presence, Receipt, Typing } from '@motema/shared/chat';
+import type { Receipt, Typing } from '@motema/shared/chat';
 import type { AppEventPort } from '../../../app-events.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError, forbidden } from '../../../lib/app-error.ts';
-import { clock } from '../../../lib/clock.ts';
 import { conversationAccess } from '../chat-access.repository.ts';
-import { emitToUser } from '../chat-events.ts';
-import { presenceOf } from '../chat.presenter.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import { pairKeyOf } from '../conversations/conversations.service.ts';
 import * as repo from '../conversations/conversations.repository.ts';
@@ -43,34 +40,45 @@ export async function recordReceipt(
     return { otherId: access.otherId, marks, moved, unreadChanged: unread !== before.unreadCount };
   });
   if (result.moved) {
-    const event = { conversationId: receipt.conversationId, userId, ...result.marks };
-    emitToUser(userId, 'chats:receipts', event);
-    emitToUser(result.otherId, 'chats:receipts', event);
+    await deps.events.emit('receipts.changed', {
+      conversationId: receipt.conversationId,
+      userId,
+      otherId: result.otherId,
+      ...result.marks,
+    });
   }
   if (result.unreadChanged) await deps.events.emit('unread.changed', { userIds: [userId] });
 }
 
-/** Relays a typing state to the other member; only between members with no block. */
-export async function relayTyping(db: Db, userId: string, typing: Typing): Promise<void> {
-  const access = await conversationAccess(db, typing.conversationId, userId);
+/** Relays a typing state to the other member (`typing.changed`); only between members with no block. */
+export async function relayTyping(
+  deps: { db: Db; events: AppEventPort },
+  userId: string,
+  typing: Typing,
+): Promise<void> {
+  const access = await conversationAccess(deps.db, typing.conversationId, userId);
   if (!access) throw conversationNotFound();
   if (access.blocked) throw forbidden('chat_blocked');
-  emitToUser(access.otherId, 'chats:typing', {
+  await deps.events.emit('typing.changed', {
     conversationId: typing.conversationId,
     userId,
+    otherId: access.otherId,
     typing: typing.typing,
   });
 }
+
+/** Whether a member is connected, and when they were last active (presenceOf shows it coarsely). */
+export type MemberPresence = { userId: string; connected: boolean; lastActivity: Date | null };
 
 /**
  * A member's presence, for a watcher who shares a conversation with them and no block (anyone else
  * learns nothing: 404 `user_not_found`).
  */
-export async function watchablePresence(db: Db, watcherId: string, userId: string): Promise<Presence> {
+export async function watchablePresence(db: Db, watcherId: string, userId: string): Promise<MemberPresence> {
   const found =
     watcherId === userId
       ? undefined
       : await repo.watchableMember(db, watcherId, pairKeyOf(watcherId, userId), userId);
   if (!found) throw new AppError(404, 'user_not_found');
-  return presenceOf(userId, found.connected, found.lastActivity, clock.now());
+  return { userId, connected: found.connected, lastActivity: found.lastActivity };
 }

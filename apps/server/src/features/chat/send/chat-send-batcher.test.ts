@@ -106,7 +106,7 @@ describe('chat send batcher', () => {
     expect(await unreadOf(ab, a.user.id)).toBe(1);
     expect(await unreadOf(cd, c.user.id)).toBe(1);
     // A new message comes with its view (the ack without a query); it carries its number.
-    expect('value' in results[7]! && results[7].value.view).toMatchObject({ seq: 3, text: 'a2' });
+    expect('value' in results[7]! && results[7].value.view?.row).toMatchObject({ seq: 3, text: 'a2' });
   });
 
   it('refuses only the sends over the rate limit, which use no number', async () => {

@@ -189,7 +189,7 @@ async function insertAccepted(deps: SendDeps, accepted: readonly Accepted[]): Pr
         try {
           result.view = await newMessageFor(deps.db, { ...row, ...inserted }, context);
         } catch {
-          // The ack then presents it from the database (announceStored).
+          // announceStored then reads it from the database for the ack.
         }
       }
       outcomes.set(send, { stored: result });

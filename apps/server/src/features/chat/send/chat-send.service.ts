@@ -1,15 +1,14 @@
-import { MESSAGES_PER_MINUTE, type Message, type SendMessageSchema } from '@motema/shared/chat';
+import { MESSAGES_PER_MINUTE, type SendMessageSchema } from '@motema/shared/chat';
 import type { z } from 'zod';
 import type { AppEventPort } from '../../../app-events.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
 import { refuseOverLimit, type RateLimiter } from '../../../lib/rate-limiter.ts';
-import { emitToUser } from '../chat-events.ts';
 import { attachFiles } from '../files/chat-files.service.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import * as messagesRepo from './message-send.repository.ts';
-import { messageFor, newMessageFor } from '../messages/message-views.service.ts';
+import { messageFor, newMessageFor, type MessageView } from '../messages/message-views.service.ts';
 
 export type SendDeps = { db: Db; limiter: RateLimiter };
 export type SendInput = z.output<typeof SendMessageSchema>;
@@ -19,7 +18,7 @@ export type StoredMessage = {
   recipientId: string;
   created: boolean;
   /** The new message as its sender sees it, when the send could build it without a query. */
-  view?: Message;
+  view?: MessageView;
 };
 
 /** Counts a new message against the member's limit (R1); only new messages count. */
@@ -97,9 +96,8 @@ export async function insertStored(
 
 /**
  * After the commit of `storeMessage`: the message as the sender sees it (the ack: same `_id` and
- * `seq` for every retry); a new one also goes as `chats:messages:new` to both members' devices (but
- * the sending socket, whose ack carries it), and
- * the recipient gets their new badges.
+ * `seq` for every retry), told as `message.stored` (the realtime emitters send it to both members'
+ * devices but the sending socket, whose ack carries it), and the recipient gets their new badges.
  */
 export async function announceStored(
   deps: { db: Db; events: AppEventPort },
@@ -108,21 +106,15 @@ export async function announceStored(
   stored: StoredMessage,
   /** The socket that sent it: its ack carries the message, so the event skips it. */
   senderSocketId?: string,
-): Promise<Message> {
-  // Stored, but the database went away before it could be presented: the ack says
+): Promise<MessageView> {
+  // Stored, but the database went away before it could be read: the ack says
   // service_unavailable (failureOf) and the retry (same client id) finds it.
   const message = stored.view ?? (await messageFor(deps.db, senderId, stored.messageId));
   // A client id reused for another conversation is a client bug: never answer with another thread.
-  if (message.conversation._id !== input.conversationId) throw conflict();
+  if (message.row.conversationId !== input.conversationId) throw conflict();
   // A retry (created: false) is announced again: its first answer was lost, maybe before the event went
   // out (the database cut after the commit). The apps merge a message they hold by its id.
-  emitToUser(senderId, 'chats:messages:new', message, senderSocketId);
-  // The recipient's copy: the sender's star is the sender's own.
-  emitToUser(
-    stored.recipientId,
-    'chats:messages:new',
-    message.important ? { ...message, important: false } : message,
-  );
+  await deps.events.emit('message.stored', { message, recipientId: stored.recipientId, senderSocketId });
   // The ack does not wait for the badge: it follows on its own (coalesced per member).
   await deps.events.emit('unread.changed', { userIds: [stored.recipientId], newMessage: true });
   return message;

@@ -1,0 +1,43 @@
+import type { AppDeps } from '../../deps.ts';
+import type { Realtime } from '../../realtime/server.ts';
+import { presentMessage } from './chat.presenter.ts';
+
+/**
+ * Chat's realtime emitters, subscribed in app.ts: what the chat services tell after their commits,
+ * presented for each member, to the member's room `user:{id}` (every device of theirs; the Redis
+ * adapter carries it to the other nodes). What the sockets ask is chat-realtime.ts.
+ */
+export function subscribeChatEvents({ events }: Pick<AppDeps, 'events'>, { io }: Pick<Realtime, 'io'>): void {
+  const toUser = (userId: string) => io.to(`user:${userId}`);
+
+  events.on('message.stored', ({ message, recipientId, senderSocketId }) => {
+    const shown = presentMessage(message);
+    const sender = toUser(message.row.senderId);
+    // The sending socket has the message in its ack.
+    (senderSocketId ? sender.except(senderSocketId) : sender).emit('chats:messages:new', shown);
+    // The recipient's copy: the sender's star is the sender's own.
+    toUser(recipientId).emit('chats:messages:new', shown.important ? { ...shown, important: false } : shown);
+  });
+  events.on('message.changed', ({ views }) => {
+    for (const { userId, message } of views)
+      toUser(userId).emit('chats:messages:update', presentMessage(message));
+  });
+  events.on('message.hidden', ({ userId, conversationId, messageId }) => {
+    toUser(userId).emit('chats:messages:hidden', { conversationId, messageId });
+  });
+  events.on('receipts.changed', ({ conversationId, userId, otherId, deliveredSeq, readSeq }) => {
+    const receipts = { conversationId, userId, deliveredSeq, readSeq };
+    for (const member of [userId, otherId]) toUser(member).emit('chats:receipts', receipts);
+  });
+  events.on('typing.changed', ({ conversationId, userId, otherId, typing }) => {
+    toUser(otherId).emit('chats:typing', { conversationId, userId, typing });
+  });
+  events.on('conversation.changed', ({ conversationId, userIds }) => {
+    for (const member of userIds) toUser(member).emit('chats:conversations:changed', { conversationId });
+  });
+  // A block (or its end) between two members: neither may go on watching the other's presence.
+  events.on('block.changed', ({ blockerId: a, blockedId: b }) => {
+    io.in(`user:${a}`).socketsLeave(`presence:${b}`);
+    io.in(`user:${b}`).socketsLeave(`presence:${a}`);
+  });
+}
