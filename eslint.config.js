@@ -40,10 +40,23 @@ const IMPORT_RESTRICTIONS = [
       forbid('\\.routes(\\.ts)?$', 'Services never import routes.'),
       forbid('^fastify(/|$)|^@fastify/|^fastify-', 'Services know nothing of Fastify: keep HTTP in routes.'),
       forbid(
-        '(^|/)realtime/|-realtime(\\.ts)?$|^socket\\.io(/|$)',
-        'Services emit on deps.events after the commit; realtime emitters subscribe in app.ts.',
+        '\\.presenter(\\.ts)?$',
+        'Services return domain values; routes and realtime emitters present them.',
+        { allowTypeImports: true },
       ),
     ],
+  ),
+  // Sockets are reached only from a feature's *-realtime.ts (client events) and *-emitters.ts (the
+  // event port's subscribers that emit): services and the rest emit on deps.events after the commit.
+  restrict(
+    [`${SERVER}/features/**/*.ts`],
+    [
+      forbid(
+        '(^|/)realtime/|-realtime(\\.ts)?$|-emitters(\\.ts)?$|^socket\\.io(/|$)',
+        'Only *-realtime.ts and *-emitters.ts reach the sockets; emit on deps.events after the commit.',
+      ),
+    ],
+    [`${SERVER}/features/**/*-realtime.ts`, `${SERVER}/features/**/*-emitters.ts`, ...SERVER_TESTS],
   ),
   // Drizzle runs only in repositories, SQL policies and db/ (row types may be imported anywhere).
   restrict(

@@ -27,7 +27,7 @@ import { mediaRoutes } from './features/media/media.routes.ts';
 import { scheduleOwnerMediaRemoval } from './features/media/media.service.ts';
 import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { safetyRoutes } from './features/safety/safety.routes.ts';
-import { registerPresence } from './features/users/presence.ts';
+import { registerPresence } from './features/users/presence-realtime.ts';
 import { registerDiscoveryRealtime, tellMatch } from './features/discovery/discovery-realtime.ts';
 import { endMatchBetween } from './features/discovery/ratings.service.ts';
 import {

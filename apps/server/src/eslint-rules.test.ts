@@ -58,11 +58,27 @@ describe('the lint enforces the house rules', () => {
     );
   });
 
-  it('services emit on the event port and never reach the sockets', async () => {
+  it('only *-realtime.ts and *-emitters.ts reach the sockets: the rest emits on the event port', async () => {
     const planted = `import { createRealtime } from '../../realtime/server.ts';\nexport const f = createRealtime;\n`;
     expect(await rulesFiredOn(`${FEATURE}/planted.service.ts`, planted)).toContain(
       'error house/restricted-imports',
     );
+    const socketIo = `import { Server } from 'socket.io';\nexport const f = Server;\n`;
+    expect(await rulesFiredOn(`${FEATURE}/send/planted-batcher.ts`, socketIo)).toContain(
+      'error house/restricted-imports',
+    );
+    expect(await rulesFiredOn(`${FEATURE}/planted-emitters.ts`, planted)).toEqual([]);
+    expect(await rulesFiredOn(`${FEATURE}/planted-realtime.ts`, planted)).toEqual([]);
+  });
+
+  it('services return domain values: they never call a presenter', async () => {
+    const planted = `import { presentImage } from '../media/media.presenter.ts';\nexport const f = presentImage;\n`;
+    expect(await rulesFiredOn(`${FEATURE}/planted.service.ts`, planted)).toContain(
+      'error house/restricted-imports',
+    );
+    const typeOnly = `import type { MemberView } from '../discovery/discovery.presenter.ts';\nexport type V = MemberView;\n`;
+    expect(await rulesFiredOn(`${FEATURE}/planted.service.ts`, typeOnly)).toEqual([]);
+    expect(await rulesFiredOn(`${FEATURE}/planted.routes.ts`, planted)).toEqual([]);
   });
 
   it('routes call services, never repositories', async () => {

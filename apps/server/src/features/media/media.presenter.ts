@@ -1,12 +1,9 @@
 import type { Image } from '@motema/shared/media';
 import type { PhotoRow, PhotoVariant } from '../../db/schema.ts';
+import { variantFileName } from './variant-names.ts';
 
-const EXTENSIONS = { 'image/avif': 'avif', 'image/webp': 'webp' } as const;
-
-/** The file name a variant is served under: its width and format, never its storage key. */
-export function variantFileName(variant: Pick<PhotoVariant, 'width' | 'type'>): string {
-  return `${variant.width}.${EXTENSIONS[variant.type]}`;
-}
+// The URLs of other features' photo files (chat's) end with the same names.
+export { variantFileName };
 
 export function mediaUrl(photoId: string, variant: Pick<PhotoVariant, 'width' | 'type'>): string {
   return `/api/media/${photoId}/${variantFileName(variant)}`;

@@ -7,7 +7,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { MediaStorage, StoredFile } from '../../lib/storage.ts';
 import * as repo from './media.repository.ts';
-import { variantFileName } from './media.presenter.ts';
+import { variantFileName } from './variant-names.ts';
 import {
   createPhotoQueue,
   encodePhoto,
@@ -37,6 +37,14 @@ export function inspectUploadedPhoto(input: Buffer): Promise<{ mime: string }> {
 /** Encodes a photo checked by `inspectPhoto` in the bounded queue every upload shares (chat files too). */
 export function encodeQueuedPhoto(input: Buffer, mime: string) {
   return runPhotoWork(() => encodePhoto(input, mime));
+}
+
+/** The variant served under `fileName` (`480.webp`), if the photo has it. */
+export function servedVariant<V extends Pick<PhotoVariant, 'width' | 'type'>>(
+  variants: readonly V[],
+  fileName: string,
+) {
+  return variants.find((candidate) => variantFileName(candidate) === fileName);
 }
 
 /** Where each encoded variant is stored: under `folder`, named by width and format. */
@@ -170,7 +178,7 @@ export async function openMediaFile(
 ): Promise<MediaFile> {
   if (!UUID.test(input.photoId)) throw photoNotFound();
   const photo = await repo.findViewablePhoto(deps.db, input.photoId, input.viewerId);
-  const variant = photo?.variants.find((candidate) => variantFileName(candidate) === input.fileName);
+  const variant = photo && servedVariant(photo.variants, input.fileName);
   if (!photo || !variant) throw photoNotFound();
   const etag = `"${photo.id}-${input.fileName}-${variant.bytes}"`;
   if (input.ifNoneMatch?.split(/\s*,\s*/).includes(etag)) {

@@ -7,7 +7,7 @@ import { users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { asMember, createMember, findUser, login, waitFor, type Member } from '../../test/factories.ts';
 import {
-  insertPhotoRow,
+  buildPhoto,
   mediaSnapshot,
   photoCount,
   postPhoto,
@@ -126,7 +126,7 @@ describe('photos: list, delete, avatar, limit, account deletion', () => {
 
   it(`refuses a photo beyond ${PHOTOS_PER_MEMBER_MAX} with 409 photos_limit_reached, storing nothing`, async () => {
     const member = await createMember(t);
-    for (let i = 0; i < PHOTOS_PER_MEMBER_MAX - 1; i += 1) await insertPhotoRow(t.db, member.user.id);
+    for (let i = 0; i < PHOTOS_PER_MEMBER_MAX - 1; i += 1) await buildPhoto(t, { owner: member });
     await upload(member); // the last one allowed
     expect(await photoCount(t.db, member.user.id)).toBe(PHOTOS_PER_MEMBER_MAX);
     const before = await mediaSnapshot(t);
@@ -138,7 +138,7 @@ describe('photos: list, delete, avatar, limit, account deletion', () => {
 
   it('counts concurrent uploads under a lock: never more than the limit', async () => {
     const member = await createMember(t);
-    for (let i = 0; i < PHOTOS_PER_MEMBER_MAX - 2; i += 1) await insertPhotoRow(t.db, member.user.id);
+    for (let i = 0; i < PHOTOS_PER_MEMBER_MAX - 2; i += 1) await buildPhoto(t, { owner: member });
     const bytes = await samples.small();
     const answers = await Promise.all(Array.from({ length: 5 }, () => postPhoto(t, member.cookie, bytes)));
     expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(2);

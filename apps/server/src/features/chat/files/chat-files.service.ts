@@ -7,8 +7,12 @@ import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, badRequest, forbidden } from '../../../lib/app-error.ts';
 import { parseRange } from '../../../lib/http-range.ts';
 import type { ByteRange, StoredFile } from '../../../lib/storage.ts';
-import { encodeQueuedPhoto, inspectUploadedPhoto, storedVariants } from '../../media/media.service.ts';
-import { variantFileName } from '../../media/media.presenter.ts';
+import {
+  encodeQueuedPhoto,
+  inspectUploadedPhoto,
+  servedVariant,
+  storedVariants,
+} from '../../media/media.service.ts';
 import { conversationAccess } from '../chat-access.repository.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import * as repo from './chat-files.repository.ts';
@@ -269,7 +273,7 @@ export async function openChatFile(
   if (!access || access.blocked) throw fileNotFound();
   const variant =
     file.kind === 'photo'
-      ? (file.variants as PhotoVariant[]).find((candidate) => variantFileName(candidate) === input.fileName)
+      ? servedVariant(file.variants as PhotoVariant[], input.fileName)
       : (file.variants as StreamVariant[]).find(
           (candidate) => streamFileName(candidate.type) === input.fileName,
         );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PresenceListener } from '../../realtime/server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createMember, findUser } from '../../test/factories.ts';
-import { registerPresence } from './presence.ts';
+import { registerPresence } from './presence-realtime.ts';
 
 describe('registerPresence', () => {
   let t: TestApp;
