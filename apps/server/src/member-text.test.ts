@@ -11,10 +11,10 @@ import {
   send,
   sent,
   textMessage,
-  socketTestBed,
 } from './test/chat-factories.ts';
 import { asMember, createMember, findUser, register, registrationBody } from './test/factories.ts';
 import { allReports } from './test/safety-factories.ts';
+import { socketTestBed } from './test/socket-test-bed.ts';
 
 /** What an outside probe stored before: a first name that displays reversed, a disguised file name. */
 const REVERSED_NAME = '\u202EeciloP\u200B';

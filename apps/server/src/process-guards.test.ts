@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, waitFor } from './test/factories.ts';
 import { NODE } from './test/server-process.ts';
-import { openSocket, within } from './test/socket-client.ts';
+import { disconnection, socketClients, within } from './test/socket-test-bed.ts';
 import { createTestDatabase } from './test/test-database.ts';
 
 const FIXTURE = fileURLToPath(new URL('./test/stray-error-server.ts', import.meta.url));
@@ -19,6 +19,7 @@ describe('an error nobody caught', () => {
   let output = '';
   let url = '';
   let exited: Promise<number | null>;
+  const sockets = socketClients();
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -80,14 +81,13 @@ describe('an error nobody caught', () => {
 
   it('drops the socket whose event handler started work that threw, and goes on', async () => {
     const { cookie } = await createMember({ db: database.db });
-    const socket = await openSocket(url, cookie);
-    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const socket = await sockets.open(url, cookie);
+    const dropped = disconnection(socket);
     socket.emit('events', { logs: [] });
     expect(await within(dropped, 'the socket dropped')).toBe('io server disconnect');
     await logged('uncaught exception in socket event events');
-    const again = await openSocket(url, cookie);
+    const again = await sockets.open(url, cookie);
     expect(again.connected).toBe(true);
-    again.disconnect();
     await expectServing();
   });
 

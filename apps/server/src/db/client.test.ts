@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../test/factories.ts';
-import { within } from '../test/socket-client.ts';
+import { within } from '../test/socket-test-bed.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
 

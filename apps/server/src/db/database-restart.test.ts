@@ -4,7 +4,7 @@ import { createMember, type Member } from '../test/factories.ts';
 import { startResendingChatClient, type ResendingChatClient } from '../test/resending-chat-client.ts';
 import { startRestartablePostgres, type RestartablePostgres } from '../test/restartable-postgres.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
-import { within } from '../test/socket-client.ts';
+import { within } from '../test/socket-test-bed.ts';
 import { connectDatabase } from './client.ts';
 
 const RESTARTS = 20;

@@ -3,7 +3,7 @@ import { connect as tcpConnect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../test/factories.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
-import { openSocket, within, type ClientSocket } from '../test/socket-client.ts';
+import { openSocket, within, type ClientSocket } from '../test/socket-test-bed.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;

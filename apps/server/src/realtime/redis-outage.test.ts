@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '@motema/shared/chat';
-import type { EventResult } from '@motema/shared/realtime';
+import { send, textMessage } from '../test/chat-factories.ts';
 import { createConversation } from '../test/chat-files-factories.ts';
 import { createMember, MEMBER_PASSWORD, newSession, waitFor } from '../test/factories.ts';
 import { startRedisServer, type TestRedis } from '../test/redis-server.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
-import { collect, openSocket, SOCKET_WAIT_MS, within, type ClientSocket } from '../test/socket-client.ts';
+import { atLeast, collect, disconnection, socketClients, within } from '../test/socket-test-bed.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -20,7 +18,7 @@ describe('a Redis outage under a running node', () => {
   let database: Database;
   let redis: TestRedis;
   let node: ServerProcess;
-  const sockets: ClientSocket[] = [];
+  const sockets = socketClients();
   const t = {
     get db() {
       return database.db;
@@ -38,7 +36,6 @@ describe('a Redis outage under a running node', () => {
     });
   }, 120_000);
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
     await node?.dispose();
     await redis?.stop();
     await database?.close();
@@ -47,9 +44,8 @@ describe('a Redis outage under a running node', () => {
   it('keeps chat, logins and logouts working on the node, then reconnects', async () => {
     const [x, y] = await Promise.all([createMember(t), createMember(t)]);
     const conversation = await createConversation(database.db, x.user.id, y.user.id);
-    const xSocket = await openSocket(node.url, x.cookie);
-    const ySocket = await openSocket(node.url, y.cookie);
-    sockets.push(xSocket, ySocket);
+    const xSocket = await sockets.open(node.url, x.cookie);
+    const ySocket = await sockets.open(node.url, y.cookie);
     const received = collect(xSocket, 'chats:messages:new');
 
     await redis.halt();
@@ -66,13 +62,9 @@ describe('a Redis outage under a running node', () => {
     });
     expect(logout.status).toBe(204);
     // A message is stored, acked and delivered to the sockets of this node.
-    const ack = (await ySocket.timeout(SOCKET_WAIT_MS).emitWithAck('chats:messages:send', {
-      clientId: randomUUID(),
-      conversationId: conversation.id,
-      text: 'while Redis is down',
-    })) as EventResult<{ message: Message }>;
+    const ack = await send(ySocket, textMessage(conversation.id, 'while Redis is down'));
     expect(ack).toMatchObject({ ok: true, message: { seq: 1 } });
-    expect((await received.atLeast(1)).map((m) => m.text)).toEqual(['while Redis is down']);
+    expect((await atLeast(received, 1)).map((m) => m.text)).toEqual(['while Redis is down']);
     // HTTP rate limits cannot count: the request goes through rather than failing.
     const login = await fetch(`${node.url}/api/auth/login`, {
       method: 'POST',
@@ -84,7 +76,7 @@ describe('a Redis outage under a running node', () => {
 
     // Back: the node closes its sockets' transports (the apps reconnect by themselves and catch up on
     // what other nodes emitted during the outage).
-    const dropped = new Promise<string>((resolve) => xSocket.once('disconnect', resolve));
+    const dropped = disconnection(xSocket);
     await redis.restart();
     await waitFor(
       async () =>
@@ -100,7 +92,7 @@ describe('a Redis outage under a running node', () => {
     });
     expect(after.status).toBe(200);
     expect(await within(dropped, "x's transport closed")).toBe('transport close');
-    await openSocket(node.url, x.cookie).then((socket) => sockets.push(socket));
+    await sockets.open(node.url, x.cookie);
     expect(node.pid()).toBeDefined();
     expect(await node.kill('SIGTERM')).toEqual({ code: 0, signal: null });
   }, 90_000);

@@ -1,72 +1,27 @@
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import type { TestApp } from '../test/build-test-app.ts';
 import { asMember, createMember, findUser, newSession, waitFor } from '../test/factories.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-/** Generous: the bar (S4) is one second, but a loaded CI machine must not fail on it. */
-const WAIT_MS = 8000;
-
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), WAIT_MS);
-    promise.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
-}
+import {
+  disconnection,
+  refused,
+  socketTestBed,
+  welcomed,
+  within,
+  type ClientSocket,
+} from '../test/socket-test-bed.ts';
 
 describe('realtime server', () => {
+  const bed = socketTestBed();
   let t: TestApp;
   let baseUrl: string;
-  const opened: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    baseUrl = await t.listen();
+  beforeAll(() => {
+    ({ t, url: baseUrl } = bed);
   });
-  afterEach(() => {
-    for (const socket of opened.splice(0)) socket.disconnect();
-  });
-  afterAll(() => t.close());
 
-  function open(headers: Record<string, string>): ClientSocket {
-    const socket: ClientSocket = connect(baseUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: headers,
-      reconnection: false,
-      forceNew: true,
-    });
-    opened.push(socket);
-    return socket;
-  }
-
-  /** Resolves with the server's 'connected' payload; fails if the connection is refused. */
-  function welcomed(socket: ClientSocket) {
-    return within(
-      new Promise<{ userId: string }>((resolve, reject) => {
-        socket.once('connected', resolve);
-        socket.once('connect_error', reject);
-      }),
-      "the 'connected' event",
-    );
-  }
-
-  /** Resolves with the refusal; fails if the socket gets in. */
-  function refused(socket: ClientSocket) {
-    return within(
-      new Promise<Error>((resolve, reject) => {
-        socket.once('connect_error', resolve);
-        socket.once('connect', () => reject(new Error('the socket was let in')));
-      }),
-      'the refusal',
-    );
-  }
-
-  function disconnected(socket: ClientSocket) {
-    return within(new Promise<string>((resolve) => socket.once('disconnect', resolve)), 'the disconnection');
-  }
+  const open = (headers: Record<string, string>) => bed.dial(headers);
+  const disconnected = (socket: ClientSocket) => within(disconnection(socket), 'the disconnection');
 
   const presence = (userId: string, connected: boolean) =>
     waitFor(async () => {

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@motema/shared/chat';
-import type { EventResult } from '@motema/shared/realtime';
+import { send as sendOn, textMessage } from '../test/chat-factories.ts';
 import { createConversation } from '../test/chat-files-factories.ts';
 import { createMember, findUser, waitFor } from '../test/factories.ts';
 import { startRedisServer, type TestRedis } from '../test/redis-server.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
-import { collect, openSocket, SOCKET_WAIT_MS, within, type ClientSocket } from '../test/socket-client.ts';
+import { atLeast, collect, disconnection, settle, socketClients, within } from '../test/socket-test-bed.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -22,7 +21,7 @@ describe('two server nodes joined by Redis', () => {
   let redis: TestRedis;
   let nodeA: ServerProcess;
   let nodeB: ServerProcess;
-  const sockets: ClientSocket[] = [];
+  const sockets = socketClients();
   const t = {
     get db() {
       return database.db;
@@ -46,17 +45,12 @@ describe('two server nodes joined by Redis', () => {
     );
   }, 120_000);
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
     await Promise.all([nodeA?.dispose(), nodeB?.dispose()]);
     await redis?.stop();
     await database?.close();
   });
 
-  async function open(node: ServerProcess, cookie: string) {
-    const socket = await openSocket(node.url, cookie);
-    sockets.push(socket);
-    return socket;
-  }
+  const open = (node: ServerProcess, cookie: string) => sockets.open(node.url, cookie);
 
   it('says on start that it runs with Redis, never printing the password', () => {
     expect(nodeA.output()).toContain(`Real time: Redis at redis://:***@127.0.0.1:${redis.port}`);
@@ -67,13 +61,13 @@ describe('two server nodes joined by Redis', () => {
     const member = await createMember(t);
     const onB = await open(nodeB, member.cookie);
     const revoked = collect(onB, 'session:revoked');
-    const closed = new Promise<string>((resolve) => onB.once('disconnect', resolve));
+    const closed = disconnection(onB);
     const res = await fetch(`${nodeA.url}/api/users/logout`, {
       method: 'PUT',
       headers: { cookie: member.cookie },
     });
     expect(res.status).toBe(204);
-    await revoked.atLeast(1);
+    await atLeast(revoked, 1);
     expect(await within(closed, 'the socket on node B closed')).toBe('io server disconnect');
   });
 
@@ -87,7 +81,7 @@ describe('two server nodes joined by Redis', () => {
     );
     onA.disconnect();
     // Node A asks every node (fetchSockets through Redis) and finds the socket on node B.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await settle(1000);
     expect((await findUser(database.db, member.user.id))?.connected).toBe(true);
     onB.disconnect();
     await waitFor(
@@ -120,12 +114,7 @@ describe('two server nodes joined by Redis', () => {
     const xOnB = await open(nodeB, x.cookie);
     const live = collect(xOnB, 'chats:messages:new');
     const yOnA = await open(nodeA, y.cookie);
-    const send = (text: string) =>
-      yOnA.timeout(SOCKET_WAIT_MS).emitWithAck('chats:messages:send', {
-        clientId: randomUUID(),
-        conversationId: conversation.id,
-        text,
-      }) as Promise<EventResult<{ message: Message }>>;
+    const send = (text: string) => sendOn(yOnA, textMessage(conversation.id, text));
 
     // From the emit on node A to the event on node B (through the commit and Redis), one at a time.
     const latencies: number[] = [];
@@ -133,19 +122,19 @@ describe('two server nodes joined by Redis', () => {
       const began = performance.now();
       const ack = await send(`live ${i}`);
       expect(ack).toMatchObject({ ok: true, message: { seq: i } });
-      await live.atLeast(i);
+      await atLeast(live, i);
       latencies.push(performance.now() - began);
     }
-    expect(live.received.map((m) => m.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect(live.received.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `live ${i + 1}`));
+    expect(live.map((m) => m.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(live.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `live ${i + 1}`));
     latencies.sort((a, b) => a - b);
     console.log(
       `cross-node delivery (send on A -> chats:messages:new on B): median ${latencies[10]!.toFixed(1)} ms, max ${latencies[19]!.toFixed(1)} ms`,
     );
 
     // Node B dies without a word; the member's socket there is gone.
-    const lastHeld = live.received.at(-1)!.seq;
-    const dropped = new Promise((resolve) => xOnB.once('disconnect', resolve));
+    const lastHeld = live.at(-1)!.seq;
+    const dropped = disconnection(xOnB);
     expect(await nodeB.kill('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
     await within(dropped, 'the socket on node B to drop');
     for (const text of ['while B was down 1', 'while B was down 2', 'while B was down 3']) {
@@ -166,8 +155,8 @@ describe('two server nodes joined by Redis', () => {
       [23, 'while B was down 3'],
     ]);
     expect(await send('back live')).toMatchObject({ ok: true, message: { seq: 24 } });
-    await liveOnA.atLeast(1);
-    const seen = [...live.received, ...missed, ...liveOnA.received];
+    await atLeast(liveOnA, 1);
+    const seen = [...live, ...missed, ...liveOnA];
     expect(seen.map((m) => m.seq)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
     expect(new Set(seen.map((m) => m._id)).size).toBe(24);
 
@@ -185,7 +174,7 @@ describe('two server nodes joined by Redis', () => {
   it('stops cleanly and at once on SIGTERM, closing its sockets and its Redis connections', async () => {
     const member = await createMember(t);
     const socket = await open(nodeA, member.cookie);
-    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const closed = disconnection(socket);
     const began = performance.now();
     expect(await nodeA.kill('SIGTERM')).toEqual({ code: 0, signal: null });
     // Not the 15 s forced exit: open sockets used to hold the HTTP server's close.

@@ -1,15 +1,14 @@
-import { io as connect, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import type { UserList, UserListFilter } from '@motema/shared/discovery';
-import type { ClientToServerEvents, EventAck, ServerToClientEvents } from '@motema/shared/realtime';
+import type { EventAck } from '@motema/shared/realtime';
 import { blocks, matches, ratings, users, visits } from '../db/schema.ts';
 import { snapToGrid } from '../features/discovery/snap-to-grid.ts';
 import { clock } from '../lib/clock.ts';
 import type { TestApp } from './build-test-app.ts';
 import { asMember, birthDate, createMember, type Member, type MemberOverrides } from './factories.ts';
+import { emitAck, type ClientSocket } from './socket-test-bed.ts';
 
 export type Position = { latitude: number; longitude: number };
-export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Kinshasa, Gombe: where the test members live unless told otherwise. */
 export const KINSHASA: Position = { latitude: -4.3036, longitude: 15.3093 };
@@ -155,42 +154,9 @@ export function rate(t: Pick<TestApp, 'app'>, rater: Member, rated: Member | str
   return asMember(t, rater.cookie)('POST', '/api/rate/user', { user, score });
 }
 
-/** A real Socket.IO client of `member`, connected (resolves once the server greeted it). */
-export async function openSocket(
-  baseUrl: string,
-  member: Member,
-  opened: ClientSocket[],
-): Promise<ClientSocket> {
-  const socket: ClientSocket = connect(baseUrl, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    extraHeaders: { cookie: member.cookie },
-    reconnection: false,
-    forceNew: true,
-  });
-  opened.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('socket not greeted')), 8000);
-    socket.once('connected', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    socket.once('connect_error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
-  return socket;
-}
-
 /** Sends a position update and resolves with the server's ack. */
 export function sendPosition(socket: ClientSocket, payload: unknown): Promise<EventAck> {
-  return socket
-    .timeout(8000)
-    .emitWithAck(
-      'users:users:update:coordinates',
-      payload as Parameters<ClientToServerEvents['users:users:update:coordinates']>[0],
-    );
+  return emitAck(socket, 'users:users:update:coordinates', payload);
 }
 
 /** A browser-like Geolocation payload at `position`. */

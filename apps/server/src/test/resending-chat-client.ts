@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGE_ACK_TIMEOUT_MS } from '@motema/shared/chat';
-import { openSocket, type ClientSocket } from './socket-client.ts';
+import { openSocket, type ClientSocket } from './socket-test-bed.ts';
 
 /** Between two tries of the same message, or two connection attempts. */
 const RETRY_MS = 150;

@@ -1,35 +1,22 @@
 import { and, eq, or } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIST_FILTERS } from '@motema/shared/discovery';
 import { blocks, ratings } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
-  block,
-  createProfile,
-  everyRelation,
-  idsOf,
-  openSocket,
-  rate,
-  type ClientSocket,
-} from '../../test/discovery-factories.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
+import { block, createProfile, everyRelation, idsOf, rate } from '../../test/discovery-factories.ts';
 import { asMember, type Member } from '../../test/factories.ts';
+import { collectEvents, eventually, settle, socketTestBed } from '../../test/socket-test-bed.ts';
 
 /**
  * QUALITY Z3: a block, whichever member made it, hides the two members from each other everywhere
  * discovery shows members: every list, the profile page, ratings and the match event.
  */
 describe('blocking is symmetric and total in discovery', () => {
+  const bed = socketTestBed();
   let t: TestApp;
-  let baseUrl: string;
-  const opened: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    baseUrl = await t.listen();
+  beforeAll(() => {
+    t = bed.t;
   });
-  afterEach(() => {
-    for (const socket of opened.splice(0)) socket.disconnect();
-  });
-  afterAll(() => t.close());
 
   // Each pair lives in an age band of its own, so the lists hold nobody else.
   let nextAge = 30;
@@ -104,27 +91,24 @@ describe('blocking is symmetric and total in discovery', () => {
 
   it('sends no match event between members with a block', async () => {
     const [a, b] = await pair();
-    const received: string[] = [];
-    for (const member of [a, b]) {
-      const socket = await openSocket(baseUrl, member, opened);
-      socket.onAny((event: string) => received.push(event));
-    }
+    const isMatch = (event: string) => event.startsWith('matched:');
+    const received = [
+      collectEvents(await bed.socketOf(a), isMatch),
+      collectEvents(await bed.socketOf(b), isMatch),
+    ];
+    const matched = () => received.flatMap((events) => events.map(({ event }) => event));
     await rate(t, b, a, 5);
     await block(t, a, b);
     const res = await rate(t, a, b, 5);
     expect(res.statusCode).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(received.filter((event) => event.startsWith('matched:'))).toEqual([]);
+    await settle(400);
+    expect(matched()).toEqual([]);
     expect(await scores(a, b)).toEqual([{ rater: b.user.id, score: 5 }]);
     await t.db.delete(blocks);
     // Without the block, the same rating makes the match and both hear of it (the check above is live).
     expect((await rate(t, a, b, 5)).json()).toMatchObject({ matched: true });
-    const deadline = Date.now() + 8000;
-    while (received.filter((event) => event.startsWith('matched:')).length < 2 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(received.filter((event) => event.startsWith('matched:')).sort()).toEqual(
-      [`matched:${a.user.id}`, `matched:${b.user.id}`].sort(),
+    await eventually(() =>
+      expect(matched().sort()).toEqual([`matched:${a.user.id}`, `matched:${b.user.id}`].sort()),
     );
   });
 });

@@ -1,29 +1,19 @@
 import { LOCATION_UPDATE_INTERVAL_MS } from '@motema/shared/discovery';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../lib/clock.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
-  coordinates,
-  createProfile,
-  openSocket,
-  sendPosition,
-  type ClientSocket,
-} from '../../test/discovery-factories.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
+import { coordinates, createProfile, sendPosition } from '../../test/discovery-factories.ts';
 import { findUser, waitFor, type Member } from '../../test/factories.ts';
+import { socketTestBed } from '../../test/socket-test-bed.ts';
 
 describe('users:users:update:coordinates', () => {
+  const bed = socketTestBed();
+  const { socketOf } = bed;
   let t: TestApp;
-  let baseUrl: string;
-  const opened: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    baseUrl = await t.listen();
+  beforeAll(() => {
+    t = bed.t;
   });
-  afterEach(() => {
-    clock.reset();
-    for (const socket of opened.splice(0)) socket.disconnect();
-  });
-  afterAll(() => t.close());
+  afterEach(() => clock.reset());
 
   const stored = async (member: Member) => {
     const user = await findUser(t.db, member.user.id);
@@ -32,7 +22,7 @@ describe('users:users:update:coordinates', () => {
 
   it('stores the centre of the grid cell, never the exact position, and acks', async () => {
     const member = await createProfile(t, { position: null });
-    const socket = await openSocket(baseUrl, member, opened);
+    const socket = await socketOf(member);
     expect(await sendPosition(socket, coordinates({ latitude: -4.32168, longitude: 15.31279 }))).toEqual({
       ok: true,
     });
@@ -50,7 +40,7 @@ describe('users:users:update:coordinates', () => {
 
   it('changes a member position at most once a minute', async () => {
     const member = await createProfile(t, { position: null });
-    const socket = await openSocket(baseUrl, member, opened);
+    const socket = await socketOf(member);
     expect(await sendPosition(socket, coordinates({ latitude: 14.6937, longitude: -17.44406 }))).toEqual({
       ok: true,
     });
@@ -74,7 +64,7 @@ describe('users:users:update:coordinates', () => {
 
   it('answers validation_failed to bad payloads and stores nothing', async () => {
     const member = await createProfile(t, { position: null });
-    const socket = await openSocket(baseUrl, member, opened);
+    const socket = await socketOf(member);
     const valid = coordinates({ latitude: -1.2921, longitude: 36.8219 });
     const bad: unknown[] = [
       null,
@@ -113,7 +103,7 @@ describe('users:users:update:coordinates', () => {
 
   it('changes only the sender position', async () => {
     const [a, b] = [await createProfile(t, { position: null }), await createProfile(t, { position: null })];
-    const socket = await openSocket(baseUrl, a, opened);
+    const socket = await socketOf(a);
     await sendPosition(socket, coordinates({ latitude: 0.3476, longitude: 32.5825 }));
     expect(await stored(b)).toEqual({ latitude: null, longitude: null, at: null });
     expect(await stored(a)).toMatchObject({ latitude: 0.345, longitude: 32.585 });

@@ -1,8 +1,8 @@
 import { and, eq, or } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MatchEventSchema, type MatchEvent } from '@motema/shared/discovery';
 import { matches, ratings } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
 import {
   block,
   createProfile,
@@ -10,11 +10,10 @@ import {
   insertRating,
   KINSHASA,
   moved,
-  openSocket,
   rate,
-  type ClientSocket,
 } from '../../test/discovery-factories.ts';
 import { asMember, findUser, type Member } from '../../test/factories.ts';
+import { atLeast, collectEvents, eventually, settle, socketTestBed } from '../../test/socket-test-bed.ts';
 import { computePopularity } from './popularity.ts';
 import { RATINGS_PER_MINUTE } from './discovery.routes.ts';
 
@@ -22,17 +21,11 @@ import { RATINGS_PER_MINUTE } from './discovery.routes.ts';
 const SILENCE_MS = 400;
 
 describe('POST /api/rate/user', () => {
+  const bed = socketTestBed();
   let t: TestApp;
-  let baseUrl: string;
-  const opened: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    baseUrl = await t.listen();
+  beforeAll(() => {
+    t = bed.t;
   });
-  afterEach(() => {
-    for (const socket of opened.splice(0)) socket.disconnect();
-  });
-  afterAll(() => t.close());
 
   const ratingsBetween = (a: Member, b: Member) =>
     t.db
@@ -54,21 +47,12 @@ describe('POST /api/rate/user', () => {
 
   /** Every `matched:*` event a member's socket receives. */
   async function listen(member: Member) {
-    const socket = await openSocket(baseUrl, member, opened);
-    const received: { event: string; payload: MatchEvent }[] = [];
-    socket.onAny((event: string, payload: MatchEvent) => {
-      if (event.startsWith('matched:')) received.push({ event, payload });
-    });
-    return received;
+    return collectEvents<MatchEvent>(await bed.socketOf(member), (event) => event.startsWith('matched:'));
   }
-  const until = async (check: () => boolean, what: string) => {
-    const deadline = Date.now() + 8000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
-  const silence = () => new Promise((resolve) => setTimeout(resolve, SILENCE_MS));
+  const silence = () => settle(SILENCE_MS);
+  /** Exactly one match event on each list. */
+  const oneEach = (toA: readonly unknown[], toB: readonly unknown[]) =>
+    eventually(() => expect([toA.length, toB.length]).toEqual([1, 1]));
 
   it('keeps one current rating per pair, changeable, and answers it', async () => {
     const [rater, rated] = [await createProfile(t), await createProfile(t)];
@@ -111,7 +95,7 @@ describe('POST /api/rate/user', () => {
     expect(match).toBeDefined();
     expect(match!.userA < match!.userB).toBe(true);
 
-    await until(() => toA.length > 0 && toB.length > 0, 'both match events');
+    await Promise.all([atLeast(toA, 1), atLeast(toB, 1)]);
     expect(toA.map((e) => e.event)).toEqual([`matched:${a.user.id}`]);
     expect(toB.map((e) => e.event)).toEqual([`matched:${b.user.id}`]);
     for (const { payload } of [...toA, ...toB]) {
@@ -148,7 +132,7 @@ describe('POST /api/rate/user', () => {
     expect([toA.length, toB.length]).toEqual([0, 0]);
     // Liking again makes a new match, announced again.
     expect((await rate(t, a, b, 4)).json()).toMatchObject({ matched: true });
-    await until(() => toA.length === 1 && toB.length === 1, 'the new match events');
+    await oneEach(toA, toB);
   });
 
   it('makes the match once when both rate each other at the same moment', async () => {
@@ -159,7 +143,7 @@ describe('POST /api/rate/user', () => {
       expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
       expect(answers.some((res) => res.json().matched)).toBe(true);
       expect(await matchOf(a, b)).toHaveLength(1);
-      await until(() => toA.length === 1 && toB.length === 1, 'one event each');
+      await oneEach(toA, toB);
       await silence();
       expect([toA.length, toB.length]).toEqual([1, 1]);
     }

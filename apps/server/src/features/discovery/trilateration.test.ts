@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   DISTANCE_BUCKETS_KM,
   DISTANCE_FAR,
@@ -8,19 +8,18 @@ import {
 } from '@motema/shared/discovery';
 import { users } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
 import {
   coordinates,
   createProfile,
   KINSHASA,
   listFor,
   moved,
-  openSocket,
   sendPosition,
-  type ClientSocket,
   type Position,
 } from '../../test/discovery-factories.ts';
 import { asMember, findUser, type Member } from '../../test/factories.ts';
+import { socketTestBed, type ClientSocket } from '../../test/socket-test-bed.ts';
 import { snapToGrid } from './snap-to-grid.ts';
 
 /** Great-circle distance in km (for the test's own bookkeeping only). */
@@ -41,18 +40,13 @@ function km(a: Position, b: Position): number {
  * give identical answers at every attacker position.
  */
 describe('trilateration with spoofed positions', () => {
+  const bed = socketTestBed();
+  const { socketOf } = bed;
   let t: TestApp;
-  let baseUrl: string;
-  const opened: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    baseUrl = await t.listen();
+  beforeAll(() => {
+    t = bed.t;
   });
   afterEach(() => clock.reset());
-  afterAll(async () => {
-    for (const socket of opened.splice(0)) socket.disconnect();
-    await t.close();
-  });
 
   async function placeAt(member: Member, socket: ClientSocket, at: Position) {
     clock.advance(LOCATION_UPDATE_INTERVAL_MS);
@@ -71,12 +65,12 @@ describe('trilateration with spoofed positions', () => {
     expect(km(exact[0]!, exact[1]!)).toBeGreaterThan(1.2);
     const targets = [await createProfile(t, { position: null }), await createProfile(t, { position: null })];
     for (const [i, target] of targets.entries()) {
-      await placeAt(target, await openSocket(baseUrl, target, opened), exact[i]!);
+      await placeAt(target, await socketOf(target), exact[i]!);
       expect(await findUser(t.db, target.user.id)).toMatchObject(cell);
     }
 
     const attacker = await createProfile(t, { position: null, matchDistance: 500 });
-    const attackerSocket = await openSocket(baseUrl, attacker, opened);
+    const attackerSocket = await socketOf(attacker);
     const spots: Position[] = [exact[0]!, exact[1]!, cell];
     for (const radius of [0.15, 0.4, 0.7, 1, 1.5, 2.5, 4, 7, 12, 30]) {
       for (const angle of [0, 60, 135, 200, 290]) {

@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_TEXT_MAX_LENGTH } from '@motema/shared/safety';
 import { outbox, reports } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
 import { asMember, createMember, type Member } from '../../test/factories.ts';
 import { randomIp } from '../../test/net.ts';
 import { allReports, reportsBy } from '../../test/safety-factories.ts';
+import { collectEvents, eventually, settle, socketTestBed } from '../../test/socket-test-bed.ts';
 
 const VALID = { reason: 'fake_account', subReason: 'famous_person_photo', text: 'Photos of a singer.' };
 
 describe('reports', () => {
+  const bed = socketTestBed();
   let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
+  beforeAll(() => {
+    t = bed.t;
   });
-  afterAll(() => t.close());
 
   const report = (by: Member, body: object, ip?: string) =>
     asMember(t, by.cookie)('POST', '/api/reports', body, ip);
@@ -157,38 +157,21 @@ describe('reports', () => {
 
   it('tells the reported member nothing: no event, no message, the same profile', async () => {
     const [reporter, reported] = [await createMember(t), await createMember(t)];
-    const baseUrl = await t.listen();
-    const socket = connect(baseUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: reported.cookie, origin: baseUrl },
-      reconnection: false,
-      forceNew: true,
+    const events = collectEvents(await bed.socketOf(reported));
+    const profileOf = async () => (await asMember(t, reported.cookie)('GET', '/api/users/profile')).json();
+    // The socket's connect writes `connected = true` just after the handshake: wait for it first.
+    let profileBefore: { connected: boolean } | undefined;
+    await eventually(async () => {
+      profileBefore = await profileOf();
+      expect(profileBefore?.connected).toBe(true);
     });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connected', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      const events: string[] = [];
-      socket.onAny((event: string) => events.push(event));
-      // The socket's connect writes `connected = true` just after the handshake: wait for it first.
-      let profileBefore = (await asMember(t, reported.cookie)('GET', '/api/users/profile')).json();
-      for (let tries = 0; !profileBefore.connected && tries < 50; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        profileBefore = (await asMember(t, reported.cookie)('GET', '/api/users/profile')).json();
-      }
-      expect(profileBefore.connected).toBe(true);
 
-      expect((await report(reporter, { ...VALID, user: reported.user.id })).statusCode).toBe(201);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await report(reporter, { ...VALID, user: reported.user.id })).statusCode).toBe(201);
+    await settle();
 
-      expect(events).toEqual([]);
-      expect(await t.db.select().from(outbox).where(eq(outbox.to, reported.user.email))).toEqual([]);
-      expect((await asMember(t, reported.cookie)('GET', '/api/users/profile')).json()).toEqual(profileBefore);
-    } finally {
-      socket.disconnect();
-    }
+    expect(events).toEqual([]);
+    expect(await t.db.select().from(outbox).where(eq(outbox.to, reported.user.email))).toEqual([]);
+    expect(await profileOf()).toEqual(profileBefore);
   });
 
   it('answers 401 to a visitor and stores nothing', async () => {

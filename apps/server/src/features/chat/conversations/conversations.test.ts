@@ -7,19 +7,15 @@ import type { TestApp } from '../../../test/build-test-app.ts';
 import {
   chatPair,
   chatSnapshot,
-  collect,
-  emitAck,
   expectChatUnchanged,
-  nextEvent,
   requestAs,
   send,
   sent,
-  settle,
   startChat,
   textMessage,
-  socketTestBed,
 } from '../../../test/chat-factories.ts';
 import { createMember, type Member } from '../../../test/factories.ts';
+import { collect, emitAck, nextEvent, settle, socketTestBed } from '../../../test/socket-test-bed.ts';
 
 describe('conversations: start, list, blocks, access (Z1, Z3)', () => {
   const bed = socketTestBed();

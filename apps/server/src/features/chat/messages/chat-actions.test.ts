@@ -7,16 +7,13 @@ import type { TestApp } from '../../../test/build-test-app.ts';
 import {
   chatPair,
   chatSnapshot,
-  collect,
   expectChatUnchanged,
-  nextEvent,
   requestAs,
   sent,
-  settle,
   textMessage,
-  socketTestBed,
 } from '../../../test/chat-factories.ts';
 import type { Member } from '../../../test/factories.ts';
+import { collect, nextEvent, settle, socketTestBed } from '../../../test/socket-test-bed.ts';
 
 describe('edit, unsend, reply, delete for me, important', () => {
   const bed = socketTestBed();

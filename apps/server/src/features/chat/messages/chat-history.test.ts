@@ -5,15 +5,14 @@ import type { TestApp } from '../../../test/build-test-app.ts';
 import {
   chatPair,
   chatSnapshot,
-  collect,
   expectChatUnchanged,
   giveAvatar,
   requestAs,
   sent,
   textMessage,
-  socketTestBed,
 } from '../../../test/chat-factories.ts';
 import { createMember, type Member } from '../../../test/factories.ts';
+import { collect, socketTestBed } from '../../../test/socket-test-bed.ts';
 
 describe('message history and catch-up (QUALITY C3)', () => {
   const bed = socketTestBed();

@@ -1,22 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MessagePage, Presence } from '@motema/shared/chat';
+import type { MessagePage } from '@motema/shared/chat';
 import { conversationMembers } from '../../../db/schema.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import {
   chatPair,
   chatSnapshot,
-  collect,
-  emitAck,
   expectChatUnchanged,
-  nextEvent,
   requestAs,
   sent,
-  settle,
   textMessage,
-  socketTestBed,
 } from '../../../test/chat-factories.ts';
 import { createMember } from '../../../test/factories.ts';
+import { collect, emitAck, nextEvent, settle, socketTestBed } from '../../../test/socket-test-bed.ts';
 
 describe('receipts, typing and presence over real sockets', () => {
   const bed = socketTestBed();
@@ -138,7 +134,7 @@ describe('receipts, typing and presence over real sockets', () => {
   it('lets a member watch the presence of someone they chat with, and tells them of changes', async () => {
     const { a, b } = await chatPair(t);
     const sa = await socketOf(a);
-    const watched = await emitAck<{ ok: true; presence: Presence }>(sa, 'users:presence:watch', {
+    const watched = await emitAck(sa, 'users:presence:watch', {
       userId: b.user.id,
     });
     // The lists' coarse activity, never a timestamp or a connected flag (the same as a list shows).

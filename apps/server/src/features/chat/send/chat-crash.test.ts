@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@motema/shared/chat';
-import type { EventResult } from '@motema/shared/realtime';
+import { send } from '../../../test/chat-factories.ts';
 import { createConversation } from '../../../test/chat-files-factories.ts';
 import { createMember, waitFor } from '../../../test/factories.ts';
 import { startServerProcess, type ServerProcess } from '../../../test/server-process.ts';
-import { openSocket, SOCKET_WAIT_MS, type ClientSocket } from '../../../test/socket-client.ts';
+import { socketClients } from '../../../test/socket-test-bed.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
-type SendAck = EventResult<{ message: Message }>;
 
 /**
  * kill -9 of the real server process (`main.ts`) around the commit of a message, then the client's
@@ -19,7 +18,7 @@ type SendAck = EventResult<{ message: Message }>;
 describe('kill -9 of the server around a message commit', () => {
   let database: Database;
   let server: ServerProcess;
-  const sockets: ClientSocket[] = [];
+  const sockets = socketClients();
   const t = {
     get db() {
       return database.db;
@@ -31,20 +30,11 @@ describe('kill -9 of the server around a message commit', () => {
     server = await startServerProcess({ databaseUrl: database.url });
   }, 60_000);
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
     await server?.dispose();
     await database?.close();
   });
 
-  async function open(cookie: string) {
-    const socket = await openSocket(server.url, cookie);
-    sockets.push(socket);
-    return socket;
-  }
-
-  function send(socket: ClientSocket, payload: { clientId: string; conversationId: string; text: string }) {
-    return socket.timeout(SOCKET_WAIT_MS).emitWithAck('chats:messages:send', payload) as Promise<SendAck>;
-  }
+  const open = (cookie: string) => sockets.open(server.url, cookie);
 
   async function stored(conversationId: string) {
     const { rows: messages } = await database.pool.query<{ id: string; seq: number; client_id: string }>(

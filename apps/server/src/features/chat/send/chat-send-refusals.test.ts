@@ -13,11 +13,10 @@ import {
   messagesIn,
   send,
   sent,
-  settle,
-  socketTestBed,
   textMessage,
 } from '../../../test/chat-factories.ts';
 import { createMember } from '../../../test/factories.ts';
+import { settle, socketTestBed } from '../../../test/socket-test-bed.ts';
 import { storeMessage } from './chat-send.service.ts';
 import { insertNextMessage } from './message-send.repository.ts';
 

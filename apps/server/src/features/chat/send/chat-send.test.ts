@@ -8,15 +8,14 @@ import {
   expectChatUnchanged,
   giveAvatar,
   messagesIn,
-  nextEvent,
   requestAs,
   send,
   sent,
-  socketTestBed,
   textMessage,
 } from '../../../test/chat-factories.ts';
 import { newSession } from '../../../test/factories.ts';
 import { uploadChatFile, webmSample } from '../../../test/chat-files-factories.ts';
+import { collect, nextEvent, socketTestBed } from '../../../test/socket-test-bed.ts';
 import { storeMessage } from './chat-send.service.ts';
 
 // Storing a send, acking it and telling the members; retries and races store once. Refusals are in
@@ -39,8 +38,7 @@ describe('chats:messages:send (QUALITY C1)', () => {
   it("stores the message, acks it after the commit with seq 1, and tells both members' other devices", async () => {
     const { a, b, conversationId } = await pair();
     const [sa, otherDeviceOfA, sb] = await Promise.all([socketOf(a), socketOf(a), socketOf(b)]);
-    const echoes: unknown[] = [];
-    sa.on('chats:messages:new', (echo) => echoes.push(echo));
+    const echoes = collect(sa, 'chats:messages:new');
     const toA = nextEvent(otherDeviceOfA, 'chats:messages:new');
     const toB = nextEvent(sb, 'chats:messages:new');
     const badge = nextEvent(sb, 'counters:update', (c) => c.messages === 1);
