@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
-import { createConversation, insertMessage } from './test/chat-files-factories.ts';
+import { buildConversation, buildMessage } from './test/chat-factories.ts';
 import { createMember, MEMBER_PASSWORD } from './test/factories.ts';
-import { insertPhotoRow, postPhoto, samples } from './test/media-factories.ts';
+import { buildPhoto, postPhoto, samples } from './test/media-factories.ts';
 import { randomIp } from './test/net.ts';
 import { openApiConformance } from './test/openapi-conformance.ts';
 import { PUBLIC_ROUTES, routeName } from './plugins/public-routes.ts';
@@ -226,13 +226,13 @@ describe('successful answers as the OpenAPI document gives them (R2)', () => {
     const unblock = await call('DELETE', '/api/blocks/{user}', { cookie, params: { user: other.user.id } });
     expect(unblock.statusCode).toBe(204);
 
-    const photo = await insertPhotoRow(t.db, member.user.id);
+    const photo = await buildPhoto(t, { owner: member });
     expect((await call('DELETE', '/api/photos/{id}', { cookie, params: { id: photo.id } })).statusCode).toBe(
       204,
     );
 
-    const conversation = await createConversation(t.db, member.user.id, other.user.id);
-    const message = await insertMessage(t.db, conversation.id, other.user.id);
+    const conversation = await buildConversation(t, { members: [member, other] });
+    const message = await buildMessage(t, { conversation, sender: other });
     expect(
       (await call('DELETE', '/api/messages/{id}', { cookie, params: { id: message.id } })).statusCode,
     ).toBe(204);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConversation } from '../test/chat-files-factories.ts';
-import { createMember, type Member } from '../test/factories.ts';
+import { buildConversation } from '../test/chat-factories.ts';
+import type { Member } from '../test/factories.ts';
 import { startResendingChatClient, type ResendingChatClient } from '../test/resending-chat-client.ts';
 import { startRestartablePostgres, type RestartablePostgres } from '../test/restartable-postgres.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
@@ -86,10 +86,10 @@ describe('PostgreSQL restarts under load', () => {
     const members: Member[] = [];
     const conversationOf: string[] = [];
     try {
-      for (let i = 0; i < CLIENTS; i += 1) members.push(await createMember({ db: fixtures.db }));
       for (let i = 0; i < CLIENTS; i += 2) {
-        const { id } = await createConversation(fixtures.db, members[i]!.user.id, members[i + 1]!.user.id);
-        conversationOf.push(id, id);
+        const conversation = await buildConversation({ db: fixtures.db });
+        members.push(...conversation.members);
+        conversationOf.push(conversation.id, conversation.id);
       }
     } finally {
       await fixtures.close();

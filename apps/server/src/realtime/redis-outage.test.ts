@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send, textMessage } from '../test/chat-factories.ts';
-import { createConversation } from '../test/chat-files-factories.ts';
-import { createMember, MEMBER_PASSWORD, newSession, waitFor } from '../test/factories.ts';
+import { buildConversation, send, textMessage } from '../test/chat-factories.ts';
+import { MEMBER_PASSWORD, newSession, waitFor } from '../test/factories.ts';
 import { startRedisServer, type TestRedis } from '../test/redis-server.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { atLeast, collect, disconnection, socketClients, within } from '../test/socket-test-bed.ts';
@@ -42,8 +41,8 @@ describe('a Redis outage under a running node', () => {
   });
 
   it('keeps chat, logins and logouts working on the node, then reconnects', async () => {
-    const [x, y] = await Promise.all([createMember(t), createMember(t)]);
-    const conversation = await createConversation(database.db, x.user.id, y.user.id);
+    const conversation = await buildConversation(t);
+    const [x, y] = conversation.members;
     const xSocket = await sockets.open(node.url, x.cookie);
     const ySocket = await sockets.open(node.url, y.cookie);
     const received = collect(xSocket, 'chats:messages:new');

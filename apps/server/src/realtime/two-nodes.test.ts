@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@motema/shared/chat';
-import { send as sendOn, textMessage } from '../test/chat-factories.ts';
-import { createConversation } from '../test/chat-files-factories.ts';
+import { buildConversation, send as sendOn, textMessage } from '../test/chat-factories.ts';
 import { createMember, findUser, waitFor } from '../test/factories.ts';
 import { startRedisServer, type TestRedis } from '../test/redis-server.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
@@ -109,8 +108,8 @@ describe('two server nodes joined by Redis', () => {
   });
 
   it('relays a message sent through node A to node B; after B is killed the member catches up through A', async () => {
-    const [x, y] = await Promise.all([createMember(t), createMember(t)]);
-    const conversation = await createConversation(database.db, x.user.id, y.user.id);
+    const conversation = await buildConversation(t);
+    const [x, y] = conversation.members;
     const xOnB = await open(nodeB, x.cookie);
     const live = collect(xOnB, 'chats:messages:new');
     const yOnA = await open(nodeA, y.cookie);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Message } from '@motema/shared/chat';
 import type { EventResult } from '@motema/shared/realtime';
@@ -10,16 +10,69 @@ import {
   messageHides,
   messages,
   messageStars,
-  photos,
   users,
+  type ConversationRow,
+  type MessageRow,
 } from '../db/schema.ts';
 import type { TestApp } from './build-test-app.ts';
 import { asMember, createMember, type Member } from './factories.ts';
+import { buildPhoto } from './media-factories.ts';
 import { randomIp } from './net.ts';
 import { emitAck, type ClientSocket } from './socket-test-bed.ts';
 
-// Kept while counters.test.ts imports the socket helpers from here.
+// Kept while notifications/counters.test.ts imports the socket helpers from here.
 export { collect, emitAck, nextEvent, socketTestBed } from './socket-test-bed.ts';
+
+export type BuiltConversation = ConversationRow & { members: [Member, Member] };
+
+/**
+ * A conversation written straight into the tables (as conversations.service would), between
+ * `members`: the ones not given (both by default) are created.
+ */
+export async function buildConversation(
+  t: Pick<TestApp, 'db'>,
+  { members = [] }: { members?: readonly Member[] } = {},
+): Promise<BuiltConversation> {
+  const [a = await createMember(t), b = await createMember(t)] = members;
+  const [conversation] = await t.db
+    .insert(conversations)
+    .values({ pairKey: [a.user.id, b.user.id].sort().join(':') })
+    .returning();
+  await t.db.insert(conversationMembers).values([
+    { conversationId: conversation!.id, userId: a.user.id },
+    { conversationId: conversation!.id, userId: b.user.id },
+  ]);
+  return { ...conversation!, members: [a, b] };
+}
+
+/**
+ * A message row with the conversation's next sequence number (no files), by `sender` (the
+ * conversation's first member by default) in `conversation` (built with the sender by default).
+ */
+export async function buildMessage(
+  t: Pick<TestApp, 'db'>,
+  options: { conversation?: BuiltConversation; sender?: Member; text?: string } = {},
+): Promise<MessageRow> {
+  const { sender, text = 'hello' } = options;
+  const conversation =
+    options.conversation ?? (await buildConversation(t, { members: sender ? [sender] : [] }));
+  const [next] = await t.db
+    .update(conversations)
+    .set({ lastSeq: sql`${conversations.lastSeq} + 1`, lastMessageAt: new Date() })
+    .where(eq(conversations.id, conversation.id))
+    .returning();
+  const [message] = await t.db
+    .insert(messages)
+    .values({
+      conversationId: conversation.id,
+      senderId: (sender ?? conversation.members[0]).user.id,
+      clientId: randomUUID(),
+      seq: next!.lastSeq,
+      text,
+    })
+    .returning();
+  return message!;
+}
 
 /** POST /api/conversations as `a` with `b`; returns the conversation id. */
 export async function startChat(t: Pick<TestApp, 'app'>, a: Member, b: Member): Promise<string> {
@@ -40,20 +93,24 @@ export function messagesIn(db: Db, conversationId: string) {
   return db.select().from(messages).where(eq(messages.conversationId, conversationId));
 }
 
-/** Gives the member an avatar photo row (no files: only its Image is presented); returns its id. */
-export async function giveAvatar(db: Db, member: Member): Promise<string> {
-  const [photo] = await db
-    .insert(photos)
-    .values({
-      ownerId: member.user.id,
-      width: 640,
-      height: 640,
-      placeholder: 'data:image/webp;base64,AAAA',
-      variants: [{ width: 640, height: 640, type: 'image/webp', key: `k${randomUUID()}`, bytes: 1000 }],
-    })
-    .returning({ id: photos.id });
-  await db.update(users).set({ avatarPhotoId: photo!.id }).where(eq(users.id, member.user.id));
-  return photo!.id;
+/** Gives the member an avatar photo with a 640 px square variant (no files); returns its id. */
+export async function giveAvatar(t: Pick<TestApp, 'db'>, member: Member): Promise<string> {
+  const variant = {
+    width: 640,
+    height: 640,
+    type: 'image/webp' as const,
+    key: `k${randomUUID()}`,
+    bytes: 1000,
+  };
+  const photo = await buildPhoto(t, {
+    owner: member,
+    avatar: true,
+    width: 640,
+    height: 640,
+    placeholder: 'data:image/webp;base64,AAAA',
+    variants: [variant],
+  });
+  return photo.id;
 }
 
 /** Any request as the member, PATCH included, from a fresh address. */

@@ -1,38 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { asc } from 'drizzle-orm';
 import type { ChatFile, ChatFileKind } from '@motema/shared/chat';
 import type { Db } from '../db/client.ts';
-import { chatFiles, conversationMembers, conversations, messages } from '../db/schema.ts';
+import { chatFiles } from '../db/schema.ts';
 import type { TestApp } from './build-test-app.ts';
 import { multipartBody, storedFiles } from './media-factories.ts';
 import { randomIp } from './net.ts';
-
-/** A conversation between two members, written straight into the tables (as conversations.service would). */
-export async function createConversation(db: Db, a: string, b: string) {
-  const [conversation] = await db
-    .insert(conversations)
-    .values({ pairKey: [a, b].sort().join(':') })
-    .returning();
-  await db.insert(conversationMembers).values([
-    { conversationId: conversation!.id, userId: a },
-    { conversationId: conversation!.id, userId: b },
-  ]);
-  return conversation!;
-}
-
-/** A message row with the next sequence number (no files: attach them with attachFiles). */
-export async function insertMessage(db: Db, conversationId: string, senderId: string, text = 'hello') {
-  const [conversation] = await db
-    .update(conversations)
-    .set({ lastSeq: sql`${conversations.lastSeq} + 1`, lastMessageAt: new Date() })
-    .where(eq(conversations.id, conversationId))
-    .returning();
-  const [message] = await db
-    .insert(messages)
-    .values({ conversationId, senderId, clientId: randomUUID(), seq: conversation!.lastSeq, text })
-    .returning();
-  return message!;
-}
 
 /** POST /api/conversations/{id}/files as the member behind `cookie` (fields before the file). */
 export function postChatFile(

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { UserList, UserListFilter } from '@motema/shared/discovery';
 import type { EventAck } from '@motema/shared/realtime';
-import { blocks, matches, ratings, users, visits } from '../db/schema.ts';
+import { matches, ratings, users, visits, type MatchRow, type RatingRow } from '../db/schema.ts';
 import { snapToGrid } from '../features/discovery/snap-to-grid.ts';
 import { clock } from '../lib/clock.ts';
 import type { TestApp } from './build-test-app.ts';
@@ -92,35 +92,58 @@ export async function insertProfiles(
   return t.db.insert(users).values(rows).returning();
 }
 
-/** `a` blocked `b`, written straight into the table (the block routes belong to the safety feature). */
-export async function block(t: Pick<TestApp, 'db'>, a: Member, b: Member): Promise<void> {
-  await t.db.insert(blocks).values({ blockerId: a.user.id, blockedId: b.user.id });
+/** A rating written straight into the table, at `at` (now by default); a missing member is created. */
+export async function buildRating(
+  t: Pick<TestApp, 'db'>,
+  options: { rater?: Member; rated?: Member; score?: number; at?: Date } = {},
+): Promise<RatingRow> {
+  const {
+    rater = await createMember(t),
+    rated = await createMember(t),
+    score = 5,
+    at = clock.now(),
+  } = options;
+  const [row] = await t.db
+    .insert(ratings)
+    .values({ raterId: rater.user.id, ratedId: rated.user.id, score, createdAt: at, updatedAt: at })
+    .returning();
+  return row!;
 }
 
-/** A rating written straight into the table, at `at` (now by default). */
-export async function insertRating(
+/** A visit written straight into the table, at `at` (now by default); a missing member is created. */
+export async function buildVisit(
+  t: Pick<TestApp, 'db'>,
+  options: { visitor?: Member; visited?: Member; at?: Date } = {},
+) {
+  const { visitor = await createMember(t), visited = await createMember(t), at = clock.now() } = options;
+  const [row] = await t.db
+    .insert(visits)
+    .values({ visitorId: visitor.user.id, visitedId: visited.user.id, firstAt: at, lastAt: at })
+    .returning();
+  return row!;
+}
+
+/** A match between `members` (the ones not given are created), stored as discovery stores it: smaller id first. */
+export async function buildMatch(
+  t: Pick<TestApp, 'db'>,
+  { members = [] }: { members?: readonly Member[] } = {},
+): Promise<MatchRow> {
+  const [a = await createMember(t), b = await createMember(t)] = members;
+  const [userA, userB] = [a.user.id, b.user.id].sort() as [string, string];
+  const [row] = await t.db.insert(matches).values({ userA, userB }).returning();
+  return row!;
+}
+
+// The positional forms notifications/counters.test.ts still uses.
+export const insertRating = (
   t: Pick<TestApp, 'db'>,
   rater: Member,
   rated: Member,
   score: number,
-  at = clock.now(),
-) {
-  await t.db
-    .insert(ratings)
-    .values({ raterId: rater.user.id, ratedId: rated.user.id, score, createdAt: at, updatedAt: at });
-}
-
-/** A visit written straight into the table, at `at` (now by default). */
-export async function insertVisit(
-  t: Pick<TestApp, 'db'>,
-  visitor: Member,
-  visited: Member,
-  at = clock.now(),
-) {
-  await t.db
-    .insert(visits)
-    .values({ visitorId: visitor.user.id, visitedId: visited.user.id, firstAt: at, lastAt: at });
-}
+  at?: Date,
+) => buildRating(t, { rater, rated, score, at });
+export const insertVisit = (t: Pick<TestApp, 'db'>, visitor: Member, visited: Member, at?: Date) =>
+  buildVisit(t, { visitor, visited, at });
 
 /** GET /api/users as `member`; throws unless 200. */
 export async function listFor(
@@ -166,12 +189,11 @@ export function coordinates(position: Position, accuracy = 12) {
 
 /** Every relation a list is made of: ratings both ways, visits both ways, a match. */
 export async function everyRelation(t: Pick<TestApp, 'db'>, viewer: Member, other: Member) {
-  await insertRating(t, viewer, other, 5);
-  await insertRating(t, other, viewer, 5);
-  await insertVisit(t, viewer, other);
-  await insertVisit(t, other, viewer);
-  const pair = [viewer.user.id, other.user.id].sort();
-  await t.db.insert(matches).values({ userA: pair[0]!, userB: pair[1]! });
+  await buildRating(t, { rater: viewer, rated: other });
+  await buildRating(t, { rater: other, rated: viewer });
+  await buildVisit(t, { visitor: viewer, visited: other });
+  await buildVisit(t, { visitor: other, visited: viewer });
+  await buildMatch(t, { members: [viewer, other] });
 }
 
 /** QUALITY Z2: none of these ever leave the server about another member (keys nor values). */

@@ -5,8 +5,9 @@ import { deflateSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
-import { photos, type PhotoRow } from '../db/schema.ts';
+import { photos, users, type PhotoRow } from '../db/schema.ts';
 import type { TestApp } from './build-test-app.ts';
+import { createMember, type Member } from './factories.ts';
 import { randomIp } from './net.ts';
 
 /** A photo-like picture: smooth colour shapes with a little grain (so encoders have real work). */
@@ -232,18 +233,27 @@ export async function mediaSnapshot(t: Pick<TestApp, 'db' | 'mediaDir'>) {
   return { rows: rows.map((row) => row.id).sort(), files: await storedFiles(t) };
 }
 
-/** A photo row with made-up variants (no files): for tests about counts and ownership only. */
-export async function insertPhotoRow(db: Db, ownerId: string): Promise<PhotoRow> {
-  const folder = `photos/${ownerId}/${randomBytes(16).toString('base64url')}`;
-  const [row] = await db
+/**
+ * A photo row with made-up variants and no files (for counts, ownership and what is presented), of
+ * `owner` (created when not given), its avatar when `avatar`; `columns` may set any other column.
+ */
+export async function buildPhoto(
+  t: Pick<TestApp, 'db'>,
+  options: { owner?: Member; avatar?: boolean } & Partial<typeof photos.$inferInsert> = {},
+): Promise<PhotoRow> {
+  const { owner = await createMember(t), avatar = false, ...columns } = options;
+  const folder = `photos/${owner.user.id}/${randomBytes(16).toString('base64url')}`;
+  const [row] = await t.db
     .insert(photos)
     .values({
-      ownerId,
+      ownerId: owner.user.id,
       width: 160,
       height: 120,
       placeholder: 'data:image/webp;base64,',
       variants: [{ width: 160, height: 120, type: 'image/webp', key: `${folder}/160.webp`, bytes: 1 }],
+      ...columns,
     })
     .returning();
+  if (avatar) await t.db.update(users).set({ avatarPhotoId: row!.id }).where(eq(users.id, owner.user.id));
   return row!;
 }

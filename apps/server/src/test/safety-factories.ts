@@ -1,8 +1,42 @@
 import { asc, eq, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { blocks, matches, reports } from '../db/schema.ts';
+import type { TestApp } from './build-test-app.ts';
+import { createMember, type Member } from './factories.ts';
 
-/** A match row between two members, stored the way discovery stores it (smaller id first). */
+/** `blocker` blocked `blocked`, written straight into the table; a missing member is created. */
+export async function buildBlock(
+  t: Pick<TestApp, 'db'>,
+  options: { blocker?: Member; blocked?: Member } = {},
+) {
+  const { blocker = await createMember(t), blocked = await createMember(t) } = options;
+  const [row] = await t.db
+    .insert(blocks)
+    .values({ blockerId: blocker.user.id, blockedId: blocked.user.id })
+    .returning();
+  return row!;
+}
+
+/** A report as the route stores it (open, fake account, no text unless told); a missing member is created. */
+export async function buildReport(
+  t: Pick<TestApp, 'db'>,
+  options: { reporter?: Member; reported?: Member } & Partial<typeof reports.$inferInsert> = {},
+) {
+  const { reporter = await createMember(t), reported = await createMember(t), ...columns } = options;
+  const [row] = await t.db
+    .insert(reports)
+    .values({
+      reporterId: reporter.user.id,
+      reportedId: reported.user.id,
+      reason: 'fake_account',
+      subReason: 'famous_person_photo',
+      ...columns,
+    })
+    .returning();
+  return row!;
+}
+
+/** A match row between two member ids: notifications/counters.test.ts's form of discovery's buildMatch. */
 export async function createMatch(db: Db, a: string, b: string) {
   const [userA, userB] = a < b ? [a, b] : [b, a];
   const [row] = await db.insert(matches).values({ userA, userB }).returning();

@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIST_FILTERS } from '@motema/shared/discovery';
 import { blocks, ratings } from '../../db/schema.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
-import { block, createProfile, everyRelation, idsOf, rate } from '../../test/discovery-factories.ts';
+import { createProfile, everyRelation, idsOf, rate } from '../../test/discovery-factories.ts';
 import { asMember, type Member } from '../../test/factories.ts';
+import { buildBlock } from '../../test/safety-factories.ts';
 import { collectEvents, eventually, settle, socketTestBed } from '../../test/socket-test-bed.ts';
 
 /**
@@ -68,8 +69,8 @@ describe('blocking is symmetric and total in discovery', () => {
       expect(await idsOf(t, a, filter), filter).toEqual([b.user.id]);
       expect(await idsOf(t, b, filter), filter).toEqual([a.user.id]);
     }
-    if (reversed) await block(t, b, a);
-    else await block(t, a, b);
+    if (reversed) await buildBlock(t, { blocker: b, blocked: a });
+    else await buildBlock(t, { blocker: a, blocked: b });
     await expectHiddenFromEachOther(a, b);
 
     // Ratings either way are refused, and change nothing.
@@ -98,7 +99,7 @@ describe('blocking is symmetric and total in discovery', () => {
     ];
     const matched = () => received.flatMap((events) => events.map(({ event }) => event));
     await rate(t, b, a, 5);
-    await block(t, a, b);
+    await buildBlock(t, { blocker: a, blocked: b });
     const res = await rate(t, a, b, 5);
     expect(res.statusCode).toBe(404);
     await settle(400);

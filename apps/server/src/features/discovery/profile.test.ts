@@ -1,18 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileSchema } from '@motema/shared/discovery';
-import { matches, photos, users, visits } from '../../db/schema.ts';
+import { visits } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import {
-  block,
+  buildMatch,
+  buildRating,
   createProfile,
   expectNoPrivateData,
-  insertRating,
   KINSHASA,
   moved,
 } from '../../test/discovery-factories.ts';
 import { asMember, findUser, type Member } from '../../test/factories.ts';
+import { buildPhoto } from '../../test/media-factories.ts';
+import { buildBlock } from '../../test/safety-factories.ts';
 import { computePopularity } from './popularity.ts';
 
 const VISITOR_KEYS = ['_id', 'about', 'age', 'avatar', 'firstName', 'name', 'sex', 'username'];
@@ -40,36 +42,31 @@ describe('GET /api/users/:id: profile pages', () => {
       ? asMember(t, viewer.cookie)('GET', `/api/users/${id}`)
       : t.app.inject({ method: 'GET', url: `/api/users/${id}` });
 
-  async function addPhoto(owner: Member, asAvatar = false) {
-    const [photo] = await t.db
-      .insert(photos)
-      .values({
-        ownerId: owner.user.id,
-        width: 1080,
-        height: 1350,
-        placeholder: 'data:image/webp;base64,AAAA',
-        variants: [
-          {
-            width: 160,
-            height: 200,
-            type: 'image/webp',
-            key: `photos/${owner.user.id}/x/160.webp`,
-            bytes: 9000,
-          },
-          {
-            width: 480,
-            height: 600,
-            type: 'image/avif',
-            key: `photos/${owner.user.id}/x/480.avif`,
-            bytes: 30000,
-          },
-        ],
-      })
-      .returning();
-    if (asAvatar)
-      await t.db.update(users).set({ avatarPhotoId: photo!.id }).where(eq(users.id, owner.user.id));
-    return photo!;
-  }
+  /** A photo with a 160 px WebP and a 480 px AVIF variant; the avatar when `avatar`. */
+  const addPhoto = (owner: Member, avatar = false) =>
+    buildPhoto(t, {
+      owner,
+      avatar,
+      width: 1080,
+      height: 1350,
+      placeholder: 'data:image/webp;base64,AAAA',
+      variants: [
+        {
+          width: 160,
+          height: 200,
+          type: 'image/webp',
+          key: `photos/${owner.user.id}/x/160.webp`,
+          bytes: 9000,
+        },
+        {
+          width: 480,
+          height: 600,
+          type: 'image/avif',
+          key: `photos/${owner.user.id}/x/480.avif`,
+          bytes: 30000,
+        },
+      ],
+    });
 
   it('shows visitors the identity and about text only', async () => {
     const member = await createProfile(t, {
@@ -109,10 +106,9 @@ describe('GET /api/users/:id: profile pages', () => {
     });
     const older = await addPhoto(member);
     const newer = await addPhoto(member, true);
-    await insertRating(t, viewer, member, 4);
-    await insertRating(t, member, viewer, 5);
-    const pair = [viewer.user.id, member.user.id].sort();
-    await t.db.insert(matches).values({ userA: pair[0]!, userB: pair[1]! });
+    await buildRating(t, { rater: viewer, rated: member, score: 4 });
+    await buildRating(t, { rater: member, rated: viewer, score: 5 });
+    await buildMatch(t, { members: [viewer, member] });
 
     const res = await open(viewer, member.user.id);
     expect(res.statusCode).toBe(200);
@@ -157,8 +153,8 @@ describe('GET /api/users/:id: profile pages', () => {
     ];
     const blockedByViewer = await createProfile(t);
     const blockingViewer = await createProfile(t);
-    await block(t, viewer, blockedByViewer);
-    await block(t, blockingViewer, viewer);
+    await buildBlock(t, { blocker: viewer, blocked: blockedByViewer });
+    await buildBlock(t, { blocker: blockingViewer, blocked: viewer });
 
     for (const [who, id] of [
       ...hidden.map((member) => ['hidden', member.user.id] as const),
@@ -214,7 +210,7 @@ describe('GET /api/users/:id: profile pages', () => {
   it('recomputes the popularity of the member visited on each first visit', async () => {
     const member = await createProfile(t);
     const visitors = await Promise.all([1, 2, 3, 4].map(() => createProfile(t)));
-    await insertRating(t, visitors[0]!, member, 5);
+    await buildRating(t, { rater: visitors[0]!, rated: member, score: 5 });
     for (const visitor of visitors) {
       await open(visitor, member.user.id);
       await open(visitor, member.user.id);

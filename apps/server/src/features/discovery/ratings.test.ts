@@ -4,15 +4,15 @@ import { MatchEventSchema, type MatchEvent } from '@motema/shared/discovery';
 import { matches, ratings } from '../../db/schema.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import {
-  block,
+  buildRating,
   createProfile,
   expectNoPrivateData,
-  insertRating,
   KINSHASA,
   moved,
   rate,
 } from '../../test/discovery-factories.ts';
 import { asMember, findUser, type Member } from '../../test/factories.ts';
+import { buildBlock } from '../../test/safety-factories.ts';
 import { atLeast, collectEvents, eventually, settle, socketTestBed } from '../../test/socket-test-bed.ts';
 import { computePopularity } from './popularity.ts';
 import { RATINGS_PER_MINUTE } from './discovery.routes.ts';
@@ -153,8 +153,8 @@ describe('POST /api/rate/user', () => {
     const rater = await createProfile(t);
     const blocked = await createProfile(t);
     const blocking = await createProfile(t);
-    await block(t, rater, blocked);
-    await block(t, blocking, rater);
+    await buildBlock(t, { blocker: rater, blocked });
+    await buildBlock(t, { blocker: blocking, blocked: rater });
     const self = await rate(t, rater, rater, 5);
     expect(self.statusCode).toBe(400);
     expect(self.json().code).toBe('self_not_allowed');
@@ -211,7 +211,7 @@ describe('POST /api/rate/user', () => {
   it(`limits a member to ${RATINGS_PER_MINUTE} ratings a minute, whatever the address`, async () => {
     const rater = await createProfile(t);
     const rated = await createProfile(t);
-    await insertRating(t, rated, rater, 1);
+    await buildRating(t, { rater: rated, rated: rater, score: 1 });
     for (let i = 0; i < RATINGS_PER_MINUTE; i++) {
       expect((await rate(t, rater, rated, 1 + (i % 5))).statusCode).toBe(200);
     }

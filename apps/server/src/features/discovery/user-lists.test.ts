@@ -1,22 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIST_FILTERS, userListSize } from '@motema/shared/discovery';
-import { matches, photos, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import {
+  buildMatch,
+  buildRating,
+  buildVisit,
   createProfile,
   everyRelation,
   expectNoPrivateData,
   idsOf,
   insertProfiles,
-  insertRating,
-  insertVisit,
   KINSHASA,
   listFor,
   moved,
 } from '../../test/discovery-factories.ts';
 import { asMember } from '../../test/factories.ts';
+import { buildPhoto } from '../../test/media-factories.ts';
 import { snapToGrid } from './snap-to-grid.ts';
 
 const CARD_KEYS = ['_id', 'activity', 'age', 'avatar', 'distance', 'firstName', 'name', 'sex', 'username'];
@@ -133,16 +135,16 @@ describe('GET /api/users: the keyed lists', () => {
   it('lists ratings, visits and matches in both directions, newest first', async () => {
     const { viewer, age } = await viewerOfBand();
     const [a, b, c] = await Promise.all([1, 2, 3].map(() => createProfile(t, { age })));
-    await insertRating(t, viewer, a!, 5, minutesAgo(30));
-    await insertRating(t, viewer, b!, 2, minutesAgo(10));
-    await insertRating(t, c!, viewer, 4, minutesAgo(20));
-    await insertRating(t, a!, viewer, 4, minutesAgo(5));
-    await insertRating(t, b!, viewer, 3, minutesAgo(1)); // a pass is never shown to the one passed on
-    await insertVisit(t, viewer, c!, minutesAgo(50));
-    await insertVisit(t, viewer, a!, minutesAgo(40));
-    await insertVisit(t, b!, viewer, minutesAgo(3));
-    const pair = [viewer.user.id, a!.user.id].sort();
-    await t.db.insert(matches).values({ userA: pair[0]!, userB: pair[1]! });
+    await buildRating(t, { rater: viewer, rated: a!, score: 5, at: minutesAgo(30) });
+    await buildRating(t, { rater: viewer, rated: b!, score: 2, at: minutesAgo(10) });
+    await buildRating(t, { rater: c!, rated: viewer, score: 4, at: minutesAgo(20) });
+    await buildRating(t, { rater: a!, rated: viewer, score: 4, at: minutesAgo(5) });
+    // A pass is never shown to the one passed on.
+    await buildRating(t, { rater: b!, rated: viewer, score: 3, at: minutesAgo(1) });
+    await buildVisit(t, { visitor: viewer, visited: c!, at: minutesAgo(50) });
+    await buildVisit(t, { visitor: viewer, visited: a!, at: minutesAgo(40) });
+    await buildVisit(t, { visitor: b!, visited: viewer, at: minutesAgo(3) });
+    await buildMatch(t, { members: [viewer, a!] });
 
     expect(await idsOf(t, viewer, 'i-rated')).toEqual([b!.user.id, a!.user.id]);
     expect(await idsOf(t, viewer, 'rated-me')).toEqual([a!.user.id, c!.user.id]);
@@ -160,7 +162,7 @@ describe('GET /api/users: the keyed lists', () => {
     const { viewer, age } = await viewerOfBand();
     const rows = await insertProfiles(t, 4, { age }, (i) => ({ lastActivity: minutesAgo(i) }));
     const [rated] = await Promise.all([createProfile(t, { age, lastActivity: minutesAgo(10) })]);
-    await insertRating(t, viewer, rated!, 1);
+    await buildRating(t, { rater: viewer, rated: rated!, score: 1 });
     const deck = await listFor(t, viewer, 'users', { unrated: true });
     expect(deck.users.map((user) => user._id)).toEqual(rows.map((row) => row.id));
     expect(deck.count).toBe(4);
@@ -170,27 +172,24 @@ describe('GET /api/users: the keyed lists', () => {
   it('sends each card its avatar slim (thumbnail and placeholder); only the deck gets the whole photo', async () => {
     const { viewer, age } = await viewerOfBand();
     const member = await createProfile(t, { age });
-    const [photo] = await t.db
-      .insert(photos)
-      .values({
-        ownerId: member.user.id,
-        width: 1080,
-        height: 1350,
-        placeholder: 'data:image/webp;base64,UklG',
-        variants: [160, 480, 1080].flatMap((width) =>
-          (['image/avif', 'image/webp'] as const).map((type) => ({
-            width,
-            height: Math.round(width * 1.25),
-            type,
-            key: `photos/${member.user.id}/p/${width}.${type.slice(6)}`,
-            bytes: width * 10,
-          })),
-        ),
-      })
-      .returning();
-    await t.db.update(users).set({ avatarPhotoId: photo!.id }).where(eq(users.id, member.user.id));
+    const photo = await buildPhoto(t, {
+      owner: member,
+      avatar: true,
+      width: 1080,
+      height: 1350,
+      placeholder: 'data:image/webp;base64,UklG',
+      variants: [160, 480, 1080].flatMap((width) =>
+        (['image/avif', 'image/webp'] as const).map((type) => ({
+          width,
+          height: Math.round(width * 1.25),
+          type,
+          key: `photos/${member.user.id}/p/${width}.${type.slice(6)}`,
+          bytes: width * 10,
+        })),
+      ),
+    });
     const slim = {
-      thumbnail: `/api/media/${photo!.id}/160.webp`,
+      thumbnail: `/api/media/${photo.id}/160.webp`,
       placeholder: 'data:image/webp;base64,UklG',
     };
 
@@ -201,7 +200,7 @@ describe('GET /api/users: the keyed lists', () => {
     const [deckCard] = (await listFor(t, viewer, 'users', { unrated: true })).users;
     expect(Object.keys(deckCard!).sort()).toEqual([...CARD_KEYS, 'photo'].sort());
     expect(deckCard!.avatar).toEqual(slim);
-    expect(deckCard!.photo).toMatchObject({ _id: photo!.id, width: 1080, height: 1350, ...slim });
+    expect(deckCard!.photo).toMatchObject({ _id: photo.id, width: 1080, height: 1350, ...slim });
     expect(deckCard!.photo!.sources).toHaveLength(6);
   });
 

@@ -3,9 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_LIST_PAGE_SIZE } from '@motema/shared/safety';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildMatch } from '../../test/discovery-factories.ts';
 import { asMember, createMember, type Member } from '../../test/factories.ts';
 import { randomIp } from '../../test/net.ts';
-import { allBlocks, createMatch, matchesOf } from '../../test/safety-factories.ts';
+import { allBlocks, matchesOf } from '../../test/safety-factories.ts';
 import { isBlockedBetween } from './safety.service.ts';
 
 describe('blocks', () => {
@@ -57,9 +58,9 @@ describe('blocks', () => {
 
   it('ends a match between the two, whichever of them blocks, and no other match', async () => {
     const [a, b, c] = [await createMember(t), await createMember(t), await createMember(t)];
-    await createMatch(t.db, a.user.id, b.user.id);
-    const other = await createMatch(t.db, a.user.id, c.user.id);
-    const kept = await createMatch(t.db, b.user.id, c.user.id);
+    await buildMatch(t, { members: [a, b] });
+    const other = await buildMatch(t, { members: [a, c] });
+    const kept = await buildMatch(t, { members: [b, c] });
     expect((await block(b, a.user.id)).statusCode).toBe(204);
     expect(await matchesOf(t.db, a.user.id)).toEqual([other]);
     expect(await matchesOf(t.db, b.user.id)).toEqual([kept]);

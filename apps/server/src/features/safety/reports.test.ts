@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_TEXT_MAX_LENGTH } from '@motema/shared/safety';
-import { outbox, reports } from '../../db/schema.ts';
+import { outbox } from '../../db/schema.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { asMember, createMember, type Member } from '../../test/factories.ts';
 import { randomIp } from '../../test/net.ts';
-import { allReports, reportsBy } from '../../test/safety-factories.ts';
+import { allReports, buildReport, reportsBy } from '../../test/safety-factories.ts';
 import { collectEvents, eventually, settle, socketTestBed } from '../../test/socket-test-bed.ts';
 
 const VALID = { reason: 'fake_account', subReason: 'famous_person_photo', text: 'Photos of a singer.' };
@@ -143,8 +143,7 @@ describe('reports', () => {
 
   it('takes a new report once moderation closed the previous one', async () => {
     const [reporter, reported] = [await createMember(t), await createMember(t)];
-    const first = await report(reporter, { ...VALID, user: reported.user.id });
-    await t.db.update(reports).set({ status: 'closed' }).where(eq(reports.id, first.json()._id));
+    await buildReport(t, { reporter, reported, status: 'closed' });
     expect((await report(reporter, { ...VALID, user: reported.user.id })).statusCode).toBe(201);
     expect(await reportsBy(t.db, reporter.user.id)).toHaveLength(2);
   });

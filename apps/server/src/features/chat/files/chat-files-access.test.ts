@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocks, chatFiles, messages, users } from '../../../db/schema.ts';
+import { chatFiles, messages, users } from '../../../db/schema.ts';
 import { startJobQueue, type JobQueue } from '../../../jobs/queue.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildConversation, buildMessage, type BuiltConversation } from '../../../test/chat-factories.ts';
 import {
   chatFileRows,
-  createConversation,
-  insertMessage,
   postChatFile,
   uploadChatFile,
   webmSample,
 } from '../../../test/chat-files-factories.ts';
 import { createMember, waitFor, type Member } from '../../../test/factories.ts';
 import { samples, storedFiles } from '../../../test/media-factories.ts';
+import { buildBlock } from '../../../test/safety-factories.ts';
 import { attachFiles, filesOfMessages, scheduleChatFilesRemoval } from './chat-files.service.ts';
 
 function fetchAs(t: TestApp, url: string, cookie?: string, headers: Record<string, string> = {}) {
@@ -25,12 +25,16 @@ describe('chat files: who may fetch them (Z5), attaching, removal', () => {
   let amani: Member;
   let bisi: Member;
   let stranger: Member;
+  /** Amani's and Bisi's. */
+  let chat: BuiltConversation;
   let conversationId: string;
   beforeAll(async () => {
     t = await buildTestApp();
     jobs = await startJobQueue(t.databaseUrl, () => {});
-    [amani, bisi, stranger] = await Promise.all([createMember(t), createMember(t), createMember(t)]);
-    conversationId = (await createConversation(t.db, amani.user.id, bisi.user.id)).id;
+    chat = await buildConversation(t);
+    [amani, bisi] = chat.members;
+    conversationId = chat.id;
+    stranger = await createMember(t);
   });
   afterAll(async () => {
     await jobs.stop();
@@ -56,7 +60,7 @@ describe('chat files: who may fetch them (Z5), attaching, removal', () => {
       expect((await fetchAs(t, url)).statusCode).toBe(404);
     }
 
-    const message = await insertMessage(t.db, conversationId, amani.user.id);
+    const message = await buildMessage(t, { conversation: chat });
     await attach(message.id, [photo._id, voice._id]);
     for (const url of [voice.url!, photoUrl]) {
       expect((await fetchAs(t, url, amani.cookie)).statusCode).toBe(200);
@@ -80,13 +84,13 @@ describe('chat files: who may fetch them (Z5), attaching, removal', () => {
   });
 
   it('serves nothing to either member once a block stands', async () => {
-    const carol = await createMember(t);
-    const conversation = await createConversation(t.db, carol.user.id, bisi.user.id);
+    const conversation = await buildConversation(t, { members: [bisi] });
+    const [, carol] = conversation.members;
     const voice = await uploadChatFile(t, carol.cookie, conversation.id, webmSample(), 'voice');
-    const message = await insertMessage(t.db, conversation.id, carol.user.id);
+    const message = await buildMessage(t, { conversation, sender: carol });
     await attach(message.id, [voice._id], carol.user.id, conversation.id);
     expect((await fetchAs(t, voice.url!, bisi.cookie)).statusCode).toBe(200);
-    await t.db.insert(blocks).values({ blockerId: bisi.user.id, blockedId: carol.user.id });
+    await buildBlock(t, { blocker: bisi, blocked: carol });
     expect((await fetchAs(t, voice.url!, bisi.cookie)).statusCode).toBe(404);
     expect((await fetchAs(t, voice.url!, carol.cookie)).statusCode).toBe(404);
   });
@@ -94,7 +98,7 @@ describe('chat files: who may fetch them (Z5), attaching, removal', () => {
   it('answers Range requests with 206 and the right bytes, 304 on a matching ETag, 416 past the end', async () => {
     const bytes = webmSample({ payloadBytes: 64 * 1024 });
     const voice = await uploadChatFile(t, amani.cookie, conversationId, bytes, 'voice');
-    const message = await insertMessage(t.db, conversationId, amani.user.id);
+    const message = await buildMessage(t, { conversation: chat });
     await attach(message.id, [voice._id]);
 
     const middle = await fetchAs(t, voice.url!, bisi.cookie, { range: 'bytes=1000-1999' });
@@ -127,9 +131,9 @@ describe('chat files: who may fetch them (Z5), attaching, removal', () => {
   it('refuses to attach what is not the sender’s own unattached upload of this conversation', async () => {
     const mine = await uploadChatFile(t, amani.cookie, conversationId, webmSample(), 'voice');
     const theirs = await uploadChatFile(t, bisi.cookie, conversationId, webmSample(), 'voice');
-    const other = await createConversation(t.db, amani.user.id, stranger.user.id);
+    const other = await buildConversation(t, { members: [amani, stranger] });
     const elsewhere = await uploadChatFile(t, amani.cookie, other.id, webmSample(), 'voice');
-    const message = await insertMessage(t.db, conversationId, amani.user.id);
+    const message = await buildMessage(t, { conversation: chat });
     const rowsBefore = await chatFileRows(t.db);
 
     for (const ids of [
@@ -148,7 +152,7 @@ describe('chat files: who may fetch them (Z5), attaching, removal', () => {
     expect(await chatFileRows(t.db)).toEqual(rowsBefore);
 
     await attach(message.id, [mine._id]);
-    const second = await insertMessage(t.db, conversationId, amani.user.id);
+    const second = await buildMessage(t, { conversation: chat });
     await expect(attach(second.id, [mine._id])).rejects.toMatchObject({ code: 'chat_file_unavailable' });
     const [row] = await t.db.select().from(chatFiles).where(eq(chatFiles.id, mine._id));
     expect(row!.messageId).toBe(message.id);
@@ -157,7 +161,7 @@ describe('chat files: who may fetch them (Z5), attaching, removal', () => {
   it('hides an unsent message’s files at once, and the job removes rows and stored files', async () => {
     const voice = await uploadChatFile(t, amani.cookie, conversationId, webmSample(), 'voice');
     const photo = await uploadChatFile(t, amani.cookie, conversationId, await samples.small(), 'photo');
-    const message = await insertMessage(t.db, conversationId, amani.user.id);
+    const message = await buildMessage(t, { conversation: chat });
     await attach(message.id, [voice._id, photo._id]);
     const filesBefore = await storedFiles(t);
 
@@ -178,8 +182,8 @@ describe('chat files: who may fetch them (Z5), attaching, removal', () => {
   });
 
   it('removes every file of a member who leaves (account deletion), by uploader', async () => {
-    const gogo = await createMember(t);
-    const conversation = await createConversation(t.db, gogo.user.id, bisi.user.id);
+    const conversation = await buildConversation(t, { members: [bisi] });
+    const [, gogo] = conversation.members;
     await uploadChatFile(t, gogo.cookie, conversation.id, webmSample(), 'voice');
     await uploadChatFile(t, bisi.cookie, conversation.id, webmSample(), 'voice');
     const prefix = `chat/${conversation.id}/`;

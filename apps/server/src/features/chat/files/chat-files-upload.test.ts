@@ -2,12 +2,11 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_FILE_MAX_BYTES, ChatFileUploadSchema, type ChatFile } from '@motema/shared/chat';
-import { blocks } from '../../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildConversation } from '../../../test/chat-factories.ts';
 import {
   chatFileRows,
   chatFilesSnapshot,
-  createConversation,
   mp3Sample,
   mp4Sample,
   oggOpusSample,
@@ -17,19 +16,19 @@ import {
   webmSample,
 } from '../../../test/chat-files-factories.ts';
 import { createMember, type Member } from '../../../test/factories.ts';
-import { UNATTACHED_UPLOADS_MAX } from './chat-files.service.ts';
 import { phoneJpeg, samples } from '../../../test/media-factories.ts';
+import { buildBlock } from '../../../test/safety-factories.ts';
+import { UNATTACHED_UPLOADS_MAX } from './chat-files.service.ts';
 
 describe('POST /api/conversations/:id/files', () => {
   let t: TestApp;
   let amani: Member;
-  let bisi: Member;
   let conversationId: string;
   beforeAll(async () => {
     t = await buildTestApp();
-    amani = await createMember(t);
-    bisi = await createMember(t);
-    conversationId = (await createConversation(t.db, amani.user.id, bisi.user.id)).id;
+    const chat = await buildConversation(t);
+    [amani] = chat.members;
+    conversationId = chat.id;
   });
   afterAll(() => t.close());
 
@@ -197,10 +196,9 @@ describe('POST /api/conversations/:id/files', () => {
   });
 
   it('answers 403 chat_blocked when a block stands, storing nothing', async () => {
-    const carol = await createMember(t);
-    const dede = await createMember(t);
-    const conversation = await createConversation(t.db, carol.user.id, dede.user.id);
-    await t.db.insert(blocks).values({ blockerId: dede.user.id, blockedId: carol.user.id });
+    const conversation = await buildConversation(t);
+    const [carol, dede] = conversation.members;
+    await buildBlock(t, { blocker: dede, blocked: carol });
     const before = await chatFilesSnapshot(t);
     const res = await postChatFile(t, carol.cookie, conversation.id, webmSample(), { kind: 'voice' });
     expect(res.statusCode).toBe(403);
@@ -209,9 +207,8 @@ describe('POST /api/conversations/:id/files', () => {
   });
 
   it('refuses more than 30 uploads waiting for their message, storing nothing', async () => {
-    const gogo = await createMember(t);
-    const hawa = await createMember(t);
-    const conversation = await createConversation(t.db, gogo.user.id, hawa.user.id);
+    const conversation = await buildConversation(t);
+    const [gogo] = conversation.members;
     for (let i = 0; i < UNATTACHED_UPLOADS_MAX; i += 1) {
       const res = await postChatFile(t, gogo.cookie, conversation.id, webmSample({ payloadBytes: 64 }), {
         kind: 'voice',
@@ -227,9 +224,8 @@ describe('POST /api/conversations/:id/files', () => {
   });
 
   it('limits uploads per member', async () => {
-    const eve = await createMember(t);
-    const frank = await createMember(t);
-    const conversation = await createConversation(t.db, eve.user.id, frank.user.id);
+    const conversation = await buildConversation(t);
+    const [eve] = conversation.members;
     const statuses: number[] = [];
     for (let i = 0; i < 61; i += 1) {
       // A fresh address each time: the limit follows the member.

@@ -61,7 +61,7 @@ describe('message history and catch-up (QUALITY C3)', () => {
 
   it('pages history backwards from the latest, ascending within each page', async () => {
     const { a, conversationId } = await chatPair(t);
-    const photoId = await giveAvatar(t.db, a);
+    const photoId = await giveAvatar(t, a);
     const sa = await socketOf(a);
     for (let i = 1; i <= 12; i++) await sent(sa, textMessage(conversationId, `m${i}`));
     const latest = await page(a, conversationId, '?limit=5');

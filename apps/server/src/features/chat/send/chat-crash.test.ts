@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@motema/shared/chat';
-import { send } from '../../../test/chat-factories.ts';
-import { createConversation } from '../../../test/chat-files-factories.ts';
-import { createMember, waitFor } from '../../../test/factories.ts';
+import { buildConversation, send } from '../../../test/chat-factories.ts';
+import { waitFor } from '../../../test/factories.ts';
 import { startServerProcess, type ServerProcess } from '../../../test/server-process.ts';
 import { socketClients } from '../../../test/socket-test-bed.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
@@ -58,8 +57,8 @@ describe('kill -9 of the server around a message commit', () => {
   }
 
   it('before the commit: nothing is stored, and the retry after a restart stores it once', async () => {
-    const [x, y] = await Promise.all([createMember(t), createMember(t)]);
-    const conversation = await createConversation(database.db, x.user.id, y.user.id);
+    const conversation = await buildConversation(t);
+    const [, y] = conversation.members;
     const payload = {
       clientId: randomUUID(),
       conversationId: conversation.id,
@@ -111,8 +110,8 @@ describe('kill -9 of the server around a message commit', () => {
   }, 90_000);
 
   it('after the commit: the retry after a restart gets the stored message, not a second one', async () => {
-    const [x, y] = await Promise.all([createMember(t), createMember(t)]);
-    const conversation = await createConversation(database.db, x.user.id, y.user.id);
+    const conversation = await buildConversation(t);
+    const [, y] = conversation.members;
     const payload = { clientId: randomUUID(), conversationId: conversation.id, text: 'committed, ack lost' };
 
     const socket = await open(y.cookie);

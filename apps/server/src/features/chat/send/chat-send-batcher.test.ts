@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES_PER_MINUTE, SendMessageSchema } from '@motema/shared/chat';
-import { blocks, conversationMembers, conversations, messages } from '../../../db/schema.ts';
+import { conversationMembers, conversations, messages } from '../../../db/schema.ts';
 import { createMemoryRateLimiter } from '../../../lib/rate-limiter.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createConversation, insertMessage } from '../../../test/chat-files-factories.ts';
-import { createMember, waitFor, type Member } from '../../../test/factories.ts';
+import { buildConversation, buildMessage } from '../../../test/chat-factories.ts';
+import { createMember, waitFor } from '../../../test/factories.ts';
+import { buildBlock } from '../../../test/safety-factories.ts';
 import { createSendBatcher } from './chat-send-batcher.ts';
 
 /**
@@ -27,11 +28,6 @@ describe('chat send batcher', () => {
       (value) => ({ value }),
       (error: { code?: string }) => ({ code: error.code }),
     );
-
-  async function members(n: number) {
-    const list = await Promise.all(Array.from({ length: n }, () => createMember(t)));
-    return list as [Member, Member, Member, Member, Member];
-  }
 
   async function storedIn(conversationId: string) {
     const rows = await t.db
@@ -56,25 +52,25 @@ describe('chat send batcher', () => {
   }
 
   it('stores a batch in order, answers a retry in the same batch with the same message, and refuses bad sends alone', async () => {
-    const [a, b, c, d, stranger] = await members(5);
-    const ab = (await createConversation(t.db, a.user.id, b.user.id)).id;
-    const cd = (await createConversation(t.db, c.user.id, d.user.id)).id;
-    const ac = (await createConversation(t.db, a.user.id, c.user.id)).id;
-    await t.db.insert(blocks).values({ blockerId: c.user.id, blockedId: a.user.id });
-    const elsewhere = await insertMessage(t.db, cd, c.user.id, 'in another conversation');
+    const [ab, cd] = [await buildConversation(t), await buildConversation(t)];
+    const [[a, b], [c, d]] = [ab.members, cd.members];
+    const ac = await buildConversation(t, { members: [a, c] });
+    const stranger = await createMember(t);
+    await buildBlock(t, { blocker: c, blocked: a });
+    const elsewhere = await buildMessage(t, { conversation: cd, sender: c, text: 'in another conversation' });
     const batcher = createSendBatcher({ db: t.db, limiter: createMemoryRateLimiter() });
 
-    const first = input(ab, 'a1');
+    const first = input(ab.id, 'a1');
     // All in one turn of the event loop: one batch.
     const results = await Promise.all([
       settled(batcher.store(a.user.id, first)),
-      settled(batcher.store(b.user.id, input(ab, 'b1'))),
-      settled(batcher.store(stranger.user.id, input(ab, 'not a member'))),
+      settled(batcher.store(b.user.id, input(ab.id, 'b1'))),
+      settled(batcher.store(stranger.user.id, input(ab.id, 'not a member'))),
       settled(batcher.store(a.user.id, first)),
-      settled(batcher.store(a.user.id, input(ac, 'blocked'))),
-      settled(batcher.store(d.user.id, input(cd, 'd1'))),
-      settled(batcher.store(b.user.id, input(ab, 'foreign quote', { replyTo: elsewhere.id }))),
-      settled(batcher.store(a.user.id, input(ab, 'a2'))),
+      settled(batcher.store(a.user.id, input(ac.id, 'blocked'))),
+      settled(batcher.store(d.user.id, input(cd.id, 'd1'))),
+      settled(batcher.store(b.user.id, input(ab.id, 'foreign quote', { replyTo: elsewhere.id }))),
+      settled(batcher.store(a.user.id, input(ab.id, 'a2'))),
     ]);
 
     const codes = results.map((r) => ('code' in r ? r.code : r.value.created));
@@ -90,37 +86,36 @@ describe('chat send batcher', () => {
     ]);
     const ids = results.map((r) => ('value' in r ? r.value.messageId : undefined));
     expect(ids[3]).toBe(ids[0]);
-    const inAb = await storedIn(ab);
+    const inAb = await storedIn(ab.id);
     expect(inAb.rows.map((m) => [m.seq, m.text, m.id])).toEqual([
       [1, 'a1', ids[0]],
       [2, 'b1', ids[1]],
       [3, 'a2', ids[7]],
     ]);
     expect(inAb.lastSeq).toBe(3);
-    expect((await storedIn(cd)).rows.map((m) => [m.seq, m.text])).toEqual([
+    expect((await storedIn(cd.id)).rows.map((m) => [m.seq, m.text])).toEqual([
       [1, 'in another conversation'],
       [2, 'd1'],
     ]);
-    expect(await storedIn(ac)).toEqual({ rows: [], lastSeq: 0 });
-    expect(await unreadOf(ab, b.user.id)).toBe(2);
-    expect(await unreadOf(ab, a.user.id)).toBe(1);
-    expect(await unreadOf(cd, c.user.id)).toBe(1);
+    expect(await storedIn(ac.id)).toEqual({ rows: [], lastSeq: 0 });
+    expect(await unreadOf(ab.id, b.user.id)).toBe(2);
+    expect(await unreadOf(ab.id, a.user.id)).toBe(1);
+    expect(await unreadOf(cd.id, c.user.id)).toBe(1);
     // A new message comes with its view (the ack without a query); it carries its number.
     expect('value' in results[7]! && results[7].value.view?.row).toMatchObject({ seq: 3, text: 'a2' });
   });
 
   it('refuses only the sends over the rate limit, which use no number', async () => {
-    const [a, b, c, d] = await members(4);
-    const ab = (await createConversation(t.db, a.user.id, b.user.id)).id;
-    const cd = (await createConversation(t.db, c.user.id, d.user.id)).id;
+    const [ab, cd] = [await buildConversation(t), await buildConversation(t)];
+    const [[a, b], [c]] = [ab.members, cd.members];
     const limiter = createMemoryRateLimiter();
     for (let i = 1; i < MESSAGES_PER_MINUTE; i++) await limiter.consume(`messages:${a.user.id}`, 1e9, 60_000);
     const batcher = createSendBatcher({ db: t.db, limiter });
     const results = await Promise.all([
-      settled(batcher.store(a.user.id, input(ab, 'last allowed'))),
-      settled(batcher.store(a.user.id, input(ab, 'one too many'))),
-      settled(batcher.store(b.user.id, input(ab, 'from b'))),
-      settled(batcher.store(c.user.id, input(cd, 'from c'))),
+      settled(batcher.store(a.user.id, input(ab.id, 'last allowed'))),
+      settled(batcher.store(a.user.id, input(ab.id, 'one too many'))),
+      settled(batcher.store(b.user.id, input(ab.id, 'from b'))),
+      settled(batcher.store(c.user.id, input(cd.id, 'from c'))),
     ]);
     expect(results.map((r) => ('code' in r ? r.code : r.value.created))).toEqual([
       true,
@@ -128,29 +123,28 @@ describe('chat send batcher', () => {
       true,
       true,
     ]);
-    expect((await storedIn(ab)).rows.map((m) => [m.seq, m.text])).toEqual([
+    expect((await storedIn(ab.id)).rows.map((m) => [m.seq, m.text])).toEqual([
       [1, 'last allowed'],
       [2, 'from b'],
     ]);
-    expect((await storedIn(ab)).lastSeq).toBe(2);
+    expect((await storedIn(ab.id)).lastSeq).toBe(2);
   });
 
   it('when the batch transaction fails, stores the innocent messages one by one and answers the culprit as a retry', async () => {
-    const [a, b, c, d] = await members(4);
-    const ab = (await createConversation(t.db, a.user.id, b.user.id)).id;
-    const cd = (await createConversation(t.db, c.user.id, d.user.id)).id;
+    const [ab, cd] = [await buildConversation(t), await buildConversation(t)];
+    const [[a, b], [c]] = [ab.members, cd.members];
     const batcher = createSendBatcher({ db: t.db, limiter: createMemoryRateLimiter() });
-    const raced = input(ab, 'stored meanwhile by another node');
+    const raced = input(ab.id, 'stored meanwhile by another node');
 
     // Another node holds the conversation: the batch read its contexts and waits for the lock.
     const locker = await t.db.$client.connect();
     try {
       await locker.query('begin');
-      await locker.query('select id from conversations where id = $1 for update', [ab]);
+      await locker.query('select id from conversations where id = $1 for update', [ab.id]);
       const pending = Promise.all([
         settled(batcher.store(a.user.id, raced)),
-        settled(batcher.store(c.user.id, input(cd, 'innocent'))),
-        settled(batcher.store(b.user.id, input(ab, 'innocent too'))),
+        settled(batcher.store(c.user.id, input(cd.id, 'innocent'))),
+        settled(batcher.store(b.user.id, input(ab.id, 'innocent too'))),
       ]);
       await waitFor(async () => {
         const { rows } = await t.db.$client.query<{ n: string }>(
@@ -159,23 +153,23 @@ describe('chat send batcher', () => {
         return Number(rows[0]!.n) > 0 ? true : undefined;
       }, 'the batch to wait for the row lock');
       // ...and stores the same (sender, client id) before letting go: the batch hits the unique index.
-      await locker.query(`update conversations set last_seq = last_seq + 1 where id = $1`, [ab]);
+      await locker.query(`update conversations set last_seq = last_seq + 1 where id = $1`, [ab.id]);
       const { rows } = await locker.query<{ id: string }>(
         `insert into messages (conversation_id, seq, sender_id, client_id, text) values ($1, 1, $2, $3, $4) returning id`,
-        [ab, a.user.id, raced.clientId, raced.text],
+        [ab.id, a.user.id, raced.clientId, raced.text],
       );
       await locker.query('commit');
       const results = await pending;
 
       expect(results.map((r) => ('code' in r ? r.code : r.value.created))).toEqual([false, true, true]);
       expect('value' in results[0]! && results[0].value.messageId).toBe(rows[0]!.id);
-      const inAb = await storedIn(ab);
+      const inAb = await storedIn(ab.id);
       expect(inAb.rows.map((m) => [m.seq, m.text])).toEqual([
         [1, 'stored meanwhile by another node'],
         [2, 'innocent too'],
       ]);
       expect(inAb.lastSeq).toBe(2);
-      expect((await storedIn(cd)).rows.map((m) => [m.seq, m.text])).toEqual([[1, 'innocent']]);
+      expect((await storedIn(cd.id)).rows.map((m) => [m.seq, m.text])).toEqual([[1, 'innocent']]);
     } finally {
       locker.release();
     }

@@ -78,7 +78,7 @@ describe('chats:messages:send (QUALITY C1)', () => {
 
   it("carries the sender's avatar slim (thumbnail only), the same in the ack, the echo and the history", async () => {
     const { a, b, conversationId } = await pair();
-    const photoId = await giveAvatar(t.db, a);
+    const photoId = await giveAvatar(t, a);
     const [sa, sb] = await Promise.all([socketOf(a), socketOf(b)]);
     const toB = nextEvent(sb, 'chats:messages:new');
     // Twice: the second send takes the avatar from the message views' cache.
