@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGE_ACK_TIMEOUT_MS } from '@motema/shared/chat';
-import { openSocket, type ClientSocket } from './socket-test-bed.ts';
+import { emitAck, openSocket, type ClientSocket } from './socket-test-bed.ts';
 
 /** Between two tries of the same message, or two connection attempts. */
 const RETRY_MS = 150;
@@ -73,9 +73,8 @@ export function startResendingChatClient(
     while (!closed) {
       const current = await connectedSocket();
       try {
-        const result = await current
-          .timeout(MESSAGE_ACK_TIMEOUT_MS)
-          .emitWithAck('chats:messages:send', { clientId, conversationId, text });
+        const payload = { clientId, conversationId, text };
+        const result = await emitAck(current, 'chats:messages:send', payload, MESSAGE_ACK_TIMEOUT_MS);
         if (result.ok) return void acked.set(clientId, result.message._id);
         refusals.push(result.code);
       } catch {

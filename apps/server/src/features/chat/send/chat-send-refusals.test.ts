@@ -16,7 +16,7 @@ import {
   textMessage,
 } from '../../../test/chat-factories.ts';
 import { createMember } from '../../../test/factories.ts';
-import { settle, socketTestBed } from '../../../test/socket-test-bed.ts';
+import { disconnection, settle, socketTestBed } from '../../../test/socket-test-bed.ts';
 import { storeMessage } from './chat-send.service.ts';
 import { insertNextMessage } from './message-send.repository.ts';
 
@@ -107,7 +107,7 @@ describe('chats:messages:send (QUALITY C1)', () => {
     // Without an ack the message is still stored (the client cannot learn it, but nothing breaks).
     const after = await chatSnapshot(t.db);
     expect(after.messages).toHaveLength(before.messages.length + 1);
-    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const dropped = disconnection(socket);
     socket.emit(
       'chats:messages:send',
       textMessage(conversationId, 'z'.repeat(MAX_SOCKET_PAYLOAD_BYTES + 1000)) as never,
