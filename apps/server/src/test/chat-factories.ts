@@ -20,9 +20,6 @@ import { buildPhoto } from './media-factories.ts';
 import { randomIp } from './net.ts';
 import { emitAck, type ClientSocket } from './socket-test-bed.ts';
 
-// Kept while notifications/counters.test.ts imports the socket helpers from here.
-export { collect, emitAck, nextEvent, socketTestBed } from './socket-test-bed.ts';
-
 export type BuiltConversation = ConversationRow & { members: [Member, Member] };
 
 /**

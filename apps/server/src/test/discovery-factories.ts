@@ -134,17 +134,6 @@ export async function buildMatch(
   return row!;
 }
 
-// The positional forms notifications/counters.test.ts still uses.
-export const insertRating = (
-  t: Pick<TestApp, 'db'>,
-  rater: Member,
-  rated: Member,
-  score: number,
-  at?: Date,
-) => buildRating(t, { rater, rated, score, at });
-export const insertVisit = (t: Pick<TestApp, 'db'>, visitor: Member, visited: Member, at?: Date) =>
-  buildVisit(t, { visitor, visited, at });
-
 /** GET /api/users as `member`; throws unless 200. */
 export async function listFor(
   t: Pick<TestApp, 'app'>,

@@ -36,13 +36,6 @@ export async function buildReport(
   return row!;
 }
 
-/** A match row between two member ids: notifications/counters.test.ts's form of discovery's buildMatch. */
-export async function createMatch(db: Db, a: string, b: string) {
-  const [userA, userB] = a < b ? [a, b] : [b, a];
-  const [row] = await db.insert(matches).values({ userA, userB }).returning();
-  return row!;
-}
-
 /** The match rows either member is part of. */
 export function matchesOf(db: Db, userId: string) {
   return db

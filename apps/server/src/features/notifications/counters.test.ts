@@ -3,19 +3,10 @@ import type { Counters } from '@motema/shared/chat';
 import { blocks } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
-import {
-  chatPair,
-  collect,
-  emitAck,
-  nextEvent,
-  requestAs,
-  sent,
-  textMessage,
-  socketTestBed,
-} from '../../test/chat-factories.ts';
-import { insertRating, insertVisit } from '../../test/discovery-factories.ts';
+import { chatPair, requestAs, sent, textMessage } from '../../test/chat-factories.ts';
+import { buildMatch, buildRating, buildVisit } from '../../test/discovery-factories.ts';
 import { createMember, newSession, type Member } from '../../test/factories.ts';
-import { createMatch } from '../../test/safety-factories.ts';
+import { collect, emitAck, nextEvent, socketTestBed } from '../../test/socket-test-bed.ts';
 import { countersOf as memberCounters } from './counters.service.ts';
 
 describe('counters (badges kept right across devices)', () => {
@@ -61,12 +52,12 @@ describe('counters (badges kept right across devices)', () => {
     const [matched, liker, visitor, blocked, lukewarm] = await Promise.all(
       Array.from({ length: 5 }, () => createMember(t)),
     );
-    await createMatch(t.db, viewer.user.id, matched!.user.id);
-    await insertRating(t, liker!, viewer, 5);
-    await insertRating(t, lukewarm!, viewer, 3);
-    await insertVisit(t, visitor!, viewer);
-    await insertVisit(t, blocked!, viewer);
-    await insertRating(t, blocked!, viewer, 4);
+    await buildMatch(t, { members: [viewer, matched!] });
+    await buildRating(t, { rater: liker!, rated: viewer, score: 5 });
+    await buildRating(t, { rater: lukewarm!, rated: viewer, score: 3 });
+    await buildVisit(t, { visitor: visitor!, visited: viewer });
+    await buildVisit(t, { visitor: blocked!, visited: viewer });
+    await buildRating(t, { rater: blocked!, rated: viewer, score: 4 });
     await t.db.insert(blocks).values({ blockerId: viewer.user.id, blockedId: blocked!.user.id });
     expect((await countersOf(viewer)).notifications).toBe(3);
     // By kind, for the notification list to come.
@@ -84,7 +75,7 @@ describe('counters (badges kept right across devices)', () => {
     expect(await pushed).toEqual({ messages: 0, conversations: 0, notifications: 0 });
 
     const later = new Date(clock.now().getTime() + 60_000);
-    await insertVisit(t, lukewarm!, viewer, later);
+    await buildVisit(t, { visitor: lukewarm!, visited: viewer, at: later });
     expect((await countersOf(viewer)).notifications).toBe(1);
   });
 
