@@ -19,6 +19,8 @@ describe('the database pool', () => {
     // The same thing as a restart's cut, on this connection alone: the server ends it (57P01), and
     // the client emits 'error', which nobody but the pool's own listener hears while it is lent out.
     const { rows } = await lent.query<{ pid: number }>('select pg_backend_pid() as pid');
+    // Listened for before the cut: the connection may end while the failed query is still being noticed.
+    const ended = new Promise((resolve) => lent.once('end', resolve));
     await pool.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
     const failed = await waitFor(
       () =>
@@ -30,7 +32,7 @@ describe('the database pool', () => {
     );
     expect(isDatabaseUnavailable(failed)).toBe(true);
     // Still lent out when its connection ends (its 'error' event comes just before 'end').
-    await within(new Promise((resolve) => lent.once('end', resolve)), 'the connection to end', 5000);
+    await within(ended, 'the connection to end', 5000);
     lent.release();
     // The pool dropped it and serves on.
     expect(pool.totalCount).toBe(pool.idleCount);
