@@ -1,5 +1,5 @@
 /** Test helpers of media: photos, a stubbed JSON API and a controllable XMLHttpRequest for uploads. */
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { PHOTO_WIDTHS, type Image, type PhotoList } from '@motema/shared/media';
 import type { Me } from '@motema/shared/users';
 import { vi } from 'vitest';
@@ -11,7 +11,7 @@ import { jsonResponse } from '../../test/render-page.tsx';
  * the pages embedding media's components pass them. It never fetches.
  */
 export function useCachedMember() {
-  return useQuery<Me | null>({ queryKey: ME_QUERY_KEY, enabled: false }).data;
+  return useQuery<Me | null>({ queryKey: ME_QUERY_KEY, queryFn: skipToken }).data;
 }
 
 /** A stored photo as the API answers it, with every served variant. */
