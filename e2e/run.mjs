@@ -5,7 +5,8 @@
 // that it exits cleanly. The last line printed is `N passed, M failed`.
 //
 // Usage: node e2e/run.mjs [filter]   (filter: run only journeys whose file or name contains it)
-// Env: E2E_CONCURRENCY (1 or 2, default 2), E2E_LOG_LEVEL (server log level, default warn), E2E_HEADED=1.
+// Env: E2E_CONCURRENCY (1 or 2, default 2), E2E_LOG_LEVEL (server log level, default warn), E2E_HEADED=1,
+// E2E_WEB_DIST (the web build to serve, default apps/web/dist), E2E_RESULTS_DIR (default e2e/results).
 // The parts: runner/server.mjs (the server), runner/journeys.mjs (loading and running journeys),
 // runner/chromium.mjs, runner/output.mjs (what is printed), runner/paths.mjs.
 import { existsSync } from 'node:fs';
@@ -33,7 +34,7 @@ function die(message) {
 async function main() {
   const missing = ensureChromium();
   if (missing) die(missing);
-  if (!existsSync(WEB_INDEX)) die('no web build in apps/web/dist: run "npm run build" first.');
+  if (!existsSync(WEB_INDEX)) die(`no web build in ${path.dirname(WEB_INDEX)}: run "npm run build" first.`);
   await rm(RESULTS_DIR, { recursive: true, force: true });
   await mkdir(RESULTS_DIR, { recursive: true });
 

@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { seconds } from './output.mjs';
-import { NODE, RESULTS_DIR, ROOT, SERVER_MAIN } from './paths.mjs';
+import { NODE, RESULTS_DIR, ROOT, SERVER_MAIN, WEB_DIST } from './paths.mjs';
 
 const SERVER_READY_TIMEOUT_MS = 180_000;
 const SERVER_STOP_TIMEOUT_MS = 30_000;
@@ -41,6 +41,7 @@ export async function startServer() {
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    WEB_DIST_DIR: WEB_DIST,
   });
   const logFile = path.join(RESULTS_DIR, 'server.log');
   const log = createWriteStream(logFile);
