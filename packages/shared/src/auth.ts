@@ -72,7 +72,13 @@ export const UsernameSchema = z
   .min(1, { error: 'username_required', abort: true })
   .min(USERNAME_MIN_LENGTH, { error: 'username_too_short', abort: true })
   .max(USERNAME_MAX_LENGTH, { error: 'username_too_long', abort: true })
-  .regex(/^[A-Za-z]/, { error: 'username_start_letter', abort: true })
+  .regex(/^\p{L}/u, { error: 'username_start_letter', abort: true })
+  // A letter with an accent (élodie, Hélène, even a decomposed é) is a letter: the member is told
+  // that letters without accents are expected, not that the name does not start with one.
+  .refine((value) => !/[\p{L}\p{M}]/u.test(value.replace(/[A-Za-z]/g, '')), {
+    error: 'username_accented_letter',
+    abort: true,
+  })
   .regex(/^[A-Za-z0-9_]+$/, { error: 'username_characters', abort: true })
   .refine((value) => !isReservedUsername(value), { error: 'username_reserved' });
 

@@ -13,6 +13,7 @@ export const VALIDATION_MESSAGES = {
   username_too_short: 'Username must contain at least 3 characters',
   username_too_long: 'Username must not exceed 20 characters',
   username_start_letter: 'Username must start with a letter',
+  username_accented_letter: 'Username must use letters without accents (a to z)',
   username_characters: 'Username can only contain letters, numbers, and underscores',
   username_reserved: 'Username is not accepted. Reserved usernames are not allowed.',
   username_taken: 'This username is already taken',
