@@ -1,22 +1,13 @@
 import { Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconCheck,
-  IconChecks,
-  IconClock,
-  IconMicrophone,
-  IconMovie,
-  IconMusic,
-  IconPhoto,
-  IconStarFilled,
-} from '@tabler/icons-react';
+import { IconMicrophone, IconMovie, IconMusic, IconPhoto, IconStarFilled } from '@tabler/icons-react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPLY_QUOTE_MAX_LENGTH, type ChatFileKind, type MessageQuote } from '@motema/shared/chat';
 import { MemberText } from '../../ui/member-text.tsx';
 import { MessageFiles } from './attachments/message-files.tsx';
+import { DeliveryTicks } from './delivery-ticks.tsx';
 import classes from './thread.module.css';
-import type { DeliveryState, PendingFile, ThreadItem } from './thread-types.ts';
+import type { PendingFile, ThreadItem } from './thread-types.ts';
 
 const FILE_ICONS: Record<ChatFileKind, typeof IconPhoto> = {
   photo: IconPhoto,
@@ -35,18 +26,6 @@ export function timeOf(iso: string, language: string): string {
     timeFormats.set(language, format);
   }
   return format.format(new Date(iso));
-}
-
-/** Clock, one tick, two ticks, two coloured ticks, or the failure sign, each with its name. */
-export function DeliveryTicks({ state }: { state: DeliveryState }) {
-  const { t } = useTranslation('thread');
-  const label = t(`bubble.${state}`);
-  const props = { size: 16, stroke: 2, role: 'img', 'aria-label': label, 'data-state': state } as const;
-  if (state === 'sending') return <IconClock {...props} size={14} />;
-  if (state === 'sent') return <IconCheck {...props} />;
-  if (state === 'delivered') return <IconChecks {...props} className={classes.deliveredTicks} />;
-  if (state === 'read') return <IconChecks {...props} className={classes.readTicks} />;
-  return <IconAlertCircle {...props} />;
 }
 
 type QuoteProps = { quote: MessageQuote; meId: string; onJump: (messageId: string) => void };
