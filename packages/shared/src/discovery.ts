@@ -61,6 +61,9 @@ export const ACTIVITIES = ['online', 'today', 'week', 'earlier'] as const;
 export const ActivitySchema = z.enum(ACTIVITIES);
 export type Activity = z.infer<typeof ActivitySchema>;
 
+/** The photos a swap card leafs through (Tinder-like dots): enough to judge, few enough to stay light. */
+export const SWAP_CARD_PHOTOS = 4;
+
 /** Another member in a list or on the swap deck: what a card shows, nothing more (QUALITY Z2). */
 export const UserCardSchema = z.object({
   _id: z.string(),
@@ -75,10 +78,13 @@ export const UserCardSchema = z.object({
   /** Null when either member has not shared a position. */
   distance: DistanceBucketSchema.nullable(),
   /**
-   * The avatar photo whole (`srcset` sources), only on the swap deck's answer (`unrated=true`), whose
-   * top card shows it large; never on the other lists, which show thumbnails only.
+   * Only on the swap deck's answer (`unrated=true`), whose top card shows them large, one at a time;
+   * never on the other lists, which show thumbnails only. The photos whole (`srcset` sources): the
+   * avatar first, then the newest others, at most SWAP_CARD_PHOTOS.
    */
-  photo: ImageSchema.nullable().optional(),
+  photos: z.array(ImageSchema).max(SWAP_CARD_PHOTOS).optional(),
+  /** Only on the swap deck's answer: the member's about text, the card's bio line. */
+  about: z.string().optional(),
 });
 export type UserCard = z.infer<typeof UserCardSchema>;
 
@@ -109,7 +115,12 @@ export type RatingResult = z.infer<typeof RatingResultSchema>;
  * A profile page (GET /api/users/{id}). Visitors get the card's identity and the about text only;
  * members also get photos, relationship, orientation, activity, distance and their own rating.
  */
-export const ProfileSchema = UserCardSchema.omit({ activity: true, distance: true, photo: true }).extend({
+export const ProfileSchema = UserCardSchema.omit({
+  activity: true,
+  distance: true,
+  photos: true,
+  about: true,
+}).extend({
   /** Whole: the profile's gallery shows the avatar first, large. */
   avatar: ImageSchema.nullable(),
   about: z.string(),

@@ -27,10 +27,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     '/users',
     { schema: { querystring: UserListQuerySchema, response: { 200: UserListSchema } } },
     async (request) =>
-      // The swap deck (`unrated`) shows its top card's photo large: its cards carry the whole photo.
-      presentUserList(await listUsers(db, memberOf(request).userId, request.query), clock.now(), {
-        photo: request.query.unrated === true,
-      }),
+      presentUserList(await listUsers(db, memberOf(request).userId, request.query), clock.now()),
   );
 
   app.get(

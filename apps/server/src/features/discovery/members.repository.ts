@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { cardColumns, type CardRow } from './user-lists.repository.ts';
@@ -98,4 +98,14 @@ export async function lockMember(db: DbOrTx, memberId: string): Promise<boolean>
 export async function positionStoredAt(db: DbOrTx, memberId: string): Promise<Date | null> {
   const [row] = await db.select({ at: users.locationUpdatedAt }).from(users).where(eq(users.id, memberId));
   return row?.at ?? null;
+}
+
+/** The about texts of the members given (a swap deck's page, already found visible), by id. */
+export async function findAbouts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, about: users.about })
+    .from(users)
+    .where(sql`${users.id} = ANY(${sql.param([...ids])}::uuid[])`);
+  return new Map(rows.map((row) => [row.id, row.about]));
 }

@@ -1,13 +1,13 @@
-import { userListSize, type UserListQuery } from '@motema/shared/discovery';
+import { SWAP_CARD_PHOTOS, userListSize, type UserListQuery } from '@motema/shared/discovery';
 import { MAX_LIST_LIMIT } from '@motema/shared/paging';
 import type { DbOrTx } from '../../db/client.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import { avatarPhotos } from '../media/media.service.ts';
+import { avatarPhotos, newestPhotosOf } from '../media/media.service.ts';
 import { birthDateBounds } from './birth-date-bounds.ts';
 import type { MemberView } from './discovery.presenter.ts';
 import type { Viewer } from './discovery.policy.ts';
-import { findViewerRow } from './members.repository.ts';
+import { findAbouts, findViewerRow } from './members.repository.ts';
 import type { CardRow } from './user-lists.repository.ts';
 import * as lists from './user-lists.repository.ts';
 
@@ -71,5 +71,25 @@ export async function listUsers(
     lists.listMembers(db, viewer, request, { skip: query.skip, limit }),
     lists.countMembers(db, viewer, request, query.skip + limit + COUNT_MARGIN),
   ]);
-  return { members: await withAvatars(db, rows), count };
+  const members = await withAvatars(db, rows);
+  return { members: request.unrated ? await withDeckExtras(db, members) : members, count };
+}
+
+/**
+ * The swap deck's cards also leaf through a few photos and show a bio line: the avatar first, then
+ * the newest others (SWAP_CARD_PHOTOS in all), and the about text; two queries for the whole page.
+ */
+async function withDeckExtras(db: DbOrTx, members: MemberView[]): Promise<MemberView[]> {
+  const ids = members.map((member) => member.id);
+  const [photos, abouts] = await Promise.all([
+    newestPhotosOf(db, ids, SWAP_CARD_PHOTOS),
+    findAbouts(db, ids),
+  ]);
+  return members.map((member) => {
+    const others = (photos.get(member.id) ?? []).filter((photo) => photo.id !== member.avatar?.id);
+    const leaf = member.avatar ? [member.avatar, ...others] : others;
+    return Object.assign(member, {
+      deck: { photos: leaf.slice(0, SWAP_CARD_PHOTOS), about: abouts.get(member.id) ?? '' },
+    });
+  });
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { USER_LIST_FILTERS, userListSize } from '@motema/shared/discovery';
+import { SWAP_CARD_PHOTOS, USER_LIST_FILTERS, userListSize } from '@motema/shared/discovery';
 import { users } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -169,9 +169,9 @@ describe('GET /api/users: the keyed lists', () => {
     expect(await idsOf(t, viewer, 'users')).toContain(rated!.user.id);
   });
 
-  it('sends each card its avatar slim (thumbnail and placeholder); only the deck gets the whole photo', async () => {
+  it('sends each card its avatar slim (thumbnail and placeholder); only the deck gets whole photos and the about text', async () => {
     const { viewer, age } = await viewerOfBand();
-    const member = await createProfile(t, { age });
+    const member = await createProfile(t, { age, about: 'Dancer, Lingala teacher' });
     const photo = await buildPhoto(t, {
       owner: member,
       avatar: true,
@@ -198,10 +198,46 @@ describe('GET /api/users: the keyed lists', () => {
     expect(card!.avatar).toEqual(slim);
 
     const [deckCard] = (await listFor(t, viewer, 'users', { unrated: true })).users;
-    expect(Object.keys(deckCard!).sort()).toEqual([...CARD_KEYS, 'photo'].sort());
+    expect(Object.keys(deckCard!).sort()).toEqual([...CARD_KEYS, 'about', 'photos'].sort());
     expect(deckCard!.avatar).toEqual(slim);
-    expect(deckCard!.photo).toMatchObject({ _id: photo.id, width: 1080, height: 1350, ...slim });
-    expect(deckCard!.photo!.sources).toHaveLength(6);
+    expect(deckCard!.about).toBe('Dancer, Lingala teacher');
+    expect(deckCard!.photos).toHaveLength(1);
+    expect(deckCard!.photos![0]).toMatchObject({ _id: photo.id, width: 1080, height: 1350, ...slim });
+    expect(deckCard!.photos![0]!.sources).toHaveLength(6);
+  });
+
+  it('gives each deck card its avatar first, then its newest other photos, SWAP_CARD_PHOTOS at most', async () => {
+    const { viewer, age } = await viewerOfBand();
+    const [many, none, noAvatar] = await Promise.all([1, 2, 3].map(() => createProfile(t, { age })));
+    const at = (minutes: number) => ({ createdAt: minutesAgo(minutes) });
+    // The avatar is the oldest of six photos: it still comes first, and the oldest others are left out.
+    const avatar = await buildPhoto(t, { owner: many!, avatar: true, ...at(60) });
+    const others = [];
+    for (const minutes of [50, 40, 30, 20, 10])
+      others.push(await buildPhoto(t, { owner: many!, ...at(minutes) }));
+    const loose = [
+      await buildPhoto(t, { owner: noAvatar!, ...at(5) }),
+      await buildPhoto(t, { owner: noAvatar!, ...at(1) }),
+    ];
+
+    const deck = await listFor(t, viewer, 'users', { unrated: true });
+    const photosOf = (member: typeof many) =>
+      deck.users.find((card) => card._id === member!.user.id)!.photos!.map((photo) => photo._id);
+    expect(SWAP_CARD_PHOTOS).toBe(4);
+    expect(photosOf(many)).toEqual([
+      avatar.id,
+      ...others
+        .slice(-3)
+        .reverse()
+        .map((photo) => photo.id),
+    ]);
+    expect(photosOf(none)).toEqual([]);
+    expect(photosOf(noAvatar)).toEqual([loose[1]!.id, loose[0]!.id]);
+    expect(deck.users.find((card) => card._id === none!.user.id)!.about).toBe('');
+
+    // The other lists' cards stay slim.
+    for (const card of (await listFor(t, viewer, 'users')).users)
+      expect(Object.keys(card).sort()).toEqual(CARD_KEYS);
   });
 
   it('refuses bad queries with a clear error', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { photos, users, type PhotoRow, type PhotoVariant } from '../../db/schema.ts';
 import { notBlockedWith } from '../safety/safety.policy.ts';
@@ -96,4 +96,32 @@ export function findPhotosByIds(db: DbOrTx, ids: readonly string[]): Promise<Pho
     .select()
     .from(photos)
     .where(sql`${photos.id} = ANY(${sql.param([...ids])}::uuid[])`);
+}
+
+/**
+ * The newest photos of each owner, at most `perOwner` each (a swap deck's cards): one query for the
+ * page. A member has at most PHOTOS_PER_MEMBER_MAX photos, so ranking all of theirs costs little.
+ */
+export async function findNewestPhotosOf(
+  db: DbOrTx,
+  ownerIds: readonly string[],
+  perOwner: number,
+): Promise<PhotoRow[]> {
+  if (ownerIds.length === 0 || perOwner < 1) return [];
+  const ranked = db
+    .select({
+      ...getTableColumns(photos),
+      rank: sql<number>`row_number() OVER (PARTITION BY ${photos.ownerId} ORDER BY ${photos.createdAt} DESC, ${photos.id} DESC)`.as(
+        'rank',
+      ),
+    })
+    .from(photos)
+    .where(sql`${photos.ownerId} = ANY(${sql.param([...ownerIds])}::uuid[])`)
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${perOwner}`)
+    .orderBy(ranked.ownerId, sql`${ranked.rank}`);
+  return rows.map(({ rank: _rank, ...row }) => row);
 }

@@ -82,6 +82,25 @@ export async function avatarPhotos(db: DbOrTx, photoIds: readonly string[]): Pro
 }
 
 /**
+ * Each owner's newest photos, at most `perOwner`, newest first, by owner id (a swap deck's cards: the
+ * caller's own query decides who may be shown). Owners without photos are absent from the map.
+ */
+export async function newestPhotosOf(
+  db: DbOrTx,
+  ownerIds: readonly string[],
+  perOwner: number,
+): Promise<Map<string, PhotoRow[]>> {
+  const ids = [...new Set(ownerIds.filter((id) => UUID.test(id)))];
+  const byOwner = new Map<string, PhotoRow[]>();
+  for (const row of await repo.findNewestPhotosOf(db, ids, perOwner)) {
+    const list = byOwner.get(row.ownerId);
+    if (list) list.push(row);
+    else byOwner.set(row.ownerId, [row]);
+  }
+  return byOwner;
+}
+
+/**
  * Before another feature points at a photo of the member's (the users feature's avatar): 404 unless
  * it is theirs. The photo is locked against its deletion until the caller's transaction ends.
  */
