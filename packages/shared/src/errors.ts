@@ -8,6 +8,7 @@ export const ERROR_MESSAGES = {
   unauthorized: 'Please log in to continue',
   invalid_credentials: 'Invalid identifier or password',
   account_not_active: 'Your account is not active. Please check your email for more information',
+  account_already_confirmed: 'Your account is already confirmed. You can log in.',
   forbidden: 'You are not allowed to do this',
   not_found: 'Not found',
   method_not_allowed: 'This method is not allowed here',
@@ -54,4 +55,9 @@ export type ApiErrorBody = {
   code: ErrorCode;
   message: string;
   issues?: FieldIssue[];
+  /**
+   * account_not_active only: the address the confirmation code goes to, so that a member who logged
+   * in by username or phone can enter it. Given only after the account's right password.
+   */
+  email?: string;
 };

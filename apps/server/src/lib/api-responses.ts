@@ -16,7 +16,7 @@ const FieldIssueSchema = z.object({
 });
 
 /**
- * The one error body of the API (plugins/errors.ts): `{ statusCode, code, message, issues? }`,
+ * The one error body of the API (plugins/errors.ts): `{ statusCode, code, message, issues?, email? }`,
  * written once in the document (components/schemas/ApiError) and referenced by every error answer.
  */
 export const ApiErrorSchema = z
@@ -25,6 +25,7 @@ export const ApiErrorSchema = z
     code: z.enum(Object.keys(ERROR_MESSAGES) as [ErrorCode, ...ErrorCode[]]),
     message: z.string(),
     issues: z.array(FieldIssueSchema).optional(),
+    email: z.string().optional(),
   })
   .meta({ id: 'ApiError' }) satisfies z.ZodType<ApiErrorBody>;
 

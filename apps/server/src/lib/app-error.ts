@@ -7,17 +7,25 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues: FieldIssue[] | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** Sent in the body (ApiErrorBody.email): only for account_not_active, to whoever gave the password. */
+  readonly email: string | undefined;
 
   constructor(
     statusCode: number,
     code: ErrorCode,
-    options: { message?: string; issues?: FieldIssue[]; headers?: Record<string, string> } = {},
+    options: {
+      message?: string;
+      issues?: FieldIssue[];
+      headers?: Record<string, string>;
+      email?: string;
+    } = {},
   ) {
     super(options.message ?? ERROR_MESSAGES[code]);
     this.statusCode = statusCode;
     this.code = code;
     this.issues = options.issues;
     this.headers = options.headers;
+    this.email = options.email;
   }
 }
 

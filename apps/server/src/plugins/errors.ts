@@ -58,6 +58,7 @@ export function registerErrorHandler(
     if (error instanceof AppError) {
       body = { statusCode: error.statusCode, code: error.code, message: error.message };
       if (error.issues) body.issues = error.issues;
+      if (error.email) body.email = error.email;
       if (error.headers) void reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const prefix = error.validationContext === 'body' ? '' : (error.validationContext ?? '');

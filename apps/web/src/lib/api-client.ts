@@ -6,12 +6,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'network';
   readonly issues: FieldIssue[];
+  /** account_not_active: where the confirmation code went (ApiErrorBody.email). */
+  readonly email: string | undefined;
 
-  constructor(status: number, code: ErrorCode | 'network', message: string, issues: FieldIssue[] = []) {
+  constructor(
+    status: number,
+    code: ErrorCode | 'network',
+    message: string,
+    issues: FieldIssue[] = [],
+    email?: string,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.email = email;
   }
 }
 
@@ -43,6 +52,7 @@ export function apiErrorOf(status: number, body: unknown, statusText = ''): ApiE
     error?.code ?? (status >= 500 ? 'internal' : 'bad_request'),
     error?.message ?? statusText,
     error?.issues ?? [],
+    typeof error?.email === 'string' ? error.email : undefined,
   );
 }
 

@@ -37,7 +37,12 @@ const LogoutRouteSchema = {
 };
 const LoginErrors = apiErrors({
   401: 'invalid_credentials: no account with this identifier and password',
-  403: 'account_not_active: the password is right, the account is not active',
+  403: 'account_not_active: the password is right, the account is not active; `email` is where its code goes',
+});
+const ConfirmErrors = apiErrors({
+  400: 'code_invalid, code_expired (a new code is mailed), code_too_many_tries',
+  409: 'account_already_confirmed: the link was used and its account is confirmed; log in',
+  429: 'code_too_many_tries: too many wrong codes from this address',
 });
 
 const MINUTE = 60_000;
@@ -90,7 +95,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     '/auth/confirm',
-    { schema: { body: ConfirmEmailSchema, response: { 200: MeSchema } }, config: perIp(10, MINUTE) },
+    {
+      schema: { body: ConfirmEmailSchema, response: { 200: MeSchema, ...ConfirmErrors } },
+      config: perIp(10, MINUTE),
+    },
     async (request, reply) => {
       const { user, token } = await confirmEmail(deps, request.body, requestInfo(env, request));
       return reply.setSessionCookie(token).send(presentMe(user));

@@ -5,14 +5,7 @@ import type { RegisterSchema } from '@motema/shared/auth';
 import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
-import {
-  AppError,
-  badRequest,
-  fieldIssue,
-  forbidden,
-  invalidFields,
-  unauthorized,
-} from '../../lib/app-error.ts';
+import { AppError, badRequest, fieldIssue, invalidFields, unauthorized } from '../../lib/app-error.ts';
 import { newToken } from '../../lib/tokens.ts';
 import * as accounts from './accounts.repository.ts';
 import { greetingName, queueMail, sendConfirmation, unlessTooSoon } from './account-mails.ts';
@@ -139,12 +132,26 @@ async function useLink(deps: AuthDeps, token: string, info: RequestInfo): Promis
   try {
     return (await consumeLinkToken(deps.db, 'confirm_email', token)).userId;
   } catch (error) {
-    if (error instanceof AppError && error.code === 'code_expired') {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'code_expired') {
       const owner = await findLinkTokenOwner(deps.db, 'confirm_email', token);
       if (owner) await sendConfirmationAgain(deps, owner, info);
     }
+    if (error.code === 'code_invalid' && (await confirmedBefore(deps, token))) {
+      throw new AppError(409, 'account_already_confirmed');
+    }
     throw error;
   }
+}
+
+/**
+ * Whether the link's account is already confirmed: the mail's link opened twice (or on a second
+ * device). Only the holder of the link's secret token learns it, who is told to log in.
+ */
+async function confirmedBefore(deps: AuthDeps, token: string): Promise<boolean> {
+  const owner = await findLinkTokenOwner(deps.db, 'confirm_email', token);
+  const account = owner && (await accounts.findAccountById(deps.db, owner.userId));
+  return Boolean(account?.emailConfirmedAt) && account?.status !== 'pending';
 }
 
 /** The code typed with the e-mail; an unknown e-mail answers exactly like a wrong code. */
@@ -197,7 +204,9 @@ export async function login(
   if (!(await verifyPassword(found.passwordHash, input.password))) throw unauthorized('invalid_credentials');
   if (found.status === 'pending') {
     await unlessTooSoon(() => sendConfirmation(deps.db, deps.jobs, found, info.origin));
-    throw forbidden('account_not_active');
+    // The password is right: the address is what its owner would read in the settings once confirmed,
+    // and the way forward for a member who typed a username or a phone (enter the code sent there).
+    throw new AppError(403, 'account_not_active', { email: found.email });
   }
   return deps.db.transaction(async (tx) => {
     const user = found.status === 'deactivated' ? ((await reactivateAccount(tx, found.id)) ?? found) : found;

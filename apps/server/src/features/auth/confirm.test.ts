@@ -75,12 +75,18 @@ describe('confirming the e-mail (mail through a real SMTP server)', () => {
     expect((await profileWith(sessionCookieOf(res)!)).statusCode).toBe(200);
   });
 
-  it('uses a code or its link once only', async () => {
+  it('uses a code or its link once only; the link opened again says the account is already confirmed', async () => {
     const { body, mail } = await registerAndReadMail();
     expect((await post('/api/auth/confirm', { token: linkToken(mail) })).statusCode).toBe(200);
     const again = await post('/api/auth/confirm', { token: linkToken(mail) });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().code).toBe('code_invalid');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      statusCode: 409,
+      code: 'account_already_confirmed',
+      message: 'Your account is already confirmed. You can log in.',
+    });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    // The typed code names an account by its e-mail only: it stays a plain wrong code (decision 0014).
     const code = await post('/api/auth/confirm', { email: body.email, code: codeIn(mail.text) });
     expect(code.json().code).toBe('code_invalid');
   });

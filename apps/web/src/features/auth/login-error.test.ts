@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { loginErrorKey, looksLikeEmail } from './login-error.ts';
+import { loginErrorKey } from './login-error.ts';
 
 const messageOf = (error: unknown) => i18next.t(loginErrorKey(error));
 
@@ -21,13 +21,5 @@ describe('login error messages (SPEC.md section 8)', () => {
 
   it('anything that is not an API answer reads as the 500 message', () => {
     expect(messageOf(new TypeError('boom'))).toBe('Something went wrong. Please try again later.');
-  });
-});
-
-describe('login helpers', () => {
-  it('recognises an e-mail identifier (then a 403 links to the confirmation screen)', () => {
-    expect(looksLikeEmail(' amani@example.com ')).toBe(true);
-    expect(looksLikeEmail('amani_23')).toBe(false);
-    expect(looksLikeEmail('+243 812 345 678')).toBe(false);
   });
 });

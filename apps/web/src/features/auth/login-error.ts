@@ -15,6 +15,3 @@ export function loginErrorKey(error: unknown): string {
   if (error.status >= 500) return 'errors:login500';
   return `errors:${error.code}`;
 }
-
-/** Whether the identifier typed at login is an e-mail (then a 403 links to the confirmation screen). */
-export const looksLikeEmail = (identifier: string): boolean => /^[^\s@]+@[^\s@]+$/.test(identifier.trim());

@@ -46,19 +46,28 @@ describe('LoginPage', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('links a not-yet-confirmed member who typed an e-mail to the confirmation screen', async () => {
-    vi.stubGlobal('fetch', async () =>
-      jsonResponse(403, { statusCode: 403, code: 'account_not_active', message: 'not active' }),
-    );
-    renderAuthPage('/login', <LoginPage />);
-    await logIn('amani@example.com', 'correct horse');
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(
-      'Your account is not active. Please check your email for more information',
-    );
-    const link = screen.getByRole('link', { name: 'Enter my confirmation code' });
-    expect(link.getAttribute('href')).toBe('/otp?email=amani%40example.com');
-  });
+  it.each(['amani@example.com', 'amani', '+243 812 345 678'])(
+    'links a not-yet-confirmed member who typed %j to the confirmation screen of the e-mail the server names',
+    async (identifier) => {
+      vi.stubGlobal('fetch', async () =>
+        jsonResponse(403, {
+          statusCode: 403,
+          code: 'account_not_active',
+          message: 'not active',
+          email: 'amani@example.com',
+        }),
+      );
+      const { router } = renderAuthPage('/login', <LoginPage />);
+      await logIn(identifier, 'correct horse');
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(
+        'Your account is not active. Please check your email for more information',
+      );
+      await userEvent.setup().click(screen.getByRole('link', { name: 'Enter my confirmation code' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/otp'));
+      expect(router.state.location.search).toBe('?email=amani%40example.com');
+    },
+  );
 
   it('on success keeps the member in the cache and goes back to `from`', async () => {
     const me = { _id: 'u1', username: 'amani', firstName: 'Amani', sex: 'female', match: { sex: ['male'] } };

@@ -11,7 +11,7 @@ import { AuthScreen } from './components/auth-screen.tsx';
 import { FormAlert } from './components/form-alert.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { safeFrom } from '../../lib/safe-from.ts';
-import { loginErrorKey, looksLikeEmail } from './login-error.ts';
+import { loginErrorKey } from './login-error.ts';
 
 type LoginAlert = { message: string; confirmEmail?: string };
 
@@ -22,7 +22,8 @@ export function LoginPage() {
   const login = useLoginMutation();
   const [alert, setAlert] = useState<LoginAlert | null>(null);
   const form = useForm<LoginInput>({
-    initialValues: { identifier: '', password: '' },
+    // A member sent here to log in after confirming finds the e-mail already typed.
+    initialValues: { identifier: searchParams.get('identifier') ?? '', password: '' },
     validate: zodFormValidator(LoginSchema, t),
   });
 
@@ -36,11 +37,10 @@ export function LoginPage() {
           setAlert(rest ? { message: rest } : null);
           return;
         }
-        const notActive = isApiError(error) && error.status === 403 && looksLikeEmail(values.identifier);
-        setAlert({
-          message: t(loginErrorKey(error)),
-          confirmEmail: notActive ? values.identifier.trim() : undefined,
-        });
+        // Not confirmed yet: the server names the address the code went to (the password was right),
+        // whether the member typed it, a username or a phone.
+        const notActive = isApiError(error) && error.status === 403 ? error.email : undefined;
+        setAlert({ message: t(loginErrorKey(error)), confirmEmail: notActive });
       },
     });
   });

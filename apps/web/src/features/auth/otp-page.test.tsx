@@ -39,6 +39,23 @@ describe('OtpPage', () => {
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('amani@example.com');
   });
 
+  it('says a link opened twice confirmed the account already, and leads to the login with the e-mail typed', async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(409, { statusCode: 409, code: 'account_already_confirmed', message: 'confirmed' }),
+    );
+    const { router } = renderAuthPage(
+      '/otp',
+      <OtpPage />,
+      `/otp?token=${'c'.repeat(43)}&email=amani%40example.com`,
+    );
+    expect(await screen.findByText('Your account is already confirmed. You can log in.')).toBeTruthy();
+    expect(screen.queryByText(/could not confirm/)).toBeNull();
+    expect(screen.queryByLabelText('Confirmation code')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?identifier=amani%40example.com');
+  });
+
   it('sends the typed code with the e-mail from the link, and says when the code expired', async () => {
     const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
       jsonResponse(400, { statusCode: 400, code: 'code_expired', message: 'expired' }),

@@ -11,6 +11,8 @@ import {
   zodFormValidator,
   zodIssuesToFormErrors,
 } from '../../lib/form-errors.ts';
+import { isApiError } from '../../lib/api-client.ts';
+import { AlreadyConfirmed } from './components/already-confirmed.tsx';
 import { useConfirmMutation, useResendConfirmationMutation } from './auth.api.ts';
 import { codeErrorOf } from './code-errors.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
@@ -34,6 +36,7 @@ export function OtpPage() {
   const codeSent = (useLocation().state as { codeSent?: boolean } | null)?.codeSent === true;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [linkTried, setLinkTried] = useState(false);
+  const [alreadyConfirmed, setAlreadyConfirmed] = useState(false);
   const form = useForm({
     initialValues: { email: searchParams.get('email') ?? '', code: '' },
     validate: zodFormValidator(ConfirmEmailSchema.options[0], t),
@@ -70,6 +73,7 @@ export function OtpPage() {
         onError: (error) => {
           // The intro now says the link failed; nothing was typed, so no error under the code field.
           setLinkTried(true);
+          if (isApiError(error) && error.code === 'account_already_confirmed') setAlreadyConfirmed(true);
           const refusal = codeErrorOf(error);
           if (refusal === 'code_expired') {
             cooldown.start();
@@ -102,6 +106,7 @@ export function OtpPage() {
     });
   };
 
+  if (alreadyConfirmed) return <AlreadyConfirmed email={searchParams.get('email')} />;
   if (token && !linkTried) {
     return (
       <AuthScreen title={t('otp.title')}>
