@@ -37,6 +37,26 @@ describe('RegisterPage', () => {
     });
   });
 
+  it('asks nothing it calls optional: the first name and the sex, required, are left to onboarding', () => {
+    renderAuthPage('/register', <RegisterPage />);
+    expect(screen.queryByText(/optional/i)).toBeNull();
+    expect(screen.queryByLabelText(/First name/)).toBeNull();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('says that letters without accents are expected when the username starts with one', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderAuthPage('/register', <RegisterPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'élodie');
+    await user.tab();
+    expect(await screen.findByText('Username must use letters without accents (a to z)')).toBeTruthy();
+    expect(screen.queryByText('Username must start with a letter')).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it("shows the server's refusals under their fields", async () => {
     vi.stubGlobal('fetch', async () =>
       jsonResponse(400, {

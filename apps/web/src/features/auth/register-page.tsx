@@ -1,11 +1,10 @@
-import { Anchor, Button, Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { RegisterSchema } from '@motema/shared/auth';
 import { MAX_AGE, MIN_AGE } from '@motema/shared/limits';
-import { SEXES } from '@motema/shared/users';
 import { showApiErrorOnForm, zodFormValidator } from '../../lib/form-errors.ts';
 import { useRegisterMutation } from './auth.api.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
@@ -22,6 +21,11 @@ const yearsAgo = (years: number) => {
   return date.toISOString().slice(0, 10);
 };
 
+/**
+ * Sign-up asks only what the account needs. The first name and the sex, which every member must give
+ * before meeting anyone, are asked by the first onboarding step (the profile, where the member also
+ * reads who sees each field), as Tinder does: never offered here as optional and then required.
+ */
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -100,18 +104,6 @@ export function RegisterPage() {
             withAsterisk={false}
             {...form.getInputProps('dateOfBirth')}
           />
-          <TextInput
-            label={t('register.firstName')}
-            autoComplete="given-name"
-            {...form.getInputProps('firstName')}
-          />
-          <Radio.Group size="md" label={t('register.sex')} {...form.getInputProps('sex')}>
-            <Group gap="md" mt={8}>
-              {SEXES.map((sex) => (
-                <Radio key={sex} value={sex} label={t(`sexes.${sex}`)} size="md" />
-              ))}
-            </Group>
-          </Radio.Group>
           <Checkbox
             size="md"
             label={

@@ -1,15 +1,12 @@
 import type { RegisterInput } from '@motema/shared/auth';
-import type { Sex } from '@motema/shared/users';
 import { currentLanguage } from '../../lib/i18n.ts';
 
-/** The sign-up form as typed: optional fields are empty strings until filled. */
+/** The sign-up form as typed. */
 export type RegisterValues = {
   username: string;
   email: string;
   password: string;
   dateOfBirth: string;
-  firstName: string;
-  sex: Sex | '';
   acceptTerms: boolean;
 };
 
@@ -18,12 +15,10 @@ export const EMPTY_REGISTER_VALUES: RegisterValues = {
   email: '',
   password: '',
   dateOfBirth: '',
-  firstName: '',
-  sex: '',
   acceptTerms: false,
 };
 
-/** The form's values as the API's input: empty optional fields left out, the interface language sent. */
+/** The form's values as the API's input, with the interface language. */
 export function toRegisterInput(values: RegisterValues): RegisterInput {
   return {
     username: values.username,
@@ -31,8 +26,6 @@ export function toRegisterInput(values: RegisterValues): RegisterInput {
     password: values.password,
     dateOfBirth: values.dateOfBirth,
     acceptTerms: values.acceptTerms as true,
-    firstName: values.firstName.trim() || undefined,
-    sex: values.sex || undefined,
     language: currentLanguage(),
   };
 }
