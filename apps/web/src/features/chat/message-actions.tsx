@@ -9,49 +9,11 @@ import {
   IconTrash,
   IconTrashX,
 } from '@tabler/icons-react';
-import { useRef, useState, type HTMLAttributes, type PointerEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@motema/shared/chat';
 import { notify } from '../../lib/notices.ts';
 import classes from './thread.module.css';
-
-/** How long a finger must rest on a message to open its menu. */
-export const LONG_PRESS_MS = 500;
-const MOVE_TOLERANCE_PX = 10;
-
-/** Long press (touch) and right click (mouse) both call `onOpen`. */
-export function useLongPress(onOpen: () => void): HTMLAttributes<HTMLDivElement> {
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const start = useRef<{ x: number; y: number } | null>(null);
-  const cancel = () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    start.current = null;
-  };
-  return {
-    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
-      if (event.pointerType === 'mouse') return;
-      cancel();
-      start.current = { x: event.clientX, y: event.clientY };
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        onOpen();
-      }, LONG_PRESS_MS);
-    },
-    onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
-      const from = start.current;
-      if (from && Math.hypot(event.clientX - from.x, event.clientY - from.y) > MOVE_TOLERANCE_PX) cancel();
-    },
-    onPointerUp: cancel,
-    onPointerCancel: cancel,
-    onPointerLeave: cancel,
-    onContextMenu: (event) => {
-      event.preventDefault();
-      cancel();
-      onOpen();
-    },
-  };
-}
 
 type Props = {
   message: Message;

@@ -1,13 +1,15 @@
 import { Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconMicrophone, IconMovie, IconMusic, IconPhoto, IconStarFilled } from '@tabler/icons-react';
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPLY_QUOTE_MAX_LENGTH, type ChatFileKind, type MessageQuote } from '@motema/shared/chat';
 import { MemberText } from '../../ui/member-text.tsx';
 import { MessageFiles } from './attachments/message-files.tsx';
 import { DeliveryTicks } from './delivery-ticks.tsx';
+import { SwipeReplyHint } from './swipe-reply-hint.tsx';
 import classes from './thread.module.css';
 import type { PendingFile, ThreadItem } from './thread-types.ts';
+import type { MessageGestures } from './use-message-gestures.ts';
 
 const FILE_ICONS: Record<ChatFileKind, typeof IconPhoto> = {
   photo: IconPhoto,
@@ -116,8 +118,8 @@ type Props = {
   onDiscard: (clientId: string) => void;
   /** The "⋯" menu of the message, beside the bubble. */
   menu?: ReactNode;
-  /** Long press and right click handlers that open the menu. */
-  pressHandlers?: HTMLAttributes<HTMLDivElement>;
+  /** Long press and right click (the menu), swipe right (a reply): handlers and the drag under way. */
+  gestures?: MessageGestures;
 };
 
 /** One message as a bubble: own ones on the right in the brand colour, with their delivery state. */
@@ -131,7 +133,7 @@ export function MessageBubble({
   onRetry,
   onDiscard,
   menu,
-  pressHandlers,
+  gestures,
 }: Props) {
   const { t } = useTranslation('thread');
   const mine = item.kind === 'pending' || item.mine;
@@ -141,14 +143,23 @@ export function MessageBubble({
   const createdAt = message ? message.createdAt : entry!.createdAt;
   const unsent = message?.unsent ?? false;
   const failed = item.state === 'failed';
+  const offset = gestures?.offset ?? 0;
 
   return (
     <Box
       id={message ? `message-${message._id}` : `pending-${entry!.clientId}`}
+      pos="relative"
       mt={grouped ? 2 : 10}
       data-testid="thread-item"
     >
-      <div className={classes.row} data-mine={mine || undefined} {...pressHandlers}>
+      {offset > 0 && <SwipeReplyHint offset={offset} />}
+      <div
+        className={classes.row}
+        data-mine={mine || undefined}
+        data-dragging={offset > 0 || undefined}
+        style={offset > 0 ? { transform: `translateX(${offset}px)` } : undefined}
+        {...gestures?.handlers}
+      >
         <div
           className={classes.bubble}
           data-mine={mine || undefined}

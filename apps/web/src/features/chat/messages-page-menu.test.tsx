@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/render-page.tsx';
 import { isolate } from '../../ui/member-text.tsx';
-import { LONG_PRESS_MS } from './message-actions.tsx';
-import { bubbleOf, calls, openMenuOf, renderThread, stubFetch } from './messages-page-fixtures.tsx';
+import { LONG_PRESS_MS, SWIPE_REPLY_PX } from './use-message-gestures.ts';
+import { bubbleOf, calls, composer, openMenuOf, renderThread, stubFetch } from './messages-page-fixtures.tsx';
 import { buildMessage, CONVERSATION, ME, messageItem, pendingItem, threadOf } from './thread-fixtures.ts';
 
 beforeEach(() => {
@@ -15,6 +15,32 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
+
+/** A one-finger touch event at (x, y), or none for the end. */
+function touch(target: Element, type: 'touchStart' | 'touchMove', x: number, y: number) {
+  const point = { identifier: 1, target, clientX: x, clientY: y };
+  fireEvent[type](target, { touches: [point], targetTouches: [point], changedTouches: [point] });
+}
+
+/** The finger lifted: touchend, then the emulated mouse events a browser sends unless it was cancelled. */
+function liftFinger(target: Element) {
+  const sent = fireEvent.touchEnd(target, { touches: [], changedTouches: [] });
+  if (!sent) return;
+  fireEvent.mouseDown(target);
+  fireEvent.mouseUp(target);
+  fireEvent.click(target);
+}
+
+function drag(target: Element, dx: number, dy: number) {
+  touch(target, 'touchStart', 20, 100);
+  for (let step = 1; step <= 5; step += 1)
+    touch(target, 'touchMove', 20 + (dx * step) / 5, 100 + (dy * step) / 5);
+  liftFinger(target);
+}
+
+/** The element of a message's row that takes the gestures (the bubble and its menu button). */
+const rowOf = (text: string) =>
+  within(bubbleOf(text)).getByRole('button', { name: 'Message options' }).parentElement!;
 
 describe('MessagesPage', () => {
   it('retries or deletes a failed message from its bubble', async () => {
@@ -93,15 +119,55 @@ describe('MessagesPage', () => {
   it('opens the menu of a message with a long press on touch screens, not with a short tap', () => {
     vi.useFakeTimers();
     renderThread(threadOf([messageItem(buildMessage(1, { text: 'Hold me' }))]));
-    const row = bubbleOf('Hold me').firstElementChild!;
-    fireEvent.pointerDown(row, { pointerType: 'touch', clientX: 10, clientY: 10 });
+    const row = rowOf('Hold me');
+    touch(row, 'touchStart', 10, 10);
     act(() => vi.advanceTimersByTime(LONG_PRESS_MS - 100));
-    fireEvent.pointerUp(row, { pointerType: 'touch' });
+    liftFinger(row);
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByRole('menuitem', { name: 'Reply' })).toBeNull();
-    fireEvent.pointerDown(row, { pointerType: 'touch', clientX: 10, clientY: 10 });
+    touch(row, 'touchStart', 10, 10);
     act(() => vi.advanceTimersByTime(LONG_PRESS_MS));
     expect(screen.getByRole('menuitem', { name: 'Reply' })).toBeTruthy();
+  });
+
+  it('keeps the long-press menu open once the finger lifts', async () => {
+    vi.useFakeTimers();
+    renderThread(threadOf([messageItem(buildMessage(1, { text: 'Hold me' }))]));
+    const row = rowOf('Hold me');
+    touch(row, 'touchStart', 10, 10);
+    act(() => vi.advanceTimersByTime(LONG_PRESS_MS + 300));
+    // The lifted finger, as a phone's browser sends it: touchend, then mousedown and click unless
+    // the touchend was cancelled (the mousedown on the message, outside the menu, would close it).
+    liftFinger(row);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole('menuitem', { name: 'Reply' })).toBeTruthy();
+  });
+
+  it('answers a message swiped right past the threshold, which springs back', async () => {
+    renderThread(threadOf([messageItem(buildMessage(1, { text: 'Swipe me' }))]));
+    const row = rowOf('Swipe me');
+    // Short of the threshold: nothing.
+    drag(row, SWIPE_REPLY_PX - 20, 0);
+    expect(screen.queryByText('Replying to', { exact: false })).toBeNull();
+    // Mostly vertical (a scroll of the list): nothing either.
+    drag(row, 40, 120);
+    expect(screen.queryByText('Replying to', { exact: false })).toBeNull();
+    // While dragged, the bubble follows the finger.
+    touch(row, 'touchStart', 20, 100);
+    touch(row, 'touchMove', 60, 102);
+    expect(row.style.transform).toBe('translateX(40px)');
+    touch(row, 'touchMove', 20 + SWIPE_REPLY_PX + 10, 103);
+    liftFinger(row);
+    expect(row.style.transform).toBe('');
+    expect(await screen.findByText(`Replying to ${isolate('Zola')}`)).toBeTruthy();
+    expect(document.activeElement).toBe(composer());
+  });
+
+  it('offers no swipe to reply on a removed message', () => {
+    renderThread(threadOf([messageItem(buildMessage(2, { unsent: true, text: null }))]));
+    const row = rowOf('Message removed');
+    drag(row, SWIPE_REPLY_PX + 30, 0);
+    expect(screen.queryByText('Replying to', { exact: false })).toBeNull();
   });
 
   it('offers only deleting for me on an unsent message', async () => {

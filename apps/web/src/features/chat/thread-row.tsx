@@ -1,9 +1,10 @@
 import { Group, Skeleton, Stack } from '@mantine/core';
 import { memo, useState } from 'react';
-import { MessageActions, useLongPress } from './message-actions.tsx';
+import { MessageActions } from './message-actions.tsx';
 import { MessageBubble } from './message-bubble.tsx';
 import type { MessageHandlers } from './message-list.tsx';
 import type { ThreadItem } from './thread-types.ts';
+import { useMessageGestures } from './use-message-gestures.ts';
 
 type RowProps = MessageHandlers & {
   item: ThreadItem;
@@ -15,11 +16,16 @@ type RowProps = MessageHandlers & {
   onJump: (messageId: string) => void;
 };
 
-/** One row: the bubble and, for a stored message, its menu (⋯, long press, right click). */
+/** One row: the bubble and, for a stored message, its menu (⋯, long press, right click) and swipe to reply. */
 export const ThreadRow = memo(function ThreadRow({ item, otherName, ...props }: RowProps) {
   const [opened, setOpened] = useState(false);
-  const press = useLongPress(() => setOpened(true));
   const stored = item.kind === 'message';
+  const message = stored ? item.message : null;
+  // A removed message cannot be answered: no swipe on it.
+  const gestures = useMessageGestures(
+    () => setOpened(true),
+    message && !message.unsent ? () => props.onReply(message) : undefined,
+  );
   return (
     <MessageBubble
       item={item}
@@ -30,7 +36,7 @@ export const ThreadRow = memo(function ThreadRow({ item, otherName, ...props }: 
       onJump={props.onJump}
       onRetry={props.onRetry}
       onDiscard={props.onDiscard}
-      pressHandlers={stored ? press : undefined}
+      gestures={stored ? gestures : undefined}
       menu={
         stored ? (
           <MessageActions
