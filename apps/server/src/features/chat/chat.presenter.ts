@@ -8,6 +8,7 @@ import {
   type Presence,
 } from '@motema/shared/chat';
 import { avatarThumbnailOf, type AvatarThumbnail } from '@motema/shared/media';
+import { publicNameOf } from '@motema/shared/member-name';
 import type { ChatFileRow, PhotoRow } from '../../db/schema.ts';
 import { activityOf } from '../discovery/discovery.presenter.ts';
 import { presentImage } from '../media/media.presenter.ts';
@@ -15,9 +16,6 @@ import type { ConversationView } from './conversations/conversations.service.ts'
 import { presentChatFile } from './files/chat-files.presenter.ts';
 import type { MessageViewRow } from './messages/message-views.repository.ts';
 import type { MessagePageView, MessageView } from './messages/message-views.service.ts';
-
-const nameOf = (firstName: string | null, lastName: string | null, username: string) =>
-  [firstName, lastName].filter(Boolean).join(' ') || username;
 
 /** At most REPLY_QUOTE_MAX_LENGTH characters (whole code points), an ellipsis ending a cut text. */
 export function shorten(text: string): string {
@@ -39,7 +37,7 @@ function presentQuote(
     sender: {
       _id: row.quoteSenderId,
       firstName: row.quoteSenderFirstName,
-      name: nameOf(row.quoteSenderFirstName, row.quoteSenderLastName, row.quoteSenderUsername ?? ''),
+      name: publicNameOf({ firstName: row.quoteSenderFirstName, username: row.quoteSenderUsername ?? '' }),
     },
     text: unsent || row.quoteText === null ? null : shorten(row.quoteText),
     fileTypes: unsent ? [] : (files.get(row.quoteId) ?? []).map((file) => file.kind),
@@ -87,7 +85,7 @@ export function presentMessage(view: MessageView): Message {
       _id: row.senderId,
       username: row.senderUsername,
       firstName: row.senderFirstName,
-      name: nameOf(row.senderFirstName, row.senderLastName, row.senderUsername),
+      name: publicNameOf({ firstName: row.senderFirstName, username: row.senderUsername }),
       avatar: senderAvatar(view),
     },
     text: unsent ? null : row.text,
@@ -116,7 +114,7 @@ export function presentConversation(view: ConversationView, now: Date): Conversa
       _id: row.memberId,
       username: row.username,
       firstName: row.firstName,
-      name: nameOf(row.firstName, row.lastName, row.username),
+      name: publicNameOf(row),
       avatar: avatar && avatarThumbnail(avatar),
       activity: activityOf(row.connected, row.lastActivity, now),
     },

@@ -8,6 +8,7 @@ import {
   type UserList,
 } from '@motema/shared/discovery';
 import { avatarOf } from '@motema/shared/media';
+import { publicNameOf } from '@motema/shared/member-name';
 import type { Orientation, Relationship } from '@motema/shared/users';
 import type { MatchRow, PhotoRow } from '../../db/schema.ts';
 import { presentImage } from '../media/media.presenter.ts';
@@ -38,15 +39,12 @@ export type ProfileView = ProfileRow & {
   member: { photos: PhotoRow[]; rating: { mine: number | null; matched: boolean } } | null;
 };
 
-const nameOf = (row: Pick<CardRow, 'firstName' | 'lastName' | 'username'>) =>
-  [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username;
-
 function identity(row: MemberView, now: Date) {
   return {
     _id: row.id,
     username: row.username,
     firstName: row.firstName,
-    name: nameOf(row),
+    name: publicNameOf(row),
     age: ageOn(row.dateOfBirth, now),
     sex: row.sex,
   };
@@ -65,7 +63,7 @@ export function presentCard(row: MemberView, now: Date): UserCard {
     _id: row.id,
     username: row.username,
     firstName: row.firstName,
-    name: nameOf(row),
+    name: publicNameOf(row),
     age: ageOn(row.dateOfBirth, now),
     sex: row.sex,
     avatar: avatar && avatarOf(avatar),

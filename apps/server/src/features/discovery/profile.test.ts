@@ -83,7 +83,7 @@ describe('GET /api/users/:id: profile pages', () => {
     expect(body).toMatchObject({
       _id: member.user.id,
       firstName: 'Amani',
-      name: 'Amani Kabila',
+      name: 'Amani',
       age: 27,
       sex: 'female',
       about: 'Mbote! I love rumba.',

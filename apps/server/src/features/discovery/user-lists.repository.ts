@@ -19,7 +19,6 @@ export const cardColumns = (viewer: Viewer) => ({
   id: users.id,
   username: users.username,
   firstName: users.firstName,
-  lastName: users.lastName,
   dateOfBirth: users.dateOfBirth,
   sex: users.sex,
   avatarPhotoId: users.avatarPhotoId,
@@ -31,7 +30,6 @@ export type CardRow = {
   id: string;
   username: string;
   firstName: string | null;
-  lastName: string | null;
   dateOfBirth: string;
   sex: 'male' | 'female' | 'non_binary' | null;
   avatarPhotoId: string | null;

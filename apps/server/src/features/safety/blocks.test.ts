@@ -162,7 +162,7 @@ describe('blocks', () => {
       {
         _id: first.user.id,
         username: first.user.username,
-        name: 'Kofi Mensah',
+        name: 'Kofi',
         avatar: null,
         blockedAt: expect.any(String),
       },

@@ -1,3 +1,4 @@
+import { publicNameOf } from '@motema/shared/member-name';
 import type { BlockedUser, BlockList } from '@motema/shared/safety';
 import type { BlockedRow } from './safety.repository.ts';
 import type { BlockedMembers } from './safety.service.ts';
@@ -11,7 +12,7 @@ export function presentBlockedUser(row: BlockedRow): BlockedUser {
   return {
     _id: row.id,
     username: row.username,
-    name: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username,
+    name: publicNameOf(row),
     avatar: null,
     blockedAt: row.blockedAt.toISOString(),
   };

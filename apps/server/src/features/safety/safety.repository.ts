@@ -39,7 +39,6 @@ export function listBlocked(db: DbOrTx, blockerId: string, page: { skip: number;
       id: users.id,
       username: users.username,
       firstName: users.firstName,
-      lastName: users.lastName,
       blockedAt: blocks.createdAt,
     })
     .from(blocks)

@@ -76,7 +76,6 @@ export async function listConversationRows(
       memberId: users.id,
       username: users.username,
       firstName: users.firstName,
-      lastName: users.lastName,
       avatarPhotoId: users.avatarPhotoId,
       connected: users.connected,
       lastActivity: users.lastActivity,

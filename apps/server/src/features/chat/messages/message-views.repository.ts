@@ -29,7 +29,6 @@ function selectViews(db: DbOrTx, viewerId: string) {
       unsentAt: messages.unsentAt,
       senderUsername: users.username,
       senderFirstName: users.firstName,
-      senderLastName: users.lastName,
       senderAvatarPhotoId: users.avatarPhotoId,
       quoteId: quote.id,
       quoteSeq: quote.seq,
@@ -38,7 +37,6 @@ function selectViews(db: DbOrTx, viewerId: string) {
       quoteSenderId: quote.senderId,
       quoteSenderUsername: quoteSender.username,
       quoteSenderFirstName: quoteSender.firstName,
-      quoteSenderLastName: quoteSender.lastName,
       important: starredBy(viewerId),
     })
     .from(messages)

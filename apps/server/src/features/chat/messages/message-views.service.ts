@@ -127,7 +127,6 @@ export async function newMessageFor(
   sender: {
     username: string;
     firstName: string | null;
-    lastName: string | null;
     avatarPhotoId: string | null;
   },
 ): Promise<MessageView> {
@@ -138,7 +137,6 @@ export async function newMessageFor(
     unsentAt: null,
     senderUsername: sender.username,
     senderFirstName: sender.firstName,
-    senderLastName: sender.lastName,
     senderAvatarPhotoId: avatar ? sender.avatarPhotoId : null,
     quoteId: null,
     quoteSeq: null,
@@ -147,7 +145,6 @@ export async function newMessageFor(
     quoteSenderId: null,
     quoteSenderUsername: null,
     quoteSenderFirstName: null,
-    quoteSenderLastName: null,
     important: false,
   };
   const avatars = new Map<string, PhotoRow>(avatar ? [[avatar.id, avatar]] : []);

@@ -53,7 +53,7 @@ describe('chats:messages:send (QUALITY C1)', () => {
         _id: a.user.id,
         username: a.user.username,
         firstName: 'Amani',
-        name: 'Amani Kabila',
+        name: 'Amani',
         avatar: null,
       },
       files: [],
@@ -179,7 +179,7 @@ describe('chats:messages:send (QUALITY C1)', () => {
     expect(reply.replyTo).toMatchObject({
       _id: first._id,
       seq: 1,
-      sender: { _id: a.user.id, firstName: 'Amani', name: 'Amani Kabila' },
+      sender: { _id: a.user.id, firstName: 'Amani', name: 'Amani' },
       fileTypes: [],
       unsent: false,
     });

@@ -35,7 +35,7 @@ const SEND_CONTEXT: Named = {
         WHERE (b.blocker_id = $2::uuid AND b.blocked_id = other.user_id)
            OR (b.blocker_id = other.user_id AND b.blocked_id = $2::uuid)) AS "open",
       m.id AS "existingId",
-      u.username AS "username", u.first_name AS "firstName", u.last_name AS "lastName",
+      u.username AS "username", u.first_name AS "firstName",
       u.avatar_photo_id AS "avatarPhotoId"
     FROM conversation_members me
     JOIN conversation_members other
@@ -54,7 +54,6 @@ export type SendContext = {
   existingId: string | null;
   username: string;
   firstName: string | null;
-  lastName: string | null;
   avatarPhotoId: string | null;
 };
 

@@ -19,7 +19,7 @@ const SEND_CONTEXTS: Named = {
         WHERE (b.blocker_id = i.sender_id AND b.blocked_id = other.user_id)
            OR (b.blocker_id = other.user_id AND b.blocked_id = i.sender_id)) AS "open",
       m.id AS "existingId",
-      u.username AS "username", u.first_name AS "firstName", u.last_name AS "lastName",
+      u.username AS "username", u.first_name AS "firstName",
       u.avatar_photo_id AS "avatarPhotoId"
     FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) WITH ORDINALITY AS i(conversation_id, sender_id, client_id, ord)
     JOIN conversation_members me ON me.conversation_id = i.conversation_id AND me.user_id = i.sender_id
