@@ -72,7 +72,12 @@ export function ProfileView({ profile, me }: Props) {
               )}
             </Stack>
             {me && !own && (
-              <ProfileSafetyMenu userId={profile._id} name={firstName} forgetBlocked={forgetBlockedMember} />
+              <ProfileSafetyMenu
+                userId={profile._id}
+                name={firstName}
+                sex={profile.sex}
+                forgetBlocked={forgetBlockedMember}
+              />
             )}
           </Group>
 

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import type { Sex } from '@motema/shared/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
 import { renderNotices } from './render-notices.tsx';
 import { ProfileSafetyMenu } from './profile-safety-menu.tsx';
+import frenchSafety from '../../locales/fr/safety.json';
 
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => void renderNotices());
@@ -13,13 +16,13 @@ const GRACE = '9b2f3c1e-5d4a-4b6c-8e7f-1a2b3c4d5e6f';
 /** What the profile forgets of Grace once she is blocked (discovery's caches, in the app). */
 const forgetBlocked = vi.fn();
 
-function render() {
+function render(sex?: Sex | null) {
   forgetBlocked.mockReset();
   return renderPage(
     '/profile/:id',
     <>
       <h1>Grace&apos;s profile</h1>
-      <ProfileSafetyMenu userId={GRACE} name="Grace" forgetBlocked={forgetBlocked} />
+      <ProfileSafetyMenu userId={GRACE} name="Grace" sex={sex} forgetBlocked={forgetBlocked} />
     </>,
     { url: `/profile/${GRACE}`, me: buildMe() },
   );
@@ -87,5 +90,32 @@ describe('ProfileSafetyMenu', () => {
     expect(await screen.findByText('Grace could not be blocked. This member is not available')).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/profile/${GRACE}`);
     expect(forgetBlocked).not.toHaveBeenCalled();
+  });
+
+  describe('in French', () => {
+    beforeEach(async () => {
+      i18next.addResourceBundle('fr', 'safety', frenchSafety);
+      await i18next.changeLanguage('fr');
+    });
+    afterEach(() => i18next.changeLanguage('en'));
+
+    async function silentNote(sex: Sex | null) {
+      const user = userEvent.setup();
+      render(sex);
+      await user.click(screen.getByRole('button', { name: 'Options de sécurité pour Grace' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Bloquer' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Bloquer Grace\u202f?' });
+      return within(dialog).getByText(/^Grace n’/).textContent;
+    }
+
+    // "prévenu(e)" for everyone before: the member's sex, when known, picks the words.
+    it.each([
+      ['female', 'Grace n’est pas prévenue.'],
+      ['male', 'Grace n’est pas prévenu.'],
+      ['non_binary', 'Grace n’en saura rien.'],
+      [null, 'Grace n’en saura rien.'],
+    ] as const)('tells of a %s member in words that fit: "%s"', async (sex, words) => {
+      expect(await silentNote(sex)).toMatch(new RegExp(`^${words}`));
+    });
   });
 });

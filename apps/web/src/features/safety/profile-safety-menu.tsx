@@ -3,6 +3,7 @@ import { IconBan, IconDotsVertical, IconFlag } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { Sex } from '@motema/shared/users';
 import { notify } from '../../lib/notices.ts';
 import { failureReason, isSessionEnd } from './failure-reason.ts';
 import { useBlockMutation, type ForgetBlocked } from './safety.api.ts';
@@ -10,22 +11,26 @@ import { useBlockMutation, type ForgetBlocked } from './safety.api.ts';
 type Props = {
   userId: string;
   name: string;
+  /** The member's sex when known: French and Romanian say "prévenue", "blocată" for a woman. */
+  sex?: Sex | null;
   /** What the profile forgets of the member once blocked (its lists, its copy of the profile). */
   forgetBlocked: ForgetBlocked;
 };
 
 /** The safety menu of another member's profile: block (after a confirmation) or report. */
-export function ProfileSafetyMenu({ userId, name, forgetBlocked }: Props) {
+export function ProfileSafetyMenu({ userId, name, sex, forgetBlocked }: Props) {
   const { t } = useTranslation(['safety', 'errors']);
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const block = useBlockMutation({ forget: forgetBlocked });
+  // i18next's context: `block.done_female`, else `block.done` (words that fit everyone).
+  const context = sex ?? undefined;
 
   const confirmBlock = () =>
     block.mutate(userId, {
       onSuccess: () => {
         setConfirming(false);
-        notify('positive', t('block.done', { name }));
+        notify('positive', t('block.done', { name, context }));
         void navigate('/home', { replace: true });
       },
       onError: (error) => {
@@ -78,7 +83,7 @@ export function ProfileSafetyMenu({ userId, name, forgetBlocked }: Props) {
           <List size="sm" spacing="xs">
             <List.Item>{t('block.hidden')}</List.Item>
             <List.Item>{t('block.match')}</List.Item>
-            <List.Item>{t('block.silent', { name })}</List.Item>
+            <List.Item>{t('block.silent', { name, context })}</List.Item>
           </List>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={block.isPending}>
