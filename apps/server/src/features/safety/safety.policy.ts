@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { blocks } from '../../db/schema.ts';
+import { blocks, reports } from '../../db/schema.ts';
 
 /**
  * The SQL condition "no block between the viewer and this member, in either direction" (QUALITY Z3),
@@ -10,4 +10,15 @@ import { blocks } from '../../db/schema.ts';
  */
 export function notBlockedWith(viewerId: string | AnyPgColumn, member: AnyPgColumn | SQL): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${viewerId} AND ${blocks.blockedId} = ${member}) OR (${blocks.blockerId} = ${member} AND ${blocks.blockedId} = ${viewerId}))`;
+}
+
+/**
+ * The SQL condition "the viewer never reported this member": a report hides the member from the
+ * reporter's lists at once, as a block does, but one way only and without telling anyone, so the
+ * reported member cannot guess it (they still see the reporter, and the profile stays reachable by
+ * its link). Any report counts, open or closed: a dismissed report does not bring the member back.
+ * Backed by `reports_reported_idx` (reported, created): a member is reported a handful of times.
+ */
+export function notReportedBy(viewerId: string, member: AnyPgColumn | SQL): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM ${reports} WHERE ${reports.reportedId} = ${member} AND ${reports.reporterId} = ${viewerId})`;
 }
