@@ -143,6 +143,7 @@ export const routes: RouteObject[] = [
             'ProfileSettingsPage',
           ),
           page('match', () => import('./features/settings/match-settings-page.tsx'), 'MatchSettingsPage'),
+          page('photo', () => import('./features/settings/photo-step-page.tsx'), 'PhotoStepPage', ['media']),
           page(
             'language',
             () => import('./features/settings/language-settings-page.tsx'),

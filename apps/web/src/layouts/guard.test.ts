@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildMe } from '../test/render-page.tsx';
+import { buildImage } from '../features/media/media-fixtures.ts';
+import { setPhotoStepDue } from '../lib/photo-step.ts';
 import { guardRedirect } from './guard.ts';
 
 const member = buildMe;
@@ -68,6 +70,20 @@ describe('guardRedirect for a member', () => {
   it('asks for the profile before the match preferences', () => {
     const me = member({ sex: null, match: { sex: [], ageMin: 18, ageMax: 99, distance: 100 } });
     expect(guardRedirect('/settings/match', '', me)).toBe('/settings/profile');
+  });
+
+  it('sends a member whose photo step is due on this device to it, until a photo or a skip ends it', () => {
+    const me = member();
+    setPhotoStepDue(me._id, true);
+    expect(guardRedirect('/swap', '', me)).toBe('/settings/photo');
+    expect(guardRedirect('/settings/photo', '', me)).toBeNull();
+    expect(guardRedirect('/home', '', { ...me, avatar: buildImage('p1') })).toBeNull();
+    setPhotoStepDue(me._id, false);
+    expect(guardRedirect('/swap', '', me)).toBeNull();
+    // Another member on the same device has nothing due.
+    setPhotoStepDue(me._id, true);
+    expect(guardRedirect('/swap', '', member({ _id: 'someone-else' }))).toBeNull();
+    setPhotoStepDue(me._id, false);
   });
 
   it('lets an incomplete member read the legal pages', () => {

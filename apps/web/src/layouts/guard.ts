@@ -1,5 +1,6 @@
-import { onboardingStep, type OnboardingStep } from '@motema/shared/onboarding';
+import type { OnboardingStep } from '@motema/shared/onboarding';
 import type { Me } from '@motema/shared/users';
+import { memberOnboardingStep } from '../lib/photo-step.ts';
 
 /** Pages a visitor may open (SPEC.md section 2), plus the steps registration and reset need. */
 const VISITOR_PATTERNS: RegExp[] = [
@@ -35,6 +36,7 @@ const GUEST_ONLY = ['/', '/login', '/register', '/reset-password'];
 const ONBOARDING_PATHS: Record<OnboardingStep, string> = {
   profile: '/settings/profile',
   match: '/settings/match',
+  photo: '/settings/photo',
 };
 
 const withFrom = (target: string, from: string) => `${target}?from=${encodeURIComponent(from)}`;
@@ -47,6 +49,6 @@ export function guardRedirect(pathname: string, search: string, me: Me | null): 
   }
   if (GUEST_ONLY.includes(path)) return '/home';
   if (INFO_PAGES.includes(path)) return null;
-  const step = onboardingStep(me);
+  const step = memberOnboardingStep(me);
   return step && path !== ONBOARDING_PATHS[step] ? ONBOARDING_PATHS[step] : null;
 }

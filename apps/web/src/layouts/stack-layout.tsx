@@ -2,7 +2,7 @@ import { ActionIcon, Box, Container, Group, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { onboardingStep } from '@motema/shared/onboarding';
+import { memberOnboardingStep } from '../lib/photo-step.ts';
 import { useMeQuery } from '../features/users/users.api.ts';
 
 /** Settings and Premium: a stack of screens with a back arrow and the section's title. */
@@ -13,7 +13,7 @@ export function StackLayout({ root, titleKey, backTo }: { root: string; titleKey
   const me = useMeQuery().data;
   const atRoot = pathname.replace(/\/+$/, '') === root;
   // During onboarding the guard would bring the member straight back: no way back to offer.
-  const onboarding = !!me && onboardingStep(me) !== null;
+  const onboarding = !!me && memberOnboardingStep(me) !== null;
   const goBack = () => {
     if (atRoot) void navigate(backTo);
     else if (history.state?.idx > 0) void navigate(-1);

@@ -45,6 +45,7 @@ const LANDINGS = [
   '/reset-password',
   '/settings/profile',
   '/settings/match',
+  '/settings/photo',
   '/settings/access',
 ];
 

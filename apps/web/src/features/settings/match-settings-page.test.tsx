@@ -4,12 +4,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MatchSettingsPage } from './match-settings-page.tsx';
 import { renderSettingsPage } from './render-settings-page.tsx';
 import { buildMe, jsonResponse } from '../../test/render-page.tsx';
+import { isPhotoStepDue } from '../../lib/photo-step.ts';
+import { buildImage } from '../media/media-fixtures.ts';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('MatchSettingsPage', () => {
-  it('as the last onboarding step, asks for at least one choice, then goes home', async () => {
-    const me = buildMe({ match: { sex: [], ageMin: 18, ageMax: 99, distance: 100 } });
+  it('as the last required onboarding step, asks for at least one choice, then goes home', async () => {
+    const me = buildMe({
+      match: { sex: [], ageMin: 18, ageMax: 99, distance: 100 },
+      avatar: buildImage('p1'),
+    });
     const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
       jsonResponse(200, { ...me, match: JSON.parse(String(init?.body)) }),
     );
@@ -35,6 +43,19 @@ describe('MatchSettingsPage', () => {
       ageMax: 99,
       distance: 100,
     });
+  });
+
+  it('without an avatar, offers the photo step next (due on this device) instead of going home', async () => {
+    const me = buildMe({ match: { sex: [], ageMin: 18, ageMax: 99, distance: 100 } });
+    vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) =>
+      jsonResponse(200, { ...me, match: JSON.parse(String(init?.body)) }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderSettingsPage('/settings/match', <MatchSettingsPage />, me);
+    await user.click(screen.getByLabelText('Women'));
+    await user.click(screen.getByRole('button', { name: 'Start meeting people' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/photo'));
+    expect(isPhotoStepDue(me._id)).toBe(true);
   });
 
   it('moves the distance with the keyboard and stays on the page after saving', async () => {

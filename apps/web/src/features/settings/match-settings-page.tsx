@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { onboardingStep } from '@motema/shared/onboarding';
+import type { Me } from '@motema/shared/users';
 import { notify } from '../../lib/notices.ts';
+import { setPhotoStepDue } from '../../lib/photo-step.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { MatchForm } from './components/match-form.tsx';
 
@@ -17,7 +19,13 @@ export function MatchSettingsPage() {
 
   if (!me) return null;
 
-  const onSaved = () => {
+  const onSaved = (saved: Me) => {
+    if (onboarding && !saved.avatar) {
+      // The required steps are done; a photo is offered next, on this device, and may be skipped.
+      setPhotoStepDue(saved._id, true);
+      void navigate('/settings/photo', { replace: true });
+      return;
+    }
     notify('positive', t(onboarding ? 'match.welcome' : 'match.saved'));
     if (onboarding) void navigate('/home', { replace: true });
   };
