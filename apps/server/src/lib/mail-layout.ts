@@ -10,6 +10,8 @@ export type MailBlock =
 
 export type MailContent = {
   language: string;
+  /** The language's colon after a label a link follows: French writes "clic\u00a0:", English "tap:". */
+  colon: string;
   subject: string;
   greeting: string;
   blocks: MailBlock[];
@@ -39,7 +41,7 @@ function safeUrl(url: string): string | undefined {
   }
 }
 
-function blockText(block: MailBlock): string {
+function blockText(block: MailBlock, colon: string): string {
   switch (block.kind) {
     case 'paragraph':
       return block.text;
@@ -47,14 +49,14 @@ function blockText(block: MailBlock): string {
       return `    ${block.code}`;
     case 'button':
     case 'link':
-      return `${block.label}:\n${block.url}`;
+      return `${block.label}${colon}\n${block.url}`;
   }
 }
 
 export function renderMailText(content: MailContent): string {
   return [
     content.greeting,
-    ...content.blocks.map(blockText),
+    ...content.blocks.map((block) => blockText(block, content.colon)),
     content.signature,
     `--\n${content.footer}`,
   ].join('\n\n');
@@ -62,7 +64,7 @@ export function renderMailText(content: MailContent): string {
 
 const P = 'margin:0 0 16px;font-size:16px;line-height:24px;color:#2b2b2b;';
 
-function blockHtml(block: MailBlock): string {
+function blockHtml(block: MailBlock, colon: string): string {
   switch (block.kind) {
     case 'paragraph':
       return `<p style="${P}">${escapeHtml(block.text)}</p>`;
@@ -74,7 +76,7 @@ function blockHtml(block: MailBlock): string {
       );
     case 'button': {
       const href = safeUrl(block.url);
-      if (!href) return `<p style="${P}">${escapeHtml(block.label)}: ${escapeHtml(block.url)}</p>`;
+      if (!href) return `<p style="${P}">${escapeHtml(block.label)}${colon} ${escapeHtml(block.url)}</p>`;
       return (
         `<p style="margin:0 0 16px;text-align:center;"><a href="${escapeHtml(href)}" style="display:inline-block;` +
         `padding:12px 24px;border-radius:999px;background:${BRAND_COLOUR};color:#ffffff;font-size:16px;` +
@@ -88,7 +90,7 @@ function blockHtml(block: MailBlock): string {
       const target = href
         ? `<a href="${escapeHtml(href)}" style="color:${BRAND_COLOUR};">${escapeHtml(href)}</a>`
         : escapeHtml(block.url);
-      return `<p style="${P}">${escapeHtml(block.label)}:<br>${target}</p>`;
+      return `<p style="${P}">${escapeHtml(block.label)}${colon}<br>${target}</p>`;
     }
   }
 }
@@ -105,7 +107,7 @@ export function renderMailHtml(content: MailContent): string {
 <tr><td style="background:${BRAND_COLOUR};padding:18px 24px;color:#ffffff;font-size:22px;font-weight:700;letter-spacing:0.5px;">&#10084; Motema</td></tr>
 <tr><td style="padding:24px;">
 <p style="${P}">${escapeHtml(content.greeting)}</p>
-${content.blocks.map(blockHtml).join('\n')}
+${content.blocks.map((block) => blockHtml(block, content.colon)).join('\n')}
 <p style="margin:0;font-size:16px;line-height:24px;color:#2b2b2b;">${escapeHtml(content.signature).replace(/\n/g, '<br>')}</p>
 </td></tr>
 <tr><td style="padding:16px 24px;background:#faf7f5;color:#8a8a8a;font-size:12px;line-height:18px;">${escapeHtml(content.footer)}</td></tr>

@@ -2,6 +2,8 @@ import type { InterfaceLanguage } from '@motema/shared/languages';
 
 /** The words of the account mails and SMS. `{minutes}` and `{code}` are filled in by mails.ts. */
 export type MailTexts = {
+  /** After a label that a link follows ("Or confirm with one tap:"): French puts a no-break space before it. */
+  colon: string;
   hello: string;
   helloName: string;
   signature: string;
@@ -34,6 +36,7 @@ export type MailTexts = {
 
 export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
   en: {
+    colon: ':',
     hello: 'Hello,',
     helloName: 'Hello {name},',
     signature: 'See you soon on Motema,\nThe Motema team',
@@ -68,35 +71,37 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     smsChangePhone: 'Motema: your code to confirm this number is {code}. It is valid for {minutes} minutes.',
   },
   fr: {
+    colon: '\u00a0:',
     hello: 'Bonjour,',
     helloName: 'Bonjour {name},',
     signature: 'À très bientôt sur Motema,\nL’équipe Motema',
     footer:
-      'Vous recevez ce message suite à une action sur votre compte Motema. Motema est réservé aux adultes de 18 ans et plus.',
-    validFor: 'Ce code est valable {minutes} minutes. Ne le communiquez jamais à personne.',
-    confirmSubject: 'Bienvenue sur Motema ! Confirmez votre adresse e-mail',
+      'Vous recevez ce message suite à une action sur votre compte Motema. Motema est réservé aux adultes de 18\u00a0ans et plus.',
+    validFor: 'Ce code est valable {minutes}\u00a0minutes. Ne le communiquez jamais à personne.',
+    confirmSubject: 'Bienvenue sur Motema\u202f! Confirmez votre adresse e-mail',
     confirmIntro:
-      'Nous sommes ravis de vous accueillir sur Motema. Dernière étape : confirmez votre adresse e-mail.',
-    confirmCodeLead: 'Saisissez ce code dans l’application :',
+      'Nous sommes ravis de vous accueillir sur Motema. Dernière étape\u00a0: confirmez votre adresse e-mail.',
+    confirmCodeLead: 'Saisissez ce code dans l’application\u00a0:',
     confirmButton: 'Ou confirmez en un clic',
     confirmNotYou: 'Si vous n’avez pas créé de compte, ignorez simplement ce message.',
     existingSubject: 'Quelqu’un a essayé de s’inscrire avec votre adresse e-mail',
     existingIntro:
-      'Quelqu’un (peut-être vous) vient d’essayer de créer un compte Motema avec cette adresse e-mail. Vous avez déjà un compte : rien n’a été modifié.',
+      'Quelqu’un (peut-être vous) vient d’essayer de créer un compte Motema avec cette adresse e-mail. Vous avez déjà un compte\u00a0: rien n’a été modifié.',
     existingLogin: 'Vous connecter à votre compte',
-    existingReset: 'Mot de passe oublié ? Choisissez-en un nouveau ici',
-    existingNotYou: 'Si ce n’était pas vous, ignorez ce message : votre compte est en sécurité.',
+    existingReset: 'Mot de passe oublié\u202f? Choisissez-en un nouveau ici',
+    existingNotYou: 'Si ce n’était pas vous, ignorez ce message\u00a0: votre compte est en sécurité.',
     resetSubject: 'Votre code de réinitialisation Motema',
-    resetIntro: 'Nous avons reçu une demande de réinitialisation de votre mot de passe. Voici votre code :',
+    resetIntro:
+      'Nous avons reçu une demande de réinitialisation de votre mot de passe. Voici votre code\u00a0:',
     resetNotYou:
-      'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.',
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message\u00a0: votre mot de passe reste inchangé.',
     changeEmailSubject: 'Confirmez votre nouvelle adresse e-mail',
-    changeEmailIntro: 'Pour utiliser cette adresse avec votre compte Motema, saisissez ce code :',
+    changeEmailIntro: 'Pour utiliser cette adresse avec votre compte Motema, saisissez ce code\u00a0:',
     changeEmailNotYou: 'Si vous n’avez pas demandé ce changement, ignorez simplement ce message.',
     changedSubject: 'Votre mot de passe Motema a été modifié',
     changedIntro:
       'Votre mot de passe vient d’être modifié. Par sécurité, vos sessions ouvertes sur d’autres appareils ont été fermées.',
-    changedFine: 'Si c’était vous, tout va bien : vous n’avez rien d’autre à faire.',
+    changedFine: 'Si c’était vous, tout va bien\u00a0: vous n’avez rien d’autre à faire.',
     changedNotYou:
       'Si ce n’était pas vous, choisissez sans attendre un nouveau mot de passe pour protéger votre compte.',
     changedReset: 'Réinitialiser mon mot de passe',
@@ -106,6 +111,7 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
       'Motema : votre code pour confirmer ce numéro est {code}. Il est valable {minutes} minutes.',
   },
   ro: {
+    colon: ':',
     hello: 'Bună ziua,',
     helloName: 'Bună ziua, {name},',
     signature: 'Pe curând pe Motema,\nEchipa Motema',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INTERFACE_LANGUAGES } from '@motema/shared/languages';
+import { frenchTypographyFaults } from '@motema/shared/french-typography';
+import { MAIL_TEXTS } from './mail-texts.ts';
 import { renderMail, renderSms, type MailKind, type MailParams } from './mails.ts';
 
 const PARAMS: { [K in MailKind]: MailParams[K] } = {
@@ -41,7 +43,7 @@ describe('account mails', () => {
 
   it('speaks French with "vous" and Romanian with the polite form', () => {
     const fr = renderMail('confirm_email', 'fr', PARAMS.confirm_email);
-    expect(fr.subject).toBe('Bienvenue sur Motema ! Confirmez votre adresse e-mail');
+    expect(fr.subject).toBe('Bienvenue sur Motema\u202f! Confirmez votre adresse e-mail');
     expect(fr.text).toContain('Bonjour Grace,');
     expect(fr.text).toMatch(/\bvous\b|\bvotre\b/);
     expect(fr.text).not.toMatch(/\b(tu|ton|ta|tes)\b/);
@@ -87,4 +89,29 @@ describe('account mails', () => {
       'Motema : votre code pour confirmer ce numéro est 907311. Il est valable 10 minutes.',
     );
   });
+
+  it('writes French as French: ’, no-break spaces before : ; ! ? and after numbers, no "(e)"', () => {
+    const { colon, ...texts } = MAIL_TEXTS.fr;
+    const faults = Object.entries(texts)
+      .filter(([key]) => !key.startsWith('sms'))
+      .flatMap(([key, text]) => frenchTypographyFaults(text).map((fault) => `${key}: ${fault}`));
+    expect(faults).toEqual([]);
+    // The mail's colon after a label: "Ou confirmez en un clic:" ran the colon into the word.
+    expect(colon).toBe('\u00a0:');
+    const mail = renderMail('confirm_email', 'fr', PARAMS.confirm_email);
+    expect(mail.text).toContain(`Ou confirmez en un clic\u00a0:\n${PARAMS.confirm_email.link}`);
+    expect(renderMail('register_existing', 'en', PARAMS.register_existing).text).toContain(
+      'Log in to your account:\n',
+    );
+  });
+
+  // A no-break space or ’ is not in the GSM 03.38 alphabet: one would make the SMS UCS-2, 70 characters a part.
+  it.each(['en', 'fr'] as const)(
+    'writes %s SMS in the GSM alphabet, so one SMS holds 160 characters',
+    (language) => {
+      const GSM = /^[A-Za-z0-9 @£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&'()*+,\-./:;<=>?¡ÄÖÑÜ§¿äöñüà]*$/u;
+      for (const kind of ['reset_password', 'change_phone'] as const)
+        expect(renderSms(kind, language, { code: '907311' })).toMatch(GSM);
+    },
+  );
 });

@@ -87,6 +87,7 @@ export function renderMail<K extends MailKind>(
   const name = params.name?.trim();
   const content = {
     language,
+    colon: t.colon,
     subject,
     greeting: name ? fill(t.helloName, { name }) : t.hello,
     blocks,

@@ -144,7 +144,7 @@ describe('POST /api/auth/register', () => {
     const french = registrationBody({ language: 'fr' });
     await register(t, french, { 'accept-language': 'ro' });
     expect((await waitForOutbox(t.db, french.email)).subject).toBe(
-      'Bienvenue sur Motema ! Confirmez votre adresse e-mail',
+      'Bienvenue sur Motema\u202f! Confirmez votre adresse e-mail',
     );
 
     const romanian = registrationBody();
