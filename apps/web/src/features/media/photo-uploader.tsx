@@ -1,6 +1,7 @@
 import { Alert, Button, FileButton, Group, Progress, Stack, Text, type ButtonProps } from '@mantine/core';
 import { IconAlertCircle, IconPhotoPlus } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useReducedMotion } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Image } from '@motema/shared/media';
 import { PHOTO_MAX_BYTES } from '@motema/shared/media';
@@ -38,6 +39,17 @@ export function PhotoUploader({ onUploaded, label, disabled, variant = 'light', 
   const resetRef = useRef<() => void>(null);
   const uploading = upload.progress !== null;
   const text = label ?? t('uploader.choose');
+  const alertRef = useRef<HTMLDivElement>(null);
+  const reduceMotion = useReducedMotion();
+  const showError = errorCode !== null && !uploading;
+
+  // The refusal comes after the picker closes, under a button that is often at the bottom of the
+  // screen (the account page at 360x740): it is brought into view, where the member is looking.
+  useEffect(() => {
+    if (showError) {
+      alertRef.current?.scrollIntoView?.({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
+    }
+  }, [showError, errorCode, reduceMotion]);
 
   const start = (file: File | null) => {
     resetRef.current?.(); // choosing the same file again must start again
@@ -102,8 +114,9 @@ export function PhotoUploader({ onUploaded, label, disabled, variant = 'light', 
         </Text>
       )}
 
-      {errorCode && !uploading && (
+      {showError && (
         <Alert
+          ref={alertRef}
           role="alert"
           color="red"
           variant="light"

@@ -145,3 +145,31 @@ describe('AccountPage avatar flow', () => {
     expect(currentMe(queryClient)?.avatar?._id).toBe(beach._id);
   });
 });
+
+describe('AccountPage photo uploads', () => {
+  it('brings an upload refusal into view next to the button, where the member is looking', async () => {
+    const uploads = installFakeUpload();
+    // jsdom lays nothing out: what the page asks to bring into view is what is checked.
+    const scrolled: { target: Element; options: unknown }[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element, options?: ScrollIntoViewOptions | boolean) {
+      scrolled.push({ target: this, options });
+    };
+    try {
+      stubMediaApi(() => photoList(beach, market));
+      const user = userEvent.setup();
+      renderPage('/account', <AccountPage />, { me: buildMe({ avatar: beach }) });
+      const input = await screen.findByLabelText('Add a photo');
+      await user.upload(input, pickedFile('big.png', 'image/png'));
+      act(() => uploads[0]!.respond(413, { statusCode: 413, code: 'photo_too_large', message: 'too large' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe('This photo is too large. Send one under 15 MB.');
+      await waitFor(() => expect(scrolled.some(({ target }) => target.contains(alert))).toBe(true));
+      expect(scrolled.find(({ target }) => target.contains(alert))?.options).toMatchObject({
+        block: 'nearest',
+      });
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+});
