@@ -106,9 +106,21 @@ export function registerChatRealtime(
       async (payload, answer) => {
         const watched = watchOf(payload).userId;
         await refuseOverLimit(limiter, `watch:${userId}`, WATCHES_PER_MINUTE, 60_000);
-        const found = await watchablePresence(db, userId, watched);
+        const room = `presence:${watched}`;
+        await watchablePresence(db, userId, watched);
+        await socket.join(room);
+        // Checked again once in the room: a block that committed between the first check and the join
+        // ran its `block.changed` subscriber (which empties the pair's rooms) before this socket was in.
+        // A block committing from here on takes the socket out itself. (Joining only after a check
+        // keeps a stranger from hearing anyone's presence while their watch is being refused.)
+        let found;
+        try {
+          found = await watchablePresence(db, userId, watched);
+        } catch (error) {
+          await socket.leave(room);
+          throw error;
+        }
         const presence = presenceOf(found.userId, found.connected, found.lastActivity, clock.now());
-        await socket.join(`presence:${watched}`);
         answer({ ok: true, presence });
       },
       log,
