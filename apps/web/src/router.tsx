@@ -181,7 +181,19 @@ export const routes: RouteObject[] = [
             'DataSaverSettingsPage',
           ),
           page('block-list', () => import('./features/safety/block-list-page.tsx'), 'BlockListPage'),
-          page('report/profile/:id', () => import('./features/safety/report-page.tsx'), 'ReportPage'),
+          page(
+            'report/profile/:id',
+            // The report page takes discovery's forgetting of the reported member: the lists the app
+            // returns to no longer show them (features meet here, not inside each other).
+            () =>
+              Promise.all([
+                import('./features/safety/report-page.tsx'),
+                import('./features/discovery/discovery.api.ts'),
+              ]).then(([report, discovery]) => ({
+                Page: () => <report.ReportPage forgetReported={discovery.forgetReportedMember} />,
+              })),
+            'Page',
+          ),
           pending('notifications', 'settings.notifications'),
           pending('install', 'settings.install'),
           { path: '*', element: <RedirectWithFrom to="/settings" /> },

@@ -3,6 +3,7 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  type InfiniteData,
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
@@ -149,6 +150,34 @@ function dropWhenUnused(queryClient: QueryClient, queryKey: QueryKey) {
 export function forgetBlockedMember(queryClient: QueryClient, userId: string) {
   dropWhenUnused(queryClient, discoveryKeys.profile(userId));
   queryClient.removeQueries({ queryKey: discoveryKeys.lists() });
+}
+
+/** What the cache holds under `discoveryKeys.lists()`: a keyed list, or the default list's pages. */
+type CachedList = UserList | InfiniteData<UserList>;
+
+function withoutMember(data: CachedList | undefined, userId: string): CachedList | undefined {
+  const holds = (list: UserList) => list.users.some((user) => user._id === userId);
+  // Every page carries the whole list's count: each loses one when any of them held the member.
+  const drop = (list: UserList): UserList => ({
+    users: list.users.filter((user) => user._id !== userId),
+    count: Math.max(0, list.count - 1),
+  });
+  if (!data) return data;
+  if ('pages' in data) return data.pages.some(holds) ? { ...data, pages: data.pages.map(drop) } : data;
+  return holds(data) ? drop(data) : data;
+}
+
+/**
+ * After the viewer reported `userId` (safety's report page): every cached list, the swap deck's
+ * included, forgets the member at once, so the screen the app returns to no longer shows them (the
+ * server leaves them out from now on); the lists are then marked stale. Unlike a block the profile
+ * stays: the report page goes back to it.
+ */
+export function forgetReportedMember(queryClient: QueryClient, userId: string) {
+  queryClient.setQueriesData<CachedList>({ queryKey: discoveryKeys.lists() }, (data) =>
+    withoutMember(data, userId),
+  );
+  void queryClient.invalidateQueries({ queryKey: discoveryKeys.lists(), refetchType: 'none' });
 }
 
 /**

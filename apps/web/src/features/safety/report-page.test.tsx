@@ -98,6 +98,27 @@ describe('ReportPage', () => {
     ).toBeTruthy();
   });
 
+  it('has the cached lists forget the reported member once the report is stored, not before', async () => {
+    let answer = () => jsonResponse(429, { statusCode: 429, code: 'too_many_requests', message: 'x' });
+    stubFetch(() => answer());
+    const forgetReported = vi.fn();
+    const user = userEvent.setup();
+    const { router, queryClient } = renderPage(PATH, <ReportPage forgetReported={forgetReported} />, {
+      url: `/settings/report/profile/${GRACE}`,
+      me: buildMe(),
+    });
+    await user.click(screen.getByRole('radio', { name: 'Something else' }));
+    await user.click(send());
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(forgetReported).not.toHaveBeenCalled();
+
+    answer = () => jsonResponse(201, { _id: 'r1' });
+    await user.click(send());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(forgetReported).toHaveBeenCalledTimes(1);
+    expect(forgetReported).toHaveBeenCalledWith(queryClient, GRACE);
+  });
+
   it('needs no sub-reason choice for "Something else"', async () => {
     const fetch = stubFetch(() => jsonResponse(201, { _id: 'r1' }));
     const user = userEvent.setup();

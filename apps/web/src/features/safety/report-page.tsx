@@ -5,6 +5,7 @@ import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { REPORT_REASON_KEYS } from '@motema/shared/safety';
 import { RadioChoice, ReportTextField } from './report-fields.tsx';
+import type { ForgetReported } from './safety.api.ts';
 import { ReportIntro, ReportUnavailable } from './report-notices.tsx';
 import { subReasonsOf, useReportForm } from './use-report-form.ts';
 
@@ -15,13 +16,20 @@ const nameFrom = (state: unknown) => {
   return typeof name === 'string' && name.trim() ? name.trim() : undefined;
 };
 
-/** Reports a member for moderation: a reason, then its sub-reason, and optional details. Anonymous. */
-export function ReportPage() {
+/**
+ * Reports a member for moderation: a reason, then its sub-reason, and optional details. Anonymous.
+ * `forgetReported` takes the member out of the cached lists once the report is sent (the route passes
+ * discovery's): the page the app returns to no longer shows them.
+ */
+export function ReportPage({ forgetReported }: { forgetReported?: ForgetReported }) {
   const { t } = useTranslation(['safety', 'validation', 'errors']);
   const { id = '' } = useParams();
   const location = useLocation();
   const name = nameFrom(location.state);
-  const { form, failure, subReasonsRef, chooseReason, chooseSubReason, submit, sending } = useReportForm(id);
+  const { form, failure, subReasonsRef, chooseReason, chooseSubReason, submit, sending } = useReportForm(
+    id,
+    forgetReported,
+  );
 
   if (!isUuid(id)) return <ReportUnavailable />;
 

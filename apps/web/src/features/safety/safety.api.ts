@@ -100,10 +100,18 @@ export function useUnblockMutation() {
   });
 }
 
+/**
+ * What the cached lists forget of a member just reported (discovery's `forgetReportedMember`, passed
+ * by the route): the server hides them from the reporter's lists from then on, the cache at once.
+ */
+export type ForgetReported = (queryClient: QueryClient, userId: string) => void;
+
 /** Sends a report; the page shows its own errors. */
-export function useReportMutation() {
+export function useReportMutation({ forget }: { forget?: ForgetReported } = {}) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (report: ReportInput) => api<ReportCreated>('/reports', { method: 'POST', body: report }),
+    onSuccess: (_created, report) => forget?.(queryClient, report.user),
     meta: OWN_ERRORS,
   });
 }

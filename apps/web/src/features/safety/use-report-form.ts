@@ -8,7 +8,7 @@ import { applyServerErrors } from '../../lib/apply-server-errors.ts';
 import { zodFormValidator } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { failureReason, isSessionEnd } from './failure-reason.ts';
-import { useReportMutation } from './safety.api.ts';
+import { useReportMutation, type ForgetReported } from './safety.api.ts';
 
 export type ReportValues = { reason: ReportReason | ''; subReason: string; text: string };
 
@@ -18,13 +18,14 @@ export const subReasonsOf = (reason: ReportReason | '') =>
 /**
  * The report form of member `id`: choosing a reason (its only sub-reason chosen with it, else the
  * sub-reasons brought on screen), sending, and what a failure says (under the fields, or `failure`).
- * Sent, the member goes back where they came from.
+ * Sent, the reported member is forgotten by the cached lists (`forget`) and the member goes back
+ * where they came from.
  */
-export function useReportForm(id: string) {
+export function useReportForm(id: string, forget?: ForgetReported) {
   const { t } = useTranslation(['safety', 'validation', 'errors']);
   const location = useLocation();
   const navigate = useNavigate();
-  const report = useReportMutation();
+  const report = useReportMutation({ forget });
   const [failure, setFailure] = useState<string | null>(null);
   const subReasonsRef = useRef<HTMLDivElement>(null);
   const form = useForm<ReportValues>({
