@@ -3,6 +3,8 @@ import { NavigationGuard } from './layouts/navigation-guard.tsx';
 import { loadNamespaces, loadSharedNamespaces, type Namespace } from './lib/i18n.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { PendingScreen } from './ui/pending-screen.tsx';
+import { ME_QUERY_KEY, queryClient, rememberedMe } from './lib/query-client.ts';
+import type { Me } from '@motema/shared/users';
 import { RouteError } from './layouts/route-error.tsx';
 import type { LegalDoc } from './features/legal/legal-content.ts';
 
@@ -33,6 +35,22 @@ function layout(load: () => Promise<React.ComponentType>, namespaces: Namespace[
     const [Component] = await Promise.all([load(), loadNamespaces(namespaces)]);
     return { Component };
   };
+}
+
+/**
+ * What the member's screens keep on the device (lib/persisted-queries.ts), read beside the member
+ * area's code so a reload without network shows the conversations and threads read last. Not
+ * waited for more than a moment: a slow disk must not hold the screens back.
+ */
+function openKeptQueries(): Promise<void> {
+  const me = queryClient.getQueryData<Me | null>(ME_QUERY_KEY);
+  // Before the profile answers, the member last seen on this device; a visitor keeps nothing.
+  const memberId = me === undefined ? rememberedMe()?._id : me?._id;
+  if (!memberId || typeof indexedDB === 'undefined') return Promise.resolve();
+  const opened = import('./lib/persisted-queries.ts').then((module) =>
+    module.openMemberCache(queryClient, memberId),
+  );
+  return Promise.race([opened, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
 }
 
 /** A screen a later part of the product fills; reachable so navigation and the guard work today. */
@@ -88,10 +106,10 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: layout(
-          async () => (await import('./layouts/home-layout.tsx')).HomeLayout,
-          ['chat', 'discovery', 'notifications'],
-        ),
+        lazy: layout(async () => {
+          const [module] = await Promise.all([import('./layouts/home-layout.tsx'), openKeptQueries()]);
+          return module.HomeLayout;
+        }, ['chat', 'discovery', 'notifications']),
         children: [
           page('/home', () => import('./features/discovery/home-page.tsx'), 'HomePage', [
             'discovery',

@@ -69,11 +69,33 @@ const REMEMBERED_ME_KEY = 'motema.me';
  * the member in the app instead of sending them to the start page. Forgotten when the session ends.
  */
 export function rememberMe(me: Me | null): void {
+  const previous = rememberedMe()?._id;
+  // Another member, or none: what was kept of the previous one's data goes with them.
+  if (previous && previous !== me?._id) forgetMemberCache(previous);
   try {
     if (me) localStorage.setItem(REMEMBERED_ME_KEY, JSON.stringify(me));
     else localStorage.removeItem(REMEMBERED_ME_KEY);
   } catch {
     // Storage full or refused: offline reloads then show the start page, nothing worse.
+  }
+}
+
+/**
+ * The database where a member's recent conversations and messages are kept on this device
+ * (persisted-queries.ts), so they show offline.
+ */
+export const memberCacheDatabase = (memberId: string) => `motema-cache:${memberId}`;
+
+/**
+ * Deletes what this device kept of a member's data (at logout, or once the server no longer knows the
+ * session). An open copy closes itself when asked to (member-cache-store.ts), so the deletion is not
+ * blocked; this is all the start page carries of that cache.
+ */
+function forgetMemberCache(memberId: string): void {
+  try {
+    indexedDB.deleteDatabase(memberCacheDatabase(memberId));
+  } catch {
+    // No IndexedDB: nothing was kept.
   }
 }
 

@@ -16,9 +16,20 @@ import {
 } from '@motema/shared/chat';
 import { CONVERSATIONS_LIMIT } from '@motema/shared/limits';
 import { api, uploadForm } from '../../lib/api-client.ts';
-import { chatKeys, keepNewerMessages, removeMessage, replaceMessage } from './chat-cache.ts';
+import { keepOnDevice, keptAt, keptData } from '../../lib/persisted-queries.ts';
+import {
+  chatKeys,
+  keepNewerMessages,
+  removeMessage,
+  replaceMessage,
+  type MessagesData,
+} from './chat-cache.ts';
+import { chatKeptQueries } from './chat-kept.ts';
 
 export { chatKeys };
+
+// The list and the latest messages stay on the device: offline, the screens start from them.
+keepOnDevice(chatKeptQueries);
 
 const conversationPath = (id: string) => `/conversations/${encodeURIComponent(id)}`;
 const messagePath = (id: string) => `/messages/${encodeURIComponent(id)}`;
@@ -33,6 +44,8 @@ export function useConversationsQuery(options: { enabled?: boolean } = {}) {
     queryKey: chatKeys.conversations(),
     queryFn: ({ signal }) => fetchConversations(signal),
     enabled: options.enabled,
+    initialData: () => keptData<ConversationList>(chatKeys.conversations()),
+    initialDataUpdatedAt: () => keptAt(chatKeys.conversations()),
   });
 }
 
@@ -48,10 +61,12 @@ export function useConversationQuery(id: string) {
     enabled: id !== '',
     meta: { silent: true },
     initialData: () =>
-      queryClient
-        .getQueryData<ConversationList>(chatKeys.conversations())
-        ?.conversations.find((conversation) => conversation._id === id),
-    initialDataUpdatedAt: () => queryClient.getQueryState(chatKeys.conversations())?.dataUpdatedAt,
+      (
+        queryClient.getQueryData<ConversationList>(chatKeys.conversations()) ??
+        keptData<ConversationList>(chatKeys.conversations())
+      )?.conversations.find((conversation) => conversation._id === id),
+    initialDataUpdatedAt: () =>
+      queryClient.getQueryState(chatKeys.conversations())?.dataUpdatedAt ?? keptAt(chatKeys.conversations()),
   });
 }
 
@@ -89,6 +104,8 @@ export function useMessagesQuery(conversationId: string) {
     structuralSharing: keepNewerMessages,
     enabled: conversationId !== '',
     meta: { silent: true },
+    initialData: () => keptData<MessagesData>(chatKeys.messages(conversationId)),
+    initialDataUpdatedAt: () => keptAt(chatKeys.messages(conversationId)),
   });
 }
 
