@@ -102,8 +102,8 @@ describe('zodFormValidator with RegisterSchema (the server rules, in the form)',
     i18next.addResourceBundle('fr', 'validation', frValidation);
     const validateFr = zodFormValidator(RegisterSchema, i18next.getFixedT('fr'), toRegisterInput);
     expect(validateFr({ ...valid, dateOfBirth: isoYearsAgo(16), firstName: 'N'.repeat(60) })).toEqual({
-      dateOfBirth: 'Vous devez avoir 18 ans ou plus pour rejoindre Motema',
-      firstName: 'Ne doit pas dépasser 50 caractères',
+      dateOfBirth: 'Vous devez avoir 18\u00a0ans ou plus pour rejoindre Motema',
+      firstName: 'Ne doit pas dépasser 50\u00a0caractères',
     });
   });
 });

@@ -58,7 +58,7 @@ describe('LegalPage', () => {
 
   it('shows the terms in French with ?lang=fr, whatever the interface language', async () => {
     renderLegal('terms', '/terms-and-conditions?lang=fr');
-    expect((await title()).textContent).toBe("Conditions générales d'utilisation");
+    expect((await title()).textContent).toBe('Conditions générales d’utilisation');
     expect(screen.getByRole('article').getAttribute('lang')).toBe('fr');
   });
 
