@@ -1,5 +1,6 @@
 import { ActionIcon, Box, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconDotsVertical, IconMessages, IconStar, IconUserCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ConversationMember } from '@motema/shared/chat';
@@ -22,8 +23,9 @@ function PresenceLine({ member }: { member: ConversationMember }) {
     );
   }
   if (activity !== 'today' && activity !== 'week') return null;
+  // Two lines rather than an ellipsis: a long wording ("Activ săptămâna aceasta") is read whole at 360 px.
   return (
-    <Text size="sm" c="dimmed" lh={1.2} truncate>
+    <Text size="sm" c="dimmed" lh={1.2} lineClamp={2} data-presence="">
       {t(activity === 'today' ? 'header.activeToday' : 'header.activeWeek')}
     </Text>
   );
@@ -34,10 +36,18 @@ type Props = {
   otherTyping: boolean;
   importantOnly: boolean;
   onToggleImportant: () => void;
+  /** The menu's last items: block and report (thread-safety.tsx). */
+  safetyItems?: ReactNode;
 };
 
 /** The thread's top bar: back, the other member (to their profile), presence or typing, the menu. */
-export function ThreadHeader({ member, otherTyping, importantOnly, onToggleImportant }: Props) {
+export function ThreadHeader({
+  member,
+  otherTyping,
+  importantOnly,
+  onToggleImportant,
+  safetyItems,
+}: Props) {
   const { t } = useTranslation('thread');
   const profile = member ? `/profile/${member._id}` : null;
 
@@ -106,6 +116,7 @@ export function ThreadHeader({ member, otherTyping, importantOnly, onToggleImpor
             <Menu.Item component={Link} to={profile} leftSection={<IconUserCircle size={18} aria-hidden />}>
               {t('header.viewProfile')}
             </Menu.Item>
+            {safetyItems}
           </Menu.Dropdown>
         </Menu>
       )}

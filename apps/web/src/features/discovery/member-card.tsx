@@ -3,7 +3,7 @@ import type { UserCard } from '@motema/shared/discovery';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
-import { isolate } from '../../ui/member-text.tsx';
+import { NameAge } from '../../ui/name-age.tsx';
 import { ActivityDot, ActivityLabel, useDistanceLabel } from './member-facts.tsx';
 
 /** Row cards have a fixed width; grid cards fill their column. */
@@ -47,8 +47,11 @@ export function MemberCard({ user, variant }: Props) {
         </Box>
       </Box>
       <Stack gap={0} mt={6}>
-        <Text fw={600} size="sm" truncate>
-          {t('card.nameAge', { name: isolate(user.firstName ?? user.name), age: user.age })}
+        <Text fw={600} size="sm" component="div">
+          <NameAge
+            name={user.firstName ?? user.name}
+            format={(name) => t('card.nameAge', { name, age: user.age })}
+          />
         </Text>
         <ActivityLabel activity={user.activity} />
         {distance && (
