@@ -18,9 +18,9 @@ const matchOf = (index: number, firstName: string): MatchEvent => ({
   status: 'matched',
 });
 
-function renderModal(socket: FakeSocket) {
+function renderModal(socket: FakeSocket, path = '/swap') {
   return renderPage(
-    '/swap',
+    path,
     <SocketContext value={{ socket: socket.asSocket(), connected: true }}>
       <p>Deck</p>
       <MatchModal />
@@ -30,7 +30,7 @@ function renderModal(socket: FakeSocket) {
 }
 
 describe('MatchModal', () => {
-  it('opens on matched:{me} with both avatars, a message link and a way back to swiping', async () => {
+  it('opens full screen on matched:{me} with both photos, a message link and a way back to swiping', async () => {
     stubApi({});
     const socket = new FakeSocket();
     const user = userEvent.setup();
@@ -42,6 +42,8 @@ describe('MatchModal', () => {
 
     act(() => socket.serverEmit('matched:me-1', matchOf(7, 'Zola')));
     const dialog = await screen.findByRole('dialog', { name: 'It’s a match!' });
+    // A screen of its own, not a small box over the deck.
+    expect(dialog.closest('[data-full-screen]') ?? dialog.querySelector('[data-full-screen]')).toBeTruthy();
     expect(dialog.textContent).toContain(`You and ${isolate('Zola')} like each other.`);
     // Both avatars (initials without photos): the member's and the match's.
     expect(dialog.textContent).toContain('AM');
@@ -71,5 +73,23 @@ describe('MatchModal', () => {
     expect((await screen.findByRole('dialog')).textContent).toContain('Bintou');
     await user.click(screen.getByRole('button', { name: 'Keep swiping' }));
     await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('Chidi'));
+  });
+
+  it.each([
+    ['/swap', 'Keep swiping'],
+    ['/profile/member-3', 'Close'],
+    ['/messages/conversation-1', 'Close'],
+  ])('on %s, offers "%s" as the way back, which closes it there', async (path, label) => {
+    stubApi({});
+    const socket = new FakeSocket();
+    const user = userEvent.setup();
+    const { router } = renderModal(socket, path);
+    act(() => socket.serverEmit('matched:me-1', matchOf(4, 'Dede')));
+    await screen.findByRole('dialog');
+    expect(screen.queryByRole('button', { name: label === 'Close' ? 'Keep swiping' : 'Close' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: label }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The member stays where they were.
+    expect(router.state.location.pathname).toBe(path);
   });
 });

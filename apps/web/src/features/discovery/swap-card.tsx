@@ -1,13 +1,11 @@
-import { ActionIcon, Badge, Box, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Box } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { UserCard } from '@motema/shared/discovery';
-import { useEffect, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDataSaver } from '../../lib/data-saver.ts';
-import { isolate } from '../../ui/member-text.tsx';
-import { ResponsiveImage } from '../../ui/responsive-image.tsx';
-import { ActivityLabel, useDistanceLabel } from './member-facts.tsx';
+import { FILL, SwapCardFace } from './swap-card-face.tsx';
+import { PhotoTaps } from './swap-photo-taps.tsx';
 import type { Decision } from './use-swap-deck.ts';
 
 /** How far a card must be dragged to count as a like or a pass, and how far before it starts moving. */
@@ -16,90 +14,7 @@ const DRAG_START_PX = 8;
 const LEAVE_MS = 280;
 
 export type Offset = { x: number; y: number };
-
-const FILL: CSSProperties = { position: 'absolute', inset: 0 };
 const tilt = ({ x, y }: Offset) => `translate(${x}px, ${y}px) rotate(${x / 16}deg)`;
-
-/**
- * The picture side of a card: the large photo for the top card (at most 480 px wide with data saver:
- * the deck is about photos, so the top one loads without a tap), the thumbnail for those waiting.
- * The large photo is the card's `photo` (the deck asks with `unrated`); `avatar` has the thumbnail.
- */
-export function SwapCardFace({ user, large }: { user: UserCard; large: boolean }) {
-  const { t } = useTranslation('discovery');
-  const distance = useDistanceLabel(user.distance);
-  const saving = useDataSaver();
-  const photoStyle: CSSProperties = { ...FILL, width: '100%', height: '100%', objectFit: 'cover' };
-  return (
-    <Box
-      style={{
-        ...FILL,
-        overflow: 'hidden',
-        borderRadius: 'var(--mantine-radius-lg)',
-        background: 'linear-gradient(160deg, var(--mantine-color-coral-3), var(--mantine-color-ochre-4))',
-        boxShadow: 'var(--mantine-shadow-md)',
-      }}
-    >
-      {user.avatar &&
-        // The deck's answer carries the whole photo (`photo`); its other cards only the thumbnail.
-        (large && user.photo ? (
-          <ResponsiveImage
-            image={user.photo}
-            alt=""
-            sizes="(min-width: 30em) 420px, 100vw"
-            loading="eager"
-            fetchPriority="high"
-            style={photoStyle}
-          />
-        ) : (
-          <img
-            // Data saver loads nothing ahead: the card waiting underneath shows its placeholder only.
-            src={saving ? user.avatar.placeholder : user.avatar.thumbnail}
-            alt=""
-            style={{
-              ...photoStyle,
-              backgroundImage: `url("${user.avatar.placeholder}")`,
-              backgroundSize: 'cover',
-            }}
-          />
-        ))}
-      {!user.avatar && (
-        <Text
-          aria-hidden
-          fw={800}
-          c="white"
-          style={{ ...FILL, display: 'grid', placeItems: 'center', fontSize: '6rem', opacity: 0.85 }}
-        >
-          {(user.firstName ?? user.name).slice(0, 1).toUpperCase()}
-        </Text>
-      )}
-      <Stack
-        gap={2}
-        p="md"
-        pt={64}
-        style={{
-          position: 'absolute',
-          insetInline: 0,
-          bottom: 0,
-          background: 'linear-gradient(transparent, rgba(0, 0, 0, 0.72))',
-          color: 'white',
-        }}
-      >
-        <Title order={2} size="h2" c="white" style={{ overflowWrap: 'anywhere' }}>
-          {t('card.nameAge', { name: isolate(user.firstName ?? user.name), age: user.age })}
-        </Title>
-        <Box style={{ '--mantine-color-dimmed': 'rgba(255, 255, 255, 0.85)' } as CSSProperties}>
-          <ActivityLabel activity={user.activity} size="sm" />
-          {distance && (
-            <Text size="sm" c="rgba(255, 255, 255, 0.85)">
-              {distance}
-            </Text>
-          )}
-        </Box>
-      </Stack>
-    </Box>
-  );
-}
 
 /** "Like" or "Pass" stamped on the card as it is dragged, stronger the further it goes. */
 function Hint({ decision, strength }: { decision: Decision; strength: number }) {
@@ -137,10 +52,13 @@ export function SwapCard({
   onDecide,
 }: {
   user: UserCard;
-  onDecide: (d: Decision, from: Offset) => void;
+  /** `photo`: the photo shown when the card was decided, which it leaves with. */
+  onDecide: (d: Decision, from: Offset, photo: number) => void;
 }) {
   const { t } = useTranslation('discovery');
   const drag = useRef<DragState | null>(null);
+  const [photo, setPhoto] = useState(0);
+  const photoCount = user.photos?.length ?? 0;
   const [offset, setOffset] = useState<Offset>({ x: 0, y: 0 });
   const [dragging, setDragging] = useState(false);
 
@@ -175,7 +93,7 @@ export function SwapCard({
     const x = event.clientX - state.start.x;
     const y = (event.clientY - state.start.y) / 3;
     if (state.dragging && event.type === 'pointerup' && Math.abs(x) >= DECIDE_PX) {
-      onDecide(x > 0 ? 'like' : 'pass', { x, y });
+      onDecide(x > 0 ? 'like' : 'pass', { x, y }, photo);
     } else setOffset({ x: 0, y: 0 });
   };
 
@@ -194,7 +112,7 @@ export function SwapCard({
       onKeyDown={(event) => {
         if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
           event.preventDefault();
-          onDecide(event.key === 'ArrowRight' ? 'like' : 'pass', { x: 0, y: 0 });
+          onDecide(event.key === 'ArrowRight' ? 'like' : 'pass', { x: 0, y: 0 }, photo);
         }
       }}
       style={{
@@ -208,7 +126,8 @@ export function SwapCard({
         borderRadius: 'var(--mantine-radius-lg)',
       }}
     >
-      <SwapCardFace user={user} large />
+      <SwapCardFace user={user} large photo={photo} />
+      <PhotoTaps count={photoCount} current={photo} onChange={setPhoto} />
       {offset.x > 0 && <Hint decision="like" strength={offset.x / DECIDE_PX} />}
       {offset.x < 0 && <Hint decision="pass" strength={-offset.x / DECIDE_PX} />}
       <ActionIcon
@@ -220,7 +139,7 @@ export function SwapCard({
         color="dark"
         radius="xl"
         size="lg"
-        style={{ position: 'absolute', top: 12, right: 12 }}
+        style={{ position: 'absolute', top: 20, right: 12, zIndex: 2 }}
       >
         <IconInfoCircle size={22} />
       </ActionIcon>
@@ -233,11 +152,13 @@ export function LeavingCard({
   user,
   decision,
   from,
+  photo,
   onDone,
 }: {
   user: UserCard;
   decision: Decision;
   from: Offset;
+  photo: number;
   onDone: () => void;
 }) {
   const [gone, setGone] = useState(false);
@@ -264,7 +185,7 @@ export function LeavingCard({
         transition: `transform ${LEAVE_MS}ms ease-in, opacity ${LEAVE_MS}ms ease-in`,
       }}
     >
-      <SwapCardFace user={user} large />
+      <SwapCardFace user={user} large photo={photo} />
       <Hint decision={decision} strength={1} />
     </Box>
   );

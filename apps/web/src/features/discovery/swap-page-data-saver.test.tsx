@@ -37,10 +37,10 @@ async function openDeck() {
     },
   );
   const deck = Array.from({ length: 6 }, (_, offset) =>
-    // As the deck's answer (`unrated`) carries them: the slim avatar and the whole photo.
+    // As the deck's answer (`unrated`) carries them: the slim avatar and the whole photos.
     buildCard(offset + 1, {
       avatar: { thumbnail: avatar(offset + 1).thumbnail, placeholder: avatar(offset + 1).placeholder },
-      photo: avatar(offset + 1),
+      photos: [avatar(offset + 1)],
     }),
   );
   stubApi({ users: { users: deck, count: deck.length } });

@@ -12,16 +12,18 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import { IconCards, IconHeart, IconX } from '@tabler/icons-react';
+import { IconCards } from '@tabler/icons-react';
 import type { UserCard } from '@motema/shared/discovery';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { LeavingCard, SwapCard, SwapCardFace, type Offset } from './swap-card.tsx';
+import { LeavingCard, SwapCard, type Offset } from './swap-card.tsx';
+import { SwapCardFace } from './swap-card-face.tsx';
+import { DECISION_SIZE, DecisionButtons } from './swap-decision-buttons.tsx';
 import { useSwapDeck, type Decision } from './use-swap-deck.ts';
 
-type Leaving = { user: UserCard; decision: Decision; from: Offset };
+type Leaving = { user: UserCard; decision: Decision; from: Offset; photo: number };
 
 /** Swap: one large card at a time, swiped or decided with the buttons below. */
 export function SwapPage() {
@@ -34,9 +36,9 @@ export function SwapPage() {
   const { decide } = deck;
 
   const onDecide = useCallback(
-    (user: UserCard, decision: Decision, from: Offset = { x: 0, y: 0 }) => {
+    (user: UserCard, decision: Decision, from: Offset = { x: 0, y: 0 }, photo = 0) => {
       decide(user, decision);
-      if (!reduceMotion) setLeaving((cards) => [...cards, { user, decision, from }]);
+      if (!reduceMotion) setLeaving((cards) => [...cards, { user, decision, from, photo }]);
     },
     [decide, reduceMotion],
   );
@@ -54,7 +56,11 @@ export function SwapPage() {
               <SwapCardFace user={next} large={false} />
             </Box>
           )}
-          <SwapCard key={top._id} user={top} onDecide={(decision, from) => onDecide(top, decision, from)} />
+          <SwapCard
+            key={top._id}
+            user={top}
+            onDecide={(decision, from, photo) => onDecide(top, decision, from, photo)}
+          />
           {leaving.map((card) => (
             <LeavingCard
               key={card.user._id}
@@ -63,28 +69,9 @@ export function SwapPage() {
             />
           ))}
         </Deck>
-        <Text id="swap-how" size="xs" c="dimmed" ta="center">
-          {t('swap.how')}
-        </Text>
-        <Group justify="center" gap="xl">
-          <Button
-            size="lg"
-            radius="xl"
-            variant="default"
-            leftSection={<IconX size={22} aria-hidden />}
-            onClick={() => onDecide(top, 'pass')}
-          >
-            {t('swap.pass')}
-          </Button>
-          <Button
-            size="lg"
-            radius="xl"
-            leftSection={<IconHeart size={22} aria-hidden />}
-            onClick={() => onDecide(top, 'like')}
-          >
-            {t('swap.like')}
-          </Button>
-        </Group>
+        {/* The card's description for assistive technology; the gestures need no words on screen. */}
+        <VisuallyHidden id="swap-how">{t('swap.how')}</VisuallyHidden>
+        <DecisionButtons onDecide={(decision) => onDecide(top, decision)} />
       </>
     );
   } else if (deck.isError) {
@@ -123,26 +110,30 @@ export function SwapPage() {
         <Deck busy>
           <Skeleton style={{ position: 'absolute', inset: 0 }} radius="lg" />
         </Deck>
-        <Skeleton height={14} width="70%" mx="auto" radius="sm" />
-        <Group justify="center" gap="xl">
-          <Skeleton height={50} width={120} radius="xl" />
-          <Skeleton height={50} width={120} radius="xl" />
+        <Group justify="center" gap={40} h={DECISION_SIZE}>
+          <Skeleton circle height={DECISION_SIZE} />
+          <Skeleton circle height={DECISION_SIZE} />
         </Group>
       </>
     );
   }
 
   return (
-    <Container size={452} px="md" py="md" style={{ overflowX: 'clip' }}>
+    <Container size={452} px="md" py="sm" style={{ overflowX: 'clip' }}>
       <VisuallyHidden>
         <Title order={1}>{t('swap.title')}</Title>
       </VisuallyHidden>
-      <Stack gap="md">{body}</Stack>
+      <Stack gap="sm">{body}</Stack>
     </Container>
   );
 }
 
-/** The card stack's frame: a portrait card as wide as the screen allows and short enough to leave room for the buttons. */
+/**
+ * The card stack's frame: as wide as the screen and as tall as it allows once the buttons have their
+ * row, so the buttons sit at the thumb with no empty band under them. What is not the card: the page's
+ * padding and gap (12 + 12 + 12 px), the buttons' row and the tab bar with its margin (the main area's
+ * bottom padding, 72 px, is the footer's offset, 64 px, times 1.125; 0 without a tab bar).
+ */
 function Deck({ children, busy }: { children: ReactNode; busy?: boolean }) {
   return (
     <Box
@@ -150,9 +141,9 @@ function Deck({ children, busy }: { children: ReactNode; busy?: boolean }) {
       style={{
         position: 'relative',
         width: '100%',
-        maxWidth: 'min(420px, calc((100dvh - 240px) * 0.75))',
+        height: `min(640px, calc(100dvh - var(--app-shell-footer-offset, 0px) * 1.125 - ${36 + DECISION_SIZE}px))`,
+        minHeight: 320,
         marginInline: 'auto',
-        aspectRatio: '3 / 4',
       }}
     >
       {children}
