@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { checkpoint } from './a11y/journey-auditor.ts';
 
 export type JourneyContext = {
   browser: Browser;
@@ -197,12 +198,18 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 export const field = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${escapeRegExp(label)}(\\s*\\*)?$`));
 
+/** Waits for the screen's h1; a screen met for the first time is then checked by axe-core. */
 export async function expectHeading(page: Page, text: string) {
   await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
+  await checkpoint(page, { always: false });
 }
 
-/** Development aid: with E2E_SHOTS_DIR set, a picture of each major step lands there. */
+/**
+ * A major step: axe-core checks the screen as it is (e2e/a11y/), and with E2E_SHOTS_DIR set (a
+ * development aid) a picture of it lands there.
+ */
 export async function shot(page: Page, name: string) {
+  await checkpoint(page, { always: true });
   const dir = process.env.E2E_SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });

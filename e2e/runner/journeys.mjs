@@ -1,5 +1,6 @@
 // The journeys of e2e/journeys/*.ts: loaded (through tsx), and each run in a browser of its own with a
-// time limit, screenshots of every page saved to e2e/results/ when it fails.
+// time limit, screenshots of every page saved to e2e/results/ when it fails. Every page of that browser
+// is checked by axe-core (e2e/a11y/journey-auditor.ts): a serious or critical violation fails the journey.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -52,12 +53,18 @@ export async function runJourney(chromium, journey, baseUrl) {
   let timer;
   let error = null;
   const screenshots = [];
+  // Loaded here, once tsx is registered by loadJourneys: the same module instance as the fixtures'.
+  const { JourneyAuditor } = await import('../a11y/journey-auditor.ts');
+  const auditor = new JourneyAuditor();
+  auditor.watchBrowser(browser);
   try {
     const running = journey.run({ browser, baseUrl, log: (line) => lines.push(`    ${line}`) });
     const timeout = new Promise((_, reject) => {
       timer = setTimeout(() => reject(new Error(`timed out after ${seconds(timeoutMs)}`)), timeoutMs);
     });
     await Promise.race([running, timeout]);
+    clearTimeout(timer);
+    await auditor.auditOpenPages(browser);
   } catch (caught) {
     error = caught instanceof Error ? caught : new Error(String(caught));
     let index = 0;
@@ -74,6 +81,9 @@ export async function runJourney(chromium, journey, baseUrl) {
     }
   } finally {
     clearTimeout(timer);
+    const verdict = auditor.verdict();
+    lines.push(...verdict.lines.map((line) => `    ${line}`));
+    error ??= verdict.error;
     await browser.close().catch(() => {});
   }
   return { name: journey.name, file: journey.file, ms: Date.now() - begin, error, lines, screenshots };

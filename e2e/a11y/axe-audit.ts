@@ -1,0 +1,76 @@
+/**
+ * One accessibility audit of a page as it is now: axe-core's source evaluated in the page (through the
+ * DevTools protocol, so the app's Content-Security-Policy does not apply to it), then `axe.run` over the
+ * whole document with axe's default rules (WCAG 2.x A and AA, best practices). Nothing is disabled:
+ * a rule that has to be turned off somewhere is turned off here, with the reason beside it.
+ */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { AxeResults, ImpactValue, RunOptions } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical violations fail a journey; moderate and minor ones are printed. */
+export const FAILING_IMPACTS: readonly ImpactValue[] = ['serious', 'critical'];
+
+export type Violation = {
+  id: string;
+  impact: ImpactValue;
+  help: string;
+  helpUrl: string;
+  /** One entry per element: its CSS selector (through shadow roots and frames, joined by " >> "). */
+  targets: string[];
+  /** The opening of each element's HTML, in the order of `targets`. */
+  html: string[];
+};
+
+const RUN_OPTIONS: RunOptions = {
+  resultTypes: ['violations'],
+  // axe scrolls to judge some elements (contrast behind a sticky bar...): put every scroll back, so the
+  // journey goes on from the screen it had.
+  restoreScroll: true,
+};
+
+/**
+ * Resolves once the DOM has not changed for 200 ms (or after 2 s): a screen whose lazy code or data is
+ * still arriving is judged once it has settled, not in the middle of its loading. A string, so that
+ * the TypeScript loader's helpers (tsx names functions) do not travel into the page.
+ */
+const SETTLE = `new Promise((resolve) => {
+  let quiet;
+  const done = () => { observer.disconnect(); clearTimeout(quiet); clearTimeout(cap); resolve(); };
+  const observer = new MutationObserver(() => { clearTimeout(quiet); quiet = setTimeout(done, 200); });
+  const cap = setTimeout(done, 2000);
+  quiet = setTimeout(done, 200);
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})`;
+
+const selector = (target: unknown): string =>
+  Array.isArray(target) ? target.map(selector).join(' >> ') : String(target);
+
+/** The violations axe-core finds in the page now, the page left as it was. */
+export async function auditPage(page: Page): Promise<Violation[]> {
+  await page.evaluate(SETTLE);
+  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
+  // A string is evaluated as a script: axe's bundle defines window.axe.
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const results = (await page.evaluate(
+    (options) =>
+      (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run(
+        document,
+        options,
+      ),
+    RUN_OPTIONS,
+  )) as AxeResults;
+  return results.violations.map((result) => ({
+    id: result.id,
+    impact: result.impact ?? null,
+    help: result.help,
+    helpUrl: result.helpUrl.replace(/\?application=axeAPI$/, ''),
+    targets: result.nodes.map((node) => selector(node.target)),
+    html: result.nodes.map((node) => node.html.replace(/\s+/g, ' ').slice(0, 160)),
+  }));
+}
+
+export const isFailing = (violation: Pick<Violation, 'impact'>) => FAILING_IMPACTS.includes(violation.impact);
