@@ -35,7 +35,10 @@ const valuesOf = (me: Me): ProfileValues => ({
   about: me.about,
 });
 
-/** The member's profile: names, birth date, sex, relationship, orientation and a few words. */
+/**
+ * The member's profile: names, birth date, sex, relationship, orientation and a few words, each
+ * saying who sees it (the last name nobody else: others are named by their first name).
+ */
 export function ProfileForm({
   me,
   submitLabel,
@@ -71,6 +74,7 @@ export function ProfileForm({
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
             label={t('profile.firstName')}
+            description={t('profile.seenBy.everyone')}
             autoComplete="given-name"
             maxLength={NAME_MAX_LENGTH}
             required
@@ -78,6 +82,7 @@ export function ProfileForm({
           />
           <TextInput
             label={t('profile.lastName')}
+            description={t('profile.seenBy.onlyYou')}
             autoComplete="family-name"
             maxLength={NAME_MAX_LENGTH}
             {...form.getInputProps('lastName')}
@@ -92,7 +97,13 @@ export function ProfileForm({
           required
           {...form.getInputProps('dateOfBirth')}
         />
-        <Radio.Group label={t('profile.sex')} size="md" required {...form.getInputProps('sex')}>
+        <Radio.Group
+          label={t('profile.sex')}
+          description={t('profile.seenBy.everyone')}
+          size="md"
+          required
+          {...form.getInputProps('sex')}
+        >
           <Group gap="lg" mt={6}>
             {sexOptions(t).map((option) => (
               <Radio key={option.value} value={option.value} label={option.label} size="md" />
@@ -101,6 +112,7 @@ export function ProfileForm({
         </Radio.Group>
         <Select
           label={t('profile.relationship')}
+          description={t('profile.seenBy.members')}
           placeholder={t('profile.notSaid')}
           data={relationshipOptions(t, sex)}
           clearable
@@ -108,6 +120,7 @@ export function ProfileForm({
         />
         <Select
           label={t('profile.orientation')}
+          description={t('profile.seenBy.members')}
           placeholder={t('profile.notSaid')}
           data={orientationOptions(t, sex)}
           clearable
@@ -116,7 +129,14 @@ export function ProfileForm({
         <Textarea
           label={t('profile.about')}
           placeholder={t('profile.aboutPlaceholder')}
-          description={t('profile.aboutCount', { length: form.values.about.length, max: ABOUT_MAX_LENGTH })}
+          description={
+            <>
+              <span>{t('profile.seenBy.everyone')}</span>{' '}
+              <span>
+                {t('profile.aboutCount', { length: form.values.about.length, max: ABOUT_MAX_LENGTH })}
+              </span>
+            </>
+          }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           autosize
           minRows={3}
