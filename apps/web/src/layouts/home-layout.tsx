@@ -38,7 +38,9 @@ export function HomeLayout() {
       footer={{ height: 64, collapsed: wide || !me || inThread }}
       padding={0}
     >
-      {me && (
+      {/* One main navigation at a time: the side bar on wide screens, the tab bar on phones. Mantine
+          only slides the other out of view, where screen readers would still find a second one. */}
+      {me && wide && (
         <AppShell.Navbar p="md" aria-label={t('nav.main')}>
           <Box mb="lg">
             <Logo />
@@ -72,7 +74,7 @@ export function HomeLayout() {
           </Suspense>
         </SocketProvider>
       </AppShell.Main>
-      {me && (
+      {me && !wide && !inThread && (
         <AppShell.Footer component="nav" aria-label={t('nav.main')}>
           <Group grow gap={0} h="100%">
             {TABS.map(({ to, key, Icon }) => (

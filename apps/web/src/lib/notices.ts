@@ -4,10 +4,19 @@ import { ERROR_NOTICE_MS } from '@motema/shared/limits';
 
 const OFFLINE_NOTICE_ID = 'offline';
 
+/** Mantine's close button is an icon: without a name a screen reader says only "button" (axe: button-name). */
+const closeButtonProps = () => ({ 'aria-label': i18next.t('common:actions.close') });
+
 /** The spec's notices: negative, warning, positive; short and translated. */
 export function notify(kind: 'negative' | 'warning' | 'positive', message: string, autoCloseMs = 4000): void {
   const color = kind === 'negative' ? 'red' : kind === 'warning' ? 'ochre' : 'teal';
-  notifications.show({ message, color, autoClose: autoCloseMs, withBorder: true });
+  notifications.show({
+    message,
+    color,
+    autoClose: autoCloseMs,
+    withBorder: true,
+    closeButtonProps: closeButtonProps(),
+  });
 }
 
 export function notifyError(message: string): void {
@@ -26,6 +35,7 @@ export function showOfflineNotice(): void {
     color: 'gray',
     autoClose: false,
     withCloseButton: true,
+    closeButtonProps: closeButtonProps(),
     onClose: () => {
       offlineShown = false;
     },

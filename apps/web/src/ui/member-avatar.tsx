@@ -1,5 +1,6 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
 import type { AvatarThumbnail } from '@motema/shared/media';
+import classes from './member-avatar.module.css';
 
 type Props = Omit<AvatarProps, 'src' | 'name' | 'children'> & {
   name: string;
@@ -22,6 +23,7 @@ export function MemberAvatar({ name, image, alt = '', loading = 'lazy', ...props
       src={image?.thumbnail}
       alt={alt}
       imageProps={{ loading, decoding: 'async' }}
+      classNames={{ placeholder: classes.placeholder }}
       {...props}
     />
   );
