@@ -79,7 +79,6 @@ app.get('/api/users', async (_request, reply) => {
     users: rows.map((row) => {
       const get = (name: string) => row[field[name]!];
       const firstName = get('firstName') as string | null;
-      const lastName = get('lastName') as string | null;
       const photo = photos.get(get('avatarPhotoId') as string);
       const last = get('lastActivity') as Date | null;
       const ago = last ? now.getTime() - last.getTime() : Infinity;
@@ -88,7 +87,7 @@ app.get('/api/users', async (_request, reply) => {
         _id: get('id'),
         username: get('username'),
         firstName,
-        name: [firstName, lastName].filter(Boolean).join(' ') || get('username'),
+        name: firstName || get('username'),
         age: age(get('dateOfBirth') as string, now),
         sex: get('sex'),
         avatar: photo ? avatar(photo) : null,
