@@ -1,0 +1,163 @@
+/**
+ * The swap card with a finger (360x740, a touch screen): a member with three photos and a long name is
+ * on top of the deck; taps on the right and left halves of the photo move through the photos and the
+ * dots follow, the bio line and the age show whole, the round pass and like buttons are of one size at
+ * the foot of the screen with no empty band under them, and a like that makes a match opens the
+ * full-screen celebration, whose way back says "Keep swiping". On home, the long name is cut before
+ * the age. Real taps (page.touchscreen.tap: touch events, then the pointer events and click they make).
+ */
+import sharp from 'sharp';
+import type { Locator, Page } from 'playwright-core';
+import { expect, journey, locale, newMemberPage, shot, signedUpMember } from '../fixtures.ts';
+
+const LONG_NAME = 'Kwabena-Oluwaseun';
+const ABOUT = 'Teacher in Gombe. Rumba on Saturdays, long walks by the river, Sunday lunch with friends.';
+
+/** A plain photo of one colour, made on the spot (each photo of the member a colour of its own). */
+const photoOf = (background: string) =>
+  sharp({ create: { width: 900, height: 1200, channels: 3, background } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${locator} is not on screen`);
+  return found;
+}
+
+/** Which dot is drawn as current, and the photo the card shows (its id is in the file's URL). */
+async function shown(card: Locator) {
+  const current = await card
+    .locator('[data-photo-dots] > *')
+    .evaluateAll((dots) => dots.findIndex((dot) => dot.hasAttribute('data-current')));
+  const src = await card.locator('img').first().evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
+  return { current, src };
+}
+
+const swapTouch = journey(
+  'a finger leafs through the swap card photos, the buttons sit at the thumb, a like opens the match screen',
+  async ({ browser, baseUrl, log }) => {
+    const disco = locale('en', 'discovery');
+    const ama = await signedUpMember(browser, baseUrl, { firstName: 'Ama', sex: 'female', likes: ['male'] });
+    const kwabena = await signedUpMember(browser, baseUrl, {
+      firstName: LONG_NAME,
+      sex: 'male',
+      likes: ['female'],
+    });
+
+    // Kwabena: three photos (the first his avatar), a bio, and a like for Ama.
+    const photoIds: string[] = [];
+    for (const colour of ['#b5563f', '#3f7cb5', '#4fa35a']) {
+      const uploaded = await kwabena.page.request.post('/api/photos', {
+        multipart: { file: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photoOf(colour) } },
+      });
+      expect(uploaded.status(), 'POST /api/photos').toBe(201);
+      photoIds.push(((await uploaded.json()) as { _id: string })._id);
+    }
+    const avatar = await kwabena.page.request.put('/api/users/avatar', { data: { photo: photoIds[0] } });
+    expect(avatar.status(), 'PUT /api/users/avatar').toBe(200);
+    const profile = await kwabena.page.request.put('/api/users/profile', {
+      data: { firstName: LONG_NAME, dateOfBirth: kwabena.dateOfBirth, sex: 'male', about: ABOUT },
+    });
+    expect(profile.status(), 'PUT /api/users/profile').toBe(200);
+    const liked = await kwabena.page.request.post('/api/rate/user', { data: { user: ama.id, score: 5 } });
+    expect(liked.status(), 'POST /api/rate/user').toBe(200);
+    // The deck shows the avatar first, then the newest others.
+    const expectedOrder = [photoIds[0]!, photoIds[2]!, photoIds[1]!];
+    log('Kwabena has three photos, a bio and likes Ama');
+
+    // Ama on a phone: a touch screen, her session carried over.
+    const phone: Page = await newMemberPage(browser, {
+      hasTouch: true,
+      isMobile: true,
+      storageState: await ama.page.context().storageState(),
+    });
+    await phone.goto('/swap');
+    // Other journeys' members share the server: Ama passes them until Kwabena is on top.
+    const top = phone.getByRole('group', { name: /, \d+$/ }).first();
+    for (let i = 0; i < 12; i += 1) {
+      await top.waitFor();
+      const label = (await top.getAttribute('aria-label')) ?? '';
+      if (label.startsWith(`${LONG_NAME},`)) break;
+      await phone.getByRole('button', { name: disco('swap.pass'), exact: true }).tap();
+      await phone.getByRole('group', { name: label, exact: true }).waitFor({ state: 'detached' });
+    }
+    const card = phone.getByRole('group', { name: new RegExp(`^${LONG_NAME}, \\d+$`) });
+    await card.waitFor();
+    expect(await card.locator('[data-photo-dots] > *').count(), 'dots').toBe(3);
+    const first = await shown(card);
+    expect(first.current, 'the first dot').toBe(0);
+    expect(first.src, 'the avatar first').toContain(expectedOrder[0]!);
+    await shot(phone, 'swap-touch-01-card');
+
+    // Taps on the photo's right half go forward, on its left half back; the dots follow.
+    const frame = await box(card);
+    const right = { x: frame.x + frame.width * 0.8, y: frame.y + frame.height * 0.4 };
+    const left = { x: frame.x + frame.width * 0.2, y: frame.y + frame.height * 0.4 };
+    for (const [at, index] of [
+      [right, 1],
+      [right, 2],
+      [left, 1],
+    ] as const) {
+      await phone.touchscreen.tap(at.x, at.y);
+      await phone.waitForFunction(
+        (want) => document.querySelector('[data-photo-dots] > [data-current]')?.parentElement?.children[want]?.hasAttribute('data-current'),
+        index,
+      );
+      const now = await shown(card);
+      expect(now.current, `dot after a tap (${index})`).toBe(index);
+      expect(now.src, `photo ${index + 1} shown`).toContain(expectedOrder[index]!);
+    }
+    // A tap is not a decision: Kwabena is still on top.
+    expect(await card.count(), 'the card after taps').toBe(1);
+    await shot(phone, 'swap-touch-02-second-photo');
+    log('taps on the right and left of the photo move through the photos, the dots follow');
+
+    // The bio line and the whole age on the card.
+    await card.getByText(ABOUT).waitFor();
+    const age = await box(card.locator('[data-age]').first());
+    expect(age.x + age.width <= frame.x + frame.width, 'the age inside the card').toBe(true);
+
+    // Pass and like: round, of one size, at the thumb; no empty band under them (the tab bar follows).
+    const pass = await box(phone.getByRole('button', { name: disco('swap.pass'), exact: true }));
+    const like = await box(phone.getByRole('button', { name: disco('swap.like'), exact: true }));
+    expect([pass.width, pass.height], 'pass size').toEqual([like.width, like.height]);
+    expect(pass.width >= 56 && pass.width === pass.height, `round buttons of ${pass.width}px`).toBe(true);
+    const tabBar = await box(phone.locator('.mantine-AppShell-footer'));
+    const band = tabBar.y - (like.y + like.height);
+    expect(band >= 0 && band <= 24, `space between the buttons and the tab bar (${band}px)`).toBe(true);
+    const gap = like.y - (frame.y + frame.height);
+    expect(gap >= 0 && gap <= 24, `space between the card and the buttons (${gap}px)`).toBe(true);
+    log(`buttons ${pass.width}px round, ${band}px above the tab bar, ${gap}px below the card`);
+
+    // Ama likes him with a tap: the match screen, full screen, offers to keep swiping.
+    await phone.getByRole('button', { name: disco('swap.like'), exact: true }).tap();
+    const dialog = phone.getByRole('dialog', { name: disco('match.title') });
+    await dialog.waitFor();
+    // Its laid-out size (offsetWidth and offsetHeight: the opening animation's scale aside).
+    const fills = await dialog.evaluate(
+      (el: HTMLElement) => el.offsetWidth >= window.innerWidth && el.offsetHeight >= window.innerHeight,
+    );
+    expect(fills, 'the match screen fills the screen').toBe(true);
+    await dialog.getByRole('link', { name: disco('match.message'), exact: true }).waitFor();
+    await shot(phone, 'swap-touch-03-match');
+    await dialog.getByRole('button', { name: disco('match.keepSwiping'), exact: true }).tap();
+    await dialog.waitFor({ state: 'detached' });
+    log('a like makes the match: the full-screen celebration, "Keep swiping" back to the deck');
+
+    // Home: the long name is cut before the age, which shows whole inside the card.
+    await phone.goto('/home');
+    const homeCard = phone.getByRole('link').filter({ hasText: new RegExp(`^${LONG_NAME}, \\d+`) }).first();
+    await homeCard.waitFor();
+    const cardBox = await box(homeCard);
+    const homeAge = await box(homeCard.locator('[data-age]'));
+    expect(homeAge.x >= cardBox.x && homeAge.x + homeAge.width <= cardBox.x + cardBox.width + 0.5, 'age in the card').toBe(true);
+    const cut = await homeCard.locator('[data-name]').evaluate((el) => el.scrollWidth > el.clientWidth);
+    await homeCard.scrollIntoViewIfNeeded();
+    await shot(phone, 'swap-touch-04-home');
+    log(`home: the age shows whole beside the name${cut ? ', which is cut' : ''}`);
+  },
+  { timeoutMs: 150_000 },
+);
+
+export const journeys = [swapTouch];
