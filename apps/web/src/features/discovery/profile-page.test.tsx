@@ -36,7 +36,7 @@ const visitorView: Profile = {
   _id: 'u2',
   username: 'grace',
   firstName: 'Grace',
-  name: 'Grace Ilunga',
+  name: 'Grace',
   age: 28,
   sex: 'female',
   avatar,
@@ -77,10 +77,8 @@ describe('ProfilePage', () => {
     stubApi(memberView);
     openProfile(buildMe());
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: `${isolate('Grace Ilunga')}, 28` }),
-    ).toBeTruthy();
-    expect(document.title).toBe(`${isolate('Grace Ilunga')} · Motema`);
+    expect(await screen.findByRole('heading', { level: 1, name: `${isolate('Grace')}, 28` })).toBeTruthy();
+    expect(document.title).toBe(`${isolate('Grace')} · Motema`);
     expect(screen.getByText('Online now')).toBeTruthy();
     expect(screen.getByText('less than 5 km')).toBeTruthy();
     // Her about text is her own: in its own direction, isolated from the page.
@@ -121,9 +119,7 @@ describe('ProfilePage', () => {
     stubApi(visitorView);
     openProfile(null);
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: `${isolate('Grace Ilunga')}, 28` }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: `${isolate('Grace')}, 28` })).toBeTruthy();
     expect(screen.getByText('Dancer, coffee lover.')).toBeTruthy();
     expect(
       within(screen.getByRole('region', { name: `Photos of ${grace}` })).getAllByRole('button'),

@@ -15,7 +15,7 @@ const kofi = buildBlockedUser();
 const awa = buildBlockedUser({
   _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
   username: 'awa',
-  name: 'Awa Diallo',
+  name: 'Awa',
   blockedAt: '2026-03-15T10:00:00.000Z',
 });
 
@@ -42,10 +42,7 @@ describe('BlockListPage', () => {
 
     answer(jsonResponse(200, blockListOf([awa, kofi])));
     const rows = await screen.findAllByRole('listitem');
-    expect(rows.map((row) => within(row).getByText(/Mensah|Diallo/).textContent)).toEqual([
-      'Awa Diallo',
-      'Kofi Mensah',
-    ]);
+    expect(rows.map((row) => within(row).getByText(/^(Awa|Kofi)$/).textContent)).toEqual(['Awa', 'Kofi']);
     expect(within(rows[1]!).getByText('@kofi')).toBeTruthy();
     expect(within(rows[1]!).getByText('Blocked on Mar 14, 2026')).toBeTruthy();
     expect(screen.getByText('2 people blocked')).toBeTruthy();
@@ -66,8 +63,8 @@ describe('BlockListPage', () => {
     });
     const user = userEvent.setup();
     render();
-    await user.click(await screen.findByRole('button', { name: 'Unblock Kofi Mensah' }));
-    const dialog = await screen.findByRole('dialog', { name: `Unblock ${isolate('Kofi Mensah')}?` });
+    await user.click(await screen.findByRole('button', { name: 'Unblock Kofi' }));
+    const dialog = await screen.findByRole('dialog', { name: `Unblock ${isolate('Kofi')}?` });
     expect(within(dialog).getByText(/able to see each other again/)).toBeTruthy();
     expect(fetch).toHaveBeenCalledTimes(1);
 
@@ -76,13 +73,13 @@ describe('BlockListPage', () => {
       init?.method === 'DELETE' ? jsonResponse(204) : jsonResponse(200, blockListOf([awa])),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Unblock' }));
-    expect(await screen.findByText(`${isolate('Kofi Mensah')} is unblocked.`)).toBeTruthy();
+    expect(await screen.findByText(`${isolate('Kofi')} is unblocked.`)).toBeTruthy();
     expect(fetch).toHaveBeenCalledWith(
       `/api/blocks/${kofi._id}`,
       expect.objectContaining({ method: 'DELETE' }),
     );
-    await waitFor(() => expect(screen.queryByText('Kofi Mensah')).toBeNull());
-    expect(screen.getByText('Awa Diallo')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Kofi')).toBeNull());
+    expect(screen.getByText('Awa')).toBeTruthy();
     expect(screen.getByText('1 person blocked')).toBeTruthy();
   });
 
@@ -94,23 +91,23 @@ describe('BlockListPage', () => {
     );
     const user = userEvent.setup();
     render();
-    await user.click(await screen.findByRole('button', { name: 'Unblock Kofi Mensah' }));
-    const dialog = await screen.findByRole('dialog', { name: `Unblock ${isolate('Kofi Mensah')}?` });
+    await user.click(await screen.findByRole('button', { name: 'Unblock Kofi' }));
+    const dialog = await screen.findByRole('dialog', { name: `Unblock ${isolate('Kofi')}?` });
     await user.click(within(dialog).getByRole('button', { name: 'Unblock' }));
     expect(
       await screen.findByText(
-        `${isolate('Kofi Mensah')} could not be unblocked. Too many attempts. Please wait and try again.`,
+        `${isolate('Kofi')} could not be unblocked. Too many attempts. Please wait and try again.`,
       ),
     ).toBeTruthy();
-    expect(screen.getByText('Kofi Mensah')).toBeTruthy();
+    expect(screen.getByText('Kofi')).toBeTruthy();
   });
 
   it('cancels without calling the server', async () => {
     const fetch = stubApi(() => jsonResponse(200, blockListOf([kofi])));
     const user = userEvent.setup();
     render();
-    await user.click(await screen.findByRole('button', { name: 'Unblock Kofi Mensah' }));
-    const dialog = await screen.findByRole('dialog', { name: `Unblock ${isolate('Kofi Mensah')}?` });
+    await user.click(await screen.findByRole('button', { name: 'Unblock Kofi' }));
+    const dialog = await screen.findByRole('dialog', { name: `Unblock ${isolate('Kofi')}?` });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -124,7 +121,7 @@ describe('BlockListPage', () => {
     expect(screen.getByText('You are not allowed to do this')).toBeTruthy();
     fetch.mockImplementation(async () => jsonResponse(200, blockListOf([kofi])));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Kofi Mensah')).toBeTruthy();
+    expect(await screen.findByText('Kofi')).toBeTruthy();
   });
 
   // A full page of rows is slow to render in happy-dom: a longer timeout.
@@ -140,7 +137,7 @@ describe('BlockListPage', () => {
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('button', { name: 'Show more' }));
-    expect(await screen.findByText('Kofi Mensah')).toBeTruthy();
+    expect(await screen.findByText('Kofi')).toBeTruthy();
     expect(fetch).toHaveBeenLastCalledWith(
       `/api/blocks?skip=${BLOCK_LIST_PAGE_SIZE}&limit=${BLOCK_LIST_PAGE_SIZE}`,
       expect.anything(),

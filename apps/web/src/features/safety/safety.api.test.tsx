@@ -52,7 +52,7 @@ describe('useBlockMutation', () => {
 describe('useUnblockMutation', () => {
   it('takes the member off the cached block list', async () => {
     const kofi = buildBlockedUser();
-    const awa = buildBlockedUser({ _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Awa Diallo' });
+    const awa = buildBlockedUser({ _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Awa' });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(204)),
