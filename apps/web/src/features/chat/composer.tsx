@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Group, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconSend2 } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_TEXT_MAX_LENGTH, type Message } from '@motema/shared/chat';
 import { memberTextProblem } from '@motema/shared/member-text';
@@ -9,6 +9,7 @@ import { AttachButton } from './attachments/attach-button.tsx';
 import { PendingFilesPreview } from './attachments/pending-files-preview.tsx';
 import { VoiceRecordButton } from './attachments/voice-record-button.tsx';
 import { ComposerBanner } from './composer-banner.tsx';
+import { ComposerLength, isTooLong, LENGTH_COUNTER_FROM } from './composer-length.tsx';
 import classes from './thread.module.css';
 import type { Draft } from './thread-types.ts';
 import type { TypingControls } from './use-typing.ts';
@@ -41,10 +42,12 @@ export function Composer({
   onEdit,
   typing,
 }: Props) {
-  const { t } = useTranslation(['thread', 'validation']);
+  const { t, i18n } = useTranslation(['thread', 'validation']);
+  const maxLength = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en').format(MESSAGE_TEXT_MAX_LENGTH);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<DraftFile[]>([]);
   const field = useRef<HTMLTextAreaElement>(null);
+  const lengthId = useId();
   // On phones Enter makes a new line (the send button sends); with a keyboard it sends.
   const touch = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
 
@@ -62,7 +65,9 @@ export function Composer({
   const body = text.trim();
   // The server's rule for message text (QUALITY T1), said before sending rather than after.
   const problem = body ? memberTextProblem(body, 'prose') : null;
-  const canSend = !problem && (editing ? body.length > 0 : body.length > 0 || files.length > 0);
+  // Never cut: over the limit the field keeps every character and says so, and nothing is sent.
+  const tooLong = isTooLong(body);
+  const canSend = !problem && !tooLong && (editing ? body.length > 0 : body.length > 0 || files.length > 0);
 
   const submit = () => {
     if (!canSend) return;
@@ -120,6 +125,7 @@ export function Composer({
           />
         </Box>
       )}
+      <ComposerLength length={body.length} id={lengthId} />
       <Group gap={6} wrap="nowrap" align="flex-end">
         {!editing && (
           <AttachButton
@@ -142,14 +148,20 @@ export function Composer({
           autosize
           minRows={1}
           maxRows={6}
-          maxLength={MESSAGE_TEXT_MAX_LENGTH}
           radius="xl"
           size="md"
           enterKeyHint={touch ? 'enter' : 'send'}
-          error={problem ? t(`validation:${problem}`) : undefined}
+          error={
+            problem
+              ? t(`validation:${problem}`)
+              : tooLong
+                ? t('composer.tooLong', { max: maxLength })
+                : undefined
+          }
+          aria-describedby={body.length >= LENGTH_COUNTER_FROM ? lengthId : undefined}
           style={{ flex: 1 }}
         />
-        {canSend || editing ? (
+        {canSend || editing || body.length > 0 ? (
           <ActionIcon
             type="submit"
             size={42}

@@ -6,6 +6,7 @@ import { REPLY_QUOTE_MAX_LENGTH, type ChatFileKind, type MessageQuote } from '@m
 import { MemberText } from '../../ui/member-text.tsx';
 import { MessageFiles } from './attachments/message-files.tsx';
 import { DeliveryTicks } from './delivery-ticks.tsx';
+import { retryCanFix } from './outbox-sender.ts';
 import { SwipeReplyHint } from './swipe-reply-hint.tsx';
 import classes from './thread.module.css';
 import type { PendingFile, ThreadItem } from './thread-types.ts';
@@ -202,9 +203,11 @@ export function MessageBubble({
               ? t(`errors:${entry.error}`, { defaultValue: t('bubble.failed') })
               : t('bubble.failed')}
           </Text>
-          <Button size="compact-sm" variant="light" onClick={() => onRetry(entry.clientId)}>
-            {t('bubble.retry')}
-          </Button>
+          {retryCanFix(entry.error) && (
+            <Button size="compact-sm" variant="light" onClick={() => onRetry(entry.clientId)}>
+              {t('bubble.retry')}
+            </Button>
+          )}
           <Button size="compact-sm" variant="subtle" color="gray" onClick={() => onDiscard(entry.clientId)}>
             {t('bubble.delete')}
           </Button>

@@ -12,6 +12,15 @@ export const RETRY_AFTER_MS = 5_000;
 /** Refusals that say "not now" rather than "no": the server failed or was busy; the same send goes again later. */
 const TRANSIENT_CODES = new Set(['internal', 'service_unavailable']);
 
+/**
+ * Whether sending a failed message again may succeed: after a server failure or the upload rate
+ * limit, yes. Any other refusal (a block, `chat_blocked`, a file of a refused type or size, an invalid
+ * message, a conversation gone) would be refused again: no Retry for it, only Delete.
+ */
+export function retryCanFix(code: string | null): boolean {
+  return code === null || code === 'rate_limited' || TRANSIENT_CODES.has(code);
+}
+
 /** A v4 UUID, also where `crypto.randomUUID` is missing (pages served over plain http on a LAN). */
 export function newClientId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -127,6 +136,8 @@ export class OutboxSender {
     let entry = outbox.get(clientId);
     if (!entry || this.stopped || this.paused.has(entry.conversationId) || !socket.connected) return;
     const conversationId = entry.conversationId;
+    // A refusal that sending again cannot change stays failed (the member deletes it); others go again.
+    if (entry.state === 'failed' && !retryCanFix(entry.error)) return;
     if (entry.state === 'failed') entry = await outbox.update(clientId, { state: 'sending', error: null });
 
     for (const file of entry?.files ?? []) {
