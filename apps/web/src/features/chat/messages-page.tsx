@@ -20,6 +20,7 @@ import { MessageList, type MessageHandlers } from './message-list.tsx';
 import { StarredMessages } from './starred-messages.tsx';
 import { ThreadEmptyState } from './thread-empty-state.tsx';
 import { ThreadHeader } from './thread-header.tsx';
+import { useThreadSafety } from './thread-safety.tsx';
 import { ImportantFilterBar, ThreadLoadError } from './thread-notices.tsx';
 import { ThreadUnavailable } from './thread-unavailable.tsx';
 import classes from './thread.module.css';
@@ -52,9 +53,10 @@ function Thread({ conversationId }: { conversationId: string }) {
   const unsend = useUnsendMessageMutation();
   const hide = useHideMessageMutation();
   const star = useImportantMutation();
+  const safety = useThreadSafety(conversationId, member);
 
-  const unavailable =
-    isApiError(thread.error) && [400, 403, 404].includes(thread.error.status) && !conversation;
+  // Refused (gone, or a block by either member) even when a copy is still cached: the copy is stale.
+  const unavailable = isApiError(thread.error) && [400, 403, 404].includes(thread.error.status);
   useDocumentTitle(
     member
       ? t('documentTitle', { name: isolate(member.name) })
@@ -107,7 +109,9 @@ function Thread({ conversationId }: { conversationId: string }) {
           otherTyping={typing.otherTyping}
           importantOnly={importantOnly}
           onToggleImportant={() => setImportantOnly((value) => !value)}
+          safetyItems={safety.items}
         />
+        {safety.dialog}
         {importantOnly && <ImportantFilterBar onShowAll={() => setImportantOnly(false)} />}
         {loadError ? (
           <ThreadLoadError onRetry={retryLoad} />

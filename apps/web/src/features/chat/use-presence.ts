@@ -8,7 +8,7 @@ const WATCH_ACK_TIMEOUT_MS = 10_000;
 /**
  * The other member's presence, live: `users:presence:watch` answers the current state (asked again
  * on every reconnect) and `users:presence` events follow it. Until the first answer, `initial`
- * (the conversation's own copy) stands in.
+ * (the conversation's own copy) stands in. A refused watch means no presence (null).
  */
 export function usePresence(
   userId: string | null,
@@ -16,7 +16,7 @@ export function usePresence(
 ): { activity: Activity } | null {
   const socket = useSocket();
   const online = useSocketConnected();
-  const [live, setLive] = useState<Presence | null>(null);
+  const [live, setLive] = useState<Presence | { userId: string; activity: null } | null>(null);
 
   useEffect(() => {
     if (!socket || !online || !userId) return;
@@ -25,7 +25,10 @@ export function usePresence(
       .timeout(WATCH_ACK_TIMEOUT_MS)
       .emitWithAck('users:presence:watch', { userId })
       .then((result) => {
-        if (active && result.ok) setLive(result.presence);
+        if (!active) return;
+        // Refused (a block between the two, or no conversation any more): no presence at all, not
+        // the last one heard nor the conversation's copy, which may both say "online".
+        setLive(result.ok ? result.presence : { userId, activity: null });
       })
       // No answer in time: the conversation's copy and later events still show something.
       .catch(() => undefined);
@@ -39,6 +42,6 @@ export function usePresence(
     if (presence.userId === userId) setLive(presence);
   });
 
-  if (live && live.userId === userId) return live;
+  if (live && live.userId === userId) return live.activity ? { activity: live.activity } : null;
   return initial;
 }
