@@ -67,9 +67,16 @@ const deleteAccount = journey(
     await expectHeading(page, settings('match.onboardingTitle'));
     await page.getByRole('checkbox', { name: settings('match.sex.male'), exact: true }).check();
     await page.getByRole('button', { name: settings('match.start'), exact: true }).click();
+    // The photo step may be skipped, and once skipped it lets the member go anywhere.
+    await waitForPath(page, '/settings/photo');
+    await expectHeading(page, settings('photo.title'));
+    await page.getByRole('button', { name: settings('photo.skip'), exact: true }).click();
     await waitForPath(page, '/home');
     await expectHeading(page, common('nav.home'));
-    log('onboarded through the match preferences');
+    await page.goto('/swap');
+    await expectHeading(page, locale('en', 'discovery')('swap.title'));
+    expect(new URL(page.url()).pathname, 'path of /swap after skipping the photo').toBe('/swap');
+    log('onboarded through the match preferences, the photo step skipped');
 
     // Settings -> Access -> Delete the account.
     await page.goto('/settings');

@@ -1,10 +1,13 @@
 /**
- * A new member's whole path in French on a phone: sign up, confirm by the link of the mail, complete
- * the profile and the match preferences, switch the language there and back, log out, reset the
+ * A new member's whole path in French on a phone: sign up (asked nothing called optional), log in by
+ * username before confirming and be led to the code, confirm by the link of the mail (a second opening
+ * says it is done), complete the profile and the match preferences, add a photo in the onboarding's
+ * photo step, switch the language there and back, log out, reset the
  * forgotten password with the code of the mail, and log in again with the new one. Labels and texts are
  * read from the app's own translation files, so a renamed field breaks the journey but a new wording
  * does not.
  */
+import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { LANGUAGES } from '@motema/shared/languages';
 import {
@@ -33,6 +36,12 @@ const languageName = (code: string) => {
   return name;
 };
 
+/** A plain portrait photo, made on the spot. */
+const portrait = () =>
+  sharp({ create: { width: 900, height: 1200, channels: 3, background: '#3f7fb5' } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+
 /** The text of a <Trans> string as shown: its tags (`<terms>...</terms>`) removed. */
 const plain = (text: string) => text.replace(/<\/?\w+>/g, '');
 
@@ -60,6 +69,7 @@ const frenchMemberPath = journey(
     const settings = locale('fr', 'settings');
     const errors = locale('fr', 'errors');
     const common = locale('fr', 'common');
+    const media = locale('fr', 'media');
     const settingsEn = locale('en', 'settings');
     const { MAIL_TEXTS } = (await import(MAIL_TEXTS_URL)) as { MAIL_TEXTS: Record<string, MailTexts> };
     const mails = MAIL_TEXTS.fr;
@@ -76,6 +86,8 @@ const frenchMemberPath = journey(
     await field(page, auth('fields.email')).fill(member.email);
     await field(page, auth('fields.password')).fill(member.password);
     await field(page, auth('register.dateOfBirth')).fill(member.dateOfBirth);
+    // What onboarding requires is not offered here as optional.
+    expect(await page.getByText(/facultatif/i).count(), 'optional fields on /register').toBe(0);
     await page.getByLabel(plain(auth('register.acceptTerms')), { exact: true }).check();
     await shot(page, 'fr-01-register');
     await page.getByRole('button', { name: auth('register.submit'), exact: true }).click();
@@ -88,7 +100,24 @@ const frenchMemberPath = journey(
     expect(confirmation.subject, 'confirmation mail subject').toBe(mails.confirmSubject);
     expect(confirmation.text, 'confirmation mail text').toContain(mails.confirmIntro);
     log(`confirmation mail: ${confirmation.subject}`);
-    await page.goto(linkIn(confirmation, '/otp?token='));
+
+    // Logging in by username before confirming leads to the code screen of the account's e-mail.
+    await page.goto('/login');
+    await field(page, auth('fields.identifier')).fill(member.username);
+    await field(page, auth('fields.password')).fill(member.password);
+    await page.getByRole('button', { name: auth('login.submit'), exact: true }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: errors('login403') })
+      .waitFor();
+    await shot(page, 'fr-02b-login-not-confirmed');
+    await page.getByRole('link', { name: auth('login.enterCode'), exact: true }).click();
+    await waitForPath(page, '/otp', { email: member.email });
+    log('login by username before confirming: led to the code screen');
+
+    // The link confirms and logs in; opened again, it says the account is confirmed.
+    const link = linkIn(confirmation, '/otp?token=');
+    await page.goto(link);
 
     // Onboarding: the guard asks for the profile, then for the match preferences.
     await waitForPath(page, '/settings/profile');
@@ -102,11 +131,32 @@ const frenchMemberPath = journey(
     await shot(page, 'fr-04-match');
     await page.getByRole('checkbox', { name: settings('match.sex.male'), exact: true }).check();
     await page.getByRole('button', { name: settings('match.start'), exact: true }).click();
+
+    // Then a photo, which could be skipped: this member adds one and it becomes the avatar.
+    await waitForPath(page, '/settings/photo');
+    await expectHeading(page, settings('photo.title'));
+    await page.getByRole('button', { name: settings('photo.skip'), exact: true }).waitFor();
+    await shot(page, 'fr-04b-photo');
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'moi.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await portrait(),
+    });
+    await page.getByRole('button', { name: media('avatar.confirm'), exact: true }).click();
     await waitForPath(page, '/home');
     await expectHeading(page, common('nav.home'));
     await page.getByText(settings('match.welcome'), { exact: true }).waitFor();
     await shot(page, 'fr-05-home');
-    log('onboarded: profile and match preferences saved');
+    const profile = (await (await page.request.get('/api/users/profile')).json()) as { avatar: unknown };
+    expect(profile.avatar !== null, 'avatar set in the photo step').toBe(true);
+    log('onboarded: profile, match preferences and photo saved');
+
+    // The mail's link opened a second time says the account is already confirmed.
+    await page.goto(link);
+    await expectHeading(page, auth('otp.confirmedTitle'));
+    await page.getByText(errors('account_already_confirmed'), { exact: true }).waitFor();
+    await shot(page, 'fr-05b-link-again');
+    log('the link opened again: already confirmed');
 
     // The language: English for a moment, then back to French, stored on the server.
     await page.goto('/settings/language');

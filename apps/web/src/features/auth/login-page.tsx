@@ -69,17 +69,18 @@ export function LoginPage() {
             <FormAlert>
               {alert.message}
               {alert.confirmEmail && (
-                <>
-                  {' '}
-                  <Anchor
-                    component={Link}
-                    to={`/otp?email=${encodeURIComponent(alert.confirmEmail)}`}
-                    inherit
-                    fw={600}
-                  >
-                    {t('login.enterCode')}
-                  </Anchor>
-                </>
+                // The way forward, as a button of its own: a link in the alert's text was easy to miss
+                // and too pale on its background.
+                <Button
+                  component={Link}
+                  to={`/otp?email=${encodeURIComponent(alert.confirmEmail)}`}
+                  size="sm"
+                  mt="sm"
+                  display="flex"
+                  w="fit-content"
+                >
+                  {t('login.enterCode')}
+                </Button>
               )}
             </FormAlert>
           )}
