@@ -25,12 +25,9 @@ export type Violation = {
   html: string[];
 };
 
-const RUN_OPTIONS: RunOptions = {
-  resultTypes: ['violations'],
-  // axe scrolls to judge some elements (contrast behind a sticky bar...): put every scroll back, so the
-  // journey goes on from the screen it had.
-  restoreScroll: true,
-};
+// Only the violations travel back; axe reads the page and changes nothing in it (no scroll, no focus),
+// so the journey goes on from the screen it had.
+const RUN_OPTIONS: RunOptions = { resultTypes: ['violations'] };
 
 /**
  * Resolves once the DOM has not changed for 200 ms (or after 2 s): a screen whose lazy code or data is
