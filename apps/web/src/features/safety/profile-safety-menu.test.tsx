@@ -6,7 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
 import { renderNotices } from './render-notices.tsx';
 import { ProfileSafetyMenu } from './profile-safety-menu.tsx';
-import frenchSafety from '../../locales/fr/safety.json';
+
+// The French texts, read as the app reads them (JSON files are not part of the TypeScript project).
+const frenchSafety = import.meta.glob<Record<string, unknown>>('../../locales/fr/safety.json', {
+  eager: true,
+  import: 'default',
+})['../../locales/fr/safety.json']!;
 
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => void renderNotices());
