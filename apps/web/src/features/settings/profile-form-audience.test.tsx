@@ -1,12 +1,20 @@
 import { screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import frenchSettings from '../../locales/fr/settings.json';
-import romanianSettings from '../../locales/ro/settings.json';
 import { ProfileSettingsPage } from './profile-settings-page.tsx';
 import { renderSettingsPage } from './render-settings-page.tsx';
 
 afterEach(() => i18next.changeLanguage('en'));
+
+/** The settings texts of each language, by language code. */
+const settingsOf = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<Record<string, unknown>>('../../locales/*/settings.json', {
+      eager: true,
+      import: 'default',
+    }),
+  ).map(([path, texts]) => [path.split('/').at(-2)!, texts]),
+);
 
 /** The help text a field is described by (Mantine links it with aria-describedby). */
 function descriptionOf(field: HTMLElement): string {
@@ -38,10 +46,10 @@ describe('the profile form says who sees each field', () => {
   });
 
   it.each([
-    ['fr', frenchSettings, 'Nom', 'Visible par vous seulement\u00a0: les autres voient votre prénom.'],
-    ['ro', romanianSettings, 'Nume', 'Doar dumneavoastră îl vedeți: ceilalți văd prenumele dumneavoastră.'],
-  ])('in %s too', async (language, texts, lastName, help) => {
-    i18next.addResourceBundle(language, 'settings', texts);
+    ['fr', 'Nom', 'Visible par vous seulement\u00a0: les autres voient votre prénom.'],
+    ['ro', 'Nume', 'Doar dumneavoastră îl vedeți: ceilalți văd prenumele dumneavoastră.'],
+  ])('in %s too', async (language, lastName, help) => {
+    i18next.addResourceBundle(language, 'settings', settingsOf[language]);
     await i18next.changeLanguage(language);
     renderSettingsPage('/settings/profile', <ProfileSettingsPage />);
     expect(descriptionOf(screen.getByLabelText(new RegExp(`^${lastName}`)))).toBe(help);
