@@ -54,6 +54,7 @@ describe('POST /api/auth/register', () => {
     ['a username of 2 characters', { username: 'ab' }, 'username', 'username_too_short'],
     ['a username of 21 characters', { username: 'a'.repeat(21) }, 'username', 'username_too_long'],
     ['a username starting with a digit', { username: '1kofi' }, 'username', 'username_start_letter'],
+    ['a username starting with an accent', { username: 'élodie' }, 'username', 'username_accented_letter'],
     ['a username with a dash', { username: 'kofi-mensah' }, 'username', 'username_characters'],
     ['a username with a space', { username: 'kofi mensah' }, 'username', 'username_characters'],
     ['a reserved username', { username: 'admin' }, 'username', 'username_reserved'],
