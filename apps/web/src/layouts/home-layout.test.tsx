@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildMe, renderPage } from '../test/render-page.tsx';
+import { HomeLayout } from './home-layout.tsx';
+
+// The layout's data layers (socket, chat outbox, counters, toasts, match screen) are not what this
+// test is about: each renders nothing here.
+vi.mock('../lib/socket.ts', () => ({ SocketProvider: ({ children }: { children: unknown }) => children }));
+vi.mock('../features/chat/chat-sync.tsx', () => ({ ChatSync: () => null }));
+vi.mock('../features/chat/message-toasts.tsx', () => ({ MessageToasts: () => null }));
+vi.mock('../features/discovery/match-modal.tsx', () => ({ MatchModal: () => null }));
+vi.mock('../features/notifications/counters-sync.tsx', () => ({ CountersSync: () => null }));
+
+/** happy-dom's window as wide as a phone (360 px) or a laptop, for the layout's media query. */
+const viewport = (width: number) =>
+  (window as unknown as { happyDOM: { setViewport(size: object): void } }).happyDOM.setViewport({
+    width,
+    height: 740,
+  });
+
+const navigations = () => screen.queryAllByRole('navigation', { name: 'Main navigation' });
+
+describe('HomeLayout', () => {
+  // The badges ask for the counters: no answer is needed to count the navigations.
+  beforeEach(() => vi.stubGlobal('fetch', () => new Promise(() => {})));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('gives a member on a phone one main navigation, the tab bar (axe: landmark-unique)', () => {
+    viewport(360);
+    renderPage('/home', <HomeLayout />, { me: buildMe() });
+    expect(navigations()).toHaveLength(1);
+    expect(navigations()[0]!.className).toMatch(/AppShell-footer/);
+  });
+
+  it('gives a member on a wide screen one main navigation, the side bar', () => {
+    viewport(1280);
+    renderPage('/home', <HomeLayout />, { me: buildMe() });
+    expect(navigations()).toHaveLength(1);
+    expect(navigations()[0]!.className).toMatch(/AppShell-navbar/);
+  });
+
+  it('has no tab bar in a thread on a phone, whose composer takes its place', () => {
+    viewport(360);
+    renderPage('/messages/:id', <HomeLayout />, { url: '/messages/c1', me: buildMe() });
+    expect(navigations()).toHaveLength(0);
+  });
+});
