@@ -30,7 +30,10 @@ async function shown(card: Locator) {
   const current = await card
     .locator('[data-photo-dots] > *')
     .evaluateAll((dots) => dots.findIndex((dot) => dot.hasAttribute('data-current')));
-  const src = await card.locator('img').first().evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
+  const src = await card
+    .locator('img')
+    .first()
+    .evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
   return { current, src };
 }
 
@@ -101,7 +104,10 @@ const swapTouch = journey(
     ] as const) {
       await phone.touchscreen.tap(at.x, at.y);
       await phone.waitForFunction(
-        (want) => document.querySelector('[data-photo-dots] > [data-current]')?.parentElement?.children[want]?.hasAttribute('data-current'),
+        (want) =>
+          document
+            .querySelector('[data-photo-dots] > [data-current]')
+            ?.parentElement?.children[want]?.hasAttribute('data-current'),
         index,
       );
       const now = await shown(card);
@@ -147,11 +153,17 @@ const swapTouch = journey(
 
     // Home: the long name is cut before the age, which shows whole inside the card.
     await phone.goto('/home');
-    const homeCard = phone.getByRole('link').filter({ hasText: new RegExp(`^${LONG_NAME}, \\d+`) }).first();
+    const homeCard = phone
+      .getByRole('link')
+      .filter({ hasText: new RegExp(`^${LONG_NAME}, \\d+`) })
+      .first();
     await homeCard.waitFor();
     const cardBox = await box(homeCard);
     const homeAge = await box(homeCard.locator('[data-age]'));
-    expect(homeAge.x >= cardBox.x && homeAge.x + homeAge.width <= cardBox.x + cardBox.width + 0.5, 'age in the card').toBe(true);
+    expect(
+      homeAge.x >= cardBox.x && homeAge.x + homeAge.width <= cardBox.x + cardBox.width + 0.5,
+      'age in the card',
+    ).toBe(true);
     const cut = await homeCard.locator('[data-name]').evaluate((el) => el.scrollWidth > el.clientWidth);
     await homeCard.scrollIntoViewIfNeeded();
     await shot(phone, 'swap-touch-04-home');
