@@ -61,6 +61,9 @@ export function MessageActions({
         onChange={onOpenedChange}
         position={mine ? 'bottom-end' : 'bottom-start'}
         withinPortal
+        // Mantine's focus placeholder is a focusable element with role="presentation" inside the
+        // role="menu": not a menu item (axe: aria-required-children). The dropdown takes the focus.
+        withInitialFocusPlaceholder={false}
       >
         <Menu.Target>
           <ActionIcon

@@ -1,0 +1,135 @@
+/**
+ * Chat with a finger (360x740, a touch screen): a long press opens a message's menu, which stays open
+ * once the finger lifts; dragging a message to the right answers it (the composer shows the reply
+ * banner, the bubble springs back). Real touch events, through the DevTools protocol.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import { expect, journey, locale, newMemberPage, shot, signedUpMember } from '../fixtures.ts';
+
+type Point = { x: number; y: number };
+
+/** One finger's touches, dispatched as the touch screen would (touchstart, moves, touchend). */
+function finger(cdp: CDPSession) {
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: Point) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: at ? [{ x: at.x, y: at.y, id: 1, radiusX: 4, radiusY: 4, force: 1 }] : [],
+    });
+  return {
+    async press(at: Point, holdMs: number) {
+      await touch('touchStart', at);
+      await new Promise((resolve) => setTimeout(resolve, holdMs));
+      await touch('touchEnd');
+    },
+    /** Drags right by `dx`; `whileHeld` runs before the finger lifts. */
+    async drag(from: Point, dx: number, whileHeld?: () => Promise<void>) {
+      const steps = 12;
+      await touch('touchStart', from);
+      for (let step = 1; step <= steps; step += 1) {
+        await touch('touchMove', { x: from.x + (dx * step) / steps, y: from.y });
+        await new Promise((resolve) => setTimeout(resolve, 16));
+      }
+      await whileHeld?.();
+      await touch('touchEnd');
+    },
+  };
+}
+
+async function centreOf(page: Page, text: string): Promise<Point> {
+  const box = await page.getByTestId('thread-item').getByText(text, { exact: true }).boundingBox();
+  if (!box) throw new Error(`"${text}" is not on screen`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+const touchChat = journey(
+  'a long press opens a message menu that stays open, and a swipe answers a message',
+  async ({ browser, baseUrl, log }) => {
+    const thread = locale('en', 'thread');
+    const safety = locale('en', 'safety');
+    const awa = await signedUpMember(browser, baseUrl, { firstName: 'Awa', sex: 'female', likes: ['male'] });
+    const kofi = await signedUpMember(browser, baseUrl, {
+      firstName: 'Kofi',
+      sex: 'male',
+      likes: ['female'],
+    });
+    // Kofi on a phone: a touch screen, his session carried over.
+    const phone = await newMemberPage(browser, {
+      hasTouch: true,
+      isMobile: true,
+      storageState: await kofi.page.context().storageState(),
+    });
+    const cdp = await phone.context().newCDPSession(phone);
+    const hand = finger(cdp);
+
+    await awa.page.goto(`/conversations?user=${kofi.id}`);
+    await awa.page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+    const composer = (page: Page) => page.getByLabel(thread('composer.label'), { exact: true });
+    await composer(awa.page).fill('Are you coming to the concert on Saturday?');
+    await awa.page.getByRole('button', { name: thread('composer.send'), exact: true }).click();
+    await awa.page.getByText('Are you coming to the concert on Saturday?', { exact: true }).waitFor();
+    await phone.goto(awa.page.url());
+    await phone.getByText('Are you coming to the concert on Saturday?', { exact: true }).waitFor();
+    log("Kofi's phone shows Awa's message");
+
+    // A long press opens the menu; lifting the finger leaves it open.
+    await hand.press(await centreOf(phone, 'Are you coming to the concert on Saturday?'), 800);
+    const reply = phone.getByRole('menuitem', { name: thread('actions.reply'), exact: true });
+    await reply.waitFor();
+    await phone.waitForTimeout(600);
+    expect(await reply.isVisible(), 'the menu is still open after the finger lifted').toBe(true);
+    await shot(phone, 'chat-touch-01-long-press-menu');
+    log('the long-press menu stays open after the finger lifts');
+    await phone.keyboard.press('Escape');
+    await reply.waitFor({ state: 'hidden' });
+
+    // Dragging the message to the right, past the threshold: the composer answers it.
+    const message = 'Are you coming to the concert on Saturday?';
+    const from = await centreOf(phone, message);
+    const banner = phone.getByText(thread('composer.replyingTo', { name: '\u2068Awa\u2069' }), {
+      exact: true,
+    });
+    await hand.drag(from, 40);
+    await phone.waitForTimeout(400);
+    expect(await banner.count(), 'a short drag answers nothing').toBe(0);
+    await hand.drag(from, 110, async () => {
+      const held = await centreOf(phone, message);
+      expect(Math.round(held.x - from.x) > 60, 'the bubble follows the finger').toBe(true);
+      await shot(phone, 'chat-touch-02-swiping');
+    });
+    await banner.waitFor();
+    await phone.waitForTimeout(400);
+    const back = await centreOf(phone, message);
+    expect(Math.round(back.x), 'the bubble sprang back').toBe(Math.round(from.x));
+    expect(await reply.count(), 'no menu opened by the swipe').toBe(0);
+    await shot(phone, 'chat-touch-03-swipe-reply');
+    await composer(phone).fill('Yes! I will be there at eight.');
+    await phone.getByRole('button', { name: thread('composer.send'), exact: true }).tap();
+    await awa.page.getByText('Yes! I will be there at eight.', { exact: true }).waitFor();
+    const quoted = awa.page.locator('[data-testid="thread-item"]', {
+      hasText: 'Yes! I will be there at eight.',
+    });
+    expect(
+      await quoted.locator(`button[title="${thread('bubble.showOriginal')}"]`).count(),
+      'the answer quotes the message',
+    ).toBe(1);
+    await shot(awa.page, 'chat-touch-04-reply-received');
+    log('a swipe to the right answered the message, which Awa received as a reply');
+
+    // Kofi blocks Awa from the thread's menu: he is back on his conversations, and Awa's open thread
+    // becomes unavailable, with no "Online" left for either.
+    await awa.page.getByText(thread('header.online'), { exact: true }).waitFor();
+    await phone.getByRole('button', { name: thread('header.menu'), exact: true }).tap();
+    await phone.getByRole('menuitem', { name: safety('menu.block'), exact: true }).tap();
+    await phone.getByRole('button', { name: safety('block.confirm', { name: 'Awa' }), exact: true }).tap();
+    await phone.waitForURL(/\/conversations$/);
+    await awa.page.getByRole('heading', { name: thread('unavailable.title'), exact: true }).waitFor();
+    expect(
+      await awa.page.getByText(thread('header.online'), { exact: true }).count(),
+      'Awa sees no presence',
+    ).toBe(0);
+    await shot(awa.page, 'chat-touch-05-blocked-other-side');
+    log('a block from the thread menu takes the conversation and its presence away from both');
+  },
+);
+
+export const journeys = [touchChat];
