@@ -40,6 +40,10 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md' } },
+    // Mantine puts a focusable role="presentation" placeholder first in every role="menu": not a menu
+    // item, which a screen reader's menu may not hold (axe: aria-required-children, critical). Without
+    // it the dropdown itself takes the focus, and the arrow keys still reach the items.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 
