@@ -168,6 +168,25 @@ const swapTouch = journey(
     await homeCard.scrollIntoViewIfNeeded();
     await shot(phone, 'swap-touch-04-home');
     log(`home: the age shows whole beside the name${cut ? ', which is cut' : ''}`);
+
+    // Kwabena, in French, opens the chat with his new match: the header's activity line is read whole.
+    await phone.context().close();
+    const thread = locale('fr', 'thread');
+    expect(
+      (await kwabena.page.request.put('/api/users', { data: { language: 'fr' } })).status(),
+      'PUT /api/users',
+    ).toBe(200);
+    await kwabena.page.goto(`/conversations?user=${ama.id}`);
+    await kwabena.page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+    const status = kwabena.page.locator('header [data-presence]');
+    await status.waitFor();
+    expect(await status.textContent(), 'activity').toBe(thread('header.activeToday'));
+    const whole = await status.evaluate(
+      (el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+    );
+    expect(whole, 'the activity line is not cut').toBe(true);
+    await shot(kwabena.page, 'swap-touch-05-thread-header-fr');
+    log('the thread header says her activity whole, in French');
   },
   { timeoutMs: 150_000 },
 );

@@ -41,13 +41,7 @@ type Props = {
 };
 
 /** The thread's top bar: back, the other member (to their profile), presence or typing, the menu. */
-export function ThreadHeader({
-  member,
-  otherTyping,
-  importantOnly,
-  onToggleImportant,
-  safetyItems,
-}: Props) {
+export function ThreadHeader({ member, otherTyping, importantOnly, onToggleImportant, safetyItems }: Props) {
   const { t } = useTranslation('thread');
   const profile = member ? `/profile/${member._id}` : null;
 
@@ -74,7 +68,9 @@ export function ThreadHeader({
         <UnstyledButton
           component={Link}
           to={profile}
-          aria-label={t('header.profileOf', { name: member.name })}
+          // Named by what it shows (the name, the activity: axe's label-content-name-mismatch), with
+          // where it leads as its description.
+          title={t('header.profileOf', { name: member.name })}
           style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0, flex: 1 }}
         >
           <MemberAvatar name={member.name} image={member.avatar} size={40} />
