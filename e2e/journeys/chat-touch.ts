@@ -115,6 +115,19 @@ const touchChat = journey(
     await shot(awa.page, 'chat-touch-04-reply-received');
     log('a swipe to the right answered the message, which Awa received as a reply');
 
+    // Past 4,000 characters nothing is cut: the count says by how much, and the send waits.
+    const long = `${'Saturday night! '.repeat(250)}Sunday`;
+    await composer(phone).fill(long);
+    await phone.getByText('4,006 / 4,000', { exact: true }).waitFor();
+    expect(await composer(phone).inputValue(), 'the text is whole').toBe(long);
+    expect(
+      await phone.getByRole('button', { name: thread('composer.send'), exact: true }).isDisabled(),
+      'no send over the limit',
+    ).toBe(true);
+    await shot(phone, 'chat-touch-05-over-the-limit');
+    await composer(phone).fill('');
+    log('a message over 4,000 characters is counted, kept whole and not sent');
+
     // Kofi blocks Awa from the thread's menu: he is back on his conversations, and Awa's open thread
     // becomes unavailable, with no "Online" left for either.
     await awa.page.getByText(thread('header.online'), { exact: true }).waitFor();
@@ -127,7 +140,7 @@ const touchChat = journey(
       await awa.page.getByText(thread('header.online'), { exact: true }).count(),
       'Awa sees no presence',
     ).toBe(0);
-    await shot(awa.page, 'chat-touch-05-blocked-other-side');
+    await shot(awa.page, 'chat-touch-06-blocked-other-side');
     log('a block from the thread menu takes the conversation and its presence away from both');
   },
 );
