@@ -53,6 +53,10 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/dev\//],
         cleanupOutdatedCaches: true,
+        // A first visit's page is controlled as soon as the worker is active, so the screens it
+        // opens or prefetches (lib/prefetch-routes.ts) are kept for offline use from that visit on.
+        // Updates still wait for the member (registerType 'prompt': no skipWaiting).
+        clientsClaim: true,
         // Every other file of the build (hashed, never changes) is kept once a page has used it, so
         // pages visited once open offline; the oldest go first, e.g. those of earlier versions.
         runtimeCaching: [

@@ -53,6 +53,25 @@ function openKeptQueries(): Promise<void> {
   return Promise.race([opened, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
 }
 
+/** Marks the member area's layouts: their screens are prefetched for a member (prefetchMemberArea). */
+const MEMBER_AREA = { memberArea: true } as const;
+
+/**
+ * Once a member is in, the code and texts of every member screen load in the background (when
+ * idle, lib/prefetch-routes.ts), so each tab opens offline too, not only those already visited.
+ */
+function prefetchMemberArea(): void {
+  const member = () => {
+    const me = queryClient.getQueryData<Me | null>(ME_QUERY_KEY);
+    return Boolean(me === undefined ? rememberedMe() : me);
+  };
+  if (!member()) return;
+  const area = routes
+    .flatMap((route) => route.children ?? [])
+    .filter((route) => route.handle === MEMBER_AREA);
+  void import('./lib/prefetch-routes.ts').then((module) => module.prefetchRoutes(area, member));
+}
+
 /** A screen a later part of the product fills; reachable so navigation and the guard work today. */
 function pending(path: string | undefined, titleKey: string): RouteObject {
   const element = <PendingScreen titleKey={titleKey} />;
@@ -106,8 +125,10 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        handle: MEMBER_AREA,
         lazy: layout(async () => {
           const [module] = await Promise.all([import('./layouts/home-layout.tsx'), openKeptQueries()]);
+          prefetchMemberArea();
           return module.HomeLayout;
         }, ['chat', 'discovery', 'notifications']),
         children: [
@@ -149,10 +170,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/settings',
-        lazy: layout(
-          async () => (await import('./layouts/settings-layout.tsx')).SettingsLayout,
-          ['settings'],
-        ),
+        handle: MEMBER_AREA,
+        lazy: layout(async () => {
+          prefetchMemberArea();
+          return (await import('./layouts/settings-layout.tsx')).SettingsLayout;
+        }, ['settings']),
         children: [
           page(undefined, () => import('./features/settings/settings-index-page.tsx'), 'SettingsIndexPage'),
           page(
@@ -219,6 +241,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/premium',
+        handle: MEMBER_AREA,
         lazy: async () => ({ Component: (await import('./layouts/premium-layout.tsx')).PremiumLayout }),
         children: [
           pending(undefined, 'premium.list'),

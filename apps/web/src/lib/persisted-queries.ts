@@ -1,4 +1,4 @@
-import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Me } from '@motema/shared/users';
 import { openStore, readKept, writeKept, type KeptQuery } from './member-cache-store.ts';
 import { ME_QUERY_KEY } from './query-client.ts';
@@ -119,6 +119,22 @@ function scheduleSave(saving: Session, at = SAVE_DELAY_MS): void {
   saving.timer = setTimeout(() => void save(saving), at);
 }
 
+/** Notes a kept query's answer in the open session, to be saved a moment later. */
+function note(query: Query): void {
+  if (!session || query.state.status !== 'success' || query.state.data === undefined) return;
+  if (!policies.some((policy) => policy.keeps(query.queryKey))) return;
+  const known = session.kept.get(query.queryHash);
+  if (known && known.updatedAt > query.state.dataUpdatedAt) return;
+  session.kept.set(query.queryHash, {
+    hash: query.queryHash,
+    queryKey: query.queryKey,
+    data: query.state.data,
+    updatedAt: query.state.dataUpdatedAt,
+  });
+  session.changed.add(query.queryHash);
+  scheduleSave(session);
+}
+
 /** Follows the client: the member of the profile query, and every answer of a kept query. */
 function follow(client: QueryClient): void {
   if (followed === client) return;
@@ -133,17 +149,7 @@ function follow(client: QueryClient): void {
       if (me !== undefined && me?._id !== session?.memberId) void openMemberCache(client, me?._id ?? null);
       return;
     }
-    if (!session || query.state.status !== 'success' || query.state.data === undefined) return;
-    if (event.action.type !== 'success' && event.action.type !== 'setState') return;
-    if (!policies.some((policy) => policy.keeps(query.queryKey))) return;
-    session.kept.set(query.queryHash, {
-      hash: query.queryHash,
-      queryKey: query.queryKey,
-      data: query.state.data,
-      updatedAt: query.state.dataUpdatedAt,
-    });
-    session.changed.add(query.queryHash);
-    scheduleSave(session);
+    if (event.action.type === 'success' || event.action.type === 'setState') note(query);
   });
   // A page being left or hidden may not come back: what waits is saved now.
   addEventListener('visibilitychange', () => {
@@ -160,8 +166,13 @@ export function openMemberCache(client: QueryClient, memberId: string | null): P
   if (session && session.memberId === memberId) return session.ready;
   close(session);
   if (!memberId) return Promise.resolve();
-  session = start(memberId);
-  return session.ready;
+  const opened = start(memberId);
+  session = opened;
+  // Answers that came before this session opened (the screens do not wait for it long) count too.
+  void opened.ready.then(() => {
+    if (session === opened) for (const query of client.getQueryCache().getAll()) note(query);
+  });
+  return opened.ready;
 }
 
 /** The data kept on the device for a query (as `initialData`), if any. */
