@@ -1,0 +1,163 @@
+/**
+ * Offline, as a member on a bus meets it (phone, 360x740): Awa logs in, reads her conversations and
+ * a thread, goes offline and reloads: the list and the thread show what she read (kept on the
+ * device). Tabs she never opened open too (the member screens' code and texts were fetched in the
+ * background after her first screen), instead of "This page could not open".
+ * Labels are read from the app's own translation files.
+ */
+import type { Page } from 'playwright-core';
+import {
+  expect,
+  field,
+  journey,
+  locale,
+  newMemberPage,
+  shot,
+  signedUpMember,
+  type Journey,
+} from '../fixtures.ts';
+
+/** What the member's device keeps (lib/persisted-queries.ts: one record a query), as JSON. */
+function keptQueries(page: Page, memberId: string): Promise<string[]> {
+  return page.evaluate(
+    async (name) =>
+      // Not opened before the app made it: an open would create it empty.
+      !(await indexedDB.databases()).some((database) => database.name === name)
+        ? []
+        : new Promise<string[]>((resolve) => {
+            const request = indexedDB.open(name);
+            request.onerror = () => resolve([]);
+            request.onsuccess = () => {
+              const db = request.result;
+              const all = db.transaction('queries').objectStore('queries').getAll();
+              all.onsuccess = () => {
+                db.close();
+                resolve(all.result.map((record) => JSON.stringify(record)));
+              };
+            };
+          }),
+    `motema-cache:${memberId}`,
+  );
+}
+
+/** The files the service worker keeps, by path. */
+function cachedAssets(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const cache = await caches.open('motema-assets');
+    return (await cache.keys()).map((request) => new URL(request.url).pathname);
+  });
+}
+
+const offline = journey(
+  'offline, a member reloads the conversations and a thread she read, and opens tabs she never visited',
+  async ({ browser, baseUrl, log }) => {
+    const common = locale('en', 'common');
+    const auth = locale('en', 'auth');
+    const chat = locale('en', 'chat');
+    const thread = locale('en', 'thread');
+
+    const awa = await signedUpMember(browser, baseUrl, { firstName: 'Awa', sex: 'female', likes: ['male'] });
+    const kofi = await signedUpMember(browser, baseUrl, {
+      firstName: 'Kofi',
+      sex: 'male',
+      likes: ['female'],
+    });
+    const started = await kofi.page.request.post('/api/conversations', { data: { user: awa.id } });
+    expect(started.status(), 'POST /api/conversations').toBeOneOf([200, 201]);
+    const conversationId = ((await started.json()) as { conversation: { _id: string } }).conversation._id;
+
+    // Awa logs in on her phone: its first visit to the app.
+    const page = await newMemberPage(browser);
+    await page.goto('/login');
+    await field(page, auth('fields.identifier')).fill(awa.username);
+    await field(page, auth('fields.password')).fill(awa.password);
+    await page.getByRole('button', { name: auth('login.submit'), exact: true }).click();
+    await page.waitForURL(/\/home$/);
+    log('Awa logged in');
+
+    // She opens her chats and the thread with Kofi, and writes to him.
+    const composer = page.getByLabel(thread('composer.label'), { exact: true });
+    await page.goto('/conversations');
+    await page.goto(`/messages/${conversationId}`);
+    for (const text of ['Are you coming to the market?', 'I will be at the blue gate']) {
+      await composer.fill(text);
+      await page.getByRole('button', { name: thread('composer.send'), exact: true }).click();
+      await page.getByText(text, { exact: true }).waitFor();
+    }
+    await page.getByLabel(thread('bubble.sending'), { exact: true }).waitFor({ state: 'detached' });
+    // The list, then the thread, reach the device a moment after their answers.
+    const kept = async (count: number, text: string) => {
+      const holds = (records: string[]) =>
+        records.length >= count && records.some((record) => record.includes(text));
+      const deadline = Date.now() + 15_000;
+      while (!holds(await keptQueries(page, awa.id)) && Date.now() < deadline) await page.waitForTimeout(250);
+      expect(holds(await keptQueries(page, awa.id)), `${count} queries kept on the device`).toBe(true);
+    };
+    await page.goto('/conversations');
+    await page.getByText('I will be at the blue gate').waitFor();
+    await kept(1, 'I will be at the blue gate');
+    await page.goto(`/messages/${conversationId}`);
+    await page.getByText('Are you coming to the market?', { exact: true }).waitFor();
+    await kept(2, 'Are you coming to the market?');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 15_000,
+    });
+    log('the list and the thread are kept on the device');
+
+    // The member screens never opened come in the background, a few seconds after the first one.
+    const wanted = [
+      /\/account-page-[^/]*\.js$/,
+      /\/swap-page-[^/]*\.js$/,
+      /\/settings-index-page-[^/]*\.js$/,
+    ];
+    const until = Date.now() + 45_000;
+    let cached = await cachedAssets(page);
+    while (!wanted.every((file) => cached.some((path) => file.test(path))) && Date.now() < until) {
+      await page.waitForTimeout(500);
+      cached = await cachedAssets(page);
+    }
+    for (const file of wanted)
+      expect(
+        cached.some((path) => file.test(path)),
+        `${file.source} kept by the service worker`,
+      ).toBe(true);
+    log(`the service worker keeps ${cached.length} files of the app`);
+
+    // Offline: reloading the chats and the thread shows what she read.
+    await page.context().setOffline(true);
+    await page.goto('/conversations');
+    await page.getByRole('heading', { level: 1, name: chat('title'), exact: true }).waitFor();
+    await page.getByText('I will be at the blue gate').waitFor();
+    expect(await page.getByText(chat('error.title')).count(), 'no "could not be loaded"').toBe(0);
+    await shot(page, 'offline-01-conversations');
+    await page.reload();
+    await page.getByText('I will be at the blue gate').waitFor();
+    log('offline, /conversations reloads with the last message');
+
+    await page.goto(`/messages/${conversationId}`);
+    await page.getByText('Are you coming to the market?', { exact: true }).waitFor();
+    await page.getByText('I will be at the blue gate', { exact: true }).waitFor();
+    await shot(page, 'offline-02-thread');
+    log('offline, the thread reloads with its messages');
+
+    // Tabs never opened render (their data waits for the network), not "This page could not open".
+    await page.goto('/conversations');
+    await page.getByText('I will be at the blue gate').waitFor();
+    const tabs = page.getByRole('navigation', { name: common('nav.main') }).last();
+    await tabs.getByRole('link', { name: common('nav.account'), exact: true }).click();
+    await page.waitForURL(/\/account$/);
+    await page.getByRole('heading', { level: 1, name: /Awa/ }).waitFor();
+    expect(await page.getByText(common('routeError.title')).count(), 'account opens').toBe(0);
+    await shot(page, 'offline-03-account-never-visited');
+    await tabs.getByRole('link', { name: common('nav.swap'), exact: true }).click();
+    await page.waitForURL(/\/swap$/);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByText(common('routeError.title')).count(), 'swap opens').toBe(0);
+    await shot(page, 'offline-04-swap-never-visited');
+    log('offline, the Account and Swap tabs, never opened, render');
+    await page.context().setOffline(false);
+  },
+  { timeoutMs: 180_000 },
+);
+
+export const journeys: Journey[] = [offline];
