@@ -76,8 +76,10 @@ export function LoginPage() {
                   to={`/otp?email=${encodeURIComponent(alert.confirmEmail)}`}
                   size="sm"
                   mt="sm"
-                  display="flex"
-                  w="fit-content"
+                  fullWidth
+                  h="auto"
+                  py={8}
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
                 >
                   {t('login.enterCode')}
                 </Button>
