@@ -65,6 +65,18 @@ describe('The swap card', () => {
     expect(screen.getByRole('group', { name: 'Member1, 21' })).toBe(card);
   });
 
+  it('decides with the arrow keys on the card itself, never on a photo button inside it', async () => {
+    const fetch = stubApi({ users: { users: [buildCard(1, { photos: ['a', 'b'].map(photo) })], count: 1 } });
+    renderPage('/swap', <SwapPage />, { me: buildMe() });
+    const card = await screen.findByRole('group', { name: 'Member1, 21' });
+    const user = userEvent.setup();
+    within(card).getByRole('button', { name: 'Next photo' }).focus();
+    await user.keyboard('{ArrowRight}');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetch.mock.calls.some(([input]) => input === '/api/rate/user')).toBe(false);
+    expect(screen.getByRole('group', { name: 'Member1, 21' })).toBe(card);
+  });
+
   it('with one photo, shows neither dots nor photo buttons', async () => {
     const card = await openDeck({ photos: [photo('a')] });
     expect(shown(card)).toMatchObject({ src: '/media/a-160.webp', dots: 0 });

@@ -110,6 +110,8 @@ export function SwapCard({
       onPointerCancel={onPointerEnd}
       onDragStart={(event) => event.preventDefault()}
       onKeyDown={(event) => {
+        // The card's own keys: an arrow on a photo button or the profile link inside is not a decision.
+        if (event.target !== event.currentTarget) return;
         if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
           event.preventDefault();
           onDecide(event.key === 'ArrowRight' ? 'like' : 'pass', { x: 0, y: 0 }, photo);
