@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
-import { notBlockedWith } from '../safety/safety.policy.ts';
+import { notBlockedWith, notReportedBy } from '../safety/safety.policy.ts';
 
 /**
  * The member looking at lists and profiles, with the preferences every list follows: the sexes
@@ -63,6 +63,15 @@ export function visibleTo(viewerId: string): SQL {
     ne(users.id, viewerId),
     notBlockedWith(viewerId, users.id),
   )!;
+}
+
+/**
+ * A member the viewer's lists show and their notifications count: visible to them, and not one they
+ * reported. A report hides one way only and from lists only: the profile (`visibleTo`) stays
+ * reachable by its link, and the reported member still sees the reporter.
+ */
+export function listedFor(viewerId: string): SQL {
+  return and(visibleTo(viewerId), notReportedBy(viewerId, users.id))!;
 }
 
 /** earthdistance's sphere radius in metres (`earth()`). */

@@ -22,12 +22,15 @@ async function everyList(t: TestApp, viewer: Member) {
 const holding = (lists: Record<string, string[]>, member: Member) =>
   Object.keys(lists).filter((list) => lists[list]!.includes(member.user.id));
 
-describe('a member just reported is gone from the reporter’s lists', () => {
+describe('a member just reported is gone from the reporter’s lists and badge', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
   });
   afterAll(() => t.close());
+  const badgeOf = async (member: Member) =>
+    (await asMember(t, member.cookie)('GET', '/api/counters')).json<{ notifications: number }>()
+      .notifications;
 
   it('and the deck, at once, still there for others, and the reported member still sees the reporter', async () => {
     const live = { connected: true };
@@ -46,6 +49,8 @@ describe('a member just reported is gone from the reporter’s lists', () => {
 
     const before = await everyList(t, reporter);
     const countBefore = (await listFor(t, reporter, 'users')).count;
+    // Two likes, a visit and a match on the badge.
+    expect(await badgeOf(reporter)).toBe(4);
     expect(holding(before, stranger).sort()).toEqual(
       ['connected', 'deck', 'last', 'near', 'popular', 'rated-me', 'users', 'visited-me', 'i-visited'].sort(),
     );
@@ -65,8 +70,9 @@ describe('a member just reported is gone from the reporter’s lists', () => {
     const after = await everyList(t, reporter);
     expect(holding(after, stranger)).toEqual([]);
     expect(holding(after, match)).toEqual([]);
-    // The count follows the page.
+    // The count follows the page, and the badge the lists.
     expect((await listFor(t, reporter, 'users')).count).toBe(countBefore - 2);
+    expect(await badgeOf(reporter)).toBe(0);
     expect(holding(after, bystander)).toEqual(holding(before, bystander));
     // One way only: nobody else loses them, and they still see the reporter (nothing tells them).
     expect(await idsOf(t, bystander, 'users')).toEqual(expect.arrayContaining([stranger.user.id]));

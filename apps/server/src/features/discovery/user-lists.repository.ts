@@ -8,12 +8,11 @@ import {
   metresFrom,
   pointAt,
   positionOf,
-  visibleTo,
+  listedFor,
   wantedBy,
   withinKm,
   type Viewer,
 } from './discovery.policy.ts';
-import { notReportedBy } from '../safety/safety.policy.ts';
 
 /** What a card is made of (the presenter turns it into JSON: age, never the birth date). */
 export const cardColumns = (viewer: Viewer) => ({
@@ -123,9 +122,7 @@ function listSource(viewer: Viewer, request: ListRequest) {
 
 function conditions(viewer: Viewer, request: ListRequest, extra: SQL | undefined): SQL {
   return and(
-    visibleTo(viewer.id),
-    // Lists only: whom the viewer reported is gone from them, their profile stays reachable by its link.
-    notReportedBy(viewer.id, users.id),
+    listedFor(viewer.id),
     // The near list has the distance condition of its own, in the form its index needs.
     wantedBy(viewer, { distance: request.filter !== 'near' }),
     extra,

@@ -2,7 +2,7 @@ import { and, count, eq, gte, or, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { matches, ratings, users, visits } from '../../db/schema.ts';
-import { visibleTo } from '../discovery/discovery.policy.ts';
+import { listedFor } from '../discovery/discovery.policy.ts';
 
 const seen = alias(users, 'seen');
 
@@ -12,11 +12,12 @@ export type NotificationCounts = Record<NotificationKind, number>;
 
 /**
  * New matches, likes and visits received since each member's own `notificationsSeenAt` (all of them
- * when null), from members they may see (active, complete profile, no block either way); `seen` is
+ * when null), from members their lists show (active, complete profile, no block either way, not
+ * reported by them: the badge never counts what the lists leave out); `seen` is
  * the member. One correlated count per kind. Reads discovery's tables, which it never writes.
  */
 function unseenOfSeen(db: DbOrTx) {
-  // The member as a column: `visibleTo` and `otherOfMatch` only embed it in SQL.
+  // The member as a column: `listedFor` and `otherOfMatch` only embed it in SQL.
   const viewer = seen.id as unknown as string;
   const since = seen.notificationsSeenAt;
   const newer = (column: AnyPgColumn) => sql`(${since} IS NULL OR ${column} > ${since})`;
@@ -29,7 +30,7 @@ function unseenOfSeen(db: DbOrTx) {
       and(
         or(eq(matches.userA, viewer), eq(matches.userB, viewer)),
         newer(matches.createdAt),
-        visibleTo(viewer),
+        listedFor(viewer),
       ),
     );
   const liked = db
@@ -37,13 +38,13 @@ function unseenOfSeen(db: DbOrTx) {
     .from(ratings)
     .innerJoin(users, eq(users.id, ratings.raterId))
     .where(
-      and(eq(ratings.ratedId, viewer), gte(ratings.score, 4), newer(ratings.updatedAt), visibleTo(viewer)),
+      and(eq(ratings.ratedId, viewer), gte(ratings.score, 4), newer(ratings.updatedAt), listedFor(viewer)),
     );
   const visited = db
     .select({ n: count() })
     .from(visits)
     .innerJoin(users, eq(users.id, visits.visitorId))
-    .where(and(eq(visits.visitedId, viewer), newer(visits.lastAt), visibleTo(viewer)));
+    .where(and(eq(visits.visitedId, viewer), newer(visits.lastAt), listedFor(viewer)));
   return {
     match: sql<number>`(${matched})::int`,
     like: sql<number>`(${liked})::int`,
