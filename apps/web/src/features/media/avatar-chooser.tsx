@@ -132,7 +132,13 @@ export function AvatarChooser({ member, initialPhotoId, onDone }: Props) {
             {t('gallery.limit', { max: PHOTOS_PER_MEMBER_MAX })}
           </Text>
         ) : (
-          <PhotoUploader onUploaded={(image) => setSelectedId(image._id)} variant="default" fullWidth />
+          // The new photo shows at once, selected in the preview: no notice on top of it.
+          <PhotoUploader
+            onUploaded={(image) => setSelectedId(image._id)}
+            variant="default"
+            fullWidth
+            announceDone={false}
+          />
         )}
       </Stack>
 

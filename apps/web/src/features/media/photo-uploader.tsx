@@ -18,6 +18,8 @@ type Props = {
   disabled?: boolean;
   variant?: ButtonProps['variant'];
   fullWidth?: boolean;
+  /** Whether a stored photo is announced by a notice (not where the photo itself shows at once). */
+  announceDone?: boolean;
 };
 
 /** "15 MB" in the interface language. */
@@ -32,7 +34,14 @@ function maxSizeText(language: string) {
  * would refuse), uploads it with a progress bar and a cancel button, and says what went wrong in the
  * member's language.
  */
-export function PhotoUploader({ onUploaded, label, disabled, variant = 'light', fullWidth }: Props) {
+export function PhotoUploader({
+  onUploaded,
+  label,
+  disabled,
+  variant = 'light',
+  fullWidth,
+  announceDone = true,
+}: Props) {
   const { t, i18n } = useTranslation('media');
   const upload = useUploadPhotoMutation();
   const [errorCode, setErrorCode] = useState<string | null>(null);
@@ -59,7 +68,7 @@ export function PhotoUploader({ onUploaded, label, disabled, variant = 'light', 
     if (refusal) return;
     upload.mutate(file, {
       onSuccess: (image) => {
-        notify('positive', t('uploader.done'));
+        if (announceDone) notify('positive', t('uploader.done'));
         onUploaded?.(image);
       },
       onError: (error) => {

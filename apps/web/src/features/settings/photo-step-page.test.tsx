@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +18,7 @@ import { PhotoStepPage } from './photo-step-page.tsx';
 import { renderSettingsPage } from './render-settings-page.tsx';
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -56,6 +58,7 @@ describe('PhotoStepPage (the onboarding photo step)', () => {
     const fetch = stubMediaApi(() => photoList(), {
       'PUT /api/users/avatar': async () => jsonResponse(200, withAvatar),
     });
+    const notices = vi.spyOn(notifications, 'show');
     const user = userEvent.setup();
     const { router, queryClient } = renderSettingsPage('/settings/photo', <PhotoStepPage />, me);
 
@@ -69,5 +72,10 @@ describe('PhotoStepPage (the onboarding photo step)', () => {
     expect(callsOf(fetch)).toContainEqual({ request: 'PUT /api/users/avatar', body: { photo: 'p-new' } });
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(withAvatar);
     expect(isPhotoStepDue(me._id)).toBe(false);
+    // The new photo showed at once in the preview: no "Photo added" notice piled on the others.
+    expect(notices.mock.calls.map(([notice]) => notice.message)).toEqual([
+      'Your avatar is updated',
+      "You're all set. Welcome to Motema!",
+    ]);
   });
 });
