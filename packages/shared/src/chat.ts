@@ -60,6 +60,7 @@ export const MessageSenderSchema = z.object({
   _id: z.string(),
   username: z.string(),
   firstName: z.string().nullable(),
+  /** The first name, else the username; never the last name (publicNameOf, QUALITY Z2). */
   name: z.string(),
   /** The thumbnail only: it rides on every message (bar B6). */
   avatar: AvatarThumbnailSchema.nullable(),

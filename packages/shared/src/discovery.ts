@@ -69,6 +69,7 @@ export const UserCardSchema = z.object({
   _id: z.string(),
   username: z.string(),
   firstName: z.string().nullable(),
+  /** The first name, else the username; never the last name (publicNameOf, QUALITY Z2). */
   name: z.string(),
   age: z.int(),
   sex: SexSchema.nullable(),

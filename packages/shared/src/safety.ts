@@ -71,6 +71,7 @@ export type BlockListQuery = z.infer<typeof BlockListQuerySchema>;
 export const BlockedUserSchema = z.object({
   _id: z.string(),
   username: z.string(),
+  /** The first name, else the username; never the last name (publicNameOf, QUALITY Z2). */
   name: z.string(),
   avatar: AvatarThumbnailSchema.nullable(),
   blockedAt: z.string(),
