@@ -21,7 +21,12 @@ import {
 const list: ConversationList = {
   conversations: Array.from({ length: 35 }, (_, index) =>
     buildConversation(`c-${index + 1}`, {
-      member: { ...people['other-1'], _id: `u-${index + 1}`, firstName: `Friend${index + 1}` },
+      member: {
+        ...people['other-1'],
+        activity: 'earlier',
+        _id: `u-${index + 1}`,
+        firstName: `Friend${index + 1}`,
+      },
       message: buildMessage(`c-${index + 1}`, 1, { text: `Last words ${index + 1}` }),
       lastSeq: 1,
     }),
