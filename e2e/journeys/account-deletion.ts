@@ -78,6 +78,31 @@ const deleteAccount = journey(
     expect(new URL(page.url()).pathname, 'path of /swap after skipping the photo').toBe('/swap');
     log('onboarded through the match preferences, the photo step skipped');
 
+    // A file that is not a photo, sent from the account page: the refusal shows where the member looks.
+    await page.goto('/account');
+    const media = locale('en', 'media');
+    await page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: media('gallery.add'), exact: true })
+      .waitFor();
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'fun.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('GIF89a'),
+    });
+    const refusal = page.getByRole('alert').filter({ hasText: errors('photo_type_unsupported') });
+    await refusal.waitFor();
+    await page.waitForFunction(
+      (element) => {
+        const box = element!.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      },
+      await refusal.elementHandle(),
+    );
+    await shot(page, 'delete-00-upload-refused');
+    const scrolled = await page.evaluate(() => Math.round(window.scrollY));
+    log(`an upload refused on the account page is in view (page scrolled ${scrolled} px to it)`);
+
     // Settings -> Access -> Delete the account.
     await page.goto('/settings');
     await page.getByRole('link', { name: settings('index.links.access'), exact: true }).click();
