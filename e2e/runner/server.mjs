@@ -42,6 +42,8 @@ export async function startServer() {
     EMBEDDED_PG_PORT: String(pgPort),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     WEB_DIST_DIR: WEB_DIST,
+    // Behind a proxy, as in production: each journey's member comes from an address of its own (fixtures.ts).
+    TRUST_PROXY: 'true',
   });
   const logFile = path.join(RESULTS_DIR, 'server.log');
   const log = createWriteStream(logFile);
