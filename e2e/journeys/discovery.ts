@@ -1,8 +1,8 @@
 /**
  * Discovery on phones (360x740): a member puts a face on the profile through the avatar prompt, browses
  * home, two members swipe each other into a match (both see the match screen, one through the socket),
- * then one member blocks someone (who leaves every list) and reports someone else. Labels are read from
- * the app's own translation files.
+ * then one member blocks someone (who leaves every list) and reports someone else (who leaves her lists
+ * at once, and nothing tells him). Labels are read from the app's own translation files.
  */
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
@@ -158,8 +158,10 @@ const discovery = journey(
     await shot(page, 'discovery-05-blocked');
     log('Blaise blocked: gone from both lists, her profile answers 404 to him');
 
-    // Nadia reports Cedric: reason, sub-reason, a few words.
-    await page.goto(`/profile/${cedric.id}`);
+    // Nadia reports Cedric from his card on home: reason, sub-reason, a few words.
+    const cedricCards = page.locator(`a[href="/profile/${cedric.id}"]`);
+    await cedricCards.first().click();
+    await waitForPath(page, `/profile/${cedric.id}`);
     await page
       .getByRole('button', { name: safety('menu.label', { name: isolated('Cedric') }), exact: true })
       .click();
@@ -176,7 +178,16 @@ const discovery = journey(
     await shot(page, 'discovery-06-report');
     await page.getByRole('button', { name: safety('report.submit'), exact: true }).click();
     await page.getByText(safety('report.sent'), { exact: true }).waitFor();
-    log('Cedric reported');
+    // Back on his profile, then home: the lists kept in memory show him no more, at once (as the
+    // server's do), while he still sees her: nothing tells him.
+    await waitForPath(page, `/profile/${cedric.id}`);
+    await page.goBack();
+    await waitForPath(page, '/home');
+    expect(await cedricCards.count(), 'Cedric cards on her home').toBe(0);
+    expect((await listedIds(page, 'users')).includes(cedric.id), 'Cedric in her list').toBe(false);
+    expect((await listedIds(cedric.page, 'users')).includes(nadia.id), 'Nadia in his list').toBe(true);
+    await shot(page, 'discovery-07-home-after-report');
+    log('Cedric reported: gone from her home at once, she stays in his list');
   },
   { timeoutMs: 150_000 },
 );
