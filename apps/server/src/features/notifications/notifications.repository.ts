@@ -58,7 +58,7 @@ function prepareUnseenCounts(db: DbOrTx) {
     .select({ userId: seen.id, ...unseenOfSeen(db) })
     .from(seen)
     .where(sql`${seen.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('notifications_unseen_counts_v1');
+    .prepare('notifications_unseen_counts_v2');
 }
 const unseenCountQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareUnseenCounts>>();
 

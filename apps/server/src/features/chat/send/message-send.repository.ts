@@ -28,7 +28,7 @@ async function runNamed<T>(db: Db, statement: Named, values: unknown[]): Promise
 
 /** Same condition as `notBlockedWith`, inlined for a prepared statement. */
 const SEND_CONTEXT: Named = {
-  name: 'chat_send_context_v1',
+  name: 'chat_send_context_v2',
   text: `
     SELECT other.user_id AS "otherId",
       NOT EXISTS (SELECT 1 FROM blocks b

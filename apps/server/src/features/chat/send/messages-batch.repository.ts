@@ -10,9 +10,9 @@ import type { NewMessageValues, SendContext } from './message-send.repository.ts
  */
 type Named = { name: string; text: string };
 
-/** Same columns as `chat_send_context_v1`, one row per input that is a member's conversation. */
+/** Same columns as `chat_send_context_v2`, one row per input that is a member's conversation. */
 const SEND_CONTEXTS: Named = {
-  name: 'chat_send_contexts_batch_v1',
+  name: 'chat_send_contexts_batch_v2',
   text: `
     SELECT DISTINCT ON (i.ord) i.ord::int AS "ord", other.user_id AS "otherId",
       NOT EXISTS (SELECT 1 FROM blocks b
