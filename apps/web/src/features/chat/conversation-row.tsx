@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Indicator, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Indicator, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Conversation } from '@motema/shared/chat';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,7 +24,6 @@ export function ConversationRow({ conversation, meId, now, typing }: Props) {
       px="md"
       py={10}
       display="block"
-      aria-label={unread > 0 ? `${name}, ${t('unread', { count: unread })}` : name}
       style={{ borderRadius: 'var(--mantine-radius-md)' }}
       mod={{ unread: bold }}
     >
@@ -70,9 +69,13 @@ export function ConversationRow({ conversation, meId, now, typing }: Props) {
               )}
             </Box>
             {unread > 0 && (
-              <Badge size="md" circle={unread < 10} variant="filled" aria-hidden style={{ flex: 'none' }}>
-                {unread > 99 ? '99+' : unread}
-              </Badge>
+              <>
+                <Badge size="md" circle={unread < 10} variant="filled" aria-hidden style={{ flex: 'none' }}>
+                  {unread > 99 ? '99+' : unread}
+                </Badge>
+                {/* Named by what it shows (WCAG 2.5.3): the badge's count is said in words instead. */}
+                <VisuallyHidden>{t('unread', { count: unread })}</VisuallyHidden>
+              </>
             )}
           </Group>
         </Stack>
