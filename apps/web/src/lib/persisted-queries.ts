@@ -8,7 +8,7 @@ export type { KeptQuery };
 /**
  * Queries kept on the device for the member, so their screens show offline what was last seen
  * (a feature declares its own with `keepOnDevice`, next to its query keys). Kept: the last answer of
- * each matching query, bounded by the policy, saved a moment after it changes, in the member's own
+ * each matching query, bounded by the policy, saved a moment after it changes (at once when the page is hidden or left), in the member's own
  * database, deleted when the device forgets the member (logout, a session the server ended, another
  * member: lib/query-client.ts). A screen starts from it with `keptData`/`keptAt` as its query's
  * `initialData`, stale, so it is refetched at once when there is a network.
@@ -24,7 +24,8 @@ export type KeepPolicy = {
   bound(queries: KeptQuery[]): KeptQuery[];
 };
 
-const SAVE_DELAY_MS = 1000;
+/** Answers that come together are written together; short, as a reload may follow soon. */
+const SAVE_DELAY_MS = 300;
 const policies: KeepPolicy[] = [];
 
 /** Declares queries to keep on the device (once per policy, when the feature's module loads). */
@@ -110,13 +111,9 @@ async function save(saving: Session): Promise<void> {
   }
 }
 
-function scheduleSave(saving: Session, at = SAVE_DELAY_MS): void {
-  if (saving.closed) return;
-  if (saving.timer) {
-    if (at > 0) return;
-    clearTimeout(saving.timer);
-  }
-  saving.timer = setTimeout(() => void save(saving), at);
+function scheduleSave(saving: Session): void {
+  if (saving.closed || saving.timer) return;
+  saving.timer = setTimeout(() => void save(saving), SAVE_DELAY_MS);
 }
 
 /** Notes a kept query's answer in the open session, to be saved a moment later. */
@@ -151,9 +148,12 @@ function follow(client: QueryClient): void {
     }
     if (event.action.type === 'success' || event.action.type === 'setState') note(query);
   });
-  // A page being left or hidden may not come back: what waits is saved now.
+  // A page being left or hidden may not come back: what waits is written now, in this event (a
+  // task queued for later may never run), while the page can still start a transaction.
   addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden' && session?.timer) scheduleSave(session, 0);
+    if (document.visibilityState !== 'hidden' || !session?.timer) return;
+    clearTimeout(session.timer);
+    void save(session);
   });
 }
 

@@ -81,8 +81,10 @@ async function readOnline() {
   const load = await pageLoad(ME);
   load.rememberMe(me());
   const { result, unmount } = renderHook(load.useChat, { wrapper: load.wrapper });
-  await waitFor(() => expect(result.current.thread.data?.pages[0]?.messages).toHaveLength(60));
-  await waitFor(() => expect(result.current.list.data?.conversations).toHaveLength(35));
+  await waitFor(() => expect(result.current.thread.data?.pages[0]?.messages).toHaveLength(60), {
+    timeout: 5000,
+  });
+  await waitFor(() => expect(result.current.list.data?.conversations).toHaveLength(35), { timeout: 5000 });
   // Saved a moment after the answers: a new page load finds them.
   await waitFor(
     async () => {
@@ -91,7 +93,7 @@ async function readOnline() {
       again!.close();
       expect(stored).toHaveLength(2);
     },
-    { timeout: 3000 },
+    { timeout: 5000 },
   );
   unmount();
   return load;
