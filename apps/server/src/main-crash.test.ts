@@ -143,6 +143,10 @@ describe('the default setup (embedded PostgreSQL) after a crash', () => {
     process.kill(postmaster.pid, 'SIGKILL');
     await server.kill('SIGKILL');
     expect(existsSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
+    // A supervisor starts the server again once the crashed processes are gone. Until its new parent
+    // reaps it, the killed postmaster is a zombie, which PostgreSQL's own lock check (kill(pid, 0)) still
+    // counts as a running postmaster: on a loaded machine the restart came before the reaping.
+    expect(await waitFor(() => !existsSync(`/proc/${postmaster.pid}`), 30_000)).toBe(true);
 
     await server.restart();
     expect(await answers(server)).toBe(200);

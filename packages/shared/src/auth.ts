@@ -73,9 +73,10 @@ export const UsernameSchema = z
   .min(USERNAME_MIN_LENGTH, { error: 'username_too_short', abort: true })
   .max(USERNAME_MAX_LENGTH, { error: 'username_too_long', abort: true })
   .regex(/^\p{L}/u, { error: 'username_start_letter', abort: true })
-  // A letter with an accent (élodie, Hélène, even a decomposed é) is a letter: the member is told
-  // that letters without accents are expected, not that the name does not start with one.
-  .refine((value) => !/[\p{L}\p{M}]/u.test(value.replace(/[A-Za-z]/g, '')), {
+  // A letter with an accent (élodie, Hélène, even a decomposed é: a to z followed by combining marks
+  // once decomposed) is a letter: the member is told that letters without accents are expected, not
+  // that the name does not start with one. Other letters and symbols get the SPEC's message below.
+  .refine((value) => !/[A-Za-z]\p{M}/u.test(value.normalize('NFD')), {
     error: 'username_accented_letter',
     abort: true,
   })

@@ -28,7 +28,7 @@ describe('relationship and orientation choices', () => {
 
   it('have one wording for couple, complicated, gay, lesbian and queer', () => {
     expect(labelOf(relationshipOptions(t, 'female'), 'couple')).toBe('En couple');
-    expect(labelOf(relationshipOptions(t, 'male'), 'complicated')).toBe("C'est compliqué");
+    expect(labelOf(relationshipOptions(t, 'male'), 'complicated')).toBe('C’est compliqué');
     expect(labelOf(orientationOptions(t, 'female'), 'lesbian')).toBe('Lesbienne');
   });
 
