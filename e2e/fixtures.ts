@@ -68,6 +68,31 @@ export async function newMemberPage(browser: Browser, options: MemberPageOptions
   return context.newPage();
 }
 
+/**
+ * Waits until the service worker controls the page and keeps every app file the page has loaded, as
+ * it does for a member who read their chats minutes ago: from then on the page reloads offline.
+ */
+export async function waitUntilKeptForOffline(page: Page, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  let missing: string[] = ['(not controlled yet)'];
+  while (Date.now() < deadline) {
+    // Evaluated in turns: waitForFunction would take the promise an async check returns for a yes.
+    missing = await page.evaluate(async () => {
+      if (!navigator.serviceWorker.controller) return ['(not controlled yet)'];
+      const files = performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name))
+        .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+        .map((url) => url.pathname);
+      const kept = await Promise.all(files.map((file) => caches.match(file, { ignoreSearch: true })));
+      return files.filter((_, i) => !kept[i]);
+    });
+    if (missing.length === 0) return;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`files the service worker does not keep: ${missing.join(', ')}`);
+}
+
 /** Waits until the page's URL has this path (and, if given, these search parameters). */
 export async function waitForPath(page: Page, pathname: string, search: Record<string, string> = {}) {
   await page.waitForURL((url) => {

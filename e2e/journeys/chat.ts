@@ -16,6 +16,7 @@ import {
   signedUpMember,
   type Journey,
   type SignedUpMember,
+  waitUntilKeptForOffline,
 } from '../fixtures.ts';
 
 type StoredMessage = { _id: string; seq: number; text: string | null; files: { type: string }[] };
@@ -110,6 +111,7 @@ const chat = journey(
     // Awa goes offline, writes three messages, reloads while offline, then comes back online.
     const offlineTexts = ['One, sent on the bus', 'Two, still no network', 'Three, almost home'];
     const before = (await storedMessages(kofi, conversationId)).length;
+    await waitUntilKeptForOffline(awa.page);
     await awa.page.context().setOffline(true);
     for (const text of offlineTexts) await send(awa.page, text);
     await awa.page.getByLabel(thread('bubble.sending'), { exact: true }).first().waitFor();
