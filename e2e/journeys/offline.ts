@@ -15,6 +15,7 @@ import {
   shot,
   signedUpMember,
   type Journey,
+  waitUntilKeptForOffline,
 } from '../fixtures.ts';
 
 /** What the member's device keeps (lib/persisted-queries.ts: one record a query), as JSON. */
@@ -101,9 +102,7 @@ const offline = journey(
     await page.goto(`/messages/${conversationId}`);
     await page.getByText('Are you coming to the market?', { exact: true }).waitFor();
     await kept(`["chat","messages","${conversationId}"]`, 'Are you coming to the market?');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 15_000,
-    });
+    await waitUntilKeptForOffline(page);
     log('the list and the thread are kept on the device');
 
     // The member screens never opened come in the background, a few seconds after the first one.
