@@ -19,6 +19,9 @@ export const APP_SHELL = {
     'src/features/discovery/home-page.tsx',
     // Loaded lazily by main.tsx on every page.
     'src/ui/notifications-host.tsx',
+    // Loaded lazily by router.tsx for every member's screens (what the device kept for them): an
+    // offline reload needs it even when the page it reloads never did.
+    'src/lib/persisted-queries.ts',
   ],
   /** Dependencies the entry imports lazily on every page (virtual:pwa-register's workbox-window). */
   packages: ['workbox-window'],

@@ -3,15 +3,29 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18next from 'i18next';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@motema/shared/users';
 import { buildMe } from './test/render-page.tsx';
-import { rememberedMe, rememberMe, rememberProfileChanges } from './lib/query-client.ts';
+import {
+  memberCacheDatabase,
+  queryClient,
+  rememberedMe,
+  rememberMe,
+  rememberProfileChanges,
+} from './lib/query-client.ts';
 import { routes } from './router.tsx';
 import { theme } from './ui/theme.ts';
 
-/** The whole route table at `url`, for a visitor (me = null) or a member, with the real guard. */
-function openAt(url: string, me: Me | null) {
+/**
+ * The whole route table at `url`, for a visitor (me = null) or a member, with the real guard; the
+ * app's own query client when the route loaders must see what the screens fetched.
+ */
+function openAt(
+  url: string,
+  me: Me | null,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () =>
@@ -23,7 +37,6 @@ function openAt(url: string, me: Me | null) {
     ),
   );
   const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   rememberProfileChanges(client);
   render(
     <MantineProvider theme={theme}>
@@ -106,5 +119,23 @@ describe('a member remembered on this device', () => {
     const router = openAt('/home', null);
     await waitFor(() => expect(at(router)).toBe('/?from=%2Fhome'));
     expect(rememberedMe()).toBeNull();
+  });
+});
+
+describe('what a member reads is kept on the device', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('from the first visit on a device that has not seen the member, once the profile answers', async () => {
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    const me = buildMe({ _id: 'first-visit-member' });
+    expect(rememberedMe()).toBeNull();
+    openAt('/conversations', me, queryClient);
+    await waitFor(async () => {
+      const names = (await indexedDB.databases()).map((database) => database.name);
+      expect(names).toContain(memberCacheDatabase(me._id));
+    });
   });
 });

@@ -44,12 +44,16 @@ function layout(load: () => Promise<React.ComponentType>, namespaces: Namespace[
  */
 function openKeptQueries(): Promise<void> {
   const me = queryClient.getQueryData<Me | null>(ME_QUERY_KEY);
-  // Before the profile answers, the member last seen on this device; a visitor keeps nothing.
-  const memberId = me === undefined ? rememberedMe()?._id : me?._id;
-  if (!memberId || typeof indexedDB === 'undefined') return Promise.resolve();
-  const opened = import('./lib/persisted-queries.ts').then((module) =>
-    module.openMemberCache(queryClient, memberId),
-  );
+  // A visitor keeps nothing.
+  if (me === null || typeof indexedDB === 'undefined') return Promise.resolve();
+  // Before the profile answers, the member last seen on this device. On a device that has not seen
+  // the member yet there is none: the cache then opens when the profile answers (it follows it).
+  const memberId = me?._id ?? rememberedMe()?._id ?? null;
+  const opened = import('./lib/persisted-queries.ts').then((module) => {
+    // The profile may have answered while the module loaded.
+    const known = queryClient.getQueryData<Me | null>(ME_QUERY_KEY);
+    return module.openMemberCache(queryClient, known === undefined ? memberId : (known?._id ?? null));
+  });
   return Promise.race([opened, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
 }
 
