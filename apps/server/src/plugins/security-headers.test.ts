@@ -1,0 +1,70 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { registerSecurityHeaders } from './security-headers.ts';
+
+/** What @fastify/helmet sent with the app's options, header for header (outside production). */
+const EXPECTED = {
+  'content-security-policy':
+    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';media-src 'self' blob:;connect-src 'self' ws: wss:;worker-src 'self'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+async function serverWith(production: boolean) {
+  const app = Fastify({ trustProxy: true });
+  await registerSecurityHeaders(app, { production });
+  app.get('/plain', () => ({ ok: true }));
+  // A route with a stricter policy of its own (chat files do so): the route's header wins.
+  app.get('/own-policy', (_request, reply) =>
+    reply.header('content-security-policy', "default-src 'none'; sandbox").send('file'),
+  );
+  await app.ready();
+  return app;
+}
+
+describe('security headers', () => {
+  it('are helmet’s, on answers of routes and on 404s, the same on every request', async () => {
+    const app = await serverWith(false);
+    for (const url of ['/plain', '/plain', '/missing']) {
+      const res = await app.inject({ method: 'GET', url });
+      const sent = Object.fromEntries(Object.keys(EXPECTED).map((name) => [name, res.headers[name]]));
+      expect(sent, url).toEqual(EXPECTED);
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+    await app.close();
+  });
+
+  it('ask browsers to upgrade insecure requests in production only', async () => {
+    const app = await serverWith(true);
+    const res = await app.inject({ method: 'GET', url: '/plain' });
+    expect(res.headers['content-security-policy']).toBe(
+      EXPECTED['content-security-policy'].replace(
+        "style-src 'self' 'unsafe-inline';",
+        "style-src 'self' 'unsafe-inline';upgrade-insecure-requests;",
+      ),
+    );
+    await app.close();
+  });
+
+  it('leave a route its own policy, and add HSTS to HTTPS requests only', async () => {
+    const app = await serverWith(false);
+    const own = await app.inject({ method: 'GET', url: '/own-policy' });
+    expect(own.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(own.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const https = await app.inject({
+      method: 'GET',
+      url: '/plain',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    await app.close();
+  });
+});
