@@ -1,7 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyHttp2SecureOptions,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Http2SecureServer } from 'node:http2';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppEvents } from './app-events.ts';
@@ -43,6 +48,7 @@ import { subscribeNotificationsEvents } from './features/notifications/notificat
 import { AppError } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { guardServerEntries } from './lib/server-entry-guard.ts';
+import type { TlsCredentials } from './lib/tls.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -51,17 +57,27 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export const apiDocsExposed = (env: Pick<AppDeps['env'], 'API_DOCS' | 'NODE_ENV'>) =>
   env.API_DOCS ?? env.NODE_ENV !== 'production';
 
-/** The whole server as one Fastify instance; main.ts listens on it, tests inject into it. */
-export async function buildApp(inputs: AppInputs, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+/**
+ * The whole server as one Fastify instance; main.ts listens on it, tests inject into it. With `tls`
+ * it serves HTTPS, HTTP/2 or HTTP/1.1 as each connection's ALPN chooses (decision 0021); without,
+ * plain HTTP/1.1.
+ */
+export async function buildApp(
+  inputs: AppInputs,
+  options: { logger?: FastifyServerOptions['logger']; tls?: TlsCredentials } = {},
+) {
   const { env } = inputs;
-  const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
-    trustProxy: env.TRUST_PROXY,
-    bodyLimit: BODY_LIMIT_BYTES,
-    // What the router and Node's HTTP parser refuse also leaves as the app's error body.
-    frameworkErrors: answerFrameworkError,
-    clientErrorHandler: answerClientError,
-  }).withTypeProvider<ZodTypeProvider>();
+  const app = createFastify(
+    {
+      logger: options.logger ?? { level: env.LOG_LEVEL },
+      trustProxy: env.TRUST_PROXY,
+      bodyLimit: BODY_LIMIT_BYTES,
+      // What the router and Node's HTTP parser refuse also leaves as the app's error body.
+      frameworkErrors: answerFrameworkError,
+      clientErrorHandler: answerClientError,
+    },
+    options.tls,
+  ).withTypeProvider<ZodTypeProvider>();
   const deps: AppDeps = {
     ...inputs,
     events: createEventPort<AppEvents>((err, name) =>
@@ -92,7 +108,11 @@ export async function buildApp(inputs: AppInputs, options: { logger?: FastifySer
   registerErrorHandler(app, webFallback);
   // Before the session plugin: a probe's request costs no session lookup.
   await app.register(healthRoutes, deps);
-  await app.register(sessionPlugin, { db: deps.db, secure: env.NODE_ENV === 'production' });
+  // Secure wherever the server speaks TLS itself (or behind the HTTPS proxy production implies).
+  await app.register(sessionPlugin, {
+    db: deps.db,
+    secure: env.NODE_ENV === 'production' || !!options.tls,
+  });
 
   await app.register(
     async (api) => {
@@ -134,6 +154,19 @@ export async function buildApp(inputs: AppInputs, options: { logger?: FastifySer
     await realtime.close();
   });
   return Object.assign(app, { realtime, deps });
+}
+
+/**
+ * HTTP/2 needs TLS in browsers; `allowHTTP1` keeps HTTP/1.1 on the same port for what HTTP/2 cannot
+ * carry here (Socket.IO's WebSocket upgrade: browsers open it over an HTTP/1.1 connection) and for old
+ * clients. Fastify types an HTTP/2 instance's raw request and reply as node:http2's; with allowHTTP1
+ * they are either those or node:http's, whose compatibility API has the same shape, and nothing in
+ * the app touches them raw: the instance keeps the type every plugin is written against.
+ */
+function createFastify(options: FastifyServerOptions, tls: TlsCredentials | undefined): FastifyInstance {
+  if (!tls) return Fastify(options);
+  const http2Options = { ...options, http2: true, https: { allowHTTP1: true, ...tls } } as const;
+  return Fastify(http2Options as FastifyHttp2SecureOptions<Http2SecureServer>) as unknown as FastifyInstance;
 }
 
 /** Who hears what: every reaction to an event of another feature, and every realtime emitter. */

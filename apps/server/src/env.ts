@@ -11,6 +11,10 @@ const EnvSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Motema <no-reply@motema.app>'),
   TRUST_PROXY: z.stringbool().default(false),
+  // HTTPS with HTTP/2 (HTTP/1.1 still accepted on the same port): PEM files of the certificate (chain)
+  // and its private key. Unset: plain HTTP/1.1, for a reverse proxy that terminates TLS.
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   // The OpenAPI document and Swagger UI at /api/docs; unset: served outside production only.
@@ -40,6 +44,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(
       'Invalid configuration:\n  - S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
     );
+  }
+  if (!!env.TLS_CERT_FILE !== !!env.TLS_KEY_FILE) {
+    throw new Error('Invalid configuration:\n  - TLS_CERT_FILE and TLS_KEY_FILE: set both or neither');
   }
   if (env.NODE_ENV === 'production') {
     const problems: string[] = [];

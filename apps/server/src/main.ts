@@ -9,14 +9,17 @@ import { createOutboxMailer, createOutboxSms } from './features/dev/outbox-maile
 import { listenFailureMessage } from './lib/ports.ts';
 import { connectRedis, type RedisConnection, type RedisLog } from './lib/redis.ts';
 import { createMediaStorage } from './lib/storage.ts';
+import { readTlsCredentials, type TlsCredentials } from './lib/tls.ts';
 import { installProcessGuards } from './process-guards.ts';
 
 const startedAt = performance.now();
 /** Set by the first shutdown (a signal, or an uncaught exception, which may come before listening). */
 let stopping = false;
 let env;
+let tls: TlsCredentials | undefined;
 try {
   env = loadEnv();
+  tls = await readTlsCredentials(env);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
@@ -63,7 +66,7 @@ const logger = process.stdout.isTTY
       transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } },
     }
   : { level: env.LOG_LEVEL };
-const app = await buildApp({ env, db: database.db, jobs, mailer, sms, storage, redis }, { logger });
+const app = await buildApp({ env, db: database.db, jobs, mailer, sms, storage, redis }, { logger, tls });
 redisLog = { error: (line) => app.log.error(line), info: (line) => app.log.info(line) };
 installProcessGuards(app.log, () => void shutdown('An uncaught exception', 1));
 
@@ -80,8 +83,11 @@ try {
 }
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
-const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
+const url = env.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${port}`;
 console.log(`\nMotema is running at ${url} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
+console.log(
+  `Protocols: ${tls ? 'HTTP/2 and HTTP/1.1 over TLS (TLS_CERT_FILE)' : 'HTTP/1.1 (set TLS_CERT_FILE and TLS_KEY_FILE for HTTP/2 over TLS)'}`,
+);
 console.log(`Database: ${embedded ? `embedded PostgreSQL, data in ${embedded.dir}` : 'DATABASE_URL'}`);
 if (mailer.kind === 'outbox') console.log(`Mail: kept in the outbox, read it at ${url}/dev/mailbox`);
 console.log(

@@ -60,7 +60,9 @@ export function createRealtime(
     maxHttpBufferSize: MAX_SOCKET_PAYLOAD_BYTES,
     serveClient: false,
     allowRequest: (request, callback) => {
-      callback(null, isAllowedOrigin(request.headers.origin, request.headers.host, options.publicOrigin));
+      // The host asked: Host over HTTP/1.1, :authority over HTTP/2 (browsers send no Host there).
+      const host = request.headers.host ?? (request.headers[':authority'] as string | undefined);
+      callback(null, isAllowedOrigin(request.headers.origin, host, options.publicOrigin));
     },
   });
   const presenceListeners: PresenceListener[] = [];

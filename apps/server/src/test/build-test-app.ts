@@ -8,6 +8,7 @@ import { startJobQueue } from '../jobs/queue.ts';
 import { createSmtpMailer, type Mailer } from '../lib/mailer.ts';
 import { createOutboxMailer, createOutboxSms } from '../features/dev/outbox-mailer.ts';
 import { createLocalStorage, type MediaStorage } from '../lib/storage.ts';
+import type { TlsCredentials } from '../lib/tls.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export type TestApp = {
@@ -17,17 +18,18 @@ export type TestApp = {
   /** Media files: local disk in a temporary folder of this app's own, removed by `close()`. */
   storage: MediaStorage;
   mediaDir: string;
-  /** Listens on a random port (for real Socket.IO clients) and returns the base URL. */
+  /** Listens on a random port (for real Socket.IO clients) and returns the base URL (https with `tls`). */
   listen: () => Promise<string>;
   close: () => Promise<void>;
 };
 
 /**
  * The real app on a database of its own. Mail goes to the outbox, or over SMTP to `smtpUrl`
- * (a real `smtp-server` started by the test, see smtp-inbox.ts).
+ * (a real `smtp-server` started by the test, see smtp-inbox.ts). With `tls` (self-signed-certificate.ts)
+ * it serves HTTP/2 and HTTP/1.1 over TLS, as main.ts does given TLS_CERT_FILE and TLS_KEY_FILE.
  */
 export async function buildTestApp(
-  options: { smtpUrl?: string; env?: Record<string, string> } = {},
+  options: { smtpUrl?: string; env?: Record<string, string>; tls?: TlsCredentials } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
@@ -38,7 +40,10 @@ export async function buildTestApp(
   const sms = createOutboxSms(database.db, () => {});
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'motema-media-'));
   const storage = createLocalStorage(mediaDir);
-  const app = await buildApp({ env, db: database.db, jobs, mailer, sms, storage }, { logger: false });
+  const app = await buildApp(
+    { env, db: database.db, jobs, mailer, sms, storage },
+    { logger: false, tls: options.tls },
+  );
   await app.ready();
   return {
     app,
@@ -50,7 +55,7 @@ export async function buildTestApp(
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
       if (!address || typeof address === 'string') throw new Error('no address');
-      return `http://127.0.0.1:${address.port}`;
+      return `${options.tls ? 'https' : 'http'}://127.0.0.1:${address.port}`;
     },
     async close() {
       await app.close();
