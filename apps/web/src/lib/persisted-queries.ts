@@ -1,4 +1,4 @@
-import { hashKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, partialMatchKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Me } from '@motema/shared/users';
 import { openStore, readKept, writeKept, type KeptQuery } from './member-cache-store.ts';
 import { ME_QUERY_KEY } from './query-client.ts';
@@ -173,6 +173,31 @@ export function openMemberCache(client: QueryClient, memberId: string | null): P
     if (session === opened) for (const query of client.getQueryCache().getAll()) note(query);
   });
   return opened.ready;
+}
+
+/**
+ * Deletes what the device kept of the queries under `queryKey` (a member blocked or reported must not
+ * come back from it on the next visit), answers given before now: those fetched since are kept. Opens
+ * the member's copy first when no screen has yet (a report sent from a page that does not open it).
+ */
+export function forgetKept(client: QueryClient, queryKey: QueryKey): void {
+  const at = Date.now();
+  const me = client.getQueryData<Me | null>(ME_QUERY_KEY);
+  if (!session && me) void openMemberCache(client, me._id);
+  const forgetting = session;
+  if (!forgetting) return;
+  const drop = () => {
+    let dropped = false;
+    for (const [hash, query] of forgetting.kept)
+      if (query.updatedAt < at && partialMatchKey(query.queryKey, queryKey)) {
+        forgetting.kept.delete(hash);
+        dropped = true;
+      }
+    if (dropped) scheduleSave(forgetting);
+  };
+  drop();
+  // What is still being read from the device is dropped once read.
+  void forgetting.ready.then(drop);
 }
 
 /** The data kept on the device for a query (as `initialData`), if any. */

@@ -14,30 +14,18 @@ import {
   type RatingResult,
   type UserList,
   type UserListFilter,
-  type UserListQuery,
 } from '@motema/shared/discovery';
 import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
 import { api } from '../../lib/api-client.ts';
+import { forgetKept, keepOnDevice, keptData } from '../../lib/persisted-queries.ts';
 import { ME_QUERY_KEY } from '../../lib/query-client.ts';
+import { discoveryKeys, type UserListParams } from './discovery-keys.ts';
+import { discoveryKeptQueries } from './discovery-kept.ts';
 
-/** What a list request may set beside its filter. */
-export type UserListParams = Pick<UserListQuery, 'sort' | 'unrated'> & { limit?: number };
+export { discoveryKeys, type UserListParams };
 
-/** Query keys of discovery: lists by filter and parameters, the default list's pages, profiles. */
-export const discoveryKeys = {
-  all: ['discovery'] as const,
-  lists: () => [...discoveryKeys.all, 'lists'] as const,
-  listsOf: (filter: UserListFilter) => [...discoveryKeys.lists(), filter] as const,
-  list: (filter: UserListFilter, params: UserListParams = {}) =>
-    [...discoveryKeys.listsOf(filter), params] as const,
-  pages: (filter: UserListFilter, params: UserListParams = {}) =>
-    [...discoveryKeys.listsOf(filter), 'pages', params] as const,
-  profiles: () => [...discoveryKeys.all, 'profiles'] as const,
-  profile: (id: string) => [...discoveryKeys.profiles(), id] as const,
-  /** A profile as one viewer sees it (a visitor sees less): logging in never shows the visitor's copy. */
-  profileAs: (id: string, viewer: string | null) =>
-    [...discoveryKeys.profile(id), viewer ?? 'visitor'] as const,
-};
+// Home's lists stay on the device: a repeat visit draws them at once, then refreshes them.
+keepOnDevice(discoveryKeptQueries);
 
 export function fetchUserList(
   filter: UserListFilter,
@@ -71,6 +59,18 @@ export const listFreshMs = (filter: UserListFilter) =>
 const staleTimeOf = (filter: UserListFilter, params: UserListParams) =>
   params.unrated ? {} : { staleTime: listFreshMs(filter) };
 
+/**
+ * A list as the device kept it from the last visit (discovery-kept.ts), drawn at once. Stale from the
+ * start, so it is refreshed as soon as its screen asks for it: what the member changed after it was
+ * kept (a rating or a match marks lists stale without refetching them) is not in it.
+ */
+function keptList<T>(queryKey: QueryKey) {
+  return {
+    initialData: () => keptData<T>(queryKey),
+    initialDataUpdatedAt: 0,
+  };
+}
+
 type ListOptions = {
   enabled?: boolean;
   /** Milliseconds between refetches while the list is on screen, or false. */
@@ -83,9 +83,11 @@ export function useUserListQuery(
   params: UserListParams = {},
   options: ListOptions = {},
 ) {
+  const queryKey = discoveryKeys.list(filter, params);
   return useQuery({
-    queryKey: discoveryKeys.list(filter, params),
+    queryKey,
     queryFn: ({ signal }) => fetchUserList(filter, params, signal),
+    ...keptList<UserList>(queryKey),
     ...staleTimeOf(filter, params),
     enabled: options.enabled,
     refetchInterval: options.refetchInterval,
@@ -98,10 +100,12 @@ export function useInfiniteUserListQuery(
   options: ListOptions = {},
 ) {
   const limit = userListSize('users');
+  const queryKey = discoveryKeys.pages('users', params);
   return useInfiniteQuery({
-    queryKey: discoveryKeys.pages('users', params),
+    queryKey,
     queryFn: ({ pageParam, signal }) => fetchUserList('users', { ...params, limit, skip: pageParam }, signal),
     initialPageParam: 0,
+    ...keptList<InfiniteData<UserList, number>>(queryKey),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.users.length, 0);
       return last.users.length < limit || loaded >= last.count ? undefined : loaded;
@@ -150,6 +154,8 @@ function dropWhenUnused(queryClient: QueryClient, queryKey: QueryKey) {
 export function forgetBlockedMember(queryClient: QueryClient, userId: string) {
   dropWhenUnused(queryClient, discoveryKeys.profile(userId));
   queryClient.removeQueries({ queryKey: discoveryKeys.lists() });
+  // Nor from the lists kept on the device for the next visit.
+  forgetKept(queryClient, discoveryKeys.lists());
 }
 
 /** What the cache holds under `discoveryKeys.lists()`: a keyed list, or the default list's pages. */
@@ -174,6 +180,8 @@ function withoutMember(data: CachedList | undefined, userId: string): CachedList
  * stays: the report page goes back to it.
  */
 export function forgetReportedMember(queryClient: QueryClient, userId: string) {
+  // The lists kept on the device go (those in memory are kept again, without the member, just below).
+  forgetKept(queryClient, discoveryKeys.lists());
   queryClient.setQueriesData<CachedList>({ queryKey: discoveryKeys.lists() }, (data) =>
     withoutMember(data, userId),
   );
