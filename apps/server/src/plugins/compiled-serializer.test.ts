@@ -1,0 +1,285 @@
+import fc from 'fast-check';
+import Fastify from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MatchEventSchema, ProfileSchema, UserListSchema } from '@motema/shared/discovery';
+import { ApiErrorSchema, apiErrors } from '../lib/api-responses.ts';
+import { compileConformance, compiledSerializerCompiler } from './compiled-serializer.ts';
+
+/** zod's internals, to generate values from a schema. */
+type Def = {
+  type: string;
+  format?: string;
+  checks?: { _zod: { def: { check: string; maximum?: number; minimum?: number; length?: number } } }[];
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  entries?: Record<string, unknown>;
+  values?: unknown[];
+  options?: z.ZodType[];
+};
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Values zod refuses for most schemas, and some it accepts where it should not be asked to. */
+const junk: fc.Arbitrary<unknown> = fc.oneof(
+  fc.anything(),
+  fc.constantFrom(undefined, null, Number.NaN, Infinity, -Infinity, 2 ** 53, 1.5, -0, '', [], {}),
+);
+
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('', '"', '\\', '\u2028\u2029', '\ud800', 'é🙂', '</script>', '\u0000\n\t'),
+);
+
+/**
+ * Values of a schema, each node replaced by junk one time in `1 / junkOdds` (0: always valid), optional
+ * properties present, undefined or left out; with `extraKeys`, objects also have keys the schema does
+ * not name (before its own), which zod strips.
+ */
+function valuesOf(schema: z.ZodType, junkOdds: number, extraKeys = junkOdds > 0): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  const node = (): fc.Arbitrary<unknown> => {
+    switch (def.type) {
+      case 'string':
+        return text;
+      case 'boolean':
+        return fc.boolean();
+      case 'null':
+        return fc.constant(null);
+      case 'number':
+        return def.format === 'safeint'
+          ? fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.constant(-0))
+          : fc.double({ noNaN: true, noDefaultInfinity: true });
+      case 'enum':
+        return fc.constantFrom(...Object.values(def.entries!));
+      case 'literal':
+        return fc.constantFrom(...def.values!);
+      case 'union':
+        return fc.oneof(...def.options!.map((option) => valuesOf(option, junkOdds, extraKeys)));
+      case 'nullable':
+        return fc.oneof(fc.constant(null), valuesOf(def.innerType!, junkOdds, extraKeys));
+      case 'array': {
+        const bound = (name: string) => def.checks?.find((check) => check._zod.def.check === name)?._zod.def;
+        const exactly = bound('length_equals')?.length;
+        const minLength = exactly ?? bound('min_length')?.minimum ?? 0;
+        const maxLength = exactly ?? Math.min(bound('max_length')?.maximum ?? 4, 4);
+        return fc.array(valuesOf(def.element!, junkOdds, extraKeys), { minLength, maxLength });
+      }
+      case 'object': {
+        const properties = Object.entries(def.shape!).map(([key, property]) => {
+          const optional = defOf(property).type === 'optional';
+          const value = valuesOf(optional ? defOf(property).innerType! : property, junkOdds, extraKeys);
+          return [key, optional ? fc.option(fc.oneof(value, fc.constant(undefined)), { nil: OMIT }) : value];
+        });
+        const extra = fc.dictionary(
+          fc.string().map((key) => `extra_${key}`),
+          fc.jsonValue(),
+          { maxKeys: extraKeys ? 2 : 0 },
+        );
+        return fc.tuple(fc.record(Object.fromEntries(properties)), extra).map(([record, more]) => {
+          const value = { ...more, ...(record as Record<string, unknown>) };
+          for (const key of Object.keys(value)) if (value[key] === OMIT) delete value[key];
+          return value;
+        });
+      }
+      default:
+        throw new Error(`no generator for ${def.type}`);
+    }
+  };
+  return junkOdds > 0
+    ? fc.oneof({ arbitrary: junk, weight: 1 }, { arbitrary: node(), weight: junkOdds })
+    : node();
+}
+const OMIT = Symbol('omit');
+
+/** What zod's serializer writes, or that it refuses. */
+function zodText(schema: z.ZodType, value: unknown): string | 'refused' {
+  const result = z.safeEncode(schema, value);
+  return result.success ? JSON.stringify(result.data) : 'refused';
+}
+
+/** What the compiled check lets JSON.stringify write, or that it sends the value to zod. */
+function fastText(conforms: (value: unknown) => boolean, value: unknown): string | 'refused' {
+  return conforms(value) ? JSON.stringify(value) : 'refused';
+}
+
+const MIXED = z.object({
+  flag: z.boolean(),
+  nothing: z.null(),
+  ratio: z.number(),
+  tags: z.array(z.string()).min(1).max(3),
+  pair: z.array(z.int()).length(2),
+  kind: z.union([z.literal('a'), z.literal(2), z.literal(true), z.enum(['x', 'y'])]).nullable(),
+  nested: z.object({ deep: z.array(z.object({ n: z.int().nullable().optional() })) }).optional(),
+});
+
+const CONTRACTS: [string, z.ZodType][] = [
+  ['UserListSchema (GET /api/users)', UserListSchema],
+  ['ProfileSchema', ProfileSchema],
+  ['MatchEventSchema', MatchEventSchema],
+  ['ApiErrorSchema', ApiErrorSchema],
+  ['a schema of every supported kind', MIXED],
+];
+
+describe('compiled conformance checks', () => {
+  it.each(CONTRACTS)('%s: a value of exactly its shape is written as zod writes it', (_name, schema) => {
+    const conforms = compileConformance(schema);
+    expect(conforms).not.toBeNull();
+    fc.assert(
+      fc.property(valuesOf(schema, 0), (value) => {
+        const expected = zodText(schema, value);
+        expect(expected).not.toBe('refused');
+        expect(fastText(conforms!, value)).toBe(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it.each(CONTRACTS)('%s: nothing zod refuses or would rewrite conforms', (_name, schema) => {
+    const conforms = compileConformance(schema)!;
+    const serialize = compiledSerializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+    let [refused, stripped] = [0, 0];
+    fc.assert(
+      fc.property(valuesOf(schema, 8), (value) => {
+        const expected = zodText(schema, value);
+        const fast = fastText(conforms, value);
+        if (expected === 'refused') refused++;
+        else if (fast === 'refused') stripped++;
+        // Either the check lets JSON.stringify write zod's very text, or it leaves the value to zod.
+        expect(fast === 'refused' || fast === expected).toBe(true);
+        if (expected === 'refused') expect(fast).toBe('refused');
+        // And the route's serializer answers zod's text, or throws as zod does.
+        let answered: string;
+        try {
+          answered = serialize(value);
+        } catch {
+          answered = 'refused';
+        }
+        expect(answered).toBe(expected);
+      }),
+      { numRuns: 600 },
+    );
+    // The property saw values zod refuses and values whose extra keys it strips.
+    expect(refused).toBeGreaterThan(20);
+    expect(stripped).toBeGreaterThan(20);
+  });
+
+  it('leaves to zod a member card that zod refuses or would strip', () => {
+    const conforms = compileConformance(UserListSchema)!;
+    const card = {
+      _id: 'a',
+      username: 'amani',
+      firstName: null,
+      name: 'amani',
+      age: 30,
+      sex: 'female',
+      avatar: null,
+      activity: 'today',
+      distance: 5,
+    };
+    const list = (changes: object) => ({ users: [{ ...card, ...changes }], count: 1 });
+    expect(conforms(list({}))).toBe(true);
+    expect(JSON.stringify(list({}))).toBe(JSON.stringify(UserListSchema.parse(list({}))));
+    for (const changes of [
+      { age: 30.5 },
+      { age: Number.NaN },
+      { distance: 3 },
+      { sex: 'other' },
+      { activity: undefined },
+      { avatar: { thumbnail: '/x.webp' } },
+      { photos: Array(5).fill({}) },
+      { about: 7 },
+    ]) {
+      expect(zodText(UserListSchema, list(changes)), JSON.stringify(changes)).toBe('refused');
+      expect(conforms(list(changes)), JSON.stringify(changes)).toBe(false);
+    }
+    // Valid, but not as written: zod strips the key, or writes the keys in the schema's order.
+    const { _id, ...rest } = card;
+    for (const value of [list({ dateOfBirth: '1990-01-01' }), { users: [{ ...rest, _id }], count: 1 }]) {
+      expect(zodText(UserListSchema, value)).not.toBe('refused');
+      expect(conforms(value)).toBe(false);
+    }
+    expect(conforms({ users: [], count: 0, toJSON: () => 'x' })).toBe(false);
+    expect(
+      conforms(Object.assign(Object.create({ toJSON: () => 'x' }) as object, { users: [], count: 0 })),
+    ).toBe(false);
+  });
+
+  it('does not compile what it cannot check as zod does', () => {
+    for (const schema of [
+      z.string().min(1),
+      z.email(),
+      z.number().min(0),
+      z.date(),
+      z.string().transform((value) => value.length),
+      z.object({ a: z.string() }).strict(),
+      z.object({ a: z.string() }).passthrough(),
+      z.object({ a: z.string().default('x') }),
+      z.record(z.string(), z.string()),
+      z.tuple([z.string()]),
+      z.union([z.string(), z.number()]),
+      z.array(z.string()).refine((list) => list.length > 0),
+      z.undefined(),
+    ]) {
+      expect(compileConformance(schema)).toBeNull();
+    }
+  });
+});
+
+describe('compiledSerializerCompiler on a route', () => {
+  async function server(answer: unknown) {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setSerializerCompiler(serializerCompiler);
+    app.get(
+      '/list',
+      {
+        serializerCompiler: compiledSerializerCompiler,
+        schema: { response: { 200: UserListSchema, ...apiErrors({ 404: 'not_found' }) } },
+      },
+      (request, reply) =>
+        request.query && (request.query as { missing?: string }).missing
+          ? reply
+              .code(404)
+              .send({ statusCode: 404, code: 'not_found', message: 'Not found', extra: 1 } as never)
+          : (answer as never),
+    );
+    await app.ready();
+    return app;
+  }
+  const card = {
+    _id: 'b',
+    username: 'bisi',
+    firstName: 'Bisi',
+    name: 'Bisi',
+    age: 41,
+    sex: 'male',
+    avatar: { thumbnail: '/api/media/b/160.webp', placeholder: 'data:image/webp;base64,AA', id: 'hidden' },
+    activity: 'online',
+    distance: null,
+    dateOfBirth: '1985-01-01',
+  };
+
+  it('answers the text zod writes, unknown keys dropped; error answers go through zod', async () => {
+    const answer = { users: [card, { ...card, _id: 'c', avatar: null }], count: 2 };
+    const app = await server(answer);
+    const res = await app.inject({ method: 'GET', url: '/list' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(JSON.stringify(UserListSchema.parse(answer)));
+    expect(res.body).not.toContain('hidden');
+    expect(res.body).not.toContain('dateOfBirth');
+    const missing = await app.inject({ method: 'GET', url: '/list?missing=1' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ statusCode: 404, code: 'not_found', message: 'Not found' });
+    await app.close();
+  });
+
+  it('fails an answer outside the schema as zod does (500, zod’s serialization error)', async () => {
+    const app = await server({ users: [{ ...card, age: '41' }], count: 1 });
+    const res = await app.inject({ method: 'GET', url: '/list' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().code).toBe('FST_ERR_RESPONSE_SERIALIZATION');
+    await app.close();
+  });
+});
