@@ -1,4 +1,4 @@
-import type { Image } from '@motema/shared/media';
+import type { Avatar, Image } from '@motema/shared/media';
 import type { PhotoRow, PhotoVariant } from '../../db/schema.ts';
 import { variantFileName } from './variant-names.ts';
 
@@ -32,6 +32,27 @@ export function presentImage(row: PhotoRow): Image {
     })),
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * A card's slim avatar (bar B6): `avatarOf(presentImage(row))` without the whole Image. Lists present
+ * one per card; building the Image (sorting the variants, six URLs, the date) and cutting it down
+ * cost several times this (QUALITY B1). The thumbnail is the same variant presentImage picks: the
+ * smallest WebP, else the smallest of any type (by type, then first listed, among equal widths).
+ */
+export function presentAvatar(row: PhotoRow): Avatar {
+  let thumbnail: PhotoVariant | undefined;
+  for (const variant of row.variants) {
+    const webp = variant.type === 'image/webp';
+    const better =
+      !thumbnail ||
+      (webp && thumbnail.type !== 'image/webp') ||
+      (webp === (thumbnail.type === 'image/webp') &&
+        (variant.width < thumbnail.width ||
+          (variant.width === thumbnail.width && variant.type < thumbnail.type)));
+    if (better) thumbnail = variant;
+  }
+  return { thumbnail: thumbnail ? mediaUrl(row.id, thumbnail) : '', placeholder: row.placeholder };
 }
 
 /** Photos by id (avatarPhotos' map) as Images, by the same ids. */
