@@ -19,7 +19,12 @@ const VISITOR_ROOTS = [
   /[\\/]src[\\/]layouts[\\/](public-layout|language-switch|route-error)\.tsx$/,
 ];
 
-/** Source the visitor pages may import (conservatively: every shared folder too). */
+/**
+ * The visitor pages' own source and the entry, from which the rest of their source (the shared `ui`
+ * and `lib` files they use) is found by its static imports. Taking whole shared folders instead tied
+ * every Mantine component a member-only `ui` file imports (Avatar for the member avatar) to the
+ * visitor pages, and each such component became a small chunk of its own on home's critical path.
+ */
 const VISITOR_SOURCES = [
   'features/public',
   'features/auth',
@@ -28,8 +33,6 @@ const VISITOR_SOURCES = [
   'layouts/language-switch.tsx',
   'layouts/route-error.tsx',
   'layouts/navigation-guard.tsx',
-  'ui',
-  'lib',
   'main.tsx',
 ];
 /** The home layout and page, from which home's own source is found by its static imports. */
@@ -78,15 +81,17 @@ type ModuleInfo = {
 };
 type Context = { getModuleInfo(id: string): ModuleInfo | null };
 
-/** Our files the home layout and page import statically, directly or not. */
-function homeSource(srcDir: string, context: Context): string[] {
+/** Our files that `sources` (files or folders) import statically, directly or not, and themselves. */
+function staticSource(srcDir: string, sources: string[], context: Context): string[] {
   const found = new Set<string>();
   const visit = (id: string) => {
-    if (found.has(id) || !id.startsWith(srcDir)) return;
+    // Only modules of the build: a folder's tests and unused files are not.
+    const info = id.startsWith(srcDir) && !found.has(id) ? context.getModuleInfo(id) : null;
+    if (!info) return;
     found.add(id);
-    for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    for (const imported of info.importedIds) visit(imported);
   };
-  for (const file of HOME_FILES) visit(path.join(srcDir, file));
+  for (const source of sources) for (const file of filesUnder(path.join(srcDir, source))) visit(file);
   return [...found];
 }
 
@@ -102,8 +107,12 @@ function rootsOf(id: string, context: Context, memo: Map<string, Set<string>>, n
   for (const importer of info.importers) {
     if (MANTINE_BARREL.test(importer) || ICONS_BARREL.test(importer)) {
       // Through a barrel: a visitor page uses it when it imports a name of its folder or the icon.
-      const folder = MANTINE_COMPONENT.exec(id)?.[1] ?? ICON.exec(id)?.[1];
-      const usedBy = (names: Set<string>) => !folder || [...names].some((name) => name.startsWith(folder));
+      // A component's folder holds its parts too (Avatar: AvatarGroup); an icon is its name alone
+      // (IconCamera is not IconCameraHeart).
+      const component = MANTINE_COMPONENT.exec(id)?.[1];
+      const icon = ICON.exec(id)?.[1];
+      const usedBy = (names: Set<string>) =>
+        icon ? names.has(icon) : !component || [...names].some((name) => name.startsWith(component));
       if (usedBy(names.visitor)) roots.add(VISITOR_BARREL_ROOT);
       if (usedBy(names.home)) roots.add(HOME_BARREL_ROOT);
       continue;
@@ -126,8 +135,8 @@ export function memberChunks(srcDir: string) {
   let names: Names | undefined;
   return (id: string, context: Context): string | null => {
     names ??= {
-      visitor: importedNames(srcDir, VISITOR_SOURCES),
-      home: importedNames(srcDir, homeSource(srcDir, context)),
+      visitor: importedNames(srcDir, staticSource(srcDir, VISITOR_SOURCES, context)),
+      home: importedNames(srcDir, staticSource(srcDir, HOME_FILES, context)),
     };
     const roots = [...rootsOf(id, context, memo, names)];
     const forHome = roots.some(

@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { memberChunks } from './member-chunks.ts';
+
+/**
+ * A small app's source and module graph as Rolldown reports it: the entry lazily loads the start page
+ * (a visitor page) and home's layout; both reach Mantine and the icons through their barrels.
+ */
+const root = mkdtempSync(path.join(tmpdir(), 'member-chunks-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const srcDir = path.join(root, 'src');
+const sources: Record<string, string> = {
+  'main.tsx': "import { MantineProvider } from '@mantine/core';\n",
+  'features/public/start-page.tsx':
+    "import { IconCameraHeart } from '@tabler/icons-react';\nimport { SiteTitle } from '../../ui/site-title.tsx';\n",
+  'ui/site-title.tsx': "import { Anchor } from '@mantine/core';\n",
+  'ui/member-avatar.tsx': "import { Avatar } from '@mantine/core';\n",
+  'lib/when-idle.ts': 'export const whenIdle = () => undefined;\n',
+  'layouts/home-layout.tsx':
+    "import { IconCamera } from '@tabler/icons-react';\nimport { MemberAvatar } from '../ui/member-avatar.tsx';\nimport { SiteTitle } from '../ui/site-title.tsx';\n",
+  'features/discovery/home-page.tsx': "import { Title } from '@mantine/core';\n",
+  // The other visitor sources the chunking reads, empty here.
+  'features/auth/login-page.tsx': '',
+  'features/legal/legal-page.tsx': '',
+  'layouts/public-layout.tsx': '',
+  'layouts/language-switch.tsx': '',
+  'layouts/route-error.tsx': '',
+  'layouts/navigation-guard.tsx': '',
+};
+for (const [file, text] of Object.entries(sources)) {
+  mkdirSync(path.dirname(path.join(srcDir, file)), { recursive: true });
+  writeFileSync(path.join(srcDir, file), text);
+}
+
+const src = (file: string) => path.join(srcDir, file);
+const mantine = path.join(root, 'node_modules/@mantine/core/esm/index.mjs');
+const icons = path.join(root, 'node_modules/@tabler/icons-react/dist/esm/tabler-icons-react.mjs');
+const component = (name: string) =>
+  path.join(root, `node_modules/@mantine/core/esm/components/${name}/${name}.mjs`);
+const icon = (name: string) => path.join(root, `node_modules/@tabler/icons-react/dist/esm/icons/${name}.mjs`);
+
+type Node = { imports?: string[]; lazy?: string[]; isEntry?: boolean };
+const graph: Record<string, Node> = {
+  [src('main.tsx')]: {
+    isEntry: true,
+    imports: [mantine],
+    lazy: [
+      src('features/public/start-page.tsx'),
+      src('layouts/home-layout.tsx'),
+      src('features/discovery/home-page.tsx'),
+    ],
+  },
+  [src('features/public/start-page.tsx')]: { imports: [icons, src('ui/site-title.tsx')] },
+  [src('ui/site-title.tsx')]: { imports: [mantine] },
+  [src('ui/member-avatar.tsx')]: { imports: [mantine] },
+  [src('layouts/home-layout.tsx')]: {
+    imports: [icons, src('ui/member-avatar.tsx'), src('ui/site-title.tsx')],
+  },
+  [src('features/discovery/home-page.tsx')]: { imports: [mantine] },
+  [mantine]: { imports: ['Anchor', 'Avatar', 'MantineProvider', 'Title'].map(component) },
+  [icons]: { imports: ['IconCamera', 'IconCameraHeart'].map(icon) },
+};
+
+const context = {
+  getModuleInfo(id: string) {
+    if (!graph[id] && !Object.values(graph).some((node) => node.imports?.includes(id))) return null;
+    const importersBy = (edge: 'imports' | 'lazy') =>
+      Object.entries(graph)
+        .filter(([, node]) => node[edge]?.includes(id))
+        .map(([importer]) => importer);
+    return {
+      importers: importersBy('imports'),
+      dynamicImporters: importersBy('lazy'),
+      importedIds: graph[id]?.imports ?? [],
+      isEntry: graph[id]?.isEntry === true,
+    };
+  },
+};
+
+describe('memberChunks', () => {
+  const chunkOf = memberChunks(srcDir);
+
+  it('groups what only home uses, our code and the parts of Mantine and the icons', () => {
+    expect(chunkOf(src('ui/member-avatar.tsx'), context)).toBe('member-app');
+    // Imported by a member-only file of the shared ui folder: not a visitor page's.
+    expect(chunkOf(component('Avatar'), context)).toBe('member-ui');
+    // The start page's IconCameraHeart is another icon.
+    expect(chunkOf(icon('IconCamera'), context)).toBe('member-ui');
+  });
+
+  it('leaves what a visitor page uses too where Rolldown puts it', () => {
+    expect(chunkOf(src('ui/site-title.tsx'), context)).toBe(null);
+    expect(chunkOf(component('Anchor'), context)).toBe(null);
+    expect(chunkOf(icon('IconCameraHeart'), context)).toBe(null);
+  });
+});
