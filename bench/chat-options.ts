@@ -13,6 +13,8 @@ export type ChatOptions = {
   /** Members uploading a photo at a time in B7's phase (0: no such phase). */
   uploads: number;
   uploadsRate: number;
+  /** Messages a transaction in the durable reference (chat-durable.ts): 1 stores each on its own. */
+  durableGroup: number;
 };
 
 /** The options from the command line (see chat.bench.ts); throws on an odd number of sockets. */
@@ -29,5 +31,6 @@ export function readChatOptions(): ChatOptions {
     window: numberOption('window', 2),
     uploads: numberOption('uploads', 2),
     uploadsRate: numberOption('uploads-rate', rate),
+    durableGroup: numberOption('durable-group', 500),
   };
 }

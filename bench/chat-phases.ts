@@ -17,7 +17,8 @@ import type { UploadRun } from './chat-uploads.ts';
 import { postgresCpu, processCpu, type Child } from './lib/processes.ts';
 import type { ChatOptions } from './chat-options.ts';
 
-export type Name = 'relay' | 'app';
+/** The ceiling (no database), the durable reference (chat-durable.ts) and the real app. */
+export type Name = 'relay' | 'durable' | 'app';
 export type Cpu = { server: number; postgres: number; client: number };
 /** A server under load: its process, its sockets and what each phase measured on it. */
 export type Target = {

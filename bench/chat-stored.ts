@@ -1,4 +1,7 @@
-/** B3's last check (chat.bench.ts): every client id sent to the app, looked up in PostgreSQL. */
+/**
+ * B3's last check (chat.bench.ts): every client id sent to the app (or to the durable reference),
+ * looked up in PostgreSQL.
+ */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
 import type { Tracker } from './chat-load.ts';
@@ -13,14 +16,22 @@ export type StoredCheck = {
   refusedStored: number;
 };
 
-/** How many times each id was stored, against what its ack said. */
-export async function verifyStored(db: Db, tracker: Tracker, ids: string[]): Promise<StoredCheck> {
+/** The app's messages, or the durable reference's (chat-durable.ts). */
+export type StoredTable = 'messages' | 'chat_durable.messages';
+
+/** How many times each id was stored in `table`, against what its ack said. */
+export async function verifyStored(
+  db: Db,
+  tracker: Tracker,
+  ids: string[],
+  table: StoredTable = 'messages',
+): Promise<StoredCheck> {
   const counts = new Map<string, number>();
   for (let start = 0; start < ids.length; start += 20_000) {
     const slice = `{${ids.slice(start, start + 20_000).join(',')}}`;
     const rows = (
       await db.execute(sql`
-        SELECT client_id::text AS id, count(*)::int AS n FROM messages
+        SELECT client_id::text AS id, count(*)::int AS n FROM ${sql.raw(table)}
         WHERE client_id = ANY(${slice}::uuid[]) GROUP BY client_id`)
     ).rows as { id: string; n: number }[];
     for (const row of rows) counts.set(row.id, row.n);

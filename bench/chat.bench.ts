@@ -2,15 +2,19 @@
  * B3: chat with 2,000 connected sockets (1,000 conversations), 200-byte messages stored in PostgreSQL
  * by the real server (apps/server/src/main.ts as a child process: the session cookie at the handshake,
  * `chats:messages:send` acked after the commit, `chats:messages:new` to the other member), against
- * a bare Socket.IO relay with no database (bench/chat-relay.ts) under the same clients and load, in
- * the same run. Rounds alternate which goes first. Per round and server: the saturated throughput (every
+ * two references under the same clients and load, in the same run: a bare Socket.IO + `pg` server
+ * storing each message with the same guarantees (bench/chat-durable.ts: client id stored once,
+ * per-conversation sequence in the insert's transaction, ack after COMMIT), the bar's reference; and
+ * a bare Socket.IO relay with no database (bench/chat-relay.ts), the ceiling. Rounds alternate the
+ * order of the servers. Per round and server: the saturated throughput (every
  * socket keeps `--window` messages awaiting their ack for `--saturate` seconds; messages delivered to
  * the other member over the time from the first send to the last delivery), then a fixed offered load (`--rate` messages a second for `--seconds`):
  * send-to-deliver and send-to-ack latency, lost and duplicated messages. At the end every client id sent
- * to the app is looked up in PostgreSQL: stored exactly once.
+ * to the app (and to the durable reference) is looked up in PostgreSQL: stored exactly once.
  *
  *   node_modules/.bin/node --import tsx bench/chat.bench.ts [--sockets 2000] [--seconds 10] [--rate 1000]
- *     [--rounds 3] [--saturate 5] [--window 2] [--uploads 2] [--uploads-rate R] [--keep DIR] [--only relay|app] [--no-pin]
+ *     [--rounds 3] [--saturate 5] [--window 2] [--uploads 2] [--uploads-rate R] [--keep DIR]
+ *     [--only relay,durable,app] [--durable-group 500] [--no-pin]
  *
  * B7's "chat p99 unaffected while uploads run": after the rounds, two more fixed-load phases on the
  * app at `--uploads-rate` (default `--rate`), without and then with `--uploads` members at a time
@@ -43,7 +47,9 @@ import { flagOption, textOption } from './lib/options.ts';
 
 const options = readChatOptions();
 const { sockets, seconds, rate, rounds, uploads, uploadsRate } = options;
-const only = textOption('only');
+const NAMES: readonly Name[] = ['relay', 'durable', 'app'];
+/** `--only app,durable`: those servers only, in this file's order. */
+const only = textOption('only')?.split(',');
 
 async function main() {
   const database = await openDatabase(textOption('keep'), 'chat');
@@ -66,18 +72,26 @@ async function main() {
     const pin = flagOption('no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
     console.log(`Pinning: ${pin.note}`);
     const tracker = new Tracker();
-    const names: Name[] = only === 'relay' || only === 'app' ? [only] : ['relay', 'app'];
+    const names = NAMES.filter((name) => !only || only.includes(name));
     for (const name of names) {
       const port = await freePort();
       const child =
         name === 'relay'
           ? await startNode('bench/chat-relay.ts', [String(port)], {}, /^listening \d+/, pin.server)
-          : await startAppServer({
-              databaseUrl: database.url,
-              port: port,
-              dataDir: dataDir,
-              core: pin.server,
-            });
+          : name === 'durable'
+            ? await startNode(
+                'bench/chat-durable.ts',
+                [String(port), database.url, String(options.durableGroup)],
+                {},
+                /^listening \d+/,
+                pin.server,
+              )
+            : await startAppServer({
+                databaseUrl: database.url,
+                port: port,
+                dataDir: dataDir,
+                core: pin.server,
+              });
       children.push(child);
       started = performance.now();
       const clients = await connectAll(`http://127.0.0.1:${port}`, members, tracker);
@@ -146,7 +160,16 @@ async function main() {
     const stored = app
       ? await verifyStored(db, tracker, [...app.ids.saturated, ...app.ids.fixed, ...app.ids.uploads])
       : undefined;
-    return await report(targets, tracker, pin.note, stored, options);
+    const durable = targets.find((target) => target.name === 'durable');
+    const durableStored = durable
+      ? await verifyStored(
+          db,
+          tracker,
+          [...durable.ids.saturated, ...durable.ids.fixed],
+          'chat_durable.messages',
+        )
+      : undefined;
+    return await report(targets, tracker, pin.note, { app: stored, durable: durableStored }, options);
   } finally {
     await stopAll();
     await close();
