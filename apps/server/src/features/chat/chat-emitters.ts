@@ -12,11 +12,15 @@ export function subscribeChatEvents({ events }: Pick<AppDeps, 'events'>, { io }:
 
   events.on('message.stored', ({ message, recipientId, senderSocketId }) => {
     const shown = presentMessage(message);
-    const sender = toUser(message.row.senderId);
+    const senderRoom = `user:${message.row.senderId}`;
+    // The sender's star is the sender's own: then the recipient's copy differs. Otherwise one emit to
+    // both members' rooms, so one packet encoded (Socket.IO encodes an emit before it looks at who is
+    // in its rooms: the sender's room, often the sending socket alone, cost a whole encoding).
+    const rooms = shown.important ? [senderRoom] : [senderRoom, `user:${recipientId}`];
+    const to = io.to(rooms);
     // The sending socket has the message in its ack.
-    (senderSocketId ? sender.except(senderSocketId) : sender).emit('chats:messages:new', shown);
-    // The recipient's copy: the sender's star is the sender's own.
-    toUser(recipientId).emit('chats:messages:new', shown.important ? { ...shown, important: false } : shown);
+    (senderSocketId ? to.except(senderSocketId) : to).emit('chats:messages:new', shown);
+    if (shown.important) toUser(recipientId).emit('chats:messages:new', { ...shown, important: false });
   });
   events.on('message.changed', ({ views }) => {
     for (const { userId, message } of views)
