@@ -7,8 +7,15 @@
  * reference first...), medians. Metrics and their definitions: page-load-visit.ts; the pages and what
  * "usable" waits for: page-load-pages.ts; medians and bars: page-load-summary.ts.
  *
+ * The app serves HTTPS with a certificate made for the run (HTTP/2 and HTTP/1.1 on one port, as
+ * main.ts does with TLS_CERT_FILE) and is loaded over each of `--protocols`: HTTP/2 by a Chromium
+ * told to trust the certificate's key (--ignore-certificate-errors-spki-list: it caches and runs the
+ * service worker as on a real site), HTTP/1.1 by a second one that also has --disable-http2. The
+ * reference stays plain HTTP/1.1.
+ *
  *   node_modules/.bin/node --import tsx bench/page-load.bench.ts [--rounds 3] [--profiles regular-3g,slow-4g]
- *     [--pages start,login,home] [--members 300] [--keep DIR] [--web-dist DIR] [--dump DIR] [--no-pin]
+ *     [--pages start,login,home] [--protocols http1,http2] [--members 300] [--keep DIR] [--web-dist DIR]
+ *     [--dump DIR] [--no-pin]
  *
  * --web-dist serves an existing build instead of building one; --dump writes the static references.
  *
@@ -33,7 +40,15 @@ import {
 } from './page-load-reference.ts';
 import { measure, serviceWorkerActive, visit, type Visit } from './page-load-visit.ts';
 import { PAGES, type PageName } from './page-load-pages.ts';
-import { barRows, printMedians, type Plan, type Sample, type Target } from './page-load-summary.ts';
+import {
+  barRows,
+  printMedians,
+  PROTOCOL_LABELS,
+  type Plan,
+  type Protocol,
+  type Sample,
+  type Target,
+} from './page-load-summary.ts';
 import { flagOption, numberOption, textOption } from './lib/options.ts';
 
 const rounds = numberOption('rounds', 3);
@@ -47,13 +62,15 @@ const pageNames = (textOption('pages') ?? 'start,login,home').split(',') as Page
 for (const name of pageNames) if (!PAGES[name]) throw new Error(`--pages: unknown page ${name}`);
 for (const name of profileNames) if (!PROFILES[name]) throw new Error(`--profiles: unknown ${name}`);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds: at least 1');
+const protocols = (textOption('protocols') ?? 'http1,http2').split(',') as Protocol[];
+for (const name of protocols) if (!PROTOCOL_LABELS[name]) throw new Error(`--protocols: unknown ${name}`);
 
-const plan: Plan = { profileNames, pageNames, rounds };
+const plan: Plan = { profileNames, pageNames, rounds, protocols };
 
 const samples: Sample[] = [];
 const waterfalls: Record<string, unknown> = {};
 
-/** A cold visit then a repeat visit of one page in one fresh context. */
+/** A cold visit then a repeat visit of one page in one fresh context (`protocol`: the app's). */
 async function coldAndRepeat(
   browser: Browser,
   app: RunningApp,
@@ -62,7 +79,9 @@ async function coldAndRepeat(
   page: PageName,
   profile: ThrottleProfile,
   round: number,
+  protocol?: Protocol,
 ): Promise<void> {
+  const label = protocol ? `${target} ${PROTOCOL_LABELS[protocol]}` : target;
   const spec = PAGES[page];
   const context = await newPhoneContext(browser);
   try {
@@ -78,9 +97,9 @@ async function coldAndRepeat(
       ['repeat', repeat],
     ] as const) {
       const { resources, ...rest } = result;
-      samples.push({ ...rest, page, profile: profile.name, target, visit: kind, round });
+      samples.push({ ...rest, page, profile: profile.name, target, protocol, visit: kind, round });
       if (round === 0) {
-        waterfalls[`${target} ${page} ${profile.name} ${kind}`] = resources.map((resource) => ({
+        waterfalls[`${label} ${page} ${profile.name} ${kind}`] = resources.map((resource) => ({
           path: resource.url.replace(baseUrl, ''),
           kind: resource.kind,
           bytes: resource.bytes,
@@ -94,7 +113,7 @@ async function coldAndRepeat(
     if (target === 'app') samples.at(-2)!.serviceWorkerBytes = swBytes.totals().total;
     const line = (label: string, v: Visit) =>
       `${label} FCP ${(v.fcpMs / 1000).toFixed(2)} s, LCP ${(v.lcpMs / 1000).toFixed(2)} s, usable ${(v.usableMs / 1000).toFixed(2)} s, CLS ${v.cls.toFixed(3)}, ${formatNumber(v.bytes.total / 1024)} KB in ${v.requests} requests${v.controlled ? ' (service worker)' : ''}`;
-    console.log(`  ${target} ${page} ${profile.name}: ${line('cold', cold)}; ${line('repeat', repeat)}`);
+    console.log(`  ${label} ${page} ${profile.name}: ${line('cold', cold)}; ${line('repeat', repeat)}`);
   } finally {
     await context.close();
   }
@@ -103,11 +122,16 @@ async function coldAndRepeat(
 async function main() {
   const pin = flagOption('no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
   console.log(`Pinning: ${pin.note.replace('load generator', 'Chromium and this script')}`);
-  const app = await startApp({ members, keepDir, webDist, core: pin.server });
-  let browser: Browser | undefined;
+  const app = await startApp({ members, keepDir, webDist, core: pin.server, tls: true });
+  const browsers: Partial<Record<Protocol, Browser>> = {};
   let reference: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
   try {
-    browser = await launchBrowser();
+    const trust = `--ignore-certificate-errors-spki-list=${app.certificate!.spki}`;
+    browsers.http2 = await launchBrowser({ args: [trust] });
+    if (protocols.includes('http1'))
+      browsers.http1 = await launchBrowser({ args: [trust, '--disable-http2'] });
+    for (const protocol of protocols) await checkProtocol(browsers[protocol]!, app.url, protocol);
+    const browser = browsers.http2;
     console.log(`App at ${app.url}; home as ${app.member(1).username}. Capturing the static references...`);
     const images = new Map<string, Captured>();
     const pages: ReferencePage[] = [];
@@ -138,21 +162,25 @@ async function main() {
     for (let round = 0; round < rounds; round++) {
       console.log(`Round ${round + 1} of ${rounds}`);
       const order: Target[] = round % 2 === 0 ? ['app', 'reference'] : ['reference', 'app'];
+      // The app over each protocol in turn, HTTP/2 first in odd rounds.
+      const appProtocols = round % 2 === 0 ? protocols : [...protocols].reverse();
       for (const profileName of profileNames)
         for (const page of pageNames)
           for (const target of order)
-            await coldAndRepeat(
-              browser,
-              app,
-              target === 'app' ? app.url : reference.url,
-              target,
-              page,
-              PROFILES[profileName],
-              round,
-            );
+            for (const protocol of target === 'app' ? appProtocols : [undefined])
+              await coldAndRepeat(
+                protocol ? browsers[protocol]! : browser,
+                app,
+                target === 'app' ? app.url : reference.url,
+                target,
+                page,
+                PROFILES[profileName],
+                round,
+                protocol,
+              );
     }
   } finally {
-    await browser?.close();
+    for (const browser of Object.values(browsers)) await browser.close();
     await reference?.stop();
     await app.stop();
   }
@@ -161,7 +189,7 @@ async function main() {
   const bars = barRows(samples, plan);
   printBars(bars);
   await writeResults('page-load', bars, {
-    options: { rounds, profiles: profileNames, pages: pageNames, members },
+    options: { rounds, profiles: profileNames, pages: pageNames, protocols, members },
     profiles: Object.fromEntries(profileNames.map((name) => [name, PROFILES[name]])),
     usableSelectors: Object.fromEntries(pageNames.map((name) => [name, PAGES[name].selectors])),
     medians: table,
@@ -169,6 +197,23 @@ async function main() {
     waterfalls,
   });
   process.exit(bars.every((bar) => bar.pass) ? 0 : 1);
+}
+
+/** Makes sure `browser` speaks `protocol` to the app (the ALPN it negotiated for a page). */
+async function checkProtocol(browser: Browser, url: string, protocol: Protocol): Promise<void> {
+  const context = await newPhoneContext(browser);
+  try {
+    const tab = await context.newPage();
+    await tab.goto(`${url}/api/health`);
+    const spoken = await tab.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol,
+    );
+    const expected = protocol === 'http2' ? 'h2' : 'http/1.1';
+    if (spoken !== expected) throw new Error(`${protocol}: Chromium spoke ${spoken} to the app`);
+    console.log(`${PROTOCOL_LABELS[protocol]}: Chromium speaks ${spoken} to the app over TLS.`);
+  } finally {
+    await context.close();
+  }
 }
 
 main().catch((error) => {

@@ -19,15 +19,18 @@
  * - `webDist`: serve this existing build instead of building (e.g. `--web-dist /tmp/x` to skip the
  *   ~1 minute build while developing). `build: false` with no `webDist` serves apps/web/dist as is.
  * - `core`: the CPU core the server is pinned to (taskset), as in `startNode`.
+ * - `tls`: HTTPS, HTTP/2 and HTTP/1.1 on one port (TLS_CERT_FILE, TLS_KEY_FILE) with a self-signed
+ *   certificate made for the run (`certificate`); this process trusts it (setDefaultCACertificates).
  * - Logging in: `logIn(context, n)` inserts a session (createSession, as the login route does) and adds
  *   its cookie to a Playwright BrowserContext, so repeated cold visits do not trip the login rate limit
  *   (10 a minute per IP). B6 logs in through the real login form itself.
  */
 import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { connectDatabase, migrateDatabase, type Db } from '../../apps/server/src/db/client.ts';
@@ -36,6 +39,10 @@ import { parseEnv } from '../../apps/server/src/env.ts';
 import { createMediaStorage } from '../../apps/server/src/lib/storage.ts';
 import { AFRICAN_CITIES, SEED_PASSWORD } from '../../apps/server/src/seed/members.ts';
 import { seed } from '../../apps/server/src/seed/seed.ts';
+import {
+  selfSignedCertificate,
+  type SelfSignedCertificate,
+} from '../../apps/server/src/test/self-signed-certificate.ts';
 import { freePort, openDatabase, startAppServer, type Child } from './processes.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -53,13 +60,20 @@ export type AppOptions = {
   webDist?: string;
   /** Build the web app (default true unless webDist is given); false serves apps/web/dist. */
   build?: boolean;
+  /**
+   * Serve HTTPS (HTTP/2 and HTTP/1.1, ALPN) with a self-signed certificate made here, which this
+   * process then trusts (its fetches); browsers are told of it by `certificate.spki`.
+   */
+  tls?: boolean;
 };
 
 export type SeedMember = { email: string; password: string; username: string; id: string };
 
 export type RunningApp = {
-  /** http://127.0.0.1:<port> */
+  /** http://127.0.0.1:<port>, or https:// with `tls` */
   url: string;
+  /** With `tls`: the server's certificate (for Chromium: --ignore-certificate-errors-spki-list=spki). */
+  certificate?: SelfSignedCertificate;
   databaseUrl: string;
   db: Db;
   /** The folder served as the web app. */
@@ -129,14 +143,24 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       await buildWeb(webDist);
     }
     const port = await freePort();
+    const certificate = options.tls ? selfSignedCertificate() : undefined;
+    const tlsEnv: Record<string, string> = {};
+    if (certificate) {
+      tlsEnv.TLS_CERT_FILE = path.join(temp, 'cert.pem');
+      tlsEnv.TLS_KEY_FILE = path.join(temp, 'key.pem');
+      await writeFile(tlsEnv.TLS_CERT_FILE, certificate.cert);
+      await writeFile(tlsEnv.TLS_KEY_FILE, certificate.key);
+      setDefaultCACertificates([...getCACertificates('default'), certificate.cert]);
+    }
     server = await startAppServer({
       databaseUrl: database.url,
       port: port,
       dataDir: dataDir,
       webDist: webDist,
       core: options.core,
+      env: tlsEnv,
     });
-    const url = `http://127.0.0.1:${port}`;
+    const url = `${certificate ? 'https' : 'http'}://127.0.0.1:${port}`;
     const member = (n: number): SeedMember => {
       const found = members[n - 1];
       if (!found) throw new Error(`member ${n}: only ${members.length} seeded members can log in`);
@@ -147,6 +171,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       databaseUrl: database.url,
       db,
       webDist,
+      certificate,
       server,
       member,
       async logIn(context, n) {

@@ -53,10 +53,11 @@ export const SLOW_4G: ThrottleProfile = {
 
 export const PROFILES = { 'regular-3g': REGULAR_3G, 'slow-4g': SLOW_4G } as const;
 
-export function launchBrowser(options: { headless?: boolean } = {}): Promise<Browser> {
+/** `args`: more switches, e.g. `--ignore-certificate-errors-spki-list` (B4 over TLS), `--disable-http2`. */
+export function launchBrowser(options: { headless?: boolean; args?: string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
     headless: options.headless ?? true,
   });
 }

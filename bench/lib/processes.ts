@@ -166,6 +166,8 @@ export function startAppServer(options: {
   dataDir: string;
   webDist?: string;
   core?: string;
+  /** More settings (TLS_CERT_FILE and TLS_KEY_FILE for HTTPS). */
+  env?: Record<string, string>;
 }): Promise<Child> {
   return startNode(
     'apps/server/src/main.ts',
@@ -177,6 +179,7 @@ export function startAppServer(options: {
       LOG_LEVEL: 'warn',
       DATA_DIR: options.dataDir,
       ...(options.webDist && { WEB_DIST_DIR: options.webDist }),
+      ...options.env,
     },
     /Motema is running/,
     options.core,
