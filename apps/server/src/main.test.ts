@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { http2Client } from './test/http2-client.ts';
+import { selfSignedCertificate } from './test/self-signed-certificate.ts';
 import { createTestDatabase } from './test/test-database.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -41,7 +43,7 @@ function startServer(
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /running at (http:\/\/\S+)[\s\S]*Database: /.exec(output);
+      const match = /running at (https?:\/\/\S+)[\s\S]*Database: /.exec(output);
       if (match) resolve({ child, url: match[1]!.replace('localhost', '127.0.0.1'), output: () => output });
     };
     child.stdout.on('data', onData);
@@ -131,6 +133,33 @@ describe('the server process', () => {
       expect(rows).toEqual([{ username: 'external_db' }]);
     } finally {
       await external.close();
+    }
+  }, 60_000);
+
+  it('serves HTTP/2 over TLS given TLS_CERT_FILE and TLS_KEY_FILE, and stops cleanly with a session open', async () => {
+    const external = await createTestDatabase();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'motema-main-tls-'));
+    try {
+      const certificate = selfSignedCertificate();
+      await writeFile(path.join(dir, 'cert.pem'), certificate.cert);
+      await writeFile(path.join(dir, 'key.pem'), certificate.key);
+      const running = await startServer(dir, 65001, {
+        DATABASE_URL: external.url,
+        TLS_CERT_FILE: path.join(dir, 'cert.pem'),
+        TLS_KEY_FILE: path.join(dir, 'key.pem'),
+      });
+      expect(running.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      expect(running.output()).toContain('Protocols: HTTP/2 and HTTP/1.1 over TLS');
+      const client = await http2Client(running.url, certificate.cert);
+      expect(client.session.alpnProtocol).toBe('h2');
+      expect((await client.request('/api/health')).status).toBe(200);
+      // A member's tab keeps its HTTP/2 connection open: the stop must not wait for it (15 s, exit 1).
+      expect(await stopServer(running)).toBe(0);
+      expect(running.output()).toContain('Stopped cleanly');
+      await client.close();
+    } finally {
+      await external.close();
+      await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });
