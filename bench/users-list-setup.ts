@@ -102,10 +102,11 @@ export type ReferenceSpec = {
 };
 
 /**
- * Runs the app's own service for GET /api/users (no query: the default list) through a drizzle
- * client that records every statement, so the reference gets the very SQL and parameters the app
- * sends, without copying any of it by hand. The avatars' statement is built for every number of
- * photos a page may have with the app's repository function (today one text: an array parameter).
+ * Runs the app's own service for GET /api/users (no query: the default list) on a pool that records
+ * every statement sent to it (through drizzle or straight to the pool, as the list's statement
+ * templates do), so the reference gets the very SQL and parameters the app sends, without copying
+ * any of it by hand. The avatars' statement is built for every number of photos a page may have with
+ * the app's repository function (today one text: an array parameter).
  */
 export async function captureStatements(
   pool: pg.Pool,
@@ -114,10 +115,26 @@ export async function captureStatements(
   poolMax: number,
 ): Promise<{ spec: ReferenceSpec; statements: Statement[] }> {
   const statements: Statement[] = [];
-  const recording = drizzle(pool, {
-    schema,
-    logger: { logQuery: (query, params) => statements.push({ sql: query, params }) },
-  }) as unknown as Db;
+  type Config = string | { text: string; values?: unknown[] };
+  const record = (config: Config, values?: unknown[]) =>
+    statements.push(
+      typeof config === 'string'
+        ? { sql: config, params: values ?? [] }
+        : { sql: config.text, params: values ?? config.values ?? [] },
+    );
+  const recordingPool = new Proxy(pool, {
+    get(target, property) {
+      if (property === 'query') {
+        return (config: Config, values?: unknown[]) => {
+          record(config, values);
+          return (target.query as (config: Config, values?: unknown[]) => Promise<unknown>)(config, values);
+        };
+      }
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const recording = drizzle(recordingPool, { schema }) as unknown as Db;
   const query = UserListQuerySchema.parse({});
   const viewer = await loadViewer(recording, viewerId);
   statements.length = 0;

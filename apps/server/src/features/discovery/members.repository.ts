@@ -4,9 +4,13 @@ import { users } from '../../db/schema.ts';
 import { cardColumns, type CardRow } from './user-lists.repository.ts';
 import { visibleTo, type Viewer } from './discovery.policy.ts';
 
-/** The viewer's preferences and position, as stored (the service turns ages into birth dates). */
-export async function findViewerRow(db: DbOrTx, id: string) {
-  const [row] = await db
+/**
+ * The viewer's preferences and position by primary key: every list request reads them first, so it is
+ * one prepared statement (built and planned once per connection; a primary-key lookup's generic plan
+ * is the custom one), QUALITY B1.
+ */
+function prepareViewerRow(db: DbOrTx) {
+  return db
     .select({
       id: users.id,
       matchSex: users.matchSex,
@@ -17,8 +21,20 @@ export async function findViewerRow(db: DbOrTx, id: string) {
       longitude: users.longitude,
     })
     .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('discovery_viewer_v1');
+}
+const viewerRowQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareViewerRow>>();
+
+/** The viewer's preferences and position, as stored (the service turns ages into birth dates). */
+export async function findViewerRow(db: DbOrTx, id: string) {
+  let query = viewerRowQueries.get(db);
+  if (!query) {
+    query = prepareViewerRow(db);
+    viewerRowQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id });
   return row;
 }
 

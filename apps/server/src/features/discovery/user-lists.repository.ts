@@ -13,6 +13,12 @@ import {
   withinKm,
   type Viewer,
 } from './discovery.policy.ts';
+import {
+  runTemplated,
+  templatedQuery,
+  type PageInput,
+  type Templates,
+} from './statement-templates.repository.ts';
 
 /** What a card is made of (the presenter turns it into JSON: age, never the birth date). */
 export const cardColumns = (viewer: Viewer) => ({
@@ -206,13 +212,26 @@ export function listMembersQuery(
     .orderBy(...source.orderBy);
 }
 
-/** One page of a list, in its order. */
+/** What names a list for its statement templates (statement-templates.repository.ts): all but viewer and page. */
+const listKey = (request: ListRequest) => `${request.filter}|${request.sort}|${request.unrated}`;
+const pageTemplates: Templates = new Map();
+const countTemplates: Templates = new Map();
+
+/**
+ * One page of a list, in its order. The statement's text comes from its shape's template once learned
+ * (statement-templates.repository.ts: Drizzle builds it for the first viewer of each shape only).
+ */
 export async function listMembers(
   db: DbOrTx,
   viewer: Viewer,
   request: ListRequest,
   page: { skip: number; limit: number },
 ): Promise<CardRow[]> {
+  const build = (input: PageInput) => listMembersQuery(db, input.viewer, request, input)?.toSQL() ?? null;
+  const statement = templatedQuery(pageTemplates, listKey(request), build, { viewer, ...page });
+  if (!statement) return [];
+  const rows = await runTemplated<CardRow>(db, statement, cardColumns(viewer));
+  if (rows) return rows;
   const query = listMembersQuery(db, viewer, request, page);
   return query ? ((await query) as CardRow[]) : [];
 }
@@ -239,6 +258,13 @@ export async function countMembers(
   request: ListRequest,
   cap: number,
 ): Promise<number> {
+  // The cap is the template's `limit` (the count has no page of its own).
+  const build = (input: PageInput) =>
+    countMembersQuery(db, input.viewer, request, input.limit)?.toSQL() ?? null;
+  const statement = templatedQuery(countTemplates, listKey(request), build, { viewer, skip: 0, limit: cap });
+  if (!statement) return 0;
+  const rows = await runTemplated<{ n: number }>(db, statement, { n: count() });
+  if (rows) return rows[0]?.n ?? 0;
   const query = countMembersQuery(db, viewer, request, cap);
   if (!query) return 0;
   const [row] = await query;
