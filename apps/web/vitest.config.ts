@@ -9,5 +9,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
+    // Above the 5 s that waitFor and findBy wait (test-setup.ts), so a wait that fails says what it
+    // waited for rather than the test timing out.
+    testTimeout: 20_000,
   },
 });

@@ -1,9 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import { NAMESPACES } from './lib/i18n.ts';
 import { addFormats } from './lib/i18n-formats.ts';
+
+// waitFor and findBy wait up to 5 s, not 1: on a shared, loaded machine a lazy route's first import
+// alone can take more than a second. A wait is a ceiling, never a timing check (those are benchmarks).
+configure({ asyncUtilTimeout: 5_000 });
 
 // Every English namespace, loaded up front so components render their real texts synchronously.
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/en/*.json', { eager: true });
