@@ -10,6 +10,7 @@ import { listenFailureMessage } from './lib/ports.ts';
 import { connectRedis, type RedisConnection, type RedisLog } from './lib/redis.ts';
 import { createMediaStorage } from './lib/storage.ts';
 import { readTlsCredentials, type TlsCredentials } from './lib/tls.ts';
+import { startMediaWorker } from './media-worker/supervisor.ts';
 import { installProcessGuards } from './process-guards.ts';
 
 const startedAt = performance.now();
@@ -67,6 +68,12 @@ const logger = process.stdout.isTTY
     }
   : { level: env.LOG_LEVEL };
 const app = await buildApp({ env, db: database.db, jobs, mailer, sms, storage, redis }, { logger, tls });
+// Uploads are encoded in a process of its own (decision 0022), restarted if it dies.
+const mediaWorker = startMediaWorker({
+  databaseUrl,
+  jobs,
+  log: { info: (line) => app.log.info(line), error: (line) => app.log.error(line) },
+});
 redisLog = { error: (line) => app.log.error(line), info: (line) => app.log.info(line) };
 installProcessGuards(app.log, () => void shutdown('An uncaught exception', 1));
 
@@ -115,9 +122,10 @@ async function shutdown(reason: string, exitCode = 0) {
     process.exit(1);
   }
 }
-/** HTTP and sockets first, then Redis, the queue, the pool, and the database last. */
+/** HTTP and sockets first, then the media worker (its encodes under way), Redis, the queue, the pool, and the database last. */
 async function closeEverything() {
   await app.close();
+  await mediaWorker.stop();
   await redis?.close();
   await jobs.stop();
   await database.close();

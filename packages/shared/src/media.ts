@@ -5,8 +5,12 @@ export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 /** About 50 megapixels: larger images (decompression bombs among them) are refused from their header. */
 export const PHOTO_MAX_PIXELS = 50_000_000;
 export const PHOTOS_PER_MEMBER_MAX = 12;
-/** Widths of the served variants; the smallest is the avatar thumbnail (at most 15 KB, bar B6). */
-export const PHOTO_WIDTHS = [160, 480, 1080] as const;
+/**
+ * Widths of the served variants; the smallest is the avatar thumbnail (at most 15 KB, bar B6). 720
+ * is what a 360 px slot needs on a phone of device pixel ratio 2 (bar B6: not the 1080 px file);
+ * photos stored before it was added have no 720 variant, and their `srcset` simply lacks it.
+ */
+export const PHOTO_WIDTHS = [160, 480, 720, 1080] as const;
 export const AVATAR_THUMBNAIL_MAX_BYTES = 15 * 1024;
 /**
  * The formats the server accepts, found from the file's bytes (never from its name or declared type).

@@ -1,12 +1,48 @@
 import PgBoss from 'pg-boss';
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+/** A job's handler; what it returns (an object) is kept as the job's output when it ran alone. */
+export type JobHandler<T, R = unknown> = (data: T, job: { id: string }) => Promise<R>;
+
+/** A queue's own settings, where the defaults (8 retries with backoff, 15 minutes to run) do not fit. */
+export type QueueSettings = {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** An active job not finished by then is failed (and retried): its worker is taken for dead. */
+  expireInSeconds: number;
+};
+
+/** Where a job stands: `completed` with its handler's output, or finished without one. */
+export type JobOutcome<R> =
+  { state: 'completed'; output: R } | { state: 'failed' | 'cancelled' } | { state: 'waiting' };
 
 /** Durable jobs in PostgreSQL (pg-boss): sent inside the request, run and retried in the background. */
 export type JobQueue = {
-  send: <T extends object>(name: string, data: T) => Promise<void>;
-  work: <T extends object>(name: string, handler: JobHandler<T>) => Promise<void>;
+  /** Enqueues a job (after `delaySeconds`, if given) and returns its id. */
+  send: <T extends object>(name: string, data: T, options?: { delaySeconds?: number }) => Promise<string>;
+  /** Works a queue: `batchSize` jobs fetched at a time (5 by default); call again for more at once. */
+  work: <T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options?: { batchSize?: number },
+  ) => Promise<void>;
+  /** Settings of a queue of its own, applied when this node creates (or first uses) it. */
+  define: (name: string, settings: QueueSettings) => void;
+  /** Resolves once the job is completed, failed for good or cancelled, or `timeoutMs` has passed. */
+  waitFor: <R>(name: string, id: string, timeoutMs: number) => Promise<JobOutcome<R>>;
+  /** Fails active jobs now (their worker died): each is retried, if it has retries left. */
+  fail: (name: string, ids: string[], reason: string) => Promise<void>;
+  cancel: (name: string, id: string) => Promise<void>;
   stop: () => Promise<void>;
+};
+
+/** How often `waitFor` looks at its job: one primary-key read, short against any encode. */
+const WAIT_POLL_MS = 100;
+const DEFAULT_SETTINGS: QueueSettings = {
+  retryLimit: 8,
+  retryBackoff: true,
+  retryDelaySeconds: 5,
+  expireInSeconds: 15 * 60,
 };
 
 export async function startJobQueue(databaseUrl: string, log: (error: unknown) => void): Promise<JobQueue> {
@@ -17,6 +53,7 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
   boss.on('error', (error) => log(withoutDriverClient(error)));
   await boss.start();
   const created = new Set<string>();
+  const settings = new Map<string, QueueSettings>();
   // One creation at a time on this node; other nodes may create queues at the same moment (a rolling
   // start after a release that adds one): PostgreSQL then aborts one side of a deadlock on pg-boss's
   // partition tables, and that side tries again. Creation is idempotent.
@@ -24,9 +61,17 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
   const createQueue = async (name: string) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        if (!(await boss.getQueue(name))) {
-          await boss.createQueue(name, { name, retryLimit: 8, retryBackoff: true, retryDelay: 5 });
-        }
+        const own = settings.get(name) ?? DEFAULT_SETTINGS;
+        const options = {
+          name,
+          retryLimit: own.retryLimit,
+          retryBackoff: own.retryBackoff,
+          retryDelay: own.retryDelaySeconds,
+          expireInSeconds: own.expireInSeconds,
+        };
+        // A queue defined here is brought to this release's settings; others keep what they have.
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
+        else if (settings.has(name)) await boss.updateQueue(name, options);
         return;
       } catch (error) {
         if ((error as { code?: string }).code !== '40P01' || attempt >= 10) throw error;
@@ -42,15 +87,41 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
     created.add(name);
   };
   return {
-    async send(name, data) {
+    async send(name, data, options = {}) {
       await ensureQueue(name);
-      await boss.send(name, data);
+      const id = await boss.send(name, data, { startAfter: options.delaySeconds ?? 0 });
+      if (!id) throw new Error(`pg-boss did not enqueue a job of ${name}`);
+      return id;
     },
-    async work<T extends object>(name: string, handler: JobHandler<T>) {
+    async work<T extends object>(name: string, handler: JobHandler<T>, options: { batchSize?: number } = {}) {
       await ensureQueue(name);
-      await boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
+      const batchSize = options.batchSize ?? 5;
+      await boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
+        let output: unknown;
+        for (const job of jobs) output = await handler(job.data, { id: job.id });
+        // pg-boss keeps an output only for a batch of one job.
+        return jobs.length === 1 ? output : undefined;
       });
+    },
+    define(name, own) {
+      settings.set(name, own);
+    },
+    async waitFor<R>(name: string, id: string, timeoutMs: number): Promise<JobOutcome<R>> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const job = await boss.getJobById<object>(name, id);
+        if (job?.state === 'completed') return { state: 'completed', output: job.output as R };
+        if (!job || job.state === 'failed') return { state: 'failed' };
+        if (job.state === 'cancelled') return { state: 'cancelled' };
+        if (Date.now() >= deadline) return { state: 'waiting' };
+        await new Promise((resolve) => setTimeout(resolve, Math.min(WAIT_POLL_MS, deadline - Date.now())));
+      }
+    },
+    async fail(name, ids, reason) {
+      for (const id of ids) await boss.fail(name, id, { reason });
+    },
+    async cancel(name, id) {
+      await boss.cancel(name, id);
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });

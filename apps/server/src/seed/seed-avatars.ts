@@ -3,12 +3,9 @@ import sharp from 'sharp';
 import type { DbOrTx } from '../db/client.ts';
 import type { PhotoVariant } from '../db/schema.ts';
 import type { MediaStorage } from '../lib/storage.ts';
-import {
-  encodeQueuedPhoto,
-  SHARED_SEED_FILES_PREFIX,
-  storedVariants,
-} from '../features/media/media.service.ts';
-import { inspectPhoto } from '../features/media/photo-pipeline.ts';
+import { SHARED_SEED_FILES_PREFIX } from '../features/media/media.service.ts';
+import { encodePhoto, inspectPhoto } from '../features/media/photo-pipeline.ts';
+import { storedVariants } from '../features/media/variant-names.ts';
 
 /**
  * Avatars of seeded members: a small set of generated portraits (no external files), each run once
@@ -97,8 +94,8 @@ async function portrait(slot: number, sex: SeedAvatar['sex']): Promise<Buffer> {
 }
 
 /**
- * Generates the set, runs each picture through the photo pipeline (inspection, the shared encoding
- * queue) and stores its variants under `seed/avatars/<prefix>/<slot>/`. Half suit women, half men.
+ * Generates the set, runs each picture through the photo pipeline (inspection, then the encode the
+ * media worker runs for uploads, here in this process) and stores its variants under `seed/avatars/<prefix>/<slot>/`. Half suit women, half men.
  */
 export async function storeSeedAvatars(
   storage: MediaStorage,
@@ -106,12 +103,12 @@ export async function storeSeedAvatars(
   count = AVATAR_SET_SIZE,
 ): Promise<SeedAvatar[]> {
   const avatars: SeedAvatar[] = [];
-  // One at a time: the encoding queue runs half the cores' worth anyway, and refuses long waits.
+  // One at a time, each encode on one libvips thread (photo-pipeline.ts): seeding leaves cores free.
   for (let slot = 0; slot < Math.max(2, count); slot += 1) {
     const sex = slot % 2 === 0 ? 'female' : 'male';
     const input = await portrait(slot, sex);
     const { mime } = await inspectPhoto(input);
-    const processed = await encodeQueuedPhoto(input, mime);
+    const processed = await encodePhoto(input, mime);
     const variants = storedVariants(processed, `${SHARED_SEED_FILES_PREFIX}avatars/${prefix}/${slot}/`);
     await Promise.all(
       processed.variants.map((variant, i) => storage.put(variants[i]!.key, variant.body, variant.type)),

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../app.ts';
@@ -8,6 +8,8 @@ import { startJobQueue } from '../jobs/queue.ts';
 import { createSmtpMailer, type Mailer } from '../lib/mailer.ts';
 import { createOutboxMailer, createOutboxSms } from '../features/dev/outbox-mailer.ts';
 import { createLocalStorage, type MediaStorage } from '../lib/storage.ts';
+import { workMediaEncoding } from '../features/media/media-encoders.ts';
+import { startMediaWorker, type MediaWorker } from '../media-worker/supervisor.ts';
 import type { TlsCredentials } from '../lib/tls.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -18,6 +20,8 @@ export type TestApp = {
   /** Media files: local disk in a temporary folder of this app's own, removed by `close()`. */
   storage: MediaStorage;
   mediaDir: string;
+  /** The media worker process, with `mediaWorker: 'process'`. */
+  mediaWorker: MediaWorker | undefined;
   /** Listens on a random port (for real Socket.IO clients) and returns the base URL (https with `tls`). */
   listen: () => Promise<string>;
   close: () => Promise<void>;
@@ -27,9 +31,16 @@ export type TestApp = {
  * The real app on a database of its own. Mail goes to the outbox, or over SMTP to `smtpUrl`
  * (a real `smtp-server` started by the test, see smtp-inbox.ts). With `tls` (self-signed-certificate.ts)
  * it serves HTTP/2 and HTTP/1.1 over TLS, as main.ts does given TLS_CERT_FILE and TLS_KEY_FILE.
+ * Uploads are encoded through the real queue by the media worker's handlers, in this process;
+ * `mediaWorker: 'process'` starts the real worker process instead (media-worker/supervisor.ts).
  */
 export async function buildTestApp(
-  options: { smtpUrl?: string; env?: Record<string, string>; tls?: TlsCredentials } = {},
+  options: {
+    smtpUrl?: string;
+    env?: Record<string, string>;
+    tls?: TlsCredentials;
+    mediaWorker?: 'in-process' | 'process';
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
@@ -38,19 +49,35 @@ export async function buildTestApp(
     ? createSmtpMailer(options.smtpUrl, env.MAIL_FROM)
     : createOutboxMailer(database.db, () => {});
   const sms = createOutboxSms(database.db, () => {});
-  const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'motema-media-'));
+  // The worker process finds the files where main.ts's would: DATA_DIR/media.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'motema-media-'));
+  const mediaDir = path.join(dataDir, 'media');
+  await mkdir(mediaDir);
   const storage = createLocalStorage(mediaDir);
   const app = await buildApp(
     { env, db: database.db, jobs, mailer, sms, storage },
     { logger: false, tls: options.tls },
   );
   await app.ready();
+  let mediaWorker: MediaWorker | undefined;
+  if (options.mediaWorker === 'process') {
+    mediaWorker = startMediaWorker({
+      databaseUrl: database.url,
+      jobs,
+      log: { info: () => {}, error: () => {} },
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir },
+    });
+    await mediaWorker.ready();
+  } else {
+    await workMediaEncoding(jobs, storage, { concurrency: 1 });
+  }
   return {
     app,
     db: database.db,
     databaseUrl: database.url,
     storage,
     mediaDir,
+    mediaWorker,
     async listen() {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
@@ -59,9 +86,10 @@ export async function buildTestApp(
     },
     async close() {
       await app.close();
+      await mediaWorker?.stop();
       await jobs.stop();
       await database.close();
-      await rm(mediaDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

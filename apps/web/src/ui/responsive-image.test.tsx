@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import type { Image } from '@motema/shared/media';
+import { PHOTO_WIDTHS, type Image } from '@motema/shared/media';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setDataSaver } from '../lib/data-saver.ts';
 import { dataSaverMaxWidth, ResponsiveImage } from './responsive-image.tsx';
@@ -62,6 +62,22 @@ describe('ResponsiveImage', () => {
     expect(img.getAttribute('srcset')).toBeNull();
     expect(source).toBeNull();
     expect(screen.getByText('Tap to load')).toBeTruthy();
+  });
+
+  it('offers the middle size of a photo encoded now: a 360 px slot at DPR 2 gets 720 px, not 1080', () => {
+    const encodedNow: Image = {
+      ...image,
+      sources: PHOTO_WIDTHS.flatMap((width) => [
+        { url: `/photos/img1/${width}.avif`, width, type: 'image/avif' as const },
+        { url: `/photos/img1/${width}.webp`, width, type: 'image/webp' as const },
+      ]),
+    };
+    render(<ResponsiveImage image={encodedNow} alt="Amani" sizes="(min-width: 30em) 420px, 100vw" />);
+    const srcset = screen.getByAltText('Amani').getAttribute('srcset')!;
+    expect(srcset).toBe(list('webp', [160, 480, 720, 1080]));
+    // What a browser does with `srcset` and `sizes`: the narrowest file at least slot x DPR wide.
+    const widths = srcset.split(', ').map((candidate) => Number(/ (\d+)w$/.exec(candidate)![1]));
+    expect(widths.find((width) => width >= 360 * 2)).toBe(720);
   });
 
   it('picks the widest file data saver allows from the sizes', () => {

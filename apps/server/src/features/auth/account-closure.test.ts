@@ -124,7 +124,16 @@ describe('account data removers', () => {
       seenGone.push((await findUser(t.db, payload.userId)) === undefined);
       removed.push(payload);
     });
-    return { db: t.db, jobs: { send: refuse, work: refuse, stop: refuse }, events };
+    const jobs = {
+      send: refuse,
+      work: refuse,
+      define: refuse,
+      waitFor: refuse,
+      fail: refuse,
+      cancel: refuse,
+      stop: refuse,
+    };
+    return { db: t.db, jobs, events };
   }
 
   it('run inside the deletion; what they return reaches account.removed after the commit', async () => {

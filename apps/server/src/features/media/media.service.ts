@@ -7,14 +7,9 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { MediaStorage, StoredFile } from '../../lib/storage.ts';
 import * as repo from './media.repository.ts';
+import { encodePhotoUpload } from './media-encoding.service.ts';
 import { variantFileName } from './variant-names.ts';
-import {
-  createPhotoQueue,
-  encodePhoto,
-  inspectPhoto,
-  PHOTO_ENCODES_AT_ONCE,
-  type ProcessedPhoto,
-} from './photo-pipeline.ts';
+import { inspectPhoto } from './photo-pipeline.ts';
 
 export type MediaDeps = Pick<AppDeps, 'db' | 'jobs' | 'storage'>;
 
@@ -22,21 +17,13 @@ export type MediaDeps = Pick<AppDeps, 'db' | 'jobs' | 'storage'>;
 export const MEDIA_FILES_QUEUE = 'media-files-delete';
 export type MediaFilesJob = { prefix: string };
 
-/** Half the cores (at least one) encode photos; twenty more uploads may wait, then 429. */
-const runPhotoWork = createPhotoQueue(PHOTO_ENCODES_AT_ONCE, 20);
-
 /**
  * What photo an upload's bytes are (JPEG, PNG, WebP or AVIF), checked from the type and header without
  * decoding; refusals are AppErrors. Another feature's photo uploads (chat's files) call it before
- * `encodeQueuedPhoto`.
+ * `encodePhotoUpload` (media-encoding.service.ts).
  */
 export function inspectUploadedPhoto(input: Buffer): Promise<{ mime: string }> {
   return inspectPhoto(input);
-}
-
-/** Encodes a photo checked by `inspectPhoto` in the bounded queue every upload shares (chat files too). */
-export function encodeQueuedPhoto(input: Buffer, mime: string) {
-  return runPhotoWork(() => encodePhoto(input, mime));
 }
 
 /** The variant served under `fileName` (`480.webp`), if the photo has it. */
@@ -45,17 +32,6 @@ export function servedVariant<V extends Pick<PhotoVariant, 'width' | 'type'>>(
   fileName: string,
 ) {
   return variants.find((candidate) => variantFileName(candidate) === fileName);
-}
-
-/** Where each encoded variant is stored: under `folder`, named by width and format. */
-export function storedVariants(processed: ProcessedPhoto, folder: string): PhotoVariant[] {
-  return processed.variants.map((variant) => ({
-    width: variant.width,
-    height: variant.height,
-    type: variant.type,
-    key: `${folder}${variantFileName(variant)}`,
-    bytes: variant.body.length,
-  }));
 }
 
 const photoNotFound = () => new AppError(404, 'not_found');
@@ -108,9 +84,9 @@ export async function requireOwnPhoto(tx: DbOrTx, ownerId: string, photoId: stri
   if (!(await repo.lockOwnPhoto(tx, ownerId, photoId))) throw photoNotFound();
 }
 
-/** Removes files under a prefix later, durably (pg-boss retries): for work after a commit. */
-async function scheduleRemoval(jobs: JobQueue, prefix: string): Promise<void> {
-  await jobs.send<MediaFilesJob>(MEDIA_FILES_QUEUE, { prefix });
+/** Removes files under a prefix later (after `delaySeconds`), durably (pg-boss retries): for work after a commit. */
+async function scheduleRemoval(jobs: JobQueue, prefix: string, delaySeconds = 0): Promise<void> {
+  await jobs.send<MediaFilesJob>(MEDIA_FILES_QUEUE, { prefix }, { delaySeconds });
 }
 
 /** The job: removes the files under the prefix (only prefixes this feature makes are accepted). */
@@ -131,8 +107,8 @@ async function refuseWhenFull(db: DbOrTx, ownerId: string): Promise<void> {
 
 /**
  * A new photo from uploaded bytes. The limit is checked before the upload is read, and again under
- * a lock when the row is written; files are written first under a fresh random folder and removed
- * again if the row cannot be.
+ * a lock when the row is written; the media worker writes the files under a fresh random folder,
+ * removed again if the row cannot be written.
  */
 export async function uploadPhoto(
   deps: MediaDeps,
@@ -142,24 +118,19 @@ export async function uploadPhoto(
   await refuseWhenFull(deps.db, ownerId);
   const input = await readUpload();
   const { mime } = await inspectPhoto(input);
-  const processed = await encodeQueuedPhoto(input, mime);
 
   const folder = `${ownerPrefix(ownerId)}${randomBytes(16).toString('base64url')}/`;
-  const variants = storedVariants(processed, folder);
   try {
-    await Promise.all(
-      processed.variants.map((variant, i) => deps.storage.put(variants[i]!.key, variant.body, variant.type)),
-    );
+    const photo = await encodePhotoUpload(deps, {
+      body: input,
+      mime,
+      folder,
+      scheduleRemoval: (prefix, delaySeconds) => scheduleRemoval(deps.jobs, prefix, delaySeconds),
+    });
     return await deps.db.transaction(async (tx) => {
       if (!(await repo.lockOwner(tx, ownerId))) throw photoNotFound();
       await refuseWhenFull(tx, ownerId);
-      return repo.insertPhoto(tx, {
-        ownerId,
-        width: processed.width,
-        height: processed.height,
-        placeholder: processed.placeholder,
-        variants,
-      });
+      return repo.insertPhoto(tx, { ownerId, ...photo });
     });
   } catch (error) {
     await deps.storage.deletePrefix(folder).catch(() => scheduleRemoval(deps.jobs, folder));

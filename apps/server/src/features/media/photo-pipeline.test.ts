@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/app-error.ts';
-import { createPhotoQueue, encodePhoto, fitVariant, inspectPhoto } from './photo-pipeline.ts';
+import { encodePhoto, fitVariant, inspectPhoto } from './photo-pipeline.ts';
 
 /** A 300x200 JPEG in four coloured quadrants (red, green / blue, white), with an EXIF orientation. */
 async function quadrants(orientation: number): Promise<Buffer> {
@@ -50,46 +49,6 @@ describe('encodePhoto', () => {
     for (const variant of served) {
       expect(await quadrantColours(variant.body)).toEqual(await quadrantColours(upright));
     }
-  });
-});
-
-describe('createPhotoQueue', () => {
-  it('runs at most `slots` tasks at once, in order, and refuses beyond `maxWaiting` with 429', async () => {
-    const run = createPhotoQueue(2, 3);
-    let running = 0;
-    let most = 0;
-    const started: number[] = [];
-    const releases: (() => void)[] = [];
-    const task = (id: number) => () =>
-      new Promise<number>((resolve) => {
-        running += 1;
-        most = Math.max(most, running);
-        started.push(id);
-        releases.push(() => {
-          running -= 1;
-          resolve(id);
-        });
-      });
-    const accepted = [1, 2, 3, 4, 5].map((id) => run(task(id)));
-    const refused = run(task(6));
-    await expect(refused).rejects.toSatisfy(
-      (error) => error instanceof AppError && error.statusCode === 429 && error.code === 'rate_limited',
-    );
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(started).toEqual([1, 2]);
-    while (releases.length) {
-      releases.shift()!();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    expect(await Promise.all(accepted)).toEqual([1, 2, 3, 4, 5]);
-    expect(started).toEqual([1, 2, 3, 4, 5]);
-    expect(most).toBe(2);
-  });
-
-  it('frees the slot of a task that fails', async () => {
-    const run = createPhotoQueue(1, 1);
-    await expect(run(() => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
-    expect(await run(() => Promise.resolve('next'))).toBe('next');
   });
 });
 

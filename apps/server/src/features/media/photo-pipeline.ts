@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import os from 'node:os';
 import sharp, { type Sharp } from 'sharp';
 import { AVATAR_THUMBNAIL_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_WIDTHS } from '@motema/shared/media';
-import { AppError, badRequest } from '../../lib/app-error.ts';
+import { badRequest } from '../../lib/app-error.ts';
 
 /**
  * The photo pipeline (QUALITY U1, B7): bytes in, re-encoded variants out. The type comes from the
@@ -12,9 +12,9 @@ import { AppError, badRequest } from '../../lib/app-error.ts';
  */
 
 /**
- * One libvips thread per image; the photo queue runs half the cores' worth of images at once. By
- * default a single encode spreads over every core, which starves the event loop and PostgreSQL while
- * a member uploads (bar B7: chat latency unaffected).
+ * One libvips thread per image; the media worker process (media-encoders.ts) runs half the cores'
+ * worth of images at once, at a low priority. By default a single encode spreads over every core,
+ * which starves the server and PostgreSQL while a member uploads (bar B7: chat latency unaffected).
  */
 export const PHOTO_ENCODES_AT_ONCE = Math.max(1, Math.floor(os.availableParallelism() / 2));
 sharp.concurrency(1);
@@ -137,7 +137,7 @@ async function encodePlaceholder(raw: Raw): Promise<string> {
 
 /**
  * Decodes and re-encodes a photo already checked by `inspectPhoto`. Runs its sharp steps one after
- * the other: the caller bounds how many photos are processed at once.
+ * the other: the media worker bounds how many photos are processed at once.
  */
 export async function encodePhoto(input: Buffer, mime: string): Promise<ProcessedPhoto> {
   const largest = Math.max(...PHOTO_WIDTHS);
@@ -194,33 +194,5 @@ export async function encodePhoto(input: Buffer, mime: string): Promise<Processe
     height: biggest.height,
     placeholder: await encodePlaceholder(raw),
     variants,
-  };
-}
-
-/** Refuses with 429 when too many photos already wait, so waiting uploads cannot pile up in memory. */
-const busy = () => new AppError(429, 'rate_limited', { headers: { 'retry-after': '10' } });
-
-/**
- * At most `slots` photos are decoded and encoded at once (each holds one thread of libuv's pool of
- * four), so uploads never take the threads and cores that requests, sockets and password hashing
- * need; at most `maxWaiting` more wait their turn.
- */
-export function createPhotoQueue(slots: number, maxWaiting: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= slots) {
-      if (waiting.length >= maxWaiting) throw busy();
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    } else {
-      running += 1;
-    }
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
   };
 }

@@ -72,6 +72,9 @@ describe('POST /api/photos', () => {
       '160:image/webp',
       '480:image/avif',
       '480:image/webp',
+      // The middle size: a 360 px card on a DPR-2 phone takes it rather than the 1080 px file.
+      '720:image/avif',
+      '720:image/webp',
       '1080:image/avif',
       '1080:image/webp',
     ]);
@@ -106,9 +109,9 @@ describe('POST /api/photos', () => {
   }, 60_000);
 
   it.each([
-    ['PNG with transparency', () => samples.png(800, 600), 'photo.png', 'image/png', [160, 480, 800]],
-    ['WebP', () => samples.webp(900, 1200), 'photo.webp', 'image/webp', [160, 480, 900]],
-    ['AVIF', () => samples.avif(1200, 800), 'photo.avif', 'image/avif', [160, 480, 1080]],
+    ['PNG with transparency', () => samples.png(800, 600), 'photo.png', 'image/png', [160, 480, 720, 800]],
+    ['WebP', () => samples.webp(900, 1200), 'photo.webp', 'image/webp', [160, 480, 720, 900]],
+    ['AVIF', () => samples.avif(1200, 800), 'photo.avif', 'image/avif', [160, 480, 720, 1080]],
     ['small JPEG (never upscaled)', () => samples.small(64, 48), 'tiny.jpg', 'image/jpeg', [64]],
   ] as const)('accepts a %s', async (_name, make, filename, contentType, widths) => {
     const bytes = await make();

@@ -7,12 +7,8 @@ import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, badRequest, forbidden } from '../../../lib/app-error.ts';
 import { parseRange } from '../../../lib/http-range.ts';
 import type { ByteRange, StoredFile } from '../../../lib/storage.ts';
-import {
-  encodeQueuedPhoto,
-  inspectUploadedPhoto,
-  servedVariant,
-  storedVariants,
-} from '../../media/media.service.ts';
+import { encodePhotoUpload } from '../../media/media-encoding.service.ts';
+import { inspectUploadedPhoto, servedVariant } from '../../media/media.service.ts';
 import { conversationAccess } from '../chat-access.repository.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import * as repo from './chat-files.repository.ts';
@@ -71,9 +67,11 @@ export async function uploadChatFile(
   const upload = await input.readUpload();
   if (upload.body.length > CHAT_FILE_MAX_BYTES[upload.kind]) throw new AppError(413, 'chat_file_too_large');
   const folder = `chat/${input.conversationId}/${input.uploaderId}/${randomBytes(16).toString('base64url')}/`;
-  const stored =
-    upload.kind === 'photo' ? await preparePhoto(upload, folder) : await prepareStream(upload, folder);
   try {
+    const stored =
+      upload.kind === 'photo'
+        ? await preparePhoto(deps, upload, folder)
+        : await prepareStream(upload, folder);
     await Promise.all(stored.files.map((file) => deps.storage.put(file.key, file.body, file.type)));
     const row = await repo.insertChatFile(deps.db, {
       conversationId: input.conversationId,
@@ -89,11 +87,12 @@ export async function uploadChatFile(
 }
 
 type Prepared = {
+  /** Files still to store (a photo's variants are stored by the media worker). */
   files: { key: string; body: Buffer; type: string }[];
   row: Omit<repo.NewChatFile, 'conversationId' | 'uploaderId'>;
 };
 
-async function preparePhoto(upload: ChatUpload, folder: string): Promise<Prepared> {
+async function preparePhoto(deps: ChatFilesDeps, upload: ChatUpload, folder: string): Promise<Prepared> {
   let mime: string;
   try {
     ({ mime } = await inspectUploadedPhoto(upload.body));
@@ -101,24 +100,24 @@ async function preparePhoto(upload: ChatUpload, folder: string): Promise<Prepare
     if (error instanceof AppError && error.code === 'photo_type_unsupported') throw typeUnsupported();
     throw error;
   }
-  const processed = await encodeQueuedPhoto(upload.body, mime);
-  const variants = storedVariants(processed, folder);
-  const largestWebp = variants.filter((variant) => variant.type === 'image/webp').at(-1);
+  const photo = await encodePhotoUpload(deps, {
+    body: upload.body,
+    mime,
+    folder,
+    scheduleRemoval: (prefix, delaySeconds) => scheduleRemoval(deps.jobs, { prefix }, delaySeconds),
+  });
+  const largestWebp = photo.variants.filter((variant) => variant.type === 'image/webp').at(-1);
   return {
-    files: processed.variants.map((variant, i) => ({
-      key: variants[i]!.key,
-      body: variant.body,
-      type: variant.type,
-    })),
+    files: [],
     row: {
       kind: 'photo',
       mimeType: 'image/webp',
       bytes: largestWebp?.bytes ?? 0,
       durationMs: null,
-      width: processed.width,
-      height: processed.height,
-      placeholder: processed.placeholder,
-      variants,
+      width: photo.width,
+      height: photo.height,
+      placeholder: photo.placeholder,
+      variants: photo.variants,
     },
   };
 }
@@ -193,8 +192,8 @@ export async function filesOfMessages(
   return files;
 }
 
-async function scheduleRemoval(jobs: JobQueue, job: ChatFilesJob): Promise<void> {
-  await jobs.send<ChatFilesJob>(CHAT_FILES_QUEUE, job);
+async function scheduleRemoval(jobs: JobQueue, job: ChatFilesJob, delaySeconds = 0): Promise<void> {
+  await jobs.send<ChatFilesJob>(CHAT_FILES_QUEUE, job, { delaySeconds });
 }
 
 /**

@@ -1,0 +1,52 @@
+import os from 'node:os';
+import { loadEnv } from '../env.ts';
+import { workMediaEncoding } from '../features/media/media-encoders.ts';
+import { PHOTO_ENCODES_AT_ONCE } from '../features/media/photo-pipeline.ts';
+import { startJobQueue } from '../jobs/queue.ts';
+import { createMediaStorage } from '../lib/storage.ts';
+import type { FromWorker, ToWorker } from './worker-messages.ts';
+
+/**
+ * The media worker process (decision 0022): works the encode queue away from the server's event
+ * loop and at a lower CPU priority, so that chat and requests keep their latency while photos
+ * encode (bar B7). Started, restarted and stopped by the server (supervisor.ts), over an IPC
+ * channel: it ends when that channel closes, so it never outlives a server that was killed.
+ */
+
+/** Below the server and PostgreSQL: the scheduler gives encodes what they leave (nice 10 weighs ~1/10). */
+export const MEDIA_WORKER_NICE = 10;
+
+const tell = (message: FromWorker) => process.send?.(message);
+if (!process.send) {
+  console.error('The media worker is started by the server (apps/server/src/main.ts), not on its own.');
+  process.exit(1);
+}
+
+const env = loadEnv();
+try {
+  os.setPriority(MEDIA_WORKER_NICE);
+} catch (error) {
+  // A container may forbid it; encodes then compete at the server's priority, still one thread each.
+  console.error(`media worker: could not lower its priority: ${(error as Error).message}`);
+}
+
+// Until it has started, there is nothing to drain: a signal ends it as it would any process.
+const start = await new Promise<ToWorker>((resolve) => process.once('message', resolve));
+const jobs = await startJobQueue(start.databaseUrl, (error) =>
+  console.error('media worker: job queue error', error),
+);
+let stopping = false;
+async function stop(exitCode: number) {
+  if (stopping) return;
+  stopping = true;
+  setTimeout(() => process.exit(1), 15_000).unref();
+  // Graceful: the encodes under way finish (pg-boss waits, then fails what is left, to be retried).
+  await jobs.stop().catch((error: unknown) => console.error('media worker: stop failed', error));
+  process.exit(exitCode);
+}
+process.on('SIGTERM', () => void stop(0));
+process.on('SIGINT', () => void stop(0));
+process.on('disconnect', () => void stop(0));
+
+await workMediaEncoding(jobs, createMediaStorage(env), { concurrency: PHOTO_ENCODES_AT_ONCE, onJob: tell });
+tell({ type: 'ready', pid: process.pid });
