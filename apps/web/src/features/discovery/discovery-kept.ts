@@ -4,12 +4,13 @@ import type { KeepPolicy, KeptQuery } from '../../lib/persisted-queries.ts';
 import { discoveryKeys } from './discovery-keys.ts';
 
 /**
- * The members kept of each list: more than a phone's first screen shows of a row (two or three cards)
- * or of the grid (two columns), few enough to read back quickly on a slow phone. The rest comes with
- * the refresh.
+ * The members kept of each list: a little more than a phone's first screen shows of a row (two or
+ * three cards) or of the grid (two columns), so the first frame of a repeat visit draws few cards
+ * (each costs rendering time on a slow phone: every row is drawn at once, not only those near the
+ * screen) and the copy reads back quickly. The rest comes with the refresh.
  */
-export const KEPT_ROW_MEMBERS = 20;
-export const KEPT_GRID_MEMBERS = 24;
+export const KEPT_ROW_MEMBERS = 8;
+export const KEPT_GRID_MEMBERS = 12;
 
 /**
  * Home's lists as home asks for them (no parameters: not the swap deck's `unrated` list, whose rated
