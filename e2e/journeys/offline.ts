@@ -1,7 +1,7 @@
 /**
  * Offline, as a member on a bus meets it (phone, 360x740): Awa logs in, reads her conversations and
- * a thread, goes offline and reloads: the list and the thread show what she read (kept on the
- * device). Tabs she never opened open too (the member screens' code and texts were fetched in the
+ * a thread, goes offline and reloads: the list, the thread and home's lists show what she read (kept
+ * on the device). Tabs she never opened open too (the member screens' code and texts were fetched in the
  * background after her first screen), instead of "This page could not open".
  * Labels are read from the app's own translation files.
  */
@@ -41,6 +41,15 @@ function keptQueries(page: Page, memberId: string): Promise<string[]> {
   );
 }
 
+/** Kofi's card on home (his name in an element of its own, as NameAge shows it). */
+function kofiOnHome(page: Page): Promise<void> {
+  return page
+    .getByRole('main')
+    .getByText(/^Kofi, \d+$/)
+    .first()
+    .waitFor();
+}
+
 /** The files the service worker keeps, by path. */
 function cachedAssets(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -50,12 +59,13 @@ function cachedAssets(page: Page): Promise<string[]> {
 }
 
 const offline = journey(
-  'offline, a member reloads the conversations and a thread she read, and opens tabs she never visited',
+  'offline, a member reloads the conversations and a thread she read, and home, and opens tabs she never visited',
   async ({ browser, baseUrl, log }) => {
     const common = locale('en', 'common');
     const auth = locale('en', 'auth');
     const chat = locale('en', 'chat');
     const thread = locale('en', 'thread');
+    const discovery = locale('en', 'discovery');
 
     const awa = await signedUpMember(browser, baseUrl, { firstName: 'Awa', sex: 'female', likes: ['male'] });
     const kofi = await signedUpMember(browser, baseUrl, {
@@ -102,8 +112,18 @@ const offline = journey(
     await page.goto(`/messages/${conversationId}`);
     await page.getByText('Are you coming to the market?', { exact: true }).waitFor();
     await kept(`["chat","messages","${conversationId}"]`, 'Are you coming to the market?');
+    // Home, where she landed, kept its lists too: Kofi, the newest member, is in them.
+    await page.goto('/home');
+    await kofiOnHome(page);
+    const deadline = Date.now() + 15_000;
+    const homeKept = async () =>
+      (await keptQueries(page, awa.id)).some(
+        (record) => record.startsWith('{"hash":"[\\"discovery\\",\\"lists\\"') && record.includes(kofi.id),
+      );
+    while (!(await homeKept()) && Date.now() < deadline) await page.waitForTimeout(250);
+    expect(await homeKept(), "home's lists kept on the device").toBe(true);
     await waitUntilKeptForOffline(page);
-    log('the list and the thread are kept on the device');
+    log('the list, the thread and home are kept on the device');
 
     // The member screens never opened come in the background, a few seconds after the first one.
     const wanted = [
@@ -141,6 +161,13 @@ const offline = journey(
     await shot(page, 'offline-02-thread');
     log('offline, the thread reloads with its messages');
 
+    // Home reloads with the lists she saw, not "could not be loaded".
+    await page.goto('/home');
+    await kofiOnHome(page);
+    expect(await page.getByText(discovery('home.loadFailed')).count(), 'no "could not be loaded"').toBe(0);
+    await shot(page, 'offline-03-home');
+    log('offline, home reloads with its lists');
+
     // Tabs never opened render (their data waits for the network), not "This page could not open".
     await page.goto('/conversations');
     await page.getByText('I will be at the blue gate').waitFor();
@@ -149,12 +176,12 @@ const offline = journey(
     await page.waitForURL(/\/account$/);
     await page.getByRole('heading', { level: 1, name: /Awa/ }).waitFor();
     expect(await page.getByText(common('routeError.title')).count(), 'account opens').toBe(0);
-    await shot(page, 'offline-03-account-never-visited');
+    await shot(page, 'offline-04-account-never-visited');
     await tabs.getByRole('link', { name: common('nav.swap'), exact: true }).click();
     await page.waitForURL(/\/swap$/);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.getByText(common('routeError.title')).count(), 'swap opens').toBe(0);
-    await shot(page, 'offline-04-swap-never-visited');
+    await shot(page, 'offline-05-swap-never-visited');
     log('offline, the Account and Swap tabs, never opened, render');
     await page.context().setOffline(false);
   },
