@@ -6,6 +6,8 @@ import { precacheAppShell } from './build/app-shell.ts';
 import { mantineComponentCss } from './build/mantine-component-css.ts';
 import { memberChunks } from './build/member-chunks.ts';
 import { precompress } from './build/precompress.ts';
+import { prerenderPublicPages } from './build/prerender.ts';
+import { PUBLIC_PAGES_WORKER } from '@motema/shared/public-pages';
 
 const API_TARGET = process.env.MOTEMA_API ?? 'http://localhost:3000';
 const appShell = precacheAppShell();
@@ -16,6 +18,7 @@ export default defineConfig({
     react(),
     mantineComponentCss(),
     precompress(),
+    prerenderPublicPages(),
     appShell.plugin,
     VitePWA({
       registerType: 'prompt',
@@ -47,9 +50,12 @@ export default defineConfig({
       },
       workbox: {
         // Precached: the app shell only (build/app-shell.ts: index.html, the entry, the start, login
-        // and home pages, their texts), not the whole app, which a first visit would download (bar B6).
+        // and home pages, their texts, the prerendered start and login pages), not the whole app,
+        // which a first visit would download (bar B6).
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,json}'],
         manifestTransforms: [appShell.manifestTransform],
+        // First: the public pages' prerendered HTML in the device's language (build/public-pages-worker.ts).
+        importScripts: [`/${PUBLIC_PAGES_WORKER}`],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/dev\//],
         cleanupOutdatedCaches: true,

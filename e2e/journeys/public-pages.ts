@@ -151,20 +151,60 @@ const installableAndOffline = journey(
     });
     await expectH1(page, startHeadings('en'), 'start page under the service worker');
 
+    await page.addInitScript(keepServedPage);
     await page.context().setOffline(true);
     await page.reload();
-    expect(await page.title(), 'document title offline').toBe('Motema');
-    await page.waitForFunction(
-      () => (document.getElementById('root')?.childElementCount ?? 0) > 0,
-      undefined,
-      {
-        timeout: 15_000,
-      },
-    );
+    // The worker answers with the start page prerendered in English (the browser's language).
+    expect((await served(page)).title, 'document title offline').toBe(publicText('en', 'documentTitle'));
+    expect(await prerenderedLanguage(page), 'prerendered start page offline').toBe('en');
+    await expectH1(page, startHeadings('en'), 'start page offline');
     expect(await page.locator('#root').isVisible(), 'app shell offline').toBe(true);
+    await page.context().setOffline(false);
+
+    // The language chosen on the device is the worker's too: French HTML at once, the URL unchanged.
+    await page.getByRole('combobox', { name: commonText('en', 'language', 'choose') }).selectOption('fr');
+    await expectH1(page, startHeadings('fr'), 'start page in French');
+    await page.context().setOffline(true);
+    await page.reload();
+    expect(await prerenderedLanguage(page), 'prerendered start page offline, French').toBe('fr');
+    expect((await served(page)).title, 'French title offline').toBe(publicText('fr', 'documentTitle'));
+    expect(new URL(page.url()).pathname, 'address offline').toBe('/');
     await page.context().setOffline(false);
   },
 );
+
+/**
+ * Notes the page as it was received, once parsed and before any module script runs (they run after
+ * readyState turns to interactive): the app then sets <html lang> and the title itself.
+ */
+function keepServedPage() {
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState !== 'interactive') return;
+    const root = document.getElementById('root');
+    (window as unknown as { served: unknown }).served = {
+      language: root?.hasAttribute('data-prerendered') ? document.documentElement.lang : null,
+      title: document.title,
+    };
+  });
+}
+
+type Served = { language: string | null; title: string };
+const served = (page: Page) => page.evaluate(() => (window as unknown as { served: Served }).served);
+
+/** The language of the prerendered page the browser received, or null for the app shell. */
+async function prerenderedLanguage(page: Page): Promise<string | null> {
+  return (await served(page)).language;
+}
+
+function publicText(lang: Lang, key: string): string {
+  const start = (readJson(`locales/${lang}/public.json`) as { start: Record<string, string> }).start;
+  return start[key]!;
+}
+
+function commonText(lang: Lang, section: string, key: string): string {
+  const common = readJson(`locales/${lang}/common.json`) as Record<string, Record<string, string>>;
+  return common[section]![key]!;
+}
 
 export const journeys: Journey[] = [
   ...LANGUAGES.map(pagesIn),

@@ -88,7 +88,7 @@ export async function waitUntilReady(server) {
       const [page, api] = await Promise.all([fetch(`${server.url}/`), fetch(`${server.url}/api/docs/json`)]);
       const html = await page.text();
       await api.arrayBuffer();
-      if (page.ok && api.ok && html.includes('<div id="root">')) return;
+      if (page.ok && api.ok && html.includes('<div id="root"')) return;
     } catch {
       // not listening yet
     }

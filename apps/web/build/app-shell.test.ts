@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { ResolvedConfig } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHARED_NAMESPACES, STARTUP_NAMESPACES } from '../src/lib/i18n.ts';
-import { APP_SHELL, precacheAppShell, shellFiles } from './app-shell.ts';
+import { APP_SHELL, PRECACHED_PAGES, precacheAppShell, shellFiles } from './app-shell.ts';
 import type { Manifest } from './critical-path.ts';
 
 const dirs: string[] = [];
@@ -95,14 +95,29 @@ describe('the app shell the service worker precaches', () => {
   it('names pages that exist, and the namespaces every page waits for', () => {
     const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src');
     const router = readFileSync(path.join(src, 'router.tsx'), 'utf8');
-    const main = readFileSync(path.join(src, 'main.tsx'), 'utf8');
+    const root = readFileSync(path.join(src, 'app-root.tsx'), 'utf8');
     for (const module of APP_SHELL.modules) {
       const imported = `import('./${module.replace(/^src\//, '')}')`;
-      expect(router.includes(imported) || main.includes(imported), module).toBe(true);
+      expect(router.includes(imported) || root.includes(imported), module).toBe(true);
     }
     expect(APP_SHELL.namespaces).toEqual(
       expect.arrayContaining([...STARTUP_NAMESPACES, ...SHARED_NAMESPACES]),
     );
+  });
+});
+
+describe('the prerendered public pages in the app shell', () => {
+  it('are the start and login pages in every interface language, beside the app shell page', () => {
+    expect(APP_SHELL.publicFiles).toEqual([
+      'index.html',
+      'pages/en/start.html',
+      'pages/en/login.html',
+      'pages/fr/start.html',
+      'pages/fr/login.html',
+      'pages/ro/start.html',
+      'pages/ro/login.html',
+    ]);
+    expect(PRECACHED_PAGES).toHaveLength(6);
   });
 });
 

@@ -7,7 +7,18 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import type { ManifestTransform } from 'workbox-build';
+import { INTERFACE_LANGUAGES } from '@motema/shared/languages';
+import { prerenderedFile } from '@motema/shared/public-pages';
 import { readManifest, staticFiles, type Manifest } from './critical-path.ts';
+
+/**
+ * The prerendered start and login pages (build/prerender.ts) in every language: what a visitor opens
+ * at once on a repeat visit. The other public pages are kept by the worker when first opened
+ * (build/public-pages-worker.ts), so a first visit does not download them all (bar B6).
+ */
+export const PRECACHED_PAGES = INTERFACE_LANGUAGES.flatMap((language) =>
+  (['/', '/login'] as const).map((path) => prerenderedFile(path, language)),
+);
 
 /** The parts of the shell (manifest keys: source paths relative to apps/web). */
 export const APP_SHELL = {
@@ -17,7 +28,7 @@ export const APP_SHELL = {
     'src/features/auth/login-page.tsx',
     'src/layouts/home-layout.tsx',
     'src/features/discovery/home-page.tsx',
-    // Loaded lazily by main.tsx on every page.
+    // Loaded lazily by app-root.tsx on every page.
     'src/ui/notifications-host.tsx',
     // Loaded lazily by router.tsx for every member's screens (what the device kept for them): an
     // offline reload needs it even when the page it reloads never did.
@@ -33,8 +44,8 @@ export const APP_SHELL = {
    */
   namespaces: ['common', 'validation', 'errors', 'public', 'auth', 'discovery'],
   language: 'en',
-  /** Non-hashed files of the build's root to precache (not the icons: HTTP-cached for a day). */
-  publicFiles: ['index.html'],
+  /** Non-hashed files of the build to precache (not the icons: HTTP-cached for a day). */
+  publicFiles: ['index.html', ...PRECACHED_PAGES],
 } as const;
 
 export type AppShell = {

@@ -2,31 +2,30 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { initI18n, loadSharedNamespaces } from './lib/i18n.ts';
-import { queryClient } from './lib/query-client.ts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import i18next from 'i18next';
+import type { Me } from '@motema/shared/users';
+import { initI18n, loadSharedNamespaces, storedLanguage } from './lib/i18n.ts';
+import { ME_QUERY_KEY, queryClient, rememberedMe } from './lib/query-client.ts';
 import { meQueryOptions } from './features/users/users.api.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
-import { router } from './router.tsx';
+import { routes } from './router.tsx';
 import { whenIdle } from './lib/when-idle.ts';
-import { cssVariablesResolver, theme } from './ui/theme.ts';
-import { PageSkeleton } from './ui/page-skeleton.tsx';
-import { idleLazy } from './ui/idle-lazy.tsx';
+import { followDeviceChoice } from './lib/device-choice.ts';
+import { prerenderedPage, type PrerenderedPage } from './lib/prerendered-page.ts';
+import { AppRoot } from './app-root.tsx';
 
-// A notice shown before its container is there waits in the notifications store, then appears.
-const NotificationsHost = idleLazy(() =>
-  import('./ui/notifications-host.tsx').then((module) => module.NotificationsHost),
-);
-
-// Everything the first page needs starts at once, side by side: the router (created on import)
-// already loads the chunks of the page at location.pathname with their namespaces (router.tsx);
-// here the profile the guard asks for (the same query, so not asked twice) and the common texts.
+// Everything the first page needs starts at once, side by side: the router (created here) already
+// loads the chunks of the page at location.pathname with their namespaces (router.tsx); here the
+// profile the guard asks for (the same query, so not asked twice) and the common texts.
+const router = createBrowserRouter(routes);
 const profileAnswered = queryClient.prefetchQuery(meQueryOptions);
+const container = document.getElementById('root')!;
+// Read before i18next sets <html lang>: the page and language the build prerendered, if any.
+const prerendered = prerenderedPage(container);
 await initI18n();
+followDeviceChoice(queryClient, storedLanguage);
 registerServiceWorker();
 // The error and validation texts, not needed by the start page: fetched once the first page is up.
 void Promise.all([profileAnswered, firstPageLoaded()]).then(() =>
@@ -44,15 +43,26 @@ function firstPageLoaded(): Promise<void> {
   });
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <NotificationsHost />
-      <QueryClientProvider client={queryClient}>
-        <Suspense fallback={<PageSkeleton />}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+const app = <AppRoot router={router} />;
+if (prerendered) {
+  // The prerendered page is on screen: React takes it over once the page's code and texts are
+  // there, so nothing between shows a skeleton instead of it. Not awaited here: the page's chunks
+  // import this module's chunk, which must have finished running for them to load.
+  void firstPageLoaded().then(() => takeOver(prerendered));
+} else {
+  createRoot(container).render(app);
+}
+
+function takeOver(page: PrerenderedPage): void {
+  const me = queryClient.getQueryData<Me | null>(ME_QUERY_KEY);
+  const visitor = me === null || (me === undefined && !rememberedMe());
+  if (visitor && page.matches(location, i18next.language)) {
+    // Rendered as the visitor the build rendered, while the profile request confirms it (a session
+    // this device does not remember answers a member, and the guard sends them on as before).
+    if (me === undefined) queryClient.setQueryData(ME_QUERY_KEY, null);
+    hydrateRoot(container, app);
+  } else {
+    // Another language, a query the page shows (?from=) or a member: rendered anew in its place.
+    createRoot(container).render(app);
+  }
+}

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { NavigationGuard } from './layouts/navigation-guard.tsx';
 import { loadNamespaces, loadSharedNamespaces, type Namespace } from './lib/i18n.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -87,13 +87,18 @@ function RedirectWithFrom({ to }: { to: string }) {
   return <Navigate replace to={`${to}?from=${encodeURIComponent(location.pathname + location.search)}`} />;
 }
 
-const legal = (path: string, doc: LegalDoc) =>
-  page(
-    path,
-    () => import('./features/legal/legal-page.tsx').then((m) => ({ Page: () => <m.LegalPage doc={doc} /> })),
-    'Page',
-    ['public'],
-  );
+/** A legal page: like page(), and its document loads beside its code (legalLoader), not after it. */
+const legal = (path: string, doc: LegalDoc): RouteObject => ({
+  path,
+  lazy: async () => {
+    const [module] = await Promise.all([
+      import('./features/legal/legal-page.tsx'),
+      loadSharedNamespaces(),
+      loadNamespaces(['public']),
+    ]);
+    return { Component: () => <module.LegalPage doc={doc} />, loader: module.legalLoader(doc) };
+  },
+});
 
 export const routes: RouteObject[] = [
   {
@@ -263,5 +268,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

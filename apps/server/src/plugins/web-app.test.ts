@@ -11,6 +11,13 @@ const INDEX = '<!doctype html><title>Motema</title><div id="root"></div>';
 const SCRIPT = `console.log(${JSON.stringify('motema '.repeat(500))});`;
 const ICON = '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>';
 const WORKER = 'self.addEventListener("fetch", () => {});';
+/** Prerendered public pages (the web build's pages/<language>/<page>.html), a few of them. */
+const PAGES = {
+  'pages/en/start.html': '<html lang="en"><h1>Meet people who get you</h1>',
+  'pages/fr/start.html': '<html lang="fr"><h1>Rencontrez des gens qui vous ressemblent</h1>',
+  'pages/fr/login.html': '<html lang="fr"><h1>Bon retour</h1>',
+  'pages/ro/start.html': '<html lang="ro"><h1>Cunoaște oameni care te înțeleg</h1>',
+};
 
 describe('the web app plugin', () => {
   let dist = '';
@@ -29,6 +36,9 @@ describe('the web app plugin', () => {
     await writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"Motema"}');
     await writeFile(path.join(dist, 'sw.js'), WORKER);
     await writeFile(path.join(dist, 'sw.js.br'), brotliCompressSync(WORKER));
+    for (const language of ['en', 'fr', 'ro'])
+      await mkdir(path.join(dist, 'pages', language), { recursive: true });
+    for (const [file, html] of Object.entries(PAGES)) await writeFile(path.join(dist, file), html);
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -55,11 +65,47 @@ describe('the web app plugin', () => {
   });
 
   it('answers every page of the web app with index.html, never cached stale', async () => {
-    for (const url of ['/', '/settings/profile', '/zone/42/members?x=1']) {
+    for (const url of ['/settings/profile', '/zone/42/members?x=1', '/home', '/otp']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toBe(INDEX);
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers a public page with its prerendered HTML in the language the app would choose', async () => {
+    const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+    const cases: [string, Record<string, string>, string][] = [
+      ['/', {}, PAGES['pages/en/start.html']],
+      ['/', { 'accept-language': 'fr-CD,fr;q=0.9,en;q=0.8' }, PAGES['pages/fr/start.html']],
+      // By weight, not by order; an unknown language is passed over.
+      ['/', { 'accept-language': 'en;q=0.5, ln-CD, ro;q=0.8' }, PAGES['pages/ro/start.html']],
+      // The choice stored on the device (its cookie) beats the query, which beats the browser.
+      ['/', { 'accept-language': 'fr', cookie: 'motema_language=en' }, PAGES['pages/en/start.html']],
+      ['/?lang=fr', { 'accept-language': 'ro' }, PAGES['pages/fr/start.html']],
+      ['/login/', { 'accept-language': 'fr' }, PAGES['pages/fr/login.html']],
+    ];
+    for (const [url, headers, html] of cases) {
+      const res = await page(url, headers);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, `${url} ${JSON.stringify(headers)}`).toBe(html);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toContain('Cookie, Accept-Language');
+    }
+  });
+
+  it('answers members, and pages the build did not prerender, with the app shell', async () => {
+    const cases: [string, Record<string, string>][] = [
+      // A member opening the start page is sent home by the app, from the shell.
+      ['/', { cookie: 'motema_session=abc; motema_language=fr' }],
+      ['/login', { 'accept-language': 'en' }], // no pages/en/login.html in this build
+      ['/otp', { 'accept-language': 'fr' }],
+    ];
+    for (const [url, headers] of cases) {
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+      expect(res.headers.vary).toContain('Cookie, Accept-Language');
     }
   });
 

@@ -2,12 +2,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { PRERENDERED_DIR, prerenderedFiles, PUBLIC_PAGES_WORKER } from '@motema/shared/public-pages';
+import { publicPageFile } from './public-page.ts';
 
-const NO_CACHE = new Set(['index.html', 'sw.js']);
+// The worker's own script and the one it imports: checked for a new version each time.
+const NO_CACHE = new Set(['index.html', 'sw.js', PUBLIC_PAGES_WORKER]);
 
 /**
- * How long a browser keeps a file of the build: hashed files (assets/) for good; the page and the
- * service worker revalidated each time, so a new version shows at once; the other public files
+ * How long a browser keeps a file of the build: hashed files (assets/) for good; the pages (the app
+ * shell and the prerendered public pages) and the service worker revalidated each time, so a new version shows at once; the other public files
  * (favicon, icons, web manifest, the service worker's Workbox runtime) for a day, then revalidated
  * with their ETag. Precompressed files (`.br`, `.gz`) as the file they stand for.
  */
@@ -17,11 +20,14 @@ export function cacheControlOf(file: string): string {
     .join('/')
     .replace(/\.(br|gz)$/, '');
   if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
-  if (NO_CACHE.has(relative)) return 'no-cache';
+  if (NO_CACHE.has(relative) || relative.startsWith(`${PRERENDERED_DIR}/`)) return 'no-cache';
   return 'public, max-age=86400';
 }
 
-/** Serves the built PWA; unknown non-API GETs get index.html so the web router can answer them. */
+/**
+ * Serves the built PWA; unknown non-API GETs get index.html so the web router can answer them, the
+ * public pages their prerendered HTML in the visitor's language (public-page.ts).
+ */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn(`no web build in ${distDir}: run "npm run build" to serve the web app`);
@@ -30,11 +36,22 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    // `/` is a page like the others (the start page's prerendered HTML or the app shell), not index.html.
+    index: false,
     // The build writes .br and .gz beside each file: send those to browsers that accept them.
     preCompressed: true,
     setHeaders(res, filePath: string) {
       res.header('Cache-Control', cacheControlOf(path.relative(distDir, filePath)));
     },
+  });
+  const built = new Set(prerenderedFiles().filter((file) => existsSync(path.join(distDir, file))));
+  // The same address answers a page in another language, or the app shell, by these headers: added
+  // to the Vary the static plugin sets (Accept-Encoding) once it has.
+  const pages = new WeakSet<FastifyRequest>();
+  app.addHook('onSend', async (request, reply) => {
+    if (!pages.has(request)) return;
+    const vary = reply.getHeader('vary');
+    void reply.header('vary', [vary, 'Cookie, Accept-Language'].filter(Boolean).join(', '));
   });
   return (request: FastifyRequest, reply: FastifyReply) => {
     if (
@@ -44,7 +61,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     ) {
       return false;
     }
-    void reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    pages.add(request);
+    void reply.header('Cache-Control', 'no-cache').sendFile(publicPageFile(request, built) ?? 'index.html');
     return true;
   };
 }

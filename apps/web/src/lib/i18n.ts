@@ -8,6 +8,8 @@ import {
   interfaceLanguageOf,
   type InterfaceLanguage,
 } from '@motema/shared/languages';
+import { pageLanguage } from '@motema/shared/public-pages';
+import { mirrorLanguageChoice } from './language-cookie.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'motema.language';
 export const NAMESPACES = [
@@ -40,22 +42,27 @@ export function loadSharedNamespaces(): Promise<void> {
   return loadNamespaces(SHARED_NAMESPACES);
 }
 
-/** The stored choice, else the `lang` query, else the browser, else English. */
+/**
+ * The stored choice, else the `lang` query, else the browser, else English: the rule the server and
+ * the service worker follow too when they pick a prerendered page (decision 0023).
+ */
 export function detectLanguage(): InterfaceLanguage {
-  const stored = interfaceLanguageOf(localStorage.getItem(LANGUAGE_STORAGE_KEY));
-  if (stored) return stored;
-  const query = interfaceLanguageOf(new URLSearchParams(location.search).get('lang'));
-  if (query) return query;
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    const found = interfaceLanguageOf(tag);
-    if (found) return found;
-  }
-  return DEFAULT_LANGUAGE;
+  return pageLanguage({
+    stored: storedLanguage(),
+    query: new URLSearchParams(location.search).get('lang'),
+    accepted: navigator.languages ?? [navigator.language],
+  });
 }
 
-/** Switches the interface and remembers the choice. */
+/** The language chosen on this device, if any. */
+export function storedLanguage(): InterfaceLanguage | null {
+  return interfaceLanguageOf(localStorage.getItem(LANGUAGE_STORAGE_KEY)) ?? null;
+}
+
+/** Switches the interface and remembers the choice (and tells the server and the service worker). */
 export async function changeLanguage(language: InterfaceLanguage): Promise<void> {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  mirrorLanguageChoice(language);
   await i18next.changeLanguage(language);
 }
 
@@ -89,12 +96,13 @@ export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<
   await i18next.loadNamespaces([...namespaces]);
 }
 
-export async function initI18n(): Promise<void> {
+/** Starts i18next in `language` (the build's prerendering names it; a browser detects it). */
+export async function initI18n(language: InterfaceLanguage = detectLanguage()): Promise<void> {
   await i18next
     .use(initReactI18next)
     .use(resourcesToBackend(loadLocaleFile))
     .init({
-      lng: detectLanguage(),
+      lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...INTERFACE_LANGUAGES],
       ns: [...STARTUP_NAMESPACES],
@@ -103,6 +111,7 @@ export async function initI18n(): Promise<void> {
       react: { useSuspense: true },
     });
   addFormats(i18next);
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = i18next.language;
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;

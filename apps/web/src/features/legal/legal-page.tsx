@@ -1,12 +1,35 @@
 import { Alert, Box, Button, Skeleton, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LegalArticle } from './legal-article.tsx';
+import type { InterfaceLanguage } from '@motema/shared/languages';
 import { legalLanguage, loadLegalDocument, type LegalDoc } from './legal-content.ts';
+
+const legalDocumentQuery = (language: InterfaceLanguage, doc: LegalDoc) =>
+  queryOptions({
+    queryKey: ['legal', language, doc],
+    queryFn: () => loadLegalDocument(language, doc),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+/**
+ * The route's loader (router.tsx): the document loads with the page's code, so the page opens whole
+ * rather than with its skeleton first, and a prerendered page (build/prerender.ts) is hydrated as the
+ * build wrote it. A failure is the page's to show (its query is then in error).
+ */
+export function legalLoader(doc: LegalDoc) {
+  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    const lang = new URL(request.url).searchParams.get('lang');
+    await queryClient.prefetchQuery(legalDocumentQuery(legalLanguage(doc, currentLanguage(), lang), doc));
+    return null;
+  };
+}
 
 /** Terms, privacy, cookies, safety and about: static texts in the reader's language, one small chunk each. */
 export function LegalPage({ doc }: { doc: LegalDoc }) {
@@ -26,12 +49,7 @@ function LegalContent({ doc }: { doc: LegalDoc }) {
   // hook also re-renders the page when the interface language changes.
   const options = useMemo(() => ({ lng: language }), [language]);
   const { t } = useTranslation('public', options);
-  const query = useQuery({
-    queryKey: ['legal', language, doc],
-    queryFn: () => loadLegalDocument(language, doc),
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  const query = useQuery(legalDocumentQuery(language, doc));
   useDocumentTitle(`${query.data?.title ?? t(`legal.docs.${doc}`)} · Motema`);
 
   if (query.isPending) return <LegalSkeleton />;

@@ -1,0 +1,55 @@
+/**
+ * The HTML of a prerendered public page, made from the build's index.html (build/prerender.ts): the
+ * page's markup in the root, its language and title, and its styles inline instead of the
+ * stylesheet link, so the first paint waits for no other file and for no script.
+ */
+export type PrerenderedPageHtml = {
+  /** The path the page answers (the root's data-prerendered, read by lib/prerendered-page.ts). */
+  path: string;
+  language: string;
+  /** The markup React rendered into the root. */
+  body: string;
+  /** The document title the page sets, or null to keep index.html's. */
+  title: string | null;
+  /** The styles of the entry and of the page's own chunks, in the order the build links them. */
+  css: string;
+  /** Files of the build the page loads next (its chunk, its texts): fetched while the entry runs. */
+  modulePreloads: readonly string[];
+};
+
+const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*/g;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Replaces `pattern` in `html` once, and fails the build when index.html no longer has it. */
+function replaceOnce(html: string, pattern: RegExp | string, replacement: string): string {
+  const found = typeof pattern === 'string' ? html.includes(pattern) : pattern.test(html);
+  if (!found) throw new Error(`index.html has no ${String(pattern)} to prerender into`);
+  return html.replace(pattern, () => replacement);
+}
+
+export function prerenderedHtml(template: string, page: PrerenderedPageHtml): string {
+  let html = template;
+  // Mantine's colour variables hang on this attribute, which its script sets only when it runs:
+  // the light scheme paints first (a dark-scheme phone switches once the page is hydrated).
+  html = replaceOnce(
+    html,
+    /<html lang="[^"]*">/,
+    `<html lang="${escapeHtml(page.language)}" data-mantine-color-scheme="light">`,
+  );
+  if (page.title !== null)
+    html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+  // `</style` cannot occur in CSS the build wrote, but a stray one would end the element early.
+  const css = page.css.replace(/<\/style/gi, '<\\/style');
+  const preloads = page.modulePreloads
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+  html = html.replace(STYLESHEET, '');
+  html = replaceOnce(html, '</head>', `${preloads}<style>${css}</style></head>`);
+  return replaceOnce(
+    html,
+    '<div id="root"></div>',
+    `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.body}</div>`,
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Prerenders the public pages (@motema/shared/public-pages) into HTML at build time, in each interface
+ * language: the app's own components (src/prerender.tsx, run in Node through Vite's module runner)
+ * render each page for a visitor, and prerender-html.ts writes it into the build's index.html with the
+ * styles the page needs inline. The server and the service worker answer those paths with the file of
+ * the visitor's language (decision 0023); the browser paints it before any script runs, then hydrates.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createServer, type Plugin } from 'vite';
+import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@motema/shared/languages';
+import {
+  PRERENDERED_PAGES,
+  PUBLIC_PAGES_WORKER,
+  prerenderedFile,
+  type PrerenderedPath,
+} from '@motema/shared/public-pages';
+import { readManifest, staticFiles, type Manifest } from './critical-path.ts';
+import { prerenderedHtml } from './prerender-html.ts';
+import { publicPagesWorker } from './public-pages-worker.ts';
+import type { renderPage } from '../src/prerender.tsx';
+
+type Page = {
+  /** The page's module (a manifest key), whose chunks and styles it loads. */
+  module: string;
+  /** The texts it loads with its code (router.tsx): modulepreloaded in the page's language. */
+  namespaces: readonly string[];
+  /** Other files of its language it loads (a legal page's document). */
+  content?: (language: InterfaceLanguage) => string;
+};
+
+const SIGN_IN = ['common', 'errors', 'validation', 'auth'] as const;
+const legal = (doc: string): Page => ({
+  module: 'src/features/legal/legal-page.tsx',
+  namespaces: ['common', 'errors', 'validation', 'public'],
+  content: (language) => `src/features/legal/content/${language}/${doc}.json`,
+});
+
+/** What each prerendered page is made of (router.tsx's routes for these paths). */
+export const PAGE_PARTS: Record<PrerenderedPath, Page> = {
+  '/': { module: 'src/features/public/start-page.tsx', namespaces: ['common', 'public'] },
+  '/login': { module: 'src/features/auth/login-page.tsx', namespaces: SIGN_IN },
+  '/register': { module: 'src/features/auth/register-page.tsx', namespaces: SIGN_IN },
+  '/privacy-policy': legal('privacy'),
+  '/cookie-policy': legal('cookies'),
+  '/terms-and-conditions': legal('terms'),
+  '/safety-standards': legal('safety'),
+  '/about': legal('about'),
+};
+
+type Renderer = { renderPage: typeof renderPage };
+
+/** The entry's files: index.html's own script and style, the rest found from the manifest. */
+function entryKeys(manifest: Manifest): string[] {
+  return Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+}
+
+/** The styles a page needs, in the order the build loads them: the entry's, then the page's. */
+async function pageCss(outDir: string, manifest: Manifest, page: Page): Promise<string> {
+  const files = [...staticFiles(manifest, [...entryKeys(manifest), page.module])].filter((file) =>
+    file.endsWith('.css'),
+  );
+  const sheets = await Promise.all(files.map((file) => readFile(path.join(outDir, file), 'utf8')));
+  return sheets.join('\n');
+}
+
+/** The page's scripts beyond the entry, and its texts in `language`. */
+function pagePreloads(manifest: Manifest, page: Page, language: InterfaceLanguage): string[] {
+  const entry = staticFiles(manifest, entryKeys(manifest));
+  const own = [...staticFiles(manifest, [page.module])].filter(
+    (file) => file.endsWith('.js') && !entry.has(file),
+  );
+  const texts = [
+    ...page.namespaces.map((namespace) => `src/locales/${language}/${namespace}.json`),
+    ...(page.content ? [page.content(language)] : []),
+  ].map((key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    return chunk.file;
+  });
+  return [...own, ...texts];
+}
+
+export function prerenderPublicPages(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'motema-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // After the bundle is written (index.html, the manifest), before the service worker and the
+    // compressed copies are made (closeBundle), so both include the pages.
+    writeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const started = Date.now();
+        const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        const manifest = readManifest(outDir);
+        // The app's sources as Node runs them (CSS modules give the build's class names).
+        const server = await createServer({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          mode: 'production',
+          appType: 'custom',
+          // Node imports the packages itself: nothing to pre-bundle for a browser.
+          optimizeDeps: { noDiscovery: true, include: [] },
+          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        });
+        try {
+          const module = (await server.ssrLoadModule(path.join(root, 'src', 'prerender.tsx'))) as Renderer;
+          await writePages(module, template, manifest);
+        } finally {
+          await server.close();
+        }
+        await writeFile(path.join(outDir, PUBLIC_PAGES_WORKER), publicPagesWorker());
+        this.info(`prerendered the public pages in ${Date.now() - started} ms`);
+      },
+    },
+  };
+
+  async function writePages(module: Renderer, template: string, manifest: Manifest) {
+    for (const language of INTERFACE_LANGUAGES) {
+      for (const pagePath of Object.keys(PRERENDERED_PAGES) as PrerenderedPath[]) {
+        const parts = PAGE_PARTS[pagePath];
+        const rendered = await module.renderPage(pagePath, language);
+        const html = prerenderedHtml(template, {
+          path: pagePath,
+          language,
+          body: rendered.html,
+          title: rendered.title,
+          css: await pageCss(outDir, manifest, parts),
+          modulePreloads: pagePreloads(manifest, parts, language),
+        });
+        const file = path.join(outDir, prerenderedFile(pagePath, language));
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, html);
+      }
+    }
+  }
+}

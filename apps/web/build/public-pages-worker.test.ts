@@ -1,0 +1,139 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PAGES_CACHE, publicPagesWorker } from './public-pages-worker.ts';
+
+const ORIGIN = 'https://motema.test';
+type Listener = (event: unknown) => void;
+
+/** Cache Storage in memory: cache name -> URL (with its search) -> body. */
+function fakeCaches(initial: Record<string, Record<string, string>>) {
+  const stores = new Map(
+    Object.entries(initial).map(([name, entries]) => [name, new Map(Object.entries(entries))]),
+  );
+  const find = (url: string, options: { cacheName?: string; ignoreSearch?: boolean } = {}) => {
+    const wanted = new URL(url, ORIGIN);
+    for (const [name, store] of stores) {
+      if (options.cacheName && name !== options.cacheName) continue;
+      for (const [key, body] of store) {
+        const candidate = new URL(key, ORIGIN);
+        const same = options.ignoreSearch
+          ? candidate.pathname === wanted.pathname
+          : candidate.href === wanted.href;
+        if (same) return new Response(body);
+      }
+    }
+    return undefined;
+  };
+  return {
+    stores,
+    match: async (url: string, options?: { cacheName?: string; ignoreSearch?: boolean }) =>
+      find(url, options),
+    open: async (name: string) => {
+      if (!stores.has(name)) stores.set(name, new Map());
+      const store = stores.get(name)!;
+      return { put: async (url: string, response: Response) => void store.set(url, await response.text()) };
+    },
+    delete: async (name: string) => stores.delete(name),
+  };
+}
+
+const PRECACHE = 'workbox-precache-v2-https://motema.test/';
+const SHELL = '<div id="root"></div>';
+
+/** The worker's script run against a fake worker scope; returns a way to send it requests. */
+function worker(options: {
+  record?: { language: string | null; member: boolean };
+  languages?: string[];
+  network?: Record<string, string> | 'offline';
+}) {
+  const listeners = new Map<string, Listener[]>();
+  const caches = fakeCaches({
+    [PRECACHE]: {
+      '/index.html?__WB_REVISION__=1': SHELL,
+      '/pages/en/start.html?__WB_REVISION__=2': 'start en',
+      '/pages/fr/start.html?__WB_REVISION__=3': 'start fr',
+      '/pages/ro/login.html?__WB_REVISION__=4': 'login ro',
+    },
+    ...(options.record ? { 'motema-device': { '/device-choice.json': JSON.stringify(options.record) } } : {}),
+  });
+  const fetch = vi.fn(async (url: string) => {
+    if (options.network === 'offline') throw new TypeError('Failed to fetch');
+    const body = options.network?.[url];
+    return body === undefined ? new Response('missing', { status: 404 }) : new Response(body);
+  });
+  const self = {
+    location: new URL(ORIGIN),
+    navigator: { languages: options.languages ?? ['en-US'] },
+    addEventListener: (type: string, listener: Listener) =>
+      listeners.set(type, [...(listeners.get(type) ?? []), listener]),
+  };
+  new Function('self', 'caches', 'fetch', publicPagesWorker())(self, caches, fetch);
+
+  /** Sends a request; null when the script left it to the next listener (Workbox's). */
+  async function request(path: string, mode = 'navigate'): Promise<string | null> {
+    let answer: Promise<Response> | undefined;
+    let stopped = false;
+    const event = {
+      request: { url: `${ORIGIN}${path}`, mode, method: 'GET' },
+      respondWith: (response: Promise<Response>) => (answer = response),
+      stopImmediatePropagation: () => (stopped = true),
+    };
+    for (const listener of listeners.get('fetch') ?? []) listener(event);
+    expect(stopped, `${path}: Workbox's listeners skipped only when answered`).toBe(answer !== undefined);
+    return answer ? (await answer).text() : null;
+  }
+  async function activate() {
+    const waits: Promise<unknown>[] = [];
+    for (const listener of listeners.get('activate') ?? [])
+      listener({ waitUntil: (promise: Promise<unknown>) => waits.push(promise) });
+    await Promise.all(waits);
+  }
+  return { request, activate, fetch, caches };
+}
+
+describe('the service worker script of the public pages', () => {
+  it("answers a visitor with the precached page in the browser's language, the address kept", async () => {
+    const { request } = worker({ languages: ['fr-CD', 'en'] });
+    expect(await request('/')).toBe('start fr');
+    expect(await request('/?from=%2Fhome')).toBe('start fr');
+    expect(await worker({ languages: ['sw', 'de'] }).request('/')).toBe('start en');
+  });
+
+  it('takes the language chosen on the device first, then the lang query, then the browser', async () => {
+    expect(await worker({ record: { language: 'en', member: false }, languages: ['fr'] }).request('/')).toBe(
+      'start en',
+    );
+    expect(await worker({ record: { language: null, member: false } }).request('/login/?lang=ro')).toBe(
+      'login ro',
+    );
+  });
+
+  it('answers a device that remembers a member with the app shell, so the app sends them home', async () => {
+    const { request } = worker({ record: { language: 'fr', member: true } });
+    expect(await request('/')).toBe(SHELL);
+  });
+
+  it('fetches a page it does not hold once, then answers with the copy it kept', async () => {
+    const { request, fetch, activate, caches } = worker({
+      languages: ['fr'],
+      network: { '/pages/fr/about.html': 'about fr' },
+    });
+    expect(await request('/about')).toBe('about fr');
+    expect(await request('/about')).toBe('about fr');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // A new version of the worker forgets the pages the previous one kept (they name its files).
+    await activate();
+    expect(caches.stores.has(PAGES_CACHE)).toBe(false);
+  });
+
+  it('answers with the app shell offline when it never kept the page', async () => {
+    expect(await worker({ network: 'offline' }).request('/privacy-policy')).toBe(SHELL);
+  });
+
+  it('leaves every other request to Workbox', async () => {
+    const { request } = worker({});
+    expect(await request('/home')).toBeNull();
+    expect(await request('/settings/profile')).toBeNull();
+    expect(await request('/', 'cors')).toBeNull();
+    expect(await request('/assets/index-1.js', 'no-cors')).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import { isPrerenderedPath } from '@motema/shared/public-pages';
+
+/** The attribute of the root element that names the path a prerendered page was rendered for. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+export type PrerenderedPage = {
+  path: string;
+  language: string;
+  /**
+   * Whether the browser would render this very HTML at `location` in `language`: the build renders
+   * each page without a query, so one the page reads (the start page's `from`, the terms' `lang`)
+   * has it rendered anew.
+   */
+  matches: (location: Pick<Location, 'pathname' | 'search'>, language: string) => boolean;
+};
+
+/**
+ * The public page the build prerendered into `root` (build/prerender.ts), with its language (the
+ * document's `lang`, read before i18next sets it), or null for the app shell's empty root.
+ */
+export function prerenderedPage(root: HTMLElement): PrerenderedPage | null {
+  const path = root.getAttribute(PRERENDERED_ATTRIBUTE);
+  if (!path || !isPrerenderedPath(path) || !root.hasChildNodes()) return null;
+  const language = root.ownerDocument.documentElement.lang;
+  return {
+    path,
+    language,
+    matches: (location, current) => {
+      const pathname = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : '/';
+      // `?lang=` only when it names the page's language (the terms follow it whatever the interface).
+      const query = [...new URLSearchParams(location.search)];
+      const plain = query.every(([key, value]) => key === 'lang' && value === language);
+      return pathname === path && current === language && plain;
+    },
+  };
+}

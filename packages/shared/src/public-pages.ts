@@ -1,0 +1,98 @@
+import {
+  DEFAULT_LANGUAGE,
+  INTERFACE_LANGUAGES,
+  interfaceLanguageOf,
+  type InterfaceLanguage,
+} from './languages.ts';
+
+/**
+ * The public pages the web build prerenders into HTML, one file per interface language, by the path
+ * a visitor opens (apps/web/build/prerender.ts). The server and the service worker answer these
+ * paths with the file of the visitor's language (decision 0023); every other path gets the app shell.
+ */
+export const PRERENDERED_PAGES = {
+  '/': 'start',
+  '/login': 'login',
+  '/register': 'register',
+  '/privacy-policy': 'privacy-policy',
+  '/cookie-policy': 'cookie-policy',
+  '/terms-and-conditions': 'terms-and-conditions',
+  '/safety-standards': 'safety-standards',
+  '/about': 'about',
+} as const;
+
+export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
+
+/** The folder of the build that holds them (`pages/fr/login.html`). */
+export const PRERENDERED_DIR = 'pages';
+
+/**
+ * The cookie mirroring the language a visitor chose on this device (the web app keeps the choice in
+ * localStorage, which the server cannot read), so the server sends the page in it at once.
+ */
+export const LANGUAGE_COOKIE = 'motema_language';
+
+/**
+ * Where the web app keeps what the service worker needs of the device's choices (it reads neither
+ * localStorage nor, in every browser, cookies): a JSON record in the Cache Storage.
+ */
+export const DEVICE_CHOICE_CACHE = 'motema-device';
+export const DEVICE_CHOICE_URL = '/device-choice.json';
+
+/** The build's script the service worker loads first, which answers the public pages. */
+export const PUBLIC_PAGES_WORKER = 'public-pages-sw.js';
+
+export function isPrerenderedPath(path: string): path is PrerenderedPath {
+  return Object.hasOwn(PRERENDERED_PAGES, path);
+}
+
+/** The build's file of a public page in a language, relative to the build's root. */
+export function prerenderedFile(path: PrerenderedPath, language: InterfaceLanguage): string {
+  return `${PRERENDERED_DIR}/${language}/${PRERENDERED_PAGES[path]}.html`;
+}
+
+/** Every prerendered file of the build. */
+export function prerenderedFiles(): string[] {
+  return INTERFACE_LANGUAGES.flatMap((language) =>
+    Object.keys(PRERENDERED_PAGES).map((path) => prerenderedFile(path as PrerenderedPath, language)),
+  );
+}
+
+/**
+ * The language a page opens in, by the web app's rule (apps/web/src/lib/i18n.ts): the choice stored
+ * on the device, else the `lang` query, else the first of the browser's languages the interface
+ * speaks, else English.
+ */
+export function pageLanguage(choice: {
+  stored?: string | null;
+  query?: string | null;
+  accepted?: readonly string[];
+}): InterfaceLanguage {
+  const stored = interfaceLanguageOf(choice.stored);
+  if (stored) return stored;
+  const query = interfaceLanguageOf(choice.query);
+  if (query) return query;
+  for (const tag of choice.accepted ?? []) {
+    const found = interfaceLanguageOf(tag);
+    if (found) return found;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
+ * The tags of an Accept-Language header, most wanted first (by `q`, then by order); tags refused
+ * with `q=0`, with a weight that is not a number, and the `*` wildcard are left out.
+ */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...parameters] = part.trim().split(';');
+      const weight = parameters.map((p) => /^\s*q=(.*)$/.exec(p)?.[1]).find((q) => q !== undefined);
+      return { tag: tag.trim(), q: weight === undefined ? 1 : Number(weight.trim() || NaN), index };
+    })
+    .filter(({ tag, q }) => tag && tag !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map(({ tag }) => tag);
+}
