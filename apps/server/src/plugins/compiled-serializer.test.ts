@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import Fastify from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyReply } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MatchEventSchema, ProfileSchema, UserListSchema } from '@motema/shared/discovery';
@@ -230,7 +230,8 @@ describe('compiled conformance checks', () => {
 
 describe('compiledSerializerCompiler on a route', () => {
   async function server(answer: unknown) {
-    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    // Without the type provider: the handlers answer values outside the schema on purpose.
+    const app = Fastify();
     app.setSerializerCompiler(serializerCompiler);
     app.get(
       '/list',
@@ -238,12 +239,13 @@ describe('compiledSerializerCompiler on a route', () => {
         serializerCompiler: compiledSerializerCompiler,
         schema: { response: { 200: UserListSchema, ...apiErrors({ 404: 'not_found' }) } },
       },
-      (request, reply) =>
-        request.query && (request.query as { missing?: string }).missing
-          ? reply
-              .code(404)
-              .send({ statusCode: 404, code: 'not_found', message: 'Not found', extra: 1 } as never)
-          : (answer as never),
+      (request, reply) => {
+        if (!(request.query as { missing?: string }).missing) return answer as never;
+        // The 404's schema is an error answer's content object: zod's serializer, extra key stripped.
+        return (reply as unknown as FastifyReply)
+          .code(404)
+          .send({ statusCode: 404, code: 'not_found', message: 'Not found', extra: 1 });
+      },
     );
     await app.ready();
     return app;

@@ -6,7 +6,8 @@ import { z } from 'zod';
  * A response schema compiled into a check of the exact shape it describes, so that a conforming
  * answer is written by `JSON.stringify` alone: the same text as zod's serializer (`safeEncode`, which
  * builds a parsed copy of the whole answer, then `JSON.stringify` of that copy), without the copy. On
- * a page of 96 member cards zod's way cost about 440 µs, the check about 30 µs (QUALITY B1).
+ * a page of 96 member cards, on the shared development machine: zod's serializer 170 to 440 µs,
+ * `JSON.stringify` alone 100 to 200 µs, the check 25 to 75 µs (QUALITY B1).
  *
  * A value conforms when zod would accept it and its copy would be the value itself: every object is
  * plain and has exactly the schema's keys in the schema's order (an optional one may be absent or

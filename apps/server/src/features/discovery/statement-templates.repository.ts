@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Column, is, SQL } from 'drizzle-orm';
+import { Column, is, SQL, type DriverValueDecoder } from 'drizzle-orm';
 import pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
 import { boundingBox, positionOf, type Viewer } from './discovery.policy.ts';
@@ -130,6 +130,10 @@ const types = {
     RAW_TEXT.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text'),
 };
 
+/** An SQL expression's decoder (`sql<T>` reads values as they come; `.mapWith(Number)` decodes). */
+const decoderOf = (expression: SQL) =>
+  (expression as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
+
 /**
  * Runs a built statement as Drizzle would (unnamed, rows as arrays, its type readers) and reads each
  * row into an object of `fields` (a select's columns, in order) as Drizzle's mapping does: a column's
@@ -145,7 +149,7 @@ export async function runTemplated<Row>(
   const client = '$client' in db ? (db.$client as pg.Pool) : null;
   if (!client) return null;
   const readers = Object.entries(fields).map(([key, field]) => {
-    const decoder = is(field, Column) ? field : is(field, SQL) ? field.decoder : field.sql.decoder;
+    const decoder = is(field, Column) ? field : decoderOf(is(field, SQL) ? field : field.sql);
     return { key, decode: (value: unknown) => decoder.mapFromDriverValue(value) as unknown };
   });
   const result = await client.query<unknown[]>({

@@ -33,7 +33,7 @@ describe('the members list answer', () => {
     await buildPhoto(t, { owner: plain });
     const conforms = compileConformance(UserListSchema)!;
 
-    for (const query of [{}, { unrated: 'true' }]) {
+    for (const query of [{}, { unrated: 'true' }] as Record<string, string>[]) {
       const list = await listUsers(t.db, viewer.user.id, UserListQuerySchema.parse(query));
       const answer = presentUserList(list, clock.now());
       expect(answer.users.map((card) => card._id).sort()).toEqual(
