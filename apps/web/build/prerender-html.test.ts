@@ -21,6 +21,7 @@ const PAGE: PrerenderedPageHtml = {
   body: '<main><h1>Bon retour</h1></main>',
   title: 'Se connecter · Motema',
   css: '.m_1{color:red}',
+  stylesheets: ['assets/index-1.css', 'assets/login-1.css'],
   modulePreloads: ['assets/login-1.js', 'assets/auth-fr.js'],
 };
 
@@ -33,9 +34,14 @@ describe('a prerendered page', () => {
     expect(html).toContain('<title>Se connecter · Motema</title>');
   });
 
-  it('paints without waiting for a stylesheet: its styles are inline, the link is gone', () => {
-    expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toContain('<style>.m_1{color:red}</style></head>');
+  it('paints without waiting for a stylesheet: its styles are inline, the full sheets for print', () => {
+    expect(html).not.toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(html).toContain('<style>.m_1{color:red}</style>');
+    for (const file of ['index-1.css', 'login-1.css']) {
+      expect(html).toContain(
+        `<link rel="stylesheet" crossorigin href="/assets/${file}" media="print" data-after-paint>`,
+      );
+    }
     // The entry still loads, and the page's own files start beside it.
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/login-1.js">');

@@ -1,8 +1,10 @@
 /**
  * The HTML of a prerendered public page, made from the build's index.html (build/prerender.ts): the
- * page's markup in the root, its language and title, and its styles inline instead of the
- * stylesheet link, so the first paint waits for no other file and for no script.
+ * page's markup in the root, its language and title, and the styles it paints with inline instead of
+ * the stylesheet link, so the first paint waits for no other file and for no script.
  */
+import { AFTER_PAINT_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from '../src/lib/prerendered-page.ts';
+
 export type PrerenderedPageHtml = {
   /** The path the page answers (the root's data-prerendered, read by lib/prerendered-page.ts). */
   path: string;
@@ -11,8 +13,13 @@ export type PrerenderedPageHtml = {
   body: string;
   /** The document title the page sets, or null to keep index.html's. */
   title: string | null;
-  /** The styles of the entry and of the page's own chunks, in the order the build links them. */
+  /** The styles the page paints with (critical-css.ts), inline. */
   css: string;
+  /**
+   * The full sheets of the entry and of the page's chunks, linked for print so they do not block the
+   * paint: main.tsx applies them to the screen when React takes the page over.
+   */
+  stylesheets: readonly string[];
   /** Files of the build the page loads next (its chunk, its texts): fetched while the entry runs. */
   modulePreloads: readonly string[];
 };
@@ -45,11 +52,16 @@ export function prerenderedHtml(template: string, page: PrerenderedPageHtml): st
   const preloads = page.modulePreloads
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join('');
+  const sheets = page.stylesheets
+    .map(
+      (file) => `<link rel="stylesheet" crossorigin href="/${file}" media="print" ${AFTER_PAINT_ATTRIBUTE}>`,
+    )
+    .join('');
   html = html.replace(STYLESHEET, '');
-  html = replaceOnce(html, '</head>', `${preloads}<style>${css}</style></head>`);
+  html = replaceOnce(html, '</head>', `${preloads}<style>${css}</style>${sheets}</head>`);
   return replaceOnce(
     html,
     '<div id="root"></div>',
-    `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.body}</div>`,
+    `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(page.path)}">${page.body}</div>`,
   );
 }

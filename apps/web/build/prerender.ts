@@ -2,7 +2,7 @@
  * Prerenders the public pages (@motema/shared/public-pages) into HTML at build time, in each interface
  * language: the app's own components (src/prerender.tsx, run in Node through Vite's module runner)
  * render each page for a visitor, and prerender-html.ts writes it into the build's index.html with the
- * styles the page needs inline. The server and the service worker answer those paths with the file of
+ * styles it paints with inline (critical-css.ts). The server and the service worker answer those paths with the file of
  * the visitor's language (decision 0023); the browser paints it before any script runs, then hydrates.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -16,6 +16,7 @@ import {
   type PrerenderedPath,
 } from '@motema/shared/public-pages';
 import { readManifest, staticFiles, type Manifest } from './critical-path.ts';
+import { criticalCss } from './critical-css.ts';
 import { prerenderedHtml } from './prerender-html.ts';
 import { publicPagesWorker } from './public-pages-worker.ts';
 import type { renderPage } from '../src/prerender.tsx';
@@ -55,13 +56,13 @@ function entryKeys(manifest: Manifest): string[] {
   return Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
 }
 
-/** The styles a page needs, in the order the build loads them: the entry's, then the page's. */
-async function pageCss(outDir: string, manifest: Manifest, page: Page): Promise<string> {
+/** The style sheets of a page, in the order the build loads them: the entry's, then the page's. */
+async function pageCss(outDir: string, manifest: Manifest, page: Page) {
   const files = [...staticFiles(manifest, [...entryKeys(manifest), page.module])].filter((file) =>
     file.endsWith('.css'),
   );
   const sheets = await Promise.all(files.map((file) => readFile(path.join(outDir, file), 'utf8')));
-  return sheets.join('\n');
+  return { files, css: sheets.join('\n') };
 }
 
 /** The page's scripts beyond the entry, and its texts in `language`. */
@@ -128,12 +129,14 @@ export function prerenderPublicPages(): Plugin {
       for (const pagePath of Object.keys(PRERENDERED_PAGES) as PrerenderedPath[]) {
         const parts = PAGE_PARTS[pagePath];
         const rendered = await module.renderPage(pagePath, language);
+        const sheets = await pageCss(outDir, manifest, parts);
         const html = prerenderedHtml(template, {
           path: pagePath,
           language,
           body: rendered.html,
           title: rendered.title,
-          css: await pageCss(outDir, manifest, parts),
+          css: criticalCss(sheets.css, rendered.html),
+          stylesheets: sheets.files,
           modulePreloads: pagePreloads(manifest, parts, language),
         });
         const file = path.join(outDir, prerenderedFile(pagePath, language));

@@ -13,7 +13,7 @@ import { registerServiceWorker } from './lib/service-worker.ts';
 import { routes } from './router.tsx';
 import { whenIdle } from './lib/when-idle.ts';
 import { followDeviceChoice } from './lib/device-choice.ts';
-import { prerenderedPage, type PrerenderedPage } from './lib/prerendered-page.ts';
+import { applyFullStyles, prerenderedPage, type PrerenderedPage } from './lib/prerendered-page.ts';
 import { AppRoot } from './app-root.tsx';
 
 // Everything the first page needs starts at once, side by side: the router (created here) already
@@ -54,6 +54,8 @@ if (prerendered) {
 }
 
 function takeOver(page: PrerenderedPage): void {
+  // Beyond the rules the page painted with: those of what it may show next (a menu, another page).
+  applyFullStyles(document);
   const me = queryClient.getQueryData<Me | null>(ME_QUERY_KEY);
   const visitor = me === null || (me === undefined && !rememberedMe());
   if (visitor && page.matches(location, i18next.language)) {

@@ -3,6 +3,18 @@ import { isPrerenderedPath } from '@motema/shared/public-pages';
 /** The attribute of the root element that names the path a prerendered page was rendered for. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
+/**
+ * Marks the full style sheets of a prerendered page, linked for print so they do not hold its first
+ * paint (it paints with the critical CSS inline, build/critical-css.ts).
+ */
+export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
+
+/** Applies the page's full style sheets to the screen, for what it shows once it runs. */
+export function applyFullStyles(document: Document): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>(`link[${AFTER_PAINT_ATTRIBUTE}]`))
+    link.media = 'all';
+}
+
 export type PrerenderedPage = {
   path: string;
   language: string;
