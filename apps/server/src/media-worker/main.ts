@@ -1,9 +1,10 @@
-import os from 'node:os';
+import { stat } from 'node:fs/promises';
 import { loadEnv } from '../env.ts';
 import { workMediaEncoding } from '../features/media/media-encoders.ts';
 import { PHOTO_ENCODES_AT_ONCE } from '../features/media/photo-pipeline.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import { createMediaStorage } from '../lib/storage.ts';
+import { lowerEveryThread } from './priority.ts';
 import type { FromWorker, ToWorker } from './worker-messages.ts';
 
 /**
@@ -23,12 +24,10 @@ if (!process.send) {
 }
 
 const env = loadEnv();
-try {
-  os.setPriority(MEDIA_WORKER_NICE);
-} catch (error) {
-  // A container may forbid it; encodes then compete at the server's priority, still one thread each.
-  console.error(`media worker: could not lower its priority: ${(error as Error).message}`);
-}
+// libuv starts its pool of threads on first use: started now, then lowered with every other thread,
+// so that each thread made later (libvips' among them) is made by one already lowered.
+await stat(process.cwd());
+lowerEveryThread(MEDIA_WORKER_NICE);
 
 // Until it has started, there is nothing to drain: a signal ends it as it would any process.
 const start = await new Promise<ToWorker>((resolve) => process.once('message', resolve));
