@@ -20,6 +20,7 @@ import {
   inspectPhoto,
   type ProcessedPhoto,
 } from '../apps/server/src/features/media/photo-pipeline.ts';
+import { PHOTO_WIDTHS } from '@motema/shared/media';
 import { phoneJpeg } from '../apps/server/src/test/media-factories.ts';
 import { printBars, writeResults, type BarRow } from './lib/results.ts';
 import { numberOption } from './lib/options.ts';
@@ -127,7 +128,7 @@ const rows: [string, string, string, string][] = [
     ms(Math.min(...referenceTimes)),
   ],
   [
-    'pipeline: check + 6 variants + placeholder',
+    `pipeline: check + ${PHOTO_WIDTHS.length * 2} variants + placeholder`,
     ms(pipelineMedian),
     ms(percentile(pipelineTimes, 90)),
     ms(Math.min(...pipelineTimes)),

@@ -72,3 +72,52 @@ describe('startJobQueue when the database cuts its connections', () => {
     await waitFor(async () => (done.includes('after') ? true : undefined), 'a job after the cut');
   }, 30_000);
 });
+
+describe('a job whose sender waits for its output', () => {
+  let database: Database;
+  let queue: JobQueue;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    queue = await startJobQueue(database.url, () => {});
+  });
+  afterAll(async () => {
+    await queue?.stop();
+    await database?.close();
+  });
+  const settings = { retryLimit: 1, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 60 };
+
+  it('gets what the handler returned, or `waiting` when nothing ran it in time', async () => {
+    const name = `test-${randomBytes(4).toString('hex')}`;
+    const idle = `test-${randomBytes(4).toString('hex')}`;
+    await queue.work<{ n: number }>(name, async ({ n }) => ({ twice: 2 * n }), { batchSize: 1 });
+    const id = await queue.send(name, { n: 21 });
+    expect(await queue.waitFor(name, id, 10_000)).toEqual({ state: 'completed', output: { twice: 42 } });
+    const unworked = await queue.send(idle, { n: 1 });
+    expect(await queue.waitFor(idle, unworked, 300)).toEqual({ state: 'waiting' });
+    await queue.cancel(idle, unworked);
+    expect(await queue.waitFor(idle, unworked, 300)).toEqual({ state: 'cancelled' });
+  }, 30_000);
+
+  it('retries an active job failed by `fail` (its worker died) as its queue is defined, then gives up', async () => {
+    const name = `test-${randomBytes(4).toString('hex')}`;
+    queue.define(name, settings);
+    const started: string[] = [];
+    const hung: (() => void)[] = [];
+    // A handler that does not end, as a worker killed mid-job: only `fail` moves its job on. Two
+    // workers, as after a restart: the stuck one does not fetch again.
+    const handler = (_data: { n: number }, job: { id: string }) => {
+      started.push(job.id);
+      return new Promise<void>((resolve) => hung.push(resolve));
+    };
+    await queue.work(name, handler, { batchSize: 1 });
+    await queue.work(name, handler, { batchSize: 1 });
+    const id = await queue.send(name, { n: 1 });
+    await waitFor(async () => (started.length === 1 ? true : undefined), 'the first run');
+    await queue.fail(name, [id], 'worker died');
+    await waitFor(async () => (started.length === 2 ? true : undefined), 'the retry');
+    expect(started).toEqual([id, id]);
+    await queue.fail(name, [id], 'worker died again');
+    expect(await queue.waitFor(name, id, 5_000)).toEqual({ state: 'failed' });
+    for (const release of hung) release();
+  }, 30_000);
+});

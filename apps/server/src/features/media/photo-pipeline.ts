@@ -114,6 +114,13 @@ function fromRaw(raw: Raw, width: number, height: number): Sharp {
   return width === raw.width && height === raw.height ? image : image.resize(width, height, { fit: 'fill' });
 }
 
+/** The decoded pixels at one variant's size, resized once for both of its formats. */
+async function resizedRaw(raw: Raw, width: number, height: number): Promise<Raw> {
+  if (width === raw.width && height === raw.height) return raw;
+  const { data, info } = await fromRaw(raw, width, height).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
 async function encodeThumbnail(raw: Raw, width: number, height: number): Promise<Buffer> {
   let body: Buffer | undefined;
   for (const quality of THUMBNAIL_QUALITIES) {
@@ -174,14 +181,15 @@ export async function encodePhoto(input: Buffer, mime: string): Promise<Processe
   const ordered = [...sizes.values()];
   const variants: EncodedVariant[] = [];
   for (const [index, { width, height }] of ordered.entries()) {
+    const sized = await resizedRaw(raw, width, height);
     const webp =
       index === 0
-        ? await encodeThumbnail(raw, width, height)
-        : await fromRaw(raw, width, height)
+        ? await encodeThumbnail(sized, width, height)
+        : await fromRaw(sized, width, height)
             .webp(WEBP_OPTIONS)
             .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
             .toBuffer();
-    const avif = await fromRaw(raw, width, height)
+    const avif = await fromRaw(sized, width, height)
       .avif(AVIF_OPTIONS)
       .timeout({ seconds: ENCODE_TIMEOUT_SECONDS })
       .toBuffer();
