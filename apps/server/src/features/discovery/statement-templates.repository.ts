@@ -76,7 +76,14 @@ function probeOf({ viewer, skip, limit }: PageInput, step: number): PageInput {
 }
 
 function learn(build: (input: PageInput) => Built | null, input: PageInput): Template {
-  const builds = [input, probeOf(input, 1), probeOf(input, 2)].map((each) => ({
+  let probes: PageInput[];
+  try {
+    probes = [probeOf(input, 1), probeOf(input, 2)];
+  } catch {
+    // A value a probe cannot move (a date out of range): this shape stays Drizzle's.
+    return null;
+  }
+  const builds = [input, ...probes].map((each) => ({
     built: build(each),
     values: namedValues(each),
   }));

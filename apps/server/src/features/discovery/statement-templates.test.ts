@@ -89,5 +89,11 @@ describe('statement templates', () => {
     const built = templatedQuery(other, 'users', unnamed, typical);
     expect([...other.values()]).toEqual([null]);
     expect(built).toEqual(unnamed(typical));
+
+    // Birth dates a probe cannot move: Drizzle's statement, no error.
+    const odd: PageInput = { ...typical, viewer: { ...typical.viewer, bornAfter: '' } };
+    const third: Templates = new Map();
+    expect(templatedQuery(third, 'users', builders.page(list), odd)).toEqual(builders.page(list)(odd));
+    expect([...third.values()]).toEqual([null]);
   });
 });
