@@ -88,6 +88,23 @@ describe('HTTP/2 over TLS', () => {
     expect(JSON.parse(profile.body.toString())).toMatchObject({ username: member.user.username });
   });
 
+  it('takes a photo upload and serves its variants', async () => {
+    const upload = multipartBody({ bytes: await samples.small(), filename: 'me.jpg' });
+    const res = await client.request(
+      '/api/photos',
+      { ':method': 'POST', cookie: member.cookie, ...upload.headers },
+      upload.payload,
+    );
+    expect(res.status, res.body.toString()).toBe(201);
+    const { sources } = JSON.parse(res.body.toString()) as { sources: { url: string; type: string }[] };
+    for (const source of sources) {
+      const variant = await client.request(source.url, { cookie: member.cookie });
+      expect(variant.status).toBe(200);
+      expect(variant.headers['content-type']).toBe(source.type);
+      expect(variant.body.length).toBe(Number(variant.headers['content-length']));
+    }
+  });
+
   it('reads an upload streamed past the first flow-control window (a GIF, refused by its bytes)', async () => {
     // 200 KB: HTTP/2's initial window is 64 KB, so the server must grant more for the body to arrive.
     // The photo type comes from the bytes, read once the whole multipart body is in.
