@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
 import type { UserList } from '@motema/shared/discovery';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, renderPage } from '../../test/render-page.tsx';
-import { freshIndexedDb } from '../chat/chat-fixtures.tsx';
 import { cards, listRequests, stubApi, stubIntersectionObserver } from './discovery-fixtures.ts';
 import { discoveryKeys } from './discovery-keys.ts';
 import { KEPT_GRID_MEMBERS, KEPT_ROW_MEMBERS } from './discovery-kept.ts';
@@ -97,7 +97,8 @@ function slowNetwork(answers: Parameters<typeof stubApi>[0]) {
 }
 
 beforeEach(() => {
-  freshIndexedDb();
+  // A new, empty IndexedDB: nothing kept from another test.
+  vi.stubGlobal('indexedDB', new IDBFactory());
   localStorage.clear();
 });
 afterEach(() => {
