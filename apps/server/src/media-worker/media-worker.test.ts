@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -11,7 +13,7 @@ import { buildConversation } from '../test/chat-factories.ts';
 import { postChatFile } from '../test/chat-files-factories.ts';
 import { asMember, createMember, type Member } from '../test/factories.ts';
 import { phoneJpeg, postPhoto } from '../test/media-factories.ts';
-import type { FromWorker } from './worker-messages.ts';
+import type { FromWorker, ToWorker } from './worker-messages.ts';
 
 /** The encode jobs pg-boss kept, oldest first: who encoded each, and how often it was retried. */
 async function encodeJobs(t: TestApp) {
@@ -125,6 +127,22 @@ describe('the media worker process', () => {
       expect((await t.app.inject({ url: source.url })).statusCode, source.url).toBe(200);
     }
   }, 90_000);
+
+  it('ends by itself when its server is gone (a kill -9 closes the IPC channel)', async () => {
+    const worker = fork(new URL('./main.ts', import.meta.url), [], {
+      execArgv: ['--import', import.meta.resolve('tsx')],
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
+    const ready = new Promise<void>((resolve) =>
+      worker.on('message', (message: FromWorker) => message.type === 'ready' && resolve()),
+    );
+    worker.send({ type: 'start', databaseUrl: t.databaseUrl } satisfies ToWorker);
+    await ready;
+    const exited = once(worker, 'exit');
+    worker.disconnect();
+    expect(await exited).toEqual([0, null]);
+  }, 30_000);
 
   it('stops cleanly on SIGTERM', async () => {
     const pid = await t.mediaWorker!.ready();
