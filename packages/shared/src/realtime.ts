@@ -1,5 +1,5 @@
 /** Socket.IO event maps shared by the server and the web app. */
-import type { Counters, Message, Presence, ReceiptEvent } from './chat.ts';
+import type { CountersUpdate, Message, Presence, ReceiptEvent } from './chat.ts';
 import type { MatchEvent } from './discovery.ts';
 export type Coordinates = {
   accuracy: number;
@@ -29,8 +29,8 @@ export type ServerToClientEvents = {
   'chats:typing': (payload: { conversationId: string; userId: string; typing: boolean }) => void;
   /** A conversation appeared or went away (a new chat, a block): refetch the list. */
   'chats:conversations:changed': (payload: { conversationId: string }) => void;
-  /** The member's badges, after anything that changes them, on every device. */
-  'counters:update': (counters: Counters) => void;
+  /** The member's badges that changed (the others are unchanged), after anything that changes them, on every device. */
+  'counters:update': (counters: CountersUpdate) => void;
   /** A watched member connected or left (see `users:presence:watch`). */
   'users:presence': (presence: Presence) => void;
 };

@@ -37,14 +37,50 @@ describe('counters (badges kept right across devices)', () => {
     const other = await requestAs(t, c)('POST', '/api/conversations', { user: b.user.id });
     const sc = await socketOf(c);
     await sent(sc, textMessage(other.json().conversation._id, 'hello'));
-    await expect.poll(() => onPhone.at(-1)).toEqual({ messages: 4, conversations: 2, notifications: 0 });
+    await expect.poll(() => onPhone.at(-1)).toEqual({ messages: 4, conversations: 2 });
 
     // Read on the laptop: the phone's badge follows.
     expect(await emitAck(laptop, 'chats:messages:read', { conversationId, seq: 3 })).toEqual({ ok: true });
-    await expect.poll(() => onPhone.at(-1)).toEqual({ messages: 1, conversations: 1, notifications: 0 });
+    await expect.poll(() => onPhone.at(-1)).toEqual({ messages: 1, conversations: 1 });
     expect(await countersOf(b)).toEqual({ messages: 1, conversations: 1, notifications: 0 });
     // The sender's own messages never count for them.
     expect(await countersOf(a)).toEqual({ messages: 0, conversations: 0, notifications: 0 });
+  });
+
+  it('sends only the unread badges after a message or a read; the others stay as counted', async () => {
+    const { a, b, conversationId } = await chatPair(t);
+    const liker = await createMember(t);
+    await buildRating(t, { rater: liker, rated: b, score: 5 });
+    const [sa, sb] = await Promise.all([socketOf(a), socketOf(b)]);
+    const pushed = collect(sb, 'counters:update');
+    await sent(sa, textMessage(conversationId, 'Mbote'));
+    // Nothing but the unread badges was counted: the like stays the app's to keep.
+    await expect.poll(() => pushed.at(-1)).toEqual({ messages: 1, conversations: 1 });
+    expect(await countersOf(b)).toEqual({ messages: 1, conversations: 1, notifications: 1 });
+
+    // A match after the message: counted with the like, the unread badges as the message left them.
+    await buildMatch(t, { members: [a, b] });
+    expect(await countersOf(b)).toEqual({ messages: 1, conversations: 1, notifications: 2 });
+
+    expect(await emitAck(sb, 'chats:messages:read', { conversationId, seq: 1 })).toEqual({ ok: true });
+    await expect.poll(() => pushed.at(-1)).toEqual({ messages: 0, conversations: 0 });
+    expect(await countersOf(b)).toEqual({ messages: 0, conversations: 0, notifications: 2 });
+    expect(pushed.every((update) => !('notifications' in update))).toBe(true);
+  });
+
+  it('sends every badge of both members after a block, which takes the blocked member’s likes out', async () => {
+    const [viewer, liker] = await Promise.all([createMember(t), createMember(t)]);
+    await buildRating(t, { rater: liker, rated: viewer, score: 5 });
+    await buildRating(t, { rater: viewer, rated: liker, score: 4 });
+    const [sViewer, sLiker] = await Promise.all([socketOf(viewer), socketOf(liker)]);
+    const toViewer = nextEvent(sViewer, 'counters:update');
+    const toLiker = nextEvent(sLiker, 'counters:update');
+    expect((await countersOf(viewer)).notifications).toBe(1);
+    expect((await countersOf(liker)).notifications).toBe(1);
+    const res = await requestAs(t, viewer)('POST', '/api/blocks', { user: liker.user.id });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await toViewer).toEqual({ messages: 0, conversations: 0, notifications: 0 });
+    expect(await toLiker).toEqual({ messages: 0, conversations: 0, notifications: 0 });
   });
 
   it('counts matches, likes and visits since the notifications were last seen, blocked members left out', async () => {

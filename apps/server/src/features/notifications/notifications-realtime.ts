@@ -1,26 +1,34 @@
+import type { CountersUpdate } from '@motema/shared/chat';
 import type { AppDeps } from '../../deps.ts';
 import type { Realtime } from '../../realtime/server.ts';
-import { countersOfMany, type MemberCounters } from './counters.service.ts';
+import { unreadTotals } from '../chat/conversations/unread.service.ts';
+import { countersOfMany } from './counters.service.ts';
 import { createCountersSender } from './counters-sender.ts';
-import { presentCounters } from './notifications.presenter.ts';
+import { presentCounters, presentUnread } from './notifications.presenter.ts';
 
 /**
  * The socket side of notifications, subscribed in app.ts: `counters:update` to every device of a
  * member (the room `user:{id}`, which the Redis adapter carries across nodes) whenever their badges
- * change. Chat tells when unread messages change (`unread.changed`); a new message's badge waits a
- * moment for the rest of a burst (counters-sender.ts).
+ * change, with only the badges that changed (the app merges them into those it holds).
+ *
+ * Chat tells when unread messages change (`unread.changed`: a message, a read, a hide...): that can
+ * move the unread badges and nothing else, so only they are counted and sent. Recounting the unseen
+ * matches, likes and visits too cost more PostgreSQL time than the unread totals and came back after
+ * nearly every message received (bench/README.md B3). A new message's badge waits a moment for the
+ * rest of a burst (counters-sender.ts). Opening the notifications sends every badge; so does a block,
+ * which takes the other member's matches, likes and visits out of the count.
  */
 export function subscribeNotificationsEvents(
   { db, events }: Pick<AppDeps, 'db' | 'events'>,
   realtime: Pick<Realtime, 'io' | 'log'>,
 ): void {
   const { io, log } = realtime;
-  const tell = (userId: string, counters: MemberCounters) => {
-    io.to(`user:${userId}`).emit('counters:update', presentCounters(counters));
+  const tell = (userId: string, update: CountersUpdate) => {
+    io.to(`user:${userId}`).emit('counters:update', update);
   };
   const sender = createCountersSender({
-    count: (userIds) => countersOfMany(db, userIds),
-    deliver: tell,
+    count: (userIds) => unreadTotals(db, userIds),
+    deliver: (userId, unread) => tell(userId, presentUnread(unread)),
     report: (err) => log.error({ err }, 'sending scheduled counters failed'),
   });
   io.httpServer?.once('close', () => sender.stop());
@@ -28,5 +36,10 @@ export function subscribeNotificationsEvents(
   events.on('unread.changed', ({ userIds, newMessage }) =>
     newMessage ? sender.schedule(userIds) : sender.update(userIds),
   );
-  events.on('notifications.seen', ({ userId, counters }) => tell(userId, counters));
+  events.on('notifications.seen', ({ userId, counters }) => tell(userId, presentCounters(counters)));
+  events.on('block.changed', async ({ blockerId, blockedId }) => {
+    for (const [userId, counters] of await countersOfMany(db, [blockerId, blockedId])) {
+      tell(userId, presentCounters(counters));
+    }
+  });
 }

@@ -1,15 +1,31 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Counters } from '@motema/shared/chat';
+import type { Counters, CountersUpdate } from '@motema/shared/chat';
 import { useSocket, type AppSocket } from '../../lib/socket.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { notificationsKeys } from './notifications.api.ts';
 import { useUnreadTitle } from './use-unread-title.ts';
 
-/** The counters the server pushes replace the cached ones; every connect refetches them (missed pushes). */
+/**
+ * The counters held with the badges a push changed (`counters:update` leaves out the ones it did not
+ * count: a message sends the unread ones only), or undefined when a badge would still be unknown.
+ */
+function mergeCounters(held: Counters | undefined, update: CountersUpdate): Counters | undefined {
+  const { messages, conversations, notifications } = { ...held, ...update };
+  if (messages === undefined || conversations === undefined || notifications === undefined) return undefined;
+  return { messages, conversations, notifications };
+}
+
+/** The badges the server pushes replace those cached; every connect refetches them (missed pushes). */
 function listen(socket: AppSocket, queryClient: QueryClient) {
-  const onConnect = () => void queryClient.invalidateQueries({ queryKey: notificationsKeys.counters() });
-  const onCounters = (counters: Counters) => queryClient.setQueryData(notificationsKeys.counters(), counters);
+  const key = notificationsKeys.counters();
+  const onConnect = () => void queryClient.invalidateQueries({ queryKey: key });
+  const onCounters = (update: CountersUpdate) => {
+    const merged = mergeCounters(queryClient.getQueryData<Counters>(key), update);
+    // Nothing held to complete a partial push with (the first fetch failed or is on its way): ask.
+    if (merged) queryClient.setQueryData(key, merged);
+    else void queryClient.invalidateQueries({ queryKey: key });
+  };
   socket.on('connect', onConnect);
   socket.on('counters:update', onCounters);
   // Already connected before this mounted: that connect counts too.
