@@ -13,7 +13,12 @@ import { registerServiceWorker } from './lib/service-worker.ts';
 import { routes } from './router.tsx';
 import { whenIdle } from './lib/when-idle.ts';
 import { followDeviceChoice } from './lib/device-choice.ts';
-import { applyFullStyles, prerenderedPage, type PrerenderedPage } from './lib/prerendered-page.ts';
+import {
+  applyFullStyles,
+  keepTypedValues,
+  prerenderedPage,
+  type PrerenderedPage,
+} from './lib/prerendered-page.ts';
 import { AppRoot } from './app-root.tsx';
 
 // Everything the first page needs starts at once, side by side: the router (created here) already
@@ -62,7 +67,9 @@ function takeOver(page: PrerenderedPage): void {
     // Rendered as the visitor the build rendered, while the profile request confirms it (a session
     // this device does not remember answers a member, and the guard sends them on as before).
     if (me === undefined) queryClient.setQueryData(ME_QUERY_KEY, null);
+    const giveTypedValuesBack = keepTypedValues(container);
     hydrateRoot(container, app);
+    giveTypedValuesBack();
   } else {
     // Another language, a query the page shows (?from=) or a member: rendered anew in its place.
     createRoot(container).render(app);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { prerenderedPage } from './prerendered-page.ts';
+import { keepTypedValues, prerenderedPage } from './prerendered-page.ts';
 
 function root(html: string, language = 'fr'): HTMLElement {
   document.documentElement.lang = language;
@@ -40,5 +40,43 @@ describe('the prerendered page in the root', () => {
     )!;
     expect(page.matches(at('/terms-and-conditions', '?lang=fr'), 'en')).toBe(false);
     expect(page.matches(at('/terms-and-conditions', '?lang=en'), 'en')).toBe(true);
+  });
+});
+
+describe('what a visitor typed before React took the page over', () => {
+  /** What React does to a field as it hydrates it: marks it, and sets it to the form's state. */
+  function hydrate(field: HTMLInputElement, value: string | boolean) {
+    Object.assign(field, { __reactProps$test: {} });
+    if (typeof value === 'boolean') field.checked = value;
+    else field.value = value;
+  }
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('is given back to the fields once React has them, through the events it listens to', async () => {
+    const container = root(
+      '<div id="root" data-prerendered="/login"><input id="email" value=""><input id="untouched" value="">' +
+        '<input id="terms" type="checkbox"></div>',
+    );
+    const email = container.querySelector<HTMLInputElement>('#email')!;
+    const terms = container.querySelector<HTMLInputElement>('#terms')!;
+    email.value = 'amina@example.com';
+    terms.checked = true;
+    const events: string[] = [];
+    email.addEventListener('input', () => events.push(`input ${email.value}`));
+    terms.addEventListener('click', () => events.push('click'));
+
+    const giveBack = keepTypedValues(container);
+    giveBack();
+    await wait(20);
+    // Not hydrated yet: left alone.
+    expect(events).toEqual([]);
+    hydrate(email, '');
+    hydrate(terms, false);
+    Object.assign(container.querySelector('#untouched')!, { __reactProps$test: {} });
+    await wait(300);
+    expect(email.value).toBe('amina@example.com');
+    expect(terms.checked).toBe(true);
+    expect(events).toEqual(['input amina@example.com', 'click']);
+    expect(container.querySelector<HTMLInputElement>('#untouched')!.value).toBe('');
   });
 });

@@ -46,3 +46,64 @@ export function prerenderedPage(root: HTMLElement): PrerenderedPage | null {
     },
   };
 }
+
+type Typed = {
+  field: HTMLInputElement | HTMLTextAreaElement;
+  value: string;
+  checked: boolean;
+  /** Checks in a row that found the field as typed, once React has it. */
+  held: number;
+};
+
+const reactHasIt = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps'));
+const isBox = (field: Element): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+
+/**
+ * What a visitor typed or ticked in the prerendered page's fields before React took it over: React
+ * sets a controlled field back to its state ('' in a new form) as it hydrates it. Read before
+ * `hydrateRoot`; the returned function gives each field its value back once React has hydrated it
+ * (again should a commit reset it, until it holds), through the events React listens to, so the
+ * form's state has it too.
+ */
+export function keepTypedValues(root: HTMLElement): () => void {
+  const typed: Typed[] = [];
+  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    const changed = isBox(field)
+      ? field.checked !== field.defaultChecked
+      : field.value !== field.defaultValue;
+    if (changed) typed.push({ field, value: field.value, checked: isBox(field) && field.checked, held: 0 });
+  }
+  return () => {
+    const started = Date.now();
+    const check = () => {
+      for (const entry of typed) {
+        if (!entry.field.isConnected || !reactHasIt(entry.field)) continue;
+        if (asTyped(entry)) entry.held++;
+        else {
+          entry.held = 0;
+          giveBack(entry);
+        }
+      }
+      const waiting = typed.some((entry) => entry.field.isConnected && entry.held < 3);
+      // Hydration goes by Suspense boundary: a field's may come a little later.
+      if (waiting && Date.now() - started < 10_000) setTimeout(check, 50);
+    };
+    if (typed.length > 0) setTimeout(check, 0);
+  };
+}
+
+const asTyped = ({ field, value, checked }: Typed) =>
+  isBox(field) ? field.checked === checked : field.value === value;
+
+function giveBack({ field, value, checked }: Typed): void {
+  if (isBox(field)) {
+    if (field.checked !== checked) field.click();
+    return;
+  }
+  // The prototype's setter: React tracks the value set through the element's own one.
+  const prototype =
+    field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
