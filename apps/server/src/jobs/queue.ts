@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { JOB_SENT_CHANNEL, listenForSentJobs } from './job-wake.ts';
 
 /** A job's handler; what it returns (an object) is kept as the job's output when it ran alone. */
 export type JobHandler<T, R = unknown> = (data: T, job: { id: string }) => Promise<R>;
@@ -10,6 +11,8 @@ export type QueueSettings = {
   retryBackoff: boolean;
   /** An active job not finished by then is failed (and retried): its worker is taken for dead. */
   expireInSeconds: number;
+  /** Workers start a sent job at once (NOTIFY, job-wake.ts), not at their next poll: someone waits. */
+  wakeWorkers?: boolean;
 };
 
 /** Where a job stands: `completed` with its handler's output, or finished without one. */
@@ -37,7 +40,7 @@ export type JobQueue = {
 };
 
 /** How often `waitFor` looks at its job: one primary-key read, short against any encode. */
-const WAIT_POLL_MS = 100;
+const WAIT_POLL_MS = 50;
 const DEFAULT_SETTINGS: QueueSettings = {
   retryLimit: 8,
   retryBackoff: true,
@@ -52,6 +55,7 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
   // poll again): they are only logged.
   boss.on('error', (error) => log(withoutDriverClient(error)));
   await boss.start();
+  const wake = listenForSentJobs(databaseUrl, log);
   const created = new Set<string>();
   const settings = new Map<string, QueueSettings>();
   // One creation at a time on this node; other nodes may create queues at the same moment (a rolling
@@ -91,17 +95,21 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
       await ensureQueue(name);
       const id = await boss.send(name, data, { startAfter: options.delaySeconds ?? 0 });
       if (!id) throw new Error(`pg-boss did not enqueue a job of ${name}`);
+      if (settings.get(name)?.wakeWorkers && !options.delaySeconds) {
+        await boss.getDb().executeSql('SELECT pg_notify($1, $2)', [JOB_SENT_CHANNEL, name]);
+      }
       return id;
     },
     async work<T extends object>(name: string, handler: JobHandler<T>, options: { batchSize?: number } = {}) {
       await ensureQueue(name);
       const batchSize = options.batchSize ?? 5;
-      await boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
+      const worker = await boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
         let output: unknown;
         for (const job of jobs) output = await handler(job.data, { id: job.id });
         // pg-boss keeps an output only for a batch of one job.
         return jobs.length === 1 ? output : undefined;
       });
+      if (settings.get(name)?.wakeWorkers) await wake.on(name, () => boss.notifyWorker(worker));
     },
     define(name, own) {
       settings.set(name, own);
@@ -124,6 +132,7 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
       await boss.cancel(name, id);
     },
     async stop() {
+      await wake.stop();
       await boss.stop({ graceful: true, timeout: 5000 });
     },
   };

@@ -18,6 +18,7 @@ export const MEDIA_ENCODE_SETTINGS: QueueSettings = {
   retryDelaySeconds: 1,
   retryBackoff: false,
   expireInSeconds: 120,
+  wakeWorkers: true,
 };
 
 /** An uploaded photo at `source` (inside `folder`), its type already found from its bytes. */
