@@ -83,6 +83,18 @@ describe('counters (badges kept right across devices)', () => {
     expect(await toLiker).toEqual({ messages: 0, conversations: 0, notifications: 0 });
   });
 
+  it('sends every badge to the members a deleted account chatted with: its like goes with it', async () => {
+    const { a, b, conversationId } = await chatPair(t);
+    await buildRating(t, { rater: a, rated: b, score: 5 });
+    const [sa, sb] = await Promise.all([socketOf(a), socketOf(b)]);
+    await sent(sa, textMessage(conversationId, 'bye'));
+    expect(await countersOf(b)).toEqual({ messages: 1, conversations: 1, notifications: 1 });
+    const badge = nextEvent(sb, 'counters:update', (c) => c.notifications !== undefined);
+    const res = await requestAs(t, a)('DELETE', '/api/users', { password: a.password });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await badge).toEqual({ messages: 0, conversations: 0, notifications: 0 });
+  });
+
   it('counts matches, likes and visits since the notifications were last seen, blocked members left out', async () => {
     const viewer = await createMember(t);
     const [matched, liker, visitor, blocked, lukewarm] = await Promise.all(

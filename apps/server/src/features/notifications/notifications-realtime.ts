@@ -15,8 +15,9 @@ import { presentCounters, presentUnread } from './notifications.presenter.ts';
  * move the unread badges and nothing else, so only they are counted and sent. Recounting the unseen
  * matches, likes and visits too cost more PostgreSQL time than the unread totals and came back after
  * nearly every message received (bench/README.md B3). A new message's badge waits a moment for the
- * rest of a burst (counters-sender.ts). Opening the notifications sends every badge; so does a block,
- * which takes the other member's matches, likes and visits out of the count.
+ * rest of a burst (counters-sender.ts). Opening the notifications sends every badge; so do a block,
+ * which takes the other member's matches, likes and visits out of the count, and an account's
+ * deletion, to the members it chatted with.
  */
 export function subscribeNotificationsEvents(
   { db, events }: Pick<AppDeps, 'db' | 'events'>,
@@ -37,9 +38,13 @@ export function subscribeNotificationsEvents(
     newMessage ? sender.schedule(userIds) : sender.update(userIds),
   );
   events.on('notifications.seen', ({ userId, counters }) => tell(userId, presentCounters(counters)));
-  events.on('block.changed', async ({ blockerId, blockedId }) => {
-    for (const [userId, counters] of await countersOfMany(db, [blockerId, blockedId])) {
+  const tellAll = async (userIds: readonly string[]) => {
+    for (const [userId, counters] of await countersOfMany(db, userIds))
       tell(userId, presentCounters(counters));
-    }
+  };
+  events.on('block.changed', ({ blockerId, blockedId }) => tellAll([blockerId, blockedId]));
+  // The members who chatted with a deleted account lose its match, like and visit with it.
+  events.on('account.removed', ({ conversations }) => {
+    if (conversations.length > 0) return tellAll(conversations.map((c) => c.userId));
   });
 }
