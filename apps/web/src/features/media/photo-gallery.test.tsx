@@ -27,7 +27,7 @@ describe('PhotoGallery', () => {
     const image = await screen.findByRole<HTMLImageElement>('img', { name: 'Your photo 1' });
     expect(image.getAttribute('sizes')).toBe(GALLERY_SIZES);
     expect(image.getAttribute('srcset')).toBe(
-      `/api/media/${first._id}/160.webp 160w, /api/media/${first._id}/480.webp 480w, /api/media/${first._id}/1080.webp 1080w`,
+      [160, 480, 720, 1080].map((width) => `/api/media/${first._id}/${width}.webp ${width}w`).join(', '),
     );
     expect(image.getAttribute('loading')).toBe('lazy');
     expect(image.closest('picture')?.querySelector('source')?.getAttribute('type')).toBe('image/avif');
