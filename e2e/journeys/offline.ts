@@ -95,7 +95,8 @@ const offline = journey(
       await page.getByRole('button', { name: thread('composer.send'), exact: true }).click();
       await page.getByText(text, { exact: true }).waitFor();
     }
-    await page.getByLabel(thread('bubble.sending'), { exact: true }).waitFor({ state: 'detached' });
+    // Until no message shows it: two may still be sending at once (first() of none is detached).
+    await page.getByLabel(thread('bubble.sending'), { exact: true }).first().waitFor({ state: 'detached' });
     // The list, then the thread, reach the device a moment after their answers.
     const kept = async (query: string, text: string) => {
       const holds = (records: string[]) =>
