@@ -23,6 +23,7 @@
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { Server } from 'socket.io';
+import { referenceMessage } from './chat-reference-message.ts';
 
 type Auth = { userId: string; username: string; conversationId: string };
 type SendPayload = { clientId: string; conversationId: string; text: string };
@@ -190,22 +191,15 @@ io.on('connection', (socket) => {
     sending = stored.catch(() => undefined);
     stored.then(
       (row) => {
-        const message = {
-          _id: row.id,
+        const message = referenceMessage({
+          id: row.id,
           clientId: row.clientId,
-          conversation: { _id: payload.conversationId },
+          conversationId: payload.conversationId,
           seq: row.seq,
           sender,
           text: payload.text,
-          files: [],
-          replyTo: null,
-          deliveredTo: [],
-          readBy: [],
-          important: false,
-          unsent: false,
-          editedAt: null,
-          createdAt: row.createdAt.toISOString(),
-        };
+          createdAt: row.createdAt,
+        });
         ack({ ok: true, message });
         for (const peer of peers)
           if (peer !== auth.userId) io.to(`user:${peer}`).emit('chats:messages:new', message);

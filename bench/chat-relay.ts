@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
+import { referenceMessage } from './chat-reference-message.ts';
 
 type Auth = { userId: string; username: string; conversationId: string };
 type SendPayload = { clientId: string; conversationId: string; text: string };
@@ -39,22 +40,15 @@ io.on('connection', (socket) => {
     if (!peers?.has(auth.userId)) return ack({ ok: false, code: 'conversation_not_found' });
     const seq = (sequences.get(payload.conversationId) ?? 0) + 1;
     sequences.set(payload.conversationId, seq);
-    const message = {
-      _id: randomUUID(),
+    const message = referenceMessage({
+      id: randomUUID(),
       clientId: payload.clientId,
-      conversation: { _id: payload.conversationId },
+      conversationId: payload.conversationId,
       seq,
       sender,
       text: payload.text,
-      files: [],
-      replyTo: null,
-      deliveredTo: [],
-      readBy: [],
-      important: false,
-      unsent: false,
-      editedAt: null,
-      createdAt: new Date().toISOString(),
-    };
+      createdAt: new Date(),
+    });
     ack({ ok: true, message });
     for (const peer of peers)
       if (peer !== auth.userId) io.to(`user:${peer}`).emit('chats:messages:new', message);

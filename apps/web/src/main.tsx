@@ -12,6 +12,7 @@ import { meQueryOptions } from './features/users/users.api.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { routes } from './router.tsx';
 import { whenIdle } from './lib/when-idle.ts';
+import { firstPageLoaded } from './lib/router-ready.ts';
 import { followDeviceChoice } from './lib/device-choice.ts';
 import {
   applyFullStyles,
@@ -33,27 +34,16 @@ await initI18n();
 followDeviceChoice(queryClient, storedLanguage);
 registerServiceWorker();
 // The error and validation texts, not needed by the start page: fetched once the first page is up.
-void Promise.all([profileAnswered, firstPageLoaded()]).then(() =>
+void Promise.all([profileAnswered, firstPageLoaded(router)]).then(() =>
   whenIdle(() => void loadSharedNamespaces()),
 );
-
-function firstPageLoaded(): Promise<void> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) return resolve();
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
 
 const app = <AppRoot router={router} />;
 if (prerendered) {
   // The prerendered page is on screen: React takes it over once the page's code and texts are
   // there, so nothing between shows a skeleton instead of it. Not awaited here: the page's chunks
   // import this module's chunk, which must have finished running for them to load.
-  void firstPageLoaded().then(() => takeOver(prerendered));
+  void firstPageLoaded(router).then(() => takeOver(prerendered));
 } else {
   createRoot(container).render(app);
 }

@@ -5,11 +5,12 @@
  */
 import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, type DataRouter } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import type { InterfaceLanguage } from '@motema/shared/languages';
 import { AppRoot } from './app-root.tsx';
 import { initI18n, loadSharedNamespaces } from './lib/i18n.ts';
 import { ME_QUERY_KEY, queryClient } from './lib/query-client.ts';
+import { firstPageLoaded } from './lib/router-ready.ts';
 import { prerenderedTitle } from './lib/use-document-title.ts';
 import { routes } from './router.tsx';
 
@@ -31,22 +32,11 @@ export async function renderPage(path: string, language: InterfaceLanguage): Pro
   prerenderedTitle.current = null;
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   try {
-    await initialized(router);
+    await firstPageLoaded(router);
     if (router.state.errors) throw new Error(`${path}: ${JSON.stringify(router.state.errors)}`);
     const html = renderToString(<AppRoot router={router} />);
     return { html, title: prerenderedTitle.current };
   } finally {
     router.dispose();
   }
-}
-
-function initialized(router: DataRouter): Promise<void> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) return resolve();
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
 }
