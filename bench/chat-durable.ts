@@ -23,11 +23,8 @@
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { Server } from 'socket.io';
-import { referenceMessage } from './chat-reference-message.ts';
+import { acceptReferenceSocket, referenceMessage, type Ack, type SendPayload } from './chat-reference.ts';
 
-type Auth = { userId: string; username: string; conversationId: string };
-type SendPayload = { clientId: string; conversationId: string; text: string };
-type Ack = (result: { ok: true; message: object } | { ok: false; code: string }) => void;
 type Row = { id: string; seq: number; senderId: string; clientId: string; createdAt: Date };
 type Pending = { senderId: string; payload: SendPayload; done: (row: Row | Error) => void };
 
@@ -174,13 +171,7 @@ const io = new Server(http, { path: '/socket.io', maxHttpBufferSize: 64 * 1024, 
 const members = new Map<string, Set<string>>();
 
 io.on('connection', (socket) => {
-  const auth = socket.handshake.auth as Auth;
-  void socket.join(`user:${auth.userId}`);
-  let pair = members.get(auth.conversationId);
-  if (!pair) members.set(auth.conversationId, (pair = new Set()));
-  pair.add(auth.userId);
-  const sender = { _id: auth.userId, username: auth.username, firstName: 'Seed', name: 'Seed', avatar: null };
-  socket.emit('connected', { userId: auth.userId });
+  const { auth, sender } = acceptReferenceSocket(socket, members);
   // A socket's sends one after the other: a sender's messages are numbered in the order sent.
   let sending: Promise<unknown> = Promise.resolve();
 

@@ -10,11 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
-import { referenceMessage } from './chat-reference-message.ts';
-
-type Auth = { userId: string; username: string; conversationId: string };
-type SendPayload = { clientId: string; conversationId: string; text: string };
-type Ack = (result: { ok: true; message: object } | { ok: false; code: string }) => void;
+import { acceptReferenceSocket, referenceMessage, type Ack, type SendPayload } from './chat-reference.ts';
 
 const http = createServer();
 const io = new Server(http, {
@@ -27,13 +23,7 @@ const members = new Map<string, Set<string>>();
 const sequences = new Map<string, number>();
 
 io.on('connection', (socket) => {
-  const auth = socket.handshake.auth as Auth;
-  void socket.join(`user:${auth.userId}`);
-  let pair = members.get(auth.conversationId);
-  if (!pair) members.set(auth.conversationId, (pair = new Set()));
-  pair.add(auth.userId);
-  const sender = { _id: auth.userId, username: auth.username, firstName: 'Seed', name: 'Seed', avatar: null };
-  socket.emit('connected', { userId: auth.userId });
+  const { auth, sender } = acceptReferenceSocket(socket, members);
 
   socket.on('chats:messages:send', (payload: SendPayload, ack: Ack) => {
     const peers = members.get(payload.conversationId);
