@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precacheAppShell } from './build/app-shell.ts';
 import { mantineComponentCss } from './build/mantine-component-css.ts';
 import { memberChunks } from './build/member-chunks.ts';
+import { memberShells } from './build/member-shells.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderPublicPages } from './build/prerender.ts';
 import { PUBLIC_PAGES_WORKER } from '@motema/shared/public-pages';
@@ -19,6 +20,7 @@ export default defineConfig({
     mantineComponentCss(),
     precompress(),
     prerenderPublicPages(),
+    memberShells(),
     appShell.plugin,
     VitePWA({
       registerType: 'prompt',

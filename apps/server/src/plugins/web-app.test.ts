@@ -18,6 +18,11 @@ const PAGES = {
   'pages/fr/login.html': '<html lang="fr"><h1>Bon retour</h1>',
   'pages/ro/start.html': '<html lang="ro"><h1>Cunoaște oameni care te înțeleg</h1>',
 };
+/** Home's shells (the web build's shells/<language>/home.html): index.html naming home's files. */
+const SHELLS = {
+  'shells/en/home.html': '<link rel="modulepreload" href="/assets/discovery-en.js"><div id="root">',
+  'shells/fr/home.html': '<link rel="modulepreload" href="/assets/discovery-fr.js"><div id="root">',
+};
 
 describe('the web app plugin', () => {
   let dist = '';
@@ -39,6 +44,9 @@ describe('the web app plugin', () => {
     for (const language of ['en', 'fr', 'ro'])
       await mkdir(path.join(dist, 'pages', language), { recursive: true });
     for (const [file, html] of Object.entries(PAGES)) await writeFile(path.join(dist, file), html);
+    for (const language of ['en', 'fr'])
+      await mkdir(path.join(dist, 'shells', language), { recursive: true });
+    for (const [file, html] of Object.entries(SHELLS)) await writeFile(path.join(dist, file), html);
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -107,6 +115,35 @@ describe('the web app plugin', () => {
       expect(res.body, url).toBe(INDEX);
       expect(res.headers.vary).toContain('Cookie, Accept-Language');
     }
+  });
+
+  it("answers a member's home with the shell naming its files, in the language the app starts in", async () => {
+    const session = 'motema_session=abc';
+    const cases: [string, Record<string, string>, string][] = [
+      ['/home', { cookie: session }, SHELLS['shells/en/home.html']],
+      ['/home/', { cookie: session, 'accept-language': 'fr-CD,fr;q=0.9' }, SHELLS['shells/fr/home.html']],
+      // The choice stored on the device (its cookie) beats the query, which beats the browser.
+      [
+        '/home',
+        { cookie: `${session}; motema_language=fr`, 'accept-language': 'en' },
+        SHELLS['shells/fr/home.html'],
+      ],
+      ['/home?lang=fr', { cookie: session }, SHELLS['shells/fr/home.html']],
+      // No ro shell in this build: the plain app shell.
+      ['/home', { cookie: `${session}; motema_language=ro` }, INDEX],
+      // A visitor: the app sends them to log in, from the plain shell, without member code.
+      ['/home', { 'accept-language': 'fr' }, INDEX],
+      ['/swap', { cookie: session }, INDEX],
+    ];
+    for (const [url, headers, html] of cases) {
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, `${url} ${JSON.stringify(headers)}`).toBe(html);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toContain('Cookie, Accept-Language');
+    }
+    const direct = await t.app.inject({ url: '/shells/fr/home.html' });
+    expect(direct.headers['cache-control']).toBe('no-cache');
   });
 
   it('revalidates the page and the service worker on each visit', async () => {

@@ -2,11 +2,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { MEMBER_SHELL_DIR, memberShellFiles } from '@motema/shared/member-shells';
 import { PRERENDERED_DIR, prerenderedFiles, PUBLIC_PAGES_WORKER } from '@motema/shared/public-pages';
+import { memberShellOf } from './member-shell.ts';
 import { publicPageFile } from './public-page.ts';
 
 // The worker's own script and the one it imports: checked for a new version each time.
 const NO_CACHE = new Set(['index.html', 'sw.js', PUBLIC_PAGES_WORKER]);
+/** The folders of pages: the prerendered public pages and the member pages' shells. */
+const PAGE_DIRS = [PRERENDERED_DIR, MEMBER_SHELL_DIR];
 
 /**
  * How long a browser keeps a file of the build: hashed files (assets/) for good; the pages (the app
@@ -20,13 +24,14 @@ export function cacheControlOf(file: string): string {
     .join('/')
     .replace(/\.(br|gz)$/, '');
   if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
-  if (NO_CACHE.has(relative) || relative.startsWith(`${PRERENDERED_DIR}/`)) return 'no-cache';
+  if (NO_CACHE.has(relative) || PAGE_DIRS.some((dir) => relative.startsWith(`${dir}/`))) return 'no-cache';
   return 'public, max-age=86400';
 }
 
 /**
  * Serves the built PWA; unknown non-API GETs get index.html so the web router can answer them, the
- * public pages their prerendered HTML in the visitor's language (public-page.ts).
+ * public pages their prerendered HTML in the visitor's language (public-page.ts), a member's landing
+ * page the shell naming its files (member-shell.ts).
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -44,7 +49,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       res.header('Cache-Control', cacheControlOf(path.relative(distDir, filePath)));
     },
   });
-  const built = new Set(prerenderedFiles().filter((file) => existsSync(path.join(distDir, file))));
+  const built = new Set(
+    [...prerenderedFiles(), ...memberShellFiles()].filter((file) => existsSync(path.join(distDir, file))),
+  );
   // The same address answers a page in another language, or the app shell, by these headers: added
   // to the Vary the static plugin sets (Accept-Encoding) once it has.
   const pages = new WeakSet<FastifyRequest>();
@@ -62,7 +69,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       return false;
     }
     pages.add(request);
-    void reply.header('Cache-Control', 'no-cache').sendFile(publicPageFile(request, built) ?? 'index.html');
+    void reply
+      .header('Cache-Control', 'no-cache')
+      .sendFile(publicPageFile(request, built) ?? memberShellOf(request, built) ?? 'index.html');
     return true;
   };
 }

@@ -1,0 +1,103 @@
+/**
+ * Writes an app shell of its own for each member page of @motema/shared/member-shells (home), in each
+ * interface language: the build's index.html naming, besides the entry, the page's chunks and texts
+ * (modulepreload) and its style sheets (preload), all read from the build's manifest. Without them a
+ * cold visit finds the page's ~40 files only once the entry has downloaded and run (3 s on Regular
+ * 3G), then downloads them; with them they download beside the entry (bar B4). The server answers a
+ * member's request for the page with the shell of the language the app will start in (the same rule
+ * as the prerendered pages); the service worker keeps answering with index.html, whose files it holds.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@motema/shared/languages';
+import {
+  MEMBER_SHELL_ATTRIBUTE,
+  MEMBER_SHELLS,
+  memberShellFile,
+  type MemberShellPath,
+} from '@motema/shared/member-shells';
+import { readManifest, staticFiles, type Manifest } from './critical-path.ts';
+
+type MemberPage = {
+  /** The page's layout and page modules (manifest keys), whose static chunks and styles it loads. */
+  modules: readonly string[];
+  /** The texts the router loads with them (router.tsx: page(), layout() and lib/i18n.ts's startup ones). */
+  namespaces: readonly string[];
+};
+
+/** What each member shell is made of (router.tsx's routes for these paths). */
+export const MEMBER_PAGE_PARTS: Record<MemberShellPath, MemberPage> = {
+  '/home': {
+    modules: ['src/layouts/home-layout.tsx', 'src/features/discovery/home-page.tsx'],
+    namespaces: ['common', 'validation', 'errors', 'chat', 'discovery', 'notifications', 'media'],
+  },
+};
+
+/** The files a member shell names: its scripts and texts, and its style sheets, none the entry loads. */
+export type ShellPreloads = { scripts: string[]; styles: string[] };
+
+export function memberShellPreloads(
+  manifest: Manifest,
+  page: MemberPage,
+  language: InterfaceLanguage,
+): ShellPreloads {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const entry = staticFiles(manifest, entries);
+  const own = [...staticFiles(manifest, [...page.modules])].filter((file) => !entry.has(file));
+  const texts = page.namespaces.map((namespace) => {
+    const key = `src/locales/${language}/${namespace}.json`;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    return chunk.file;
+  });
+  return {
+    scripts: [...own.filter((file) => file.endsWith('.js')), ...texts.filter((file) => !entry.has(file))],
+    styles: own.filter((file) => file.endsWith('.css')),
+  };
+}
+
+/**
+ * index.html with the preloads before `</head>` and the root marked as a member's shell. `crossorigin`
+ * as the app's own loads are (Vite's preload helper), or the browser would not use what it preloaded.
+ */
+export function memberShellHtml(template: string, preloads: ShellPreloads): string {
+  const links = [
+    ...preloads.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...preloads.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ].join('');
+  const root = '<div id="root">';
+  if (!template.includes('</head>') || !template.includes(root))
+    throw new Error('index.html has no </head> or <div id="root">');
+  return template
+    .replace('</head>', `${links}</head>`)
+    .replace(root, `<div id="root" ${MEMBER_SHELL_ATTRIBUTE}>`);
+}
+
+export function memberShells(): Plugin {
+  let outDir = '';
+  return {
+    name: 'motema-member-shells',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // After the bundle is written (index.html, the manifest), before the compressed copies are made
+    // (closeBundle). Not precached: the service worker answers every page with index.html.
+    writeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        const manifest = readManifest(outDir);
+        for (const language of INTERFACE_LANGUAGES)
+          for (const pagePath of Object.keys(MEMBER_SHELLS) as MemberShellPath[]) {
+            const file = path.join(outDir, memberShellFile(pagePath, language));
+            const preloads = memberShellPreloads(manifest, MEMBER_PAGE_PARTS[pagePath], language);
+            await mkdir(path.dirname(file), { recursive: true });
+            await writeFile(file, memberShellHtml(template, preloads));
+          }
+      },
+    },
+  };
+}
