@@ -7,6 +7,7 @@ import { ME_QUERY_KEY, queryClient, rememberedMe } from './lib/query-client.ts';
 import type { Me } from '@motema/shared/users';
 import { RouteError } from './layouts/route-error.tsx';
 import type { LegalDoc } from './features/legal/legal-content.ts';
+import { askHomeListsEarly } from './features/discovery/home-first-lists.ts';
 
 type Loader = () => Promise<{ [name: string]: React.ComponentType }>;
 
@@ -141,10 +142,16 @@ export const routes: RouteObject[] = [
           return module.HomeLayout;
         }, ['chat', 'discovery', 'notifications']),
         children: [
-          page('/home', () => import('./features/discovery/home-page.tsx'), 'HomePage', [
-            'discovery',
-            'media',
-          ]),
+          page(
+            '/home',
+            () => {
+              // Home's first lists are asked for beside its code, not once it renders.
+              askHomeListsEarly();
+              return import('./features/discovery/home-page.tsx');
+            },
+            'HomePage',
+            ['discovery', 'media'],
+          ),
           page('/swap', () => import('./features/discovery/swap-page.tsx'), 'SwapPage', ['discovery']),
           page('/account', () => import('./features/users/account-page.tsx'), 'AccountPage', [
             'home',

@@ -21,8 +21,6 @@ export type UserListFilter = (typeof USER_LIST_FILTERS)[number];
 
 /** Page size of each list (SPEC.md section 9; `rated-each`, the matches, is not named there). */
 export function userListSize(filter: UserListFilter): number {
-  if (filter === 'users') return USER_LIST_SIZES.default;
-  if (filter === 'rated-each') return 12;
   return USER_LIST_SIZES[filter];
 }
 

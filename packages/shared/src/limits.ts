@@ -10,6 +10,7 @@ export const WITHDRAWAL_MINIMUM_USD = 10;
 export const RETRY_COUNT = 3;
 export const APP_BUILD = 39;
 
+/** How many members each list of discovery.ts's USER_LIST_FILTERS answers with (`users`: the default list). */
 export const USER_LIST_SIZES = {
   connected: 100,
   'i-rated': 12,
@@ -17,9 +18,10 @@ export const USER_LIST_SIZES = {
   last: 12,
   near: 12,
   popular: 24,
+  'rated-each': 12,
   'rated-me': 12,
   'visited-me': 12,
-  default: 96,
+  users: 96,
 } as const;
 
 export const CONVERSATIONS_LIMIT = 100;

@@ -36,7 +36,8 @@ type RequestOptions = {
 const RETRY_BASE_DELAY_MS = 400;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function urlOf(path: string, query: RequestOptions['query']): string {
+/** The address of an API request (`path` under /api, the defined `query` values). */
+export function urlOf(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {}))
     if (value !== undefined) params.set(key, String(value));

@@ -17,31 +17,29 @@ import {
 } from '@motema/shared/discovery';
 import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
 import { api } from '../../lib/api-client.ts';
+import { takeEarlyAnswer } from '../../lib/early-answers.ts';
 import { forgetKept, keepOnDevice, keptData } from '../../lib/persisted-queries.ts';
 import { ME_QUERY_KEY } from '../../lib/query-client.ts';
 import { discoveryKeys, type UserListParams } from './discovery-keys.ts';
 import { discoveryKeptQueries } from './discovery-kept.ts';
+import { USER_LIST_PATH, userListQuery } from './user-list-request.ts';
 
 export { discoveryKeys, type UserListParams };
 
 // Home's lists stay on the device: a repeat visit draws them at once, then refreshes them.
 keepOnDevice(discoveryKeptQueries);
 
-export function fetchUserList(
+/** One page of a list; the answer asked for early when there is one (home-first-lists.ts). */
+export async function fetchUserList(
   filter: UserListFilter,
   params: UserListParams & { skip?: number } = {},
   signal?: AbortSignal,
 ): Promise<UserList> {
-  return api<UserList>('/users', {
-    query: {
-      filter,
-      skip: params.skip || undefined,
-      limit: params.limit ?? userListSize(filter),
-      sort: params.sort,
-      unrated: params.unrated,
-    },
-    signal,
-  });
+  const query = userListQuery(filter, params);
+  return (
+    (await takeEarlyAnswer<UserList>(USER_LIST_PATH, query)) ??
+    api<UserList>(USER_LIST_PATH, { query, signal })
+  );
 }
 
 /**
