@@ -22,7 +22,7 @@
  * - `tls`: HTTPS, HTTP/2 and HTTP/1.1 on one port (TLS_CERT_FILE, TLS_KEY_FILE) with a self-signed
  *   certificate made for the run (`certificate`); this process trusts it (setDefaultCACertificates).
  * - Logging in: `logIn(context, n)` inserts a session (createSession, as the login route does) and adds
- *   its cookie to a Playwright BrowserContext, so repeated cold visits do not trip the login rate limit
+ *   its cookie and the member's language cookie (as the login route sets them) to a Playwright BrowserContext, so repeated cold visits do not trip the login rate limit
  *   (10 a minute per IP). B6 logs in through the real login form itself.
  */
 import { sql } from 'drizzle-orm';
@@ -35,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { connectDatabase, migrateDatabase, type Db } from '../../apps/server/src/db/client.ts';
 import { createSession, SESSION_COOKIE } from '../../apps/server/src/features/auth/sessions.service.ts';
+import { LANGUAGE_COOKIE } from '@motema/shared/public-pages';
 import { parseEnv } from '../../apps/server/src/env.ts';
 import { createMediaStorage } from '../../apps/server/src/lib/storage.ts';
 import { AFRICAN_CITIES, SEED_PASSWORD } from '../../apps/server/src/seed/members.ts';
@@ -176,8 +177,13 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       member,
       async logIn(context, n) {
         const { token } = await createSession(db, member(n).id, 'bench');
+        // With the session, the member's language, as the login route sets both (plugins/session.ts).
+        const [row] = (await db.execute(sql`SELECT language FROM users WHERE id = ${member(n).id}`)).rows as {
+          language: string;
+        }[];
         await context.addCookies([
           { name: SESSION_COOKIE, value: token, url, httpOnly: true, sameSite: 'Lax' },
+          { name: LANGUAGE_COOKIE, value: row!.language, url, sameSite: 'Lax' },
         ]);
       },
       async stop() {

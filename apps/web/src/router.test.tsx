@@ -89,6 +89,13 @@ describe("the member's language", () => {
     await waitFor(() => expect(i18next.language).toBe('fr'));
     expect(localStorage.getItem('motema.language')).toBe('fr');
   });
+
+  it('is kept in the cookie even when it is the one shown, so the next visit starts in it', async () => {
+    document.cookie = 'motema_language=; Max-Age=0; Path=/';
+    openAt('/home', buildMe({ language: 'en' }));
+    await waitFor(() => expect(document.cookie).toContain('motema_language=en'));
+    expect(i18next.language).toBe('en');
+  });
 });
 
 describe('a member remembered on this device', () => {

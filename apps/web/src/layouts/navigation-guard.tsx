@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useMeQuery } from '../features/users/users.api.ts';
 import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
+import { mirrorLanguageChoice } from '../lib/language-cookie.ts';
 import { clearExitPath, pendingExitPath, setNavigator } from '../lib/navigation.ts';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
 import { idleLazy } from '../ui/idle-lazy.tsx';
@@ -20,10 +21,13 @@ export function NavigationGuard() {
   const me = useMeQuery();
 
   useEffect(() => setNavigator((path) => void navigate(path)), [navigate]);
-  // A member's stored language follows them to every device they log in on.
+  // A member's stored language follows them to every device they log in on; the cookie holds it
+  // even when it is already the one shown, so the next visit starts in it (lib/language-cookie.ts).
   const memberLanguage = me.data?.language;
   useEffect(() => {
-    if (memberLanguage && memberLanguage !== currentLanguage()) void changeLanguage(memberLanguage);
+    if (!memberLanguage) return;
+    if (memberLanguage !== currentLanguage()) void changeLanguage(memberLanguage);
+    else mirrorLanguageChoice(memberLanguage);
   }, [memberLanguage]);
   useEffect(() => {
     if (navigation.state === 'loading') nprogress.start();

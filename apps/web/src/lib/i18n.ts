@@ -9,7 +9,7 @@ import {
   type InterfaceLanguage,
 } from '@motema/shared/languages';
 import { pageLanguage } from '@motema/shared/public-pages';
-import { mirrorLanguageChoice } from './language-cookie.ts';
+import { languageCookie, mirrorLanguageChoice } from './language-cookie.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'motema.language';
 export const NAMESPACES = [
@@ -44,11 +44,14 @@ export function loadSharedNamespaces(): Promise<void> {
 
 /**
  * The stored choice, else the `lang` query, else the browser, else English: the rule the server and
- * the service worker follow too when they pick a prerendered page (decision 0023).
+ * the service worker follow too when they pick a prerendered page (decision 0023). The choice is the
+ * one stored on this device, else its cookie's: the member's language when the server set it with
+ * the session (a device that has not stored a choice yet), so a member's first visit starts in their
+ * language instead of loading the texts again once the profile answers.
  */
 export function detectLanguage(): InterfaceLanguage {
   return pageLanguage({
-    stored: storedLanguage(),
+    stored: storedLanguage() ?? languageCookie(),
     query: new URLSearchParams(location.search).get('lang'),
     accepted: navigator.languages ?? [navigator.language],
   });

@@ -1,4 +1,4 @@
-import type { InterfaceLanguage } from '@motema/shared/languages';
+import { interfaceLanguageOf, type InterfaceLanguage } from '@motema/shared/languages';
 import { LANGUAGE_COOKIE } from '@motema/shared/public-pages';
 
 const YEAR = 365 * 24 * 60 * 60;
@@ -12,4 +12,17 @@ export function mirrorLanguageChoice(language: InterfaceLanguage): void {
   if (typeof document === 'undefined') return;
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${YEAR}; SameSite=Lax${secure}`;
+}
+
+/**
+ * The language the cookie holds: the device's choice, or the member's language, which the server
+ * writes there with the session when they log in (the app switches to it once it has the profile).
+ */
+export function languageCookie(): InterfaceLanguage | null {
+  if (typeof document === 'undefined') return null;
+  const value = document.cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  return interfaceLanguageOf(value) ?? null;
 }

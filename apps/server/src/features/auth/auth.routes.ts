@@ -101,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       const { user, token } = await confirmEmail(deps, request.body, requestInfo(env, request));
-      return reply.setSessionCookie(token).send(presentMe(user));
+      return reply.setSessionCookie(token, user.language).send(presentMe(user));
     },
   );
 
@@ -129,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       const { user, token } = await login(deps, request.body, requestInfo(env, request));
-      return reply.setSessionCookie(token).send(presentMe(user));
+      return reply.setSessionCookie(token, user.language).send(presentMe(user));
     },
   );
 

@@ -39,6 +39,14 @@ describe('POST /api/auth/login', () => {
     expect((await profileWith(sessionCookieOf(res)!)).json().username).toBe(member.user.username);
   });
 
+  it("tells the device the member's language with the session, in the cookie the page reads", async () => {
+    const member = await createMember(t, { language: 'fr' });
+    const res = await login(t, member.user.username, member.password);
+    const language = res.cookies.find((cookie) => cookie.name === 'motema_language');
+    expect(language).toMatchObject({ value: 'fr', path: '/', sameSite: 'Lax', maxAge: 365 * 24 * 60 * 60 });
+    expect(language?.httpOnly).toBeUndefined();
+  });
+
   it('logs in with the e-mail in any case', async () => {
     const member = await createMember(t);
     const res = await login(t, `  ${member.user.email.toUpperCase()} `, member.password);
