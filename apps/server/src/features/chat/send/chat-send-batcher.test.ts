@@ -130,6 +130,63 @@ describe('chat send batcher', () => {
     expect((await storedIn(ab.id)).lastSeq).toBe(2);
   });
 
+  it('answers a retry of a message stored by an earlier batch with it, using no number', async () => {
+    const ab = await buildConversation(t);
+    const [a, b] = ab.members;
+    const batcher = createSendBatcher({ db: t.db, limiter: createMemoryRateLimiter() });
+    const first = input(ab.id, 'a1');
+    const stored = await batcher.store(a.user.id, first);
+    const results = await Promise.all([
+      settled(batcher.store(a.user.id, first)),
+      settled(batcher.store(b.user.id, input(ab.id, 'b1'))),
+    ]);
+    expect(results.map((r) => ('code' in r ? r.code : [r.value.created, r.value.recipientId]))).toEqual([
+      [false, b.user.id],
+      [true, a.user.id],
+    ]);
+    expect('value' in results[0]! && results[0].value.messageId).toBe(stored.messageId);
+    const inAb = await storedIn(ab.id);
+    expect(inAb.rows.map((m) => [m.seq, m.text])).toEqual([
+      [1, 'a1'],
+      [2, 'b1'],
+    ]);
+    expect(inAb.lastSeq).toBe(2);
+    expect(await unreadOf(ab.id, b.user.id)).toBe(1);
+  });
+
+  it('over the rate limit, still answers a retry with its message, a non-member and a block as such', async () => {
+    const [ab, cd] = [await buildConversation(t), await buildConversation(t)];
+    const [a, b] = ab.members;
+    const ac = await buildConversation(t, { members: [a, cd.members[0]] });
+    await buildBlock(t, { blocker: cd.members[0], blocked: a });
+    const limiter = createMemoryRateLimiter();
+    const batcher = createSendBatcher({ db: t.db, limiter });
+    const first = input(ab.id, 'a1');
+    const stored = await batcher.store(a.user.id, first);
+    for (let i = 1; i < MESSAGES_PER_MINUTE; i++) await limiter.consume(`messages:${a.user.id}`, 1e9, 60_000);
+    const results = await Promise.all([
+      settled(batcher.store(a.user.id, first)),
+      settled(batcher.store(a.user.id, input(cd.id, 'not a member'))),
+      settled(batcher.store(a.user.id, input(ac.id, 'blocked'))),
+      settled(batcher.store(a.user.id, input(ab.id, 'one too many'))),
+      settled(batcher.store(b.user.id, input(ab.id, 'from b'))),
+    ]);
+    expect(results.map((r) => ('code' in r ? r.code : r.value.created))).toEqual([
+      false,
+      'conversation_not_found',
+      'chat_blocked',
+      'rate_limited',
+      true,
+    ]);
+    expect('value' in results[0]! && results[0].value.messageId).toBe(stored.messageId);
+    expect((await storedIn(ab.id)).rows.map((m) => [m.seq, m.text])).toEqual([
+      [1, 'a1'],
+      [2, 'from b'],
+    ]);
+    expect((await storedIn(ab.id)).lastSeq).toBe(2);
+    expect(await storedIn(ac.id)).toEqual({ rows: [], lastSeq: 0 });
+  });
+
   it('when the batch transaction fails, stores the innocent messages one by one and answers the culprit as a retry', async () => {
     const [ab, cd] = [await buildConversation(t), await buildConversation(t)];
     const [[a, b], [c]] = [ab.members, cd.members];

@@ -3,8 +3,8 @@ import { AppError, forbidden } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import {
-  insertStored,
   refuseOverMessageLimit,
+  storeChecked,
   storeMessage,
   type SendDeps,
   type SendInput,
@@ -12,7 +12,6 @@ import {
 } from './chat-send.service.ts';
 import * as batchRepo from './messages-batch.repository.ts';
 import { newMessageFor } from '../messages/message-views.service.ts';
-import type { NewMessageValues, SendContext } from './message-send.repository.ts';
 
 /** The most messages one transaction stores; more wait for the next batch. */
 export const SEND_BATCH_MAX = 500;
@@ -38,7 +37,7 @@ export type SendBatcher = {
  * Group commit of chat sends (decision 0010). Text messages (and replies) wait while the previous
  * batch is being stored, with no timer: the first one after a quiet moment goes at the next turn of
  * the event loop, under load each batch holds what arrived during the last one. A batch costs one
- * context lookup and one transaction whatever its size; every sender is answered after its commit.
+ * statement in one transaction whatever its size; every sender is answered after its commit.
  * Messages with files go on their own (`storeMessage`): their attaching stays in their transaction.
  */
 export function createSendBatcher(deps: SendDeps): SendBatcher {
@@ -77,64 +76,64 @@ export function createSendBatcher(deps: SendDeps): SendBatcher {
   };
 }
 
-type Accepted = { send: Pending; index: number; context: SendContext; row: NewMessageValues };
 /** A send's fate, held as a value (never a pending rejection) until every send is answered. */
 type Outcome = { stored: StoredMessage } | { error: unknown };
 
+/** What `promise` came to, as a value. */
+const outcomeOf = (promise: Promise<StoredMessage>): Promise<Outcome> =>
+  promise.then(
+    (stored) => ({ stored }),
+    (error: unknown) => ({ error }),
+  );
+
 /**
- * One batch, like `storeMessage` for each send: the contexts in one query (not a member, blocked,
- * already stored are answered alone), the rate limit per new message, then the new ones in one
- * transaction. A send repeated within the batch (same sender and client id) follows the first one's
- * fate. When the transaction fails, nothing of it stayed: each message is stored on its own instead,
- * in the batch's order, so one bad message never fails the others.
+ * One batch, like `storeMessage` for each send, in one statement and one transaction (decision
+ * 0010): the rate limit is counted first, then each send's context is read where it is stored
+ * (not a member, blocked, already stored are answered alone, and use no number). A send over the
+ * limit takes `storeMessage`'s own path (a non-member, a block or a retry are answered as such, a new
+ * message refused with no number used); so the limit also counts a retry or a refused send made
+ * under it, as one more hit, where a separate lookup before the limiter cost a statement and a round
+ * trip a batch (bench/README.md B3). A send repeated within the batch (same sender and client id)
+ * follows the first one's fate. When the transaction fails, nothing of it stayed: each send is
+ * stored on its own instead, in the batch's order, so one bad message never fails the others.
  */
 async function storeBatch(deps: SendDeps, batch: readonly Pending[]): Promise<void> {
-  const contexts = await batchRepo.sendContexts(
-    deps.db,
-    batch.map((send) => ({ ...send.input, senderId: send.senderId })),
-  );
   const firsts = new Map<string, Pending>();
   const repeats: { send: Pending; first: Pending }[] = [];
-  const candidates: { send: Pending; index: number; context: SendContext }[] = [];
+  const candidates: { send: Pending; index: number }[] = [];
   batch.forEach((send, index) => {
-    const context = contexts.get(index);
-    if (!context) return send.reject(conversationNotFound());
-    if (!context.open) return send.reject(forbidden('chat_blocked'));
-    if (context.existingId) {
-      return send.resolve({ messageId: context.existingId, recipientId: context.otherId, created: false });
-    }
     const key = `${send.senderId}:${send.input.clientId}`;
     const first = firsts.get(key);
     if (first) return void repeats.push({ send, first });
     firsts.set(key, send);
-    candidates.push({ send, index, context });
+    candidates.push({ send, index });
   });
   const outcomes = new Map<Pending, Outcome>();
-  const accepted: Accepted[] = [];
-  const createdAt = clock.now();
+  const counted: { send: Pending; index: number }[] = [];
   await Promise.all(
-    candidates.map(async ({ send, index, context }) => {
+    candidates.map(async (candidate) => {
+      const { send } = candidate;
       try {
         await refuseOverMessageLimit(deps.limiter, send.senderId);
-      } catch (error) {
-        return void outcomes.set(send, { error });
+      } catch (refusal) {
+        const refuse = () => Promise.reject(refusal);
+        return void outcomes.set(
+          send,
+          await outcomeOf(storeChecked(deps.db, send.senderId, send.input, refuse)),
+        );
       }
-      const row: NewMessageValues = {
-        conversationId: send.input.conversationId,
-        senderId: send.senderId,
-        recipientId: context.otherId,
-        clientId: send.input.clientId,
-        text: send.input.text ? send.input.text : null,
-        replyToId: send.input.replyTo ?? null,
-        createdAt,
-      };
-      accepted.push({ send, index, context, row });
+      counted.push(candidate);
     }),
   );
   // Numbers follow arrival, whatever order the limiter answered in.
-  accepted.sort((x, y) => x.index - y.index);
-  if (accepted.length > 0) {
-    for (const [send, outcome] of await insertAccepted(deps, accepted)) outcomes.set(send, outcome);
+  counted.sort((x, y) => x.index - y.index);
+  if (counted.length > 0) {
+    for (const [send, outcome] of await storeCounted(
+      deps,
+      counted.map(({ send }) => send),
+    )) {
+      outcomes.set(send, outcome);
+    }
   }
   for (const [send, outcome] of outcomes) settle(send, outcome);
   for (const { send, first } of repeats) {
@@ -151,49 +150,73 @@ function settle(send: Pending, outcome: Outcome): void {
   else send.reject(outcome.error);
 }
 
-/** The accepted sends' outcomes: from one transaction, or one by one when it failed. */
-async function insertAccepted(deps: SendDeps, accepted: readonly Accepted[]): Promise<Map<Pending, Outcome>> {
+/** The counted sends' outcomes: from one transaction, or one by one when it failed. */
+async function storeCounted(deps: SendDeps, sends: readonly Pending[]): Promise<Map<Pending, Outcome>> {
   const outcomes = new Map<Pending, Outcome>();
-  let stored: Map<string, { id: string; seq: number }>;
+  const createdAt = clock.now();
+  let results: Map<number, batchRepo.BatchResult>;
   try {
-    stored = await batchRepo.insertBatch(
+    results = await batchRepo.storeBatch(
       deps.db,
-      accepted.map((send) => send.row),
+      sends.map(({ senderId, input }) => ({
+        conversationId: input.conversationId,
+        senderId,
+        clientId: input.clientId,
+        text: input.text ? input.text : null,
+        replyToId: input.replyTo ?? null,
+      })),
+      createdAt,
     );
   } catch (error) {
     // The database away: each on its own would fail the same way, one connection attempt each.
     if (isDatabaseUnavailable(error)) {
-      for (const { send } of accepted) outcomes.set(send, { error: serviceUnavailable() });
+      for (const send of sends) outcomes.set(send, { error: serviceUnavailable() });
       return outcomes;
     }
-    // Rolled back whole: each on its own, in order (a duplicate client id is answered as a retry).
-    for (const { send, context } of accepted) {
-      try {
-        outcomes.set(send, { stored: await insertStored(deps.db, send.senderId, send.input, context) });
-      } catch (error) {
-        outcomes.set(send, { error });
-      }
+    // Rolled back whole: each on its own, in order (a client id stored meanwhile is answered as a
+    // retry), its limit already counted.
+    const counted = () => Promise.resolve();
+    for (const send of sends) {
+      outcomes.set(send, await outcomeOf(storeChecked(deps.db, send.senderId, send.input, counted)));
     }
     return outcomes;
   }
   await Promise.all(
-    accepted.map(async ({ send, context, row }) => {
-      const inserted = stored.get(`${send.senderId}:${send.input.clientId}`);
-      if (!inserted) {
-        // A block made since the context was read, or a quote from another conversation.
-        const error = send.input.replyTo ? new AppError(404, 'message_not_found') : forbidden('chat_blocked');
-        return void outcomes.set(send, { error });
-      }
-      const result: StoredMessage = { messageId: inserted.id, recipientId: context.otherId, created: true };
-      if (!send.input.replyTo) {
-        try {
-          result.view = await newMessageFor(deps.db, { ...row, ...inserted }, context);
-        } catch {
-          // announceStored then reads it from the database for the ack.
-        }
-      }
-      outcomes.set(send, { stored: result });
+    sends.map(async (send, index) => {
+      outcomes.set(send, await outcomeOf(resultOf(deps, send, results.get(index), createdAt)));
     }),
   );
   return outcomes;
+}
+
+/** A send's answer from its row of the batch statement, as `storeMessage` would give it. */
+async function resultOf(
+  deps: SendDeps,
+  { senderId, input }: Pending,
+  result: batchRepo.BatchResult | undefined,
+  createdAt: Date,
+): Promise<StoredMessage> {
+  if (!result) throw conversationNotFound();
+  if (!result.open) throw forbidden('chat_blocked');
+  if (result.existingId) return { messageId: result.existingId, recipientId: result.otherId, created: false };
+  // Not stored though allowed: a quote from another conversation (or the conversation gone meanwhile).
+  if (!result.stored)
+    throw input.replyTo ? new AppError(404, 'message_not_found') : forbidden('chat_blocked');
+  const stored: StoredMessage = { messageId: result.stored.id, recipientId: result.otherId, created: true };
+  if (!input.replyTo) {
+    const values = {
+      ...result.stored,
+      conversationId: input.conversationId,
+      senderId,
+      clientId: input.clientId,
+      text: input.text ? input.text : null,
+      createdAt,
+    };
+    try {
+      stored.view = await newMessageFor(deps.db, values, result);
+    } catch {
+      // announceStored then reads it from the database for the ack.
+    }
+  }
+  return stored;
 }

@@ -37,22 +37,35 @@ export async function storeMessage(
   senderId: string,
   input: SendInput,
 ): Promise<StoredMessage> {
-  const { db } = deps;
+  return storeChecked(deps.db, senderId, input, () => refuseOverMessageLimit(deps.limiter, senderId));
+}
+
+/**
+ * `storeMessage` with its rate limit as `count`, run once the context says the send is new (a
+ * non-member, a block and a retry are answered first). The group commit calls it with the limit
+ * already counted (a send whose group failed) or already refused (`count` throws that refusal: a
+ * retry at the limit is still answered with its stored message).
+ */
+export async function storeChecked(
+  db: Db,
+  senderId: string,
+  input: SendInput,
+  count: () => Promise<void>,
+): Promise<StoredMessage> {
   const context = await messagesRepo.sendContext(db, input.conversationId, senderId, input.clientId);
   if (!context) throw conversationNotFound();
   if (!context.open) throw forbidden('chat_blocked');
   if (context.existingId)
     return { messageId: context.existingId, recipientId: context.otherId, created: false };
-  await refuseOverMessageLimit(deps.limiter, senderId);
+  await count();
   return insertStored(db, senderId, input, context);
 }
 
 /**
  * The second step of `storeMessage`, once the context allowed a new message and the rate limit
- * counted it: one message in its own transaction (its files with it). Also what the group commit
- * falls back to, message by message, when its batch transaction fails (decision 0010).
+ * counted it: one message in its own transaction (its files with it).
  */
-export async function insertStored(
+async function insertStored(
   db: Db,
   senderId: string,
   input: SendInput,

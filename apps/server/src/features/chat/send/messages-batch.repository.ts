@@ -1,124 +1,157 @@
 import type { Db } from '../../../db/client.ts';
 import { inTransaction } from '../../../db/transaction.ts';
-import type { NewMessageValues, SendContext } from './message-send.repository.ts';
+import type { SendContext } from './message-send.repository.ts';
 
 /**
- * The group-commit send path (decision 0010): the statements of `message-send.repository.ts`,
- * taking arrays (`unnest ... WITH ORDINALITY`) so that the messages of many senders cost one
- * context lookup and one transaction. Named (prepared once per connection, decision 0009); raw `pg`
- * on the Drizzle handle's pool, since Drizzle cannot prepare data-modifying CTEs.
+ * The group-commit send path (decision 0010): the sends of many senders in one statement and one
+ * transaction (`unnest ... WITH ORDINALITY`). Named (prepared once per connection, decision 0009); raw
+ * `pg` on the Drizzle handle's pool, since Drizzle cannot prepare data-modifying CTEs.
  */
 type Named = { name: string; text: string };
 
-/** Same columns as `chat_send_context_v2`, one row per input that is a member's conversation. */
-const SEND_CONTEXTS: Named = {
-  name: 'chat_send_contexts_batch_v2',
-  text: `
-    SELECT DISTINCT ON (i.ord) i.ord::int AS "ord", other.user_id AS "otherId",
-      NOT EXISTS (SELECT 1 FROM blocks b
-        WHERE (b.blocker_id = i.sender_id AND b.blocked_id = other.user_id)
-           OR (b.blocker_id = other.user_id AND b.blocked_id = i.sender_id)) AS "open",
-      m.id AS "existingId",
-      u.username AS "username", u.first_name AS "firstName",
-      u.avatar_photo_id AS "avatarPhotoId"
-    FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) WITH ORDINALITY AS i(conversation_id, sender_id, client_id, ord)
-    JOIN conversation_members me ON me.conversation_id = i.conversation_id AND me.user_id = i.sender_id
-    JOIN conversation_members other
-      ON other.conversation_id = me.conversation_id AND other.user_id <> me.user_id
-    JOIN users u ON u.id = me.user_id
-    LEFT JOIN messages m ON m.sender_id = i.sender_id AND m.client_id = i.client_id
-    ORDER BY i.ord`,
-};
-
 /**
- * The contexts of these sends, in one round trip, by their index in `sends` (a send whose sender is
- * not a member of the conversation has none).
+ * A group's sends, read and stored in one statement (its one snapshot): each send's context (`ctx`:
+ * the sender a member, the other member, a block either way, a message already stored under its
+ * client id, a quote of the same conversation), then the conversations of the new ones locked in id
+ * order (`locked`: two groups, or two nodes, never deadlock; the UPDATE only reaches rows `locked`
+ * holds, and reads their latest `last_seq`), and the new messages numbered after each conversation's
+ * `last_seq` in the order given, stored, and counted unread for their recipients. A send refused or
+ * already stored uses no number. Every step is linear in the group's size: a conversation carries its
+ * sends' indexes (`ords`) and recipients as arrays, and a message's values are read from the input
+ * arrays by index, so no two CTEs are joined (the planner, guessing a few rows for them, joined them
+ * in nested loops: quadratic, 250,000 comparisons a join for a group of 500). Returns one row a send
+ * whose sender is a member (its context, `ord` set), then one row a message stored (`id` set).
  */
-export async function sendContexts(
-  db: Db,
-  sends: readonly { conversationId: string; senderId: string; clientId: string }[],
-): Promise<Map<number, SendContext>> {
-  const result = await db.$client.query<SendContext & { ord: number }>({
-    ...SEND_CONTEXTS,
-    values: [sends.map((s) => s.conversationId), sends.map((s) => s.senderId), sends.map((s) => s.clientId)],
-  });
-  return new Map(result.rows.map(({ ord, ...context }) => [ord - 1, context]));
-}
-
-/**
- * `chat_insert_next_v2` for many messages. The batch's conversation rows are locked first, in id
- * order (`locked`: two batches, or two nodes, never deadlock; the UPDATE only reaches rows `locked`
- * holds, and reads their latest `last_seq`). The messages still allowed (no block either way, a quote of
- * the same conversation) are numbered after each conversation's `last_seq` in the order given, stored,
- * and counted unread for their recipients; the others use no number.
- */
-const INSERT_BATCH: Named = {
-  name: 'chat_insert_batch_v2',
+const STORE_BATCH: Named = {
+  name: 'chat_store_batch_v3',
   text: `
-    WITH i AS (
-      SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::uuid[],
-        $7::timestamptz[]) WITH ORDINALITY
-        AS i(conversation_id, sender_id, recipient_id, client_id, text, reply_to_id, created_at, ord)
+    WITH ctx AS (
+      SELECT c.*, c.open AND c.existing_id IS NULL AND (c.reply_to_id IS NULL OR EXISTS (
+          SELECT 1 FROM messages q WHERE q.id = c.reply_to_id AND q.conversation_id = c.conversation_id))
+        AS fresh
+      FROM (
+        SELECT i.conversation_id, i.sender_id, i.reply_to_id, i.ord::int AS ord, other.user_id AS recipient_id,
+          (SELECT m.id FROM messages m WHERE m.sender_id = i.sender_id AND m.client_id = i.client_id)
+            AS existing_id,
+          NOT EXISTS (SELECT 1 FROM blocks b
+            WHERE (b.blocker_id = i.sender_id AND b.blocked_id = other.user_id)
+               OR (b.blocker_id = other.user_id AND b.blocked_id = i.sender_id)) AS open
+        FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $5::uuid[]) WITH ORDINALITY
+          AS i(conversation_id, sender_id, client_id, reply_to_id, ord)
+        CROSS JOIN LATERAL (SELECT other.user_id FROM conversation_members me
+          JOIN conversation_members other
+            ON other.conversation_id = me.conversation_id AND other.user_id <> me.user_id
+          WHERE me.conversation_id = i.conversation_id AND me.user_id = i.sender_id
+          LIMIT 1) other
+        OFFSET 0
+      ) c
     ), locked AS (
-      SELECT id FROM conversations WHERE id IN (SELECT conversation_id FROM i) ORDER BY id FOR UPDATE
-    ), ok AS (
-      SELECT i.*, row_number() OVER (PARTITION BY i.conversation_id ORDER BY i.ord) AS rank
-      FROM i
-      WHERE NOT EXISTS (SELECT 1 FROM blocks b
-          WHERE (b.blocker_id = i.sender_id AND b.blocked_id = i.recipient_id)
-             OR (b.blocker_id = i.recipient_id AND b.blocked_id = i.sender_id))
-        AND (i.reply_to_id IS NULL OR EXISTS (
-          SELECT 1 FROM messages q WHERE q.id = i.reply_to_id AND q.conversation_id = i.conversation_id))
-    ), counts AS (
-      SELECT conversation_id, count(*)::int AS n, max(created_at) AS at FROM ok GROUP BY conversation_id
+      SELECT c.id, k.n, k.ords, k.recipients
+      FROM (SELECT conversation_id, count(*)::int AS n, array_agg(ord ORDER BY ord) AS ords,
+          array_agg(recipient_id ORDER BY ord) AS recipients
+        FROM ctx WHERE fresh GROUP BY conversation_id) k
+      JOIN conversations c ON c.id = k.conversation_id
+      ORDER BY c.id FOR UPDATE OF c
     ), next AS (
       UPDATE conversations c
-      SET last_seq = c.last_seq + counts.n, last_message_at = GREATEST(c.last_message_at, counts.at)
-      FROM counts JOIN locked ON locked.id = counts.conversation_id
-      WHERE c.id = counts.conversation_id
-      RETURNING c.id, c.last_seq - counts.n AS base
+      SET last_seq = c.last_seq + l.n, last_message_at = GREATEST(c.last_message_at, $6::timestamptz)
+      FROM locked l
+      WHERE c.id = l.id
+      RETURNING c.id, c.last_seq - l.n AS base, l.ords, l.recipients
     ), stored AS (
       INSERT INTO messages (conversation_id, seq, sender_id, client_id, text, reply_to_id, created_at)
-      SELECT ok.conversation_id, next.base + ok.rank, ok.sender_id, ok.client_id, ok.text,
-        ok.reply_to_id, ok.created_at
-      FROM ok JOIN next ON next.id = ok.conversation_id
-      ORDER BY ok.ord
+      SELECT n.id, n.base + o.rank, ($2::uuid[])[o.ord], ($3::uuid[])[o.ord], ($4::text[])[o.ord],
+        ($5::uuid[])[o.ord], $6::timestamptz
+      FROM next n CROSS JOIN LATERAL unnest(n.ords) WITH ORDINALITY AS o(ord, rank)
+      ORDER BY o.ord
       RETURNING id, seq, sender_id, client_id
     ), unread AS (
       UPDATE conversation_members cm SET unread_count = cm.unread_count + r.n
-      FROM (SELECT ok.conversation_id, ok.recipient_id, count(*)::int AS n
-        FROM ok JOIN next ON next.id = ok.conversation_id GROUP BY 1, 2) r
-      WHERE cm.conversation_id = r.conversation_id AND cm.user_id = r.recipient_id
+      FROM (SELECT n.id, r.user_id, count(*)::int AS n
+        FROM next n CROSS JOIN LATERAL unnest(n.recipients) AS r(user_id) GROUP BY 1, 2) r
+      WHERE cm.conversation_id = r.id AND cm.user_id = r.user_id
     )
-    SELECT id, seq, sender_id AS "senderId", client_id AS "clientId" FROM stored`,
+    SELECT ctx.ord AS "ord", ctx.recipient_id AS "otherId", ctx.open AS "open",
+      ctx.existing_id AS "existingId", u.username AS "username", u.first_name AS "firstName",
+      u.avatar_photo_id AS "avatarPhotoId", NULL::uuid AS "id", NULL::int AS "seq",
+      NULL::uuid AS "senderId", NULL::uuid AS "clientId"
+    FROM ctx JOIN users u ON u.id = ctx.sender_id
+    UNION ALL
+    SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, s.id, s.seq, s.sender_id, s.client_id FROM stored s`,
 };
 
+/** A group's send to store: distinct (sender, client id) pairs, their rate limit counted. */
+export type BatchSend = {
+  conversationId: string;
+  senderId: string;
+  clientId: string;
+  text: string | null;
+  replyToId: string | null;
+};
+
+/** What became of a send: its context, and the new message when it was stored now. */
+export type BatchResult = SendContext & { stored: { id: string; seq: number } | null };
+
 /**
- * Stores these messages (distinct (sender, client id) pairs) in one transaction, numbered per
- * conversation in the order given: BEGIN, the one statement that locks, numbers, stores and counts,
- * COMMIT (explicit: a statement waiting for a lock must die with its connection, decision 0009). Returns the stored ones by
- * `${senderId}:${clientId}`; a message missing from it was refused (a block, a foreign quote). Any
- * error (a client id stored meanwhile by another node, a deadlock...) rolls everything back.
+ * Reads and stores these sends in one transaction: BEGIN, the one statement, COMMIT (explicit: a
+ * statement waiting for a lock must die with its connection, decision 0009). Results by the send's
+ * index; a send without one is not its sender's conversation. A send with a context but not stored
+ * was refused (`open` false, `existingId` set, or a foreign quote). Any error (a client id stored
+ * meanwhile by another group or node, a deadlock...) rolls everything back.
  */
-export async function insertBatch(
+export async function storeBatch(
   db: Db,
-  rows: readonly NewMessageValues[],
-): Promise<Map<string, { id: string; seq: number }>> {
-  const stored = await inTransaction(db, async ({ client }) => {
-    const result = await client.query<{ id: string; seq: number; senderId: string; clientId: string }>({
-      ...INSERT_BATCH,
+  sends: readonly BatchSend[],
+  createdAt: Date,
+): Promise<Map<number, BatchResult>> {
+  const rows = await inTransaction(db, async ({ client }) => {
+    const result = await client.query<BatchRow>({
+      ...STORE_BATCH,
       values: [
-        rows.map((r) => r.conversationId),
-        rows.map((r) => r.senderId),
-        rows.map((r) => r.recipientId),
-        rows.map((r) => r.clientId),
-        rows.map((r) => r.text),
-        rows.map((r) => r.replyToId),
-        rows.map((r) => r.createdAt.toISOString()),
+        sends.map((s) => s.conversationId),
+        sends.map((s) => s.senderId),
+        sends.map((s) => s.clientId),
+        sends.map((s) => s.text),
+        sends.map((s) => s.replyToId),
+        createdAt.toISOString(),
       ],
     });
     return result.rows;
   });
-  // Keyed after the commit: the conversations' locks are held no longer than the statement needs.
-  return new Map(stored.map((r) => [`${r.senderId}:${r.clientId}`, { id: r.id, seq: r.seq }]));
+  // Mapped after the commit: the conversations' locks are held no longer than the statement needs.
+  const stored = new Map<string, { id: string; seq: number }>();
+  for (const { id, seq, senderId, clientId } of rows) {
+    if (id !== null) stored.set(`${senderId}:${clientId}`, { id, seq: seq! });
+  }
+  const results = new Map<number, BatchResult>();
+  for (const { ord, otherId, open, existingId, username, firstName, avatarPhotoId } of rows) {
+    if (ord === null) continue;
+    const send = sends[ord - 1]!;
+    const message = stored.get(`${send.senderId}:${send.clientId}`);
+    const context = {
+      otherId: otherId!,
+      open: open!,
+      existingId,
+      username: username!,
+      firstName,
+      avatarPhotoId,
+    };
+    results.set(ord - 1, { ...context, stored: message ?? null });
+  }
+  return results;
 }
+
+/** The statement's rows: a send's context (`ord` set), or a message stored (`id` set). */
+type BatchRow = {
+  ord: number | null;
+  otherId: string | null;
+  open: boolean | null;
+  existingId: string | null;
+  username: string | null;
+  firstName: string | null;
+  avatarPhotoId: string | null;
+  id: string | null;
+  seq: number | null;
+  senderId: string | null;
+  clientId: string | null;
+};
