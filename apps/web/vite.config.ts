@@ -115,7 +115,8 @@ export default defineConfig({
               includeDependenciesRecursively: true,
             },
             {
-              // What home needs and no visitor page does, in a few larger chunks (build/member-chunks.ts).
+              // What home needs, in a few larger chunks: its own, and one it shares with the visitor
+              // pages (build/member-chunks.ts).
               name: memberChunks(fileURLToPath(new URL('./src', import.meta.url))),
               includeDependenciesRecursively: false,
             },

@@ -1,8 +1,9 @@
 /**
  * A `codeSplitting` group name function (vite.config.ts): the modules home needs that no visitor
  * page needs go into a few `member-*` chunks instead of one small file each, because every file
- * costs a round trip on a slow network (bar B4). A module a visitor page also imports stays where
- * Rolldown puts it, so the start, login and legal pages never load member code.
+ * costs a round trip on a slow network (bar B4), and those home and a visitor page both need into one
+ * `pages-shared` chunk, so the start, login and legal pages never load member code. What the entry
+ * or the start page imports statically stays in their chunks (their groups come first).
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -42,6 +43,9 @@ const MANTINE_BARREL = /[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
 const MANTINE_COMPONENT = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]([^\\/]+)[\\/]/;
 const ICONS_BARREL = /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/;
 const ICON = /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/](\w+)\.mjs$/;
+/** Barrels whose modules are told apart by who imports the barrel, without the entry (see rootsOf). */
+const PACKAGE_BARREL =
+  /[\\/]node_modules[\\/](@mantine[\\/]hooks[\\/]esm|@tanstack[\\/]react-query[\\/]build[\\/]modern)[\\/]index\.m?js$/;
 
 function filesUnder(target: string): string[] {
   try {
@@ -117,7 +121,12 @@ function rootsOf(id: string, context: Context, memo: Map<string, Set<string>>, n
       if (usedBy(names.home)) roots.add(HOME_BARREL_ROOT);
       continue;
     }
-    for (const root of rootsOf(importer, context, memo, names)) roots.add(root);
+    for (const root of rootsOf(importer, context, memo, names)) {
+      // The entry imports these packages' barrels, but not every module behind them: those it uses
+      // are in its chunk (the `index` group), the others are the lazy pages' as their other roots say.
+      if (PACKAGE_BARREL.test(importer) && context.getModuleInfo(root)?.isEntry === true) continue;
+      roots.add(root);
+    }
   }
   return roots;
 }
@@ -127,8 +136,9 @@ const HOME_BARREL_ROOT = '\0home-barrel';
 type Names = { visitor: Set<string>; home: Set<string> };
 
 /**
- * Chunk name for a module, or null to leave it to Rolldown: `member-ui` (Mantine and icons),
- * `member-libs` (other packages) and `member-app` (our code), each kept under the 40 KB brotli lazy chunk budget by this split.
+ * Chunk name for a module, or null to leave it to Rolldown: `pages-shared` (what home and a visitor
+ * page both use), `member-ui` (Mantine and icons), `member-libs` (other packages) and `member-app`
+ * (our code), each kept under the 40 KB brotli lazy chunk budget by this split.
  */
 export function memberChunks(srcDir: string) {
   const memo = new Map<string, Set<string>>();
@@ -142,13 +152,16 @@ export function memberChunks(srcDir: string) {
     const forHome = roots.some(
       (root) => root === HOME_BARREL_ROOT || HOME_ROOTS.some((pattern) => pattern.test(root)),
     );
+    const forEntry = roots.some((root) => context.getModuleInfo(root)?.isEntry === true);
     const forVisitors = roots.some(
-      (root) =>
-        root === VISITOR_BARREL_ROOT ||
-        context.getModuleInfo(root)?.isEntry === true ||
-        VISITOR_ROOTS.some((pattern) => pattern.test(root)),
+      (root) => root === VISITOR_BARREL_ROOT || VISITOR_ROOTS.some((pattern) => pattern.test(root)),
     );
-    if (!forHome || forVisitors) return null;
+    if (!forHome || forEntry) return null;
+    // Home and a visitor page both use it (a Mantine hook or part, an icon, a schema): one chunk of
+    // them all instead of a small file each, ~20 on home's critical path, each a round trip on a slow
+    // network; a visitor page loads it too, a few KB it may not all use. What the entry or the start
+    // page imports statically is never offered here: the `index` and `start-page` groups take it first.
+    if (forVisitors) return 'pages-shared';
     if (/[\\/]node_modules[\\/]@(mantine|tabler)[\\/]/.test(id)) return 'member-ui';
     return id.includes('node_modules') ? 'member-libs' : 'member-app';
   };
