@@ -144,6 +144,14 @@ const installableAndOffline = journey(
       return registration.active?.state ?? null;
     });
     expect(state, 'active service worker state').toBeOneOf(['activating', 'activated']);
+    // Activated, it keeps the page the browser was sent before it came, from the HTTP cache (no
+    // prerendered page is precached, bar B6).
+    await page.evaluate(async () => {
+      const worker = (await navigator.serviceWorker.ready).active!;
+      if (worker.state !== 'activated')
+        await new Promise((resolve) => worker.addEventListener('statechange', resolve));
+    });
+    expect(await keptPages(page), 'pages kept by the worker once active').toEqual(['/pages/en/start.html']);
     // The page that registered the worker is not yet controlled by it; a reload is.
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
@@ -161,9 +169,13 @@ const installableAndOffline = journey(
     expect(await page.locator('#root').isVisible(), 'app shell offline').toBe(true);
     await page.context().setOffline(false);
 
-    // The language chosen on the device is the worker's too: French HTML at once, the URL unchanged.
+    // The language chosen on the device is the worker's too: French HTML at once, the URL unchanged,
+    // fetched once and then kept.
     await page.getByRole('combobox', { name: commonText('en', 'language', 'choose') }).selectOption('fr');
     await expectH1(page, startHeadings('fr'), 'start page in French');
+    await page.reload();
+    expect(await prerenderedLanguage(page), 'prerendered start page, French').toBe('fr');
+    expect(await keptPages(page), 'pages kept by the worker').toContain('/pages/fr/start.html');
     await page.context().setOffline(true);
     await page.reload();
     expect(await prerenderedLanguage(page), 'prerendered start page offline, French').toBe('fr');
@@ -189,6 +201,12 @@ function keepServedPage() {
 }
 
 type Served = { language: string | null; title: string };
+
+/** The public pages the service worker keeps (build/public-pages-worker.ts), by path. */
+const keptPages = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await caches.open('motema-pages')).keys()).map((request) => new URL(request.url).pathname),
+  );
 const served = (page: Page) => page.evaluate(() => (window as unknown as { served: Served }).served);
 
 /** The language of the prerendered page the browser received, or null for the app shell. */

@@ -2,23 +2,14 @@
  * What the service worker precaches: the app shell, i.e. what the start page, the login page and home
  * need to open offline and at once on a repeat visit, read from the build's manifest (critical-path.ts).
  * Every other file of `assets/` is cached by the service worker when a page first uses it (vite.config.ts,
- * runtimeCaching), so a member's first visit does not download the whole app (bar B6).
+ * runtimeCaching), so a member's first visit does not download the whole app (bar B6). Not the register
+ * page: its form is of no use offline, and its files (17 KB on the wire with their own chunks, Checkbox
+ * and InlineInput) would be in every first visit, a member's logging in included.
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import type { ManifestTransform } from 'workbox-build';
-import { INTERFACE_LANGUAGES } from '@motema/shared/languages';
-import { prerenderedFile } from '@motema/shared/public-pages';
 import { readManifest, staticFiles, type Manifest } from './critical-path.ts';
-
-/**
- * The prerendered start and login pages (build/prerender.ts) in every language: what a visitor opens
- * at once on a repeat visit. The other public pages are kept by the worker when first opened
- * (build/public-pages-worker.ts), so a first visit does not download them all (bar B6).
- */
-export const PRECACHED_PAGES = INTERFACE_LANGUAGES.flatMap((language) =>
-  (['/', '/login'] as const).map((path) => prerenderedFile(path, language)),
-);
 
 /** The parts of the shell (manifest keys: source paths relative to apps/web). */
 export const APP_SHELL = {
@@ -44,8 +35,14 @@ export const APP_SHELL = {
    */
   namespaces: ['common', 'validation', 'errors', 'public', 'auth', 'discovery'],
   language: 'en',
-  /** Non-hashed files of the build to precache (not the icons: HTTP-cached for a day). */
-  publicFiles: ['index.html', ...PRECACHED_PAGES],
+  /**
+   * Non-hashed files of the build to precache (not the icons: HTTP-cached for a day). No prerendered
+   * public page: the worker keeps those a visitor opens, in the language they were sent in, from the
+   * browser's HTTP cache when it activates and from the network when first opened after
+   * (build/public-pages-worker.ts). Precached, the start and login pages in every language were 53 KB
+   * that every first visit downloaded, a member's included, whose device never shows them (bar B6).
+   */
+  publicFiles: ['index.html'],
 } as const;
 
 export type AppShell = {

@@ -43,19 +43,28 @@ const SHELL = '<div id="root"></div>';
 function worker(options: {
   record?: { language: string | null; member: boolean };
   languages?: string[];
+  shell?: string;
   network?: Record<string, string> | 'offline';
+  /** What the browser's HTTP cache holds, by path (read with `cache: 'only-if-cached'`). */
+  httpCache?: Record<string, string>;
 }) {
   const listeners = new Map<string, Listener[]>();
   const caches = fakeCaches({
     [PRECACHE]: {
-      '/index.html?__WB_REVISION__=1': SHELL,
+      '/index.html?__WB_REVISION__=1': options.shell ?? SHELL,
       '/pages/en/start.html?__WB_REVISION__=2': 'start en',
       '/pages/fr/start.html?__WB_REVISION__=3': 'start fr',
       '/pages/ro/login.html?__WB_REVISION__=4': 'login ro',
     },
     ...(options.record ? { 'motema-device': { '/device-choice.json': JSON.stringify(options.record) } } : {}),
   });
-  const fetch = vi.fn(async (url: string) => {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (init?.cache === 'only-if-cached') {
+      const sent = options.httpCache?.[url];
+      // A miss is a network error, as in the browser.
+      if (sent === undefined) throw new TypeError('Failed to fetch');
+      return new Response(sent);
+    }
     if (options.network === 'offline') throw new TypeError('Failed to fetch');
     const body = options.network?.[url];
     return body === undefined ? new Response('missing', { status: 404 }) : new Response(body);
@@ -123,6 +132,50 @@ describe('the service worker script of the public pages', () => {
     // A new version of the worker forgets the pages the previous one kept (they name its files).
     await activate();
     expect(caches.stores.has(PAGES_CACHE)).toBe(false);
+  });
+
+  describe('when it activates, keeps the pages the browser was sent before it came (bar B6)', () => {
+    /** A prerendered page as the server sends it: its path on the root, its build's entry script. */
+    const ENTRY = '/assets/index-B1.js';
+    /** The precached app shell, whose entry script names the build. */
+    const SHELL_PAGE = `<html lang="en"><head><script type="module" src="${ENTRY}"></script></head></html>`;
+    const sent = (path: string, language: string, body: string, build = ENTRY) =>
+      `<!doctype html><html lang="${language}" data-mantine-color-scheme="light"><head>` +
+      `<script type="module" crossorigin src="${build}"></script></head>` +
+      `<body><div id="root" data-prerendered="${path}">${body}</div></body></html>`;
+    const login = sent('/login', 'fr', 'login fr');
+
+    it('under the file of the language they came in, downloading nothing', async () => {
+      const { request, fetch, activate, caches } = worker({
+        shell: SHELL_PAGE,
+        languages: ['fr'],
+        httpCache: {
+          '/login': login,
+          // The app shell a member's request got, and a page of an earlier build: not kept.
+          '/register': SHELL_PAGE,
+          '/about': sent('/about', 'fr', 'about fr', '/assets/index-OLD.js'),
+        },
+        network: { '/pages/fr/about.html': 'about fr, this build' },
+      });
+      await activate();
+      expect([...caches.stores.get(PAGES_CACHE)!.keys()]).toEqual(['/pages/fr/login.html']);
+      expect(fetch.mock.calls.every(([, init]) => init?.cache === 'only-if-cached')).toBe(true);
+      // The repeat visit: the page at once, from the device.
+      expect(await request('/login')).toBe(login);
+      expect(await request('/about')).toBe('about fr, this build');
+      expect(fetch).toHaveBeenCalledWith('/pages/fr/about.html');
+      expect(fetch).not.toHaveBeenCalledWith('/pages/fr/login.html');
+    });
+
+    it('none for a device that remembers a member, who is sent the app shell', async () => {
+      const { activate, caches } = worker({
+        shell: SHELL_PAGE,
+        record: { language: 'fr', member: true },
+        httpCache: { '/login': login },
+      });
+      await activate();
+      expect(caches.stores.get(PAGES_CACHE)?.size ?? 0).toBe(0);
+    });
   });
 
   it('answers with the app shell offline when it never kept the page', async () => {

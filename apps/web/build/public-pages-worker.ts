@@ -3,18 +3,21 @@
  * beside sw.js and loaded by it first (`importScripts`, vite.config.ts), so its fetch listener runs
  * before Workbox's. A navigation to a public page gets its prerendered HTML in the device's language
  * (the record lib/device-choice.ts keeps, since a worker reads neither localStorage nor, in every
- * browser, cookies; else `?lang=`, else the browser's languages): from the precache (the start and
- * login pages, build/app-shell.ts), else from the network, then kept until the next version of the
- * worker. A device that remembers a member gets the app shell, as before, so the app sends them home.
+ * browser, cookies; else `?lang=`, else the browser's languages): from the pages it keeps, else from
+ * the network, then kept until the next version of the worker. None is precached (build/app-shell.ts):
+ * when the worker activates, it keeps the pages this device was sent before it came, from the
+ * browser's HTTP cache (nothing downloaded again), so a visitor's repeat visit opens them at once.
+ * A device that remembers a member gets the app shell, as before, so the app sends them home.
  */
 import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES } from '@motema/shared/languages';
+import { PRERENDERED_ATTRIBUTE } from '../src/lib/prerendered-page.ts';
 import {
   DEVICE_CHOICE_CACHE,
   DEVICE_CHOICE_URL,
   PRERENDERED_DIR,
   PRERENDERED_PAGES,
 } from '@motema/shared/public-pages';
-/** Public pages fetched once by the worker (those not precached), until the next version. */
+/** Public pages the worker keeps (sent before it came, or fetched once), until its next version. */
 export const PAGES_CACHE = 'motema-pages';
 
 /** The worker's source: plain script, its settings written in as JSON. */
@@ -27,14 +30,50 @@ export function publicPagesWorker(): string {
     choiceCache: DEVICE_CHOICE_CACHE,
     choiceUrl: DEVICE_CHOICE_URL,
     pagesCache: PAGES_CACHE,
+    prerenderedAttribute: PRERENDERED_ATTRIBUTE,
   };
   return `// Written by the build (apps/web/build/public-pages-worker.ts).
 const SETTINGS = ${JSON.stringify(settings)};
 
 self.addEventListener('activate', (event) => {
   // Pages kept by the previous version name its files.
-  event.waitUntil(caches.delete(SETTINGS.pagesCache));
+  event.waitUntil(caches.delete(SETTINGS.pagesCache).then(keepPagesSent));
 });
+
+/**
+ * The public pages the browser holds in its HTTP cache (a visitor's first visit, before this worker
+ * was there), kept under the file of the language they were sent in (the server answers \`/\` with
+ * that file) when they are of this build, the one of the precached app shell. \`only-if-cached\`
+ * downloads nothing; a page not there is kept when first opened.
+ */
+async function keepPagesSent() {
+  const [device, shell] = await Promise.all([
+    deviceChoice(),
+    caches.match('/index.html', { ignoreSearch: true }),
+  ]);
+  const build = shell ? buildOf(await shell.text()) : null;
+  if (device.member || !build) return;
+  const cache = await caches.open(SETTINGS.pagesCache);
+  await Promise.all(
+    Object.entries(SETTINGS.pages).map(async ([path, page]) => {
+      try {
+        const sent = await fetch(path, { cache: 'only-if-cached', mode: 'same-origin' });
+        const html = sent.ok ? await sent.clone().text() : '';
+        const language = /<html\\b[^>]*\\slang="([^"]+)"/.exec(html)?.[1];
+        const prerendered = html.includes(SETTINGS.prerenderedAttribute + '=' + JSON.stringify(path));
+        if (prerendered && buildOf(html) === build && SETTINGS.languages.includes(language))
+          await cache.put('/' + SETTINGS.dir + '/' + language + '/' + page + '.html', sent);
+      } catch {
+        // Not in the HTTP cache.
+      }
+    }),
+  );
+}
+
+/** The entry script a page loads, which names its build. */
+function buildOf(html) {
+  return /<script\\b[^>]*\\btype="module"[^>]*\\bsrc="([^"]+)"/.exec(html)?.[1] ?? null;
+}
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
