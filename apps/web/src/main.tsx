@@ -1,3 +1,5 @@
+// First: a page already drawn (prerendered, or home's kept copy) is painted before the rest runs.
+import './lib/first-frame.ts';
 // Mantine's global styles; each component's own styles come with it (build/mantine-component-css.ts).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
@@ -17,9 +19,11 @@ import { followDeviceChoice } from './lib/device-choice.ts';
 import {
   applyFullStyles,
   keepTypedValues,
+  keptCopyPath,
   prerenderedPage,
   type PrerenderedPage,
 } from './lib/prerendered-page.ts';
+import { keptCopyCanGo } from './lib/kept-copy-ready.ts';
 import { AppRoot } from './app-root.tsx';
 
 // Everything the first page needs starts at once, side by side: the router (created here) already
@@ -30,6 +34,8 @@ const profileAnswered = queryClient.prefetchQuery(meQueryOptions);
 const container = document.getElementById('root')!;
 // Read before i18next sets <html lang>: the page and language the build prerendered, if any.
 const prerendered = prerenderedPage(container);
+// Or home as this device last drew it, written in by the service worker (decision 0024).
+const keptCopy = keptCopyPath(container);
 await initI18n();
 followDeviceChoice(queryClient, storedLanguage);
 registerServiceWorker();
@@ -44,6 +50,10 @@ if (prerendered) {
   // there, so nothing between shows a skeleton instead of it. Not awaited here: the page's chunks
   // import this module's chunk, which must have finished running for them to load.
   void firstPageLoaded(router).then(() => takeOver(prerendered));
+} else if (keptCopy) {
+  // The copy stays on screen (its links work) until React can draw the page from the kept lists;
+  // React then replaces it in one commit, with no skeleton between.
+  void keptCopyCanGo(router, queryClient).then(() => createRoot(container).render(app));
 } else {
   createRoot(container).render(app);
 }

@@ -39,6 +39,29 @@ export const LANGUAGE_COOKIE = 'motema_language';
 export const DEVICE_CHOICE_CACHE = 'motema-device';
 export const DEVICE_CHOICE_URL = '/device-choice.json';
 
+/**
+ * Home as this device last drew it for the member (decision 0024), kept beside the device's record:
+ * the service worker writes it into the app shell for that member's next visit to `HOME_COPY_PATH`,
+ * built by the same build, marking the root with `KEPT_COPY_ATTRIBUTE` (its path).
+ */
+export const HOME_COPY_URL = '/home-copy.json';
+export const HOME_COPY_PATH = '/home';
+export const KEPT_COPY_ATTRIBUTE = 'data-kept-copy';
+
+/**
+ * What is kept of home: the root's HTML (the same members as the kept lists, nothing from menus,
+ * dialogs or notices, which live outside it), the style sheets it needs (`/assets/` paths), the
+ * document's language and colour scheme, the build (its entry script's path) and the member's id.
+ */
+export type HomeCopy = {
+  build: string;
+  member: string;
+  language: string;
+  scheme: 'light' | 'dark';
+  styles: string[];
+  html: string;
+};
+
 /** The build's script the service worker loads first, which answers the public pages. */
 export const PUBLIC_PAGES_WORKER = 'public-pages-sw.js';
 

@@ -8,12 +8,17 @@ import { ME_QUERY_KEY, rememberedMe } from './query-client.ts';
 
 /**
  * What the server and the service worker need to know of this device to answer a public page with
- * its prerendered HTML (decision 0023): the language chosen here and whether a member is remembered.
+ * its prerendered HTML (decision 0023): the language chosen here and whether a member is remembered
+ * (and which: home's copy, decision 0024).
  * Both live in localStorage, which neither can read: the server gets the language as a cookie (the
  * session cookie tells it of a member), the service worker reads a small record in the Cache Storage
  * (it sees no cookie in every browser), which build/public-pages-worker.ts reads.
  */
-export type DeviceChoice = { language: InterfaceLanguage | null; member: boolean };
+export type DeviceChoice = {
+  language: InterfaceLanguage | null;
+  /** The id of the member remembered here, or null: home's kept copy is served to them alone. */
+  member: string | null;
+};
 
 let lastRecorded = '';
 
@@ -45,7 +50,7 @@ export function followDeviceChoice(client: QueryClient, language: () => Interfac
     const me = client.getQueryData<Me | null>(ME_QUERY_KEY);
     void recordDeviceChoice({
       language: stored,
-      member: Boolean(me === undefined ? rememberedMe() : me),
+      member: (me === undefined ? rememberedMe() : me)?._id ?? null,
     });
   };
   record();

@@ -1,4 +1,4 @@
-import { isPrerenderedPath } from '@motema/shared/public-pages';
+import { isPrerenderedPath, KEPT_COPY_ATTRIBUTE } from '@motema/shared/public-pages';
 
 /** The attribute of the root element that names the path a prerendered page was rendered for. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
@@ -45,6 +45,16 @@ export function prerenderedPage(root: HTMLElement): PrerenderedPage | null {
       return pathname === path && current === language && plain;
     },
   };
+}
+
+/**
+ * The path of the page the service worker drew into `root` from what the device kept of it (home,
+ * decision 0024; build/public-pages-worker.ts), or null. Unlike a prerendered page it is not hydrated:
+ * it was drawn from an earlier visit's lists, so React renders the page anew in its place.
+ */
+export function keptCopyPath(root: HTMLElement): string | null {
+  const path = root.getAttribute(KEPT_COPY_ATTRIBUTE);
+  return path && root.hasChildNodes() ? path : null;
 }
 
 type Typed = {

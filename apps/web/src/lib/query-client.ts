@@ -4,6 +4,7 @@ import { isApiError } from './api-client.ts';
 import type { Me } from '@motema/shared/users';
 import { navigate, setExitPath } from './navigation.ts';
 import { hideOfflineNotice, notifyError, showOfflineNotice } from './notices.ts';
+import { forgetHomeCopy } from './home-copy.ts';
 
 export const ME_QUERY_KEY = ['users', 'profile'] as const;
 
@@ -92,6 +93,8 @@ export const memberCacheDatabase = (memberId: string) => `motema-cache:${memberI
  * blocked; this is all the start page carries of that cache.
  */
 function forgetMemberCache(memberId: string): void {
+  // Home as drawn for them (lib/home-copy.ts): the same lists, drawn.
+  void forgetHomeCopy();
   try {
     indexedDB.deleteDatabase(memberCacheDatabase(memberId));
   } catch {

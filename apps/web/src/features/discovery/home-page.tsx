@@ -8,6 +8,7 @@ import { useMeQuery } from '../users/users.api.ts';
 import { NearSection } from './near-section.tsx';
 import { UserGridSection } from './user-grid-section.tsx';
 import { UserRowSection } from './user-row-section.tsx';
+import { useKeepHomeCopy } from './use-keep-home-copy.ts';
 
 /** The nudge to add a photo, given the member's profile; its own component, so a change of the profile re-renders it, not the lists. */
 function HomeAvatarPrompt() {
@@ -23,6 +24,7 @@ export function HomePage() {
   const { t } = useTranslation('discovery');
   useDocumentTitle(t('home.documentTitle'));
   useNotificationsSeenOnOpen();
+  useKeepHomeCopy();
 
   return (
     <Container size="xl" px="md" py="md">
