@@ -31,11 +31,17 @@ const MANIFEST: Manifest = {
   'src/locales/en/common.json': { file: 'assets/common-en.js', isDynamicEntry: true },
   'src/locales/fr/common.json': { file: 'assets/common-fr.js', isDynamicEntry: true },
   'src/locales/fr/discovery.json': { file: 'assets/discovery-fr.js', isDynamicEntry: true },
+  'src/locales/en/discovery.json': { file: 'assets/discovery-en.js', isDynamicEntry: true },
 };
 const HOME = { modules: ['src/layout.tsx', 'src/home.tsx'], namespaces: ['common', 'discovery'] };
 
 describe("a member page's shell", () => {
   it('names the chunks, style sheets and texts the page loads statically, beyond the entry', () => {
+    // In English, the fallback language, each text once.
+    expect(memberShellPreloads(MANIFEST, HOME, 'en').scripts.slice(-2)).toEqual([
+      'assets/common-en.js',
+      'assets/discovery-en.js',
+    ]);
     expect(memberShellPreloads(MANIFEST, HOME, 'fr')).toEqual({
       scripts: [
         'assets/layout-1.js',
@@ -44,6 +50,9 @@ describe("a member page's shell", () => {
         'assets/member-app-1.js',
         'assets/common-fr.js',
         'assets/discovery-fr.js',
+        // The fallback language's, which i18next loads with them.
+        'assets/common-en.js',
+        'assets/discovery-en.js',
       ],
       styles: ['assets/member-ui-1.css', 'assets/member-app-1.css'],
     });

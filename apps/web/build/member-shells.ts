@@ -1,7 +1,7 @@
 /**
  * Writes an app shell of its own for each member page of @motema/shared/member-shells (home), in each
- * interface language: the build's index.html naming, besides the entry, the page's chunks and texts
- * (modulepreload) and its style sheets (preload), all read from the build's manifest. Without them a
+ * interface language: the build's index.html naming, besides the entry, the page's chunks and texts in
+ * that language and the fallback one (modulepreload) and its style sheets (preload), all read from the build's manifest. Without them a
  * cold visit finds the page's ~40 files only once the entry has downloaded and run (3 s on Regular
  * 3G), then downloads them; with them they download beside the entry (bar B4). The server answers a
  * member's request for the page with the shell of the language the app will start in (the same rule
@@ -10,7 +10,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@motema/shared/languages';
+import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES, type InterfaceLanguage } from '@motema/shared/languages';
 import {
   MEMBER_SHELL_ATTRIBUTE,
   MEMBER_SHELLS,
@@ -45,12 +45,15 @@ export function memberShellPreloads(
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   const entry = staticFiles(manifest, entries);
   const own = [...staticFiles(manifest, [...page.modules])].filter((file) => !entry.has(file));
-  const texts = page.namespaces.map((namespace) => {
-    const key = `src/locales/${language}/${namespace}.json`;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
-    return chunk.file;
-  });
+  // In the fallback language too: i18next loads a namespace in both before it counts as loaded.
+  const texts = [...new Set([language, DEFAULT_LANGUAGE])].flatMap((textLanguage) =>
+    page.namespaces.map((namespace) => {
+      const key = `src/locales/${textLanguage}/${namespace}.json`;
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+      return chunk.file;
+    }),
+  );
   return {
     scripts: [...own.filter((file) => file.endsWith('.js')), ...texts.filter((file) => !entry.has(file))],
     styles: own.filter((file) => file.endsWith('.css')),
