@@ -1,7 +1,8 @@
 /**
  * Offline, as a member on a bus meets it (phone, 360x740): Awa logs in, reads her conversations and
  * a thread, goes offline and reloads: the list, the thread and home's lists show what she read (kept
- * on the device). Tabs she never opened open too (the member screens' code and texts were fetched in the
+ * on the device; home's first frame is the copy of it the device kept, drawn by the service worker before
+ * the app's code runs). Tabs she never opened open too (the member screens' code and texts were fetched in the
  * background after her first screen), instead of "This page could not open".
  * Labels are read from the app's own translation files.
  */
@@ -50,6 +51,35 @@ function kofiOnHome(page: Page): Promise<void> {
     .waitFor();
 }
 
+/**
+ * Notes what the browser received for the page, once parsed and before any module script runs
+ * (they run after readyState turns to interactive): the path of a kept copy in the root, if any
+ * (decision 0024), and the profile links it holds.
+ */
+function keepServedRoot() {
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState !== 'interactive') return;
+    const root = document.getElementById('root');
+    (window as unknown as { served: unknown }).served = {
+      keptCopy: root?.getAttribute('data-kept-copy') ?? null,
+      profiles: [...(root?.querySelectorAll('main ul a[href^="/profile/"]') ?? [])].map((link) =>
+        link.getAttribute('href'),
+      ),
+    };
+  });
+}
+
+type ServedRoot = { keptCopy: string | null; profiles: string[] };
+const servedRoot = (page: Page) => page.evaluate(() => (window as unknown as { served: ServedRoot }).served);
+
+/** The copy of home kept on the device for the service worker (lib/home-copy.ts), or ''. */
+function keptHomeCopy(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const kept = await caches.match('/home-copy.json', { cacheName: 'motema-device' });
+    return kept ? kept.text() : '';
+  });
+}
+
 /** The files the service worker keeps, by path. */
 function cachedAssets(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -79,6 +109,7 @@ const offline = journey(
 
     // Awa logs in on her phone: its first visit to the app.
     const page = await newMemberPage(browser);
+    await page.addInitScript(keepServedRoot);
     await page.goto('/login');
     await field(page, auth('fields.identifier')).fill(awa.username);
     await field(page, auth('fields.password')).fill(awa.password);
@@ -123,6 +154,10 @@ const offline = journey(
       );
     while (!(await homeKept()) && Date.now() < deadline) await page.waitForTimeout(250);
     expect(await homeKept(), "home's lists kept on the device").toBe(true);
+    // And home as drawn, once the page is idle, for the service worker to draw first next time.
+    while (!(await keptHomeCopy(page)).includes(`/profile/${kofi.id}`) && Date.now() < deadline)
+      await page.waitForTimeout(250);
+    expect(await keptHomeCopy(page), "home's copy kept on the device").toContain(`/profile/${kofi.id}`);
     await waitUntilKeptForOffline(page);
     log('the list, the thread and home are kept on the device');
 
@@ -164,6 +199,10 @@ const offline = journey(
 
     // Home reloads with the lists she saw, not "could not be loaded".
     await page.goto('/home');
+    // Drawn by the service worker from the copy before any of the app's code ran (decision 0024).
+    const served = await servedRoot(page);
+    expect(served.keptCopy, "home's first frame is its kept copy").toBe('/home');
+    expect(served.profiles, "the copy's links to profiles").toContain(`/profile/${kofi.id}`);
     await kofiOnHome(page);
     expect(await page.getByText(discovery('home.loadFailed')).count(), 'no "could not be loaded"').toBe(0);
     await shot(page, 'offline-03-home');

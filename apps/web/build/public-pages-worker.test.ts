@@ -38,12 +38,25 @@ function fakeCaches(initial: Record<string, Record<string, string>>) {
 
 const PRECACHE = 'workbox-precache-v2-https://motema.test/';
 const SHELL = '<div id="root"></div>';
+/** The app shell as the build writes it: its entry script names the build. */
+const BUILD = '/assets/index-B1.js';
+const APP_SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <script type="module" crossorigin src="${BUILD}"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-C1.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
 
 /** The worker's script run against a fake worker scope; returns a way to send it requests. */
 function worker(options: {
-  record?: { language: string | null; member: boolean };
-  languages?: string[];
+  record?: { language: string | null; member: boolean | string | null };
+  homeCopy?: Record<string, unknown>;
   shell?: string;
+  languages?: string[];
   network?: Record<string, string> | 'offline';
   /** What the browser's HTTP cache holds, by path (read with `cache: 'only-if-cached'`). */
   httpCache?: Record<string, string>;
@@ -56,7 +69,10 @@ function worker(options: {
       '/pages/fr/start.html?__WB_REVISION__=3': 'start fr',
       '/pages/ro/login.html?__WB_REVISION__=4': 'login ro',
     },
-    ...(options.record ? { 'motema-device': { '/device-choice.json': JSON.stringify(options.record) } } : {}),
+    'motema-device': {
+      ...(options.record ? { '/device-choice.json': JSON.stringify(options.record) } : {}),
+      ...(options.homeCopy ? { '/home-copy.json': JSON.stringify(options.homeCopy) } : {}),
+    },
   });
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.cache === 'only-if-cached') {
@@ -184,9 +200,75 @@ describe('the service worker script of the public pages', () => {
 
   it('leaves every other request to Workbox', async () => {
     const { request } = worker({});
-    expect(await request('/home')).toBeNull();
     expect(await request('/settings/profile')).toBeNull();
+    expect(await request('/home', 'cors')).toBeNull();
     expect(await request('/', 'cors')).toBeNull();
     expect(await request('/assets/index-1.js', 'no-cors')).toBeNull();
+  });
+});
+
+describe("the service worker's answer to home (decision 0024)", () => {
+  const AMANI = 'amani-1';
+  const copy = {
+    build: BUILD,
+    member: AMANI,
+    language: 'fr',
+    scheme: 'light',
+    styles: ['/assets/index-C1.css', '/assets/home-page-D2.css', '/assets/home-layout-E3.css'],
+    html: '<main><ul><li><a href="/profile/member-1">Member1, 24 ($&amp; $&lt; $1)</a></li></ul></main>',
+  };
+  const home = (options: Parameters<typeof worker>[0]) =>
+    worker({ shell: APP_SHELL, record: { language: null, member: AMANI }, ...options }).request('/home');
+
+  it("writes the member's kept copy into the app shell, with its style sheets, language and scheme", async () => {
+    const page = await home({ homeCopy: copy });
+    const document = new DOMParser().parseFromString(page!, 'text/html');
+    const root = document.getElementById('root')!;
+    expect(root.getAttribute('data-kept-copy')).toBe('/home');
+    // Written as kept, "$&" and all (not read as a replacement pattern).
+    expect(root.innerHTML).toBe(copy.html);
+    expect(document.documentElement.lang).toBe('fr');
+    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
+    const sheets = [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+    // The shell's own sheet once, then those of home's chunks, render-blocking like it.
+    expect(sheets).toEqual([
+      '/assets/index-C1.css',
+      '/assets/home-page-D2.css',
+      '/assets/home-layout-E3.css',
+    ]);
+    expect(document.querySelector('script[type="module"]')?.getAttribute('src')).toBe(BUILD);
+    // With a trailing slash or a query, the same page.
+    const again = worker({ shell: APP_SHELL, record: { language: null, member: AMANI }, homeCopy: copy });
+    expect(await again.request('/home/?tab=1')).toContain('data-kept-copy="/home"');
+  });
+
+  it('answers with the app shell alone for another member, no member, another build or no copy', async () => {
+    expect(await home({ homeCopy: { ...copy, member: 'bayo-2' } })).toBe(APP_SHELL);
+    expect(await home({ homeCopy: copy, record: { language: null, member: null } })).toBe(APP_SHELL);
+    expect(await home({ homeCopy: copy, record: undefined })).toBe(APP_SHELL);
+    // A record written before members were named in it.
+    expect(await home({ homeCopy: copy, record: { language: null, member: true } })).toBe(APP_SHELL);
+    expect(await home({ homeCopy: { ...copy, build: '/assets/index-OLD.js' } })).toBe(APP_SHELL);
+    expect(await home({})).toBe(APP_SHELL);
+  });
+
+  it('writes in only style sheets of the build and a plain language', async () => {
+    const page = await home({
+      homeCopy: {
+        ...copy,
+        language: 'fr"><script>x()</script>',
+        scheme: 'neon',
+        styles: ['https://elsewhere.test/a.css', '/assets/../x.css"><script>', '/assets/ok-F4.css'],
+      },
+    });
+    const document = new DOMParser().parseFromString(page!, 'text/html');
+    expect(document.querySelectorAll('script')).toHaveLength(1);
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
+    expect(
+      [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')),
+    ).toEqual(['/assets/index-C1.css', '/assets/ok-F4.css']);
   });
 });

@@ -8,12 +8,20 @@
  * when the worker activates, it keeps the pages this device was sent before it came, from the
  * browser's HTTP cache (nothing downloaded again), so a visitor's repeat visit opens them at once.
  * A device that remembers a member gets the app shell, as before, so the app sends them home.
+ *
+ * Home is the member's twin of those pages (decision 0024): a navigation to it gets the app shell with
+ * the copy of home the web app kept for the member the device remembers (lib/home-copy.ts) written
+ * into its root, with its style sheets, when that copy was drawn by this very build (the shell's entry
+ * script) for that very member; otherwise the app shell alone, as Workbox would answer.
  */
 import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES } from '@motema/shared/languages';
 import { PRERENDERED_ATTRIBUTE } from '../src/lib/prerendered-page.ts';
 import {
   DEVICE_CHOICE_CACHE,
   DEVICE_CHOICE_URL,
+  HOME_COPY_PATH,
+  HOME_COPY_URL,
+  KEPT_COPY_ATTRIBUTE,
   PRERENDERED_DIR,
   PRERENDERED_PAGES,
 } from '@motema/shared/public-pages';
@@ -31,6 +39,9 @@ export function publicPagesWorker(): string {
     choiceUrl: DEVICE_CHOICE_URL,
     pagesCache: PAGES_CACHE,
     prerenderedAttribute: PRERENDERED_ATTRIBUTE,
+    homePath: HOME_COPY_PATH,
+    homeCopyUrl: HOME_COPY_URL,
+    keptAttribute: KEPT_COPY_ATTRIBUTE,
   };
   return `// Written by the build (apps/web/build/public-pages-worker.ts).
 const SETTINGS = ${JSON.stringify(settings)};
@@ -81,6 +92,11 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   const path = url.pathname.length > 1 ? url.pathname.replace(/\\/+$/, '') : url.pathname;
+  if (path === SETTINGS.homePath) {
+    event.stopImmediatePropagation();
+    event.respondWith(home(request));
+    return;
+  }
   const page = Object.hasOwn(SETTINGS.pages, path) ? SETTINGS.pages[path] : undefined;
   if (!page) return;
   // Workbox's listeners would answer with the app shell.
@@ -109,6 +125,58 @@ function pageLanguage(stored, url) {
 
 async function appShell(request) {
   return (await caches.match('/index.html', { ignoreSearch: true })) || fetch(request);
+}
+
+async function keptCopy() {
+  try {
+    const kept = await caches.match(SETTINGS.homeCopyUrl, { cacheName: SETTINGS.choiceCache });
+    return kept ? await kept.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Home: the app shell, with the kept copy written in when it is this member's and this build's. */
+async function home(request) {
+  const [device, copy, shell] = await Promise.all([
+    deviceChoice(),
+    keptCopy(),
+    caches.match('/index.html', { ignoreSearch: true }),
+  ]);
+  if (!shell) return fetch(request);
+  if (!copy || typeof device.member !== 'string' || copy.member !== device.member) return shell;
+  const page = withCopy(await shell.clone().text(), copy);
+  if (!page) return shell;
+  const headers = new Headers(shell.headers);
+  // They describe the shell's bytes, not these.
+  for (const name of ['content-length', 'content-encoding', 'etag', 'last-modified']) headers.delete(name);
+  return new Response(page, { status: 200, headers });
+}
+
+const STYLE = /^\\/assets\\/[\\w.-]+\\.css$/;
+const LANGUAGE = /^[a-z]{2,3}(-[a-z0-9]+)*$/i;
+const ROOT = '<div id="root"></div>';
+
+/** The shell's HTML with the copy in its root, or null when the copy is of another build. */
+function withCopy(html, copy) {
+  if (buildOf(html) !== copy.build || typeof copy.html !== 'string' || !html.includes(ROOT)) return null;
+  const styles = (Array.isArray(copy.styles) ? copy.styles : []).filter(
+    (href) => typeof href === 'string' && STYLE.test(href) && !html.includes('href="' + href + '"'),
+  );
+  const language = typeof copy.language === 'string' && LANGUAGE.test(copy.language) ? copy.language : null;
+  const scheme = copy.scheme === 'dark' ? 'dark' : 'light';
+  const links = styles.map((href) => '<link rel="stylesheet" href="' + href + '">').join('');
+  // Functions as replacements: the copy's HTML may hold "$&" and the like.
+  return html
+    .replace(/<html\\b[^>]*>/, (tag) => {
+      const rest = tag.slice(5, -1).replace(/\\sdata-mantine-color-scheme="[^"]*"/, '');
+      const named = language ? rest.replace(/\\slang="[^"]*"/, '') + ' lang="' + language + '"' : rest;
+      return '<html' + named + ' data-mantine-color-scheme="' + scheme + '">';
+    })
+    .replace('</head>', () => links + '</head>')
+    .replace(ROOT, () =>
+      '<div id="root" ' + SETTINGS.keptAttribute + '="' + SETTINGS.homePath + '">' + copy.html + '</div>',
+    );
 }
 
 async function publicPage(request, url, page) {
