@@ -1,13 +1,20 @@
 import { Box, Button, Group, Paper, Text, Title } from '@mantine/core';
 import type { UserListFilter } from '@motema/shared/discovery';
 import { mergeRefs } from '@mantine/hooks';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { listFreshMs, useUserListQuery } from './discovery.api.ts';
 import { MemberCard, MemberCardSkeleton, ROW_CARD_WIDTH } from './member-card.tsx';
 import { useCameNear, useOnScreen } from './use-on-screen.ts';
 
 const SKELETON_CARDS = 4;
+/**
+ * Cards drawn with a row's first frame: a phone shows two or three, a wide screen about eight. The
+ * rest (up to 100 for "online now") follow once the page is idle, so home's first frame does not
+ * render every card of every row at once on a slow phone (bar B4).
+ */
+export const FIRST_CARDS = 8;
 const ITEM_STYLE = { scrollSnapAlign: 'start' } as const;
 /** A row of cards: the square photo and three lines of text. */
 const ROW_HEIGHT = ROW_CARD_WIDTH + 60;
@@ -38,6 +45,7 @@ export function UserRowSection({ filter, empty, action, enabled = true }: Props)
     { enabled: enabled && cameNear, refetchInterval: onScreen ? listFreshMs(filter) : false },
   );
   const users = list.data?.users ?? [];
+  const allShown = useAllShownOnceIdle(users.length);
   const isEmpty = !enabled || (list.isSuccess && users.length === 0);
   if ((isEmpty && !empty) || (list.isError && !list.data && !empty)) return null;
 
@@ -78,7 +86,7 @@ export function UserRowSection({ filter, empty, action, enabled = true }: Props)
         </Paper>
       ) : (
         <Row label={t(`home.sections.${filter}`)}>
-          {users.map((user) => (
+          {(allShown ? users : users.slice(0, FIRST_CARDS)).map((user) => (
             <li key={user._id} style={ITEM_STYLE}>
               <MemberCard user={user} variant="row" />
             </li>
@@ -87,6 +95,14 @@ export function UserRowSection({ filter, empty, action, enabled = true }: Props)
       )}
     </Box>
   );
+}
+
+/** Whether a row of `count` cards shows them all: at once up to FIRST_CARDS, else once idle. */
+function useAllShownOnceIdle(count: number): boolean {
+  const [idle, setIdle] = useState(false);
+  const needed = count > FIRST_CARDS && !idle;
+  useEffect(() => (needed ? whenIdle(() => setIdle(true)) : undefined), [needed]);
+  return !needed;
 }
 
 /** A horizontally scrolling list that snaps to its cards. */
