@@ -1,5 +1,3 @@
-// First: a page already drawn (prerendered, or home's kept copy) is painted before the rest runs.
-import './lib/first-frame.ts';
 // Mantine's global styles; each component's own styles come with it (build/mantine-component-css.ts).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
