@@ -1,10 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { loadEnv } from '../env.ts';
 import { workMediaEncoding } from '../features/media/media-encoders.ts';
-import { PHOTO_ENCODES_AT_ONCE } from '../features/media/photo-pipeline.ts';
+import { photoEncodesAtOnce } from '../features/media/photo-pipeline.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import { createMediaStorage } from '../lib/storage.ts';
-import { lowerEveryThread } from './priority.ts';
+import { useEveryCpu } from './cpu-affinity.ts';
+import { lowerEveryThread, useIdleClass } from './priority.ts';
 import type { FromWorker, ToWorker } from './worker-messages.ts';
 
 /**
@@ -14,7 +15,7 @@ import type { FromWorker, ToWorker } from './worker-messages.ts';
  * channel: it ends when that channel closes, so it never outlives a server that was killed.
  */
 
-/** Below the server and PostgreSQL: the scheduler gives encodes what they leave (nice 10 weighs ~1/10). */
+/** Below the server and PostgreSQL where the idle class cannot be had (nice 10 weighs ~1/10). */
 export const MEDIA_WORKER_NICE = 10;
 
 const tell = (message: FromWorker) => process.send?.(message);
@@ -25,9 +26,15 @@ if (!process.send) {
 
 const env = loadEnv();
 // libuv starts its pool of threads on first use: started now, then lowered with every other thread,
-// so that each thread made later (libvips' among them) is made by one already lowered.
+// so that each thread made later (libvips' among them) is made by one already lowered, in the idle
+// class, and free to run on every CPU, not only on those of a server pinned to its own.
 await stat(process.cwd());
 lowerEveryThread(MEDIA_WORKER_NICE);
+if (process.platform === 'linux') {
+  if (!useIdleClass())
+    console.error('media worker: not in the idle class (no chrt, or refused): nice 10 only');
+  if (!useEveryCpu()) console.error('media worker: CPU affinity left as inherited (no taskset, or refused)');
+}
 
 // Until it has started, there is nothing to drain: a signal ends it as it would any process.
 const start = await new Promise<ToWorker>((resolve) => process.once('message', resolve));
@@ -47,5 +54,5 @@ process.on('SIGTERM', () => void stop(0));
 process.on('SIGINT', () => void stop(0));
 process.on('disconnect', () => void stop(0));
 
-await workMediaEncoding(jobs, createMediaStorage(env), { concurrency: PHOTO_ENCODES_AT_ONCE, onJob: tell });
+await workMediaEncoding(jobs, createMediaStorage(env), { concurrency: photoEncodesAtOnce(), onJob: tell });
 tell({ type: 'ready', pid: process.pid });

@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import { buildConversation } from '../test/chat-factories.ts';
 import { postChatFile } from '../test/chat-files-factories.ts';
 import { asMember, createMember, type Member } from '../test/factories.ts';
 import { phoneJpeg, postPhoto } from '../test/media-factories.ts';
+import { SCHED_IDLE } from './priority.ts';
 import type { FromWorker, ToWorker } from './worker-messages.ts';
 
 /** The encode jobs pg-boss kept, oldest first: who encoded each, and how often it was retried. */
@@ -30,13 +31,29 @@ async function rawUploads(t: TestApp): Promise<string[]> {
   return entries.filter((entry) => entry.isFile() && entry.name.startsWith('upload')).map((e) => e.name);
 }
 
-/** The nice value of every thread of a process (Linux: priority is a thread's, inherited at its creation). */
-async function threadNiceness(pid: number): Promise<number[]> {
+/**
+ * The nice value and scheduling policy of every thread of a process (Linux: both are a thread's,
+ * inherited at its creation).
+ */
+async function threadScheduling(pid: number): Promise<{ nice: number; policy: number }[]> {
   const tasks = await readdir(`/proc/${pid}/task`);
   const stats = await Promise.all(tasks.map((tid) => readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8')));
-  // Field 19 is the nice value; the command name (field 2, in parentheses) may contain spaces.
-  return stats.map((stat) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+  // Fields 19 and 41 are the nice value and the policy; the command name (field 2, in parentheses)
+  // may contain spaces.
+  return stats.map((stat) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { nice: Number(fields[16]), policy: Number(fields[38]) };
+  });
 }
+const hasChrt = spawnSync('chrt', ['--version']).status === 0;
+
+/** The CPUs each thread of a process may run on, as the kernel lists them ("0-1"). */
+async function threadCpus(pid: number): Promise<string[]> {
+  const tasks = await readdir(`/proc/${pid}/task`);
+  const statuses = await Promise.all(tasks.map((tid) => readFile(`/proc/${pid}/task/${tid}/status`, 'utf8')));
+  return statuses.map((status) => /^Cpus_allowed_list:\s*(\S+)$/m.exec(status)![1]!);
+}
+const canPin = os.cpus().length > 1 && spawnSync('taskset', ['-V']).status === 0;
 
 const alive = (pid: number) => {
   try {
@@ -72,10 +89,12 @@ describe('the media worker process', () => {
     const [job] = await encodeJobs(t);
     expect(job).toMatchObject({ state: 'completed', output: { ok: true, encodedBy: workerPid } });
     expect(await rawUploads(t)).toEqual([]);
-    // Every thread encodes at the lower priority: libuv's pool and libvips' threads, not only the main one.
-    const niceness = await threadNiceness(workerPid);
-    expect(niceness.length).toBeGreaterThan(4);
-    expect(Math.min(...niceness)).toBeGreaterThan(os.getPriority(process.pid));
+    // Every thread encodes at the lower priority: libuv's pool and libvips' threads, not only the main
+    // one; in the idle class where chrt is there to set it.
+    const threads = await threadScheduling(workerPid);
+    expect(threads.length).toBeGreaterThan(4);
+    expect(Math.min(...threads.map((thread) => thread.nice))).toBeGreaterThan(os.getPriority(process.pid));
+    if (hasChrt) expect(new Set(threads.map((thread) => thread.policy))).toEqual(new Set([SCHED_IDLE]));
   }, 60_000);
 
   it('encodes a chat photo end to end', async () => {
@@ -143,6 +162,45 @@ describe('the media worker process', () => {
     worker.disconnect();
     expect(await exited).toEqual([0, null]);
   }, 30_000);
+
+  // A server pinned to a core (the benchmarks pin it to core 1) had its encodes on that core too.
+  it.runIf(canPin)(
+    'runs on every CPU even when its server is pinned to one',
+    async () => {
+      const worker = spawn(
+        'taskset',
+        [
+          '-c',
+          '0',
+          process.execPath,
+          '--import',
+          import.meta.resolve('tsx'),
+          new URL('./main.ts', import.meta.url).pathname,
+        ],
+        {
+          env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+          stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+        },
+      );
+      try {
+        const ready = new Promise<number>((resolve) =>
+          worker.on('message', (message: FromWorker) => message.type === 'ready' && resolve(message.pid)),
+        );
+        worker.send({ type: 'start', databaseUrl: t.databaseUrl } satisfies ToWorker);
+        const pid = await ready;
+        expect(pid).toBe(worker.pid);
+        // Those of this (unpinned) test process, which are the machine's.
+        const [unpinned] = await threadCpus(process.pid);
+        expect(unpinned).not.toBe('0');
+        expect(new Set(await threadCpus(pid))).toEqual(new Set([unpinned]));
+      } finally {
+        const exited = once(worker, 'exit');
+        worker.kill('SIGTERM');
+        await exited;
+      }
+    },
+    30_000,
+  );
 
   it('stops cleanly on SIGTERM', async () => {
     const pid = await t.mediaWorker!.ready();

@@ -15,8 +15,9 @@ import { badRequest } from '../../lib/app-error.ts';
  * One libvips thread per image; the media worker process (media-encoders.ts) runs half the cores'
  * worth of images at once, at a low priority. By default a single encode spreads over every core,
  * which starves the server and PostgreSQL while a member uploads (bar B7: chat latency unaffected).
+ * Read when the worker starts, once its CPU affinity is its own (not the server's, if pinned).
  */
-export const PHOTO_ENCODES_AT_ONCE = Math.max(1, Math.floor(os.availableParallelism() / 2));
+export const photoEncodesAtOnce = () => Math.max(1, Math.floor(os.availableParallelism() / 2));
 sharp.concurrency(1);
 
 /** What file-type finds, mapped to the loader sharp must agree on (a mismatch is refused). */
