@@ -12,7 +12,7 @@ import * as schema from '../apps/server/src/db/schema.ts';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/features/auth/sessions.service.ts';
 import { cardColumns } from '../apps/server/src/features/discovery/user-lists.repository.ts';
 import { listUsers, loadViewer } from '../apps/server/src/features/discovery/user-lists.service.ts';
-import { findPhotosByIds } from '../apps/server/src/features/media/media.repository.ts';
+import { photosByIdsQuery } from '../apps/server/src/features/media/media.repository.ts';
 import { createLocalStorage } from '../apps/server/src/lib/storage.ts';
 import { AFRICAN_CITIES } from '../apps/server/src/seed/members.ts';
 import { seed } from '../apps/server/src/seed/seed.ts';
@@ -106,7 +106,7 @@ export type ReferenceSpec = {
  * every statement sent to it (through drizzle or straight to the pool, as the list's statement
  * templates do), so the reference gets the very SQL and parameters the app sends, without copying
  * any of it by hand. The avatars' statement is built for every number of photos a page may have with
- * the app's repository function (today one text: an array parameter).
+ * the app's repository query (`photosByIdsQuery`, today one text: an array parameter).
  */
 export async function captureStatements(
   pool: pg.Pool,
@@ -148,15 +148,12 @@ export async function captureStatements(
   let avatarsArrayParam = false;
   for (let n = 1; n <= size; n++) {
     const ids = Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
-    const builder = findPhotosByIds(recording, ids) as unknown as {
-      toSQL(): { sql: string; params: unknown[] };
-    };
-    const built = builder.toSQL();
+    const built = photosByIdsQuery(recording, ids).toSQL();
     avatarSql[n] = built.sql;
     if (n === 2) avatarsArrayParam = built.params.length === 1;
   }
   if (avatars && !Object.values(avatarSql).includes(avatars.sql)) {
-    throw new Error(`the avatars statement is not findPhotosByIds's:\n${avatars.sql}`);
+    throw new Error(`the avatars statement is not photosByIdsQuery's:\n${avatars.sql}`);
   }
   return {
     spec: {

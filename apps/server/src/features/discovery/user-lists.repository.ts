@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { MATCH_MIN_SCORE, type UserListFilter } from '@motema/shared/discovery';
+import { queryRows } from '../../db/array-rows.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { matches, ratings, users, visits } from '../../db/schema.ts';
 import {
@@ -13,12 +14,7 @@ import {
   withinKm,
   type Viewer,
 } from './discovery.policy.ts';
-import {
-  runTemplated,
-  templatedQuery,
-  type PageInput,
-  type Templates,
-} from './statement-templates.repository.ts';
+import { templatedQuery, type PageInput, type Templates } from './statement-templates.repository.ts';
 
 /** What a card is made of (the presenter turns it into JSON: age, never the birth date). */
 export const cardColumns = (viewer: Viewer) => ({
@@ -230,7 +226,7 @@ export async function listMembers(
   const build = (input: PageInput) => listMembersQuery(db, input.viewer, request, input)?.toSQL() ?? null;
   const statement = templatedQuery(pageTemplates, listKey(request), build, { viewer, ...page });
   if (!statement) return [];
-  const rows = await runTemplated<CardRow>(db, statement, cardColumns(viewer));
+  const rows = await queryRows<CardRow>(db, statement, cardColumns(viewer));
   if (rows) return rows;
   const query = listMembersQuery(db, viewer, request, page);
   return query ? ((await query) as CardRow[]) : [];
@@ -263,7 +259,7 @@ export async function countMembers(
     countMembersQuery(db, input.viewer, request, input.limit)?.toSQL() ?? null;
   const statement = templatedQuery(countTemplates, listKey(request), build, { viewer, skip: 0, limit: cap });
   if (!statement) return 0;
-  const rows = await runTemplated<{ n: number }>(db, statement, { n: count() });
+  const rows = await queryRows<{ n: number }>(db, statement, { n: count() });
   if (rows) return rows[0]?.n ?? 0;
   const query = countMembersQuery(db, viewer, request, cap);
   if (!query) return 0;
