@@ -173,6 +173,9 @@ const installableAndOffline = journey(
     // fetched once and then kept.
     await page.getByRole('combobox', { name: commonText('en', 'language', 'choose') }).selectOption('fr');
     await expectH1(page, startHeadings('fr'), 'start page in French');
+    // The choice reaches the worker's record asynchronously (lib/device-choice.ts): a reload within
+    // those milliseconds would be answered in the language before it.
+    await page.waitForFunction(deviceLanguageIs, 'fr', { timeout: 10_000 });
     await page.reload();
     expect(await prerenderedLanguage(page), 'prerendered start page, French').toBe('fr');
     expect(await keptPages(page), 'pages kept by the worker').toContain('/pages/fr/start.html');
@@ -207,6 +210,12 @@ const keptPages = (page: Page) =>
   page.evaluate(async () =>
     (await (await caches.open('motema-pages')).keys()).map((request) => new URL(request.url).pathname),
   );
+/** Whether the device's record the worker reads (DEVICE_CHOICE_URL in its cache) holds `language`. */
+async function deviceLanguageIs(language: string): Promise<boolean> {
+  const record = await caches.match('/device-choice.json', { cacheName: 'motema-device' });
+  return record ? ((await record.json()) as { language?: string }).language === language : false;
+}
+
 const served = (page: Page) => page.evaluate(() => (window as unknown as { served: Served }).served);
 
 /** The language of the prerendered page the browser received, or null for the app shell. */
