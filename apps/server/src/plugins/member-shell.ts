@@ -1,26 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import { isMemberShellPath, memberShellFile } from '@motema/shared/member-shells';
-import { acceptedLanguages, LANGUAGE_COOKIE, pageLanguage } from '@motema/shared/public-pages';
 import { SESSION_COOKIE } from '../features/auth/sessions.service.ts';
+import { requestedPage } from './public-page.ts';
 
 /**
  * The build's shell of a member page (@motema/shared/member-shells) that answers a page request, or
  * null for the plain app shell: for a request carrying a session cookie (not looked up: the page is
  * the same for every member, and an ended session is sent to log in by the app as on any page), in
- * the language the web app will start in, by its rule (the choice stored on the device, i.e. its
- * cookie, else `?lang=`, else Accept-Language), so the texts it names are those the app loads first.
- * `built` holds the files the build wrote, so an older build without them gets the app shell.
+ * the language the web app will start in (`requestedPage`), so the texts it names are those the app
+ * loads first. `built` holds the files the build wrote, so an older build without them gets the app shell.
  */
 export function memberShellOf(request: FastifyRequest, built: ReadonlySet<string>): string | null {
   if (!request.cookies[SESSION_COOKIE]) return null;
-  const [pathname = '/', search = ''] = request.url.split('?');
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const { path, language } = requestedPage(request);
   if (!isMemberShellPath(path)) return null;
-  const language = pageLanguage({
-    stored: request.cookies[LANGUAGE_COOKIE],
-    query: new URLSearchParams(search).get('lang'),
-    accepted: acceptedLanguages(request.headers['accept-language']),
-  });
   const file = memberShellFile(path, language);
   return built.has(file) ? file : null;
 }
