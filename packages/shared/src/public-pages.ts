@@ -32,6 +32,9 @@ export const PRERENDERED_DIR = 'pages';
  */
 export const LANGUAGE_COOKIE = 'motema_language';
 
+/** How long it lasts, in seconds: a year, whoever writes it (the web app, or the server at login). */
+export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
 /**
  * Where the web app keeps what the service worker needs of the device's choices (it reads neither
  * localStorage nor, in every browser, cookies): a JSON record in the Cache Storage.

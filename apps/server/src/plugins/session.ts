@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { InterfaceLanguage } from '@motema/shared/languages';
-import { LANGUAGE_COOKIE } from '@motema/shared/public-pages';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '@motema/shared/public-pages';
 import type { Db } from '../db/client.ts';
 import {
   SESSION_COOKIE,
@@ -9,9 +9,6 @@ import {
   sessionOf,
   type AuthContext,
 } from '../features/auth/sessions.service.ts';
-
-/** A year, as the page keeps the cookie when it writes it (apps/web/src/lib/language-cookie.ts). */
-const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 declare module 'fastify' {
   interface FastifyRequest {

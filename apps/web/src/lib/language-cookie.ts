@@ -1,7 +1,5 @@
 import { interfaceLanguageOf, type InterfaceLanguage } from '@motema/shared/languages';
-import { LANGUAGE_COOKIE } from '@motema/shared/public-pages';
-
-const YEAR = 365 * 24 * 60 * 60;
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '@motema/shared/public-pages';
 
 /**
  * Writes the cookie mirroring the language chosen on this device (kept in localStorage, which the
@@ -11,7 +9,7 @@ const YEAR = 365 * 24 * 60 * 60;
 export function mirrorLanguageChoice(language: InterfaceLanguage): void {
   if (typeof document === 'undefined') return;
   const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${YEAR}; SameSite=Lax${secure}`;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
 }
 
 /**
