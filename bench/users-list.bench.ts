@@ -51,8 +51,12 @@ if (!Number.isInteger(members) || members < 1000) throw new Error('--members mus
 
 /** The app's pool size (main.ts); the reference gets the same. */
 const POOL_MAX = 20;
-const P99_BAR_MS = 25;
 const RATIO_BAR = 0.8;
+/** QUALITY.md B1: p99 at half load <= 1.25x the reference's at the same rate, and <= 25 ms where the
+ * load generator has cores of its own (four or more: it, the server and PostgreSQL each on their own). */
+const P99_RATIO_BAR = 1.25;
+const P99_BAR_MS = 25;
+const OWN_CORES = os.availableParallelism() >= 4;
 
 type Name = 'reference' | 'app';
 type Cpu = { server: number; postgres: number };
@@ -246,10 +250,13 @@ async function report(targets: Target[], rate: number, pinning: string, extra: R
     {
       bar: 'B1',
       what: `GET /api/users p99 at ${fixedRate ? 'a fixed load' : 'half the saturating load'} (${rate} req/s)`,
-      measured: `${app.fixed.p99.toFixed(1)} ms (p50 ${app.fixed.p50.toFixed(1)})`,
+      measured: `${app.fixed.p99.toFixed(1)} ms (${(app.fixed.p99 / reference.fixed.p99).toFixed(2)}x; p50 ${app.fixed.p50.toFixed(1)})`,
       reference: `${reference.fixed.p99.toFixed(1)} ms (p50 ${reference.fixed.p50.toFixed(1)})`,
-      target: `<= ${P99_BAR_MS} ms`,
-      pass: app.fixed.p99 <= P99_BAR_MS && app.fixed.failed === 0,
+      target: `<= ${P99_RATIO_BAR}x the reference${OWN_CORES ? ` and <= ${P99_BAR_MS} ms` : ''}`,
+      pass:
+        app.fixed.p99 <= P99_RATIO_BAR * reference.fixed.p99 &&
+        (!OWN_CORES || app.fixed.p99 <= P99_BAR_MS) &&
+        app.fixed.failed === 0,
       value: app.fixed.p99,
     },
   ];
