@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import type { ManifestTransform } from 'workbox-build';
-import { readManifest, staticFiles, type Manifest } from './critical-path.ts';
+import { entryKeys, readManifest, staticFiles, type Manifest } from './critical-path.ts';
 
 /** The parts of the shell (manifest keys: source paths relative to apps/web). */
 export const APP_SHELL = {
@@ -63,10 +63,9 @@ function packageKey(manifest: Manifest, name: string): string {
 /** The files of the shell, as paths relative to the build (e.g. `assets/index-abc.js`, `index.html`). */
 export function shellFiles(distDir: string, shell: AppShell = APP_SHELL): Set<string> {
   const manifest = readManifest(distDir);
-  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   const locales = shell.namespaces.map((namespace) => `src/locales/${shell.language}/${namespace}.json`);
   const keys = [
-    ...entries,
+    ...entryKeys(manifest),
     ...shell.modules,
     ...shell.packages.map((name) => packageKey(manifest, name)),
     ...locales,

@@ -105,6 +105,34 @@ export function staticFiles(manifest: Manifest, keys: string[]): Set<string> {
   return files;
 }
 
+/** The manifest's entries: index.html's own script, whatever it is named. */
+export function entryKeys(manifest: Manifest): string[] {
+  return Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+}
+
+/**
+ * What a page loads beyond the entry: the scripts and style sheets its modules import statically, and
+ * the files of `texts` (manifest keys: its translations, a legal document). Refuses a key the build
+ * does not have, rather than let a page be written without it.
+ */
+export function pageFiles(
+  manifest: Manifest,
+  modules: readonly string[],
+  texts: readonly string[],
+): { scripts: string[]; styles: string[] } {
+  const entry = staticFiles(manifest, entryKeys(manifest));
+  const own = [...staticFiles(manifest, [...modules])].filter((file) => !entry.has(file));
+  const textFiles = texts.map((key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    return chunk.file;
+  });
+  return {
+    scripts: [...own.filter((file) => SCRIPT.test(file)), ...textFiles.filter((file) => !entry.has(file))],
+    styles: own.filter((file) => file.endsWith('.css')),
+  };
+}
+
 function partOf(files: Iterable<string>, size: (file: string) => number): Part {
   const sized = [...files]
     .filter((file) => SCRIPT_OR_STYLE.test(file))
@@ -131,7 +159,7 @@ export function measureBuild(
 ): SizeReport {
   const manifest = readManifest(distDir);
   const size = sizer(distDir);
-  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const entries = entryKeys(manifest);
   if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries.length}`);
   const entryFiles = staticFiles(manifest, entries);
 

@@ -17,7 +17,7 @@ import {
   memberShellFile,
   type MemberShellPath,
 } from '@motema/shared/member-shells';
-import { readManifest, staticFiles, type Manifest } from './critical-path.ts';
+import { pageFiles, readManifest, type Manifest } from './critical-path.ts';
 
 type MemberPage = {
   /** The page's layout and page modules (manifest keys), whose static chunks and styles it loads. */
@@ -42,22 +42,11 @@ export function memberShellPreloads(
   page: MemberPage,
   language: InterfaceLanguage,
 ): ShellPreloads {
-  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-  const entry = staticFiles(manifest, entries);
-  const own = [...staticFiles(manifest, [...page.modules])].filter((file) => !entry.has(file));
   // In the fallback language too: i18next loads a namespace in both before it counts as loaded.
   const texts = [...new Set([language, DEFAULT_LANGUAGE])].flatMap((textLanguage) =>
-    page.namespaces.map((namespace) => {
-      const key = `src/locales/${textLanguage}/${namespace}.json`;
-      const chunk = manifest[key];
-      if (!chunk) throw new Error(`${key} is not in the build's manifest`);
-      return chunk.file;
-    }),
+    page.namespaces.map((namespace) => `src/locales/${textLanguage}/${namespace}.json`),
   );
-  return {
-    scripts: [...own.filter((file) => file.endsWith('.js')), ...texts.filter((file) => !entry.has(file))],
-    styles: own.filter((file) => file.endsWith('.css')),
-  };
+  return pageFiles(manifest, page.modules, texts);
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   prerenderedFile,
   type PrerenderedPath,
 } from '@motema/shared/public-pages';
-import { readManifest, staticFiles, type Manifest } from './critical-path.ts';
+import { entryKeys, pageFiles, readManifest, staticFiles, type Manifest } from './critical-path.ts';
 import { criticalCss } from './critical-css.ts';
 import { prerenderedHtml } from './prerender-html.ts';
 import { publicPagesWorker } from './public-pages-worker.ts';
@@ -51,11 +51,6 @@ export const PAGE_PARTS: Record<PrerenderedPath, Page> = {
 
 type Renderer = { renderPage: typeof renderPage };
 
-/** The entry's files: index.html's own script and style, the rest found from the manifest. */
-function entryKeys(manifest: Manifest): string[] {
-  return Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-}
-
 /** The style sheets of a page, in the order the build loads them: the entry's, then the page's. */
 async function pageCss(outDir: string, manifest: Manifest, page: Page) {
   const files = [...staticFiles(manifest, [...entryKeys(manifest), page.module])].filter((file) =>
@@ -67,19 +62,11 @@ async function pageCss(outDir: string, manifest: Manifest, page: Page) {
 
 /** The page's scripts beyond the entry, and its texts in `language`. */
 function pagePreloads(manifest: Manifest, page: Page, language: InterfaceLanguage): string[] {
-  const entry = staticFiles(manifest, entryKeys(manifest));
-  const own = [...staticFiles(manifest, [page.module])].filter(
-    (file) => file.endsWith('.js') && !entry.has(file),
-  );
   const texts = [
     ...page.namespaces.map((namespace) => `src/locales/${language}/${namespace}.json`),
     ...(page.content ? [page.content(language)] : []),
-  ].map((key) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
-    return chunk.file;
-  });
-  return [...own, ...texts];
+  ];
+  return pageFiles(manifest, [page.module], texts).scripts;
 }
 
 export function prerenderPublicPages(): Plugin {
