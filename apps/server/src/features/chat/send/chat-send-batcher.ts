@@ -87,8 +87,8 @@ const outcomeOf = (promise: Promise<StoredMessage>): Promise<Outcome> =>
   );
 
 /**
- * One batch, like `storeMessage` for each send, in one statement and one transaction (decision
- * 0010): the rate limit is counted first, then each send's context is read where it is stored
+ * One batch, like `storeMessage` for each send, in one statement and one transaction (decisions
+ * 0010, 0025): the rate limit is counted first, then each send's context is read where it is stored
  * (not a member, blocked, already stored are answered alone, and use no number). A send over the
  * limit takes `storeMessage`'s own path (a non-member, a block or a retry are answered as such, a new
  * message refused with no number used); so the limit also counts a retry or a refused send made

@@ -96,7 +96,7 @@ const INSERT_NEXT: Named = {
     SELECT id, seq FROM stored`,
 };
 
-/** A message to store, as the send path has it (one message, or each row of a group). */
+/** A message to store, one send at a time (a group goes as arrays: messages-batch.repository.ts). */
 export type NewMessageValues = {
   conversationId: string;
   senderId: string;
