@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES_PER_MINUTE, SendMessageSchema } from '@motema/shared/chat';
 import { conversationMembers, conversations, messages } from '../../../db/schema.ts';
-import { createMemoryRateLimiter } from '../../../lib/rate-limiter.ts';
+import { createMemoryRateLimiter, type RateLimiter } from '../../../lib/rate-limiter.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildConversation, buildMessage } from '../../../test/chat-factories.ts';
 import { createMember, waitFor } from '../../../test/factories.ts';
@@ -28,6 +28,13 @@ describe('chat send batcher', () => {
       (value) => ({ value }),
       (error: { code?: string }) => ({ code: error.code }),
     );
+  /** Each send's answer as the tests compare them: its error's code, or whether it was created. */
+  const fates = (results: readonly ({ value: { created: boolean } } | { code: string | undefined })[]) =>
+    results.map((r) => ('code' in r ? r.code : r.value.created));
+  /** Leaves `memberId` one message before the rate limit. */
+  async function useAllButOne(limiter: RateLimiter, memberId: string) {
+    for (let i = 1; i < MESSAGES_PER_MINUTE; i++) await limiter.consume(`messages:${memberId}`, 1e9, 60_000);
+  }
 
   async function storedIn(conversationId: string) {
     const rows = await t.db
@@ -73,7 +80,7 @@ describe('chat send batcher', () => {
       settled(batcher.store(a.user.id, input(ab.id, 'a2'))),
     ]);
 
-    const codes = results.map((r) => ('code' in r ? r.code : r.value.created));
+    const codes = fates(results);
     expect(codes).toEqual([
       true,
       true,
@@ -109,7 +116,7 @@ describe('chat send batcher', () => {
     const [ab, cd] = [await buildConversation(t), await buildConversation(t)];
     const [[a, b], [c]] = [ab.members, cd.members];
     const limiter = createMemoryRateLimiter();
-    for (let i = 1; i < MESSAGES_PER_MINUTE; i++) await limiter.consume(`messages:${a.user.id}`, 1e9, 60_000);
+    await useAllButOne(limiter, a.user.id);
     const batcher = createSendBatcher({ db: t.db, limiter });
     const results = await Promise.all([
       settled(batcher.store(a.user.id, input(ab.id, 'last allowed'))),
@@ -117,17 +124,13 @@ describe('chat send batcher', () => {
       settled(batcher.store(b.user.id, input(ab.id, 'from b'))),
       settled(batcher.store(c.user.id, input(cd.id, 'from c'))),
     ]);
-    expect(results.map((r) => ('code' in r ? r.code : r.value.created))).toEqual([
-      true,
-      'rate_limited',
-      true,
-      true,
-    ]);
-    expect((await storedIn(ab.id)).rows.map((m) => [m.seq, m.text])).toEqual([
+    expect(fates(results)).toEqual([true, 'rate_limited', true, true]);
+    const inAb = await storedIn(ab.id);
+    expect(inAb.rows.map((m) => [m.seq, m.text])).toEqual([
       [1, 'last allowed'],
       [2, 'from b'],
     ]);
-    expect((await storedIn(ab.id)).lastSeq).toBe(2);
+    expect(inAb.lastSeq).toBe(2);
   });
 
   it('answers a retry of a message stored by an earlier batch with it, using no number', async () => {
@@ -163,7 +166,7 @@ describe('chat send batcher', () => {
     const batcher = createSendBatcher({ db: t.db, limiter });
     const first = input(ab.id, 'a1');
     const stored = await batcher.store(a.user.id, first);
-    for (let i = 1; i < MESSAGES_PER_MINUTE; i++) await limiter.consume(`messages:${a.user.id}`, 1e9, 60_000);
+    await useAllButOne(limiter, a.user.id);
     const results = await Promise.all([
       settled(batcher.store(a.user.id, first)),
       settled(batcher.store(a.user.id, input(cd.id, 'not a member'))),
@@ -171,19 +174,14 @@ describe('chat send batcher', () => {
       settled(batcher.store(a.user.id, input(ab.id, 'one too many'))),
       settled(batcher.store(b.user.id, input(ab.id, 'from b'))),
     ]);
-    expect(results.map((r) => ('code' in r ? r.code : r.value.created))).toEqual([
-      false,
-      'conversation_not_found',
-      'chat_blocked',
-      'rate_limited',
-      true,
-    ]);
+    expect(fates(results)).toEqual([false, 'conversation_not_found', 'chat_blocked', 'rate_limited', true]);
     expect('value' in results[0]! && results[0].value.messageId).toBe(stored.messageId);
-    expect((await storedIn(ab.id)).rows.map((m) => [m.seq, m.text])).toEqual([
+    const inAb = await storedIn(ab.id);
+    expect(inAb.rows.map((m) => [m.seq, m.text])).toEqual([
       [1, 'a1'],
       [2, 'from b'],
     ]);
-    expect((await storedIn(ab.id)).lastSeq).toBe(2);
+    expect(inAb.lastSeq).toBe(2);
     expect(await storedIn(ac.id)).toEqual({ rows: [], lastSeq: 0 });
   });
 
@@ -218,7 +216,7 @@ describe('chat send batcher', () => {
       await locker.query('commit');
       const results = await pending;
 
-      expect(results.map((r) => ('code' in r ? r.code : r.value.created))).toEqual([false, true, true]);
+      expect(fates(results)).toEqual([false, true, true]);
       expect('value' in results[0]! && results[0].value.messageId).toBe(rows[0]!.id);
       const inAb = await storedIn(ab.id);
       expect(inAb.rows.map((m) => [m.seq, m.text])).toEqual([
