@@ -7,16 +7,18 @@ import { PRERENDERED_DIR, prerenderedFiles, PUBLIC_PAGES_WORKER } from '@motema/
 import { memberShellOf } from './member-shell.ts';
 import { publicPageFile } from './public-page.ts';
 
-// The worker's own script and the one it imports: checked for a new version each time.
+// The app shell, and the service worker's own script and the one it imports: checked for a new
+// version each time.
 const NO_CACHE = new Set(['index.html', 'sw.js', PUBLIC_PAGES_WORKER]);
 /** The folders of pages: the prerendered public pages and the member pages' shells. */
 const PAGE_DIRS = [PRERENDERED_DIR, MEMBER_SHELL_DIR];
 
 /**
  * How long a browser keeps a file of the build: hashed files (assets/) for good; the pages (the app
- * shell and the prerendered public pages) and the service worker revalidated each time, so a new version shows at once; the other public files
- * (favicon, icons, web manifest, the service worker's Workbox runtime) for a day, then revalidated
- * with their ETag. Precompressed files (`.br`, `.gz`) as the file they stand for.
+ * shell, the prerendered public pages, the member pages' shells) and the service worker's scripts
+ * revalidated each time, so a new version shows at once; the other public files (favicon, icons, web
+ * manifest, the service worker's Workbox runtime) for a day, then revalidated with their ETag.
+ * Precompressed files (`.br`, `.gz`) as the file they stand for.
  */
 export function cacheControlOf(file: string): string {
   const relative = file
