@@ -7,7 +7,7 @@ import { createBrowserRouter } from 'react-router';
 import i18next from 'i18next';
 import type { Me } from '@motema/shared/users';
 import { initI18n, loadSharedNamespaces, storedLanguage } from './lib/i18n.ts';
-import { ME_QUERY_KEY, queryClient, rememberedMe } from './lib/query-client.ts';
+import { knownMe, ME_QUERY_KEY, queryClient } from './lib/query-client.ts';
 import { meQueryOptions } from './features/users/users.api.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { routes } from './router.tsx';
@@ -60,7 +60,7 @@ function takeOver(page: PrerenderedPage): void {
   // Beyond the rules the page painted with: those of what it may show next (a menu, another page).
   applyFullStyles(document);
   const me = queryClient.getQueryData<Me | null>(ME_QUERY_KEY);
-  const visitor = me === null || (me === undefined && !rememberedMe());
+  const visitor = !knownMe(queryClient);
   if (visitor && page.matches(location, i18next.language)) {
     // Rendered as the visitor the build rendered, while the profile request confirms it (a session
     // this device does not remember answers a member, and the guard sends them on as before).

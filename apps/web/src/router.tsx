@@ -3,7 +3,7 @@ import { NavigationGuard } from './layouts/navigation-guard.tsx';
 import { loadNamespaces, loadSharedNamespaces, type Namespace } from './lib/i18n.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { PendingScreen } from './ui/pending-screen.tsx';
-import { ME_QUERY_KEY, queryClient, rememberedMe } from './lib/query-client.ts';
+import { knownMe, ME_QUERY_KEY, queryClient } from './lib/query-client.ts';
 import type { Me } from '@motema/shared/users';
 import { RouteError } from './layouts/route-error.tsx';
 import type { LegalDoc } from './features/legal/legal-content.ts';
@@ -49,7 +49,7 @@ function openKeptQueries(): Promise<void> {
   if (me === null || typeof indexedDB === 'undefined') return Promise.resolve();
   // Before the profile answers, the member last seen on this device. On a device that has not seen
   // the member yet there is none: the cache then opens when the profile answers (it follows it).
-  const memberId = me?._id ?? rememberedMe()?._id ?? null;
+  const memberId = knownMe(queryClient)?._id ?? null;
   const opened = import('./lib/persisted-queries.ts').then((module) => {
     // The profile may have answered while the module loaded.
     const known = queryClient.getQueryData<Me | null>(ME_QUERY_KEY);
@@ -66,10 +66,7 @@ const MEMBER_AREA = { memberArea: true } as const;
  * idle, lib/prefetch-routes.ts), so each tab opens offline too, not only those already visited.
  */
 function prefetchMemberArea(): void {
-  const member = () => {
-    const me = queryClient.getQueryData<Me | null>(ME_QUERY_KEY);
-    return Boolean(me === undefined ? rememberedMe() : me);
-  };
+  const member = () => Boolean(knownMe(queryClient));
   if (!member()) return;
   const area = routes
     .flatMap((route) => route.children ?? [])

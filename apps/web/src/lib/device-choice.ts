@@ -2,9 +2,8 @@ import { hashKey, type QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { InterfaceLanguage } from '@motema/shared/languages';
 import { DEVICE_CHOICE_CACHE, DEVICE_CHOICE_URL } from '@motema/shared/public-pages';
-import type { Me } from '@motema/shared/users';
 import { mirrorLanguageChoice } from './language-cookie.ts';
-import { ME_QUERY_KEY, rememberedMe } from './query-client.ts';
+import { knownMe, ME_QUERY_KEY } from './query-client.ts';
 
 /**
  * What the server and the service worker need to know of this device to answer a public page with
@@ -47,11 +46,7 @@ export function followDeviceChoice(client: QueryClient, language: () => Interfac
   const record = () => {
     const stored = language();
     if (stored) mirrorLanguageChoice(stored);
-    const me = client.getQueryData<Me | null>(ME_QUERY_KEY);
-    void recordDeviceChoice({
-      language: stored,
-      member: (me === undefined ? rememberedMe() : me)?._id ?? null,
-    });
+    void recordDeviceChoice({ language: stored, member: knownMe(client)?._id ?? null });
   };
   record();
   i18next.on('languageChanged', record);

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DataRouter } from 'react-router';
-import type { Me } from '@motema/shared/users';
-import { ME_QUERY_KEY, rememberedMe } from './query-client.ts';
+import { knownMe } from './query-client.ts';
 import { firstPageLoaded } from './router-ready.ts';
 
 /**
@@ -17,8 +16,7 @@ const KEPT_LISTS_WAIT_MS = 5000;
  * waits for a moment only (router.tsx), since without a copy a skeleton is better than a blank.
  */
 export async function keptCopyCanGo(router: DataRouter, client: QueryClient): Promise<void> {
-  const me = client.getQueryData<Me | null>(ME_QUERY_KEY);
-  const memberId = me === undefined ? rememberedMe()?._id : me?._id;
+  const memberId = knownMe(client)?._id;
   const listsRead = memberId
     ? import('./persisted-queries.ts').then((module) => module.openMemberCache(client, memberId))
     : Promise.resolve();

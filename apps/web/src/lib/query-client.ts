@@ -111,6 +111,15 @@ export function rememberedMe(): Me | null {
   }
 }
 
+/**
+ * The member this page knows of now: the profile's answer once it came (null for a visitor), before it
+ * the member last seen on this device.
+ */
+export function knownMe(client: QueryClient): Me | null {
+  const me = client.getQueryData<Me | null>(ME_QUERY_KEY);
+  return me === undefined ? rememberedMe() : me;
+}
+
 export function endSession(client: QueryClient, go: (path: string) => void, exitTo: string): void {
   setExitPath(exitTo);
   rememberMe(null);
