@@ -100,40 +100,31 @@ const outcomeOf = (promise: Promise<StoredMessage>): Promise<Outcome> =>
 async function storeBatch(deps: SendDeps, batch: readonly Pending[]): Promise<void> {
   const firsts = new Map<string, Pending>();
   const repeats: { send: Pending; first: Pending }[] = [];
-  const candidates: { send: Pending; index: number }[] = [];
-  batch.forEach((send, index) => {
+  const candidates: Pending[] = [];
+  batch.forEach((send) => {
     const key = `${send.senderId}:${send.input.clientId}`;
     const first = firsts.get(key);
     if (first) return void repeats.push({ send, first });
     firsts.set(key, send);
-    candidates.push({ send, index });
+    candidates.push(send);
   });
   const outcomes = new Map<Pending, Outcome>();
-  const counted: { send: Pending; index: number }[] = [];
-  await Promise.all(
-    candidates.map(async (candidate) => {
-      const { send } = candidate;
+  const allowed = await Promise.all(
+    candidates.map(async (send) => {
       try {
         await refuseOverMessageLimit(deps.limiter, send.senderId);
+        return true;
       } catch (refusal) {
         const refuse = () => Promise.reject(refusal);
-        return void outcomes.set(
-          send,
-          await outcomeOf(storeChecked(deps.db, send.senderId, send.input, refuse)),
-        );
+        outcomes.set(send, await outcomeOf(storeChecked(deps.db, send.senderId, send.input, refuse)));
+        return false;
       }
-      counted.push(candidate);
     }),
   );
-  // Numbers follow arrival, whatever order the limiter answered in.
-  counted.sort((x, y) => x.index - y.index);
+  // In the batch's order (numbers follow arrival), whatever order the limiter answered in.
+  const counted = candidates.filter((_, i) => allowed[i]);
   if (counted.length > 0) {
-    for (const [send, outcome] of await storeCounted(
-      deps,
-      counted.map(({ send }) => send),
-    )) {
-      outcomes.set(send, outcome);
-    }
+    for (const [send, outcome] of await storeCounted(deps, counted)) outcomes.set(send, outcome);
   }
   for (const [send, outcome] of outcomes) settle(send, outcome);
   for (const { send, first } of repeats) {
