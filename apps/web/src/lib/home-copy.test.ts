@@ -1,14 +1,12 @@
 // happy-dom loads no file; its links and scripts here are only read.
 // @vitest-environment-options { "settings": { "handleDisabledFileLoadingAsSuccess": true } }
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEVICE_CHOICE_CACHE, HOME_COPY_URL, type HomeCopy } from '@motema/shared/public-pages';
-import { memoryCaches } from '../test/memory-caches.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { keptHomeCopyEachTest } from '../test/memory-caches.ts';
 import { buildMe } from '../test/render-page.tsx';
-import { forgetHomeCopy, keepHomeCopy, takeHomeCopy } from './home-copy.ts';
+import { keepHomeCopy, takeHomeCopy } from './home-copy.ts';
 import { endSession, queryClient, rememberMe } from './query-client.ts';
 
-let caches: ReturnType<typeof memoryCaches>;
-const kept = async () => caches.json<HomeCopy>(DEVICE_CHOICE_CACHE, HOME_COPY_URL);
+const kept = keptHomeCopyEachTest();
 
 const AMANI = buildMe({ _id: 'amani-1' });
 const BAYO = buildMe({ _id: 'bayo-2' });
@@ -36,14 +34,7 @@ function drawHome(path = '/home') {
     <div data-portal="true"><div class="mantine-Notifications-root">Saved</div></div>`;
 }
 
-beforeEach(() => {
-  caches = memoryCaches();
-  vi.stubGlobal('caches', caches);
-});
-
-afterEach(async () => {
-  await forgetHomeCopy();
-  vi.unstubAllGlobals();
+afterEach(() => {
   localStorage.clear();
   document.head.innerHTML = '';
   document.body.innerHTML = '';

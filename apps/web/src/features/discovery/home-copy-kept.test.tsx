@@ -1,12 +1,10 @@
 // happy-dom loads no file; the entry script here is only read (it names the build).
 // @vitest-environment-options { "settings": { "handleDisabledFileLoadingAsSuccess": true } }
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { DEVICE_CHOICE_CACHE, HOME_COPY_URL, type HomeCopy } from '@motema/shared/public-pages';
 import type { UserList } from '@motema/shared/discovery';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetHomeCopy } from '../../lib/home-copy.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rememberMe } from '../../lib/query-client.ts';
-import { memoryCaches } from '../../test/memory-caches.ts';
+import { keptHomeCopyEachTest } from '../../test/memory-caches.ts';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
 import { cards, stubApi, stubIntersectionObserver } from './discovery-fixtures.ts';
 import { KEPT_GRID_MEMBERS, KEPT_ROW_MEMBERS } from './discovery-kept.ts';
@@ -17,8 +15,7 @@ import { HomePage } from './home-page.tsx';
  * drawn and the page is idle, again when a refresh changed them; never a skeleton or an error.
  */
 const AMANI = buildMe({ _id: 'amani-1' });
-let caches: ReturnType<typeof memoryCaches>;
-const kept = () => caches.json<HomeCopy>(DEVICE_CHOICE_CACHE, HOME_COPY_URL);
+const kept = keptHomeCopyEachTest();
 
 /** Home drawn as in the app: in #root at /home, under a build's entry script. */
 function openHome() {
@@ -44,14 +41,7 @@ const popularLinks = () =>
 /** Lets idle callbacks (a timer here) and the writes they start run. */
 const idle = () => act(() => new Promise((resolve) => setTimeout(resolve, 400)));
 
-beforeEach(() => {
-  caches = memoryCaches();
-  vi.stubGlobal('caches', caches);
-});
-
-afterEach(async () => {
-  await forgetHomeCopy();
-  vi.unstubAllGlobals();
+afterEach(() => {
   localStorage.clear();
   document.head.innerHTML = '';
   history.replaceState(null, '', '/');
