@@ -58,10 +58,7 @@ self.addEventListener('activate', (event) => {
  * downloads nothing; a page not there is kept when first opened.
  */
 async function keepPagesSent() {
-  const [device, shell] = await Promise.all([
-    deviceChoice(),
-    caches.match('/index.html', { ignoreSearch: true }),
-  ]);
+  const [device, shell] = await Promise.all([deviceChoice(), keptShell()]);
   const build = shell ? buildOf(await shell.text()) : null;
   if (device.member || !build) return;
   const cache = await caches.open(SETTINGS.pagesCache);
@@ -73,7 +70,7 @@ async function keepPagesSent() {
         const language = /<html\\b[^>]*\\slang="([^"]+)"/.exec(html)?.[1];
         const prerendered = html.includes(SETTINGS.prerenderedAttribute + '=' + JSON.stringify(path));
         if (prerendered && buildOf(html) === build && SETTINGS.languages.includes(language))
-          await cache.put('/' + SETTINGS.dir + '/' + language + '/' + page + '.html', sent);
+          await cache.put(pageFile(page, language), sent);
       } catch {
         // Not in the HTTP cache.
       }
@@ -104,13 +101,28 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(publicPage(request, url, page));
 });
 
-async function deviceChoice() {
+/** A record the web app keeps beside the device's choice (lib/device-choice.ts), or null. */
+async function keptRecord(url) {
   try {
-    const record = await caches.match(SETTINGS.choiceUrl, { cacheName: SETTINGS.choiceCache });
-    return record ? await record.json() : {};
+    const kept = await caches.match(url, { cacheName: SETTINGS.choiceCache });
+    return kept ? await kept.json() : null;
   } catch {
-    return {};
+    return null;
   }
+}
+
+async function deviceChoice() {
+  return (await keptRecord(SETTINGS.choiceUrl)) || {};
+}
+
+/** The app shell as precached, or undefined. */
+function keptShell() {
+  return caches.match('/index.html', { ignoreSearch: true });
+}
+
+/** The build's file of a public page in a language (prerenderedFile). */
+function pageFile(page, language) {
+  return '/' + SETTINGS.dir + '/' + language + '/' + page + '.html';
 }
 
 /** The web app's rule (lib/i18n.ts): the stored choice, else ?lang=, else the browser's languages. */
@@ -124,24 +136,15 @@ function pageLanguage(stored, url) {
 }
 
 async function appShell(request) {
-  return (await caches.match('/index.html', { ignoreSearch: true })) || fetch(request);
-}
-
-async function keptCopy() {
-  try {
-    const kept = await caches.match(SETTINGS.homeCopyUrl, { cacheName: SETTINGS.choiceCache });
-    return kept ? await kept.json() : null;
-  } catch {
-    return null;
-  }
+  return (await keptShell()) || fetch(request);
 }
 
 /** Home: the app shell, with the kept copy written in when it is this member's and this build's. */
 async function home(request) {
   const [device, copy, shell] = await Promise.all([
     deviceChoice(),
-    keptCopy(),
-    caches.match('/index.html', { ignoreSearch: true }),
+    keptRecord(SETTINGS.homeCopyUrl),
+    keptShell(),
   ]);
   if (!shell) return fetch(request);
   if (!copy || typeof device.member !== 'string' || copy.member !== device.member) return shell;
@@ -182,7 +185,7 @@ function withCopy(html, copy) {
 async function publicPage(request, url, page) {
   const device = await deviceChoice();
   if (device.member) return appShell(request);
-  const file = '/' + SETTINGS.dir + '/' + pageLanguage(device.language, url) + '/' + page + '.html';
+  const file = pageFile(page, pageLanguage(device.language, url));
   const kept = await caches.match(file, { ignoreSearch: true });
   if (kept) return kept;
   try {
