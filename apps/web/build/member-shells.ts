@@ -27,7 +27,7 @@ type MemberPage = {
 };
 
 /** What each member shell is made of (router.tsx's routes for these paths). */
-export const MEMBER_PAGE_PARTS: Record<MemberShellPath, MemberPage> = {
+const MEMBER_PAGE_PARTS: Record<MemberShellPath, MemberPage> = {
   '/home': {
     modules: ['src/layouts/home-layout.tsx', 'src/features/discovery/home-page.tsx'],
     namespaces: ['common', 'validation', 'errors', 'chat', 'discovery', 'notifications', 'media'],

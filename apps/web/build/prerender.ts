@@ -38,7 +38,7 @@ const legal = (doc: string): Page => ({
 });
 
 /** What each prerendered page is made of (router.tsx's routes for these paths). */
-export const PAGE_PARTS: Record<PrerenderedPath, Page> = {
+const PAGE_PARTS: Record<PrerenderedPath, Page> = {
   '/': { module: 'src/features/public/start-page.tsx', namespaces: ['common', 'public'] },
   '/login': { module: 'src/features/auth/login-page.tsx', namespaces: SIGN_IN },
   '/register': { module: 'src/features/auth/register-page.tsx', namespaces: SIGN_IN },

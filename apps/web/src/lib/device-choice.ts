@@ -22,7 +22,7 @@ export type DeviceChoice = {
 let lastRecorded = '';
 
 /** Writes the service worker's record when it changed (a failure only costs the prerendered page). */
-export async function recordDeviceChoice(choice: DeviceChoice): Promise<void> {
+async function recordDeviceChoice(choice: DeviceChoice): Promise<void> {
   const body = JSON.stringify(choice);
   if (body === lastRecorded || typeof caches === 'undefined') return;
   lastRecorded = body;

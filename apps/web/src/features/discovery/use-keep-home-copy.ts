@@ -13,7 +13,7 @@ const PROFILE_LINK = 'a[href^="/profile/"]';
  * (what it drew beyond them, the rest of a row or the pages scrolled to, is not kept): the copy stays
  * small, and the page React draws from the kept lists in its place is the same.
  */
-export function trimToKeptLists(copy: HTMLElement): void {
+function trimToKeptLists(copy: HTMLElement): void {
   for (const row of copy.querySelectorAll(`ul:has(> li > ${PROFILE_LINK})`))
     for (const item of [...row.children].slice(KEPT_ROW_MEMBERS)) item.remove();
   const gridCards = [...copy.querySelectorAll(PROFILE_LINK)].filter((card) => !card.closest('ul'));
@@ -26,7 +26,7 @@ export function trimToKeptLists(copy: HTMLElement): void {
  * skeleton when drawn from the kept lists, which hold nothing of them either) has an answer and none
  * is being fetched, so what is drawn is what the refresh brought.
  */
-export function homeListsDrawn(client: QueryClient): boolean {
+function homeListsDrawn(client: QueryClient): boolean {
   const lists = client
     .getQueryCache()
     .findAll({ type: 'active' })
