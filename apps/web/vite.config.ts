@@ -52,11 +52,12 @@ export default defineConfig({
       },
       workbox: {
         // Precached: the app shell only (build/app-shell.ts: index.html, the entry, the start, login
-        // and home pages, their texts, the prerendered start and login pages), not the whole app,
-        // which a first visit would download (bar B6).
+        // and home pages, their texts; no prerendered page, the worker keeps those it was sent), not
+        // the whole app, which a first visit would download (bar B6).
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,json}'],
         manifestTransforms: [appShell.manifestTransform],
-        // First: the public pages' prerendered HTML in the device's language (build/public-pages-worker.ts).
+        // First: the public pages' prerendered HTML in the device's language, and home with the copy
+        // the device kept of it (build/public-pages-worker.ts).
         importScripts: [`/${PUBLIC_PAGES_WORKER}`],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/dev\//],
