@@ -75,7 +75,7 @@ export function memberShells(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     // After the bundle is written (index.html, the manifest), before the compressed copies are made
-    // (closeBundle). Not precached: the service worker answers every page with index.html.
+    // (closeBundle). Not precached: the service worker answers a member page with index.html.
     writeBundle: {
       sequential: true,
       order: 'post',

@@ -79,8 +79,8 @@ export function prerenderPublicPages(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    // After the bundle is written (index.html, the manifest), before the service worker and the
-    // compressed copies are made (closeBundle), so both include the pages.
+    // After the bundle is written (index.html, the manifest), before the compressed copies are made
+    // (closeBundle), so they include the pages; the service worker precaches none (build/app-shell.ts).
     writeBundle: {
       sequential: true,
       order: 'post',
