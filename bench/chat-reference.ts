@@ -2,11 +2,12 @@
  * What B3's two reference servers (chat-relay.ts, chat-durable.ts) share: how a socket says who it
  * is, and the message they send, shaped as the app's so every server sends the same bytes.
  */
+import type { Message, MessageSender } from '@motema/shared/chat';
 import type { Socket } from 'socket.io';
 
-export type Auth = { userId: string; username: string; conversationId: string };
+type Auth = { userId: string; username: string; conversationId: string };
 export type SendPayload = { clientId: string; conversationId: string; text: string };
-export type Ack = (result: { ok: true; message: object } | { ok: false; code: string }) => void;
+export type Ack = (result: { ok: true; message: Message } | { ok: false; code: string }) => void;
 
 /**
  * Takes a socket in as both references do: the handshake's `auth` says who it is and its
@@ -19,23 +20,33 @@ export function acceptReferenceSocket(socket: Socket, members: Map<string, Set<s
   let pair = members.get(auth.conversationId);
   if (!pair) members.set(auth.conversationId, (pair = new Set()));
   pair.add(auth.userId);
-  const sender = { _id: auth.userId, username: auth.username, firstName: 'Seed', name: 'Seed', avatar: null };
+  const sender: MessageSender = {
+    _id: auth.userId,
+    username: auth.username,
+    firstName: 'Seed',
+    name: 'Seed',
+    avatar: null,
+  };
   socket.emit('connected', { userId: auth.userId });
   return { auth, sender };
 }
 
-/** A text message as the app sends it (its ack and `chats:messages:new`). */
-export type ReferenceMessageFields = {
+type ReferenceMessageFields = {
   id: string;
   clientId: string;
   conversationId: string;
   seq: number;
-  sender: object;
+  sender: MessageSender;
   text: string;
   createdAt: Date;
 };
 
-export function referenceMessage(fields: ReferenceMessageFields) {
+/**
+ * A text message as the app sends it (its ack and `chats:messages:new`): typed as the app's own
+ * `Message` (packages/shared), so a field the app adds or renames fails to compile here instead of
+ * leaving the references sending other bytes.
+ */
+export function referenceMessage(fields: ReferenceMessageFields): Message {
   return {
     _id: fields.id,
     clientId: fields.clientId,
