@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { expect, journey, newMemberPage, waitForPath, type Journey } from '../fixtures.ts';
+import { expect, journey, locale, newMemberPage, waitForPath, type Journey } from '../fixtures.ts';
 
 const LANGUAGES = ['en', 'fr', 'ro'] as const;
 type Lang = (typeof LANGUAGES)[number];
@@ -163,7 +163,9 @@ const installableAndOffline = journey(
     await page.context().setOffline(true);
     await page.reload();
     // The worker answers with the start page prerendered in English (the browser's language).
-    expect((await served(page)).title, 'document title offline').toBe(publicText('en', 'documentTitle'));
+    expect((await served(page)).title, 'document title offline').toBe(
+      locale('en', 'public')('start.documentTitle'),
+    );
     expect(await prerenderedLanguage(page), 'prerendered start page offline').toBe('en');
     await expectH1(page, startHeadings('en'), 'start page offline');
     expect(await page.locator('#root').isVisible(), 'app shell offline').toBe(true);
@@ -171,7 +173,7 @@ const installableAndOffline = journey(
 
     // The language chosen on the device is the worker's too: French HTML at once, the URL unchanged,
     // fetched once and then kept.
-    await page.getByRole('combobox', { name: commonText('en', 'language', 'choose') }).selectOption('fr');
+    await page.getByRole('combobox', { name: locale('en', 'common')('language.choose') }).selectOption('fr');
     await expectH1(page, startHeadings('fr'), 'start page in French');
     // The choice reaches the worker's record asynchronously (lib/device-choice.ts): a reload within
     // those milliseconds would be answered in the language before it.
@@ -182,7 +184,9 @@ const installableAndOffline = journey(
     await page.context().setOffline(true);
     await page.reload();
     expect(await prerenderedLanguage(page), 'prerendered start page offline, French').toBe('fr');
-    expect((await served(page)).title, 'French title offline').toBe(publicText('fr', 'documentTitle'));
+    expect((await served(page)).title, 'French title offline').toBe(
+      locale('fr', 'public')('start.documentTitle'),
+    );
     expect(new URL(page.url()).pathname, 'address offline').toBe('/');
     await page.context().setOffline(false);
   },
@@ -221,16 +225,6 @@ const served = (page: Page) => page.evaluate(() => (window as unknown as { serve
 /** The language of the prerendered page the browser received, or null for the app shell. */
 async function prerenderedLanguage(page: Page): Promise<string | null> {
   return (await served(page)).language;
-}
-
-function publicText(lang: Lang, key: string): string {
-  const start = (readJson(`locales/${lang}/public.json`) as { start: Record<string, string> }).start;
-  return start[key]!;
-}
-
-function commonText(lang: Lang, section: string, key: string): string {
-  const common = readJson(`locales/${lang}/common.json`) as Record<string, Record<string, string>>;
-  return common[section]![key]!;
 }
 
 export const journeys: Journey[] = [
