@@ -18,6 +18,7 @@ import {
   type Journey,
   waitUntilKeptForOffline,
 } from '../fixtures.ts';
+import { pollUntil } from '../poll-until.ts';
 
 /** What the member's device keeps (lib/persisted-queries.ts: one record a query), as JSON. */
 function keptQueries(page: Page, memberId: string): Promise<string[]> {
@@ -134,9 +135,8 @@ const offline = journey(
         records.some(
           (record) => record.startsWith(`{"hash":${JSON.stringify(query)}`) && record.includes(text),
         );
-      const deadline = Date.now() + 15_000;
-      while (!holds(await keptQueries(page, awa.id)) && Date.now() < deadline) await page.waitForTimeout(250);
-      expect(holds(await keptQueries(page, awa.id)), `${query} kept on the device`).toBe(true);
+      const records = await pollUntil(() => keptQueries(page, awa.id), holds);
+      expect(holds(records), `${query} kept on the device`).toBe(true);
     };
     await page.goto('/conversations');
     await page.getByText('I will be at the blue gate').waitFor();
@@ -147,17 +147,19 @@ const offline = journey(
     // Home, where she landed, kept its lists too: Kofi, the newest member, is in them.
     await page.goto('/home');
     await kofiOnHome(page);
-    const deadline = Date.now() + 15_000;
-    const homeKept = async () =>
-      (await keptQueries(page, awa.id)).some(
+    const homeKept = (records: string[]) =>
+      records.some(
         (record) => record.startsWith('{"hash":"[\\"discovery\\",\\"lists\\"') && record.includes(kofi.id),
       );
-    while (!(await homeKept()) && Date.now() < deadline) await page.waitForTimeout(250);
-    expect(await homeKept(), "home's lists kept on the device").toBe(true);
+    const records = await pollUntil(() => keptQueries(page, awa.id), homeKept);
+    expect(homeKept(records), "home's lists kept on the device").toBe(true);
     // And home as drawn, once the page is idle, for the service worker to draw first next time.
-    while (!(await keptHomeCopy(page)).includes(`/profile/${kofi.id}`) && Date.now() < deadline)
-      await page.waitForTimeout(250);
-    expect(await keptHomeCopy(page), "home's copy kept on the device").toContain(`/profile/${kofi.id}`);
+    const kofiLink = `/profile/${kofi.id}`;
+    const copy = await pollUntil(
+      () => keptHomeCopy(page),
+      (kept) => kept.includes(kofiLink),
+    );
+    expect(copy, "home's copy kept on the device").toContain(kofiLink);
     await waitUntilKeptForOffline(page);
     log('the list, the thread and home are kept on the device');
 
@@ -167,12 +169,11 @@ const offline = journey(
       /\/swap-page-[^/]*\.js$/,
       /\/settings-index-page-[^/]*\.js$/,
     ];
-    const until = Date.now() + 45_000;
-    let cached = await cachedAssets(page);
-    while (!wanted.every((file) => cached.some((path) => file.test(path))) && Date.now() < until) {
-      await page.waitForTimeout(500);
-      cached = await cachedAssets(page);
-    }
+    const cached = await pollUntil(
+      () => cachedAssets(page),
+      (paths) => wanted.every((file) => paths.some((path) => file.test(path))),
+      { timeoutMs: 45_000, intervalMs: 500 },
+    );
     for (const file of wanted)
       expect(
         cached.some((path) => file.test(path)),

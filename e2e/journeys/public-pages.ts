@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, journey, locale, newMemberPage, waitForPath, type Journey } from '../fixtures.ts';
+import { pollUntil } from '../poll-until.ts';
 
 const LANGUAGES = ['en', 'fr', 'ro'] as const;
 type Lang = (typeof LANGUAGES)[number];
@@ -177,7 +178,12 @@ const installableAndOffline = journey(
     await expectH1(page, startHeadings('fr'), 'start page in French');
     // The choice reaches the worker's record asynchronously (lib/device-choice.ts): a reload within
     // those milliseconds would be answered in the language before it.
-    await page.waitForFunction(deviceLanguageIs, 'fr', { timeout: 10_000 });
+    const recorded = await pollUntil(
+      () => page.evaluate(deviceLanguage),
+      (language) => language === 'fr',
+      { timeoutMs: 10_000 },
+    );
+    expect(recorded, "the language in the worker's record").toBe('fr');
     await page.reload();
     expect(await prerenderedLanguage(page), 'prerendered start page, French').toBe('fr');
     expect(await keptPages(page), 'pages kept by the worker').toContain('/pages/fr/start.html');
@@ -214,10 +220,10 @@ const keptPages = (page: Page) =>
   page.evaluate(async () =>
     (await (await caches.open('motema-pages')).keys()).map((request) => new URL(request.url).pathname),
   );
-/** Whether the device's record the worker reads (DEVICE_CHOICE_URL in its cache) holds `language`. */
-async function deviceLanguageIs(language: string): Promise<boolean> {
+/** The language in the device's record the worker reads (DEVICE_CHOICE_URL in its cache), if any. */
+async function deviceLanguage(): Promise<string | null> {
   const record = await caches.match('/device-choice.json', { cacheName: 'motema-device' });
-  return record ? ((await record.json()) as { language?: string }).language === language : false;
+  return record ? (((await record.json()) as { language?: string }).language ?? null) : null;
 }
 
 const served = (page: Page) => page.evaluate(() => (window as unknown as { served: Served }).served);
