@@ -67,12 +67,9 @@ async function oneSession(
       }
     }, mode);
     const page = await context.newPage();
-    const [{ language = 'en' } = {}] = (
-      await app.db.execute(sql`SELECT language FROM users WHERE id = ${member.id}::uuid`)
-    ).rows as { language?: string }[];
     const session = runSession(page, wire, {
       url: app.url,
-      language,
+      language: member.language,
       username: member.username,
       password: member.password,
       ...plan,

@@ -68,7 +68,8 @@ export type AppOptions = {
   tls?: boolean;
 };
 
-export type SeedMember = { email: string; password: string; username: string; id: string };
+/** `language`: the member's interface language, which logging in sets as the language cookie. */
+export type SeedMember = { email: string; password: string; username: string; id: string; language: string };
 
 export type RunningApp = {
   /** http://127.0.0.1:<port>, or https:// with `tls` */
@@ -116,11 +117,11 @@ async function seedOnce(db: Db, dataDir: string, count: number): Promise<void> {
 async function loginable(db: Db): Promise<SeedMember[]> {
   const rows = (
     await db.execute(sql`
-      SELECT id, username, email FROM users
+      SELECT id, username, email, language FROM users
       WHERE username LIKE ${SEED_PREFIX + '%'} AND status = 'active' AND first_name IS NOT NULL
         AND first_name <> '' AND sex IS NOT NULL AND latitude IS NOT NULL
       ORDER BY (latitude - ${KINSHASA.latitude}) ^ 2 + (longitude - ${KINSHASA.longitude}) ^ 2, username`)
-  ).rows as { id: string; username: string; email: string }[];
+  ).rows as { id: string; username: string; email: string; language: string }[];
   return rows.map((row) => ({ ...row, password: SEED_PASSWORD }));
 }
 
@@ -176,14 +177,12 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       server,
       member,
       async logIn(context, n) {
-        const { token } = await createSession(db, member(n).id, 'bench');
+        const { id, language } = member(n);
+        const { token } = await createSession(db, id, 'bench');
         // With the session, the member's language, as the login route sets both (plugins/session.ts).
-        const [row] = (await db.execute(sql`SELECT language FROM users WHERE id = ${member(n).id}`)).rows as {
-          language: string;
-        }[];
         await context.addCookies([
           { name: SESSION_COOKIE, value: token, url, httpOnly: true, sameSite: 'Lax' },
-          { name: LANGUAGE_COOKIE, value: row!.language, url, sameSite: 'Lax' },
+          { name: LANGUAGE_COOKIE, value: language, url, sameSite: 'Lax' },
         ]);
       },
       async stop() {
