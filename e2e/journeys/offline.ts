@@ -19,6 +19,7 @@ import {
   waitUntilKeptForOffline,
 } from '../fixtures.ts';
 import { pollUntil } from '../poll-until.ts';
+import { noteServedDocuments, servedDocument } from '../served-document.ts';
 
 /** What the member's device keeps (lib/persisted-queries.ts: one record a query), as JSON. */
 function keptQueries(page: Page, memberId: string): Promise<string[]> {
@@ -51,27 +52,6 @@ function kofiOnHome(page: Page): Promise<void> {
     .first()
     .waitFor();
 }
-
-/**
- * Notes what the browser received for the page, once parsed and before any module script runs
- * (they run after readyState turns to interactive): the path of a kept copy in the root, if any
- * (decision 0024), and the profile links it holds.
- */
-function keepServedRoot() {
-  document.addEventListener('readystatechange', () => {
-    if (document.readyState !== 'interactive') return;
-    const root = document.getElementById('root');
-    (window as unknown as { served: unknown }).served = {
-      keptCopy: root?.getAttribute('data-kept-copy') ?? null,
-      profiles: [...(root?.querySelectorAll('main ul a[href^="/profile/"]') ?? [])].map((link) =>
-        link.getAttribute('href'),
-      ),
-    };
-  });
-}
-
-type ServedRoot = { keptCopy: string | null; profiles: string[] };
-const servedRoot = (page: Page) => page.evaluate(() => (window as unknown as { served: ServedRoot }).served);
 
 /** The copy of home kept on the device for the service worker (lib/home-copy.ts), or ''. */
 function keptHomeCopy(page: Page): Promise<string> {
@@ -110,7 +90,7 @@ const offline = journey(
 
     // Awa logs in on her phone: its first visit to the app.
     const page = await newMemberPage(browser);
-    await page.addInitScript(keepServedRoot);
+    await noteServedDocuments(page);
     await page.goto('/login');
     await field(page, auth('fields.identifier')).fill(awa.username);
     await field(page, auth('fields.password')).fill(awa.password);
@@ -201,7 +181,7 @@ const offline = journey(
     // Home reloads with the lists she saw, not "could not be loaded".
     await page.goto('/home');
     // Drawn by the service worker from the copy before any of the app's code ran (decision 0024).
-    const served = await servedRoot(page);
+    const served = await servedDocument(page);
     expect(served.keptCopy, "home's first frame is its kept copy").toBe('/home');
     expect(served.profiles, "the copy's links to profiles").toContain(`/profile/${kofi.id}`);
     await kofiOnHome(page);

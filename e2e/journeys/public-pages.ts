@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, journey, locale, newMemberPage, waitForPath, type Journey } from '../fixtures.ts';
 import { pollUntil } from '../poll-until.ts';
+import { noteServedDocuments, servedDocument } from '../served-document.ts';
 
 const LANGUAGES = ['en', 'fr', 'ro'] as const;
 type Lang = (typeof LANGUAGES)[number];
@@ -160,14 +161,14 @@ const installableAndOffline = journey(
     });
     await expectH1(page, startHeadings('en'), 'start page under the service worker');
 
-    await page.addInitScript(keepServedPage);
+    await noteServedDocuments(page);
     await page.context().setOffline(true);
     await page.reload();
     // The worker answers with the start page prerendered in English (the browser's language).
-    expect((await served(page)).title, 'document title offline').toBe(
+    expect((await servedDocument(page)).title, 'document title offline').toBe(
       locale('en', 'public')('start.documentTitle'),
     );
-    expect(await prerenderedLanguage(page), 'prerendered start page offline').toBe('en');
+    expect((await servedDocument(page)).language, 'prerendered start page offline').toBe('en');
     await expectH1(page, startHeadings('en'), 'start page offline');
     expect(await page.locator('#root').isVisible(), 'app shell offline').toBe(true);
     await page.context().setOffline(false);
@@ -185,35 +186,18 @@ const installableAndOffline = journey(
     );
     expect(recorded, "the language in the worker's record").toBe('fr');
     await page.reload();
-    expect(await prerenderedLanguage(page), 'prerendered start page, French').toBe('fr');
+    expect((await servedDocument(page)).language, 'prerendered start page, French').toBe('fr');
     expect(await keptPages(page), 'pages kept by the worker').toContain('/pages/fr/start.html');
     await page.context().setOffline(true);
     await page.reload();
-    expect(await prerenderedLanguage(page), 'prerendered start page offline, French').toBe('fr');
-    expect((await served(page)).title, 'French title offline').toBe(
+    expect((await servedDocument(page)).language, 'prerendered start page offline, French').toBe('fr');
+    expect((await servedDocument(page)).title, 'French title offline').toBe(
       locale('fr', 'public')('start.documentTitle'),
     );
     expect(new URL(page.url()).pathname, 'address offline').toBe('/');
     await page.context().setOffline(false);
   },
 );
-
-/**
- * Notes the page as it was received, once parsed and before any module script runs (they run after
- * readyState turns to interactive): the app then sets <html lang> and the title itself.
- */
-function keepServedPage() {
-  document.addEventListener('readystatechange', () => {
-    if (document.readyState !== 'interactive') return;
-    const root = document.getElementById('root');
-    (window as unknown as { served: unknown }).served = {
-      language: root?.hasAttribute('data-prerendered') ? document.documentElement.lang : null,
-      title: document.title,
-    };
-  });
-}
-
-type Served = { language: string | null; title: string };
 
 /** The public pages the service worker keeps (build/public-pages-worker.ts), by path. */
 const keptPages = (page: Page) =>
@@ -224,13 +208,6 @@ const keptPages = (page: Page) =>
 async function deviceLanguage(): Promise<string | null> {
   const record = await caches.match('/device-choice.json', { cacheName: 'motema-device' });
   return record ? (((await record.json()) as { language?: string }).language ?? null) : null;
-}
-
-const served = (page: Page) => page.evaluate(() => (window as unknown as { served: Served }).served);
-
-/** The language of the prerendered page the browser received, or null for the app shell. */
-async function prerenderedLanguage(page: Page): Promise<string | null> {
-  return (await served(page)).language;
 }
 
 export const journeys: Journey[] = [
