@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, EmptyState, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, Box, EmptyState, SimpleGrid, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { mergeRefs } from '@mantine/hooks';
 import { useEffect, useId, useMemo } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDataSaver } from '../../lib/data-saver.ts';
 import { listFreshMs, useInfiniteUserListQuery } from './discovery.api.ts';
+import { ListLoadFailed } from './list-load-failed.tsx';
 import { MemberCard, MemberCardSkeleton } from './member-card.tsx';
 import { useCameNear, useOnScreen } from './use-on-screen.ts';
 
@@ -49,14 +50,7 @@ export function UserGridSection() {
         {t('home.sections.users')}
       </Title>
       {list.isError && !list.data ? (
-        <Group gap="sm" py="sm">
-          <Text size="sm" c="dimmed">
-            {t('home.loadFailed')}
-          </Text>
-          <Button size="compact-sm" variant="light" onClick={() => void list.refetch()}>
-            {t('home.retry')}
-          </Button>
-        </Group>
+        <ListLoadFailed error={list.error} onRetry={() => void list.refetch()} />
       ) : list.isSuccess && users.length === 0 ? (
         <EmptyState
           py="lg"

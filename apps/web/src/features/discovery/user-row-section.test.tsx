@@ -42,4 +42,22 @@ describe('a row of home', () => {
     expect(await within(section).findAllByRole('link')).toHaveLength(2);
     expect(idle).toHaveLength(0);
   });
+
+  it('says the device is offline, not that the list failed, when it cannot reach the network', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    stubApi({
+      connected: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderPage('/home', <UserRowSection filter="connected" empty={<p>No one yet</p>} />, { me: buildMe() });
+    await waitFor(() => expect(observer.observed(NEAR_MARGIN).length).toBeGreaterThan(0));
+    act(() => observer.set(screen.getByRole('heading', { name: 'Online now' }).closest('section')!, true));
+
+    expect(
+      await screen.findByText('You are offline. This list will load when you are back online.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('This list could not load.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
 });

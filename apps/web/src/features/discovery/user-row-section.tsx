@@ -1,10 +1,11 @@
-import { Box, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Box, Paper, Title } from '@mantine/core';
 import type { UserListFilter } from '@motema/shared/discovery';
 import { mergeRefs } from '@mantine/hooks';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { listFreshMs, useUserListQuery } from './discovery.api.ts';
+import { ListLoadFailed } from './list-load-failed.tsx';
 import { MemberCard, MemberCardSkeleton, ROW_CARD_WIDTH } from './member-card.tsx';
 import { useCameNear, useOnScreen } from './use-on-screen.ts';
 
@@ -64,14 +65,7 @@ export function UserRowSection({ filter, empty, action, enabled = true }: Props)
           ))}
         </Row>
       ) : list.isError && !list.data ? (
-        <Group gap="sm" py="sm">
-          <Text size="sm" c="dimmed">
-            {t('home.loadFailed')}
-          </Text>
-          <Button size="compact-sm" variant="light" onClick={() => void list.refetch()}>
-            {t('home.retry')}
-          </Button>
-        </Group>
+        <ListLoadFailed error={list.error} onRetry={() => void list.refetch()} />
       ) : isEmpty ? (
         // As tall as a row of cards: a list that turns out empty does not move the page under the reader.
         <Paper
