@@ -16,6 +16,15 @@ import { installProcessGuards } from './process-guards.ts';
 const startedAt = performance.now();
 /** Set by the first shutdown (a signal, or an uncaught exception, which may come before listening). */
 let stopping = false;
+/**
+ * Set once everything is being closed. Stopping the embedded database then ends the connections
+ * pg-boss's pool was still opening when its workers stopped (a start that failed right after the
+ * queue, e.g. on a port in use): PostgreSQL's "terminating connection due to administrator command"
+ * (57P01) is the expected end of those, not a queue error.
+ */
+let closing = false;
+const endedByOurShutdown = (error: unknown) =>
+  closing && (error as { code?: unknown } | null)?.code === '57P01';
 let env;
 let tls: TlsCredentials | undefined;
 try {
@@ -53,7 +62,9 @@ try {
 const { url: databaseUrl, embedded } = opened;
 const database = connectDatabase(databaseUrl, { max: 20 });
 await migrateDatabase(database.db);
-const jobs = await startJobQueue(databaseUrl, (error) => console.error('job queue error', error));
+const jobs = await startJobQueue(databaseUrl, (error) => {
+  if (!endedByOurShutdown(error)) console.error('job queue error', error);
+});
 const log = (line: string) => app.log.info(line);
 const mailer = env.SMTP_URL
   ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
@@ -129,6 +140,7 @@ async function shutdown(reason: string, exitCode = 0) {
  * stops under them. The first failure is thrown at the end.
  */
 async function closeEverything() {
+  closing = true;
   const steps = [
     () => app.close(),
     () => mediaWorker.stop(),
