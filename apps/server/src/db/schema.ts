@@ -8,3 +8,4 @@ export * from './schema/media.ts';
 export * from './schema/discovery.ts';
 export * from './schema/safety.ts';
 export * from './schema/chat.ts';
+export * from './schema/billing-payments.ts';
