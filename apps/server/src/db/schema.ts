@@ -9,3 +9,4 @@ export * from './schema/discovery.ts';
 export * from './schema/safety.ts';
 export * from './schema/chat.ts';
 export * from './schema/billing-payments.ts';
+export * from './schema/billing-passes.ts';
