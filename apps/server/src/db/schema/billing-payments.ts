@@ -74,6 +74,8 @@ export const payments = pgTable(
   },
   (table) => [
     uniqueIndex('payments_reference_key').on(table.reference),
+    // A callback finds its payment by the hash of its URL's token (P7).
+    uniqueIndex('payments_callback_token_key').on(table.callbackTokenHash),
     check('payments_reference_format', sql`${table.reference} ~ '^[A-Z0-9]{1,20}$'`),
     check('payments_amount_positive', sql`${table.amountMinor} > 0`),
     index('payments_user_created_idx').on(table.userId, table.createdAt),

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "payments_callback_token_key" ON "payments" USING btree ("callback_token_hash");
