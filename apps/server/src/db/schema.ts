@@ -10,3 +10,4 @@ export * from './schema/safety.ts';
 export * from './schema/chat.ts';
 export * from './schema/billing-payments.ts';
 export * from './schema/billing-passes.ts';
+export * from './schema/billing-ledger.ts';
