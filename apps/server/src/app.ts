@@ -44,6 +44,8 @@ import { chatFilesRoutes } from './features/chat/files/chat-files.routes.ts';
 import { registerChatRealtime } from './features/chat/chat-realtime.ts';
 import { subscribeChatEvents } from './features/chat/chat-emitters.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { plansRoutes } from './features/billing/plans/plans.routes.ts';
+import { passesRoutes } from './features/billing/passes/passes.routes.ts';
 import { subscribeNotificationsEvents } from './features/notifications/notifications-realtime.ts';
 import { AppError } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
@@ -128,6 +130,8 @@ export async function buildApp(
       await api.register(chatRoutes, deps);
       await api.register(chatFilesRoutes, deps);
       await api.register(notificationsRoutes, deps);
+      await api.register(plansRoutes, deps);
+      await api.register(passesRoutes, deps);
     },
     { prefix: '/api' },
   );

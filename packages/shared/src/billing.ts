@@ -55,10 +55,19 @@ export const UserSubscriptionSchema = z.object({
   createdAt: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),
-  /** Set once the member cancelled it. */
+  /** Set once the member cancelled it: the pass still runs to `endsAt` (decision 0026). */
   canceledAt: z.string().nullable(),
+  /** Set when a refund revoked it: it ended then (`endsAt`), and later passes moved earlier. */
+  revokedAt: z.string().nullable(),
 });
 export type UserSubscription = z.infer<typeof UserSubscriptionSchema>;
+
+/**
+ * POST /api/user-subscriptions/{id}/cancel (the owner's pass only; 404 otherwise) answers the pass,
+ * `canceledAt` set. Passes are prepaid and nothing renews, so a cancelled pass keeps its days: it ends
+ * at its `endsAt` as before (decision 0026). A second cancel keeps the first date.
+ */
+export const CancelUserSubscriptionAnswerSchema = UserSubscriptionSchema;
 
 export const UserSubscriptionsQuerySchema = z.object({
   sort: z.enum(['+createdAt', '-createdAt'], { error: 'invalid_value' }).default('+createdAt'),

@@ -1,0 +1,166 @@
+import { and, asc, count, desc, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import {
+  subscriptionPlans,
+  userSubscriptions,
+  type SubscriptionPlanRow,
+  type UserSubscriptionRow,
+} from '../../../db/schema.ts';
+
+/** Any fixed number: the first key of the advisory locks that queue one member's grants and refunds. */
+const PASSES_LOCK_CLASS = 74_160_515;
+
+/**
+ * Serialises, to the end of the transaction, what moves one member's passes (grants, refunds): two
+ * payments settling together would otherwise both read the same last end and overlap their days.
+ * A lock of the member's own, not of a row: the member may have no pass yet.
+ */
+export async function lockMemberPasses(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${PASSES_LOCK_CLASS}, hashtext(${userId}))`);
+}
+
+export async function findPassByPayment(
+  db: DbOrTx,
+  paymentId: string,
+): Promise<UserSubscriptionRow | undefined> {
+  const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.paymentId, paymentId));
+  return row;
+}
+
+/** When the member's last unrevoked pass ends (null without one): a new pass starts there or now. */
+export async function lastPassEnd(db: DbOrTx, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ endsAt: userSubscriptions.endsAt })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, userId), isNull(userSubscriptions.revokedAt)))
+    .orderBy(desc(userSubscriptions.endsAt))
+    .limit(1);
+  return row?.endsAt ?? null;
+}
+
+export type NewPass = {
+  userId: string;
+  planId: string;
+  paymentId: string;
+  startsAt: Date;
+  endsAt: Date;
+  createdAt: Date;
+};
+
+/** Stores a pass unless its payment already has one (undefined then: the unique payment id, P11). */
+export async function insertPass(tx: DbOrTx, pass: NewPass): Promise<UserSubscriptionRow | undefined> {
+  const [row] = await tx
+    .insert(userSubscriptions)
+    .values(pass)
+    .onConflictDoNothing({ target: userSubscriptions.paymentId })
+    .returning();
+  return row;
+}
+
+/** Marks a pass revoked at `at`, ending it there if it ran later (`startsAt` at the latest). */
+export async function markRevoked(
+  tx: DbOrTx,
+  id: string,
+  at: Date,
+): Promise<UserSubscriptionRow | undefined> {
+  const [row] = await tx
+    .update(userSubscriptions)
+    .set({
+      revokedAt: at,
+      endsAt: sql`GREATEST(${userSubscriptions.startsAt}, LEAST(${userSubscriptions.endsAt}, ${at}::timestamptz))`,
+    })
+    .where(and(eq(userSubscriptions.id, id), isNull(userSubscriptions.revokedAt)))
+    .returning();
+  return row;
+}
+
+/** Moves the member's unrevoked passes starting at or after `from` earlier by `ms` milliseconds. */
+export async function movePassesEarlier(tx: DbOrTx, userId: string, from: Date, ms: number): Promise<void> {
+  const shift = sql`make_interval(secs => ${ms / 1000}::float8)`;
+  await tx
+    .update(userSubscriptions)
+    .set({
+      startsAt: sql`${userSubscriptions.startsAt} - ${shift}`,
+      endsAt: sql`${userSubscriptions.endsAt} - ${shift}`,
+    })
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        isNull(userSubscriptions.revokedAt),
+        gte(userSubscriptions.startsAt, from),
+      ),
+    );
+}
+
+export type PassWithPlan = { pass: UserSubscriptionRow; plan: SubscriptionPlanRow };
+
+/** A page of the member's passes with their plans, by creation. */
+export async function listPassRows(
+  db: DbOrTx,
+  userId: string,
+  page: { order: 'asc' | 'desc'; skip: number; limit: number },
+): Promise<PassWithPlan[]> {
+  const by = page.order === 'asc' ? asc : desc;
+  return db
+    .select({ pass: userSubscriptions, plan: subscriptionPlans })
+    .from(userSubscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+    .where(eq(userSubscriptions.userId, userId))
+    .orderBy(by(userSubscriptions.createdAt), by(userSubscriptions.id))
+    .offset(page.skip)
+    .limit(page.limit);
+}
+
+export async function countPasses(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userSubscriptions)
+    .where(eq(userSubscriptions.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** The member's own pass with its plan; undefined for anyone else's (the caller answers 404). */
+export async function findOwnPass(db: DbOrTx, userId: string, id: string): Promise<PassWithPlan | undefined> {
+  const [row] = await db
+    .select({ pass: userSubscriptions, plan: subscriptionPlans })
+    .from(userSubscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+    .where(and(eq(userSubscriptions.id, id), eq(userSubscriptions.userId, userId)));
+  return row;
+}
+
+/** Sets `canceled_at` once (a second cancel keeps the first date). */
+export async function markCanceled(db: DbOrTx, userId: string, id: string, at: Date): Promise<void> {
+  await db
+    .update(userSubscriptions)
+    .set({ canceledAt: at })
+    .where(
+      and(
+        eq(userSubscriptions.id, id),
+        eq(userSubscriptions.userId, userId),
+        isNull(userSubscriptions.canceledAt),
+      ),
+    );
+}
+
+/** The plan of the member's pass running at `at` (not revoked), if any; by index (user, end). */
+export async function runningPlan(
+  db: DbOrTx,
+  userId: string,
+  at: Date,
+): Promise<SubscriptionPlanRow | undefined> {
+  const [row] = await db
+    .select({ plan: subscriptionPlans })
+    .from(userSubscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        isNull(userSubscriptions.revokedAt),
+        lte(userSubscriptions.startsAt, at),
+        gt(userSubscriptions.endsAt, at),
+      ),
+    )
+    .limit(1);
+  return row?.plan;
+}
