@@ -46,6 +46,12 @@ export const conversationMembers = pgTable(
     deliveredSeq: integer('delivered_seq').notNull().default(0),
     readSeq: integer('read_seq').notNull().default(0),
     unreadCount: integer('unread_count').notNull().default(0),
+    /**
+     * When the other member first wrote to this one (null until then): from then on this member may
+     * write freely in the conversation, whatever the paywall says (features/billing/paywall). Set by the
+     * send that counts the message unread, in the same UPDATE, so it costs the send nothing.
+     */
+    firstReceivedAt: timestamp('first_received_at', { withTimezone: true }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
