@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type Database } from '../../../db/client.ts';
+import { createTestDatabase } from '../../../test/test-database.ts';
+import { memberAccount } from './ledger-accounts.ts';
+import { LedgerError } from './ledger-error.ts';
+import { balanceOf, ledgerDiscrepancies, postEntry } from './ledger.service.ts';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+/** More connections than the test database's 10, so that dozens of transactions really race. */
+let wide: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  wide = connectDatabase(database.url, { max: 25 });
+});
+
+afterAll(async () => {
+  await wide?.close();
+  await database?.close();
+});
+
+describe('concurrent postings', () => {
+  // M2's shape, which the partnership issue's withdrawals take: each request reserves 10 of the
+  // member's 100 (Dr aff_available / Cr aff_payout_in_flight) in a transaction of its own.
+  it('50 concurrent debits of 10 against a balance of 100: exactly 10 succeed, the balance ends at 0', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const member = randomUUID();
+      const available = memberAccount(member, 'aff_available');
+      const inFlight = memberAccount(member, 'aff_payout_in_flight');
+      await postEntry(database.db, {
+        key: `commission:${member}`,
+        kind: 'commission',
+        description: 'Commission',
+        lines: [
+          { account: 'platform:commission_expense', amount: 100, currency: 'USD' },
+          { account: available, amount: -100, currency: 'USD' },
+        ],
+      });
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, i) =>
+          wide.db.transaction((tx) =>
+            postEntry(tx, {
+              key: `withdrawal:${member}:${i}`,
+              kind: 'withdrawal_requested',
+              description: 'Withdrawal',
+              lines: [
+                { account: available, amount: 10, currency: 'USD' },
+                { account: inFlight, amount: -10, currency: 'USD' },
+              ],
+            }),
+          ),
+        ),
+      );
+      const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(10);
+      expect(
+        refusals.filter((error) => !(error instanceof LedgerError && error.reason === 'overdraft')),
+      ).toEqual([]);
+      expect(await balanceOf(database.db, available, 'USD')).toBe(0);
+      expect(await balanceOf(database.db, inFlight, 'USD')).toBe(100);
+      expect(await ledgerDiscrepancies(database.db)).toEqual([]);
+    }
+  });
+
+  // M5 in a short bounded run: transfers A -> B and B -> A at once never deadlock (40P01), since
+  // every entry locks its balances in account id order whatever the order of its lines.
+  it('transfers between two accounts in opposite orders never deadlock', async () => {
+    const a = memberAccount(randomUUID(), 'aff_pending');
+    const b = memberAccount(randomUUID(), 'aff_pending');
+    const transfer = (from: string, to: string, key: string) =>
+      wide.db.transaction(async (tx) => {
+        await postEntry(tx, {
+          key,
+          kind: 'transfer',
+          description: 'Transfer',
+          lines: [
+            { account: from, amount: 1, currency: 'USD' },
+            { account: to, amount: -1, currency: 'USD' },
+          ],
+        });
+      });
+    const errors: unknown[] = [];
+    let done = 0;
+    const until = Date.now() + 3_000;
+    await Promise.all(
+      Array.from({ length: 12 }, async (_, worker) => {
+        while (Date.now() < until) {
+          // Half the workers send A -> B, half B -> A; each entry lists its own debit first.
+          const [from, to] = worker % 2 === 0 ? [a, b] : [b, a];
+          await transfer(from, to, `transfer:${randomUUID()}`).then(
+            () => (done += 1),
+            (error: unknown) => errors.push(error),
+          );
+        }
+      }),
+    );
+    expect(errors).toEqual([]);
+    expect(done).toBeGreaterThan(100);
+    // Both accounts' balances are what the transfers left, and the books still balance.
+    expect((await balanceOf(database.db, a, 'USD')) + (await balanceOf(database.db, b, 'USD'))).toBe(0);
+    expect(await ledgerDiscrepancies(database.db)).toEqual([]);
+  }, 30_000);
+});

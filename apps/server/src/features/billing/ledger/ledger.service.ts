@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { CURRENCIES, type Currency } from '@motema/shared/billing';
+import type { DbOrTx } from '../../../db/client.ts';
+import { ledgerAccountRule, normalSign } from './ledger-accounts.ts';
+import { LedgerError } from './ledger-error.ts';
+import * as repo from './ledger.repository.ts';
+
+/** One line of an entry: a debit when `amount` > 0, a credit when < 0, in integer minor units. */
+export type LedgerLine = { account: string; amount: number; currency: Currency };
+
+export type LedgerEntryInput = {
+  /** The business event's own key ('payment:<id>:settled'): the entry is posted once per key. */
+  key: string;
+  /** What the entry records, in snake_case ('payment_settled', 'commission', 'reversal'). */
+  kind: string;
+  description: string;
+  /** At least two, summing to 0 in each currency. */
+  lines: LedgerLine[];
+};
+
+export type PostedEntry = {
+  id: string;
+  key: string;
+  /** true when the key had been posted already (with the same lines): nothing new was written. */
+  replayed: boolean;
+};
+
+/**
+ * Posts a balanced entry in the caller's transaction (or in one of its own when given the pool), so
+ * that it commits or rolls back with the business change it records (a payment's settlement).
+ * Idempotent by key (A3.6, P11): the same key with the same kind and lines answers the entry already
+ * posted and writes nothing; with other lines, it throws `key_reused`. Accounts are opened on their
+ * first posting. The balances of the entry's accounts are locked in account id order (M2, M5) and
+ * an entry that would take a non-negative account below 0 throws `overdraft` before anything is
+ * written, so the caller's transaction stays usable; the database's CHECK backs that up.
+ */
+export async function postEntry(tx: DbOrTx, entry: LedgerEntryInput): Promise<PostedEntry> {
+  const accounts = checkLines(entry);
+  return await repo.inLedgerTransaction(tx, (t) => post(t, entry, fingerprintOf(entry), accounts));
+}
+
+/**
+ * Posts the opposite of the entry posted under `key`, under `reversalKey` (a correction is a new
+ * entry, never an edit: postings are append-only). Idempotent by `reversalKey`; an entry is reversed
+ * at most once (`already_reversed`, and a UNIQUE column behind it).
+ */
+export function reverseEntry(
+  tx: DbOrTx,
+  { key, reversalKey }: { key: string; reversalKey: string },
+): Promise<PostedEntry> {
+  return repo.inLedgerTransaction(tx, async (t) => {
+    const original = await repo.findEntryByKey(t, key);
+    if (!original) throw new LedgerError('entry_not_found', `no ledger entry has the key ${key}`);
+    const lines = (await repo.listEntryLines(t, original.id)).map((line) => ({
+      account: line.account,
+      currency: line.currency,
+      amount: -line.amount,
+    }));
+    const reversal = {
+      key: reversalKey,
+      kind: 'reversal',
+      description: `Reversal of ${key}: ${original.description}`,
+      lines,
+    };
+    const fingerprint = fingerprintOf(reversal);
+    const existing = await repo.findEntryByKey(t, reversalKey);
+    if (existing) return replay(existing, reversalKey, fingerprint);
+    const reversedBy = await repo.findReversalKey(t, original.id);
+    if (reversedBy !== undefined) {
+      throw new LedgerError('already_reversed', `the entry ${key} was already reversed by ${reversedBy}`);
+    }
+    return post(t, reversal, fingerprint, checkLines(reversal), original.id);
+  });
+}
+
+/** The account's balance on its normal side (what a member may withdraw, what was earned); 0 if never posted to. */
+export function balanceOf(db: DbOrTx, account: string, currency: Currency): Promise<number> {
+  return repo.findBalance(db, account, currency);
+}
+
+/**
+ * What would make the books untrue (an entry or a currency not summing to 0, a balance other than
+ * the sum of its postings), in words: empty when they are right. For invariant checks (P10, M6).
+ */
+export function ledgerDiscrepancies(db: DbOrTx): Promise<string[]> {
+  return repo.findDiscrepancies(db);
+}
+
+/** Whether every entry and currency sums to 0 and every balance is the sum of its account's postings. */
+export async function ledgerIsBalanced(db: DbOrTx): Promise<boolean> {
+  return (await ledgerDiscrepancies(db)).length === 0;
+}
+
+async function post(
+  tx: DbOrTx,
+  entry: LedgerEntryInput,
+  fingerprint: string,
+  accounts: Map<string, repo.AccountToOpen>,
+  reversesEntryId?: string,
+): Promise<PostedEntry> {
+  const existing = await repo.findEntryByKey(tx, entry.key);
+  if (existing) return replay(existing, entry.key, fingerprint);
+
+  const opened = await repo.openAccounts(tx, [...accounts.values()]);
+  const idOf = new Map(opened.map((account) => [slotOf(account.name, account.currency), account.id]));
+  const kindOf = new Map(opened.map((a) => [a.id, accounts.get(slotOf(a.name, a.currency))!.kind]));
+  const rows = entry.lines
+    .map((line) => ({ accountId: idOf.get(slotOf(line.account, line.currency))!, line }))
+    .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+
+  const deltas = new Map<string, number>();
+  for (const { accountId, line } of rows) deltas.set(accountId, (deltas.get(accountId) ?? 0) + line.amount);
+  for (const balance of await repo.lockBalances(tx, [...deltas.keys()])) {
+    const next =
+      balance.balanceMinor + normalSign(kindOf.get(balance.accountId)!) * deltas.get(balance.accountId)!;
+    if (!balance.mayGoNegative && next < 0) {
+      const account = opened.find((a) => a.id === balance.accountId)!;
+      throw new LedgerError(
+        'overdraft',
+        `${entry.key} would take ${account.name} (${account.currency}) from ${balance.balanceMinor} to ${next}`,
+      );
+    }
+  }
+
+  const id = await repo.insertEntry(tx, { ...entry, fingerprint, reversesEntryId });
+  if (id === undefined) {
+    // Another transaction posted the same key after our first look, and committed: answer its entry.
+    const raced = await repo.findEntryByKey(tx, entry.key);
+    return replay(raced!, entry.key, fingerprint);
+  }
+  await repo.insertPostings(
+    tx,
+    rows.map(({ accountId, line }) => ({
+      entryId: id,
+      accountId,
+      currency: line.currency,
+      amountMinor: line.amount,
+    })),
+  );
+  return { id, key: entry.key, replayed: false };
+}
+
+function replay(existing: repo.StoredEntry, key: string, fingerprint: string): PostedEntry {
+  if (existing.fingerprint !== fingerprint) {
+    throw new LedgerError('key_reused', `the ledger key ${key} was already posted with other lines`);
+  }
+  return { id: existing.id, key, replayed: true };
+}
+
+/** The entry's accounts with their rules, by account and currency, once its lines are known to balance. */
+function checkLines(entry: LedgerEntryInput): Map<string, repo.AccountToOpen> {
+  if (entry.key.length === 0) throw new LedgerError('unbalanced', 'a ledger entry needs a key');
+  if (entry.lines.length < 2) throw new LedgerError('unbalanced', `${entry.key} has fewer than two lines`);
+  const sums = new Map<string, number>();
+  const accounts = new Map<string, repo.AccountToOpen>();
+  for (const line of entry.lines) {
+    if (!Number.isSafeInteger(line.amount) || line.amount === 0) {
+      throw new LedgerError(
+        'unbalanced',
+        `${entry.key}: ${line.amount} is not a non-zero amount in minor units`,
+      );
+    }
+    if (!(CURRENCIES as readonly string[]).includes(line.currency)) {
+      throw new LedgerError('unbalanced', `${entry.key}: ${line.currency} is not a currency of the ledger`);
+    }
+    const rule = ledgerAccountRule(line.account);
+    if (!rule)
+      throw new LedgerError('unknown_account', `${entry.key}: no ledger account is named ${line.account}`);
+    accounts.set(slotOf(line.account, line.currency), {
+      name: line.account,
+      currency: line.currency,
+      ...rule,
+    });
+    sums.set(line.currency, (sums.get(line.currency) ?? 0) + line.amount);
+  }
+  for (const [currency, sum] of sums) {
+    if (sum !== 0) throw new LedgerError('unbalanced', `${entry.key} sums to ${sum} ${currency}, not 0`);
+  }
+  return accounts;
+}
+
+/**
+ * The hash of what an entry says: its kind and its lines, in a canonical order. The description is
+ * left out: rewording it is not a different movement of money.
+ */
+function fingerprintOf(entry: Pick<LedgerEntryInput, 'kind' | 'lines'>): string {
+  const lines = entry.lines
+    .map((line) => [line.account, line.currency, line.amount] as const)
+    .sort((a, b) => (a.join(' ') < b.join(' ') ? -1 : a.join(' ') > b.join(' ') ? 1 : 0));
+  return createHash('sha256')
+    .update(JSON.stringify([entry.kind, lines]))
+    .digest('hex');
+}
+
+/** An account in one currency, as one map key. */
+function slotOf(name: string, currency: Currency): string {
+  return `${currency} ${name}`;
+}

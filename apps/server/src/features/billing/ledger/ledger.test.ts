@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/test-database.ts';
+import { memberAccount } from './ledger-accounts.ts';
+import { LedgerError } from './ledger-error.ts';
+import {
+  balanceOf,
+  ledgerDiscrepancies,
+  ledgerIsBalanced,
+  postEntry,
+  reverseEntry,
+  type LedgerEntryInput,
+} from './ledger.service.ts';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const CLEARING = 'platform:flexpay_clearing';
+const REVENUE = 'platform:revenue';
+
+/** A settled payment's entry: Dr clearing / Cr revenue, as the payments core posts it. */
+function settlement(key: string, amount: number, currency: 'USD' | 'CDF' = 'USD'): LedgerEntryInput {
+  return {
+    key,
+    kind: 'payment_settled',
+    description: 'Premium, a month',
+    lines: [
+      { account: CLEARING, amount, currency },
+      { account: REVENUE, amount: -amount, currency },
+    ],
+  };
+}
+
+/** Gives a member `amount` of withdrawable commission (Dr commission expense / Cr aff_available). */
+function commission(userId: string, amount: number, key = `commission:${randomUUID()}`): LedgerEntryInput {
+  return {
+    key,
+    kind: 'commission',
+    description: 'Commission',
+    lines: [
+      { account: 'platform:commission_expense', amount, currency: 'USD' },
+      { account: memberAccount(userId, 'aff_available'), amount: -amount, currency: 'USD' },
+    ],
+  };
+}
+
+async function count(table: string): Promise<number> {
+  const { rows } = await database.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`);
+  return Number(rows[0]!.n);
+}
+
+async function ledgerErrorOf(work: Promise<unknown>): Promise<string> {
+  const error = await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(LedgerError);
+  return (error as LedgerError).reason;
+}
+
+describe('posting entries', () => {
+  it('posts a balanced entry and moves each balance on its normal side', async () => {
+    const key = `payment:${randomUUID()}:settled`;
+    const before = {
+      clearing: await balanceOf(database.db, CLEARING, 'CDF'),
+      revenue: await balanceOf(database.db, REVENUE, 'CDF'),
+    };
+    const posted = await postEntry(database.db, settlement(key, 1_400_000, 'CDF'));
+    expect(posted).toMatchObject({ key, replayed: false });
+    // An asset grows with a debit, revenue with a credit: both hold the sale's amount.
+    expect(await balanceOf(database.db, CLEARING, 'CDF')).toBe(before.clearing + 1_400_000);
+    expect(await balanceOf(database.db, REVENUE, 'CDF')).toBe(before.revenue + 1_400_000);
+    expect(await ledgerDiscrepancies(database.db)).toEqual([]);
+  });
+
+  it('keeps each currency in its own accounts', async () => {
+    const usd = await balanceOf(database.db, REVENUE, 'USD');
+    const cdf = await balanceOf(database.db, REVENUE, 'CDF');
+    await postEntry(database.db, settlement(`payment:${randomUUID()}:settled`, 499, 'USD'));
+    expect(await balanceOf(database.db, REVENUE, 'USD')).toBe(usd + 499);
+    expect(await balanceOf(database.db, REVENUE, 'CDF')).toBe(cdf);
+  });
+
+  it("posts in the caller's transaction: rolled back with it, nothing stays", async () => {
+    const key = `payment:${randomUUID()}:settled`;
+    const entries = await count('journal_entries');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await postEntry(tx, settlement(key, 499));
+        throw new Error('the settlement failed after the posting');
+      }),
+    ).rejects.toThrow('the settlement failed');
+    expect(await count('journal_entries')).toBe(entries);
+    expect(await ledgerIsBalanced(database.db)).toBe(true);
+  });
+
+  it('refuses lines that do not balance, amounts that are not minor units, and unknown accounts, writing nothing', async () => {
+    const entries = await count('journal_entries');
+    const accounts = await count('ledger_accounts');
+    const key = `bad:${randomUUID()}`;
+    const lines = (amounts: number[], account = REVENUE) => [
+      { account: CLEARING, amount: amounts[0]!, currency: 'USD' as const },
+      { account, amount: amounts[1]!, currency: 'USD' as const },
+    ];
+    const post = (entryLines: LedgerEntryInput['lines']) =>
+      ledgerErrorOf(postEntry(database.db, { key, kind: 'test', description: '', lines: entryLines }));
+    expect(await post(lines([500, -499]))).toBe('unbalanced');
+    expect(await post(lines([4.99, -4.99]))).toBe('unbalanced');
+    expect(await post(lines([0, 0]))).toBe('unbalanced');
+    expect(await post(lines([500]).slice(0, 1))).toBe('unbalanced');
+    expect(
+      await post([
+        { account: CLEARING, amount: 500, currency: 'USD' },
+        { account: REVENUE, amount: -500, currency: 'CDF' },
+      ]),
+    ).toBe('unbalanced');
+    expect(await post(lines([500, -500], 'platform:revenu'))).toBe('unknown_account');
+    expect(await post(lines([500, -500], `user:${randomUUID()}:savings`))).toBe('unknown_account');
+    expect(await count('journal_entries')).toBe(entries);
+    expect(await count('ledger_accounts')).toBe(accounts);
+  });
+});
+
+describe('idempotency by key (A3.6, P11)', () => {
+  it('answers the entry already posted under the same key with the same lines, writing nothing', async () => {
+    const key = `payment:${randomUUID()}:settled`;
+    const first = await postEntry(database.db, settlement(key, 499));
+    const revenue = await balanceOf(database.db, REVENUE, 'USD');
+    const postings = await count('postings');
+    const again = await postEntry(database.db, { ...settlement(key, 499), description: 'worded otherwise' });
+    expect(again).toEqual({ id: first.id, key, replayed: true });
+    expect(await count('postings')).toBe(postings);
+    expect(await balanceOf(database.db, REVENUE, 'USD')).toBe(revenue);
+  });
+
+  it('refuses the same key with other lines or another kind', async () => {
+    const key = `payment:${randomUUID()}:settled`;
+    await postEntry(database.db, settlement(key, 499));
+    expect(await ledgerErrorOf(postEntry(database.db, settlement(key, 500)))).toBe('key_reused');
+    expect(await ledgerErrorOf(postEntry(database.db, settlement(key, 499, 'CDF')))).toBe('key_reused');
+    expect(await ledgerErrorOf(postEntry(database.db, { ...settlement(key, 499), kind: 'other' }))).toBe(
+      'key_reused',
+    );
+  });
+
+  it('posts once when the same key arrives ten times at once', async () => {
+    const key = `payment:${randomUUID()}:settled`;
+    const revenue = await balanceOf(database.db, REVENUE, 'USD');
+    const posted = await Promise.all(
+      Array.from({ length: 10 }, () => postEntry(database.db, settlement(key, 700))),
+    );
+    expect(new Set(posted.map((entry) => entry.id)).size).toBe(1);
+    expect(posted.filter((entry) => !entry.replayed)).toHaveLength(1);
+    expect(await balanceOf(database.db, REVENUE, 'USD')).toBe(revenue + 700);
+    expect(await ledgerIsBalanced(database.db)).toBe(true);
+  });
+});
+
+describe('reversing entries', () => {
+  it('posts the opposite lines once, under the reversal key', async () => {
+    const key = `payment:${randomUUID()}:settled`;
+    const revenue = await balanceOf(database.db, REVENUE, 'USD');
+    await postEntry(database.db, settlement(key, 999));
+    const reversalKey = `payment:${randomUUID()}:refunded`;
+    const reversal = await reverseEntry(database.db, { key, reversalKey });
+    expect(reversal.replayed).toBe(false);
+    expect(await balanceOf(database.db, REVENUE, 'USD')).toBe(revenue);
+    expect(await reverseEntry(database.db, { key, reversalKey })).toEqual({ ...reversal, replayed: true });
+    expect(await ledgerErrorOf(reverseEntry(database.db, { key, reversalKey: `${reversalKey}:again` }))).toBe(
+      'already_reversed',
+    );
+    expect(await balanceOf(database.db, REVENUE, 'USD')).toBe(revenue);
+    expect(await ledgerIsBalanced(database.db)).toBe(true);
+  });
+
+  it('refuses to reverse an entry that was never posted', async () => {
+    expect(
+      await ledgerErrorOf(reverseEntry(database.db, { key: `nothing:${randomUUID()}`, reversalKey: 'r' })),
+    ).toBe('entry_not_found');
+  });
+});
+
+describe('accounts that may not go negative (M2)', () => {
+  it("refuses an overdraft before writing, leaving the caller's transaction usable", async () => {
+    const member = randomUUID();
+    await postEntry(database.db, commission(member, 100));
+    const withdrawal = (amount: number): LedgerEntryInput => ({
+      key: `withdrawal:${randomUUID()}`,
+      kind: 'withdrawal_requested',
+      description: 'Withdrawal',
+      lines: [
+        { account: memberAccount(member, 'aff_available'), amount, currency: 'USD' },
+        { account: memberAccount(member, 'aff_payout_in_flight'), amount: -amount, currency: 'USD' },
+      ],
+    });
+    const reason = await database.db.transaction(async (tx) => {
+      const refused = await ledgerErrorOf(postEntry(tx, withdrawal(101)));
+      await postEntry(tx, withdrawal(60));
+      return refused;
+    });
+    expect(reason).toBe('overdraft');
+    expect(await balanceOf(database.db, memberAccount(member, 'aff_available'), 'USD')).toBe(40);
+    expect(await balanceOf(database.db, memberAccount(member, 'aff_payout_in_flight'), 'USD')).toBe(60);
+  });
+});
