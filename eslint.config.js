@@ -124,6 +124,7 @@ export default defineConfig([
     files: [
       'apps/server/**',
       'packages/shared/**',
+      'packages/flexpay-sim/**',
       '**/scripts/**',
       'e2e/**',
       'bench/**',

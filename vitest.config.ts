@@ -2,6 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'packages/feature-graph', 'apps/server', 'apps/web', 'e2e'],
+    projects: [
+      'packages/shared',
+      'packages/feature-graph',
+      'packages/flexpay-sim',
+      'apps/server',
+      'apps/web',
+      'e2e',
+    ],
   },
 });

@@ -27,6 +27,10 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   SMTP_URL: 'smtp://127.0.0.1:9',
   PUBLIC_URL: 'https://motema.example',
+  FLEXPAY_BASE_URL: 'https://backend.flexpay.cd/api/rest/v1',
+  FLEXPAY_CARD_URL: 'https://cardpayment.flexpay.cd/v1.1/pay',
+  FLEXPAY_MERCHANT: 'MOTEMA',
+  FLEXPAY_TOKEN: 'a-merchant-token',
 };
 
 describe('app', () => {

@@ -1,5 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env.ts';
+import { flexpaySimEnabled, parseEnv } from './env.ts';
+
+const FLEXPAY_PRODUCTION = {
+  FLEXPAY_BASE_URL: 'https://backend.flexpay.cd/api/rest/v1',
+  FLEXPAY_CARD_URL: 'https://cardpayment.flexpay.cd/v1.1/pay',
+  FLEXPAY_MERCHANT: 'MOTEMA',
+  FLEXPAY_TOKEN: 'a-merchant-token',
+};
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  PUBLIC_URL: 'https://motema.app',
+  ...FLEXPAY_PRODUCTION,
+};
+const productionProblems = (overrides: Record<string, string | undefined>) => {
+  try {
+    parseEnv({ ...PRODUCTION, ...overrides });
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
 
 describe('parseEnv', () => {
   it('has safe defaults for npm start', () => {
@@ -32,8 +53,10 @@ describe('parseEnv', () => {
       SMTP_URL: 'smtp://mail.example.com:587',
       PUBLIC_URL: 'https://motema.app',
       DATABASE_URL: 'postgres://u:p@db.example.com/motema',
+      ...FLEXPAY_PRODUCTION,
     });
     expect(env.NODE_ENV).toBe('production');
+    expect(flexpaySimEnabled(env)).toBe(false);
   });
 
   it('runs on one node unless REDIS_URL names a Redis', () => {
@@ -46,5 +69,56 @@ describe('parseEnv', () => {
     );
     expect(() => parseEnv({ REDIS_URL: 'http://cache.internal:6379' })).toThrow(/REDIS_URL: must be a redis/);
     expect(() => parseEnv({ REDIS_URL: 'cache.internal:6379' })).toThrow(/REDIS_URL/);
+  });
+
+  describe('FlexPay', () => {
+    it('runs the local simulator outside production unless FlexPay is configured', () => {
+      expect(flexpaySimEnabled(parseEnv({}))).toBe(true);
+      expect(flexpaySimEnabled(parseEnv({ NODE_ENV: 'test' }))).toBe(true);
+      expect(flexpaySimEnabled(parseEnv({ ...FLEXPAY_PRODUCTION }))).toBe(false);
+      expect(flexpaySimEnabled(parseEnv({ ...FLEXPAY_PRODUCTION, FLEXPAY_SIM: 'true' }))).toBe(true);
+    });
+
+    it('asks for every FlexPay setting when the simulator is switched off', () => {
+      expect(() => parseEnv({ FLEXPAY_SIM: 'false' })).toThrow(
+        /FLEXPAY_BASE_URL, FLEXPAY_CARD_URL, FLEXPAY_MERCHANT, FLEXPAY_TOKEN: set them, or FLEXPAY_SIM=true/,
+      );
+    });
+
+    it('refuses production with the simulator', () => {
+      expect(productionProblems({ FLEXPAY_SIM: 'true' })).toMatch(
+        /Refusing to start in production[\s\S]*FLEXPAY_SIM: the FlexPay simulator/,
+      );
+    });
+
+    it('refuses production without FlexPay', () => {
+      const message = productionProblems({ FLEXPAY_BASE_URL: undefined, FLEXPAY_TOKEN: undefined });
+      expect(message).toMatch(/FLEXPAY_BASE_URL: production takes payments/);
+      expect(message).toMatch(/FLEXPAY_TOKEN: production takes payments/);
+    });
+
+    it.each([
+      'http://backend.flexpay.cd/api/rest/v1',
+      'http://127.0.0.1:7070/api/rest/v1',
+      'https://backend.flexpay.cd.example.com/api/rest/v1',
+      'https://evilflexpay.cd/api/rest/v1',
+      'https://user@backend.flexpay.cd/api/rest/v1',
+    ])('refuses production with a FlexPay URL that is not https://*.flexpay.cd: %s', (url) => {
+      expect(productionProblems({ FLEXPAY_BASE_URL: url })).toMatch(
+        /FLEXPAY_BASE_URL: must be an https:\/\/\*\.flexpay\.cd URL/,
+      );
+      expect(productionProblems({ FLEXPAY_CARD_URL: url })).toMatch(
+        /FLEXPAY_CARD_URL: must be an https:\/\/\*\.flexpay\.cd URL/,
+      );
+    });
+
+    it('accepts the sandbox in production', () => {
+      expect(
+        productionProblems({
+          FLEXPAY_BASE_URL: 'https://beta-backend.flexpay.cd/api/rest/v1',
+          FLEXPAY_CARD_URL: 'https://beta-cardpayment.flexpay.cd/v1.1/pay',
+        }),
+      ).toBe('');
+    });
   });
 });

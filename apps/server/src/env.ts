@@ -28,6 +28,16 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
   // Several server nodes: a Redis (redis:// or rediss://) for the Socket.IO adapter and shared rate limits.
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  // FlexPay (docs/payments.md): its merchant API and card page, the merchant code and token (a secret:
+  // never logged). FLEXPAY_SIM starts the local simulator on 127.0.0.1 instead (FLEXPAY_SIM_PORT, 0 =
+  // a free port); unset, it runs outside production when FLEXPAY_BASE_URL is not set.
+  FLEXPAY_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  FLEXPAY_CARD_URL: z.url({ protocol: /^https?$/ }).optional(),
+  FLEXPAY_MERCHANT: z.string().min(1).optional(),
+  FLEXPAY_TOKEN: z.string().min(1).optional(),
+  FLEXPAY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  FLEXPAY_SIM: z.stringbool().optional(),
+  FLEXPAY_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -45,6 +55,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       'Invalid configuration:\n  - S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
     );
   }
+  if (!flexpaySimEnabled(env) && env.NODE_ENV !== 'production') {
+    const missing = FLEXPAY_SETTINGS.filter((name) => !env[name]);
+    if (missing.length) {
+      throw new Error(
+        `Invalid configuration:\n  - ${missing.join(', ')}: set them, or FLEXPAY_SIM=true for the local simulator`,
+      );
+    }
+  }
   if (!!env.TLS_CERT_FILE !== !!env.TLS_KEY_FILE) {
     throw new Error('Invalid configuration:\n  - TLS_CERT_FILE and TLS_KEY_FILE: set both or neither');
   }
@@ -53,9 +71,42 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (!env.SMTP_URL)
       problems.push('  - SMTP_URL: production sends real mail; the development outbox is refused');
     if (!env.PUBLIC_URL) problems.push('  - PUBLIC_URL: needed for links in e-mails and the Origin check');
+    problems.push(...flexpayProductionProblems(env));
     if (problems.length) throw new Error(`Refusing to start in production:\n${problems.join('\n')}`);
   }
   return env;
+}
+
+const FLEXPAY_SETTINGS = [
+  'FLEXPAY_BASE_URL',
+  'FLEXPAY_CARD_URL',
+  'FLEXPAY_MERCHANT',
+  'FLEXPAY_TOKEN',
+] as const;
+/** FlexPay's own hosts over HTTPS (PAYMENTS.md A1.2): production talks to nothing else about money. */
+const isFlexpayUrl = (value: string) => {
+  const url = new URL(value);
+  return url.protocol === 'https:' && !url.username && url.hostname.endsWith('.flexpay.cd');
+};
+
+/** Whether the server starts the local FlexPay simulator: FLEXPAY_SIM, else outside production without FLEXPAY_BASE_URL. */
+export const flexpaySimEnabled = (env: Pick<Env, 'FLEXPAY_SIM' | 'FLEXPAY_BASE_URL' | 'NODE_ENV'>) =>
+  env.FLEXPAY_SIM ?? (env.NODE_ENV !== 'production' && !env.FLEXPAY_BASE_URL);
+
+/** Production takes real payments: the real FlexPay, over HTTPS, never the simulator. */
+function flexpayProductionProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.FLEXPAY_SIM) {
+    problems.push('  - FLEXPAY_SIM: the FlexPay simulator approves payments on request; never in production');
+  }
+  for (const name of FLEXPAY_SETTINGS) {
+    if (!env[name]) problems.push(`  - ${name}: production takes payments through FlexPay`);
+  }
+  for (const name of ['FLEXPAY_BASE_URL', 'FLEXPAY_CARD_URL'] as const) {
+    const url = env[name];
+    if (url && !isFlexpayUrl(url)) problems.push(`  - ${name}: must be an https://*.flexpay.cd URL`);
+  }
+  return problems;
 }
 
 /** The only reader of process.env. */

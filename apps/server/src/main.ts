@@ -12,6 +12,7 @@ import { createMediaStorage } from './lib/storage.ts';
 import { readTlsCredentials, type TlsCredentials } from './lib/tls.ts';
 import { startMediaWorker } from './media-worker/supervisor.ts';
 import { installProcessGuards } from './process-guards.ts';
+import { setUpFlexpay, type FlexpaySetup } from './features/billing/providers/flexpay-setup.ts';
 
 const startedAt = performance.now();
 /** Set by the first shutdown (a signal, or an uncaught exception, which may come before listening). */
@@ -71,6 +72,15 @@ const mailer = env.SMTP_URL
   : createOutboxMailer(database.db, log);
 const sms = createOutboxSms(database.db, log);
 const storage = createMediaStorage(env);
+// FlexPay, or outside production the local simulator, started here (a port in use stops the start).
+let flexpay: FlexpaySetup;
+try {
+  flexpay = await setUpFlexpay(env);
+} catch (error) {
+  console.error(`The FlexPay simulator did not start: ${(error as Error).message}`);
+  await Promise.allSettled([jobs.stop(), database.close()]).then(() => embedded?.stop());
+  process.exit(1);
+}
 // Readable log lines on a terminal; JSON lines (for log collectors) otherwise.
 const logger = process.stdout.isTTY
   ? {
@@ -78,7 +88,20 @@ const logger = process.stdout.isTTY
       transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } },
     }
   : { level: env.LOG_LEVEL };
-const app = await buildApp({ env, db: database.db, jobs, mailer, sms, storage, redis }, { logger, tls });
+const app = await buildApp(
+  {
+    env,
+    db: database.db,
+    jobs,
+    mailer,
+    sms,
+    storage,
+    redis,
+    paymentProvider: flexpay.provider,
+    flexpaySim: flexpay.sim,
+  },
+  { logger, tls },
+);
 // Uploads are encoded in a process of its own (decision 0022), restarted if it dies.
 const mediaWorker = startMediaWorker({
   databaseUrl,
@@ -111,6 +134,7 @@ if (mailer.kind === 'outbox') console.log(`Mail: kept in the outbox, read it at 
 console.log(
   `Media: ${storage.kind === 's3' ? `S3 bucket ${env.S3_BUCKET}` : `files in ${path.resolve(env.DATA_DIR, 'media')}`}`,
 );
+console.log(`Payments: ${flexpay.summary}`);
 console.log(
   `Real time: ${redis ? `Redis at ${redis.where} (Socket.IO adapter and rate limits shared by every node)` : 'single node (set REDIS_URL to run several)'}`,
 );
@@ -143,6 +167,7 @@ async function closeEverything() {
   closing = true;
   const steps = [
     () => app.close(),
+    () => flexpay.sim?.close(),
     () => mediaWorker.stop(),
     () => redis?.close(),
     () => jobs.stop(),

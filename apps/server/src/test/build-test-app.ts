@@ -12,6 +12,8 @@ import { workMediaEncoding } from '../features/media/media-encoders.ts';
 import { startMediaWorker, type MediaWorker } from '../media-worker/supervisor.ts';
 import type { TlsCredentials } from '../lib/tls.ts';
 import { createTestDatabase } from './test-database.ts';
+import { createFlexpayProvider } from '../features/billing/providers/flexpay-provider.ts';
+import { UNREACHABLE_FLEXPAY, type TestFlexpay } from './flexpay-sim.ts';
 
 export type TestApp = {
   app: App;
@@ -40,6 +42,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     tls?: TlsCredentials;
     mediaWorker?: 'in-process' | 'process';
+    /** The FlexPay to pay through: a simulator's (startTestFlexpaySim in flexpay-sim.ts); by default one that never answers. */
+    flexpay?: TestFlexpay;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -54,8 +58,10 @@ export async function buildTestApp(
   const mediaDir = path.join(dataDir, 'media');
   await mkdir(mediaDir);
   const storage = createLocalStorage(mediaDir);
+  const flexpay = options.flexpay ?? UNREACHABLE_FLEXPAY;
+  const paymentProvider = createFlexpayProvider(flexpay);
   const app = await buildApp(
-    { env, db: database.db, jobs, mailer, sms, storage },
+    { env, db: database.db, jobs, mailer, sms, storage, paymentProvider, flexpaySim: flexpay.sim },
     { logger: false, tls: options.tls },
   );
   await app.ready();

@@ -15,6 +15,8 @@ import { createOutboxMailer, createOutboxSms } from '../features/dev/outbox-mail
 import { createLocalStorage } from '../lib/storage.ts';
 import { installProcessGuards } from '../process-guards.ts';
 import { onClientEvent } from '../realtime/client-events.ts';
+import { createFlexpayProvider } from '../features/billing/providers/flexpay-provider.ts';
+import { UNREACHABLE_FLEXPAY } from './flexpay-sim.ts';
 
 const databaseUrl = process.env.DATABASE_URL!;
 const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'error', WEB_DIST_DIR: os.tmpdir() });
@@ -28,6 +30,7 @@ const deps = {
   mailer: createOutboxMailer(database.db, () => {}),
   sms: createOutboxSms(database.db, () => {}),
   storage,
+  paymentProvider: createFlexpayProvider(UNREACHABLE_FLEXPAY),
 };
 const app = await buildApp(deps, { logger: { level: 'error' } });
 

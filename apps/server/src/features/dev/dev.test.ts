@@ -83,7 +83,15 @@ describe('development routes in production', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({
-      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://motema.example' },
+      env: {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        PUBLIC_URL: 'https://motema.example',
+        FLEXPAY_BASE_URL: 'https://backend.flexpay.cd/api/rest/v1',
+        FLEXPAY_CARD_URL: 'https://cardpayment.flexpay.cd/v1.1/pay',
+        FLEXPAY_MERCHANT: 'MOTEMA',
+        FLEXPAY_TOKEN: 'a-merchant-token',
+      },
     });
   });
   afterAll(() => t.close());
