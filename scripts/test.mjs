@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: everything CI checks, in order, failing fast. Steps: lint, typecheck, unit + integration
+// `npm test`: everything CI checks, in order, failing fast. Steps: secret scan
+// (scripts/secret-scan.mjs), lint, typecheck, unit + integration
 // (Vitest), web build, bundle budgets (bar B5, apps/web/build/critical-path.ts), end to end
 // (e2e/run.mjs). Ends with a summary whose last line is `N passed, M failed` (Vitest tests, budget
 // checks and end-to-end checks). Before the Vitest step, Debian's
@@ -20,6 +21,11 @@ const BUDGETS_JSON = path.join(CACHE, 'budgets.json');
 const env = { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}` };
 
 const steps = [
+  {
+    name: 'secrets',
+    title: 'Secret scan: no credential in a tracked file (P16)',
+    commands: [['node', 'scripts/secret-scan.mjs']],
+  },
   {
     name: 'lint',
     title: 'Lint: ESLint and Prettier',
