@@ -1,3 +1,5 @@
+import type { PaymentRequiredReason } from './billing.ts';
+
 /**
  * Stable error codes the server sends as `{ statusCode, code, message }`. The web app translates
  * them (`errors.<code>` in its locale files); the English text here is the server's message.
@@ -60,4 +62,6 @@ export type ApiErrorBody = {
    * in by username or phone can enter it. Given only after the account's right password.
    */
   email?: string;
+  /** payment_required only: why the paywall refused (the web app's payment-required dialog names it). */
+  reason?: PaymentRequiredReason;
 };

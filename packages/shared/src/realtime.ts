@@ -37,9 +37,10 @@ export type ServerToClientEvents = {
 
 /**
  * A refused client event: an error code, and for `rate_limited` the seconds to wait before trying
- * again (as HTTP's Retry-After).
+ * again (as HTTP's Retry-After); for `payment_required` the paywall's reason (the socket also hears
+ * `app:error` PaymentRequired).
  */
-export type EventFailure = { ok: false; code: string; retryAfter?: number };
+export type EventFailure = { ok: false; code: string; retryAfter?: number; reason?: string };
 /** The answer to a client event that asks for one: done, or refused with an error code. */
 export type EventAck = { ok: true } | EventFailure;
 /** The answer to a client event that returns something. */

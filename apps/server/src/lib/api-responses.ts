@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import { PAYMENT_REQUIRED_REASONS } from '@motema/shared/billing';
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '@motema/shared/errors';
 
 /**
@@ -26,6 +27,7 @@ export const ApiErrorSchema = z
     message: z.string(),
     issues: z.array(FieldIssueSchema).optional(),
     email: z.string().optional(),
+    reason: z.enum(PAYMENT_REQUIRED_REASONS).optional(),
   })
   .meta({ id: 'ApiError' }) satisfies z.ZodType<ApiErrorBody>;
 

@@ -1,3 +1,4 @@
+import type { PaymentRequiredReason } from '@motema/shared/billing';
 import { ERROR_MESSAGES, type ErrorCode, type FieldIssue } from '@motema/shared/errors';
 import { validationMessage, type ValidationMessageKey } from '@motema/shared/validation';
 
@@ -9,6 +10,9 @@ export class AppError extends Error {
   readonly headers: Record<string, string> | undefined;
   /** Sent in the body (ApiErrorBody.email): only for account_not_active, to whoever gave the password. */
   readonly email: string | undefined;
+  /** payment_required only: why the paywall refused (sent in the body), and to whom (the socket event's profile). */
+  readonly reason: PaymentRequiredReason | undefined;
+  readonly profile: string | undefined;
 
   constructor(
     statusCode: number,
@@ -18,6 +22,8 @@ export class AppError extends Error {
       issues?: FieldIssue[];
       headers?: Record<string, string>;
       email?: string;
+      reason?: PaymentRequiredReason;
+      profile?: string;
     } = {},
   ) {
     super(options.message ?? ERROR_MESSAGES[code]);
@@ -26,6 +32,8 @@ export class AppError extends Error {
     this.issues = options.issues;
     this.headers = options.headers;
     this.email = options.email;
+    this.reason = options.reason;
+    this.profile = options.profile;
   }
 }
 

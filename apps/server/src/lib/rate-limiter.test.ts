@@ -21,6 +21,30 @@ describe('createMemoryRateLimiter', () => {
     now += 60_000;
     expect(await limiter.consume('send:a', 3, 60_000)).toEqual({ allowed: true, retryAfterMs: 0 });
   });
+
+  it('release takes back one hit of the current window, never below zero nor into a new window', async () => {
+    let now = 1_000_000;
+    const limiter = createMemoryRateLimiter(() => now);
+    await hits(limiter, 'send:a', 3, 3, 60_000);
+    await limiter.release('send:a');
+    expect((await limiter.consume('send:a', 3, 60_000)).allowed).toBe(true);
+    expect((await limiter.consume('send:a', 3, 60_000)).allowed).toBe(false);
+    await limiter.release('send:never');
+    expect((await hits(limiter, 'send:never', 4, 3, 60_000)).map((r) => r.allowed)).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    now += 60_000;
+    await limiter.release('send:a');
+    expect((await hits(limiter, 'send:a', 4, 3, 60_000)).map((r) => r.allowed)).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
 });
 
 describe('createRedisRateLimiter (a real redis-server)', () => {
@@ -49,6 +73,19 @@ describe('createRedisRateLimiter (a real redis-server)', () => {
     expect(results[5]!.retryAfterMs).toBeLessThanOrEqual(60_000);
     // Another key has its own window.
     expect((await b.consume(`send:${randomUUID()}`, 5, 60_000)).allowed).toBe(true);
+  });
+
+  it('release takes back one hit for every node, and nothing of a key with no window', async () => {
+    const a = createRedisRateLimiter(nodeA);
+    const b = createRedisRateLimiter(nodeB);
+    const key = `send:${randomUUID()}`;
+    await hits(a, key, 3, 3, 60_000);
+    await b.release(key);
+    expect((await a.consume(key, 3, 60_000)).allowed).toBe(true);
+    expect((await b.consume(key, 3, 60_000)).allowed).toBe(false);
+    const none = `send:${randomUUID()}`;
+    await a.release(none);
+    expect(await nodeA.exists(`motema:limit:${none}`)).toBe(0);
   });
 
   it('is atomic: 60 concurrent hits from two nodes let exactly max through', async () => {

@@ -8,6 +8,11 @@ import { AppError } from './app-error.ts';
 export type RateLimiter = {
   /** Counts one hit on `key`; `allowed` is false once more than `max` hits fell in the current window. */
   consume(key: string, max: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
+  /**
+   * Takes back one hit of the current window on `key`: a hit counted before the action it stood for
+   * was refused for another reason (the chat's group commit counts first, then reads the paywall).
+   */
+  release(key: string): Promise<void>;
 };
 
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
@@ -28,6 +33,10 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       window.count += 1;
       return { allowed: window.count <= max, retryAfterMs: window.count <= max ? 0 : window.resetAt - time };
     },
+    async release(key) {
+      const window = windows.get(key);
+      if (window && window.resetAt > now() && window.count > 0) window.count -= 1;
+    },
   };
 }
 
@@ -44,6 +53,14 @@ if count == 1 or ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return { count, ttl }
+`;
+
+/** One hit fewer, in the current window only (an expired key is not brought back). */
+const RELEASE_SCRIPT = `
+if redis.call('PTTL', KEYS[1]) > 0 and tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then
+  redis.call('DECR', KEYS[1])
+end
+return 0
 `;
 
 /**
@@ -68,6 +85,13 @@ export function createRedisRateLimiter(
       } catch (error) {
         options.onError?.(error);
         return { allowed: true, retryAfterMs: 0 };
+      }
+    },
+    async release(key) {
+      try {
+        await redis.eval(RELEASE_SCRIPT, 1, prefix + key);
+      } catch (error) {
+        options.onError?.(error);
       }
     },
   };

@@ -59,6 +59,7 @@ export function registerErrorHandler(
       body = { statusCode: error.statusCode, code: error.code, message: error.message };
       if (error.issues) body.issues = error.issues;
       if (error.email) body.email = error.email;
+      if (error.reason) body.reason = error.reason;
       if (error.headers) void reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const prefix = error.validationContext === 'body' ? '' : (error.validationContext ?? '');

@@ -12,15 +12,17 @@ export type Answer<T> = (result: T | EventFailure) => void;
 
 /**
  * A refusal as an ack carries it: the AppError's code (never a message or a stack), Retry-After in
- * seconds; the database out of reach is `service_unavailable`, to be tried again, anything else `internal`.
+ * seconds, the paywall's reason; the database out of reach is `service_unavailable`, to be tried again,
+ * anything else `internal`.
  */
 export function failureOf(error: unknown): EventFailure {
   error = asServiceUnavailable(error);
   if (!(error instanceof AppError)) return { ok: false, code: 'internal' };
   const retryAfter = Number(error.headers?.['retry-after']);
-  return Number.isFinite(retryAfter) && retryAfter > 0
-    ? { ok: false, code: error.code, retryAfter }
-    : { ok: false, code: error.code };
+  const failure: EventFailure = { ok: false, code: error.code };
+  if (Number.isFinite(retryAfter) && retryAfter > 0) failure.retryAfter = retryAfter;
+  if (error.reason) failure.reason = error.reason;
+  return failure;
 }
 
 /**

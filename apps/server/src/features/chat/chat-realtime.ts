@@ -1,11 +1,12 @@
 import { PresenceWatchSchema, ReceiptSchema, SendMessageSchema, TypingSchema } from '@motema/shared/chat';
+import type { PaymentRequiredEvent } from '@motema/shared/billing';
 import type { Message, Presence } from '@motema/shared/chat';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import { refuseOverLimit, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { onClientEvent } from '../../realtime/client-events.ts';
-import type { Realtime } from '../../realtime/server.ts';
+import type { Realtime, RealtimeSocket } from '../../realtime/server.ts';
 import { recordReceipt, relayTyping, watchablePresence } from './receipts/chat-receipts.service.ts';
 import { presenceOf, presentMessage } from './chat.presenter.ts';
 import { createSendBatcher } from './send/chat-send-batcher.ts';
@@ -31,6 +32,22 @@ const sendOf = parsed(SendMessageSchema);
 const receiptOf = parsed(ReceiptSchema);
 const typingOf = parsed(TypingSchema);
 const watchOf = parsed(PresenceWatchSchema);
+
+/**
+ * A send the paywall refused: besides the ack's `payment_required` (with its reason), the sending
+ * socket hears `app:error` PaymentRequired naming the recipient (SPEC section 7), which opens the web
+ * app's payment-required dialog wherever the member is.
+ */
+function tellPaymentRequired(socket: RealtimeSocket, error: unknown): void {
+  if (!(error instanceof AppError) || error.code !== 'payment_required') return;
+  if (!error.reason || !error.profile) return;
+  const event: PaymentRequiredEvent = {
+    action: 'PaymentRequired',
+    profile: error.profile,
+    error: error.reason,
+  };
+  socket.emit('app:error', event);
+}
 
 /**
  * The socket side of chat, what sockets ask: sends (acked after the commit, one at a time per socket
@@ -70,7 +87,12 @@ export function registerChatRealtime(
           () => undefined,
           () => undefined,
         );
-        answer({ ok: true, message: presentMessage(await sent) });
+        // A refusal is answered by onClientEvent; the paywall's is also told as an app:error.
+        const message = await sent.catch((error: unknown) => {
+          tellPaymentRequired(socket, error);
+          throw error;
+        });
+        answer({ ok: true, message: presentMessage(message) });
       },
       log,
     );

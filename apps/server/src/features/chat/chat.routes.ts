@@ -67,7 +67,13 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       config: perMemberRateLimit('conversation-start', 60, MINUTE),
       schema: {
         body: StartConversationSchema,
-        response: { 200: ConversationResultSchema, ...apiErrors({ 404: 'user_not_found' }) },
+        response: {
+          200: ConversationResultSchema,
+          ...apiErrors({
+            402: 'payment_required: behind the paywall (`reason`: UserPopularity or UserPreferences)',
+            404: 'user_not_found',
+          }),
+        },
       },
     },
     async (request) => ({

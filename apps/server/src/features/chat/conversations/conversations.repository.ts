@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
 import { conversationMembers, conversations, messageHides, messages, users } from '../../../db/schema.ts';
+import { paywallReasonSql } from '../../billing/paywall/paywall.policy.ts';
 import { notBlockedWith } from '../../safety/safety.policy.ts';
 
 const me = alias(conversationMembers, 'me');
@@ -14,6 +15,37 @@ export async function findReachableMember(db: DbOrTx, viewerId: string, userId: 
     .from(users)
     .where(and(eq(users.id, userId), eq(users.status, 'active'), notBlockedWith(viewerId, users.id)));
   return row;
+}
+
+/**
+ * The paywall between a member starting a chat and the other member, at `at`: open (null) when the
+ * other has written to the starter in their conversation (`pairKey`) or they match, else the reason.
+ * Raw SQL: the paywall's rule is SQL text, shared with the send path's named statements.
+ */
+const START_PAYWALL = {
+  name: 'chat_start_paywall_v1',
+  text: `SELECT ${paywallReasonSql({
+    sender: '$1::uuid',
+    recipient: '$2::uuid',
+    at: '$3::timestamptz',
+    heard: `EXISTS (SELECT 1 FROM conversations c
+      JOIN conversation_members me ON me.conversation_id = c.id AND me.user_id = $1::uuid
+      WHERE c.pair_key = $4::text AND me.first_received_at IS NOT NULL)`,
+  })} AS reason`,
+};
+
+export async function paywallForStart(
+  db: Db,
+  starterId: string,
+  otherId: string,
+  pairKey: string,
+  at: Date,
+): Promise<string | null> {
+  const result = await db.$client.query<{ reason: string | null }>({
+    ...START_PAYWALL,
+    values: [starterId, otherId, at.toISOString(), pairKey],
+  });
+  return result.rows[0]?.reason ?? null;
 }
 
 export async function findConversationByPair(db: DbOrTx, pairKey: string) {

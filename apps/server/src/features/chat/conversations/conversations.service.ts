@@ -4,6 +4,7 @@ import type { PhotoRow } from '../../../db/schema.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
+import { paymentRequired, paywallReasonOf } from '../../billing/paywall/paywall.policy.ts';
 import { avatarPhotos } from '../../media/media.service.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import { scheduleChatFilesRemoval } from '../files/chat-files.service.ts';
@@ -70,8 +71,10 @@ export async function getConversation(
 
 /**
  * Finds or starts the viewer's conversation with a member (idempotent by pair key). Never oneself;
- * an unknown, inactive or blocked member is 404 `user_not_found`. A new one is in both lists after
- * the commit (`conversation.changed`).
+ * an unknown, inactive or blocked member is 404 `user_not_found`; a member the viewer may not write
+ * to is 402 `payment_required` with the paywall's reason (features/billing/paywall), so the app offers
+ * Premium before anything is typed, and no empty conversation is left behind. A new one is in both
+ * lists after the commit (`conversation.changed`).
  */
 export async function startConversation(
   deps: { db: Db; events: AppEventPort },
@@ -82,6 +85,8 @@ export async function startConversation(
   if (viewerId === userId) throw badRequest('self_not_allowed');
   if (!(await repo.findReachableMember(db, viewerId, userId))) throw new AppError(404, 'user_not_found');
   const pairKey = pairKeyOf(viewerId, userId);
+  const reason = paywallReasonOf(await repo.paywallForStart(db, viewerId, userId, pairKey, clock.now()));
+  if (reason) throw paymentRequired(reason, userId);
   const created = await db.transaction((tx) =>
     repo.insertConversation(tx, pairKey, [viewerId, userId], clock.now()),
   );

@@ -4,6 +4,8 @@ import { clock } from '../../../lib/clock.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import {
   refuseOverMessageLimit,
+  refusePaywalled,
+  releaseMessageHit,
   storeChecked,
   storeMessage,
   type SendDeps,
@@ -89,7 +91,8 @@ const outcomeOf = (promise: Promise<StoredMessage>): Promise<Outcome> =>
 /**
  * One batch, like `storeMessage` for each send, in one statement and one transaction (decisions
  * 0010, 0025): the rate limit is counted first, then each send's context is read where it is stored
- * (not a member, blocked, already stored are answered alone, and use no number). A send over the
+ * (not a member, blocked, behind the paywall, already stored are answered alone, and use no number; the
+ * paywall's refusals give their hit back). A send over the
  * limit takes `storeMessage`'s own path (a non-member, a block or a retry are answered as such, a new
  * message refused with no number used); so the limit also counts a retry or a refused send made
  * under it, as one more hit, where a separate lookup before the limiter cost a statement and a round
@@ -126,6 +129,15 @@ async function storeBatch(deps: SendDeps, batch: readonly Pending[]): Promise<vo
   if (counted.length > 0) {
     for (const [send, outcome] of await storeCounted(deps, counted)) outcomes.set(send, outcome);
   }
+  // The paywall refused these after their hit was counted: it is taken back, so a member who meets it
+  // keeps every message of their limit for the conversations they may write in.
+  await Promise.all(
+    candidates.map((send) => {
+      const outcome = outcomes.get(send);
+      const refused = outcome && 'error' in outcome && isPaymentRequired(outcome.error);
+      return refused ? releaseMessageHit(deps.limiter, send.senderId) : undefined;
+    }),
+  );
   for (const [send, outcome] of outcomes) settle(send, outcome);
   for (const { send, first } of repeats) {
     const outcome = outcomes.get(first) ?? { error: new Error('send lost in its batch') };
@@ -135,6 +147,8 @@ async function storeBatch(deps: SendDeps, batch: readonly Pending[]): Promise<vo
     );
   }
 }
+
+const isPaymentRequired = (error: unknown) => error instanceof AppError && error.code === 'payment_required';
 
 function settle(send: Pending, outcome: Outcome): void {
   if ('stored' in outcome) send.resolve(outcome.stored);
@@ -190,6 +204,7 @@ async function resultOf(
   if (!result) throw conversationNotFound();
   if (!result.open) throw forbidden('chat_blocked');
   if (result.existingId) return { messageId: result.existingId, recipientId: result.otherId, created: false };
+  refusePaywalled(result);
   // Not stored though allowed: a quote from another conversation (or the conversation gone meanwhile).
   if (!result.stored)
     throw input.replyTo ? new AppError(404, 'message_not_found') : forbidden('chat_blocked');

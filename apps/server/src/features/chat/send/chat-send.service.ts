@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
 import { refuseOverLimit, type RateLimiter } from '../../../lib/rate-limiter.ts';
+import { paymentRequired, paywallReasonOf } from '../../billing/paywall/paywall.policy.ts';
 import { attachFiles } from '../files/chat-files.service.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import * as messagesRepo from './message-send.repository.ts';
@@ -52,14 +53,35 @@ export async function storeChecked(
   input: SendInput,
   count: () => Promise<void>,
 ): Promise<StoredMessage> {
-  const context = await messagesRepo.sendContext(db, input.conversationId, senderId, input.clientId);
+  const context = await messagesRepo.sendContext(
+    db,
+    input.conversationId,
+    senderId,
+    input.clientId,
+    clock.now(),
+  );
   if (!context) throw conversationNotFound();
   if (!context.open) throw forbidden('chat_blocked');
   if (context.existingId)
     return { messageId: context.existingId, recipientId: context.otherId, created: false };
+  refusePaywalled(context);
   await count();
   return insertStored(db, senderId, input, context);
 }
+
+/**
+ * The paywall (features/billing/paywall): a new message the context's statement found behind it is
+ * refused with 402 payment_required, before the rate limit counts it and with nothing stored. A retry
+ * of a message stored before is answered as such (above): it was allowed then.
+ */
+export function refusePaywalled(context: Pick<messagesRepo.SendContext, 'paywall' | 'otherId'>): void {
+  const reason = paywallReasonOf(context.paywall);
+  if (reason) throw paymentRequired(reason, context.otherId);
+}
+
+/** A hit of the member's message limit taken back: its send was refused by the paywall after counting. */
+export const releaseMessageHit = (limiter: RateLimiter, senderId: string) =>
+  limiter.release(`messages:${senderId}`);
 
 /**
  * The second step of `storeMessage`, once the context allowed a new message and the rate limit

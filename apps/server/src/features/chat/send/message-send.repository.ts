@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { messages } from '../../../db/schema.ts';
 import { inTransaction } from '../../../db/transaction.ts';
+import { paywallReasonSql } from '../../billing/paywall/paywall.policy.ts';
 
 // Storing a new message, one send at a time (decision 0009); `messages-batch.repository.ts` is the
 // group-commit path of text messages (decision 0010).
@@ -26,14 +27,23 @@ async function runNamed<T>(db: Db, statement: Named, values: unknown[]): Promise
   return result.rows as T[];
 }
 
-/** Same condition as `notBlockedWith`, inlined for a prepared statement. */
+/**
+ * Same condition as `notBlockedWith`, inlined for a prepared statement; the paywall's reason (NULL
+ * once the other member has written, or for a match: one column read, one probe).
+ */
 const SEND_CONTEXT: Named = {
-  name: 'chat_send_context_v2',
+  name: 'chat_send_context_v3',
   text: `
     SELECT other.user_id AS "otherId",
       NOT EXISTS (SELECT 1 FROM blocks b
         WHERE (b.blocker_id = $2::uuid AND b.blocked_id = other.user_id)
            OR (b.blocker_id = other.user_id AND b.blocked_id = $2::uuid)) AS "open",
+      ${paywallReasonSql({
+        sender: '$2::uuid',
+        recipient: 'other.user_id',
+        at: '$4::timestamptz',
+        heard: 'me.first_received_at IS NOT NULL',
+      })} AS "paywall",
       m.id AS "existingId",
       u.username AS "username", u.first_name AS "firstName",
       u.avatar_photo_id AS "avatarPhotoId"
@@ -50,6 +60,8 @@ export type SendContext = {
   otherId: string;
   /** No block either way (QUALITY Z3). */
   open: boolean;
+  /** Why the paywall refuses this sender a new message here (`PaymentRequiredReason`), or null. */
+  paywall: string | null;
   /** The message this sender already stored under this client id, if any. */
   existingId: string | null;
   username: string;
@@ -59,21 +71,27 @@ export type SendContext = {
 
 /**
  * In one round trip, what a send needs first: the other member (undefined for a non-member), whether
- * a block stands between them, the message already stored under this client id, and the sender's
- * names and avatar for the message's view.
+ * a block stands between them, whether the paywall lets the sender write at `at`, the message already
+ * stored under this client id, and the sender's names and avatar for the message's view.
  */
 export async function sendContext(
   db: Db,
   conversationId: string,
   senderId: string,
   clientId: string,
+  at: Date,
 ): Promise<SendContext | undefined> {
-  const [row] = await runNamed<SendContext>(db, SEND_CONTEXT, [conversationId, senderId, clientId]);
+  const [row] = await runNamed<SendContext>(db, SEND_CONTEXT, [
+    conversationId,
+    senderId,
+    clientId,
+    at.toISOString(),
+  ]);
   return row;
 }
 
 const INSERT_NEXT: Named = {
-  name: 'chat_insert_next_v2',
+  name: 'chat_insert_next_v3',
   text: `
     WITH next AS (
       UPDATE conversations
@@ -90,7 +108,8 @@ const INSERT_NEXT: Named = {
       SELECT $1::uuid, next.last_seq, $2::uuid, $4::uuid, $5::text, $6::uuid, $7::timestamptz FROM next
       RETURNING id, seq
     ), unread AS (
-      UPDATE conversation_members SET unread_count = unread_count + 1
+      UPDATE conversation_members SET unread_count = unread_count + 1,
+        first_received_at = COALESCE(first_received_at, $7::timestamptz)
       WHERE conversation_id = $1::uuid AND user_id = $3::uuid AND EXISTS (SELECT 1 FROM stored)
     )
     SELECT id, seq FROM stored`,
@@ -109,7 +128,7 @@ export type NewMessageValues = {
 
 /**
  * Takes the conversation's next sequence number and stores the message with it, counting it unread
- * for the recipient: one prepared statement in its own transaction (decisions 0008, 0009). The
+ * for the recipient (who may now answer freely: `first_received_at`, the paywall's open case): one prepared statement in its own transaction (decisions 0008, 0009). The
  * UPDATE's row lock, held to the commit, queues concurrent senders, so numbers are gap-free. The
  * explicit COMMIT matters: a lone statement would commit by itself even after the server died while it
  * waited for the lock, whereas an open transaction dies with its connection. A block made since the

@@ -1,0 +1,84 @@
+import { FREE_POPULARITY_MARGIN, type PaymentRequiredReason } from '@motema/shared/billing';
+import { AppError } from '../../../lib/app-error.ts';
+
+/**
+ * The chat paywall (SPEC section 6, issue 15 "What Premium gives") as SQL text, for the named
+ * statements of the chat's send path (decision 0009: they cannot be Drizzle) and the conversation
+ * start. The server decides; the client never does.
+ *
+ * A member may write freely to a match and to anyone who has written to them in that conversation
+ * (the open cases: `heard` or a match, checked first, both by key). Otherwise the sender is refused:
+ * - `UserPopularity` when the recipient's popularity exceeds the sender's by more than
+ *   FREE_POPULARITY_MARGIN points, widened by the sender's running plan by its popularity percent of
+ *   the remaining room (100% reaches everyone);
+ * - `UserPreferences` when the sender does not fit the recipient's match preferences (a sex among
+ *   those wanted, if any are named; an age in the range; within the distance when both have shared a
+ *   position), unless the sender's plan includes preferences.
+ *
+ * PostgreSQL evaluates a CASE's branches in order and runs a branch's subquery only when it gets
+ * there, so an open conversation costs one column read (`heard`) or one index probe (the match).
+ */
+export type PaywallSqlInputs = {
+  /** uuid expressions of the sender and the recipient. */
+  sender: string;
+  recipient: string;
+  /** timestamptz expression: when the message is sent (the plan running then counts). */
+  at: string;
+  /** boolean expression: the recipient has written to the sender in this conversation. */
+  heard: string;
+};
+
+/*
+ * Aliases are prefixed `pw_`: the expression sits inside the chat's statements, whose own aliases
+ * (`me`, `other`, `i`, `u`...) it must neither shadow nor meet.
+ */
+
+/** The sender's running plan (not revoked), by the index (user, end) of user_subscriptions. */
+const runningPlan = (at: string) => `LEFT JOIN LATERAL (SELECT pw_pl.popularity, pw_pl.preferences
+      FROM user_subscriptions pw_us JOIN subscription_plans pw_pl ON pw_pl.id = pw_us.plan_id
+      WHERE pw_us.user_id = pw_s.id AND pw_us.revoked_at IS NULL
+        AND pw_us.ends_at > ${at} AND pw_us.starts_at <= ${at}
+      LIMIT 1) pw_plan ON true`;
+
+/** The sender fits the recipient's match preferences (the rules of discovery's `wantedBy`). */
+const fits = (at: string) => `(
+      (cardinality(pw_r.match_sex) = 0 OR COALESCE(pw_s.sex = ANY(pw_r.match_sex), false))
+      AND pw_s.date_of_birth <= ((${at})::date - make_interval(years => pw_r.match_age_min))
+      AND pw_s.date_of_birth > ((${at})::date - make_interval(years => pw_r.match_age_max + 1))
+      AND (pw_s.latitude IS NULL OR pw_r.latitude IS NULL
+        OR earth_distance(ll_to_earth(pw_s.latitude, pw_s.longitude), ll_to_earth(pw_r.latitude, pw_r.longitude))
+          <= pw_r.match_distance * 1000.0))`;
+
+/**
+ * A text expression: the reason the sender may not write to the recipient
+ * (`PaymentRequiredReason`), or NULL when they may.
+ */
+export function paywallReasonSql({ sender, recipient, at, heard }: PaywallSqlInputs): string {
+  const margin = FREE_POPULARITY_MARGIN;
+  return `(CASE
+    WHEN ${heard} THEN NULL
+    WHEN EXISTS (SELECT 1 FROM matches pw_m
+      WHERE pw_m.user_a = LEAST(${sender}, ${recipient}) AND pw_m.user_b = GREATEST(${sender}, ${recipient}))
+      THEN NULL
+    ELSE (SELECT CASE
+        WHEN pw_r.popularity - pw_s.popularity
+          > ${margin} + (100 - ${margin}) * COALESCE(pw_plan.popularity, 0) / 100.0 THEN 'UserPopularity'
+        WHEN NOT COALESCE(pw_plan.preferences, false) AND NOT ${fits(at)} THEN 'UserPreferences'
+      END
+      FROM users pw_s JOIN users pw_r ON pw_r.id = ${recipient} ${runningPlan(at)}
+      WHERE pw_s.id = ${sender})
+  END)`;
+}
+
+/** A reason read back from a statement's text column. */
+export function paywallReasonOf(value: string | null | undefined): PaymentRequiredReason | null {
+  return value === 'UserPopularity' || value === 'UserPreferences' ? value : null;
+}
+
+/**
+ * The paywall's refusal: 402 `payment_required` with its reason (HTTP body, socket ack) and the
+ * recipient (`profile`, the socket's `app:error` PaymentRequired event).
+ */
+export function paymentRequired(reason: PaymentRequiredReason, profile: string): AppError {
+  return new AppError(402, 'payment_required', { reason, profile });
+}
