@@ -49,6 +49,25 @@ export function registerControlRoutes(app: FastifyInstance, control: SimControl)
     }
   });
 
+  app.post('/__sim/scenario', async (request, reply) => {
+    try {
+      control.program(request.body as Parameters<SimControl['program']>[0]);
+      return { programmed: true };
+    } catch (error) {
+      return answerError(reply, error);
+    }
+  });
+
+  app.post('/__sim/faults', async (request, reply) => {
+    try {
+      return control.setFaults((request.body ?? {}) as Parameters<SimControl['setFaults']>[0]);
+    } catch (error) {
+      return answerError(reply, error);
+    }
+  });
+
+  app.get('/__sim/balance', async () => control.balance());
+
   app.post('/__sim/reset', async () => {
     control.reset();
     return { reset: true };

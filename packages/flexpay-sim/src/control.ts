@@ -1,5 +1,7 @@
+import { parseFaults, type SimFaults } from './faults.ts';
+import { parseProgram } from './programs.ts';
 import { refund, settle, type SimContext } from './scenarios.ts';
-import { formatWireAmount, type SimTransaction, type WireCall } from './transactions.ts';
+import { formatWireAmount, type SimCurrency, type SimTransaction, type WireCall } from './transactions.ts';
 
 /** A transaction as the control API shows it (JSON-ready, amounts in minor units and on the wire). */
 export type SimTransactionView = Omit<SimTransaction, 'createdAt'> & {
@@ -46,7 +48,16 @@ export type SimControl = {
   now: () => number;
   /** Resolves once no callback delivery is under way. */
   flush: () => Promise<void>;
-  /** Forgets every transaction, call, scheduled event and programmed scenario. */
+  /**
+   * Programs the next `times` (default 1) payments of a phone, or the one of a reference, to play
+   * `scenario` (a magic payer's name, or 'interactive'), whatever the number.
+   */
+  program: (program: { phone?: string; reference?: string; scenario: string; times?: number }) => void;
+  /** Sets faults on the wire API (faults.ts); what is not given stays as it was. */
+  setFaults: (faults: Partial<SimFaults>) => SimFaults;
+  /** The merchant's balance for payouts, in minor units. */
+  balance: () => Record<SimCurrency, number>;
+  /** Forgets every transaction, call, scheduled event, programmed scenario and fault. */
   reset: () => void;
 };
 
@@ -90,6 +101,18 @@ export function createControl(ctx: SimContext, onReset: () => void): SimControl 
       await ctx.dispatcher.flush();
     },
     now: () => ctx.clock.now(),
+    program(body) {
+      const program = parseProgram(body);
+      if (typeof program === 'string') throw new SimControlError(400, program);
+      ctx.programs.push(program);
+    },
+    setFaults(body) {
+      const faults = parseFaults(body, ctx.faults);
+      if (typeof faults === 'string') throw new SimControlError(400, faults);
+      ctx.faults = faults;
+      return { ...faults };
+    },
+    balance: () => ({ ...ctx.balance }),
     flush: () => ctx.dispatcher.flush(),
     reset() {
       ctx.clock.clear();

@@ -65,7 +65,10 @@ export const MAGIC_PAYERS = {
 
 export type MagicScenario = keyof typeof MAGIC_PAYERS;
 
-/** Test cards of the simulated hosted card page (any future expiry, any 3-digit CVV). */
+/**
+ * Test cards of the simulated hosted card page (any future expiry, any 3-digit CVV). Any other
+ * well-formed number is approved too; only `declined` is refused.
+ */
 export const MAGIC_CARDS = {
   approved: { number: '5555555555554444', behaviour: 'the card payment succeeds' },
   declined: { number: '4000000000000002', behaviour: 'the card is declined (status "1")' },

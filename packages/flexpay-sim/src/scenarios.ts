@@ -1,8 +1,10 @@
 import type { SimClock } from './clock.ts';
 import { callbackBody, type CallbackPolicy, type Dispatcher } from './dispatcher.ts';
+import type { SimFaults } from './faults.ts';
 import type { MagicScenario } from './magic-payers.ts';
+import type { Program } from './programs.ts';
 import type { SimRandom } from './random.ts';
-import type { SimTransaction, TransactionStore, TxStatus } from './transactions.ts';
+import type { SimCurrency, SimTransaction, TransactionStore, TxStatus } from './transactions.ts';
 
 /** What every part of the simulator shares. */
 export type SimContext = {
@@ -14,6 +16,10 @@ export type SimContext = {
   callbackPolicy: CallbackPolicy;
   /** Answers the wire API holds back (a timeout scenario) are let go on reset and close. */
   release: Set<() => void>;
+  faults: SimFaults;
+  programs: Program[];
+  /** The merchant's balance for payouts, in minor units: a payout takes from it, a failed one gives back. */
+  balance: Record<SimCurrency, number>;
 };
 
 /** How "later" the scenarios are, on the virtual clock. */
@@ -37,6 +43,7 @@ export function settle(
 ): { changed: boolean; delivered: Promise<void> } {
   if (tx.status !== '2') return { changed: false, delivered: Promise.resolve() };
   tx.status = status;
+  if (tx.kind === 'payout' && status !== '0') ctx.balance[tx.currency] += tx.amountMinor;
   if (status === '0') tx.providerReference = `${tx.channel.toUpperCase()}${ctx.random.digits(10)}`;
   return { changed: true, delivered: ctx.dispatcher.deliver(tx, callbackBody(tx), policy) };
 }

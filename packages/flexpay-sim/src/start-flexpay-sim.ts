@@ -3,6 +3,8 @@ import { createClock } from './clock.ts';
 import { createControl, type SimControl } from './control.ts';
 import { registerControlRoutes } from './control-routes.ts';
 import { createDispatcher, type CallbackPolicy } from './dispatcher.ts';
+import { registerCardRoutes } from './card-routes.ts';
+import { NO_FAULTS, registerFaults } from './faults.ts';
 import { createRandom } from './random.ts';
 import type { SimContext } from './scenarios.ts';
 import { createTransactionStore } from './transactions.ts';
@@ -32,6 +34,8 @@ export type FlexpaySimOptions = {
    * happens by itself; `manual` (the default in strict mode): only `advanceClock` moves it.
    */
   clock?: 'real' | 'manual';
+  /** The merchant's balance for payouts, in minor units. */
+  merchantBalance?: { CDF: number; USD: number };
 } & Partial<Omit<WireOptions, 'merchant' | 'token' | 'mode'>>;
 
 export type FlexpaySim = {
@@ -55,6 +59,7 @@ export async function startFlexpaySim(options: FlexpaySimOptions): Promise<Flexp
   }
   const mode = options.mode ?? 'dev';
   const clock = createClock({ realTime: (options.clock ?? (mode === 'dev' ? 'real' : 'manual')) === 'real' });
+  const merchantBalance = options.merchantBalance ?? { CDF: 10_000_000_00, USD: 100_000_00 };
   const ctx: SimContext = {
     clock,
     store: createTransactionStore(),
@@ -62,27 +67,35 @@ export async function startFlexpaySim(options: FlexpaySimOptions): Promise<Flexp
     random: createRandom(options.seed ?? 1),
     callbackPolicy: options.callbackPolicy ?? { kind: 'once' },
     release: new Set(),
+    faults: { ...NO_FAULTS },
+    programs: [],
+    balance: { ...merchantBalance },
   };
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
-  const wire = registerWireRoutes(app, ctx, {
+  const wireOptions: WireOptions = {
     merchant: options.merchant,
     token: options.token,
     mode,
     feePercent: options.feePercent ?? 2,
     notFoundStatus: options.notFoundStatus ?? 404,
     duplicateReference: options.duplicateReference ?? 'reject',
-    merchantBalance: options.merchantBalance ?? { CDF: 10_000_000_00, USD: 100_000_00 },
-  });
+  };
+  registerFaults(app, ctx);
+  registerWireRoutes(app, ctx, wireOptions);
+  let origin = '';
+  registerCardRoutes(app, ctx, () => origin, wireOptions);
   // A reset starts the seeded sequence again: the same requests get the same order numbers.
   const control = createControl(ctx, () => {
-    wire.resetBalance();
     ctx.random = createRandom(options.seed ?? 1);
+    ctx.faults = { ...NO_FAULTS };
+    ctx.programs.length = 0;
+    ctx.balance = { ...merchantBalance };
   });
   registerControlRoutes(app, control);
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('the simulator has no address');
-  const origin = `http://127.0.0.1:${address.port}`;
+  origin = `http://127.0.0.1:${address.port}`;
   return {
     baseUrl: `${origin}/api/rest/v1`,
     cardUrl: `${origin}/v1.1/pay`,

@@ -30,6 +30,8 @@ export type SimTransaction = {
   currency: SimCurrency;
   description: string | null;
   callbackUrl: string;
+  /** Card only: the hosted page's id (/checkout/:id). */
+  checkoutId: string | null;
   /** Card only: where the hosted page sends the browser back. */
   browserReturn: { approve: string; decline: string; cancel: string; home: string | null } | null;
   /** Virtual ms since the epoch. */
@@ -58,6 +60,8 @@ export type WireCall = {
   body: unknown;
   httpStatus: number;
   answer: unknown;
+  /** A fault of POST /__sim/faults that replaced the answer (the client saw that instead). */
+  fault: 'drop' | 'error' | 'html' | null;
 };
 
 /** Major units as FlexPay's check shows them (a Java double: "50.0", "0.5", "1.03"). */
@@ -107,6 +111,7 @@ export function createTransactionStore() {
       if (!byReference.has(tx.reference)) byReference.set(tx.reference, tx);
     },
     get: (orderNumber: string) => byOrderNumber.get(orderNumber),
+    byCheckoutId: (id: string) => [...byOrderNumber.values()].find((tx) => tx.checkoutId === id),
     byReference: (reference: string) => byReference.get(reference),
     all: () => [...byOrderNumber.values()],
     record: (call: WireCall) => void calls.push(call),

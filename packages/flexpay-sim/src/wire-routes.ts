@@ -1,13 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authOf, wireAnswerer } from './wire-answer.ts';
 import { magicScenarioOf } from './magic-payers.ts';
+import { takeProgram } from './programs.ts';
 import { playScenario, type SimContext } from './scenarios.ts';
-import {
-  channelOf,
-  formatWireAmount,
-  formatWireDate,
-  type SimTransaction,
-  type WireCall,
-} from './transactions.ts';
+import { channelOf, formatWireAmount, formatWireDate, type SimTransaction } from './transactions.ts';
 import { validateCollection, type SimMode } from './wire-validation.ts';
 
 export type WireOptions = {
@@ -20,28 +16,12 @@ export type WireOptions = {
   notFoundStatus: number;
   /** A reference seen before: refused, or answered with the first transaction (Q1). */
   duplicateReference: 'reject' | 'return_first';
-  /** The merchant's balance for payouts, in minor units. */
-  merchantBalance: { CDF: number; USD: number };
 };
 
 /** Longest an init "that never answers" is held when the client does not hang up first. */
 const HANG_LIMIT_MS = 120_000;
 
 const INIT_ACCEPTED = 'Transaction envoyée avec succès. Veuillez valider le push message';
-
-function authOf(request: FastifyRequest, token: string): WireCall['auth'] {
-  const header = request.headers.authorization;
-  if (!header) return 'missing';
-  return header === `Bearer ${token}` ? 'valid' : 'invalid';
-}
-
-function headersWithoutAuthorization(request: FastifyRequest): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (name !== 'authorization' && value !== undefined) headers[name] = String(value);
-  }
-  return headers;
-}
 
 /** The check answer for a transaction (A1.5): `code` is the request's, `status` the payment's. */
 function checkAnswer(tx: SimTransaction) {
@@ -64,30 +44,7 @@ function checkAnswer(tx: SimTransaction) {
 
 /** FlexPay's merchant API (A1.3, A1.5, A1.7) under /api/rest/v1. */
 export function registerWireRoutes(app: FastifyInstance, ctx: SimContext, options: WireOptions) {
-  const balance = { ...options.merchantBalance };
-
-  const answer = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    body: unknown,
-    type = 'application/json; charset=utf-8',
-  ) => {
-    ctx.store.record({
-      at: new Date(ctx.clock.now()).toISOString(),
-      method: request.method,
-      path: request.url,
-      auth: authOf(request, options.token),
-      headers: headersWithoutAuthorization(request),
-      body: request.body ?? null,
-      httpStatus: status,
-      answer: body,
-    });
-    return reply
-      .code(status)
-      .type(type)
-      .send(typeof body === 'string' ? body : JSON.stringify(body));
-  };
+  const answer = wireAnswerer(ctx, options.token);
 
   const unauthorized = (request: FastifyRequest, reply: FastifyReply) =>
     answer(request, reply, 401, { code: '1', message: 'Unauthorized: invalid or missing token' });
@@ -98,7 +55,7 @@ export function registerWireRoutes(app: FastifyInstance, ctx: SimContext, option
     kind: 'collection' | 'payout',
   ) => {
     ctx.clock.runDue();
-    if (authOf(request, options.token) !== 'valid') return unauthorized(request, reply);
+    if (authOf(request.headers.authorization, options.token) !== 'valid') return unauthorized(request, reply);
     const parsed = validateCollection(request.body, options);
     if (!parsed.ok) {
       return answer(request, reply, 400, {
@@ -115,15 +72,15 @@ export function registerWireRoutes(app: FastifyInstance, ctx: SimContext, option
         ? answer(request, reply, 200, { code: '0', message: INIT_ACCEPTED, orderNumber: first.orderNumber })
         : answer(request, reply, 200, { code: '1', message: 'Référence déjà utilisée', orderNumber: null });
     }
-    const scenario = magicScenarioOf(fields.phone) ?? 'interactive';
+    const scenario = takeProgram(ctx.programs, fields) ?? magicScenarioOf(fields.phone) ?? 'interactive';
     if (scenario === 'insufficientFunds') {
       return answer(request, reply, 200, { code: '1', message: 'Insufficient funds', orderNumber: null });
     }
     if (kind === 'payout') {
-      if (balance[fields.currency] < fields.amountMinor) {
+      if (ctx.balance[fields.currency] < fields.amountMinor) {
         return answer(request, reply, 200, { code: '1', message: 'Solde insuffisant', orderNumber: null });
       }
-      balance[fields.currency] -= fields.amountMinor;
+      ctx.balance[fields.currency] -= fields.amountMinor;
     }
     const tx: SimTransaction = {
       orderNumber: `${ctx.random.alphanumeric(12)}${fields.phone}`,
@@ -137,6 +94,7 @@ export function registerWireRoutes(app: FastifyInstance, ctx: SimContext, option
       currency: fields.currency,
       description: fields.description,
       callbackUrl: fields.callbackUrl,
+      checkoutId: null,
       browserReturn: null,
       createdAt: ctx.clock.now(),
       status: '2',
@@ -178,7 +136,7 @@ export function registerWireRoutes(app: FastifyInstance, ctx: SimContext, option
 
   app.get<{ Params: { orderNumber: string } }>('/api/rest/v1/check/:orderNumber', (request, reply) => {
     ctx.clock.runDue();
-    if (authOf(request, options.token) !== 'valid') return unauthorized(request, reply);
+    if (authOf(request.headers.authorization, options.token) !== 'valid') return unauthorized(request, reply);
     const tx = ctx.store.get(request.params.orderNumber);
     const notFound = { code: '1', message: 'Aucune transaction trouvée', transaction: null };
     if (!tx) return answer(request, reply, options.notFoundStatus, notFound);
@@ -186,9 +144,4 @@ export function registerWireRoutes(app: FastifyInstance, ctx: SimContext, option
     if (tx.scenario === 'flakyCheck' && tx.checks <= 3) return answer(request, reply, 500, notFound);
     return answer(request, reply, 200, checkAnswer(tx));
   });
-
-  return {
-    balance: () => ({ ...balance }),
-    resetBalance: () => Object.assign(balance, options.merchantBalance),
-  };
 }

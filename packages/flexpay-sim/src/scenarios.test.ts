@@ -1,0 +1,227 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MAGIC_PAYERS } from './magic-payers.ts';
+import { startFlexpaySim, type FlexpaySim } from './start-flexpay-sim.ts';
+import { startCallbackReceiver } from './test-callback-receiver.ts';
+import { wireClient } from './test-wire-client.ts';
+
+const TOKEN = 'sim-scenarios-token';
+let sim: FlexpaySim;
+let receiver: Awaited<ReturnType<typeof startCallbackReceiver>>;
+let wire: ReturnType<typeof wireClient>;
+
+beforeAll(async () => {
+  sim = await startFlexpaySim({ merchant: 'MOTEMA', token: TOKEN, seed: 3, clock: 'manual' });
+  receiver = await startCallbackReceiver();
+  wire = wireClient(sim, TOKEN);
+});
+afterAll(async () => {
+  await sim.close();
+  await receiver.close();
+});
+afterEach(() => {
+  sim.control.reset();
+  receiver.received.length = 0;
+});
+
+let references = 0;
+const body = (phone: string, overrides: Record<string, unknown> = {}) => ({
+  merchant: 'MOTEMA',
+  type: '1',
+  reference: `SC${++references}`,
+  phone,
+  amount: '5000',
+  currency: 'CDF',
+  callbackUrl: receiver.url(),
+  ...overrides,
+});
+async function start(phone: string, path = 'paymentService') {
+  const answer = await wire.post(path, body(phone));
+  return JSON.parse(answer.text).orderNumber as string;
+}
+const statusOf = async (orderNumber: string) => (await wire.check(orderNumber)).body.transaction?.status;
+const callbackCodes = () => receiver.received.map((callback) => callback.body.code);
+
+describe('the magic payers (PAYMENTS.md A5)', () => {
+  it('243990000004: succeeds, and no callback ever comes', async () => {
+    const orderNumber = await start(MAGIC_PAYERS.silentSuccess.msisdn);
+    await sim.control.advanceClock(60 * 60_000);
+    expect(await statusOf(orderNumber)).toBe('0');
+    expect(callbackCodes()).toEqual([]);
+  });
+
+  it('243990000005: the callback comes 3 times, and once more 10 min later', async () => {
+    const orderNumber = await start(MAGIC_PAYERS.repeatedCallbacks.msisdn);
+    await sim.control.advanceClock(2_000);
+    expect(callbackCodes()).toEqual(['0', '0', '0']);
+    await sim.control.advanceClock(10 * 60_000);
+    expect(callbackCodes()).toEqual(['0', '0', '0', '0']);
+    expect(await statusOf(orderNumber)).toBe('0');
+  });
+
+  it('243990000006: the callback arrives before the init answer', async () => {
+    const orderNumber = await start(MAGIC_PAYERS.callbackFirst.msisdn);
+    expect(receiver.received.map((callback) => callback.body.orderNumber)).toEqual([orderNumber]);
+    expect(await statusOf(orderNumber)).toBe('0');
+  });
+
+  it('243990000007: the init never answers, yet the transaction exists and succeeds', async () => {
+    const init = wire.post('paymentService', body(MAGIC_PAYERS.initTimeout.msisdn));
+    void init.catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const [tx] = sim.control.transactions();
+    expect(tx?.status).toBe('2');
+    await sim.control.advanceClock(2_000);
+    expect(await statusOf(tx!.orderNumber)).toBe('0');
+    sim.control.reset(); // lets the held answer go
+    await init.catch(() => {});
+  });
+
+  it('243990000008: check answers "not found" with HTTP 500 three times, then the success', async () => {
+    const orderNumber = await start(MAGIC_PAYERS.flakyCheck.msisdn);
+    await sim.control.advanceClock(2_000);
+    for (let i = 0; i < 3; i++) {
+      expect(await wire.check(orderNumber)).toEqual({
+        status: 500,
+        body: { code: '1', message: 'Aucune transaction trouvée', transaction: null },
+      });
+    }
+    expect(await statusOf(orderNumber)).toBe('0');
+  });
+
+  it('243990000009: the callback claims success, check says failed', async () => {
+    const orderNumber = await start(MAGIC_PAYERS.lyingCallback.msisdn);
+    await sim.control.advanceClock(2_000);
+    expect(callbackCodes()).toEqual(['0']);
+    expect(await wire.check(orderNumber)).toMatchObject({
+      body: { code: '0', transaction: { status: '1' } },
+    });
+  });
+
+  it('243990000010: paid, but check reports another amount', async () => {
+    const orderNumber = await start(MAGIC_PAYERS.amountMismatch.msisdn);
+    await sim.control.advanceClock(2_000);
+    expect((await wire.check(orderNumber)).body.transaction).toMatchObject({ status: '0', amount: '2500.0' });
+  });
+
+  it('243990000011: pending forever, until approved by hand', async () => {
+    const orderNumber = await start(MAGIC_PAYERS.pendingForever.msisdn);
+    await sim.control.advanceClock(48 * 60 * 60_000);
+    expect(await statusOf(orderNumber)).toBe('2');
+    await sim.control.approve(orderNumber);
+    expect(await statusOf(orderNumber)).toBe('0');
+  });
+
+  it('243990000012: paid, refund pending 10 min later, refunded 5 min after', async () => {
+    const orderNumber = await start(MAGIC_PAYERS.refundLater.msisdn);
+    await sim.control.advanceClock(2_000);
+    expect(await statusOf(orderNumber)).toBe('0');
+    await sim.control.advanceClock(10 * 60_000);
+    expect(await statusOf(orderNumber)).toBe('3');
+    await sim.control.advanceClock(5 * 60_000);
+    expect(await statusOf(orderNumber)).toBe('4');
+  });
+
+  it('243990000013: an HTML page with HTTP 200 on init, and the payment still happens', async () => {
+    const answer = await wire.post('paymentService', body(MAGIC_PAYERS.htmlInit.msisdn));
+    expect(answer).toMatchObject({ status: 200, type: expect.stringContaining('text/html') });
+    await sim.control.advanceClock(2_000);
+    const [tx] = sim.control.transactions();
+    expect(tx?.status).toBe('0');
+    expect(receiver.received[0]?.body).toMatchObject({ code: '0', orderNumber: tx?.orderNumber });
+  });
+});
+
+describe('payouts (merchantPayOutService)', () => {
+  it('pays out from the merchant balance, and gives it back when the payout fails', async () => {
+    const before = sim.control.balance().CDF;
+    const paid = await start(MAGIC_PAYERS.payoutSuccess.msisdn, 'merchantPayOutService');
+    const failed = await start(MAGIC_PAYERS.payoutFailure.msisdn, 'merchantPayOutService');
+    expect(sim.control.balance().CDF).toBe(before - 2 * 500_000);
+    await sim.control.advanceClock(2_000);
+    expect([await statusOf(paid), await statusOf(failed)]).toEqual(['0', '1']);
+    expect(sim.control.balance().CDF).toBe(before - 500_000);
+  });
+
+  it('refuses a payout beyond the balance', async () => {
+    const answer = await wire.post(
+      'merchantPayOutService',
+      body(MAGIC_PAYERS.payoutSuccess.msisdn, { amount: '99999999' }),
+    );
+    expect(JSON.parse(answer.text)).toEqual({ code: '1', message: 'Solde insuffisant', orderNumber: null });
+  });
+});
+
+describe('the control API', () => {
+  it('programs the next payments of a number, over HTTP', async () => {
+    const programmed = await fetch(`${sim.origin}/__sim/scenario`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '243812345678', scenario: 'declined', times: 1 }),
+    });
+    expect(programmed.status).toBe(200);
+    const first = await start('243812345678');
+    const second = await start('243812345678');
+    await sim.control.advanceClock(2_000);
+    expect([await statusOf(first), await statusOf(second)]).toEqual(['1', '2']);
+  });
+
+  it('refunds a paid payment by hand', async () => {
+    const orderNumber = await start('243812345678');
+    await sim.control.approve(orderNumber);
+    const refunded = await fetch(`${sim.origin}/__sim/tx/${orderNumber}/refund`, { method: 'POST' });
+    expect(refunded.status).toBe(200);
+    expect(await statusOf(orderNumber)).toBe('3');
+  });
+
+  it('drops the connection after creating the transaction, when told to', async () => {
+    sim.control.setFaults({ dropConnectionRate: 1 });
+    await expect(wire.post('paymentService', body('243812345678'))).rejects.toThrow();
+    expect(sim.control.transactions()).toHaveLength(1);
+    expect(sim.control.calls()[0]?.fault).toBe('drop');
+    sim.control.setFaults({ dropConnectionRate: 0, errorRate: 1 });
+    expect(await wire.post('paymentService', body('243812345678'))).toMatchObject({ status: 502 });
+  });
+
+  it('retries a refused callback by the retry policy, on the clock', async () => {
+    const refusing = await startCallbackReceiver(503);
+    const retrying = await startFlexpaySim({
+      merchant: 'MOTEMA',
+      token: TOKEN,
+      clock: 'manual',
+      callbackPolicy: { kind: 'retry', attempts: 3, backoffMs: 1_000 },
+    });
+    try {
+      const answer = await wireClient(retrying, TOKEN).post(
+        'paymentService',
+        body('243812345678', { callbackUrl: refusing.url() }),
+      );
+      await retrying.control.approve(JSON.parse(answer.text).orderNumber);
+      expect(refusing.received).toHaveLength(1);
+      await retrying.control.advanceClock(1_000);
+      await retrying.control.advanceClock(2_000);
+      await retrying.control.advanceClock(60_000);
+      expect(refusing.received).toHaveLength(3);
+      expect(retrying.control.transactions()[0]?.callbacks.map((a) => a.httpStatus)).toEqual([503, 503, 503]);
+    } finally {
+      await retrying.close();
+      await refusing.close();
+    }
+  });
+
+  it('answers the first transaction for a known reference with return_first', async () => {
+    const lenient = await startFlexpaySim({
+      merchant: 'MOTEMA',
+      token: TOKEN,
+      duplicateReference: 'return_first',
+    });
+    try {
+      const client = wireClient(lenient, TOKEN);
+      const once = body('243812345678');
+      const [a, b] = [await client.post('paymentService', once), await client.post('paymentService', once)];
+      expect(JSON.parse(b.text).orderNumber).toBe(JSON.parse(a.text).orderNumber);
+      expect(lenient.control.transactions()).toHaveLength(1);
+    } finally {
+      await lenient.close();
+    }
+  });
+});
