@@ -46,6 +46,9 @@ import { subscribeChatEvents } from './features/chat/chat-emitters.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { plansRoutes } from './features/billing/plans/plans.routes.ts';
 import { passesRoutes } from './features/billing/passes/passes.routes.ts';
+import { paymentsDepsOf, paymentsRoutes } from './features/billing/payments/payments.routes.ts';
+import { workPayments } from './features/billing/payments/payment-sweeper.service.ts';
+import { subscribePaymentsEvents } from './features/billing/payments/payments-emitters.ts';
 import { subscribeNotificationsEvents } from './features/notifications/notifications-realtime.ts';
 import { AppError } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
@@ -132,6 +135,13 @@ export async function buildApp(
       await api.register(notificationsRoutes, deps);
       await api.register(plansRoutes, deps);
       await api.register(passesRoutes, deps);
+      await api.register(paymentsRoutes, {
+        ...deps,
+        limits: {
+          startsPerHour: env.PAYMENT_STARTS_PER_HOUR,
+          pushesPerPhonePerHour: env.PAYMENT_PUSHES_PER_PHONE_PER_HOUR,
+        },
+      });
     },
     { prefix: '/api' },
   );
@@ -153,6 +163,11 @@ export async function buildApp(
   );
   registerChatRealtime(realtime, { db: deps.db, limiter, events: deps.events });
   await registerJobs(deps);
+  const paymentsSweeper = await workPayments(
+    paymentsDepsOf(deps, (message, fields) => app.log.error(fields, message)),
+    (err) => app.log.error({ err }, 'the payments sweep failed'),
+  );
+  app.addHook('onClose', () => paymentsSweeper.stop());
   // preClose: the sockets must be closed before Fastify waits for the HTTP server's connections to end.
   app.addHook('preClose', async () => {
     await realtime.close();
@@ -191,6 +206,8 @@ function subscribeToEvents({ db, jobs, events }: AppDeps, realtime: Realtime) {
   subscribeChatEvents({ events }, realtime);
   // Badges: counters:update to the members' devices when what they count changed.
   subscribeNotificationsEvents({ db, events }, realtime);
+  // Payments: billing:payment to the member's devices when one of their payments settled.
+  subscribePaymentsEvents({ events }, realtime);
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -38,6 +38,10 @@ const EnvSchema = z.object({
   FLEXPAY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   FLEXPAY_SIM: z.stringbool().optional(),
   FLEXPAY_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  // Payment starts (PAYMENTS.md P5): a member's in an hour, and pushes to one payer's phone in an hour
+  // (so that no one can flood a stranger's phone with payment requests).
+  PAYMENT_STARTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  PAYMENT_PUSHES_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(3),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -44,6 +44,11 @@ export const ERROR_MESSAGES = {
   chat_file_missing: 'Choose a file to send',
   chat_file_unavailable: 'This file cannot be attached to this message',
   payment_required: 'A subscription is needed for this',
+  subscription_not_found: 'This plan is not available',
+  payment_in_progress:
+    'A payment for this plan is already under way. Wait for its result before paying again.',
+  idempotency_key_required: 'This request needs an Idempotency-Key header',
+  idempotency_key_reused: 'This Idempotency-Key was already used for another request',
   internal: 'Something went wrong. Please try again later.',
   service_unavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;

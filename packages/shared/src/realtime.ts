@@ -33,6 +33,8 @@ export type ServerToClientEvents = {
   'counters:update': (counters: CountersUpdate) => void;
   /** A watched member connected or left (see `users:presence:watch`). */
   'users:presence': (presence: Presence) => void;
+  /** One of the member's payments changed (settled, failed, expired, refunded): refetch it by `_id`. */
+  'billing:payment': (payload: { _id: string }) => void;
 };
 
 /**

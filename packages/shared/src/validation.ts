@@ -31,6 +31,8 @@ export const VALIDATION_MESSAGES = {
   terms_required: 'You must accept the terms and conditions',
   code_invalid: 'The code must have 6 digits',
   phone_invalid: 'Invalid phone number',
+  payer_phone_invalid: 'Enter a Congolese mobile number, such as 081 234 5678',
+  subscription_required: 'Choose a plan',
   sex_required: 'Please choose your sex',
   first_name_required: 'First name is required',
   match_sex_required: 'Choose at least one',

@@ -23,6 +23,9 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   // an id reveals nothing (Z5); with a session the rules decide.
   'GET /api/media/:photoId/:file',
   'GET /api/chat-files/:fileId/:file',
+  // The payment provider's callback: it carries no session; a secret token in its URL names the
+  // payment, and it only triggers a status check (PAYMENTS.md P7).
+  'POST /api/payments/callback/flexpay/:token',
   // For load balancers; registered before the session plugin, outside the /api context.
   'GET /api/health',
   // The development outbox (/dev/mailbox reads it): never registered in production (app.ts).

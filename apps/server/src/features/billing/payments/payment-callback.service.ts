@@ -1,0 +1,57 @@
+import { clock } from '../../../lib/clock.ts';
+import { sha256 } from '../../../lib/tokens.ts';
+import { callbackTokenHash } from './payment-secrets.ts';
+import type { PaymentsDeps } from './payments-deps.ts';
+import * as repo from './payments.repository.ts';
+
+export const PAYMENT_RECONCILE_QUEUE = 'payment-reconcile';
+export type PaymentReconcileJob = { paymentId: string; attempt?: number };
+
+/** The most of a callback's body the audit trail keeps. */
+const MAX_BODY_CHARS = 8_000;
+
+/**
+ * A provider callback (P7, PAYMENTS.md A4.2). The token of its URL names the payment (its hash is
+ * looked up; a token is 256 random bits, so a guess finds nothing); a wrong one changes nothing and
+ * answers `false` (404), its attempt kept in the audit trail. A right one stores the body as it came
+ * and enqueues a status check: the body is never believed (P8), only a check moves money state.
+ * The one thing taken from it is the provider's order number when the init's answer never came
+ * (a timeout, an HTML page: P6), since the order number is what a check asks about; a check's
+ * answer must still name our reference and amount.
+ */
+export async function receiveCallback(
+  deps: PaymentsDeps,
+  callback: { token: string; body: string; fields: Record<string, unknown> },
+): Promise<boolean> {
+  const now = clock.now();
+  const body = callback.body.slice(0, MAX_BODY_CHARS);
+  const tokenHash = callbackTokenHash(callback.token);
+  const payment = await repo.findPaymentByTokenHash(deps.db, tokenHash);
+  if (!payment) {
+    await repo.insertPaymentEvent(deps.db, {
+      paymentId: null,
+      kind: 'callback_refused',
+      httpStatus: null,
+      latencyMs: null,
+      body,
+      createdAt: now,
+    });
+    return false;
+  }
+  // One row per distinct body of this payment's callbacks: a provider's retries of the same one add nothing.
+  await repo.insertPaymentEvent(deps.db, {
+    paymentId: payment.id,
+    kind: 'callback',
+    httpStatus: null,
+    latencyMs: null,
+    body,
+    dedupeKey: sha256(`${tokenHash}:${body}`),
+    createdAt: now,
+  });
+  const { orderNumber, reference } = callback.fields;
+  if (!payment.providerRef && typeof orderNumber === 'string' && reference === payment.reference) {
+    await repo.setProviderRef(deps.db, payment.id, orderNumber.slice(0, 100));
+  }
+  await deps.jobs.send<PaymentReconcileJob>(PAYMENT_RECONCILE_QUEUE, { paymentId: payment.id });
+  return true;
+}

@@ -1,0 +1,109 @@
+import { clock } from '../../../lib/clock.ts';
+import * as keys from './idempotency.repository.ts';
+import { PAYMENT_RECONCILE_QUEUE, type PaymentReconcileJob } from './payment-callback.service.ts';
+import { nextCheckAfter, reconcilePayment } from './payment-reconcile.service.ts';
+import { EXPIRE_AFTER_MS, RECONCILE_FOR_MS } from './payment-transitions.ts';
+import type { PaymentsDeps } from './payments-deps.ts';
+import * as repo from './payments.repository.ts';
+
+/** How often each node sweeps (PAYMENTS.md A4.5). */
+export const SWEEP_EVERY_MS = 30_000;
+/** Rows a sweep takes at most; the rest wait for the next sweep. */
+const SWEEP_BATCH = 100;
+/** Checks a sweep runs at once. */
+const SWEEP_CONCURRENCY = 4;
+/** Idempotency keys are kept at least this long (A3: ≥ 24 h). */
+const KEEP_KEYS_MS = 25 * 3_600_000;
+/** A reconcile job that found another check in flight tries again this many times, this far apart. */
+const BUSY_RETRIES = 5;
+const BUSY_RETRY_SECONDS = 2;
+
+export type SweepReport = { expired: number; checked: number; keysPruned: number };
+
+/**
+ * One sweep (P12): open payments unanswered for 30 minutes become EXPIRED to their member; every
+ * payment still awaiting an answer (or paid, for a refund, since FlexPay calls back for none) and
+ * younger than 48 h is checked when its backoff says so. Due rows are locked with SKIP LOCKED while
+ * their next check is moved, so nodes sweeping together take different rows.
+ */
+export async function sweepPayments(deps: PaymentsDeps): Promise<SweepReport> {
+  const now = clock.now();
+  const expired = await repo.expireOpenBefore(deps.db, new Date(now.getTime() - EXPIRE_AFTER_MS), now);
+  for (const payment of expired) {
+    if (payment.userId) {
+      await deps.events.emit('payment.settled', {
+        paymentId: payment.id,
+        userId: payment.userId,
+        status: 'failed',
+      });
+    }
+  }
+  const since = new Date(now.getTime() - RECONCILE_FOR_MS);
+  await repo.stopCheckingBefore(deps.db, since);
+  const due = await deps.db.transaction(async (tx) => {
+    const rows = await repo.lockDuePayments(tx, now, since, SWEEP_BATCH);
+    for (const row of rows) {
+      await repo.scheduleCheck(tx, row.id, nextCheckAfter(now, row.checkAttempts + 1), row.checkAttempts + 1);
+    }
+    return rows;
+  });
+  const queue = [...due];
+  await Promise.all(
+    Array.from({ length: SWEEP_CONCURRENCY }, async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) await reconcilePayment(deps, row.id);
+    }),
+  );
+  const keysPruned = await keys.deleteKeysBefore(deps.db, new Date(now.getTime() - KEEP_KEYS_MS));
+  return { expired: expired.length, checked: due.length, keysPruned };
+}
+
+/**
+ * The reconcile queue's job (a callback's check). When another check of the payment is in flight, its
+ * answer may predate the callback: the job runs again a little later rather than being dropped.
+ */
+export async function runReconcileJob(deps: PaymentsDeps, job: PaymentReconcileJob): Promise<void> {
+  const outcome = await reconcilePayment(deps, job.paymentId);
+  const attempt = job.attempt ?? 0;
+  if (!outcome.ran && attempt < BUSY_RETRIES) {
+    await deps.jobs.send<PaymentReconcileJob>(
+      PAYMENT_RECONCILE_QUEUE,
+      { paymentId: job.paymentId, attempt: attempt + 1 },
+      { delaySeconds: BUSY_RETRY_SECONDS },
+    );
+  }
+}
+
+/** The sweeper of this node: a sweep every 30 s, skipped while the last one runs; `stop` waits for it. */
+export function startPaymentSweeper(deps: PaymentsDeps, onError: (error: unknown) => void) {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= sweepPayments(deps).then(
+      () => void (running = undefined),
+      (error: unknown) => {
+        running = undefined;
+        onError(error);
+      },
+    );
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** The reconcile queue's worker, and this node's sweeper (stopped with the app). */
+export async function workPayments(deps: PaymentsDeps, onError: (error: unknown) => void) {
+  deps.jobs.define(PAYMENT_RECONCILE_QUEUE, {
+    retryLimit: 5,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    // A callback's check should not wait for the next poll: a member's screen is waiting.
+    wakeWorkers: true,
+  });
+  await deps.jobs.work<PaymentReconcileJob>(PAYMENT_RECONCILE_QUEUE, (job) => runReconcileJob(deps, job));
+  return startPaymentSweeper(deps, onError);
+}

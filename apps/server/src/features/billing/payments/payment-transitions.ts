@@ -1,0 +1,113 @@
+import type { PaymentReason } from '@motema/shared/billing';
+import type { PaymentState } from '../../../db/schema/billing-payments.ts';
+import type { InitOutcome, Money, ProviderStatus } from '../providers/payment-provider.ts';
+
+/**
+ * The payments state machine (PAYMENTS.md A1.8, P8-P10) as pure functions: what the database then
+ * applies with a conditional UPDATE (`WHERE status = <the state read>`), so that two writers racing
+ * on one payment cannot both move it.
+ */
+
+export type Transition = { status: PaymentState; reason: PaymentReason | null };
+
+/** What we asked the provider for: a success must report exactly this (P8). */
+export type Expected = { reference: string; amount: Money };
+
+/** Still waiting for a definitive answer: the sweeper checks these (P12). */
+export const AWAITING_STATES: readonly PaymentState[] = ['CREATED', 'PENDING', 'INIT_UNKNOWN', 'EXPIRED'];
+
+/** Nothing automatic moves these again: a refund of a failed payment does not exist, REVIEW is a person's. */
+export const FINAL_STATES: readonly PaymentState[] = ['FAILED', 'CANCELLED', 'REFUNDED', 'REVIEW'];
+
+/** The init's outcome: from CREATED only (P6: a row is stored before the provider is called). */
+export function afterInit(outcome: InitOutcome): Transition {
+  switch (outcome.kind) {
+    case 'ACCEPTED':
+      return { status: 'PENDING', reason: null };
+    case 'REJECTED':
+      return {
+        status: 'FAILED',
+        reason: /insufficient|solde/i.test(outcome.message) ? 'insufficient_funds' : 'provider_error',
+      };
+    case 'UNKNOWN':
+      // Money may move all the same: the payment is reconciled, never sent again (P6).
+      return { status: 'INIT_UNKNOWN', reason: null };
+  }
+}
+
+/** Whether a reported success is the one we asked for: reference, amount (not amountCustomer) and currency. */
+export function successMatches(status: Extract<ProviderStatus, { kind: 'SUCCESS' }>, expected: Expected) {
+  return (
+    status.reference === expected.reference &&
+    status.paid.minor === expected.amount.minor &&
+    status.paid.currency === expected.amount.currency
+  );
+}
+
+/**
+ * The state a status check's answer leads to from `current`, or null when it changes nothing.
+ * Monotonic (P10): SUCCESS only ever moves to the refund states; FAILED, CANCELLED, REFUNDED and
+ * REVIEW never move; an indeterminate answer changes nothing (P9); a late success after EXPIRED is
+ * honoured (P12).
+ */
+export function afterCheck(current: PaymentState, observed: ProviderStatus, expected: Expected) {
+  const to = (status: PaymentState, reason: PaymentReason | null = null): Transition | null =>
+    status === current ? null : { status, reason };
+  if (observed.kind === 'INDETERMINATE') return null;
+  switch (current) {
+    case 'CREATED':
+    case 'PENDING':
+    case 'INIT_UNKNOWN':
+    case 'EXPIRED':
+      return fromAwaiting(current, observed, expected, to);
+    case 'SUCCESS':
+      if (observed.kind === 'REFUND_PENDING') return to('REFUND_PENDING', 'refunded');
+      if (observed.kind === 'REFUNDED') return to('REFUNDED', 'refunded');
+      return null;
+    case 'REFUND_PENDING':
+      return observed.kind === 'REFUNDED' ? to('REFUNDED', 'refunded') : null;
+    case 'FAILED':
+    case 'CANCELLED':
+    case 'REFUNDED':
+    case 'REVIEW':
+      return null;
+  }
+}
+
+function fromAwaiting(
+  current: PaymentState,
+  observed: Exclude<ProviderStatus, { kind: 'INDETERMINATE' }>,
+  expected: Expected,
+  to: (status: PaymentState, reason?: PaymentReason | null) => Transition | null,
+): Transition | null {
+  switch (observed.kind) {
+    case 'SUCCESS':
+      // Paid, but not what we asked for: a person looks (logged as an alert), nothing is granted.
+      return successMatches(observed, expected) ? to('SUCCESS') : to('REVIEW', 'in_review');
+    case 'FAILED':
+      return to('FAILED', 'declined');
+    case 'CANCELLED':
+      return to('CANCELLED', 'canceled');
+    case 'PENDING':
+      // The provider knows of it: an unknown init becomes a pending one; an expired one stays so
+      // (the member was told it failed) while the checks go on.
+      return current === 'EXPIRED' ? null : to('PENDING');
+    case 'REFUND_PENDING':
+    case 'REFUNDED':
+      // Refunded before we ever saw it paid: nothing was granted; odd enough for a person to look.
+      return to('REVIEW', 'in_review');
+  }
+}
+
+/** Unanswered for this long, a payment is EXPIRED to the member ("if you were charged..."). */
+export const EXPIRE_AFTER_MS = 30 * 60_000;
+/** ... and the sweeper keeps checking it this long (P12). */
+export const RECONCILE_FOR_MS = 48 * 3_600_000;
+
+/** 30 s, 1 min, 2 min, 5 min, 10 min, 30 min, then hourly. */
+const BACKOFF_STEPS_MS = [30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000];
+
+/** The sweeper's wait before the next check of a row checked `attempts` times (PAYMENTS.md A4.5). */
+export function backoffMs(attempts: number): number {
+  return BACKOFF_STEPS_MS[attempts] ?? 3_600_000;
+}
