@@ -257,10 +257,19 @@ export const routes: RouteObject[] = [
         handle: MEMBER_AREA,
         lazy: async () => ({ Component: (await import('./layouts/premium-layout.tsx')).PremiumLayout }),
         children: [
-          pending(undefined, 'premium.list'),
-          pending('premium', 'premium.premium'),
-          pending('subscriptions', 'premium.subscriptions'),
-          pending('subscribe/:id', 'premium.subscribe'),
+          page(undefined, () => import('./features/billing/premium-list-page.tsx'), 'PremiumListPage', [
+            'billing',
+          ]),
+          page('premium', () => import('./features/billing/premium-page.tsx'), 'PremiumPage', ['billing']),
+          page(
+            'subscriptions',
+            () => import('./features/billing/subscriptions-page.tsx'),
+            'SubscriptionsPage',
+            ['billing'],
+          ),
+          page('subscribe/:id', () => import('./features/billing/subscribe-page.tsx'), 'SubscribePage', [
+            'billing',
+          ]),
           pending('partnership', 'premium.partnership'),
           pending('journals', 'premium.journals'),
           pending('withdrawal', 'premium.withdrawal'),

@@ -10,6 +10,7 @@ vi.mock('../features/chat/chat-sync.tsx', () => ({ ChatSync: () => null }));
 vi.mock('../features/chat/message-toasts.tsx', () => ({ MessageToasts: () => null }));
 vi.mock('../features/discovery/match-modal.tsx', () => ({ MatchModal: () => null }));
 vi.mock('../features/notifications/counters-sync.tsx', () => ({ CountersSync: () => null }));
+vi.mock('../features/billing/payment-required-host.tsx', () => ({ PaymentRequiredHost: () => null }));
 
 /** happy-dom's window as wide as a phone (360 px) or a laptop, for the layout's media query. */
 const viewport = (width: number) =>

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly issues: FieldIssue[];
   /** account_not_active: where the confirmation code went (ApiErrorBody.email). */
   readonly email: string | undefined;
+  /** payment_required: why the server asks for Premium (a PaymentRequiredReason of packages/shared). */
+  readonly reason: string | undefined;
 
   constructor(
     status: number,
@@ -15,12 +17,14 @@ export class ApiError extends Error {
     message: string,
     issues: FieldIssue[] = [],
     email?: string,
+    reason?: string,
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.issues = issues;
     this.email = email;
+    this.reason = reason;
   }
 }
 
@@ -30,6 +34,8 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
+  /** Extra request headers (a payment start's Idempotency-Key: the same on each retry of the call). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -47,13 +53,15 @@ export function urlOf(path: string, query: RequestOptions['query']): string {
 
 /** The error for an answer with an error status and its parsed body (if any); shared by fetch and XHR uploads. */
 export function apiErrorOf(status: number, body: unknown, statusText = ''): ApiError {
-  const error = (body && typeof body === 'object' ? body : undefined) as Partial<ApiErrorBody> | undefined;
+  const error = (body && typeof body === 'object' ? body : undefined) as
+    (Partial<ApiErrorBody> & { reason?: unknown }) | undefined;
   return new ApiError(
     status,
     error?.code ?? (status >= 500 ? 'internal' : 'bad_request'),
     error?.message ?? statusText,
     error?.issues ?? [],
     typeof error?.email === 'string' ? error.email : undefined,
+    typeof error?.reason === 'string' ? error.reason : undefined,
   );
 }
 
@@ -72,10 +80,12 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const init: RequestInit = {
     method: options.method ?? 'GET',
     credentials: 'include',
-    headers:
-      options.body === undefined
+    headers: {
+      ...(options.body === undefined
         ? { accept: 'application/json' }
-        : { 'content-type': 'application/json', accept: 'application/json' },
+        : { 'content-type': 'application/json', accept: 'application/json' }),
+      ...options.headers,
+    },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   };

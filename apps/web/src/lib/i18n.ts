@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'thread',
   'attachments',
   'notifications',
+  'billing',
 ] as const;
 /** Loaded before the first render: what the start page and every layout need. */
 export const STARTUP_NAMESPACES = ['common'] as const;

@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function startOfDay(time: number): number {
@@ -29,14 +27,4 @@ export function conversationTime(iso: string, now: number, language: string): st
     month: 'short',
     ...(sameYear ? {} : { year: 'numeric' }),
   }).format(time);
-}
-
-/** The current time, renewed every `everyMs` while mounted (relative times stay right). */
-export function useClock(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }

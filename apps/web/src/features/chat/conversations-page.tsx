@@ -18,10 +18,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSocketEvent } from '../../lib/socket.ts';
+import { useClock } from '../../lib/use-clock.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { useConversationsQuery, useStartConversationMutation } from './chat.api.ts';
-import { useClock } from './chat-time.ts';
 import { ConversationRow } from './conversation-row.tsx';
 import { NewChatSheet } from './new-chat-sheet.tsx';
 

@@ -1,6 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { MESSAGE_ACK_TIMEOUT_MS, type Message } from '@motema/shared/chat';
+import {
+  MESSAGE_ACK_TIMEOUT_MS,
+  type Conversation,
+  type ConversationList,
+  type Message,
+} from '@motema/shared/chat';
 import { isApiError } from '../../lib/api-client.ts';
+import { randomUuid } from '../../lib/random-uuid.ts';
+import { paymentRequired, paymentRequiredReason } from '../billing/payment-required.ts';
 import type { AppSocket } from '../../lib/socket.ts';
 import { addToList, addToThread, chatKeys } from './chat-cache.ts';
 import { uploadChatFile } from './chat.api.ts';
@@ -12,23 +19,34 @@ export const RETRY_AFTER_MS = 5_000;
 /** Refusals that say "not now" rather than "no": the server failed or was busy; the same send goes again later. */
 const TRANSIENT_CODES = new Set(['internal', 'service_unavailable']);
 
+/** The paywall's refusal: the member's Retry goes through once they bought Premium (SPEC section 8). */
+const PAYMENT_REQUIRED = 'payment_required';
+
 /**
  * Whether sending a failed message again may succeed: after a server failure or the upload rate
- * limit, yes. Any other refusal (a block, `chat_blocked`, a file of a refused type or size, an invalid
- * message, a conversation gone) would be refused again: no Retry for it, only Delete.
+ * limit, yes; behind the paywall, once the member paid. Any other refusal (a block, `chat_blocked`, a
+ * file of a refused type or size, an invalid message, a conversation gone) would be refused again:
+ * no Retry for it, only Delete.
  */
 export function retryCanFix(code: string | null): boolean {
-  return code === null || code === 'rate_limited' || TRANSIENT_CODES.has(code);
+  return code === null || code === 'rate_limited' || code === PAYMENT_REQUIRED || TRANSIENT_CODES.has(code);
 }
 
-/** A v4 UUID, also where `crypto.randomUUID` is missing (pages served over plain http on a LAN). */
-export function newClientId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+/**
+ * Whether the outbox sends a failed message again by itself (on each connect). Not one refused by
+ * the paywall: it would be refused again, the payment-required dialog opening at every reconnect;
+ * it waits for the member's Retry.
+ */
+const resendsByItself = (code: string | null) => retryCanFix(code) && code !== PAYMENT_REQUIRED;
+
+/** The member the conversation is with, when a cache holds it (the paywall's dialog links to them). */
+function memberOf(queryClient: QueryClient, conversationId: string): string | null {
+  const conversation =
+    queryClient.getQueryData<Conversation>(chatKeys.conversation(conversationId)) ??
+    queryClient
+      .getQueryData<ConversationList>(chatKeys.conversations())
+      ?.conversations.find((item) => item._id === conversationId);
+  return conversation?.member._id ?? null;
 }
 
 /**
@@ -127,7 +145,17 @@ export class OutboxSender {
     }, delayMs);
   }
 
-  private async fail(clientId: string, code: string) {
+  /**
+   * Marks the message failed with the refusal's code. Behind the paywall it also opens the
+   * payment-required dialog (the socket's `app:error` says the same; the dialog opens once).
+   */
+  private async fail(clientId: string, code: string, reason?: string) {
+    const entry = outbox.get(clientId);
+    if (code === PAYMENT_REQUIRED && entry)
+      paymentRequired.ask({
+        reason: paymentRequiredReason(reason),
+        profile: memberOf(this.deps.queryClient, entry.conversationId),
+      });
     await outbox.update(clientId, { state: 'failed', error: code });
   }
 
@@ -136,8 +164,9 @@ export class OutboxSender {
     let entry = outbox.get(clientId);
     if (!entry || this.stopped || this.paused.has(entry.conversationId) || !socket.connected) return;
     const conversationId = entry.conversationId;
-    // A refusal that sending again cannot change stays failed (the member deletes it); others go again.
-    if (entry.state === 'failed' && !retryCanFix(entry.error)) return;
+    // A refusal that sending again cannot change stays failed (the member deletes it), one behind the
+    // paywall waits for the member's Retry; others go again.
+    if (entry.state === 'failed' && !resendsByItself(entry.error)) return;
     if (entry.state === 'failed') entry = await outbox.update(clientId, { state: 'sending', error: null });
 
     for (const file of entry?.files ?? []) {
@@ -162,7 +191,7 @@ export class OutboxSender {
       } catch (error) {
         // Refused (too big, wrong type, blocked...): failed. No answer, a 5xx or a lost session: later.
         if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401)
-          return this.fail(clientId, error.code);
+          return this.fail(clientId, error.code, error.reason);
         this.pause(conversationId);
         return;
       }
@@ -190,7 +219,7 @@ export class OutboxSender {
     // Over the member's message limit: the queue waits the seconds the server gave, then goes on.
     else if (result.code === 'rate_limited') this.pause(conversationId, (result.retryAfter ?? 5) * 1000);
     else if (TRANSIENT_CODES.has(result.code)) this.pause(conversationId);
-    else await this.fail(clientId, result.code);
+    else await this.fail(clientId, result.code, result.reason);
   }
 
   private progressAt = new Map<string, number>();
@@ -229,12 +258,12 @@ export function activateSender(sender: OutboxSender): () => void {
 
 /** Writes a message to the outbox (IndexedDB first), then sends it when connected. */
 export async function queueMessage(conversationId: string, draft: Draft): Promise<string> {
-  const clientId = newClientId();
+  const clientId = randomUuid();
   const entry: OutboxEntry = {
     clientId,
     conversationId,
     text: draft.text.trim(),
-    files: draft.files.map((file) => ({ ...file, localId: newClientId(), fileId: null, progress: 0 })),
+    files: draft.files.map((file) => ({ ...file, localId: randomUuid(), fileId: null, progress: 0 })),
     replyTo: draft.replyTo,
     createdAt: creationTime(),
     attempts: 0,

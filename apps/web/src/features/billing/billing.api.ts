@@ -1,0 +1,150 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import {
+  BILLING_PAGE_SIZE,
+  IDEMPOTENCY_KEY_HEADER,
+  type Currency,
+  type Payment,
+  type PaymentMethod,
+  type Subscription,
+  type UserSubscription,
+} from '@motema/shared/billing';
+import { api } from '../../lib/api-client.ts';
+
+/** Shapes of the answers (packages/shared/billing.ts): typed here without the zod runtime. */
+type Plans = { subscriptions: Subscription[]; count: number };
+type Passes = { subscriptions: UserSubscription[]; count: number };
+type Payments = { payments: Payment[]; count: number };
+
+/** The screens show their own failure notices. */
+const OWN_ERRORS = { form: true } as const;
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  plans: () => [...billingKeys.all, 'plans'] as const,
+  passes: () => [...billingKeys.all, 'passes'] as const,
+  payments: () => [...billingKeys.all, 'payments'] as const,
+  payment: (reference: string) => [...billingKeys.all, 'payment', reference] as const,
+};
+
+/** The offset of the next page, or undefined once every row is loaded. */
+function nextSkip<T>(rows: (page: T) => unknown[], count: (page: T) => number) {
+  return (last: T, pages: T[]) => {
+    const loaded = pages.reduce((sum, page) => sum + rows(page).length, 0);
+    return rows(last).length < BILLING_PAGE_SIZE || loaded >= count(last) ? undefined : loaded;
+  };
+}
+
+/** The catalogue, dearest first (one page of 96 holds every plan sold). */
+export function usePlansQuery() {
+  return useQuery({
+    queryKey: billingKeys.plans(),
+    queryFn: ({ signal }) =>
+      api<Plans>('/subscriptions', { query: { sort: '-cost', limit: BILLING_PAGE_SIZE }, signal }),
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+}
+
+/** The member's passes, newest first, page after page. */
+export function usePassesQuery() {
+  return useInfiniteQuery({
+    queryKey: billingKeys.passes(),
+    queryFn: ({ pageParam, signal }) =>
+      api<Passes>('/user-subscriptions', {
+        query: { sort: '-createdAt', skip: pageParam || undefined, limit: BILLING_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: nextSkip<Passes>(
+      (page) => page.subscriptions,
+      (page) => page.count,
+    ),
+    meta: { silent: true },
+  });
+}
+
+/** The member's payments, newest first, page after page. */
+export function usePaymentsQuery() {
+  return useInfiniteQuery({
+    queryKey: billingKeys.payments(),
+    queryFn: ({ pageParam, signal }) =>
+      api<Payments>('/payments', {
+        query: { skip: pageParam || undefined, limit: BILLING_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: nextSkip<Payments>(
+      (page) => page.payments,
+      (page) => page.count,
+    ),
+    meta: { silent: true },
+  });
+}
+
+/** Cancels a pass; the answer replaces it in the list (docs/decisions says what cancelling does). */
+export function useCancelPassMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (passId: string) =>
+      api<UserSubscription>(`/user-subscriptions/${encodeURIComponent(passId)}/cancel`, { method: 'POST' }),
+    onSuccess: (pass) => {
+      queryClient.setQueryData<InfiniteData<Passes>>(billingKeys.passes(), (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                subscriptions: page.subscriptions.map((row) => (row._id === pass._id ? pass : row)),
+              })),
+            }
+          : data,
+      );
+      return queryClient.invalidateQueries({ queryKey: billingKeys.passes() });
+    },
+    meta: OWN_ERRORS,
+  });
+}
+
+/** What a payment start sends; the price is the server's (P3). */
+export type PaymentStart = {
+  subscription: string;
+  method: PaymentMethod;
+  currency: Currency;
+  /** Mobile money only: the payer's number, normalised. */
+  phone?: string;
+};
+
+/**
+ * Starts a payment. `key` is the attempt's Idempotency-Key (P2): the client's retries of the call
+ * (api() on no answer or a 5xx) and the member's own retry of the same attempt send it again, so the
+ * server answers the first payment instead of pushing a second one to the phone.
+ */
+export function useStartPaymentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ start, key }: { start: PaymentStart; key: string }) =>
+      api<Payment>('/payments/init/flex', {
+        method: 'POST',
+        body: start,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+      }),
+    onSuccess: (payment) => {
+      queryClient.setQueryData(billingKeys.payment(payment.reference), payment);
+      return queryClient.invalidateQueries({ queryKey: billingKeys.payments() });
+    },
+    meta: OWN_ERRORS,
+  });
+}
+
+/**
+ * A payment as the server knows it after asking the provider (GET /payments/verify/{reference}).
+ * Only a check moves a payment to SUCCESS (P8): the screens poll this, never decide themselves.
+ */
+export const verifyPayment = (reference: string, signal?: AbortSignal) =>
+  api<Payment>(`/payments/verify/${encodeURIComponent(reference)}`, { signal });

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { buildPass, buildPayment, withStatus } from './billing-fixtures.ts';
+import { outcomeOf } from './payment-outcome.ts';
+import { hasLivePass, passState, premiumEndsAt, timeLeft } from './passes.ts';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('a pass', () => {
+  const pass = buildPass({ startsAt: '2026-11-20T10:00:00.000Z', endsAt: '2026-12-20T10:00:00.000Z' });
+
+  it('is upcoming before its start, running until its end, then ended', () => {
+    expect(passState(pass, at('2026-11-20T09:59:59.000Z'))).toBe('upcoming');
+    expect(passState(pass, at('2026-11-20T10:00:00.000Z'))).toBe('running');
+    expect(passState(pass, at('2026-12-20T09:59:59.000Z'))).toBe('running');
+    expect(passState(pass, at('2026-12-20T10:00:00.000Z'))).toBe('ended');
+  });
+
+  it('says what is left in days, then hours, then less than an hour', () => {
+    expect(timeLeft(pass, at('2026-11-24T10:00:00.000Z'))).toEqual({ unit: 'days', count: 26 });
+    expect(timeLeft(pass, at('2026-12-19T09:00:00.000Z'))).toEqual({ unit: 'days', count: 1 });
+    expect(timeLeft(pass, at('2026-12-19T10:30:00.000Z'))).toEqual({ unit: 'hours', count: 23 });
+    expect(timeLeft(pass, at('2026-12-20T09:30:00.000Z'))).toEqual({ unit: 'lessThanHour', count: 0 });
+  });
+
+  it('gives Premium until the end of the last pass still to run (bought ahead, they follow each other)', () => {
+    const next = buildPass({ _id: 'pass-2', startsAt: pass.endsAt, endsAt: '2027-01-19T10:00:00.000Z' });
+    const old = buildPass({
+      _id: 'pass-0',
+      startsAt: '2026-01-01T00:00:00.000Z',
+      endsAt: '2026-02-01T00:00:00.000Z',
+    });
+    const now = at('2026-11-24T10:00:00.000Z');
+    expect(premiumEndsAt([old, next, pass], now)).toBe(next.endsAt);
+    expect(hasLivePass([old], now)).toBe(false);
+    expect(premiumEndsAt([old], now)).toBeNull();
+  });
+});
+
+describe('a payment outcome', () => {
+  it('is success only for a SUCCESS the server checked', () => {
+    expect(outcomeOf(withStatus('SUCCESS'), false)).toBe('success');
+  });
+
+  it('tells a cancelled card page and a provider refusal from a failed payment', () => {
+    expect(outcomeOf(withStatus('FAILED', { reason: 'canceled' }), false)).toBe('canceled');
+    expect(outcomeOf(withStatus('FAILED', { reason: 'provider_error' }), false)).toBe('error');
+    expect(outcomeOf(withStatus('FAILED', { reason: 'declined' }), false)).toBe('failed');
+    expect(outcomeOf(withStatus('FAILED', { reason: 'expired' }), false)).toBe('failed');
+  });
+
+  it('is still being processed while pending, and pending once the member waited long or a review holds it', () => {
+    expect(outcomeOf(buildPayment(), false)).toBeNull();
+    expect(outcomeOf(buildPayment(), true)).toBe('pending');
+    expect(outcomeOf(buildPayment({ reason: 'in_review' }), false)).toBe('pending');
+  });
+});

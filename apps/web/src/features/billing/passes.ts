@@ -1,0 +1,43 @@
+import type { UserSubscription } from '@motema/shared/billing';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Where a pass stands at `now`: bought ahead and not begun, running, or over. */
+export type PassState = 'upcoming' | 'running' | 'ended';
+
+export function passState(pass: Pick<UserSubscription, 'startsAt' | 'endsAt'>, now: number): PassState {
+  if (Date.parse(pass.endsAt) <= now) return 'ended';
+  return Date.parse(pass.startsAt) > now ? 'upcoming' : 'running';
+}
+
+/**
+ * What is left of a running pass, in the unit a person would say: whole days while a day or more
+ * is left, then hours, then "less than an hour".
+ */
+export function timeLeft(
+  pass: Pick<UserSubscription, 'endsAt'>,
+  now: number,
+): { unit: 'days' | 'hours' | 'lessThanHour'; count: number } {
+  const left = Date.parse(pass.endsAt) - now;
+  if (left >= DAY_MS) return { unit: 'days', count: Math.floor(left / DAY_MS) };
+  if (left >= HOUR_MS) return { unit: 'hours', count: Math.floor(left / HOUR_MS) };
+  return { unit: 'lessThanHour', count: 0 };
+}
+
+/** Whether any pass gives Premium now or later (the member has bought some still to run). */
+export const hasLivePass = (passes: UserSubscription[], now: number) =>
+  passes.some((pass) => passState(pass, now) !== 'ended');
+
+/** When the member's Premium ends: the end of the last pass still to run (passes follow one another). */
+export function premiumEndsAt(passes: UserSubscription[], now: number): string | null {
+  const live = passes.filter((pass) => passState(pass, now) !== 'ended');
+  return live.reduce<string | null>(
+    (last, pass) => (last === null || Date.parse(pass.endsAt) > Date.parse(last) ? pass.endsAt : last),
+    null,
+  );
+}
+
+/** A pass's day as the member's language writes a date ("12 March 2027"). */
+export const formatDate = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));

@@ -1,0 +1,182 @@
+import { Alert, Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconCreditCard, IconDeviceMobile, IconLock } from '@tabler/icons-react';
+import {
+  normalisePayerPhone,
+  type Currency,
+  type Payment,
+  type PaymentMethod,
+  type Subscription,
+} from '@motema/shared/billing';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { randomUuid } from '../../lib/random-uuid.ts';
+import { failureReason, isSessionEnd } from '../safety/failure-reason.ts';
+import { useMeQuery } from '../users/users.api.ts';
+import { useStartPaymentMutation, type PaymentStart } from './billing.api.ts';
+import { formatMoney } from './money.ts';
+import { rememberedPaymentMethod, rememberPaymentMethod } from './payment-method.ts';
+import { PaymentStep } from './payment-step.tsx';
+
+/**
+ * One attempt's Idempotency-Key: the same while the member sends the same payment again (a retry
+ * after no answer), a new one once they change what they pay with. The server then answers a retry
+ * with the first payment instead of pushing a second request to the phone (P2).
+ */
+function useAttemptKey() {
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  return (start: PaymentStart) => {
+    const body = JSON.stringify(start);
+    if (attempt.current?.body !== body) attempt.current = { body, key: randomUuid() };
+    return attempt.current.key;
+  };
+}
+
+/**
+ * The wizard's first step: how to pay (Mobile Money unless the member chose the card before on
+ * this device), the currency, and for mobile money the payer's number; then the payment starts.
+ */
+export function PaymentForm({
+  plan,
+  lastPhone,
+  onStarted,
+}: {
+  plan: Subscription;
+  /** The number the member paid from last on this screen: a new try need not type it again. */
+  lastPhone: string | null;
+  onStarted: (payment: Payment, phone: string | null) => void;
+}) {
+  const { t } = useTranslation(['billing', 'errors']);
+  const language = currentLanguage();
+  const me = useMeQuery().data;
+  const start = useStartPaymentMutation();
+  const keyFor = useAttemptKey();
+  const [method, setMethod] = useState<PaymentMethod>(rememberedPaymentMethod);
+  const [currency, setCurrency] = useState<Currency>('CDF');
+  // The member's own number when it is a Congolese one: most pay from the phone they use.
+  const [phone, setPhone] = useState(
+    () => lastPhone ?? (me?.phone && normalisePayerPhone(me.phone) ? me.phone : ''),
+  );
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const price = formatMoney(plan.cost[currency], currency, language);
+
+  const choose = (value: string) => {
+    const chosen = value as PaymentMethod;
+    setMethod(chosen);
+    rememberPaymentMethod(chosen);
+    setFailure(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    let payer: string | undefined;
+    if (method === 'mobile_money') {
+      payer = normalisePayerPhone(phone) ?? undefined;
+      if (!payer) return setPhoneError(t('form.phoneInvalid'));
+    }
+    setPhoneError(null);
+    const body: PaymentStart = {
+      subscription: plan._id,
+      method,
+      currency,
+      ...(payer ? { phone: payer } : {}),
+    };
+    start.mutate(
+      { start: body, key: keyFor(body) },
+      {
+        onSuccess: (payment) => onStarted(payment, payer ? phone : null),
+        onError: (error) => {
+          if (isSessionEnd(error)) return;
+          if (isApiError(error) && error.issues.some((issue) => issue.path === 'phone'))
+            return setPhoneError(t('form.phoneInvalid'));
+          setFailure(failureReason(error, t));
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <PaymentStep method={method} step={method === 'card' ? 'ready' : 'phone'} />
+        <Stack gap={6}>
+          <Text fw={600} size="sm" id="pay-with">
+            {t('form.method')}
+          </Text>
+          <SegmentedControl
+            fullWidth
+            aria-labelledby="pay-with"
+            value={method}
+            onChange={choose}
+            data={[
+              { value: 'mobile_money', label: t('method.mobile_money') },
+              { value: 'card', label: t('method.card') },
+            ]}
+          />
+        </Stack>
+        <Stack gap={6}>
+          <Text fw={600} size="sm" id="pay-in">
+            {t('form.currency')}
+          </Text>
+          <SegmentedControl
+            fullWidth
+            aria-labelledby="pay-in"
+            value={currency}
+            onChange={(value) => setCurrency(value as Currency)}
+            data={[
+              { value: 'CDF', label: t('form.currencyCdf') },
+              { value: 'USD', label: t('form.currencyUsd') },
+            ]}
+          />
+        </Stack>
+        {method === 'mobile_money' ? (
+          <TextInput
+            label={t('form.phone')}
+            description={t('form.phoneHelp')}
+            placeholder="081 234 5678"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            size="md"
+            leftSection={<IconDeviceMobile size={18} aria-hidden />}
+            value={phone}
+            onChange={(event) => {
+              setPhone(event.currentTarget.value);
+              setPhoneError(null);
+            }}
+            error={phoneError}
+          />
+        ) : (
+          <Alert variant="light" color="gray" radius="md" icon={<IconLock size={18} aria-hidden />}>
+            <Text size="sm">{t('form.cardText')}</Text>
+          </Alert>
+        )}
+        {failure && (
+          <Alert variant="light" color="red" radius="md" title={t('form.failed')} role="alert">
+            <Text size="sm">{failure}</Text>
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          size="md"
+          loading={start.isPending}
+          leftSection={
+            method === 'card' ? (
+              <IconCreditCard size={20} aria-hidden />
+            ) : (
+              <IconDeviceMobile size={20} aria-hidden />
+            )
+          }
+        >
+          {method === 'card' ? t('form.toCardPage', { price }) : t('form.pay', { price })}
+        </Button>
+        <Text size="xs" c="dimmed" ta="center">
+          {t('form.prepaid', { count: plan.days })}
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Payment } from '@motema/shared/billing';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { failureReason } from '../safety/failure-reason.ts';
+import { usePaymentsQuery, usePlansQuery } from './billing.api.ts';
+import { formatMoney } from './money.ts';
+import { planTitle } from './plan-facts.tsx';
+
+const STATUS_COLOR = { SUCCESS: 'teal', PENDING: 'ochre', FAILED: 'red' } as const;
+
+function PaymentRow({ payment, plan }: { payment: Payment; plan: string | null }) {
+  const { t } = useTranslation('billing');
+  const language = currentLanguage();
+  const { amount, currency, status } = payment.transaction;
+  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(payment.createdAt),
+  );
+  return (
+    <Paper component="li" withBorder radius="md" p="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600}>{formatMoney(amount, currency, language)}</Text>
+          <Text size="sm" c="dimmed">
+            {[plan, t(`method.${payment.method}`), payment.phone].filter(Boolean).join(' · ')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {when}
+          </Text>
+          {payment.reason && (
+            <Text size="xs" c={status === 'FAILED' ? 'red' : 'dimmed'}>
+              {t(`reason.${payment.reason}`)}
+            </Text>
+          )}
+        </Stack>
+        <Badge color={STATUS_COLOR[status]} variant="light" style={{ flexShrink: 0 }}>
+          {t(`history.status.${status}`)}
+        </Badge>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The member's payments, newest first, page after page: amount, plan, method, when, and how each ended. */
+export function PaymentHistory() {
+  const { t } = useTranslation(['billing', 'errors']);
+  const history = usePaymentsQuery();
+  const plans = usePlansQuery();
+  const titles = useMemo(
+    () => new Map((plans.data?.subscriptions ?? []).map((plan) => [plan._id, planTitle(t, plan)])),
+    [plans.data, t],
+  );
+  const payments = useMemo(() => history.data?.pages.flatMap((page) => page.payments) ?? [], [history.data]);
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="payment-history">
+      <Title order={2} size="h4" id="payment-history">
+        {t('history.title')}
+      </Title>
+      {history.isPending ? (
+        <Stack gap="sm" aria-busy="true" aria-label={t('history.loading')}>
+          <Skeleton height={72} radius="md" />
+          <Skeleton height={72} radius="md" />
+        </Stack>
+      ) : history.isError ? (
+        <Group gap="sm">
+          <Text size="sm" c="red">
+            {t('history.loadFailed', { reason: failureReason(history.error, t) })}
+          </Text>
+          <Button size="compact-sm" variant="light" onClick={() => void history.refetch()}>
+            {t('retry')}
+          </Button>
+        </Group>
+      ) : payments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('history.empty')}
+        </Text>
+      ) : (
+        <>
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+            {payments.map((payment) => (
+              <PaymentRow
+                key={payment._id}
+                payment={payment}
+                plan={titles.get(payment.subscription) ?? null}
+              />
+            ))}
+          </Stack>
+          {history.hasNextPage && (
+            <Button
+              variant="subtle"
+              onClick={() => void history.fetchNextPage()}
+              loading={history.isFetchingNextPage}
+            >
+              {t('history.more')}
+            </Button>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

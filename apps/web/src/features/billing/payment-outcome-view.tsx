@@ -1,0 +1,95 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import type { Payment } from '@motema/shared/billing';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { notify } from '../../lib/notices.ts';
+import { OUTCOMES, type Outcome } from './payment-outcome.ts';
+import { paywallReturnPath } from './paywall-return.ts';
+
+const LOOK = {
+  positive: { color: 'teal', Icon: IconCircleCheck },
+  warning: { color: 'ochre', Icon: IconAlertTriangle },
+  negative: { color: 'red', Icon: IconCircleX },
+} as const;
+
+/**
+ * The wizard's status step: the outcome as a positive, warning or negative notice (SPEC sections 4
+ * and 8), why in plain words, and what to do next: back to the conversation after a success when
+ * the member came from the paywall, try again after a refusal, check again while it is pending.
+ */
+export function PaymentOutcomeView({
+  outcome,
+  payment,
+  profile,
+  checking,
+  onRetry,
+  onCheckAgain,
+}: {
+  outcome: Outcome;
+  payment: Payment | null;
+  profile: string | null;
+  checking: boolean;
+  onRetry: () => void;
+  onCheckAgain: () => void;
+}) {
+  const { t } = useTranslation('billing');
+  const kind = OUTCOMES[outcome];
+  const { color, Icon } = LOOK[kind];
+  const reason = payment?.reason ?? null;
+  const detail =
+    outcome === 'failed' || (outcome === 'pending' && reason === 'in_review')
+      ? t(`reason.${reason ?? 'declined'}`)
+      : t(`outcome.${outcome}.text`);
+
+  // Told as the spec's notice too, once per outcome reached.
+  useEffect(() => {
+    notify(kind, t(`outcome.${outcome}.title`));
+  }, [kind, outcome, t]);
+
+  return (
+    <Stack gap="md">
+      <Alert
+        variant="light"
+        color={color}
+        radius="md"
+        icon={<Icon size={22} aria-hidden />}
+        title={t(`outcome.${outcome}.title`)}
+        role={kind === 'negative' ? 'alert' : 'status'}
+      >
+        <Text size="sm">{detail}</Text>
+      </Alert>
+      {outcome === 'success' ? (
+        <>
+          {profile && (
+            <Button component={Link} to={paywallReturnPath(profile)} size="md">
+              {t('outcome.backToConversation')}
+            </Button>
+          )}
+          <Button
+            component={Link}
+            to="/premium/subscriptions"
+            variant={profile ? 'light' : 'filled'}
+            size="md"
+          >
+            {t('outcome.mySubscriptions')}
+          </Button>
+        </>
+      ) : outcome === 'pending' ? (
+        <>
+          <Button onClick={onCheckAgain} loading={checking} size="md">
+            {t('outcome.checkAgain')}
+          </Button>
+          <Button component={Link} to="/premium/subscriptions" variant="light" size="md">
+            {t('outcome.mySubscriptions')}
+          </Button>
+        </>
+      ) : (
+        <Button onClick={onRetry} size="md">
+          {t('outcome.tryAgain')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,249 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IDEMPOTENCY_KEY_HEADER, type Payment } from '@motema/shared/billing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
+import { renderNotices } from '../safety/render-notices.tsx';
+import { MONTH, PLANS, buildPayment, callsOf, stubBillingApi, withStatus } from './billing-fixtures.ts';
+import { cardPage } from './card-page.ts';
+import { rememberPaywallReturn } from './paywall-return.ts';
+import { SubscribePage } from './subscribe-page.tsx';
+import { PENDING_WATCH_MS, VERIFY_EVERY_MS } from './use-payment-status.ts';
+
+beforeEach(() => {
+  // Real time flows (the pages' requests answer), and the test moves the clock on when it waits for a poll.
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  localStorage.clear();
+  sessionStorage.clear();
+  renderNotices();
+});
+afterEach(() => {
+  // Unmounted before fetch is given back: a poll due later must not reach for a real server.
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const PATH = '/premium/subscribe/:id';
+const render = (query = '') =>
+  renderPage(PATH, <SubscribePage />, { me: buildMe(), url: `/premium/subscribe/${MONTH._id}${query}` });
+const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+type Init = { body: Record<string, unknown>; key: string | undefined };
+
+/** The payment starts the server received: each body and its Idempotency-Key. */
+function startsOf(fetch: ReturnType<typeof stubBillingApi>): Init[] {
+  return fetch.mock.calls
+    .filter(([input, init]) => init?.method === 'POST' && String(input).includes('/payments/init/flex'))
+    .map(([, init]) => ({
+      body: JSON.parse(String(init!.body)) as Record<string, unknown>,
+      key: (init!.headers as Record<string, string>)[IDEMPOTENCY_KEY_HEADER],
+    }));
+}
+
+/** The verify calls made, in order. */
+const verifies = (fetch: ReturnType<typeof stubBillingApi>) =>
+  callsOf(fetch).filter((call) => call.startsWith('GET /api/payments/verify/'));
+
+/** A verify that answers `answers` in turn, then the last one again. */
+function answersInTurn(...answers: Payment[]) {
+  let index = 0;
+  return () => answers[Math.min(index++, answers.length - 1)];
+}
+
+describe('the subscribe wizard, mobile money', () => {
+  it('asks for the number, starts the payment once, shows the live status, then the success and the way back', async () => {
+    rememberPaywallReturn('u-9', '/messages/c-1');
+    const pending = buildPayment();
+    const fetch = stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      'POST /api/payments/init/flex': () => pending,
+      [`GET /api/payments/verify/${pending.reference}`]: answersInTurn(pending, withStatus('SUCCESS')),
+    });
+    const member = user();
+    const view = render('?profile=u-9');
+    expect(await screen.findByText('Step 1 of 3: Your number')).toBeTruthy();
+    await member.type(screen.getByLabelText(/Mobile money number/), '081 234 5678');
+    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Approve on your phone' })).toBeTruthy();
+    expect(screen.getByText('Step 2 of 3: Payment')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'We sent a payment request of CDF 14,000 to 243•••••••678. Enter your mobile money PIN on that phone to approve it.',
+      ),
+    ).toBeTruthy();
+    const starts = startsOf(fetch);
+    expect(starts).toHaveLength(1);
+    expect(starts[0]!.body).toEqual({
+      subscription: MONTH._id,
+      method: 'mobile_money',
+      currency: 'CDF',
+      phone: '243812345678',
+    });
+    expect(starts[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    // The reference is in the address: a reload lands on the live status, not on a second payment.
+    expect(view.router.state.location.search).toBe(`?reference=${pending.reference}&profile=u-9`);
+
+    await waitFor(() => expect(verifies(fetch)).toHaveLength(1));
+    await wait(VERIFY_EVERY_MS);
+    expect(await screen.findByText('Step 3 of 3: Result')).toBeTruthy();
+    expect(screen.getAllByText('Payment received').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Back to the conversation' }).getAttribute('href')).toBe(
+      '/messages/c-1',
+    );
+
+    // Settled: no more polling.
+    const asked = verifies(fetch).length;
+    await wait(3 * VERIFY_EVERY_MS);
+    expect(verifies(fetch)).toHaveLength(asked);
+  });
+
+  it('refuses a number that is not a Congolese mobile one, with a clear message and no payment', async () => {
+    const fetch = stubBillingApi({ 'GET /api/subscriptions': () => PLANS });
+    const member = user();
+    render();
+    await member.type(await screen.findByLabelText(/Mobile money number/), '+33 6 12 34 56 78');
+    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
+    expect(
+      await screen.findByText(
+        'Enter a Congolese mobile number, for example 081 234 5678 (or +243 81 234 5678).',
+      ),
+    ).toBeTruthy();
+    expect(startsOf(fetch)).toEqual([]);
+  });
+
+  it('sends the same Idempotency-Key when the member tries the same payment again, a new one for another', async () => {
+    let fail = true;
+    const fetch = stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      'POST /api/payments/init/flex': () =>
+        fail
+          ? jsonResponse(429, { statusCode: 429, code: 'rate_limited', message: 'Too many' })
+          : buildPayment({ transaction: { amount: 499, currency: 'USD', status: 'PENDING' } }),
+      [`GET /api/payments/verify/${buildPayment().reference}`]: () => buildPayment(),
+    });
+    const member = user();
+    render();
+    await member.type(await screen.findByLabelText(/Mobile money number/), '0812345678');
+    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
+    expect(await screen.findByText('Too many attempts. Please wait and try again.')).toBeTruthy();
+    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
+    await waitFor(() => expect(startsOf(fetch)).toHaveLength(2));
+
+    fail = false;
+    await member.click(screen.getByRole('radio', { name: 'US dollars (USD)' }));
+    await member.click(screen.getByRole('button', { name: 'Pay $4.99' }));
+    await waitFor(() => expect(startsOf(fetch)).toHaveLength(3));
+    const [first, again, other] = startsOf(fetch) as [Init, Init, Init];
+    expect(again.key).toBe(first.key);
+    expect(other.key).not.toBe(first.key);
+    expect(other.body).toMatchObject({ currency: 'USD', phone: '243812345678' });
+  });
+
+  it('says why a declined payment failed, and a new try starts a new payment', async () => {
+    const pending = buildPayment();
+    const fetch = stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      'POST /api/payments/init/flex': () => pending,
+      [`GET /api/payments/verify/${pending.reference}`]: () => withStatus('FAILED', { reason: 'declined' }),
+    });
+    const member = user();
+    render();
+    await member.type(await screen.findByLabelText(/Mobile money number/), '812345678');
+    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
+    expect(
+      await screen.findByText('The payment was declined on the phone. Nothing was charged.'),
+    ).toBeTruthy();
+    expect(screen.getAllByText('Payment failed').length).toBeGreaterThan(0);
+
+    await member.click(screen.getByRole('button', { name: 'Try again' }));
+    await member.click(await screen.findByRole('button', { name: /^Pay CDF\s14,000$/ }));
+    await waitFor(() => expect(startsOf(fetch)).toHaveLength(2));
+    const [first, second] = startsOf(fetch) as [Init, Init];
+    expect(second.key).not.toBe(first.key);
+  });
+
+  it('stops watching a payment still pending after a few minutes, says it will be credited if charged, and can check again', async () => {
+    const pending = buildPayment();
+    const fetch = stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      [`GET /api/payments/verify/${pending.reference}`]: () => pending,
+    });
+    render(`?reference=${pending.reference}`);
+    expect(await screen.findByText('Waiting for your approval…')).toBeTruthy();
+    await wait(PENDING_WATCH_MS);
+    expect(
+      await screen.findByText(/If you were charged, Premium will be credited automatically/),
+    ).toBeTruthy();
+    const asked = verifies(fetch).length;
+    expect(asked).toBeGreaterThanOrEqual(PENDING_WATCH_MS / VERIFY_EVERY_MS - 2);
+    await wait(10 * VERIFY_EVERY_MS);
+    expect(verifies(fetch).length).toBeLessThanOrEqual(asked + 1);
+
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(verifies(fetch).length).toBeGreaterThan(asked + 1));
+  });
+});
+
+describe('the subscribe wizard, card', () => {
+  it('remembers the card on this device, sends the browser to the provider’s page, and checks on the way back', async () => {
+    const open = vi.spyOn(cardPage, 'open').mockImplementation(() => undefined);
+    const pending = buildPayment({
+      method: 'card',
+      phone: null,
+      redirectUrl: 'http://127.0.0.1:4010/checkout/O42',
+    });
+    const fetch = stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      'POST /api/payments/init/flex': () => pending,
+      [`GET /api/payments/verify/${pending.reference}`]: () => pending,
+    });
+    const member = user();
+    const view = render('?profile=u-9');
+    await member.click(await screen.findByRole('radio', { name: 'Card' }));
+    expect(screen.getByText('Step 1 of 4: Ready to pay')).toBeTruthy();
+    expect(screen.getByText(/Motema never sees your card number/)).toBeTruthy();
+    expect(screen.queryByLabelText(/Mobile money number/)).toBeNull();
+    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000 by card$/ }));
+
+    await waitFor(() => expect(open).toHaveBeenCalledWith('http://127.0.0.1:4010/checkout/O42'));
+    expect(startsOf(fetch)[0]!.body).toEqual({ subscription: MONTH._id, method: 'card', currency: 'CDF' });
+    expect(view.router.state.location.search).toBe(`?reference=${pending.reference}&profile=u-9`);
+    expect(localStorage.getItem('motema.paymentMethod')).toBe('card');
+    view.unmount();
+
+    // Back from the provider's page, on a new page load: the same address, the card still chosen.
+    rememberPaywallReturn('u-9', '/messages/c-1');
+    stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      [`GET /api/payments/verify/${pending.reference}`]: answersInTurn(
+        pending,
+        withStatus('SUCCESS', { method: 'card', phone: null }),
+      ),
+    });
+    render(`?reference=${pending.reference}`);
+    expect(await screen.findByRole('heading', { name: 'Checking your card payment' })).toBeTruthy();
+    expect(screen.getByText('Step 3 of 4: Payment')).toBeTruthy();
+    await wait(VERIFY_EVERY_MS);
+    expect(await screen.findByRole('link', { name: 'Back to the conversation' })).toBeTruthy();
+  });
+
+  it('says a card page left before paying was cancelled, as a warning', async () => {
+    const reference = 'MTMCARD01';
+    stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      [`GET /api/payments/verify/${reference}`]: () =>
+        withStatus('FAILED', { reference, method: 'card', phone: null, reason: 'canceled' }),
+    });
+    render(`?reference=${reference}`);
+    expect(
+      await screen.findByText('The payment was cancelled before it was made. Nothing was charged.'),
+    ).toBeTruthy();
+    expect(screen.getAllByText('Payment cancelled').length).toBeGreaterThan(0);
+  });
+});
