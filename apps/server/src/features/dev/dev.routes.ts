@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { renderMailboxPage } from './mailbox-page.ts';
+import { devPaymentsRoutes } from './dev-payments.routes.ts';
 import { latestOutboxMessages } from './dev.service.ts';
 
 const OutboxQuerySchema = z.object({ to: z.string().trim().max(320).optional() });
@@ -20,6 +21,8 @@ const OutboxSchema = z.object({
 
 /** Development helpers, registered at the root and never in production. */
 export const devRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  await app.register(devPaymentsRoutes, deps);
+
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
     const rows = await latestOutboxMessages(deps.db);
     return reply
