@@ -12,6 +12,7 @@ import { createMediaStorage } from './lib/storage.ts';
 import { readTlsCredentials, type TlsCredentials } from './lib/tls.ts';
 import { startMediaWorker } from './media-worker/supervisor.ts';
 import { installProcessGuards } from './process-guards.ts';
+import { requestLogSerializers } from './plugins/request-log.ts';
 import { setUpFlexpay, type FlexpaySetup } from './features/billing/providers/flexpay-setup.ts';
 
 const startedAt = performance.now();
@@ -81,13 +82,15 @@ try {
   await Promise.allSettled([jobs.stop(), database.close()]).then(() => embedded?.stop());
   process.exit(1);
 }
-// Readable log lines on a terminal; JSON lines (for log collectors) otherwise.
+// Readable log lines on a terminal; JSON lines (for log collectors) otherwise. Either way a request's
+// secret path parameters (a payment's callback token) are redacted (plugins/request-log.ts).
 const logger = process.stdout.isTTY
   ? {
       level: env.LOG_LEVEL,
+      serializers: requestLogSerializers,
       transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } },
     }
-  : { level: env.LOG_LEVEL };
+  : { level: env.LOG_LEVEL, serializers: requestLogSerializers };
 const app = await buildApp(
   {
     env,
