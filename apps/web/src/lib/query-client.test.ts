@@ -57,6 +57,11 @@ describe('handleApiError: the error catalogue of the spec', () => {
     handleApiError(new ApiError(400, 'validation_failed', 'x'), { form: true });
     expect(show).not.toHaveBeenCalled();
   });
+
+  it('leaves the paywall’s 402 to the payment-required dialog, without a notice beside it', () => {
+    handleApiError(new ApiError(402, 'payment_required', 'x', [], undefined, 'UserPopularity'));
+    expect(show).not.toHaveBeenCalled();
+  });
 });
 
 describe('the profile remembered on the device', () => {

@@ -27,7 +27,8 @@ export function handleApiError(error: unknown, options: { silent?: boolean; form
     }
     return;
   }
-  if (options.silent || options.form) return;
+  // The payment-required dialog says it (SPEC section 8), opened by the call that met the paywall.
+  if (options.silent || options.form || error.code === 'payment_required') return;
   notifyError(i18next.t(`errors:${error.code}`, { defaultValue: error.message }));
 }
 

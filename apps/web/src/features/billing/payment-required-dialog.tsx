@@ -29,10 +29,11 @@ export function PaymentRequiredDialog({
   // Where the dialog opened: a payment's success leads back there (paywall-return.ts), also after the card page.
   const [openedAt] = useState(pathname + search);
   const { profile, reason } = request;
+  const returnTo = request.returnTo ?? openedAt;
 
   useEffect(() => {
-    if (profile) rememberPaywallReturn(profile, openedAt);
-  }, [profile, openedAt]);
+    if (profile) rememberPaywallReturn(profile, returnTo);
+  }, [profile, returnTo]);
 
   return (
     <Modal opened onClose={onClose} title={t('paywall.title')} centered radius="md">

@@ -8,7 +8,12 @@ import {
  * A refusal behind the paywall (SPEC section 8): why, and to whom the member was writing (the
  * profile id, when known). The payment-required dialog shows the one asked last.
  */
-export type PaymentRequest = { reason: PaymentRequiredReason | null; profile: string | null };
+export type PaymentRequest = {
+  reason: PaymentRequiredReason | null;
+  profile: string | null;
+  /** Where a payment's success leads back to; by default the page the dialog opened on. */
+  returnTo?: string;
+};
 
 let current: PaymentRequest | null = null;
 const listeners = new Set<() => void>();
@@ -41,8 +46,17 @@ export const paymentRequired = {
       current !== null &&
       (current.profile === null || request.profile === null || current.profile === request.profile);
     if (!current || !same) return set(request);
-    const merged = { reason: request.reason ?? current.reason, profile: current.profile ?? request.profile };
-    if (merged.reason !== current.reason || merged.profile !== current.profile) set(merged);
+    const merged = {
+      reason: request.reason ?? current.reason,
+      profile: current.profile ?? request.profile,
+      returnTo: current.returnTo ?? request.returnTo,
+    };
+    if (
+      merged.reason !== current.reason ||
+      merged.profile !== current.profile ||
+      merged.returnTo !== current.returnTo
+    )
+      set(merged);
   },
   close() {
     if (current) set(null);

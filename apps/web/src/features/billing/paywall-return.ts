@@ -27,8 +27,31 @@ function stored(): PaywallReturn | null {
   }
 }
 
-/** The member whose paywall the member met last in this tab, if any. */
-export const paywallProfile = (): string | null => stored()?.profile ?? null;
+const PAYMENT_PROFILE_KEY = 'motema.paymentProfile';
+
+/**
+ * The profile a payment was started for: the card page sends the browser back with the reference
+ * alone (`?reference=`), and the wizard reads the profile from here again.
+ */
+export function rememberPaymentProfile(reference: string, profile: string): void {
+  try {
+    sessionStorage.setItem(PAYMENT_PROFILE_KEY, JSON.stringify({ reference, profile }));
+  } catch {
+    // No storage: the success screen offers the subscriptions only.
+  }
+}
+
+export function paymentProfile(reference: string): string | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(PAYMENT_PROFILE_KEY) ?? 'null') as {
+      reference?: unknown;
+      profile?: unknown;
+    } | null;
+    return value?.reference === reference && typeof value.profile === 'string' ? value.profile : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The way back to the conversation with `profile`: the thread where the paywall opened, else their profile. */
 export function paywallReturnPath(profile: string): string {

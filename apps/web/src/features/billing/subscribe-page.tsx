@@ -11,7 +11,7 @@ import { formatMoney } from './money.ts';
 import { PaymentForm } from './payment-form.tsx';
 import { rememberedPaymentMethod } from './payment-method.ts';
 import { PaymentWatch } from './payment-watch.tsx';
-import { paywallProfile } from './paywall-return.ts';
+import { paymentProfile, rememberPaymentProfile } from './paywall-return.ts';
 import { PlanFacts, planTitle } from './plan-facts.tsx';
 
 /**
@@ -24,8 +24,8 @@ export function SubscribePage() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const reference = params.get('reference');
-  // Back from the card page, the query may hold the reference alone: the paywall met last in this tab.
-  const profile = params.get('profile') ?? (reference ? paywallProfile() : null);
+  // Back from the card page, the query holds the reference alone: the profile was kept for it.
+  const profile = params.get('profile') ?? (reference ? paymentProfile(reference) : null);
   const [method] = useState(rememberedPaymentMethod);
   const [lastPhone, setLastPhone] = useState<string | null>(null);
   const plans = usePlansQuery();
@@ -37,8 +37,10 @@ export function SubscribePage() {
   const started = (payment: Payment, phone: string | null) => {
     if (phone) setLastPhone(phone);
     setParams(withProfile({ reference: payment.reference }), { replace: true });
-    if (payment.method === 'card' && payment.transaction.status === 'PENDING' && payment.redirectUrl)
+    if (payment.method === 'card' && payment.transaction.status === 'PENDING' && payment.redirectUrl) {
+      if (profile) rememberPaymentProfile(payment.reference, profile);
       cardPage.open(payment.redirectUrl);
+    }
   };
   const retry = () => setParams(withProfile({}), { replace: true });
 

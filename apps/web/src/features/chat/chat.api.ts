@@ -15,7 +15,7 @@ import {
   type MessagePage,
 } from '@motema/shared/chat';
 import { CONVERSATIONS_LIMIT } from '@motema/shared/limits';
-import { api, uploadForm } from '../../lib/api-client.ts';
+import { api, isApiError, uploadForm } from '../../lib/api-client.ts';
 import { keepOnDevice, keptAt, keptData } from '../../lib/persisted-queries.ts';
 import {
   chatKeys,
@@ -24,6 +24,7 @@ import {
   replaceMessage,
   type MessagesData,
 } from './chat-cache.ts';
+import { paymentRequired, paymentRequiredReason } from '../billing/payment-required.ts';
 import { chatKeptQueries } from './chat-kept.ts';
 
 export { chatKeys };
@@ -127,7 +128,10 @@ export function useImportantMessagesQuery(conversationId: string, options: { ena
   });
 }
 
-/** Finds or starts the conversation with a member (POST /api/conversations). */
+/**
+ * Finds or starts the conversation with a member (POST /api/conversations). Behind the paywall (402)
+ * it opens the payment-required dialog, whose success leads back here to start the chat again.
+ */
 export function useStartConversationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -138,6 +142,14 @@ export function useStartConversationMutation() {
     onSuccess: (conversation) => {
       queryClient.setQueryData(chatKeys.conversation(conversation._id), conversation);
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+    },
+    onError: (error, userId) => {
+      if (isApiError(error) && error.code === 'payment_required')
+        paymentRequired.ask({
+          reason: paymentRequiredReason(error.reason),
+          profile: userId,
+          returnTo: `/conversations?user=${encodeURIComponent(userId)}`,
+        });
     },
   });
 }

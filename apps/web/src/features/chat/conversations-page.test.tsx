@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage } from '../../test/render-page.tsx';
 import { isolate } from '../../ui/member-text.tsx';
 import { buildConversation, buildMessage, ME, me, requestsOf, stubChatApi } from './chat-fixtures.tsx';
+import { paymentRequired } from '../billing/payment-required.ts';
 import { ConversationsPage } from './conversations-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -137,6 +138,28 @@ describe('ConversationsPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/conversations');
     expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeTruthy();
+  });
+
+  it('opens the payment-required dialog when the member of ?user= is behind the paywall, and comes back here after paying', async () => {
+    stubChatApi({
+      'POST /api/conversations': () =>
+        jsonResponse(402, {
+          statusCode: 402,
+          code: 'payment_required',
+          message: 'A subscription is needed for this',
+          reason: 'UserPreferences',
+        }),
+      'GET /api/conversations': () => ({ conversations: [], count: 0 }),
+    });
+    renderList('/conversations?user=u-9');
+    await waitFor(() =>
+      expect(paymentRequired.get()).toEqual({
+        reason: 'UserPreferences',
+        profile: 'u-9',
+        returnTo: '/conversations?user=u-9',
+      }),
+    );
+    paymentRequired.close();
   });
 
   it('offers a retry when the list cannot load', async () => {
