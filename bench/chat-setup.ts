@@ -40,9 +40,20 @@ export async function prepareMembers(db: Db, count: number): Promise<BenchMember
     )
     INSERT INTO conversation_members (conversation_id, user_id)
     SELECT made.id, unnest(string_to_array(made.pair_key, ':'))::uuid FROM made`);
+  // Each pair a match: the paywall (features/billing/paywall) lets matches write to each other whatever
+  // their popularity and preferences, so no bench send is refused. After a pair's first exchange the
+  // send reads only `first_received_at`; before it, one probe of the matches' key.
+  await db.execute(sql`
+    INSERT INTO matches (user_a, user_b)
+    SELECT a.user_id, b.user_id
+    FROM conversation_members a
+    JOIN conversation_members b ON b.conversation_id = a.conversation_id AND a.user_id < b.user_id
+    JOIN users u ON u.id = a.user_id
+    WHERE u.username LIKE ${like}
+    ON CONFLICT DO NOTHING`);
   // Fresh statistics, as autovacuum keeps them on a live database: without them the planner takes the
   // set-based seeding for a handful of rows and picks plans that scan every conversation.
-  await db.execute(sql`ANALYZE users, conversations, conversation_members, sessions, messages`);
+  await db.execute(sql`ANALYZE users, conversations, conversation_members, sessions, messages, matches`);
   const rows = (
     await db.execute(sql`
       SELECT u.id AS "userId", u.username, m.conversation_id AS "conversationId"
