@@ -66,7 +66,12 @@ export async function openAccounts(tx: DbOrTx, accounts: AccountToOpen[]) {
     .select({ id: ledgerAccounts.id, name: ledgerAccounts.name, currency: ledgerAccounts.currency })
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.name, [...new Set(sorted.map((account) => account.name))]));
-  return rows.filter((row) => sorted.some((a) => a.name === row.name && a.currency === row.currency));
+  const found = rows.filter((row) => sorted.some((a) => a.name === row.name && a.currency === row.currency));
+  if (found.length < sorted.length) {
+    // Opened by a transaction that committed after this one's snapshot: only READ COMMITTED sees it.
+    throw new Error('a ledger account is not visible to this transaction: post entries at READ COMMITTED');
+  }
+  return found;
 }
 
 /**
