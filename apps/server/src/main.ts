@@ -137,7 +137,7 @@ if (mailer.kind === 'outbox') console.log(`Mail: kept in the outbox, read it at 
 console.log(
   `Media: ${storage.kind === 's3' ? `S3 bucket ${env.S3_BUCKET}` : `files in ${path.resolve(env.DATA_DIR, 'media')}`}`,
 );
-console.log(`Payments: ${flexpay.summary}`);
+console.log(`Payments: ${flexpay.summary(url)}`);
 console.log(
   `Real time: ${redis ? `Redis at ${redis.where} (Socket.IO adapter and rate limits shared by every node)` : 'single node (set REDIS_URL to run several)'}`,
 );

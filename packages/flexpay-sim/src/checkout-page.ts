@@ -58,7 +58,8 @@ h1{font-size:20px;margin:0 0 4px}
 label{display:block;font-weight:600;margin:12px 0 4px}
 input{width:100%;font:inherit;padding:10px 12px;border:1px solid #8a94a6;border-radius:8px}
 input[aria-invalid=true]{border-color:#b3261e}
-.row{display:flex;gap:12px}.row>div{flex:1}
+.row{display:grid;grid-template-columns:1fr 1fr;column-gap:12px}.row>div{display:contents}
+.row label{grid-row:1;align-self:end}.row input{grid-row:2}.row .error{grid-row:3}
 .error{color:#b3261e;font-size:14px;margin:4px 0 0}
 .actions{display:flex;gap:12px;margin-top:20px}
 button{flex:1;font:inherit;font-weight:600;padding:12px;border-radius:8px;border:0;cursor:pointer}
@@ -96,7 +97,7 @@ ${summary}
 ${field('cardNumber', 'Numéro de carte', 'inputmode="numeric" autocomplete="cc-number" maxlength="23"', form.cardNumber, errors.cardNumber)}
 ${field('cardName', 'Nom sur la carte', 'autocomplete="cc-name" maxlength="80"', form.cardName, errors.cardName)}
 <div class="row">
-${field('expiry', "Date d'expiration (MM/AA)", 'inputmode="numeric" autocomplete="cc-exp" placeholder="MM/AA" maxlength="7"', form.expiry, errors.expiry)}
+${field('expiry', 'Expiration (MM/AA)', 'inputmode="numeric" autocomplete="cc-exp" placeholder="MM/AA" maxlength="7"', form.expiry, errors.expiry)}
 ${field('cvv', 'CVV', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"', form.cvv, errors.cvv)}
 </div>
 <div class="actions">

@@ -8,8 +8,8 @@ export type FlexpaySetup = {
   provider: PaymentProvider;
   /** The local simulator this process started (outside production only). */
   sim?: FlexpaySim;
-  /** One line for the start banner: where payments go. Never holds the token. */
-  summary: string;
+  /** The start banner's line (given the server's URL): where payments go. Never holds the token. */
+  summary: (serverUrl: string) => string;
 };
 
 /**
@@ -29,7 +29,7 @@ export async function setUpFlexpay(env: Env): Promise<FlexpaySetup> {
     };
     return {
       provider: createFlexpayProvider({ ...settings, timeoutMs }),
-      summary: `FlexPay at ${new URL(settings.baseUrl).host}`,
+      summary: () => `FlexPay at ${new URL(settings.baseUrl).host}`,
     };
   }
   const { startFlexpaySim } = await import('@motema/flexpay-sim');
@@ -46,6 +46,7 @@ export async function setUpFlexpay(env: Env): Promise<FlexpaySetup> {
       timeoutMs,
     }),
     sim,
-    summary: `the local FlexPay simulator at ${sim.origin} (approve or decline payments at /dev/payments)`,
+    summary: (serverUrl) =>
+      `the local FlexPay simulator at ${sim.origin} (approve or decline payments at ${serverUrl}/dev/payments)`,
   };
 }

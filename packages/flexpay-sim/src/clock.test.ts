@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { createClock } from './clock.ts';
+
+describe('the simulator clock', () => {
+  it('runs due events in time order, each at its own moment, when advanced', () => {
+    const clock = createClock({ realTime: false, start: 0 });
+    const ran: [string, number][] = [];
+    clock.at(3_000, () => ran.push(['c', clock.now()]));
+    clock.at(1_000, () => {
+      ran.push(['a', clock.now()]);
+      // Scheduled by another event, due within the same advance: runs in it, in order.
+      clock.at(2_000, () => ran.push(['b', clock.now()]));
+    });
+    clock.at(9_000, () => ran.push(['late', clock.now()]));
+    clock.advance(5_000);
+    expect(ran).toEqual([
+      ['a', 1_000],
+      ['b', 2_000],
+      ['c', 3_000],
+    ]);
+    expect(clock.now()).toBe(5_000);
+  });
+
+  it('stands still without an advance in manual mode', async () => {
+    const clock = createClock({ realTime: false, start: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(clock.now()).toBe(0);
+    expect(() => clock.advance(-1)).toThrow(RangeError);
+  });
+
+  it('moves with the wall clock in real mode, and fires events by itself', async () => {
+    const clock = createClock({ realTime: true });
+    const fired = new Promise<number>((resolve) => clock.at(clock.now() + 30, () => resolve(clock.now())));
+    const start = clock.now();
+    const at = await fired;
+    expect(at - start).toBeGreaterThanOrEqual(30);
+  });
+
+  it('forgets its events when cleared', () => {
+    const clock = createClock({ realTime: false, start: 0 });
+    let ran = false;
+    clock.at(10, () => (ran = true));
+    clock.clear();
+    clock.advance(100);
+    expect(ran).toBe(false);
+  });
+});
