@@ -127,8 +127,9 @@ export async function insertMatches(db: DbOrTx, table: string): Promise<number> 
 /**
  * Conversations for part of the run's matches, each with 1 to MESSAGES_MAX messages numbered 1..n,
  * `last_seq` and `last_message_at` of the newest, and for each member: read up to at least their
- * own last message (often everything), delivered at least as far as read, and an unread count of
- * exactly the other member's messages after their read watermark (as the chat keeps them).
+ * own last message (often everything), delivered at least as far as read, an unread count of
+ * exactly the other member's messages after their read watermark, and when the other member first
+ * wrote to them (`first_received_at`, the paywall's open case), as the chat keeps them.
  */
 export async function insertConversations(
   db: DbOrTx,
@@ -181,12 +182,18 @@ export async function insertConversations(
       FROM marks LEFT JOIN ${msgs} m ON m.conversation_id = marks.conversation_id
         AND m.sender_id <> marks.user_id AND m.seq > marks.read_seq
       GROUP BY marks.conversation_id, marks.user_id
+    ),
+    received AS (
+      SELECT marks.conversation_id, marks.user_id, min(m.created_at) AS first_at
+      FROM marks LEFT JOIN ${msgs} m ON m.conversation_id = marks.conversation_id AND m.sender_id <> marks.user_id
+      GROUP BY marks.conversation_id, marks.user_id
     )
-    INSERT INTO conversation_members (conversation_id, user_id, delivered_seq, read_seq, unread_count, joined_at)
+    INSERT INTO conversation_members (conversation_id, user_id, delivered_seq, read_seq, unread_count, joined_at,
+      first_received_at)
     SELECT marks.conversation_id, marks.user_id,
       CASE WHEN random() < 0.9 THEN marks.count ELSE marks.read_seq END, marks.read_seq, unread.unread,
-      marks.started
-    FROM marks JOIN unread USING (conversation_id, user_id)`);
+      marks.started, received.first_at
+    FROM marks JOIN unread USING (conversation_id, user_id) JOIN received USING (conversation_id, user_id)`);
   return { conversations: conversations.rowCount ?? 0, messages: messages.rowCount ?? 0 };
 }
 

@@ -151,7 +151,7 @@ describe('seed: members with avatars, ratings, visits and conversations', () => 
     expect(members.some((member) => member.popularity > 0)).toBe(true);
   });
 
-  it('keeps conversations consistent: sequences 1..last_seq, watermarks and unread counts', async () => {
+  it('keeps conversations consistent: sequences 1..last_seq, watermarks, unread counts, first received', async () => {
     expect(summary.conversations).toBeGreaterThan(5);
     expect(summary.messages).toBeGreaterThan(summary.conversations);
     const [checks] = await rows<Record<string, number>>(sql`
@@ -173,7 +173,9 @@ describe('seed: members with avatars, ratings, visits and conversations', () => 
         (SELECT count(*)::int FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
           WHERE NOT (cm.read_seq <= cm.delivered_seq AND cm.delivered_seq <= c.last_seq)
             OR cm.unread_count <> (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id
-              AND m.sender_id <> cm.user_id AND m.seq > cm.read_seq)) AS bad_marks,
+              AND m.sender_id <> cm.user_id AND m.seq > cm.read_seq)
+            OR cm.first_received_at IS DISTINCT FROM (SELECT min(m.created_at) FROM messages m
+              WHERE m.conversation_id = c.id AND m.sender_id <> cm.user_id)) AS bad_marks,
         (SELECT count(*)::int FROM conversation_members WHERE unread_count > 0) AS with_unread`);
     expect(checks).toMatchObject({
       conversations: summary.conversations,
