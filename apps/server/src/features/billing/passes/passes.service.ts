@@ -55,13 +55,14 @@ export async function revokePass(
   revoke: { paymentId: string; at: Date },
 ): Promise<Pass | undefined> {
   const found = await repo.findPassByPayment(tx, revoke.paymentId);
-  if (!found?.userId) return found;
-  await repo.lockMemberPasses(tx, found.userId);
+  if (!found) return undefined;
+  // A deleted member's pass (no member any more) is still revoked: it stays beside its payment.
+  if (found.userId) await repo.lockMemberPasses(tx, found.userId);
   const pass = await repo.findPassByPayment(tx, revoke.paymentId);
   if (!pass || pass.revokedAt) return pass;
   const revoked = await repo.markRevoked(tx, pass.id, revoke.at);
   const freedMs = pass.endsAt.getTime() - Math.max(revoke.at.getTime(), pass.startsAt.getTime());
-  if (freedMs > 0) await repo.movePassesEarlier(tx, found.userId, pass.endsAt, freedMs);
+  if (pass.userId && freedMs > 0) await repo.movePassesEarlier(tx, pass.userId, pass.endsAt, freedMs);
   return revoked;
 }
 

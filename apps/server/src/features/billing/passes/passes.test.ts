@@ -187,5 +187,9 @@ describe('passes: grant, extend, revoke, cancel', () => {
     expect(res.statusCode).toBe(204);
     const [kept] = await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.id, pass.id));
     expect(kept).toEqual({ ...pass, userId: null });
+    // A refund after the deletion still revokes it.
+    const at = clock.now();
+    const revoked = await t.db.transaction((tx) => revokePass(tx, { paymentId: pass.paymentId, at }));
+    expect(revoked).toMatchObject({ id: pass.id, userId: null, revokedAt: at, endsAt: at });
   });
 });
