@@ -6,7 +6,7 @@ import { loadEnv } from './env.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { createSmtpMailer } from './lib/mailer.ts';
 import { createOutboxMailer, createOutboxSms } from './features/dev/outbox-mailer.ts';
-import { listenFailureMessage } from './lib/ports.ts';
+import { listenFailureMessage, portInUseMessage } from './lib/ports.ts';
 import { connectRedis, type RedisConnection, type RedisLog } from './lib/redis.ts';
 import { createMediaStorage } from './lib/storage.ts';
 import { readTlsCredentials, type TlsCredentials } from './lib/tls.ts';
@@ -78,8 +78,14 @@ let flexpay: FlexpaySetup;
 try {
   flexpay = await setUpFlexpay(env);
 } catch (error) {
-  console.error(`The FlexPay simulator did not start: ${(error as Error).message}`);
-  await Promise.allSettled([jobs.stop(), database.close()]).then(() => embedded?.stop());
+  console.error(
+    (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? portInUseMessage(env.FLEXPAY_SIM_PORT, 'FLEXPAY_SIM_PORT')
+      : `The FlexPay simulator did not start: ${(error as Error).message}`,
+  );
+  closing = true;
+  await Promise.allSettled([jobs.stop(), database.close()]);
+  await embedded?.stop().catch(() => {});
   process.exit(1);
 }
 // Readable log lines on a terminal; JSON lines (for log collectors) otherwise. Either way a request's
