@@ -62,14 +62,14 @@ export async function getAs(bed: PaymentsBed, member: Member, path: string) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** A new member and a mobile-money start of the week plan, in CDF, paid from `phone`. */
-export async function startMobilePayment(bed: PaymentsBed, phone: string, member?: Member) {
+/** A mobile-money start of the week plan (in CDF unless told), paid from `phone`, by a new member unless given. */
+export async function startMobilePayment(bed: PaymentsBed, phone: string, member?: Member, currency = 'CDF') {
   const payer = member ?? (await createMember(bed.t));
   const plan = await planOf(bed.t.db, 'week');
   const res = await postInit(bed, payer, {
     subscription: plan.id,
     method: 'mobile_money',
-    currency: 'CDF',
+    currency,
     phone,
   });
   return { member: payer, plan, res };

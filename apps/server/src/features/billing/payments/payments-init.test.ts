@@ -60,7 +60,7 @@ describe('starting a payment (PAYMENTS.md P1-P6)', () => {
         body: JSON.stringify({ subscription: plan.id, method: 'card' }),
       });
       expect(res.status).toBe(400);
-      expect((await res.json()).code).toBe('idempotency_key_required');
+      expect(((await res.json()) as { code: string }).code).toBe('idempotency_key_required');
     }
   });
 
