@@ -56,6 +56,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    // The light variant (a badge, an alert's title: the notices' positive and negative) writes shade 9
+    // on shade 1: 4.3:1 for teal and 4.5:1 for red, under AA for small text. On shade 0, 4.7:1 and 5.1:1.
+    '--mantine-color-teal-light': 'var(--mantine-color-teal-0)',
+    '--mantine-color-red-light': 'var(--mantine-color-red-0)',
   },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

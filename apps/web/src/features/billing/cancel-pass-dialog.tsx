@@ -31,6 +31,7 @@ export function CancelPassDialog({
       opened={opened}
       onClose={() => !pending && onClose()}
       title={t('cancel.title')}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       centered
       radius="md"
     >

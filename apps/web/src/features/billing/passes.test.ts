@@ -18,6 +18,8 @@ describe('a pass', () => {
   it('says what is left in days, then hours, then less than an hour', () => {
     expect(timeLeft(pass, at('2026-11-24T10:00:00.000Z'))).toEqual({ unit: 'days', count: 26 });
     expect(timeLeft(pass, at('2026-12-19T09:00:00.000Z'))).toEqual({ unit: 'days', count: 1 });
+    // Bought a minute ago: 30 days left, not 29.
+    expect(timeLeft(pass, at('2026-11-20T10:01:00.000Z'))).toEqual({ unit: 'days', count: 30 });
     expect(timeLeft(pass, at('2026-12-19T10:30:00.000Z'))).toEqual({ unit: 'hours', count: 23 });
     expect(timeLeft(pass, at('2026-12-20T09:30:00.000Z'))).toEqual({ unit: 'lessThanHour', count: 0 });
   });

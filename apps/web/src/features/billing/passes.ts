@@ -12,15 +12,16 @@ export function passState(pass: Pick<UserSubscription, 'startsAt' | 'endsAt'>, n
 }
 
 /**
- * What is left of a running pass, in the unit a person would say: whole days while a day or more
- * is left, then hours, then "less than an hour".
+ * What is left of a running pass, in the unit a person would say: days (the nearest whole number: a
+ * 30-day pass bought a minute ago has 30 days left) while a day or more is left, then whole hours,
+ * then "less than an hour".
  */
 export function timeLeft(
   pass: Pick<UserSubscription, 'endsAt'>,
   now: number,
 ): { unit: 'days' | 'hours' | 'lessThanHour'; count: number } {
   const left = Date.parse(pass.endsAt) - now;
-  if (left >= DAY_MS) return { unit: 'days', count: Math.floor(left / DAY_MS) };
+  if (left >= DAY_MS) return { unit: 'days', count: Math.round(left / DAY_MS) };
   if (left >= HOUR_MS) return { unit: 'hours', count: Math.floor(left / HOUR_MS) };
   return { unit: 'lessThanHour', count: 0 };
 }

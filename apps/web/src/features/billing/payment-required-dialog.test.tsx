@@ -75,6 +75,8 @@ describe('the payment-required dialog', () => {
     expect(within(dialog).getByRole('link', { name: 'Subscribe now' }).getAttribute('href')).toBe(
       '/premium/subscriptions',
     );
+    // Its close button has a name too (axe: button-name).
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(paymentRequired.get()).toBeNull();

@@ -36,7 +36,14 @@ export function PaymentRequiredDialog({
   }, [profile, returnTo]);
 
   return (
-    <Modal opened onClose={onClose} title={t('paywall.title')} centered radius="md">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('paywall.title')}
+      centered
+      radius="md"
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       <Stack gap="md">
         <Text>{t(reason === null ? 'paywall.reason.unknown' : `paywall.reason.${reason}`)}</Text>
         <Button
@@ -52,7 +59,7 @@ export function PaymentRequiredDialog({
           <Text fw={600} size="sm">
             {t('paywall.free.title')}
           </Text>
-          <List spacing="xs" size="sm" center>
+          <List spacing="xs" size="sm">
             <List.Item
               icon={
                 <ThemeIcon variant="light" color="coral" size={26} radius="xl">
@@ -61,7 +68,12 @@ export function PaymentRequiredDialog({
               }
             >
               {profile ? (
-                <Anchor component={Link} to={`/profile/${encodeURIComponent(profile)}`} onClick={onClose}>
+                <Anchor
+                  component={Link}
+                  to={`/profile/${encodeURIComponent(profile)}`}
+                  onClick={onClose}
+                  size="sm"
+                >
                   {t('paywall.free.like')}
                 </Anchor>
               ) : (
@@ -75,7 +87,7 @@ export function PaymentRequiredDialog({
                 </ThemeIcon>
               }
             >
-              <Anchor component={Link} to="/settings/profile" onClick={onClose}>
+              <Anchor component={Link} to="/settings/profile" onClick={onClose} size="sm">
                 {t('paywall.free.profile')}
               </Anchor>
             </List.Item>

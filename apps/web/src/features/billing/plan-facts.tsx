@@ -40,7 +40,7 @@ export function planFacts(t: Translate, plan: Pick<Subscription, 'days' | 'popul
 export function PlanFacts({ plan }: { plan: Pick<Subscription, 'days' | 'popularity' | 'preferences'> }) {
   const { t } = useTranslation('billing');
   return (
-    <List spacing={6} size="sm" center>
+    <List spacing={6} size="sm">
       {planFacts(t, plan).map(({ key, Icon, text }) => (
         <List.Item
           key={key}

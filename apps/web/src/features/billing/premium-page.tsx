@@ -13,7 +13,6 @@ function Points({ keys, icon: PointIcon, color }: { keys: readonly string[]; ico
   return (
     <List
       spacing="xs"
-      center
       icon={
         <ThemeIcon variant="light" color={color} size={26} radius="xl">
           <PointIcon size={16} aria-hidden />

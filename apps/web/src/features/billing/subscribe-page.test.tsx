@@ -134,7 +134,7 @@ describe('the subscribe wizard, mobile money', () => {
     await waitFor(() => expect(startsOf(fetch)).toHaveLength(2));
 
     fail = false;
-    await member.click(screen.getByRole('radio', { name: 'US dollars (USD)' }));
+    await member.click(screen.getByRole('radio', { name: 'Dollars (USD)' }));
     await member.click(screen.getByRole('button', { name: 'Pay $4.99' }));
     await waitFor(() => expect(startsOf(fetch)).toHaveLength(3));
     const [first, again, other] = startsOf(fetch) as [Init, Init, Init];
