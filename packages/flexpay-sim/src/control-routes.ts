@@ -66,6 +66,14 @@ export function registerControlRoutes(app: FastifyInstance, control: SimControl)
     }
   });
 
+  app.post('/__sim/callback-policy', async (request, reply) => {
+    try {
+      return control.setCallbackPolicy(request.body as Parameters<SimControl['setCallbackPolicy']>[0]);
+    } catch (error) {
+      return answerError(reply, error);
+    }
+  });
+
   app.get('/__sim/balance', async () => control.balance());
 
   app.post('/__sim/reset', async () => {

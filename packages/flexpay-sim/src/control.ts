@@ -1,3 +1,4 @@
+import { parseCallbackPolicy, type CallbackPolicy } from './dispatcher.ts';
 import { parseFaults, type SimFaults } from './faults.ts';
 import { parseProgram } from './programs.ts';
 import { refund, settle, type SimContext } from './scenarios.ts';
@@ -55,6 +56,8 @@ export type SimControl = {
   program: (program: { phone?: string; reference?: string; scenario: string; times?: number }) => void;
   /** Sets faults on the wire API (faults.ts); what is not given stays as it was. */
   setFaults: (faults: Partial<SimFaults>) => SimFaults;
+  /** How callbacks are delivered from now on (until reset); scenarios that set their own keep it. */
+  setCallbackPolicy: (policy: CallbackPolicy | 'none' | 'once') => CallbackPolicy;
   /** The merchant's balance for payouts, in minor units. */
   balance: () => Record<SimCurrency, number>;
   /** Forgets every transaction, call, scheduled event, programmed scenario and fault. */
@@ -111,6 +114,12 @@ export function createControl(ctx: SimContext, onReset: () => void): SimControl 
       if (typeof faults === 'string') throw new SimControlError(400, faults);
       ctx.faults = faults;
       return { ...faults };
+    },
+    setCallbackPolicy(body) {
+      const policy = parseCallbackPolicy(body);
+      if (typeof policy === 'string') throw new SimControlError(400, policy);
+      ctx.callbackPolicy = policy;
+      return policy;
     },
     balance: () => ({ ...ctx.balance }),
     flush: () => ctx.dispatcher.flush(),

@@ -19,6 +19,29 @@ export type CallbackPolicy =
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 
+/** Reads a policy given over HTTP: an object of the type above, or 'none' | 'once'. */
+export function parseCallbackPolicy(value: unknown): CallbackPolicy | string {
+  if (value === 'none' || value === 'once') return { kind: value };
+  const policy = (value ?? {}) as Record<string, unknown>;
+  const whole = (n: unknown, min: number): n is number =>
+    typeof n === 'number' && Number.isInteger(n) && n >= min;
+  switch (policy.kind) {
+    case 'none':
+    case 'once':
+      return { kind: policy.kind };
+    case 'retry':
+      if (whole(policy.attempts, 1) && whole(policy.backoffMs, 0)) {
+        return { kind: 'retry', attempts: policy.attempts, backoffMs: policy.backoffMs };
+      }
+      return 'retry: attempts (≥ 1) and backoffMs (≥ 0), whole numbers';
+    case 'duplicate':
+      if (whole(policy.copies, 1)) return { kind: 'duplicate', copies: policy.copies };
+      return 'duplicate: copies, a whole number ≥ 1';
+    default:
+      return "kind: 'none', 'once', 'retry' or 'duplicate'";
+  }
+}
+
 /** The callback's JSON body ("Result", A1.4), as the transaction stands, or as a lying scenario claims. */
 export function callbackBody(tx: SimTransaction, claim?: { code: '0' | '1' }): Record<string, unknown> {
   const paid = claim ? claim.code === '0' : tx.status === '0';

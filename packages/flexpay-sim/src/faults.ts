@@ -5,17 +5,26 @@ import type { SimContext } from './scenarios.ts';
  * Faults on the wire API (POST /__sim/faults), drawn from the seeded random source so a run
  * replays. They strike after the request was handled, as in the wild: the transaction exists, but
  * the answer is lost (`dropConnectionRate`), a gateway's 502 HTML page (`errorRate`) or an HTML page
- * with HTTP 200 (`htmlRate`). `latencyMs` delays every answer (real time).
+ * with HTTP 200 (`htmlRate`). `latencyMs` delays every answer (real time); `checkNotFoundForMs` has
+ * check not know a transaction yet for a while after its creation, as FlexPay often does.
  */
 export type SimFaults = {
   latencyMs: number;
   errorRate: number;
   dropConnectionRate: number;
   htmlRate: number;
+  /** For this long after its creation (virtual ms), check answers "Aucune transaction trouvée" (A1.5). */
+  checkNotFoundForMs: number;
 };
 export type Fault = 'drop' | 'error' | 'html';
 
-export const NO_FAULTS: SimFaults = { latencyMs: 0, errorRate: 0, dropConnectionRate: 0, htmlRate: 0 };
+export const NO_FAULTS: SimFaults = {
+  latencyMs: 0,
+  errorRate: 0,
+  dropConnectionRate: 0,
+  htmlRate: 0,
+  checkNotFoundForMs: 0,
+};
 
 const faults = new WeakMap<FastifyRequest, Fault>();
 
@@ -55,7 +64,7 @@ export function parseFaults(body: unknown, current: SimFaults): SimFaults | stri
   for (const name of Object.keys(NO_FAULTS) as (keyof SimFaults)[]) {
     const value = fields[name];
     if (value === undefined) continue;
-    const max = name === 'latencyMs' ? 60_000 : 1;
+    const max = name === 'latencyMs' ? 60_000 : name === 'checkNotFoundForMs' ? 24 * 60 * 60_000 : 1;
     if (typeof value !== 'number' || !(value >= 0 && value <= max))
       return `${name}: a number from 0 to ${max}`;
     next[name] = value;

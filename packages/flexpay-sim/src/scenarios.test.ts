@@ -225,3 +225,34 @@ describe('the control API', () => {
     }
   });
 });
+
+describe('runtime knobs', () => {
+  it('has check not know a new transaction for a while (checkNotFoundForMs)', async () => {
+    sim.control.setFaults({ checkNotFoundForMs: 5_000 });
+    const orderNumber = await start('243812345678');
+    expect(await wire.check(orderNumber)).toMatchObject({
+      status: 404,
+      body: { code: '1', transaction: null },
+    });
+    await sim.control.advanceClock(5_000);
+    expect(await statusOf(orderNumber)).toBe('2');
+  });
+
+  it('changes the callback policy over HTTP until reset', async () => {
+    const set = await fetch(`${sim.origin}/__sim/callback-policy`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'duplicate', copies: 2 }),
+    });
+    expect(await set.json()).toEqual({ kind: 'duplicate', copies: 2 });
+    await sim.control.approve(await start('243812345678'));
+    expect(callbackCodes()).toEqual(['0', '0']);
+    expect(() => sim.control.setCallbackPolicy({ kind: 'retry', attempts: 0, backoffMs: 1 })).toThrow(
+      /attempts/,
+    );
+    sim.control.reset();
+    receiver.received.length = 0;
+    await sim.control.approve(await start('243812345678'));
+    expect(callbackCodes()).toEqual(['0']);
+  });
+});

@@ -88,6 +88,7 @@ export async function startFlexpaySim(options: FlexpaySimOptions): Promise<Flexp
   const control = createControl(ctx, () => {
     ctx.random = createRandom(options.seed ?? 1);
     ctx.faults = { ...NO_FAULTS };
+    ctx.callbackPolicy = options.callbackPolicy ?? { kind: 'once' };
     ctx.programs.length = 0;
     ctx.balance = { ...merchantBalance };
   });

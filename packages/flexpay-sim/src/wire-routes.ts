@@ -139,7 +139,8 @@ export function registerWireRoutes(app: FastifyInstance, ctx: SimContext, option
     if (authOf(request.headers.authorization, options.token) !== 'valid') return unauthorized(request, reply);
     const tx = ctx.store.get(request.params.orderNumber);
     const notFound = { code: '1', message: 'Aucune transaction trouvée', transaction: null };
-    if (!tx) return answer(request, reply, options.notFoundStatus, notFound);
+    const tooSoon = tx && ctx.clock.now() < tx.createdAt + ctx.faults.checkNotFoundForMs;
+    if (!tx || tooSoon) return answer(request, reply, options.notFoundStatus, notFound);
     tx.checks++;
     if (tx.scenario === 'flakyCheck' && tx.checks <= 3) return answer(request, reply, 500, notFound);
     return answer(request, reply, 200, checkAnswer(tx));
