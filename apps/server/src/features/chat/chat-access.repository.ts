@@ -1,7 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { conversationMembers } from '../../db/schema.ts';
+import { paywallReasonSql } from '../billing/paywall/paywall.policy.ts';
 import { notBlockedWith } from '../safety/safety.policy.ts';
 
 export type ConversationAccess = {
@@ -39,4 +40,36 @@ export async function conversationAccess(
     )
     .limit(1);
   return row ? { conversationId, otherId: row.otherId, blocked: !row.open } : null;
+}
+
+/**
+ * The paywall for a member writing in one of their conversations at `at`: null when they may (the
+ * other has written to them here, or they match, or their plan reaches), else the reason. For the
+ * steps before a send (an upload); the send reads it in its own statement (decision 0027).
+ */
+const PAYWALL_IN = {
+  name: 'chat_paywall_in_v1',
+  text: `SELECT ${paywallReasonSql({
+    sender: '$2::uuid',
+    recipient: 'other.user_id',
+    at: '$3::timestamptz',
+    heard: 'me.first_received_at IS NOT NULL',
+  })} AS reason
+    FROM conversation_members me
+    JOIN conversation_members other ON other.conversation_id = me.conversation_id AND other.user_id <> me.user_id
+    WHERE me.conversation_id = $1::uuid AND me.user_id = $2::uuid
+    LIMIT 1`,
+};
+
+export async function paywallIn(
+  db: Db,
+  conversationId: string,
+  senderId: string,
+  at: Date,
+): Promise<string | null> {
+  const result = await db.$client.query<{ reason: string | null }>({
+    ...PAYWALL_IN,
+    values: [conversationId, senderId, at.toISOString()],
+  });
+  return result.rows[0]?.reason ?? null;
 }

@@ -24,6 +24,7 @@ import {
   type MemberOverrides,
 } from '../../../test/factories.ts';
 import { buildMatch, KINSHASA, moved } from '../../../test/discovery-factories.ts';
+import { chatFilesSnapshot, oggOpusSample, postChatFile } from '../../../test/chat-files-factories.ts';
 import { nextEvent, socketTestBed } from '../../../test/socket-test-bed.ts';
 import { storeMessage } from '../../chat/send/chat-send.service.ts';
 import { revokePass } from '../passes/passes.service.ts';
@@ -200,6 +201,18 @@ describe('the chat paywall', () => {
       );
     expect(mine?.firstReceivedAt).not.toBeNull();
     expect((await storeMessage(deps, a.user.id, input(conversationId))).created).toBe(true);
+  });
+
+  it('refuses an upload, the first step of a message with files, with 402 and stores no file', async () => {
+    const { a, b, conversationId } = await popularPair();
+    const voice = () => postChatFile(t, a.cookie, conversationId, oggOpusSample(), { kind: 'voice' });
+    const before = await chatFilesSnapshot(t);
+    const res = await voice();
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ code: 'payment_required', reason: 'UserPopularity' });
+    expect(await chatFilesSnapshot(t)).toEqual(before);
+    await buildMatch(t, { members: [a, b] });
+    expect((await voice()).statusCode).toBe(201);
   });
 
   describe('starting a conversation (POST /api/conversations)', () => {

@@ -44,6 +44,7 @@ const UploadResponse = {
   201: ChatFileUploadSchema,
   ...apiErrors({
     400: 'validation_failed (kind, durationMs), chat_file_missing, chat_file_type_unsupported',
+    402: 'payment_required: behind the paywall (`reason`: UserPopularity or UserPreferences)',
     403: 'chat_blocked: one of the members blocked the other',
     404: 'conversation_not_found',
     413: 'chat_file_too_large',

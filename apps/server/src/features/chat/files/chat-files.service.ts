@@ -7,9 +7,11 @@ import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, badRequest, forbidden } from '../../../lib/app-error.ts';
 import { parseRange } from '../../../lib/http-range.ts';
 import type { ByteRange, StoredFile } from '../../../lib/storage.ts';
+import { clock } from '../../../lib/clock.ts';
+import { paymentRequired, paywallReasonOf } from '../../billing/paywall/paywall.policy.ts';
 import { encodePhotoUpload } from '../../media/media-encoding.service.ts';
 import { inspectUploadedPhoto, servedVariant } from '../../media/media.service.ts';
-import { conversationAccess } from '../chat-access.repository.ts';
+import { conversationAccess, paywallIn } from '../chat-access.repository.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import * as repo from './chat-files.repository.ts';
 import { sniffStreamType, streamFileName } from './stream-type.ts';
@@ -47,7 +49,7 @@ export type ChatUpload = { kind: ChatFileKind; durationMs: number | null; body: 
 
 /**
  * A file uploaded into a conversation by one of its members, not yet attached to a message (its row;
- * presentChatFile shows it). The membership and blocks are checked before the upload is read; the
+ * presentChatFile shows it). The membership, blocks and the paywall are checked before the upload is read; the
  * type comes from the bytes; files are written under a fresh random folder and removed again if the
  * row cannot be written.
  */
@@ -59,6 +61,9 @@ export async function uploadChatFile(
   const access = await conversationAccess(deps.db, input.conversationId, input.uploaderId);
   if (!access) throw conversationNotFound();
   if (access.blocked) throw forbidden('chat_blocked');
+  const paywall = await paywallIn(deps.db, input.conversationId, input.uploaderId, clock.now());
+  const reason = paywallReasonOf(paywall);
+  if (reason) throw paymentRequired(reason, access.otherId);
   const since = new Date(Date.now() - UNATTACHED_UPLOAD_TTL_MS);
   if ((await repo.countUnattachedOf(deps.db, input.uploaderId, since)) >= UNATTACHED_UPLOADS_MAX) {
     throw new AppError(429, 'rate_limited', { headers: { 'retry-after': '60' } });
