@@ -30,6 +30,14 @@ export async function sweepPayments(deps: PaymentsDeps): Promise<SweepReport> {
   const now = clock.now();
   const expired = await repo.expireOpenBefore(deps.db, new Date(now.getTime() - EXPIRE_AFTER_MS), now);
   for (const payment of expired) {
+    await repo.insertPaymentEvent(deps.db, {
+      paymentId: payment.id,
+      kind: 'transition',
+      httpStatus: null,
+      latencyMs: null,
+      body: JSON.stringify({ to: 'EXPIRED', after: 'no definitive answer in 30 min' }),
+      createdAt: now,
+    });
     if (payment.userId) {
       await deps.events.emit('payment.settled', {
         paymentId: payment.id,

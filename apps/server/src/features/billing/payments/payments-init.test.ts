@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../../lib/clock.ts';
 import { payments } from '../../../db/schema.ts';
 import { planOf } from '../../../test/billing-factories.ts';
 import { createMember } from '../../../test/factories.ts';
 import { startPaymentsBed, postInit, type PaymentsBed } from '../../../test/payments-bed.ts';
 import { newReference, REFERENCE_PATTERN } from './payment-secrets.ts';
+import { sweepPayments } from './payment-sweeper.service.ts';
+import { paymentsDepsOf } from './payments.routes.ts';
 
 /** A number the simulator keeps pending until told otherwise (no magic scenario). */
 const interactive = (n: number) => `24381${String(n).padStart(7, '0')}`;
@@ -21,6 +24,7 @@ describe('starting a payment (PAYMENTS.md P1-P6)', () => {
     ]);
   });
   afterAll(() => Promise.all([bed?.close(), limited?.close()]));
+  afterEach(() => clock.reset());
 
   const paymentServiceCalls = (b: PaymentsBed, phone: string) =>
     b.flexpay.sim.control
@@ -164,5 +168,33 @@ describe('starting a payment (PAYMENTS.md P1-P6)', () => {
     await expect(
       bed.t.db.insert(payments).values({ ...copy, callbackTokenHash: randomUUID(), status: 'FAILED' }),
     ).rejects.toMatchObject({ cause: { constraint: 'payments_reference_key' } });
+  });
+
+  it('forgets an Idempotency-Key after a day (the sweeper prunes it): the key may then start anew', async () => {
+    const member = await createMember(bed.t);
+    const plan = await planOf(bed.t.db, 'week');
+    const key = randomUUID();
+    const first = await postInit(bed, member, { subscription: plan.id, method: 'card' }, key);
+    expect(first.status).toBe(201);
+    // Kept after 24 h: the same key with another body is still refused.
+    clock.advance(24 * 3_600_000);
+    await sweepPayments(paymentsDepsOf(bed.t.app.deps, () => {}));
+    const refused = await postInit(
+      bed,
+      member,
+      { subscription: plan.id, method: 'card', currency: 'USD' },
+      key,
+    );
+    expect(refused.status).toBe(422);
+    clock.advance(2 * 3_600_000);
+    await sweepPayments(paymentsDepsOf(bed.t.app.deps, () => {}));
+    const again = await postInit(
+      bed,
+      member,
+      { subscription: plan.id, method: 'card', currency: 'USD' },
+      key,
+    );
+    expect(again.status).toBe(201);
+    expect(again.body._id).not.toBe(first.body._id);
   });
 });
