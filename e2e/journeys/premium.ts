@@ -39,7 +39,7 @@ async function kofiAndAma(browser: Browser, baseUrl: string) {
 /** Kofi opens a chat with Ama the way her profile's button does, and meets the paywall. */
 async function meetThePaywall(kofi: SignedUpMember, ama: SignedUpMember) {
   await kofi.page.goto(`/conversations?user=${ama.id}`);
-  const dialog = kofi.page.getByRole('dialog', { name: billing('paywall.title') });
+  const dialog = kofi.page.getByRole('dialog', { name: billing('paywall.titleChat') });
   await dialog.waitFor();
   await dialog.getByText(billing('paywall.reason.UserPreferences'), { exact: true }).waitFor();
   return dialog;

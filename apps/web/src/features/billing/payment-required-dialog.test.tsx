@@ -52,6 +52,22 @@ describe('the payment-required dialog', () => {
     expect(paywallReturnPath('u-9')).toBe('/messages/c-1');
   });
 
+  it('says a refused chat start opens with Premium, without a message said to be waiting', async () => {
+    renderHost('/conversations');
+    act(() =>
+      paymentRequired.ask({
+        reason: 'UserPopularity',
+        profile: 'u-9',
+        returnTo: '/conversations?user=u-9',
+        refused: 'chat',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Premium opens this chat' });
+    expect(within(dialog).queryByText(/Your message stays in the chat/)).toBeNull();
+    // After paying, the way back starts the chat again.
+    expect(paywallReturnPath('u-9')).toBe('/conversations?user=u-9');
+  });
+
   it('says when the member does not fit the other’s preferences', async () => {
     const { socket } = renderHost();
     await waitFor(() => expect(socket.listenerCount('app:error')).toBe(1));

@@ -29,6 +29,7 @@ export function PaymentRequiredDialog({
   // Where the dialog opened: a payment's success leads back there (paywall-return.ts), also after the card page.
   const [openedAt] = useState(pathname + search);
   const { profile, reason } = request;
+  const chat = request.refused === 'chat';
   const returnTo = request.returnTo ?? openedAt;
 
   useEffect(() => {
@@ -39,7 +40,7 @@ export function PaymentRequiredDialog({
     <Modal
       opened
       onClose={onClose}
-      title={t('paywall.title')}
+      title={t(chat ? 'paywall.titleChat' : 'paywall.title')}
       centered
       radius="md"
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
@@ -91,15 +92,17 @@ export function PaymentRequiredDialog({
                 {t('paywall.free.profile')}
               </Anchor>
             </List.Item>
-            <List.Item
-              icon={
-                <ThemeIcon variant="light" color="gray" size={26} radius="xl">
-                  <IconRefresh size={16} aria-hidden />
-                </ThemeIcon>
-              }
-            >
-              {t('paywall.free.kept')}
-            </List.Item>
+            {!chat && (
+              <List.Item
+                icon={
+                  <ThemeIcon variant="light" color="gray" size={26} radius="xl">
+                    <IconRefresh size={16} aria-hidden />
+                  </ThemeIcon>
+                }
+              >
+                {t('paywall.free.kept')}
+              </List.Item>
+            )}
           </List>
         </Stack>
         <Button variant="subtle" color="gray" onClick={onClose}>

@@ -13,6 +13,11 @@ export type PaymentRequest = {
   profile: string | null;
   /** Where a payment's success leads back to; by default the page the dialog opened on. */
   returnTo?: string;
+  /**
+   * What was refused: a message (it waits in the thread, failed, for a retry), or the start of a
+   * chat (nothing was written yet). A message unless said.
+   */
+  refused?: 'message' | 'chat';
 };
 
 let current: PaymentRequest | null = null;
@@ -50,11 +55,13 @@ export const paymentRequired = {
       reason: request.reason ?? current.reason,
       profile: current.profile ?? request.profile,
       returnTo: current.returnTo ?? request.returnTo,
+      refused: current.refused ?? request.refused,
     };
     if (
       merged.reason !== current.reason ||
       merged.profile !== current.profile ||
-      merged.returnTo !== current.returnTo
+      merged.returnTo !== current.returnTo ||
+      merged.refused !== current.refused
     )
       set(merged);
   },

@@ -149,6 +149,7 @@ export function useStartConversationMutation() {
           reason: paymentRequiredReason(error.reason),
           profile: userId,
           returnTo: `/conversations?user=${encodeURIComponent(userId)}`,
+          refused: 'chat',
         });
     },
   });

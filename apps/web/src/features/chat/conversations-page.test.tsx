@@ -157,6 +157,7 @@ describe('ConversationsPage', () => {
         reason: 'UserPreferences',
         profile: 'u-9',
         returnTo: '/conversations?user=u-9',
+        refused: 'chat',
       }),
     );
     paymentRequired.close();
