@@ -75,20 +75,23 @@ describe('the adapter under generated FlexPay answers', () => {
           callbackUrl: 'https://motema.example/cb',
         };
         const result = await provider.initCollection(request, options());
-        let parsed: { code?: unknown; orderNumber?: unknown } | null = null;
-        try {
-          parsed = JSON.parse(text) as typeof parsed;
-        } catch {
-          parsed = null;
-        }
+        const parsed = (() => {
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            return null;
+          }
+        })();
+        const fields =
+          parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+            ? (parsed as Record<string, unknown>)
+            : null;
         const accepted =
           isOk(http) &&
-          parsed !== null &&
-          typeof parsed === 'object' &&
-          !Array.isArray(parsed) &&
-          isCodeZero(parsed.code) &&
-          typeof parsed.orderNumber === 'string' &&
-          parsed.orderNumber !== '';
+          fields !== null &&
+          isCodeZero(fields.code) &&
+          typeof fields.orderNumber === 'string' &&
+          fields.orderNumber !== '';
         expect(result.kind === 'ACCEPTED').toBe(accepted);
         // Refused only on FlexPay's explicit word; anything unreadable may have moved money.
         if (result.kind === 'REJECTED')
