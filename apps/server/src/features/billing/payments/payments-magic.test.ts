@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../../lib/clock.ts';
-import { waitFor } from '../../../test/factories.ts';
+import { createMember, waitFor } from '../../../test/factories.ts';
+import { planOf } from '../../../test/billing-factories.ts';
 import {
   entriesOf,
   eventKinds,
@@ -9,6 +10,7 @@ import {
   ledgerSums,
   MAGIC_PAYERS,
   paymentRow,
+  postInit,
   startMobilePayment,
   startPaymentsBed,
   waitForStatus,
@@ -201,6 +203,28 @@ describe('payments through the FlexPay simulator, one magic payer each', () => {
     await advanceSim(2_000);
     await waitForStatus(bed, res.body._id, 'SUCCESS');
     await expectGrantedOnce(res.body._id);
+  });
+
+  it('a card payment approved on the hosted page: SUCCESS on its callback; a declined card FAILED', async () => {
+    const member = await createMember(bed.t);
+    const plan = await planOf(bed.t.db, 'month');
+    const approved = await postInit(bed, member, { subscription: plan.id, method: 'card', currency: 'USD' });
+    expect(approved.body.redirectUrl).toBeTruthy();
+    const { providerRef } = await paymentRow(bed, approved.body._id);
+    await bed.flexpay.sim.control.approve(providerRef!);
+    await waitForStatus(bed, approved.body._id, 'SUCCESS');
+    await expectGrantedOnce(approved.body._id);
+    const shown = await getAs(bed, member, `/api/payments/${approved.body._id}`);
+    // The hosted page is no use once the payment is settled.
+    expect(shown.body).toMatchObject({
+      transaction: { status: 'SUCCESS', amount: plan.costUsd },
+      redirectUrl: null,
+    });
+
+    const declined = await postInit(bed, member, { subscription: plan.id, method: 'card', currency: 'USD' });
+    await bed.flexpay.sim.control.decline((await paymentRow(bed, declined.body._id)).providerRef!);
+    await waitForStatus(bed, declined.body._id, 'FAILED');
+    await expectNothingGranted(declined.body._id);
   });
 
   it('leaves the ledger balanced in each currency after all of them (M1)', async () => {
