@@ -95,7 +95,7 @@ describe('the adapter under generated FlexPay answers', () => {
         expect(result.kind === 'ACCEPTED').toBe(accepted);
         // Refused only on FlexPay's explicit word; anything unreadable may have moved money.
         if (result.kind === 'REJECTED')
-          expect(isOk(http) && parsed !== null && !isCodeZero(parsed.code)).toBe(true);
+          expect(isOk(http) && fields !== null && !isCodeZero(fields.code)).toBe(true);
       }),
       { numRuns: 300 },
     );
