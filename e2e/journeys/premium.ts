@@ -152,6 +152,22 @@ const declined = journey(
     const start = await kofi.page.request.post('/api/conversations', { data: { user: ama.id } });
     expect(start.status(), 'a chat start still behind the paywall').toBe(402);
     log('no pass was granted: the paywall still holds');
+
+    // The plans and the wizard in French and Romanian at 360 px: the longer words still fit.
+    for (const lang of ['fr', 'ro'] as const) {
+      const texts = locale(lang, 'billing');
+      const changed = await kofi.page.request.put('/api/users', { data: { language: lang } });
+      expect(changed.status(), `PUT /api/users language ${lang}`).toBe(200);
+      await kofi.page.goto('/premium');
+      await kofi.page.getByRole('heading', { level: 1, name: texts('list.title') }).waitFor();
+      await shot(kofi.page, `premium-12-plans-${lang}`);
+      await kofi.page
+        .getByRole('link', { name: texts('plan.subscribeTo', { plan: texts('plan.title.month') }) })
+        .click();
+      await kofi.page.getByText(texts('form.phone'), { exact: true }).waitFor();
+      await shot(kofi.page, `premium-13-wizard-${lang}`);
+    }
+    log('the plans and the wizard read in French and Romanian');
   },
 );
 
