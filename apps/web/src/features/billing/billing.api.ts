@@ -148,3 +148,16 @@ export function useStartPaymentMutation() {
  */
 export const verifyPayment = (reference: string, signal?: AbortSignal) =>
   api<Payment>(`/payments/verify/${encodeURIComponent(reference)}`, { signal });
+
+/**
+ * The member's payment of `planId` still open, if any: the server refuses a second start of a plan
+ * while one is (409 payment_in_progress), and the wizard then shows that one's live status instead.
+ * Among the newest payments: an open one is minutes old.
+ */
+export async function findOpenPayment(planId: string): Promise<Payment | null> {
+  const { payments } = await api<Payments>('/payments', { query: { limit: 24 } });
+  return (
+    payments.find((payment) => payment.subscription === planId && payment.transaction.status === 'PENDING') ??
+    null
+  );
+}

@@ -14,7 +14,7 @@ import { currentLanguage } from '../../lib/i18n.ts';
 import { randomUuid } from '../../lib/random-uuid.ts';
 import { failureReason, isSessionEnd } from '../safety/failure-reason.ts';
 import { useMeQuery } from '../users/users.api.ts';
-import { useStartPaymentMutation, type PaymentStart } from './billing.api.ts';
+import { findOpenPayment, useStartPaymentMutation, type PaymentStart } from './billing.api.ts';
 import { formatMoney } from './money.ts';
 import { rememberedPaymentMethod, rememberPaymentMethod } from './payment-method.ts';
 import { PaymentStep } from './payment-step.tsx';
@@ -88,10 +88,16 @@ export function PaymentForm({
       { start: body, key: keyFor(body) },
       {
         onSuccess: (payment) => onStarted(payment, payer ? phone : null),
-        onError: (error) => {
+        onError: async (error) => {
           if (isSessionEnd(error)) return;
           if (isApiError(error) && error.issues.some((issue) => issue.path === 'phone'))
             return setPhoneError(t('form.phoneInvalid'));
+          // A payment of this plan is still open (started on another tab, or before a reload): its
+          // live status, rather than a refusal and a member tempted to pay twice.
+          if (isApiError(error) && error.code === 'payment_in_progress') {
+            const open = await findOpenPayment(plan._id).catch(() => null);
+            if (open) return onStarted(open, null);
+          }
           setFailure(failureReason(error, t));
         },
       },

@@ -143,6 +143,27 @@ describe('the subscribe wizard, mobile money', () => {
     expect(other.body).toMatchObject({ currency: 'USD', phone: '243812345678' });
   });
 
+  it('shows the live status of the plan’s payment still open instead of starting another', async () => {
+    const open = buildPayment({ reference: 'MTMOPEN01' });
+    const fetch = stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      'POST /api/payments/init/flex': () =>
+        jsonResponse(409, { statusCode: 409, code: 'payment_in_progress', message: 'In progress' }),
+      'GET /api/payments': () => ({
+        payments: [withStatus('FAILED', { reference: 'OLD' }), open],
+        count: 2,
+      }),
+      'GET /api/payments/verify/MTMOPEN01': () => open,
+    });
+    const member = user();
+    const view = render();
+    await member.type(await screen.findByLabelText(/Mobile money number/), '0812345678');
+    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
+    expect(await screen.findByRole('heading', { name: 'Approve on your phone' })).toBeTruthy();
+    expect(view.router.state.location.search).toBe('?reference=MTMOPEN01');
+    expect(startsOf(fetch)).toHaveLength(1);
+  });
+
   it('says why a declined payment failed, and a new try starts a new payment', async () => {
     const pending = buildPayment();
     const fetch = stubBillingApi({
