@@ -245,7 +245,11 @@ describe('random interleavings of payments keep the money invariants (P10, M6)',
         (select count(*) from user_subscriptions where revoked_at is null) as running,
         (select count(*) from payments where status = 'SUCCESS') as succeeded`)
     ).rows;
-    const report = { ...figures, ...grants, ledger: await ledgerSums(bed) };
+    const { rows: byStatus } = await bed.t.db.$client.query<{ status: string; n: number }>(
+      'select status, count(*)::int as n from payments group by status order by status',
+    );
+    const statuses = Object.fromEntries(byStatus.map((row) => [row.status, row.n]));
+    const report = { ...figures, ...grants, statuses, ledger: await ledgerSums(bed) };
     // The issue's note quotes these figures.
     console.info(`payments model-based run: ${JSON.stringify(report)}`);
     expect(figures.payments).toBeGreaterThan(20);
