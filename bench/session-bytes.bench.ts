@@ -73,7 +73,7 @@ async function oneSession(
       username: member.username,
       password: member.password,
       ...plan,
-      partnerFor: (id) => partnerOf(app, id, sockets),
+      partnerFor: (id) => partnerOf(app, id, sockets, member.id),
       log: (line) => console.log(`  [${mode} ${round}] ${line}`),
     });
     const { marks, shown } = await session.catch(async (error: unknown) => {
