@@ -13,7 +13,7 @@ const MAX_BODY_CHARS = 8_000;
 /**
  * A provider callback (P7, PAYMENTS.md A4.2). The token of its URL names the payment (its hash is
  * looked up; a token is 256 random bits, so a guess finds nothing); a wrong one changes nothing and
- * answers `false` (404), its attempt kept in the audit trail. A right one stores the body as it came
+ * answers `false` (the route answers 404 and keeps the attempt, `recordRefusedCallback`). A right one stores the body as it came
  * and enqueues a status check: the body is never believed (P8), only a check moves money state.
  * The one thing taken from it is the provider's order number when the init's answer never came
  * (a timeout, an HTML page: P6), since the order number is what a check asks about; a check's
@@ -27,17 +27,7 @@ export async function receiveCallback(
   const body = callback.body.slice(0, MAX_BODY_CHARS);
   const tokenHash = callbackTokenHash(callback.token);
   const payment = await repo.findPaymentByTokenHash(deps.db, tokenHash);
-  if (!payment) {
-    await repo.insertPaymentEvent(deps.db, {
-      paymentId: null,
-      kind: 'callback_refused',
-      httpStatus: null,
-      latencyMs: null,
-      body,
-      createdAt: now,
-    });
-    return false;
-  }
+  if (!payment) return false;
   // One row per distinct body of this payment's callbacks: a provider's retries of the same one add nothing.
   await repo.insertPaymentEvent(deps.db, {
     paymentId: payment.id,
@@ -54,4 +44,16 @@ export async function receiveCallback(
   }
   await deps.jobs.send<PaymentReconcileJob>(PAYMENT_RECONCILE_QUEUE, { paymentId: payment.id });
   return true;
+}
+
+/** A callback with a token no payment has, kept in the audit trail (P7): whoever tries tokens is seen. */
+export async function recordRefusedCallback(deps: Pick<PaymentsDeps, 'db'>, body: string): Promise<void> {
+  await repo.insertPaymentEvent(deps.db, {
+    paymentId: null,
+    kind: 'callback_refused',
+    httpStatus: null,
+    latencyMs: null,
+    body: body.slice(0, MAX_BODY_CHARS),
+    createdAt: clock.now(),
+  });
 }

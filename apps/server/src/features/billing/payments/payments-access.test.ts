@@ -89,12 +89,18 @@ describe('callbacks, verify and the payment routes: who may do what (P7, P8, P13
         url: `/api/payments/callback/flexpay/wrong-${i}`,
         remoteAddress: ip,
         headers: { 'content-type': 'application/json' },
-        payload: '{}',
+        payload: `{"try":"${ip}"}`,
       });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(404));
     expect(statuses.slice(20)).toEqual([429, 429]);
+    // Kept in the audit trail until the limit, not after.
+    const { rows } = await bed.t.db.$client.query(
+      "select 1 from payment_events where kind = 'callback_refused' and body = $1",
+      [`{"try":"${ip}"}`],
+    );
+    expect(rows).toHaveLength(20);
   });
 
   it('shows a payment only to its owner: 404 to another member on every route (BOLA, P13)', async () => {

@@ -14,7 +14,7 @@ import { apiErrors } from '../../../lib/api-responses.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { createRateLimiter, refuseOverLimit } from '../../../lib/rate-limiter.ts';
 import { memberOf, perMemberRateLimit } from '../../../plugins/request-member.ts';
-import { receiveCallback } from './payment-callback.service.ts';
+import { receiveCallback, recordRefusedCallback } from './payment-callback.service.ts';
 import { startPayment } from './payment-init.service.ts';
 import { presentPayment } from './payments.presenter.ts';
 import { findOwnPayment, listOwnPayments, verifyOwnPayment } from './payments.service.ts';
@@ -105,13 +105,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps & { limits: PaymentLi
           fields: callbackFields(body),
         });
         if (!known) {
-          request.log.warn({ ip: request.ip }, 'a payment callback with an unknown token');
+          // Counted first: past the limit, an address trying tokens is neither logged nor kept any more.
           await refuseOverLimit(
             limiter,
             `payments:callback-refused:${request.ip}`,
             REFUSED_CALLBACKS,
             10 * MINUTE,
           );
+          request.log.warn({ ip: request.ip }, 'a payment callback with an unknown token');
+          await recordRefusedCallback(core, body);
           throw new AppError(404, 'not_found');
         }
         return { received: true as const };
