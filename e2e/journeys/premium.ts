@@ -108,7 +108,9 @@ const mobileMoney = journey(
     await shot(kofi.page, 'premium-03-approve-on-phone');
     log('the payment started: approve on your phone, with a live status');
 
-    await kofi.page.getByText(billing('outcome.success.text'), { exact: true }).waitFor({ timeout: 30_000 });
+    await kofi.page
+      .getByRole('link', { name: billing('outcome.mySubscriptions') })
+      .waitFor({ timeout: 30_000 });
     await shot(kofi.page, 'premium-04-success');
     log('the simulator approved it: payment received');
 
@@ -196,7 +198,9 @@ const card = journey(
     log('card details typed on the provider’s page, never on Motema');
 
     await kofi.page.waitForURL((url) => url.pathname.startsWith('/premium/subscribe/'));
-    await kofi.page.getByText(billing('outcome.success.text'), { exact: true }).waitFor({ timeout: 30_000 });
+    await kofi.page
+      .getByRole('link', { name: billing('outcome.mySubscriptions') })
+      .waitFor({ timeout: 30_000 });
     await shot(kofi.page, 'premium-11-card-success');
     log('back from the card page, the check says paid');
 

@@ -1,10 +1,14 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import type { Payment } from '@motema/shared/billing';
+import type { Payment, UserSubscription } from '@motema/shared/billing';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Translate } from '../../lib/form-errors.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notices.ts';
+import { usePassesQuery } from './billing.api.ts';
+import { formatDate, passState } from './passes.ts';
 import { OUTCOMES, type Outcome } from './payment-outcome.ts';
 import { paywallReturnPath } from './paywall-return.ts';
 
@@ -13,6 +17,28 @@ const LOOK = {
   warning: { color: 'ochre', Icon: IconAlertTriangle },
   negative: { color: 'red', Icon: IconCircleX },
 } as const;
+
+/**
+ * The pass a success granted, once the passes answered: the newest one (the server grants it in the
+ * transaction that settles the payment, so it is there when verify says SUCCESS).
+ */
+function useGrantedPass(success: boolean): UserSubscription | null {
+  const passes = usePassesQuery();
+  if (!success) return null;
+  return passes.data?.pages[0]?.subscriptions[0] ?? null;
+}
+
+/**
+ * What the success gives, with its dates: active now until its end, or, bought while another pass
+ * runs, from when that one ends (passes follow one another, decision 0026), so a member whose
+ * current plan did not reach someone knows the new one does not yet either.
+ */
+function successText(t: Translate, pass: UserSubscription): string {
+  const language = currentLanguage();
+  return passState(pass, Date.now()) === 'upcoming'
+    ? t('outcome.success.later', { date: formatDate(pass.startsAt, language) })
+    : t('outcome.success.until', { date: formatDate(pass.endsAt, language) });
+}
 
 /**
  * The wizard's status step: the outcome as a positive, warning or negative notice (SPEC sections 4
@@ -38,10 +64,13 @@ export function PaymentOutcomeView({
   const kind = OUTCOMES[outcome];
   const { color, Icon } = LOOK[kind];
   const reason = payment?.reason ?? null;
+  const granted = useGrantedPass(outcome === 'success');
   const detail =
     outcome === 'failed' || (outcome === 'pending' && reason === 'in_review')
       ? t(`reason.${reason ?? 'declined'}`)
-      : t(`outcome.${outcome}.text`);
+      : outcome === 'success' && granted
+        ? successText(t, granted)
+        : t(`outcome.${outcome}.text`);
 
   // Told as the spec's notice too, once per outcome reached.
   useEffect(() => {

@@ -1,57 +1,21 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { IDEMPOTENCY_KEY_HEADER, type Payment } from '@motema/shared/billing';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
-import { renderNotices } from '../safety/render-notices.tsx';
-import { MONTH, PLANS, buildPayment, callsOf, stubBillingApi, withStatus } from './billing-fixtures.ts';
-import { cardPage } from './card-page.ts';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse } from '../../test/render-page.tsx';
+import { MONTH, PLANS, buildPayment, stubBillingApi, withStatus } from './billing-fixtures.ts';
 import { rememberPaywallReturn } from './paywall-return.ts';
-import { SubscribePage } from './subscribe-page.tsx';
 import { PENDING_WATCH_MS, VERIFY_EVERY_MS } from './use-payment-status.ts';
+import {
+  answersInTurn,
+  member as user,
+  renderWizard as render,
+  startsOf,
+  verifies,
+  wait,
+  wizardEachTest,
+  type Init,
+} from './wizard-fixtures.tsx';
 
-beforeEach(() => {
-  // Real time flows (the pages' requests answer), and the test moves the clock on when it waits for a poll.
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  localStorage.clear();
-  sessionStorage.clear();
-  renderNotices();
-});
-afterEach(() => {
-  // Unmounted before fetch is given back: a poll due later must not reach for a real server.
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-const PATH = '/premium/subscribe/:id';
-const render = (query = '') =>
-  renderPage(PATH, <SubscribePage />, { me: buildMe(), url: `/premium/subscribe/${MONTH._id}${query}` });
-const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-
-type Init = { body: Record<string, unknown>; key: string | undefined };
-
-/** The payment starts the server received: each body and its Idempotency-Key. */
-function startsOf(fetch: ReturnType<typeof stubBillingApi>): Init[] {
-  return fetch.mock.calls
-    .filter(([input, init]) => init?.method === 'POST' && String(input).includes('/payments/init/flex'))
-    .map(([, init]) => ({
-      body: JSON.parse(String(init!.body)) as Record<string, unknown>,
-      key: (init!.headers as Record<string, string>)[IDEMPOTENCY_KEY_HEADER],
-    }));
-}
-
-/** The verify calls made, in order. */
-const verifies = (fetch: ReturnType<typeof stubBillingApi>) =>
-  callsOf(fetch).filter((call) => call.startsWith('GET /api/payments/verify/'));
-
-/** A verify that answers `answers` in turn, then the last one again. */
-function answersInTurn(...answers: Payment[]) {
-  let index = 0;
-  return () => answers[Math.min(index++, answers.length - 1)];
-}
+wizardEachTest();
 
 describe('the subscribe wizard, mobile money', () => {
   it('asks for the number, starts the payment once, shows the live status, then the success and the way back', async () => {
@@ -143,27 +107,6 @@ describe('the subscribe wizard, mobile money', () => {
     expect(other.body).toMatchObject({ currency: 'USD', phone: '243812345678' });
   });
 
-  it('shows the live status of the plan’s payment still open instead of starting another', async () => {
-    const open = buildPayment({ reference: 'MTMOPEN01' });
-    const fetch = stubBillingApi({
-      'GET /api/subscriptions': () => PLANS,
-      'POST /api/payments/init/flex': () =>
-        jsonResponse(409, { statusCode: 409, code: 'payment_in_progress', message: 'In progress' }),
-      'GET /api/payments': () => ({
-        payments: [withStatus('FAILED', { reference: 'OLD' }), open],
-        count: 2,
-      }),
-      'GET /api/payments/verify/MTMOPEN01': () => open,
-    });
-    const member = user();
-    const view = render();
-    await member.type(await screen.findByLabelText(/Mobile money number/), '0812345678');
-    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
-    expect(await screen.findByRole('heading', { name: 'Approve on your phone' })).toBeTruthy();
-    expect(view.router.state.location.search).toBe('?reference=MTMOPEN01');
-    expect(startsOf(fetch)).toHaveLength(1);
-  });
-
   it('says why a declined payment failed, and a new try starts a new payment', async () => {
     const pending = buildPayment();
     const fetch = stubBillingApi({
@@ -204,67 +147,7 @@ describe('the subscribe wizard, mobile money', () => {
     await wait(10 * VERIFY_EVERY_MS);
     expect(verifies(fetch).length).toBeLessThanOrEqual(asked + 1);
 
-    await userEvent
-      .setup({ advanceTimers: vi.advanceTimersByTime })
-      .click(screen.getByRole('button', { name: 'Check again' }));
+    await user().click(screen.getByRole('button', { name: 'Check again' }));
     await waitFor(() => expect(verifies(fetch).length).toBeGreaterThan(asked + 1));
-  });
-});
-
-describe('the subscribe wizard, card', () => {
-  it('remembers the card on this device, sends the browser to the provider’s page, and checks on the way back', async () => {
-    const open = vi.spyOn(cardPage, 'open').mockImplementation(() => undefined);
-    const pending = buildPayment({
-      method: 'card',
-      phone: null,
-      redirectUrl: 'http://127.0.0.1:4010/checkout/O42',
-    });
-    const fetch = stubBillingApi({
-      'GET /api/subscriptions': () => PLANS,
-      'POST /api/payments/init/flex': () => pending,
-      [`GET /api/payments/verify/${pending.reference}`]: () => pending,
-    });
-    const member = user();
-    const view = render('?profile=u-9');
-    await member.click(await screen.findByRole('radio', { name: 'Card' }));
-    expect(screen.getByText('Step 1 of 4: Ready to pay')).toBeTruthy();
-    expect(screen.getByText(/Motema never sees your card number/)).toBeTruthy();
-    expect(screen.queryByLabelText(/Mobile money number/)).toBeNull();
-    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000 by card$/ }));
-
-    await waitFor(() => expect(open).toHaveBeenCalledWith('http://127.0.0.1:4010/checkout/O42'));
-    expect(startsOf(fetch)[0]!.body).toEqual({ subscription: MONTH._id, method: 'card', currency: 'CDF' });
-    expect(view.router.state.location.search).toBe(`?reference=${pending.reference}&profile=u-9`);
-    expect(localStorage.getItem('motema.paymentMethod')).toBe('card');
-    view.unmount();
-
-    // Back from the provider's page, on a new page load: the same address, the card still chosen.
-    rememberPaywallReturn('u-9', '/messages/c-1');
-    stubBillingApi({
-      'GET /api/subscriptions': () => PLANS,
-      [`GET /api/payments/verify/${pending.reference}`]: answersInTurn(
-        pending,
-        withStatus('SUCCESS', { method: 'card', phone: null }),
-      ),
-    });
-    render(`?reference=${pending.reference}`);
-    expect(await screen.findByRole('heading', { name: 'Checking your card payment' })).toBeTruthy();
-    expect(screen.getByText('Step 3 of 4: Payment')).toBeTruthy();
-    await wait(VERIFY_EVERY_MS);
-    expect(await screen.findByRole('link', { name: 'Back to the conversation' })).toBeTruthy();
-  });
-
-  it('says a card page left before paying was cancelled, as a warning', async () => {
-    const reference = 'MTMCARD01';
-    stubBillingApi({
-      'GET /api/subscriptions': () => PLANS,
-      [`GET /api/payments/verify/${reference}`]: () =>
-        withStatus('FAILED', { reference, method: 'card', phone: null, reason: 'canceled' }),
-    });
-    render(`?reference=${reference}`);
-    expect(
-      await screen.findByText('The payment was cancelled before it was made. Nothing was charged.'),
-    ).toBeTruthy();
-    expect(screen.getAllByText('Payment cancelled').length).toBeGreaterThan(0);
   });
 });
