@@ -77,54 +77,82 @@ async function applyObservation(
   exchanges: ProviderExchange[],
 ): Promise<{ payment: PaymentRow; transition: Transition | null }> {
   const now = clock.now();
-  const applied = await deps.db.transaction(async (tx) => {
-    const row = await repo.lockPayment(tx, paymentId);
-    if (!row) throw new Error(`reconcile: no payment ${paymentId}`);
-    for (const exchange of exchanges) {
-      await repo.insertPaymentEvent(tx, {
-        paymentId,
-        kind: 'check',
-        httpStatus: exchange.httpStatus,
-        latencyMs: Math.round(exchange.latencyMs),
-        body: exchange.body,
-        createdAt: now,
+  const applied = await retryOnConflict(() =>
+    deps.db.transaction(async (tx) => {
+      const row = await repo.lockPayment(tx, paymentId);
+      if (!row) throw new Error(`reconcile: no payment ${paymentId}`);
+      for (const exchange of exchanges) {
+        await repo.insertPaymentEvent(tx, {
+          paymentId,
+          kind: 'check',
+          httpStatus: exchange.httpStatus,
+          latencyMs: Math.round(exchange.latencyMs),
+          body: exchange.body,
+          createdAt: now,
+        });
+      }
+      const expected = {
+        reference: row.reference,
+        amount: { minor: row.amountMinor, currency: row.currency },
+      };
+      const transition = afterCheck(row.status, observed, expected);
+      if (!transition) return { payment: row, transition };
+      const moved = await repo.moveState(tx, paymentId, row.status, {
+        status: transition.status,
+        reason: transition.reason,
+        updatedAt: now,
+        ...(transition.status === 'SUCCESS' && { settledAt: now }),
+        ...(FINAL_STATES.includes(transition.status) && { nextCheckAt: null }),
       });
-    }
-    const expected = { reference: row.reference, amount: { minor: row.amountMinor, currency: row.currency } };
-    const transition = afterCheck(row.status, observed, expected);
-    if (!transition) return { payment: row, transition };
-    const moved = await repo.moveState(tx, paymentId, row.status, {
-      status: transition.status,
-      reason: transition.reason,
-      updatedAt: now,
-      ...(transition.status === 'SUCCESS' && { settledAt: now }),
-      ...(FINAL_STATES.includes(transition.status) && { nextCheckAt: null }),
-    });
-    // The row is locked: nobody else can have moved it since it was read.
-    if (!moved) throw new Error(`reconcile: payment ${paymentId} moved under its lock`);
-    await repo.insertPaymentEvent(tx, {
-      paymentId,
-      kind: 'transition',
-      httpStatus: null,
-      latencyMs: null,
-      body: JSON.stringify({ from: row.status, to: transition.status, observed: observed.kind }),
-      createdAt: now,
-    });
-    if (transition.status === 'REVIEW') {
+      // The row is locked: nobody else can have moved it since it was read.
+      if (!moved) throw new Error(`reconcile: payment ${paymentId} moved under its lock`);
       await repo.insertPaymentEvent(tx, {
         paymentId,
-        kind: 'alert',
+        kind: 'transition',
         httpStatus: null,
         latencyMs: null,
-        body: JSON.stringify({ alert: 'paid_amount_differs', observed }),
+        body: JSON.stringify({ from: row.status, to: transition.status, observed: observed.kind }),
         createdAt: now,
       });
-    }
-    await settleSideEffects(tx, moved, row.status, now);
-    return { payment: moved, transition };
-  });
+      if (transition.status === 'REVIEW') {
+        await repo.insertPaymentEvent(tx, {
+          paymentId,
+          kind: 'alert',
+          httpStatus: null,
+          latencyMs: null,
+          body: JSON.stringify({ alert: 'paid_amount_differs', observed }),
+          createdAt: now,
+        });
+      }
+      await settleSideEffects(tx, moved, row.status, now);
+      return { payment: moved, transition };
+    }),
+  );
   if (applied.transition) await announce(deps, applied.payment, applied.transition.status);
   return applied;
+}
+
+/** Deadlock and serialisation failures (40P01, 40001) PostgreSQL may answer under contention. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const RETRIES = 3;
+
+/**
+ * Runs `work` again, after a short random pause, when PostgreSQL aborted it as one side of a
+ * deadlock or a serialisation failure (M3): the lock order here should make neither happen, but the
+ * member is not to see a 500 for a retry the database asks for. Bounded: the third failure is thrown.
+ */
+async function retryOnConflict<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+        (error as { code?: string }).code;
+      if (!RETRYABLE.has(code ?? '') || attempt >= RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
+    }
+  }
 }
 
 /** After the commit: an alert for a payment to review; `payment.settled` for what the member sees change. */
