@@ -209,4 +209,79 @@ const card = journey(
   },
 );
 
-export const journeys: Journey[] = [mobileMoney, declined, card];
+/** The simulator's transaction of our payment `reference` (GET /api/dev/payments, outside production). */
+async function simOrderNumber(page: Page, reference: string): Promise<string> {
+  const response = await page.request.get('/api/dev/payments');
+  expect(response.status(), 'GET /api/dev/payments').toBe(200);
+  const { payments } = (await response.json()) as { payments: { reference: string; orderNumber: string }[] };
+  const found = payments.find((payment) => payment.reference === reference);
+  if (!found) throw new Error(`the simulator has no payment ${reference}`);
+  return found.orderNumber;
+}
+
+const refusedSend = journey(
+  'a message refused in a chat waits, failed, and goes through on Retry once paid (approved by hand)',
+  async ({ browser, baseUrl, log }) => {
+    // Ama looks for men and women: Kofi may start the chat. Then she looks for women only.
+    const ama = await signedUpMember(browser, baseUrl, {
+      firstName: 'Ama',
+      sex: 'female',
+      likes: ['female', 'male'],
+    });
+    const kofi = await signedUpMember(browser, baseUrl, {
+      firstName: 'Kofi',
+      sex: 'male',
+      likes: ['female'],
+    });
+    await kofi.page.goto(`/conversations?user=${ama.id}`);
+    await kofi.page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+    const conversationId = new URL(kofi.page.url()).pathname.split('/').pop()!;
+    const changed = await ama.page.request.put('/api/users/match', {
+      data: { sex: ['female'], ageMin: 18, ageMax: 99, distance: 500 },
+    });
+    expect(changed.status(), 'PUT /api/users/match').toBe(200);
+
+    const text = 'Mbote Ama, are you going to the concert at the Fikin?';
+    await kofi.page.getByLabel(thread('composer.label'), { exact: true }).fill(text);
+    await kofi.page.getByRole('button', { name: thread('composer.send'), exact: true }).click();
+    const dialog = kofi.page.getByRole('dialog', { name: billing('paywall.title') });
+    await dialog.getByText(billing('paywall.reason.UserPreferences'), { exact: true }).waitFor();
+    await dialog.getByText(billing('paywall.free.kept'), { exact: true }).waitFor();
+    await shot(kofi.page, 'premium-14-send-refused-dialog');
+    await dialog.getByRole('button', { name: billing('paywall.notNow') }).click();
+    await kofi.page.getByRole('button', { name: thread('bubble.retry'), exact: true }).waitFor();
+    await shot(kofi.page, 'premium-15-send-refused-bubble');
+    expect(await storedTexts(ama, conversationId), 'nothing stored behind the paywall').toEqual([]);
+    log('the send is refused over the socket: the dialog opens, the message waits with Retry');
+
+    // Subscribe now from the failed message's Retry: the server refuses again and the dialog reopens.
+    await kofi.page.getByRole('button', { name: thread('bubble.retry'), exact: true }).click();
+    await toTheMonthWizard(kofi.page, dialog, ama.id);
+    // Any number that is not a magic one waits for a hand's approval, as a phone's PIN would give it.
+    await payByMobileMoney(kofi.page, '0812345678');
+    await kofi.page.getByRole('heading', { name: billing('process.mobileTitle') }).waitFor();
+    await kofi.page.waitForURL((url) => url.searchParams.has('reference'));
+    const reference = new URL(kofi.page.url()).searchParams.get('reference')!;
+    const orderNumber = await simOrderNumber(kofi.page, reference);
+    const approved = await kofi.page.request.post(`/api/dev/payments/${orderNumber}/approve`);
+    expect(approved.status(), 'the payer approves').toBe(200);
+    await kofi.page
+      .getByRole('link', { name: billing('outcome.mySubscriptions') })
+      .waitFor({ timeout: 30_000 });
+    log('paid: approved by hand through the simulator');
+
+    await kofi.page.getByRole('link', { name: billing('outcome.backToConversation') }).click();
+    await kofi.page.waitForURL((url) => url.pathname === `/messages/${conversationId}`);
+    await kofi.page.getByRole('button', { name: thread('bubble.retry'), exact: true }).click();
+    await kofi.page
+      .getByRole('button', { name: thread('bubble.retry'), exact: true })
+      .waitFor({ state: 'detached' });
+    await kofi.page.getByLabel(thread('bubble.sending'), { exact: true }).waitFor({ state: 'detached' });
+    expect(await storedTexts(ama, conversationId), 'Ama’s copy of the chat').toEqual([text]);
+    await shot(kofi.page, 'premium-16-send-after-paying');
+    log('back in the thread, Retry sends the message that waited');
+  },
+  { timeoutMs: 180_000 },
+);
+
+export const journeys: Journey[] = [mobileMoney, declined, card, refusedSend];
