@@ -27,13 +27,8 @@ export async function reconcilePayment(
 ): Promise<ReconcileOutcome> {
   const now = clock.now();
   const checkedBefore = options.minIntervalMs ? new Date(now.getTime() - options.minIntervalMs) : null;
-  const leased = await repo.takeCheckLease(
-    deps.db,
-    paymentId,
-    now,
-    new Date(now.getTime() + LEASE_MS),
-    checkedBefore,
-  );
+  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const leased = await repo.takeCheckLease(deps.db, paymentId, now, leaseUntil, checkedBefore);
   if (!leased) return { ran: false };
   try {
     if (FINAL_STATES.includes(leased.status)) return { ran: true, payment: leased, transition: null };
@@ -41,7 +36,7 @@ export async function reconcilePayment(
     const observed = await checkAtProvider(deps, leased, options.budgetMs ?? CHECK_BUDGET_MS, exchanges);
     return { ran: true, ...(await applyObservation(deps, paymentId, observed, exchanges)) };
   } finally {
-    await repo.releaseCheckLease(deps.db, paymentId);
+    await repo.releaseCheckLease(deps.db, paymentId, leaseUntil);
   }
 }
 

@@ -133,8 +133,12 @@ export async function takeCheckLease(
   return row;
 }
 
-export async function releaseCheckLease(db: DbOrTx, id: string): Promise<void> {
-  await db.update(payments).set({ checkLeaseUntil: null }).where(eq(payments.id, id));
+/** Gives the lease back, if it is still this one (one that outlived its time may be another's now). */
+export async function releaseCheckLease(db: DbOrTx, id: string, leaseUntil: Date): Promise<void> {
+  await db
+    .update(payments)
+    .set({ checkLeaseUntil: null })
+    .where(and(eq(payments.id, id), eq(payments.checkLeaseUntil, leaseUntil)));
 }
 
 /**
