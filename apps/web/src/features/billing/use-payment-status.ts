@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Payment } from '@motema/shared/billing';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { billingKeys, verifyPayment } from './billing.api.ts';
 import { outcomeOf } from './payment-outcome.ts';
@@ -11,6 +12,10 @@ export const VERIFY_EVERY_MS = 3_000;
  * charged (the server's reconciler keeps checking for 48 hours, P12).
  */
 export const PENDING_WATCH_MS = 3 * 60_000;
+
+/** Whether the server's answer is final: SUCCESS or FAILED (a refund is a later change, P18). */
+const settled = (payment: Payment | undefined) =>
+  payment?.transaction.status === 'SUCCESS' || payment?.transaction.status === 'FAILED';
 
 /**
  * The live status of a payment: asks GET /payments/verify/{reference} every 3 s while it is pending,
@@ -37,13 +42,10 @@ export function usePaymentStatus(reference: string) {
     queryKey: billingKeys.payment(reference),
     queryFn: ({ signal }) => verifyPayment(reference, signal),
     refetchInterval: (current) =>
-      watching.current &&
-      current.state.data?.transaction.status !== 'SUCCESS' &&
-      current.state.data?.transaction.status !== 'FAILED'
-        ? VERIFY_EVERY_MS
-        : false,
-    // The member comes back from the wallet app or another tab: ask at once, not at the next tick.
-    refetchOnWindowFocus: true,
+      watching.current && !settled(current.state.data) ? VERIFY_EVERY_MS : false,
+    // The member comes back from the wallet app or another tab: ask at once, not at the next tick
+    // (a settled payment no more).
+    refetchOnWindowFocus: (current) => !settled(current.state.data),
     staleTime: 0,
     meta: { silent: true },
   });
@@ -52,12 +54,12 @@ export function usePaymentStatus(reference: string) {
   const outcome = payment ? outcomeOf(payment, waitedLong) : null;
 
   // A settled payment changes the member's passes and history.
-  const settled = payment?.transaction.status;
+  const status = payment?.transaction.status;
   useEffect(() => {
-    if (settled === 'SUCCESS' || settled === 'FAILED')
+    if (status === 'SUCCESS' || status === 'FAILED')
       void queryClient.invalidateQueries({ queryKey: billingKeys.passes() });
-    if (settled) void queryClient.invalidateQueries({ queryKey: billingKeys.payments() });
-  }, [settled, queryClient]);
+    if (status) void queryClient.invalidateQueries({ queryKey: billingKeys.payments() });
+  }, [status, queryClient]);
 
   const watchAgain = useCallback(() => {
     setRound((value) => value + 1);
