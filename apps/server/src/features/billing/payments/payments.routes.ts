@@ -88,7 +88,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps & { limits: PaymentLi
     callbacks.post(
       '/payments/callback/flexpay/:token',
       {
-        config: { rateLimit: { max: 600, timeWindow: MINUTE } },
+        // FlexPay calls from a few addresses for every payment: generous, a ceiling on floods only (a
+        // wrong token has its own, small limit below). A callback lost to it is found by the sweeper.
+        config: { rateLimit: { max: 3000, timeWindow: MINUTE } },
         schema: {
           params: z.object({ token: z.string().max(100) }),
           response: {
