@@ -119,7 +119,7 @@ export const PaymentSchema = z.object({
     status: z.enum(PAYMENT_STATUSES),
   }),
   reason: z.enum(PAYMENT_REASONS).nullable(),
-  /** The payer's number with all but its last 3 digits hidden ("243•••••••567"); null for cards. */
+  /** The payer's number, its country code and last 3 digits shown ("243••••••567"); null for cards. */
   phone: z.string().nullable(),
   /** Card payments only, while PENDING: the provider's hosted card page to send the browser to. */
   redirectUrl: z.string().nullable(),
