@@ -82,15 +82,15 @@ describe('concurrent postings', () => {
       });
     const errors: unknown[] = [];
     /** Transfers done A -> B and B -> A. */
-    const done = [0, 0];
+    const done: [number, number] = [0, 0];
     // At least 3 s and 200 transfers, whichever is longer (a loaded machine is slower), at most 20 s.
     const until = Date.now() + 3_000;
     const stop = Date.now() + 20_000;
     await Promise.all(
       Array.from({ length: 12 }, async (_, worker) => {
-        while ((Date.now() < until || done[0]! + done[1]! < 200) && Date.now() < stop) {
+        while ((Date.now() < until || done[0] + done[1] < 200) && Date.now() < stop) {
           // Half the workers send A -> B, half B -> A; each entry lists its own debit first.
-          const direction = worker % 2;
+          const direction = worker % 2 === 0 ? 0 : 1;
           const [from, to] = direction === 0 ? [a, b] : [b, a];
           await transfer(from, to, `transfer:${randomUUID()}`).then(
             () => (done[direction] += 1),
@@ -100,7 +100,7 @@ describe('concurrent postings', () => {
       }),
     );
     expect(errors).toEqual([]);
-    expect(done[0]! + done[1]!).toBeGreaterThanOrEqual(200);
+    expect(done[0] + done[1]).toBeGreaterThanOrEqual(200);
     // A liability falls with each debit: A holds what B sent it less what it sent B, and B the opposite.
     expect(await balanceOf(database.db, a, 'USD')).toBe(done[1]! - done[0]!);
     expect(await balanceOf(database.db, b, 'USD')).toBe(done[0]! - done[1]!);
