@@ -2,6 +2,7 @@ import net from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { PRODUCTION_ENV } from './test/production-env.ts';
 
 /** Writes `request` as is on a new connection to `baseUrl` and returns everything the server sends. */
 function rawExchange(
@@ -22,16 +23,6 @@ function rawExchange(
     });
   });
 }
-
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  SMTP_URL: 'smtp://127.0.0.1:9',
-  PUBLIC_URL: 'https://motema.example',
-  FLEXPAY_BASE_URL: 'https://backend.flexpay.cd/api/rest/v1',
-  FLEXPAY_CARD_URL: 'https://cardpayment.flexpay.cd/v1.1/pay',
-  FLEXPAY_MERCHANT: 'MOTEMA',
-  FLEXPAY_TOKEN: 'a-merchant-token',
-};
 
 describe('app', () => {
   let t: TestApp;
@@ -144,7 +135,7 @@ describe('app', () => {
 
 describe('the API documentation in production', () => {
   it('is not served unless API_DOCS is set', async () => {
-    const t = await buildTestApp({ env: PRODUCTION });
+    const t = await buildTestApp({ env: PRODUCTION_ENV });
     try {
       for (const url of ['/api/docs', '/api/docs/json']) {
         const res = await t.app.inject({ method: 'GET', url });
@@ -159,7 +150,7 @@ describe('the API documentation in production', () => {
   describe('with API_DOCS=true behind a trusted proxy', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await buildTestApp({ env: { ...PRODUCTION, API_DOCS: 'true', TRUST_PROXY: 'true' } });
+      t = await buildTestApp({ env: { ...PRODUCTION_ENV, API_DOCS: 'true', TRUST_PROXY: 'true' } });
     });
     afterAll(() => t.close());
 

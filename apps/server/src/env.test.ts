@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { flexpaySimEnabled, parseEnv } from './env.ts';
+import { FLEXPAY_PRODUCTION_ENV } from './test/production-env.ts';
 
-const FLEXPAY_PRODUCTION = {
-  FLEXPAY_BASE_URL: 'https://backend.flexpay.cd/api/rest/v1',
-  FLEXPAY_CARD_URL: 'https://cardpayment.flexpay.cd/v1.1/pay',
-  FLEXPAY_MERCHANT: 'MOTEMA',
-  FLEXPAY_TOKEN: 'a-merchant-token',
-};
 const PRODUCTION = {
   NODE_ENV: 'production',
   SMTP_URL: 'smtp://mail.example.com:587',
   PUBLIC_URL: 'https://motema.app',
-  ...FLEXPAY_PRODUCTION,
+  ...FLEXPAY_PRODUCTION_ENV,
 };
 const productionProblems = (overrides: Record<string, string | undefined>) => {
   try {
@@ -53,7 +48,7 @@ describe('parseEnv', () => {
       SMTP_URL: 'smtp://mail.example.com:587',
       PUBLIC_URL: 'https://motema.app',
       DATABASE_URL: 'postgres://u:p@db.example.com/motema',
-      ...FLEXPAY_PRODUCTION,
+      ...FLEXPAY_PRODUCTION_ENV,
     });
     expect(env.NODE_ENV).toBe('production');
     expect(flexpaySimEnabled(env)).toBe(false);
@@ -75,8 +70,8 @@ describe('parseEnv', () => {
     it('runs the local simulator outside production unless FlexPay is configured', () => {
       expect(flexpaySimEnabled(parseEnv({}))).toBe(true);
       expect(flexpaySimEnabled(parseEnv({ NODE_ENV: 'test' }))).toBe(true);
-      expect(flexpaySimEnabled(parseEnv({ ...FLEXPAY_PRODUCTION }))).toBe(false);
-      expect(flexpaySimEnabled(parseEnv({ ...FLEXPAY_PRODUCTION, FLEXPAY_SIM: 'true' }))).toBe(true);
+      expect(flexpaySimEnabled(parseEnv({ ...FLEXPAY_PRODUCTION_ENV }))).toBe(false);
+      expect(flexpaySimEnabled(parseEnv({ ...FLEXPAY_PRODUCTION_ENV, FLEXPAY_SIM: 'true' }))).toBe(true);
     });
 
     it('asks for every FlexPay setting when the simulator is switched off', () => {

@@ -3,6 +3,7 @@ import { outbox } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { register, registrationBody, waitForOutbox } from '../../test/factories.ts';
 import { randomIp } from '../../test/net.ts';
+import { PRODUCTION_ENV } from '../../test/production-env.ts';
 
 describe('development mailbox', () => {
   let t: TestApp;
@@ -82,17 +83,7 @@ describe('development mailbox', () => {
 describe('development routes in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({
-      env: {
-        NODE_ENV: 'production',
-        SMTP_URL: 'smtp://127.0.0.1:9',
-        PUBLIC_URL: 'https://motema.example',
-        FLEXPAY_BASE_URL: 'https://backend.flexpay.cd/api/rest/v1',
-        FLEXPAY_CARD_URL: 'https://cardpayment.flexpay.cd/v1.1/pay',
-        FLEXPAY_MERCHANT: 'MOTEMA',
-        FLEXPAY_TOKEN: 'a-merchant-token',
-      },
-    });
+    t = await buildTestApp({ env: PRODUCTION_ENV });
   });
   afterAll(() => t.close());
 
