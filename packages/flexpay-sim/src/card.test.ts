@@ -1,30 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHECKOUT_BUTTONS, CHECKOUT_MESSAGES } from './checkout-page.ts';
 import { MAGIC_CARDS } from './magic-payers.ts';
-import { startFlexpaySim, type FlexpaySim } from './start-flexpay-sim.ts';
-import { startCallbackReceiver } from './test-callback-receiver.ts';
+import { simTestBed } from './test-sim-bed.ts';
 
 const TOKEN = 'sim-card-token';
-let sim: FlexpaySim;
-let receiver: Awaited<ReturnType<typeof startCallbackReceiver>>;
-
-beforeAll(async () => {
-  sim = await startFlexpaySim({ merchant: 'MOTEMA', token: TOKEN, clock: 'manual' });
-  receiver = await startCallbackReceiver();
-});
-afterAll(async () => {
-  await sim.close();
-  await receiver.close();
-});
-afterEach(() => {
-  sim.control.reset();
-  receiver.received.length = 0;
-});
+const bed = simTestBed({ token: TOKEN });
 
 const RETURN = 'http://127.0.0.1:3000/premium/subscribe/week';
 let references = 0;
 async function pay(overrides: Record<string, unknown> = {}) {
-  const response = await fetch(sim.cardUrl, {
+  const response = await fetch(bed.sim.cardUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
     body: JSON.stringify({
@@ -34,7 +19,7 @@ async function pay(overrides: Record<string, unknown> = {}) {
       amount: '4.99',
       currency: 'USD',
       description: 'Motema Premium',
-      callback_url: receiver.url(),
+      callback_url: bed.receiver.url(),
       approve_url: `${RETURN}?outcome=approve`,
       cancel_url: `${RETURN}?outcome=cancel`,
       decline_url: `${RETURN}?outcome=decline`,
@@ -68,14 +53,14 @@ describe('card payments (v1.1/pay and the hosted page)', () => {
         code: 0,
         message: 'Redirection en cours',
         orderNumber: expect.stringMatching(/^[A-Za-z0-9]{24}$/),
-        url: expect.stringMatching(new RegExp(`^${sim.origin}/checkout/[A-Za-z0-9]{32}$`)),
+        url: expect.stringMatching(new RegExp(`^${bed.sim.origin}/checkout/[A-Za-z0-9]{32}$`)),
       },
     });
   });
 
   it('wants the token in the body', async () => {
     expect((await pay({ authorization: 'Bearer wrong' })).status).toBe(401);
-    expect(sim.control.calls()[0]?.body).toMatchObject({ authorization: '[invalid]' });
+    expect(bed.sim.control.calls()[0]?.body).toMatchObject({ authorization: '[invalid]' });
   });
 
   it('serves a labelled page without the token, then says what is missing', async () => {
@@ -101,7 +86,7 @@ describe('card payments (v1.1/pay and the hosted page)', () => {
     }
     const short = await submit(body.url as string, { ...VALID, cardNumber: '5555 5555 5555 444' });
     expect(await short.text()).toContain(CHECKOUT_MESSAGES.cardNumberLength);
-    expect(sim.control.transactions()[0]?.status).toBe('2');
+    expect(bed.sim.control.transactions()[0]?.status).toBe('2');
   });
 
   it('approves the test card: the callback first, then the browser back to approve_url', async () => {
@@ -109,13 +94,13 @@ describe('card payments (v1.1/pay and the hosted page)', () => {
     const answer = await submit(body.url as string, VALID);
     expect(answer.status).toBe(302);
     expect(answer.headers.get('location')).toBe(`${RETURN}?outcome=approve`);
-    expect(receiver.received.map((c) => c.body)).toEqual([
+    expect(bed.receiver.received.map((c) => c.body)).toEqual([
       expect.objectContaining({ code: '0', orderNumber: body.orderNumber, channel: 'mastercard' }),
     ]);
     // Sent again (the back button): back to the same place, no second payment nor callback.
     const again = await submit(body.url as string, VALID);
     expect(again.headers.get('location')).toBe(`${RETURN}?outcome=approve`);
-    expect(receiver.received).toHaveLength(1);
+    expect(bed.receiver.received).toHaveLength(1);
   });
 
   it('declines the declined test card, and cancels on Cancel', async () => {
@@ -128,7 +113,7 @@ describe('card payments (v1.1/pay and the hosted page)', () => {
     const cancelled = await pay();
     const back = await submit(cancelled.body.url as string, { action: 'cancel' });
     expect(back.headers.get('location')).toBe(`${RETURN}?outcome=cancel`);
-    expect(sim.control.transactions().map((tx) => tx.status)).toEqual(['1', '5']);
+    expect(bed.sim.control.transactions().map((tx) => tx.status)).toEqual(['1', '5']);
   });
 
   it('refuses an expired card', async () => {

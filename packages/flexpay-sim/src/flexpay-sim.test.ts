@@ -1,26 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAGIC_PAYERS } from './magic-payers.ts';
-import { startFlexpaySim, type FlexpaySim } from './start-flexpay-sim.ts';
-import { startCallbackReceiver } from './test-callback-receiver.ts';
+import { startFlexpaySim } from './start-flexpay-sim.ts';
+import { simTestBed } from './test-sim-bed.ts';
 
 const TOKEN = 'sim-test-token';
 const MERCHANT = 'MOTEMA';
 
-let sim: FlexpaySim;
-let receiver: Awaited<ReturnType<typeof startCallbackReceiver>>;
-
-beforeAll(async () => {
-  sim = await startFlexpaySim({ merchant: MERCHANT, token: TOKEN, seed: 7, clock: 'manual' });
-  receiver = await startCallbackReceiver();
-});
-afterAll(async () => {
-  await sim.close();
-  await receiver.close();
-});
-afterEach(() => {
-  sim.control.reset();
-  receiver.received.length = 0;
-});
+const bed = simTestBed({ merchant: MERCHANT, token: TOKEN, seed: 7 });
 
 let references = 0;
 const collection = (phone: string, overrides: Record<string, unknown> = {}) => ({
@@ -30,7 +16,7 @@ const collection = (phone: string, overrides: Record<string, unknown> = {}) => (
   phone,
   amount: '10',
   currency: 'USD',
-  callbackUrl: receiver.url(),
+  callbackUrl: bed.receiver.url(),
   ...overrides,
 });
 
@@ -43,7 +29,7 @@ async function post(url: string, body: unknown, token: string | null = TOKEN) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 async function check(orderNumber: string) {
-  const response = await fetch(`${sim.baseUrl}/check/${orderNumber}`, {
+  const response = await fetch(`${bed.sim.baseUrl}/check/${orderNumber}`, {
     headers: { authorization: `Bearer ${TOKEN}` },
   });
   type CheckBody = { code: string; message: string; transaction: Record<string, string> | null };
@@ -52,21 +38,23 @@ async function check(orderNumber: string) {
 
 describe('the FlexPay simulator, wire API', () => {
   it('listens on loopback only', () => {
-    expect(new URL(sim.baseUrl).hostname).toBe('127.0.0.1');
+    expect(new URL(bed.sim.baseUrl).hostname).toBe('127.0.0.1');
   });
 
   it('refuses a missing or wrong token with 401, and records the attempt without the token', async () => {
-    expect((await post(`${sim.baseUrl}/paymentService`, collection('243812345678'), null)).status).toBe(401);
-    expect((await post(`${sim.baseUrl}/paymentService`, collection('243812345678'), 'nope')).status).toBe(
+    expect((await post(`${bed.sim.baseUrl}/paymentService`, collection('243812345678'), null)).status).toBe(
       401,
     );
-    const calls = sim.control.calls();
+    expect((await post(`${bed.sim.baseUrl}/paymentService`, collection('243812345678'), 'nope')).status).toBe(
+      401,
+    );
+    const calls = bed.sim.control.calls();
     expect(calls.map((call) => call.auth)).toEqual(['missing', 'invalid']);
     expect(JSON.stringify(calls)).not.toContain('nope');
   });
 
   it('validates every field, as strings', async () => {
-    const bad = await post(`${sim.baseUrl}/paymentService`, {
+    const bad = await post(`${bed.sim.baseUrl}/paymentService`, {
       merchant: 'OTHER',
       type: 1,
       reference: 'R'.repeat(26),
@@ -92,7 +80,7 @@ describe('the FlexPay simulator, wire API', () => {
   });
 
   it('answers an interactive payment as FlexPay does and keeps it pending until approved', async () => {
-    const init = await post(`${sim.baseUrl}/paymentService`, collection('243812345678'));
+    const init = await post(`${bed.sim.baseUrl}/paymentService`, collection('243812345678'));
     expect(init).toEqual({
       status: 200,
       body: {
@@ -102,11 +90,11 @@ describe('the FlexPay simulator, wire API', () => {
       },
     });
     const orderNumber = init.body.orderNumber as string;
-    await sim.control.advanceClock(60 * 60_000);
+    await bed.sim.control.advanceClock(60 * 60_000);
     expect((await check(orderNumber)).body.transaction?.status).toBe('2');
-    expect(receiver.received).toHaveLength(0);
+    expect(bed.receiver.received).toHaveLength(0);
 
-    await sim.control.approve(orderNumber);
+    await bed.sim.control.approve(orderNumber);
     const paid = await check(orderNumber);
     expect(paid.body).toMatchObject({
       code: '0',
@@ -114,9 +102,9 @@ describe('the FlexPay simulator, wire API', () => {
       transaction: { orderNumber, amount: '10.0', amountCustomer: '10.2', currency: 'USD', status: '0' },
     });
     expect(paid.body.transaction?.createdAt).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
-    expect(receiver.received).toHaveLength(1);
-    expect(receiver.received[0]!.body).toMatchObject({ code: '0', orderNumber, amount: '10.0' });
-    await expect(sim.control.decline(orderNumber)).rejects.toThrow(/not pending/);
+    expect(bed.receiver.received).toHaveLength(1);
+    expect(bed.receiver.received[0]!.body).toMatchObject({ code: '0', orderNumber, amount: '10.0' });
+    await expect(bed.sim.control.decline(orderNumber)).rejects.toThrow(/not pending/);
   });
 
   it('answers an unknown order number with code "1" and no transaction', async () => {
@@ -127,36 +115,36 @@ describe('the FlexPay simulator, wire API', () => {
   });
 
   it('plays 243990000001: success 2 s later on the virtual clock, one callback', async () => {
-    const init = await post(`${sim.baseUrl}/paymentService`, collection(MAGIC_PAYERS.success.msisdn));
+    const init = await post(`${bed.sim.baseUrl}/paymentService`, collection(MAGIC_PAYERS.success.msisdn));
     const orderNumber = init.body.orderNumber as string;
-    await sim.control.advanceClock(1_999);
+    await bed.sim.control.advanceClock(1_999);
     expect((await check(orderNumber)).body.transaction?.status).toBe('2');
-    await sim.control.advanceClock(1);
+    await bed.sim.control.advanceClock(1);
     expect((await check(orderNumber)).body.transaction?.status).toBe('0');
-    expect(receiver.received.map((callback) => callback.body.code)).toEqual(['0']);
+    expect(bed.receiver.received.map((callback) => callback.body.code)).toEqual(['0']);
   });
 
   it('plays 243990000002: the payer declines, status "1"', async () => {
-    const init = await post(`${sim.baseUrl}/paymentService`, collection(MAGIC_PAYERS.declined.msisdn));
-    await sim.control.advanceClock(2_000);
+    const init = await post(`${bed.sim.baseUrl}/paymentService`, collection(MAGIC_PAYERS.declined.msisdn));
+    await bed.sim.control.advanceClock(2_000);
     const answer = await check(init.body.orderNumber as string);
     expect(answer.body).toMatchObject({ code: '0', transaction: { status: '1' } });
-    expect(receiver.received.map((callback) => callback.body.code)).toEqual(['1']);
+    expect(bed.receiver.received.map((callback) => callback.body.code)).toEqual(['1']);
   });
 
   it('plays 243990000003: init code "1", Insufficient funds, no transaction', async () => {
     const init = await post(
-      `${sim.baseUrl}/paymentService`,
+      `${bed.sim.baseUrl}/paymentService`,
       collection(MAGIC_PAYERS.insufficientFunds.msisdn),
     );
     expect(init.body).toEqual({ code: '1', message: 'Insufficient funds', orderNumber: null });
-    expect(sim.control.transactions()).toHaveLength(0);
+    expect(bed.sim.control.transactions()).toHaveLength(0);
   });
 
   it('refuses a reference it has seen', async () => {
     const body = collection('243812345678');
-    expect((await post(`${sim.baseUrl}/paymentService`, body)).body.code).toBe('0');
-    expect((await post(`${sim.baseUrl}/paymentService`, body)).body).toMatchObject({
+    expect((await post(`${bed.sim.baseUrl}/paymentService`, body)).body.code).toBe('0');
+    expect((await post(`${bed.sim.baseUrl}/paymentService`, body)).body).toMatchObject({
       code: '1',
       orderNumber: null,
     });
@@ -165,9 +153,9 @@ describe('the FlexPay simulator, wire API', () => {
   it('gives the same order numbers for the same seed', async () => {
     const again = await startFlexpaySim({ merchant: MERCHANT, token: TOKEN, seed: 7 });
     try {
-      sim.control.reset();
+      bed.sim.control.reset();
       const a = await post(
-        `${sim.baseUrl}/paymentService`,
+        `${bed.sim.baseUrl}/paymentService`,
         collection('243812345678', { reference: 'SEEDED' }),
       );
       const b = await post(

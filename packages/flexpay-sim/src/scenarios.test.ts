@@ -1,26 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAGIC_PAYERS } from './magic-payers.ts';
-import { startFlexpaySim, type FlexpaySim } from './start-flexpay-sim.ts';
+import { startFlexpaySim } from './start-flexpay-sim.ts';
 import { startCallbackReceiver } from './test-callback-receiver.ts';
+import { simTestBed } from './test-sim-bed.ts';
 import { wireClient } from './test-wire-client.ts';
 
 const TOKEN = 'sim-scenarios-token';
-let sim: FlexpaySim;
-let receiver: Awaited<ReturnType<typeof startCallbackReceiver>>;
+const bed = simTestBed({ token: TOKEN, seed: 3 });
 let wire: ReturnType<typeof wireClient>;
-
-beforeAll(async () => {
-  sim = await startFlexpaySim({ merchant: 'MOTEMA', token: TOKEN, seed: 3, clock: 'manual' });
-  receiver = await startCallbackReceiver();
-  wire = wireClient(sim, TOKEN);
-});
-afterAll(async () => {
-  await sim.close();
-  await receiver.close();
-});
-afterEach(() => {
-  sim.control.reset();
-  receiver.received.length = 0;
+beforeAll(() => {
+  wire = wireClient(bed.sim, TOKEN);
 });
 
 let references = 0;
@@ -31,7 +20,7 @@ const body = (phone: string, overrides: Record<string, unknown> = {}) => ({
   phone,
   amount: '5000',
   currency: 'CDF',
-  callbackUrl: receiver.url(),
+  callbackUrl: bed.receiver.url(),
   ...overrides,
 });
 async function start(phone: string, path = 'paymentService') {
@@ -39,28 +28,28 @@ async function start(phone: string, path = 'paymentService') {
   return JSON.parse(answer.text).orderNumber as string;
 }
 const statusOf = async (orderNumber: string) => (await wire.check(orderNumber)).body.transaction?.status;
-const callbackCodes = () => receiver.received.map((callback) => callback.body.code);
+const callbackCodes = () => bed.receiver.received.map((callback) => callback.body.code);
 
 describe('the magic payers (PAYMENTS.md A5)', () => {
   it('243990000004: succeeds, and no callback ever comes', async () => {
     const orderNumber = await start(MAGIC_PAYERS.silentSuccess.msisdn);
-    await sim.control.advanceClock(60 * 60_000);
+    await bed.sim.control.advanceClock(60 * 60_000);
     expect(await statusOf(orderNumber)).toBe('0');
     expect(callbackCodes()).toEqual([]);
   });
 
   it('243990000005: the callback comes 3 times, and once more 10 min later', async () => {
     const orderNumber = await start(MAGIC_PAYERS.repeatedCallbacks.msisdn);
-    await sim.control.advanceClock(2_000);
+    await bed.sim.control.advanceClock(2_000);
     expect(callbackCodes()).toEqual(['0', '0', '0']);
-    await sim.control.advanceClock(10 * 60_000);
+    await bed.sim.control.advanceClock(10 * 60_000);
     expect(callbackCodes()).toEqual(['0', '0', '0', '0']);
     expect(await statusOf(orderNumber)).toBe('0');
   });
 
   it('243990000006: the callback arrives before the init answer', async () => {
     const orderNumber = await start(MAGIC_PAYERS.callbackFirst.msisdn);
-    expect(receiver.received.map((callback) => callback.body.orderNumber)).toEqual([orderNumber]);
+    expect(bed.receiver.received.map((callback) => callback.body.orderNumber)).toEqual([orderNumber]);
     expect(await statusOf(orderNumber)).toBe('0');
   });
 
@@ -68,17 +57,17 @@ describe('the magic payers (PAYMENTS.md A5)', () => {
     const init = wire.post('paymentService', body(MAGIC_PAYERS.initTimeout.msisdn));
     void init.catch(() => {});
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const [tx] = sim.control.transactions();
+    const [tx] = bed.sim.control.transactions();
     expect(tx?.status).toBe('2');
-    await sim.control.advanceClock(2_000);
+    await bed.sim.control.advanceClock(2_000);
     expect(await statusOf(tx!.orderNumber)).toBe('0');
-    sim.control.reset(); // lets the held answer go
+    bed.sim.control.reset(); // lets the held answer go
     await init.catch(() => {});
   });
 
   it('243990000008: check answers "not found" with HTTP 500 three times, then the success', async () => {
     const orderNumber = await start(MAGIC_PAYERS.flakyCheck.msisdn);
-    await sim.control.advanceClock(2_000);
+    await bed.sim.control.advanceClock(2_000);
     for (let i = 0; i < 3; i++) {
       expect(await wire.check(orderNumber)).toEqual({
         status: 500,
@@ -90,7 +79,7 @@ describe('the magic payers (PAYMENTS.md A5)', () => {
 
   it('243990000009: the callback claims success, check says failed', async () => {
     const orderNumber = await start(MAGIC_PAYERS.lyingCallback.msisdn);
-    await sim.control.advanceClock(2_000);
+    await bed.sim.control.advanceClock(2_000);
     expect(callbackCodes()).toEqual(['0']);
     expect(await wire.check(orderNumber)).toMatchObject({
       body: { code: '0', transaction: { status: '1' } },
@@ -99,47 +88,47 @@ describe('the magic payers (PAYMENTS.md A5)', () => {
 
   it('243990000010: paid, but check reports another amount', async () => {
     const orderNumber = await start(MAGIC_PAYERS.amountMismatch.msisdn);
-    await sim.control.advanceClock(2_000);
+    await bed.sim.control.advanceClock(2_000);
     expect((await wire.check(orderNumber)).body.transaction).toMatchObject({ status: '0', amount: '2500.0' });
   });
 
   it('243990000011: pending forever, until approved by hand', async () => {
     const orderNumber = await start(MAGIC_PAYERS.pendingForever.msisdn);
-    await sim.control.advanceClock(48 * 60 * 60_000);
+    await bed.sim.control.advanceClock(48 * 60 * 60_000);
     expect(await statusOf(orderNumber)).toBe('2');
-    await sim.control.approve(orderNumber);
+    await bed.sim.control.approve(orderNumber);
     expect(await statusOf(orderNumber)).toBe('0');
   });
 
   it('243990000012: paid, refund pending 10 min later, refunded 5 min after', async () => {
     const orderNumber = await start(MAGIC_PAYERS.refundLater.msisdn);
-    await sim.control.advanceClock(2_000);
+    await bed.sim.control.advanceClock(2_000);
     expect(await statusOf(orderNumber)).toBe('0');
-    await sim.control.advanceClock(10 * 60_000);
+    await bed.sim.control.advanceClock(10 * 60_000);
     expect(await statusOf(orderNumber)).toBe('3');
-    await sim.control.advanceClock(5 * 60_000);
+    await bed.sim.control.advanceClock(5 * 60_000);
     expect(await statusOf(orderNumber)).toBe('4');
   });
 
   it('243990000013: an HTML page with HTTP 200 on init, and the payment still happens', async () => {
     const answer = await wire.post('paymentService', body(MAGIC_PAYERS.htmlInit.msisdn));
     expect(answer).toMatchObject({ status: 200, type: expect.stringContaining('text/html') });
-    await sim.control.advanceClock(2_000);
-    const [tx] = sim.control.transactions();
+    await bed.sim.control.advanceClock(2_000);
+    const [tx] = bed.sim.control.transactions();
     expect(tx?.status).toBe('0');
-    expect(receiver.received[0]?.body).toMatchObject({ code: '0', orderNumber: tx?.orderNumber });
+    expect(bed.receiver.received[0]?.body).toMatchObject({ code: '0', orderNumber: tx?.orderNumber });
   });
 });
 
 describe('payouts (merchantPayOutService)', () => {
   it('pays out from the merchant balance, and gives it back when the payout fails', async () => {
-    const before = sim.control.balance().CDF;
+    const before = bed.sim.control.balance().CDF;
     const paid = await start(MAGIC_PAYERS.payoutSuccess.msisdn, 'merchantPayOutService');
     const failed = await start(MAGIC_PAYERS.payoutFailure.msisdn, 'merchantPayOutService');
-    expect(sim.control.balance().CDF).toBe(before - 2 * 500_000);
-    await sim.control.advanceClock(2_000);
+    expect(bed.sim.control.balance().CDF).toBe(before - 2 * 500_000);
+    await bed.sim.control.advanceClock(2_000);
     expect([await statusOf(paid), await statusOf(failed)]).toEqual(['0', '1']);
-    expect(sim.control.balance().CDF).toBe(before - 500_000);
+    expect(bed.sim.control.balance().CDF).toBe(before - 500_000);
   });
 
   it('refuses a payout beyond the balance', async () => {
@@ -153,7 +142,7 @@ describe('payouts (merchantPayOutService)', () => {
 
 describe('the control API', () => {
   it('programs the next payments of a number, over HTTP', async () => {
-    const programmed = await fetch(`${sim.origin}/__sim/scenario`, {
+    const programmed = await fetch(`${bed.sim.origin}/__sim/scenario`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ phone: '243812345678', scenario: 'declined', times: 1 }),
@@ -161,24 +150,24 @@ describe('the control API', () => {
     expect(programmed.status).toBe(200);
     const first = await start('243812345678');
     const second = await start('243812345678');
-    await sim.control.advanceClock(2_000);
+    await bed.sim.control.advanceClock(2_000);
     expect([await statusOf(first), await statusOf(second)]).toEqual(['1', '2']);
   });
 
   it('refunds a paid payment by hand', async () => {
     const orderNumber = await start('243812345678');
-    await sim.control.approve(orderNumber);
-    const refunded = await fetch(`${sim.origin}/__sim/tx/${orderNumber}/refund`, { method: 'POST' });
+    await bed.sim.control.approve(orderNumber);
+    const refunded = await fetch(`${bed.sim.origin}/__sim/tx/${orderNumber}/refund`, { method: 'POST' });
     expect(refunded.status).toBe(200);
     expect(await statusOf(orderNumber)).toBe('3');
   });
 
   it('drops the connection after creating the transaction, when told to', async () => {
-    sim.control.setFaults({ dropConnectionRate: 1 });
+    bed.sim.control.setFaults({ dropConnectionRate: 1 });
     await expect(wire.post('paymentService', body('243812345678'))).rejects.toThrow();
-    expect(sim.control.transactions()).toHaveLength(1);
-    expect(sim.control.calls()[0]?.fault).toBe('drop');
-    sim.control.setFaults({ dropConnectionRate: 0, errorRate: 1 });
+    expect(bed.sim.control.transactions()).toHaveLength(1);
+    expect(bed.sim.control.calls()[0]?.fault).toBe('drop');
+    bed.sim.control.setFaults({ dropConnectionRate: 0, errorRate: 1 });
     expect(await wire.post('paymentService', body('243812345678'))).toMatchObject({ status: 502 });
   });
 
@@ -228,31 +217,31 @@ describe('the control API', () => {
 
 describe('runtime knobs', () => {
   it('has check not know a new transaction for a while (checkNotFoundForMs)', async () => {
-    sim.control.setFaults({ checkNotFoundForMs: 5_000 });
+    bed.sim.control.setFaults({ checkNotFoundForMs: 5_000 });
     const orderNumber = await start('243812345678');
     expect(await wire.check(orderNumber)).toMatchObject({
       status: 404,
       body: { code: '1', transaction: null },
     });
-    await sim.control.advanceClock(5_000);
+    await bed.sim.control.advanceClock(5_000);
     expect(await statusOf(orderNumber)).toBe('2');
   });
 
   it('changes the callback policy over HTTP until reset', async () => {
-    const set = await fetch(`${sim.origin}/__sim/callback-policy`, {
+    const set = await fetch(`${bed.sim.origin}/__sim/callback-policy`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ kind: 'duplicate', copies: 2 }),
     });
     expect(await set.json()).toEqual({ kind: 'duplicate', copies: 2 });
-    await sim.control.approve(await start('243812345678'));
+    await bed.sim.control.approve(await start('243812345678'));
     expect(callbackCodes()).toEqual(['0', '0']);
-    expect(() => sim.control.setCallbackPolicy({ kind: 'retry', attempts: 0, backoffMs: 1 })).toThrow(
+    expect(() => bed.sim.control.setCallbackPolicy({ kind: 'retry', attempts: 0, backoffMs: 1 })).toThrow(
       /attempts/,
     );
-    sim.control.reset();
-    receiver.received.length = 0;
-    await sim.control.approve(await start('243812345678'));
+    bed.sim.control.reset();
+    bed.receiver.received.length = 0;
+    await bed.sim.control.approve(await start('243812345678'));
     expect(callbackCodes()).toEqual(['0']);
   });
 });
