@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { payments } from './billing-payments.ts';
 import { users } from './users.ts';
 
 // Owned by the billing feature: only its repositories write these tables; other features go through its service.
@@ -35,8 +36,9 @@ export const subscriptionPlans = pgTable(
 
 /**
  * A pass: Premium bought once, prepaid for the plan's days (mobile money has no recurring mandate).
- * One per payment (`payment_id` UNIQUE: a payment grants once, PAYMENTS.md P11). Passes of a member
- * follow one another: buying again starts the new pass when the last one ends. A refund sets
+ * One per payment (`payment_id` UNIQUE: a payment grants once, PAYMENTS.md P11). A pass of a better
+ * plan than the member's starts at once and the weaker passes running are lengthened by its days
+ * (their windows overlap); one of an equal or weaker plan follows the last (decision 0026). A refund sets
  * `revoked_at` (P18); a cancel sets `canceled_at` (decision 0026). `user_id` is cut (set null) when the
  * member deletes the account: the pass stays beside its payment, a money record, with no one's name.
  */
@@ -48,8 +50,11 @@ export const userSubscriptions = pgTable(
     planId: uuid('plan_id')
       .notNull()
       .references(() => subscriptionPlans.id),
-    /** The payment that bought it (the payments core's row). */
-    paymentId: uuid('payment_id').notNull().unique(),
+    /** The payment that bought it (the payments core's row, never deleted: a money record). */
+    paymentId: uuid('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),

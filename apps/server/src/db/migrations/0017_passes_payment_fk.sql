@@ -1,0 +1,1 @@
+ALTER TABLE "user_subscriptions" ADD CONSTRAINT "user_subscriptions_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;
