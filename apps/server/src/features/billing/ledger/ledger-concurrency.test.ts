@@ -1,23 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../../../db/client.ts';
-import { createTestDatabase } from '../../../test/test-database.ts';
+import { commission, ledgerTestDatabase, withdrawal } from '../../../test/ledger-bed.ts';
 import { memberAccount } from './ledger-accounts.ts';
 import { LedgerError } from './ledger-error.ts';
 import { balanceOf, ledgerDiscrepancies, postEntry } from './ledger.service.ts';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const database = ledgerTestDatabase();
 /** More connections than the test database's 10, so that dozens of transactions really race. */
 let wide: Database;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+beforeAll(() => {
   wide = connectDatabase(database.url, { max: 25 });
 });
 
+// Closed before the database is dropped: afterAll hooks run last registered, first.
 afterAll(async () => {
   await wide?.close();
-  await database?.close();
 });
 
 describe('concurrent postings', () => {
@@ -28,28 +27,10 @@ describe('concurrent postings', () => {
       const member = randomUUID();
       const available = memberAccount(member, 'aff_available');
       const inFlight = memberAccount(member, 'aff_payout_in_flight');
-      await postEntry(database.db, {
-        key: `commission:${member}`,
-        kind: 'commission',
-        description: 'Commission',
-        lines: [
-          { account: 'platform:commission_expense', amount: 100, currency: 'USD' },
-          { account: available, amount: -100, currency: 'USD' },
-        ],
-      });
+      await postEntry(database.db, commission(member, 100, `commission:${member}`));
       const outcomes = await Promise.allSettled(
         Array.from({ length: 50 }, (_, i) =>
-          wide.db.transaction((tx) =>
-            postEntry(tx, {
-              key: `withdrawal:${member}:${i}`,
-              kind: 'withdrawal_requested',
-              description: 'Withdrawal',
-              lines: [
-                { account: available, amount: 10, currency: 'USD' },
-                { account: inFlight, amount: -10, currency: 'USD' },
-              ],
-            }),
-          ),
+          wide.db.transaction((tx) => postEntry(tx, withdrawal(member, 10, `withdrawal:${member}:${i}`))),
         ),
       );
       const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));

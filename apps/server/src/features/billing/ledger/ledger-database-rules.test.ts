@@ -1,36 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { CLEARING, commission, ledgerTestDatabase, REVENUE, settlement } from '../../../test/ledger-bed.ts';
 import { memberAccount } from './ledger-accounts.ts';
 import { balanceOf, ledgerIsBalanced, postEntry } from './ledger.service.ts';
 
 // The ledger's rules hold in the database itself (M1, migration billing_ledger_rules): these tests
 // write SQL by hand, as code with a bug could, and see it refused.
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.close();
-});
-
-const CLEARING = 'platform:flexpay_clearing';
-const REVENUE = 'platform:revenue';
+const database = ledgerTestDatabase();
 
 /** Posts a settled payment's entry through the service, so that the accounts exist. */
 function settle(amount: number) {
-  return postEntry(database.db, {
-    key: `payment:${randomUUID()}:settled`,
-    kind: 'payment_settled',
-    description: 'Premium',
-    lines: [
-      { account: CLEARING, amount, currency: 'USD' },
-      { account: REVENUE, amount: -amount, currency: 'USD' },
-    ],
-  });
+  return postEntry(database.db, settlement(`payment:${randomUUID()}:settled`, amount));
 }
 
 async function entryExists(id: string): Promise<boolean> {
@@ -127,15 +108,7 @@ describe('the database keeps the rules when the code does not (M1)', () => {
 
   it('refuses an overdraft of an account that may not go negative', async () => {
     const member = randomUUID();
-    await postEntry(database.db, {
-      key: `commission:${member}`,
-      kind: 'commission',
-      description: 'Commission',
-      lines: [
-        { account: 'platform:commission_expense', amount: 100, currency: 'USD' },
-        { account: memberAccount(member, 'aff_available'), amount: -100, currency: 'USD' },
-      ],
-    });
+    await postEntry(database.db, commission(member, 100, `commission:${member}`));
     const id = randomUUID();
     const error = await sqlTransaction(
       `INSERT INTO journal_entries (id, idempotency_key, fingerprint, kind, description) VALUES ('${id}', 'raw:${id}', '-', 'test', 'overdraft')`,

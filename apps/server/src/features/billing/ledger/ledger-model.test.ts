@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { ledgerTestDatabase } from '../../../test/ledger-bed.ts';
 import { ledgerAccountRule, memberAccount, normalSign } from './ledger-accounts.ts';
 import { LedgerError } from './ledger-error.ts';
 import {
@@ -16,15 +16,7 @@ import {
 // outcome (posted, replayed, refused and why) predicted by a model of the balances in plain numbers,
 // and every balance compared with the model after every step.
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = ledgerTestDatabase();
 
 type Command =
   | { op: 'transfer'; from: number; to: number; amount: number }

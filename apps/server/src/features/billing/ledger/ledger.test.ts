@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  CLEARING,
+  commission,
+  ledgerTestDatabase,
+  REVENUE,
+  settlement,
+  withdrawal,
+} from '../../../test/ledger-bed.ts';
 import { memberAccount } from './ledger-accounts.ts';
 import { LedgerError } from './ledger-error.ts';
 import {
@@ -12,44 +19,7 @@ import {
   type LedgerEntryInput,
 } from './ledger.service.ts';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.close();
-});
-
-const CLEARING = 'platform:flexpay_clearing';
-const REVENUE = 'platform:revenue';
-
-/** A settled payment's entry: Dr clearing / Cr revenue, as the payments core posts it. */
-function settlement(key: string, amount: number, currency: 'USD' | 'CDF' = 'USD'): LedgerEntryInput {
-  return {
-    key,
-    kind: 'payment_settled',
-    description: 'Premium, a month',
-    lines: [
-      { account: CLEARING, amount, currency },
-      { account: REVENUE, amount: -amount, currency },
-    ],
-  };
-}
-
-/** Gives a member `amount` of withdrawable commission (Dr commission expense / Cr aff_available). */
-function commission(userId: string, amount: number, key = `commission:${randomUUID()}`): LedgerEntryInput {
-  return {
-    key,
-    kind: 'commission',
-    description: 'Commission',
-    lines: [
-      { account: 'platform:commission_expense', amount, currency: 'USD' },
-      { account: memberAccount(userId, 'aff_available'), amount: -amount, currency: 'USD' },
-    ],
-  };
-}
+const database = ledgerTestDatabase();
 
 async function count(table: string): Promise<number> {
   const { rows } = await database.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`);
@@ -191,18 +161,9 @@ describe('accounts that may not go negative (M2)', () => {
   it("refuses an overdraft before writing, leaving the caller's transaction usable", async () => {
     const member = randomUUID();
     await postEntry(database.db, commission(member, 100));
-    const withdrawal = (amount: number): LedgerEntryInput => ({
-      key: `withdrawal:${randomUUID()}`,
-      kind: 'withdrawal_requested',
-      description: 'Withdrawal',
-      lines: [
-        { account: memberAccount(member, 'aff_available'), amount, currency: 'USD' },
-        { account: memberAccount(member, 'aff_payout_in_flight'), amount: -amount, currency: 'USD' },
-      ],
-    });
     const reason = await database.db.transaction(async (tx) => {
-      const refused = await ledgerErrorOf(postEntry(tx, withdrawal(101)));
-      await postEntry(tx, withdrawal(60));
+      const refused = await ledgerErrorOf(postEntry(tx, withdrawal(member, 101)));
+      await postEntry(tx, withdrawal(member, 60));
       return refused;
     });
     expect(reason).toBe('overdraft');
