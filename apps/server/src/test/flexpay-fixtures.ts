@@ -18,6 +18,18 @@ const html = (status: number): FlexpayFixture => ({
   contentType: 'text/html',
   body: '<html><head><title>Erreur</title></head><body><h1>Erreur interne</h1></body></html>',
 });
+/** A check that found the payment (A1.5): the request's code "0", the payment's state in `transaction.status`. */
+const found = (transaction: Record<string, unknown>, message = 'Une transaction trouvée') =>
+  json({ code: '0', message, transaction });
+/** The transaction of A1.5's documented check answer (F1); the F2/F3 fixtures add the channel. */
+const DOCUMENTED_TRANSACTION = {
+  orderNumber: '9bsTX7qXdpQe243815877848',
+  reference: 'MMO00012',
+  amount: '50.0',
+  amountCustomer: '51.0',
+  currency: 'CDF',
+  createdAt: '06-02-2021 17:32:46',
+};
 
 export const FLEXPAY_FIXTURES = {
   initAccepted: json({
@@ -41,58 +53,20 @@ export const FLEXPAY_FIXTURES = {
   initHtml500: html(500),
   initNotJson: { status: 200, contentType: 'text/plain', body: 'OK' },
   initUnexpectedShape: json({ status: 'ok' }),
-  checkPaid: json({
-    code: '0',
-    message: 'Une transaction trouvée',
-    transaction: {
-      orderNumber: '9bsTX7qXdpQe243815877848',
-      reference: 'MMO00012',
-      amount: '50.0',
-      amountCustomer: '51.0',
-      currency: 'CDF',
-      createdAt: '06-02-2021 17:32:46',
-      status: '0',
-      channel: 'om',
-    },
-  }),
+  checkPaid: found({ ...DOCUMENTED_TRANSACTION, status: '0', channel: 'om' }),
   /** F2/F3's check_success.json: the request succeeded (code "0"), the payment did not (status "1"). */
-  checkCodeZeroStatusFailed: json({
-    code: '0',
-    message: "Le paiement n'a pas réussi",
-    transaction: {
-      orderNumber: '9bsTX7qXdpQe243815877848',
-      reference: 'MMO00012',
-      amount: '50.0',
-      amountCustomer: '51.0',
-      currency: 'CDF',
-      createdAt: '06-02-2021 17:32:46',
-      status: '1',
-    },
-  }),
+  checkCodeZeroStatusFailed: found({ ...DOCUMENTED_TRANSACTION, status: '1' }, "Le paiement n'a pas réussi"),
   checkNumericStatus: json({
     code: 0,
     message: 'Une transaction trouvée',
     transaction: { reference: 'MMO00012', amount: 50, currency: 'CDF', status: 0 },
   }),
-  checkStatus: (status: string) =>
-    json({
-      code: '0',
-      message: 'Une transaction trouvée',
-      transaction: { reference: 'MMO00012', amount: '50.0', currency: 'CDF', status },
-    }),
+  checkStatus: (status: string) => found({ reference: 'MMO00012', amount: '50.0', currency: 'CDF', status }),
   checkNotFound: json({ code: '1', message: 'Aucune transaction trouvée', transaction: null }),
   checkNotFound500: json({ code: '1', message: 'Aucune transaction trouvée', transaction: null }, 500),
   checkHtml200: html(200),
-  checkOddAmount: json({
-    code: '0',
-    message: 'Une transaction trouvée',
-    transaction: { reference: 'MMO00012', amount: '1.005', currency: 'CDF', status: '0' },
-  }),
-  checkOtherCurrency: json({
-    code: '0',
-    message: 'Une transaction trouvée',
-    transaction: { reference: 'MMO00012', amount: '50', currency: 'EUR', status: '0' },
-  }),
+  checkOddAmount: found({ reference: 'MMO00012', amount: '1.005', currency: 'CDF', status: '0' }),
+  checkOtherCurrency: found({ reference: 'MMO00012', amount: '50', currency: 'EUR', status: '0' }),
   cardAccepted: json({
     code: 0,
     message: 'Redirection en cours',
