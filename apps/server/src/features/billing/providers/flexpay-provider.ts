@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { fromFlexpayAmount, toFlexpayAmount } from './flexpay-amount.ts';
 import { flexpayRequest, jsonOf, type HttpOutcome } from './flexpay-http.ts';
 import {
@@ -31,6 +32,24 @@ type Answer = Extract<HttpOutcome, { kind: 'answer' }>;
 const isSuccessStatus = (answer: Answer) => answer.status >= 200 && answer.status < 300;
 
 /**
+ * What every init's answer (paymentService, merchantPayOutService, v1.1/pay) is read by first: anything
+ * but an HTTP 2xx with a body of `schema`'s shape is UNKNOWN, since money may have moved; a code other
+ * than "0" is a refusal. Otherwise the answer FlexPay took the request with, for the caller to read on.
+ */
+function readInitAnswer<T extends { code: string; message?: string | null }>(
+  outcome: HttpOutcome,
+  schema: z.ZodType<T>,
+): { taken: T } | { outcome: InitOutcome } {
+  if (outcome.kind === 'transport') return { outcome: { kind: 'UNKNOWN', error: outcome.error } };
+  if (!isSuccessStatus(outcome)) return { outcome: { kind: 'UNKNOWN', error: `HTTP ${outcome.status}` } };
+  const parsed = schema.safeParse(jsonOf(outcome));
+  if (!parsed.success) return { outcome: { kind: 'UNKNOWN', error: 'unparseable answer' } };
+  const { code, message } = parsed.data;
+  if (code !== '0') return { outcome: { kind: 'REJECTED', code, message: message ?? '' } };
+  return { taken: parsed.data };
+}
+
+/**
  * The FlexPay adapter (PAYMENTS.md A1, A4): a stateless translator of its merchant API. Every answer
  * is parsed by a schema (flexpay-schemas.ts); anything else (HTML with HTTP 200, a 5xx, a timeout)
  * is UNKNOWN for an init, since money may have moved, and INDETERMINATE for a check. `code` only
@@ -54,12 +73,9 @@ export function createFlexpayProvider(config: FlexpayConfig): PaymentProvider {
 
   /** paymentService / merchantPayOutService's answer (A1.3, A1.8). */
   const initOutcome = (outcome: HttpOutcome): InitOutcome => {
-    if (outcome.kind === 'transport') return { kind: 'UNKNOWN', error: outcome.error };
-    if (!isSuccessStatus(outcome)) return { kind: 'UNKNOWN', error: `HTTP ${outcome.status}` };
-    const parsed = FlexpayInitAnswerSchema.safeParse(jsonOf(outcome));
-    if (!parsed.success) return { kind: 'UNKNOWN', error: 'unparseable answer' };
-    const { code, message, orderNumber } = parsed.data;
-    if (code !== '0') return { kind: 'REJECTED', code, message: message ?? '' };
+    const answer = readInitAnswer(outcome, FlexpayInitAnswerSchema);
+    if ('outcome' in answer) return answer.outcome;
+    const { orderNumber } = answer.taken;
     // Taken, but without the number to check it by: only a callback can name it now (P6).
     if (!orderNumber) return { kind: 'UNKNOWN', error: 'accepted without an order number' };
     return { kind: 'ACCEPTED', providerRef: orderNumber };
@@ -96,14 +112,10 @@ export function createFlexpayProvider(config: FlexpayConfig): PaymentProvider {
       decline_url: request.browserReturn.decline,
       home_url: request.browserReturn.home,
     };
-    const outcome = await call('init', config.cardUrl, options, body);
-    if (outcome.kind === 'transport') return { kind: 'UNKNOWN', error: outcome.error };
-    if (!isSuccessStatus(outcome)) return { kind: 'UNKNOWN', error: `HTTP ${outcome.status}` };
-    const parsed = FlexpayCardAnswerSchema.safeParse(jsonOf(outcome));
-    if (!parsed.success) return { kind: 'UNKNOWN', error: 'unparseable answer' };
-    const { code, message, orderNumber } = parsed.data;
-    if (code !== '0') return { kind: 'REJECTED', code, message: message ?? '' };
-    const redirectUrl = parsed.data.url ?? parsed.data.paymentUrl ?? parsed.data.redirectUrl;
+    const answer = readInitAnswer(await call('init', config.cardUrl, options, body), FlexpayCardAnswerSchema);
+    if ('outcome' in answer) return answer.outcome;
+    const { orderNumber } = answer.taken;
+    const redirectUrl = answer.taken.url ?? answer.taken.paymentUrl ?? answer.taken.redirectUrl;
     if (!orderNumber || !redirectUrl || !/^https?:\/\//.test(redirectUrl)) {
       return { kind: 'UNKNOWN', error: 'accepted without an order number or a page to go to' };
     }
