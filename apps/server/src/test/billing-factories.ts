@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { subscriptionPlans, userSubscriptions, type SubscriptionPlanRow } from '../db/schema.ts';
+import {
+  payments,
+  subscriptionPlans,
+  userSubscriptions,
+  type PaymentRow,
+  type SubscriptionPlanRow,
+} from '../db/schema.ts';
 import { grantPass } from '../features/billing/passes/passes.service.ts';
 import { clock } from '../lib/clock.ts';
 
@@ -12,7 +18,30 @@ export async function planOf(db: Db, key: 'week' | 'month' | 'quarter'): Promise
   return plan;
 }
 
-/** A pass granted as a settled payment would grant it (a payment id of its own), at `at` or now. */
+/**
+ * A settled card payment of `plan` by the member, stored straight (no provider): what a pass needs
+ * beside it (user_subscriptions.payment_id references payments).
+ */
+export async function settledPayment(db: Db, userId: string, plan: SubscriptionPlanRow): Promise<PaymentRow> {
+  const [row] = await db
+    .insert(payments)
+    .values({
+      reference: `T${randomUUID().replaceAll('-', '').slice(0, 19).toUpperCase()}`,
+      userId,
+      planId: plan.id,
+      method: 'card',
+      amountMinor: plan.costUsd,
+      currency: 'USD',
+      callbackTokenHash: randomUUID(),
+      status: 'SUCCESS',
+      settledAt: clock.now(),
+    })
+    .returning();
+  if (!row) throw new Error('no payment stored');
+  return row;
+}
+
+/** A pass granted as a settled payment would grant it (a payment of its own), at `at` or now. */
 export async function givePass(
   db: Db,
   userId: string,
@@ -20,7 +49,7 @@ export async function givePass(
   at: Date = clock.now(),
 ) {
   const plan = await planOf(db, key);
-  const paymentId = randomUUID();
+  const { id: paymentId } = await settledPayment(db, userId, plan);
   const { pass } = await db.transaction((tx) => grantPass(tx, { paymentId, userId, planId: plan.id, at }));
   return { pass, plan, paymentId };
 }

@@ -48,7 +48,7 @@ export async function conversationAccess(
  * steps before a send (an upload); the send reads it in its own statement (decision 0027).
  */
 const PAYWALL_IN = {
-  name: 'chat_paywall_in_v1',
+  name: 'chat_paywall_in_v2',
   text: `SELECT ${paywallReasonSql({
     sender: '$2::uuid',
     recipient: 'other.user_id',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   subscriptionPlans,
@@ -6,6 +6,7 @@ import {
   type SubscriptionPlanRow,
   type UserSubscriptionRow,
 } from '../../../db/schema.ts';
+import { planRankOrderSql } from '../plans/plan-rank.ts';
 
 /** Any fixed number: the first key of the advisory locks that queue one member's grants and refunds. */
 const PASSES_LOCK_CLASS = 74_160_515;
@@ -27,15 +28,23 @@ export async function findPassByPayment(
   return row;
 }
 
-/** When the member's last unrevoked pass ends (null without one): a new pass starts there or now. */
-export async function lastPassEnd(db: DbOrTx, userId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ endsAt: userSubscriptions.endsAt })
+/**
+ * The member's unrevoked passes still running after `after` (ending later), with their plans, by
+ * start: the ones a grant or a refund may move, by the index (user, end).
+ */
+export async function livePasses(db: DbOrTx, userId: string, after: Date): Promise<PassWithPlan[]> {
+  return db
+    .select({ pass: userSubscriptions, plan: subscriptionPlans })
     .from(userSubscriptions)
-    .where(and(eq(userSubscriptions.userId, userId), isNull(userSubscriptions.revokedAt)))
-    .orderBy(desc(userSubscriptions.endsAt))
-    .limit(1);
-  return row?.endsAt ?? null;
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, userSubscriptions.planId))
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        isNull(userSubscriptions.revokedAt),
+        gt(userSubscriptions.endsAt, after),
+      ),
+    )
+    .orderBy(asc(userSubscriptions.startsAt), asc(userSubscriptions.id));
 }
 
 export type NewPass = {
@@ -74,20 +83,58 @@ export async function markRevoked(
   return row;
 }
 
-/** Moves the member's unrevoked passes starting at or after `from` earlier by `ms` milliseconds. */
-export async function movePassesEarlier(tx: DbOrTx, userId: string, from: Date, ms: number): Promise<void> {
-  const shift = sql`make_interval(secs => ${ms / 1000}::float8)`;
+const interval = (ms: number) => sql`make_interval(secs => ${ms / 1000}::float8)`;
+
+/**
+ * A pass that takes `ms` starts at `from` (decision 0026, amended): every other unrevoked pass of the
+ * member still running after `from` gives way. One begun before ends `ms` later (its days left resume
+ * after the new one; its start stays true); one starting at or after `from` starts and ends `ms` later.
+ */
+export async function delayPasses(
+  tx: DbOrTx,
+  move: { userId: string; from: Date; ms: number; exceptId: string },
+): Promise<void> {
+  const shift = interval(move.ms);
   await tx
     .update(userSubscriptions)
     .set({
-      startsAt: sql`${userSubscriptions.startsAt} - ${shift}`,
+      startsAt: sql`CASE WHEN ${userSubscriptions.startsAt} >= ${move.from}::timestamptz
+        THEN ${userSubscriptions.startsAt} + ${shift} ELSE ${userSubscriptions.startsAt} END`,
+      endsAt: sql`${userSubscriptions.endsAt} + ${shift}`,
+    })
+    .where(
+      and(
+        eq(userSubscriptions.userId, move.userId),
+        isNull(userSubscriptions.revokedAt),
+        gt(userSubscriptions.endsAt, move.from),
+        ne(userSubscriptions.id, move.exceptId),
+      ),
+    );
+}
+
+/**
+ * The undoing of `delayPasses` for a refunded pass that used to end at `from` and gave back `ms` of
+ * its own: every other unrevoked pass of the member ending after `from` ends `ms` earlier (one it had
+ * lengthened), and one starting at or after `from` (queued after it) starts `ms` earlier too.
+ */
+export async function advancePasses(
+  tx: DbOrTx,
+  move: { userId: string; from: Date; ms: number; exceptId: string },
+): Promise<void> {
+  const shift = interval(move.ms);
+  await tx
+    .update(userSubscriptions)
+    .set({
+      startsAt: sql`CASE WHEN ${userSubscriptions.startsAt} >= ${move.from}::timestamptz
+        THEN ${userSubscriptions.startsAt} - ${shift} ELSE ${userSubscriptions.startsAt} END`,
       endsAt: sql`${userSubscriptions.endsAt} - ${shift}`,
     })
     .where(
       and(
-        eq(userSubscriptions.userId, userId),
+        eq(userSubscriptions.userId, move.userId),
         isNull(userSubscriptions.revokedAt),
-        gte(userSubscriptions.startsAt, from),
+        gt(userSubscriptions.endsAt, move.from),
+        ne(userSubscriptions.id, move.exceptId),
       ),
     );
 }
@@ -143,8 +190,11 @@ export async function markCanceled(db: DbOrTx, userId: string, id: string, at: D
     );
 }
 
-/** The plan of the member's pass running at `at` (not revoked), if any; by index (user, end). */
-export async function runningPlan(
+/**
+ * The best plan (plan-rank.ts) among the member's unrevoked passes covering `at`, if any; by the
+ * index (user, end). Windows overlap where a better pass runs inside a weaker one it lengthened.
+ */
+export async function bestPlanAt(
   db: DbOrTx,
   userId: string,
   at: Date,
@@ -161,6 +211,7 @@ export async function runningPlan(
         gt(userSubscriptions.endsAt, at),
       ),
     )
+    .orderBy(sql.raw(planRankOrderSql('"subscription_plans"')))
     .limit(1);
   return row?.plan;
 }

@@ -1,5 +1,6 @@
 import { FREE_POPULARITY_MARGIN, type PaymentRequiredReason } from '@motema/shared/billing';
 import { AppError } from '../../../lib/app-error.ts';
+import { planRankOrderSql } from '../plans/plan-rank.ts';
 
 /**
  * The chat paywall (SPEC section 6, issue 15 "What Premium gives") as SQL text, for the named
@@ -9,7 +10,7 @@ import { AppError } from '../../../lib/app-error.ts';
  * A member may write freely to a match and to anyone who has written to them in that conversation
  * (the open cases: `heard` or a match, checked first, both by key). Otherwise the sender is refused:
  * - `UserPopularity` when the recipient's popularity exceeds the sender's by more than
- *   FREE_POPULARITY_MARGIN points, widened by the sender's running plan by its popularity percent of
+ *   FREE_POPULARITY_MARGIN points, widened by the sender's best running plan by its popularity percent of
  *   the remaining room (100% reaches everyone);
  * - `UserPreferences` when the sender does not fit the recipient's match preferences (a sex among
  *   those wanted, if any are named; an age in the range; within the distance when both have shared a
@@ -33,11 +34,16 @@ export type PaywallSqlInputs = {
  * (`me`, `other`, `i`, `u`...) it must neither shadow nor meet.
  */
 
-/** The sender's running plan (not revoked), by the index (user, end) of user_subscriptions. */
+/**
+ * The sender's best plan among the unrevoked passes covering `at` (windows overlap where a better
+ * pass runs inside a weaker one it lengthened, decision 0026 amended): the order of plan-rank.ts, as
+ * `activePlan` reads it. By the index (user, end) of user_subscriptions.
+ */
 const runningPlan = (at: string) => `LEFT JOIN LATERAL (SELECT pw_pl.popularity, pw_pl.preferences
       FROM user_subscriptions pw_us JOIN subscription_plans pw_pl ON pw_pl.id = pw_us.plan_id
       WHERE pw_us.user_id = pw_s.id AND pw_us.revoked_at IS NULL
         AND pw_us.ends_at > ${at} AND pw_us.starts_at <= ${at}
+      ORDER BY ${planRankOrderSql('pw_pl')}
       LIMIT 1) pw_plan ON true`;
 
 /** The sender fits the recipient's match preferences (the rules of discovery's `wantedBy`). */

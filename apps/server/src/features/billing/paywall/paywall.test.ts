@@ -145,6 +145,22 @@ describe('the chat paywall', () => {
     expect((await send(await bed.socketOf(top.a), textMessage(top.conversationId, 'hi'))).ok).toBe(true);
   });
 
+  it('a better plan bought while a weaker pass runs lifts the paywall at once (issue 15)', async () => {
+    // 30 points above the margin: the running week does not reach the recipient, the month does.
+    const { a, conversationId } = await popularPair(30);
+    await givePass(t.db, a.user.id, 'week');
+    const socket = await bed.socketOf(a);
+    expect(await send(socket, textMessage(conversationId, 'hi'))).toEqual(refusal('UserPopularity'));
+    clock.advance(2 * DAY);
+    await givePass(t.db, a.user.id, 'month');
+    expect((await send(socket, textMessage(conversationId, 'paid, and through'))).ok).toBe(true);
+    // The month's 30 days, then the week's 5 left: reached no more, Premium still on.
+    clock.advance(30 * DAY + 1000);
+    expect(await send(socket, textMessage(conversationId, 'the week again'))).toEqual(
+      refusal('UserPopularity'),
+    );
+  });
+
   it('a plan with preferences lifts UserPreferences; one without does not', async () => {
     const week = await pickyPair();
     await givePass(t.db, week.a.user.id, 'week');

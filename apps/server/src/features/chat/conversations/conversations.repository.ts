@@ -23,7 +23,7 @@ export async function findReachableMember(db: DbOrTx, viewerId: string, userId: 
  * Raw SQL: the paywall's rule is SQL text, shared with the send path's named statements.
  */
 const START_PAYWALL = {
-  name: 'chat_start_paywall_v1',
+  name: 'chat_start_paywall_v2',
   text: `SELECT ${paywallReasonSql({
     sender: '$1::uuid',
     recipient: '$2::uuid',
