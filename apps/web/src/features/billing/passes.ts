@@ -30,7 +30,10 @@ export function timeLeft(
 export const hasLivePass = (passes: UserSubscription[], now: number) =>
   passes.some((pass) => passState(pass, now) !== 'ended');
 
-/** When the member's Premium ends: the end of the last pass still to run (passes follow one another). */
+/**
+ * When the member's Premium ends: the end of the last pass still to run (a weaker pass that gave way
+ * to a better one ends last, lengthened by its days: decision 0026, amended).
+ */
 export function premiumEndsAt(passes: UserSubscription[], now: number): string | null {
   const live = passes.filter((pass) => passState(pass, now) !== 'ended');
   return live.reduce<string | null>(

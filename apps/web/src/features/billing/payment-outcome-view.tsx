@@ -29,9 +29,9 @@ function useGrantedPass(success: boolean): UserSubscription | null {
 }
 
 /**
- * What the success gives, with its dates: active now until its end, or, bought while another pass
- * runs, from when that one ends (passes follow one another, decision 0026), so a member whose
- * current plan did not reach someone knows the new one does not yet either.
+ * What the success gives, with its dates: active now until its end (a first pass, or one of a better
+ * plan than the running one, which starts at once: decision 0026, amended), or, bought while a pass
+ * as good runs, from when that one ends.
  */
 function successText(t: Translate, pass: UserSubscription): string {
   const language = currentLanguage();

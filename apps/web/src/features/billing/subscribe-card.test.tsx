@@ -75,7 +75,7 @@ describe('the subscribe wizard, card', () => {
 });
 
 describe('the subscribe wizard, what a start or a success says', () => {
-  it('says until when Premium runs, or from when a pass bought while another runs starts', async () => {
+  it('says until when the new pass runs, or from when a pass bought while a better one runs starts', async () => {
     const reference = 'MTMPAID01';
     const running = buildPass({ endsAt: '2030-01-15T10:00:00.000Z', startsAt: '2020-01-01T00:00:00.000Z' });
     let passes = [running];
@@ -85,7 +85,10 @@ describe('the subscribe wizard, what a start or a success says', () => {
       [`GET /api/payments/verify/${reference}`]: () => withStatus('SUCCESS', { reference }),
     });
     const view = render(`?reference=${reference}`);
-    expect(await screen.findByText('Thank you! Premium is active until January 15, 2030.')).toBeTruthy();
+    // A first pass, or one of a better plan than the running one (decision 0026, amended): at once.
+    expect(
+      await screen.findByText('Thank you! Your new pass is active now, until January 15, 2030.'),
+    ).toBeTruthy();
     view.unmount();
 
     passes = [

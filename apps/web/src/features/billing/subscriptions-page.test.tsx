@@ -73,6 +73,33 @@ describe('SubscriptionsPage', () => {
     expect(within(over!).queryByRole('button', { name: /Cancel/ })).toBeNull();
   });
 
+  it('after an upgrade, shows the better pass running and the weaker one lengthened by its days', async () => {
+    // The week began two days ago; the month bought now starts at once, and the week's 5 days left
+    // come after it (decision 0026, amended): the week ends 37 days after it began.
+    const week = buildPass({
+      _id: 'pass-week',
+      subscription: WEEK,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      startsAt: '2026-11-22T10:00:00.000Z',
+      endsAt: '2026-12-29T10:00:00.000Z',
+    });
+    const month = buildPass({
+      _id: 'pass-month',
+      createdAt: NOW.toISOString(),
+      startsAt: NOW.toISOString(),
+      endsAt: '2026-12-24T10:00:00.000Z',
+    });
+    stubBillingApi({
+      'GET /api/user-subscriptions': () => passes(month, week),
+      'GET /api/payments': () => payments(),
+      'GET /api/subscriptions': () => PLANS,
+    });
+    render();
+    expect(await screen.findByText('Premium is active until December 29, 2026')).toBeTruthy();
+    expect(screen.getByText('30 days left · until December 24, 2026')).toBeTruthy();
+    expect(screen.getByText('35 days left · until December 29, 2026')).toBeTruthy();
+  });
+
   it('says what cancelling does before the member confirms, then keeps the pass running to its end', async () => {
     // The server's answers: the same pass, cancelled once the member confirmed.
     let pass = buildPass();
