@@ -35,6 +35,19 @@ export const SubscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
+/**
+ * How plans rank (decision 0026, amended): by what they give, not by their price. First the
+ * popularity percent, then whether they include preferences, then the days. Positive when `a` ranks
+ * above `b`. A pass of a better plan than the member's best running one starts at once; the server's
+ * entitlement and the web app's "on hold" read this order.
+ */
+export function comparePlans(
+  a: Pick<Subscription, 'popularity' | 'preferences' | 'days'>,
+  b: Pick<Subscription, 'popularity' | 'preferences' | 'days'>,
+): number {
+  return a.popularity - b.popularity || Number(a.preferences) - Number(b.preferences) || a.days - b.days;
+}
+
 export const SubscriptionsQuerySchema = z.object({
   sort: z.enum(['-cost', '+cost'], { error: 'invalid_value' }).default('-cost'),
   skip: SkipSchema,

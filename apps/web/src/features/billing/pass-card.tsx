@@ -6,21 +6,31 @@ import { formatMoney } from './money.ts';
 import { PlanFacts, planTitle } from './plan-facts.tsx';
 import { formatDate, passState, timeLeft, type PassState } from './passes.ts';
 
-const BADGE_COLOR: Record<PassState, string> = { running: 'teal', upcoming: 'ochre', ended: 'gray' };
+const BADGE_COLOR: Record<PassState, string> = {
+  running: 'teal',
+  paused: 'ochre',
+  upcoming: 'ochre',
+  ended: 'gray',
+};
 
-/** One pass: its plan and what it gives, its price, where it stands (time left, or ended), and Cancel. */
+/**
+ * One pass: its plan and what it gives, its price, where it stands (time left, on hold while a better
+ * pass of the member's runs among `others`, or ended), and Cancel.
+ */
 export function PassCard({
   pass,
   now,
+  others,
   onCancel,
 }: {
   pass: UserSubscription;
   now: number;
+  others: UserSubscription[];
   onCancel: (pass: UserSubscription) => void;
 }) {
   const { t } = useTranslation('billing');
   const language = currentLanguage();
-  const state = passState(pass, now);
+  const state = passState(pass, now, others);
   const plan = pass.subscription;
   const left = timeLeft(pass, now);
   const ends = formatDate(pass.endsAt, language);
@@ -43,7 +53,7 @@ export function PassCard({
         </Text>
         <PlanFacts plan={plan} />
         <Text size="sm" fw={600}>
-          {state === 'running'
+          {state === 'running' || state === 'paused'
             ? `${t(`passes.left.${left.unit}`, { count: left.count })} · ${t('passes.until', { date: ends })}`
             : state === 'upcoming'
               ? t('passes.startsOn', { date: formatDate(pass.startsAt, language), end: ends })
@@ -51,6 +61,11 @@ export function PassCard({
                 ? t('passes.refunded', { date: formatDate(pass.revokedAt, language) })
                 : t('passes.endedOn', { date: ends })}
         </Text>
+        {state === 'paused' && (
+          <Text size="sm" c="dimmed">
+            {t('passes.paused')}
+          </Text>
+        )}
         {pass.canceledAt && state !== 'ended' && (
           <Text size="sm" c="dimmed">
             {t('passes.canceled', { date: ends })}

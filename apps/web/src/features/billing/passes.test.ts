@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPass, buildPayment, withStatus } from './billing-fixtures.ts';
+import { WEEK, buildPass, buildPayment, withStatus } from './billing-fixtures.ts';
 import { outcomeOf } from './payment-outcome.ts';
 import { hasLivePass, passState, premiumEndsAt, timeLeft } from './passes.ts';
 
@@ -13,6 +13,27 @@ describe('a pass', () => {
     expect(passState(pass, at('2026-11-20T10:00:00.000Z'))).toBe('running');
     expect(passState(pass, at('2026-12-20T09:59:59.000Z'))).toBe('running');
     expect(passState(pass, at('2026-12-20T10:00:00.000Z'))).toBe('ended');
+  });
+
+  it('is on hold while a pass of a better plan runs inside its window, running again after', () => {
+    // The week gave way to the month bought two days in (decision 0026, amended): lengthened by 30 days.
+    const week = buildPass({
+      _id: 'week',
+      subscription: WEEK,
+      startsAt: '2026-11-20T10:00:00.000Z',
+      endsAt: '2026-12-27T10:00:00.000Z',
+    });
+    const month = buildPass({ startsAt: '2026-11-22T10:00:00.000Z', endsAt: '2026-12-22T10:00:00.000Z' });
+    const passes = [week, month];
+    expect(passState(week, at('2026-11-21T10:00:00.000Z'), passes)).toBe('running');
+    expect(passState(week, at('2026-11-24T10:00:00.000Z'), passes)).toBe('paused');
+    expect(passState(month, at('2026-11-24T10:00:00.000Z'), passes)).toBe('running');
+    expect(passState(week, at('2026-12-22T10:00:00.000Z'), passes)).toBe('running');
+    // A refunded better pass holds nothing; nor does one of a plan no better.
+    const refunded = { ...month, revokedAt: '2026-11-23T10:00:00.000Z' };
+    expect(passState(week, at('2026-11-22T12:00:00.000Z'), [week, refunded])).toBe('running');
+    expect(passState(month, at('2026-11-24T10:00:00.000Z'), [week, month])).toBe('running');
+    expect(premiumEndsAt(passes, at('2026-11-24T10:00:00.000Z'))).toBe(week.endsAt);
   });
 
   it('says what is left in days, then hours, then less than an hour', () => {

@@ -1,14 +1,31 @@
-import type { UserSubscription } from '@motema/shared/billing';
+import { comparePlans, type UserSubscription } from '@motema/shared/billing';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Where a pass stands at `now`: bought ahead and not begun, running, or over. */
-export type PassState = 'upcoming' | 'running' | 'ended';
+/**
+ * Where a pass stands at `now`: bought ahead and not begun, running, over, or `paused`: running by
+ * its dates while a better plan's pass (`comparePlans`) runs among `others`. A better plan starts at
+ * once and the weaker passes give way by its days (decision 0026, amended): their days left resume
+ * after it, and their `endsAt` already counts them.
+ */
+export type PassState = 'upcoming' | 'running' | 'paused' | 'ended';
 
-export function passState(pass: Pick<UserSubscription, 'startsAt' | 'endsAt'>, now: number): PassState {
+export function passState(
+  pass: Pick<UserSubscription, 'startsAt' | 'endsAt' | 'subscription'>,
+  now: number,
+  others: Pick<UserSubscription, 'startsAt' | 'endsAt' | 'subscription' | 'revokedAt'>[] = [],
+): PassState {
   if (Date.parse(pass.endsAt) <= now) return 'ended';
-  return Date.parse(pass.startsAt) > now ? 'upcoming' : 'running';
+  if (Date.parse(pass.startsAt) > now) return 'upcoming';
+  const covered = others.some(
+    (other) =>
+      other.revokedAt === null &&
+      Date.parse(other.startsAt) <= now &&
+      Date.parse(other.endsAt) > now &&
+      comparePlans(other.subscription, pass.subscription) > 0,
+  );
+  return covered ? 'paused' : 'running';
 }
 
 /**

@@ -96,8 +96,18 @@ describe('SubscriptionsPage', () => {
     });
     render();
     expect(await screen.findByText('Premium is active until December 29, 2026')).toBeTruthy();
-    expect(screen.getByText('30 days left · until December 24, 2026')).toBeTruthy();
-    expect(screen.getByText('35 days left · until December 29, 2026')).toBeTruthy();
+    const [running, paused] = screen
+      .getAllByRole('listitem')
+      .filter((item) => within(item).queryByRole('heading'));
+    expect(within(running!).getByText('Active')).toBeTruthy();
+    expect(within(running!).getByText('30 days left · until December 24, 2026')).toBeTruthy();
+    expect(within(paused!).getByText('On hold')).toBeTruthy();
+    expect(within(paused!).getByText('35 days left · until December 29, 2026')).toBeTruthy();
+    expect(
+      within(paused!).getByText(
+        'On hold while your pass of a better plan runs: its days left resume after it.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says what cancelling does before the member confirms, then keeps the pass running to its end', async () => {

@@ -116,6 +116,7 @@ export function SubscriptionsPage() {
                     key={pass._id}
                     pass={pass}
                     now={now}
+                    others={rows}
                     onCancel={(chosen) => {
                       setTarget(chosen);
                       setConfirming(true);

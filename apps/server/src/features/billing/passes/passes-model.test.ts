@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparePlans } from '@motema/shared/billing';
 import type { SubscriptionPlanRow } from '../../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { givePass, planOf } from '../../../test/billing-factories.ts';
 import { createMember } from '../../../test/factories.ts';
 import { clock } from '../../../lib/clock.ts';
-import { comparePlans } from '../plans/plan-rank.ts';
 import { activePlan, revokePass } from './passes.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

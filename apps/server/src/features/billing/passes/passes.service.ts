@@ -1,9 +1,8 @@
-import { BILLING_PAGE_SIZE } from '@motema/shared/billing';
+import { BILLING_PAGE_SIZE, comparePlans } from '@motema/shared/billing';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { UserSubscriptionRow } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
-import { comparePlans } from '../plans/plan-rank.ts';
 import { findPlan, type Plan } from '../plans/plans.service.ts';
 import * as repo from './passes.repository.ts';
 

@@ -1,21 +1,14 @@
-import type { SubscriptionPlanRow } from '../../../db/schema.ts';
-
 /**
  * How plans rank (decision 0026, amended): by what they give, not by what they cost. First the
  * popularity percent (how far up a member may write, the paywall's first reason), then whether the
  * plan includes preferences (its second reason), then the days. A price says nothing the paywall
- * reads, and the two currencies' prices, or a later promotion, could rank plans otherwise.
+ * reads, and the two currencies' prices, or a later promotion, could rank plans otherwise. The order
+ * itself is `comparePlans` of packages/shared (the web app reads it too); this is its SQL.
  *
  * The entitlement is the best plan among the passes covering a moment, and a pass of a better plan
  * than that starts at once; `activePlan` and the paywall's SQL order by the same columns.
  */
-type Ranked = Pick<SubscriptionPlanRow, 'popularity' | 'preferences' | 'days'>;
 
-/** Positive when `a` ranks above `b`, negative below, 0 for plans that give the same. */
-export function comparePlans(a: Ranked, b: Ranked): number {
-  return a.popularity - b.popularity || Number(a.preferences) - Number(b.preferences) || a.days - b.days;
-}
-
-/** The same order in SQL, best first, for the plans table under `alias` (a tie falls to the id). */
+/** `comparePlans`'s order in SQL, best first, for the plans table under `alias` (a tie falls to the id). */
 export const planRankOrderSql = (alias: string) =>
   `${alias}.popularity DESC, ${alias}.preferences DESC, ${alias}.days DESC, ${alias}.id`;
