@@ -23,6 +23,11 @@ export type JobOutcome<R> =
 export type JobQueue = {
   /** Enqueues a job (after `delaySeconds`, if given) and returns its id. */
   send: <T extends object>(name: string, data: T, options?: { delaySeconds?: number }) => Promise<string>;
+  /**
+   * Enqueues a job unless one was sent to the queue in the same slot of `slotSeconds` (≤ 12 h), by any
+   * node: several nodes starting a periodic job get one run. False when the slot's job was there.
+   */
+  sendOnce: <T extends object>(name: string, data: T, slotSeconds: number) => Promise<boolean>;
   /** Works a queue: `batchSize` jobs fetched at a time (5 by default); call again for more at once. */
   work: <T extends object>(
     name: string,
@@ -99,6 +104,11 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
         await boss.getDb().executeSql('SELECT pg_notify($1, $2)', [JOB_SENT_CHANNEL, name]);
       }
       return id;
+    },
+    async sendOnce(name, data, slotSeconds) {
+      await ensureQueue(name);
+      // pg-boss's throttling: a unique index on (queue, slot) drops a second job of the slot.
+      return (await boss.send(name, data, { singletonSeconds: slotSeconds })) !== null;
     },
     async work<T extends object>(name: string, handler: JobHandler<T>, options: { batchSize?: number } = {}) {
       await ensureQueue(name);

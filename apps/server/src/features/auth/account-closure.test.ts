@@ -126,6 +126,7 @@ describe('account data removers', () => {
     });
     const jobs = {
       send: refuse,
+      sendOnce: refuse,
       work: refuse,
       define: refuse,
       waitFor: refuse,

@@ -1,5 +1,6 @@
 import { clock } from '../../../lib/clock.ts';
 import * as keys from './idempotency.repository.ts';
+import { PAYMENT_DAILY_CHECK_QUEUE, runDailyCheck, sendDailyCheck } from './payment-daily-check.service.ts';
 import { PAYMENT_RECONCILE_QUEUE, type PaymentReconcileJob } from './payment-callback.service.ts';
 import { nextCheckAfter, reconcilePayment } from './payment-reconcile.service.ts';
 import { EXPIRE_AFTER_MS, RECONCILE_FOR_MS } from './payment-transitions.ts';
@@ -81,10 +82,14 @@ export async function runReconcileJob(deps: PaymentsDeps, job: PaymentReconcileJ
   }
 }
 
-/** The sweeper of this node: a sweep every 30 s, skipped while the last one runs; `stop` waits for it. */
+/**
+ * The sweeper of this node: a sweep every 30 s, skipped while the last one runs; `stop` waits for it.
+ * Each tick also sends the daily reconciliation when its hour comes (one run a day, whichever node).
+ */
 export function startPaymentSweeper(deps: PaymentsDeps, onError: (error: unknown) => void) {
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
+    sendDailyCheck(deps).catch(onError);
     running ??= sweepPayments(deps).then(
       () => void (running = undefined),
       (error: unknown) => {
@@ -102,7 +107,7 @@ export function startPaymentSweeper(deps: PaymentsDeps, onError: (error: unknown
   };
 }
 
-/** The reconcile queue's worker, and this node's sweeper (stopped with the app). */
+/** The reconcile and daily check queues' workers, and this node's sweeper (stopped with the app). */
 export async function workPayments(deps: PaymentsDeps, onError: (error: unknown) => void) {
   deps.jobs.define(PAYMENT_RECONCILE_QUEUE, {
     retryLimit: 5,
@@ -113,5 +118,13 @@ export async function workPayments(deps: PaymentsDeps, onError: (error: unknown)
     wakeWorkers: true,
   });
   await deps.jobs.work<PaymentReconcileJob>(PAYMENT_RECONCILE_QUEUE, (job) => runReconcileJob(deps, job));
+  deps.jobs.define(PAYMENT_DAILY_CHECK_QUEUE, {
+    retryLimit: 2,
+    retryDelaySeconds: 300,
+    retryBackoff: false,
+    // A week of payments, 4 checks at a time of at most 10 s each.
+    expireInSeconds: 3_600,
+  });
+  await deps.jobs.work(PAYMENT_DAILY_CHECK_QUEUE, () => runDailyCheck(deps), { batchSize: 1 });
   return startPaymentSweeper(deps, onError);
 }

@@ -180,6 +180,28 @@ export function expireOpenBefore(db: DbOrTx, before: Date, now: Date) {
     .returning({ id: payments.id, userId: payments.userId });
 }
 
+/**
+ * Payments the daily check compares with the provider (P22): created since `since`, with an order
+ * number, settled to us: SUCCESS, FAILED, CANCELLED, REFUNDED, and EXPIRED ones created before
+ * `expiredBefore` (the sweeper has stopped checking them).
+ */
+export function listSettledSince(db: DbOrTx, since: Date, expiredBefore: Date) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        gt(payments.createdAt, since),
+        isNotNull(payments.providerRef),
+        or(
+          inArray(payments.status, ['SUCCESS', 'FAILED', 'CANCELLED', 'REFUNDED']),
+          and(eq(payments.status, 'EXPIRED'), lte(payments.createdAt, expiredBefore)),
+        ),
+      ),
+    )
+    .orderBy(payments.createdAt);
+}
+
 export type NewPaymentEvent = Pick<
   typeof paymentEvents.$inferInsert,
   'paymentId' | 'kind' | 'httpStatus' | 'latencyMs' | 'body' | 'dedupeKey' | 'createdAt'

@@ -1,0 +1,171 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { paymentEvents, payments, type PaymentRow } from '../../../db/schema.ts';
+import { clock } from '../../../lib/clock.ts';
+import {
+  grantsOf,
+  MAGIC_PAYERS,
+  paymentRow,
+  startMobilePayment,
+  startPaymentsBed,
+  waitForStatus,
+  type PaymentsBed,
+} from '../../../test/payments-bed.ts';
+import { waitFor } from '../../../test/factories.ts';
+import {
+  DAILY_CHECK_HOUR_UTC,
+  mismatchOf,
+  PAYMENT_DAILY_CHECK_QUEUE,
+  runDailyCheck,
+  sendDailyCheck,
+} from './payment-daily-check.service.ts';
+import { paymentsDepsOf } from './payments.routes.ts';
+
+/** A phone the simulator plays interactively: the payment waits for a hand to approve or decline it. */
+const interactive = (n: number) => `24381${String(900_000 + n).padStart(7, '0')}`;
+
+/**
+ * The daily reconciliation (P22) against the real database and the FlexPay simulator: a discrepancy
+ * injected on our side (a payment we hold FAILED that the simulator then reports paid) is alerted
+ * once, and the payment is left as it is.
+ */
+describe('the daily reconciliation', () => {
+  let bed: PaymentsBed;
+  const alerts: Record<string, unknown>[] = [];
+  const run = () =>
+    runDailyCheck(paymentsDepsOf(bed.t.app.deps, (_message, fields) => void alerts.push({ ...fields })));
+
+  beforeAll(async () => {
+    bed = await startPaymentsBed();
+  });
+  afterAll(() => bed?.close());
+  afterEach(() => clock.reset());
+
+  async function alertRows(paymentId?: string) {
+    const rows = await bed.t.db
+      .select()
+      .from(paymentEvents)
+      .where(
+        and(eq(paymentEvents.kind, 'alert'), paymentId ? eq(paymentEvents.paymentId, paymentId) : undefined),
+      );
+    return rows.map((row) => ({ paymentId: row.paymentId, ...(JSON.parse(row.body) as { alert: string }) }));
+  }
+
+  /** A payment the simulator holds pending, which we then hold in `status` (the injected discrepancy). */
+  async function pendingHeldAs(n: number, status: PaymentRow['status']) {
+    const { res } = await startMobilePayment(bed, interactive(n));
+    expect(res.body.transaction.status).toBe('PENDING');
+    await bed.t.db
+      .update(payments)
+      .set({ status, reason: status === 'FAILED' ? 'declined' : null, nextCheckAt: null })
+      .where(eq(payments.id, res.body._id));
+    const row = await paymentRow(bed, res.body._id);
+    expect(row.providerRef).toBeTruthy();
+    return row;
+  }
+
+  it('raises nothing on a clean day: paid and declined payments the provider agrees with', async () => {
+    const paid = await startMobilePayment(bed, MAGIC_PAYERS.success.msisdn);
+    const declined = await startMobilePayment(bed, MAGIC_PAYERS.declined.msisdn);
+    await bed.flexpay.sim.control.advanceClock(2_000);
+    await waitForStatus(bed, paid.res.body._id, 'SUCCESS');
+    await waitForStatus(bed, declined.res.body._id, 'FAILED');
+
+    const report = await run();
+    expect(report).toMatchObject({ alerts: 0, ledgerAlert: false });
+    expect(report.compared).toBeGreaterThanOrEqual(2);
+    expect(await alertRows()).toEqual([]);
+    expect(alerts).toEqual([]);
+  });
+
+  it('alerts once on a payment we hold FAILED that the provider reports paid, and leaves it FAILED', async () => {
+    const row = await pendingHeldAs(1, 'FAILED');
+    await bed.flexpay.sim.control.approve(row.providerRef!);
+    await bed.flexpay.sim.control.flush();
+
+    const report = await run();
+    expect(report.alerts).toBe(1);
+    expect(await alertRows()).toEqual([
+      expect.objectContaining({ paymentId: row.id, alert: 'charged_without_pass', status: 'FAILED' }),
+    ]);
+    expect(alerts).toEqual([expect.objectContaining({ paymentId: row.id, status: 'FAILED' })]);
+    const after = await paymentRow(bed, row.id);
+    expect(after).toMatchObject({ status: 'FAILED', reason: 'declined', settledAt: null });
+    expect(await grantsOf(bed, row.id)).toEqual([]);
+
+    // The next day's run finds the same disagreement: recorded already, not raised again.
+    expect((await run()).alerts).toBe(0);
+    expect(await alertRows(row.id)).toHaveLength(1);
+    expect(alerts).toHaveLength(1);
+  });
+
+  it('alerts on a payment we hold paid that the provider reports declined, and leaves it SUCCESS', async () => {
+    const row = await pendingHeldAs(2, 'SUCCESS');
+    await bed.flexpay.sim.control.decline(row.providerRef!);
+    await bed.flexpay.sim.control.flush();
+
+    await run();
+    expect(await alertRows(row.id)).toEqual([
+      expect.objectContaining({ alert: 'pass_without_charge', status: 'SUCCESS' }),
+    ]);
+    expect((await paymentRow(bed, row.id)).status).toBe('SUCCESS');
+  });
+
+  it('skips what the provider has not settled: a payment still pending there is no mismatch', async () => {
+    const row = await pendingHeldAs(3, 'CANCELLED');
+    await run();
+    expect(await alertRows(row.id)).toEqual([]);
+  });
+
+  it('is sent once per day, in its hour, by however many nodes tick', async () => {
+    const deps = paymentsDepsOf(bed.t.app.deps, () => {});
+    const now = clock.now();
+    const hourMs = 3_600_000;
+    const toHour = ((DAILY_CHECK_HOUR_UTC - now.getUTCHours() + 24) % 24) * hourMs;
+    clock.advance(toHour + (toHour === 0 ? 0 : -(now.getTime() % hourMs)));
+    expect(clock.now().getUTCHours()).toBe(DAILY_CHECK_HOUR_UTC);
+    const sent = await Promise.all([sendDailyCheck(deps), sendDailyCheck(deps), sendDailyCheck(deps)]);
+    expect(sent.filter(Boolean)).toHaveLength(1);
+    clock.advance(hourMs);
+    expect(await sendDailyCheck(deps)).toBe(false);
+    // The app's worker runs the job it sent.
+    await waitFor(async () => {
+      const { rows } = await bed.t.db.$client.query<{ state: string }>(
+        'select state from pgboss.job where name = $1',
+        [PAYMENT_DAILY_CHECK_QUEUE],
+      );
+      return rows.length === 1 && rows[0]!.state === 'completed' ? true : undefined;
+    }, 'the daily check completed');
+  });
+});
+
+describe('mismatchOf', () => {
+  const now = new Date('2026-11-24T03:00:00Z');
+  const payment = (status: PaymentRow['status'], ageHours = 1) =>
+    ({
+      status,
+      reference: 'MOTEMA1',
+      amountMinor: 7_500,
+      currency: 'CDF',
+      createdAt: new Date(now.getTime() - ageHours * 3_600_000),
+    }) as PaymentRow;
+  const paid = (minor: number, currency: 'CDF' | 'USD' = 'CDF', reference = 'MOTEMA1') =>
+    ({ kind: 'SUCCESS', paid: { minor, currency }, reference }) as const;
+
+  it('names each disagreement, and none where the provider agrees or cannot say', () => {
+    expect(mismatchOf(payment('SUCCESS'), paid(7_500), now)).toBeNull();
+    expect(mismatchOf(payment('SUCCESS'), paid(7_000), now)).toBe('paid_amount_differs');
+    expect(mismatchOf(payment('SUCCESS'), paid(7_500, 'USD'), now)).toBe('paid_amount_differs');
+    expect(mismatchOf(payment('SUCCESS'), { kind: 'FAILED', reason: 'x' }, now)).toBe('pass_without_charge');
+    expect(mismatchOf(payment('SUCCESS'), { kind: 'CANCELLED' }, now)).toBe('pass_without_charge');
+    for (const status of ['FAILED', 'CANCELLED', 'EXPIRED', 'REFUNDED'] as const) {
+      expect(mismatchOf(payment(status), paid(7_500), now)).toBe('charged_without_pass');
+      expect(mismatchOf(payment(status), { kind: 'PENDING' }, now)).toBeNull();
+    }
+    expect(mismatchOf(payment('FAILED'), { kind: 'FAILED', reason: 'x' }, now)).toBeNull();
+    expect(mismatchOf(payment('FAILED'), { kind: 'INDETERMINATE', why: 'transport' }, now)).toBeNull();
+    // A refund within the sweeper's 48 h is its to apply; after them, a person's to look at.
+    expect(mismatchOf(payment('SUCCESS', 24), { kind: 'REFUNDED' }, now)).toBeNull();
+    expect(mismatchOf(payment('SUCCESS', 72), { kind: 'REFUNDED' }, now)).toBe('refunded_at_provider');
+  });
+});
