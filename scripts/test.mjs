@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vitestCounts } from './vitest-counts.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -43,7 +44,7 @@ const steps = [
     name: 'unit',
     title: 'Unit and integration tests: Vitest (shared, server, web)',
     prepare: ensureRedisServer,
-    counts: () => readCounts(VITEST_JSON, 'numPassedTests', 'numFailedTests'),
+    counts: () => readVitestCounts(),
     commands: [
       ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`],
     ],
@@ -125,6 +126,14 @@ function run([command, ...args]) {
   });
 }
 
+function readVitestCounts() {
+  try {
+    return vitestCounts(JSON.parse(readFileSync(VITEST_JSON, 'utf8')));
+  } catch {
+    return null;
+  }
+}
+
 function readCounts(file, passedKey, failedKey) {
   try {
     const data = JSON.parse(readFileSync(file, 'utf8'));
@@ -168,7 +177,7 @@ for (const step of steps) {
   }
 }
 
-const vitest = readCounts(VITEST_JSON, 'numPassedTests', 'numFailedTests');
+const vitest = readVitestCounts();
 const e2e = existsSync(E2E_SUMMARY) ? readCounts(E2E_SUMMARY, 'passed', 'failed') : null;
 const budgets = existsSync(BUDGETS_JSON) ? readCounts(BUDGETS_JSON, 'passed', 'failed') : null;
 const passed = (vitest?.passed ?? 0) + (budgets?.passed ?? 0) + (e2e?.passed ?? 0);
