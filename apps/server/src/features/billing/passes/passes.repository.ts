@@ -86,11 +86,13 @@ export async function markRevoked(
 const interval = (ms: number) => sql`make_interval(secs => ${ms / 1000}::float8)`;
 
 /**
- * A pass that takes `ms` starts at `from` (decision 0026, amended): every other unrevoked pass of the
- * member still running after `from` gives way. One begun before ends `ms` later (its days left resume
- * after the new one; its start stays true); one starting at or after `from` starts and ends `ms` later.
+ * Moves the member's other unrevoked passes still running after `from` by `ms` (signed), except
+ * `exceptId`: one begun before `from` only ends `ms` later (its start stays true), one starting at
+ * or after `from` starts and ends `ms` later. Positive when a pass that takes `ms` starts at `from`
+ * and the others give way to it (decision 0026, amended: their days left resume after it); negative
+ * to undo that for a refunded pass that used to end at `from` and gave back `ms` of its own.
  */
-export async function delayPasses(
+export async function shiftPasses(
   tx: DbOrTx,
   move: { userId: string; from: Date; ms: number; exceptId: string },
 ): Promise<void> {
@@ -101,33 +103,6 @@ export async function delayPasses(
       startsAt: sql`CASE WHEN ${userSubscriptions.startsAt} >= ${move.from}::timestamptz
         THEN ${userSubscriptions.startsAt} + ${shift} ELSE ${userSubscriptions.startsAt} END`,
       endsAt: sql`${userSubscriptions.endsAt} + ${shift}`,
-    })
-    .where(
-      and(
-        eq(userSubscriptions.userId, move.userId),
-        isNull(userSubscriptions.revokedAt),
-        gt(userSubscriptions.endsAt, move.from),
-        ne(userSubscriptions.id, move.exceptId),
-      ),
-    );
-}
-
-/**
- * The undoing of `delayPasses` for a refunded pass that used to end at `from` and gave back `ms` of
- * its own: every other unrevoked pass of the member ending after `from` ends `ms` earlier (one it had
- * lengthened), and one starting at or after `from` (queued after it) starts `ms` earlier too.
- */
-export async function advancePasses(
-  tx: DbOrTx,
-  move: { userId: string; from: Date; ms: number; exceptId: string },
-): Promise<void> {
-  const shift = interval(move.ms);
-  await tx
-    .update(userSubscriptions)
-    .set({
-      startsAt: sql`CASE WHEN ${userSubscriptions.startsAt} >= ${move.from}::timestamptz
-        THEN ${userSubscriptions.startsAt} - ${shift} ELSE ${userSubscriptions.startsAt} END`,
-      endsAt: sql`${userSubscriptions.endsAt} - ${shift}`,
     })
     .where(
       and(

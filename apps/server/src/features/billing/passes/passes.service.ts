@@ -45,7 +45,7 @@ export async function grantPass(
   });
   if (inserted) {
     if (live.some(({ pass }) => pass.endsAt > startsAt)) {
-      await repo.delayPasses(tx, { userId: grant.userId, from: startsAt, ms, exceptId: inserted.id });
+      await repo.shiftPasses(tx, { userId: grant.userId, from: startsAt, ms, exceptId: inserted.id });
     }
     return { pass: inserted, created: true };
   }
@@ -134,7 +134,7 @@ export async function revokePass(
     );
   const freedMs = ownMs(pass, inside, from);
   if (freedMs > 0) {
-    await repo.advancePasses(tx, { userId: pass.userId, from: pass.endsAt, ms: freedMs, exceptId: pass.id });
+    await repo.shiftPasses(tx, { userId: pass.userId, from: pass.endsAt, ms: -freedMs, exceptId: pass.id });
   }
   return revoked;
 }
