@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../ui/logo.tsx';
+import { BillingRealtime } from '../features/billing/billing-realtime.tsx';
 import { PaymentRequiredHost } from '../features/billing/payment-required-host.tsx';
 import { ChatSync } from '../features/chat/chat-sync.tsx';
 import { MessageToasts } from '../features/chat/message-toasts.tsx';
@@ -75,6 +76,7 @@ export function HomeLayout() {
           </Suspense>
           {/* A send refused behind the paywall (socket app:error, HTTP 402) opens the payment-required dialog. */}
           <PaymentRequiredHost />
+          <BillingRealtime />
         </SocketProvider>
       </AppShell.Main>
       {me && !wide && !inThread && (

@@ -142,6 +142,9 @@ export function useStartPaymentMutation() {
   });
 }
 
+/** A payment by its id (GET /payments/{id}), as the server last checked it. */
+export const fetchPayment = (paymentId: string) => api<Payment>(`/payments/${encodeURIComponent(paymentId)}`);
+
 /**
  * A payment as the server knows it after asking the provider (GET /payments/verify/{reference}).
  * Only a check moves a payment to SUCCESS (P8): the screens poll this, never decide themselves.
