@@ -83,15 +83,17 @@ describe('fuzzed bodies to the auth routes', () => {
     async (_name, route) => {
       await fc.assert(
         fc.asyncProperty(bodyFor(route.keys), async (body) => {
+          const payload = JSON.stringify(body) ?? 'null';
           const res = await t.app.inject({
             method: route.method,
             url: route.url,
             remoteAddress: randomIp(),
             headers: { 'content-type': 'application/json' },
-            payload: JSON.stringify(body) ?? 'null',
+            payload,
           });
           expect(res.statusCode).toBeLessThan(500);
-          if (!route.schema.safeParse(body).success) {
+          // Judged as the server reads it: JSON turns Infinity and NaN into null, and drops undefined.
+          if (!route.schema.safeParse(JSON.parse(payload)).success) {
             expect(res.statusCode).toBeGreaterThanOrEqual(400);
             expect(res.json()).toHaveProperty('code');
           }
