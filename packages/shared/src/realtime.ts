@@ -1,6 +1,7 @@
 /** Socket.IO event maps shared by the server and the web app. */
 import type { CountersUpdate, Message, Presence, ReceiptEvent } from './chat.ts';
 import type { MatchEvent } from './discovery.ts';
+import type { PostAccessEvent, PostCommentEvent, PostReadyEvent, PostRequestEvent } from './posts.ts';
 export type Coordinates = {
   accuracy: number;
   altitude: number | null;
@@ -35,6 +36,14 @@ export type ServerToClientEvents = {
   'users:presence': (presence: Presence) => void;
   /** One of the member's payments changed (settled, failed, expired, refunded): refetch it by `_id`. */
   'billing:payment': (payload: { _id: string }) => void;
+  /** To a post's author: a member asked to see their private post. */
+  'posts:request': (payload: PostRequestEvent) => void;
+  /** To a requester: the author allowed them (`allowed`) or declined or withdrew it (`none`). */
+  'posts:access': (payload: PostAccessEvent) => void;
+  /** To a post's author (and a replied-to comment's author): a new comment they may see. */
+  'posts:comment': (payload: PostCommentEvent) => void;
+  /** To a post's author: its media finished encoding (`ready`) or were refused (`failed`). */
+  'posts:ready': (payload: PostReadyEvent) => void;
 };
 
 /**

@@ -11,3 +11,4 @@ export * from './schema/chat.ts';
 export * from './schema/billing-payments.ts';
 export * from './schema/billing-passes.ts';
 export * from './schema/billing-ledger.ts';
+export * from './schema/posts.ts';
