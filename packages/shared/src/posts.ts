@@ -151,7 +151,7 @@ export const PostCreateSchema = z
     text: postText.optional().default(''),
     media: z
       .array(z.uuid({ error: 'invalid_value' }))
-      .max(POST_PHOTOS_MAX, { error: 'post_media_too_many' })
+      .max(POST_PHOTOS_MAX, { error: 'post_media_over_limit' })
       .optional()
       .default([]),
     visibility: z.enum(POST_VISIBILITIES, { error: 'invalid_value' }),

@@ -44,6 +44,10 @@ export const VALIDATION_MESSAGES = {
   text_direction_control: 'Must not contain characters that change the direction of the text',
   text_invisible_character: 'Must not contain invisible characters',
   text_invisible_only: 'Must contain visible characters',
+  post_empty: 'Write something or add a photo, a video or a podcast',
+  post_media_over_limit: 'A post holds at most 10 photos',
+  post_allowed_invalid: 'Some of these members cannot be chosen',
+  comment_empty: 'Write a comment',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
