@@ -32,9 +32,15 @@ export const REPORT_REASON_KEYS = Object.keys(REPORT_REASONS) as ReportReason[];
 
 export const REPORT_TEXT_MAX_LENGTH = 1000;
 
+/**
+ * POST /api/reports: a member (`user`), or what they posted: one of their posts (`post`) or comments
+ * (`comment`), named beside them. Same reasons whatever the target.
+ */
 export const ReportSchema = z
   .object({
     user: z.uuid({ error: 'invalid_value' }),
+    post: z.uuid({ error: 'invalid_value' }).optional(),
+    comment: z.uuid({ error: 'invalid_value' }).optional(),
     reason: z.enum(REPORT_REASON_KEYS as [ReportReason, ...ReportReason[]], {
       error: 'report_reason_required',
     }),
@@ -50,7 +56,8 @@ export const ReportSchema = z
   .refine((report) => (REPORT_REASONS[report.reason] as readonly string[]).includes(report.subReason), {
     error: 'report_sub_reason_required',
     path: ['subReason'],
-  });
+  })
+  .refine((report) => !(report.post && report.comment), { error: 'invalid_value', path: ['comment'] });
 export type Report = z.infer<typeof ReportSchema>;
 /** POST /api/reports answers 201 with the id of the stored report, nothing else. */
 export const ReportCreatedSchema = z.object({ _id: z.string() });

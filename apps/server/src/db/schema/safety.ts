@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 // Owned by the safety feature: only its repositories write these tables; other features go through its service.
@@ -22,7 +22,12 @@ export const blocks = pgTable(
   ],
 );
 
-/** A report for moderation; anonymous to the reported member. One open report per pair. */
+/**
+ * A report for moderation; anonymous to the reported member. Its target is the member, or one of
+ * their posts (`postId`) or comments (`commentId`): one open report per reporter and target. The
+ * target's id is kept without a foreign key, so that deleting the post or the comment leaves the
+ * report for moderation.
+ */
 export const reports = pgTable(
   'reports',
   {
@@ -35,6 +40,8 @@ export const reports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     subReason: text('sub_reason').notNull(),
+    postId: uuid('post_id'),
+    commentId: uuid('comment_id'),
     text: text('text').notNull().default(''),
     status: text('status', { enum: ['open', 'closed'] })
       .notNull()
@@ -42,9 +49,16 @@ export const reports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('reports_open_pair_key')
+    uniqueIndex('reports_open_member_key')
       .on(table.reporterId, table.reportedId)
-      .where(sql`${table.status} = 'open'`),
+      .where(sql`${table.status} = 'open' AND ${table.postId} IS NULL AND ${table.commentId} IS NULL`),
+    uniqueIndex('reports_open_post_key')
+      .on(table.reporterId, table.postId)
+      .where(sql`${table.status} = 'open' AND ${table.postId} IS NOT NULL`),
+    uniqueIndex('reports_open_comment_key')
+      .on(table.reporterId, table.commentId)
+      .where(sql`${table.status} = 'open' AND ${table.commentId} IS NOT NULL`),
+    check('reports_one_target_check', sql`${table.postId} IS NULL OR ${table.commentId} IS NULL`),
     index('reports_reported_idx').on(table.reportedId, table.createdAt),
   ],
 );
