@@ -1,4 +1,5 @@
 import type { MediaUse } from '@motema/shared/posts';
+import type { QueueSettings } from '../../jobs/queue.ts';
 
 /**
  * Videos and audios of posts and stories are encoded asynchronously (unlike photos, whose upload
@@ -8,6 +9,20 @@ import type { MediaUse } from '@motema/shared/posts';
  * it follows.
  */
 export const MEDIA_TRANSCODE_QUEUE = 'media-transcode';
+
+/**
+ * Few retries (a crash mid-encode is retried at once by the worker's supervisor; an upload ffmpeg
+ * refuses is an outcome, never retried); an expiry (the backstop when the whole node died) above the
+ * longest encode's own wall-clock limit (an hour of podcast, 30 min; a 60 s video, 15 min). The sender
+ * defines the queue too (`jobs.define`), so that its NOTIFY wakes the worker at once.
+ */
+export const MEDIA_TRANSCODE_SETTINGS: QueueSettings = {
+  retryLimit: 2,
+  retryDelaySeconds: 1,
+  retryBackoff: false,
+  expireInSeconds: 40 * 60,
+  wakeWorkers: true,
+};
 
 /** An uploaded video or audio at `source` (inside `folder`), for the media item `itemId`. */
 export type TranscodeJob = {
