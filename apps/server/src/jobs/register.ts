@@ -2,6 +2,11 @@ import type { AppDeps } from '../deps.ts';
 import type { Mail, Sms } from '../lib/mailer.ts';
 import { MEDIA_FILES_QUEUE, removeMediaFiles, type MediaFilesJob } from '../features/media/media.service.ts';
 import {
+  MEDIA_ITEM_FILES_QUEUE,
+  removeMediaItemFiles,
+  type MediaItemFilesJob,
+} from '../features/media/media-items.service.ts';
+import {
   CHAT_FILES_QUEUE,
   removeChatFiles,
   type ChatFilesJob,
@@ -20,6 +25,7 @@ export async function registerJobs(deps: AppDeps): Promise<void> {
   await deps.jobs.work<Mail>(MAIL_QUEUE, (mail) => deps.mailer.send(mail));
   await deps.jobs.work<Sms>(SMS_QUEUE, (sms) => deps.sms.send(sms));
   await deps.jobs.work<MediaFilesJob>(MEDIA_FILES_QUEUE, (job) => removeMediaFiles(deps.storage, job));
+  await deps.jobs.work<MediaItemFilesJob>(MEDIA_ITEM_FILES_QUEUE, (job) => removeMediaItemFiles(deps, job));
   await deps.jobs.work<ChatFilesJob>(CHAT_FILES_QUEUE, (job) => removeChatFiles(deps, job));
   await deps.jobs.work<CodeRequest>(CODE_REQUESTS_QUEUE, (job) => handleCodeRequest(deps, job));
 }

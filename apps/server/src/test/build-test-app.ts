@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp, type App } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
-import { startJobQueue } from '../jobs/queue.ts';
+import { startJobQueue, type JobQueue } from '../jobs/queue.ts';
 import { createSmtpMailer, type Mailer } from '../lib/mailer.ts';
 import { createOutboxMailer, createOutboxSms } from '../features/dev/outbox-mailer.ts';
 import { createLocalStorage, type MediaStorage } from '../lib/storage.ts';
@@ -19,6 +19,8 @@ export type TestApp = {
   app: App;
   db: Db;
   databaseUrl: string;
+  /** The app's job queue (pg-boss on this app's database). */
+  jobs: JobQueue;
   /** Media files: local disk in a temporary folder of this app's own, removed by `close()`. */
   storage: MediaStorage;
   mediaDir: string;
@@ -81,6 +83,7 @@ export async function buildTestApp(
     app,
     db: database.db,
     databaseUrl: database.url,
+    jobs,
     storage,
     mediaDir,
     mediaWorker,

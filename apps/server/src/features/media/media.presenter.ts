@@ -14,6 +14,20 @@ export function mediaUrl(photoId: string, variant: Pick<PhotoVariant, 'width' | 
  * placeholder only; never the owner, the storage keys or anything of the upload.
  */
 export function presentImage(row: PhotoRow): Image {
+  return presentImageAt(row, (variant) => mediaUrl(row.id, variant));
+}
+
+/** What an Image is made of: a photo's row, or a media item's photo or poster. */
+export type ImageParts = Pick<PhotoRow, 'id' | 'width' | 'height' | 'placeholder' | 'variants' | 'createdAt'>;
+
+/**
+ * An Image whose files are served at `urlOf(variant)`: a profile photo's under /api/media/, a post's
+ * or a story's media under the route that checks its viewer (media-items.presenter.ts).
+ */
+export function presentImageAt(
+  row: ImageParts,
+  urlOf: (variant: Pick<PhotoVariant, 'width' | 'type'>) => string,
+): Image {
   // Plain code-unit order for the types (ASCII MIME types): localeCompare costs a microsecond a photo.
   const variants = [...row.variants].sort(
     (a, b) => a.width - b.width || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0),
@@ -24,9 +38,9 @@ export function presentImage(row: PhotoRow): Image {
     width: row.width,
     height: row.height,
     placeholder: row.placeholder,
-    thumbnail: smallestWebp ? mediaUrl(row.id, smallestWebp) : '',
+    thumbnail: smallestWebp ? urlOf(smallestWebp) : '',
     sources: variants.map((variant) => ({
-      url: mediaUrl(row.id, variant),
+      url: urlOf(variant),
       width: variant.width,
       type: variant.type,
     })),
