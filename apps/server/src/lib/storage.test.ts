@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env.ts';
@@ -33,6 +33,27 @@ function behavesAsMediaStorage(storage: () => MediaStorage) {
     await storage().put('photos/owner-r/x/1.avif', Buffer.from('first'), 'image/avif');
     await storage().put('photos/owner-r/x/1.avif', Buffer.from('second'), 'image/avif');
     expect(await read((await storage().get('photos/owner-r/x/1.avif'))!.body)).toEqual(Buffer.from('second'));
+  });
+
+  it('stores a stream, returns its size, and stores nothing of a stream that fails', async () => {
+    const chunks = [Buffer.alloc(300_000, 1), Buffer.alloc(200_000, 2)];
+    const size = await storage().putStream('media/owner-s/abc/upload', Readable.from(chunks), 'video/mp4');
+    expect(size).toBe(500_000);
+    expect(await read((await storage().get('media/owner-s/abc/upload'))!.body)).toEqual(
+      Buffer.concat(chunks),
+    );
+
+    async function* failing() {
+      yield Buffer.alloc(100_000, 3);
+      throw new Error('over the limit');
+    }
+    await expect(
+      storage().putStream('media/owner-s/def/upload', Readable.from(failing()), 'video/mp4'),
+    ).rejects.toThrow('over the limit');
+    expect(await storage().get('media/owner-s/def/upload')).toBeNull();
+    await expect(
+      storage().putStream('../escape', Readable.from([Buffer.from('x')]), 'video/mp4'),
+    ).rejects.toThrow(/unsafe storage key/);
   });
 
   it('deletes every file under a prefix, and only those', async () => {

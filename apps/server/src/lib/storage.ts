@@ -6,10 +6,12 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import type { Env } from '../env.ts';
 
@@ -21,6 +23,11 @@ export type ByteRange = { start: number; end: number };
 export type MediaStorage = {
   kind: 'local' | 's3';
   put: (key: string, body: Buffer, contentType: string) => Promise<void>;
+  /**
+   * Stores a stream without holding it in memory (a video upload of up to 100 MB), and returns its
+   * size. A stream that fails (a byte limit of the caller's) stores nothing.
+   */
+  putStream: (key: string, body: Readable, contentType: string) => Promise<number>;
   /** The file (or only `range` of it: `size` is then the range's length), or null when no file has this key. */
   get: (key: string, range?: ByteRange) => Promise<StoredFile | null>;
   /** Removes every file whose key starts with `prefix` (e.g. `photos/{ownerId}/`). */
@@ -68,6 +75,19 @@ export function createLocalStorage(root: string): MediaStorage {
       const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
       await writeFile(temporary, body);
       await rename(temporary, file);
+    },
+    async putStream(key, body) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await pipeline(body, createWriteStream(temporary));
+        await rename(temporary, file);
+        return (await stat(file)).size;
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
     async get(key, range) {
       const file = resolve(key);
@@ -146,6 +166,29 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
           ContentLength: body.length,
         }),
       );
+    },
+    async putStream(key, body, contentType) {
+      assertSafeKey(key);
+      // PutObject needs the length first: the stream is spooled to a temporary file (on disk, not in
+      // memory), then sent from it.
+      const folder = await mkdtemp(path.join(os.tmpdir(), 'motema-upload-'));
+      try {
+        const file = path.join(folder, 'body');
+        await pipeline(body, createWriteStream(file));
+        const { size } = await stat(file);
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: createReadStream(file),
+            ContentType: contentType,
+            ContentLength: size,
+          }),
+        );
+        return size;
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
     },
     async get(key, range) {
       assertSafeKey(key);
