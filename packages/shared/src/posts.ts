@@ -245,6 +245,9 @@ export const StorySchema = z.object({
   expiresAt: z.string(),
 });
 export type Story = z.infer<typeof StorySchema>;
+/** GET /api/users/{id}/stories: a member's stories the viewer may see, oldest first (the order they play in). */
+export const StoryListSchema = z.object({ stories: z.array(StorySchema) });
+export type StoryList = z.infer<typeof StoryListSchema>;
 export const StoryCreateSchema = z.object({ media: z.uuid({ error: 'invalid_value' }) });
 export type StoryCreate = z.infer<typeof StoryCreateSchema>;
 
