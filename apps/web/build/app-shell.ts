@@ -19,6 +19,8 @@ export const APP_SHELL = {
     'src/features/auth/login-page.tsx',
     'src/layouts/home-layout.tsx',
     'src/features/discovery/home-page.tsx',
+    // Home's story tray (the posts feature's), which the route loads beside home's page.
+    'src/features/posts/story-tray.tsx',
     // Loaded lazily by app-root.tsx on every page.
     'src/ui/notifications-host.tsx',
     // Loaded lazily by router.tsx for every member's screens (what the device kept for them): an

@@ -29,8 +29,12 @@ type MemberPage = {
 /** What each member shell is made of (router.tsx's routes for these paths). */
 const MEMBER_PAGE_PARTS: Record<MemberShellPath, MemberPage> = {
   '/home': {
-    modules: ['src/layouts/home-layout.tsx', 'src/features/discovery/home-page.tsx'],
-    namespaces: ['common', 'validation', 'errors', 'chat', 'discovery', 'notifications', 'media'],
+    modules: [
+      'src/layouts/home-layout.tsx',
+      'src/features/discovery/home-page.tsx',
+      'src/features/posts/story-tray.tsx',
+    ],
+    namespaces: ['common', 'validation', 'errors', 'chat', 'discovery', 'notifications', 'media', 'stories'],
   },
 };
 

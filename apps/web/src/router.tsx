@@ -144,10 +144,16 @@ export const routes: RouteObject[] = [
             () => {
               // Home's first lists are asked for beside its code, not once it renders.
               askHomeListsEarly();
-              return import('./features/discovery/home-page.tsx');
+              // The story tray is the posts feature's: the route puts it on home (features meet here).
+              return Promise.all([
+                import('./features/discovery/home-page.tsx'),
+                import('./features/posts/story-tray.tsx'),
+              ]).then(([home, stories]) => ({
+                HomePage: () => <home.HomePage stories={<stories.StoryTray />} />,
+              }));
             },
             'HomePage',
-            ['discovery', 'media'],
+            ['discovery', 'media', 'stories'],
           ),
           page('/swap', () => import('./features/discovery/swap-page.tsx'), 'SwapPage', ['discovery']),
           page('/account', () => import('./features/users/account-page.tsx'), 'AccountPage', [

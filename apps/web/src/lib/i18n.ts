@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'attachments',
   'notifications',
   'billing',
+  'stories',
 ] as const;
 /** Loaded before the first render: what the start page and every layout need. */
 export const STARTUP_NAMESPACES = ['common'] as const;

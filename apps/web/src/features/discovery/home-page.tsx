@@ -1,4 +1,5 @@
 import { Anchor, Container, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -16,11 +17,12 @@ function HomeAvatarPrompt() {
 }
 
 /**
- * Home: a nudge to add a photo, the keyed lists as rows (near first), then everyone who fits the
- * member's preferences as a grid that keeps loading. Rows with nothing to say hide themselves;
- * the first ones keep an empty state so the top of the page does not jump.
+ * Home: the story tray (`stories`: the posts feature's, composed by the route, router.tsx), a nudge
+ * to add a photo, the keyed lists as rows (near first), then everyone who fits the member's
+ * preferences as a grid that keeps loading. Rows with nothing to say hide themselves; the first ones
+ * keep an empty state so the top of the page does not jump.
  */
-export function HomePage() {
+export function HomePage({ stories }: { stories?: ReactNode }) {
   const { t } = useTranslation('discovery');
   useDocumentTitle(t('home.documentTitle'));
   useNotificationsSeenOnOpen();
@@ -32,6 +34,7 @@ export function HomePage() {
         <Title order={1}>{t('home.title')}</Title>
       </VisuallyHidden>
       <Stack gap="xl">
+        {stories}
         <HomeAvatarPrompt />
         <NearSection />
         <UserRowSection filter="connected" empty={<Text size="sm">{t('home.empty.connected')}</Text>} />

@@ -1,0 +1,93 @@
+import { useRef, useState, type PointerEvent } from 'react';
+
+/** A press longer than this is a hold (pause), not a tap. */
+export const STORY_HOLD_MS = 250;
+/** A finger that moves less than this is still a tap. */
+const TAP_SLOP_PX = 12;
+/** A downward swipe longer than this closes the viewer. */
+export const STORY_SWIPE_CLOSE_PX = 90;
+/** The part of the width, from the left, where a tap goes back (the rest goes forward). */
+const BACK_ZONE = 1 / 3;
+
+type Actions = {
+  onNext: () => void;
+  onPrevious: () => void;
+  onClose: () => void;
+  /** True while the finger (or the mouse button) holds the story. */
+  onHold: (held: boolean) => void;
+};
+
+type Press = { id: number; x: number; y: number; held: boolean; timer: ReturnType<typeof setTimeout> };
+
+/**
+ * The viewer's gestures, as members know them from other apps: a tap on the left third goes back, a
+ * tap elsewhere goes forward, a hold pauses until released, a swipe down closes. Pointer events
+ * only, so a finger, a pen and a mouse behave the same. `dragY` follows a swipe down as it happens,
+ * for the viewer to move with the finger.
+ */
+export function useStoryGestures({ onNext, onPrevious, onClose, onHold }: Actions) {
+  const press = useRef<Press | null>(null);
+  const [dragY, setDragY] = useState(0);
+
+  const end = () => {
+    const current = press.current;
+    press.current = null;
+    if (current) clearTimeout(current.timer);
+    setDragY(0);
+    return current;
+  };
+
+  const handlers = {
+    onPointerDown(event: PointerEvent<HTMLElement>) {
+      if (event.button !== 0 || press.current) return;
+      // Keeps the moves and the release coming here even when the finger leaves the element.
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+      const started: Press = {
+        id: event.pointerId,
+        x: event.clientX,
+        y: event.clientY,
+        held: false,
+        timer: setTimeout(() => {
+          started.held = true;
+          onHold(true);
+        }, STORY_HOLD_MS),
+      };
+      press.current = started;
+    },
+    onPointerMove(event: PointerEvent<HTMLElement>) {
+      const current = press.current;
+      if (!current || current.id !== event.pointerId) return;
+      const dy = event.clientY - current.y;
+      const dx = event.clientX - current.x;
+      if (Math.hypot(dx, dy) > TAP_SLOP_PX && !current.held) {
+        // A swipe is no hold: the story pauses while the finger drags it, as it would when held.
+        clearTimeout(current.timer);
+        current.held = true;
+        onHold(true);
+      }
+      setDragY(dy > 0 && dy > Math.abs(dx) ? dy : 0);
+    },
+    onPointerUp(event: PointerEvent<HTMLElement>) {
+      const current = press.current;
+      if (!current || current.id !== event.pointerId) return;
+      end();
+      const dy = event.clientY - current.y;
+      const dx = event.clientX - current.x;
+      if (dy > STORY_SWIPE_CLOSE_PX && dy > Math.abs(dx)) return onClose();
+      if (current.held) return onHold(false);
+      if (Math.hypot(dx, dy) > TAP_SLOP_PX) return;
+      const box = event.currentTarget.getBoundingClientRect();
+      const x = event.clientX - box.left;
+      if (box.width > 0 && x < box.width * BACK_ZONE) onPrevious();
+      else onNext();
+    },
+    onPointerCancel(event: PointerEvent<HTMLElement>) {
+      const current = press.current;
+      if (!current || current.id !== event.pointerId) return;
+      end();
+      if (current.held) onHold(false);
+    },
+  };
+
+  return { handlers, dragY };
+}

@@ -1,0 +1,89 @@
+import type { MediaItem } from '@motema/shared/posts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api-client.ts';
+import { notify } from '../../lib/notices.ts';
+import { fetchUpload, storyKeys, uploadStoryMedia, useCreateStoryMutation } from './stories.api.ts';
+
+/** How often the composer asks whether the video is ready, while the media worker encodes it. */
+export const STORY_PROCESSING_POLL_MS = 3000;
+
+export type ShareStep =
+  | { name: 'choose' }
+  | { name: 'ready' }
+  | { name: 'uploading'; progress: number }
+  | { name: 'processing' }
+  | { name: 'failed'; message: string };
+
+/**
+ * Sharing a story: the upload with its progress, the story posted at once (so a video still
+ * encoding shows once ready even if the member leaves), then for a video "processing" until the
+ * media worker is done, or the refusal in plain words. Closing the composer stops the upload.
+ */
+export function useStoryShare(onDone: () => void) {
+  const { t } = useTranslation('stories');
+  const queryClient = useQueryClient();
+  const create = useCreateStoryMutation();
+  const [step, setStep] = useState<ShareStep>({ name: 'choose' });
+  const upload = useRef<AbortController | null>(null);
+  const closed = useRef(false);
+
+  useEffect(() => {
+    closed.current = false;
+    return () => {
+      closed.current = true;
+      upload.current?.abort();
+    };
+  }, []);
+
+  const messageOf = (code: string | null | undefined) =>
+    code ? t(`errors:${code}`, { defaultValue: t('composer.failed') }) : t('composer.failed');
+
+  /** Asks until the media worker is done with the item: ready, or failed with its refusal. */
+  const waitUntilEncoded = async (item: MediaItem): Promise<MediaItem> => {
+    let current = item;
+    while (current.status === 'processing' && !closed.current) {
+      await new Promise((resolve) => setTimeout(resolve, STORY_PROCESSING_POLL_MS));
+      if (closed.current) break;
+      try {
+        current = await fetchUpload(item._id);
+      } catch (error) {
+        // No answer for a moment (the network): ask again; anything else ends the wait.
+        if (!isApiError(error) || error.status !== 0) throw error;
+      }
+    }
+    return current;
+  };
+
+  const share = async (file: File) => {
+    const controller = new AbortController();
+    upload.current = controller;
+    setStep({ name: 'uploading', progress: 0 });
+    try {
+      const item = await uploadStoryMedia(file, {
+        signal: controller.signal,
+        onProgress: (progress) => setStep({ name: 'uploading', progress }),
+      });
+      await create.mutateAsync(item._id);
+      if (item.status === 'processing') {
+        setStep({ name: 'processing' });
+        const done = await waitUntilEncoded(item);
+        if (closed.current) return;
+        if (done.status === 'failed') return setStep({ name: 'failed', message: messageOf(done.error) });
+        void queryClient.invalidateQueries({ queryKey: storyKeys.all });
+      }
+      notify('positive', t('composer.posted'));
+      onDone();
+    } catch (error) {
+      if (closed.current || (error instanceof DOMException && error.name === 'AbortError')) return;
+      if (isApiError(error) && error.status === 0)
+        return setStep({ name: 'failed', message: t('composer.offline') });
+      setStep({ name: 'failed', message: messageOf(isApiError(error) ? error.code : null) });
+    } finally {
+      if (upload.current === controller) upload.current = null;
+    }
+  };
+
+  return { step, setStep, share };
+}

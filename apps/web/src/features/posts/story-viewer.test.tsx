@@ -1,0 +1,240 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { STORY_PHOTO_SECONDS } from '@motema/shared/posts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DATA_SAVER_KEY } from '../../lib/data-saver.ts';
+import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
+import { paymentRequired } from '../billing/payment-required.ts';
+import { outbox } from '../chat/outbox.ts';
+import { buildStory, buildStoryMember, stubStoriesApi } from './story-fixtures.ts';
+import { STORY_HOLD_MS, STORY_SWIPE_CLOSE_PX } from './story-gestures.ts';
+import { StoryViewer, type StoryEntry } from './story-viewer.tsx';
+
+const me = buildMe({ _id: 'me', firstName: 'Amani' });
+const awa = buildStoryMember('awa', 'Awa');
+const kofi = buildStoryMember('kofi', 'Kofi');
+
+const awaStories = () => [
+  buildStory('a1', awa, { seen: true }),
+  buildStory('a2', awa),
+  buildStory('a3', awa),
+];
+const kofiStories = () => [buildStory('k1', kofi, { kind: 'video' })];
+
+function open(entries: StoryEntry[], start = 0) {
+  const onClose = vi.fn();
+  const view = renderPage(
+    '/home',
+    <StoryViewer entries={entries} start={start} meId={me._id} onClose={onClose} />,
+    {
+      me,
+    },
+  );
+  return { ...view, onClose };
+}
+
+/** The story on screen, as the progress bar says it ("Story 2 of 3") and by its media's id. */
+const position = () => screen.getByRole('progressbar').getAttribute('aria-label');
+const currentPhoto = () => document.querySelector('img[srcset]')?.getAttribute('src');
+const timedBar = () => document.querySelector<HTMLElement>('[data-state="timed"]');
+
+/** The gestures' layer, 360 px wide like a phone. */
+function gestures(): HTMLElement {
+  const layer = screen.getByTestId('story-gestures');
+  layer.getBoundingClientRect = () =>
+    ({ left: 0, top: 0, width: 360, height: 740, right: 360, bottom: 740, x: 0, y: 0 }) as DOMRect;
+  return layer;
+}
+
+const tap = (x: number, y = 300) => {
+  const layer = gestures();
+  fireEvent.pointerDown(layer, { pointerId: 1, button: 0, clientX: x, clientY: y });
+  fireEvent.pointerUp(layer, { pointerId: 1, button: 0, clientX: x, clientY: y });
+};
+
+beforeEach(() => {
+  localStorage.removeItem(DATA_SAVER_KEY);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  paymentRequired.close();
+});
+
+describe('the story viewer', () => {
+  it('starts at the first story not seen yet; a tap on the right goes on, on the left back', async () => {
+    stubStoriesApi({ 'POST /api/stories/a2/views': null, 'POST /api/stories/a3/views': null });
+    open([{ member: awa, stories: awaStories() }]);
+    expect(position()).toBe('Story 2 of 3');
+    expect(currentPhoto()).toBe('/media/m-a2/160.webp');
+
+    tap(300);
+    expect(position()).toBe('Story 3 of 3');
+    tap(40);
+    expect(position()).toBe('Story 2 of 3');
+    tap(40);
+    expect(position()).toBe('Story 1 of 3');
+  });
+
+  it('goes on to the next member after a member’s last story, and closes after the last one', async () => {
+    stubStoriesApi({});
+    const { onClose } = open([
+      { member: awa, stories: [buildStory('a9', awa)] },
+      { member: kofi, stories: kofiStories() },
+    ]);
+    tap(300);
+    expect(screen.getByRole('heading', { name: /Kofi.?’s story/ })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    tap(300);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it(`keeps a photo on screen ${STORY_PHOTO_SECONDS} seconds once drawn, then shows the next`, () => {
+    stubStoriesApi({});
+    open([{ member: awa, stories: awaStories() }]);
+    const bar = timedBar()!;
+    expect(bar.style.animationDuration).toBe(`${STORY_PHOTO_SECONDS}s`);
+    // The time does not run while the photo is still on its way.
+    expect(bar.style.animationPlayState).toBe('paused');
+    fireEvent.load(document.querySelector('img[srcset]')!);
+    expect(timedBar()!.style.animationPlayState).toBe('running');
+
+    fireEvent.animationEnd(timedBar()!);
+    expect(position()).toBe('Story 3 of 3');
+  });
+
+  it('pauses while held and goes on from there on release, without skipping the story', async () => {
+    stubStoriesApi({});
+    open([{ member: awa, stories: awaStories() }]);
+    fireEvent.load(document.querySelector('img[srcset]')!);
+    const layer = gestures();
+    fireEvent.pointerDown(layer, { pointerId: 1, button: 0, clientX: 300, clientY: 300 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, STORY_HOLD_MS + 100)));
+    expect(timedBar()!.style.animationPlayState).toBe('paused');
+    expect(screen.getByText(/Paused/)).toBeTruthy();
+
+    fireEvent.pointerUp(layer, { pointerId: 1, button: 0, clientX: 300, clientY: 300 });
+    expect(timedBar()!.style.animationPlayState).toBe('running');
+    expect(position()).toBe('Story 2 of 3');
+  });
+
+  it('closes on a swipe down, and on Escape', async () => {
+    stubStoriesApi({});
+    const swiped = open([{ member: awa, stories: awaStories() }]);
+    const layer = gestures();
+    fireEvent.pointerDown(layer, { pointerId: 1, button: 0, clientX: 180, clientY: 200 });
+    fireEvent.pointerMove(layer, { pointerId: 1, clientX: 185, clientY: 260 });
+    fireEvent.pointerUp(layer, {
+      pointerId: 1,
+      button: 0,
+      clientX: 190,
+      clientY: 200 + STORY_SWIPE_CLOSE_PX + 20,
+    });
+    expect(swiped.onClose).toHaveBeenCalledTimes(1);
+    // A swipe that ends above the line is neither a close nor a tap.
+    expect(position()).toBe('Story 2 of 3');
+    swiped.unmount();
+
+    const escaped = open([{ member: awa, stories: awaStories() }]);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(escaped.onClose).toHaveBeenCalled();
+  });
+
+  it('marks each story seen once as it shows, not one’s own', async () => {
+    const requests = stubStoriesApi({
+      'POST /api/stories/b2/views': null,
+      'POST /api/stories/b3/views': null,
+    });
+    const stories = [buildStory('b1', awa, { seen: true }), buildStory('b2', awa), buildStory('b3', awa)];
+    open([{ member: awa, stories }]);
+    tap(300);
+    tap(40);
+    tap(300);
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2));
+    expect(requests.map((r) => r.path)).toEqual(['/api/stories/b2/views', '/api/stories/b3/views']);
+  });
+
+  it('plays a video muted until the member turns the sound on', async () => {
+    stubStoriesApi({});
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue(undefined);
+    open([{ member: kofi, stories: kofiStories() }]);
+    const video = document.querySelector('video')!;
+    expect(video.muted).toBe(true);
+    expect(video.getAttribute('src')).toContain('standard.mp4');
+    fireEvent.click(screen.getByRole('button', { name: 'Turn the sound on' }));
+    expect(document.querySelector('video')!.muted).toBe(false);
+    expect(screen.getByRole('button', { name: 'Turn the sound off' })).toBeTruthy();
+  });
+
+  it('with data saver, shows a video’s poster and loads its small file only on a tap', async () => {
+    localStorage.setItem(DATA_SAVER_KEY, 'on');
+    stubStoriesApi({});
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    open([{ member: kofi, stories: kofiStories() }]);
+    const video = document.querySelector('video')!;
+    expect(video.getAttribute('src')).toBeNull();
+    expect(video.getAttribute('poster')).toBe('/media/m-k1/480.webp');
+    expect(play).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Tap to play' }));
+    expect(document.querySelector('video')!.getAttribute('src')).toContain('saver.mp4');
+    expect(play).toHaveBeenCalled();
+  });
+
+  it('shows its author who saw the story, and no reply field', async () => {
+    const mine = buildStoryMember('me', 'Amani');
+    const requests = stubStoriesApi({
+      'GET /api/stories/mine/viewers': {
+        viewers: [{ member: awa, viewedAt: new Date().toISOString() }],
+      },
+    });
+    open([{ member: mine, stories: [buildStory('mine', mine, { views: 1 })] }]);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Seen by 1 member' }));
+    expect(await screen.findByText('Awa')).toBeTruthy();
+    // The story waits while the list is open; its own viewing is never counted.
+    expect(timedBar()!.style.animationPlayState).toBe('paused');
+    expect(requests.some((r) => r.path.endsWith('/views'))).toBe(false);
+  });
+
+  it('sends a reply as a chat message to the author and opens the conversation', async () => {
+    const requests = stubStoriesApi({
+      'POST /api/stories/a2/views': null,
+      'POST /api/conversations': { conversation: { _id: 'c1', member: awa } },
+    });
+    const { router, onClose } = open([{ member: awa, stories: awaStories() }]);
+    const field = screen.getByRole('textbox', { name: /^Reply to .?Awa.?$/ });
+    fireEvent.focus(field);
+    expect(timedBar()!.style.animationPlayState).toBe('paused');
+    fireEvent.change(field, { target: { value: 'Lovely view!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messages/c1'));
+    expect(onClose).toHaveBeenCalled();
+    expect(requests.find((r) => r.path === '/api/conversations')?.body).toEqual({ user: 'awa' });
+    expect(outbox.list().map(({ conversationId, text }) => ({ conversationId, text }))).toContainEqual({
+      conversationId: 'c1',
+      text: 'Lovely view!',
+    });
+  });
+
+  it('behind the paywall, leaves the payment-required dialog to say so and steps aside', async () => {
+    stubStoriesApi({
+      'POST /api/stories/a2/views': null,
+      'POST /api/conversations': jsonResponse(402, {
+        code: 'payment_required',
+        message: 'Premium',
+        reason: 'UserPreferences',
+      }),
+    });
+    const { onClose, router } = open([{ member: awa, stories: awaStories() }]);
+    fireEvent.change(screen.getByRole('textbox', { name: /^Reply to .?Awa.?$/ }), {
+      target: { value: 'Hi' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
+
+    await waitFor(() => expect(paymentRequired.get()).not.toBeNull());
+    expect(paymentRequired.get()?.profile).toBe('awa');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(router.state.location.pathname).toBe('/home');
+  });
+});

@@ -1,0 +1,273 @@
+import { ActionIcon, Button, Modal, VisuallyHidden } from '@mantine/core';
+import { STORY_PHOTO_SECONDS } from '@motema/shared/posts';
+import { IconChevronLeft, IconChevronRight, IconEye } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { dataSaverOn } from '../../lib/data-saver.ts';
+import { notify } from '../../lib/notices.ts';
+import { useClock } from '../../lib/use-clock.ts';
+import { isolate } from '../../ui/member-text.tsx';
+import { paymentRequired } from '../billing/payment-required.ts';
+import { markStorySeen, useDeleteStoryMutation } from './stories.api.ts';
+import { useStoryGestures } from './story-gestures.ts';
+import { onMobileData, StoryMedia } from './story-media.tsx';
+import { usePauses, useStoryPlayback, type StoryEntry } from './story-playback.ts';
+import { StoryProgress } from './story-progress.tsx';
+import { StoryReply } from './story-reply.tsx';
+import { storyAge } from './story-time.ts';
+import { StoryViewerHeader } from './story-viewer-header.tsx';
+import { StoryViewersPanel } from './story-viewers-panel.tsx';
+import classes from './story-viewer.module.css';
+
+export type { StoryEntry } from './story-playback.ts';
+
+type Props = {
+  /** The members whose stories play one after the other (the tray's order), from `start`. */
+  entries: StoryEntry[];
+  start: number;
+  meId: string | null;
+  onClose: () => void;
+};
+
+/** Whether videos may start by themselves: not with data saver, not on mobile data. */
+const videosPlayByThemselves = () => !dataSaverOn() && !onMobileData();
+
+/** A set with one more value (state updates keep sets immutable). */
+const withValue = <T,>(set: ReadonlySet<T>, value: T): ReadonlySet<T> => new Set(set).add(value);
+
+/**
+ * The full-screen story viewer: a progress bar per story of the member, a tap on the right goes on,
+ * on the left back, a hold pauses, a swipe down (or Escape) closes. Photos stay STORY_PHOTO_SECONDS
+ * once drawn, videos their length, muted until the member turns the sound on. A story shown is
+ * marked seen; its author sees who viewed it and may delete it; others reply in a chat message.
+ */
+export function StoryViewer({ entries: given, start, meId, onClose }: Props) {
+  const { t, i18n } = useTranslation('stories');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const now = useClock(60_000);
+  const { entry, story, position, key, goNext, goPrevious, removeStory } = useStoryPlayback(
+    given,
+    start,
+    onClose,
+  );
+  const { pauses, pause } = usePauses();
+  // The story on screen's own state: drawn (or playing), and a video's part played.
+  const [shown, setShown] = useState({ key, ready: false, fraction: 0 });
+  const current = shown.key === key ? shown : { key, ready: false, fraction: 0 };
+  const [muted, setMuted] = useState(true);
+  // Videos started with a tap (where they do not start by themselves), or that must wait for one.
+  const [started, setStarted] = useState<ReadonlySet<string>>(new Set());
+  const [blocked, setBlocked] = useState<ReadonlySet<string>>(new Set());
+  const [mayAutoplay] = useState(videosPlayByThemselves);
+  const [viewersOpen, setViewersOpen] = useState(false);
+  const remove = useDeleteStoryMutation();
+  const own = entry !== undefined && entry.member._id === meId;
+
+  const { handlers, dragY } = useStoryGestures({
+    onNext: goNext,
+    onPrevious: goPrevious,
+    onClose,
+    onHold: (held) => pause('held', held),
+  });
+
+  // Unchanged state is the same object: the photo tells it is drawn on every render.
+  const onReady = useCallback(
+    (ready: boolean) =>
+      setShown((s) =>
+        s.key === key ? (s.ready === ready ? s : { ...s, ready }) : { key, ready, fraction: 0 },
+      ),
+    [key],
+  );
+  const onProgress = useCallback(
+    (fraction: number) => setShown((s) => ({ key, ready: s.key === key && s.ready, fraction })),
+    [key],
+  );
+  const onBlocked = useCallback(() => {
+    if (story) setBlocked((set) => withValue(set, story._id));
+  }, [story]);
+
+  // Seen once shown (not one's own): the tray's ring turns grey, the author's count grows.
+  useEffect(() => {
+    if (story && !own) markStorySeen(queryClient, story);
+  }, [story, own, queryClient]);
+
+  // A hidden page (another app, the screen off) holds the story where it was.
+  useEffect(() => {
+    const onVisibility = () => pause('hidden', document.visibilityState === 'hidden');
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [pause]);
+
+  // The keyboard: arrows go back and on, the space bar pauses (Escape closes: the modal's).
+  const holding = pauses.has('held');
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.target as HTMLElement | null)?.closest('input, textarea, [role="menu"]')) return;
+      if (event.key === 'ArrowRight') goNext();
+      else if (event.key === 'ArrowLeft') goPrevious();
+      else if (event.key === ' ') {
+        event.preventDefault();
+        pause('held', !holding);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [goNext, goPrevious, pause, holding]);
+
+  // The paywall's dialog, opened by a reply, comes in front: the viewer steps aside.
+  const paywall = useSyncExternalStore(paymentRequired.subscribe, paymentRequired.get);
+  useEffect(() => {
+    if (paywall) onClose();
+  }, [paywall, onClose]);
+
+  // Nothing left to show.
+  useEffect(() => {
+    if (!story) onClose();
+  }, [story, onClose]);
+
+  if (!entry || !story) return null;
+
+  const video = story.media.kind === 'video' && story.media.status === 'ready';
+  const held = video && (!mayAutoplay || blocked.has(story._id)) && !started.has(story._id);
+  const paused = pauses.size > 0;
+  const name = isolate(entry.member.firstName ?? entry.member.name);
+  // A photo's time runs once it is drawn (a story not ready runs at once: it only says so).
+  const running = !paused && (video ? !held : current.ready || story.media.status !== 'ready');
+
+  const deleteStory = () =>
+    remove.mutate(story._id, {
+      onSuccess: () => {
+        notify('positive', t('viewer.deleted'));
+        removeStory(story._id);
+      },
+    });
+
+  return (
+    <Modal.Root opened onClose={onClose} fullScreen transitionProps={{ duration: 0 }}>
+      <Modal.Overlay backgroundOpacity={1} color="#000" />
+      <Modal.Content bg="black">
+        <Modal.Body p={0}>
+          <VisuallyHidden>
+            <Modal.Title>{t('viewer.title', { name })}</Modal.Title>
+          </VisuallyHidden>
+          <div
+            className={classes.frame}
+            style={
+              dragY > 0
+                ? { transform: `translateY(${dragY}px)`, opacity: Math.max(0.4, 1 - dragY / 400) }
+                : undefined
+            }
+          >
+            <div className={classes.media}>
+              <StoryMedia
+                key={key}
+                media={story.media}
+                alt={name}
+                paused={paused}
+                muted={muted}
+                held={held}
+                onStart={() => setStarted((set) => withValue(set, story._id))}
+                onBlocked={onBlocked}
+                onReady={onReady}
+                onProgress={onProgress}
+                onEnded={goNext}
+              />
+            </div>
+            <div className={classes.gestures} {...handlers} data-testid="story-gestures" />
+
+            <div className={classes.top}>
+              <StoryProgress
+                count={entry.stories.length}
+                index={position.story}
+                round={key}
+                seconds={video ? null : STORY_PHOTO_SECONDS}
+                running={running}
+                fraction={current.fraction}
+                onEnd={goNext}
+                label={t('viewer.position', { number: position.story + 1, count: entry.stories.length })}
+              />
+              <StoryViewerHeader
+                member={entry.member}
+                own={own}
+                age={storyAge(story.createdAt, now, i18n.language)}
+                held={holding}
+                muted={video ? muted : null}
+                onMute={() => setMuted((value) => !value)}
+                onMenu={(opened) => pause('menu', opened)}
+                onDelete={deleteStory}
+                deleting={remove.isPending}
+                onClose={onClose}
+              />
+            </div>
+
+            <SideButtons onPrevious={goPrevious} onNext={goNext} />
+
+            <div className={classes.bottom}>
+              {own ? (
+                <Button
+                  variant="subtle"
+                  color="white"
+                  leftSection={<IconEye size={18} aria-hidden />}
+                  onClick={() => {
+                    setViewersOpen(true);
+                    pause('viewers', true);
+                  }}
+                >
+                  {t('viewer.views', { count: story.views ?? 0 })}
+                </Button>
+              ) : (
+                <StoryReply
+                  author={entry.member}
+                  onWriting={(writing) => pause('writing', writing)}
+                  onSent={(conversationId) => {
+                    onClose();
+                    void navigate(`/messages/${encodeURIComponent(conversationId)}`);
+                  }}
+                />
+              )}
+            </div>
+
+            {own && viewersOpen && (
+              <StoryViewersPanel
+                storyId={story._id}
+                views={story.views}
+                now={now}
+                onClose={() => {
+                  setViewersOpen(false);
+                  pause('viewers', false);
+                }}
+              />
+            )}
+          </div>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+/** Back and on for a mouse, on wide screens (phones tap the story's sides). */
+function SideButtons({ onPrevious, onNext }: { onPrevious: () => void; onNext: () => void }) {
+  const { t } = useTranslation('stories');
+  const side = (where: 'left' | 'right') => ({
+    className: classes.side,
+    style: { [where]: 8 },
+    visibleFrom: 'sm',
+    variant: 'white',
+    color: 'dark',
+    radius: 'xl',
+    size: 'lg',
+  });
+  return (
+    <>
+      <ActionIcon {...side('left')} aria-label={t('viewer.previous')} onClick={onPrevious}>
+        <IconChevronLeft size={20} aria-hidden />
+      </ActionIcon>
+      <ActionIcon {...side('right')} aria-label={t('viewer.next')} onClick={onNext}>
+        <IconChevronRight size={20} aria-hidden />
+      </ActionIcon>
+    </>
+  );
+}
