@@ -1,6 +1,8 @@
 import type { MatchRow } from './db/schema.ts';
 import type { MemberCounters } from './features/notifications/counters.service.ts';
 import type { MessageView } from './features/chat/messages/message-views.service.ts';
+import type { CommentView } from './features/posts/comments/comments.service.ts';
+import type { PostMemberView } from './features/posts/post-members.service.ts';
 import type { EventPort } from './lib/event-port.ts';
 
 /**
@@ -52,6 +54,18 @@ export type AppEvents = {
   'payment.settled': { paymentId: string; userId: string; status: 'succeeded' | 'failed' };
   /** A post or a story was published. */
   'post.published': { postId: string; authorId: string };
+  /** A member asked to see a private post: its author is told (posts:request). */
+  'post.requested': { postId: string; authorId: string; requester: PostMemberView };
+  /**
+   * These members may now see a post (`allowed`: a request accepted, added to its allow list, the
+   * post made public) or no longer (`none`: declined, taken off the allow list). None of them has a
+   * block with its author.
+   */
+  'post.access.changed': { postId: string; userIds: string[]; access: 'allowed' | 'none' };
+  /** A comment was added: `receiverIds` (the post's author, a replied-to comment's author, never across a block) are told. */
+  'post.commented': { comment: CommentView; receiverIds: string[] };
+  /** A post's media finished encoding: its status moved to `ready` or `failed`; its author is told. */
+  'post.status.changed': { postId: string; authorId: string; status: 'ready' | 'failed' };
   /** A member joined or left a zone. */
   'zone.membership.changed': { zoneId: string; userId: string; member: boolean };
 };

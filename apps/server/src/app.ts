@@ -50,6 +50,13 @@ import { paymentsDepsOf, paymentsRoutes } from './features/billing/payments/paym
 import { workPayments } from './features/billing/payments/payment-sweeper.service.ts';
 import { subscribePaymentsEvents } from './features/billing/payments/payments-emitters.ts';
 import { subscribeNotificationsEvents } from './features/notifications/notifications-realtime.ts';
+import { postsRoutes } from './features/posts/posts.routes.ts';
+import { postMediaRoutes } from './features/posts/post-media.routes.ts';
+import { postRequestsRoutes } from './features/posts/requests/post-requests.routes.ts';
+import { commentsRoutes } from './features/posts/comments/comments.routes.ts';
+import { likesRoutes } from './features/posts/likes/likes.routes.ts';
+import { postReportTargets } from './features/posts/post-reports.service.ts';
+import { subscribePostsEvents } from './features/posts/posts-emitters.ts';
 import { AppError } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { guardServerEntries } from './lib/server-entry-guard.ts';
@@ -129,10 +136,16 @@ export async function buildApp(
       await api.register(accountRoutes, deps);
       await api.register(mediaRoutes, deps);
       await api.register(discoveryRoutes, deps);
-      await api.register(safetyRoutes, deps);
+      // Reports may point at a post or a comment: the posts feature checks them (safety depends on none).
+      await api.register(safetyRoutes, { ...deps, reportTargets: postReportTargets });
       await api.register(chatRoutes, deps);
       await api.register(chatFilesRoutes, deps);
       await api.register(notificationsRoutes, deps);
+      await api.register(postsRoutes, deps);
+      await api.register(postMediaRoutes, deps);
+      await api.register(postRequestsRoutes, deps);
+      await api.register(commentsRoutes, deps);
+      await api.register(likesRoutes, deps);
       await api.register(plansRoutes, deps);
       await api.register(passesRoutes, deps);
       await api.register(paymentsRoutes, {
@@ -208,6 +221,8 @@ function subscribeToEvents({ db, jobs, events }: AppDeps, realtime: Realtime) {
   subscribeNotificationsEvents({ db, events }, realtime);
   // Payments: billing:payment to the member's devices when one of their payments settled.
   subscribePaymentsEvents({ events }, realtime);
+  // Posts: permission requests and answers, comments, a post's media ready, to the members concerned.
+  subscribePostsEvents({ events }, realtime);
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -11,6 +11,8 @@ import {
   removeChatFiles,
   type ChatFilesJob,
 } from '../features/chat/files/chat-files.service.ts';
+import { MEDIA_PROCESSED_QUEUE, type MediaProcessedJob } from '../features/media/transcode-jobs.ts';
+import { handleMediaProcessed } from '../features/posts/media-processed.service.ts';
 import {
   CODE_REQUESTS_QUEUE,
   handleCodeRequest,
@@ -28,4 +30,6 @@ export async function registerJobs(deps: AppDeps): Promise<void> {
   await deps.jobs.work<MediaItemFilesJob>(MEDIA_ITEM_FILES_QUEUE, (job) => removeMediaItemFiles(deps, job));
   await deps.jobs.work<ChatFilesJob>(CHAT_FILES_QUEUE, (job) => removeChatFiles(deps, job));
   await deps.jobs.work<CodeRequest>(CODE_REQUESTS_QUEUE, (job) => handleCodeRequest(deps, job));
+  // A video or audio encoded (or refused) by the media worker: the post or story carrying it follows.
+  await deps.jobs.work<MediaProcessedJob>(MEDIA_PROCESSED_QUEUE, (job) => handleMediaProcessed(deps, job));
 }

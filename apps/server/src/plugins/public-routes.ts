@@ -23,6 +23,11 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   // an id reveals nothing (Z5); with a session the rules decide.
   'GET /api/media/:photoId/:file',
   'GET /api/chat-files/:fileId/:file',
+  // A public post, its comments and its media, which a visitor may open from a shared link (SPEC
+  // section 2): a private post answers them 403 post_not_allowed, its files 404 (posts.policy.ts).
+  'GET /api/posts/:id',
+  'GET /api/posts/:id/comments',
+  'GET /api/posts/:postId/media/:itemId/:file',
   // The payment provider's callback: it carries no session; a secret token in its URL names the
   // payment, and it only triggers a status check (PAYMENTS.md P7).
   'POST /api/payments/callback/flexpay/:token',

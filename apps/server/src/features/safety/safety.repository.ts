@@ -57,12 +57,13 @@ export async function countBlocked(db: DbOrTx, blockerId: string): Promise<numbe
 
 type NewReport = Pick<
   typeof reports.$inferInsert,
-  'reporterId' | 'reportedId' | 'reason' | 'subReason' | 'text'
+  'reporterId' | 'reportedId' | 'postId' | 'commentId' | 'reason' | 'subReason' | 'text'
 >;
 
 /**
- * Stores an open report; undefined when the reporter already has an open report of this member
- * (the partial unique index `reports_open_pair_key` decides, so two requests at once store one).
+ * Stores an open report; undefined when the reporter already has an open report of this target (the
+ * partial unique indexes `reports_open_member_key`, `_post_key` and `_comment_key` decide, so two
+ * requests at once store one).
  */
 export async function insertOpenReport(db: DbOrTx, report: NewReport, at: Date) {
   const [row] = await db

@@ -10,7 +10,13 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { apiErrors, noBody } from '../../lib/api-responses.ts';
 import { presentBlockList } from './safety.presenter.ts';
-import { blockMember, listBlockedMembers, reportMember, unblockMember } from './safety.service.ts';
+import {
+  blockMember,
+  listBlockedMembers,
+  reportMember,
+  unblockMember,
+  type ReportTargets,
+} from './safety.service.ts';
 import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
 
 const MINUTE = 60_000;
@@ -18,8 +24,14 @@ const HOUR = 60 * MINUTE;
 
 const MemberParamsSchema = z.object({ user: z.uuid({ error: 'invalid_value' }) });
 
-/** Blocks (symmetric and total, QUALITY Z3) and reports (anonymous to the reported member). */
-export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+/**
+ * Blocks (symmetric and total, QUALITY Z3) and reports (anonymous to the reported member) of a
+ * member or of a post or comment of theirs, which `reportTargets` (the posts feature's) checks.
+ */
+export const safetyRoutes: FastifyPluginAsyncZod<AppDeps & { reportTargets: ReportTargets }> = async (
+  app,
+  deps,
+) => {
   const { db } = deps;
 
   app.get(
@@ -68,13 +80,15 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: {
           201: ReportCreatedSchema,
           ...apiErrors({
-            404: 'user_not_found: no such member to report',
-            409: 'report_already_open: this member is already reported by the caller',
+            404: 'user_not_found: no such member to report; post_not_found, comment_not_found: no such post or comment of theirs the caller may see',
+            409: 'report_already_open: this member (or post, or comment) is already reported by the caller',
           }),
         },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await reportMember(db, memberOf(request).userId, request.body)),
+      reply
+        .code(201)
+        .send(await reportMember(db, memberOf(request).userId, request.body, deps.reportTargets)),
   );
 };

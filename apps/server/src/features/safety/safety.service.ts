@@ -67,17 +67,40 @@ export async function listBlockedMembers(
 }
 
 /**
- * Stores a report for moderation with both ids. Nothing of it is ever shown or sent to the
- * reported member. One open report per reporter and member: a second one is a 409.
+ * What a report may point at beside a member: one of their posts or comments. The feature owning
+ * them (posts) checks it, so that safety depends on none: app.ts gives the safety routes its
+ * implementation. It throws its own 404 unless the target exists, is the member's, and the reporter
+ * may see it.
  */
-export async function reportMember(db: Db, reporterId: string, report: Report): Promise<ReportCreated> {
+export type ReportTargets = {
+  requireTarget: (
+    tx: DbOrTx,
+    reporterId: string,
+    target: { user: string; post?: string | undefined; comment?: string | undefined },
+  ) => Promise<void>;
+};
+
+/**
+ * Stores a report for moderation with both ids, and its post or comment when it points at one.
+ * Nothing of it is ever shown or sent to the reported member. One open report per reporter and
+ * target: a second one is a 409.
+ */
+export async function reportMember(
+  db: Db,
+  reporterId: string,
+  report: Report,
+  targets: ReportTargets,
+): Promise<ReportCreated> {
   return db.transaction(async (tx) => {
     await requireOtherMember(tx, reporterId, report.user);
+    if (report.post || report.comment) await targets.requireTarget(tx, reporterId, report);
     const stored = await repo.insertOpenReport(
       tx,
       {
         reporterId,
         reportedId: report.user,
+        postId: report.post ?? null,
+        commentId: report.comment ?? null,
         reason: report.reason,
         subReason: report.subReason,
         text: report.text,

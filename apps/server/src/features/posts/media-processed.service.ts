@@ -1,0 +1,48 @@
+import type { AppDeps } from '../../deps.ts';
+import { mediaItemsByIds } from '../media/media-items.service.ts';
+import { postStatusOf } from './posts.service.ts';
+import * as repo from './posts.repository.ts';
+
+type ProcessedDeps = Pick<AppDeps, 'db' | 'events'>;
+/** What the posts feature reads of a MediaProcessedJob (features/media/transcode-jobs.ts). */
+type ProcessedItem = { itemId: string };
+
+/**
+ * A media item finished encoding (MEDIA_PROCESSED_QUEUE, sent by the media worker after it wrote
+ * the item's row): the post carrying it takes the status its media give it now, under its row lock,
+ * and its author hears `posts:ready` when it moved. Safe to run twice: a status already followed
+ * moves nothing and tells no one again. False when no post carries the item (a story's, or one not
+ * claimed yet: the creation that claims it reads its status then).
+ */
+export async function postMediaProcessed(deps: ProcessedDeps, job: ProcessedItem): Promise<boolean> {
+  const moved = await deps.db.transaction(async (tx) => {
+    const postId = await repo.findPostIdOfItem(tx, job.itemId);
+    const post = postId && (await repo.lockPost(tx, postId));
+    if (!post) return null;
+    const itemIds = (await repo.findMediaIds(tx, [post.id])).get(post.id) ?? [];
+    const status = postStatusOf([...(await mediaItemsByIds(tx, itemIds)).values()]);
+    if (status === post.status) return { post: null };
+    return { post: await repo.updatePost(tx, post.id, { status }) };
+  });
+  if (moved === null) return false;
+  const { post } = moved;
+  if (post && post.status !== 'processing') {
+    await deps.events.emit('post.status.changed', {
+      postId: post.id,
+      authorId: post.authorId,
+      status: post.status,
+    });
+    if (post.status === 'ready')
+      await deps.events.emit('post.published', { postId: post.id, authorId: post.authorId });
+  }
+  return true;
+}
+
+/**
+ * The MEDIA_PROCESSED_QUEUE worker (jobs/register.ts): one queue, one handler for the posts feature,
+ * so that each job reaches both sides. The post side first; an item no post carries is a story's
+ * (stories/ adds its side here).
+ */
+export async function handleMediaProcessed(deps: ProcessedDeps, job: ProcessedItem): Promise<void> {
+  await postMediaProcessed(deps, job);
+}

@@ -1,0 +1,25 @@
+import type { DbOrTx } from '../../db/client.ts';
+import type { ReportTargets } from '../safety/safety.service.ts';
+import { reachComment } from './comments/comments.service.ts';
+import { reachPost } from './post-access.service.ts';
+import { commentNotFound, postNotFound } from './posts-errors.ts';
+
+/**
+ * The safety feature's report targets (wired in app.ts): a post that exists for the reporter (a
+ * locked one too: its author and kind are what they see), or a comment they may see, by the member
+ * the report names. 404 post_not_found or comment_not_found otherwise, the
+ * same whether it does not exist, is hidden from the reporter or is someone else's.
+ */
+export const postReportTargets: ReportTargets = {
+  async requireTarget(tx: DbOrTx, reporterId, target) {
+    if (target.comment) {
+      const { comment } = await reachComment(tx, reporterId, target.comment);
+      if (comment.authorId !== target.user) throw commentNotFound();
+      return;
+    }
+    if (target.post) {
+      const { post } = await reachPost(tx, reporterId, target.post);
+      if (post.authorId !== target.user) throw postNotFound();
+    }
+  },
+};

@@ -1,0 +1,65 @@
+import type { PostAccess } from '@motema/shared/posts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { MediaItemRow, PostRow } from '../../db/schema.ts';
+import { mediaItemsByIds } from '../media/media-items.service.ts';
+import type { ReachedPost } from './post-access.service.ts';
+import { postMembers, type PostMemberView } from './post-members.service.ts';
+import { findAllowedIds, findMediaIds } from './posts.repository.ts';
+
+/**
+ * A post as one viewer sees it, ready for the presenter: its media only when the viewer may see them
+ * (never for a locked post, Z5), its allow list only for its author.
+ */
+export type PostView = {
+  post: PostRow;
+  access: PostAccess;
+  liked: boolean;
+  author: PostMemberView;
+  items: MediaItemRow[];
+  allowed: PostMemberView[] | null;
+};
+
+const seesContent = (access: PostAccess) => access === 'author' || access === 'allowed';
+
+/** Views of posts the viewer reached (in their order), in a few queries whatever their number. */
+export async function postViews(db: DbOrTx, reached: readonly ReachedPost[]): Promise<PostView[]> {
+  const open = reached.filter((row) => seesContent(row.access));
+  const mediaIds = await findMediaIds(
+    db,
+    open.filter((row) => row.post.mediaCount > 0).map((row) => row.post.id),
+  );
+  const items = await mediaItemsByIds(db, [...mediaIds.values()].flat());
+  const ownPrivate = reached.filter((row) => row.access === 'author' && row.post.visibility === 'private');
+  const allowedIds = new Map(
+    await Promise.all(
+      ownPrivate.map(async (row) => [row.post.id, await findAllowedIds(db, row.post.id)] as const),
+    ),
+  );
+  const members = await postMembers(db, [
+    ...reached.map((row) => row.post.authorId),
+    ...[...allowedIds.values()].flat(),
+  ]);
+  return reached.flatMap((row): PostView[] => {
+    const author = members.get(row.post.authorId);
+    if (!author) return [];
+    const ids = seesContent(row.access) ? (mediaIds.get(row.post.id) ?? []) : [];
+    const allowed = allowedIds.get(row.post.id);
+    return [
+      {
+        post: row.post,
+        access: row.access,
+        liked: row.liked,
+        author,
+        items: ids.flatMap((id) => items.get(id) ?? []),
+        allowed: allowed ? allowed.flatMap((id) => members.get(id) ?? []) : null,
+      },
+    ];
+  });
+}
+
+/** One post's view (see postViews). */
+export async function postView(db: DbOrTx, reached: ReachedPost): Promise<PostView> {
+  const [view] = await postViews(db, [reached]);
+  if (!view) throw new Error(`the author of post ${reached.post.id} is gone`);
+  return view;
+}
