@@ -1,6 +1,9 @@
 import { stat } from 'node:fs/promises';
+import { connectDatabase } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
-import { workMediaEncoding } from '../features/media/media-encoders.ts';
+import { workMediaEncoding, workMediaTranscoding } from '../features/media/media-encoders.ts';
+import { removeStaleWorkDirs } from '../features/media/transcode-job.ts';
+import { resolveTranscodeTools } from '../features/media/transcode-tools.ts';
 import { photoEncodesAtOnce } from '../features/media/photo-pipeline.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import { createMediaStorage } from '../lib/storage.ts';
@@ -41,6 +44,8 @@ const start = await new Promise<ToWorker>((resolve) => process.once('message', r
 const jobs = await startJobQueue(start.databaseUrl, (error) =>
   console.error('media worker: job queue error', error),
 );
+// The transcode writes its item's row (the photo encode's output goes back to its waiting request).
+const database = connectDatabase(start.databaseUrl, { max: 2 });
 let stopping = false;
 async function stop(exitCode: number) {
   if (stopping) return;
@@ -48,11 +53,20 @@ async function stop(exitCode: number) {
   setTimeout(() => process.exit(1), 15_000).unref();
   // Graceful: the encodes under way finish (pg-boss waits, then fails what is left, to be retried).
   await jobs.stop().catch((error: unknown) => console.error('media worker: stop failed', error));
+  await database.close().catch(() => {});
   process.exit(exitCode);
 }
 process.on('SIGTERM', () => void stop(0));
 process.on('SIGINT', () => void stop(0));
 process.on('disconnect', () => void stop(0));
 
-await workMediaEncoding(jobs, createMediaStorage(env), { concurrency: photoEncodesAtOnce(), onJob: tell });
+const storage = createMediaStorage(env);
+await workMediaEncoding(jobs, storage, { concurrency: photoEncodesAtOnce(), onJob: tell });
+// ffmpeg, started by this process's threads, inherits their idle class and nice value (priority.ts).
+await removeStaleWorkDirs();
+await workMediaTranscoding(
+  jobs,
+  { db: database.db, storage, tools: resolveTranscodeTools(env) },
+  { onJob: tell },
+);
 tell({ type: 'ready', pid: process.pid });

@@ -1,7 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { MEDIA_ENCODE_QUEUE } from '../features/media/encode-jobs.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { FromWorker, ToWorker } from './worker-messages.ts';
 
@@ -48,7 +47,8 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
 
   const spawnWorker = () => {
     const startedAt = Date.now();
-    const active = new Set<string>();
+    /** The jobs under way, by queue (photos' encode, videos' and audios' transcode). */
+    const active = new Map<string, { queue: string; id: string }>();
     const worker = fork(WORKER_MAIN, [], {
       // The worker is TypeScript as the server is (npm start runs it through tsx).
       execArgv: ['--import', import.meta.resolve('tsx')],
@@ -58,7 +58,7 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     child = worker;
     readyPid = undefined;
     worker.on('message', (message: FromWorker) => {
-      if (message.type === 'started') active.add(message.id);
+      if (message.type === 'started') active.set(message.id, { queue: message.queue, id: message.id });
       if (message.type === 'ended') active.delete(message.id);
       if (message.type === 'ready') {
         readyPid = message.pid;
@@ -72,13 +72,16 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     worker.once('exit', (code, signal) => {
       if (child === worker) child = undefined;
       if (stopping) return;
-      const ids = [...active];
+      const jobs = [...active.values()];
       options.log.error(
-        `media worker ${worker.pid} exited (${signal ?? `code ${code}`}) with ${ids.length} job(s) under way; restarting`,
+        `media worker ${worker.pid} exited (${signal ?? `code ${code}`}) with ${jobs.length} job(s) under way; restarting`,
       );
-      options.jobs
-        .fail(MEDIA_ENCODE_QUEUE, ids, `media worker exited (${signal ?? `code ${code}`})`)
-        .catch((error: unknown) => options.log.error(`media worker: failing its jobs: ${String(error)}`));
+      for (const queue of new Set(jobs.map((job) => job.queue))) {
+        const ids = jobs.filter((job) => job.queue === queue).map((job) => job.id);
+        options.jobs
+          .fail(queue, ids, `media worker exited (${signal ?? `code ${code}`})`)
+          .catch((error: unknown) => options.log.error(`media worker: failing its jobs: ${String(error)}`));
+      }
       restartDelay = Date.now() - startedAt > HEALTHY_AFTER_MS ? RESTART_DELAY_MIN_MS : restartDelay;
       setTimeout(() => stopping || spawnWorker(), restartDelay).unref();
       restartDelay = Math.min(RESTART_DELAY_MAX_MS, restartDelay * 2);

@@ -8,7 +8,8 @@ import { startJobQueue, type JobQueue } from '../jobs/queue.ts';
 import { createSmtpMailer, type Mailer } from '../lib/mailer.ts';
 import { createOutboxMailer, createOutboxSms } from '../features/dev/outbox-mailer.ts';
 import { createLocalStorage, type MediaStorage } from '../lib/storage.ts';
-import { workMediaEncoding } from '../features/media/media-encoders.ts';
+import { workMediaEncoding, workMediaTranscoding } from '../features/media/media-encoders.ts';
+import { resolveTranscodeTools } from '../features/media/transcode-tools.ts';
 import { startMediaWorker, type MediaWorker } from '../media-worker/supervisor.ts';
 import type { TlsCredentials } from '../lib/tls.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -78,6 +79,7 @@ export async function buildTestApp(
     await mediaWorker.ready();
   } else {
     await workMediaEncoding(jobs, storage, { concurrency: 1 });
+    await workMediaTranscoding(jobs, { db: database.db, storage, tools: resolveTranscodeTools(env) });
   }
   return {
     app,
