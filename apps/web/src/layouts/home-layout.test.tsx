@@ -12,6 +12,7 @@ vi.mock('../features/discovery/match-modal.tsx', () => ({ MatchModal: () => null
 vi.mock('../features/notifications/counters-sync.tsx', () => ({ CountersSync: () => null }));
 vi.mock('../features/billing/payment-required-host.tsx', () => ({ PaymentRequiredHost: () => null }));
 vi.mock('../features/billing/billing-realtime.tsx', () => ({ BillingRealtime: () => null }));
+vi.mock('../features/posts/posts-realtime.tsx', () => ({ PostsRealtime: () => null }));
 
 /** happy-dom's window as wide as a phone (360 px) or a laptop, for the layout's media query. */
 const viewport = (width: number) =>

@@ -1,6 +1,13 @@
 import { AppShell, Box, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCards, IconHome, IconMessageCircle, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconCards,
+  IconHome,
+  IconMessageCircle,
+  IconNews,
+  IconUserCircle,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -10,6 +17,7 @@ import { PaymentRequiredHost } from '../features/billing/payment-required-host.t
 import { ChatSync } from '../features/chat/chat-sync.tsx';
 import { MessageToasts } from '../features/chat/message-toasts.tsx';
 import { MatchModal } from '../features/discovery/match-modal.tsx';
+import { PostsRealtime } from '../features/posts/posts-realtime.tsx';
 import { NavCount, NavIndicator } from '../features/notifications/counter-badges.tsx';
 import { CountersSync } from '../features/notifications/counters-sync.tsx';
 import { useMeQuery } from '../features/users/users.api.ts';
@@ -19,6 +27,7 @@ const TABS = [
   { to: '/home', key: 'nav.home', Icon: IconHome },
   { to: '/swap', key: 'nav.swap', Icon: IconCards },
   { to: '/conversations', key: 'nav.conversations', Icon: IconMessageCircle },
+  { to: '/posts', key: 'screens.posts', Icon: IconNews },
   { to: '/zones', key: 'nav.zones', Icon: IconUsersGroup },
   { to: '/account', key: 'nav.account', Icon: IconUserCircle },
 ] as const;
@@ -77,6 +86,8 @@ export function HomeLayout() {
           {/* A send refused behind the paywall (socket app:error, HTTP 402) opens the payment-required dialog. */}
           <PaymentRequiredHost />
           <BillingRealtime />
+          {/* Posts' events (requests, access, comments, a video ready) keep the posts' caches current. */}
+          <PostsRealtime />
         </SocketProvider>
       </AppShell.Main>
       {me && !wide && !inThread && (

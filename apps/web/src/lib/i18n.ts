@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'attachments',
   'notifications',
   'billing',
+  'posts',
   'stories',
 ] as const;
 /** Loaded before the first render: what the start page and every layout need. */

@@ -18,8 +18,9 @@ export const safetyKeys = {
   blockList: () => [...safetyKeys.all, 'blocks'] as const,
 };
 
-/** What a report form sends: the text may be left out. */
-export type ReportInput = Pick<Report, 'user' | 'reason' | 'subReason'> & { text?: string };
+/** What a report form sends: the text may be left out; a post or a comment of the member may be named. */
+export type ReportInput = Pick<Report, 'user' | 'reason' | 'subReason'> &
+  Partial<Pick<Report, 'post' | 'comment'>> & { text?: string };
 
 /** The members the viewer blocked, newest first, page after page. */
 export function useBlockListQuery() {

@@ -12,6 +12,17 @@ import { useReportMutation, type ForgetReported } from './safety.api.ts';
 
 export type ReportValues = { reason: ReportReason | ''; subReason: string; text: string };
 
+/**
+ * What the report is about beyond the member, when the screen that opened the form named it in the
+ * navigation's state: one of their posts or comments (the posts feature's menus).
+ */
+function targetOf(state: unknown): { post?: string; comment?: string } {
+  const { post, comment } = (state ?? {}) as { post?: unknown; comment?: unknown };
+  if (typeof post === 'string') return { post };
+  if (typeof comment === 'string') return { comment };
+  return {};
+}
+
 export const subReasonsOf = (reason: ReportReason | '') =>
   reason ? (REPORT_REASONS[reason] as readonly string[]) : [];
 
@@ -63,6 +74,7 @@ export function useReportForm(id: string, forget?: ForgetReported) {
     report.mutate(
       {
         user: id,
+        ...targetOf(location.state),
         reason: values.reason as ReportReason,
         subReason: values.subReason,
         text: values.text.trim(),

@@ -1,0 +1,124 @@
+import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconInbox, IconMoodSmile, IconPencilPlus, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { MemberAvatar } from '../../ui/member-avatar.tsx';
+import { useOnScreen } from '../discovery/use-on-screen.ts';
+import { useMeQuery } from '../users/users.api.ts';
+import { PostCard } from './post-card.tsx';
+import { PostComposer, type ComposerStart } from './post-composer.tsx';
+import { PostSkeleton } from './post-page.tsx';
+import { useFeedQuery } from './posts.api.ts';
+
+const STARTS: ComposerStart[] = ['any', 'photo', 'video', 'audio'];
+
+/**
+ * `/posts`: the feed, newest first, the next page asked for as its end comes near; an entry to write
+ * a post (`?write=video` opens the composer on a kind, as the profile's "add a video" does) and to
+ * the requests waiting for the member's answer.
+ */
+export function PostsPage() {
+  const { t } = useTranslation('posts');
+  const me = useMeQuery().data;
+  const feed = useFeedQuery();
+  const [search, setSearch] = useSearchParams();
+  const write = search.get('write');
+  const [composing, setComposing] = useState<ComposerStart | null>(
+    STARTS.includes(write as ComposerStart) ? (write as ComposerStart) : null,
+  );
+  const [end, nearEnd] = useOnScreen<HTMLDivElement>('600px');
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  useDocumentTitle(t('feed.title'));
+
+  useEffect(() => {
+    if (nearEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [nearEnd, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const close = () => {
+    setComposing(null);
+    if (write) setSearch({}, { replace: true });
+  };
+  const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
+
+  return (
+    <Container size="sm" px="sm" py="md">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={1} size="h2">
+            {t('feed.title')}
+          </Title>
+          <Button
+            component={Link}
+            to="/posts/requests"
+            variant="subtle"
+            size="compact-md"
+            leftSection={<IconInbox size={18} aria-hidden />}
+          >
+            {t('requests.entry')}
+          </Button>
+        </Group>
+
+        <Card withBorder radius="md" padding="sm">
+          <UnstyledButton onClick={() => setComposing('any')} aria-label={t('feed.write')}>
+            <Group gap="sm" wrap="nowrap">
+              {me && <MemberAvatar name={me.name} image={me.avatar} size={40} radius={40} />}
+              <Text c="dimmed" style={{ flex: 1 }}>
+                {t('feed.prompt')}
+              </Text>
+              <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden>
+                <IconPencilPlus size={20} />
+              </ThemeIcon>
+            </Group>
+          </UnstyledButton>
+        </Card>
+
+        {feed.isPending ? (
+          <>
+            <PostSkeleton />
+            <PostSkeleton />
+          </>
+        ) : feed.isError && posts.length === 0 ? (
+          <Stack align="center" gap="sm" py="xl" role="alert">
+            <Text>{t('feed.failed')}</Text>
+            <Button
+              variant="light"
+              leftSection={<IconRefresh size={18} aria-hidden />}
+              onClick={() => void feed.refetch()}
+            >
+              {t('page.retry')}
+            </Button>
+          </Stack>
+        ) : posts.length === 0 ? (
+          <Stack align="center" gap="sm" ta="center" py={40}>
+            <ThemeIcon size={72} radius="xl" variant="light" aria-hidden>
+              <IconMoodSmile size={40} stroke={1.5} />
+            </ThemeIcon>
+            <Title order={2} size="h3">
+              {t('feed.emptyTitle')}
+            </Title>
+            <Text c="dimmed" maw={420}>
+              {t('feed.emptyHint')}
+            </Text>
+            <Button onClick={() => setComposing('any')}>{t('feed.write')}</Button>
+          </Stack>
+        ) : (
+          <Stack gap="md" component="section" aria-label={t('feed.title')}>
+            {posts.map((post) => (
+              <PostCard key={post._id} post={post} viewer={me?._id ?? null} variant="feed" />
+            ))}
+            <div ref={end} />
+            {isFetchingNextPage && <PostSkeleton />}
+            {!hasNextPage && posts.length > 3 && (
+              <Text size="sm" c="dimmed" ta="center">
+                {t('feed.end')}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Stack>
+      <PostComposer opened={composing !== null} onClose={close} start={composing ?? 'any'} />
+    </Container>
+  );
+}
