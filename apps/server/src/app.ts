@@ -29,6 +29,7 @@ import { SESSION_COOKIE, sessionOf } from './features/auth/sessions.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
+import { mediaItemsRoutes } from './features/media/media-items.routes.ts';
 import { scheduleOwnerMediaRemoval } from './features/media/media.service.ts';
 import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { safetyRoutes } from './features/safety/safety.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(
       await api.register(usersRoutes, deps);
       await api.register(accountRoutes, deps);
       await api.register(mediaRoutes, deps);
+      await api.register(mediaItemsRoutes, deps);
       await api.register(discoveryRoutes, deps);
       // Reports may point at a post or a comment: the posts feature checks them (safety depends on none).
       await api.register(safetyRoutes, { ...deps, reportTargets: postReportTargets });

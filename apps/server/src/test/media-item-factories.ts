@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import { WAVEFORM_BARS, type MediaUse } from '@motema/shared/posts';
 import { mediaItems, type MediaItemRow, type MediaItemVariant, type PhotoVariant } from '../db/schema.ts';
@@ -8,7 +9,8 @@ import { storedVariants } from '../features/media/variant-names.ts';
 import { uploadSourceKey } from '../features/media/encode-jobs.ts';
 import type { TestApp } from './build-test-app.ts';
 import { createMember, type Member } from './factories.ts';
-import { photoPixels } from './media-factories.ts';
+import { multipartBody, photoPixels, storedFiles } from './media-factories.ts';
+import { randomIp } from './net.ts';
 
 /**
  * Media items of posts and stories with real files in the test app's storage, as the upload and
@@ -203,4 +205,35 @@ export async function createFailedItem(
     sourceType: kind === 'video' ? 'video/mp4' : 'audio/mp4',
     sourceBytes: 1_000_000,
   });
+}
+
+/** POST /api/media/uploads as the member behind `cookie` (`use` before the file), from a fresh IP. */
+export function postMediaUpload(
+  t: Pick<TestApp, 'app'>,
+  cookie: string | undefined,
+  bytes: Buffer | null,
+  options: { use?: string; filename?: string; contentType?: string; ip?: string } = {},
+) {
+  const { ip = randomIp(), use = 'post', ...file } = options;
+  const body = multipartBody(
+    bytes ? { filename: 'upload.bin', ...file, bytes } : null,
+    use === '' ? {} : { use },
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/media/uploads',
+    remoteAddress: ip,
+    payload: body.payload,
+    headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
+  });
+}
+
+/** What a refusal must leave untouched: the member's media item rows and stored files. */
+export async function mediaItemsSnapshot(t: Pick<TestApp, 'db' | 'mediaDir'>, ownerId: string) {
+  const rows = await t.db
+    .select({ id: mediaItems.id })
+    .from(mediaItems)
+    .where(eq(mediaItems.ownerId, ownerId));
+  const files = (await storedFiles(t)).filter((file) => file.startsWith(`media/${ownerId}/`));
+  return { rows: rows.map((row) => row.id).sort(), files };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mediaItems, type MediaItemRow } from '../../db/schema.ts';
 
@@ -90,4 +90,15 @@ export async function deleteStaleUnclaimed(
 export async function mediaItemExists(db: DbOrTx, itemId: string): Promise<boolean> {
   const rows = await db.select({ id: mediaItems.id }).from(mediaItems).where(eq(mediaItems.id, itemId));
   return rows.length > 0;
+}
+
+/** The member's items not yet claimed, created since `since` (the upload route's cap). */
+export async function countUnclaimedOf(db: DbOrTx, ownerId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(mediaItems)
+    .where(
+      and(eq(mediaItems.ownerId, ownerId), isNull(mediaItems.claimedAt), gte(mediaItems.createdAt, since)),
+    );
+  return row?.count ?? 0;
 }

@@ -23,7 +23,8 @@ export type MediaItemsDeps = Pick<AppDeps, 'db' | 'jobs' | 'storage'>;
 
 /** The queue whose jobs remove an item's folder once its row is gone. */
 export const MEDIA_ITEM_FILES_QUEUE = 'media-item-files-delete';
-export type MediaItemFilesJob = { itemId: string; folder: string };
+/** `itemId`: the item whose row must be gone first (none for a folder no row ever named). */
+export type MediaItemFilesJob = { itemId?: string; folder: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An item's folder: the only prefixes the item files job removes. */
@@ -88,16 +89,14 @@ export async function removeMediaItems(
   }
 }
 
+/** Removes an item's folder later, durably (pg-boss retries); `id` when a row named it. */
 export async function scheduleItemFilesRemoval(
   jobs: JobQueue,
-  item: { id: string; folder: string },
+  item: { id?: string | undefined; folder: string },
   delaySeconds = 0,
 ): Promise<void> {
-  await jobs.send<MediaItemFilesJob>(
-    MEDIA_ITEM_FILES_QUEUE,
-    { itemId: item.id, folder: item.folder },
-    { delaySeconds },
-  );
+  const job: MediaItemFilesJob = item.id ? { itemId: item.id, folder: item.folder } : { folder: item.folder };
+  await jobs.send<MediaItemFilesJob>(MEDIA_ITEM_FILES_QUEUE, job, { delaySeconds });
 }
 
 /**
@@ -110,7 +109,7 @@ export async function removeMediaItemFiles(
   job: MediaItemFilesJob,
 ): Promise<void> {
   if (!ITEM_FOLDER.test(job.folder)) throw new Error(`refusing to remove ${job.folder}`);
-  if (await repo.mediaItemExists(deps.db, job.itemId)) {
+  if (job.itemId && (await repo.mediaItemExists(deps.db, job.itemId))) {
     throw new Error(`media item ${job.itemId} still exists: its files stay`);
   }
   await deps.storage.deletePrefix(job.folder);

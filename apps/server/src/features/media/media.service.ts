@@ -10,6 +10,7 @@ import * as repo from './media.repository.ts';
 import { encodePhotoUpload } from './media-encoding.service.ts';
 import { variantFileName } from './variant-names.ts';
 import { inspectPhoto } from './photo-pipeline.ts';
+import { sniffContainerType } from './container-type.ts';
 
 export type MediaDeps = Pick<AppDeps, 'db' | 'jobs' | 'storage'>;
 
@@ -24,6 +25,14 @@ export type MediaFilesJob = { prefix: string };
  */
 export function inspectUploadedPhoto(input: Buffer): Promise<{ mime: string }> {
   return inspectPhoto(input);
+}
+
+/**
+ * The container type of a video or an audio file from its bytes (container-type.ts): chat's files
+ * and the uploads of posts and stories read it alike. `mp4AsVideo` keeps every MP4 a video.
+ */
+export function sniffMediaContainer(input: Buffer, options: { mp4AsVideo?: boolean } = {}) {
+  return sniffContainerType(input, options);
 }
 
 /** The variant served under `fileName` (`480.webp`), if the photo has it. */

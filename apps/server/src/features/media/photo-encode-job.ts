@@ -5,8 +5,12 @@ import { uploadSourceKey, type EncodeJob, type EncodeOutput } from './encode-job
 import { encodePhoto } from './photo-pipeline.ts';
 import { storedVariants } from './variant-names.ts';
 
-/** Only the folders uploads make (a member's photo, a chat file): a job cannot write elsewhere. */
-const UPLOAD_FOLDER = /^(photos\/[0-9a-f-]{36}|chat\/[0-9a-f-]{36}\/[0-9a-f-]{36})\/[A-Za-z0-9_-]{16,}\/$/;
+/**
+ * Only the folders uploads make (a member's photo, a chat file, a post's or a story's photo): a job
+ * cannot write elsewhere.
+ */
+const UPLOAD_FOLDER =
+  /^(photos\/[0-9a-f-]{36}|chat\/[0-9a-f-]{36}\/[0-9a-f-]{36}|media\/[0-9a-f-]{36})\/[A-Za-z0-9_-]{16,}\/$/;
 
 /**
  * The photo job: reads the upload, encodes it (photo-pipeline.ts), stores every variant under the
