@@ -58,6 +58,8 @@ import { commentsRoutes } from './features/posts/comments/comments.routes.ts';
 import { likesRoutes } from './features/posts/likes/likes.routes.ts';
 import { postReportTargets } from './features/posts/post-reports.service.ts';
 import { subscribePostsEvents } from './features/posts/posts-emitters.ts';
+import { storiesRoutes } from './features/posts/stories/stories.routes.ts';
+import { workStoryExpiry } from './features/posts/stories/story-expiry.service.ts';
 import { AppError } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { guardServerEntries } from './lib/server-entry-guard.ts';
@@ -148,6 +150,7 @@ export async function buildApp(
       await api.register(postRequestsRoutes, deps);
       await api.register(commentsRoutes, deps);
       await api.register(likesRoutes, deps);
+      await api.register(storiesRoutes, deps);
       await api.register(plansRoutes, deps);
       await api.register(passesRoutes, deps);
       await api.register(paymentsRoutes, {
@@ -183,6 +186,11 @@ export async function buildApp(
     (err) => app.log.error({ err }, 'the payments sweep failed'),
   );
   app.addHook('onClose', () => paymentsSweeper.stop());
+  // Stories end after their day: a run a minute (whichever node) deletes them with their media.
+  const storyExpiry = await workStoryExpiry(deps, (err) =>
+    app.log.error({ err }, 'sending the story expiry failed'),
+  );
+  app.addHook('onClose', () => storyExpiry.stop());
   // preClose: the sockets must be closed before Fastify waits for the HTTP server's connections to end.
   app.addHook('preClose', async () => {
     await realtime.close();

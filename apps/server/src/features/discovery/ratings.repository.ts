@@ -1,4 +1,4 @@
-import { and, count, eq, sql, sum } from 'drizzle-orm';
+import { and, count, eq, or, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { matches, ratings, type MatchRow } from '../../db/schema.ts';
 
@@ -74,4 +74,15 @@ export async function insertMatch(db: DbOrTx, a: string, b: string, at: Date): P
 export async function deleteMatch(db: DbOrTx, a: string, b: string): Promise<void> {
   const [userA, userB] = a < b ? [a, b] : [b, a];
   await db.delete(matches).where(and(eq(matches.userA, userA), eq(matches.userB, userB)));
+}
+
+/** The other member of each of the member's matches (both sides of the pair are indexed). */
+export async function findMatchedIds(db: DbOrTx, memberId: string): Promise<string[]> {
+  const rows = await db
+    .select({
+      id: sql<string>`CASE WHEN ${matches.userA} = ${memberId} THEN ${matches.userB} ELSE ${matches.userA} END`,
+    })
+    .from(matches)
+    .where(or(eq(matches.userA, memberId), eq(matches.userB, memberId)));
+  return rows.map((row) => row.id);
 }

@@ -81,3 +81,8 @@ export async function matchCards(
 export function endMatchBetween(db: DbOrTx, a: string, b: string): Promise<void> {
   return repo.deleteMatch(db, a, b);
 }
+
+/** The members the member matched with (the stories' tray shows theirs; blocks are the caller's filter). */
+export function matchedMemberIds(db: DbOrTx, memberId: string): Promise<string[]> {
+  return repo.findMatchedIds(db, memberId);
+}

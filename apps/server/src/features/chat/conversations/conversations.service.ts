@@ -114,6 +114,11 @@ export async function announceBlockChange(
   await deps.events.emit('unread.changed', { userIds: [a, b] });
 }
 
+/** The members the member has a conversation with (the stories' tray shows theirs; blocks are the caller's filter). */
+export async function conversationPartnerIds(db: DbOrTx, userId: string): Promise<string[]> {
+  return [...new Set((await repo.partnersOf(db, userId)).map((row) => row.userId))];
+}
+
 /** A conversation removed with a deleted account, by the other member. */
 export type RemovedConversation = { conversationId: string; userId: string };
 

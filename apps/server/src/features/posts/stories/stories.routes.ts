@@ -1,0 +1,168 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  StoryCreateSchema,
+  StoryListSchema,
+  StorySchema,
+  StoryTraySchema,
+  StoryViewersSchema,
+} from '@motema/shared/posts';
+import type { AppDeps } from '../../../deps.ts';
+import { apiErrors, fileBody, noBody } from '../../../lib/api-responses.ts';
+import { memberOf, perMemberRateLimit } from '../../../plugins/request-member.ts';
+import {
+  presentStory,
+  presentStoryList,
+  presentStoryTray,
+  presentStoryViewers,
+} from './stories.presenter.ts';
+import {
+  createStory,
+  deleteStory,
+  listMemberStories,
+  listStoryViewers,
+  recordStoryView,
+} from './stories.service.ts';
+import type { ServedMediaItemFile } from '../../media/media-items.service.ts';
+import { openStoryMediaFile } from './story-media.service.ts';
+import { storyTray } from './story-tray.service.ts';
+
+const HOUR = 60 * 60_000;
+
+/** Any id: what cannot be a story's is a 404 as a missing one (the service checks). */
+const StoryParamsSchema = z.object({ id: z.string().max(64) });
+const MemberParamsSchema = z.object({ id: z.uuid({ error: 'invalid_value' }) });
+const StoryMediaParamsSchema = z.object({
+  storyId: z.string().max(64),
+  itemId: z.string().max(64),
+  file: z.string().max(32),
+});
+const MEDIA_TYPES = ['image/*', 'video/*', 'audio/*'];
+const mediaFileResponses = {
+  200: fileBody('The file', MEDIA_TYPES),
+  206: fileBody('The asked range of the file (Range)', MEDIA_TYPES),
+  304: noBody('Not modified (If-None-Match)'),
+  416: noBody('The asked range is outside the file (Content-Range gives its size)'),
+  ...apiErrors({ 404: 'not_found: no such file, or the caller may not see the story (now)' }),
+};
+
+/**
+ * A story's file as the media feature's other routes send theirs. `private, no-cache`: the browser
+ * asks again on each use (a 304 while it still may), since a block or the story's end takes the
+ * access away while the URL stays the same.
+ */
+function sendStoryFile(reply: FastifyReply, served: ServedMediaItemFile) {
+  void reply.headers({
+    'content-type': served.type,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cache-control': 'private, no-cache',
+    'accept-ranges': 'bytes',
+    etag: served.etag,
+  });
+  if (served.status === 304) return reply.code(304).send();
+  if (served.status === 416) return reply.header('content-range', `bytes */${served.size}`).code(416).send();
+  const range = served.status === 206 ? served.range : null;
+  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${served.size}`);
+  return reply.header('content-length', served.file.size).send(served.file.body);
+}
+
+const StoryNotFound = apiErrors({ 404: 'story_not_found: no such story, or not one the caller may see' });
+
+/**
+ * Stories, for members only (a visitor gets 401): post one, home's tray, a member's stories, seen
+ * tracking, the author's viewers list, deletion, and their media files. Who sees what is
+ * stories.policy.ts.
+ */
+export const storiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
+
+  app.post(
+    '/stories',
+    {
+      // The stories' own limits (STORIES_PER_HOUR, STORIES_PER_DAY) are the service's; this one
+      // bounds the requests themselves, refused or not.
+      config: perMemberRateLimit('story-create', 120, HOUR),
+      schema: {
+        body: StoryCreateSchema,
+        response: {
+          201: StorySchema,
+          ...apiErrors({
+            400: 'validation_failed, media_not_found, media_failed, story_media_unsupported, video_too_long',
+            409: 'media_already_used',
+            429: 'stories_limit_reached (Retry-After), rate_limited',
+          }),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(presentStory(await createStory(deps, memberOf(request).userId, request.body))),
+  );
+
+  app.get('/stories', { schema: { response: { 200: StoryTraySchema } } }, async (request) =>
+    presentStoryTray(await storyTray(db, memberOf(request).userId)),
+  );
+
+  app.get(
+    '/users/:id/stories',
+    {
+      schema: {
+        params: MemberParamsSchema,
+        response: { 200: StoryListSchema, ...apiErrors({ 404: 'user_not_found' }) },
+      },
+    },
+    async (request) =>
+      presentStoryList(await listMemberStories(db, memberOf(request).userId, request.params.id)),
+  );
+
+  app.post(
+    '/stories/:id/views',
+    {
+      config: perMemberRateLimit('story-view', 1200, HOUR),
+      schema: { params: StoryParamsSchema, response: { 204: noBody('Seen'), ...StoryNotFound } },
+    },
+    async (request, reply) => {
+      await recordStoryView(db, memberOf(request).userId, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/stories/:id/viewers',
+    { schema: { params: StoryParamsSchema, response: { 200: StoryViewersSchema, ...StoryNotFound } } },
+    async (request) =>
+      presentStoryViewers(await listStoryViewers(db, memberOf(request).userId, request.params.id)),
+  );
+
+  app.delete(
+    '/stories/:id',
+    { schema: { params: StoryParamsSchema, response: { 204: noBody('Story deleted'), ...StoryNotFound } } },
+    async (request, reply) => {
+      await deleteStory(deps, memberOf(request).userId, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/stories/:storyId/media/:itemId/:file',
+    {
+      schema: {
+        params: StoryMediaParamsSchema,
+        response: mediaFileResponses,
+      },
+    },
+    async (request, reply) =>
+      sendStoryFile(
+        reply,
+        await openStoryMediaFile(deps, {
+          viewerId: memberOf(request).userId,
+          storyId: request.params.storyId,
+          itemId: request.params.itemId,
+          fileName: request.params.file,
+          range: request.headers.range,
+          ifNoneMatch: request.headers['if-none-match'],
+        }),
+      ),
+  );
+};

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { STORY_LIFETIME_MS } from '@motema/shared/posts';
+import { mediaItems, stories, storyViews, type StoryRow } from '../db/schema.ts';
+import { clock } from '../lib/clock.ts';
+import type { TestApp } from './build-test-app.ts';
+import type { Member } from './factories.ts';
+import { createPhotoItem, type TestMediaItem } from './media-item-factories.ts';
+
+type Someone = Pick<Member, 'user'>;
+
+/**
+ * A story as POST /api/stories leaves it, written straight into the tables: its media item (a ready
+ * photo of the author's unless given, made with media-item-factories.ts) claimed, created at
+ * `createdAt` (the clock's now by default) and ending a day later.
+ */
+export async function buildStory(
+  t: Pick<TestApp, 'db' | 'storage'>,
+  options: { author: Someone; item?: TestMediaItem; createdAt?: Date },
+): Promise<StoryRow & { item: TestMediaItem }> {
+  const createdAt = options.createdAt ?? clock.now();
+  const item = options.item ?? (await createPhotoItem(t, { owner: options.author, use: 'story' }));
+  await t.db.update(mediaItems).set({ claimedAt: createdAt }).where(eq(mediaItems.id, item.id));
+  const [story] = await t.db
+    .insert(stories)
+    .values({
+      authorId: options.author.user.id,
+      itemId: item.id,
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + STORY_LIFETIME_MS),
+    })
+    .returning();
+  return { ...story!, item };
+}
+
+/** `viewer` saw `story` (as POST /api/stories/{id}/views records it). */
+export async function buildStoryView(
+  t: Pick<TestApp, 'db'>,
+  story: { id: string },
+  viewer: Someone,
+  at = clock.now(),
+) {
+  await t.db.insert(storyViews).values({ storyId: story.id, viewerId: viewer.user.id, viewedAt: at });
+}
