@@ -19,18 +19,18 @@ import { allowedSql, postShownTo, requestedSql } from './posts.policy.ts';
  * whether the viewer liked it: one row, one query, for one post or a page.
  */
 function factsOf(viewerId: string | null) {
-  const member = <T>(of: (id: string) => SQL, otherwise: T) =>
-    viewerId === null ? sql<boolean>`${otherwise}` : sql<boolean>`${of(viewerId)}`;
+  // A visitor's relations are the constant false (a bound `false` would come back as the text 'false').
+  const member = (of: (id: string) => SQL) =>
+    viewerId === null ? sql<boolean>`false` : sql<boolean>`${of(viewerId)}`;
   return {
     post: posts,
     authorActive: sql<boolean>`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${posts.authorId} AND ${users.status} = 'active')`,
-    blocked: member((id) => sql`NOT ${notBlockedWith(id, posts.authorId)}`, false),
-    allowed: member(allowedSql, false),
-    requested: member(requestedSql, false),
+    blocked: member((id) => sql`NOT ${notBlockedWith(id, posts.authorId)}`),
+    allowed: member(allowedSql),
+    requested: member(requestedSql),
     liked: member(
       (id) =>
         sql`EXISTS (SELECT 1 FROM ${postLikes} WHERE ${postLikes.postId} = ${posts.id} AND ${postLikes.userId} = ${id})`,
-      false,
     ),
   };
 }

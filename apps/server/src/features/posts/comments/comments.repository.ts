@@ -1,17 +1,14 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { commentLikes, comments, posts, users, type CommentRow } from '../../../db/schema.ts';
 import { notBlockedWith } from '../../safety/safety.policy.ts';
 import type { Keyset } from '../post-cursor.ts';
 
-const parents = alias(comments, 'parent');
-
 /** The comment's author is active and, for a member, no block stands between them either way (Z3). */
 function authorShown(viewerId: string | null, authorId: SQL | typeof comments.authorId): SQL {
   return and(
     sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${authorId} AND ${users.status} = 'active')`,
-    viewerId === null ? undefined : notBlockedWith(viewerId, authorId as typeof comments.authorId),
+    viewerId === null ? undefined : notBlockedWith(viewerId, authorId),
   )!;
 }
 
@@ -24,7 +21,7 @@ function commentShownTo(viewerId: string | null): SQL {
     authorShown(viewerId, comments.authorId),
     or(
       isNull(comments.parentId),
-      sql`EXISTS (SELECT 1 FROM ${parents} WHERE ${parents.id} = ${comments.parentId} AND ${authorShown(viewerId, sql`${parents.authorId}`)})`,
+      sql`EXISTS (SELECT 1 FROM ${comments} AS "parent" WHERE "parent"."id" = ${comments.parentId} AND ${authorShown(viewerId, sql`"parent"."author_id"`)})`,
     ),
   )!;
 }
