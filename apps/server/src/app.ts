@@ -52,6 +52,7 @@ import { workPayments } from './features/billing/payments/payment-sweeper.servic
 import { subscribePaymentsEvents } from './features/billing/payments/payments-emitters.ts';
 import { subscribeNotificationsEvents } from './features/notifications/notifications-realtime.ts';
 import { postsRoutes } from './features/posts/posts.routes.ts';
+import { feedRoutes } from './features/posts/feed/feed.routes.ts';
 import { postMediaRoutes } from './features/posts/post-media.routes.ts';
 import { postRequestsRoutes } from './features/posts/requests/post-requests.routes.ts';
 import { commentsRoutes } from './features/posts/comments/comments.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(
       await api.register(chatFilesRoutes, deps);
       await api.register(notificationsRoutes, deps);
       await api.register(postsRoutes, deps);
+      await api.register(feedRoutes, deps);
       await api.register(postMediaRoutes, deps);
       await api.register(postRequestsRoutes, deps);
       await api.register(commentsRoutes, deps);

@@ -1,6 +1,6 @@
 /**
- * `npm run seed -- --members N [--prefix P] [--no-activity]`: adds N realistic members with avatars
- * and activity to the database `npm start` uses (DATABASE_URL, or the embedded PostgreSQL under
+ * `npm run seed -- --members N [--posts N] [--prefix P] [--no-activity]`: adds N realistic members with
+ * avatars, activity and posts to the database `npm start` uses (DATABASE_URL, or the embedded PostgreSQL under
  * DATA_DIR: stop the app first, the embedded server is one process per data folder), after bringing
  * its schema up to date. Every seeded member logs in with SEED_PASSWORD.
  */
@@ -13,8 +13,10 @@ import { createMediaStorage } from '../lib/storage.ts';
 import { SEED_PASSWORD } from './members.ts';
 import { defaultSeedPrefix, seed } from './seed.ts';
 
-const USAGE = `Usage: npm run seed -- [--members N] [--prefix P] [--no-activity]
+const USAGE = `Usage: npm run seed -- [--members N] [--posts N] [--prefix P] [--no-activity]
   --members N     members to add (default 1000)
+  --posts N       posts by them, with photos, allow lists, likes and comments (default 10 a member;
+                  B8 seeds 1,000,000 over 100,000 members)
   --prefix P      usernames P1..PN (default: a fresh prefix per run, so runs add members)
   --no-activity   members and avatars only: no ratings, matches, visits or conversations`;
 
@@ -22,6 +24,7 @@ function parseOptions() {
   const { values } = parseArgs({
     options: {
       members: { type: 'string', default: '1000' },
+      posts: { type: 'string' },
       prefix: { type: 'string' },
       'no-activity': { type: 'boolean', default: false },
       batch: { type: 'string', default: '100000' },
@@ -37,7 +40,16 @@ function parseOptions() {
   if (!Number.isInteger(members) || members < 1 || !Number.isInteger(batch) || batch < 1) {
     throw new Error(`--members and --batch take a whole number, at least 1\n${USAGE}`);
   }
-  return { members, batch, prefix: values.prefix ?? defaultSeedPrefix(), activity: !values['no-activity'] };
+  const posts = values.posts === undefined ? members * 10 : Number(values.posts.replaceAll('_', ''));
+  if (!Number.isInteger(posts) || posts < 0)
+    throw new Error(`--posts takes a whole number, at least 0\n${USAGE}`);
+  return {
+    members,
+    posts,
+    batch,
+    prefix: values.prefix ?? defaultSeedPrefix(),
+    activity: !values['no-activity'],
+  };
 }
 
 let options;
@@ -65,7 +77,7 @@ try {
   await migrateDatabase(database.db);
   const storage = createMediaStorage(env);
   console.log(
-    `Seeding ${options.members.toLocaleString('en')} members (prefix ${options.prefix}${options.activity ? '' : ', no activity'})...`,
+    `Seeding ${options.members.toLocaleString('en')} members and ${options.posts.toLocaleString('en')} posts (prefix ${options.prefix}${options.activity ? '' : ', no activity'})...`,
   );
   const summary = await seed(
     { db: database.db, storage },
@@ -73,7 +85,7 @@ try {
   );
   const figure = (n: number) => n.toLocaleString('en');
   console.log(`
-Added in ${summary.timings.total!.toFixed(1)} s: ${figure(summary.members)} members, ${figure(summary.avatars)} avatars, ${figure(summary.ratings)} ratings, ${figure(summary.matches)} matches, ${figure(summary.visits)} visits, ${figure(summary.conversations)} conversations, ${figure(summary.messages)} messages.
+Added in ${summary.timings.total!.toFixed(1)} s: ${figure(summary.members)} members, ${figure(summary.avatars)} avatars, ${figure(summary.ratings)} ratings, ${figure(summary.matches)} matches, ${figure(summary.visits)} visits, ${figure(summary.conversations)} conversations, ${figure(summary.messages)} messages, ${figure(summary.posts.posts)} posts (${figure(summary.posts.postPhotos)} photos, ${figure(summary.posts.postLikes)} likes, ${figure(summary.posts.comments)} comments).
 Log in as ${summary.prefix}1 ... ${summary.prefix}${summary.members} (or ${summary.prefix}1@seed.example) with the password ${SEED_PASSWORD}
 Avatar files: ${storage.kind === 's3' ? `S3 bucket ${env.S3_BUCKET}` : path.resolve(env.DATA_DIR, 'media')}, under seed/avatars/${summary.prefix}/`);
 } catch (error) {

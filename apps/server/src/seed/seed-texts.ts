@@ -85,3 +85,47 @@ export const MESSAGE_TEXTS = [
   'Sorry I was at work. How was your day?',
   'See you soon!',
 ];
+
+/** Post texts (a caption for a photo post, or the whole post), about half in French. */
+export const POST_TEXTS = [
+  'Dimanche au bord du fleuve. Rien de mieux.',
+  'Nouveau look, vous en pensez quoi ?',
+  'Le marché ce matin : mangues, safou et beaucoup de monde.',
+  'Première fois à ce concert, quelle ambiance !',
+  'Un bon poulet moambe pour fêter la fin de la semaine.',
+  'Je cherche des idées de sorties ce week-end. Des conseils ?',
+  'Coucher de soleil depuis le toit. Kin la belle.',
+  'Journée de travail terminée, place au repos.',
+  'Qui connaît un bon salon de coiffure dans le coin ?',
+  'Merci à tous pour vos messages, ça fait chaud au cœur.',
+  'Sunday with the family. Grateful for these moments.',
+  'Finally finished the book everyone was talking about. Worth it.',
+  'Morning run by the lagoon, 8 km done.',
+  'Trying a new recipe tonight: egusi soup with a twist.',
+  'Who else is watching the match tonight?',
+  'Road trip with friends, next stop the coast.',
+  'New week, new goals. Let us go!',
+  'This little café has the best coffee in town.',
+  'Dancing all night at the wedding, my feet hurt.',
+  'Rainy day, good music, hot tea.',
+];
+
+/** Comments on posts, about half in French. */
+export const COMMENT_TEXTS = [
+  'Trop beau !',
+  "J'adore 😍",
+  'Magnifique photo.',
+  "C'est où exactement ?",
+  'Bravo !',
+  'Ça donne envie.',
+  'Haha trop drôle',
+  'Félicitations 🎉',
+  'Love this!',
+  'So beautiful.',
+  'Where is this?',
+  'Amazing 🔥',
+  'Congratulations!',
+  'I need to try that.',
+  'Looking good!',
+  'Ha, same here.',
+];

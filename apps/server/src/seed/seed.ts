@@ -11,6 +11,8 @@ import {
   stageRatings,
 } from './seed-activity.ts';
 import { AVATAR_SET_SIZE, insertSeedAvatarPhotos, storeSeedAvatars } from './seed-avatars.ts';
+import { POST_PHOTO_SET_SIZE, storeSeedPostPhotos } from './seed-post-photos.ts';
+import { insertSeedPosts, type PostCounts } from './seed-posts.ts';
 
 export type SeedRunOptions = {
   /** How many members to add. */
@@ -23,6 +25,8 @@ export type SeedRunOptions = {
   avatarShare?: number;
   /** How many generated pictures the avatars share (default AVATAR_SET_SIZE). */
   avatarSet?: number;
+  /** Posts by the run's members, with their photos, allow lists, likes and comments (default 0; see seed-posts.ts). */
+  posts?: number;
   /** Members per statement (default 100,000). */
   batch?: number;
   /** Progress lines (default: none). */
@@ -38,6 +42,8 @@ export type SeedSummary = {
   visits: number;
   conversations: number;
   messages: number;
+  /** What the posts step added (zeros without posts). */
+  posts: PostCounts;
   /** Seconds per step, and in total. */
   timings: Record<string, number>;
 };
@@ -99,12 +105,18 @@ export async function seed(
     visits: 0,
     conversations: 0,
     messages: 0,
+    posts: { posts: 0, postPhotos: 0, postLikes: 0, comments: 0, allowed: 0 },
     timings,
   };
+  const postCount = options.posts ?? 0;
+  if (!Number.isInteger(postCount) || postCount < 0) throw new Error('posts: a whole number, at least 0');
 
   // The pictures are encoded while PostgreSQL inserts the members.
   const avatars = storeSeedAvatars(storage, prefix, options.avatarSet ?? AVATAR_SET_SIZE);
   avatars.catch(() => undefined);
+  const postPhotos =
+    postCount > 0 ? storeSeedPostPhotos(storage, prefix, POST_PHOTO_SET_SIZE) : Promise.resolve([]);
+  postPhotos.catch(() => undefined);
   try {
     await step('members', async () => {
       for (const range of ranges) {
@@ -128,6 +140,11 @@ export async function seed(
       Object.assign(summary, await step('conversations', () => insertConversations(db, table)));
       await step('popularity', () => computeSeedPopularity(db, table));
     }
+    if (postCount > 0) {
+      summary.posts = await step('posts', async () =>
+        insertSeedPosts(db, table, postCount, await postPhotos),
+      );
+    }
     await step('profiles', () =>
       db.execute(sql`
         UPDATE users SET avatar_photo_id = w.photo_id, popularity = coalesce(w.popularity, users.popularity)
@@ -136,13 +153,24 @@ export async function seed(
     );
   } finally {
     await avatars.catch(() => undefined);
-    for (const suffix of ['', '_groups', '_ratings', '_batch', '_conversations', '_messages']) {
+    await postPhotos.catch(() => undefined);
+    for (const suffix of [
+      '',
+      '_groups',
+      '_ratings',
+      '_batch',
+      '_conversations',
+      '_messages',
+      '_authors',
+      '_posts',
+    ]) {
       await db.execute(sql`DROP TABLE IF EXISTS ${sql.identifier(table + suffix)}`);
     }
   }
   await step('vacuum analyze', () =>
     db.execute(sql`
-      VACUUM ANALYZE users, photos, ratings, visits, matches, conversations, conversation_members, messages`),
+      VACUUM ANALYZE users, photos, ratings, visits, matches, conversations, conversation_members, messages,
+        posts, post_media, media_items, post_allowed, post_likes, comments`),
   );
   timings.total = Math.round(performance.now() - started) / 1000;
   return summary;
