@@ -121,12 +121,13 @@ export async function transcodeVideo(
   const saver = fitVideo(width, height, VIDEO_TARGETS.saver);
   const fpsFilter = (target: VideoTarget) =>
     framesPerSecond > target.framesPerSecondMax ? `,fps=${target.framesPerSecondMax}` : '';
-  // One decode, split three ways; ffmpeg rotates by the stream's display matrix before the filters.
+  // One decode, scaled once to the standard size (ffmpeg has rotated it by the stream's display
+  // matrix), then split three ways: the saver is scaled from the standard's pixels, not the upload's.
   const graph = [
-    '[0:v:0]split=3[s][v][p]',
-    `[s]scale=${standard.width}:${standard.height},setsar=1${fpsFilter(VIDEO_TARGETS.standard)},format=yuv420p[standard]`,
-    `[v]scale=${saver.width}:${saver.height},setsar=1${fpsFilter(VIDEO_TARGETS.saver)},format=yuv420p[saver]`,
-    `[p]select='gte(t\\,${posterSeconds(probe.durationSeconds).toFixed(3)})',scale=${standard.width}:${standard.height},setsar=1[poster]`,
+    `[0:v:0]scale=${standard.width}:${standard.height},setsar=1,split=3[s][v][p]`,
+    `[s]format=yuv420p${fpsFilter(VIDEO_TARGETS.standard)}[standard]`,
+    `[v]scale=${saver.width}:${saver.height},setsar=1,format=yuv420p${fpsFilter(VIDEO_TARGETS.saver)}[saver]`,
+    `[p]select='gte(t\\,${posterSeconds(probe.durationSeconds).toFixed(3)})'[poster]`,
   ].join(';');
   const files: EncodedVideoFile[] = [
     { quality: 'standard', file: path.join(input.workDir, 'standard.mp4'), ...standard },
