@@ -13,6 +13,8 @@ export type ChatOptions = {
   /** Members uploading a photo at a time in B7's phase (0: no such phase). */
   uploads: number;
   uploadsRate: number;
+  /** Members uploading a video at a time in B9's phase (0: no such phase). */
+  videos: number;
   /** Messages a transaction in the durable reference (chat-durable.ts): 1 stores each on its own. */
   durableGroup: number;
 };
@@ -31,6 +33,7 @@ export function readChatOptions(): ChatOptions {
     window: numberOption('window', 2),
     uploads: numberOption('uploads', 2),
     uploadsRate: numberOption('uploads-rate', rate),
+    videos: numberOption('videos', 2),
     durableGroup: numberOption('durable-group', 500),
   };
 }

@@ -30,6 +30,8 @@ export type Target = {
   saturated: { rate: number; summary: PhaseSummary; cpu: Cpu }[];
   fixed: { ids: string[]; summary: PhaseSummary; cpu: Cpu; loopP99: number }[];
   withUploads?: { baseline: string[]; ids: string[]; summary: PhaseSummary; uploads: UploadRun };
+  /** B9's phase: the same load without, then with videos being transcoded. */
+  withVideos?: { baseline: string[]; ids: string[]; summary: PhaseSummary; uploads: UploadRun };
   /** Client ids sent, by kind of phase. */
   ids: { saturated: string[]; fixed: string[]; uploads: string[] };
 };

@@ -54,6 +54,13 @@ function figuresOf(targets: Target[], tracker: Tracker, { seconds }: ChatOptions
         failed: target.withUploads.uploads.failed.slice(0, 5),
         uploadMedianMs: median(target.withUploads.uploads.times),
       },
+      withVideos: target.withVideos && {
+        baseline: summarize(tracker, target.withVideos.baseline),
+        ...summarize(tracker, target.withVideos.ids),
+        transcoded: target.withVideos.uploads.uploaded,
+        failed: target.withVideos.uploads.failed.slice(0, 5),
+        uploadToReadyMedianMs: median(target.withVideos.uploads.times),
+      },
     };
   });
 }
@@ -124,6 +131,19 @@ function barRows(rows: Figures[], stored: StoredCheck | undefined, options: Chat
         value: deliver.p99,
       });
     }
+    if (app.withVideos) {
+      const { deliver, lost, duplicated, baseline } = app.withVideos;
+      const limit = 1.5 * baseline.deliver.p99 + 5;
+      bars.push({
+        bar: 'B9',
+        what: `chat p99 at ${formatNumber(uploadsRate)} msg/s while ${options.videos} videos upload and transcode`,
+        measured: `${ms(deliver.p99)}${lost || duplicated ? ` (${lost} lost, ${duplicated} duplicated)` : ''}`,
+        reference: `${ms(baseline.deliver.p99)} (same load, no videos)`,
+        target: '<= 1.5x + 5 ms',
+        pass: deliver.p99 <= limit && lost === 0 && duplicated === 0,
+        value: deliver.p99,
+      });
+    }
   }
   return bars;
 }
@@ -182,6 +202,12 @@ function printTable(
   if (withUploads) {
     console.log(
       `\napp at ${uploadsRate} msg/s, without uploads: deliver p99 ${withUploads.baseline.deliver.p99.toFixed(1)} ms; with ${uploads} photo uploads running: deliver p50 ${withUploads.deliver.p50.toFixed(1)} / p95 ${withUploads.deliver.p95.toFixed(1)} / p99 ${withUploads.deliver.p99.toFixed(1)} / max ${withUploads.deliver.max.toFixed(1)} ms, lost ${withUploads.lost}, duplicated ${withUploads.duplicated}; ${withUploads.uploaded} photos uploaded (median ${withUploads.uploadMedianMs.toFixed(0)} ms), ${withUploads.failed.length} failed ${withUploads.failed.join('; ')}`,
+    );
+  }
+  const withVideos = rows.find((row) => row.withVideos)?.withVideos;
+  if (withVideos) {
+    console.log(
+      `app at ${uploadsRate} msg/s, without videos: deliver p99 ${withVideos.baseline.deliver.p99.toFixed(1)} ms; with ${options.videos} videos uploaded and transcoding: deliver p50 ${withVideos.deliver.p50.toFixed(1)} / p95 ${withVideos.deliver.p95.toFixed(1)} / p99 ${withVideos.deliver.p99.toFixed(1)} / max ${withVideos.deliver.max.toFixed(1)} ms, lost ${withVideos.lost}, duplicated ${withVideos.duplicated}; ${withVideos.transcoded} videos transcoded (upload to ready, median ${withVideos.uploadToReadyMedianMs.toFixed(0)} ms), ${withVideos.failed.length} failed ${withVideos.failed.join('; ')}`,
     );
   }
   for (const [name, check] of Object.entries(stored)) {

@@ -2,9 +2,15 @@
  * B7's "chat p99 unaffected while uploads run" (chat.bench.ts --uploads N): N members at a time
  * keep uploading a 12-megapixel phone JPEG with GPS metadata to their conversation
  * (POST /api/conversations/{id}/files, kind photo: the photo pipeline) while the chat load runs.
+ * B9's "chat p99 while two videos encode" (chat.bench.ts --videos N): N members at a time keep
+ * uploading a 30 s 1080p phone clip for a post (POST /api/media/uploads, 202 `processing`) and
+ * following it (GET /api/media/uploads/{id}) until the media worker has transcoded it.
  */
+import { readFile } from 'node:fs/promises';
+import type { MediaItem } from '@motema/shared/posts';
 import { multipartBody, phoneJpeg } from '../apps/server/src/test/media-factories.ts';
 import type { BenchMember } from './chat-load.ts';
+import { phoneVideoClip } from './video-clip.ts';
 
 /** Uploads a member makes before the next one takes over (the route allows 60 per 10 minutes). */
 const UPLOADS_PER_MEMBER = 20;
@@ -42,6 +48,77 @@ export function startUploads(url: string, members: BenchMember[], photo: Buffer,
   };
   const loops = Array.from({ length: concurrency }, () => loop());
   return {
+    async stop(): Promise<UploadRun> {
+      stopping = true;
+      await Promise.all(loops);
+      return run;
+    },
+  };
+}
+
+/** B9's clip (video-clip.ts): 30 s of 1080p at ~15 Mbit/s, ~57 MB. */
+export async function prepareVideo(): Promise<Buffer> {
+  return readFile(await phoneVideoClip(30));
+}
+
+/** How often a member's composer looks at its processing upload. */
+const VIDEO_POLL_MS = 250;
+
+/**
+ * Starts `concurrency` loops, each uploading the clip (a member after another) and following it until
+ * it is `ready` or `failed`, then the next: `concurrency` videos always uploaded and not yet encoded
+ * (the worker transcodes one at a time: one encodes, the others wait for it). `accepted` resolves
+ * once every loop's first upload was answered; `stop()` ends the loops (encodes under way go on).
+ */
+export function startVideoUploads(url: string, members: BenchMember[], video: Buffer, concurrency: number) {
+  const run: UploadRun = { uploaded: 0, failed: [], times: [] };
+  let stopping = false;
+  let next = 0;
+  const accepted: Promise<void>[] = [];
+  const loop = async (first: () => void) => {
+    while (!stopping) {
+      const member = members[next++ % members.length]!;
+      const body = multipartBody(
+        { bytes: video, filename: 'VID_20240501_101112.MOV', contentType: 'video/quicktime' },
+        { use: 'post' },
+      );
+      const started = performance.now();
+      try {
+        const res = await fetch(`${url}/api/media/uploads`, {
+          method: 'POST',
+          headers: { ...body.headers, cookie: member.cookie },
+          body: new Uint8Array(body.payload),
+        });
+        first();
+        if (res.status !== 202) {
+          run.failed.push(`${res.status} ${(await res.text()).slice(0, 120)}`);
+          continue;
+        }
+        let item = (await res.json()) as MediaItem;
+        while (item.status === 'processing' && !stopping) {
+          await new Promise((resolve) => setTimeout(resolve, VIDEO_POLL_MS));
+          const polled = await fetch(`${url}/api/media/uploads/${item._id}`, {
+            headers: { cookie: member.cookie },
+          });
+          item = (await polled.json()) as MediaItem;
+        }
+        if (item.status === 'ready') {
+          run.uploaded += 1;
+          run.times.push(performance.now() - started);
+        } else if (item.status === 'failed') run.failed.push(`failed: ${item.error}`);
+      } catch (error) {
+        first();
+        run.failed.push((error as Error).message);
+      }
+    }
+  };
+  const loops = Array.from({ length: concurrency }, () => {
+    let first!: () => void;
+    accepted.push(new Promise<void>((resolve) => (first = resolve)));
+    return loop(() => first());
+  });
+  return {
+    accepted: Promise.all(accepted),
     async stop(): Promise<UploadRun> {
       stopping = true;
       await Promise.all(loops);

@@ -13,12 +13,14 @@
  * to the app (and to the durable reference) is looked up in PostgreSQL: stored exactly once.
  *
  *   node_modules/.bin/node --import tsx bench/chat.bench.ts [--sockets 2000] [--seconds 10] [--rate 1000]
- *     [--rounds 3] [--saturate 5] [--window 2] [--uploads 2] [--uploads-rate R] [--keep DIR]
+ *     [--rounds 3] [--saturate 5] [--window 2] [--uploads 2] [--uploads-rate R] [--videos 2] [--keep DIR]
  *     [--only relay,durable,app] [--durable-group 500] [--no-pin]
  *
  * B7's "chat p99 unaffected while uploads run": after the rounds, two more fixed-load phases on the
  * app at `--uploads-rate` (default `--rate`), without and then with `--uploads` members at a time
- * uploading a 12-megapixel phone JPEG (0: skip them).
+ * uploading a 12-megapixel phone JPEG (0: skip them). B9's "chat p99 while two videos encode": two
+ * more, without and then with `--videos` members at a time uploading a 30 s 1080p clip for a post and
+ * waiting for its transcode (0: skip them).
  * A quick look: `--sockets 200 --seconds 3 --rounds 1`. Writes bench/results/chat.json.
  * The phases: chat-phases.ts; the rows' check: chat-stored.ts; figures, bars and the results file:
  * chat-report.ts.
@@ -42,11 +44,11 @@ import {
   startAppServer,
   stopOnSignal,
 } from './lib/processes.ts';
-import { preparePhoto, startUploads } from './chat-uploads.ts';
+import { preparePhoto, prepareVideo, startUploads, startVideoUploads } from './chat-uploads.ts';
 import { flagOption, textOption } from './lib/options.ts';
 
 const options = readChatOptions();
-const { sockets, seconds, rate, rounds, uploads, uploadsRate } = options;
+const { sockets, seconds, rate, rounds, uploads, uploadsRate, videos } = options;
 const NAMES: readonly Name[] = ['relay', 'durable', 'app'];
 /** `--only app,durable`: those servers only, in this file's order. */
 const only = textOption('only')?.split(',');
@@ -147,6 +149,24 @@ async function main() {
       app.withUploads = { baseline, ids, summary: summarize(tracker, ids), uploads: done };
       console.log(
         `app at ${uploadsRate}/s: p99 ${summarize(tracker, baseline).deliver.p99.toFixed(1)} ms; with ${uploads} uploads running: p99 ${app.withUploads.summary.deliver.p99.toFixed(1)} ms, ${done.uploaded} photos uploaded, ${done.failed.length} failed`,
+      );
+    }
+    if (app && videos > 0) {
+      // B9: the same load without, then with `videos` phone clips uploaded and being transcoded.
+      const video = await prepareVideo();
+      const baseline = await offer(app.clients, tracker, uploadsRate, seconds);
+      await settle(app, tracker, baseline, 300_000);
+      const running = startVideoUploads(`http://127.0.0.1:${app.port}`, members, video, videos);
+      await running.accepted;
+      // The first clip's probe done and its encode under way.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const ids = await offer(app.clients, tracker, uploadsRate, seconds);
+      const done = await running.stop();
+      await settle(app, tracker, ids, 300_000);
+      app.ids.uploads.push(...baseline, ...ids);
+      app.withVideos = { baseline, ids, summary: summarize(tracker, ids), uploads: done };
+      console.log(
+        `app at ${uploadsRate}/s: p99 ${summarize(tracker, baseline).deliver.p99.toFixed(1)} ms; with ${videos} videos uploaded and transcoding: p99 ${app.withVideos.summary.deliver.p99.toFixed(1)} ms, ${done.uploaded} videos transcoded, ${done.failed.length} failed`,
       );
     }
     // Whatever is still on its way (a slow server): waited for, so `lost` means never delivered.
