@@ -36,7 +36,14 @@ describe('PostPage', () => {
       [`GET /api/posts/${POST_ID}/comments`]: () =>
         comments(
           buildComment(),
-          buildComment({ _id: 'c2', parent: 'c1', author: AMANI, text: 'Thank you!', canEdit: true, canDelete: true }),
+          buildComment({
+            _id: 'c2',
+            parent: 'c1',
+            author: AMANI,
+            text: 'Thank you!',
+            canEdit: true,
+            canDelete: true,
+          }),
         ),
     });
     open();
@@ -151,7 +158,9 @@ describe('PostPage', () => {
   it('tells a visitor they are not allowed to view a private post', async () => {
     stubPostsApi({ [`GET /api/posts/${POST_ID}`]: () => refusal(403, 'post_not_allowed') });
     open({ me: null });
-    expect(await screen.findByRole('heading', { name: 'You are not allowed to view this post' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'You are not allowed to view this post' }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
       `/login?from=${encodeURIComponent(`/post/${POST_ID}`)}`,
     );
@@ -160,7 +169,9 @@ describe('PostPage', () => {
   it('says "bad format" for a malformed address without asking the server', async () => {
     const fetch = stubPostsApi({});
     open({ id: 'not-a-post' });
-    expect(await screen.findByRole('heading', { name: 'This post link is not valid (bad format)' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'This post link is not valid (bad format)' }),
+    ).toBeTruthy();
     expect(callsOf(fetch)).toEqual([]);
   });
 
@@ -180,7 +191,12 @@ describe('PostPage comments', () => {
         const body = JSON.parse(String(init?.body)) as { text: string; parent?: string };
         return jsonResponse(
           201,
-          buildComment({ _id: `new-${body.text}`, author: AMANI, text: body.text, parent: body.parent ?? null }),
+          buildComment({
+            _id: `new-${body.text}`,
+            author: AMANI,
+            text: body.text,
+            parent: body.parent ?? null,
+          }),
         );
       },
     });
@@ -199,7 +215,10 @@ describe('PostPage comments', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Write a comment' }), 'Gombe, by the river');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Gombe, by the river')).toBeTruthy();
-    expect(bodyOf(fetch, `POST /api/posts/${POST_ID}/comments`)).toEqual({ text: 'Gombe, by the river', parent: 'c1' });
+    expect(bodyOf(fetch, `POST /api/posts/${POST_ID}/comments`)).toEqual({
+      text: 'Gombe, by the river',
+      parent: 'c1',
+    });
   });
 
   it('refuses an empty comment without sending it, and says a refusal under the field', async () => {
@@ -210,7 +229,9 @@ describe('PostPage comments', () => {
     });
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Write a comment', { selector: '.mantine-InputWrapper-error, [class*=error]' })).toBeTruthy();
+    expect(
+      await screen.findByText('Write a comment', { selector: '.mantine-InputWrapper-error, [class*=error]' }),
+    ).toBeTruthy();
     expect(callsOf(fetch)).not.toContain(`POST /api/posts/${POST_ID}/comments`);
     await userEvent.type(screen.getByRole('textbox', { name: 'Write a comment' }), 'Hello');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -226,7 +247,15 @@ describe('PostPage comments', () => {
           buildComment({ _id: 'c2', author: AMANI, text: 'Mine', canEdit: true, canDelete: true }),
         ),
       'PUT /api/comments/c1/like': () => ({ likes: 1, liked: true }),
-      'PATCH /api/comments/c2': () => buildComment({ _id: 'c2', author: AMANI, text: 'Mine, edited', canEdit: true, canDelete: true, editedAt: '2026-11-24T09:10:00.000Z' }),
+      'PATCH /api/comments/c2': () =>
+        buildComment({
+          _id: 'c2',
+          author: AMANI,
+          text: 'Mine, edited',
+          canEdit: true,
+          canDelete: true,
+          editedAt: '2026-11-24T09:10:00.000Z',
+        }),
       'DELETE /api/comments/c1': () => new Response(null, { status: 204 }),
     });
     open();

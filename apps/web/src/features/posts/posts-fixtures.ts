@@ -14,7 +14,13 @@ export const AMANI: PostMember = {
   name: 'Amani',
   avatar: null,
 };
-export const KOFI: PostMember = { _id: 'u2', username: 'kofi', firstName: 'Kofi', name: 'Kofi', avatar: null };
+export const KOFI: PostMember = {
+  _id: 'u2',
+  username: 'kofi',
+  firstName: 'Kofi',
+  name: 'Kofi',
+  avatar: null,
+};
 
 const image = (id: string) => ({
   _id: `img-${id}`,
@@ -55,8 +61,22 @@ export function videoItem(id = 'v1', change: Partial<MediaItem> = {}): MediaItem
     width: 854,
     height: 480,
     sources: [
-      { url: `${base}standard.mp4`, type: 'video/mp4', quality: 'standard', bytes: 3_100_000, width: 854, height: 480 },
-      { url: `${base}saver.mp4`, type: 'video/mp4', quality: 'saver', bytes: 1_050_000, width: 426, height: 240 },
+      {
+        url: `${base}standard.mp4`,
+        type: 'video/mp4',
+        quality: 'standard',
+        bytes: 3_100_000,
+        width: 854,
+        height: 480,
+      },
+      {
+        url: `${base}saver.mp4`,
+        type: 'video/mp4',
+        quality: 'saver',
+        bytes: 1_050_000,
+        width: 426,
+        height: 240,
+      },
     ],
     ...change,
   };
@@ -109,7 +129,15 @@ export function buildPost(change: Partial<Post> = {}): Post {
 
 /** A private post the viewer may not see: what the server answers (no text, no media). */
 export const lockedPost = (change: Partial<Post> = {}) =>
-  buildPost({ visibility: 'private', locked: true, access: 'none', text: '', media: [], mediaCount: 3, ...change });
+  buildPost({
+    visibility: 'private',
+    locked: true,
+    access: 'none',
+    text: '',
+    media: [],
+    mediaCount: 3,
+    ...change,
+  });
 
 export function buildComment(change: Partial<Comment> = {}): Comment {
   return {
@@ -160,7 +188,8 @@ export function bodyOf(fetch: ReturnType<typeof stubPostsApi>, call: string): un
   return init?.body ? JSON.parse(String(init.body)) : undefined;
 }
 
-export const refusal = (status: number, code: string) => jsonResponse(status, { statusCode: status, code, message: code });
+export const refusal = (status: number, code: string) =>
+  jsonResponse(status, { statusCode: status, code, message: code });
 
 /** A member's name as the screens put it inside a sentence (isolated: ui/member-text.tsx). */
 export const iso = (name: string) => `\u2068${name}\u2069`;

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import i18next from 'i18next';
 import { useLocation } from 'react-router';
 import { loadNamespaces } from '../../lib/i18n.ts';
@@ -31,6 +32,8 @@ export function PostsRealtime() {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const onPost = (id: string) => pathname === `/post/${id}`;
+  // Comments already told: the same event again (a replay after a reconnection) is not news.
+  const told = useRef(new Set<string>());
 
   useSocketEvent('posts:request', ({ requester }) => {
     void queryClient.invalidateQueries({ queryKey: postKeys.requests() });
@@ -50,6 +53,8 @@ export function PostsRealtime() {
   });
 
   useSocketEvent('posts:comment', ({ post, comment }) => {
+    if (told.current.has(comment._id)) return;
+    told.current.add(comment._id);
     addCachedComment(queryClient, comment);
     if (!onPost(post._id))
       void tell('positive', 'realtime.comment', {

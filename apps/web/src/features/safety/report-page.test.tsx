@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { REPORT_REASON_KEYS, REPORT_REASONS, REPORT_TEXT_MAX_LENGTH } from '@motema/shared/safety';
@@ -117,6 +117,20 @@ describe('ReportPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(forgetReported).toHaveBeenCalledTimes(1);
     expect(forgetReported).toHaveBeenCalledWith(queryClient, GRACE);
+  });
+
+  it('names the post or the comment the member was reporting (the posts feature passes it along)', async () => {
+    const POST = '7d1c6a52-3f0e-4b8a-9c21-5a4e2f1b0c01';
+    const fetch = stubFetch(() => jsonResponse(201, { _id: 'r1' }));
+    const user = userEvent.setup();
+    const { router } = render();
+    await act(() =>
+      router.navigate(`/settings/report/profile/${GRACE}`, { state: { name: 'Grace', post: POST } }),
+    );
+    await user.click(screen.getByRole('radio', { name: 'Something else' }));
+    await user.click(send());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(bodyOf(fetch)).toEqual({ user: GRACE, post: POST, reason: 'other', subReason: 'other', text: '' });
   });
 
   it('needs no sub-reason choice for "Something else"', async () => {

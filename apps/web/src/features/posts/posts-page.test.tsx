@@ -1,0 +1,108 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildMe, renderPage } from '../../test/render-page.tsx';
+import { stubIntersectionObserver } from '../discovery/discovery-fixtures.ts';
+import { renderNotices } from '../safety/render-notices.tsx';
+import { PostsPage } from './posts-page.tsx';
+import {
+  AMANI,
+  OTHER_POST_ID,
+  POST_ID,
+  buildPost,
+  callsOf,
+  iso,
+  lockedPost,
+  stubPostsApi,
+  videoItem,
+} from './posts-fixtures.ts';
+
+beforeEach(() => void renderNotices());
+afterEach(() => vi.unstubAllGlobals());
+
+const me = buildMe({ _id: AMANI._id, firstName: 'Amani', name: 'Amani' });
+const open = (url = '/posts') => renderPage('/posts', <PostsPage />, { url, me });
+// The composer's allow list asks for the matches and the conversations.
+const lists = {
+  'GET /api/users': () => ({ users: [], count: 0 }),
+  'GET /api/conversations': () => ({ conversations: [], count: 0 }),
+};
+
+describe('PostsPage, the feed', () => {
+  it('shows the posts in the server’s order, newest first, and asks for the next page as the end comes near', async () => {
+    const fetch = stubPostsApi({
+      'GET /api/posts': (url) =>
+        url.searchParams.get('cursor') === 'page-2'
+          ? { posts: [buildPost({ _id: 'old', text: 'Last week at the market' })], next: null }
+          : {
+              posts: [
+                buildPost({ text: 'This morning' }),
+                lockedPost({
+                  _id: OTHER_POST_ID,
+                  author: { ...AMANI, _id: 'u3', firstName: 'Zola', name: 'Zola' },
+                }),
+              ],
+              next: 'page-2',
+            },
+    });
+    const observer = stubIntersectionObserver();
+    open();
+    const articles = await screen.findAllByRole('article');
+    expect(articles[0]!.getAttribute('aria-label')).toBe('Post by Kofi');
+    expect(within(articles[0]!).getByText('This morning')).toBeTruthy();
+    // A private post the member may not see: that it exists, never its content.
+    expect(within(articles[1]!).getByText(`A private post by ${iso('Zola')}`)).toBeTruthy();
+    // Not before the end of the list comes near.
+    await waitFor(() => expect(observer.observed('600px')).toHaveLength(1));
+    expect(callsOf(fetch)).toEqual(['GET /api/posts']);
+    act(() => observer.set(observer.observed('600px')[0]!, true));
+    expect(await screen.findByText('Last week at the market')).toBeTruthy();
+    expect(callsOf(fetch)).toEqual(['GET /api/posts', 'GET /api/posts?cursor=page-2']);
+    // The link to the post's own page, and to its comments.
+    expect(
+      within(articles[0]!).getByRole('link', { name: '1 comment. Open the post' }).getAttribute('href'),
+    ).toBe(`/post/${POST_ID}`);
+  });
+
+  it('says what to do when there is nothing to read yet, and opens the composer', async () => {
+    stubPostsApi({ 'GET /api/posts': () => ({ posts: [], next: null }), ...lists });
+    open();
+    expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeTruthy();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Write a post' }).at(-1)!);
+    expect(await screen.findByRole('dialog', { name: 'New post' })).toBeTruthy();
+  });
+
+  it('opens the composer on a kind from the address (the profile’s "add a video")', async () => {
+    stubPostsApi({ 'GET /api/posts': () => ({ posts: [], next: null }), ...lists });
+    open('/posts?write=video');
+    const dialog = await screen.findByRole('dialog', { name: 'New post' });
+    expect(within(dialog).getByRole('button', { name: 'Video' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Photos' })).toBeNull();
+  });
+
+  it('shows its author a post whose video is still being prepared, then the post once ready', async () => {
+    let ready = false;
+    stubPostsApi({
+      'GET /api/posts': () => ({
+        posts: [
+          buildPost({
+            author: AMANI,
+            access: 'author',
+            kind: 'video',
+            status: ready ? 'ready' : 'processing',
+            media: [videoItem('v1', { status: ready ? 'ready' : 'processing' })],
+          }),
+        ],
+        next: null,
+      }),
+    });
+    const { queryClient } = open();
+    expect(
+      await screen.findByText('Your video is being prepared. It will show here in a moment.'),
+    ).toBeTruthy();
+    ready = true;
+    await queryClient.invalidateQueries();
+    expect(await screen.findByRole('button', { name: 'Play: Video by Amani' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/being prepared/)).toBeNull());
+  });
+});
