@@ -61,6 +61,7 @@ import { postReportTargets } from './features/posts/post-reports.service.ts';
 import { subscribePostsEvents } from './features/posts/posts-emitters.ts';
 import { storiesRoutes } from './features/posts/stories/stories.routes.ts';
 import { workStoryExpiry } from './features/posts/stories/story-expiry.service.ts';
+import { workUnclaimedSweep } from './features/media/media-items-sweep.service.ts';
 import { AppError } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { guardServerEntries } from './lib/server-entry-guard.ts';
@@ -193,6 +194,11 @@ export async function buildApp(
     app.log.error({ err }, 'sending the story expiry failed'),
   );
   app.addHook('onClose', () => storyExpiry.stop());
+  // Uploads no post or story took within a day go, rows and files: a sweep an hour (whichever node).
+  const unclaimedSweep = await workUnclaimedSweep(deps, (err) =>
+    app.log.error({ err }, 'sending the unclaimed uploads sweep failed'),
+  );
+  app.addHook('onClose', () => unclaimedSweep.stop());
   // preClose: the sockets must be closed before Fastify waits for the HTTP server's connections to end.
   app.addHook('preClose', async () => {
     await realtime.close();

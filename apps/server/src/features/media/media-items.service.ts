@@ -9,7 +9,7 @@ import { parseRange } from '../../lib/http-range.ts';
 import type { ByteRange, StoredFile } from '../../lib/storage.ts';
 import { mediaVariantFileName } from './media-item-names.ts';
 import * as repo from './media-items.repository.ts';
-import { servedVariant } from './media.service.ts';
+import { SHARED_SEED_FILES_PREFIX, servedVariant } from './media.service.ts';
 
 /**
  * Media items: the photos, videos and audios of posts and stories (uploaded first, then claimed by
@@ -108,6 +108,8 @@ export async function removeMediaItemFiles(
   deps: Pick<MediaItemsDeps, 'db' | 'storage'>,
   job: MediaItemFilesJob,
 ): Promise<void> {
+  // Files shared by many seeded items (`npm run seed`) stay.
+  if (job.folder.startsWith(SHARED_SEED_FILES_PREFIX)) return;
   if (!ITEM_FOLDER.test(job.folder)) throw new Error(`refusing to remove ${job.folder}`);
   if (job.itemId && (await repo.mediaItemExists(deps.db, job.itemId))) {
     throw new Error(`media item ${job.itemId} still exists: its files stay`);

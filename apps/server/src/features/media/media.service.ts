@@ -46,8 +46,13 @@ export function servedVariant<V extends Pick<PhotoVariant, 'width' | 'type'>>(
 const photoNotFound = () => new AppError(404, 'not_found');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ownerPrefix = (ownerId: string) => `photos/${ownerId}/`;
-/** photos/{ownerId}/ or photos/{ownerId}/{random}/: the only prefixes the job removes. */
-const REMOVABLE_PREFIX = /^photos\/[0-9a-f-]{36}\/([A-Za-z0-9_-]{16,}\/)?$/;
+/** Where the member's uploads of posts and stories live (media items' folders are under it). */
+const ownerItemsPrefix = (ownerId: string) => `media/${ownerId}/`;
+/**
+ * photos/{ownerId}/, photos/{ownerId}/{random}/ or media/{ownerId}/: the only prefixes the job
+ * removes (an item's own folder goes through media-items.service.ts's job).
+ */
+const REMOVABLE_PREFIX = /^(photos\/[0-9a-f-]{36}\/([A-Za-z0-9_-]{16,}\/)?|media\/[0-9a-f-]{36}\/)$/;
 /** Files shared by many seeded members (`npm run seed`): one member's deletion leaves them alone. */
 export const SHARED_SEED_FILES_PREFIX = 'seed/';
 
@@ -105,9 +110,13 @@ export async function removeMediaFiles(storage: MediaStorage, job: MediaFilesJob
   await storage.deletePrefix(job.prefix);
 }
 
-/** Account deletion (Z6): every file of the member goes once the deletion has committed. */
+/**
+ * Account deletion (Z6): every file of the member goes once the deletion has committed, their photos'
+ * and their posts' and stories' media (their media items' rows went with the account).
+ */
 export async function scheduleOwnerMediaRemoval(jobs: JobQueue, ownerId: string): Promise<void> {
   await scheduleRemoval(jobs, ownerPrefix(ownerId));
+  await scheduleRemoval(jobs, ownerItemsPrefix(ownerId));
 }
 
 async function refuseWhenFull(db: DbOrTx, ownerId: string): Promise<void> {

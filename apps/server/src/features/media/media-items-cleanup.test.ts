@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaItems } from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { asMember, createMember, waitFor } from '../../test/factories.ts';
+import { samples, storedFiles } from '../../test/media-factories.ts';
+import {
+  createAudioItem,
+  createPhotoItem,
+  createProcessingItem,
+  createVideoItem,
+  postMediaUpload,
+} from '../../test/media-item-factories.ts';
+import { mediaItemsByIds } from './media-items.service.ts';
+import {
+  UNCLAIMED_SWEEP_QUEUE,
+  sendUnclaimedSweep,
+  sweepUnclaimedMediaItems,
+} from './media-items-sweep.service.ts';
+import { UNCLAIMED_ITEM_TTL_MS } from './media-uploads.service.ts';
+
+const filesUnder = async (t: TestApp, prefix: string) =>
+  (await storedFiles(t)).filter((file) => file.startsWith(prefix)).map((file) => path.basename(file));
+const until = (t: TestApp, check: () => Promise<boolean>, what: string) =>
+  waitFor(async () => ((await check()) ? true : undefined), what);
+
+describe('media items’ clean-up', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  describe('the unclaimed uploads’ sweep', () => {
+    it('removes items no post or story claimed within a day, rows and files; keeps the rest', async () => {
+      const owner = await createMember(t);
+      const dayAgo = new Date(Date.now() - UNCLAIMED_ITEM_TTL_MS - 60_000);
+      const stale = [
+        await createPhotoItem(t, { owner, createdAt: dayAgo }),
+        await createVideoItem(t, { owner, createdAt: dayAgo }),
+        await createProcessingItem(t, { owner, createdAt: dayAgo }),
+      ];
+      const claimedOld = await createAudioItem(t, { owner, createdAt: dayAgo, claimedAt: new Date() });
+      const fresh = await createPhotoItem(t, { owner });
+
+      expect(await sweepUnclaimedMediaItems(t)).toBeGreaterThanOrEqual(stale.length);
+      const left = await mediaItemsByIds(
+        t.db,
+        [...stale, claimedOld, fresh].map((item) => item.id),
+      );
+      expect([...left.keys()].sort()).toEqual([claimedOld.id, fresh.id].sort());
+      await until(
+        t,
+        async () =>
+          (await Promise.all(stale.map((item) => filesUnder(t, item.folder)))).every((f) => f.length === 0),
+        'the stale folders removed',
+      );
+      expect(await filesUnder(t, claimedOld.folder)).toEqual(['standard.m4a']);
+      expect(await filesUnder(t, fresh.folder)).toHaveLength(4);
+      // Run again: nothing more to do.
+      expect(await sweepUnclaimedMediaItems(t)).toBe(0);
+    });
+
+    it('runs as its queue’s job (sent once an hour, whichever node offers it)', async () => {
+      const item = await createPhotoItem(t, {
+        createdAt: new Date(Date.now() - UNCLAIMED_ITEM_TTL_MS - 1000),
+      });
+      // The app offered this hour's sweep when it started: another offer in the hour is dropped.
+      expect(await sendUnclaimedSweep(t.jobs)).toBe(false);
+      await t.jobs.send(UNCLAIMED_SWEEP_QUEUE, {});
+      await until(t, async () => (await mediaItemsByIds(t.db, [item.id])).size === 0, 'the sweep’s job');
+      await until(t, async () => (await filesUnder(t, item.folder)).length === 0, 'its files removed');
+    });
+  });
+
+  describe('account deletion (Z6)', () => {
+    it('removes the member’s post and story media files, not anyone else’s', async () => {
+      const member = await createMember(t);
+      const other = await createMember(t);
+      const upload = await postMediaUpload(t, member.cookie, await samples.small());
+      expect(upload.statusCode, upload.body).toBe(201);
+      await createVideoItem(t, { owner: member, claimedAt: new Date() });
+      await createAudioItem(t, { owner: member, use: 'story', claimedAt: new Date() });
+      const othersItem = await createVideoItem(t, { owner: other, claimedAt: new Date() });
+      expect((await filesUnder(t, `media/${member.user.id}/`)).length).toBeGreaterThan(5);
+      const othersFiles = await filesUnder(t, `media/${other.user.id}/`);
+
+      const res = await asMember(t, member.cookie)('DELETE', '/api/users', { password: member.password });
+      expect(res.statusCode).toBe(204);
+      expect(await t.db.select().from(mediaItems).where(eq(mediaItems.ownerId, member.user.id))).toEqual([]);
+      await until(
+        t,
+        async () => (await filesUnder(t, `media/${member.user.id}/`)).length === 0,
+        'the member’s media removed',
+      );
+      expect(await filesUnder(t, `media/${other.user.id}/`)).toEqual(othersFiles);
+      expect((await mediaItemsByIds(t.db, [othersItem.id])).size).toBe(1);
+    });
+  });
+});
