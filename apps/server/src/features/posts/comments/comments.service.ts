@@ -92,8 +92,15 @@ export async function addComment(
       createdAt: now,
     });
     await repo.countComments(tx, post.id, 1);
-    const told = [post.authorId, ...(parent ? [parent.authorId] : [])];
-    return { row, post, receiverIds: await reachableMembers(tx, authorId, [...new Set(told)]) };
+    // Told: the post's author, and a replied-to comment's author; never across a block with the
+    // commenter, nor the post's author across a block with the replied-to comment's author (they
+    // would be told of a reply under a comment hidden from them).
+    let told = await reachableMembers(tx, authorId, [post.authorId, ...(parent ? [parent.authorId] : [])]);
+    if (parent && parent.authorId !== post.authorId && told.includes(post.authorId)) {
+      const seen = await reachableMembers(tx, parent.authorId, [post.authorId]);
+      told = told.filter((id) => id !== post.authorId || seen.length > 0);
+    }
+    return { row, post, receiverIds: [...new Set(told)] };
   });
   const author = await postMember(deps.db, authorId);
   if (!author) throw postNotFound();
