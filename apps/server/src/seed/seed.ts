@@ -27,6 +27,8 @@ export type SeedRunOptions = {
   avatarSet?: number;
   /** Posts by the run's members, with their photos, allow lists, likes and comments (default 0; see seed-posts.ts). */
   posts?: number;
+  /** How many generated pictures the photo posts share (default POST_PHOTO_SET_SIZE). */
+  postPhotoSet?: number;
   /** Members per statement (default 100,000). */
   batch?: number;
   /** Progress lines (default: none). */
@@ -115,7 +117,9 @@ export async function seed(
   const avatars = storeSeedAvatars(storage, prefix, options.avatarSet ?? AVATAR_SET_SIZE);
   avatars.catch(() => undefined);
   const postPhotos =
-    postCount > 0 ? storeSeedPostPhotos(storage, prefix, POST_PHOTO_SET_SIZE) : Promise.resolve([]);
+    postCount > 0
+      ? storeSeedPostPhotos(storage, prefix, options.postPhotoSet ?? POST_PHOTO_SET_SIZE)
+      : Promise.resolve([]);
   postPhotos.catch(() => undefined);
   try {
     await step('members', async () => {
