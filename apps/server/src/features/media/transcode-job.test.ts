@@ -1,12 +1,16 @@
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_MAX_SECONDS, WAVEFORM_BARS } from '@motema/shared/posts';
 import { mediaItems } from '../../db/schema.ts';
+import { parseEnv } from '../../env.ts';
 import { startJobQueue, type JobQueue } from '../../jobs/queue.ts';
+import { createMediaStorage } from '../../lib/storage.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { GPS_NEEDLE, mp4Boxes, phoneClip, podcastMp3, testTools } from '../../test/transcode-fixtures.ts';
 import {
@@ -193,5 +197,41 @@ describe('the transcode job (worked by the test app, as by the media worker)', (
     await expect(
       transcodeStoredMedia(deps, { ...job, folder: other.job.folder, source: other.job.source }),
     ).rejects.toThrow(/does not match/);
+  }, 60_000);
+
+  it('reads the upload from S3 and stores the variants there (a worker on another machine)', async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'motema-s3rver-'));
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: 'motema-media' }],
+    });
+    const { port } = await server.run();
+    try {
+      const storage = createMediaStorage(
+        parseEnv({
+          S3_BUCKET: 'motema-media',
+          S3_ENDPOINT: `http://127.0.0.1:${port}`,
+          S3_ACCESS_KEY_ID: 'S3RVER',
+          S3_SECRET_ACCESS_KEY: 'S3RVER',
+          S3_FORCE_PATH_STYLE: 'true',
+        }),
+      );
+      const { item, job } = await processingUpload({ db: t.db, storage }, await phoneClip({ seconds: 1 }), {
+        kind: 'video',
+        sourceType: 'video/quicktime',
+      });
+      expect(await transcodeStoredMedia({ ...deps, storage }, job)).toMatchObject({ status: 'ready' });
+      const row = await mediaItemRow(t, item.id);
+      for (const variant of [...row!.variants, ...row!.image!]) {
+        expect((await storage.get(variant.key))?.size, variant.key).toBe(variant.bytes);
+      }
+      expect(await storage.get(job.source)).toBeNull();
+    } finally {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import exifr from 'exifr';
@@ -30,7 +30,7 @@ let count = 0;
 /** Writes the bytes as an upload and runs the pipeline on them, in a work folder of their own. */
 async function transcode(bytes: Buffer, options: { sourceType?: string; use?: 'post' | 'story' } = {}) {
   const workDir = path.join(dir, String(++count));
-  await import('node:fs/promises').then((fs) => fs.mkdir(workDir));
+  await mkdir(workDir);
   const file = path.join(workDir, 'upload');
   await writeFile(file, bytes);
   return transcodeVideo(testTools, {
