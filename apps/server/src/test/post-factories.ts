@@ -12,6 +12,7 @@ import {
   type MediaItemRow,
   type PostRow,
 } from '../db/schema.ts';
+import { MEDIA_PROCESSED_QUEUE, type MediaProcessedJob } from '../features/media/transcode-jobs.ts';
 import { clock } from '../lib/clock.ts';
 import type { TestApp } from './build-test-app.ts';
 import type { Member } from './factories.ts';
@@ -118,4 +119,9 @@ export async function accessRows(db: Db, postId: string) {
     allowed: allowed.map((row) => row.userId).sort(),
     requested: requested.map((row) => row.requesterId).sort(),
   };
+}
+
+/** What the media worker sends once it wrote an item's row: the processed job the posts feature works. */
+export async function sendMediaProcessed(t: Pick<TestApp, 'app'>, job: MediaProcessedJob): Promise<void> {
+  await t.app.deps.jobs.send(MEDIA_PROCESSED_QUEUE, job);
 }

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaItems, type MediaItemRow } from '../../db/schema.ts';
-import { MEDIA_PROCESSED_QUEUE, type MediaProcessedJob } from '../media/transcode-jobs.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { createProfile } from '../../test/discovery-factories.ts';
 import { asMember, waitFor, type Member } from '../../test/factories.ts';
 import { createPhotoItem, createProcessingItem, createVideoItem } from '../../test/media-item-factories.ts';
-import { postRow } from '../../test/post-factories.ts';
+import { postRow, sendMediaProcessed } from '../../test/post-factories.ts';
 import { collect, eventually, nextEvent, settle, socketTestBed } from '../../test/socket-test-bed.ts';
 
 describe('a post’s life: processing, ready or failed, deleted with its files', () => {
@@ -44,8 +43,7 @@ describe('a post’s life: processing, ready or failed, deleted with its files',
         .set({ status: 'failed', error: 'video_too_long' })
         .where(eq(mediaItems.id, item.id));
     }
-    const job: MediaProcessedJob = { itemId: item.id, ownerId: item.ownerId, status: outcome };
-    await t.app.deps.jobs.send(MEDIA_PROCESSED_QUEUE, job);
+    await sendMediaProcessed(t, { itemId: item.id, ownerId: item.ownerId, status: outcome });
   }
 
   async function processingPost() {
