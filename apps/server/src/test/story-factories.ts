@@ -4,7 +4,8 @@ import { mediaItems, stories, storyViews, type StoryRow } from '../db/schema.ts'
 import { clock } from '../lib/clock.ts';
 import type { TestApp } from './build-test-app.ts';
 import type { Member } from './factories.ts';
-import { createPhotoItem, type TestMediaItem } from './media-item-factories.ts';
+import { MEDIA_PROCESSED_QUEUE, type MediaProcessedJob } from '../features/media/transcode-jobs.ts';
+import { createPhotoItem, createVideoItem, type TestMediaItem } from './media-item-factories.ts';
 
 type Someone = Pick<Member, 'user'>;
 
@@ -40,4 +41,29 @@ export async function buildStoryView(
   at = clock.now(),
 ) {
   await t.db.insert(storyViews).values({ storyId: story.id, viewerId: viewer.user.id, viewedAt: at });
+}
+
+/**
+ * What the media worker does when a video finishes: writes the item's row `ready` with its files
+ * (those of a fresh ready video), then sends MEDIA_PROCESSED_QUEUE; resolves once the server's
+ * handler has worked the job.
+ */
+export async function finishEncoding(t: Pick<TestApp, 'db' | 'storage' | 'jobs'>, item: TestMediaItem) {
+  const encoded = await createVideoItem(t, { owner: item.owner, use: item.use });
+  await t.db
+    .update(mediaItems)
+    .set({
+      status: 'ready',
+      variants: encoded.variants,
+      image: encoded.image,
+      placeholder: encoded.placeholder,
+    })
+    .where(eq(mediaItems.id, item.id));
+  const job = await t.jobs.send<MediaProcessedJob>(MEDIA_PROCESSED_QUEUE, {
+    itemId: item.id,
+    ownerId: item.ownerId,
+    status: 'ready',
+  });
+  const outcome = await t.jobs.waitFor(MEDIA_PROCESSED_QUEUE, job, 10_000);
+  if (outcome.state !== 'completed') throw new Error(`the processed job ended ${outcome.state}`);
 }

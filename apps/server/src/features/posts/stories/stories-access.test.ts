@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STORY_LIFETIME_MS, type Story } from '@motema/shared/posts';
 import { mediaItems, users, type StoryRow } from '../../../db/schema.ts';
-import { MEDIA_PROCESSED_QUEUE, type MediaProcessedJob } from '../../media/transcode-jobs.ts';
 import { clock } from '../../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildMatch, createProfile } from '../../../test/discovery-factories.ts';
@@ -11,7 +10,7 @@ import { type Member } from '../../../test/factories.ts';
 import { createProcessingItem, createVideoItem } from '../../../test/media-item-factories.ts';
 import { randomIp } from '../../../test/net.ts';
 import { buildBlock } from '../../../test/safety-factories.ts';
-import { buildStory } from '../../../test/story-factories.ts';
+import { buildStory, finishEncoding } from '../../../test/story-factories.ts';
 
 /**
  * Who reaches a story, over every story route: its author, a match, a stranger (no relation), a
@@ -121,22 +120,7 @@ describe('stories: access over every route', () => {
     expect(processing.stranger).toEqual(hidden);
 
     // The media worker writes the item's row, then tells MEDIA_PROCESSED_QUEUE: the story shows then.
-    const encoded = await createVideoItem(t, { owner: author, use: 'story' });
-    await t.db
-      .update(mediaItems)
-      .set({
-        status: 'ready',
-        variants: encoded.variants,
-        image: encoded.image,
-        placeholder: encoded.placeholder,
-      })
-      .where(eq(mediaItems.id, item.id));
-    const job = await t.jobs.send<MediaProcessedJob>(MEDIA_PROCESSED_QUEUE, {
-      itemId: item.id,
-      ownerId: author.user.id,
-      status: 'ready',
-    });
-    expect((await t.jobs.waitFor(MEDIA_PROCESSED_QUEUE, job, 10_000)).state).toBe('completed');
+    await finishEncoding(t, item);
     const ready = await answers(story);
     expect(ready.match).toEqual(shown);
     expect(ready.stranger).toEqual(shown);
