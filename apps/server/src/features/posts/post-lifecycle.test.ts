@@ -98,7 +98,7 @@ describe('a post’s life: processing, ready or failed, deleted with its files',
     await eventually(() => expect(heard).toEqual([{ post: { _id: postId }, status: 'failed' }]));
     expect((await postRow(t.db, postId))?.status).toBe('failed');
     expect((await as(other)('GET', `/api/posts/${postId}`)).statusCode).toBe(404);
-    await t.app.deps.jobs.send(MEDIA_PROCESSED_QUEUE, {
+    await sendMediaProcessed(t, {
       itemId: item.id,
       ownerId: author.user.id,
       status: 'failed',
