@@ -156,14 +156,31 @@ export const routes: RouteObject[] = [
             ['discovery', 'media', 'stories'],
           ),
           page('/swap', () => import('./features/discovery/swap-page.tsx'), 'SwapPage', ['discovery']),
-          page('/account', () => import('./features/users/account-page.tsx'), 'AccountPage', [
-            'home',
-            'media',
-          ]),
-          page('/profile/:id', () => import('./features/discovery/profile-page.tsx'), 'ProfilePage', [
-            'discovery',
-            'settings',
-          ]),
+          // The profile's tabs are the posts feature's: the routes hand them to the account and profile pages.
+          page(
+            '/account',
+            () =>
+              Promise.all([
+                import('./features/users/account-page.tsx'),
+                import('./features/posts/profile-tabs.tsx'),
+              ]).then(([account, posts]) => ({
+                AccountPage: () => <account.AccountPage tabs={posts.ProfileTabs} />,
+              })),
+            'AccountPage',
+            ['home', 'media', 'stories'],
+          ),
+          page(
+            '/profile/:id',
+            () =>
+              Promise.all([
+                import('./features/discovery/profile-page.tsx'),
+                import('./features/posts/profile-tabs.tsx'),
+              ]).then(([profile, posts]) => ({
+                ProfilePage: () => <profile.ProfilePage tabs={posts.ProfileTabs} />,
+              })),
+            'ProfilePage',
+            ['discovery', 'settings', 'stories'],
+          ),
           page(
             '/conversations',
             () => import('./features/chat/conversations-page.tsx'),

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { isolate } from '../../ui/member-text.tsx';
+import type { ProfileTabsSlot } from '../../ui/profile-tabs-slot.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { useProfileQuery } from './discovery.api.ts';
 import { PROFILE_GALLERY_WIDTH } from './profile-photos.tsx';
@@ -14,16 +15,17 @@ import { ProfileView } from './profile-view.tsx';
 /**
  * `/profile/{id}`: a member's page, for members and (with less) for visitors. The shape of the
  * page shows while it loads; a member who is gone, blocked or never existed gets a kind screen.
+ * `tabs`: the member's posts and stories (the posts feature's, given by the route).
  */
-export function ProfilePage() {
+export function ProfilePage({ tabs }: { tabs?: ProfileTabsSlot }) {
   return (
     <Suspense fallback={<ProfileSkeleton />}>
-      <ProfileContent />
+      <ProfileContent tabs={tabs} />
     </Suspense>
   );
 }
 
-function ProfileContent() {
+function ProfileContent({ tabs }: { tabs?: ProfileTabsSlot }) {
   const { t } = useTranslation(['discovery', 'settings']);
   const { id = '' } = useParams();
   const me = useMeQuery().data ?? null;
@@ -40,7 +42,7 @@ function ProfileContent() {
         : t('common:screens.profile'),
   );
 
-  if (profile.data) return <ProfileView profile={profile.data} me={me} />;
+  if (profile.data) return <ProfileView profile={profile.data} me={me} tabs={tabs} />;
   if (profile.isPending) return <ProfileSkeleton />;
   if (unavailable) return <ProfileUnavailable member={me !== null} />;
   return <ProfileLoadError onRetry={() => void profile.refetch()} retrying={profile.isFetching} />;

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loginPath } from '../../lib/safe-from.ts';
 import { isolate } from '../../ui/member-text.tsx';
+import type { ProfileTabsSlot } from '../../ui/profile-tabs-slot.ts';
 import { ProfileSafetyMenu } from '../safety/profile-safety-menu.tsx';
 import { forgetBlockedMember } from './discovery.api.ts';
 import { ActivityLabel, useDistanceLabel } from './member-facts.tsx';
@@ -15,7 +16,12 @@ import { ProfileActions } from './profile-actions.tsx';
 import { ProfilePhotos, ProfilePhotoViewer } from './profile-photos.tsx';
 import { MatchedNotice, ProfileRating } from './profile-rating.tsx';
 
-type Props = { profile: Profile; me: Me | null };
+type Props = {
+  profile: Profile;
+  me: Me | null;
+  /** The member's posts and stories by kind, for members (the posts feature's, given by the route). */
+  tabs?: ProfileTabsSlot;
+};
 
 /** The avatar first, then the member's other photos (a visitor gets the avatar only). */
 function galleryOf(profile: Profile): Image[] {
@@ -24,7 +30,7 @@ function galleryOf(profile: Profile): Image[] {
 }
 
 /** A loaded profile: photos, who they are, and what the viewer can do (rate, write, block, or join). */
-export function ProfileView({ profile, me }: Props) {
+export function ProfileView({ profile, me, tabs: ProfileTabs }: Props) {
   const { t } = useTranslation('discovery');
   const { pathname, key } = useLocation();
   const navigate = useNavigate();
@@ -90,6 +96,8 @@ export function ProfileView({ profile, me }: Props) {
           )}
 
           <ProfileAbout profile={profile} name={firstName} />
+
+          {me && ProfileTabs && <ProfileTabs userId={profile._id} own={own} name={firstName} />}
 
           {!me && <JoinInvitation name={firstName} from={pathname} />}
         </Stack>

@@ -1,6 +1,6 @@
 import { hashKey, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MediaItem, Story, StoryTray, StoryViewers } from '@motema/shared/posts';
-import { api, uploadForm } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { keepOnDevice, keptData } from '../../lib/persisted-queries.ts';
 
 /**
@@ -129,18 +129,4 @@ export function useCreateStoryMutation() {
 /** The owner's own upload, while the media worker encodes it (GET /api/media/uploads/{id}). */
 export function fetchUpload(itemId: string, signal?: AbortSignal): Promise<MediaItem> {
   return api<MediaItem>(`/media/uploads/${encodeURIComponent(itemId)}`, { signal });
-}
-
-/**
- * Uploads a story's photo or video (POST /api/media/uploads, `use` before `file`), with progress:
- * a photo comes back ready, a video processing (the media worker encodes it).
- */
-export async function uploadStoryMedia(
-  file: Blob,
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<MediaItem> {
-  const form = new FormData();
-  form.append('use', 'story');
-  form.append('file', file, file instanceof File ? file.name : 'story');
-  return (await uploadForm('/media/uploads', form, options)) as MediaItem;
 }

@@ -1,10 +1,6 @@
 import { Alert, Box, Button, FileButton, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import { PHOTO_ACCEPTED_TYPES, PHOTO_MAX_BYTES } from '@motema/shared/media';
-import {
-  VIDEO_ACCEPTED_TYPES,
-  VIDEO_MAX_BYTES,
-  VIDEO_MAX_SECONDS,
-} from '@motema/shared/posts';
+import { VIDEO_ACCEPTED_TYPES, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from '@motema/shared/posts';
 import { IconAlertCircle, IconCameraPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,7 +75,14 @@ export function StoryComposer({ opened, onClose }: Props) {
   const busy = step.name === 'uploading' || step.name === 'processing';
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('composer.title')} centered size="sm">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('composer.title')}
+      centered
+      size="sm"
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       <Stack gap="md">
         {chosen ? (
           <Box

@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 
 /** A press longer than this is a hold (pause), not a tap. */
 export const STORY_HOLD_MS = 250;
@@ -90,4 +90,33 @@ export function useStoryGestures({ onNext, onPrevious, onClose, onHold }: Action
   };
 
   return { handlers, dragY };
+}
+
+/**
+ * The viewer's keys: the arrows go back and on, the space bar pauses and goes on (Escape closes: the
+ * modal's). Not while the member types a reply or uses a menu.
+ */
+export function useStoryKeys({
+  onNext,
+  onPrevious,
+  onPause,
+}: {
+  onNext: () => void;
+  onPrevious: () => void;
+  onPause: () => void;
+}) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target;
+      if (target instanceof Element && target.closest('input, textarea, [role="menu"]')) return;
+      if (event.key === 'ArrowRight') onNext();
+      else if (event.key === 'ArrowLeft') onPrevious();
+      else if (event.key === ' ') {
+        event.preventDefault();
+        onPause();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onNext, onPrevious, onPause]);
 }

@@ -33,12 +33,18 @@ export function usePauses() {
 }
 
 /**
- * Which story plays: each member's stories oldest first, from the first not seen; on from a member's
+ * Which story plays: each member's stories oldest first, from the first not seen (or the one
+ * tapped, `startStory`); on from a member's
  * last story to the next member's, closed after the last; back from a member's first to the previous
  * member's, or the very first story again (`round` changes). The entries are those opened: stories
  * deleted meanwhile leave them, nothing else reorders them under the member's finger.
  */
-export function useStoryPlayback(given: StoryEntry[], start: number, onClose: () => void) {
+export function useStoryPlayback(
+  given: StoryEntry[],
+  start: number,
+  onClose: () => void,
+  startStory?: string,
+) {
   const [entries, setEntries] = useState(() =>
     given
       .map((entry) => ({ ...entry, stories: [...entry.stories].sort(oldestFirst) }))
@@ -46,7 +52,9 @@ export function useStoryPlayback(given: StoryEntry[], start: number, onClose: ()
   );
   const [position, setPosition] = useState<Position>(() => {
     const member = Math.min(Math.max(0, start), Math.max(0, entries.length - 1));
-    return { member, story: firstToPlay(entries[member]?.stories ?? []) };
+    const stories = entries[member]?.stories ?? [];
+    const chosen = stories.findIndex((story) => story._id === startStory);
+    return { member, story: chosen === -1 ? firstToPlay(stories) : chosen };
   });
   const [round, setRound] = useState(0);
 

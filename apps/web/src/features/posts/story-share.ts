@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notices.ts';
-import { fetchUpload, storyKeys, uploadStoryMedia, useCreateStoryMutation } from './stories.api.ts';
+import { uploadMedia } from './posts.api.ts';
+import { fetchUpload, storyKeys, useCreateStoryMutation } from './stories.api.ts';
 
 /** How often the composer asks whether the video is ready, while the media worker encodes it. */
 export const STORY_PROCESSING_POLL_MS = 3000;
@@ -61,7 +62,7 @@ export function useStoryShare(onDone: () => void) {
     upload.current = controller;
     setStep({ name: 'uploading', progress: 0 });
     try {
-      const item = await uploadStoryMedia(file, {
+      const item = await uploadMedia(file, 'story', {
         signal: controller.signal,
         onProgress: (progress) => setStep({ name: 'uploading', progress }),
       });

@@ -74,6 +74,20 @@ describe('the story viewer', () => {
     expect(position()).toBe('Story 1 of 3');
   });
 
+  it('goes on and back with the arrow keys, and pauses on the space bar', () => {
+    stubStoriesApi({});
+    open([{ member: awa, stories: awaStories() }]);
+    fireEvent.load(document.querySelector('img[srcset]')!);
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(position()).toBe('Story 3 of 3');
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    expect(position()).toBe('Story 2 of 3');
+    fireEvent.keyDown(window, { key: ' ' });
+    expect(timedBar()!.style.animationPlayState).toBe('paused');
+    fireEvent.keyDown(window, { key: ' ' });
+    expect(timedBar()!.style.animationPlayState).toBe('running');
+  });
+
   it('goes on to the next member after a member’s last story, and closes after the last one', async () => {
     stubStoriesApi({});
     const { onClose } = open([

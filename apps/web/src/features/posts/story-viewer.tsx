@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Modal, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Modal, VisuallyHidden } from '@mantine/core';
 import { STORY_PHOTO_SECONDS } from '@motema/shared/posts';
-import { IconChevronLeft, IconChevronRight, IconEye } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +11,13 @@ import { useClock } from '../../lib/use-clock.ts';
 import { isolate } from '../../ui/member-text.tsx';
 import { paymentRequired } from '../billing/payment-required.ts';
 import { markStorySeen, useDeleteStoryMutation } from './stories.api.ts';
-import { useStoryGestures } from './story-gestures.ts';
+import { useStoryGestures, useStoryKeys } from './story-gestures.ts';
 import { onMobileData, StoryMedia } from './story-media.tsx';
 import { usePauses, useStoryPlayback, type StoryEntry } from './story-playback.ts';
 import { StoryProgress } from './story-progress.tsx';
-import { StoryReply } from './story-reply.tsx';
 import { storyAge } from './story-time.ts';
+import { StoryViewerFooter } from './story-viewer-footer.tsx';
 import { StoryViewerHeader } from './story-viewer-header.tsx';
-import { StoryViewersPanel } from './story-viewers-panel.tsx';
 import classes from './story-viewer.module.css';
 
 export type { StoryEntry } from './story-playback.ts';
@@ -27,6 +26,8 @@ type Props = {
   /** The members whose stories play one after the other (the tray's order), from `start`. */
   entries: StoryEntry[];
   start: number;
+  /** The story to start from (a tile of the profile's stories tab); else the first not seen. */
+  startStory?: string;
   meId: string | null;
   onClose: () => void;
 };
@@ -43,7 +44,7 @@ const withValue = <T,>(set: ReadonlySet<T>, value: T): ReadonlySet<T> => new Set
  * once drawn, videos their length, muted until the member turns the sound on. A story shown is
  * marked seen; its author sees who viewed it and may delete it; others reply in a chat message.
  */
-export function StoryViewer({ entries: given, start, meId, onClose }: Props) {
+export function StoryViewer({ entries: given, start, startStory, meId, onClose }: Props) {
   const { t, i18n } = useTranslation('stories');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -52,6 +53,7 @@ export function StoryViewer({ entries: given, start, meId, onClose }: Props) {
     given,
     start,
     onClose,
+    startStory,
   );
   const { pauses, pause } = usePauses();
   // The story on screen's own state: drawn (or playing), and a video's part played.
@@ -62,7 +64,6 @@ export function StoryViewer({ entries: given, start, meId, onClose }: Props) {
   const [started, setStarted] = useState<ReadonlySet<string>>(new Set());
   const [blocked, setBlocked] = useState<ReadonlySet<string>>(new Set());
   const [mayAutoplay] = useState(videosPlayByThemselves);
-  const [viewersOpen, setViewersOpen] = useState(false);
   const remove = useDeleteStoryMutation();
   const own = entry !== undefined && entry.member._id === meId;
 
@@ -101,21 +102,8 @@ export function StoryViewer({ entries: given, start, meId, onClose }: Props) {
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [pause]);
 
-  // The keyboard: arrows go back and on, the space bar pauses (Escape closes: the modal's).
   const holding = pauses.has('held');
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.target as HTMLElement | null)?.closest('input, textarea, [role="menu"]')) return;
-      if (event.key === 'ArrowRight') goNext();
-      else if (event.key === 'ArrowLeft') goPrevious();
-      else if (event.key === ' ') {
-        event.preventDefault();
-        pause('held', !holding);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [goNext, goPrevious, pause, holding]);
+  useStoryKeys({ onNext: goNext, onPrevious: goPrevious, onPause: () => pause('held', !holding) });
 
   // The paywall's dialog, opened by a reply, comes in front: the viewer steps aside.
   const paywall = useSyncExternalStore(paymentRequired.subscribe, paymentRequired.get);
@@ -205,42 +193,17 @@ export function StoryViewer({ entries: given, start, meId, onClose }: Props) {
 
             <SideButtons onPrevious={goPrevious} onNext={goNext} />
 
-            <div className={classes.bottom}>
-              {own ? (
-                <Button
-                  variant="subtle"
-                  color="white"
-                  leftSection={<IconEye size={18} aria-hidden />}
-                  onClick={() => {
-                    setViewersOpen(true);
-                    pause('viewers', true);
-                  }}
-                >
-                  {t('viewer.views', { count: story.views ?? 0 })}
-                </Button>
-              ) : (
-                <StoryReply
-                  author={entry.member}
-                  onWriting={(writing) => pause('writing', writing)}
-                  onSent={(conversationId) => {
-                    onClose();
-                    void navigate(`/messages/${encodeURIComponent(conversationId)}`);
-                  }}
-                />
-              )}
-            </div>
-
-            {own && viewersOpen && (
-              <StoryViewersPanel
-                storyId={story._id}
-                views={story.views}
-                now={now}
-                onClose={() => {
-                  setViewersOpen(false);
-                  pause('viewers', false);
-                }}
-              />
-            )}
+            <StoryViewerFooter
+              story={story}
+              author={entry.member}
+              own={own}
+              now={now}
+              pause={pause}
+              onSent={(conversationId) => {
+                onClose();
+                void navigate(`/messages/${encodeURIComponent(conversationId)}`);
+              }}
+            />
           </div>
         </Modal.Body>
       </Modal.Content>

@@ -1,31 +1,15 @@
-import { Button, Container, EmptyState, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import {
-  IconCamera,
-  IconCircleDashed,
-  IconCrown,
-  IconMicrophone,
-  IconPhoto,
-  IconSettings,
-  IconUserEdit,
-  IconVideo,
-  type TablerIcon,
-} from '@tabler/icons-react';
+import { Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCamera, IconCrown, IconSettings, IconUserEdit } from '@tabler/icons-react';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
 import { isolate, MemberText } from '../../ui/member-text.tsx';
+import type { ProfileTabsSlot } from '../../ui/profile-tabs-slot.ts';
 import { AvatarPrompt } from '../media/avatar-prompt.tsx';
 import { AvatarSheet } from '../media/avatar-sheet.tsx';
 import { PhotoGallery } from '../media/photo-gallery.tsx';
 import { useMeQuery } from './users.api.ts';
-
-const TABS: { value: string; Icon: TablerIcon }[] = [
-  { value: 'pictures', Icon: IconPhoto },
-  { value: 'videos', Icon: IconVideo },
-  { value: 'podcasts', Icon: IconMicrophone },
-  { value: 'stories', Icon: IconCircleDashed },
-];
 
 const SHORTCUTS = [
   { to: '/settings/profile', key: 'account.editProfile', Icon: IconUserEdit, color: undefined },
@@ -33,8 +17,12 @@ const SHORTCUTS = [
   { to: '/premium', key: 'account.premium', Icon: IconCrown, color: 'ochre' },
 ] as const;
 
-/** The member's own space: who they are and their avatar, a nudge to add a photo, shortcuts, their photos and posts by kind. */
-export function AccountPage() {
+/**
+ * The member's own space: who they are and their avatar, a nudge to add a photo, shortcuts, then
+ * their profile's tabs (`tabs`: the posts feature's, given by the route), the pictures tab opening
+ * on their profile photos.
+ */
+export function AccountPage({ tabs: ProfileTabs }: { tabs?: ProfileTabsSlot }) {
   const { t } = useTranslation('home');
   const { t: tMedia } = useTranslation('media');
   const me = useMeQuery().data;
@@ -95,28 +83,16 @@ export function AccountPage() {
           ))}
         </SimpleGrid>
 
-        <Tabs defaultValue="pictures" keepMounted={false}>
-          <Tabs.List grow style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-            {TABS.map(({ value }) => (
-              <Tabs.Tab key={value} value={value} px={6} fz="sm">
-                {t(`account.tabs.${value}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value="pictures" pt="md">
-            <PhotoGallery member={me} />
-          </Tabs.Panel>
-          {TABS.filter(({ value }) => value !== 'pictures').map(({ value, Icon }) => (
-            <Tabs.Panel key={value} value={value} pt="xl">
-              <EmptyState
-                icon={<Icon size={28} />}
-                withIndicatorBackground
-                title={t(`account.empty.${value}.title`)}
-                description={t(`account.empty.${value}.text`)}
-              />
-            </Tabs.Panel>
-          ))}
-        </Tabs>
+        {ProfileTabs ? (
+          <ProfileTabs
+            userId={me._id}
+            own
+            name={isolate(me.firstName ?? me.name)}
+            pictures={<PhotoGallery member={me} />}
+          />
+        ) : (
+          <PhotoGallery member={me} />
+        )}
       </Stack>
       <AvatarSheet member={me} opened={avatarOpened} onClose={closeAvatar} />
     </Container>
