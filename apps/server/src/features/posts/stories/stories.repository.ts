@@ -50,7 +50,7 @@ export async function storyTimesSince(
   const rows = await db
     .select({ createdAt: stories.createdAt })
     .from(stories)
-    // expires_at is created_at + the lifetime: the index's second key bounds the scan.
+    // A member has a day's worth of stories at most (the expiry deletes the rest): stories_author_idx.
     .where(and(eq(stories.authorId, authorId), gt(stories.createdAt, since)))
     .orderBy(desc(stories.createdAt))
     .limit(limit);
