@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { mediaItems } from '../../db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES } from '@motema/shared/media';
 import { AUDIO_MAX_BYTES, MediaItemSchema, type MediaItem } from '@motema/shared/posts';
@@ -7,12 +7,15 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { mp3Sample, oggOpusSample, refusedSamples, webmSample } from '../../test/chat-files-factories.ts';
 import { createMember, type Member } from '../../test/factories.ts';
 import { samples, storedFiles } from '../../test/media-factories.ts';
-import { fixtureFile, mediaItemsSnapshot, postMediaUpload } from '../../test/media-item-factories.ts';
+import {
+  createFailedItem,
+  fixtureFile,
+  mediaItemsSnapshot,
+  postMediaUpload,
+} from '../../test/media-item-factories.ts';
 import { mediaItemsByIds } from './media-items.service.ts';
+import { UNCLAIMED_ITEMS_MAX } from './media-uploads.service.ts';
 import { MEDIA_TRANSCODE_QUEUE, type TranscodeJob } from './transcode-jobs.ts';
-
-const get = (t: TestApp, url: string, cookie?: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
 
 /** The transcode jobs sent for an item, read from pg-boss's own table. */
 async function transcodeJobsOf(t: TestApp, itemId: string): Promise<TranscodeJob[]> {
@@ -210,48 +213,32 @@ describe('POST /api/media/uploads', () => {
     });
   });
 
-  describe('the owner’s routes', () => {
-    let photo: MediaItem;
-    beforeAll(async () => {
-      const res = await postMediaUpload(t, owner.cookie, await samples.small(640, 480));
-      expect(res.statusCode, res.body).toBe(201);
-      photo = res.json<MediaItem>();
-    });
+  it('limits uploads per member (R1): 429 with Retry-After past 60 in 10 minutes, whatever the address', async () => {
+    const member = await createMember(t);
+    for (let i = 0; i < 60; i += 1) {
+      const res = await postMediaUpload(t, member.cookie, null);
+      expect(res.statusCode).toBe(400);
+    }
+    const refused = await postMediaUpload(t, member.cookie, await samples.small());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await postMediaUpload(t, other.cookie, null)).statusCode).toBe(400);
+  });
 
-    it('GET /api/media/uploads/:id: the owner’s item; 404 media_not_found for anyone else', async () => {
-      const mine = await get(t, `/api/media/uploads/${photo._id}`, owner.cookie);
-      expect(mine.statusCode).toBe(200);
-      expect(mine.json()).toEqual(photo);
-      for (const url of [
-        `/api/media/uploads/${photo._id}`,
-        `/api/media/uploads/${randomUUID()}`,
-        '/api/media/uploads/nope',
-      ]) {
-        const res = await get(t, url, url.includes(photo._id) ? other.cookie : owner.cookie);
-        expect(res.statusCode, url).toBe(404);
-        expect(res.json()).toMatchObject({ code: 'media_not_found' });
-      }
-      expect((await get(t, `/api/media/uploads/${photo._id}`)).statusCode).toBe(401);
-    });
-
-    it('GET /api/media/uploads/:id/:file: the owner’s files with Range; 404 for anyone else', async () => {
-      const url = photo.image!.thumbnail;
-      const whole = await get(t, url, owner.cookie);
-      expect(whole.statusCode).toBe(200);
-      expect(whole.headers['content-type']).toBe('image/webp');
-      expect(whole.headers['cache-control']).toMatch(/^private/);
-      expect(whole.headers['x-content-type-options']).toBe('nosniff');
-      const part = await get(t, url, owner.cookie, { range: 'bytes=0-9' });
-      expect(part.statusCode).toBe(206);
-      expect(part.rawPayload).toEqual(whole.rawPayload.subarray(0, 10));
-      expect(part.headers['content-range']).toBe(`bytes 0-9/${whole.rawPayload.length}`);
-      expect(
-        (await get(t, url, owner.cookie, { 'if-none-match': String(whole.headers.etag) })).statusCode,
-      ).toBe(304);
-      expect((await get(t, url, other.cookie)).statusCode).toBe(404);
-      expect((await get(t, `/api/media/uploads/${photo._id}/upload`, owner.cookie)).statusCode).toBe(404);
-      expect((await get(t, `/api/media/uploads/${photo._id}/2000.webp`, owner.cookie)).statusCode).toBe(404);
-      expect((await get(t, url)).statusCode).toBe(401);
-    });
+  it('refuses a member holding UNCLAIMED_ITEMS_MAX unclaimed uploads: 429, nothing stored', async () => {
+    const member = await createMember(t);
+    for (let i = 0; i < UNCLAIMED_ITEMS_MAX; i += 1) await createFailedItem(t, { owner: member });
+    const before = await mediaItemsSnapshot(t, member.user.id);
+    const res = await postMediaUpload(t, member.cookie, await samples.small());
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'rate_limited' });
+    expect(await mediaItemsSnapshot(t, member.user.id)).toEqual(before);
+    // A claimed upload no longer counts.
+    await t.db
+      .update(mediaItems)
+      .set({ claimedAt: new Date() })
+      .where(eq(mediaItems.ownerId, member.user.id));
+    expect((await postMediaUpload(t, member.cookie, await samples.small())).statusCode).toBe(201);
   });
 });
