@@ -8,6 +8,7 @@ import type { Me } from '@motema/shared/users';
 import { RouteError } from './layouts/route-error.tsx';
 import type { LegalDoc } from './features/legal/legal-content.ts';
 import { askHomeListsEarly } from './features/discovery/home-first-lists.ts';
+import { accountPageWithTabs, profilePageWithTabs } from './profile-tabs-routes.tsx';
 
 type Loader = () => Promise<{ [name: string]: React.ComponentType }>;
 
@@ -156,31 +157,9 @@ export const routes: RouteObject[] = [
             ['discovery', 'media', 'stories'],
           ),
           page('/swap', () => import('./features/discovery/swap-page.tsx'), 'SwapPage', ['discovery']),
-          // The profile's tabs are the posts feature's: the routes hand them to the account and profile pages.
-          page(
-            '/account',
-            () =>
-              Promise.all([
-                import('./features/users/account-page.tsx'),
-                import('./features/posts/profile-tabs.tsx'),
-              ]).then(([account, posts]) => ({
-                AccountPage: () => <account.AccountPage tabs={posts.ProfileTabs} />,
-              })),
-            'AccountPage',
-            ['home', 'media', 'stories'],
-          ),
-          page(
-            '/profile/:id',
-            () =>
-              Promise.all([
-                import('./features/discovery/profile-page.tsx'),
-                import('./features/posts/profile-tabs.tsx'),
-              ]).then(([profile, posts]) => ({
-                ProfilePage: () => <profile.ProfilePage tabs={posts.ProfileTabs} />,
-              })),
-            'ProfilePage',
-            ['discovery', 'settings', 'stories'],
-          ),
+          // With the profile's tabs, the posts feature's (profile-tabs-routes.tsx).
+          page('/account', accountPageWithTabs, 'AccountPage', ['home', 'media', 'stories']),
+          page('/profile/:id', profilePageWithTabs, 'ProfilePage', ['discovery', 'settings', 'stories']),
           page(
             '/conversations',
             () => import('./features/chat/conversations-page.tsx'),
