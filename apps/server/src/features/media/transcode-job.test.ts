@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -22,7 +22,7 @@ import {
   transcodeJobs,
 } from '../../test/transcode-items.ts';
 import { uploadSourceKey } from './encode-jobs.ts';
-import { transcodeStoredMedia, type TranscodeDeps } from './transcode-job.ts';
+import { removeStaleWorkDirs, transcodeStoredMedia, type TranscodeDeps } from './transcode-job.ts';
 import { MEDIA_TRANSCODE_QUEUE, MEDIA_TRANSCODE_SETTINGS } from './transcode-jobs.ts';
 
 let t: TestApp;
@@ -234,4 +234,17 @@ describe('the transcode job (worked by the test app, as by the media worker)', (
       await rm(directory, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('a starting worker removes the temporary files of workers that died mid-encode, not the living ones', async () => {
+    const root = path.join(os.tmpdir(), 'motema-transcode');
+    // A pid no process has (above the kernel's pid_max), and this process's own.
+    const dead = path.join(root, '4194305-deadbeef');
+    const living = path.join(root, `${process.pid}-alive`);
+    await mkdir(dead, { recursive: true });
+    await mkdir(living, { recursive: true });
+    await removeStaleWorkDirs();
+    await expect(stat(dead)).rejects.toThrow(/ENOENT/);
+    expect((await stat(living)).isDirectory()).toBe(true);
+    await rm(living, { recursive: true, force: true });
+  });
 });
