@@ -39,9 +39,9 @@ export async function postMediaProcessed(deps: ProcessedDeps, job: ProcessedItem
 }
 
 /**
- * The MEDIA_PROCESSED_QUEUE worker (jobs/register.ts): one queue, one handler for the posts feature,
- * so that each job reaches both sides. The post side first; an item no post carries is a story's
- * (stories/ adds its side here).
+ * The MEDIA_PROCESSED_QUEUE worker (jobs/register.ts): one queue, one handler, so that each job is
+ * seen by every side that needs it. Only posts keep a status of their own; a story shows its item's
+ * status as it is (stories/), so an item no post carries needs nothing more here.
  */
 export async function handleMediaProcessed(deps: ProcessedDeps, job: ProcessedItem): Promise<void> {
   await postMediaProcessed(deps, job);

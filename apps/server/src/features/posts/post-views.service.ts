@@ -4,7 +4,7 @@ import type { MediaItemRow, PostRow } from '../../db/schema.ts';
 import { mediaItemsByIds } from '../media/media-items.service.ts';
 import type { ReachedPost } from './post-access.service.ts';
 import { postMembers, type PostMemberView } from './post-members.service.ts';
-import { findAllowedIds, findMediaIds } from './posts.repository.ts';
+import { findAllowedIdsOf, findMediaIds } from './posts.repository.ts';
 
 /**
  * A post as one viewer sees it, ready for the presenter: its media only when the viewer may see them
@@ -30,10 +30,9 @@ export async function postViews(db: DbOrTx, reached: readonly ReachedPost[]): Pr
   );
   const items = await mediaItemsByIds(db, [...mediaIds.values()].flat());
   const ownPrivate = reached.filter((row) => row.access === 'author' && row.post.visibility === 'private');
-  const allowedIds = new Map(
-    await Promise.all(
-      ownPrivate.map(async (row) => [row.post.id, await findAllowedIds(db, row.post.id)] as const),
-    ),
+  const allowedIds = await findAllowedIdsOf(
+    db,
+    ownPrivate.map((row) => row.post.id),
   );
   const members = await postMembers(db, [
     ...reached.map((row) => row.post.authorId),
@@ -43,7 +42,7 @@ export async function postViews(db: DbOrTx, reached: readonly ReachedPost[]): Pr
     const author = members.get(row.post.authorId);
     if (!author) return [];
     const ids = seesContent(row.access) ? (mediaIds.get(row.post.id) ?? []) : [];
-    const allowed = allowedIds.get(row.post.id);
+    const allowed = ownPrivate.includes(row) ? (allowedIds.get(row.post.id) ?? []) : undefined;
     return [
       {
         post: row.post,

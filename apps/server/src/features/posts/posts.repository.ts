@@ -127,12 +127,23 @@ export async function isPostItem(db: DbOrTx, postId: string, itemId: string): Pr
 }
 
 export async function findAllowedIds(db: DbOrTx, postId: string): Promise<string[]> {
+  return (await findAllowedIdsOf(db, [postId])).get(postId) ?? [];
+}
+
+/** The allow lists of posts, in the order members were added, by post id (absent: an empty list). */
+export async function findAllowedIdsOf(
+  db: DbOrTx,
+  postIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byPost = new Map<string, string[]>();
+  if (postIds.length === 0) return byPost;
   const rows = await db
-    .select({ userId: postAllowed.userId })
+    .select({ postId: postAllowed.postId, userId: postAllowed.userId })
     .from(postAllowed)
-    .where(eq(postAllowed.postId, postId))
-    .orderBy(asc(postAllowed.createdAt), asc(postAllowed.userId));
-  return rows.map((row) => row.userId);
+    .where(inArray(postAllowed.postId, [...postIds]))
+    .orderBy(asc(postAllowed.postId), asc(postAllowed.createdAt), asc(postAllowed.userId));
+  for (const row of rows) byPost.set(row.postId, [...(byPost.get(row.postId) ?? []), row.userId]);
+  return byPost;
 }
 
 export async function insertAllowed(db: DbOrTx, postId: string, userIds: readonly string[], at: Date) {
