@@ -30,7 +30,14 @@ export function PostComposer({ opened, onClose, start = 'any' }: Props) {
   const { t } = useTranslation('posts');
   const phone = useMediaQuery('(max-width: 40em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('composer.title')} fullScreen={phone} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('composer.title')}
+      fullScreen={phone}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       {opened && <ComposerForm onDone={onClose} start={start} />}
     </Modal>
   );

@@ -21,7 +21,14 @@ export function PostEditModal({ post, onClose }: { post: Post; onClose: () => vo
     );
 
   return (
-    <Modal opened onClose={onClose} title={t('edit.title')} centered size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('edit.title')}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       <Stack gap="md">
         <Textarea
           label={t('composer.textLabel')}

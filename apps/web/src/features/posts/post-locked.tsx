@@ -26,7 +26,14 @@ export function LockedPost({ post, name }: { post: Post; name: string }) {
         </Text>
         {requested ? (
           <Group gap="xs">
-            <Button variant="light" color="teal" leftSection={<IconCheck size={18} aria-hidden />} disabled>
+            {/* Said as a button (where "Ask to see" was), but nothing more to do: no action, not greyed out. */}
+            <Button
+              variant="light"
+              color="teal"
+              leftSection={<IconCheck size={18} aria-hidden />}
+              aria-disabled
+              style={{ cursor: 'default' }}
+            >
               {t('locked.requested')}
             </Button>
             <Button

@@ -22,7 +22,6 @@ function Photo({
   sizes: string;
   single: boolean;
 }) {
-  const { t } = useTranslation('posts');
   // Data saver: the blurred placeholder until the member taps it (then only this photo loads).
   const held = useMediaHeld(item._id);
   const image = item.image;
@@ -33,11 +32,8 @@ function Photo({
   const picture = <ResponsiveImage image={image} alt={alt} sizes={sizes} held={held} style={style} />;
   if (!held) return <div className={classes.cell}>{picture}</div>;
   return (
-    <UnstyledButton
-      className={classes.cell}
-      onClick={() => releaseMedia(item._id)}
-      aria-label={t('media.loadPhoto')}
-    >
+    // Named by the photo's description and the visible "Tap to load" (no label of its own to differ from them).
+    <UnstyledButton className={classes.cell} onClick={() => releaseMedia(item._id)}>
       {picture}
     </UnstyledButton>
   );

@@ -56,7 +56,11 @@ export function PostVideoPlayer({ media, alt }: { media: MediaItem; alt: string 
         className={classes.play}
         onClick={() => setStarted(true)}
         disabled={!source}
-        aria-label={t('media.playVideo', { what: alt })}
+        aria-label={
+          saving && source
+            ? t('media.playVideoSize', { what: alt, size: megabytes(source.bytes) })
+            : t('media.playVideo', { what: alt })
+        }
       >
         <span className={classes.playCircle}>
           <IconPlayerPlayFilled size={30} aria-hidden />

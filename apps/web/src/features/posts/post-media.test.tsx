@@ -35,7 +35,7 @@ describe('PostVideoPlayer', () => {
     const { container } = show(<PostVideoPlayer media={videoItem()} alt="Video by Kofi" />);
     expect(screen.getByText('1.1 MB')).toBeTruthy();
     expect(container.querySelector('video')).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Play: Video by Kofi' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Play: Video by Kofi, 1.1 MB' }));
     expect(container.querySelector('video')!.getAttribute('src')).toMatch(/saver\.mp4$/);
   });
 });
@@ -64,7 +64,7 @@ describe('PostPhotoGrid', () => {
     show(<PostPhotoGrid photos={[photoItem('held-1')]} alt={() => 'Photo 1'} />);
     const held = screen.getByRole('img', { name: 'Photo 1' });
     expect(held.getAttribute('src')).toMatch(/^data:/);
-    await userEvent.click(screen.getByRole('button', { name: 'Load this photo' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Photo 1 Tap to load' }));
     expect(screen.getByRole('img', { name: 'Photo 1' }).getAttribute('srcset')).toMatch(/480\.webp/);
   });
 });

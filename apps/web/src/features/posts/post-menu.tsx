@@ -67,7 +67,13 @@ export function PostMenu({ post, name, viewer }: { post: Post; name: string; vie
         </Menu.Dropdown>
       </Menu>
       {mine && editing && <PostEditModal post={post} onClose={() => setEditing(false)} />}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('delete.title')} centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('delete.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      >
         <Text size="sm">{t('delete.body')}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirming(false)}>

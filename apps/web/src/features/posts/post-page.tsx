@@ -9,6 +9,7 @@ import {
   Text,
   ThemeIcon,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowLeft, IconLinkOff, IconLock, IconMoodEmpty } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +60,12 @@ export function PostPage() {
           <PostProblem problem={problem} member={me !== null} onRetry={() => void post.refetch()} />
         ) : post.data ? (
           <>
+            {/* The card names its author as a link: the page's own heading is for screen readers. */}
+            <VisuallyHidden component="h1">
+              {t('page.documentTitle', {
+                name: isolate(post.data.author.firstName ?? post.data.author.name),
+              })}
+            </VisuallyHidden>
             <PostCard post={post.data} viewer={me?._id ?? null} variant="page" />
             {!me && <VisitorInvite />}
             <PostComments post={post.data} viewer={me?._id ?? null} />

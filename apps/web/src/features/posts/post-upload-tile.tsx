@@ -96,7 +96,6 @@ export function UploadTile({ upload, onRemove, onSettled }: Props) {
         className={classes.remove}
         size="sm"
         radius="xl"
-        variant="filled"
         onClick={onRemove}
         aria-label={t('composer.remove', { name })}
       />

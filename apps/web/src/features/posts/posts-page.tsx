@@ -61,7 +61,7 @@ export function PostsPage() {
         </Group>
 
         <Card withBorder radius="md" padding="sm">
-          <UnstyledButton onClick={() => setComposing('any')} aria-label={t('feed.write')}>
+          <UnstyledButton onClick={() => setComposing('any')}>
             <Group gap="sm" wrap="nowrap">
               {me && <MemberAvatar name={me.name} image={me.avatar} size={40} radius={40} />}
               <Text c="dimmed" style={{ flex: 1 }}>
