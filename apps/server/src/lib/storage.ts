@@ -32,6 +32,11 @@ export type MediaStorage = {
   get: (key: string, range?: ByteRange) => Promise<StoredFile | null>;
   /** Removes every file whose key starts with `prefix` (e.g. `photos/{ownerId}/`). */
   deletePrefix: (prefix: string) => Promise<void>;
+  /**
+   * Where the file of `key` is on this machine's disk (local storage only): the media worker's
+   * transcode reads an upload in place rather than copying it (tens of MB of disk writes).
+   */
+  localPath?: (key: string) => string;
 };
 
 /**
@@ -69,6 +74,7 @@ export function createLocalStorage(root: string): MediaStorage {
   };
   return {
     kind: 'local',
+    localPath: (key) => resolve(key),
     async put(key, body) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -64,8 +64,8 @@ export async function removeStaleWorkDirs(): Promise<void> {
 }
 
 /**
- * The transcode job (media worker): reads the item's upload (from disk or S3, into a temporary
- * file), encodes it (video-pipeline.ts, audio-pipeline.ts; a video's poster through the photo
+ * The transcode job (media worker): reads the item's upload (in place on local disk; from S3 through
+ * a temporary file), encodes it (video-pipeline.ts, audio-pipeline.ts; a video's poster through the photo
  * pipeline), stores the served files under the item's folder, writes the item's row once (guarded by
  * `status = 'processing'`), tells MEDIA_PROCESSED_QUEUE, then removes the upload. A refusal of the
  * bytes ends the item `failed` with its code and removes its files; it is never retried.
@@ -108,11 +108,9 @@ async function encodeInto(
   job: TranscodeJob,
   workDir: string,
 ): Promise<TranscodeOutcome> {
-  const file = path.join(workDir, 'upload');
-  const stored = await deps.storage.get(job.source);
+  const file = await readableUpload(deps.storage, job.source, workDir);
   // The upload is removed only after the row is written: gone now, nothing can ever encode it.
-  if (!stored) return { status: 'failed', error: 'media_unreadable' };
-  await pipeline(stored.body, createWriteStream(file));
+  if (!file) return { status: 'failed', error: 'media_unreadable' };
   try {
     if (job.kind === 'audio') {
       const audio = await transcodeAudio(deps.tools, { file, sourceType: item.sourceType, workDir });
@@ -170,6 +168,17 @@ async function encodeInto(
     if (error instanceof AppError) return { status: 'failed', error: error.code };
     throw error;
   }
+}
+
+/** A path ffmpeg can read the upload at: the stored file itself on local disk, else a copy (S3). */
+async function readableUpload(storage: MediaStorage, key: string, workDir: string): Promise<string | null> {
+  const local = storage.localPath?.(key);
+  if (local) return (await stat(local).catch(() => null))?.isFile() ? local : null;
+  const stored = await storage.get(key);
+  if (!stored) return null;
+  const file = path.join(workDir, 'upload');
+  await pipeline(stored.body, createWriteStream(file));
+  return file;
 }
 
 async function storeFile(
