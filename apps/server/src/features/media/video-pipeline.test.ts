@@ -17,7 +17,7 @@ import {
 } from '../../test/transcode-fixtures.ts';
 import { encodePhoto } from './photo-pipeline.ts';
 import { probeMedia } from './transcode-probe.ts';
-import { runTool } from './transcode-tools.ts';
+import { resolveTranscodeTools, runTool } from './transcode-tools.ts';
 import { fitVideo, transcodeVideo, VIDEO_TARGETS } from './video-pipeline.ts';
 
 let dir: string;
@@ -82,6 +82,17 @@ describe('the packaged ffmpeg and ffprobe', () => {
     const encoders = await runTool(testTools.ffmpeg, ['-hide_banner', '-encoders'], { timeoutMs: 10_000 });
     expect(encoders.stdout.toString()).toMatch(/libx264/);
     expect(encoders.stdout.toString()).toMatch(/ aac /);
+  });
+
+  it('are the packaged builds, unless FFMPEG_PATH / FFPROBE_PATH name others', () => {
+    expect(testTools.ffmpeg).toMatch(/node_modules\/@ffmpeg-installer\/linux-x64\/ffmpeg$/);
+    expect(testTools.ffprobe).toMatch(/node_modules\/@ffprobe-installer\/linux-x64\/ffprobe$/);
+    expect(resolveTranscodeTools({ FFMPEG_PATH: '/opt/ff/ffmpeg', FFPROBE_PATH: '/opt/ff/ffprobe' })).toEqual(
+      {
+        ffmpeg: '/opt/ff/ffmpeg',
+        ffprobe: '/opt/ff/ffprobe',
+      },
+    );
   });
 
   it('are killed past their wall-clock limit', async () => {
