@@ -25,6 +25,7 @@
  * The phases: chat-phases.ts; the rows' check: chat-stored.ts; figures, bars and the results file:
  * chat-report.ts.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -158,7 +159,10 @@ async function main() {
       await settle(app, tracker, baseline, 300_000);
       const running = startVideoUploads(`http://127.0.0.1:${app.port}`, members, video, videos);
       await running.accepted;
-      // The first clip's probe done and its encode under way.
+      // The uploads' bytes (two clips of ~57 MB each) written back to disk before the measure, whose
+      // subject is the encodes: left to the kernel's writeback, they would fall in the window and
+      // slow PostgreSQL's WAL flushes. Then the first clip's probe done and its encode under way.
+      spawnSync('sync');
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const ids = await offer(app.clients, tracker, uploadsRate, seconds);
       const done = await running.stop();
