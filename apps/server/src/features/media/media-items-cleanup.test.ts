@@ -12,7 +12,7 @@ import {
   createVideoItem,
   postMediaUpload,
 } from '../../test/media-item-factories.ts';
-import { mediaItemsByIds } from './media-items.service.ts';
+import { claimMediaItems, mediaItemsByIds } from './media-items.service.ts';
 import {
   UNCLAIMED_SWEEP_QUEUE,
   sendUnclaimedSweep,
@@ -60,6 +60,33 @@ describe('media items’ clean-up', () => {
       expect(await filesUnder(t, fresh.folder)).toHaveLength(4);
       // Run again: nothing more to do.
       expect(await sweepUnclaimedMediaItems(t)).toBe(0);
+    });
+
+    it('leaves an item to a claim in progress (the claim’s lock, SKIP LOCKED), never half to each', async () => {
+      const owner = await createMember(t);
+      const item = await createPhotoItem(t, {
+        owner,
+        createdAt: new Date(Date.now() - UNCLAIMED_ITEM_TTL_MS - 1000),
+      });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let claimed!: () => void;
+      const locked = new Promise<void>((resolve) => (claimed = resolve));
+      const claim = t.db.transaction(async (tx) => {
+        const rows = await claimMediaItems(tx, owner.user.id, [item.id], 'post');
+        claimed();
+        await held;
+        return rows;
+      });
+      await locked;
+      await sweepUnclaimedMediaItems(t);
+      release();
+      expect((await claim).map((row) => row.id)).toEqual([item.id]);
+      expect((await mediaItemsByIds(t.db, [item.id])).get(item.id)!.claimedAt).not.toBeNull();
+      // Claimed: the next sweeps leave it (and its files) alone.
+      await sweepUnclaimedMediaItems(t);
+      expect((await mediaItemsByIds(t.db, [item.id])).size).toBe(1);
+      expect(await filesUnder(t, item.folder)).toHaveLength(4);
     });
 
     it('runs as its queue’s job (sent once an hour, whichever node offers it)', async () => {
