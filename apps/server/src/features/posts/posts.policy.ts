@@ -77,15 +77,19 @@ function othersPostShown(viewerId: string | null): SQL {
   )!;
 }
 
-/** SQL of canSeePostExists: the posts a member list may show, whole or locked. */
+/**
+ * SQL of canSeePostExists: the posts a member's list may show, whole or locked. A visitor's lists
+ * take postReadableBy(null) (public posts only): only a link to a private post tells a visitor it
+ * exists (403 post_not_allowed), never a list.
+ */
 export function postShownTo(viewerId: string | null): SQL {
-  if (viewerId === null) return and(othersPostShown(null), eq(posts.visibility, 'public'))!;
+  if (viewerId === null) return othersPostShown(null);
   return or(eq(posts.authorId, viewerId), othersPostShown(viewerId))!;
 }
 
 /** SQL of canViewPost: the posts whose content the viewer may see (the feed shows only these). */
 export function postReadableBy(viewerId: string | null): SQL {
-  if (viewerId === null) return postShownTo(null);
+  if (viewerId === null) return and(othersPostShown(null), eq(posts.visibility, 'public'))!;
   return or(
     eq(posts.authorId, viewerId),
     and(othersPostShown(viewerId), or(eq(posts.visibility, 'public'), allowedSql(viewerId))),

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema.ts';
 import { notBlockedWith } from '../safety/safety.policy.ts';
 import type { Keyset } from './post-cursor.ts';
-import { allowedSql, postShownTo, requestedSql } from './posts.policy.ts';
+import { allowedSql, postReadableBy, postShownTo, requestedSql } from './posts.policy.ts';
 
 /**
  * A post with what the visibility rule (posts.policy.ts) needs of the viewer's relation to it, and
@@ -202,7 +202,8 @@ export function listAuthorPosts(
               and(eq(posts.createdAt, after.createdAt), lt(posts.id, after.id)),
             )
           : undefined,
-        postShownTo(viewerId),
+        // A visitor lists public posts only (posts.policy.ts).
+        viewerId === null ? postReadableBy(null) : postShownTo(viewerId),
       ),
     )
     .orderBy(desc(posts.createdAt), desc(posts.id))
