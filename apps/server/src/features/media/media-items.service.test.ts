@@ -209,8 +209,8 @@ describe('media items (the service other features call)', () => {
           throw new Error('rolled back');
         }),
       ).rejects.toThrow('rolled back');
-      // Long enough for the job's first runs (workers poll every half second).
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Long enough for the job's first run (a second's delay, workers poll every half second).
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       expect(await filesOf(t, item.folder)).toHaveLength(4);
       expect((await mediaItemsByIds(t.db, [item.id])).size).toBe(1);
     });

@@ -30,6 +30,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An item's folder: the only prefixes the item files job removes. */
 const ITEM_FOLDER = /^media\/[0-9a-f-]{36}\/[A-Za-z0-9_-]{16,}\/$/;
 
+/** How long the files job of a deleting transaction waits, so as to find it committed. */
+const AFTER_COMMIT_DELAY_SECONDS = 1;
+
 const mediaNotFound = () => badRequest('media_not_found');
 const fileNotFound = () => new AppError(404, 'not_found');
 
@@ -75,8 +78,9 @@ export async function mediaItemsByIds(
 /**
  * In the transaction deleting a post or a story (or expiring a story): deletes the items' rows and
  * sends the removal of their folders. The job removes a folder only once its row is gone for good:
- * while this transaction is open the row is still there, and the job is retried after the commit;
- * if the transaction rolls back, the row stays and so do its files.
+ * it starts a moment later (the transaction has committed by then), and should the row still be there
+ * (a transaction still open), it is retried; if the transaction rolls back, the row stays and so do
+ * its files.
  */
 export async function removeMediaItems(
   tx: DbOrTx,
@@ -85,7 +89,7 @@ export async function removeMediaItems(
 ): Promise<void> {
   const ids = [...new Set(itemIds.filter((id) => UUID.test(id)))];
   for (const row of await repo.deleteMediaItems(tx, ids)) {
-    await scheduleItemFilesRemoval(jobs, row);
+    await scheduleItemFilesRemoval(jobs, row, AFTER_COMMIT_DELAY_SECONDS);
   }
 }
 
