@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTS_PAGE_SIZE, type PostPage } from '@motema/shared/posts';
 import { postLikes, type PostRow } from '../../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { buildMatch, createProfile, KINSHASA, moved } from '../../../test/discovery-factories.ts';
+import {
+  buildMatch,
+  createProfile,
+  insertProfiles,
+  KINSHASA,
+  moved,
+} from '../../../test/discovery-factories.ts';
 import { asMember, type Member } from '../../../test/factories.ts';
 import { createPhotoItem } from '../../../test/media-item-factories.ts';
 import { buildPost } from '../../../test/post-factories.ts';
@@ -163,6 +169,16 @@ describe('GET /api/posts: who is in the feed', () => {
       table.map(({ who, shown }) => `${who}: ${outcome(shown)}`),
     );
     expect(seen.size).toBe(table.filter((entry) => entry.shown).length);
+  });
+
+  it('shows the same when many members are near (the walk down all public posts)', async () => {
+    // 200 more women near who fit and post nothing: the feed's near branch walks all public posts.
+    await insertProfiles(t, 200, { age: 28, position: moved(KINSHASA, 20) });
+    const seen = new Set((await wholeFeed(t, viewer)).map((post) => post._id));
+    const outcome = (shown: boolean) => (shown ? 'shown' : 'hidden');
+    expect(table.map(({ who, post }) => `${who}: ${outcome(seen.has(post.id))}`)).toEqual(
+      table.map(({ who, shown }) => `${who}: ${outcome(shown)}`),
+    );
   });
 
   it('hides the viewer from those they blocked and who blocked them', async () => {
