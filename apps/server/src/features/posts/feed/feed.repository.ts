@@ -67,7 +67,7 @@ function hiddenFrom(viewerId: string): SQL {
 /**
  * The members whose public posts the feed shows: those the viewer's near list shows (discovery's
  * `listedFor` and `wantedBy`, with the near list's distance: a shared position within the viewer's
- * preferred distance, `match_distance`, 25 to 500 km), null when the viewer shares no position.
+ * preferred distance, `match_distance`, 1 to 500 km), null when the viewer shares no position.
  * The conditions of a listed member are the predicate of the listed members' indexes: the planner
  * reads the wanted sex and ages from `users_listed_age_idx` (position included) alone, which at
  * 100,000 members took 3.3 ms for a typical viewer's 3,441 members against 5.4 ms through the GiST
