@@ -106,11 +106,14 @@ export function markStorySeen(queryClient: QueryClient, story: Story): void {
   });
 }
 
-/** Deletes one of the member's own stories. */
+/** Deletes one of the member's own stories (DELETE /api/stories/{id}). */
+export const deleteStory = (storyId: string) => api<void>(storyPath(storyId), { method: 'DELETE' });
+
+/** Deletes one of the member's own stories, and takes it out of the caches. */
 export function useDeleteStoryMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (storyId: string) => api<void>(storyPath(storyId), { method: 'DELETE' }),
+    mutationFn: deleteStory,
     onSuccess: (_nothing, storyId) => changeCachedStories(queryClient, (s) => (s._id === storyId ? null : s)),
   });
 }

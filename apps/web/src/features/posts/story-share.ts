@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notices.ts';
 import { uploadMedia } from './posts.api.ts';
-import { fetchUpload, storyKeys, useCreateStoryMutation } from './stories.api.ts';
+import { deleteStory as removeStory, fetchUpload, storyKeys, useCreateStoryMutation } from './stories.api.ts';
 
 /** How often the composer asks whether the video is ready, while the media worker encodes it. */
 export const STORY_PROCESSING_POLL_MS = 3000;
@@ -66,12 +66,18 @@ export function useStoryShare(onDone: () => void) {
         signal: controller.signal,
         onProgress: (progress) => setStep({ name: 'uploading', progress }),
       });
-      await create.mutateAsync(item._id);
+      const story = await create.mutateAsync(item._id);
       if (item.status === 'processing') {
         setStep({ name: 'processing' });
         const done = await waitUntilEncoded(item);
         if (closed.current) return;
-        if (done.status === 'failed') return setStep({ name: 'failed', message: messageOf(done.error) });
+        if (done.status === 'failed') {
+          // A refused video would stay in the member's tray, failed, for the day: it goes at once.
+          void removeStory(story._id).finally(() =>
+            queryClient.invalidateQueries({ queryKey: storyKeys.all }),
+          );
+          return setStep({ name: 'failed', message: messageOf(done.error) });
+        }
         void queryClient.invalidateQueries({ queryKey: storyKeys.all });
       }
       notify('positive', t('composer.posted'));

@@ -20,7 +20,13 @@ async function entries(): Promise<string[]> {
   await waitFor(() => expect(within(tray).getAllByRole('button').length).toBeGreaterThan(1));
   return within(tray)
     .getAllByRole('button')
-    .map((button) => button.getAttribute('aria-label')!.replace(/[\u2068\u2069]/g, ''));
+    .map((button) => {
+      if (button.hasAttribute('aria-label')) return button.getAttribute('aria-label') ?? '';
+      // Its name is its text, but what is hidden from screen readers (the ring's initials).
+      const copy = button.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('[aria-hidden]').forEach((hidden) => hidden.remove());
+      return copy.textContent ?? '';
+    });
 }
 
 const ringOf = (label: RegExp) =>
@@ -35,7 +41,7 @@ describe('home’s story tray', () => {
       ),
     });
     renderPage('/home', <StoryTray />, { me });
-    expect(await entries()).toEqual(['Add a story', 'Awa’s story, new', 'Kofi’s story']);
+    expect(await entries()).toEqual(['Your story, add a story', 'Awa, new story', 'Kofi, story']);
     expect(ringOf(/Awa/)).toBe('unseen');
     expect(ringOf(/Kofi/)).toBe('seen');
     // Light: the avatars' thumbnails, no story's photo or video before it is opened.
@@ -51,8 +57,8 @@ describe('home’s story tray', () => {
       ),
     });
     renderPage('/home', <StoryTray />, { me });
-    expect(await entries()).toEqual(['Watch your story', 'Add a story', 'Awa’s story, new']);
-    fireEvent.click(screen.getByRole('button', { name: 'Watch your story' }));
+    expect(await entries()).toEqual(['Your story, watch it', 'Add a story', 'Awa, new story']);
+    fireEvent.click(screen.getByRole('button', { name: /^Your story ?, watch it$/ }));
     expect(await screen.findByRole('heading', { name: /Amani.?’s story/ })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Seen by 0 members' })).toBeTruthy();
   });
@@ -64,7 +70,7 @@ describe('home’s story tray', () => {
     });
     renderPage('/home', <StoryTray />, { me });
     await entries();
-    fireEvent.click(screen.getByRole('button', { name: /Awa.?’s story, new/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Awa ?, new story$/ }));
     expect(await screen.findByRole('heading', { name: /Awa.?’s story/ })).toBeTruthy();
     await waitFor(() => expect(requests.some((r) => r.path === '/api/stories/a3/views')).toBe(true));
 
@@ -76,7 +82,7 @@ describe('home’s story tray', () => {
   it('opens the story composer when the member has no story yet', async () => {
     stubStoriesApi({ 'GET /api/stories': buildTray() });
     renderPage('/home', <StoryTray />, { me });
-    fireEvent.click(await screen.findByRole('button', { name: 'Add a story' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Your story ?, add a story$/ }));
     expect(await screen.findByRole('dialog', { name: 'New story' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Choose a photo or a video' })).toBeTruthy();
   });

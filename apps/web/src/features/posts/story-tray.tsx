@@ -1,10 +1,9 @@
-import { ActionIcon, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
+import { ActionIcon, Skeleton, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import type { PostMember, StoryTray as Tray } from '@motema/shared/posts';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
-import { isolate } from '../../ui/member-text.tsx';
 import { useMeQuery } from '../users/users.api.ts';
 import { useStoryTrayQuery } from './stories.api.ts';
 import classes from './story-ring.module.css';
@@ -33,7 +32,7 @@ export function StoryRing({
   size?: number;
 }) {
   return (
-    <span className={classes.ring} data-state={state}>
+    <span className={classes.ring} data-state={state} aria-hidden>
       <span className={classes.inner}>
         <MemberAvatar name={member.name} image={member.avatar} size={size} radius={size} />
       </span>
@@ -69,11 +68,11 @@ export function StoryTray() {
             type="button"
             className={classes.item}
             onClick={() => (own ? setViewing(ownIndex) : setComposing(true))}
-            aria-label={own ? t('tray.own') : t('tray.add')}
           >
             <StoryRing member={me} state={own ? 'unseen' : 'none'} />
             <Text component="span" className={classes.name} fw={600}>
               {t('tray.you')}
+              <VisuallyHidden component="span">{t(own ? 'tray.watchHint' : 'tray.addHint')}</VisuallyHidden>
             </Text>
             {!own && (
               <ThemeIcon className={classes.add} size={24} radius="xl" aria-hidden>
@@ -106,15 +105,13 @@ export function StoryTray() {
               const name = entry.member.firstName ?? entry.member.name;
               return (
                 <li key={entry.member._id} style={{ flex: 'none' }}>
-                  <button
-                    type="button"
-                    className={classes.item}
-                    onClick={() => setViewing(index)}
-                    aria-label={t(entry.unseen ? 'tray.openUnseen' : 'tray.open', { name: isolate(name) })}
-                  >
+                  <button type="button" className={classes.item} onClick={() => setViewing(index)}>
                     <StoryRing member={entry.member} state={entry.unseen ? 'unseen' : 'seen'} />
                     <Text component="span" className={classes.name} fw={entry.unseen ? 600 : 400}>
                       <bdi dir="auto">{name}</bdi>
+                      <VisuallyHidden component="span">
+                        {t(entry.unseen ? 'tray.newHint' : 'tray.seenHint')}
+                      </VisuallyHidden>
                     </Text>
                   </button>
                 </li>
