@@ -41,7 +41,8 @@ describe('the posts socket events matrix', () => {
       visibility: 'private',
       media: [item],
       allowed: [cast.allowed],
-      requested: [cast.requested],
+      // Requests of the members blocked since: never answered, never told.
+      requested: [cast.requested, cast.blockedByAuthor, cast.blockerOfAuthor],
     });
     // Comments written before the blocks: the author's replies to them must not reach across one.
     for (const name of OTHERS) {
@@ -171,5 +172,18 @@ describe('the posts socket events matrix', () => {
       blockedByAuthor: [],
       blockerOfAuthor: [],
     });
+  });
+
+  it('the private post made public: no member waiting across a block hears of it', async () => {
+    await listen();
+    const res = await injectAs(t, cast.author, {
+      method: 'PATCH',
+      url: `/api/posts/${privatePost.id}`,
+      payload: { visibility: 'public' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await summary((event, payload: { access: string }) => `${event}:${payload.access}`)).toEqual(
+      Object.fromEntries(NAMES.map((name) => [name, []])),
+    );
   });
 });

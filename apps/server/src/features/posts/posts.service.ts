@@ -131,7 +131,8 @@ export async function updatePost(
       }
     }
     if (visibility === 'public') {
-      changes.push({ userIds: await repo.deleteRequests(tx, current.id), access: 'allowed' });
+      const waited = await repo.deleteRequests(tx, current.id);
+      changes.push({ userIds: await reachableMembers(tx, authorId, waited), access: 'allowed' });
     }
     return { post: updated, changes };
   });
