@@ -38,7 +38,8 @@ export const ERROR_MESSAGES = {
   video_no_picture: 'This video has no picture. Post it as a podcast, or choose another video.',
   audio_too_long: 'This recording is too long. Send one of at most an hour.',
   media_type_unsupported: 'This file cannot be posted. Send a photo, a video or an audio file.',
-  media_too_large: 'This file is too large. Videos may weigh up to 100 MB, audio files up to 60 MB, photos up to 15 MB.',
+  media_too_large:
+    'This file is too large. Videos may weigh up to 100 MB, audio files up to 60 MB, photos up to 15 MB.',
   media_missing: 'Choose a photo, a video or an audio file to send',
   media_not_found: 'This media is not available. Upload it again.',
   media_already_used: 'This media is already used by another post or story. Upload it again.',
