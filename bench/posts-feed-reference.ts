@@ -4,7 +4,7 @@
  * no session lookup, no validation, no schema serializer, no plugins but the app's compression. It
  * replays exactly the statements the app sends for that page (the viewer's preferences, the page,
  * then at once the page's avatars and media items), captured from the app's own code
- * (posts-feed-setup.ts `captureFeedPage`; the page as the same prepared statement), and builds the page's JSON with a minimal inline mapping.
+ * (posts-feed-setup.ts `captureFeedPage`), and builds the page's JSON with a minimal inline mapping.
  *
  *   node --import tsx bench/posts-feed-reference.ts <spec.json> <port>
  */
@@ -48,9 +48,7 @@ async function answer(page: PageSpec) {
   const [viewer, list, ...batch] = page.statements;
   const me = await pool.query({ text: viewer!.sql, values: viewer!.params, rowMode: 'array' });
   if (me.rows.length === 0) return { status: 401, body: { code: 'unauthorized' } };
-  // The page as the app sends it: a prepared statement when the app names it.
   const found = await pool.query({
-    name: list!.name,
     text: list!.sql,
     values: list!.params,
     rowMode: 'array',

@@ -75,10 +75,8 @@ export async function prepareFeedViewer(db: Db): Promise<{ id: string; username:
   return { ...row, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
-/** A statement as the app sent it; `name` for a prepared one. */
-export type SentStatement = Statement & { name?: string };
 /** One page as the reference replays it: the statements the app sent for it, in order. */
-export type PageSpec = { cursor: string | null; statements: SentStatement[] };
+export type PageSpec = { cursor: string | null; statements: Statement[] };
 export type FeedReferenceSpec = {
   databaseUrl: string;
   poolMax: number;
@@ -99,8 +97,8 @@ export async function captureFeedPage(
   viewerId: string,
   cursor: string | null,
 ): Promise<PageSpec> {
-  const statements: SentStatement[] = [];
-  type Config = string | { text: string; values?: unknown[]; name?: string };
+  const statements: Statement[] = [];
+  type Config = string | { text: string; values?: unknown[] };
   const recordingPool = new Proxy(pool, {
     get(target, property) {
       if (property === 'query') {
@@ -108,7 +106,7 @@ export async function captureFeedPage(
           statements.push(
             typeof config === 'string'
               ? { sql: config, params: values ?? [] }
-              : { sql: config.text, params: values ?? config.values ?? [], name: config.name },
+              : { sql: config.text, params: values ?? config.values ?? [] },
           );
           return (target.query as (config: Config, values?: unknown[]) => Promise<unknown>)(config, values);
         };

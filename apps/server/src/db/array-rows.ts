@@ -2,11 +2,8 @@ import { Column, is, SQL, type DriverValueDecoder } from 'drizzle-orm';
 import pg from 'pg';
 import type { DbOrTx } from './client.ts';
 
-/**
- * A statement as Drizzle builds it: its text and its parameters; with a `name`, a prepared statement
- * (parsed once per connection, its plan cached by PostgreSQL: one name per text).
- */
-export type Built = { sql: string; params: unknown[]; name?: string };
+/** A statement as Drizzle builds it: its text and its parameters. */
+export type Built = { sql: string; params: unknown[] };
 
 // Drizzle's own reading of values (node-postgres session): dates, timestamps and intervals as text,
 // which its columns then decode; everything else as pg reads it.
@@ -40,7 +37,6 @@ export async function queryRows<Row>(
     return { key, decode: (value: unknown) => decoder.mapFromDriverValue(value) as unknown };
   });
   const result = await client.query<unknown[]>({
-    ...(built.name && { name: built.name }),
     text: built.sql,
     values: built.params,
     rowMode: 'array',
