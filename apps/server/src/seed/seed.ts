@@ -61,8 +61,8 @@ export function defaultSeedPrefix(): string {
 /**
  * Fills the database with `members` realistic members (see seedMembers), their avatars (a small set
  * of generated pictures run once through the photo pipeline, see seed-avatars.ts) and their activity
- * (ratings, matches, visits, conversations; see seed-activity.ts), all set-based in batches; then
- * VACUUM ANALYZE. Works on unlogged tables `seed_work_<prefix>*`, dropped at the end.
+ * (ratings, matches, visits, conversations; see seed-activity.ts) and `posts` posts (with their photos,
+ * allow lists, likes and comments; see seed-posts.ts), all set-based in batches; then VACUUM ANALYZE. Works on unlogged tables `seed_work_<prefix>*`, dropped at the end.
  */
 export async function seed(
   deps: { db: Db; storage: MediaStorage },
