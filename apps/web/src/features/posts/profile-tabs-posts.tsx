@@ -165,7 +165,7 @@ function PostTile({ post }: { post: Post }) {
   return (
     <Link to={postPath(post._id)} className={classes.tile} data-shape={video ? 'portrait' : undefined}>
       {/* Its name: what and when (the badges drawn on it are hidden from screen readers). */}
-      <VisuallyHidden>{label}</VisuallyHidden>
+      <VisuallyHidden component="span">{label}</VisuallyHidden>
       {state ? (
         <span className={classes.center}>
           {post.locked ? (

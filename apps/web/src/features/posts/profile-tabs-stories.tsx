@@ -1,4 +1,4 @@
-import { Button, EmptyState, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, EmptyState, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { Story } from '@motema/shared/posts';
 import { IconCircleDashed, IconEye, IconPlayerPlayFilled, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -95,9 +95,10 @@ export function ProfileStoriesTab({ userId, own, name, onAdd }: Props) {
                 className={classes.tile}
                 data-shape="tall"
                 onClick={() => setOpened(story._id)}
-                aria-label={t('tabs.storyTile', { age })}
                 style={{ border: 0, width: '100%', padding: 0, cursor: 'pointer' }}
               >
+                {/* Its name (the badges drawn on it are hidden from screen readers). */}
+                <VisuallyHidden component="span">{t('tabs.storyTile', { age })}</VisuallyHidden>
                 {story.media.image && <ResponsiveImage image={story.media.image} alt="" sizes={TILE_SIZES} />}
                 {story.media.kind === 'video' && (
                   <span className={`${classes.badge} ${classes.topRight}`} aria-hidden>
