@@ -27,7 +27,7 @@ const TABS = [
   { to: '/home', key: 'nav.home', Icon: IconHome },
   { to: '/swap', key: 'nav.swap', Icon: IconCards },
   { to: '/conversations', key: 'nav.conversations', Icon: IconMessageCircle },
-  { to: '/posts', key: 'screens.posts', Icon: IconNews },
+  { to: '/posts', key: 'nav.posts', Icon: IconNews },
   { to: '/zones', key: 'nav.zones', Icon: IconUsersGroup },
   { to: '/account', key: 'nav.account', Icon: IconUserCircle },
 ] as const;

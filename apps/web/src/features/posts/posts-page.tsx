@@ -46,7 +46,7 @@ export function PostsPage() {
     <Container size="sm" px="sm" py="md">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={1} size="h2">
+          <Title order={1} size="h3" style={{ minWidth: 0 }}>
             {t('feed.title')}
           </Title>
           <Button
@@ -54,6 +54,7 @@ export function PostsPage() {
             to="/posts/requests"
             variant="subtle"
             size="compact-md"
+            style={{ flex: 'none' }}
             leftSection={<IconInbox size={18} aria-hidden />}
           >
             {t('requests.entry')}

@@ -39,6 +39,11 @@ export const postPath = (id: string) => `/posts/${encodeURIComponent(id)}`;
 
 /** How often a post or an upload still encoding is asked for again (the socket may say it sooner). */
 export const PROCESSING_POLL_MS = 3000;
+/**
+ * A list holding the member's post still encoding is asked again less often: every page loaded
+ * comes again each time, and `posts:ready` (PostsRealtime) usually says it first.
+ */
+export const PROCESSING_LIST_POLL_MS = 10_000;
 
 export type Pages<T> = InfiniteData<T, string | null>;
 
@@ -55,11 +60,16 @@ export function useFeedQuery() {
       api<PostPage>('/posts', { query: { cursor: pageParam ?? undefined }, signal }),
     ...cursorPaging,
     // The author sees their post "processing": asked again until the media worker is done.
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.posts.some((post) => post.status === 'processing'))
-        ? PROCESSING_POLL_MS
-        : false,
+    refetchInterval: whileProcessing,
   });
+}
+
+/** A list's poll while it holds a post still encoding (the author's own). */
+function whileProcessing(query: { state: { data?: Pages<PostPage> } }): number | false {
+  const pages = query.state.data?.pages ?? [];
+  return pages.some((page) => page.posts.some((post) => post.status === 'processing'))
+    ? PROCESSING_LIST_POLL_MS
+    : false;
 }
 
 /** A member's posts of one kind (the profile's tabs), newest first; locked ones show as such. */
@@ -77,6 +87,7 @@ export function useMemberPostsQuery(
       }),
     ...cursorPaging,
     enabled: options.enabled !== false && userId !== '',
+    refetchInterval: whileProcessing,
   });
 }
 
