@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Menu, ActionIcon, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import type { Comment } from '@motema/shared/posts';
 import { IconDots, IconFlag, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -31,6 +31,7 @@ export function PostComment({ comment, postId, viewer, onReply }: Props) {
   const update = useUpdateCommentMutation(postId);
   const remove = useDeleteCommentMutation(postId);
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const name = comment.author.firstName ?? comment.author.name;
   const mine = comment.author._id === viewer;
 
@@ -114,7 +115,7 @@ export function PostComment({ comment, postId, viewer, onReply }: Props) {
                   <Menu.Item
                     color="red"
                     leftSection={<IconTrash size={16} aria-hidden />}
-                    onClick={() => remove.mutate(comment._id)}
+                    onClick={() => setConfirming(true)}
                   >
                     {t('comments.delete')}
                   </Menu.Item>
@@ -134,6 +135,27 @@ export function PostComment({ comment, postId, viewer, onReply }: Props) {
           )}
         </Group>
       </Stack>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('comments.deleteTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      >
+        <Text size="sm">{t('comments.deleteBody')}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {t('actions.cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(comment._id, { onSuccess: () => setConfirming(false) })}
+          >
+            {t('comments.delete')}
+          </Button>
+        </Group>
+      </Modal>
     </Group>
   );
 }

@@ -123,6 +123,9 @@ describe('PostPage comments', () => {
     expect(screen.queryByRole('menuitem', { name: 'Edit' })).toBeNull();
     expect(await screen.findByRole('menuitem', { name: 'Report' })).toBeTruthy();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    expect(callsOf(fetch)).not.toContain('DELETE /api/comments/c1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Beautiful light')).toBeNull());
     expect(callsOf(fetch)).toContain('DELETE /api/comments/c1');
   });

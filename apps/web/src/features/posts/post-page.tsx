@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Logo } from '../../ui/logo.tsx';
 import { isolate } from '../../ui/member-text.tsx';
 import { useMeQuery } from '../users/users.api.ts';
 import { PostCard } from './post-card.tsx';
@@ -45,6 +46,12 @@ export function PostPage() {
   return (
     <Container size="sm" px="sm" py="md">
       <Stack gap="md">
+        {!me && (
+          // A visitor came by a shared link: where they are, and the way to the rest of Motema.
+          <Anchor component={Link} to="/" aria-label={t('common:nav.start')} w="fit-content">
+            <Logo />
+          </Anchor>
+        )}
         {me && (
           <Anchor
             component={Link}
