@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { PostRow } from '../../db/schema.ts';
 import { isUuid, postIdInvalid, postNotAllowed, postNotFound } from './posts-errors.ts';
 import { postAccessOf } from './posts.policy.ts';
-import { findPostFacts, lockOwnPost, type PostFactsRow } from './posts.repository.ts';
+import { findPostFacts, lockOwnPost, type PostFactsRow, type RowLock } from './posts.repository.ts';
 
 /** A post as one viewer may reach it, with their access (never null: hidden posts are a 404). */
 export type ReachedPost = PostFactsRow & { access: PostAccess };
@@ -17,7 +17,7 @@ export async function reachPost(
   db: DbOrTx,
   viewerId: string | null,
   postId: string,
-  { lock = false } = {},
+  { lock }: { lock?: RowLock } = {},
 ): Promise<ReachedPost> {
   if (!isUuid(postId)) throw postIdInvalid();
   const facts = await findPostFacts(db, postId.toLowerCase(), viewerId, { lock });
@@ -34,7 +34,7 @@ export async function reachPostContent(
   db: DbOrTx,
   viewerId: string | null,
   postId: string,
-  options: { lock?: boolean } = {},
+  options: { lock?: RowLock } = {},
 ): Promise<ReachedPost> {
   const reached = await reachPost(db, viewerId, postId, options);
   if (reached.access !== 'author' && reached.access !== 'allowed') throw postNotAllowed();

@@ -43,15 +43,22 @@ export type PostFactsRow = {
   liked: boolean;
 };
 
+/**
+ * A row lock taken with the read: `update` to change the row's own rows under it (requests),
+ * `key share` to add rows pointing at it (a comment, a like) without the post being deleted between
+ * the check and the insert (its foreign key would fail); counters still move under key share.
+ */
+export type RowLock = 'update' | 'key share';
+
 /** A post and the viewer's relation to it, whoever may see it (the policy decides). */
 export async function findPostFacts(
   db: DbOrTx,
   postId: string,
   viewerId: string | null,
-  { lock = false } = {},
+  { lock }: { lock?: RowLock } = {},
 ): Promise<PostFactsRow | undefined> {
   const query = db.select(factsOf(viewerId)).from(posts).where(eq(posts.id, postId)).limit(1);
-  const [row] = await (lock ? query.for('update', { of: posts }) : query);
+  const [row] = await (lock ? query.for(lock, { of: posts }) : query);
   return row;
 }
 

@@ -31,14 +31,23 @@ const likedBy = (viewerId: string | null) =>
     ? sql<boolean>`false`
     : sql<boolean>`EXISTS (SELECT 1 FROM ${commentLikes} WHERE ${commentLikes.commentId} = ${comments.id} AND ${commentLikes.userId} = ${viewerId})`;
 
-/** A comment as the viewer may see it (undefined otherwise), with its post's author and their like. */
-export async function findShownComment(db: DbOrTx, viewerId: string, commentId: string) {
-  const [row] = await db
+/**
+ * A comment as the viewer may see it (undefined otherwise), with its post's author and their like.
+ * `keyShare` keeps it from being deleted until the transaction ends (a like or a reply is added to it).
+ */
+export async function findShownComment(
+  db: DbOrTx,
+  viewerId: string,
+  commentId: string,
+  { keyShare = false } = {},
+) {
+  const query = db
     .select({ comment: comments, postAuthorId: posts.authorId, liked: likedBy(viewerId) })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .where(and(eq(comments.id, commentId), commentShownTo(viewerId)))
     .limit(1);
+  const [row] = await (keyShare ? query.for('key share', { of: comments }) : query);
   return row;
 }
 

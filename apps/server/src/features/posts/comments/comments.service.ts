@@ -56,9 +56,14 @@ export async function listComments(
  * A comment the viewer may see, on a post whose content they may see now: 404 comment_not_found
  * otherwise (a malformed id, a block either way with its author, an allow list they left).
  */
-export async function reachComment(tx: DbOrTx, viewerId: string, commentId: string) {
+export async function reachComment(
+  tx: DbOrTx,
+  viewerId: string,
+  commentId: string,
+  options: { keyShare?: boolean } = {},
+) {
   const found = isUuid(commentId)
-    ? await repo.findShownComment(tx, viewerId, commentId.toLowerCase())
+    ? await repo.findShownComment(tx, viewerId, commentId.toLowerCase(), options)
     : undefined;
   const facts = found && (await findPostFacts(tx, found.comment.postId, viewerId));
   if (!found || !facts || !canViewPost(viewerId, { ...facts, ...facts.post })) throw commentNotFound();
@@ -77,10 +82,10 @@ export async function addComment(
   input: CommentCreate,
 ): Promise<CommentView> {
   const { row, post, receiverIds } = await deps.db.transaction(async (tx) => {
-    const { post }: ReachedPost = await reachPostContent(tx, authorId, postId);
+    const { post }: ReachedPost = await reachPostContent(tx, authorId, postId, { lock: 'key share' });
     let parent: CommentRow | undefined;
     if (input.parent) {
-      parent = (await reachComment(tx, authorId, input.parent)).comment;
+      parent = (await reachComment(tx, authorId, input.parent, { keyShare: true })).comment;
       if (parent.postId !== post.id) throw commentNotFound();
     }
     const now = clock.now();

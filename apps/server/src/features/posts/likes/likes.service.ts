@@ -15,7 +15,7 @@ export async function setPostLike(
   liked: boolean,
 ): Promise<LikeState> {
   return deps.db.transaction(async (tx) => {
-    const { post } = await reachPostContent(tx, userId, postId);
+    const { post } = await reachPostContent(tx, userId, postId, { lock: 'key share' });
     const likes = liked
       ? await repo.likePost(tx, post.id, userId, clock.now())
       : await repo.unlikePost(tx, post.id, userId);
@@ -31,7 +31,7 @@ export async function setCommentLike(
   liked: boolean,
 ): Promise<LikeState> {
   return deps.db.transaction(async (tx) => {
-    const { comment } = await reachComment(tx, userId, commentId);
+    const { comment } = await reachComment(tx, userId, commentId, { keyShare: true });
     const likes = liked
       ? await repo.likeComment(tx, comment.id, userId, clock.now())
       : await repo.unlikeComment(tx, comment.id, userId);

@@ -18,7 +18,7 @@ type RequestsDeps = Pick<AppDeps, 'db' | 'events'>;
  */
 export async function requestAccess(deps: RequestsDeps, requesterId: string, postId: string): Promise<void> {
   const post = await deps.db.transaction(async (tx) => {
-    const reached = await reachPost(tx, requesterId, postId, { lock: true });
+    const reached = await reachPost(tx, requesterId, postId, { lock: 'update' });
     if (reached.access === 'author' || reached.access === 'allowed') throw postAlreadyAllowed();
     if (!(await repo.insertRequest(tx, reached.post.id, requesterId, clock.now())))
       throw postAlreadyRequested();
@@ -37,7 +37,7 @@ export async function withdrawRequest(
   postId: string,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const reached = await reachPost(tx, requesterId, postId, { lock: true });
+    const reached = await reachPost(tx, requesterId, postId, { lock: 'update' });
     await repo.deleteRequest(tx, reached.post.id, requesterId);
   });
 }
