@@ -10,7 +10,7 @@ import { encodePhotoUpload } from './media-encoding.service.ts';
 import * as repo from './media-items.repository.ts';
 import { scheduleItemFilesRemoval, type MediaItemsDeps } from './media-items.service.ts';
 import { inspectUploadedPhoto } from './media.service.ts';
-import { MEDIA_TRANSCODE_QUEUE, type TranscodeJob } from './transcode-jobs.ts';
+import { MEDIA_TRANSCODE_QUEUE, MEDIA_TRANSCODE_SETTINGS, type TranscodeJob } from './transcode-jobs.ts';
 import { UPLOAD_HEAD_BYTES, uploadTypeOf, type UploadType } from './upload-type.ts';
 
 /**
@@ -65,8 +65,9 @@ export async function uploadMediaItem(
   const folder = `media/${input.ownerId}/${randomBytes(16).toString('base64url')}/`;
   let row: MediaItemRow | undefined;
   try {
+    // A photo's row is written last: nothing after it can fail.
     if (type.kind === 'photo') {
-      return (row = await storePhoto(deps, { ownerId: input.ownerId, use: upload.use, folder, type }, rest));
+      return await storePhoto(deps, { ownerId: input.ownerId, use: upload.use, folder, type }, rest);
     }
     const source = uploadSourceKey(folder);
     const bytes = await deps.storage.putStream(source, Readable.from(rest), type.mime);
@@ -80,6 +81,8 @@ export async function uploadMediaItem(
       sourceBytes: bytes,
     });
     const job: TranscodeJob = { kind: type.kind, itemId: row.id, source, folder, use: upload.use };
+    // The queue's own settings, should this node be the first to use it (the worker's are the same).
+    deps.jobs.define(MEDIA_TRANSCODE_QUEUE, MEDIA_TRANSCODE_SETTINGS);
     await deps.jobs.send(MEDIA_TRANSCODE_QUEUE, job);
     return row;
   } catch (error) {
