@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { MediaItemRow, PostRow } from '../../db/schema.ts';
 import { mediaItemsByIds } from '../media/media-items.service.ts';
 import type { ReachedPost } from './post-access.service.ts';
-import { postMembers, type PostMemberView } from './post-members.service.ts';
+import { postMembers, reachableMembers, type PostMemberView } from './post-members.service.ts';
 import { findAllowedIdsOf, findMediaIds } from './posts.repository.ts';
 
 /**
@@ -34,6 +34,11 @@ export async function postViews(db: DbOrTx, reached: readonly ReachedPost[]): Pr
     db,
     ownPrivate.map((row) => row.post.id),
   );
+  // The author's own view of their allow lists: never a member hidden from them by a block (Z3).
+  const [viewer] = ownPrivate;
+  const shown = new Set(
+    viewer ? await reachableMembers(db, viewer.post.authorId, [...allowedIds.values()].flat()) : [],
+  );
   const members = await postMembers(db, [
     ...reached.map((row) => row.post.authorId),
     ...[...allowedIds.values()].flat(),
@@ -50,7 +55,7 @@ export async function postViews(db: DbOrTx, reached: readonly ReachedPost[]): Pr
         liked: row.liked,
         author,
         items: ids.flatMap((id) => items.get(id) ?? []),
-        allowed: allowed ? allowed.flatMap((id) => members.get(id) ?? []) : null,
+        allowed: allowed ? allowed.flatMap((id) => (shown.has(id) ? (members.get(id) ?? []) : [])) : null,
       },
     ];
   });

@@ -153,4 +153,22 @@ describe('reading and editing posts', () => {
       expect([res.statusCode, res.json().code]).toEqual([404, 'user_not_found']);
     }
   });
+
+  it('hides a member across a block from the author’s allow list, and takes the list back with or without them', async () => {
+    const [author, friend, gone] = [await createProfile(t), await createProfile(t), await createProfile(t)];
+    const post = await buildPost(t, { author, visibility: 'private', allowed: [friend, gone] });
+    await buildBlock(t, { blocker: gone, blocked: author });
+    const own = (await as(author)('GET', `/api/posts/${post.id}`)).json();
+    expect(own.allowed.map((m: { _id: string }) => m._id)).toEqual([friend.user.id]);
+    // A stale list naming them still passes; a new member across a block does not.
+    expect((await patch(author, post.id, { allowed: [friend.user.id, gone.user.id] })).statusCode).toBe(200);
+    const other = await createProfile(t);
+    await buildBlock(t, { blocker: author, blocked: other });
+    const refused = await patch(author, post.id, { allowed: [friend.user.id, other.user.id] });
+    expect(refused.json().issues).toContainEqual(
+      expect.objectContaining({ path: 'allowed', code: 'post_allowed_invalid' }),
+    );
+    const saved = await patch(author, post.id, { allowed: own.allowed.map((m: { _id: string }) => m._id) });
+    expect(saved.json().allowed.map((m: { _id: string }) => m._id)).toEqual([friend.user.id]);
+  });
 });

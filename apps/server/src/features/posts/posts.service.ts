@@ -38,13 +38,21 @@ export function postStatusOf(items: readonly Pick<MediaItemRow, 'status'>[]): Po
 }
 
 /**
- * The members a private post's author names (themselves left out, each once): every one must be a
- * member the author can see (active, no block either way), else 400 on `allowed`.
+ * The members a private post's author names (themselves left out, each once): every one not on the
+ * list already must be a member the author can see (active, no block either way), else 400 on
+ * `allowed`. One already on it whom a block has since hidden may stay (the author's view of the list
+ * leaves them out, so the list they send back may or may not name them).
  */
-async function allowList(tx: DbOrTx, authorId: string, ids: readonly string[]): Promise<string[]> {
+async function allowList(
+  tx: DbOrTx,
+  authorId: string,
+  ids: readonly string[],
+  already: readonly string[] = [],
+): Promise<string[]> {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))].filter((id) => id !== authorId);
-  const reachable = await reachableMembers(tx, authorId, wanted);
-  if (reachable.length !== wanted.length) throw invalidFields(fieldIssue('allowed', 'post_allowed_invalid'));
+  const added = wanted.filter((id) => !already.includes(id));
+  const reachable = await reachableMembers(tx, authorId, added);
+  if (reachable.length !== added.length) throw invalidFields(fieldIssue('allowed', 'post_allowed_invalid'));
   return wanted;
 }
 
@@ -117,8 +125,8 @@ export async function updatePost(
     });
     const changes: AccessChange[] = [];
     if (input.allowed) {
-      const wanted = await allowList(tx, authorId, input.allowed);
       const before = await repo.findAllowedIds(tx, current.id);
+      const wanted = await allowList(tx, authorId, input.allowed, before);
       const added = wanted.filter((id) => !before.includes(id));
       const removed = before.filter((id) => !wanted.includes(id));
       await repo.deleteAllowed(tx, current.id, removed);
