@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
-import { MemberText } from '../../ui/member-text.tsx';
+import { isolate, MemberText } from '../../ui/member-text.tsx';
 import { conversationTime } from '../chat/chat-time.ts';
 import { LikeButton } from './post-like-button.tsx';
 import { LockedPost } from './post-locked.tsx';
@@ -35,7 +35,13 @@ export function PostCard({ post, viewer, variant }: Props) {
   const long = variant === 'feed' && post.text.length > 400;
 
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={t('card.label', { name })}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={t('card.label', { name: isolate(name) })}
+    >
       <Stack gap="sm">
         <Group gap="sm" wrap="nowrap" align="center">
           <Anchor

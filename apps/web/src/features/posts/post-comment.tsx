@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
-import { MemberText } from '../../ui/member-text.tsx';
+import { isolate, MemberText } from '../../ui/member-text.tsx';
 import { conversationTime } from '../chat/chat-time.ts';
 import { CommentForm } from './post-comment-form.tsx';
 import { LikeButton } from './post-like-button.tsx';
@@ -97,7 +97,7 @@ export function PostComment({ comment, postId, viewer, onReply }: Props) {
                   color="gray"
                   size="md"
                   radius="xl"
-                  aria-label={t('comments.menu', { name })}
+                  aria-label={t('comments.menu', { name: isolate(name) })}
                 >
                   <IconDots size={16} aria-hidden />
                 </ActionIcon>

@@ -109,7 +109,7 @@ describe('PostPage comments', () => {
     expect(await within(first).findByRole('button', { name: '1 like. Like' })).toBeTruthy();
 
     const mine = screen.getByText('Mine').closest('[data-comment]') as HTMLElement;
-    await userEvent.click(within(mine).getByRole('button', { name: 'Actions on Amani’s comment' }));
+    await userEvent.click(within(mine).getByRole('button', { name: `Actions on ${iso('Amani')}’s comment` }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const field = screen.getByRole('textbox', { name: 'Edit your comment' });
     await userEvent.clear(field);
@@ -119,7 +119,7 @@ describe('PostPage comments', () => {
     expect(bodyOf(fetch, 'PATCH /api/comments/c2')).toEqual({ text: 'Mine, edited' });
 
     // Kofi's comment: the post's author may delete it, not edit it; a report is offered.
-    await userEvent.click(within(first).getByRole('button', { name: 'Actions on Kofi’s comment' }));
+    await userEvent.click(within(first).getByRole('button', { name: `Actions on ${iso('Kofi')}’s comment` }));
     expect(screen.queryByRole('menuitem', { name: 'Edit' })).toBeNull();
     expect(await screen.findByRole('menuitem', { name: 'Report' })).toBeTruthy();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));

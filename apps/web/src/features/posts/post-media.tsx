@@ -2,6 +2,7 @@ import { Alert, Group, Loader, Text } from '@mantine/core';
 import type { Post } from '@motema/shared/posts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../ui/member-text.tsx';
 import { PostAudioPlayer } from './post-media-audio.tsx';
 import { PostPhotoGrid } from './post-media-photos.tsx';
 import { PostVideoPlayer } from './post-media-video.tsx';
@@ -10,8 +11,10 @@ import { PostVideoPlayer } from './post-media-video.tsx';
  * What a post carries, by kind: its photos, its video or its podcast. A post still encoding (only
  * its author sees it) says so, and one the media worker refused says why in the member's words.
  */
-export function PostMedia({ post, name, limit }: { post: Post; name: string; limit?: number }) {
+export function PostMedia({ post, name: author, limit }: { post: Post; name: string; limit?: number }) {
   const { t } = useTranslation(['posts', 'errors']);
+  // Inside the descriptions (alt, labels) the name is isolated: its direction cannot reorder them.
+  const name = isolate(author);
   if (post.status === 'processing')
     return (
       <Group gap="sm" wrap="nowrap" role="status">

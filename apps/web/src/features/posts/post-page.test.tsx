@@ -48,7 +48,7 @@ describe('PostPage', () => {
     });
     open();
     expect(await screen.findByText('Sunset over the river in Kinshasa')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Photo 1 of 1 by Kofi' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: `Photo 1 of 1 by ${iso('Kofi')}` })).toBeTruthy();
     expect(screen.getByRole('button', { name: '3 likes. Like' }).getAttribute('aria-pressed')).toBe('false');
     expect(await screen.findByText('Beautiful light')).toBeTruthy();
     // The reply sits under its comment.

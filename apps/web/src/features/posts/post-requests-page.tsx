@@ -113,7 +113,7 @@ function RequestRow({ request }: { request: PostRequest }) {
             leftSection={<IconX size={16} aria-hidden />}
             onClick={() => answer('decline')}
             disabled={decide.isPending}
-            aria-label={t('requests.declineFrom', { name })}
+            aria-label={t('requests.declineFrom', { name: isolate(name) })}
           >
             {t('requests.decline')}
           </Button>
@@ -123,7 +123,7 @@ function RequestRow({ request }: { request: PostRequest }) {
             onClick={() => answer('accept')}
             loading={decide.isPending && decide.variables?.decision === 'accept'}
             disabled={decide.isPending}
-            aria-label={t('requests.acceptFrom', { name })}
+            aria-label={t('requests.acceptFrom', { name: isolate(name) })}
           >
             {t('requests.accept')}
           </Button>
