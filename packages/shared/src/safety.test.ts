@@ -64,4 +64,17 @@ describe('report reasons', () => {
       expect(result.success).toBe(false);
     }
   });
+
+  it('point at a post or a comment beside the member, never both', () => {
+    const target = '0b6c2a8e-3f1d-4e5a-9b7c-1d2e3f4a5b6c';
+    const base = { user, reason: 'other', subReason: 'other' };
+    expect(ReportSchema.parse({ ...base, post: target })).toMatchObject({ post: target });
+    expect(ReportSchema.parse({ ...base, comment: target })).toMatchObject({ comment: target });
+    const both = ReportSchema.safeParse({ ...base, post: target, comment: target });
+    expect(both.success).toBe(false);
+    expect(both.error?.issues).toEqual([
+      expect.objectContaining({ path: ['comment'], message: 'invalid_value' }),
+    ]);
+    expect(ReportSchema.safeParse({ ...base, post: 'not-an-id' }).success).toBe(false);
+  });
 });
