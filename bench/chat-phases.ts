@@ -31,7 +31,14 @@ export type Target = {
   fixed: { ids: string[]; summary: PhaseSummary; cpu: Cpu; loopP99: number }[];
   withUploads?: { baseline: string[]; ids: string[]; summary: PhaseSummary; uploads: UploadRun };
   /** B9's phase: the same load without, then with videos being transcoded. */
-  withVideos?: { baseline: string[]; ids: string[]; summary: PhaseSummary; uploads: UploadRun };
+  withVideos?: {
+    baseline: string[];
+    ids: string[];
+    summary: PhaseSummary;
+    uploads: UploadRun;
+    /** Windows "with videos" in which the worker had an ffmpeg running. */
+    windowsEncoding: number;
+  };
   /** Client ids sent, by kind of phase. */
   ids: { saturated: string[]; fixed: string[]; uploads: string[] };
 };

@@ -6,10 +6,13 @@
  * uploading a 30 s 1080p phone clip for a post (POST /api/media/uploads, 202 `processing`) and
  * following it (GET /api/media/uploads/{id}) until the media worker has transcoded it.
  */
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { MediaItem } from '@motema/shared/posts';
 import { multipartBody, phoneJpeg } from '../apps/server/src/test/media-factories.ts';
-import type { BenchMember } from './chat-load.ts';
+import { offer, summarize, type BenchMember, type Tracker } from './chat-load.ts';
+import type { ChatOptions } from './chat-options.ts';
+import { settle, type Target } from './chat-phases.ts';
 import { phoneVideoClip } from './video-clip.ts';
 
 /** Uploads a member makes before the next one takes over (the route allows 60 per 10 minutes). */
@@ -125,4 +128,70 @@ export function startVideoUploads(url: string, members: BenchMember[], video: Bu
       return run;
     },
   };
+}
+
+/** The media worker under the app's server and what it started (ffmpeg), as /proc lists them. */
+function encoderPids(serverPid: number): number[] {
+  const children = (pid: number) =>
+    spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean)
+      .map(Number);
+  const workers = children(serverPid);
+  return [...workers, ...workers.flatMap(children)];
+}
+
+/** Pauses (SIGSTOP) or resumes (SIGCONT) the media worker and its ffmpeg; how many processes. */
+function pauseEncodes(serverPid: number, paused: boolean): number {
+  const pids = encoderPids(serverPid);
+  for (const pid of pids) {
+    try {
+      process.kill(pid, paused ? 'SIGSTOP' : 'SIGCONT');
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return pids.length;
+}
+
+/** Windows of each kind in B9's phase, taking turns, so that the machine's drift falls on both. */
+const VIDEO_PHASE_PAIRS = 3;
+
+/**
+ * B9's phase: `options.videos` phone clips uploaded (their bytes flushed to disk: the subject is the
+ * encodes), then the fixed load in windows taking turns, the media worker and its ffmpeg running in
+ * one kind of window and paused (SIGSTOP) in the other: "the same load without them" measured
+ * between the windows with them, on a machine whose other load drifts.
+ */
+export async function videoPhase(
+  app: Target,
+  tracker: Tracker,
+  members: BenchMember[],
+  options: ChatOptions,
+) {
+  const video = await prepareVideo();
+  const running = startVideoUploads(`http://127.0.0.1:${app.port}`, members, video, options.videos);
+  await running.accepted;
+  spawnSync('sync');
+  // The first clip probed and its encode under way.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const windowSeconds = Math.max(2, Math.round(options.seconds / 2));
+  const baseline: string[] = [];
+  const ids: string[] = [];
+  let encoding = 0;
+  try {
+    for (let pair = 0; pair < VIDEO_PHASE_PAIRS; pair++) {
+      for (const withVideos of pair % 2 ? [true, false] : [false, true]) {
+        const processes = pauseEncodes(app.child.pid, !withVideos);
+        if (withVideos && processes > 1) encoding += 1;
+        const sent = await offer(app.clients, tracker, options.uploadsRate, windowSeconds);
+        await settle(app, tracker, sent, 300_000);
+        (withVideos ? ids : baseline).push(...sent);
+      }
+    }
+  } finally {
+    pauseEncodes(app.child.pid, false);
+  }
+  const uploads = await running.stop();
+  return { baseline, ids, summary: summarize(tracker, ids), uploads, windowsEncoding: encoding };
 }

@@ -25,7 +25,6 @@
  * The phases: chat-phases.ts; the rows' check: chat-stored.ts; figures, bars and the results file:
  * chat-report.ts.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,7 +44,7 @@ import {
   startAppServer,
   stopOnSignal,
 } from './lib/processes.ts';
-import { preparePhoto, prepareVideo, startUploads, startVideoUploads } from './chat-uploads.ts';
+import { preparePhoto, startUploads, videoPhase } from './chat-uploads.ts';
 import { flagOption, textOption } from './lib/options.ts';
 
 const options = readChatOptions();
@@ -153,24 +152,12 @@ async function main() {
       );
     }
     if (app && videos > 0) {
-      // B9: the same load without, then with `videos` phone clips uploaded and being transcoded.
-      const video = await prepareVideo();
-      const baseline = await offer(app.clients, tracker, uploadsRate, seconds);
-      await settle(app, tracker, baseline, 300_000);
-      const running = startVideoUploads(`http://127.0.0.1:${app.port}`, members, video, videos);
-      await running.accepted;
-      // The uploads' bytes (two clips of ~57 MB each) written back to disk before the measure, whose
-      // subject is the encodes: left to the kernel's writeback, they would fall in the window and
-      // slow PostgreSQL's WAL flushes. Then the first clip's probe done and its encode under way.
-      spawnSync('sync');
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      const ids = await offer(app.clients, tracker, uploadsRate, seconds);
-      const done = await running.stop();
-      await settle(app, tracker, ids, 300_000);
-      app.ids.uploads.push(...baseline, ...ids);
-      app.withVideos = { baseline, ids, summary: summarize(tracker, ids), uploads: done };
+      // B9: the same load with and without `videos` phone clips being transcoded (chat-uploads.ts).
+      app.withVideos = await videoPhase(app, tracker, members, options);
+      app.ids.uploads.push(...app.withVideos.baseline, ...app.withVideos.ids);
+      const { baseline, summary, uploads: done, windowsEncoding } = app.withVideos;
       console.log(
-        `app at ${uploadsRate}/s: p99 ${summarize(tracker, baseline).deliver.p99.toFixed(1)} ms; with ${videos} videos uploaded and transcoding: p99 ${app.withVideos.summary.deliver.p99.toFixed(1)} ms, ${done.uploaded} videos transcoded, ${done.failed.length} failed`,
+        `app at ${uploadsRate}/s: p99 ${summarize(tracker, baseline).deliver.p99.toFixed(1)} ms with the encodes paused; ${summary.deliver.p99.toFixed(1)} ms with ${videos} videos uploaded and transcoding (${windowsEncoding} windows with ffmpeg running), ${done.uploaded} videos transcoded, ${done.failed.length} failed`,
       );
     }
     // Whatever is still on its way (a slow server): waited for, so `lost` means never delivered.
