@@ -137,7 +137,7 @@ function barRows(rows: Figures[], stored: StoredCheck | undefined, options: Chat
       const limit = 1.5 * baseline.deliver.p99 + 5;
       bars.push({
         bar: 'B9',
-        what: `chat p99 at ${formatNumber(uploadsRate)} msg/s while ${options.videos} videos upload and transcode`,
+        what: `chat p99 at ${formatNumber(uploadsRate)} msg/s while ${options.videos} uploaded videos transcode`,
         measured: `${ms(deliver.p99)}${lost || duplicated ? ` (${lost} lost, ${duplicated} duplicated)` : ''}`,
         reference: `${ms(baseline.deliver.p99)} (same load, encodes paused)`,
         target: '<= 1.5x + 5 ms',
