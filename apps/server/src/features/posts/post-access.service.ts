@@ -10,8 +10,8 @@ export type ReachedPost = PostFactsRow & { access: PostAccess };
 
 /**
  * The post as the viewer may see it: 400 post_id_invalid for what cannot be an id, 404
- * post_not_found when it does not exist for them (posts.policy.ts). `lock` takes the post's row lock
- * (a like, a comment, a request change its counters or rows under it).
+ * post_not_found when it does not exist for them (posts.policy.ts). `lock` takes a row lock on the
+ * post with the read (RowLock: what a request, a comment or a like need of it).
  */
 export async function reachPost(
   db: DbOrTx,

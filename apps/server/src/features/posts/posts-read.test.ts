@@ -171,4 +171,29 @@ describe('reading and editing posts', () => {
     const saved = await patch(author, post.id, { allowed: own.allowed.map((m: { _id: string }) => m._id) });
     expect(saved.json().allowed.map((m: { _id: string }) => m._id)).toEqual([friend.user.id]);
   });
+
+  it('serves a video in ranges, revalidated: a member taken off the allow list gets 404 even for a cached copy', async () => {
+    const [author, friend] = [await createProfile(t), await createProfile(t)];
+    const video = await createVideoItem(t, { owner: author });
+    const post = await buildPost(t, { author, visibility: 'private', media: [video], allowed: [friend] });
+    const url = (await as(friend)('GET', `/api/posts/${post.id}`)).json().media[0].sources[0].url as string;
+    const get = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: friend.cookie, ...headers },
+        remoteAddress: randomIp(),
+      });
+    const part = await get({ range: 'bytes=0-99' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-99/${video.variants[0]!.bytes}`);
+    expect(part.rawPayload).toHaveLength(100);
+    expect(part.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(part.headers.etag);
+    expect((await get({ 'if-none-match': etag })).statusCode).toBe(304);
+    await patch(author, post.id, { allowed: [] });
+    for (const headers of [{ 'if-none-match': etag }, { range: 'bytes=0-99' }, {}]) {
+      expect((await get(headers)).statusCode).toBe(404);
+    }
+  });
 });
