@@ -61,6 +61,7 @@ function figuresOf(targets: Target[], tracker: Tracker, { seconds }: ChatOptions
         failed: target.withVideos.uploads.failed.slice(0, 5),
         uploadToReadyMedianMs: median(target.withVideos.uploads.times),
         windowsEncoding: target.withVideos.windowsEncoding,
+        windows: target.withVideos.windows,
       },
     };
   });
@@ -208,7 +209,7 @@ function printTable(
   const withVideos = rows.find((row) => row.withVideos)?.withVideos;
   if (withVideos) {
     console.log(
-      `app at ${uploadsRate} msg/s, encodes paused: deliver p99 ${withVideos.baseline.deliver.p99.toFixed(1)} ms; with ${options.videos} videos uploaded and transcoding (${withVideos.windowsEncoding} windows with ffmpeg running): deliver p50 ${withVideos.deliver.p50.toFixed(1)} / p95 ${withVideos.deliver.p95.toFixed(1)} / p99 ${withVideos.deliver.p99.toFixed(1)} / max ${withVideos.deliver.max.toFixed(1)} ms, lost ${withVideos.lost}, duplicated ${withVideos.duplicated}; ${withVideos.transcoded} videos transcoded (upload to ready, median ${withVideos.uploadToReadyMedianMs.toFixed(0)} ms), ${withVideos.failed.length} failed ${withVideos.failed.join('; ')}`,
+      `app at ${uploadsRate} msg/s, encodes paused: deliver p99 ${withVideos.baseline.deliver.p99.toFixed(1)} ms; with ${options.videos} videos uploaded and transcoding (${withVideos.windowsEncoding} windows with ffmpeg running): deliver p50 ${withVideos.deliver.p50.toFixed(1)} / p95 ${withVideos.deliver.p95.toFixed(1)} / p99 ${withVideos.deliver.p99.toFixed(1)} / max ${withVideos.deliver.max.toFixed(1)} ms, lost ${withVideos.lost}, duplicated ${withVideos.duplicated}; ${withVideos.transcoded} videos transcoded (upload to ready, median ${withVideos.uploadToReadyMedianMs.toFixed(0)} ms), ${withVideos.failed.length} failed ${withVideos.failed.join('; ')}; p99 per window (paused / running): ${withVideos.windows.map((w) => `${w.withVideos ? 'R' : 'P'} ${w.p99.toFixed(0)}`).join(', ')}`,
     );
   }
   for (const [name, check] of Object.entries(stored)) {

@@ -155,7 +155,7 @@ function pauseEncodes(serverPid: number, paused: boolean): number {
 }
 
 /** Windows of each kind in B9's phase, taking turns, so that the machine's drift falls on both. */
-const VIDEO_PHASE_PAIRS = 3;
+const VIDEO_PHASE_PAIRS = 5;
 
 /**
  * B9's phase: `options.videos` phone clips uploaded (their bytes flushed to disk: the subject is the
@@ -178,6 +178,7 @@ export async function videoPhase(
   const windowSeconds = Math.max(2, Math.round(options.seconds / 2));
   const baseline: string[] = [];
   const ids: string[] = [];
+  const windows: { withVideos: boolean; p99: number }[] = [];
   let encoding = 0;
   try {
     for (let pair = 0; pair < VIDEO_PHASE_PAIRS; pair++) {
@@ -187,11 +188,12 @@ export async function videoPhase(
         const sent = await offer(app.clients, tracker, options.uploadsRate, windowSeconds);
         await settle(app, tracker, sent, 300_000);
         (withVideos ? ids : baseline).push(...sent);
+        windows.push({ withVideos, p99: summarize(tracker, sent).deliver.p99 });
       }
     }
   } finally {
     pauseEncodes(app.child.pid, false);
   }
   const uploads = await running.stop();
-  return { baseline, ids, summary: summarize(tracker, ids), uploads, windowsEncoding: encoding };
+  return { baseline, ids, summary: summarize(tracker, ids), uploads, windowsEncoding: encoding, windows };
 }
