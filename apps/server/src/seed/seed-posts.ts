@@ -10,10 +10,10 @@ import { COMMENT_TEXTS, POST_TEXTS } from './seed-texts.ts';
  *
  * The mix: authors among the run's members with a profile (active or since deactivated, never a
  * pending one), a few posting much and most a little; created over the last six months, more of them
- * recently, never before the author joined (distinct times: no clamping), stored to the millisecond as the app stores them (the
- * feed's cursor names a post's time in milliseconds); 90% public, 10% private each with 1 to 4
- * members allowed; 70% text and 30% photo posts (1 to 4 photos, most with a caption); every one
- * `ready`. Likes (about 2 a post, a few posts many more) and top-level comments (about 0.6 a post)
+ * recently, spread over the time since the author joined (an hour after, at the earliest), stored
+ * to the millisecond as the app stores them (the feed's cursor names a post's time in milliseconds);
+ * 90% public, 10% private each with 1 to 4 members allowed; 70% text and 30% photo posts (1 to 4
+ * photos, most with a caption); every one `ready`. Likes (about 2 a post, a few posts many more) and top-level comments (about 0.6 a post)
  * are real rows by distinct members, and each post's counters are their number.
  */
 
