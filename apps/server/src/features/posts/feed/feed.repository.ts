@@ -55,7 +55,7 @@ const NEAR_WALK_MIN = 200;
  * into a hash (`NOT IN` an uncorrelated subquery is a hashed SubPlan). Discovery's `listedFor` tests
  * the same per member with index probes (safety.policy.ts notBlockedWith, notReportedBy): fine for
  * the 96 members of a page, but the feed tests every member near the viewer, 3,423 for a typical
- * one at 100,000 members, where those probes took 10 of the statement's 17 ms (EXPLAIN ANALYZE).
+ * one at 100,000 members, where those probes took about 12 of the statement's 19 ms (EXPLAIN ANALYZE).
  */
 function hiddenFrom(viewerId: string): SQL {
   return sql`SELECT ${blocks.blockedId} FROM ${blocks} WHERE ${blocks.blockerId} = ${viewerId}
