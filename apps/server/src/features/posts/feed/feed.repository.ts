@@ -23,9 +23,9 @@ import { postReadableBy } from '../posts.policy.ts';
  *
  * - near: public, ready posts of the members the viewer's near list shows (discovery's policy: listed
  *   for the viewer, so active, with a complete profile, no block either way and not reported by
- *   them; of a sex and an age they want; with a position within their preferred distance). The
- *   walk goes down `posts_feed_public_idx` (created_at, id over ready public posts, author included)
- *   and keeps the posts whose author is among those members, found once through `users_near_idx`.
+ *   them; of a sex and an age they want; with a position within their preferred distance), found
+ *   once per page (`near`); their posts by a walk down `posts_feed_public_idx` (created_at, id over
+ *   ready public posts, author included) or, when few, by each one's newest posts (see feedKeys).
  * - matches: the posts of the viewer's matches they may read (public, or private and allowed).
  * - allowed: the private posts whose allow list holds the viewer (`post_allowed_user_idx`).
  * - own: the viewer's own posts, whatever their status (`posts_author_idx`).
