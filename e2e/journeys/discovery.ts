@@ -160,6 +160,11 @@ const discovery = journey(
 
     // Nadia reports Cedric from his card on home: reason, sub-reason, a few words.
     const cedricCards = page.locator(`a[href="/profile/${cedric.id}"]`);
+    // Home asks for a row's list as it comes near the screen: she scrolls down to his card.
+    for (let turn = 0; turn < 20 && (await cedricCards.count()) === 0; turn += 1) {
+      await page.mouse.wheel(0, 500);
+      await page.waitForTimeout(300);
+    }
     await cedricCards.first().click();
     await waitForPath(page, `/profile/${cedric.id}`);
     await page

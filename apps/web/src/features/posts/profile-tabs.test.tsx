@@ -119,7 +119,7 @@ describe('the profile’s tabs', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Add a post', 'Add a photo', 'Add a video', 'Add a podcast', 'Add a story']);
+    ).toEqual(['Write a post', 'Post a photo', 'Post a video', 'Post a podcast', 'Add a story']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Add a story' }));
     expect(await screen.findByRole('dialog', { name: 'New story' })).toBeTruthy();
   });
@@ -127,7 +127,7 @@ describe('the profile’s tabs', () => {
   it('opens the post composer from an empty tab of one’s own', async () => {
     stubStoriesApi({ 'GET /api/users/me/posts': { posts: [], next: null } });
     renderPage('/account', <ProfileTabs userId="me" own name="Amani" />, { me, url: '/account?tab=videos' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Add a video' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Post a video' }));
     expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 });
