@@ -220,32 +220,34 @@ const posts = journey(
       mimeType: 'image/jpeg',
       buffer: await photo('#7a3fb5', 720, 1280),
     });
+    await storyComposer.getByRole('img', { name: stories('composer.preview') }).waitFor();
+    await shot(page, 'posts-07-story-composer-awa');
     await storyComposer.getByRole('button', { name: stories('composer.share'), exact: true }).click();
     await storyComposer.waitFor({ state: 'detached' });
     const watchOwn = named(stories('tray.you'), stories('tray.watchHint'));
     await page.getByRole('button', { name: watchOwn }).waitFor();
-    await shot(page, 'posts-07-tray-awa');
+    await shot(page, 'posts-08-tray-awa');
     log('Awa posted a story from home');
 
     // Kofi sees her ring, watches, and replies in chat.
     await kofi.page.goto('/home');
     const ring = kofi.page.getByRole('button', { name: named('Awa', stories('tray.newHint')) });
     await ring.waitFor();
-    await shot(kofi.page, 'posts-08-tray-kofi');
+    await shot(kofi.page, 'posts-09-tray-kofi');
     await ring.click();
     const viewer = kofi.page.getByRole('dialog', {
       name: stories('viewer.title', { name: isolated('Awa') }),
     });
     await viewer.waitFor();
     await viewer.locator('img[srcset]').waitFor();
-    await shot(kofi.page, 'posts-09-viewer-kofi');
+    await shot(kofi.page, 'posts-10-viewer-kofi');
     const reply = viewer.getByRole('textbox', { name: stories('reply.label', { name: isolated('Awa') }) });
     await reply.fill('Beautiful colours!');
     await viewer.getByRole('button', { name: stories('reply.send'), exact: true }).click();
     await kofi.page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
     await kofi.page.getByText('Beautiful colours!', { exact: true }).waitFor();
     await kofi.page.getByLabel(thread('bubble.sending'), { exact: true }).waitFor({ state: 'detached' });
-    await shot(kofi.page, 'posts-10-reply-in-chat-kofi');
+    await shot(kofi.page, 'posts-11-reply-in-chat-kofi');
     log('Kofi watched the story and replied; the reply is a chat message');
 
     // Awa gets the message, and sees Kofi among her story's viewers.
@@ -256,7 +258,7 @@ const posts = journey(
     const own = page.getByRole('dialog', { name: stories('viewer.title', { name: isolated('Awa') }) });
     await own.getByRole('button', { name: stories('viewer.views_one', { count: '1' }), exact: true }).click();
     await own.getByText('Kofi', { exact: true }).waitFor();
-    await shot(page, 'posts-11-viewers-awa');
+    await shot(page, 'posts-12-viewers-awa');
     log('Awa sees that Kofi viewed her story');
   },
   { timeoutMs: 240_000 },
