@@ -89,20 +89,24 @@ function changeCachedStories(queryClient: QueryClient, change: (story: Story) =>
     if (stories) queryClient.setQueryData(key, changeList(stories));
 }
 
-/** The stories marked seen in this page's life: each is told to the server once. */
+/**
+ * The stories marked seen in this page's life, by viewer and story: each is told to the server once
+ * (another member signing in on the same page tells their own).
+ */
 const told = new Set<string>();
 
 /**
- * Marks a story seen (POST /api/stories/{id}/views, idempotent on the server), once per page's
- * life, and at once in the caches so the tray's ring turns grey when the viewer closes.
+ * Marks a story seen by `viewerId` (POST /api/stories/{id}/views, idempotent on the server), once
+ * per page's life, and at once in the caches so the tray's ring turns grey when the viewer closes.
  */
-export function markStorySeen(queryClient: QueryClient, story: Story): void {
+export function markStorySeen(queryClient: QueryClient, story: Story, viewerId: string): void {
   if (!story.seen) changeCachedStories(queryClient, (s) => (s._id === story._id ? { ...s, seen: true } : s));
-  if (story.seen || told.has(story._id)) return;
-  told.add(story._id);
+  const key = `${viewerId}:${story._id}`;
+  if (story.seen || told.has(key)) return;
+  told.add(key);
   void api<void>(`${storyPath(story._id)}/views`, { method: 'POST' }).catch(() => {
     // Not counted this time (offline, the story gone): the next viewing tells it again.
-    told.delete(story._id);
+    told.delete(key);
   });
 }
 

@@ -20,14 +20,12 @@ const awaStories = () => [
 ];
 const kofiStories = () => [buildStory('k1', kofi, { kind: 'video' })];
 
-function open(entries: StoryEntry[], start = 0) {
+function open(entries: StoryEntry[], start = 0, meId = me._id) {
   const onClose = vi.fn();
   const view = renderPage(
     '/home',
-    <StoryViewer entries={entries} start={start} meId={me._id} onClose={onClose} />,
-    {
-      me,
-    },
+    <StoryViewer entries={entries} start={start} meId={meId} onClose={onClose} />,
+    { me: { ...me, _id: meId } },
   );
   return { ...view, onClose };
 }
@@ -164,6 +162,15 @@ describe('the story viewer', () => {
     tap(300);
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2));
     expect(requests.map((r) => r.path)).toEqual(['/api/stories/b2/views', '/api/stories/b3/views']);
+  });
+
+  it('tells each member’s view: another member signing in on the same page counts too', async () => {
+    const requests = stubStoriesApi({ 'POST /api/stories/c1/views': null });
+    const first = open([{ member: awa, stories: [buildStory('c1', awa)] }]);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    first.unmount();
+    open([{ member: awa, stories: [buildStory('c1', awa)] }], 0, 'someone-else');
+    await waitFor(() => expect(requests).toHaveLength(2));
   });
 
   it('plays a video muted until the member turns the sound on', async () => {

@@ -92,8 +92,8 @@ export function StoryViewer({ entries: given, start, startStory, meId, onClose }
 
   // Seen once shown (not one's own): the tray's ring turns grey, the author's count grows.
   useEffect(() => {
-    if (story && !own) markStorySeen(queryClient, story);
-  }, [story, own, queryClient]);
+    if (story && !own && meId) markStorySeen(queryClient, story, meId);
+  }, [story, own, meId, queryClient]);
 
   // A hidden page (another app, the screen off) holds the story where it was.
   useEffect(() => {
