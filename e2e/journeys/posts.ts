@@ -260,6 +260,12 @@ const posts = journey(
     await own.getByText('Kofi', { exact: true }).waitFor();
     await shot(page, 'posts-12-viewers-awa');
     log('Awa sees that Kofi viewed her story');
+
+    // The phone's Back closes the viewer, and leaves her on home.
+    await page.goBack();
+    await own.waitFor({ state: 'detached' });
+    await waitForPath(page, '/home');
+    log('Back closes the viewer');
   },
   { timeoutMs: 240_000 },
 );

@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { randomUuid } from '../../lib/random-uuid.ts';
 
 /** A press longer than this is a hold (pause), not a tap. */
 export const STORY_HOLD_MS = 250;
@@ -119,4 +121,39 @@ export function useStoryKeys({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onNext, onPrevious, onPause]);
+}
+
+type HistoryMark = { storyViewer?: string } | null;
+
+/**
+ * The phone's Back closes the viewer, as members expect of a full-screen view: opening it adds an
+ * entry to the history (the same address, marked in its state as this viewer's), Back leaves that
+ * entry and the viewer closes; closing it otherwise (the cross, a swipe, the end) goes back over the
+ * entry. An entry marked by an earlier viewer (the page reloaded on it) is not this one's. Returns
+ * the viewer's close, and whether its entry is the current one (a page it opens replaces it).
+ */
+export function useBackCloses(onClose: () => void): { close: () => void; marked: boolean } {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [mark] = useState(randomUuid);
+  const marked = (location.state as HistoryMark)?.storyViewer === mark;
+  const pushed = useRef(false);
+  const entered = useRef(false);
+
+  useEffect(() => {
+    if (marked) entered.current = true;
+    else if (entered.current) onClose();
+    else if (!pushed.current) {
+      pushed.current = true;
+      const { pathname, search, hash } = location;
+      const state = { ...((location.state as object | null) ?? {}), storyViewer: mark };
+      void navigate({ pathname, search, hash }, { state, preventScrollReset: true });
+    }
+  }, [marked, mark, location, navigate, onClose]);
+
+  const close = useCallback(() => {
+    if (marked) void navigate(-1);
+    else onClose();
+  }, [marked, navigate, onClose]);
+  return { close, marked };
 }

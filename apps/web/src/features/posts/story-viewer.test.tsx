@@ -150,6 +150,27 @@ describe('the story viewer', () => {
     expect(escaped.onClose).toHaveBeenCalled();
   });
 
+  it('closes on the phone’s Back, and the cross goes back over its history entry', async () => {
+    stubStoriesApi({});
+    const backed = open([{ member: awa, stories: awaStories() }]);
+    // Opening it added an entry (the same address) for Back to leave.
+    await waitFor(() =>
+      expect(backed.router.state.location.state).toEqual({ storyViewer: expect.any(String) }),
+    );
+    await act(() => backed.router.navigate(-1));
+    await waitFor(() => expect(backed.onClose).toHaveBeenCalledTimes(1));
+    backed.unmount();
+
+    const crossed = open([{ member: awa, stories: awaStories() }]);
+    await waitFor(() =>
+      expect(crossed.router.state.location.state).toEqual({ storyViewer: expect.any(String) }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Close the stories' }));
+    await waitFor(() => expect(crossed.onClose).toHaveBeenCalledTimes(1));
+    expect(crossed.router.state.location.state).toBeNull();
+    expect(crossed.router.state.historyAction).toBe('POP');
+  });
+
   it('marks each story seen once as it shows, not one’s own', async () => {
     const requests = stubStoriesApi({
       'POST /api/stories/b2/views': null,
@@ -223,6 +244,7 @@ describe('the story viewer', () => {
       'POST /api/conversations': { conversation: { _id: 'c1', member: awa } },
     });
     const { router, onClose } = open([{ member: awa, stories: awaStories() }]);
+    await waitFor(() => expect(router.state.location.state).toEqual({ storyViewer: expect.any(String) }));
     const field = screen.getByRole('textbox', { name: /^Reply to .?Awa.?$/ });
     fireEvent.focus(field);
     expect(timedBar()!.style.animationPlayState).toBe('paused');
@@ -230,7 +252,9 @@ describe('the story viewer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/messages/c1'));
-    expect(onClose).toHaveBeenCalled();
+    // The thread took the viewer's place in the history: Back from it leads under the viewer.
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(onClose).not.toHaveBeenCalled();
     expect(requests.find((r) => r.path === '/api/conversations')?.body).toEqual({ user: 'awa' });
     expect(outbox.list().map(({ conversationId, text }) => ({ conversationId, text }))).toContainEqual({
       conversationId: 'c1',

@@ -11,7 +11,7 @@ import { useClock } from '../../lib/use-clock.ts';
 import { isolate } from '../../ui/member-text.tsx';
 import { paymentRequired } from '../billing/payment-required.ts';
 import { markStorySeen, useDeleteStoryMutation } from './stories.api.ts';
-import { useStoryGestures, useStoryKeys } from './story-gestures.ts';
+import { useBackCloses, useStoryGestures, useStoryKeys } from './story-gestures.ts';
 import { onMobileData, StoryMedia } from './story-media.tsx';
 import { usePauses, useStoryPlayback, type StoryEntry } from './story-playback.ts';
 import { StoryProgress } from './story-progress.tsx';
@@ -44,10 +44,12 @@ const withValue = <T,>(set: ReadonlySet<T>, value: T): ReadonlySet<T> => new Set
  * once drawn, videos their length, muted until the member turns the sound on. A story shown is
  * marked seen; its author sees who viewed it and may delete it; others reply in a chat message.
  */
-export function StoryViewer({ entries: given, start, startStory, meId, onClose }: Props) {
+export function StoryViewer({ entries: given, start, startStory, meId, onClose: closed }: Props) {
   const { t, i18n } = useTranslation('stories');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Every way out goes through `onClose`, which Back takes too (useBackCloses).
+  const { close: onClose, marked } = useBackCloses(closed);
   const now = useClock(60_000);
   const { entry, story, position, key, goNext, goPrevious, removeStory } = useStoryPlayback(
     given,
@@ -200,8 +202,8 @@ export function StoryViewer({ entries: given, start, startStory, meId, onClose }
               now={now}
               pause={pause}
               onSent={(conversationId) => {
-                onClose();
-                void navigate(`/messages/${encodeURIComponent(conversationId)}`);
+                // The thread takes the viewer's place in the history: Back from it comes to the page under the viewer.
+                void navigate(`/messages/${encodeURIComponent(conversationId)}`, { replace: marked });
               }}
             />
           </div>
