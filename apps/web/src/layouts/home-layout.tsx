@@ -18,10 +18,16 @@ import { ChatSync } from '../features/chat/chat-sync.tsx';
 import { MessageToasts } from '../features/chat/message-toasts.tsx';
 import { MatchModal } from '../features/discovery/match-modal.tsx';
 import { PostsRealtime } from '../features/posts/posts-realtime.tsx';
+import { storiesKeptQueries } from '../features/posts/stories-kept.ts';
 import { NavCount, NavIndicator } from '../features/notifications/counter-badges.tsx';
 import { CountersSync } from '../features/notifications/counters-sync.tsx';
 import { useMeQuery } from '../features/users/users.api.ts';
 import { SocketProvider } from '../lib/socket.ts';
+import { keepOnDevice } from '../lib/persisted-queries.ts';
+
+// Home's story tray is kept on the device from the first screen of a visit, whichever it is
+// (features/posts/stories-kept.ts).
+keepOnDevice(storiesKeptQueries);
 
 const TABS = [
   { to: '/home', key: 'nav.home', Icon: IconHome },

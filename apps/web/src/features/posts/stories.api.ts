@@ -1,7 +1,8 @@
-import { hashKey, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MediaItem, Story, StoryTray, StoryViewers } from '@motema/shared/posts';
 import { api } from '../../lib/api-client.ts';
 import { keepOnDevice, keptData } from '../../lib/persisted-queries.ts';
+import { STORY_TRAY_KEY, storiesKeptQueries } from './stories-kept.ts';
 
 /**
  * Stories (the tray on home, a member's stories on their profile, the viewer, the composer). The
@@ -9,27 +10,15 @@ import { keepOnDevice, keptData } from '../../lib/persisted-queries.ts';
  */
 export const storyKeys = {
   all: ['stories'] as const,
-  tray: () => ['stories', 'tray'] as const,
+  tray: () => STORY_TRAY_KEY,
   member: (userId: string) => ['stories', 'member', userId] as const,
   viewers: (storyId: string) => ['stories', 'viewers', storyId] as const,
 };
 
 const storyPath = (id: string) => `/stories/${encodeURIComponent(id)}`;
 
-/** The tray's members kept on the device: a phone's first screen shows five or six. */
-export const KEPT_TRAY_MEMBERS = 12;
-const trayHash = hashKey(storyKeys.tray());
-
-// The tray is kept on the device with home's lists (lib/persisted-queries.ts): a repeat visit draws
-// it at once from the last visit (its avatars from the HTTP cache), then asks for it again.
-keepOnDevice({
-  keeps: (queryKey) => hashKey(queryKey) === trayHash,
-  bound: (queries) =>
-    queries.map((query) => ({
-      ...query,
-      data: { members: (query.data as StoryTray).members.slice(0, KEPT_TRAY_MEMBERS) },
-    })),
-});
+// The tray is kept on the device with home's lists (stories-kept.ts).
+keepOnDevice(storiesKeptQueries);
 
 export function useStoryTrayQuery(options: { enabled?: boolean } = {}) {
   return useQuery({
