@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps.ts';
 import { apiErrors } from '../../lib/api-responses.ts';
 import { AppError, fieldIssue, invalidFields } from '../../lib/app-error.ts';
 import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
-import { mediaItemFileResponses, sendMediaItemFile } from './media-item-reply.ts';
+import { sendServedFile, servedFileResponses } from '../../plugins/served-file-reply.ts';
 import { presentMediaItem } from './media-items.presenter.ts';
 import { openMediaItemFile } from './media-items.service.ts';
 import {
@@ -161,7 +161,9 @@ export const mediaItemsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
 
   app.get(
     '/media/uploads/:id/:file',
-    { schema: { params: FileParamsSchema, response: mediaItemFileResponses } },
+    {
+      schema: { params: FileParamsSchema, response: servedFileResponses(['image/*', 'video/*', 'audio/*']) },
+    },
     async (request, reply) => {
       const item = await ownMediaItem(deps.db, memberOf(request).userId, request.params.id, 'not_found');
       const served = await openMediaItemFile(
@@ -174,7 +176,7 @@ export const mediaItemsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         },
         item,
       );
-      return sendMediaItemFile(reply, served, OWNER_CACHE_CONTROL);
+      return sendServedFile(reply, served, OWNER_CACHE_CONTROL);
     },
   );
 };

@@ -22,13 +22,13 @@ import {
   mediaItemsByIds,
   openMediaItemFile,
   removeMediaItems,
-  type ServedMediaItemFile,
 } from './media-items.service.ts';
+import type { ServedFile } from '../../lib/served-file.ts';
 
 const filesOf = async (t: TestApp, folder: string) =>
   (await storedFiles(t)).filter((file) => file.startsWith(folder)).map((file) => path.basename(file));
 
-async function bytesOf(served: ServedMediaItemFile): Promise<Buffer> {
+async function bytesOf(served: ServedFile): Promise<Buffer> {
   if (served.status !== 200 && served.status !== 206) throw new Error(`no body: ${served.status}`);
   const chunks: Buffer[] = [];
   for await (const chunk of served.file.body) chunks.push(chunk as Buffer);

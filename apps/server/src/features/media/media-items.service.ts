@@ -5,8 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import { parseRange } from '../../lib/http-range.ts';
-import type { ByteRange, StoredFile } from '../../lib/storage.ts';
+import { openServedFile, type ServedFile } from '../../lib/served-file.ts';
 import { mediaVariantFileName } from './media-item-names.ts';
 import * as repo from './media-items.repository.ts';
 import { SHARED_SEED_FILES_PREFIX, servedVariant } from './media.service.ts';
@@ -121,18 +120,6 @@ export async function removeMediaItemFiles(
   await deps.storage.deletePrefix(job.folder);
 }
 
-export type ServedMediaItemFile = {
-  etag: string;
-  type: string;
-  /** The whole file's size. */
-  size: number;
-} & (
-  | { status: 304 }
-  | { status: 416 }
-  | { status: 200; file: StoredFile }
-  | { status: 206; file: StoredFile; range: ByteRange }
-);
-
 /** The served file of a ready item under `fileName`: a photo's or a poster's variant, or an encoded file. */
 function servedFileOf(
   row: MediaItemRow,
@@ -155,20 +142,13 @@ export async function openMediaItemFile(
   deps: Pick<MediaItemsDeps, 'db' | 'storage'>,
   input: { itemId: string; fileName: string; range?: string | undefined; ifNoneMatch?: string | undefined },
   preloaded?: MediaItemRow,
-): Promise<ServedMediaItemFile> {
+): Promise<ServedFile> {
   if (!UUID.test(input.itemId)) throw fileNotFound();
   const row = preloaded ?? (await mediaItemsByIds(deps.db, [input.itemId])).get(input.itemId);
   const variant = row && row.id === input.itemId ? servedFileOf(row, input.fileName) : undefined;
   if (!row || !variant) throw fileNotFound();
-  const served = {
-    etag: `"${row.id}-${input.fileName}-${variant.bytes}"`,
-    type: variant.type,
-    size: variant.bytes,
-  };
-  if (input.ifNoneMatch?.split(/\s*,\s*/).includes(served.etag)) return { ...served, status: 304 };
-  const range = parseRange(input.range, variant.bytes);
-  if (range === 'unsatisfiable') return { ...served, status: 416 };
-  const stored = await deps.storage.get(variant.key, range);
-  if (!stored) throw fileNotFound();
-  return range ? { ...served, status: 206, file: stored, range } : { ...served, status: 200, file: stored };
+  const etag = `"${row.id}-${input.fileName}-${variant.bytes}"`;
+  const served = await openServedFile(deps.storage, { ...variant, etag }, input);
+  if (!served) throw fileNotFound();
+  return served;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { fileBody, noBody } from '../../lib/api-responses.ts';
+import { sendServedFile, servedFileResponses } from '../../plugins/served-file-reply.ts';
 import { openPostMediaFile } from './post-media.service.ts';
 
 const MEDIA_TYPES = ['image/*', 'video/*', 'audio/*'];
@@ -18,12 +18,7 @@ const ParamsSchema = z.object({
 });
 const ServedFileSchema = {
   params: ParamsSchema,
-  response: {
-    200: fileBody('The file', MEDIA_TYPES),
-    206: fileBody('The asked range of the file (Range)', MEDIA_TYPES),
-    304: noBody('Not modified (If-None-Match)'),
-    416: noBody('The asked range is outside the file (Content-Range gives its size)'),
-  },
+  response: servedFileResponses(MEDIA_TYPES),
 };
 
 /** A post's media files, for members and visitors alike: the service checks the viewer's access. */
@@ -37,24 +32,6 @@ export const postMediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       range: request.headers.range,
       ifNoneMatch: request.headers['if-none-match'],
     });
-    void reply.headers({
-      'content-type': served.type,
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
-      'cache-control': CACHE_CONTROL,
-      'accept-ranges': 'bytes',
-      etag: served.etag,
-    });
-    if (served.status === 304) return reply.code(304).send();
-    if (served.status === 416)
-      return reply.header('content-range', `bytes */${served.size}`).code(416).send();
-    if (served.status === 206) {
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${served.range.start}-${served.range.end}/${served.size}`)
-        .header('content-length', served.file.size)
-        .send(served.file.body);
-    }
-    return reply.header('content-length', served.file.size).send(served.file.body);
+    return sendServedFile(reply, served, CACHE_CONTROL);
   });
 };

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { openMediaItemFile, type ServedMediaItemFile } from '../media/media-items.service.ts';
+import type { ServedFile } from '../../lib/served-file.ts';
+import { openMediaItemFile } from '../media/media-items.service.ts';
 import { isUuid } from './posts-errors.ts';
 import { canViewPost } from './posts.policy.ts';
 import { findPostFacts, isPostItem } from './posts.repository.ts';
@@ -23,7 +24,7 @@ export async function openPostMediaFile(
     range?: string | undefined;
     ifNoneMatch?: string | undefined;
   },
-): Promise<ServedMediaItemFile> {
+): Promise<ServedFile> {
   if (!isUuid(input.postId) || !isUuid(input.itemId)) throw fileNotFound();
   const [postId, itemId] = [input.postId.toLowerCase(), input.itemId.toLowerCase()];
   const facts = await findPostFacts(deps.db, postId, input.viewerId);

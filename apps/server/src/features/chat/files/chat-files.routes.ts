@@ -10,11 +10,12 @@ import {
   type ChatFileKind,
 } from '@motema/shared/chat';
 import type { AppDeps } from '../../../deps.ts';
-import { apiErrors, fileBody, noBody } from '../../../lib/api-responses.ts';
+import { apiErrors } from '../../../lib/api-responses.ts';
 import { AppError, badRequest, fieldIssue, invalidFields } from '../../../lib/app-error.ts';
 import { presentChatFile } from './chat-files.presenter.ts';
 import { openChatFile, uploadChatFile, type ChatUpload } from './chat-files.service.ts';
 import { memberOf, perMemberRateLimit } from '../../../plugins/request-member.ts';
+import { sendServedFile, servedFileResponses } from '../../../plugins/served-file-reply.ts';
 
 /** Room for the multipart envelope (kind, duration, headers) around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -53,12 +54,7 @@ const UploadResponse = {
 const MEDIA_TYPES = ['image/*', 'video/*', 'audio/*'];
 const ServedFileSchema = {
   params: FileParamsSchema,
-  response: {
-    200: fileBody('The file', MEDIA_TYPES),
-    206: fileBody('The asked range of the file (Range)', MEDIA_TYPES),
-    304: noBody('Not modified (If-None-Match)'),
-    416: noBody('The asked range is outside the file (Content-Range gives its size)'),
-  },
+  response: servedFileResponses(MEDIA_TYPES),
 };
 
 const tooLarge = () => new AppError(413, 'chat_file_too_large');
@@ -169,25 +165,6 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       ifNoneMatch: request.headers['if-none-match'],
       range: request.headers.range,
     });
-    void reply.headers({
-      'content-type': served.type,
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
-      'cache-control': CACHE_CONTROL,
-      'accept-ranges': 'bytes',
-      etag: served.etag,
-    });
-    if (served.status === 304) return reply.code(304).send();
-    if (served.status === 416) {
-      return reply.header('content-range', `bytes */${served.size}`).code(416).send();
-    }
-    if (served.status === 206) {
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${served.range.start}-${served.range.end}/${served.size}`)
-        .header('content-length', served.file.size)
-        .send(served.file.body);
-    }
-    return reply.header('content-length', served.file.size).send(served.file.body);
+    return sendServedFile(reply, served, CACHE_CONTROL);
   });
 };

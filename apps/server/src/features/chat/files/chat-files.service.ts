@@ -5,8 +5,7 @@ import type { ChatFileRow, PhotoVariant, StreamVariant } from '../../../db/schem
 import type { AppDeps } from '../../../deps.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError, badRequest, forbidden } from '../../../lib/app-error.ts';
-import { parseRange } from '../../../lib/http-range.ts';
-import type { ByteRange, StoredFile } from '../../../lib/storage.ts';
+import { openServedFile, type ServedFile } from '../../../lib/served-file.ts';
 import { clock } from '../../../lib/clock.ts';
 import { paymentRequired, paywallReasonOf } from '../../billing/paywall/paywall.policy.ts';
 import { encodePhotoUpload } from '../../media/media-encoding.service.ts';
@@ -241,18 +240,6 @@ export async function removeChatFiles(
   );
 }
 
-export type ServedChatFile = {
-  etag: string;
-  type: string;
-  /** The whole file's size. */
-  size: number;
-} & (
-  | { status: 304 }
-  | { status: 416 }
-  | { status: 200; file: StoredFile }
-  | { status: 206; file: StoredFile; range: ByteRange }
-);
-
 /**
  * A served file of a message (QUALITY Z5): only to a member of its conversation with no block
  * standing, only to its uploader before it is attached, never once its message was unsent;
@@ -267,7 +254,7 @@ export async function openChatFile(
     ifNoneMatch?: string | undefined;
     range?: string | undefined;
   },
-): Promise<ServedChatFile> {
+): Promise<ServedFile> {
   if (!input.viewerId || !UUID.test(input.fileId)) throw fileNotFound();
   const found = await repo.findChatFileForServing(deps.db, input.fileId);
   if (!found || found.unsentAt) throw fileNotFound();
@@ -283,15 +270,8 @@ export async function openChatFile(
         );
   if (!variant) throw fileNotFound();
 
-  const served = {
-    etag: `"${file.id}-${input.fileName}-${variant.bytes}"`,
-    type: variant.type,
-    size: variant.bytes,
-  };
-  if (input.ifNoneMatch?.split(/\s*,\s*/).includes(served.etag)) return { ...served, status: 304 };
-  const range = parseRange(input.range, variant.bytes);
-  if (range === 'unsatisfiable') return { ...served, status: 416 };
-  const stored = await deps.storage.get(variant.key, range);
-  if (!stored) throw fileNotFound();
-  return range ? { ...served, status: 206, file: stored, range } : { ...served, status: 200, file: stored };
+  const etag = `"${file.id}-${input.fileName}-${variant.bytes}"`;
+  const served = await openServedFile(deps.storage, { ...variant, etag }, input);
+  if (!served) throw fileNotFound();
+  return served;
 }

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,8 +8,9 @@ import {
   StoryViewersSchema,
 } from '@motema/shared/posts';
 import type { AppDeps } from '../../../deps.ts';
-import { apiErrors, fileBody, noBody } from '../../../lib/api-responses.ts';
+import { apiErrors, noBody } from '../../../lib/api-responses.ts';
 import { memberOf, perMemberRateLimit } from '../../../plugins/request-member.ts';
+import { sendServedFile, servedFileResponses } from '../../../plugins/served-file-reply.ts';
 import {
   presentStory,
   presentStoryList,
@@ -24,7 +24,6 @@ import {
   listStoryViewers,
   recordStoryView,
 } from './stories.service.ts';
-import type { ServedMediaItemFile } from '../../media/media-items.service.ts';
 import { openStoryMediaFile } from './story-media.service.ts';
 import { storyTray } from './story-tray.service.ts';
 
@@ -40,33 +39,15 @@ const StoryMediaParamsSchema = z.object({
 });
 const MEDIA_TYPES = ['image/*', 'video/*', 'audio/*'];
 const mediaFileResponses = {
-  200: fileBody('The file', MEDIA_TYPES),
-  206: fileBody('The asked range of the file (Range)', MEDIA_TYPES),
-  304: noBody('Not modified (If-None-Match)'),
-  416: noBody('The asked range is outside the file (Content-Range gives its size)'),
+  ...servedFileResponses(MEDIA_TYPES),
   ...apiErrors({ 404: 'not_found: no such file, or the caller may not see the story (now)' }),
 };
 
 /**
- * A story's file as the media feature's other routes send theirs. `private, no-cache`: the browser
- * asks again on each use (a 304 while it still may), since a block or the story's end takes the
- * access away while the URL stays the same.
+ * `private, no-cache` for a story's files: the browser asks again on each use (a 304 while it still
+ * may), since a block or the story's end takes the access away while the URL stays the same.
  */
-function sendStoryFile(reply: FastifyReply, served: ServedMediaItemFile) {
-  void reply.headers({
-    'content-type': served.type,
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; sandbox",
-    'cache-control': 'private, no-cache',
-    'accept-ranges': 'bytes',
-    etag: served.etag,
-  });
-  if (served.status === 304) return reply.code(304).send();
-  if (served.status === 416) return reply.header('content-range', `bytes */${served.size}`).code(416).send();
-  const range = served.status === 206 ? served.range : null;
-  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${served.size}`);
-  return reply.header('content-length', served.file.size).send(served.file.body);
-}
+const STORY_FILE_CACHE_CONTROL = 'private, no-cache';
 
 const StoryNotFound = apiErrors({ 404: 'story_not_found: no such story, or not one the caller may see' });
 
@@ -152,17 +133,16 @@ export const storiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: mediaFileResponses,
       },
     },
-    async (request, reply) =>
-      sendStoryFile(
-        reply,
-        await openStoryMediaFile(deps, {
-          viewerId: memberOf(request).userId,
-          storyId: request.params.storyId,
-          itemId: request.params.itemId,
-          fileName: request.params.file,
-          range: request.headers.range,
-          ifNoneMatch: request.headers['if-none-match'],
-        }),
-      ),
+    async (request, reply) => {
+      const served = await openStoryMediaFile(deps, {
+        viewerId: memberOf(request).userId,
+        storyId: request.params.storyId,
+        itemId: request.params.itemId,
+        fileName: request.params.file,
+        range: request.headers.range,
+        ifNoneMatch: request.headers['if-none-match'],
+      });
+      return sendServedFile(reply, served, STORY_FILE_CACHE_CONTROL);
+    },
   );
 };

@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
-import { openMediaItemFile, type ServedMediaItemFile } from '../../media/media-items.service.ts';
+import type { ServedFile } from '../../../lib/served-file.ts';
+import { openMediaItemFile } from '../../media/media-items.service.ts';
 import { isUuid } from '../posts-errors.ts';
 import { canViewStory } from './stories.policy.ts';
 import { findStoryFacts } from './stories.repository.ts';
@@ -24,7 +25,7 @@ export async function openStoryMediaFile(
     range?: string | undefined;
     ifNoneMatch?: string | undefined;
   },
-): Promise<ServedMediaItemFile> {
+): Promise<ServedFile> {
   if (!isUuid(input.storyId) || !isUuid(input.itemId)) throw fileNotFound();
   const [storyId, itemId] = [input.storyId.toLowerCase(), input.itemId.toLowerCase()];
   const facts = await findStoryFacts(deps.db, storyId, input.viewerId);
