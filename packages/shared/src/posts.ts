@@ -168,9 +168,12 @@ export const PostUpdateSchema = z.object({
 });
 export type PostUpdate = z.infer<typeof PostUpdateSchema>;
 
-/** GET /api/posts, GET /api/users/{id}/posts: `cursor` from the previous page. */
-export const PostListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+/** GET /api/posts, the feed: `cursor` from the previous page. */
+export const PostFeedQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export type PostFeedQuery = z.infer<typeof PostFeedQuerySchema>;
+
+/** GET /api/users/{id}/posts (the profile's tabs): the feed's paging, and one kind of post. */
+export const PostListQuerySchema = PostFeedQuerySchema.extend({
   kind: z.enum(POST_KINDS, { error: 'invalid_value' }).optional(),
 });
 export type PostListQuery = z.infer<typeof PostListQuerySchema>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PostListQuerySchema, PostPageSchema } from '@motema/shared/posts';
+import { PostFeedQuerySchema, PostPageSchema } from '@motema/shared/posts';
 import type { AppDeps } from '../../../deps.ts';
 import { apiErrors } from '../../../lib/api-responses.ts';
 import { compiledSerializerCompiler } from '../../../plugins/compiled-serializer.ts';
@@ -18,7 +18,7 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       // JSON.stringify, without zod's parsed copy (plugins/compiled-serializer.ts).
       serializerCompiler: compiledSerializerCompiler,
       schema: {
-        querystring: PostListQuerySchema,
+        querystring: PostFeedQuerySchema,
         response: {
           200: PostPageSchema,
           ...apiErrors({ 400: 'validation_failed: a cursor this server did not give' }),
