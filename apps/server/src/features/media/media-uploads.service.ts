@@ -11,7 +11,8 @@ import * as repo from './media-items.repository.ts';
 import { scheduleItemFilesRemoval, type MediaItemsDeps } from './media-items.service.ts';
 import { inspectUploadedPhoto } from './media.service.ts';
 import { MEDIA_TRANSCODE_QUEUE, MEDIA_TRANSCODE_SETTINGS, type TranscodeJob } from './transcode-jobs.ts';
-import { UPLOAD_HEAD_BYTES, uploadTypeOf, type UploadType } from './upload-type.ts';
+import { Mp4MoovWatcher } from './mp4-moov-watcher.ts';
+import { UPLOAD_HEAD_BYTES, uploadTypeOf, uploadTypeWithMoov, type UploadType } from './upload-type.ts';
 
 /**
  * Uploads of posts and stories (QUALITY U1): the type from the bytes, the bytes capped by kind, the
@@ -56,11 +57,11 @@ export async function uploadMediaItem(
   }
   const upload = await input.readUpload();
   const chunks = upload.file[Symbol.asyncIterator]();
-  const head = await readHead(chunks);
+  const { head, excess } = await readHead(chunks);
   if (head.length === 0) throw mediaMissing();
   const type = await uploadTypeOf(head);
   if (!type) throw typeUnsupported();
-  const rest = limited(head, chunks, MEDIA_MAX_BYTES[type.kind]);
+  const rest = limited([head, excess], chunks, MEDIA_MAX_BYTES[type.kind]);
 
   const folder = `media/${input.ownerId}/${randomBytes(16).toString('base64url')}/`;
   let row: MediaItemRow | undefined;
@@ -70,17 +71,20 @@ export async function uploadMediaItem(
       return await storePhoto(deps, { ownerId: input.ownerId, use: upload.use, folder, type }, rest);
     }
     const source = uploadSourceKey(folder);
-    const bytes = await deps.storage.putStream(source, Readable.from(rest), type.mime);
+    const moov = type.mime === 'video/mp4' ? new Mp4MoovWatcher() : null;
+    const bytes = await deps.storage.putStream(source, Readable.from(watched(rest, moov)), type.mime);
+    const settled = uploadTypeWithMoov({ kind: type.kind, mime: type.mime }, moov?.moov ?? null);
+    if (bytes > MEDIA_MAX_BYTES[settled.kind]) throw mediaTooLarge();
     row = await repo.insertMediaItem(deps.db, {
       ownerId: input.ownerId,
-      kind: type.kind,
+      kind: settled.kind,
       use: upload.use,
       status: 'processing',
       folder,
-      sourceType: type.mime,
+      sourceType: settled.mime,
       sourceBytes: bytes,
     });
-    const job: TranscodeJob = { kind: type.kind, itemId: row.id, source, folder, use: upload.use };
+    const job: TranscodeJob = { kind: settled.kind, itemId: row.id, source, folder, use: upload.use };
     // The queue's own settings, should this node be the first to use it (the worker's are the same).
     deps.jobs.define(MEDIA_TRANSCODE_QUEUE, MEDIA_TRANSCODE_SETTINGS);
     await deps.jobs.send(MEDIA_TRANSCODE_QUEUE, job);
@@ -130,8 +134,11 @@ async function storePhoto(
   });
 }
 
-/** The first UPLOAD_HEAD_BYTES of the file (fewer if it is shorter). */
-async function readHead(chunks: AsyncIterator<Buffer>): Promise<Buffer> {
+/**
+ * Exactly the first UPLOAD_HEAD_BYTES of the file (fewer if it is shorter), and what its last chunk
+ * brought past them: the type is decided from the same bytes however the network cut the upload.
+ */
+async function readHead(chunks: AsyncIterator<Buffer>): Promise<{ head: Buffer; excess: Buffer }> {
   const parts: Buffer[] = [];
   let length = 0;
   while (length < UPLOAD_HEAD_BYTES) {
@@ -140,20 +147,36 @@ async function readHead(chunks: AsyncIterator<Buffer>): Promise<Buffer> {
     parts.push(next.value);
     length += next.value.length;
   }
-  return Buffer.concat(parts, length);
+  const read = Buffer.concat(parts, length);
+  return { head: read.subarray(0, UPLOAD_HEAD_BYTES), excess: read.subarray(UPLOAD_HEAD_BYTES) };
 }
 
-/** The head, then the rest of the file, failing with media_too_large once past `limit` bytes. */
-async function* limited(head: Buffer, chunks: AsyncIterator<Buffer>, limit: number): AsyncGenerator<Buffer> {
-  let total = head.length;
+/** The bytes already read, then the rest of the file, failing with media_too_large past `limit` bytes. */
+async function* limited(
+  read: Buffer[],
+  chunks: AsyncIterator<Buffer>,
+  limit: number,
+): AsyncGenerator<Buffer> {
+  let total = read.reduce((sum, part) => sum + part.length, 0);
   if (total > limit) throw mediaTooLarge();
-  yield head;
+  for (const part of read) if (part.length > 0) yield part;
   for (;;) {
     const next = await chunks.next();
     if (next.done) return;
     total += next.value.length;
     if (total > limit) throw mediaTooLarge();
     yield next.value;
+  }
+}
+
+/** The chunks as they are, each shown to `watcher` on its way (when there is one). */
+async function* watched(
+  chunks: AsyncIterable<Buffer>,
+  watcher: Mp4MoovWatcher | null,
+): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) {
+    watcher?.observe(chunk);
+    yield chunk;
   }
 }
 
