@@ -43,11 +43,20 @@ function streamUpload(
   });
   let sent = 0;
   let limit = file.pauseAt;
+  let waitingForDrain = false;
+  // Called by resume() and by a drain: one of them writes at a time, and the body ends once.
   const write = () => {
+    if (waitingForDrain || request.writableEnded) return;
     while (sent < Math.min(limit, file.bodyBytes)) {
       const piece = chunk.subarray(0, Math.min(chunk.length, Math.min(limit, file.bodyBytes) - sent));
       sent += piece.length;
-      if (!request.write(piece)) return void request.once('drain', write);
+      if (!request.write(piece)) {
+        waitingForDrain = true;
+        return void request.once('drain', () => {
+          waitingForDrain = false;
+          write();
+        });
+      }
     }
     if (sent === file.bodyBytes) request.end(closing);
   };
