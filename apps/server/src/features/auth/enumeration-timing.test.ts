@@ -24,8 +24,9 @@ import { hashPassword } from './passwords.ts';
  * slows requests of both sides alike, so with no real difference the p-value is uniform on [0, 1]
  * and the test fails by chance with probability ALPHA, however noisy the machine.
  *
- * Why ALPHA = 0.001: a false failure once in a thousand runs per route, while a real difference is
- * caught with room to spare. Measured on the shared 2-core machine while busy (interquartile ranges
+ * Why ALPHA = 0.001, and a second measurement on fresh accounts when a route's p is at or below it
+ * (compare): a false failure once in a million runs per route, while a real difference is caught by
+ * both with room to spare. Measured on the shared 2-core machine while busy (interquartile ranges
  * of 1 to 4 ms): 2 ms added to the existing side gave p < 1e-15 on every route, and even 0.5 ms gave
  * p < 0.001 on every route. Before the fix the existing side took 0.8 to 12 ms longer on the code
  * routes (p < 1e-30), and a registration with an e-mail in use 2 ms less (p < 1e-12).
@@ -62,7 +63,7 @@ describe('the same time for existing and unknown accounts (S3)', () => {
    * body of its own made beforehand (nothing but the request is timed); returns the answers seen, the
    * p-value of the rank test and the medians in milliseconds.
    */
-  async function compare(url: string, bodies: Record<Side, object[]>, samples = SAMPLES) {
+  async function measure(url: string, bodies: Record<Side, object[]>, samples: number) {
     const used = { existing: 0, unknown: 0 };
     const answers = new Set<string>();
     const times: Record<Side, number[]> = { existing: [], unknown: [] };
@@ -97,24 +98,44 @@ describe('the same time for existing and unknown accounts (S3)', () => {
     return { answers: [...answers], summary };
   }
 
+  /**
+   * measure() on bodies made by `bodies()`; a p-value at or below ALPHA is measured once more on
+   * fresh accounts, and the route fails only when both are. With no difference, a false failure is
+   * then ALPHA squared per route (one run in a thousand failed one of the five routes: p = 0.0005
+   * with medians 0.2 ms apart, on a busy machine); a real difference fails both (p < 1e-15 for 2 ms).
+   */
+  async function compare(url: string, bodies: () => Promise<Record<Side, object[]>>, samples = SAMPLES) {
+    const first = await measure(url, await bodies(), samples);
+    if (first.summary.p > ALPHA) return first;
+    const again = await measure(url, await bodies(), samples);
+    return {
+      answers: [...new Set([...first.answers, ...again.answers])],
+      summary: { ...(again.summary.p > first.summary.p ? again.summary : first.summary), measured: 2 },
+    };
+  }
+
   const COUNT = SAMPLES + WARM_UP / 2;
   const unknownEmails = () => Array.from({ length: COUNT }, unknownEmail);
 
-  it('POST /api/auth/password/send', { timeout: 60_000 }, async () => {
-    const members = await accounts(COUNT, 'active');
-    const { answers, summary } = await compare('/api/auth/password/send', {
-      existing: members.map((member) => ({ identifier: member.email, channel: 'email' })),
-      unknown: unknownEmails().map((identifier) => ({ identifier, channel: 'email' })),
+  it('POST /api/auth/password/send', { timeout: 120_000 }, async () => {
+    const { answers, summary } = await compare('/api/auth/password/send', async () => {
+      const members = await accounts(COUNT, 'active');
+      return {
+        existing: members.map((member) => ({ identifier: member.email, channel: 'email' })),
+        unknown: unknownEmails().map((identifier) => ({ identifier, channel: 'email' })),
+      };
     });
     expect(answers).toEqual(['202']);
     expect(summary.p, JSON.stringify(summary)).toBeGreaterThan(ALPHA);
   });
 
-  it('POST /api/auth/confirm/resend', { timeout: 60_000 }, async () => {
-    const pending = await accounts(COUNT, 'pending');
-    const { answers, summary } = await compare('/api/auth/confirm/resend', {
-      existing: pending.map((member) => ({ email: member.email })),
-      unknown: unknownEmails().map((email) => ({ email })),
+  it('POST /api/auth/confirm/resend', { timeout: 120_000 }, async () => {
+    const { answers, summary } = await compare('/api/auth/confirm/resend', async () => {
+      const pending = await accounts(COUNT, 'pending');
+      return {
+        existing: pending.map((member) => ({ email: member.email })),
+        unknown: unknownEmails().map((email) => ({ email })),
+      };
     });
     expect(answers).toEqual(['202']);
     expect(summary.p, JSON.stringify(summary)).toBeGreaterThan(ALPHA);
@@ -136,21 +157,25 @@ describe('the same time for existing and unknown accounts (S3)', () => {
     return guesses;
   }
 
-  it('POST /api/auth/password/verify with a wrong code', { timeout: 60_000 }, async () => {
-    const guesses = await accountsWithCodes('reset_password', 'active');
-    const { answers, summary } = await compare('/api/auth/password/verify', {
-      existing: guesses.map(({ email, code }) => ({ identifier: email, code })),
-      unknown: unknownEmails().map((identifier, i) => ({ identifier, code: guesses[i]!.code })),
+  it('POST /api/auth/password/verify with a wrong code', { timeout: 120_000 }, async () => {
+    const { answers, summary } = await compare('/api/auth/password/verify', async () => {
+      const guesses = await accountsWithCodes('reset_password', 'active');
+      return {
+        existing: guesses.map(({ email, code }) => ({ identifier: email, code })),
+        unknown: unknownEmails().map((identifier, i) => ({ identifier, code: guesses[i]!.code })),
+      };
     });
     expect(answers).toEqual(['400 code_invalid']);
     expect(summary.p, JSON.stringify(summary)).toBeGreaterThan(ALPHA);
   });
 
-  it('POST /api/auth/confirm with a wrong code', { timeout: 60_000 }, async () => {
-    const guesses = await accountsWithCodes('confirm_email', 'pending');
-    const { answers, summary } = await compare('/api/auth/confirm', {
-      existing: guesses,
-      unknown: unknownEmails().map((email, i) => ({ email, code: guesses[i]!.code })),
+  it('POST /api/auth/confirm with a wrong code', { timeout: 120_000 }, async () => {
+    const { answers, summary } = await compare('/api/auth/confirm', async () => {
+      const guesses = await accountsWithCodes('confirm_email', 'pending');
+      return {
+        existing: guesses,
+        unknown: unknownEmails().map((email, i) => ({ email, code: guesses[i]!.code })),
+      };
     });
     expect(answers).toEqual(['400 code_invalid']);
     expect(summary.p, JSON.stringify(summary)).toBeGreaterThan(ALPHA);
@@ -158,8 +183,7 @@ describe('the same time for existing and unknown accounts (S3)', () => {
 
   // Each registration hashes a password first (argon2, some 10 ms here): half the samples keep the
   // test under 15 s, and still find a 2 ms difference with p < 1e-6.
-  it('POST /api/auth/register with an e-mail in use', { timeout: 90_000 }, async () => {
-    const members = await accounts(COUNT, 'active');
+  it('POST /api/auth/register with an e-mail in use', { timeout: 180_000 }, async () => {
     const body = (email: string) => ({
       username: uniqueUsername(),
       email,
@@ -169,7 +193,10 @@ describe('the same time for existing and unknown accounts (S3)', () => {
     });
     const { answers, summary } = await compare(
       '/api/auth/register',
-      { existing: members.map((member) => body(member.email)), unknown: unknownEmails().map(body) },
+      async () => {
+        const members = await accounts(COUNT, 'active');
+        return { existing: members.map((member) => body(member.email)), unknown: unknownEmails().map(body) };
+      },
       SAMPLES / 2,
     );
     expect(answers).toEqual(['202']);
