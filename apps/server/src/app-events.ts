@@ -15,6 +15,10 @@ export type AppEvents = {
   'sessions.revoked': { sessionIds: string[] };
   /** Two members rated each other high enough: a new match (both are told, each with the other's card). */
   'match.made': { match: MatchRow };
+  /** `raterId` rated `ratedId` (new or changed): 4 or more is a like, which the rated member may be told of. */
+  'rating.given': { raterId: string; ratedId: string; score: number };
+  /** `visitorId` opened `visitedId`'s profile (first time, or again later): the visited member may be told. */
+  'visit.recorded': { visitorId: string; visitedId: string };
   /** `blockerId` blocked (`blocked`) or unblocked `blockedId`. */
   'block.changed': { blockerId: string; blockedId: string; blocked: boolean };
   /** An account was deleted; `conversations` are the ones removed with it, by the other member. */

@@ -1,5 +1,6 @@
 /** Socket.IO event maps shared by the server and the web app. */
 import type { CountersUpdate, Message, Presence, ReceiptEvent } from './chat.ts';
+import type { ClientLogs, DeviceUpdate } from './devices.ts';
 import type { MatchEvent } from './discovery.ts';
 import type { PostAccessEvent, PostCommentEvent, PostReadyEvent, PostRequestEvent } from './posts.ts';
 export type Coordinates = {
@@ -18,6 +19,8 @@ export type ServerToClientEvents = {
   'app:error': (payload: { action: string; payment?: unknown; profile?: string; error?: string }) => void;
   /** To each of two members who just rated each other 4 or more; `{userId}` is the receiver's id. */
   [matched: `matched:${string}`]: (payload: MatchEvent) => void;
+  /** To the install `{id}` (its handshake's `auth.device`): a newer build exists (devices.ts). */
+  [device: `device:${string}`]: (payload: DeviceUpdate) => void;
   /** A new message, after its commit, to every socket of both members (the sender's other devices too). */
   'chats:messages:new': (message: Message) => void;
   /** A message changed (edited, unsent, starred on another device): replace it by `_id`. */
@@ -58,7 +61,8 @@ export type EventAck = { ok: true } | EventFailure;
 export type EventResult<T> = ({ ok: true } & T) | EventFailure;
 
 export type ClientToServerEvents = {
-  events: (payload: { logs: unknown[] }) => void;
+  /** The app's logs and errors (ClientLogsSchema, capped and rate limited), recorded in the server log. */
+  events: (payload: ClientLogs) => void;
   /** Stored snapped to about 1 km, at most once a minute (the ack says `ok: false, code: 'rate_limited'` otherwise). */
   'users:users:update:coordinates': (payload: Coordinates, ack?: (result: EventAck) => void) => void;
   /**

@@ -30,6 +30,9 @@ export const NAMESPACES = [
   'billing',
   'posts',
   'stories',
+  'push',
+  'devices',
+  'install',
 ] as const;
 /** Loaded before the first render: what the start page and every layout need. */
 export const STARTUP_NAMESPACES = ['common'] as const;
