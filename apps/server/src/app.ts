@@ -62,6 +62,9 @@ import { subscribePostsEvents } from './features/posts/posts-emitters.ts';
 import { storiesRoutes } from './features/posts/stories/stories.routes.ts';
 import { workStoryExpiry } from './features/posts/stories/story-expiry.service.ts';
 import { workUnclaimedSweep } from './features/media/media-items-sweep.service.ts';
+import { devicesRoutes } from './features/devices/devices.routes.ts';
+import { registerDevicesRealtime } from './features/devices/devices-realtime.ts';
+import { registerClientLogs } from './features/devices/client-logs-realtime.ts';
 import { AppError } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { guardServerEntries } from './lib/server-entry-guard.ts';
@@ -154,6 +157,7 @@ export async function buildApp(
       await api.register(commentsRoutes, deps);
       await api.register(likesRoutes, deps);
       await api.register(storiesRoutes, deps);
+      await api.register(devicesRoutes, deps);
       await api.register(plansRoutes, deps);
       await api.register(passesRoutes, deps);
       await api.register(paymentsRoutes, {
@@ -183,6 +187,9 @@ export async function buildApp(
     app.log.error({ err }, 'Redis rate limit failed'),
   );
   registerChatRealtime(realtime, { db: deps.db, limiter, events: deps.events });
+  // Devices: a newer build told to an older install at its handshake; the apps' logs into the server log.
+  registerDevicesRealtime(realtime, env.APP_MIN_BUILD);
+  registerClientLogs(realtime, { limiter });
   await registerJobs(deps);
   const paymentsSweeper = await workPayments(
     paymentsDepsOf(deps, (message, fields) => app.log.error(fields, message)),

@@ -46,6 +46,9 @@ const EnvSchema = z.object({
   // (so that no one can flood a stranger's phone with payment requests).
   PAYMENT_STARTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   PAYMENT_PUSHES_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  // App updates (docs/devices.md): a device whose build is below this one may no longer run and is
+  // told the update is required (a blocking "update now"); between it and APP_BUILD the update is optional.
+  APP_MIN_BUILD: z.coerce.number().int().min(1).default(1),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -14,10 +14,13 @@ export const APP_VERSION = '1.39.0';
 export const DEVICE_PLATFORMS = ['web', 'android', 'ios'] as const;
 const text = (max: number) => z.string({ error: 'invalid_value' }).trim().max(max, 'invalid_value');
 
-/** `POST /api/devices`: the SPEC's device info; `_id` when the install registered before (its info is updated). */
+/**
+ * `POST /api/devices`: the SPEC's device info; `_id` when the install registered before (its info is
+ * updated). An `_id` the server does not know is 404 `device_not_found`: the app registers anew.
+ */
 export const DeviceInputSchema = z
   .object({
-    _id: z.uuid({ error: 'device_not_found' }).optional(),
+    _id: z.uuid({ error: 'invalid_value' }).optional(),
     platform: z.enum(DEVICE_PLATFORMS, { error: 'invalid_value' }),
     operatingSystem: text(40),
     manufacturer: text(80),

@@ -60,6 +60,7 @@ export const ERROR_MESSAGES = {
   report_already_open: 'You have already reported this member. Our team is looking into it.',
   conversation_not_found: 'This conversation is not available',
   message_not_found: 'This message is not available',
+  device_not_found: 'This device is not registered. Register it again.',
   message_not_editable: 'This message can no longer be changed',
   chat_blocked: 'You cannot write to this member',
   chat_file_type_unsupported: 'This file cannot be sent. Send a photo, a video or an audio file.',

@@ -31,6 +31,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   // The payment provider's callback: it carries no session; a secret token in its URL names the
   // payment, and it only triggers a status check (PAYMENTS.md P7).
   'POST /api/payments/callback/flexpay/:token',
+  // Each install of the app registers itself, a visitor's too (SPEC section 7); a session ties it to the member.
+  'POST /api/devices',
   // For load balancers; registered before the session plugin, outside the /api context.
   'GET /api/health',
   // The development outbox (/dev/mailbox reads it): never registered in production (app.ts).

@@ -21,6 +21,8 @@ export type RealtimeSocket = Socket<
   SocketData
 >;
 export type PresenceListener = (userId: string, connected: boolean) => Promise<void>;
+/** Told of each socket once it is in its rooms and greeted (`connected`); a feature's work on a new socket. */
+export type ConnectionListener = (socket: RealtimeSocket) => void;
 
 export const MAX_SOCKET_PAYLOAD_BYTES = 64 * 1024;
 /** How long a cross-node request (fetchSockets) waits for the other nodes through Redis. */
@@ -66,6 +68,7 @@ export function createRealtime(
     },
   });
   const presenceListeners: PresenceListener[] = [];
+  const connectionListeners: ConnectionListener[] = [];
 
   io.use(async (socket, next) => {
     try {
@@ -86,6 +89,14 @@ export function createRealtime(
     const { userId, sessionId } = socket.data;
     void socket.join([`user:${userId}`, `session:${sessionId}`]);
     socket.emit('connected', { userId });
+    for (const listener of connectionListeners) {
+      try {
+        listener(socket);
+      } catch (error) {
+        // One feature's failure costs neither the socket nor the other listeners.
+        app.log.error({ err: error }, 'a connection listener failed');
+      }
+    }
     const announce = (connected: boolean) =>
       Promise.all(presenceListeners.map((listener) => listener(userId, connected))).catch((error: unknown) =>
         app.log.error({ err: error }, 'presence update failed'),
@@ -121,6 +132,10 @@ export function createRealtime(
     /** Called when a member's first socket connects (true) or last one leaves (false). */
     onPresence(listener: PresenceListener) {
       presenceListeners.push(listener);
+    },
+    /** Called for each new socket, after it joined its rooms and heard `connected`. */
+    onConnection(listener: ConnectionListener) {
+      connectionListeners.push(listener);
     },
     /** Revoked sessions: their sockets, on every node, are told and closed. */
     closeSessions(sessionIds: readonly string[]) {
