@@ -45,6 +45,7 @@ import { chatFilesRoutes } from './features/chat/files/chat-files.routes.ts';
 import { registerChatRealtime } from './features/chat/chat-realtime.ts';
 import { subscribeChatEvents } from './features/chat/chat-emitters.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { notificationSettingsRoutes } from './features/notifications/settings/notification-settings.routes.ts';
 import { plansRoutes } from './features/billing/plans/plans.routes.ts';
 import { passesRoutes } from './features/billing/passes/passes.routes.ts';
 import { paymentsDepsOf, paymentsRoutes } from './features/billing/payments/payments.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(
       await api.register(chatRoutes, deps);
       await api.register(chatFilesRoutes, deps);
       await api.register(notificationsRoutes, deps);
+      await api.register(notificationSettingsRoutes, deps);
       await api.register(postsRoutes, deps);
       await api.register(feedRoutes, deps);
       await api.register(postMediaRoutes, deps);

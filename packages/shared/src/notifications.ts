@@ -41,8 +41,9 @@ const MinuteOfDaySchema = z
 /** An IANA time zone name as the browser gives it (`Intl.DateTimeFormat().resolvedOptions().timeZone`). */
 export const TimeZoneSchema = z
   .string({ error: 'invalid_value' })
-  .min(1, 'invalid_value')
-  .max(64, 'invalid_value')
+  // abort: an empty or overlong name is one issue, not a second one from the check below.
+  .min(1, { error: 'invalid_value', abort: true })
+  .max(64, { error: 'invalid_value', abort: true })
   .refine((zone) => {
     try {
       new Intl.DateTimeFormat('en', { timeZone: zone });

@@ -48,6 +48,7 @@ export const VALIDATION_MESSAGES = {
   post_media_over_limit: 'A post holds at most 10 photos',
   post_allowed_invalid: 'Some of these members cannot be chosen',
   comment_empty: 'Write a comment',
+  quiet_hours_empty: 'Quiet hours must start and end at different times',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

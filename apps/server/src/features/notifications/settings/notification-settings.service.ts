@@ -1,0 +1,82 @@
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATION_KINDS_ON_BY_DEFAULT,
+  type NotificationKind,
+  type NotificationSettings,
+  type NotificationSettingsUpdate,
+} from '@motema/shared/notifications';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { NotificationSettingsRow } from '../../../db/schema.ts';
+import * as repo from './notification-settings.repository.ts';
+
+/**
+ * The choices of a member who never chose: pushes of what is addressed to them (messages, matches,
+ * requests, comments, payments; ratings and visits only on request), full texts, no quiet hours,
+ * the e-mail digest on (it only goes while no device of theirs receives push).
+ */
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  push: [...NOTIFICATION_KINDS_ON_BY_DEFAULT],
+  discreet: false,
+  quietHours: null,
+  timeZone: 'UTC',
+  emailDigest: true,
+};
+
+const KNOWN_KINDS: ReadonlySet<string> = new Set(NOTIFICATION_KINDS);
+
+/** The kinds in NOTIFICATION_KINDS's order, each once; a kind a later release dropped is left out. */
+function orderedKinds(kinds: readonly string[]): NotificationKind[] {
+  const chosen = new Set(kinds.filter((kind) => KNOWN_KINDS.has(kind)));
+  return NOTIFICATION_KINDS.filter((kind) => chosen.has(kind));
+}
+
+function settingsOfRow(row: NotificationSettingsRow): NotificationSettings {
+  return {
+    push: orderedKinds(row.pushKinds),
+    discreet: row.discreet,
+    quietHours:
+      row.quietStart === null || row.quietEnd === null ? null : { start: row.quietStart, end: row.quietEnd },
+    timeZone: row.timeZone,
+    emailDigest: row.emailDigest,
+  };
+}
+
+function columnsOf(settings: NotificationSettingsUpdate): Partial<repo.SettingsColumns> {
+  const columns: Partial<repo.SettingsColumns> = {};
+  if (settings.push !== undefined) columns.pushKinds = orderedKinds(settings.push);
+  if (settings.discreet !== undefined) columns.discreet = settings.discreet;
+  if (settings.quietHours !== undefined) {
+    columns.quietStart = settings.quietHours?.start ?? null;
+    columns.quietEnd = settings.quietHours?.end ?? null;
+  }
+  if (settings.timeZone !== undefined) columns.timeZone = settings.timeZone;
+  if (settings.emailDigest !== undefined) columns.emailDigest = settings.emailDigest;
+  return columns;
+}
+
+const DEFAULT_COLUMNS = columnsOf(DEFAULT_NOTIFICATION_SETTINGS) as repo.SettingsColumns;
+
+/** These members' choices (the defaults for who never chose), in one query whatever their number. */
+export async function notificationSettingsOfMany(
+  db: DbOrTx,
+  userIds: readonly string[],
+): Promise<Map<string, NotificationSettings>> {
+  const rows = await repo.findSettingsRows(db, userIds);
+  const byUser = new Map(rows.map((row) => [row.userId, settingsOfRow(row)]));
+  return new Map(userIds.map((id) => [id, byUser.get(id) ?? DEFAULT_NOTIFICATION_SETTINGS]));
+}
+
+/** The member's choices: what the push worker and the digest follow. */
+export async function notificationSettingsOf(db: DbOrTx, userId: string): Promise<NotificationSettings> {
+  const row = await repo.findSettingsRow(db, userId);
+  return row ? settingsOfRow(row) : DEFAULT_NOTIFICATION_SETTINGS;
+}
+
+/** Changes the choices the update names (the others stay) and returns them all. */
+export async function updateNotificationSettings(
+  db: DbOrTx,
+  userId: string,
+  update: NotificationSettingsUpdate,
+): Promise<NotificationSettings> {
+  return settingsOfRow(await repo.upsertSettings(db, userId, DEFAULT_COLUMNS, columnsOf(update)));
+}
