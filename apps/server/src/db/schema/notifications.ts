@@ -74,6 +74,11 @@ export const notificationSettings = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     emailDigest: boolean('email_digest').notNull().default(true),
     digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
+    /**
+     * The digest's one-click unsubscribe link names the member by this random token (256 bits), made
+     * with the first digest and kept, so every mail's link keeps working; it can do nothing else.
+     */
+    unsubscribeToken: text('unsubscribe_token').unique('notification_settings_unsubscribe_token_key'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,0 +1,2 @@
+ALTER TABLE "notification_settings" ADD COLUMN "unsubscribe_token" text;--> statement-breakpoint
+ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_unsubscribe_token_key" UNIQUE("unsubscribe_token");
