@@ -10,6 +10,7 @@ import { initI18n, loadSharedNamespaces, storedLanguage } from './lib/i18n.ts';
 import { knownMe, ME_QUERY_KEY, queryClient } from './lib/query-client.ts';
 import { meQueryOptions } from './features/users/users.api.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
+import { captureClientErrors } from './lib/client-logs.ts';
 import { routes } from './router.tsx';
 import { whenIdle } from './lib/when-idle.ts';
 import { firstPageLoaded } from './lib/router-ready.ts';
@@ -24,6 +25,8 @@ import {
 import { keptCopyCanGo } from './lib/kept-copy-ready.ts';
 import { AppRoot } from './app-root.tsx';
 
+// The page's uncaught errors go to the server's log (over the member's socket) from the first line on.
+captureClientErrors();
 // Everything the first page needs starts at once, side by side: the router (created here) already
 // loads the chunks of the page at location.pathname with their namespaces (router.tsx); here the
 // profile the guard asks for (the same query, so not asked twice) and the common texts.
@@ -40,6 +43,16 @@ registerServiceWorker();
 // The error and validation texts, not needed by the start page: fetched once the first page is up.
 void Promise.all([profileAnswered, firstPageLoaded(router)]).then(() =>
   whenIdle(() => void loadSharedNamespaces()),
+);
+// This install registers once, and again on a new build (features/devices/): after the first page,
+// never in its way (nor in its files); a failure (no network) is tried again at the next start.
+void firstPageLoaded(router).then(() =>
+  whenIdle(
+    () =>
+      void import('./features/devices/devices.api.ts')
+        .then((devices) => devices.registerThisDevice())
+        .catch(() => undefined),
+  ),
 );
 
 const app = <AppRoot router={router} />;

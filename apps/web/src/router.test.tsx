@@ -121,10 +121,12 @@ describe('a member remembered on this device', () => {
     await waitFor(() => expect(at(router)).toBe('/home'));
   });
 
-  it('whose session ended still ends at the start page once the 401 comes, and is forgotten', async () => {
+  it('whose session ended goes to login once the 401 comes (SPEC section 8), and is forgotten', async () => {
     rememberMe(buildMe());
+    // The browser's address, which the app reads as the browser router's (here a memory router's).
+    history.replaceState(null, '', '/home');
     const router = openAt('/home', null);
-    await waitFor(() => expect(at(router)).toBe('/?from=%2Fhome'));
+    await waitFor(() => expect(at(router)).toBe('/login?from=%2Fhome'));
     expect(rememberedMe()).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ vi.mock('../features/notifications/counters-sync.tsx', () => ({ CountersSync: ()
 vi.mock('../features/billing/payment-required-host.tsx', () => ({ PaymentRequiredHost: () => null }));
 vi.mock('../features/billing/billing-realtime.tsx', () => ({ BillingRealtime: () => null }));
 vi.mock('../features/posts/posts-realtime.tsx', () => ({ PostsRealtime: () => null }));
+vi.mock('../features/devices/updates/app-updates.tsx', () => ({ AppUpdates: () => null }));
 
 /** happy-dom's window as wide as a phone (360 px) or a laptop, for the layout's media query. */
 const viewport = (width: number) =>

@@ -21,6 +21,7 @@ import { PostsRealtime } from '../features/posts/posts-realtime.tsx';
 import { storiesKeptQueries } from '../features/posts/stories-kept.ts';
 import { NavCount, NavIndicator } from '../features/notifications/counter-badges.tsx';
 import { CountersSync } from '../features/notifications/counters-sync.tsx';
+import { AppUpdates } from '../features/devices/updates/app-updates.tsx';
 import { useMeQuery } from '../features/users/users.api.ts';
 import { SocketProvider } from '../lib/socket.ts';
 import { keepOnDevice } from '../lib/persisted-queries.ts';
@@ -94,6 +95,8 @@ export function HomeLayout() {
           <BillingRealtime />
           {/* Posts' events (requests, access, comments, a video ready) keep the posts' caches current. */}
           <PostsRealtime />
+          {/* A newer build (device:{id}): the blocking "update now" screen, or a quiet notice. */}
+          <AppUpdates />
         </SocketProvider>
       </AppShell.Main>
       {me && !wide && !inThread && (

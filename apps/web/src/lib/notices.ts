@@ -25,13 +25,36 @@ export function notifyError(message: string): void {
 
 let offlineShown = false;
 
-/** One persistent "Not connected to the internet" notice, hidden when the connection is back. */
+/**
+ * What the connection notice says (SPEC section 8; docs/devices.md). The browser offline: "Not
+ * connected to the internet", and whether the app goes on without it: "App is running in offline
+ * mode" when a service worker serves this page (the app and what the device kept open without a
+ * network), "Can't use offline mode" when none does (a browser without service workers, private
+ * browsing, the first seconds of a first visit): a reload would fail. The browser online but no
+ * answer: the server (or the way to it) is down, "Failed to connect to the server".
+ */
+export function connectionNoticeTexts(
+  online: boolean,
+  servedOffline: boolean,
+): { title?: string; message: string } {
+  if (online) return { message: i18next.t('common:connection.serverUnreachable') };
+  return {
+    title: i18next.t('errors:network'),
+    message: i18next.t(
+      servedOffline ? 'common:connection.offlineMode' : 'common:connection.offlineUnavailable',
+    ),
+  };
+}
+
+const servedByWorker = () => typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller;
+
+/** One persistent connection notice (connectionNoticeTexts), hidden when the connection is back. */
 export function showOfflineNotice(): void {
   if (offlineShown) return;
   offlineShown = true;
   notifications.show({
     id: OFFLINE_NOTICE_ID,
-    message: i18next.t('errors:network'),
+    ...connectionNoticeTexts(navigator.onLine, servedByWorker()),
     color: 'gray',
     autoClose: false,
     withCloseButton: true,
@@ -48,4 +71,8 @@ export function hideOfflineNotice(): void {
   notifications.hide(OFFLINE_NOTICE_ID);
 }
 
-if (typeof window !== 'undefined') window.addEventListener('online', hideOfflineNotice);
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', hideOfflineNotice);
+  // Told as the network goes, not only once a call fails: the member knows what still works.
+  window.addEventListener('offline', showOfflineNotice);
+}

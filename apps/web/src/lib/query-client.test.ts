@@ -36,13 +36,47 @@ describe('handleApiError: the error catalogue of the spec', () => {
     expect(show).not.toHaveBeenCalled();
   });
 
-  it('with no answer shows one persistent "Not connected to the internet" notice', () => {
-    handleApiError(new ApiError(0, 'network', 'offline'));
-    handleApiError(new ApiError(0, 'network', 'offline'));
-    expect(show).toHaveBeenCalledTimes(1);
-    expect(show.mock.calls[0]![0]).toMatchObject({
-      message: 'Not connected to the internet',
-      autoClose: false,
+  describe('with no answer, one persistent notice saying why', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const browser = (onLine: boolean, controller: object | null) =>
+      vi.stubGlobal('navigator', { onLine, serviceWorker: { controller } });
+
+    it('offline, served by the service worker: "Not connected to the internet", the app running offline', () => {
+      browser(false, {});
+      handleApiError(new ApiError(0, 'network', 'offline'));
+      handleApiError(new ApiError(0, 'network', 'offline'));
+      expect(show).toHaveBeenCalledTimes(1);
+      expect(show.mock.calls[0]![0]).toMatchObject({
+        title: 'Not connected to the internet',
+        message: 'App is running in offline mode',
+        autoClose: false,
+      });
+    });
+
+    it('offline, with no service worker: "Can\'t use offline mode"', () => {
+      browser(false, null);
+      handleApiError(new ApiError(0, 'network', 'offline'));
+      expect(show.mock.calls[0]![0]).toMatchObject({
+        title: 'Not connected to the internet',
+        message: "Can't use offline mode",
+      });
+    });
+
+    it('online but no answer: the server, "Failed to connect to the server"', () => {
+      browser(true, {});
+      handleApiError(new ApiError(0, 'network', 'offline'));
+      expect(show.mock.calls[0]![0]).toMatchObject({
+        message: 'Failed to connect to the server',
+        autoClose: false,
+      });
+      expect(show.mock.calls[0]![0].title).toBeUndefined();
+    });
+
+    it('shows it as the network goes, before any call fails', () => {
+      browser(false, {});
+      window.dispatchEvent(new Event('offline'));
+      expect(show).toHaveBeenCalledTimes(1);
+      expect(show.mock.calls[0]![0]).toMatchObject({ message: 'App is running in offline mode' });
     });
   });
 

@@ -4,7 +4,10 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../test/fake-socket.ts';
 import { buildMe } from '../test/render-page.tsx';
+import { notifications } from '@mantine/notifications';
+import { CLIENT_LOGS_FLUSH_MS, recordClientLog, resetClientLogs } from './client-logs.ts';
 import { clearExitPath, setNavigator } from './navigation.ts';
+import { hideOfflineNotice } from './notices.ts';
 import { ME_QUERY_KEY } from './query-client.ts';
 import { SocketProvider, useSocketConnected, useSocketEvent } from './socket.ts';
 
@@ -97,6 +100,69 @@ describe('SocketProvider', () => {
       expect(socket.connect).toHaveBeenCalledTimes(1);
       unmount();
     } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refetches the profile when the server greets another member than the one shown', () => {
+    const socket = new FakeSocket();
+    const { queryClient } = renderProvider('u1', socket, null);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const me = queryClient.getQueryData<{ _id: string }>(ME_QUERY_KEY)!._id;
+    act(() => socket.serverEmit('connected', { userId: me }));
+    expect(invalidate).not.toHaveBeenCalled();
+    // A login in another tab took the cookie over: this page shows someone else.
+    act(() => socket.serverEmit('connected', { userId: 'someone-else' }));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ME_QUERY_KEY });
+  });
+
+  it('says once per outage that the server cannot be reached, and hides it when connected again', () => {
+    const show = vi.spyOn(notifications, 'show');
+    const hide = vi.spyOn(notifications, 'hide');
+    try {
+      const socket = new FakeSocket();
+      socket.connected = false;
+      renderProvider('u1', socket, null);
+      act(() => socket.serverEmit('connect_error', new Error('xhr poll error')));
+      act(() => socket.serverEmit('connect_error', new Error('xhr poll error')));
+      expect(show).toHaveBeenCalledTimes(1);
+      expect(show.mock.calls[0]![0]).toMatchObject({ message: 'Failed to connect to the server' });
+      act(() => {
+        socket.connected = true;
+        socket.serverEmit('connect');
+      });
+      expect(hide).toHaveBeenCalledWith('offline');
+      // A lost session is not an outage: no notice.
+      show.mockClear();
+      act(() => socket.serverEmit('connect_error', new Error('unauthorized')));
+      expect(show).not.toHaveBeenCalled();
+    } finally {
+      show.mockRestore();
+      hide.mockRestore();
+      hideOfflineNotice();
+    }
+  });
+
+  it("sends the app's logs over `events` while connected, and keeps them while not", () => {
+    vi.useFakeTimers();
+    try {
+      resetClientLogs();
+      const socket = new FakeSocket();
+      socket.connected = false;
+      renderProvider('u1', socket, null);
+      recordClientLog('error', 'before the connection');
+      act(() => vi.advanceTimersByTime(CLIENT_LOGS_FLUSH_MS * 2));
+      expect(socket.emitsOf('events')).toEqual([]);
+      act(() => {
+        socket.connected = true;
+        socket.serverEmit('connect');
+      });
+      act(() => vi.advanceTimersByTime(CLIENT_LOGS_FLUSH_MS));
+      expect(socket.emitsOf('events')).toEqual([
+        { logs: [expect.objectContaining({ level: 'error', message: 'before the connection' })] },
+      ]);
+    } finally {
+      resetClientLogs();
       vi.useRealTimers();
     }
   });

@@ -2,7 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, createElement, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
+import type { Me } from '@motema/shared/users';
+import { setClientLogsSink } from './client-logs.ts';
+import { handshakeAuth } from './device-identity.ts';
 import { navigate } from './navigation.ts';
+import { hideOfflineNotice, showOfflineNotice } from './notices.ts';
 import { endSession, ME_QUERY_KEY } from './query-client.ts';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -12,11 +16,16 @@ export type SocketState = { socket: AppSocket | null; connected: boolean };
 
 export const SocketContext = createContext<SocketState>({ socket: null, connected: false });
 
-/** Same origin, the session cookie, WebSocket first (fewer bytes and round trips than polling first). */
+/**
+ * Same origin, the session cookie, WebSocket first (fewer bytes and round trips than polling first).
+ * The handshake names the install and the build it runs (read at each connection: the install may
+ * register after the socket first opened), so the server can say a newer build exists (`device:{id}`).
+ */
 export function openSocket(): AppSocket {
   return io({
     path: '/socket.io',
     withCredentials: true,
+    auth: (give) => give(handshakeAuth()),
     transports: ['websocket', 'polling'],
     tryAllTransports: true,
   });
@@ -47,30 +56,59 @@ export function SocketProvider({ userId, children, open = openSocket }: Provider
     if (!userId) return;
     const socket = openRef.current();
     const update = () => setState({ socket, connected: socket.connected });
+    // Told once per outage: Socket.IO retries every few seconds, and a notice closed stays closed.
+    let told = false;
+    const onConnect = () => {
+      told = false;
+      update();
+      // The server is reachable: a notice saying it was not (or that the network was away) is over.
+      hideOfflineNotice();
+      setClientLogsSink((logs) => socket.emit('events', logs));
+    };
+    const onDisconnect = () => {
+      update();
+      setClientLogsSink(null);
+    };
+    // The server greets each connection with the session's member: another member than the one this
+    // page shows (a login in another tab took over the cookie) means the profile is stale: ask again.
+    const onConnected = ({ userId: connectedAs }: { userId: string }) => {
+      const shown = queryClient.getQueryData<Me | null>(ME_QUERY_KEY)?._id;
+      if (connectedAs !== shown) void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    };
     let retry: ReturnType<typeof setTimeout> | undefined;
     const onConnectError = (error: Error) => {
       update();
       // Refused at the handshake: ask the server who we are; a lost session leads to the guard's redirect.
-      if (error.message === 'unauthorized') void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      if (error.message === 'unauthorized') {
+        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        return;
+      }
+      // The network away, or the server (docs/devices.md: which text says which).
+      if (!told) showOfflineNotice();
+      told = true;
       // Any other refusal by the server (its database away for a moment) is not retried by Socket.IO
       // itself, unlike a network failure: connect again a little later, each member at another moment.
-      else if (!socket.active) {
+      if (!socket.active) {
         clearTimeout(retry);
         retry = setTimeout(() => socket.connect(), HANDSHAKE_RETRY_MS + Math.random() * HANDSHAKE_RETRY_MS);
       }
     };
     const onRevoked = () =>
       endSession(queryClient, navigate, `/login?from=${encodeURIComponent(location.pathname)}`);
-    socket.on('connect', update);
-    socket.on('disconnect', update);
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
     socket.on('connect_error', onConnectError);
+    socket.on('connected', onConnected);
     socket.on('session:revoked', onRevoked);
-    update();
+    if (socket.connected) onConnect();
+    else update();
     return () => {
-      socket.off('connect', update);
-      socket.off('disconnect', update);
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onConnectError);
+      socket.off('connected', onConnected);
       socket.off('session:revoked', onRevoked);
+      setClientLogsSink(null);
       clearTimeout(retry);
       socket.disconnect();
       setState({ socket: null, connected: false });

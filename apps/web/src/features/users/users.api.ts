@@ -1,22 +1,37 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { InterfaceLanguage } from '@motema/shared/languages';
 import type { Me } from '@motema/shared/users';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { changeLanguage } from '../../lib/i18n.ts';
-import { endSession, ME_QUERY_KEY, rememberedMe } from '../../lib/query-client.ts';
+import { navigate } from '../../lib/navigation.ts';
+import { endSession, knownMe, ME_QUERY_KEY, rememberedMe } from '../../lib/query-client.ts';
 
 export const usersKeys = {
   me: ME_QUERY_KEY,
 };
 
-/** The connected member, or null for a visitor (the profile fetch answered 401 or 404). */
-export async function fetchMe(): Promise<Me | null> {
+/**
+ * The connected member, or null for a visitor (the profile fetch answered 401 or 404). A member this
+ * page or device knew whose fetch answers so (the session ended, the account is gone) goes to login,
+ * back to where they were once logged in again (SPEC section 8), not to the start page the guard
+ * shows visitors; a visitor nobody knew here stays on the public pages.
+ */
+export async function fetchMe({ client }: { client?: QueryClient } = {}): Promise<Me | null> {
   try {
     return await api<Me>('/users/profile');
   } catch (error) {
-    if (isApiError(error) && (error.status === 401 || error.status === 404)) return null;
+    if (isApiError(error) && (error.status === 401 || error.status === 404)) {
+      if (client && knownMe(client)) {
+        const from =
+          location.pathname === '/login'
+            ? ''
+            : `?from=${encodeURIComponent(location.pathname + location.search)}`;
+        endSession(client, navigate, `/login${from}`);
+      }
+      return null;
+    }
     // No network: the member stays in the app (the outbox and cached screens work offline).
     const remembered = isApiError(error) && error.code === 'network' ? rememberedMe() : null;
     if (remembered) return remembered;
