@@ -46,6 +46,8 @@ import { registerChatRealtime } from './features/chat/chat-realtime.ts';
 import { subscribeChatEvents } from './features/chat/chat-emitters.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { notificationSettingsRoutes } from './features/notifications/settings/notification-settings.routes.ts';
+import { unsubscribeRoutes } from './features/notifications/settings/unsubscribe.routes.ts';
+import { workDigest } from './features/notifications/settings/digest.service.ts';
 import { plansRoutes } from './features/billing/plans/plans.routes.ts';
 import { passesRoutes } from './features/billing/passes/passes.routes.ts';
 import { paymentsDepsOf, paymentsRoutes } from './features/billing/payments/payments.routes.ts';
@@ -152,6 +154,7 @@ export async function buildApp(
       await api.register(chatFilesRoutes, deps);
       await api.register(notificationsRoutes, deps);
       await api.register(notificationSettingsRoutes, deps);
+      await api.register(unsubscribeRoutes, deps);
       await api.register(postsRoutes, deps);
       await api.register(feedRoutes, deps);
       await api.register(postMediaRoutes, deps);
@@ -208,6 +211,11 @@ export async function buildApp(
     app.log.error({ err }, 'sending the unclaimed uploads sweep failed'),
   );
   app.addHook('onClose', () => unclaimedSweep.stop());
+  // Unread messages by e-mail to members no device tells: a run an hour (whichever node).
+  const digest = await workDigest(deps, (err) =>
+    app.log.error({ err }, 'sending the e-mail digest run failed'),
+  );
+  app.addHook('onClose', () => digest.stop());
   // preClose: the sockets must be closed before Fastify waits for the HTTP server's connections to end.
   app.addHook('preClose', async () => {
     await realtime.close();

@@ -17,6 +17,8 @@ export type MailContent = {
   blocks: MailBlock[];
   signature: string;
   footer: string;
+  /** A link under the footer's text (the digest's one-click unsubscribe). */
+  footerLink?: { label: string; url: string };
 };
 
 const ESCAPES: Record<string, string> = {
@@ -59,6 +61,7 @@ export function renderMailText(content: MailContent): string {
     ...content.blocks.map((block) => blockText(block, content.colon)),
     content.signature,
     `--\n${content.footer}`,
+    ...(content.footerLink ? [blockText({ kind: 'link', ...content.footerLink }, content.colon)] : []),
   ].join('\n\n');
 }
 
@@ -95,6 +98,13 @@ function blockHtml(block: MailBlock, colon: string): string {
   }
 }
 
+function footerLinkHtml(link: MailContent['footerLink']): string {
+  if (!link) return '';
+  const href = safeUrl(link.url);
+  const label = escapeHtml(link.label);
+  return href ? `<br><a href="${escapeHtml(href)}" style="color:#8a8a8a;">${label}</a>` : `<br>${label}`;
+}
+
 export function renderMailHtml(content: MailContent): string {
   return `<!doctype html>
 <html lang="${escapeHtml(content.language)}">
@@ -110,7 +120,7 @@ export function renderMailHtml(content: MailContent): string {
 ${content.blocks.map((block) => blockHtml(block, content.colon)).join('\n')}
 <p style="margin:0;font-size:16px;line-height:24px;color:#2b2b2b;">${escapeHtml(content.signature).replace(/\n/g, '<br>')}</p>
 </td></tr>
-<tr><td style="padding:16px 24px;background:#faf7f5;color:#8a8a8a;font-size:12px;line-height:18px;">${escapeHtml(content.footer)}</td></tr>
+<tr><td style="padding:16px 24px;background:#faf7f5;color:#8a8a8a;font-size:12px;line-height:18px;">${escapeHtml(content.footer)}${footerLinkHtml(content.footerLink)}</td></tr>
 </table>
 </td></tr>
 </table>

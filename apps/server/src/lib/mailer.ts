@@ -1,6 +1,13 @@
 import nodemailer from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra header fields, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
+};
 export type Sms = { to: string; text: string };
 
 /** Sends a mail for real: over SMTP, or into the database outbox shown at /dev/mailbox (features/dev/outbox-mailer.ts). */

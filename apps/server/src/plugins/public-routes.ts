@@ -33,6 +33,10 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/payments/callback/flexpay/:token',
   // Each install of the app registers itself, a visitor's too (SPEC section 7); a session ties it to the member.
   'POST /api/devices',
+  // The e-mail digest's one-click unsubscribe (RFC 8058): mail clients post without a session; the
+  // random token in the link names the member, and can only turn the digest off. GET only asks.
+  'GET /api/notifications/unsubscribe',
+  'POST /api/notifications/unsubscribe',
   // For load balancers; registered before the session plugin, outside the /api context.
   'GET /api/health',
   // The development outbox (/dev/mailbox reads it): never registered in production (app.ts).

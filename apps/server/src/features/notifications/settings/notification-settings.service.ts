@@ -7,6 +7,7 @@ import {
 } from '@motema/shared/notifications';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { NotificationSettingsRow } from '../../../db/schema.ts';
+import * as digestRepo from './digest.repository.ts';
 import * as repo from './notification-settings.repository.ts';
 
 /**
@@ -54,7 +55,8 @@ function columnsOf(settings: NotificationSettingsUpdate): Partial<repo.SettingsC
   return columns;
 }
 
-const DEFAULT_COLUMNS = columnsOf(DEFAULT_NOTIFICATION_SETTINGS) as repo.SettingsColumns;
+/** The defaults as the table's columns: what a member's first row holds besides what they chose. */
+export const DEFAULT_SETTINGS_COLUMNS = columnsOf(DEFAULT_NOTIFICATION_SETTINGS) as repo.SettingsColumns;
 
 /** These members' choices (the defaults for who never chose), in one query whatever their number. */
 export async function notificationSettingsOfMany(
@@ -78,5 +80,21 @@ export async function updateNotificationSettings(
   userId: string,
   update: NotificationSettingsUpdate,
 ): Promise<NotificationSettings> {
-  return settingsOfRow(await repo.upsertSettings(db, userId, DEFAULT_COLUMNS, columnsOf(update)));
+  return settingsOfRow(await repo.upsertSettings(db, userId, DEFAULT_SETTINGS_COLUMNS, columnsOf(update)));
+}
+
+/** Who a digest's unsubscribe token names (the confirmation page), or undefined. */
+export function digestUnsubscribeTarget(
+  db: DbOrTx,
+  token: string,
+): Promise<digestRepo.UnsubscribeTarget | undefined> {
+  return digestRepo.findUnsubscribeTarget(db, token);
+}
+
+/** The digest's one-click unsubscribe: off for the member the token names (undefined: nobody). */
+export function unsubscribeFromDigest(
+  db: DbOrTx,
+  token: string,
+): Promise<digestRepo.UnsubscribeTarget | undefined> {
+  return digestRepo.turnDigestOffByToken(db, token);
 }
