@@ -68,6 +68,8 @@ import { workUnclaimedSweep } from './features/media/media-items-sweep.service.t
 import { devicesRoutes } from './features/devices/devices.routes.ts';
 import { registerDevicesRealtime } from './features/devices/devices-realtime.ts';
 import { registerClientLogs } from './features/devices/client-logs-realtime.ts';
+import { visitorsRoutes } from './features/devices/visitors.routes.ts';
+import { workVisitorRetention } from './features/devices/visitors-retention.service.ts';
 import { AppError } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { guardServerEntries } from './lib/server-entry-guard.ts';
@@ -163,6 +165,7 @@ export async function buildApp(
       await api.register(likesRoutes, deps);
       await api.register(storiesRoutes, deps);
       await api.register(devicesRoutes, deps);
+      await api.register(visitorsRoutes, deps);
       await api.register(plansRoutes, deps);
       await api.register(passesRoutes, deps);
       await api.register(paymentsRoutes, {
@@ -211,6 +214,11 @@ export async function buildApp(
     app.log.error({ err }, 'sending the unclaimed uploads sweep failed'),
   );
   app.addHook('onClose', () => unclaimedSweep.stop());
+  // Visits of people not connected are kept VISITOR_RETENTION_DAYS (the privacy policy says so).
+  const visitorRetention = await workVisitorRetention(deps, (err) =>
+    app.log.error({ err }, 'sending the visitors retention sweep failed'),
+  );
+  app.addHook('onClose', () => visitorRetention.stop());
   // Unread messages by e-mail to members no device tells: a run an hour (whichever node).
   const digest = await workDigest(deps, (err) =>
     app.log.error({ err }, 'sending the e-mail digest run failed'),

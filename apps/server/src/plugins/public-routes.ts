@@ -33,6 +33,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/payments/callback/flexpay/:token',
   // Each install of the app registers itself, a visitor's too (SPEC section 7); a session ties it to the member.
   'POST /api/devices',
+  // A visit of someone not connected (SPEC section 3): nothing naming them is kept, no IP address.
+  'POST /api/visitors',
   // The e-mail digest's one-click unsubscribe (RFC 8058): mail clients post without a session; the
   // random token in the link names the member, and can only turn the digest off. GET only asks.
   'GET /api/notifications/unsubscribe',
