@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTERFACE_LANGUAGES } from './languages.ts';
+import { CLIENT_LOG_TEXT_MAX, CLIENT_LOGS_MAX } from './limits.ts';
 
 /**
  * Devices, app updates, visitors and the client's logs (SPEC.md sections 3, 7; issue 17). A device is
@@ -80,8 +81,7 @@ export const VISITOR_RETENTION_DAYS = 90;
  * The socket event `events`: the app's logs and errors, recorded in the server log. Capped: at most
  * CLIENT_LOGS_MAX entries a batch, each message and stack cut; batches over the socket's rate limit are dropped.
  */
-export const CLIENT_LOGS_MAX = 20;
-export const CLIENT_LOG_TEXT_MAX = 2000;
+export { CLIENT_LOGS_MAX, CLIENT_LOG_TEXT_MAX };
 export const ClientLogSchema = z.object({
   level: z.enum(['error', 'warn', 'info']),
   message: z.string().max(CLIENT_LOG_TEXT_MAX),

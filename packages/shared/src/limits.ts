@@ -9,6 +9,13 @@ export const CARD_NUMBER_MIN_DIGITS = 16;
 export const WITHDRAWAL_MINIMUM_USD = 10;
 export const RETRY_COUNT = 3;
 export const APP_BUILD = 39;
+/**
+ * The socket event `events` (devices.ts): at most this many client log entries a batch, each message
+ * and stack cut at CLIENT_LOG_TEXT_MAX. Here, not in devices.ts, so the web app's first page reads them
+ * without zod.
+ */
+export const CLIENT_LOGS_MAX = 20;
+export const CLIENT_LOG_TEXT_MAX = 2000;
 
 /** How many members each list of discovery.ts's USER_LIST_FILTERS answers with (`users`: the default list). */
 export const USER_LIST_SIZES = {

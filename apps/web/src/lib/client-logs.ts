@@ -1,9 +1,5 @@
-import {
-  CLIENT_LOG_TEXT_MAX,
-  CLIENT_LOGS_MAX,
-  type ClientLog,
-  type ClientLogs,
-} from '@motema/shared/devices';
+import type { ClientLog, ClientLogs } from '@motema/shared/devices';
+import { CLIENT_LOG_TEXT_MAX, CLIENT_LOGS_MAX } from '@motema/shared/limits';
 
 /**
  * The app's uncaught errors and rejections, sent to the server's log over the socket event `events`
