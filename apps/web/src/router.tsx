@@ -255,7 +255,12 @@ export const routes: RouteObject[] = [
               })),
             'Page',
           ),
-          pending('notifications', 'settings.notifications'),
+          page(
+            'notifications',
+            () => import('./features/notifications/notification-settings-page.tsx'),
+            'NotificationSettingsPage',
+            ['push'],
+          ),
           pending('install', 'settings.install'),
           { path: '*', element: <RedirectWithFrom to="/settings" /> },
         ],
