@@ -56,6 +56,8 @@ export function showOfflineNotice(): void {
     id: OFFLINE_NOTICE_ID,
     ...connectionNoticeTexts(navigator.onLine, servedByWorker()),
     color: 'gray',
+    // Under a title Mantine dims the text, below AA contrast (axe: color-contrast): the body's colour.
+    styles: { description: { color: 'var(--mantine-color-text)' } },
     autoClose: false,
     withCloseButton: true,
     closeButtonProps: closeButtonProps(),
