@@ -85,7 +85,7 @@ describe('NotificationSettingsPage', () => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const user = userEvent.setup();
     render();
-    await user.click(await screen.findByRole('switch', { name: /^Quiet hours/ }));
+    await user.click(await screen.findByRole('switch', { name: /^Hold notifications at set hours/ }));
     await waitFor(() =>
       expect(server.puts).toEqual([{ quietHours: { start: 1320, end: 420 }, timeZone: zone }]),
     );
@@ -96,7 +96,7 @@ describe('NotificationSettingsPage', () => {
     await waitFor(() =>
       expect(server.puts.at(-1)).toEqual({ quietHours: { start: 1410, end: 420 }, timeZone: zone }),
     );
-    await user.click(switchNamed(/^Quiet hours/));
+    await user.click(switchNamed(/^Hold notifications at set hours/));
     await waitFor(() => expect(server.puts.at(-1)).toEqual({ quietHours: null }));
     expect(screen.queryByLabelText('From')).toBeNull();
   });
@@ -117,7 +117,7 @@ describe('NotificationSettingsPage', () => {
     const shown = vi.spyOn(notifications, 'show');
     const user = userEvent.setup();
     render();
-    await user.click(await screen.findByRole('switch', { name: /^Quiet hours/ }));
+    await user.click(await screen.findByRole('switch', { name: /^Hold notifications at set hours/ }));
     const from = await screen.findByLabelText('From');
     fireEvent.change(from, { target: { value: '07:00' } });
     // The shared text of the code, not the server's words.
@@ -153,7 +153,7 @@ describe('NotificationSettingsPage', () => {
       );
       const user = userEvent.setup();
       render();
-      await user.click(await screen.findByRole('switch', { name: /^Heures calmes/ }));
+      await user.click(await screen.findByRole('switch', { name: /^Suspendre les notifications/ }));
       fireEvent.change(await screen.findByLabelText('À'), { target: { value: '22:00' } });
       expect((await screen.findByRole('alert')).textContent).toBe(
         'Les heures calmes doivent commencer et finir à des heures différentes',
