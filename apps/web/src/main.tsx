@@ -11,6 +11,8 @@ import { knownMe, ME_QUERY_KEY, queryClient } from './lib/query-client.ts';
 import { meQueryOptions } from './features/users/users.api.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { captureClientErrors } from './lib/client-logs.ts';
+import { captureInstallPrompt } from './features/devices/install/install-prompt.ts';
+import { noteAppStart } from './features/devices/install/install-engagement.ts';
 import { routes } from './router.tsx';
 import { whenIdle } from './lib/when-idle.ts';
 import { firstPageLoaded } from './lib/router-ready.ts';
@@ -27,6 +29,10 @@ import { AppRoot } from './app-root.tsx';
 
 // The page's uncaught errors go to the server's log (over the member's socket) from the first line on.
 captureClientErrors();
+// The browser's offer to install may come before React mounts, once a page: kept from now on, and
+// today counted as a day the app was used (features/devices/install/: when to offer installing).
+captureInstallPrompt();
+noteAppStart();
 // Everything the first page needs starts at once, side by side: the router (created here) already
 // loads the chunks of the page at location.pathname with their namespaces (router.tsx); here the
 // profile the guard asks for (the same query, so not asked twice) and the common texts.

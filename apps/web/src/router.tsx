@@ -261,7 +261,9 @@ export const routes: RouteObject[] = [
             'NotificationSettingsPage',
             ['push'],
           ),
-          pending('install', 'settings.install'),
+          page('install', () => import('./features/devices/install/install-page.tsx'), 'InstallPage', [
+            'install',
+          ]),
           { path: '*', element: <RedirectWithFrom to="/settings" /> },
         ],
       },

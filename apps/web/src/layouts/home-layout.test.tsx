@@ -14,6 +14,7 @@ vi.mock('../features/billing/payment-required-host.tsx', () => ({ PaymentRequire
 vi.mock('../features/billing/billing-realtime.tsx', () => ({ BillingRealtime: () => null }));
 vi.mock('../features/posts/posts-realtime.tsx', () => ({ PostsRealtime: () => null }));
 vi.mock('../features/devices/updates/app-updates.tsx', () => ({ AppUpdates: () => null }));
+vi.mock('../features/devices/install/install-offer.tsx', () => ({ InstallOffer: () => null }));
 
 /** happy-dom's window as wide as a phone (360 px) or a laptop, for the layout's media query. */
 const viewport = (width: number) =>

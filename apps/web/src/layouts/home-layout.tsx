@@ -22,6 +22,7 @@ import { storiesKeptQueries } from '../features/posts/stories-kept.ts';
 import { NavCount, NavIndicator } from '../features/notifications/counter-badges.tsx';
 import { CountersSync } from '../features/notifications/counters-sync.tsx';
 import { AppUpdates } from '../features/devices/updates/app-updates.tsx';
+import { InstallOffer } from '../features/devices/install/install-offer.tsx';
 import { useMeQuery } from '../features/users/users.api.ts';
 import { SocketProvider } from '../lib/socket.ts';
 import { keepOnDevice } from '../lib/persisted-queries.ts';
@@ -97,6 +98,8 @@ export function HomeLayout() {
           <PostsRealtime />
           {/* A newer build (device:{id}): the blocking "update now" screen, or a quiet notice. */}
           <AppUpdates />
+          {/* Installing the app offered after engagement, never on a first visit (install-engagement.ts). */}
+          <InstallOffer userId={me?._id ?? null} />
         </SocketProvider>
       </AppShell.Main>
       {me && !wide && !inThread && (

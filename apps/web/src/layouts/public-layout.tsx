@@ -1,9 +1,11 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../ui/logo.tsx';
 import { useMeQuery } from '../features/users/users.api.ts';
 import { LanguageSwitch } from './language-switch.tsx';
+import { whenIdle } from '../lib/when-idle.ts';
 
 const FOOTER_LINKS = [
   ['/about', 'footer.about'],
@@ -17,6 +19,17 @@ const FOOTER_LINKS = [
 export function PublicLayout() {
   const { t } = useTranslation();
   const me = useMeQuery().data;
+  // A visitor's visit, once a day per device (features/devices/visitors.api.ts): once the profile
+  // said nobody is connected, out of the page's way, its code outside the start page's files.
+  useEffect(() => {
+    if (me !== null) return;
+    return whenIdle(
+      () =>
+        void import('../features/devices/visitors.api.ts')
+          .then((visits) => visits.recordVisitOncePerDay())
+          .catch(() => undefined),
+    );
+  }, [me]);
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box
