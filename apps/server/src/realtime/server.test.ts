@@ -36,6 +36,19 @@ describe('realtime server', () => {
     expect(socket.connected).toBe(true);
   });
 
+  it('tells connection listeners of each greeted socket; one that throws costs neither the socket nor the others', async () => {
+    const heard: string[] = [];
+    t.app.realtime.onConnection(() => {
+      throw new Error('a broken listener');
+    });
+    t.app.realtime.onConnection((socket) => heard.push(socket.data.userId));
+    const member = await createMember(t);
+    const socket = open({ cookie: member.cookie, origin: baseUrl });
+    await welcomed(socket);
+    await waitFor(async () => (heard.includes(member.user.id) ? true : undefined), 'the second listener');
+    expect(socket.connected).toBe(true);
+  });
+
   it('refuses a socket without a cookie, or with an unknown one', async () => {
     const error = await refused(open({}));
     expect(error.message).toBe('unauthorized');
