@@ -125,6 +125,7 @@ export default defineConfig([
       'apps/server/**',
       'packages/shared/**',
       'packages/flexpay-sim/**',
+      'packages/push-sim/**',
       '**/scripts/**',
       'e2e/**',
       'bench/**',

@@ -6,6 +6,7 @@ export default defineConfig({
       'packages/shared',
       'packages/feature-graph',
       'packages/flexpay-sim',
+      'packages/push-sim',
       'apps/server',
       'apps/web',
       'e2e',
