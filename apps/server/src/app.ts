@@ -45,6 +45,7 @@ import { chatFilesRoutes } from './features/chat/files/chat-files.routes.ts';
 import { registerChatRealtime } from './features/chat/chat-realtime.ts';
 import { subscribeChatEvents } from './features/chat/chat-emitters.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { pushTokensRoutes } from './features/notifications/push/push-tokens.routes.ts';
 import { notificationSettingsRoutes } from './features/notifications/settings/notification-settings.routes.ts';
 import { unsubscribeRoutes } from './features/notifications/settings/unsubscribe.routes.ts';
 import { workDigest } from './features/notifications/settings/digest.service.ts';
@@ -155,6 +156,7 @@ export async function buildApp(
       await api.register(chatRoutes, deps);
       await api.register(chatFilesRoutes, deps);
       await api.register(notificationsRoutes, deps);
+      await api.register(pushTokensRoutes, deps);
       await api.register(notificationSettingsRoutes, deps);
       await api.register(unsubscribeRoutes, deps);
       await api.register(postsRoutes, deps);

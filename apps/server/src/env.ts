@@ -49,6 +49,28 @@ const EnvSchema = z.object({
   // App updates (docs/devices.md): a device whose build is below this one may no longer run and is
   // told the update is required (a blocking "update now"); between it and APP_BUILD the update is optional.
   APP_MIN_BUILD: z.coerce.number().int().min(1).default(1),
+  // Web push (docs/notifications.md): origins the server may post pushes to besides the known push
+  // services (comma-separated; the local push service in tests, e2e and development), and the VAPID
+  // subject a push service may write to (default: mailto: support at PUBLIC_URL's host).
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list, ctx) =>
+      list
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+        .flatMap((item) => {
+          const url = URL.canParse(item) ? new URL(item) : null;
+          if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return [url.origin];
+          ctx.addIssue({ code: 'custom', message: `${item} is not an http(s) origin` });
+          return [];
+        }),
+    ),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -49,6 +49,9 @@ export const VALIDATION_MESSAGES = {
   post_allowed_invalid: 'Some of these members cannot be chosen',
   comment_empty: 'Write a comment',
   quiet_hours_empty: 'Quiet hours must start and end at different times',
+  push_endpoint_invalid: 'This browser’s push service is not supported',
+  push_keys_invalid: 'The push subscription’s keys are invalid',
+  push_token_invalid: 'Invalid push token',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

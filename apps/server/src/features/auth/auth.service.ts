@@ -17,7 +17,7 @@ import { createSession, revokeSession } from './sessions.service.ts';
 import { timeFloor } from './time-floor.ts';
 import { activateAccount, createAccount, reactivateAccount } from '../users/accounts.service.ts';
 import { getMe, type MeRow } from '../users/users.service.ts';
-import { forgetPushTokens, type PushTokenRef } from '../notifications/push-tokens.service.ts';
+import { forgetPushTokens, type PushTokenRef } from '../notifications/push/push-tokens.service.ts';
 
 export type AuthDeps = Pick<AppDeps, 'db' | 'jobs' | 'events'>;
 /**
@@ -228,7 +228,7 @@ export async function logout(
     const token = body[`${platform}-token`];
     return token ? [{ platform, token }] : [];
   });
-  await forgetPushTokens(deps.db, auth.userId, tokens);
+  await forgetPushTokens(deps.db, auth, tokens);
   await revokeSession(deps.db, auth.sessionId);
   await deps.events.emit('sessions.revoked', { sessionIds: [auth.sessionId] });
 }
