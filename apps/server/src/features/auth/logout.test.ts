@@ -2,15 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { pushTokens, sessions } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { asMember, createMember, loginCookie } from '../../test/factories.ts';
+import { asMember, createMember, loginCookie, newSession } from '../../test/factories.ts';
 import { randomIp } from '../../test/net.ts';
+import {
+  pushServiceEnv,
+  startTestPushService,
+  subscribeDevice,
+  type PushService,
+} from '../../test/push-service.ts';
 
 describe('PUT /api/users/logout', () => {
   let t: TestApp;
+  let service: PushService;
   beforeAll(async () => {
-    t = await buildTestApp();
+    service = await startTestPushService();
+    t = await buildTestApp({ env: pushServiceEnv(service) });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await service.close();
+  });
 
   const logout = (cookie: string | undefined, payload?: object) =>
     t.app.inject({
@@ -58,6 +69,33 @@ describe('PUT /api/users/logout', () => {
       .values({ userId: other.user.id, platform: 'web', token: 'shared-looking-token' });
     expect((await logout(member.cookie, { 'web-token': 'shared-looking-token' })).statusCode).toBe(204);
     expect(await t.db.select().from(pushTokens).where(eq(pushTokens.userId, other.user.id))).toHaveLength(1);
+  });
+
+  it('removes every push token its session registered, named or not; the member’s other devices and other members keep theirs (Z1)', async () => {
+    const member = await createMember(t);
+    const laptop = await newSession(t, member.user.id);
+    const other = await createMember(t);
+    const thisBrowser = await subscribeDevice(t, service, member.cookie);
+    await asMember(t, member.cookie)('POST', '/api/push-tokens', { android: 'android-of-this-session' });
+    const laptopBrowser = await subscribeDevice(t, service, laptop.cookie);
+    const othersBrowser = await subscribeDevice(t, service, other.cookie);
+
+    // The device forgot its endpoint (storage cleared): the body names none, the session's go anyway.
+    expect((await logout(member.cookie, {})).statusCode).toBe(204);
+
+    const rows = await t.db.select().from(pushTokens);
+    const tokens = rows.map((row) => row.token);
+    expect(tokens).not.toContain(thisBrowser.endpoint);
+    expect(tokens).not.toContain('android-of-this-session');
+    expect(tokens).toContain(laptopBrowser.endpoint);
+    expect(tokens).toContain(othersBrowser.endpoint);
+
+    // Naming another member's endpoint at logout takes nothing from them.
+    const laptopLogout = await logout(laptop.cookie, { 'web-token': othersBrowser.endpoint });
+    expect(laptopLogout.statusCode).toBe(204);
+    const after = (await t.db.select().from(pushTokens)).map((row) => row.token);
+    expect(after).not.toContain(laptopBrowser.endpoint);
+    expect(after).toContain(othersBrowser.endpoint);
   });
 
   it('works without a body, and without a session it still clears the cookie', async () => {
