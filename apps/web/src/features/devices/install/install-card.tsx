@@ -21,7 +21,12 @@ export function InstallCard({ way, onInstall, onRefuse }: Props) {
   return (
     <Affix
       zIndex={150}
-      position={{ bottom: 'calc(76px + env(safe-area-inset-bottom, 0px))', left: 12, right: 12 }}
+      // Above the tab bar where there is one (Mantine sets its height on :root), else near the edge.
+      position={{
+        bottom: 'calc(var(--app-shell-footer-offset, 0px) + 12px + env(safe-area-inset-bottom, 0px))',
+        left: 12,
+        right: 12,
+      }}
       style={{ display: 'flex', justifyContent: 'center' }}
     >
       <Paper

@@ -24,12 +24,13 @@ function firePrompt(outcome: 'accepted' | 'dismissed') {
   return prompt;
 }
 
-function renderOffer(socket = new FakeSocket()) {
+function renderOffer(socket = new FakeSocket(), url = '/home') {
   renderPage(
-    '/home',
+    url === '/home' ? url : '/messages/:id',
     <SocketContext.Provider value={{ socket: socket.asSocket(), connected: true }}>
       <InstallOffer userId="u1" />
     </SocketContext.Provider>,
+    { url },
   );
   return socket;
 }
@@ -116,6 +117,14 @@ describe('the install offer', () => {
     firePrompt('accepted');
     renderOffer();
     expect(await screen.findByRole('region', { name: 'Keep Motema on your home screen' })).toBeTruthy();
+  });
+
+  it('waits outside a thread, whose composer sits where the card would', async () => {
+    openedOn(3);
+    firePrompt('accepted');
+    renderOffer(new FakeSocket(), '/messages/c1');
+    await settle();
+    expect(card()).toBeNull();
   });
 
   it('notes a first match or message for the next start, without showing the card now', async () => {

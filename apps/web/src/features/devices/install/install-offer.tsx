@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { loadNamespaces } from '../../../lib/i18n.ts';
 import {
@@ -26,10 +27,12 @@ export function InstallOffer({ userId }: { userId: string | null }) {
   const way = useInstallWay();
   const [state] = useState(readInstallState);
   const [closed, setClosed] = useState(false);
+  // A thread takes the whole screen, its composer where the card would sit: the card waits outside it.
+  const inThread = useLocation().pathname.startsWith('/messages/');
   useSocketEvent(userId ? `matched:${userId}` : null, () => void noteMeaningfulMoment());
   useSocketEvent(userId ? 'chats:messages:new' : null, () => void noteMeaningfulMoment());
 
-  if (closed || !userId || (way !== 'prompt' && way !== 'ios')) return null;
+  if (closed || inThread || !userId || (way !== 'prompt' && way !== 'ios')) return null;
   if (!offerInstallNow(state, way, Date.now())) return null;
 
   const refuse = () => {
