@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PushTokenInputSchema, VapidKeysSchema } from '@motema/shared/notifications';
 import type { AppDeps } from '../../../deps.ts';
+import { noBody } from '../../../lib/api-responses.ts';
 import { memberOf, perMemberRateLimit } from '../../../plugins/request-member.ts';
 import { registerPushToken } from './push-tokens.service.ts';
 import { vapidDetailsOf } from './vapid-keys.service.ts';
@@ -19,11 +19,11 @@ export const pushTokensRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     '/push-tokens',
     {
       config: perMemberRateLimit('push-tokens', 20, MINUTE),
-      schema: { body: PushTokenInputSchema, response: { 204: z.null() } },
+      schema: { body: PushTokenInputSchema, response: { 204: noBody('Stored for this session') } },
     },
     async (request, reply) => {
       await registerPushToken(deps, memberOf(request), request.body);
-      return reply.code(204).send(null);
+      return reply.code(204).send();
     },
   );
 };
