@@ -179,7 +179,12 @@ export async function startPushService(options: { port?: number } = {}): Promise
   const control = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (req.method === 'POST' && path === '/__sim/subscriptions') {
       const raw = (await readBody(req, 1024))?.toString('utf8') ?? '';
-      const input = raw ? (JSON.parse(raw) as { applicationServerKey?: string }) : {};
+      let input: { applicationServerKey?: string } = {};
+      try {
+        if (raw) input = JSON.parse(raw) as typeof input;
+      } catch {
+        return answer(res, 400, 'the body is not JSON');
+      }
       return json(res, 201, subscribe(input));
     }
     const match = /^\/__sim\/subscriptions\/([A-Za-z0-9_-]+)\/(messages|expire)$/.exec(path);

@@ -91,6 +91,10 @@ describe('pushToMember', () => {
     const revoked = await subscribeDevice(t, service, other.cookie);
     const live = await subscribeDevice(t, service, member.cookie);
     await revokeSession(t.db, other.sessionId);
+    // A token from before tokens were tied to sessions and kept with their keys: never sendable.
+    await t.db
+      .insert(pushTokens)
+      .values({ userId: member.user.id, platform: 'web', token: `${service.origin}/push/old` });
 
     const result = await pushToMember(deps(), member.user.id, payload(), options);
 

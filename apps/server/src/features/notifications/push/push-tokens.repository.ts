@@ -96,7 +96,8 @@ export async function liveWebTokensOf(db: DbOrTx, userId: string): Promise<WebPu
 
 /**
  * Deletes the member's web tokens that can never be sent to again: their session revoked or
- * expired (its cascade runs only when the row is deleted), or none. Returns how many went.
+ * expired (its cascade runs only when the row is deleted) or none, or no keys to encrypt for
+ * (rows from before subscriptions were kept whole). Returns how many went.
  */
 export async function deleteDeadWebTokens(db: DbOrTx, userId: string): Promise<number> {
   const rows = await db
@@ -107,6 +108,8 @@ export async function deleteDeadWebTokens(db: DbOrTx, userId: string): Promise<n
         eq(pushTokens.platform, 'web'),
         or(
           isNull(pushTokens.sessionId),
+          isNull(pushTokens.p256dh),
+          isNull(pushTokens.auth),
           sql`NOT EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.id} = ${pushTokens.sessionId} AND ${sessions.revokedAt} IS NULL AND ${sessions.expiresAt} > now())`,
         ),
       ),
