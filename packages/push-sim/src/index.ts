@@ -51,8 +51,11 @@ export type PushService = {
   next: (endpointOrId: string, timeoutMs?: number) => Promise<ReceivedPush>;
   /** The subscription answers 410 Gone from now on (the browser unsubscribed, or it expired). */
   expire: (endpointOrId: string) => void;
-  /** Answers `status` to every push for this subscription from now on (null: back to normal). */
-  failWith: (endpointOrId: string, status: number | null) => void;
+  /**
+   * Answers `status` to every push for this subscription from now on, or never answers (`'hang'`: a
+   * push service out of reach); null: back to normal.
+   */
+  failWith: (endpointOrId: string, status: number | 'hang' | null) => void;
   close: () => Promise<void>;
 };
 
@@ -64,7 +67,7 @@ type Subscription = {
   cursor: number;
   waiters: Array<() => void>;
   expired: boolean;
-  forcedStatus: number | null;
+  forcedStatus: number | 'hang' | null;
 };
 
 /** RFC 8030 section 7.2: a push service may refuse a payload larger than 4096 bytes. */
@@ -134,6 +137,8 @@ export async function startPushService(options: { port?: number } = {}): Promise
   const receivePush = async (sub: Subscription, req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req, MAX_BODY);
     if (body === null) return answer(res, 413, 'payload over 4096 bytes');
+    // Hanging: the request stays open until the sender gives up or the service closes.
+    if (sub.forcedStatus === 'hang') return;
     if (sub.forcedStatus !== null) return answer(res, sub.forcedStatus, 'forced by failWith');
     if (sub.expired) return answer(res, 410, 'subscription expired');
 

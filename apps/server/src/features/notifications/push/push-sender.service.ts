@@ -18,6 +18,8 @@ export type PushOptions = {
   urgency: 'very-low' | 'low' | 'normal' | 'high';
   /** RFC 8030 section 5.2: how long the push service keeps it for a device that is off. */
   ttlSeconds: number;
+  /** How long a push service may take to answer; default PUSH_SEND_TIMEOUT_MS. */
+  timeoutMs?: number;
 };
 
 /** How the sends went: delivered to the push service, its device gone (token deleted), or failed. */
@@ -90,7 +92,7 @@ async function sendOne(
       body: request.body ?? undefined,
       // A push service answers; it never redirects. Following one would post elsewhere than allowed.
       redirect: 'manual',
-      signal: AbortSignal.timeout(PUSH_SEND_TIMEOUT_MS),
+      signal: AbortSignal.timeout(options.timeoutMs ?? PUSH_SEND_TIMEOUT_MS),
     });
     await response.body?.cancel();
     if (response.status === 404 || response.status === 410) return 'gone';

@@ -85,6 +85,20 @@ describe('pushToMember', () => {
     service.failWith(device.endpoint, null);
   });
 
+  it('gives up on a push service that does not answer, without holding up the member’s other devices', async () => {
+    const member = await createMember(t);
+    const unreachable = await subscribeDevice(t, service, member.cookie);
+    const reachable = await subscribeDevice(t, service, (await newSession(t, member.user.id)).cookie);
+    service.failWith(unreachable.endpoint, 'hang');
+
+    const result = await pushToMember(deps(), member.user.id, payload(), { ...options, timeoutMs: 300 });
+
+    expect(result).toEqual({ sent: 1, gone: 0, failed: 1 });
+    expect(service.received(reachable.endpoint)).toHaveLength(1);
+    expect(await tokensOf(member.user.id)).toHaveLength(2);
+    service.failWith(unreachable.endpoint, null);
+  });
+
   it('never sends to the token of a revoked session, and deletes it', async () => {
     const member = await createMember(t);
     const other = await newSession(t, member.user.id);
