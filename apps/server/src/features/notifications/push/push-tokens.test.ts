@@ -5,6 +5,7 @@ import { pushTokens, vapidKeys } from '../../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { asMember, createMember, newSession } from '../../../test/factories.ts';
 import { randomIp } from '../../../test/net.ts';
+import { createTestDatabase } from '../../../test/test-database.ts';
 import {
   pushServiceEnv,
   startTestPushService,
@@ -53,17 +54,18 @@ describe('GET /api/push-tokens/vapidKeys', () => {
   });
 
   it('gives two servers starting together on one database the same keys, and a later one too', async () => {
-    // Fresh nodes: clients of their own (each caches per client) on a database without keys yet.
-    await t.db.delete(vapidKeys);
-    const nodes = [0, 1, 2].map(() => connectDatabase(t.databaseUrl, { max: 2 }));
+    // A database without keys yet, and nodes with clients of their own (each caches per client).
+    const database = await createTestDatabase();
+    const nodes = [0, 1, 2].map(() => connectDatabase(database.url, { max: 2 }));
     try {
       const [a, b] = await Promise.all(nodes.slice(0, 2).map((node) => vapidDetailsOf({ db: node.db, env })));
       expect(a?.publicKey).toBeTruthy();
       expect(b).toEqual(a);
       expect(await vapidDetailsOf({ db: nodes[2]!.db, env })).toEqual(a);
-      expect(await t.db.select().from(vapidKeys)).toHaveLength(1);
+      expect(await database.db.select().from(vapidKeys)).toHaveLength(1);
     } finally {
       await Promise.all(nodes.map((node) => node.close()));
+      await database.close();
     }
   });
 
