@@ -123,3 +123,55 @@ describe('a job whose sender waits for its output', () => {
     for (const release of hung) release();
   }, 30_000);
 });
+
+describe('sendCollapsed', () => {
+  let database: Database;
+  let queue: JobQueue | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await queue?.stop();
+    await database?.close();
+  });
+
+  it('keeps one waiting job per key, whoever sends; a job that started lets the next one wait', async () => {
+    queue = await startJobQueue(database.url, () => {});
+    const name = `test-${randomBytes(4).toString('hex')}`;
+    queue.define(name, {
+      retryLimit: 0,
+      retryBackoff: false,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      collapsing: true,
+    });
+    const sent = async (key: string, n: number) =>
+      queue!.sendCollapsed(name, { n }, { key, delaySeconds: 1 });
+
+    // A burst: the first of a key waits, the others are dropped; another key waits on its own.
+    expect([await sent('a', 1), await sent('a', 2), await sent('a', 3), await sent('b', 4)]).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+    const done: number[] = [];
+    let release!: () => void;
+    const running = new Promise<void>((resolve) => (release = resolve));
+    await queue.work<{ n: number }>(name, async ({ n }) => {
+      done.push(n);
+      if (n === 1) await running;
+    });
+    await waitFor(async () => (done.includes(1) ? true : undefined), 'the first job to start');
+    // Job 1 runs: what comes now gets a job of its own (it may tell what job 1 did not see).
+    expect(await sent('a', 5)).toBe(true);
+    release();
+    await waitFor(async () => (done.length === 3 ? true : undefined), 'every job');
+    expect(done.sort()).toEqual([1, 4, 5]);
+  }, 30_000);
+
+  it('refuses a queue that is not collapsing: its keys would mean nothing', async () => {
+    const name = `test-${randomBytes(4).toString('hex')}`;
+    await expect(queue!.sendCollapsed(name, {}, { key: 'a' })).rejects.toThrow(/not a collapsing queue/);
+  });
+});

@@ -13,6 +13,11 @@ export type QueueSettings = {
   expireInSeconds: number;
   /** Workers start a sent job at once (NOTIFY, job-wake.ts), not at their next poll: someone waits. */
   wakeWorkers?: boolean;
+  /**
+   * `collapsing`: at most one job per key waits to run (pg-boss's `short` policy); `sendCollapsed`
+   * sends to such a queue (and only there: a key of another queue would be taken for a plain job's).
+   */
+  collapsing?: boolean;
 };
 
 /** Where a job stands: `completed` with its handler's output, or finished without one. */
@@ -28,6 +33,17 @@ export type JobQueue = {
    * node: several nodes starting a periodic job get one run. False when the slot's job was there.
    */
   sendOnce: <T extends object>(name: string, data: T, slotSeconds: number) => Promise<boolean>;
+  /**
+   * Enqueues a job to a `collapsing` queue (after `delaySeconds`) unless a job of the same `key` is
+   * waiting there, by any node: what a burst asks for is done once (one push for a burst of
+   * messages). A job running already does not count: what comes after its start gets a job of its
+   * own. False when one was waiting.
+   */
+  sendCollapsed: <T extends object>(
+    name: string,
+    data: T,
+    options: { key: string; delaySeconds?: number },
+  ) => Promise<boolean>;
   /** Works a queue: `batchSize` jobs fetched at a time (5 by default); call again for more at once. */
   work: <T extends object>(
     name: string,
@@ -77,6 +93,7 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
           retryBackoff: own.retryBackoff,
           retryDelay: own.retryDelaySeconds,
           expireInSeconds: own.expireInSeconds,
+          ...(own.collapsing && { policy: 'short' }),
         };
         // A queue defined here is brought to this release's settings; others keep what they have.
         if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
@@ -109,6 +126,12 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
       await ensureQueue(name);
       // pg-boss's throttling: a unique index on (queue, slot) drops a second job of the slot.
       return (await boss.send(name, data, { singletonSeconds: slotSeconds })) !== null;
+    },
+    async sendCollapsed(name, data, { key, delaySeconds = 0 }) {
+      if (!settings.get(name)?.collapsing) throw new Error(`${name} is not a collapsing queue`);
+      await ensureQueue(name);
+      // The `short` policy's unique index on (queue, key) over created jobs drops a second waiting one.
+      return (await boss.send(name, data, { singletonKey: key, startAfter: delaySeconds })) !== null;
     },
     async work<T extends object>(name: string, handler: JobHandler<T>, options: { batchSize?: number } = {}) {
       await ensureQueue(name);
