@@ -1,14 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import {
-  conversationMembers,
-  messages,
-  notificationSettings,
-  pushTokens,
-  sessions,
-  users,
-} from '../../../db/schema.ts';
+import { conversationMembers, messages, notificationSettings, users } from '../../../db/schema.ts';
 import { notBlockedWith } from '../../safety/safety.policy.ts';
 import type { SettingsColumns } from './notification-settings.repository.ts';
 
@@ -41,7 +34,7 @@ const visibleUnread = and(
  * Members owed a digest, by id after `afterId`, at most `limit`: active, e-mail confirmed, the digest
  * on (no row: on), none sent since `sentBefore`, and a visible conversation whose oldest unread
  * message (not unsent) came before `unreadBefore`: a message read within the hour is never mailed.
- * Whether they have a device receiving push is asked afterwards (membersWithLivePushToken).
+ * Whether a device of theirs receives push is asked afterwards (the push tokens' service).
  */
 export async function findDigestRecipients(
   db: DbOrTx,
@@ -85,31 +78,6 @@ export async function findDigestRecipients(
     )
     .orderBy(asc(users.id))
     .limit(options.limit);
-}
-
-/**
- * Which of these members have a web push token of a live session (not revoked, not expired): a
- * device that is told of their messages, so no mail. Native tokens are not sent to yet and do not count.
- */
-export async function membersWithLivePushToken(
-  db: DbOrTx,
-  userIds: readonly string[],
-  now: Date,
-): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ userId: pushTokens.userId })
-    .from(pushTokens)
-    .innerJoin(sessions, eq(sessions.id, pushTokens.sessionId))
-    .where(
-      and(
-        inArray(pushTokens.userId, [...userIds]),
-        eq(pushTokens.platform, 'web'),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    );
-  return new Set(rows.map((row) => row.userId));
 }
 
 /** One conversation of the member's with unread messages: who wrote and how many. */

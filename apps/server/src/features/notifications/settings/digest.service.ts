@@ -3,6 +3,7 @@ import { MAIL_QUEUE } from '../../../jobs/register.ts';
 import { clock } from '../../../lib/clock.ts';
 import type { Mail } from '../../../lib/mailer.ts';
 import { newToken } from '../../../lib/tokens.ts';
+import { membersWithLivePushToken } from '../push/push-tokens.service.ts';
 import * as repo from './digest.repository.ts';
 import { renderDigestMail } from './digest-mail.ts';
 import { DEFAULT_SETTINGS_COLUMNS } from './notification-settings.service.ts';
@@ -49,10 +50,9 @@ export async function sendDigests(deps: Pick<AppDeps, 'db' | 'jobs' | 'env'>): P
       afterId,
       limit: BATCH,
     });
-    const pushed = await repo.membersWithLivePushToken(
+    const pushed = await membersWithLivePushToken(
       deps.db,
       recipients.map((recipient) => recipient.userId),
-      now,
     );
     for (const recipient of recipients) {
       if (pushed.has(recipient.userId)) continue;
