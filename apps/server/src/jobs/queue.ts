@@ -93,7 +93,7 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
           retryBackoff: own.retryBackoff,
           retryDelay: own.retryDelaySeconds,
           expireInSeconds: own.expireInSeconds,
-          ...(own.collapsing && { policy: 'short' }),
+          ...(own.collapsing && { policy: 'short' as const }),
         };
         // A queue defined here is brought to this release's settings; others keep what they have.
         if (!(await boss.getQueue(name))) await boss.createQueue(name, options);

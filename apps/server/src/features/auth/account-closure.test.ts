@@ -127,6 +127,7 @@ describe('account data removers', () => {
     const jobs = {
       send: refuse,
       sendOnce: refuse,
+      sendCollapsed: refuse,
       work: refuse,
       define: refuse,
       waitFor: refuse,
