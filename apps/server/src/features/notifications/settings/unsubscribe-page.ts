@@ -4,6 +4,9 @@ import { BRAND_COLOUR, escapeHtml } from '../../../lib/mail-layout.ts';
 /** What the page says: asking to confirm (a GET), done (after the POST), or a link nobody has. */
 export type UnsubscribeState = 'confirm' | 'done' | 'invalid';
 
+/** The brand's deep coral (the web theme's coral 8): 7:1 on white, where small text needs 4.5:1. */
+const DEEP_CORAL = '#aa1e27';
+
 type PageTexts = Record<UnsubscribeState, { title: string; text: string }> & {
   button: string;
   open: string;
@@ -74,9 +77,9 @@ export function renderUnsubscribePage(
   const action =
     state === 'confirm'
       ? `<form method="post" action="${escapeHtml(formAction)}" style="margin:0;">` +
-        `<button type="submit" style="padding:12px 24px;border:0;border-radius:999px;background:${BRAND_COLOUR};` +
+        `<button type="submit" style="padding:12px 24px;border:0;border-radius:999px;background:${DEEP_CORAL};` +
         `color:#ffffff;font-size:16px;font-weight:600;cursor:pointer;">${escapeHtml(t.button)}</button></form>`
-      : `<a href="/" style="color:${BRAND_COLOUR};font-size:16px;">${escapeHtml(t.open)}</a>`;
+      : `<a href="/" style="color:${DEEP_CORAL};font-size:16px;">${escapeHtml(t.open)}</a>`;
   return `<!doctype html>
 <html lang="${language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

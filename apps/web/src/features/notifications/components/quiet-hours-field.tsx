@@ -78,7 +78,7 @@ export function QuietHoursField(props: {
             />
           </Group>
           {props.error && (
-            <Text size="sm" c="red" role="alert">
+            <Text size="sm" c="var(--mantine-color-error)" role="alert">
               {props.error}
             </Text>
           )}
