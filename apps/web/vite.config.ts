@@ -8,6 +8,8 @@ import { memberChunks } from './build/member-chunks.ts';
 import { memberShells } from './build/member-shells.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderPublicPages } from './build/prerender.ts';
+import { pushWorkerFile } from './build/push-worker.ts';
+import { PUSH_WORKER } from '@motema/shared/push-worker';
 import { PUBLIC_PAGES_WORKER } from '@motema/shared/public-pages';
 
 const API_TARGET = process.env.MOTEMA_API ?? 'http://localhost:3000';
@@ -20,6 +22,7 @@ export default defineConfig({
     mantineComponentCss(),
     precompress(),
     prerenderPublicPages(),
+    pushWorkerFile(),
     memberShells(),
     appShell.plugin,
     VitePWA({
@@ -57,8 +60,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,json}'],
         manifestTransforms: [appShell.manifestTransform],
         // First: the public pages' prerendered HTML in the device's language, and home with the copy
-        // the device kept of it (build/public-pages-worker.ts).
-        importScripts: [`/${PUBLIC_PAGES_WORKER}`],
+        // the device kept of it (build/public-pages-worker.ts). Then web push: showing a push and
+        // opening what a tap asks (build/push-worker.ts).
+        importScripts: [`/${PUBLIC_PAGES_WORKER}`, `/${PUSH_WORKER}`],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/dev\//],
         cleanupOutdatedCaches: true,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_WORKER } from '@motema/shared/push-worker';
 import { clock } from '../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createMember, sessionsOf } from '../test/factories.ts';
@@ -41,6 +42,7 @@ describe('the web app plugin', () => {
     await writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"Motema"}');
     await writeFile(path.join(dist, 'sw.js'), WORKER);
     await writeFile(path.join(dist, 'sw.js.br'), brotliCompressSync(WORKER));
+    await writeFile(path.join(dist, PUSH_WORKER), WORKER);
     for (const language of ['en', 'fr', 'ro'])
       await mkdir(path.join(dist, 'pages', language), { recursive: true });
     for (const [file, html] of Object.entries(PAGES)) await writeFile(path.join(dist, file), html);
@@ -147,7 +149,7 @@ describe('the web app plugin', () => {
   });
 
   it('revalidates the page and the service worker on each visit', async () => {
-    for (const url of ['/index.html', '/sw.js']) {
+    for (const url of ['/index.html', '/sw.js', `/${PUSH_WORKER}`]) {
       for (const encoding of ['br', 'identity']) {
         const res = await t.app.inject({ url, headers: { 'accept-encoding': encoding } });
         expect(res.statusCode, url).toBe(200);

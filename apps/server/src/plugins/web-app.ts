@@ -3,13 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MEMBER_SHELL_DIR, memberShellFiles } from '@motema/shared/member-shells';
+import { PUSH_WORKER } from '@motema/shared/push-worker';
 import { PRERENDERED_DIR, prerenderedFiles, PUBLIC_PAGES_WORKER } from '@motema/shared/public-pages';
 import { memberShellOf } from './member-shell.ts';
 import { publicPageFile } from './public-page.ts';
 
 // The app shell, and the service worker's own script and the one it imports: checked for a new
 // version each time.
-const NO_CACHE = new Set(['index.html', 'sw.js', PUBLIC_PAGES_WORKER]);
+const NO_CACHE = new Set(['index.html', 'sw.js', PUBLIC_PAGES_WORKER, PUSH_WORKER]);
 /** The folders of pages: the prerendered public pages and the member pages' shells. */
 const PAGE_DIRS = [PRERENDERED_DIR, MEMBER_SHELL_DIR];
 

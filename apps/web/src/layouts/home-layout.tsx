@@ -21,6 +21,7 @@ import { PostsRealtime } from '../features/posts/posts-realtime.tsx';
 import { storiesKeptQueries } from '../features/posts/stories-kept.ts';
 import { NavCount, NavIndicator } from '../features/notifications/counter-badges.tsx';
 import { CountersSync } from '../features/notifications/counters-sync.tsx';
+import { PushPromptHost } from '../features/notifications/push/push-prompt-host.tsx';
 import { AppUpdates } from '../features/devices/updates/app-updates.tsx';
 import { InstallOffer } from '../features/devices/install/install-offer.tsx';
 import { useMeQuery } from '../features/users/users.api.ts';
@@ -96,6 +97,8 @@ export function HomeLayout() {
           <BillingRealtime />
           {/* Posts' events (requests, access, comments, a video ready) keep the posts' caches current. */}
           <PostsRealtime />
+          {/* Web push: the prompt after a match or a message, and taps on notifications while open. */}
+          <PushPromptHost />
           {/* A newer build (device:{id}): the blocking "update now" screen, or a quiet notice. */}
           <AppUpdates />
           {/* Installing the app offered after engagement, never on a first visit (install-engagement.ts). */}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '@motema/shared/auth';
 import type { Me } from '@motema/shared/users';
 import { api } from '../../lib/api-client.ts';
+import { endPushOnDevice, withPushDeviceToken } from '../notifications/push/push-device.ts';
 import { useEndSession, usersKeys } from '../users/users.api.ts';
 
 export type ConfirmInput = { email: string; code: string } | { token: string };
@@ -48,12 +49,20 @@ export function useLoginMutation() {
   });
 }
 
-/** Ends the session: the member becomes a visitor, every cached answer goes, and to login. */
+/**
+ * Ends the session: the member becomes a visitor, every cached answer goes, and to login. The server
+ * is told this device's web push endpoint (`web-token`) besides the session's tokens, and the browser's
+ * subscription ends: nothing of this member reaches the device any more.
+ */
 export function useLogoutMutation() {
   const endSession = useEndSession();
   return useMutation({
-    mutationFn: (tokens: LogoutInput = {}) => api<void>('/users/logout', { method: 'PUT', body: tokens }),
-    onSuccess: () => endSession('/login'),
+    mutationFn: (tokens: LogoutInput = {}) =>
+      api<void>('/users/logout', { method: 'PUT', body: withPushDeviceToken(tokens ?? {}) }),
+    onSuccess: () => {
+      void endPushOnDevice();
+      endSession('/login');
+    },
   });
 }
 

@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify, notifyError } from '../../../lib/notices.ts';
+import { useSocketEvent } from '../../../lib/socket.ts';
+import { useMeQuery } from '../../users/users.api.ts';
+import { useNotificationClicks } from './notification-clicks.ts';
+import { chooseDiscreet } from './push.api.ts';
+import { PushPromptDialog } from './push-prompt-dialog.tsx';
+import { pushOffer, type PushOffer } from './push-prompt-rule.ts';
+import { pushRefusedRecently, rememberPushRefusal } from './push-refusal.ts';
+import { enablePush, pushOnForMember, refreshPushRegistration } from './push-subscription.ts';
+import { pushSupport } from './push-support.ts';
+
+/** The prompt comes a moment after what prompted it: the message lands, the match shows first. */
+export const PUSH_PROMPT_DELAY_MS = 1500;
+
+const permissionNow = (): NotificationPermission =>
+  typeof Notification === 'undefined' ? 'default' : Notification.permission;
+
+/**
+ * Web push in the member's app (mounted in the home layout): after a meaningful moment (a match, a
+ * message sent or received) our explanation, then the browser's permission; taps on notifications
+ * while the app is open; and this device's subscription registered again for each session.
+ */
+export function PushPromptHost() {
+  const { t } = useTranslation('push');
+  const me = useMeQuery().data;
+  const userId = me?._id ?? null;
+  const [offer, setOffer] = useState<PushOffer>(null);
+  const [busy, setBusy] = useState(false);
+  const offered = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useNotificationClicks();
+
+  useEffect(() => {
+    if (userId && pushSupport() === 'supported') void refreshPushRegistration(userId).catch(() => {});
+  }, [userId]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const moment = useCallback(() => {
+    if (!userId || offered.current || timer.current) return;
+    timer.current = setTimeout(() => {
+      void (async () => {
+        const support = pushSupport();
+        const next = pushOffer({
+          support,
+          permission: permissionNow(),
+          refusedRecently: pushRefusedRecently(),
+          onHere: support === 'supported' && (await pushOnForMember(userId).catch(() => false)),
+          offeredThisVisit: offered.current,
+        });
+        timer.current = undefined;
+        if (!next) return;
+        offered.current = true;
+        setOffer(next);
+      })();
+    }, PUSH_PROMPT_DELAY_MS);
+  }, [userId]);
+
+  useSocketEvent(userId ? `matched:${userId}` : null, moment);
+  useSocketEvent(userId ? 'chats:messages:new' : null, moment);
+
+  const refuse = () => {
+    if (busy) return;
+    rememberPushRefusal();
+    setOffer(null);
+  };
+  const accept = async (discreet: boolean) => {
+    if (!userId) return;
+    setBusy(true);
+    try {
+      const result = await enablePush(userId);
+      if (result === 'on') {
+        if (discreet) await chooseDiscreet().catch(() => {});
+        notify('positive', t('turnedOn'));
+      } else if (result === 'failed') {
+        notifyError(t('failed'));
+      }
+    } finally {
+      setBusy(false);
+      setOffer(null);
+    }
+  };
+
+  if (!offer) return null;
+  return (
+    <PushPromptDialog
+      offer={offer}
+      busy={busy}
+      onAccept={(choice) => void accept(choice)}
+      onRefuse={refuse}
+    />
+  );
+}
