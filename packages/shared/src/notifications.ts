@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CountersSchema } from './chat.ts';
 import { AvatarSchema } from './media.ts';
 
 /**
@@ -146,9 +147,14 @@ export const NotificationEntrySchema = z.object({
   read: z.boolean(),
 });
 export type NotificationEntry = z.infer<typeof NotificationEntrySchema>;
-/** `GET /api/notifications?before=`: newest first, pages of NOTIFICATIONS_PAGE_SIZE. */
+/**
+ * `GET /api/notifications?before=`: newest first, pages of NOTIFICATIONS_PAGE_SIZE; `next` is the
+ * following page's `before` (to the microsecond), null at the end.
+ */
 export const NOTIFICATIONS_PAGE_SIZE = 30;
-export const NotificationListQuerySchema = z.object({ before: z.iso.datetime().optional() });
+export const NotificationListQuerySchema = z.object({
+  before: z.iso.datetime({ error: 'invalid_value' }).optional(),
+});
 export const NotificationListSchema = z.object({
   notifications: z.array(NotificationEntrySchema),
   next: z.string().nullable(),
@@ -171,6 +177,12 @@ export const CounterEntriesSchema = z.object({
   messages: z.array(MessageEntrySchema).max(COUNTER_ENTRIES_MAX),
 });
 export type CounterEntries = z.infer<typeof CounterEntriesSchema>;
+/**
+ * `GET /api/counters`: the badges and the lists behind them. `counters:update` and
+ * `PUT /api/counters/notifications` keep the badges alone (a message's badge counts nothing more: B3).
+ */
+export const CountersWithEntriesSchema = CountersSchema.extend({ entries: CounterEntriesSchema });
+export type CountersWithEntries = z.infer<typeof CountersWithEntriesSchema>;
 
 /** Pushes a member gets at most in an hour (a conversation's messages count once: they replace each other). */
 export const PUSH_MAX_PER_HOUR = 6;

@@ -3,12 +3,14 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { clock } from '../../lib/clock.ts';
 import { unreadTotals, type UnreadTotals } from '../chat/conversations/unread.service.ts';
 import type { NotificationCounts } from './notifications.repository.ts';
+import { counterEntryRows, type CounterEntryRows } from './list/notification-list.service.ts';
 import { markNotificationsSeen, unseenNotifications } from './notifications.service.ts';
 
 /**
  * What a member's badges count, the same on every device: unread messages and the conversations
  * holding them, and what they were notified of since they last opened their notifications, by kind.
- * (The lists of notification and message entries of the spec's counter will join them here.)
+ * `GET /api/counters` adds the lists behind them (`countersWithEntriesOf`); the badges sent over the
+ * socket never count those.
  */
 export type MemberCounters = { unread: UnreadTotals; notifications: NotificationCounts };
 
@@ -29,6 +31,18 @@ export async function countersOfMany(
 /** The member's counters. */
 export async function countersOf(db: DbOrTx, userId: string): Promise<MemberCounters> {
   return (await countersOfMany(db, [userId])).get(userId)!;
+}
+
+/**
+ * The member's counters and the entries behind them (the newest unread notifications, the
+ * conversations with unread messages), read together.
+ */
+export async function countersWithEntriesOf(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ counters: MemberCounters; entries: CounterEntryRows }> {
+  const [counters, entries] = await Promise.all([countersOf(db, userId), counterEntryRows(db, userId)]);
+  return { counters, entries };
 }
 
 /**

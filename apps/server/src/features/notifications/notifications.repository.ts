@@ -1,70 +1,53 @@
-import { and, count, eq, gte, or, sql } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_ENTRY_KINDS, type NotificationEntryKind } from '@motema/shared/notifications';
 import type { DbOrTx } from '../../db/client.ts';
-import { matches, ratings, users, visits } from '../../db/schema.ts';
-import { listedFor } from '../discovery/discovery.policy.ts';
+import { users } from '../../db/schema.ts';
+import { notificationSources } from './list/notification-sources.policy.ts';
 
 const seen = alias(users, 'seen');
 
-/** What a member is notified of: a new match, a like (a rating of 4 or more received), a visit. */
-export type NotificationKind = 'match' | 'like' | 'visit';
-export type NotificationCounts = Record<NotificationKind, number>;
+/**
+ * What a member is notified of (the list's kinds): a new match, a like (a rating of 4 or more
+ * received), a visit, a permission request on their post, a comment on their post or a reply to
+ * theirs, a payment of theirs settled.
+ */
+export type NotificationCounts = Record<NotificationEntryKind, number>;
 
 /**
- * New matches, likes and visits received since each member's own `notificationsSeenAt` (all of them
- * when null), from members their lists show (active, complete profile, no block either way, not
- * reported by them: the badge never counts what the lists leave out); `seen` is
- * the member. One correlated count per kind. Reads discovery's tables, which it never writes.
+ * The notifications each member got since their own `notificationsSeenAt` (all of them when null),
+ * by kind: one correlated count per source of list/notification-sources.policy.ts, so the badge counts what
+ * the list shows (blocked, reported, deactivated and incomplete members left out). `seen` is the
+ * member. Reads discovery's, posts' and billing's tables, which it never writes.
  */
-function unseenOfSeen(db: DbOrTx) {
-  // The member as a column: `listedFor` and `otherOfMatch` only embed it in SQL.
-  const viewer = seen.id as unknown as string;
+function unseenOfSeen() {
   const since = seen.notificationsSeenAt;
-  const newer = (column: AnyPgColumn) => sql`(${since} IS NULL OR ${column} > ${since})`;
-  const otherOfMatch = sql`CASE WHEN ${matches.userA} = ${viewer} THEN ${matches.userB} ELSE ${matches.userA} END`;
-  const matched = db
-    .select({ n: count() })
-    .from(matches)
-    .innerJoin(users, eq(users.id, otherOfMatch))
-    .where(
-      and(
-        or(eq(matches.userA, viewer), eq(matches.userB, viewer)),
-        newer(matches.createdAt),
-        listedFor(viewer),
-      ),
-    );
-  const liked = db
-    .select({ n: count() })
-    .from(ratings)
-    .innerJoin(users, eq(users.id, ratings.raterId))
-    .where(
-      and(eq(ratings.ratedId, viewer), gte(ratings.score, 4), newer(ratings.updatedAt), listedFor(viewer)),
-    );
-  const visited = db
-    .select({ n: count() })
-    .from(visits)
-    .innerJoin(users, eq(users.id, visits.visitorId))
-    .where(and(eq(visits.visitedId, viewer), newer(visits.lastAt), listedFor(viewer)));
-  return {
-    match: sql<number>`(${matched})::int`,
-    like: sql<number>`(${liked})::int`,
-    visit: sql<number>`(${visited})::int`,
-  };
+  const counts = new Map<NotificationEntryKind, ReturnType<typeof sql>[]>();
+  for (const source of notificationSources(seen.id)) {
+    const count = sql`(SELECT count(*) ${source.from} AND (${since} IS NULL OR ${source.at} > ${since}))`;
+    counts.set(source.kind, [...(counts.get(source.kind) ?? []), count]);
+  }
+  return Object.fromEntries(
+    NOTIFICATION_ENTRY_KINDS.map((kind) => [
+      kind,
+      sql<number>`(${sql.join(counts.get(kind)!, sql` + `)})::int`,
+    ]),
+  ) as Record<NotificationEntryKind, ReturnType<typeof sql<number>>>;
 }
 
 /** One prepared statement for the counts of many members at once (an array of ids). */
 function prepareUnseenCounts(db: DbOrTx) {
   return db
-    .select({ userId: seen.id, ...unseenOfSeen(db) })
+    .select({ userId: seen.id, ...unseenOfSeen() })
     .from(seen)
     .where(sql`${seen.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('notifications_unseen_counts_v2');
+    .prepare('notifications_unseen_counts_v3');
 }
 const unseenCountQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareUnseenCounts>>();
 
 /**
  * The unseen notifications of these members by kind (see `unseenOfSeen`) in one prepared statement,
- * planned once per connection: the badges sent after new messages count many members together.
+ * planned once per connection: a block or an account's removal counts several members together.
  */
 export async function countUnseenNotifications(
   db: DbOrTx,

@@ -3,12 +3,13 @@ import { setNotificationsSeenAt } from '../users/users.service.ts';
 import * as repo from './notifications.repository.ts';
 import type { NotificationCounts } from './notifications.repository.ts';
 
-const NONE: NotificationCounts = { match: 0, like: 0, visit: 0 };
+const NONE: NotificationCounts = { match: 0, like: 0, visit: 0, request: 0, comment: 0, payment: 0 };
 
 /**
  * What each member was notified of since they last opened their notifications (all of it before the
- * first time), by kind: new matches, likes and visits, blocked and hidden members left out. For many
- * members at once, in one query (by member id); a member with nothing new counts zeros.
+ * first time), by kind (matches, likes, visits, requests, comments, payments), blocked and hidden
+ * members left out. For many members at once, in one query (by member id); a member with nothing new
+ * counts zeros.
  */
 export async function unseenNotifications(
   db: DbOrTx,

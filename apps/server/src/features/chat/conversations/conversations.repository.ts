@@ -5,8 +5,8 @@ import { conversationMembers, conversations, messageHides, messages, users } fro
 import { paywallReasonSql } from '../../billing/paywall/paywall.policy.ts';
 import { notBlockedWith } from '../../safety/safety.policy.ts';
 
-const me = alias(conversationMembers, 'me');
-const other = alias(conversationMembers, 'other');
+export const me = alias(conversationMembers, 'me');
+export const other = alias(conversationMembers, 'other');
 
 /** The member someone may start a chat with: active and with no block either way. */
 export async function findReachableMember(db: DbOrTx, viewerId: string, userId: string) {
@@ -77,7 +77,7 @@ export async function insertConversation(
 }
 
 /** The viewer's visible conversations: the other member active and no block either way (Z3). */
-function visibleConversations(viewerId: string, conversationId?: string) {
+export function visibleConversations(viewerId: string, conversationId?: string) {
   return and(
     eq(me.userId, viewerId),
     eq(users.status, 'active'),

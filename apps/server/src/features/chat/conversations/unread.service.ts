@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../../db/client.ts';
 import * as repo from './conversations.repository.ts';
+import { findUnreadConversations } from './unread-conversations.repository.ts';
 
 /** A member's unread messages and the conversations holding them (visible conversations only). */
 export type UnreadTotals = { messages: number; conversations: number };
@@ -16,4 +17,19 @@ export async function unreadTotals(
 ): Promise<Map<string, UnreadTotals>> {
   const totals = userIds.length === 0 ? new Map() : await repo.unreadTotalsOf(db, userIds);
   return new Map(userIds.map((id) => [id, totals.get(id) ?? NOTHING_UNREAD]));
+}
+
+/** A conversation with unread messages, as the counters list it. */
+export type UnreadConversation = Awaited<ReturnType<typeof findUnreadConversations>>[number];
+
+/**
+ * The member's visible conversations with unread messages, newest first, at most `limit` (the
+ * counters' message entries): the same conversations `unreadTotals` counts.
+ */
+export function unreadConversations(
+  db: DbOrTx,
+  userId: string,
+  limit: number,
+): Promise<UnreadConversation[]> {
+  return findUnreadConversations(db, userId, limit);
 }
