@@ -63,6 +63,7 @@ import { commentsRoutes } from './features/posts/comments/comments.routes.ts';
 import { likesRoutes } from './features/posts/likes/likes.routes.ts';
 import { postReportTargets } from './features/posts/post-reports.service.ts';
 import { subscribePostsEvents } from './features/posts/posts-emitters.ts';
+import { subscribePushEvents } from './features/notifications/push/push-triggers.ts';
 import { storiesRoutes } from './features/posts/stories/stories.routes.ts';
 import { workStoryExpiry } from './features/posts/stories/story-expiry.service.ts';
 import { workUnclaimedSweep } from './features/media/media-items-sweep.service.ts';
@@ -268,6 +269,8 @@ function subscribeToEvents({ db, jobs, events }: AppDeps, realtime: Realtime) {
   subscribePaymentsEvents({ events }, realtime);
   // Posts: permission requests and answers, comments, a post's media ready, to the members concerned.
   subscribePostsEvents({ events }, realtime);
+  // Push: a job per member told (messages, matches, likes, visits, requests, comments, payments).
+  subscribePushEvents({ events, jobs }, (err) => realtime.log.error({ err }, 'sending a push job failed'));
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

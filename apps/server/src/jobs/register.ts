@@ -13,6 +13,7 @@ import {
 } from '../features/chat/files/chat-files.service.ts';
 import { MEDIA_PROCESSED_QUEUE, type MediaProcessedJob } from '../features/media/transcode-jobs.ts';
 import { handleMediaProcessed } from '../features/posts/media-processed.service.ts';
+import { workPushes } from '../features/notifications/push/push-worker.service.ts';
 import {
   CODE_REQUESTS_QUEUE,
   handleCodeRequest,
@@ -32,4 +33,6 @@ export async function registerJobs(deps: AppDeps): Promise<void> {
   await deps.jobs.work<CodeRequest>(CODE_REQUESTS_QUEUE, (job) => handleCodeRequest(deps, job));
   // A video or audio encoded (or refused) by the media worker: the post or story carrying it follows.
   await deps.jobs.work<MediaProcessedJob>(MEDIA_PROCESSED_QUEUE, (job) => handleMediaProcessed(deps, job));
+  // Pushes: the member's choices, quiet hours and the hourly limit, then each of their devices.
+  await workPushes(deps);
 }

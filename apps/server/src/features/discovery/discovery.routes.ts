@@ -45,7 +45,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       },
     },
     async (request) =>
-      presentProfile(await openProfile(db, request.auth?.userId ?? null, request.params.id), clock.now()),
+      presentProfile(await openProfile(deps, request.auth?.userId ?? null, request.params.id), clock.now()),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { clock } from '../../lib/clock.ts';
 import { listPhotos } from '../media/media.service.ts';
 import type { ProfileView } from './discovery.presenter.ts';
@@ -14,9 +14,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * GET /api/users/{id}: a member's profile for a visitor (`viewerId` null: identity and about text) or
  * a member (also photos, facts, activity, distance bucket and their rating). 404 user_not_found for an
  * unknown, inactive or incomplete member, or one with a block either way. A member opening someone
- * else's profile records a visit.
+ * else's profile records a visit, told after its commit (`visit.recorded`) when it counted.
  */
-export async function openProfile(db: Db, viewerId: string | null, memberId: string): Promise<ProfileView> {
+export async function openProfile(
+  { db, events }: Pick<AppDeps, 'db' | 'events'>,
+  viewerId: string | null,
+  memberId: string,
+): Promise<ProfileView> {
   if (!UUID.test(memberId)) throw userNotFound();
   const id = memberId.toLowerCase();
   const self = viewerId === id;
@@ -30,20 +34,27 @@ export async function openProfile(db: Db, viewerId: string | null, memberId: str
     listPhotos(db, id),
     self ? null : findScore(db, viewerId, id),
     self ? undefined : findMatch(db, viewerId, id),
-    self ? undefined : visit(db, viewerId, id),
+    self ? undefined : visit({ db, events }, viewerId, id),
   ]);
   return { ...view!, member: { photos, rating: { mine, matched: !!match } } };
 }
 
 /**
  * Counts the visit once per viewer per calendar day (UTC); a first visit from this viewer adds a
- * distinct visitor, so the member's popularity is recomputed in the same transaction.
+ * distinct visitor, so the member's popularity is recomputed in the same transaction. A counted visit
+ * (the first of the day) is told after the commit: the visited member may be notified.
  */
-async function visit(db: Db, visitorId: string, visitedId: string): Promise<void> {
+async function visit(
+  { db, events }: Pick<AppDeps, 'db' | 'events'>,
+  visitorId: string,
+  visitedId: string,
+): Promise<void> {
   const now = clock.now();
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  await db.transaction(async (tx) => {
-    const { firstVisit } = await recordVisit(tx, visitorId, visitedId, now, dayStart);
-    if (firstVisit && (await lockMember(tx, visitedId))) await refreshPopularity(tx, visitedId);
+  const counted = await db.transaction(async (tx) => {
+    const recorded = await recordVisit(tx, visitorId, visitedId, now, dayStart);
+    if (recorded.firstVisit && (await lockMember(tx, visitedId))) await refreshPopularity(tx, visitedId);
+    return recorded.counted;
   });
+  if (counted) await events.emit('visit.recorded', { visitorId, visitedId });
 }

@@ -29,7 +29,7 @@ export async function refreshPopularity(tx: DbOrTx, memberId: string): Promise<n
  * POST /api/rate/user: the rater's one current rating of a member (created or changed), the rated
  * member's popularity recomputed in the same transaction, and the match made when both rated each
  * other MATCH_MIN_SCORE or more (removed, silently, when one rating drops below). After the commit,
- * a new match is told on the event port (`match.made`).
+ * a new match is told on the event port (`match.made`), then the rating (`rating.given`).
  */
 export async function rateUser(
   { db, events }: Pick<AppDeps, 'db' | 'events'>,
@@ -53,6 +53,7 @@ export async function rateUser(
     return { matched: false, created: undefined };
   });
   if (created) await events.emit('match.made', { match: created });
+  await events.emit('rating.given', { raterId, ratedId, score: input.score });
   return { user: ratedId, score: input.score, matched };
 }
 

@@ -1,0 +1,43 @@
+import { MATCH_MIN_SCORE } from '@motema/shared/discovery';
+import type { AppDeps } from '../../../deps.ts';
+import type { PushJob } from '../push-jobs.ts';
+import { definePushQueue, PUSH_MESSAGE_DELAY_S, sendPushJob } from './push-queue.ts';
+
+/**
+ * Who may be told by push of what happened: one job per member, sent after the commit (the event
+ * port's subscribers run then). The worker (push-worker.service.ts) decides whether it goes, and
+ * when: the member's choices, what is still true, quiet hours, the hourly limit. Registered in app.ts.
+ */
+export function subscribePushEvents(
+  { events, jobs }: Pick<AppDeps, 'events' | 'jobs'>,
+  report: (error: unknown) => void,
+): void {
+  definePushQueue(jobs);
+  const tell = async (job: PushJob, delaySeconds = 0) => {
+    await sendPushJob(jobs, job, delaySeconds);
+  };
+  // A burst of messages is one push: the job waits a moment and the next ones join it. Not awaited:
+  // the sender's ack waits for this event's subscribers, and a push is no part of the send.
+  events.on('message.stored', ({ message, recipientId }) => {
+    const job: PushJob = { userId: recipientId, kind: 'message', ref: message.row.conversationId };
+    tell(job, PUSH_MESSAGE_DELAY_S).catch(report);
+  });
+  events.on('match.made', async ({ match }) => {
+    await tell({ userId: match.userA, kind: 'match', ref: match.userB });
+    await tell({ userId: match.userB, kind: 'match', ref: match.userA });
+  });
+  // A rating high enough to match with is a like.
+  events.on('rating.given', async ({ raterId, ratedId, score }) => {
+    if (score >= MATCH_MIN_SCORE) await tell({ userId: ratedId, kind: 'like', ref: raterId });
+  });
+  events.on('visit.recorded', ({ visitorId, visitedId }) =>
+    tell({ userId: visitedId, kind: 'visit', ref: visitorId }),
+  );
+  events.on('post.requested', ({ postId, authorId, requester }) =>
+    tell({ userId: authorId, kind: 'request', ref: postId, by: requester.id }),
+  );
+  events.on('post.commented', async ({ comment, receiverIds }) => {
+    for (const userId of receiverIds) await tell({ userId, kind: 'comment', ref: comment.comment.id });
+  });
+  events.on('payment.settled', ({ paymentId, userId }) => tell({ userId, kind: 'payment', ref: paymentId }));
+}
