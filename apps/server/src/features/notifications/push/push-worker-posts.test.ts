@@ -1,0 +1,96 @@
+import type { PushPayload } from '@motema/shared/notifications';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { planOf, settledPayment } from '../../../test/billing-factories.ts';
+import { createProfile } from '../../../test/discovery-factories.ts';
+import { asMember } from '../../../test/factories.ts';
+import { buildPost } from '../../../test/post-factories.ts';
+import {
+  pushServiceEnv,
+  startTestPushService,
+  subscribeDevice,
+  type PushService,
+  type SimSubscription,
+} from '../../../test/push-service.ts';
+
+// Pushes of the posts' and billing's events, through the real triggers, queue and worker, read
+// decrypted at the local push service (messages, ratings and visits: push-worker.test.ts).
+
+let service: PushService;
+let t: TestApp;
+beforeAll(async () => {
+  service = await startTestPushService();
+  t = await buildTestApp({ env: pushServiceEnv(service) });
+});
+afterAll(async () => {
+  await t.close();
+  await service.close();
+});
+
+const payloadOf = async (device: SimSubscription) =>
+  JSON.parse((await service.next(device.endpoint, 15_000)).payload) as PushPayload;
+
+describe('post pushes', () => {
+  it('tell the author who asks to see a private post, and open the post', async () => {
+    const author = await createProfile(t);
+    const device = await subscribeDevice(t, service, author.cookie);
+    const post = await buildPost(t, { author, visibility: 'private' });
+    const asker = await createProfile(t, { firstName: 'Amani' });
+
+    expect((await asMember(t, asker.cookie)('POST', `/api/posts/${post.id}/requests`)).statusCode).toBe(201);
+    expect(await payloadOf(device)).toEqual({
+      kind: 'request',
+      title: 'Amani asks to see your post',
+      body: 'Accept or decline the request.',
+      tag: `request:${post.id}`,
+      url: `/post/${post.id}`,
+      count: 1,
+      at: expect.any(Number),
+    });
+  });
+
+  it('tell the author a comment with its text, in French', async () => {
+    const author = await createProfile(t, { language: 'fr' });
+    const device = await subscribeDevice(t, service, author.cookie);
+    const post = await buildPost(t, { author, visibility: 'public' });
+    const commenter = await createProfile(t, { firstName: 'Amani' });
+
+    const res = await asMember(t, commenter.cookie)('POST', `/api/posts/${post.id}/comments`, {
+      text: 'Trop belle photo',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await payloadOf(device)).toEqual({
+      kind: 'comment',
+      title: 'Amani a commenté votre publication',
+      body: 'Trop belle photo',
+      tag: `comment:${post.id}`,
+      url: `/post/${post.id}`,
+      count: 1,
+      at: expect.any(Number),
+    });
+  });
+});
+
+describe('payment pushes', () => {
+  it('tell the member their payment went through, and open their subscriptions', async () => {
+    const member = await createProfile(t);
+    const device = await subscribeDevice(t, service, member.cookie);
+    const payment = await settledPayment(t.db, member.user.id, await planOf(t.db, 'week'));
+
+    // What the payments' reconciliation tells once a payment settled.
+    await t.app.deps.events.emit('payment.settled', {
+      paymentId: payment.id,
+      userId: member.user.id,
+      status: 'succeeded',
+    });
+    expect(await payloadOf(device)).toEqual({
+      kind: 'payment',
+      title: 'Payment confirmed',
+      body: 'Thank you! Your purchase is active.',
+      tag: `payment:${payment.id}`,
+      url: '/premium/subscriptions',
+      count: 1,
+      at: expect.any(Number),
+    });
+  });
+});
