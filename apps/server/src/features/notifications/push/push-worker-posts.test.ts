@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { PushPayload } from '@motema/shared/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -72,10 +73,14 @@ describe('post pushes', () => {
 });
 
 describe('payment pushes', () => {
-  it('tell the member their payment went through, and open their subscriptions', async () => {
+  it('tell the member their payment went through, open their subscriptions, and keep a day of deliveries', async () => {
     const member = await createProfile(t);
     const device = await subscribeDevice(t, service, member.cookie);
     const payment = await settledPayment(t.db, member.user.id, await planOf(t.db, 'week'));
+    // A push of the day before, and one of an hour ago: a day's deliveries are kept, no more.
+    await t.db.execute(sql`INSERT INTO push_deliveries (user_id, kind, tag, sent_at) VALUES
+      (${member.user.id}, 'match', 'match:old', now() - interval '25 hours'),
+      (${member.user.id}, 'match', 'match:recent', now() - interval '1 hour')`);
 
     // What the payments' reconciliation tells once a payment settled.
     await t.app.deps.events.emit('payment.settled', {
@@ -92,5 +97,9 @@ describe('payment pushes', () => {
       count: 1,
       at: expect.any(Number),
     });
+    const kept = await t.db.execute<{ tag: string }>(
+      sql`SELECT tag FROM push_deliveries WHERE user_id = ${member.user.id} ORDER BY sent_at`,
+    );
+    expect(kept.rows.map((row) => row.tag)).toEqual(['match:recent', `payment:${payment.id}`]);
   });
 });
