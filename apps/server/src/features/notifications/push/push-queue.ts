@@ -9,14 +9,15 @@ import { PUSH_QUEUE, type PushJob } from '../push-jobs.ts';
 export const PUSH_MESSAGE_DELAY_S = 3;
 
 /**
- * A collapsing queue (one waiting job per key). A push is worth little late: a few quick retries, and
- * a job is taken for dead after a minute (each send has its own timeout, push-sender.service.ts).
+ * A collapsing queue (one waiting job per key). A push is worth little late: a few quick retries. A
+ * worker fetches a few jobs at once and runs them in turn, each send bounded by its timeout
+ * (push-sender.service.ts): a job not done in five minutes is taken for dead.
  */
 const PUSH_QUEUE_SETTINGS: QueueSettings = {
   retryLimit: 3,
   retryDelaySeconds: 10,
   retryBackoff: true,
-  expireInSeconds: 60,
+  expireInSeconds: 5 * 60,
   collapsing: true,
 };
 
