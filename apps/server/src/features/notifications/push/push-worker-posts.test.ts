@@ -32,11 +32,12 @@ const payloadOf = async (device: SimSubscription) =>
   JSON.parse((await service.next(device.endpoint, 15_000)).payload) as PushPayload;
 
 describe('post pushes', () => {
-  it('tell the author who asks to see a private post, and open the post', async () => {
+  it('tell the author, and only them, who asks to see a private post, and open the post', async () => {
     const author = await createProfile(t);
     const device = await subscribeDevice(t, service, author.cookie);
     const post = await buildPost(t, { author, visibility: 'private' });
     const asker = await createProfile(t, { firstName: 'Amani' });
+    const askerDevice = await subscribeDevice(t, service, asker.cookie);
 
     expect((await asMember(t, asker.cookie)('POST', `/api/posts/${post.id}/requests`)).statusCode).toBe(201);
     expect(await payloadOf(device)).toEqual({
@@ -48,6 +49,8 @@ describe('post pushes', () => {
       count: 1,
       at: expect.any(Number),
     });
+    // Only the member told gets it, on their own devices (Z1).
+    expect(service.received(askerDevice.endpoint)).toEqual([]);
   });
 
   it('tell the author a comment with its text, in French', async () => {
