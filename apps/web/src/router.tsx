@@ -170,6 +170,7 @@ export const routes: RouteObject[] = [
             'chat',
             'thread',
           ]),
+          page('/notifications', () => import('./features/notifications/list-page.tsx'), 'NotificationsPage'),
           page('/post/:id', () => import('./features/posts/post-page.tsx'), 'PostPage', ['posts']),
           page('/posts', () => import('./features/posts/posts-page.tsx'), 'PostsPage', ['posts']),
           page(

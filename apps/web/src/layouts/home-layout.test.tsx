@@ -15,6 +15,7 @@ vi.mock('../features/billing/billing-realtime.tsx', () => ({ BillingRealtime: ()
 vi.mock('../features/posts/posts-realtime.tsx', () => ({ PostsRealtime: () => null }));
 vi.mock('../features/devices/updates/app-updates.tsx', () => ({ AppUpdates: () => null }));
 vi.mock('../features/devices/install/install-offer.tsx', () => ({ InstallOffer: () => null }));
+vi.mock('../features/notifications/push/push-prompt-host.tsx', () => ({ PushPromptHost: () => null }));
 
 /** happy-dom's window as wide as a phone (360 px) or a laptop, for the layout's media query. */
 const viewport = (width: number) =>
@@ -42,6 +43,27 @@ describe('HomeLayout', () => {
     renderPage('/home', <HomeLayout />, { me: buildMe() });
     expect(navigations()).toHaveLength(1);
     expect(navigations()[0]!.className).toMatch(/AppShell-navbar/);
+  });
+
+  it('puts the bell in a header over the tabs’ screens on a phone, in the side bar on a wide screen', async () => {
+    viewport(360);
+    const phone = renderPage('/home', <HomeLayout />, { me: buildMe() });
+    const bell = await screen.findByRole('link', { name: 'Notifications' });
+    expect(bell.getAttribute('href')).toBe('/notifications');
+    expect(bell.closest('header')).not.toBeNull();
+    phone.unmount();
+
+    viewport(1280);
+    renderPage('/home', <HomeLayout />, { me: buildMe() });
+    const inSideBar = await screen.findByRole('link', { name: 'Notifications' });
+    expect(inSideBar.closest('nav')?.className).toMatch(/AppShell-navbar/);
+    expect(document.querySelector('header')).toBeNull();
+  });
+
+  it('has no header in a thread on a phone, whose own header says where one is', () => {
+    viewport(360);
+    renderPage('/messages/:id', <HomeLayout />, { url: '/messages/c1', me: buildMe() });
+    expect(document.querySelector('header')).toBeNull();
   });
 
   it('has no tab bar in a thread on a phone, whose composer takes its place', () => {

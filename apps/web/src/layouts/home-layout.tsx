@@ -1,4 +1,4 @@
-import { AppShell, Box, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCards,
@@ -20,6 +20,7 @@ import { MatchModal } from '../features/discovery/match-modal.tsx';
 import { PostsRealtime } from '../features/posts/posts-realtime.tsx';
 import { storiesKeptQueries } from '../features/posts/stories-kept.ts';
 import { NavCount, NavIndicator } from '../features/notifications/counter-badges.tsx';
+import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { CountersSync } from '../features/notifications/counters-sync.tsx';
 import { PushPromptHost } from '../features/notifications/push/push-prompt-host.tsx';
 import { AppUpdates } from '../features/devices/updates/app-updates.tsx';
@@ -41,6 +42,9 @@ const TABS = [
   { to: '/account', key: 'nav.account', Icon: IconUserCircle },
 ] as const;
 
+/** Phone screens with a header (the mark and the bell): the tabs' own and the notifications'. */
+const HEADED = new Set<string>([...TABS.map((tab) => tab.to), '/notifications']);
+
 /** The member's app: a bottom tab bar on phones, a side navigation on wide screens (members only). */
 export function HomeLayout() {
   const { t } = useTranslation();
@@ -50,21 +54,34 @@ export function HomeLayout() {
   const me = useMeQuery().data;
   // A thread takes the whole phone screen: its composer sits where the tab bar would be.
   const inThread = pathname.startsWith('/messages/');
+  // The bell: in the side bar on wide screens; on phones, a header over the tabs' screens only (the
+  // others have their own way back and title).
+  const header = Boolean(me) && !wide && HEADED.has(pathname);
 
   return (
     <AppShell
       // Visitors (on a shared profile or post) get no member navigation: every tab would send them away.
+      header={{ height: 52, collapsed: !header }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true, desktop: !me } }}
       footer={{ height: 64, collapsed: wide || !me || inThread }}
       padding={0}
     >
       {/* One main navigation at a time: the side bar on wide screens, the tab bar on phones. Mantine
           only slides the other out of view, where screen readers would still find a second one. */}
+      {header && (
+        <AppShell.Header px="md">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Logo size={24} />
+            <NotificationBell />
+          </Group>
+        </AppShell.Header>
+      )}
       {me && wide && (
         <AppShell.Navbar p="md" aria-label={t('nav.main')}>
-          <Box mb="lg">
+          <Group mb="lg" justify="space-between" wrap="nowrap">
             <Logo />
-          </Box>
+            <NotificationBell />
+          </Group>
           <Stack gap={4}>
             {TABS.map(({ to, key, Icon }) => (
               <NavLink

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AvatarPrompt } from '../media/avatar-prompt.tsx';
-import { useNotificationsSeenOnOpen } from '../notifications/notifications.api.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { NearSection } from './near-section.tsx';
 import { UserGridSection } from './user-grid-section.tsx';
@@ -25,7 +24,6 @@ function HomeAvatarPrompt() {
 export function HomePage({ stories }: { stories?: ReactNode }) {
   const { t } = useTranslation('discovery');
   useDocumentTitle(t('home.documentTitle'));
-  useNotificationsSeenOnOpen();
   useKeepHomeCopy();
 
   return (

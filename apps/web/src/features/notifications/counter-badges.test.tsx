@@ -3,13 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../test/fake-socket.ts';
 import { buildMe, renderPage } from '../../test/render-page.tsx';
 import { NavCount, NavIndicator } from './counter-badges.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { counters, mountCountersSync, stubCountersApi } from './notifications-fixtures.tsx';
 import { unreadTitle } from './use-unread-title.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('badges', () => {
-  it('shows unread messages on Chats and notifications on Home, nothing elsewhere or at 0', async () => {
+  it('shows unread messages on Chats, new notifications on the bell only, nothing at 0', async () => {
     stubCountersApi(() => counters({ messages: 3, conversations: 2 }));
     const view = renderPage(
       '/home',
@@ -25,16 +26,18 @@ describe('badges', () => {
           <NavCount to="/swap" />
           Swap
         </a>
+        <NotificationBell />
       </nav>,
       { me: buildMe() },
     );
     expect(await screen.findByRole('link', { name: /3 unread messages/ })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Home' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Swap' })).toBeTruthy();
-
+    expect(screen.getByRole('link', { name: 'Notifications' }).getAttribute('href')).toBe('/notifications');
     act(() => view.queryClient.setQueryData(['notifications', 'counters'], counters({ notifications: 120 })));
-    expect(await screen.findByRole('link', { name: /120 new notifications/ })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Home/ }).textContent).toContain('99+');
+    const bell = await screen.findByRole('link', { name: 'Notifications, 120 new notifications' });
+    expect(bell.closest('.mantine-Indicator-root')?.textContent).toContain('99+');
+    // Home no longer carries them: the bell opens the screen that sees them.
+    expect(screen.getByRole('link', { name: 'Home' }).textContent).toBe('Home');
+    expect(screen.getByRole('link', { name: 'Swap' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Chats/ }).textContent).not.toContain('unread');
   });
 });

@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useMeQuery } from '../users/users.api.ts';
 import { useCountersQuery } from './notifications.api.ts';
 
-/** Which counter a tab shows: unread messages on Chats, notifications on Home. */
-function useTabCount(to: string): { count: number; key: 'messages' | 'notifications' } | null {
+/**
+ * Which counter a tab shows: unread messages on Chats. New notifications are the bell's
+ * (notification-bell.tsx), which opens the screen that sees them.
+ */
+function useTabCount(to: string): { count: number; key: 'messages' } | null {
   const member = useMeQuery().data != null;
   const counters = useCountersQuery({ enabled: member }).data;
-  const key = to === '/conversations' ? 'messages' : to === '/home' ? 'notifications' : null;
+  const key = to === '/conversations' ? 'messages' : null;
   if (!key || !member) return null;
   return { key, count: counters?.[key] ?? 0 };
 }
