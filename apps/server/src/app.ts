@@ -270,7 +270,9 @@ function subscribeToEvents({ db, jobs, events }: AppDeps, realtime: Realtime) {
   // Posts: permission requests and answers, comments, a post's media ready, to the members concerned.
   subscribePostsEvents({ events }, realtime);
   // Push: a job per member told (messages, matches, likes, visits, requests, comments, payments).
-  subscribePushEvents({ events, jobs }, (err) => realtime.log.error({ err }, 'sending a push job failed'));
+  subscribePushEvents({ db, events, jobs }, (err) =>
+    realtime.log.error({ err }, 'sending a push job failed'),
+  );
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

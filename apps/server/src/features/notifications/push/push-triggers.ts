@@ -2,18 +2,22 @@ import { MATCH_MIN_SCORE } from '@motema/shared/discovery';
 import type { AppDeps } from '../../../deps.ts';
 import type { PushJob } from '../push-jobs.ts';
 import { definePushQueue, PUSH_MESSAGE_DELAY_S, sendPushJob } from './push-queue.ts';
+import { membersWithLivePushToken } from './push-tokens.service.ts';
 
 /**
- * Who may be told by push of what happened: one job per member, sent after the commit (the event
+ * Who may be told by push of what happened: one job per member with a device to push to, sent after the commit (the event
  * port's subscribers run then). The worker (push-worker.service.ts) decides whether it goes, and
  * when: the member's choices, what is still true, quiet hours, the hourly limit. Registered in app.ts.
  */
 export function subscribePushEvents(
-  { events, jobs }: Pick<AppDeps, 'events' | 'jobs'>,
+  { db, events, jobs }: Pick<AppDeps, 'db' | 'events' | 'jobs'>,
   report: (error: unknown) => void,
 ): void {
   definePushQueue(jobs);
   const tell = async (job: PushJob, delaySeconds = 0) => {
+    // No device to push to (most members while they have the app open, or never allowed it): one
+    // indexed read instead of a job to write, run and find nothing to do, after every message.
+    if (!(await membersWithLivePushToken(db, [job.userId])).has(job.userId)) return;
     await sendPushJob(jobs, job, delaySeconds);
   };
   // A burst of messages is one push: the job waits a moment and the next ones join it. Not awaited:

@@ -13,6 +13,7 @@ import {
   type PushService,
   type SimSubscription,
 } from '../../../test/push-service.ts';
+import { PUSH_QUEUE } from '../push-jobs.ts';
 
 // Pushes of the posts' and billing's events, through the real triggers, queue and worker, read
 // decrypted at the local push service (messages, ratings and visits: push-worker.test.ts).
@@ -72,6 +73,24 @@ describe('post pushes', () => {
       count: 1,
       at: expect.any(Number),
     });
+  });
+});
+
+describe('members without a device', () => {
+  it('get no push job at all', async () => {
+    const author = await createProfile(t);
+    const post = await buildPost(t, { author, visibility: 'public' });
+    const commenter = await createProfile(t, { firstName: 'Amani' });
+
+    const res = await asMember(t, commenter.cookie)('POST', `/api/posts/${post.id}/comments`, {
+      text: 'Trop belle photo',
+    });
+    expect(res.statusCode).toBe(201);
+    // The comment's subscribers ran before the answer: a job would be there already.
+    const jobs = await t.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${PUSH_QUEUE} AND data->>'userId' = ${author.user.id}`,
+    );
+    expect(jobs.rows[0]!.n).toBe(0);
   });
 });
 
