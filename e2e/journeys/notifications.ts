@@ -37,11 +37,9 @@ const notifications = journey(
     const texts = locale('en', 'notifications');
     const likes = ['male'] as ('male' | 'female')[];
     const nadia = await signedUpMember(browser, baseUrl, { firstName: 'Nadia', sex: 'female', likes });
-    const [joel, blaise, cedric] = await Promise.all(
-      ['Joel', 'Blaise', 'Cedric'].map((firstName) =>
-        signedUpMember(browser, baseUrl, { firstName, sex: 'male', likes: ['female'] }),
-      ),
-    );
+    const man = (firstName: string) =>
+      signedUpMember(browser, baseUrl, { firstName, sex: 'male', likes: ['female'] });
+    const [joel, blaise, cedric] = await Promise.all([man('Joel'), man('Blaise'), man('Cedric')]);
     const privatePost = (await call(nadia.page, 'post', '/api/posts', {
       text: 'Only for friends',
       visibility: 'private',
