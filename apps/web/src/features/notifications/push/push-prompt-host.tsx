@@ -1,15 +1,22 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify, notifyError } from '../../../lib/notices.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { useMeQuery } from '../../users/users.api.ts';
 import { useNotificationClicks } from './notification-clicks.ts';
 import { chooseDiscreet } from './push.api.ts';
-import { PushPromptDialog } from './push-prompt-dialog.tsx';
 import { pushOffer, type PushOffer } from './push-prompt-rule.ts';
 import { pushRefusedRecently, rememberPushRefusal } from './push-refusal.ts';
 import { enablePush, pushOnForMember, refreshPushRegistration } from './push-subscription.ts';
 import { pushSupport } from './push-support.ts';
+
+/**
+ * The dialog's code (and Mantine's Checkbox, which the sign-up page shares) loads when a moment comes,
+ * not with the member area: most visits never show it (bar B5: the chunk home shares with visitor pages).
+ */
+const PushPromptDialog = lazy(() =>
+  import('./push-prompt-dialog.tsx').then((module) => ({ default: module.PushPromptDialog })),
+);
 
 /** The prompt comes a moment after what prompted it: the message lands, the match shows first. */
 export const PUSH_PROMPT_DELAY_MS = 1500;
@@ -85,11 +92,13 @@ export function PushPromptHost() {
 
   if (!offer) return null;
   return (
-    <PushPromptDialog
-      offer={offer}
-      busy={busy}
-      onAccept={(choice) => void accept(choice)}
-      onRefuse={refuse}
-    />
+    <Suspense fallback={null}>
+      <PushPromptDialog
+        offer={offer}
+        busy={busy}
+        onAccept={(choice) => void accept(choice)}
+        onRefuse={refuse}
+      />
+    </Suspense>
   );
 }
