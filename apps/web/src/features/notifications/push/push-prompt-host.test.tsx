@@ -182,4 +182,26 @@ describe('the push prompt', () => {
     });
     expect(router.state.location.pathname).toBe('/settings/profile');
   });
+
+  it("registers this device's subscription again at each start, for this session, only for its member", async () => {
+    const browser = stubPushBrowser({ permission: 'granted' });
+    await browser.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: new Uint8Array(65) });
+    localStorage.setItem(
+      'motema.push.device',
+      JSON.stringify({ endpoint: ENDPOINT, userId: 'someone-else' }),
+    );
+    const other = renderHost();
+    await pastTheDelay();
+    expect(browser.sent('POST', '/api/push-tokens')).toEqual([]);
+    other.unmount();
+
+    localStorage.setItem('motema.push.device', JSON.stringify({ endpoint: ENDPOINT, userId: 'me-1' }));
+    renderHost();
+    await waitFor(() => expect(browser.sent('POST', '/api/push-tokens')).toHaveLength(1));
+    expect(browser.sent('POST', '/api/push-tokens')[0]).toEqual({
+      web: { endpoint: ENDPOINT, expirationTime: null, keys: browser.subscriptionKeys },
+    });
+    // Nothing asked.
+    expect(browser.requestPermission).not.toHaveBeenCalled();
+  });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
 import { notify, notifyError } from '../../../lib/notices.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { useMeQuery } from '../../users/users.api.ts';
@@ -25,12 +25,12 @@ const permissionNow = (): NotificationPermission =>
   typeof Notification === 'undefined' ? 'default' : Notification.permission;
 
 /**
- * Web push in the member's app (mounted in the home layout): after a meaningful moment (a match, a
+ * Web push in the member's app (mounted in the home layout; its texts, the `push` namespace, load with
+ * the dialog: reading them here would suspend the whole member area until they came): after a meaningful moment (a match, a
  * message sent or received) our explanation, then the browser's permission; taps on notifications
  * while the app is open; and this device's subscription registered again for each session.
  */
 export function PushPromptHost() {
-  const { t } = useTranslation('push');
   const me = useMeQuery().data;
   const userId = me?._id ?? null;
   const [offer, setOffer] = useState<PushOffer>(null);
@@ -80,9 +80,9 @@ export function PushPromptHost() {
       const result = await enablePush(userId);
       if (result === 'on') {
         if (discreet) await chooseDiscreet().catch(() => {});
-        notify('positive', t('turnedOn'));
+        notify('positive', i18next.t('push:turnedOn'));
       } else if (result === 'failed') {
-        notifyError(t('failed'));
+        notifyError(i18next.t('push:failed'));
       }
     } finally {
       setBusy(false);
