@@ -25,10 +25,11 @@ const permissionNow = (): NotificationPermission =>
   typeof Notification === 'undefined' ? 'default' : Notification.permission;
 
 /**
- * Web push in the member's app (mounted in the home layout; its texts, the `push` namespace, load with
- * the dialog: reading them here would suspend the whole member area until they came): after a meaningful moment (a match, a
+ * Web push in the member's app (mounted in the home layout): after a meaningful moment (a match, a
  * message sent or received) our explanation, then the browser's permission; taps on notifications
- * while the app is open; and this device's subscription registered again for each session.
+ * while the app is open; and this device's subscription registered again for each session. Its texts
+ * (the `push` namespace) load with the dialog: reading them here would suspend the whole member area
+ * on its first render until they came.
  */
 export function PushPromptHost() {
   const me = useMeQuery().data;
@@ -58,9 +59,10 @@ export function PushPromptHost() {
           offeredThisVisit: offered.current,
         });
         timer.current = undefined;
-        if (!next) return;
+        // Decided once a visit: a member with push on here (or blocked, or who said no) is not asked
+        // again, nor is the device asked again after each message.
         offered.current = true;
-        setOffer(next);
+        if (next) setOffer(next);
       })();
     }, PUSH_PROMPT_DELAY_MS);
   }, [userId]);
