@@ -26,14 +26,19 @@ function worker(windows: FakeWindow[] = []) {
   const showNotification = vi.fn(async (_title: string, _options: NotificationOptions) => {});
   const matchAll = vi.fn(async (_options: unknown) => windows);
   const openWindow = vi.fn(async (_url: string) => null);
+  const renewed = {
+    toJSON: () => ({ endpoint: 'https://push.example/renewed', keys: { p256dh: 'p', auth: 'a' } }),
+  };
+  const subscribe = vi.fn(async (_options: unknown) => renewed);
+  const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 204 }));
   const self = {
     location: new URL(ORIGIN),
-    registration: { showNotification },
+    registration: { showNotification, pushManager: { subscribe } },
     clients: { matchAll, openWindow },
     addEventListener: (type: string, listener: Listener) =>
       listeners.set(type, [...(listeners.get(type) ?? []), listener]),
   };
-  new Function('self', pushWorker())(self);
+  new Function('self', 'fetch', pushWorker())(self, fetch);
 
   async function dispatch(type: string, event: Record<string, unknown>) {
     const waits: Promise<unknown>[] = [];
@@ -49,7 +54,7 @@ function worker(windows: FakeWindow[] = []) {
     const notification = { data, close: vi.fn() };
     return { notification, done: dispatch('notificationclick', { notification }) };
   };
-  return { push, click, showNotification, matchAll, openWindow };
+  return { push, click, dispatch, showNotification, matchAll, openWindow, subscribe, fetch, renewed };
 }
 
 const PAYLOAD = {
@@ -138,5 +143,25 @@ describe('the service worker script of web push', () => {
     await click({ url: '/profile/u2' }).done;
     expect(behind.postMessage).toHaveBeenCalledWith({ type: OPEN_MESSAGE, url: '/profile/u2' });
     expect(openWindow).not.toHaveBeenCalled();
+  });
+
+  it('registers a subscription the browser renewed, subscribing again with the old key when none is given', async () => {
+    const given = worker();
+    const newSubscription = { toJSON: () => ({ endpoint: 'https://push.example/given' }) };
+    await given.dispatch('pushsubscriptionchange', { oldSubscription: null, newSubscription });
+    expect(given.subscribe).not.toHaveBeenCalled();
+    expect(given.fetch).toHaveBeenCalledWith('/api/push-tokens', expect.objectContaining({ method: 'POST' }));
+    expect(JSON.parse(String(given.fetch.mock.calls[0]![1].body))).toEqual({
+      web: { endpoint: 'https://push.example/given' },
+    });
+
+    const lost = worker();
+    const key = new Uint8Array([4, 1, 2]).buffer;
+    await lost.dispatch('pushsubscriptionchange', {
+      oldSubscription: { options: { applicationServerKey: key } },
+      newSubscription: null,
+    });
+    expect(lost.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: key });
+    expect(JSON.parse(String(lost.fetch.mock.calls[0]![1].body))).toEqual({ web: lost.renewed.toJSON() });
   });
 });

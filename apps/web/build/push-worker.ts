@@ -8,7 +8,8 @@
  * (`renotify`: the phone still rings for the new message). `notificationclick`: closes it, then takes a
  * window of the app to `url` (a path of the app, never another site): the one in front, else any; it
  * is told by message (the app navigates with its router, no reload) and focused; with no window, a
- * new one opens there.
+ * new one opens there. `pushsubscriptionchange`: the renewed subscription is registered (POST
+ * /api/push-tokens with the session's cookie).
  */
 import { PUSH_WORKER } from '@motema/shared/push-worker';
 import type { Plugin } from 'vite';
@@ -21,7 +22,13 @@ export const PUSH_ICON = '/icons/icon-192.png';
 export const PUSH_BADGE = '/icons/icon-192.png';
 
 export function pushWorker(): string {
-  const settings = { icon: PUSH_ICON, badge: PUSH_BADGE, openMessage: OPEN_MESSAGE, fallbackTitle: 'Motema' };
+  const settings = {
+    icon: PUSH_ICON,
+    badge: PUSH_BADGE,
+    openMessage: OPEN_MESSAGE,
+    fallbackTitle: 'Motema',
+    tokensUrl: '/api/push-tokens',
+  };
   return `// Written by the build (apps/web/build/push-worker.ts).
 const PUSH = ${JSON.stringify(settings)};
 
@@ -63,6 +70,31 @@ self.addEventListener('notificationclick', (event) => {
   const url = appPath(event.notification.data && event.notification.data.url);
   event.waitUntil(openApp(url));
 });
+
+// The browser renewed the subscription (its push service rotated it, or it expired): the new one is
+// registered for the member of this browser's session, as the app would at its next start.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(renewSubscription(event));
+});
+
+async function renewSubscription(event) {
+  const old = event.oldSubscription;
+  const renewed =
+    event.newSubscription ||
+    (old && old.options && old.options.applicationServerKey
+      ? await self.registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: old.options.applicationServerKey,
+        })
+      : null);
+  if (!renewed) return;
+  await fetch(PUSH.tokensUrl, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ web: renewed.toJSON() }),
+  });
+}
 
 async function openApp(url) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
