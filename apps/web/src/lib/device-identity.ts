@@ -1,5 +1,6 @@
 import { APP_BUILD } from '@motema/shared/limits';
 import type { SocketHandshakeAuth } from '@motema/shared/devices';
+import { deviceRecord, storedFields } from './device-record.ts';
 
 /**
  * Which install of the app this is (a browser profile: the server's `devices` row) and the build it
@@ -8,34 +9,17 @@ import type { SocketHandshakeAuth } from '@motema/shared/devices';
  */
 export type DeviceIdentity = { id: string; build: number };
 
-const KEY = 'motema.device';
+const kept = deviceRecord<DeviceIdentity>('motema.device', (stored) => {
+  const fields = storedFields(stored);
+  return typeof fields?.id === 'string' && typeof fields.build === 'number'
+    ? { id: fields.id, build: fields.build }
+    : null;
+});
 
-export function deviceIdentity(): DeviceIdentity | null {
-  try {
-    const stored = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<DeviceIdentity> | null;
-    return typeof stored?.id === 'string' && typeof stored.build === 'number'
-      ? { id: stored.id, build: stored.build }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-export function rememberDeviceIdentity(identity: DeviceIdentity): void {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(identity));
-  } catch {
-    // Storage refused (private browsing): the install registers again on its next start, nothing worse.
-  }
-}
-
-export function forgetDeviceIdentity(): void {
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    // Nothing was kept.
-  }
-}
+export const deviceIdentity = (): DeviceIdentity | null => kept.read();
+/** Storage refused (private browsing): the install registers again on its next start, nothing worse. */
+export const rememberDeviceIdentity = (identity: DeviceIdentity): void => kept.keep(identity);
+export const forgetDeviceIdentity = (): void => kept.forget();
 
 /**
  * The socket's handshake `auth` (lib/socket.ts): the install, and the build this page runs (not the

@@ -1,3 +1,5 @@
+import { shortDate } from '../../lib/time-ago.ts';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function startOfDay(time: number): number {
@@ -21,10 +23,5 @@ export function conversationTime(iso: string, now: number, language: string): st
     return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
   }
   if (days < 7) return new Intl.DateTimeFormat(language, { weekday: 'short' }).format(time);
-  const sameYear = new Date(time).getFullYear() === new Date(now).getFullYear();
-  return new Intl.DateTimeFormat(language, {
-    day: 'numeric',
-    month: 'short',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  }).format(time);
+  return shortDate(time, now, language);
 }

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
 import { isolate } from '../../ui/member-text.tsx';
-import { notificationAge } from './notification-time.ts';
+import { timeAgo } from '../../lib/time-ago.ts';
 import classes from './notifications.module.css';
 
 /** Where a notification leads: the member's profile, the post, the requests page, the payments. */
@@ -57,7 +57,7 @@ export function NotificationEntryRow({ entry, now }: { entry: NotificationEntry;
             </Text>
             <Text size="xs" c="dimmed">
               <time dateTime={entry.createdAt}>
-                {notificationAge(entry.createdAt, now, currentLanguage())}
+                {timeAgo(entry.createdAt, now, currentLanguage(), 'week')}
               </time>
               {!entry.read && <span className={classes.hidden}> · {t('list.unread')}</span>}
             </Text>

@@ -1,4 +1,5 @@
 import { INSTALL_PROMPT_REFUSAL_S } from '@motema/shared/limits';
+import { deviceRecord, refusalHolds, storedFields } from '../../../lib/device-record.ts';
 
 /**
  * When the app offers to be installed (issue 17): after engagement, never on a first visit, and not
@@ -30,29 +31,22 @@ export const dayOf = (at: number): string => {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 };
 
-export function readInstallState(): InstallState {
-  try {
-    const stored = JSON.parse(
-      localStorage.getItem(INSTALL_STATE_KEY) ?? 'null',
-    ) as Partial<InstallState> | null;
-    if (!stored || typeof stored !== 'object') return EMPTY;
-    return {
-      days: Array.isArray(stored.days) ? stored.days.filter((day) => typeof day === 'string') : [],
-      moment: stored.moment === true,
-      refusedAt: typeof stored.refusedAt === 'number' ? stored.refusedAt : null,
-    };
-  } catch {
-    // Storage refused (a private window) or a value from elsewhere: as on a new device.
-    return EMPTY;
-  }
-}
+/** Storage refused (a private window) or a value from elsewhere: as on a new device. */
+const kept = deviceRecord<InstallState>(INSTALL_STATE_KEY, (stored) => {
+  const fields = storedFields(stored);
+  if (!fields) return null;
+  return {
+    days: Array.isArray(fields.days) ? fields.days.filter((day) => typeof day === 'string') : [],
+    moment: fields.moment === true,
+    refusedAt: typeof fields.refusedAt === 'number' ? fields.refusedAt : null,
+  };
+});
 
+export const readInstallState = (): InstallState => kept.read() ?? EMPTY;
+
+/** Storage full or refused: the offer then waits, which is the cautious side. */
 function write(state: InstallState): InstallState {
-  try {
-    localStorage.setItem(INSTALL_STATE_KEY, JSON.stringify(state));
-  } catch {
-    // Storage full or refused: the offer then waits, which is the cautious side.
-  }
+  kept.keep(state);
   return state;
 }
 
@@ -80,7 +74,7 @@ export function engaged(state: InstallState): boolean {
 }
 
 export function refusedRecently(state: InstallState, now: number): boolean {
-  return state.refusedAt !== null && now - state.refusedAt < INSTALL_PROMPT_REFUSAL_S * 1000;
+  return refusalHolds(state.refusedAt, now, INSTALL_PROMPT_REFUSAL_S);
 }
 
 /** Whether the card is offered now, given how this browser installs (install-way.ts). */

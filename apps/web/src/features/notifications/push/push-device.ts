@@ -1,38 +1,23 @@
+import { deviceRecord, storedFields } from '../../../lib/device-record.ts';
+
 /**
  * The push subscription this device registered, kept so logout can name it (`web-token`: the server
  * removes that token, and every token of the session) and so the app knows whose it is. Tiny and
- * free of other imports: the logout mutation (auth) reads it, on the login page's path.
+ * free of other imports but a lib helper: the logout mutation (auth) reads it, on the login page's path.
  */
-const DEVICE_KEY = 'motema.push.device';
-
 export type PushDeviceRecord = { endpoint: string; userId: string };
 
-export function pushDeviceRecord(): PushDeviceRecord | null {
-  try {
-    const kept = JSON.parse(localStorage.getItem(DEVICE_KEY) ?? 'null') as Partial<PushDeviceRecord> | null;
-    if (typeof kept?.endpoint === 'string' && typeof kept.userId === 'string')
-      return { endpoint: kept.endpoint, userId: kept.userId };
-  } catch {
-    // Unreadable: as if none.
-  }
-  return null;
-}
+const kept = deviceRecord<PushDeviceRecord>('motema.push.device', (stored) => {
+  const fields = storedFields(stored);
+  return typeof fields?.endpoint === 'string' && typeof fields.userId === 'string'
+    ? { endpoint: fields.endpoint, userId: fields.userId }
+    : null;
+});
 
-export function keepPushDevice(record: PushDeviceRecord): void {
-  try {
-    localStorage.setItem(DEVICE_KEY, JSON.stringify(record));
-  } catch {
-    // Storage off: logout still removes every token of the session on the server.
-  }
-}
-
-export function forgetPushDevice(): void {
-  try {
-    localStorage.removeItem(DEVICE_KEY);
-  } catch {
-    // nothing kept
-  }
-}
+export const pushDeviceRecord = (): PushDeviceRecord | null => kept.read();
+/** Storage refused: logout still removes every token of the session on the server. */
+export const keepPushDevice = (record: PushDeviceRecord): void => kept.keep(record);
+export const forgetPushDevice = (): void => kept.forget();
 
 /**
  * What logout sends: the tokens asked for, and this device's web push endpoint when it registered one.

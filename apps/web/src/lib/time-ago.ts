@@ -3,18 +3,25 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * How long ago a notification came, short ("5 min. ago", "il y a 3 h", "acum 2 zile"): now, minutes,
- * hours, days within a week, then the date. Intl only: no library.
+ * How long ago `iso` was, short as app headers say it ("now", "5 min. ago", "il y a 3 h", "acum 2
+ * zile"): now within the first minute (a zero minute would read "this minute"), then minutes, then
+ * hours; with `upTo: 'week'`, days within a week and, past it, the date. '' for a time it cannot read.
+ * Intl only: no library.
  */
-export function notificationAge(iso: string, now: number, language: string): string {
+export function timeAgo(iso: string, now: number, language: string, upTo: 'hours' | 'week'): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
   const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' });
   const elapsed = Math.max(0, now - time);
   if (elapsed < MINUTE_MS) return format.format(0, 'second');
   if (elapsed < HOUR_MS) return format.format(-Math.floor(elapsed / MINUTE_MS), 'minute');
-  if (elapsed < DAY_MS) return format.format(-Math.floor(elapsed / HOUR_MS), 'hour');
+  if (upTo === 'hours' || elapsed < DAY_MS) return format.format(-Math.floor(elapsed / HOUR_MS), 'hour');
   if (elapsed < 7 * DAY_MS) return format.format(-Math.floor(elapsed / DAY_MS), 'day');
+  return shortDate(time, now, language);
+}
+
+/** A date as lists write it: day and month, with the year when it is not this one. */
+export function shortDate(time: number, now: number, language: string): string {
   const sameYear = new Date(time).getFullYear() === new Date(now).getFullYear();
   return new Intl.DateTimeFormat(language, {
     day: 'numeric',
