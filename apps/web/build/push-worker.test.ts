@@ -7,13 +7,18 @@ type Listener = (event: unknown) => void;
 type FakeWindow = {
   url: string;
   focused: boolean;
+  visibilityState: 'visible' | 'hidden';
   postMessage: ReturnType<typeof vi.fn>;
   focus: ReturnType<typeof vi.fn>;
 };
 
-const windowAt = (url: string, options: { focused?: boolean; focusRefused?: boolean } = {}): FakeWindow => ({
+const windowAt = (
+  url: string,
+  options: { focused?: boolean; hidden?: boolean; focusRefused?: boolean } = {},
+): FakeWindow => ({
   url,
   focused: options.focused ?? false,
+  visibilityState: options.hidden ? 'hidden' : 'visible',
   postMessage: vi.fn(),
   focus: vi.fn(async () => {
     if (options.focusRefused) throw new DOMException('Not allowed to focus a window.', 'InvalidAccessError');
@@ -81,6 +86,22 @@ describe('the service worker script of web push', () => {
       timestamp: PAYLOAD.at,
       data: { url: '/messages/c1', kind: 'message' },
     });
+  });
+
+  it('shows nothing while the member has the app in front (it tells them live), and shows it otherwise', async () => {
+    const inFront = worker([windowAt(`${ORIGIN}/messages/c1`, { focused: true })]);
+    await inFront.push(JSON.stringify(PAYLOAD));
+    expect(inFront.showNotification).not.toHaveBeenCalled();
+    // A window of the app behind another, a hidden one, another site's: the phone shows it.
+    for (const windows of [
+      [windowAt(`${ORIGIN}/home`)],
+      [windowAt(`${ORIGIN}/home`, { focused: true, hidden: true })],
+      [windowAt('https://elsewhere.test/', { focused: true })],
+    ]) {
+      const behind = worker(windows);
+      await behind.push(JSON.stringify(PAYLOAD));
+      expect(behind.showNotification).toHaveBeenCalledTimes(1);
+    }
   });
 
   it('still shows something for a push it cannot read (the browser requires it), with no renotify without a tag', async () => {

@@ -4,7 +4,7 @@
  * settings written in as JSON, so it can be tested against a fake worker scope.
  *
  * `push`: the payload is a PushPayload (packages/shared/src/notifications.ts) written by the server in
- * the member's language: shown as it is, `tag` replacing the notification of the same conversation
+ * the member's language: shown as it is (not while the member has the app in front: it tells them live), `tag` replacing the notification of the same conversation
  * (`renotify`: the phone still rings for the new message). `notificationclick`: closes it, then takes a
  * window of the app to `url` (a path of the app, never another site): the one in front, else any; it
  * is told by message (the app navigates with its router, no reload) and focused; with no window, a
@@ -62,8 +62,24 @@ self.addEventListener('push', (event) => {
   if (Number.isInteger(payload.at)) options.timestamp = payload.at;
   // A push must show something (userVisibleOnly): an unreadable one shows the app's name.
   const title = typeof payload.title === 'string' && payload.title ? payload.title : PUSH.fallbackTitle;
-  event.waitUntil(self.registration.showNotification(title, options));
+  event.waitUntil(
+    appInFront().then((inFront) => (inFront ? undefined : self.registration.showNotification(title, options))),
+  );
 });
+
+/**
+ * The member is using the app (a window of it visible and focused): the app tells them itself, live
+ * (the message in the thread or its toast, the match screen, the badges), so the lock-screen
+ * notification would only repeat it. Browsers ask nothing more of a push while a page of its site is
+ * in front.
+ */
+async function appInFront() {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  return windows.some(
+    (client) =>
+      client.focused && client.visibilityState === 'visible' && new URL(client.url).origin === self.location.origin,
+  );
+}
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
