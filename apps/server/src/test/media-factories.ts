@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -203,20 +204,32 @@ export function postPhoto(
   });
 }
 
-/** Every file under the test app's media folder, as paths relative to it. */
+/**
+ * Every file under the test app's media folder, as paths relative to it. Folders are walked one at a
+ * time, and one removed by the files job while the walk is under way (ENOENT) holds nothing: a single
+ * recursive readdir fails whole whenever any folder goes during it, which a test removing a dozen
+ * folders at once hit five times running.
+ */
 export async function storedFiles(t: Pick<TestApp, 'mediaDir'>): Promise<string[]> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const entries = await readdir(t.mediaDir, { recursive: true, withFileTypes: true });
-      return entries
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(t.mediaDir, path.join(entry.parentPath, entry.name)))
-        .sort();
-    } catch (error) {
-      // A folder removed by the files job while the walk was in it: walk again.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 5) throw error;
-    }
+  return (await filesUnder(t.mediaDir, t.mediaDir)).sort();
+}
+
+async function filesUnder(root: string, dir: string): Promise<string[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
   }
+  const found = await Promise.all(
+    entries.map(async (entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return filesUnder(root, full);
+      return entry.isFile() ? [path.relative(root, full)] : [];
+    }),
+  );
+  return found.flat();
 }
 
 export async function photoCount(db: Db, ownerId?: string): Promise<number> {
