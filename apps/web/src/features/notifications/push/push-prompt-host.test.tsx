@@ -57,6 +57,22 @@ describe('the push prompt', () => {
     await screen.findByRole('dialog', { name: EXPLAIN });
   });
 
+  it('waits for the match’s celebration (any dialog open) to close, and never lands on top of it', async () => {
+    stubPushBrowser();
+    const { socket } = renderHost();
+    const celebration = document.createElement('div');
+    celebration.setAttribute('role', 'dialog');
+    celebration.setAttribute('aria-modal', 'true');
+    celebration.setAttribute('aria-label', 'It’s a match!');
+    document.body.append(celebration);
+    act(() => socket.serverEmit('matched:me-1', {}));
+    await pastTheDelay();
+    // Time enough for the dialog's code to load too, had it been opened.
+    await expect(screen.findByRole('dialog', { name: EXPLAIN }, { timeout: 2500 })).rejects.toThrow();
+    act(() => celebration.remove());
+    await screen.findByRole('dialog', { name: EXPLAIN });
+  });
+
   it('accepted: the browser is asked, this browser subscribed and registered, the endpoint kept for logout', async () => {
     const browser = stubPushBrowser({ answer: 'granted' });
     const user = userEvent.setup();

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import i18next from 'i18next';
 import { notify, notifyError } from '../../../lib/notices.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
+import { whenNoDialogOpen } from '../../../ui/when-no-dialog-open.ts';
 import { useMeQuery } from '../../users/users.api.ts';
 import { useNotificationClicks } from './notification-clicks.ts';
 import { chooseDiscreet } from './push.api.ts';
@@ -18,7 +19,10 @@ const PushPromptDialog = lazy(() =>
   import('./push-prompt-dialog.tsx').then((module) => ({ default: module.PushPromptDialog })),
 );
 
-/** The prompt comes a moment after what prompted it: the message lands, the match shows first. */
+/**
+ * The prompt comes a moment after what prompted it (the message lands, the match shows first), and once
+ * any dialog then open (the match's celebration) is closed.
+ */
 export const PUSH_PROMPT_DELAY_MS = 1500;
 
 const permissionNow = (): NotificationPermission =>
@@ -62,7 +66,10 @@ export function PushPromptHost() {
         // Decided once a visit: a member with push on here (or blocked, or who said no) is not asked
         // again, nor is the device asked again after each message.
         offered.current = true;
-        if (next) setOffer(next);
+        if (!next) return;
+        // After the match's celebration (or any dialog open then) is closed, not on top of it.
+        await whenNoDialogOpen();
+        setOffer(next);
       })();
     }, PUSH_PROMPT_DELAY_MS);
   }, [userId]);
