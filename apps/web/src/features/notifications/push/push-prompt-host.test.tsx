@@ -17,13 +17,14 @@ afterEach(() => {
 
 const EXPLAIN = 'Know when they write back';
 
-function renderHost(socket = new FakeSocket()) {
+/** The host on every page but the test's landings (`url`: where the member is). */
+function renderHost(socket = new FakeSocket(), url = '/home') {
   const view = renderPage(
-    '/home',
+    url === '/home' ? '/home' : '/*',
     <SocketContext value={{ socket: socket.asSocket(), connected: true }}>
       <PushPromptHost />
     </SocketContext>,
-    { me: buildMe({ _id: 'me-1' }) },
+    { me: buildMe({ _id: 'me-1' }), url },
   );
   return { ...view, socket };
 }
@@ -70,6 +71,16 @@ describe('the push prompt', () => {
     // Time enough for the dialog's code to load too, had it been opened.
     await expect(screen.findByRole('dialog', { name: EXPLAIN }, { timeout: 2500 })).rejects.toThrow();
     act(() => celebration.remove());
+    await screen.findByRole('dialog', { name: EXPLAIN });
+  });
+
+  it('never comes in the middle of a conversation: it waits for the member to leave the thread', async () => {
+    stubPushBrowser();
+    const { socket, router } = renderHost(new FakeSocket(), '/messages/c1');
+    aMessage(socket);
+    await pastTheDelay();
+    await expect(screen.findByRole('dialog', { name: EXPLAIN }, { timeout: 2500 })).rejects.toThrow();
+    await act(() => router.navigate('/conversations'));
     await screen.findByRole('dialog', { name: EXPLAIN });
   });
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import i18next from 'i18next';
+import { useLocation } from 'react-router';
 import { notify, notifyError } from '../../../lib/notices.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { whenNoDialogOpen } from '../../../ui/when-no-dialog-open.ts';
@@ -37,6 +38,7 @@ const permissionNow = (): NotificationPermission =>
  */
 export function PushPromptHost() {
   const me = useMeQuery().data;
+  const inThread = useLocation().pathname.startsWith('/messages/');
   const userId = me?._id ?? null;
   const [offer, setOffer] = useState<PushOffer>(null);
   const [busy, setBusy] = useState(false);
@@ -99,7 +101,9 @@ export function PushPromptHost() {
     }
   };
 
-  if (!offer) return null;
+  // Never in the middle of a conversation (typing, recording a voice note): it waits for the member
+  // to leave the thread.
+  if (!offer || inThread) return null;
   return (
     <Suspense fallback={null}>
       <PushPromptDialog
