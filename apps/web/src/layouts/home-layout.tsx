@@ -69,7 +69,9 @@ export function HomeLayout() {
       {/* One main navigation at a time: the side bar on wide screens, the tab bar on phones. Mantine
           only slides the other out of view, where screen readers would still find a second one. */}
       {header && (
-        <AppShell.Header px="md">
+        // A named region, not a banner: a dialog's title bar is a <header> too (Mantine's Modal), and a
+        // page may have one banner only (axe: landmark-no-duplicate-banner).
+        <AppShell.Header px="md" role="region" aria-label="Motema">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Logo size={24} />
             <NotificationBell />

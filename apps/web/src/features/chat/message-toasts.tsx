@@ -1,7 +1,7 @@
 import { Group, Paper, Portal, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Message } from '@motema/shared/chat';
 import { MESSAGE_TOAST_GAP_MS, MESSAGE_TOAST_MS } from '@motema/shared/limits';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSocketEvent } from '../../lib/socket.ts';
@@ -22,7 +22,6 @@ const threadPath = (conversationId: string) => `/messages/${encodeURIComponent(c
  */
 export function MessageToasts() {
   const { t } = useTranslation('chat');
-  const labelId = useId();
   const meId = useMeQuery().data?._id ?? null;
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -100,19 +99,13 @@ export function MessageToasts() {
         }}
       >
         <Paper shadow="lg" radius="lg" withBorder w="100%" maw={420} style={{ pointerEvents: 'auto' }}>
-          {/* Named by what it shows ("New message from Ama"), so speech and voice control find it by the
-              words on screen (WCAG 2.5.3); what a tap does is its description. */}
-          <UnstyledButton
-            onClick={openThread}
-            aria-labelledby={labelId}
-            aria-description={t('toast.open', { name })}
-            p="sm"
-            w="100%"
-          >
+          {/* Named by all it shows (who wrote and the message), so speech and voice control find it by
+              the words on screen (WCAG 2.5.3); what a tap does is its description. */}
+          <UnstyledButton onClick={openThread} aria-description={t('toast.open', { name })} p="sm" w="100%">
             <Group gap="sm" wrap="nowrap">
               <MemberAvatar name={sender.name} image={sender.avatar} size={44} radius={44} />
               <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                <Text id={labelId} size="xs" c="dimmed" truncate="end">
+                <Text size="xs" c="dimmed" truncate="end">
                   {t('toast.label', { name: isolate(name) })}
                 </Text>
                 <MessagePreview message={shown} mine={false} size="sm" fw={500} lineClamp={1} />
