@@ -270,8 +270,10 @@ function subscribeToEvents({ db, jobs, events }: AppDeps, realtime: Realtime) {
   // Posts: permission requests and answers, comments, a post's media ready, to the members concerned.
   subscribePostsEvents({ events }, realtime);
   // Push: a job per member told (messages, matches, likes, visits, requests, comments, payments).
-  subscribePushEvents({ db, events, jobs }, (err) =>
-    realtime.log.error({ err }, 'sending a push job failed'),
+  subscribePushEvents(
+    { db, events, jobs },
+    (err) => realtime.log.error({ err }, 'sending a push job failed'),
+    (stop) => realtime.io.httpServer?.once('close', stop),
   );
 }
 

@@ -2,6 +2,7 @@ import { MATCH_MIN_SCORE } from '@motema/shared/discovery';
 import type { AppDeps } from '../../../deps.ts';
 import type { PushJob } from '../push-jobs.ts';
 import { definePushQueue, PUSH_MESSAGE_DELAY_S, sendPushJob } from './push-queue.ts';
+import { createMessagePushBatch } from './message-push-batch.ts';
 import { membersWithLivePushToken } from './push-tokens.service.ts';
 
 /**
@@ -12,19 +13,27 @@ import { membersWithLivePushToken } from './push-tokens.service.ts';
 export function subscribePushEvents(
   { db, events, jobs }: Pick<AppDeps, 'db' | 'events' | 'jobs'>,
   report: (error: unknown) => void,
+  /** Registers what to do when the app closes. */
+  onClose: (stop: () => void) => void,
 ): void {
   definePushQueue(jobs);
-  const tell = async (job: PushJob, delaySeconds = 0) => {
+  const tell = async (job: PushJob) => {
     // No device to push to (most members while they have the app open, or never allowed it): one
     // indexed read instead of a job to write, run and find nothing to do, after every message.
     if (!(await membersWithLivePushToken(db, [job.userId])).has(job.userId)) return;
-    await sendPushJob(jobs, job, delaySeconds);
+    await sendPushJob(jobs, job);
   };
-  // A burst of messages is one push: the job waits a moment and the next ones join it. Not awaited:
-  // the sender's ack waits for this event's subscribers, and a push is no part of the send.
+  // A burst of messages is one push: the job waits a moment and the next ones join it. Gathered
+  // first (message-push-batch.ts): the sender's ack waits for this event's subscribers, and neither a
+  // read nor an enqueue per message belongs to the send.
+  const messages = createMessagePushBatch({
+    reachable: (userIds) => membersWithLivePushToken(db, userIds),
+    send: (job) => sendPushJob(jobs, job, PUSH_MESSAGE_DELAY_S),
+    report,
+  });
+  onClose(() => messages.stop());
   events.on('message.stored', ({ message, recipientId }) => {
-    const job: PushJob = { userId: recipientId, kind: 'message', ref: message.row.conversationId };
-    tell(job, PUSH_MESSAGE_DELAY_S).catch(report);
+    messages.add({ userId: recipientId, kind: 'message', ref: message.row.conversationId });
   });
   events.on('match.made', async ({ match }) => {
     await tell({ userId: match.userA, kind: 'match', ref: match.userB });
