@@ -19,7 +19,7 @@ export function subscribePushEvents(
   definePushQueue(jobs);
   const tell = async (job: PushJob) => {
     // No device to push to (most members while they have the app open, or never allowed it): one
-    // indexed read instead of a job to write, run and find nothing to do, after every message.
+    // indexed read instead of a job to write, run and find nothing to do.
     if (!(await membersWithLivePushToken(db, [job.userId])).has(job.userId)) return;
     await sendPushJob(jobs, job);
   };
