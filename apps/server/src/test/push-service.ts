@@ -1,16 +1,24 @@
 import { startPushService, type PushService, type SimSubscription } from '@motema/push-sim';
 import { expect } from 'vitest';
-import type { TestApp } from './build-test-app.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { asMember } from './factories.ts';
 
 export type { PushService, SimSubscription };
 
-/**
- * A local push service (packages/push-sim) for one test file, and the env that lets the app post to
- * it: start it first, then `buildTestApp({ env: pushServiceEnv(service) })`. Close it in afterAll.
- */
-export const startTestPushService = (): Promise<PushService> => startPushService();
+/** The env that lets the app post to a local push service (packages/push-sim). */
 export const pushServiceEnv = (service: PushService) => ({ PUSH_SERVICE_ORIGINS: service.origin });
+
+/** A test file's local push service and an app that may post to it (in beforeAll). */
+export async function startPushTestApp(): Promise<{ service: PushService; t: TestApp }> {
+  const service = await startPushService();
+  return { service, t: await buildTestApp({ env: pushServiceEnv(service) }) };
+}
+
+/** Closes what `startPushTestApp` started, the app first (in afterAll). */
+export async function closePushTestApp(t: TestApp, service: PushService): Promise<void> {
+  await t.close();
+  await service.close();
+}
 
 /**
  * A device of the member behind `cookie` subscribed at the local push service (bound to the app's

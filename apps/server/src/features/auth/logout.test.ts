@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { pushTokens, sessions } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
 import { asMember, createMember, loginCookie, newSession } from '../../test/factories.ts';
 import { randomIp } from '../../test/net.ts';
 import {
-  pushServiceEnv,
-  startTestPushService,
+  closePushTestApp,
+  startPushTestApp,
   subscribeDevice,
   type PushService,
 } from '../../test/push-service.ts';
@@ -14,14 +14,8 @@ import {
 describe('PUT /api/users/logout', () => {
   let t: TestApp;
   let service: PushService;
-  beforeAll(async () => {
-    service = await startTestPushService();
-    t = await buildTestApp({ env: pushServiceEnv(service) });
-  });
-  afterAll(async () => {
-    await t.close();
-    await service.close();
-  });
+  beforeAll(async () => ({ service, t } = await startPushTestApp()));
+  afterAll(() => closePushTestApp(t, service));
 
   const logout = (cookie: string | undefined, payload?: object) =>
     t.app.inject({

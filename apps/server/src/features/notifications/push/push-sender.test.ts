@@ -3,11 +3,12 @@ import type { PushPayload } from '@motema/shared/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushTokens } from '../../../db/schema.ts';
 import { parseEnv } from '../../../env.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { asMember, createMember, newSession } from '../../../test/factories.ts';
 import {
+  closePushTestApp,
+  startPushTestApp,
   pushServiceEnv,
-  startTestPushService,
   subscribeDevice,
   type PushService,
 } from '../../../test/push-service.ts';
@@ -16,14 +17,8 @@ import { pushToMember, pushTopic } from './push-sender.service.ts';
 
 let service: PushService;
 let t: TestApp;
-beforeAll(async () => {
-  service = await startTestPushService();
-  t = await buildTestApp({ env: pushServiceEnv(service) });
-});
-afterAll(async () => {
-  await t.close();
-  await service.close();
-});
+beforeAll(async () => ({ service, t } = await startPushTestApp()));
+afterAll(() => closePushTestApp(t, service));
 
 // What the app's push worker passes: its database and the environment buildTestApp parsed.
 const deps = () => ({ db: t.db, env: parseEnv({ NODE_ENV: 'test', ...pushServiceEnv(service) }) });

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../../db/client.ts';
 import { pushTokens, vapidKeys } from '../../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { asMember, createMember, newSession } from '../../../test/factories.ts';
 import { randomIp } from '../../../test/net.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import {
-  pushServiceEnv,
-  startTestPushService,
+  closePushTestApp,
+  startPushTestApp,
   subscribeDevice,
   type PushService,
 } from '../../../test/push-service.ts';
@@ -17,14 +17,8 @@ import { vapidDetailsOf } from './vapid-keys.service.ts';
 
 let service: PushService;
 let t: TestApp;
-beforeAll(async () => {
-  service = await startTestPushService();
-  t = await buildTestApp({ env: pushServiceEnv(service) });
-});
-afterAll(async () => {
-  await t.close();
-  await service.close();
-});
+beforeAll(async () => ({ service, t } = await startPushTestApp()));
+afterAll(() => closePushTestApp(t, service));
 
 const tokensOf = (userId: string) => t.db.select().from(pushTokens).where(eq(pushTokens.userId, userId));
 /** A subscription as a browser's toJSON() gives it, at `endpoint`. */

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { PushPayload } from '@motema/shared/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { planOf, settledPayment } from '../../../test/billing-factories.ts';
 import { createProfile } from '../../../test/discovery-factories.ts';
 import { asMember } from '../../../test/factories.ts';
 import { buildPost } from '../../../test/post-factories.ts';
 import {
-  pushServiceEnv,
-  startTestPushService,
+  closePushTestApp,
+  startPushTestApp,
   subscribeDevice,
   type PushService,
   type SimSubscription,
@@ -20,14 +20,8 @@ import { PUSH_QUEUE } from '../push-jobs.ts';
 
 let service: PushService;
 let t: TestApp;
-beforeAll(async () => {
-  service = await startTestPushService();
-  t = await buildTestApp({ env: pushServiceEnv(service) });
-});
-afterAll(async () => {
-  await t.close();
-  await service.close();
-});
+beforeAll(async () => ({ service, t } = await startPushTestApp()));
+afterAll(() => closePushTestApp(t, service));
 
 const payloadOf = async (device: SimSubscription) =>
   JSON.parse((await service.next(device.endpoint, 15_000)).payload) as PushPayload;

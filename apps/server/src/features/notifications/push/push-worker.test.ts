@@ -6,13 +6,13 @@ import {
 } from '@motema/shared/notifications';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../../lib/clock.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { chatPair, sent, textMessage } from '../../../test/chat-factories.ts';
 import { createProfile, rate } from '../../../test/discovery-factories.ts';
 import { asMember, waitFor, type Member } from '../../../test/factories.ts';
 import {
-  pushServiceEnv,
-  startTestPushService,
+  closePushTestApp,
+  startPushTestApp,
   subscribeDevice,
   type PushService,
   type SimSubscription,
@@ -30,14 +30,10 @@ let t: TestApp;
 let url: string;
 const sockets = socketClients();
 beforeAll(async () => {
-  service = await startTestPushService();
-  t = await buildTestApp({ env: pushServiceEnv(service) });
+  ({ service, t } = await startPushTestApp());
   url = await t.listen();
 });
-afterAll(async () => {
-  await t.close();
-  await service.close();
-});
+afterAll(() => closePushTestApp(t, service));
 afterEach(() => clock.reset());
 
 const PUSH_WAIT_MS = 15_000;
