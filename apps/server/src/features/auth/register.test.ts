@@ -105,6 +105,23 @@ describe('POST /api/auth/register', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('answers a taken username the same with an e-mail in use and a new one (decision 0034)', async () => {
+    const owner = registrationBody();
+    expect((await register(t, owner)).statusCode).toBe(202);
+    await waitForOutbox(t.db, owner.email);
+    const before = await stored();
+    const withOwnersEmail = registrationBody({ username: owner.username, email: owner.email });
+    const withNewEmail = registrationBody({ username: owner.username });
+    const [inUse, fresh] = [await register(t, withOwnersEmail), await register(t, withNewEmail)];
+    expect(inUse.statusCode).toBe(400);
+    expect(fresh.statusCode).toBe(400);
+    expect(inUse.json()).toEqual(fresh.json());
+    expect(inUse.json().issues.map((issue: { code: string }) => issue.code)).toEqual(['username_taken']);
+    expect(await stored()).toEqual(before);
+    expect(await outboxTo(t.db, owner.email)).toHaveLength(1);
+    expect(await outboxTo(t.db, withNewEmail.email)).toEqual([]);
+  });
+
   it('reports a taken username and a common password together', async () => {
     const first = registrationBody();
     await register(t, first);
