@@ -197,6 +197,15 @@ export type PaymentRequiredReason = (typeof PAYMENT_REQUIRED_REASONS)[number];
 export const FREE_POPULARITY_MARGIN = 10;
 
 /**
+ * The popularity gap a plan of `popularityPercent` lets its member write across first, in whole
+ * points: the free margin widened by that percent of the remaining room (the paywall's rule,
+ * `paywall.policy.ts`); 100 for a plan that reaches everyone.
+ */
+export function planReachPoints(popularityPercent: number): number {
+  return Math.floor(FREE_POPULARITY_MARGIN + ((100 - FREE_POPULARITY_MARGIN) * popularityPercent) / 100);
+}
+
+/**
  * The socket answer to a send behind the paywall: `app:error` with this payload (SPEC section 8).
  * `profile` is the recipient's id, `error` the reason.
  */

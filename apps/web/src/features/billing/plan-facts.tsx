@@ -1,6 +1,6 @@
 import { List, ThemeIcon } from '@mantine/core';
 import { IconCalendarCheck, IconHeartHandshake, IconTrendingUp } from '@tabler/icons-react';
-import type { Subscription } from '@motema/shared/billing';
+import { FREE_POPULARITY_MARGIN, planReachPoints, type Subscription } from '@motema/shared/billing';
 import { useTranslation } from 'react-i18next';
 import type { Translate } from '../../lib/form-errors.ts';
 
@@ -13,7 +13,8 @@ export function planTitle(t: Translate, plan: Pick<Subscription, 'key' | 'days'>
 
 /**
  * What a plan gives, said in plain words from its fields before anyone pays (DESIGN.md, Words):
- * its days; how far above the member's own popularity it lets them write first; whether it reaches
+ * its days; how many popularity points above their own it lets them write first (against the free
+ * margin); whether it reaches
  * members whose preferences they do not fit (and plainly when it does not).
  */
 export function planFacts(t: Translate, plan: Pick<Subscription, 'days' | 'popularity' | 'preferences'>) {
@@ -27,7 +28,10 @@ export function planFacts(t: Translate, plan: Pick<Subscription, 'days' | 'popul
           ? t('billing:plan.facts.popularityAll')
           : plan.popularity <= 0
             ? t('billing:plan.facts.noPopularity')
-            : t('billing:plan.facts.popularity', { percent: plan.popularity }),
+            : t('billing:plan.facts.popularity', {
+                points: planReachPoints(plan.popularity),
+                free: FREE_POPULARITY_MARGIN,
+              }),
     },
     {
       key: 'preferences',

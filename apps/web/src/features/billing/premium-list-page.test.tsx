@@ -24,7 +24,12 @@ describe('PremiumListPage', () => {
     expect(within(week).getByText('CDF 5,500')).toBeTruthy();
     expect(within(week).getByText('or $1.99')).toBeTruthy();
     expect(within(week).getByText('7 days of Premium, paid once: nothing renews by itself')).toBeTruthy();
-    expect(within(week).getByText(/25% more reach/)).toBeTruthy();
+    expect(
+      within(week).getByText(
+        'Write first to members up to 32 popularity points above you (10 without Premium)',
+      ),
+    ).toBeTruthy();
+    expect(within(month).getByText('Chosen by 55% of members who buy Premium')).toBeTruthy();
     expect(
       within(week).getByText('Members who look for another age or gender stay out of reach'),
     ).toBeTruthy();
@@ -36,6 +41,15 @@ describe('PremiumListPage', () => {
     expect(within(month).getByText('Most chosen')).toBeTruthy();
     expect(within(week).queryByText('Most chosen')).toBeNull();
     expect(within(quarter).queryByText('Most chosen')).toBeNull();
+  });
+
+  it('says nothing of what others chose while too few have bought for the server to count it', async () => {
+    const unknown = { subscriptions: PLANS.subscriptions.map((plan) => ({ ...plan, popular: 0 })), count: 3 };
+    stubBillingApi({ 'GET /api/subscriptions': () => unknown });
+    renderPage('/premium', <PremiumListPage />, { me: buildMe() });
+    expect(await screen.findByText('Premium month')).toBeTruthy();
+    expect(screen.queryByText('Most chosen')).toBeNull();
+    expect(screen.queryByText(/Chosen by/)).toBeNull();
   });
 
   it('leads each Subscribe to the plan’s wizard, carrying the profile the member was writing to', async () => {

@@ -67,7 +67,11 @@ describe('SubscriptionsPage', () => {
     expect(within(running!).getByText('Active')).toBeTruthy();
     expect(within(running!).getByText('Price: CDF 14,000 or $4.99')).toBeTruthy();
     expect(within(running!).getByText('26 days left · until December 20, 2026')).toBeTruthy();
-    expect(within(running!).getByText(/60% more reach/)).toBeTruthy();
+    expect(
+      within(running!).getByText(
+        'Write first to members up to 64 popularity points above you (10 without Premium)',
+      ),
+    ).toBeTruthy();
     expect(within(over!).getByText('Ended')).toBeTruthy();
     expect(within(over!).getByText('Ended on October 8, 2026')).toBeTruthy();
     expect(within(over!).queryByRole('button', { name: /Cancel/ })).toBeNull();

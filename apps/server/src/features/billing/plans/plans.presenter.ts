@@ -1,8 +1,11 @@
 import type { Subscription } from '@motema/shared/billing';
-import type { Plan } from './plans.service.ts';
+import type { Plan, PlanOnSale } from './plans.service.ts';
 
-/** A plan as the API shows it (SubscriptionSchema); `expired`: no longer sold, unless told otherwise. */
-export function presentPlan(plan: Plan, expired = !plan.sold): Subscription {
+/**
+ * A plan as the API shows it (SubscriptionSchema); `expired`: no longer sold, unless told otherwise;
+ * `popular`: the share of recent buyers who chose it, where the catalogue counted it (0 otherwise).
+ */
+export function presentPlan(plan: Plan | PlanOnSale, expired = !plan.sold): Subscription {
   return {
     _id: plan.id,
     key: plan.key,
@@ -10,7 +13,7 @@ export function presentPlan(plan: Plan, expired = !plan.sold): Subscription {
     days: plan.days,
     popularity: plan.popularity,
     preferences: plan.preferences,
-    popular: plan.popular,
+    popular: 'chosenPercent' in plan ? plan.chosenPercent : 0,
     expired,
   };
 }

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SubscriptionsAnswerSchema } from '@motema/shared/billing';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { userSubscriptions } from '../../../db/schema.ts';
+import { givePass } from '../../../test/billing-factories.ts';
 import { asMember, createMember } from '../../../test/factories.ts';
-import { findPlan } from './plans.service.ts';
+import { CHOSEN_MIN_PASSES, CHOSEN_WINDOW_DAYS, findPlan } from './plans.service.ts';
 
 describe('the plan catalogue', () => {
   let t: TestApp;
@@ -56,5 +59,45 @@ describe('the plan catalogue', () => {
       costCdf: month!.cost.CDF,
       sold: true,
     });
+  });
+
+  it('says which share of recent buyers chose each plan only once enough have, refunds and old passes aside', async () => {
+    const member = await createMember(t);
+    const shares = async () => {
+      const res = await asMember(t, member.cookie)('GET', '/api/subscriptions?sort=-cost');
+      const body = SubscriptionsAnswerSchema.parse(res.json());
+      return Object.fromEntries(body.subscriptions.map((plan) => [plan.key, plan.popular]));
+    };
+    expect(await shares()).toEqual({ quarter: 0, month: 0, week: 0 });
+
+    const buyers = await Promise.all(Array.from({ length: CHOSEN_MIN_PASSES }, () => createMember(t)));
+    const keyOf = (i: number) => (i % 3 === 0 ? 'week' : 'month');
+    for (const [i, buyer] of buyers.slice(0, -1).entries()) await givePass(t.db, buyer.user.id, keyOf(i));
+    // One pass short of the minimum: no figure, whatever the split.
+    expect(await shares()).toEqual({ quarter: 0, month: 0, week: 0 });
+
+    await givePass(t.db, buyers.at(-1)!.user.id, 'week');
+    // 11 weeks and 19 months of 30.
+    expect(await shares()).toEqual({ quarter: 0, month: 63, week: 37 });
+
+    // A refunded pass and passes bought before the window do not count.
+    const old = await Promise.all([1, 2, 3].map(() => createMember(t)));
+    const oldPasses = await Promise.all(old.map((buyer) => givePass(t.db, buyer.user.id, 'quarter')));
+    const before = new Date(Date.now() - (CHOSEN_WINDOW_DAYS + 1) * 86_400_000);
+    await t.db
+      .update(userSubscriptions)
+      .set({ createdAt: before })
+      .where(
+        inArray(
+          userSubscriptions.id,
+          oldPasses.map(({ pass }) => pass.id),
+        ),
+      );
+    const refunded = await givePass(t.db, (await createMember(t)).user.id, 'quarter');
+    await t.db
+      .update(userSubscriptions)
+      .set({ revokedAt: new Date() })
+      .where(eq(userSubscriptions.id, refunded.pass.id));
+    expect(await shares()).toEqual({ quarter: 0, month: 63, week: 37 });
   });
 });
