@@ -185,7 +185,8 @@ const card = journey(
     await shot(kofi.page, 'premium-09-wizard-card');
     await kofi.page.getByRole('button', { name: /^Pay CDF\s14,000 by card$/ }).click();
 
-    // The simulator's hosted card page (FlexPay's, in French): its fields by name, its labels are its own.
+    // The simulator's hosted card page (FlexPay's, in the browser's language among English and French):
+    // its fields by name, its labels are its own.
     await kofi.page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
     await kofi.page.locator('input[name=cardNumber]').fill(APPROVED_CARD);
     await kofi.page.locator('input[name=cardName]').fill('KOFI MENSAH');
@@ -194,7 +195,7 @@ const card = journey(
     // Not Motema's page: a picture for the record, no axe checkpoint (the simulator's page is not ours).
     const shots = process.env.E2E_SHOTS_DIR;
     if (shots) await kofi.page.screenshot({ path: `${shots}/premium-10-card-page.png`, fullPage: true });
-    await kofi.page.getByRole('button', { name: 'Payer' }).click();
+    await kofi.page.getByRole('button', { name: 'Pay', exact: true }).click();
     log('card details typed on the provider’s page, never on Motema');
 
     await kofi.page.waitForURL((url) => url.pathname.startsWith('/premium/subscribe/'));

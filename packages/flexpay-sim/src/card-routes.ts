@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { renderCheckoutPage, validateCard, type CardForm } from './checkout-page.ts';
+import { checkoutLanguage, renderCheckoutPage, validateCard, type CardForm } from './checkout-page.ts';
 import { MAGIC_CARDS } from './magic-payers.ts';
 import { settle, type SimContext } from './scenarios.ts';
 import { parseWireAmount, type SimCurrency, type SimTransaction } from './transactions.ts';
@@ -108,7 +108,7 @@ export function registerCardRoutes(
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(renderCheckoutPage(tx, options.merchant));
+      .send(renderCheckoutPage(tx, options.merchant, checkoutLanguage(request.headers['accept-language'])));
   });
 
   app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
@@ -134,13 +134,14 @@ export function registerCardRoutes(
         expiry: body.expiry ?? '',
         cvv: body.cvv ?? '',
       };
-      const errors = validateCard(form, ctx.clock.now());
+      const language = checkoutLanguage(request.headers['accept-language']);
+      const errors = validateCard(form, ctx.clock.now(), language);
       if (Object.keys(errors).length > 0) {
         return reply
           .code(400)
           .type('text/html; charset=utf-8')
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-          .send(renderCheckoutPage(tx, options.merchant, form, errors));
+          .send(renderCheckoutPage(tx, options.merchant, language, form, errors));
       }
       const digits = form.cardNumber.replace(/[\s-]/g, '');
       tx.channel = channelOfCard(digits);

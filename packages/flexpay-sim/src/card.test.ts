@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_BUTTONS, CHECKOUT_MESSAGES } from './checkout-page.ts';
+import { CHECKOUT_TEXTS, checkoutLanguage } from './checkout-page.ts';
+
+const FRENCH = CHECKOUT_TEXTS.fr;
 import { MAGIC_CARDS } from './magic-payers.ts';
 import { simTestBed } from './test-sim-bed.ts';
 
@@ -29,10 +31,10 @@ async function pay(overrides: Record<string, unknown> = {}) {
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
-const submit = (url: string, fields: Record<string, string>) =>
+const submit = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
@@ -68,8 +70,8 @@ describe('card payments (v1.1/pay and the hosted page)', () => {
     const page = await (await fetch(body.url as string)).text();
     for (const id of ['cardNumber', 'cardName', 'expiry', 'cvv'])
       expect(page).toContain(`<label for="${id}">`);
-    expect(page).toContain(`>${CHECKOUT_BUTTONS.pay}</button>`);
-    expect(page).toContain(`>${CHECKOUT_BUTTONS.cancel}</button>`);
+    expect(page).toContain(`>${FRENCH.pay}</button>`);
+    expect(page).toContain(`>${FRENCH.cancel}</button>`);
     expect(page).not.toContain(TOKEN);
     expect(page).not.toMatch(/<script|<link|src=/);
 
@@ -77,16 +79,34 @@ describe('card payments (v1.1/pay and the hosted page)', () => {
     expect(empty.status).toBe(400);
     const errors = await empty.text();
     for (const message of [
-      CHECKOUT_MESSAGES.cardNumberRequired,
-      CHECKOUT_MESSAGES.cardNameRequired,
-      CHECKOUT_MESSAGES.expiryRequired,
-      CHECKOUT_MESSAGES.cvvRequired,
+      FRENCH.cardNumberRequired,
+      FRENCH.cardNameRequired,
+      FRENCH.expiryRequired,
+      FRENCH.cvvRequired,
     ]) {
       expect(errors).toContain(message.replace("'", '&#39;'));
     }
     const short = await submit(body.url as string, { ...VALID, cardNumber: '5555 5555 5555 444' });
-    expect(await short.text()).toContain(CHECKOUT_MESSAGES.cardNumberLength);
+    expect(await short.text()).toContain(FRENCH.cardNumberLength);
     expect(bed.sim.control.transactions()[0]?.status).toBe('2');
+  });
+
+  it('speaks the browser’s language among English and French, French otherwise', async () => {
+    expect(checkoutLanguage('en-GB,en;q=0.9,fr;q=0.8')).toBe('en');
+    expect(checkoutLanguage('ln-CD,fr-CD;q=0.9,en;q=0.8')).toBe('fr');
+    expect(checkoutLanguage('de-DE,en;q=0.5')).toBe('en');
+    expect(checkoutLanguage('fr;q=0.4,en;q=0.6')).toBe('en');
+    expect(checkoutLanguage('de-DE')).toBe('fr');
+    expect(checkoutLanguage(undefined)).toBe('fr');
+
+    const { body } = await pay();
+    const english = { 'accept-language': 'en-US,en;q=0.9' };
+    const page = await (await fetch(body.url as string, { headers: english })).text();
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain(`>${CHECKOUT_TEXTS.en.pay}</button>`);
+    expect(page).toContain('<label for="cardNumber">Card number</label>');
+    const empty = await submit(body.url as string, { action: 'pay' }, english);
+    expect(await empty.text()).toContain(CHECKOUT_TEXTS.en.cardNumberRequired);
   });
 
   it('approves the test card: the callback first, then the browser back to approve_url', async () => {
@@ -119,6 +139,6 @@ describe('card payments (v1.1/pay and the hosted page)', () => {
   it('refuses an expired card', async () => {
     const { body } = await pay();
     const answer = await submit(body.url as string, { ...VALID, expiry: '01/20' });
-    expect(await answer.text()).toContain(CHECKOUT_MESSAGES.expiryPast);
+    expect(await answer.text()).toContain(FRENCH.expiryPast);
   });
 });

@@ -1,44 +1,99 @@
 import { formatWireAmount, type SimTransaction } from './transactions.ts';
 
-/** The hosted card page's messages (SPEC: card number required, at least 16 digits; the rest required). */
-export const CHECKOUT_MESSAGES = {
-  cardNumberRequired: 'Le numéro de carte est obligatoire.',
-  cardNumberDigits: 'Le numéro de carte ne compte que des chiffres.',
-  cardNumberLength: 'Le numéro de carte compte au moins 16 chiffres.',
-  cardNameRequired: 'Le nom sur la carte est obligatoire.',
-  expiryRequired: "La date d'expiration est obligatoire.",
-  expiryFormat: "La date d'expiration s'écrit MM/AA.",
-  expiryPast: 'Cette carte a expiré.',
-  cvvRequired: 'Le CVV est obligatoire.',
-  cvvFormat: 'Le CVV compte 3 ou 4 chiffres.',
-} as const;
+/** The languages of the hosted card page: the browser's first of them, else French (FlexPay's). */
+export type CheckoutLanguage = 'en' | 'fr';
 
-/** The buttons' names, for tests and journeys that click them. */
-export const CHECKOUT_BUTTONS = { pay: 'Payer', cancel: 'Annuler' } as const;
+/** The hosted card page's texts (SPEC: card number required, at least 16 digits; the rest required). */
+export const CHECKOUT_TEXTS = {
+  fr: {
+    cardNumberRequired: 'Le numéro de carte est obligatoire.',
+    cardNumberDigits: 'Le numéro de carte ne compte que des chiffres.',
+    cardNumberLength: 'Le numéro de carte compte au moins 16 chiffres.',
+    cardNameRequired: 'Le nom sur la carte est obligatoire.',
+    expiryRequired: "La date d'expiration est obligatoire.",
+    expiryFormat: "La date d'expiration s'écrit MM/AA.",
+    expiryPast: 'Cette carte a expiré.',
+    cvvRequired: 'Le CVV est obligatoire.',
+    cvvFormat: 'Le CVV compte 3 ou 4 chiffres.',
+    pay: 'Payer',
+    cancel: 'Annuler',
+    title: 'Paiement par carte',
+    cardNumber: 'Numéro de carte',
+    cardName: 'Nom sur la carte',
+    expiry: 'Expiration (MM/AA)',
+    expiryPlaceholder: 'MM/AA',
+    checkFields: 'Vérifiez les champs signalés.',
+    done: 'Ce paiement est terminé.',
+    simulator: "Simulateur FlexPay local : aucune carte n'est débitée.",
+    pageTitle: 'Paiement par carte · FlexPay (simulateur)',
+  },
+  en: {
+    cardNumberRequired: 'The card number is required.',
+    cardNumberDigits: 'The card number has digits only.',
+    cardNumberLength: 'The card number has at least 16 digits.',
+    cardNameRequired: 'The name on the card is required.',
+    expiryRequired: 'The expiry date is required.',
+    expiryFormat: 'Write the expiry date as MM/YY.',
+    expiryPast: 'This card has expired.',
+    cvvRequired: 'The CVV is required.',
+    cvvFormat: 'The CVV has 3 or 4 digits.',
+    pay: 'Pay',
+    cancel: 'Cancel',
+    title: 'Card payment',
+    cardNumber: 'Card number',
+    cardName: 'Name on the card',
+    expiry: 'Expiry (MM/YY)',
+    expiryPlaceholder: 'MM/YY',
+    checkFields: 'Check the fields marked below.',
+    done: 'This payment is over.',
+    simulator: 'Local FlexPay simulator: no card is charged.',
+    pageTitle: 'Card payment · FlexPay (simulator)',
+  },
+} as const satisfies Record<CheckoutLanguage, Record<string, string>>;
+
+/** The page's language from an Accept-Language header: the first of English and French by preference. */
+export function checkoutLanguage(acceptLanguage: string | undefined): CheckoutLanguage {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = Number(
+        params
+          .find((param) => param.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { primary: tag.split('-')[0], q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.q > 0 && (entry.primary === 'en' || entry.primary === 'fr'))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked[0]?.primary === 'en' ? 'en' : 'fr';
+}
 
 export type CardForm = { cardNumber: string; cardName: string; expiry: string; cvv: string };
 export type CardErrors = Partial<Record<keyof CardForm, string>>;
 
-/** Checks the form as the SPEC says; `now` (virtual ms) for the expiry. */
-export function validateCard(form: CardForm, now: number): CardErrors {
+/** Checks the form as the SPEC says, in the page's language; `now` (virtual ms) for the expiry. */
+export function validateCard(form: CardForm, now: number, language: CheckoutLanguage = 'fr'): CardErrors {
+  const messages = CHECKOUT_TEXTS[language];
   const errors: CardErrors = {};
   const digits = form.cardNumber.replace(/[\s-]/g, '');
-  if (!digits) errors.cardNumber = CHECKOUT_MESSAGES.cardNumberRequired;
-  else if (!/^[0-9]+$/.test(digits)) errors.cardNumber = CHECKOUT_MESSAGES.cardNumberDigits;
-  else if (digits.length < 16 || digits.length > 19) errors.cardNumber = CHECKOUT_MESSAGES.cardNumberLength;
-  if (!form.cardName.trim()) errors.cardName = CHECKOUT_MESSAGES.cardNameRequired;
+  if (!digits) errors.cardNumber = messages.cardNumberRequired;
+  else if (!/^[0-9]+$/.test(digits)) errors.cardNumber = messages.cardNumberDigits;
+  else if (digits.length < 16 || digits.length > 19) errors.cardNumber = messages.cardNumberLength;
+  if (!form.cardName.trim()) errors.cardName = messages.cardNameRequired;
   const expiry = /^(0[1-9]|1[0-2])\s*\/\s*([0-9]{2})$/.exec(form.expiry.trim());
-  if (!form.expiry.trim()) errors.expiry = CHECKOUT_MESSAGES.expiryRequired;
-  else if (!expiry) errors.expiry = CHECKOUT_MESSAGES.expiryFormat;
+  if (!form.expiry.trim()) errors.expiry = messages.expiryRequired;
+  else if (!expiry) errors.expiry = messages.expiryFormat;
   else {
     const today = new Date(now);
     const [month, year] = [Number(expiry[1]), 2000 + Number(expiry[2])];
     if (year * 12 + month < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) {
-      errors.expiry = CHECKOUT_MESSAGES.expiryPast;
+      errors.expiry = messages.expiryPast;
     }
   }
-  if (!form.cvv.trim()) errors.cvv = CHECKOUT_MESSAGES.cvvRequired;
-  else if (!/^[0-9]{3,4}$/.test(form.cvv.trim())) errors.cvv = CHECKOUT_MESSAGES.cvvFormat;
+  if (!form.cvv.trim()) errors.cvv = messages.cvvRequired;
+  else if (!/^[0-9]{3,4}$/.test(form.cvv.trim())) errors.cvv = messages.cvvFormat;
   return errors;
 }
 
@@ -83,39 +138,39 @@ ${error ? `<p class="error" id="${name}-error">${escapeHtml(error)}</p>` : ''}</
 export function renderCheckoutPage(
   tx: SimTransaction,
   merchant: string,
+  language: CheckoutLanguage,
   form: CardForm = { cardNumber: '', cardName: '', expiry: '', cvv: '' },
   errors: CardErrors = {},
 ): string {
+  const text = CHECKOUT_TEXTS[language];
   const amount = `${formatWireAmount(tx.amountMinor).replace(/\.0$/, '')} ${tx.currency}`;
-  const summary = Object.keys(errors).length
-    ? '<p class="error" role="alert">Vérifiez les champs signalés.</p>'
-    : '';
+  const summary = Object.keys(errors).length ? `<p class="error" role="alert">${text.checkFields}</p>` : '';
   const body =
     tx.status === '2'
       ? `<form method="post" novalidate>
 ${summary}
-${field('cardNumber', 'Numéro de carte', 'inputmode="numeric" autocomplete="cc-number" maxlength="23"', form.cardNumber, errors.cardNumber)}
-${field('cardName', 'Nom sur la carte', 'autocomplete="cc-name" maxlength="80"', form.cardName, errors.cardName)}
+${field('cardNumber', text.cardNumber, 'inputmode="numeric" autocomplete="cc-number" maxlength="23"', form.cardNumber, errors.cardNumber)}
+${field('cardName', text.cardName, 'autocomplete="cc-name" maxlength="80"', form.cardName, errors.cardName)}
 <div class="row">
-${field('expiry', 'Expiration (MM/AA)', 'inputmode="numeric" autocomplete="cc-exp" placeholder="MM/AA" maxlength="7"', form.expiry, errors.expiry)}
+${field('expiry', text.expiry, `inputmode="numeric" autocomplete="cc-exp" placeholder="${text.expiryPlaceholder}" maxlength="7"`, form.expiry, errors.expiry)}
 ${field('cvv', 'CVV', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"', form.cvv, errors.cvv)}
 </div>
 <div class="actions">
-<button class="pay" type="submit" name="action" value="pay">${CHECKOUT_BUTTONS.pay}</button>
-<button class="cancel" type="submit" name="action" value="cancel" formnovalidate>${CHECKOUT_BUTTONS.cancel}</button>
+<button class="pay" type="submit" name="action" value="pay">${text.pay}</button>
+<button class="cancel" type="submit" name="action" value="cancel" formnovalidate>${text.cancel}</button>
 </div></form>`
-      : '<p role="status">Ce paiement est terminé.</p>';
+      : `<p role="status">${text.done}</p>`;
   return `<!doctype html>
-<html lang="fr">
+<html lang="${language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Paiement par carte · FlexPay (simulateur)</title>
+<title>${text.pageTitle}</title>
 <style>${STYLE}</style></head>
 <body><main><div class="card">
-<h1>Paiement par carte</h1>
+<h1>${text.title}</h1>
 <p class="note">${escapeHtml(merchant)}${tx.description ? ` · ${escapeHtml(tx.description)}` : ''}</p>
 <p class="amount">${escapeHtml(amount)}</p>
 ${body}
-<p class="note">Simulateur FlexPay local : aucune carte n'est débitée.</p>
+<p class="note">${escapeHtml(text.simulator)}</p>
 </div></main></body>
 </html>`;
 }
