@@ -86,6 +86,16 @@ describe('the messages’ push jobs, gathered a moment', () => {
     expect(f.sent).toEqual([message('ama', 'c2')]);
   });
 
+  it('tries again, after the delay, a job another trigger failed to send at once', async () => {
+    const f = fixture(['ama']);
+    const like: PushJob = { userId: 'ama', kind: 'like', ref: 'kofi' };
+    f.batch.retry(like);
+    await vi.advanceTimersByTimeAsync(MESSAGE_PUSH_BATCH_MS - 1);
+    expect(f.sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(f.sent).toEqual([like]);
+  });
+
   it('drops what gathered when the app closes, a job waiting to be tried again included', async () => {
     const closing = fixture(['ama']);
     closing.batch.add(message('ama', 'c1'));
