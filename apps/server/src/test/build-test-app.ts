@@ -54,7 +54,9 @@ export async function buildTestApp(
     databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const database = options.databaseUrl ? await migratedDatabase(options.databaseUrl) : await createTestDatabase();
+  const database = options.databaseUrl
+    ? await migratedDatabase(options.databaseUrl)
+    : await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const jobs = await startJobQueue(database.url, () => {});
   const mailer: Mailer = options.smtpUrl

@@ -15,6 +15,8 @@ const PUSH_AFTER_RESTART_MS = 45_000;
 
 /** Whether a query reading push_tokens waits for a lock (the one `locker` holds). */
 async function pushTokensReadWaiting(locker: pg.Client): Promise<true | undefined> {
+  // Inside a transaction, the activity is otherwise read once and kept.
+  await locker.query('SELECT pg_stat_clear_snapshot()');
   const { rows } = await locker.query(
     `SELECT 1 FROM pg_stat_activity
       WHERE pid <> pg_backend_pid() AND wait_event_type = 'Lock' AND query ILIKE '%push_tokens%'`,
@@ -70,7 +72,9 @@ describe('pushes across a database restart', () => {
     const socket = await sockets.open(url, b.cookie);
 
     // Stored and acknowledged (the send never reads push tokens), then the crash.
-    await crashWhilePushIsDue(postgres, () => sent(socket, textMessage(conversationId, 'Mbote! Tokutana lobi?')));
+    await crashWhilePushIsDue(postgres, () =>
+      sent(socket, textMessage(conversationId, 'Mbote! Tokutana lobi?')),
+    );
 
     const push = await service.next(device.endpoint, PUSH_AFTER_RESTART_MS);
     expect(JSON.parse(push.payload) as PushPayload).toMatchObject({
