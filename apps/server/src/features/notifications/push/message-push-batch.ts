@@ -68,12 +68,12 @@ export function createMessagePushBatch(options: {
     failedRounds += 1;
     let dropped = 0;
     for (const { job, failures } of unsent) {
-      // A message of the same member and conversation gathered meanwhile stands for this one.
+      // A job of the same key gathered meanwhile (a newer message of the conversation) stands for this one.
       if (failures + 1 >= tries) dropped += 1;
       else if (!due.has(pushJobKey(job))) due.set(pushJobKey(job), { job, failures: failures + 1 });
     }
     if (dropped > 0)
-      report(new Error(`${dropped} message push job(s) dropped after ${tries} tries`, { cause: error }));
+      report(new Error(`${dropped} push job(s) dropped after ${tries} tries`, { cause: error }));
     if (due.size > 0) arm(retryDelayMs(failedRounds, delayMs));
   }
 
