@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../app.ts';
-import type { Db } from '../db/client.ts';
+import { connectDatabase, migrateDatabase, type Db } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
 import { startJobQueue, type JobQueue } from '../jobs/queue.ts';
 import { createSmtpMailer, type Mailer } from '../lib/mailer.ts';
@@ -47,9 +47,16 @@ export async function buildTestApp(
     mediaWorker?: 'in-process' | 'process';
     /** The FlexPay to pay through: a simulator's (startTestFlexpaySim in flexpay-sim.ts); by default one that never answers. */
     flexpay?: TestFlexpay;
+    /**
+     * An empty database of the test's own (a restartable one: restartable-postgres.ts), migrated here
+     * and left in place by `close()`; by default a fresh copy of the run's migrated template.
+     */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.databaseUrl
+    ? await migratedDatabase(options.databaseUrl)
+    : await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const jobs = await startJobQueue(database.url, () => {});
   const mailer: Mailer = options.smtpUrl
@@ -103,4 +110,11 @@ export async function buildTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The app's connection to a database given by the test, migrated (as main.ts does at start). */
+async function migratedDatabase(url: string) {
+  const database = connectDatabase(url, { max: 10 });
+  await migrateDatabase(database.db);
+  return { ...database, url };
 }

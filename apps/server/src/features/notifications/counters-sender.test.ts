@@ -5,19 +5,19 @@ import { createCountersSender } from './counters-sender.ts';
  * The sender's coalescing with a counter whose answers the test releases one by one: each count
  * reads the members' values when it starts (as a query sees the commits made before it).
  */
-function fixture() {
+function fixture(options: { tries?: number } = {}) {
   const values = new Map<string, number>();
   const counts: string[][] = [];
   const gates: (() => void)[] = [];
   const delivered: [string, number][] = [];
   const reported: unknown[] = [];
-  let failNext = false;
+  let failing = 0;
   const sender = createCountersSender<number>({
     count: async (userIds) => {
       counts.push([...userIds]);
       const snapshot = new Map(userIds.map((id) => [id, values.get(id) ?? 0]));
-      const fail = failNext;
-      failNext = false;
+      const fail = failing > 0;
+      failing = Math.max(0, failing - 1);
       await new Promise<void>((resolve) => gates.push(resolve));
       if (fail) throw new Error('database away');
       return snapshot;
@@ -25,6 +25,7 @@ function fixture() {
     deliver: (userId, value) => void delivered.push([userId, value]),
     report: (error) => void reported.push(error),
     delayMs: 300,
+    ...options,
   });
   /** Lets the oldest count waiting answer, once it has started. */
   const release = async () => {
@@ -38,7 +39,8 @@ function fixture() {
     reported,
     sender,
     release,
-    failNextCount: () => void (failNext = true),
+    /** The next `times` counts fail (the database away). */
+    failNextCounts: (times = 1) => void (failing = times),
   };
 }
 
@@ -110,25 +112,57 @@ describe('the counters sender (one count at a time per member, the last badge al
       ]);
     });
 
-    it('report a failed count (nobody awaits it), and the next one counts again', async () => {
+    it('count again after a failed count (the database away), waiting longer each time, until one answers', async () => {
       const f = fixture();
-      f.failNextCount();
+      f.values.set('a', 3);
+      f.failNextCounts(2);
       f.sender.schedule(['a']);
       await vi.advanceTimersByTimeAsync(300);
       await f.release();
+      // Tried again after the delay, then after twice the delay.
+      await vi.advanceTimersByTimeAsync(300);
+      expect(f.counts).toEqual([['a'], ['a']]);
+      await f.release();
+      await vi.advanceTimersByTimeAsync(599);
+      expect(f.counts).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      await f.release();
+      await vi.waitFor(() => expect(f.delivered).toEqual([['a', 3]]));
+      expect(f.reported).toEqual([]);
+    });
+
+    it('report the failure when the last try failed, and the next one counts again', async () => {
+      const f = fixture({ tries: 2 });
+      f.failNextCounts(2);
+      f.sender.schedule(['a']);
+      await vi.advanceTimersByTimeAsync(300);
+      await f.release();
+      await vi.advanceTimersByTimeAsync(300);
+      await f.release();
       await vi.waitFor(() => expect(f.reported).toHaveLength(1));
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(f.counts).toHaveLength(2);
       f.sender.schedule(['a']);
       await vi.advanceTimersByTimeAsync(300);
       await f.release();
       await vi.waitFor(() => expect(f.delivered).toEqual([['a', 0]]));
     });
 
-    it('are forgotten when the sender stops', async () => {
+    it('are forgotten when the sender stops, a count waiting to be tried again included', async () => {
       const f = fixture();
       f.sender.schedule(['a']);
       f.sender.stop();
       await vi.advanceTimersByTimeAsync(1000);
       expect(f.counts).toEqual([]);
+      const retrying = fixture();
+      retrying.failNextCounts();
+      retrying.sender.schedule(['a']);
+      await vi.advanceTimersByTimeAsync(300);
+      await retrying.release();
+      retrying.sender.stop();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(retrying.counts).toHaveLength(1);
+      expect(retrying.reported).toEqual([]);
     });
   });
 });

@@ -1,3 +1,5 @@
+import { RETRY_TRIES, retryDelayMs } from './retry-delay.ts';
+
 /** How long a new message's badge waits for others, so bursts and busy moments send fewer (trailing). */
 export const COUNTERS_DELAY_MS = 300;
 
@@ -14,7 +16,7 @@ export type CountersSender = {
    * of the burst, and many members' badges cost one count.
    */
   schedule(userIds: readonly string[]): void;
-  /** Forgets what is scheduled (the app is closing, its sockets with it). */
+  /** Forgets what is scheduled or waits to be tried again (the app is closing, its sockets with it). */
   stop(): void;
 };
 
@@ -28,16 +30,20 @@ export function createCountersSender<Counters>(options: {
   /** The counters of these members, together (one query whatever their number). */
   count: (userIds: readonly string[]) => Promise<Map<string, Counters>>;
   deliver: (userId: string, counters: Counters) => void;
-  /** A scheduled count that failed: nobody awaits it. */
+  /** A scheduled count that failed its last try: nobody awaits it. */
   report: (error: unknown) => void;
   delayMs?: number;
+  tries?: number;
 }): CountersSender {
-  const { count, deliver, report, delayMs = COUNTERS_DELAY_MS } = options;
+  const { count, deliver, report, delayMs = COUNTERS_DELAY_MS, tries = RETRY_TRIES } = options;
   /** Members whose badges are being counted (one count at a time per member), and those to recount. */
   const running = new Map<string, Promise<void>>();
   const dirty = new Set<string>();
   let due: Set<string> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** Scheduled counts failed in a row (the database away): the wait before the next one grows with them. */
+  let failedRounds = 0;
+  let stopped = false;
 
   /** Counts and sends the badges of these members, none of them being counted already. */
   function countAndSend(userIds: readonly string[]): Promise<void> {
@@ -82,20 +88,47 @@ export function createCountersSender<Counters>(options: {
       dirty.add(id);
       return false;
     });
-    if (idle.length > 0) countAndSend(idle).catch(report);
+    if (idle.length > 0)
+      countAndSend(idle).then(
+        () => void (failedRounds = 0),
+        (error) => retry(idle, error),
+      );
+  }
+
+  /**
+   * A scheduled count failed (the database restarting): its members' badges would stay behind their
+   * new messages until the next change, so they are counted again, later each time; reported and
+   * dropped after `tries` failed rounds in a row.
+   */
+  function retry(userIds: readonly string[], error: unknown) {
+    if (stopped) return;
+    failedRounds += 1;
+    if (failedRounds >= tries) {
+      failedRounds = 0;
+      report(error);
+      return;
+    }
+    later(userIds, retryDelayMs(failedRounds, delayMs));
+  }
+
+  /** These members join the count due, or are due alone after `ms`. */
+  function later(userIds: readonly string[], ms: number) {
+    if (stopped) return;
+    if (due) {
+      for (const id of userIds) due.add(id);
+      return;
+    }
+    due = new Set(userIds);
+    timer = setTimeout(sendDue, ms).unref();
   }
 
   return {
     update,
     schedule(userIds) {
-      if (due) {
-        for (const id of userIds) due.add(id);
-        return;
-      }
-      due = new Set(userIds);
-      timer = setTimeout(sendDue, delayMs).unref();
+      later(userIds, delayMs);
     },
     stop() {
+      stopped = true;
       clearTimeout(timer);
       due = undefined;
       timer = undefined;

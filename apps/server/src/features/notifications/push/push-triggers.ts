@@ -7,7 +7,7 @@ import { membersWithLivePushToken } from './push-tokens.service.ts';
 
 /**
  * Who may be told by push of what happened: one job per member with a device to push to, sent after the commit (the event
- * port's subscribers run then). The worker (push-worker.service.ts) decides whether it goes, and
+ * port's subscribers run then), and sent again, later each time, while the database is away. The worker (push-worker.service.ts) decides whether it goes, and
  * when: the member's choices, what is still true, quiet hours, the hourly limit. Registered in app.ts.
  */
 export function subscribePushEvents(
@@ -17,21 +17,27 @@ export function subscribePushEvents(
   onClose: (stop: () => void) => void,
 ): void {
   definePushQueue(jobs);
-  const tell = async (job: PushJob) => {
-    // No device to push to (most members while they have the app open, or never allowed it): one
-    // indexed read instead of a job to write, run and find nothing to do.
-    if (!(await membersWithLivePushToken(db, [job.userId])).has(job.userId)) return;
-    await sendPushJob(jobs, job);
-  };
   // A burst of messages is one push: the job waits a moment and the next ones join it. Gathered
   // first (message-push-batch.ts): the sender's ack waits for this event's subscribers, and neither a
-  // read nor an enqueue per message belongs to the send.
+  // read nor an enqueue per message belongs to the send. The batch also tries again what failed
+  // because the database was away, the other triggers' jobs included.
   const messages = createMessagePushBatch({
     reachable: (userIds) => membersWithLivePushToken(db, userIds),
-    send: (job) => sendPushJob(jobs, job, PUSH_MESSAGE_DELAY_S),
+    send: (job) => sendPushJob(jobs, job, job.kind === 'message' ? PUSH_MESSAGE_DELAY_S : 0),
     report,
   });
   onClose(() => messages.stop());
+  const tell = async (job: PushJob) => {
+    try {
+      // No device to push to (most members while they have the app open, or never allowed it): one
+      // indexed read instead of a job to write, run and find nothing to do.
+      if (!(await membersWithLivePushToken(db, [job.userId])).has(job.userId)) return;
+      await sendPushJob(jobs, job);
+    } catch {
+      // The database went away after the commit (a restart): the job is sent once it is back.
+      messages.retry(job);
+    }
+  };
   events.on('message.stored', ({ message, recipientId }) => {
     messages.add({ userId: recipientId, kind: 'message', ref: message.row.conversationId });
   });
