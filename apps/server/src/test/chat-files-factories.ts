@@ -59,7 +59,9 @@ export async function chatFilesSnapshot(t: Pick<TestApp, 'db' | 'mediaDir'>) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Small, header-valid media files, built byte by byte (no encoder on the test machine).
+// Small, header-valid media files, built byte by byte, for the type sniffing: an upload remuxes its
+// file, and ffmpeg cannot read an mp4Sample (no sample description). Real files made by ffmpeg, with
+// a phone's tags, are in tagged-media-fixtures.ts.
 
 const ebmlSize = (n: number) => {
   // Eight-byte sizes everywhere: simple and valid EBML.

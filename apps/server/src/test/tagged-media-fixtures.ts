@@ -52,11 +52,11 @@ export function taggedVideo(format: 'mov' | 'mp4'): Promise<Buffer> {
 }
 
 /** A voice note with tags: Opus in WebM (Chromium) or Ogg (Firefox), or AAC in MP4 (Safari). */
-export function taggedVoiceNote(format: 'webm' | 'ogg' | 'm4a'): Promise<Buffer> {
+export function taggedVoiceNote(format: 'webm' | 'ogg' | 'm4a', seconds = 3): Promise<Buffer> {
   return inTemp((dir) => {
     const out = path.join(dir, `voice.${format}`);
     const codec = format === 'm4a' ? ['-c:a', 'aac'] : ['-c:a', 'libopus', '-b:a', '32k'];
-    ffmpeg([...tone(3), ...codec, ...METADATA, ...(format === 'm4a' ? HANDLERS : []), out]);
+    ffmpeg([...tone(seconds), ...codec, ...METADATA, ...(format === 'm4a' ? HANDLERS : []), out]);
     return out;
   });
 }
