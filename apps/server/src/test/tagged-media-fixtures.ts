@@ -78,6 +78,15 @@ export function taggedMp3(): Promise<Buffer> {
   });
 }
 
+/** A FLAC file with Vorbis comments (title, artist, comment, position). */
+export function taggedFlac(): Promise<Buffer> {
+  return inTemp((dir) => {
+    const out = path.join(dir, 'song.flac');
+    ffmpeg([...tone(3), '-c:a', 'flac', ...METADATA, out]);
+    return out;
+  });
+}
+
 type ProbedStream = {
   index: number;
   codec_name?: string;

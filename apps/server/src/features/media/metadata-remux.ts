@@ -29,7 +29,7 @@ const MUXERS: Record<string, string[]> = {
 };
 
 /** A 30 MB video remuxes in under a second; past this the file is pathological or the host stuck. */
-export const REMUX_TIMEOUT_MS = 20_000;
+const REMUX_TIMEOUT_MS = 20_000;
 /** Remuxes at once in this process (each is a short burst of I/O); the rest wait their turn. */
 const REMUXES_AT_ONCE = 2;
 
@@ -37,7 +37,7 @@ const REMUXES_AT_ONCE = 2;
 export type RemuxOutcome = { ok: true; body: Buffer } | { ok: false; interrupted: boolean; stderr: string };
 
 /** Whether a type has a way back (every type chat accepts for a voice note, an audio or a video). */
-export const remuxable = (mime: string) => mime in MUXERS;
+const remuxable = (mime: string) => mime in MUXERS;
 
 /**
  * The one ffmpeg run: `input` (read with the demuxer of `mime` only, file protocol only, see

@@ -11,6 +11,7 @@ import {
   probeFile,
   streamDigests,
   tagsOf,
+  taggedFlac,
   taggedMp3,
   taggedVideo,
   taggedVoiceNote,
@@ -61,6 +62,7 @@ describe('chat files keep none of the metadata of what was sent (QUALITY U1)', (
     ['voice', 'a Firefox voice note (Ogg Opus) with tags', () => taggedVoiceNote('ogg'), 'audio/ogg'],
     ['voice', 'a Safari voice note (MP4 AAC) with tags', () => taggedVoiceNote('m4a'), 'audio/mp4'],
     ['audio', 'an MP3 with ID3 tags and a cover', () => taggedMp3(), 'audio/mpeg'],
+    ['audio', 'a FLAC with Vorbis comments', () => taggedFlac(), 'audio/flac'],
   ] as const)(
     'serves as %s %s without a tag, its streams copied as they were',
     async (kind, _, make, mime) => {
