@@ -59,7 +59,9 @@ export async function chatFilesSnapshot(t: Pick<TestApp, 'db' | 'mediaDir'>) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Small, header-valid media files, built byte by byte (no encoder on the test machine).
+// Small, header-valid media files, built byte by byte, for the type sniffing: an upload remuxes its
+// file, and ffmpeg cannot read an mp4Sample (no sample description). Real files made by ffmpeg, with
+// a phone's tags, are in tagged-media-fixtures.ts.
 
 const ebmlSize = (n: number) => {
   // Eight-byte sizes everywhere: simple and valid EBML.
@@ -124,7 +126,7 @@ export function webmSample({ video = false, payloadBytes = 2048 } = {}): Buffer 
   return Buffer.concat([header, Buffer.from([0x18, 0x53, 0x80, 0x67]), UNKNOWN_SIZE, info, tracks, cluster]);
 }
 
-/** An Ogg Opus file: the identification header page, then a page of (random) audio data. */
+/** An Ogg Opus file: the identification and comment header pages, then a page of (random) audio data. */
 export function oggOpusSample(payloadBytes = 2048): Buffer {
   const page = (headerType: number, sequence: number, data: Buffer) => {
     const segments: number[] = [];
@@ -144,7 +146,15 @@ export function oggOpusSample(payloadBytes = 2048): Buffer {
     str('OpusHead'),
     Buffer.from([1, 1, 0x38, 0x01, 0x80, 0xbb, 0, 0, 0, 0, 0]),
   ]);
-  return Buffer.concat([page(2, 0, opusHead), page(0, 1, randomBytes(Math.min(payloadBytes, 255 * 200)))]);
+  const vendor = str('motema');
+  const opusTags = Buffer.concat([
+    str('OpusTags'),
+    Buffer.from([vendor.length, 0, 0, 0]),
+    vendor,
+    Buffer.alloc(4),
+  ]);
+  const audio = randomBytes(Math.min(payloadBytes, 255 * 200));
+  return Buffer.concat([page(2, 0, opusHead), page(0, 1, opusTags), page(0, 2, audio)]);
 }
 
 /** An MP3: an ID3v2 tag, then MPEG-1 layer III frames (128 kb/s, 44.1 kHz) of silence. */

@@ -23,7 +23,8 @@ const PHONE_METADATA = [
   ...['-metadata', 'artist=Amani Kabila', '-metadata', 'comment=Motema Test Phone X1'],
 ];
 
-function ffmpeg(args: string[]): void {
+/** Runs the packaged ffmpeg (quiet, overwriting), failing the test on an error. */
+export function ffmpeg(args: string[]): void {
   const result = spawnSync(testTools.ffmpeg, ['-nostdin', '-v', 'error', '-y', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
     encoding: 'utf8',
@@ -31,7 +32,8 @@ function ffmpeg(args: string[]): void {
   if (result.status !== 0) throw new Error(`ffmpeg ${args.join(' ')}: ${result.stderr}`);
 }
 
-async function inTemp(make: (dir: string) => string): Promise<Buffer> {
+/** The file `make` writes in a fresh temporary folder (removed after). */
+export async function inTemp(make: (dir: string) => string): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'motema-fixture-'));
   try {
     return await readFile(make(dir));

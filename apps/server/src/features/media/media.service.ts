@@ -4,13 +4,15 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { PhotoRow, PhotoVariant } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { AppError, conflict } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import type { MediaStorage, StoredFile } from '../../lib/storage.ts';
 import * as repo from './media.repository.ts';
 import { encodePhotoUpload } from './media-encoding.service.ts';
 import { variantFileName } from './variant-names.ts';
 import { inspectPhoto } from './photo-pipeline.ts';
 import { sniffContainerType } from './container-type.ts';
+import { remuxWithoutMetadata } from './metadata-remux.ts';
+import { resolveTranscodeTools } from './transcode-tools.ts';
 
 export type MediaDeps = Pick<AppDeps, 'db' | 'jobs' | 'storage'>;
 
@@ -33,6 +35,24 @@ export function inspectUploadedPhoto(input: Buffer): Promise<{ mime: string }> {
  */
 export function sniffMediaContainer(input: Buffer, options: { mp4AsVideo?: boolean } = {}) {
   return sniffContainerType(input, options);
+}
+
+/**
+ * A voice note's, an audio file's or a video's bytes (of `mime`, from sniffMediaContainer) without
+ * any metadata, for files served as they were sent (chat's): a remux by ffmpeg (metadata-remux.ts),
+ * streams copied, not encoded. Bytes ffmpeg cannot read as `mime` are a 400 `media_unreadable`; a
+ * remux that did not finish in time a 503 the member may retry.
+ */
+export async function remuxUploadWithoutMetadata(
+  env: AppDeps['env'],
+  body: Buffer,
+  mime: string,
+): Promise<Buffer> {
+  const outcome = await remuxWithoutMetadata(resolveTranscodeTools(env).ffmpeg, body, mime);
+  if (outcome.ok) return outcome.body;
+  if (outcome.interrupted)
+    throw new AppError(503, 'service_unavailable', { headers: { 'retry-after': '30' } });
+  throw badRequest('media_unreadable');
 }
 
 /** The variant served under `fileName` (`480.webp`), if the photo has it. */

@@ -12,6 +12,7 @@ import {
 } from '../../../test/chat-files-factories.ts';
 import { createMember, waitFor, type Member } from '../../../test/factories.ts';
 import { samples, storedFiles } from '../../../test/media-factories.ts';
+import { taggedVoiceNote } from '../../../test/tagged-media-fixtures.ts';
 import { buildBlock } from '../../../test/safety-factories.ts';
 import { attachFiles, filesOfMessages, scheduleChatFilesRemoval } from './chat-files.service.ts';
 
@@ -96,10 +97,14 @@ describe('chat files: who may fetch them (Z5), attaching, removal', () => {
   });
 
   it('answers Range requests with 206 and the right bytes, 304 on a matching ETag, 416 past the end', async () => {
-    const bytes = webmSample({ payloadBytes: 64 * 1024 });
-    const voice = await uploadChatFile(t, amani.cookie, conversationId, bytes, 'voice');
+    const sent = await taggedVoiceNote('webm', 20);
+    const voice = await uploadChatFile(t, amani.cookie, conversationId, sent, 'voice');
     const message = await buildMessage(t, { conversation: chat });
     await attach(message.id, [voice._id]);
+    // The file as stored: remuxed without its tags.
+    const bytes = (await fetchAs(t, voice.url!, bisi.cookie)).rawPayload;
+    expect(bytes.length).toBe(voice.bytes);
+    expect(bytes.length).toBeGreaterThan(60_000);
 
     const middle = await fetchAs(t, voice.url!, bisi.cookie, { range: 'bytes=1000-1999' });
     expect(middle.statusCode).toBe(206);

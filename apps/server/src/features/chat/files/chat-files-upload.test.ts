@@ -9,7 +9,6 @@ import {
   chatFilesSnapshot,
   mp3Sample,
   mp4Sample,
-  oggOpusSample,
   postChatFile,
   refusedSamples,
   wavSample,
@@ -18,6 +17,8 @@ import {
 import { createMember, type Member } from '../../../test/factories.ts';
 import { phoneJpeg, samples } from '../../../test/media-factories.ts';
 import { buildBlock } from '../../../test/safety-factories.ts';
+import { taggedMp3, taggedVideo, taggedVoiceNote } from '../../../test/tagged-media-fixtures.ts';
+import { phoneClip } from '../../../test/transcode-fixtures.ts';
 import { UNATTACHED_UPLOADS_MAX } from './chat-files.service.ts';
 
 describe('POST /api/conversations/:id/files', () => {
@@ -73,39 +74,48 @@ describe('POST /api/conversations/:id/files', () => {
   });
 
   it.each([
-    ['voice', 'a Chromium voice note (WebM, Opus only)', () => webmSample(), 'audio/webm', 'webm'],
-    ['voice', 'a Firefox voice note (Ogg Opus)', () => oggOpusSample(), 'audio/ogg', 'ogg'],
-    [
-      'voice',
-      'a Safari voice note (MP4, sound only)',
-      () => mp4Sample({ handler: 'soun' }),
-      'audio/mp4',
-      'm4a',
-    ],
-    ['audio', 'an MP3', () => mp3Sample(), 'audio/mpeg', 'mp3'],
+    ['voice', 'a Chromium voice note (WebM, Opus only)', () => taggedVoiceNote('webm'), 'audio/webm', 'webm'],
+    ['voice', 'a Firefox voice note (Ogg Opus)', () => taggedVoiceNote('ogg'), 'audio/ogg', 'ogg'],
+    ['voice', 'a Safari voice note (MP4, sound only)', () => taggedVoiceNote('m4a'), 'audio/mp4', 'm4a'],
+    ['audio', 'an MP3', () => taggedMp3(), 'audio/mpeg', 'mp3'],
     ['audio', 'a WAV', () => wavSample(), 'audio/wav', 'wav'],
-    ['audio', 'an M4A', () => mp4Sample({ handler: 'soun', brand: 'M4A ' }), 'audio/mp4', 'm4a'],
-    ['video', 'an MP4 video', () => mp4Sample(), 'video/mp4', 'mp4'],
-    ['video', 'a WebM video', () => webmSample({ video: true }), 'video/webm', 'webm'],
-    ['video', 'a QuickTime video', () => mp4Sample({ brand: 'qt  ' }), 'video/quicktime', 'mov'],
-  ] as const)('accepts as %s %s', async (kind, _name, make, mimeType, extension) => {
-    const bytes = make();
-    const res = await postChatFile(t, amani.cookie, conversationId, bytes, {
-      kind,
-      durationMs: 4200,
-      // The declared type and name play no part.
-      filename: 'whatever.txt',
-      contentType: 'text/plain',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const { file } = ChatFileUploadSchema.parse(res.json());
-    expect(file).toMatchObject({ type: kind, mimeType, bytes: bytes.length, durationMs: 4200, image: null });
-    expect(file.url).toBe(`/api/chat-files/${file._id}/file.${extension}`);
-    const served = await t.app.inject({ url: file.url!, headers: { cookie: amani.cookie } });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe(mimeType);
-    expect(served.headers['accept-ranges']).toBe('bytes');
-    expect(served.rawPayload.equals(bytes)).toBe(true);
+    ['audio', 'an M4A', () => taggedVoiceNote('m4a'), 'audio/mp4', 'm4a'],
+    ['video', 'an MP4 video', () => taggedVideo('mp4'), 'video/mp4', 'mp4'],
+    ['video', 'a WebM video', () => phoneClip({ format: 'webm' }), 'video/webm', 'webm'],
+    ['video', 'a QuickTime video', () => taggedVideo('mov'), 'video/quicktime', 'mov'],
+  ] as const)(
+    'accepts as %s %s',
+    async (kind, _name, make, mimeType, extension) => {
+      const bytes = await make();
+      const res = await postChatFile(t, amani.cookie, conversationId, bytes, {
+        kind,
+        durationMs: 4200,
+        // The declared type and name play no part.
+        filename: 'whatever.txt',
+        contentType: 'text/plain',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { file } = ChatFileUploadSchema.parse(res.json());
+      expect(file).toMatchObject({ type: kind, mimeType, durationMs: 4200, image: null });
+      expect(file.url).toBe(`/api/chat-files/${file._id}/file.${extension}`);
+      const served = await t.app.inject({ url: file.url!, headers: { cookie: amani.cookie } });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(mimeType);
+      expect(served.headers['accept-ranges']).toBe('bytes');
+      // What is served is the remuxed file (chat-files-metadata.test.ts: without its tags).
+      expect(served.rawPayload.length).toBe(file.bytes);
+      expect(Math.abs(file.bytes - bytes.length)).toBeLessThan(bytes.length / 2);
+    },
+    30_000,
+  );
+
+  it('refuses with media_unreadable a file whose header is right but which ffmpeg cannot read, storing nothing', async () => {
+    const before = await chatFilesSnapshot(t);
+    // An MP4 header whose track has no sample description: sniffed as a video, unreadable as one.
+    const res = await postChatFile(t, amani.cookie, conversationId, mp4Sample(), { kind: 'video' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'media_unreadable' });
+    expect(await chatFilesSnapshot(t)).toEqual(before);
   });
 
   it.each([

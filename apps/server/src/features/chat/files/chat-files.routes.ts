@@ -44,11 +44,12 @@ const ChatFileFormSchema = z.object({
 const UploadResponse = {
   201: ChatFileUploadSchema,
   ...apiErrors({
-    400: 'validation_failed (kind, durationMs), chat_file_missing, chat_file_type_unsupported',
+    400: 'validation_failed (kind, durationMs), chat_file_missing, chat_file_type_unsupported, media_unreadable (not readable as the type its bytes say)',
     402: 'payment_required: behind the paywall (`reason`: UserPopularity or UserPreferences)',
     403: 'chat_blocked: one of the members blocked the other',
     404: 'conversation_not_found',
     413: 'chat_file_too_large',
+    503: 'service_unavailable: the photo encoder or the metadata remux did not answer in time (Retry-After)',
   }),
 };
 const MEDIA_TYPES = ['image/*', 'video/*', 'audio/*'];

@@ -9,7 +9,11 @@ import { openServedFile, type ServedFile } from '../../../lib/served-file.ts';
 import { clock } from '../../../lib/clock.ts';
 import { paymentRequired, paywallReasonOf } from '../../billing/paywall/paywall.policy.ts';
 import { encodePhotoUpload } from '../../media/media-encoding.service.ts';
-import { inspectUploadedPhoto, servedVariant } from '../../media/media.service.ts';
+import {
+  inspectUploadedPhoto,
+  remuxUploadWithoutMetadata,
+  servedVariant,
+} from '../../media/media.service.ts';
 import { conversationAccess, paywallIn } from '../chat-access.repository.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import * as repo from './chat-files.repository.ts';
@@ -23,7 +27,7 @@ import { sniffStreamType, streamFileName } from './stream-type.ts';
  * files can be removed by prefix once their rows are gone.
  */
 
-export type ChatFilesDeps = Pick<AppDeps, 'db' | 'jobs' | 'storage'>;
+export type ChatFilesDeps = Pick<AppDeps, 'db' | 'jobs' | 'storage' | 'env'>;
 
 /** The queue whose jobs remove stored chat files after a commit. */
 export const CHAT_FILES_QUEUE = 'chat-files-delete';
@@ -49,8 +53,9 @@ export type ChatUpload = { kind: ChatFileKind; durationMs: number | null; body: 
 /**
  * A file uploaded into a conversation by one of its members, not yet attached to a message (its row;
  * presentChatFile shows it). The membership, blocks and the paywall are checked before the upload is read; the
- * type comes from the bytes; files are written under a fresh random folder and removed again if the
- * row cannot be written.
+ * type comes from the bytes; nothing is stored with its metadata (photos are re-encoded, other files
+ * remuxed before they are stored); files are written under a fresh random folder and removed again if
+ * the row cannot be written.
  */
 export async function uploadChatFile(
   deps: ChatFilesDeps,
@@ -75,7 +80,7 @@ export async function uploadChatFile(
     const stored =
       upload.kind === 'photo'
         ? await preparePhoto(deps, upload, folder)
-        : await prepareStream(upload, folder);
+        : await prepareStream(deps, upload, folder);
     await Promise.all(stored.files.map((file) => deps.storage.put(file.key, file.body, file.type)));
     const row = await repo.insertChatFile(deps.db, {
       conversationId: input.conversationId,
@@ -126,21 +131,25 @@ async function preparePhoto(deps: ChatFilesDeps, upload: ChatUpload, folder: str
   };
 }
 
-async function prepareStream(upload: ChatUpload, folder: string): Promise<Prepared> {
+/**
+ * A voice note, an audio file or a video: remuxed without its metadata (GPS position, phone make and
+ * model, tags) in this request, before it is stored: a copy of the streams takes a fraction of a
+ * second, so the file answered (and attached to a message) is the clean one. The result must still be
+ * what the bytes were found to be.
+ */
+async function prepareStream(deps: ChatFilesDeps, upload: ChatUpload, folder: string): Promise<Prepared> {
   if (upload.kind === 'photo') throw typeUnsupported();
   const mime = await sniffStreamType(upload.body, upload.kind);
   if (!mime) throw typeUnsupported();
-  const variant: StreamVariant = {
-    key: `${folder}${streamFileName(mime)}`,
-    type: mime,
-    bytes: upload.body.length,
-  };
+  const body = await remuxUploadWithoutMetadata(deps.env, upload.body, mime);
+  if ((await sniffStreamType(body, upload.kind)) !== mime) throw typeUnsupported();
+  const variant: StreamVariant = { key: `${folder}${streamFileName(mime)}`, type: mime, bytes: body.length };
   return {
-    files: [{ key: variant.key, body: upload.body, type: mime }],
+    files: [{ key: variant.key, body, type: mime }],
     row: {
       kind: upload.kind,
       mimeType: mime,
-      bytes: upload.body.length,
+      bytes: body.length,
       durationMs: upload.durationMs,
       variants: [variant],
     },
