@@ -3,7 +3,7 @@ import { connectDatabase } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
 import { workMediaEncoding, workMediaTranscoding } from '../features/media/media-encoders.ts';
 import { removeStaleWorkDirs } from '../features/media/transcode-job.ts';
-import { resolveTranscodeTools } from '../features/media/transcode-tools.ts';
+import { resolveFfmpegTools } from '../lib/ffmpeg-tools.ts';
 import { photoEncodesAtOnce } from '../features/media/photo-pipeline.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import { createMediaStorage } from '../lib/storage.ts';
@@ -66,7 +66,7 @@ await workMediaEncoding(jobs, storage, { concurrency: photoEncodesAtOnce(), onJo
 await removeStaleWorkDirs();
 await workMediaTranscoding(
   jobs,
-  { db: database.db, storage, tools: resolveTranscodeTools(env) },
+  { db: database.db, storage, tools: resolveFfmpegTools(env) },
   { onJob: tell },
 );
 tell({ type: 'ready', pid: process.pid });

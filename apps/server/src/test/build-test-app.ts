@@ -9,7 +9,7 @@ import { createSmtpMailer, type Mailer } from '../lib/mailer.ts';
 import { createOutboxMailer, createOutboxSms } from '../features/dev/outbox-mailer.ts';
 import { createLocalStorage, type MediaStorage } from '../lib/storage.ts';
 import { workMediaEncoding, workMediaTranscoding } from '../features/media/media-encoders.ts';
-import { resolveTranscodeTools } from '../features/media/transcode-tools.ts';
+import { resolveFfmpegTools } from '../lib/ffmpeg-tools.ts';
 import { startMediaWorker, type MediaWorker } from '../media-worker/supervisor.ts';
 import type { TlsCredentials } from '../lib/tls.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -79,7 +79,7 @@ export async function buildTestApp(
     await mediaWorker.ready();
   } else {
     await workMediaEncoding(jobs, storage, { concurrency: 1 });
-    await workMediaTranscoding(jobs, { db: database.db, storage, tools: resolveTranscodeTools(env) });
+    await workMediaTranscoding(jobs, { db: database.db, storage, tools: resolveFfmpegTools(env) });
   }
   return {
     app,
