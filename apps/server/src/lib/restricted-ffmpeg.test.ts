@@ -48,38 +48,50 @@ describe('ffmpeg run within limits', () => {
     expect(result).toMatchObject({ overLimit: 'wall', code: null, signal: 'SIGKILL' });
   });
 
-  it.runIf(process.platform === 'linux')('is stopped past its CPU seconds, by the kernel', async () => {
-    expect(kernelLimitsApplied).toBe(true);
-    const started = Date.now();
-    const result = await runRestricted(testTools.ffmpeg, endlessEncode(path.join(dir, 'cpu.mp4')), {
-      ...ROOMY,
-      cpuSeconds: 1,
-    });
-    expect(result.overLimit).toBe('cpu');
-    // Stopped by its CPU time: an endless encode, far under the (roomy) wall-clock limit.
-    expect(Date.now() - started).toBeLessThan(120_000);
-  }, 180_000);
+  it.runIf(process.platform === 'linux')(
+    'is stopped past its CPU seconds, by the kernel',
+    async () => {
+      expect(kernelLimitsApplied).toBe(true);
+      const started = Date.now();
+      const result = await runRestricted(testTools.ffmpeg, endlessEncode(path.join(dir, 'cpu.mp4')), {
+        ...ROOMY,
+        cpuSeconds: 1,
+      });
+      expect(result.overLimit).toBe('cpu');
+      // Stopped by its CPU time: an endless encode, far under the (roomy) wall-clock limit.
+      expect(Date.now() - started).toBeLessThan(120_000);
+    },
+    180_000,
+  );
 
-  it.runIf(process.platform === 'linux')('is stopped when a file it writes passes its size', async () => {
-    const output = path.join(dir, 'big.mp4');
-    const result = await runRestricted(testTools.ffmpeg, endlessEncode(output), {
-      ...ROOMY,
-      outputBytes: 256 * 1024,
-    });
-    expect(result).toMatchObject({ overLimit: 'output', signal: 'SIGXFSZ' });
-    expect((await stat(output)).size).toBeLessThanOrEqual(256 * 1024);
-  }, 180_000);
+  it.runIf(process.platform === 'linux')(
+    'is stopped when a file it writes passes its size',
+    async () => {
+      const output = path.join(dir, 'big.mp4');
+      const result = await runRestricted(testTools.ffmpeg, endlessEncode(output), {
+        ...ROOMY,
+        outputBytes: 256 * 1024,
+      });
+      expect(result).toMatchObject({ overLimit: 'output', signal: 'SIGXFSZ' });
+      expect((await stat(output)).size).toBeLessThanOrEqual(256 * 1024);
+    },
+    180_000,
+  );
 
-  it.runIf(process.platform === 'linux')('cannot allocate past its address space', async () => {
-    const args = [
-      ...['-nostdin', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=4096x2304:d=0.2'],
-      ...['-f', 'null', '-'],
-    ];
-    expect((await runRestricted(testTools.ffmpeg, args, ROOMY)).code).toBe(0);
-    const starved = await runRestricted(testTools.ffmpeg, args, { ...ROOMY, memoryBytes: 64 * 1024 ** 2 });
-    expect(starved.code).not.toBe(0);
-    expect(starved.overLimit).toBeNull();
-  }, 60_000);
+  it.runIf(process.platform === 'linux')(
+    'cannot allocate past its address space',
+    async () => {
+      const args = [
+        ...['-nostdin', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=4096x2304:d=0.2'],
+        ...['-f', 'null', '-'],
+      ];
+      expect((await runRestricted(testTools.ffmpeg, args, ROOMY)).code).toBe(0);
+      const starved = await runRestricted(testTools.ffmpeg, args, { ...ROOMY, memoryBytes: 64 * 1024 ** 2 });
+      expect(starved.code).not.toBe(0);
+      expect(starved.overLimit).toBeNull();
+    },
+    60_000,
+  );
 });
 
 describe('the restricted input', () => {

@@ -77,7 +77,10 @@ const ratio = (value: string | undefined): number => {
 };
 
 const pixelsOf = (stream: FfprobeStream) =>
-  Math.max((stream.width ?? 0) * (stream.height ?? 0), (stream.coded_width ?? 0) * (stream.coded_height ?? 0));
+  Math.max(
+    (stream.width ?? 0) * (stream.height ?? 0),
+    (stream.coded_width ?? 0) * (stream.coded_height ?? 0),
+  );
 
 function rotation(stream: FfprobeStream): number {
   const degrees = stream.side_data_list?.find((data) => data.rotation !== undefined)?.rotation;
@@ -91,7 +94,12 @@ function displayed(stream: FfprobeStream): ProbedVideo | null {
   const shown = { width: Math.round(width * sar), height };
   const turned = rotation(stream) === 90 ? { width: shown.height, height: shown.width } : shown;
   const framesPerSecond = ratio(stream.avg_frame_rate) || ratio(stream.r_frame_rate) || 30;
-  return { ...turned, framesPerSecond, frames: Number(stream.nb_read_packets) || 0, codedPixels: pixelsOf(stream) };
+  return {
+    ...turned,
+    framesPerSecond,
+    frames: Number(stream.nb_read_packets) || 0,
+    codedPixels: pixelsOf(stream),
+  };
 }
 
 /**
