@@ -2,7 +2,12 @@ import path from 'node:path';
 import { AUDIO_MAX_SECONDS, WAVEFORM_BARS } from '@motema/shared/posts';
 import type { FfmpegTools } from '../../lib/ffmpeg-tools.ts';
 import { runRestricted } from '../../lib/restricted-ffmpeg.ts';
-import { audioEncodeLimits, DEFAULT_ENCODE_BUDGET, type EncodeBudget } from './encode-budget.ts';
+import {
+  audioEncodeLimits,
+  DEFAULT_ENCODE_BUDGET,
+  DURATION_SLACK_SECONDS,
+  type EncodeBudget,
+} from './encode-budget.ts';
 import { failedRunCode, inputArgs, probeMedia, refuse } from './transcode-probe.ts';
 import { FFMPEG_THREADS } from './video-pipeline.ts';
 
@@ -14,7 +19,6 @@ import { FFMPEG_THREADS } from './video-pipeline.ts';
  */
 
 export const AUDIO_TARGET = { monoKbps: 48, stereoKbps: 64 } as const;
-const DURATION_SLACK_SECONDS = 0.5;
 /** The waveform is read from the sound resampled this low: enough for bars, little to carry. */
 const WAVEFORM_SAMPLE_RATE = 2000;
 

@@ -1,7 +1,9 @@
 import {
+  AUDIO_MAX_SECONDS,
   VIDEO_MAX_BITS_PER_SECOND,
   VIDEO_MAX_FRAMES_PER_SECOND,
   VIDEO_MAX_PIXELS_PER_SECOND,
+  VIDEO_MAX_SECONDS,
 } from '@motema/shared/posts';
 import type { RunLimits } from '../../lib/restricted-ffmpeg.ts';
 import type { Probe, ProbedVideo } from './transcode-probe.ts';
@@ -25,17 +27,17 @@ export type EncodeBudget = {
 };
 
 /**
- * Measured on the 2-CPU machine with Debian's ffmpeg 5.1 (the pipeline of video-pipeline.ts, its
- * CPU time over all threads): 1080p at 30 fps decoded, scaled and encoded twice at ~45 M decoded
- * pixels per CPU second, 4K at ~60 M (scaling dominates: fewer output pixels per input pixel); an
- * hour of stereo MP3 to AAC in ~35 CPU seconds. The budget is a quarter of those rates: a phone's
- * 60 s of 4K at 60 fps (34 G pixels) gets ~3,000 CPU s, the issue's 10 s bomb would have had
- * ~1,900, and a 60 s one no budget at all (refused by its frame rate).
+ * Measured on the 2-CPU machine with Debian's ffmpeg 5.1 (the pipeline of video-pipeline.ts, probe
+ * included, CPU time of all its threads): phone-like 1080p at 30 fps and 15 Mbit/s, H.264 or HEVC,
+ * at 84 to 89 M decoded pixels a CPU second; 4K at 200 M (the two outputs cost the same whatever
+ * the input); 10 minutes of stereo MP3 to AAC and waveform in 12.5 CPU seconds (48 s of sound a
+ * CPU second). The budget is a quarter of the slowest: 60 s of 4K at 60 fps (34 G pixels, ~170
+ * CPU seconds of work) gets ~1,700 CPU seconds, an hour of podcast 320.
  */
 export const DEFAULT_ENCODE_BUDGET: EncodeBudget = {
   baseCpuSeconds: 20,
-  videoPixelsPerCpuSecond: 12_000_000,
-  audioSecondsPerCpuSecond: 25,
+  videoPixelsPerCpuSecond: 20_000_000,
+  audioSecondsPerCpuSecond: 12,
   wallPerCpuSecond: 3,
 };
 
@@ -43,6 +45,8 @@ export const DEFAULT_ENCODE_BUDGET: EncodeBudget = {
 const FFMPEG_MEMORY_BYTES = 3 * 1024 ** 3;
 /** The largest file an encode writes: the capped bit rates make a minute of video ~4.2 MB, an hour of sound 29 MB. */
 const ENCODE_OUTPUT_BYTES = 128 * 1024 ** 2;
+/** A phone's 60 s clip often lasts a few hundredths more: the limit is not refused for those. */
+export const DURATION_SLACK_SECONDS = 0.5;
 /** A phone's frame rate wanders (29.97, 30.02...); its timestamps' average may round past the limit. */
 const RATE_SLACK = 1.02;
 
@@ -82,3 +86,18 @@ export const PROBE_LIMITS: RunLimits = {
   memoryBytes: 1024 ** 3,
   outputBytes: 0,
 };
+
+/**
+ * The longest wall-clock limit of any accepted upload's encode (the longest video at the most pixels a
+ * second, or the longest podcast): the transcode queue's expiry is above it.
+ */
+export const LONGEST_ENCODE_WALL_SECONDS = Math.ceil(
+  Math.max(
+    videoEncodeLimits(
+      { width: 0, height: 0, framesPerSecond: 0, frames: 0, codedPixels: VIDEO_MAX_PIXELS_PER_SECOND },
+      (VIDEO_MAX_SECONDS.post + DURATION_SLACK_SECONDS) * RATE_SLACK,
+      DEFAULT_ENCODE_BUDGET,
+    ).wallMs,
+    audioEncodeLimits(AUDIO_MAX_SECONDS + DURATION_SLACK_SECONDS, DEFAULT_ENCODE_BUDGET).wallMs,
+  ) / 1000,
+);

@@ -5,6 +5,7 @@ import type { FfmpegTools } from '../../lib/ffmpeg-tools.ts';
 import { runRestricted } from '../../lib/restricted-ffmpeg.ts';
 import {
   DEFAULT_ENCODE_BUDGET,
+  DURATION_SLACK_SECONDS,
   refusalOfUnusualVideo,
   videoEncodeLimits,
   type EncodeBudget,
@@ -57,8 +58,6 @@ export const VIDEO_TARGETS = {
 } as const satisfies Record<string, VideoTarget>;
 export type VideoQuality = keyof typeof VIDEO_TARGETS;
 
-/** A phone's 60 s clip often lasts a few hundredths more: the limit is not refused for those. */
-const DURATION_SLACK_SECONDS = 0.5;
 /** ffmpeg's threads (decoder, each encoder): a bounded share of a small server's cores. */
 export const FFMPEG_THREADS = 2;
 /** x264's speed preset: encodes a 1080p phone clip faster than real time on one core. */
@@ -158,7 +157,8 @@ export async function transcodeVideo(
       ...['-map', '[poster]', '-frames:v', '1', '-map_metadata', '-1', '-fflags', '+bitexact'],
       ...['-flags:v', '+bitexact', '-c:v', 'png', '-f', 'image2', `file:${posterFile}`],
     ],
-    videoEncodeLimits(video, video.frames, budget),
+    // The frames counted in the file; a stream whose packets could not be counted, by its header.
+    videoEncodeLimits(video, Math.max(video.frames, probe.durationSeconds * framesPerSecond), budget),
   );
   // Killed by a signal none of its limits sends (the machine's memory ran out): tried again.
   if (result.code === null && !result.overLimit) {
