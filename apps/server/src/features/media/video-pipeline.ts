@@ -78,6 +78,8 @@ export function mp4OutputArgs(label: string, target: VideoTarget, framesPerSecon
     ...['-map_metadata', '-1', '-map_chapters', '-1'],
     // No "Lavf"/"Lavc" encoder tags; the SEI units (x264's settings string) removed from the stream.
     ...['-fflags', '+bitexact', '-flags:v', '+bitexact', '-flags:a', '+bitexact'],
+    // ffmpeg 5 writes the stream's encoder ("Lavc libx264") as the MP4 sample entry's compressor name.
+    ...['-metadata:s:v:0', 'encoder= '],
     ...['-c:v', 'libx264', '-preset', X264_PRESET, '-profile:v', 'main', '-pix_fmt', 'yuv420p'],
     ...[
       '-crf',
