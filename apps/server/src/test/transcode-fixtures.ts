@@ -6,9 +6,9 @@ import { parseEnv } from '../env.ts';
 import { resolveFfmpegTools } from '../lib/ffmpeg-tools.ts';
 
 /**
- * Videos and audios for the transcode's tests, made at test time by the ffmpeg the server would run (ffmpeg-tools.ts) from its
- * generators (lavfi testsrc2, sine): small, quick, and with what a phone puts in its files (a GPS
- * position, a creation date, a title, a rotation).
+ * Videos and audios for the transcode's tests, made at test time by the ffmpeg the server would run
+ * (ffmpeg-tools.ts) from its generators (lavfi testsrc2, sine): small, quick, and with what a phone
+ * puts in its files (a GPS position, a creation date, a title, a rotation).
  */
 
 export const testTools = resolveFfmpegTools(parseEnv({ NODE_ENV: 'test' }));
