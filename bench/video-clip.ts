@@ -1,6 +1,6 @@
 /**
  * B9's input (video-pipeline.bench.ts, and the chat benchmark's video phase in chat-uploads.ts): a
- * phone-like 1080p clip made by the packaged ffmpeg: testsrc2 with noise on every frame (so that the
+ * phone-like 1080p clip made by the server's ffmpeg: testsrc2 with noise on every frame (so that the
  * encoders work as on a camera's picture), H.264 high profile at ~15 Mbit/s, AAC, and a GPS
  * position, a date and a title in QuickTime's `©xyz` and friends, as a phone writes them. Made once
  * per length and kept in the temporary folder (about a minute's work for 30 s).
@@ -11,10 +11,10 @@ import { mkdir, rename } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from '../apps/server/src/env.ts';
-import { resolveTranscodeTools } from '../apps/server/src/features/media/transcode-tools.ts';
+import { resolveFfmpegTools } from '../apps/server/src/lib/ffmpeg-tools.ts';
 
-/** The ffmpeg and ffprobe the server would use (FFMPEG_PATH / FFPROBE_PATH, else the packaged ones). */
-export const benchTools = resolveTranscodeTools(
+/** The ffmpeg and ffprobe the server would use (FFMPEG_PATH / FFPROBE_PATH, else the system's, else the packaged ones). */
+export const benchTools = resolveFfmpegTools(
   parseEnv({
     NODE_ENV: 'test',
     ...(process.env.FFMPEG_PATH ? { FFMPEG_PATH: process.env.FFMPEG_PATH } : {}),

@@ -20,7 +20,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { encodePhoto, type ProcessedPhoto } from '../apps/server/src/features/media/photo-pipeline.ts';
-import { runTool } from '../apps/server/src/features/media/transcode-tools.ts';
+import { runRestricted } from '../apps/server/src/lib/restricted-ffmpeg.ts';
 import {
   FFMPEG_THREADS,
   transcodeVideo,
@@ -50,7 +50,7 @@ const median = (values: number[]) => {
 async function reference(input: string, workDir: string): Promise<number> {
   const target = VIDEO_TARGETS.standard;
   const started = performance.now();
-  const result = await runTool(
+  const result = await runRestricted(
     tools.ffmpeg,
     [
       ...['-nostdin', '-v', 'error', '-y', '-i', input, '-vf', 'scale=-2:480'],
@@ -66,7 +66,7 @@ async function reference(input: string, workDir: string): Promise<number> {
         path.join(workDir, 'plain.mp4'),
       ],
     ],
-    { timeoutMs: 15 * 60_000 },
+    { cpuSeconds: 3600, wallMs: 15 * 60_000, memoryBytes: 4 * 1024 ** 3, outputBytes: 1024 ** 3 },
   );
   if (result.code !== 0) throw new Error(`reference ffmpeg failed: ${result.stderr}`);
   return performance.now() - started;

@@ -4,7 +4,8 @@
 // (Vitest), web build, bundle budgets (bar B5, apps/web/build/critical-path.ts), end to end
 // (e2e/run.mjs). Ends with a summary whose last line is `N passed, M failed` (Vitest tests, budget
 // checks and end-to-end checks). Before the Vitest step, Debian's
-// redis-server (the two-node tests start a real one) is installed with apt-get when missing.
+// redis-server (the two-node tests start a real one) and ffmpeg (the media worker's maintained
+// ffmpeg, decision 0031) are installed with apt-get when missing.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -43,7 +44,7 @@ const steps = [
   {
     name: 'unit',
     title: 'Unit and integration tests: Vitest (shared, server, web)',
-    prepare: ensureRedisServer,
+    prepare: ensureTestPackages,
     counts: () => readVitestCounts(),
     commands: [
       ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`],
@@ -75,24 +76,36 @@ const steps = [
 ];
 
 /**
- * Debian's redis-server, which the server tests start on a port of their own (two server nodes
- * joined by Redis): installed with apt-get when missing, as root or through password-less sudo,
- * without a question (CI has no standard input). Returns an exit code.
+ * Debian's packages the Vitest step needs: redis-server (the server tests start one on a port of their
+ * own: two server nodes joined by Redis) and ffmpeg (the maintained ffmpeg and ffprobe the media
+ * worker prefers to the npm build: decision 0031; the transcode tests run the one the server would).
  */
-function ensureRedisServer() {
-  const installed = () => spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+function ensureTestPackages() {
+  return (
+    ensureDebianPackage('redis-server', ['redis-server', '--version']) ||
+    ensureDebianPackage('ffmpeg', ['ffmpeg', '-version'], { required: false })
+  );
+}
+
+/**
+ * Debian's package `name`, installed with apt-get when `check` cannot be run, as root or through
+ * password-less sudo, without a question (CI has no standard input). Returns an exit code: 0 when
+ * a package not `required` cannot be installed (the tests then run without it: for ffmpeg, npm's).
+ */
+function ensureDebianPackage(name, check, { required = true } = {}) {
+  const installed = () => spawnSync(check[0], check.slice(1), { stdio: 'ignore' }).status === 0;
   if (installed()) return 0;
   const root = process.getuid?.() === 0;
   const sudo = !root && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
   if (!root && !sudo) {
     console.error(
-      'redis-server is missing and cannot be installed without root: run "sudo apt-get install -y redis-server" and run again.',
+      `${name} is missing and cannot be installed without root: run "sudo apt-get install -y ${name}"${required ? ' and run again' : ''}.`,
     );
-    return 1;
+    return required ? 1 : 0;
   }
-  console.log("redis-server is missing: installing Debian's redis-server package with apt-get...");
+  console.log(`${name} is missing: installing Debian's ${name} package with apt-get...`);
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'redis-server']]) {
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', name]]) {
     const [command, commandArgs] = root
       ? ['apt-get', args]
       : ['sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]];
@@ -101,14 +114,14 @@ function ensureRedisServer() {
       console.error(
         `"apt-get ${args.join(' ')}" failed (${result.error?.message ?? `exit ${result.status}`}).`,
       );
-      return 1;
+      return required ? 1 : 0;
     }
   }
   if (!installed()) {
-    console.error('apt-get installed redis-server but it still cannot be run.');
+    console.error(`apt-get installed ${name} but it still cannot be run.`);
     return 1;
   }
-  console.log('redis-server installed.');
+  console.log(`${name} installed.`);
   return 0;
 }
 

@@ -26,8 +26,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
-  // ffmpeg and ffprobe for videos and audios (decision 0029): the static builds npm installs
-  // (@ffmpeg-installer/linux-x64, @ffprobe-installer/linux-x64) unless these name other binaries.
+  // ffmpeg and ffprobe for videos and audios (decision 0031): the machine's maintained ones in /usr/bin,
+  // else the static builds npm installs (@ffmpeg-installer/linux-x64...), unless these name others.
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   // Several server nodes: a Redis (redis:// or rediss://) for the Socket.IO adapter and shared rate limits.

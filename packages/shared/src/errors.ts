@@ -36,6 +36,11 @@ export const ERROR_MESSAGES = {
   video_too_long: 'This video is too long. Posts take videos of up to 60 seconds, stories up to 30.',
   video_too_many_pixels: 'This video’s picture is too large. Send one of at most 4096 × 2304 pixels.',
   video_no_picture: 'This video has no picture. Post it as a podcast, or choose another video.',
+  video_frame_rate_too_high:
+    'This video has more frames a second than a phone records. Send one of at most 240 frames a second.',
+  video_too_demanding:
+    'This video holds more than a phone records (over 4K at 60 frames a second, or over 200 Mbit/s). Send it at a usual quality.',
+  media_processing_too_long: 'This file took too long to process. Send a shorter or lighter one.',
   audio_too_long: 'This recording is too long. Send one of at most an hour.',
   media_type_unsupported: 'This file cannot be posted. Send a photo, a video or an audio file.',
   media_too_large:

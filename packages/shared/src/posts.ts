@@ -40,6 +40,15 @@ export const VIDEO_MAX_SECONDS: Record<MediaUse, number> = { post: 60, story: 30
 export const AUDIO_MAX_SECONDS = 60 * 60;
 /** Frames larger than this many pixels (a 16000x16000 bomb) are refused before decoding. */
 export const VIDEO_MAX_PIXELS = 4096 * 2304;
+/**
+ * What phones record, refused beyond from the probe before any encode (issue 25): the slow motion of
+ * phones is 240 frames a second (saved as such by iPhones and Pixels), and 1080p at 240 weighs as
+ * much as 4K at 60, the most pixels a second a phone records; H.264 or HEVC at 4K 60 is 50 to
+ * 100 Mbit/s (ProRes is more, but a minute of it is gigabytes, past VIDEO_MAX_BYTES anyway).
+ */
+export const VIDEO_MAX_FRAMES_PER_SECOND = 240;
+export const VIDEO_MAX_PIXELS_PER_SECOND = 4096 * 2304 * 60;
+export const VIDEO_MAX_BITS_PER_SECOND = 200_000_000;
 /** Container types accepted, found from the bytes (never the name or the declared type). */
 export const VIDEO_ACCEPTED_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/3gpp'] as const;
 export const AUDIO_ACCEPTED_TYPES = [

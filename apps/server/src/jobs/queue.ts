@@ -26,8 +26,15 @@ export type JobOutcome<R> =
 
 /** Durable jobs in PostgreSQL (pg-boss): sent inside the request, run and retried in the background. */
 export type JobQueue = {
-  /** Enqueues a job (after `delaySeconds`, if given) and returns its id. */
-  send: <T extends object>(name: string, data: T, options?: { delaySeconds?: number }) => Promise<string>;
+  /**
+   * Enqueues a job (after `delaySeconds`, if given) and returns its id. Workers take the jobs of the
+   * highest `priority` first (0 by default; higher, or lower: negative), then the oldest.
+   */
+  send: <T extends object>(
+    name: string,
+    data: T,
+    options?: { delaySeconds?: number; priority?: number },
+  ) => Promise<string>;
   /**
    * Enqueues a job unless one was sent to the queue in the same slot of `slotSeconds` (≤ 12 h), by any
    * node: several nodes starting a periodic job get one run. False when the slot's job was there.
@@ -115,7 +122,10 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
   return {
     async send(name, data, options = {}) {
       await ensureQueue(name);
-      const id = await boss.send(name, data, { startAfter: options.delaySeconds ?? 0 });
+      const id = await boss.send(name, data, {
+        startAfter: options.delaySeconds ?? 0,
+        priority: options.priority ?? 0,
+      });
       if (!id) throw new Error(`pg-boss did not enqueue a job of ${name}`);
       if (settings.get(name)?.wakeWorkers && !options.delaySeconds) {
         await boss.getDb().executeSql('SELECT pg_notify($1, $2)', [JOB_SENT_CHANNEL, name]);

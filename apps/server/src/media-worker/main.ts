@@ -3,7 +3,7 @@ import { connectDatabase } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
 import { workMediaEncoding, workMediaTranscoding } from '../features/media/media-encoders.ts';
 import { removeStaleWorkDirs } from '../features/media/transcode-job.ts';
-import { resolveTranscodeTools } from '../features/media/transcode-tools.ts';
+import { ffmpegVersion, resolveFfmpegTools } from '../lib/ffmpeg-tools.ts';
 import { photoEncodesAtOnce } from '../features/media/photo-pipeline.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import { createMediaStorage } from '../lib/storage.ts';
@@ -64,9 +64,9 @@ const storage = createMediaStorage(env);
 await workMediaEncoding(jobs, storage, { concurrency: photoEncodesAtOnce(), onJob: tell });
 // ffmpeg, started by this process's threads, inherits their idle class and nice value (priority.ts).
 await removeStaleWorkDirs();
-await workMediaTranscoding(
-  jobs,
-  { db: database.db, storage, tools: resolveTranscodeTools(env) },
-  { onJob: tell },
-);
+const tools = resolveFfmpegTools(env);
+if (env.NODE_ENV !== 'test') {
+  console.log(`media worker: ${ffmpegVersion(tools.ffmpeg)} (${tools.source}: ${tools.ffmpeg})`);
+}
+await workMediaTranscoding(jobs, { db: database.db, storage, tools }, { onJob: tell });
 tell({ type: 'ready', pid: process.pid });

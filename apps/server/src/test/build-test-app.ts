@@ -8,8 +8,9 @@ import { startJobQueue, type JobQueue } from '../jobs/queue.ts';
 import { createSmtpMailer, type Mailer } from '../lib/mailer.ts';
 import { createOutboxMailer, createOutboxSms } from '../features/dev/outbox-mailer.ts';
 import { createLocalStorage, type MediaStorage } from '../lib/storage.ts';
+import type { EncodeBudget } from '../features/media/encode-budget.ts';
 import { workMediaEncoding, workMediaTranscoding } from '../features/media/media-encoders.ts';
-import { resolveTranscodeTools } from '../features/media/transcode-tools.ts';
+import { resolveFfmpegTools } from '../lib/ffmpeg-tools.ts';
 import { startMediaWorker, type MediaWorker } from '../media-worker/supervisor.ts';
 import type { TlsCredentials } from '../lib/tls.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -38,6 +39,8 @@ export type TestApp = {
  * it serves HTTP/2 and HTTP/1.1 over TLS, as main.ts does given TLS_CERT_FILE and TLS_KEY_FILE.
  * Uploads are encoded through the real queue by the media worker's handlers, in this process;
  * `mediaWorker: 'process'` starts the real worker process instead (media-worker/supervisor.ts).
+ * In this process, `transcodes: 'paused'` leaves the transcode queue unworked (the test works it when
+ * it has sent what it needs), and `transcodeBudget` replaces what an encode may cost.
  */
 export async function buildTestApp(
   options: {
@@ -45,6 +48,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     tls?: TlsCredentials;
     mediaWorker?: 'in-process' | 'process';
+    transcodes?: 'worked' | 'paused';
+    transcodeBudget?: EncodeBudget;
     /** The FlexPay to pay through: a simulator's (startTestFlexpaySim in flexpay-sim.ts); by default one that never answers. */
     flexpay?: TestFlexpay;
     /**
@@ -86,7 +91,10 @@ export async function buildTestApp(
     await mediaWorker.ready();
   } else {
     await workMediaEncoding(jobs, storage, { concurrency: 1 });
-    await workMediaTranscoding(jobs, { db: database.db, storage, tools: resolveTranscodeTools(env) });
+    if (options.transcodes !== 'paused') {
+      const tools = resolveFfmpegTools(env);
+      await workMediaTranscoding(jobs, { db: database.db, storage, tools, budget: options.transcodeBudget });
+    }
   }
   return {
     app,

@@ -3,15 +3,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from '../env.ts';
-import { resolveTranscodeTools } from '../features/media/transcode-tools.ts';
+import { resolveFfmpegTools } from '../lib/ffmpeg-tools.ts';
 
 /**
- * Videos and audios for the transcode's tests, made at test time by the packaged ffmpeg from its
- * generators (lavfi testsrc2, sine): small, quick, and with what a phone puts in its files (a GPS
- * position, a creation date, a title, a rotation).
+ * Videos and audios for the transcode's tests, made at test time by the ffmpeg the server would run
+ * (ffmpeg-tools.ts) from its generators (lavfi testsrc2, sine): small, quick, and with what a phone
+ * puts in its files (a GPS position, a creation date, a title, a rotation).
  */
 
-export const testTools = resolveTranscodeTools(parseEnv({ NODE_ENV: 'test' }));
+export const testTools = resolveFfmpegTools(parseEnv({ NODE_ENV: 'test' }));
 
 /** The position a phone writes (`©xyz` in `moov/udta`), and the value the tests look for. */
 export const GPS_LOCATION = '+12.3456+056.7890/';
@@ -93,6 +93,49 @@ export function hugeFrameClip(width: number, height: number): Promise<Buffer> {
     ffmpeg([
       ...['-f', 'lavfi', '-i', `color=c=black:s=${width}x${height}:d=0.04`, '-frames:v', '1'],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', out],
+    ]);
+    return out;
+  });
+}
+
+/**
+ * A video no phone records, small on disk: `framesPerSecond` frames a second of `width`x`height` for
+ * `seconds` (the probe's frame-rate bomb: 1000 fps; 4096x2304 at 120 fps is past 4K at 60).
+ */
+export function unusualClip(options: {
+  width: number;
+  height: number;
+  framesPerSecond: number;
+  seconds: number;
+}): Promise<Buffer> {
+  const { width, height, framesPerSecond, seconds } = options;
+  return inTemp((dir) => {
+    const out = path.join(dir, 'unusual.mp4');
+    ffmpeg([
+      ...['-f', 'lavfi', '-i', `testsrc2=s=${width}x${height}:r=${framesPerSecond}:d=${seconds}`],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', out],
+    ]);
+    return out;
+  });
+}
+
+/**
+ * `seconds` of noise coded losslessly (x264 at QP 0): a bit rate no phone records (~`width`x`height`
+ * x 12 bits a frame), small on disk because it is short.
+ */
+export function noiseClip(options: {
+  width: number;
+  height: number;
+  framesPerSecond: number;
+  seconds: number;
+}): Promise<Buffer> {
+  const { width, height, framesPerSecond, seconds } = options;
+  return inTemp((dir) => {
+    const out = path.join(dir, 'noise.mp4');
+    ffmpeg([
+      ...['-f', 'lavfi', '-i', `nullsrc=s=${width}x${height}:r=${framesPerSecond}:d=${seconds}`],
+      ...['-vf', 'geq=lum=random(1)*255:cb=128:cr=128', '-c:v', 'libx264', '-preset', 'ultrafast'],
+      ...['-qp', '0', '-pix_fmt', 'yuv420p', out],
     ]);
     return out;
   });

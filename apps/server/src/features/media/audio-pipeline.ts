@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { AUDIO_MAX_SECONDS, WAVEFORM_BARS } from '@motema/shared/posts';
+import type { FfmpegTools } from '../../lib/ffmpeg-tools.ts';
+import { runRestricted } from '../../lib/restricted-ffmpeg.ts';
+import {
+  audioEncodeLimits,
+  DEFAULT_ENCODE_BUDGET,
+  DURATION_SLACK_SECONDS,
+  type EncodeBudget,
+} from './encode-budget.ts';
 import { failedRunCode, inputArgs, probeMedia, refuse } from './transcode-probe.ts';
-import { runTool, type TranscodeTools } from './transcode-tools.ts';
 import { FFMPEG_THREADS } from './video-pipeline.ts';
 
 /**
@@ -12,9 +19,6 @@ import { FFMPEG_THREADS } from './video-pipeline.ts';
  */
 
 export const AUDIO_TARGET = { monoKbps: 48, stereoKbps: 64 } as const;
-const DURATION_SLACK_SECONDS = 0.5;
-/** An hour's podcast decodes and encodes in about a minute on one core; this is the backstop. */
-const AUDIO_ENCODE_TIMEOUT_MS = 30 * 60_000;
 /** The waveform is read from the sound resampled this low: enough for bars, little to carry. */
 const WAVEFORM_SAMPLE_RATE = 2000;
 
@@ -52,11 +56,13 @@ export function waveformBuilder(expectedSamples: number) {
 
 /**
  * Probes and encodes the audio at `file` (of `sourceType`, found from its bytes) into `workDir`.
- * Refusals are AppErrors with their code (never retried); anything else is a failure to retry.
+ * within the limits its duration implies (encode-budget.ts). Refusals are AppErrors with their code
+ * (never retried), a run past its limits among them; anything else is a failure to retry.
  */
 export async function transcodeAudio(
-  tools: TranscodeTools,
+  tools: FfmpegTools,
   input: { file: string; sourceType: string; workDir: string },
+  budget: EncodeBudget = DEFAULT_ENCODE_BUDGET,
 ): Promise<TranscodedAudio> {
   const probe = await probeMedia(tools, input.sourceType, input.file);
   if (!probe.audio) throw refuse('media_unreadable');
@@ -66,7 +72,7 @@ export async function transcodeAudio(
   const kbps = channels === 1 ? AUDIO_TARGET.monoKbps : AUDIO_TARGET.stereoKbps;
   const file = path.join(input.workDir, 'standard.m4a');
   const waveform = waveformBuilder(Math.max(1, Math.round(seconds * WAVEFORM_SAMPLE_RATE)));
-  const result = await runTool(
+  const result = await runRestricted(
     tools.ffmpeg,
     [
       ...['-nostdin', '-hide_banner', '-v', 'error', '-y', '-threads', String(FFMPEG_THREADS)],
@@ -80,10 +86,12 @@ export async function transcodeAudio(
       // The same decode, resampled for the waveform, to stdout.
       ...['-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(WAVEFORM_SAMPLE_RATE), '-f', 's16le', 'pipe:1'],
     ],
-    { timeoutMs: AUDIO_ENCODE_TIMEOUT_MS, onStdout: (chunk) => waveform.push(chunk) },
+    audioEncodeLimits(seconds, budget),
+    { onStdout: (chunk) => waveform.push(chunk) },
   );
-  if (result.timedOut) throw new Error(`ffmpeg took over ${AUDIO_ENCODE_TIMEOUT_MS} ms on ${input.file}`);
-  if (result.code === null) throw new Error(`ffmpeg was killed while encoding ${input.file}`);
+  if (result.code === null && !result.overLimit) {
+    throw new Error(`ffmpeg was killed (${result.signal}) while encoding ${input.file}`);
+  }
   if (result.code !== 0) throw refuse(failedRunCode(result));
   return { durationMs: Math.round(seconds * 1000), file, waveform: waveform.bars() };
 }

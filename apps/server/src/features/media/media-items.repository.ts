@@ -102,3 +102,18 @@ export async function countUnclaimedOf(db: DbOrTx, ownerId: string, since: Date)
     );
   return row?.count ?? 0;
 }
+
+/** The member's items still waiting for (or in) their transcode, uploaded since `since`. */
+export async function countProcessingOf(db: DbOrTx, ownerId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(mediaItems)
+    .where(
+      and(
+        eq(mediaItems.ownerId, ownerId),
+        eq(mediaItems.status, 'processing'),
+        gte(mediaItems.createdAt, since),
+      ),
+    );
+  return row?.count ?? 0;
+}

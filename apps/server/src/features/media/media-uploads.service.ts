@@ -85,9 +85,7 @@ export async function uploadMediaItem(
       sourceBytes: bytes,
     });
     const job: TranscodeJob = { kind: settled.kind, itemId: row.id, source, folder, use: upload.use };
-    // The queue's own settings, should this node be the first to use it (the worker's are the same).
-    deps.jobs.define(MEDIA_TRANSCODE_QUEUE, MEDIA_TRANSCODE_SETTINGS);
-    await deps.jobs.send(MEDIA_TRANSCODE_QUEUE, job);
+    await sendTranscode(deps, job, input.ownerId);
     return row;
   } catch (error) {
     if (row) await repo.deleteMediaItems(deps.db, [row.id]).catch(() => undefined);
@@ -96,6 +94,22 @@ export async function uploadMediaItem(
       .catch(() => scheduleItemFilesRemoval(deps.jobs, { id: row?.id, folder }));
     throw error;
   }
+}
+
+/** A member's items still processing count this long at most (an item stuck by a lost job stops counting). */
+const FAIR_ORDER_WINDOW_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Sends the transcode in a fair order between members (issue 25): its priority is minus the number of
+ * the member's uploads still processing before it, so that one member's tenth upload waits behind
+ * every other member's first, not the other way round (the worker takes the highest priority first).
+ */
+async function sendTranscode(deps: MediaItemsDeps, job: TranscodeJob, ownerId: string): Promise<void> {
+  const since = new Date(clock.now().getTime() - FAIR_ORDER_WINDOW_MS);
+  const processing = await repo.countProcessingOf(deps.db, ownerId, since);
+  // The queue's own settings, should this node be the first to use it (the worker's are the same).
+  deps.jobs.define(MEDIA_TRANSCODE_QUEUE, MEDIA_TRANSCODE_SETTINGS);
+  await deps.jobs.send(MEDIA_TRANSCODE_QUEUE, job, { priority: -Math.max(0, processing - 1) });
 }
 
 async function storePhoto(

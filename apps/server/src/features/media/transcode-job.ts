@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { MediaItemVariant } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { FfmpegTools } from '../../lib/ffmpeg-tools.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 import { transcodeAudio } from './audio-pipeline.ts';
 import { uploadSourceKey } from './encode-jobs.ts';
@@ -18,13 +19,20 @@ import {
   type TranscodeItem,
   type TranscodeOutcome,
 } from './media-items-transcode.repository.ts';
+import type { EncodeBudget } from './encode-budget.ts';
 import { encodePhoto } from './photo-pipeline.ts';
 import { MEDIA_PROCESSED_QUEUE, type MediaProcessedJob, type TranscodeJob } from './transcode-jobs.ts';
-import type { TranscodeTools } from './transcode-tools.ts';
 import { storedVariants } from './variant-names.ts';
 import { transcodeVideo } from './video-pipeline.ts';
 
-export type TranscodeDeps = { db: Db; jobs: JobQueue; storage: MediaStorage; tools: TranscodeTools };
+export type TranscodeDeps = {
+  db: Db;
+  jobs: JobQueue;
+  storage: MediaStorage;
+  tools: FfmpegTools;
+  /** What an encode may cost (encode-budget.ts's default unless given: tests give less). */
+  budget?: EncodeBudget;
+};
 /** The job's output (kept by pg-boss): who encoded it and how it ended. */
 export type TranscodeJobOutput = {
   encodedBy: number;
@@ -113,7 +121,11 @@ async function encodeInto(
   if (!file) return { status: 'failed', error: 'media_unreadable' };
   try {
     if (job.kind === 'audio') {
-      const audio = await transcodeAudio(deps.tools, { file, sourceType: item.sourceType, workDir });
+      const audio = await transcodeAudio(
+        deps.tools,
+        { file, sourceType: item.sourceType, workDir },
+        deps.budget,
+      );
       const variant = await storeFile(deps.storage, item.folder, audio.file, {
         quality: 'standard',
         type: 'audio/mp4',
@@ -131,12 +143,11 @@ async function encodeInto(
         waveform: audio.waveform,
       };
     }
-    const video = await transcodeVideo(deps.tools, {
-      file,
-      sourceType: item.sourceType,
-      use: job.use,
-      workDir,
-    });
+    const video = await transcodeVideo(
+      deps.tools,
+      { file, sourceType: item.sourceType, use: job.use, workDir },
+      deps.budget,
+    );
     const poster = await encodePhoto(video.poster, 'image/png');
     const image = storedVariants(poster, item.folder);
     await Promise.all(

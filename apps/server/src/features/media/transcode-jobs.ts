@@ -1,5 +1,6 @@
 import type { MediaUse } from '@motema/shared/posts';
 import type { QueueSettings } from '../../jobs/queue.ts';
+import { LONGEST_ENCODE_WALL_SECONDS } from './encode-budget.ts';
 
 /**
  * Videos and audios of posts and stories are encoded asynchronously (unlike photos, whose upload
@@ -11,16 +12,16 @@ import type { QueueSettings } from '../../jobs/queue.ts';
 export const MEDIA_TRANSCODE_QUEUE = 'media-transcode';
 
 /**
- * Few retries (a crash mid-encode is retried at once by the worker's supervisor; an upload ffmpeg
- * refuses is an outcome, never retried); an expiry (the backstop when the whole node died) above the
- * longest encode's own wall-clock limit (an hour of podcast, 30 min; a 60 s video, 15 min). The sender
- * defines the queue too (`jobs.define`), so that its NOTIFY wakes the worker at once.
+ * Few retries: a crash mid-encode is retried at once by the worker's supervisor; an upload ffmpeg
+ * refuses, and an encode stopped by its limits (encode-budget.ts), are outcomes, never retried. An
+ * expiry (the backstop when the whole node died) above the longest encode's own wall-clock limit.
+ * The sender defines the queue too (`jobs.define`), so that its NOTIFY wakes the worker at once.
  */
 export const MEDIA_TRANSCODE_SETTINGS: QueueSettings = {
   retryLimit: 2,
   retryDelaySeconds: 1,
   retryBackoff: false,
-  expireInSeconds: 40 * 60,
+  expireInSeconds: LONGEST_ENCODE_WALL_SECONDS + 10 * 60,
   wakeWorkers: true,
 };
 

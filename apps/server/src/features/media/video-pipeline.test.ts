@@ -17,7 +17,6 @@ import {
 } from '../../test/transcode-fixtures.ts';
 import { encodePhoto } from './photo-pipeline.ts';
 import { probeMedia } from './transcode-probe.ts';
-import { resolveTranscodeTools, runTool } from './transcode-tools.ts';
 import { fitVideo, transcodeVideo, VIDEO_TARGETS } from './video-pipeline.ts';
 
 let dir: string;
@@ -71,41 +70,6 @@ function ffprobe(file: string) {
     }[];
   };
 }
-
-describe('the packaged ffmpeg and ffprobe', () => {
-  it('run, and encode H.264, AAC and Opus', async () => {
-    const version = await runTool(testTools.ffmpeg, ['-hide_banner', '-version'], { timeoutMs: 10_000 });
-    expect(version.code).toBe(0);
-    expect(version.stdout.toString()).toMatch(/^ffmpeg version/);
-    const probe = await runTool(testTools.ffprobe, ['-hide_banner', '-version'], { timeoutMs: 10_000 });
-    expect(probe.stdout.toString()).toMatch(/^ffprobe version/);
-    const encoders = await runTool(testTools.ffmpeg, ['-hide_banner', '-encoders'], { timeoutMs: 10_000 });
-    expect(encoders.stdout.toString()).toMatch(/libx264/);
-    expect(encoders.stdout.toString()).toMatch(/ aac /);
-  });
-
-  it('are the packaged builds, unless FFMPEG_PATH / FFPROBE_PATH name others', () => {
-    expect(testTools.ffmpeg).toMatch(/node_modules\/@ffmpeg-installer\/linux-x64\/ffmpeg$/);
-    expect(testTools.ffprobe).toMatch(/node_modules\/@ffprobe-installer\/linux-x64\/ffprobe$/);
-    expect(resolveTranscodeTools({ FFMPEG_PATH: '/opt/ff/ffmpeg', FFPROBE_PATH: '/opt/ff/ffprobe' })).toEqual(
-      {
-        ffmpeg: '/opt/ff/ffmpeg',
-        ffprobe: '/opt/ff/ffprobe',
-      },
-    );
-  });
-
-  it('are killed past their wall-clock limit', async () => {
-    const started = Date.now();
-    const result = await runTool(
-      testTools.ffmpeg,
-      ['-nostdin', '-v', 'error', '-re', '-f', 'lavfi', '-i', 'anullsrc', '-f', 'null', '-'],
-      { timeoutMs: 300 },
-    );
-    expect(result).toMatchObject({ timedOut: true, code: null });
-    expect(Date.now() - started).toBeLessThan(5_000);
-  });
-});
 
 describe('fitVideo', () => {
   it('fits the shorter side to the target, keeps the aspect ratio, never enlarges, even sizes', () => {

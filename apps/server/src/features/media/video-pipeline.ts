@@ -1,8 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VIDEO_MAX_SECONDS, type MediaUse } from '@motema/shared/posts';
+import type { FfmpegTools } from '../../lib/ffmpeg-tools.ts';
+import { runRestricted } from '../../lib/restricted-ffmpeg.ts';
+import {
+  DEFAULT_ENCODE_BUDGET,
+  DURATION_SLACK_SECONDS,
+  refusalOfUnusualVideo,
+  videoEncodeLimits,
+  type EncodeBudget,
+} from './encode-budget.ts';
 import { failedRunCode, inputArgs, probeMedia, refuse } from './transcode-probe.ts';
-import { runTool, type TranscodeTools } from './transcode-tools.ts';
 
 /**
  * The video pipeline (issue 16, decision 0029): an upload in, two H.264/AAC MP4 files with fast
@@ -50,12 +58,8 @@ export const VIDEO_TARGETS = {
 } as const satisfies Record<string, VideoTarget>;
 export type VideoQuality = keyof typeof VIDEO_TARGETS;
 
-/** A phone's 60 s clip often lasts a few hundredths more: the limit is not refused for those. */
-const DURATION_SLACK_SECONDS = 0.5;
 /** ffmpeg's threads (decoder, each encoder): a bounded share of a small server's cores. */
 export const FFMPEG_THREADS = 2;
-/** Wall-clock limit of one encode: far above a 60 s video's at the worker's idle priority. */
-const VIDEO_ENCODE_TIMEOUT_MS = 15 * 60_000;
 /** x264's speed preset: encodes a 1080p phone clip faster than real time on one core. */
 const X264_PRESET = 'veryfast';
 
@@ -74,6 +78,8 @@ export function mp4OutputArgs(label: string, target: VideoTarget, framesPerSecon
     ...['-map_metadata', '-1', '-map_chapters', '-1'],
     // No "Lavf"/"Lavc" encoder tags; the SEI units (x264's settings string) removed from the stream.
     ...['-fflags', '+bitexact', '-flags:v', '+bitexact', '-flags:a', '+bitexact'],
+    // ffmpeg 5 writes the stream's encoder ("Lavc libx264") as the MP4 sample entry's compressor name.
+    ...['-metadata:s:v:0', 'encoder= '],
     ...['-c:v', 'libx264', '-preset', X264_PRESET, '-profile:v', 'main', '-pix_fmt', 'yuv420p'],
     ...[
       '-crf',
@@ -104,19 +110,24 @@ export type TranscodedVideo = {
 const posterSeconds = (durationSeconds: number) => Math.min(1, durationSeconds / 3);
 
 /**
- * Probes and encodes the video at `file` (of `sourceType`, found from its bytes) into `workDir`.
- * Refusals are AppErrors with their code (never retried); anything else is a failure to retry.
+ * Probes and encodes the video at `file` (of `sourceType`, found from its bytes) into `workDir`, within
+ * the limits its probe implies (encode-budget.ts). Refusals are AppErrors with their code (never
+ * retried), a run past its limits among them; anything else is a failure to retry.
  */
 export async function transcodeVideo(
-  tools: TranscodeTools,
+  tools: FfmpegTools,
   input: { file: string; sourceType: string; use: MediaUse; workDir: string },
+  budget: EncodeBudget = DEFAULT_ENCODE_BUDGET,
 ): Promise<TranscodedVideo> {
   const probe = await probeMedia(tools, input.sourceType, input.file);
-  if (!probe.video) throw refuse('video_no_picture');
+  const video = probe.video;
+  if (!video) throw refuse('video_no_picture');
   const maxSeconds = VIDEO_MAX_SECONDS[input.use];
   if (probe.durationSeconds > maxSeconds + DURATION_SLACK_SECONDS) throw refuse('video_too_long');
+  const unusual = refusalOfUnusualVideo({ ...probe, video });
+  if (unusual) throw refuse(unusual);
 
-  const { width, height, framesPerSecond } = probe.video;
+  const { width, height, framesPerSecond } = video;
   const standard = fitVideo(width, height, VIDEO_TARGETS.standard);
   const saver = fitVideo(width, height, VIDEO_TARGETS.saver);
   const fpsFilter = (target: VideoTarget) =>
@@ -134,7 +145,7 @@ export async function transcodeVideo(
     { quality: 'saver', file: path.join(input.workDir, 'saver.mp4'), ...saver },
   ];
   const posterFile = path.join(input.workDir, 'poster.png');
-  const result = await runTool(
+  const result = await runRestricted(
     tools.ffmpeg,
     [
       ...['-nostdin', '-hide_banner', '-v', 'error', '-y'],
@@ -148,11 +159,13 @@ export async function transcodeVideo(
       ...['-map', '[poster]', '-frames:v', '1', '-map_metadata', '-1', '-fflags', '+bitexact'],
       ...['-flags:v', '+bitexact', '-c:v', 'png', '-f', 'image2', `file:${posterFile}`],
     ],
-    { timeoutMs: VIDEO_ENCODE_TIMEOUT_MS },
+    // The frames counted in the file; a stream whose packets could not be counted, by its header.
+    videoEncodeLimits(video, Math.max(video.frames, probe.durationSeconds * framesPerSecond), budget),
   );
-  if (result.timedOut) throw new Error(`ffmpeg took over ${VIDEO_ENCODE_TIMEOUT_MS} ms on ${input.file}`);
-  // Killed by a signal (the machine's memory ran out): not the upload's fault, tried again.
-  if (result.code === null) throw new Error(`ffmpeg was killed while encoding ${input.file}`);
+  // Killed by a signal none of its limits sends (the machine's memory ran out): tried again.
+  if (result.code === null && !result.overLimit) {
+    throw new Error(`ffmpeg was killed (${result.signal}) while encoding ${input.file}`);
+  }
   if (result.code !== 0) throw refuse(failedRunCode(result));
   let poster: Buffer;
   try {
