@@ -12,7 +12,7 @@ import { variantFileName } from './variant-names.ts';
 import { inspectPhoto } from './photo-pipeline.ts';
 import { sniffContainerType } from './container-type.ts';
 import { remuxWithoutMetadata } from './metadata-remux.ts';
-import { resolveTranscodeTools } from './transcode-tools.ts';
+import { resolveFfmpegTools } from '../../lib/ffmpeg-tools.ts';
 
 export type MediaDeps = Pick<AppDeps, 'db' | 'jobs' | 'storage'>;
 
@@ -37,6 +37,9 @@ export function sniffMediaContainer(input: Buffer, options: { mp4AsVideo?: boole
   return sniffContainerType(input, options);
 }
 
+/** The ffmpeg of the remux, found once a process (decision 0031: finding it runs ffmpeg). */
+let remuxTools: ReturnType<typeof resolveFfmpegTools> | undefined;
+
 /**
  * A voice note's, an audio file's or a video's bytes (of `mime`, from sniffMediaContainer) without
  * any metadata, for files served as they were sent (chat's): a remux by ffmpeg (metadata-remux.ts),
@@ -48,7 +51,8 @@ export async function remuxUploadWithoutMetadata(
   body: Buffer,
   mime: string,
 ): Promise<Buffer> {
-  const outcome = await remuxWithoutMetadata(resolveTranscodeTools(env).ffmpeg, body, mime);
+  remuxTools ??= resolveFfmpegTools(env);
+  const outcome = await remuxWithoutMetadata(remuxTools.ffmpeg, body, mime);
   if (outcome.ok) return outcome.body;
   if (outcome.interrupted)
     throw new AppError(503, 'service_unavailable', { headers: { 'retry-after': '30' } });

@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { runRestricted, type RunResult } from '../../lib/restricted-ffmpeg.ts';
 import { inputArgs } from './transcode-probe.ts';
-import { runTool, type ToolResult } from './transcode-tools.ts';
 
 /**
  * The metadata remux (QUALITY U1) of files served as they were sent (chat's voice notes, audio files
@@ -28,8 +28,14 @@ const MUXERS: Record<string, string[]> = {
   'audio/flac': ['-f', 'flac'],
 };
 
-/** A 30 MB video remuxes in under a second; past this the file is pathological or the host stuck. */
+/**
+ * A 30 MB video remuxes in under a second (0.06 s of CPU); past these the file is pathological or the
+ * host stuck. A copy never holds more than a few frames in memory, nor writes much more than it read.
+ */
 const REMUX_TIMEOUT_MS = 20_000;
+const REMUX_CPU_SECONDS = 10;
+const REMUX_MEMORY_BYTES = 1024 ** 3;
+const remuxOutputBytes = (inputBytes: number) => 2 * inputBytes + 1024 ** 2;
 /** Remuxes at once in this process (each is a short burst of I/O); the rest wait their turn. */
 const REMUXES_AT_ONCE = 2;
 
@@ -43,20 +49,30 @@ const remuxable = (mime: string) => mime in MUXERS;
  * The one ffmpeg run: `input` (read with the demuxer of `mime` only, file protocol only, see
  * inputArgs) to `output`, the same container without metadata.
  */
-function runRemux(ffmpeg: string, mime: string, input: string, output: string): Promise<ToolResult> {
+function runRemux(
+  ffmpeg: string,
+  mime: string,
+  input: { file: string; bytes: number },
+  output: string,
+): Promise<RunResult> {
   // Videos keep their pictures (not cover art: `V`) and sound; audio files their sound only.
   const maps = mime.startsWith('video/') ? ['-map', '0:V?', '-map', '0:a?'] : ['-map', '0:a'];
-  return runTool(
+  return runRestricted(
     ffmpeg,
     [
       ...['-nostdin', '-hide_banner', '-v', 'error', '-y'],
-      ...inputArgs(mime, input),
+      ...inputArgs(mime, input.file),
       ...maps,
       ...['-map_metadata', '-1', '-map_chapters', '-1', '-c', 'copy', '-fflags', '+bitexact'],
       ...MUXERS[mime]!,
       `file:${output}`,
     ],
-    { timeoutMs: REMUX_TIMEOUT_MS },
+    {
+      cpuSeconds: REMUX_CPU_SECONDS,
+      wallMs: REMUX_TIMEOUT_MS,
+      memoryBytes: REMUX_MEMORY_BYTES,
+      outputBytes: remuxOutputBytes(input.bytes),
+    },
   );
 }
 
@@ -78,7 +94,7 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 /**
  * The bytes of `body` (of `mime`, found from its bytes) without metadata, or why ffmpeg could not
  * remux them: bytes its demuxer cannot read as `mime` (a damaged or disguised file), or a run killed
- * (past REMUX_TIMEOUT_MS). The files live in a private temporary folder, removed at once.
+ * (past its time; restricted-ffmpeg.ts applies the limits). The files live in a private temporary folder, removed at once.
  */
 export async function remuxWithoutMetadata(
   ffmpeg: string,
@@ -92,9 +108,11 @@ export async function remuxWithoutMetadata(
       const input = path.join(dir, 'upload');
       const output = path.join(dir, 'clean');
       await writeFile(input, body);
-      const result = await runRemux(ffmpeg, mime, input, output);
+      const result = await runRemux(ffmpeg, mime, { file: input, bytes: body.length }, output);
       if (result.code === 0) return { ok: true, body: await readFile(output) };
-      return { ok: false, interrupted: result.code === null, stderr: result.stderr };
+      // Killed past its time (a stuck host: the member may retry); refused bytes otherwise.
+      const interrupted = result.overLimit === 'wall' || result.overLimit === 'cpu' || result.code === null;
+      return { ok: false, interrupted, stderr: result.stderr };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

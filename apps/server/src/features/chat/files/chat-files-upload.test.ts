@@ -216,22 +216,27 @@ describe('POST /api/conversations/:id/files', () => {
     expect(await chatFilesSnapshot(t)).toEqual(before);
   });
 
-  it('refuses more than 30 uploads waiting for their message, storing nothing', async () => {
-    const conversation = await buildConversation(t);
-    const [gogo] = conversation.members;
-    for (let i = 0; i < UNATTACHED_UPLOADS_MAX; i += 1) {
-      const res = await postChatFile(t, gogo.cookie, conversation.id, webmSample({ payloadBytes: 64 }), {
-        kind: 'voice',
-      });
-      expect(res.statusCode, res.body).toBe(201);
-    }
-    const before = await chatFilesSnapshot(t);
-    const res = await postChatFile(t, gogo.cookie, conversation.id, webmSample(), { kind: 'voice' });
-    expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ code: 'rate_limited' });
-    expect(res.headers['retry-after']).toBe('60');
-    expect(await chatFilesSnapshot(t)).toEqual(before);
-  });
+  // 31 uploads, each remuxed by ffmpeg (a process start apiece): more than the default 20 s on a busy machine.
+  it(
+    'refuses more than 30 uploads waiting for their message, storing nothing',
+    { timeout: 120_000 },
+    async () => {
+      const conversation = await buildConversation(t);
+      const [gogo] = conversation.members;
+      for (let i = 0; i < UNATTACHED_UPLOADS_MAX; i += 1) {
+        const res = await postChatFile(t, gogo.cookie, conversation.id, webmSample({ payloadBytes: 64 }), {
+          kind: 'voice',
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      const before = await chatFilesSnapshot(t);
+      const res = await postChatFile(t, gogo.cookie, conversation.id, webmSample(), { kind: 'voice' });
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ code: 'rate_limited' });
+      expect(res.headers['retry-after']).toBe('60');
+      expect(await chatFilesSnapshot(t)).toEqual(before);
+    },
+  );
 
   it('limits uploads per member', async () => {
     const conversation = await buildConversation(t);
