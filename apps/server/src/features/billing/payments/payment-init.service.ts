@@ -25,7 +25,7 @@ export type PaymentStart = {
   userId: string;
   idempotencyKey: string;
   body: PaymentInit;
-  /** Where the provider calls back and the card page sends the browser back (PUBLIC_URL or the request's). */
+  /** Where the provider calls back and the card page sends the browser back (PUBLIC_URL, never the request's Host). */
   origin: string;
 };
 

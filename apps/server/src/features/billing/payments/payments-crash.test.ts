@@ -85,11 +85,15 @@ async function startHeldPayment(plan: string) {
     (response) => response.status,
     () => 'cut' as const,
   );
-  const row = await waitFor(async () => {
-    const [found] = await database.db.select().from(payments).where(eq(payments.userId, member.user.id));
-    const held = found && flexpay.sim.control.transactions().find((tx) => tx.reference === found.reference);
-    return held && found;
-  }, 'the init held at FlexPay', 60_000);
+  const row = await waitFor(
+    async () => {
+      const [found] = await database.db.select().from(payments).where(eq(payments.userId, member.user.id));
+      const held = found && flexpay.sim.control.transactions().find((tx) => tx.reference === found.reference);
+      return held && found;
+    },
+    'the init held at FlexPay',
+    60_000,
+  );
   return { member, row, cut };
 }
 

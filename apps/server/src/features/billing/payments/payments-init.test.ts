@@ -54,6 +54,24 @@ describe('starting a payment (PAYMENTS.md P1-P6)', () => {
     expect(paymentServiceCalls(bed, phone)).toHaveLength(1);
   });
 
+  it('builds the callback URL from configuration, never from the Host header the member sends (issue 25)', async () => {
+    const member = await createMember(bed.t);
+    const plan = await planOf(bed.t.db, 'week');
+    const phone = interactive(25);
+    const started = await bed.t.app.inject({
+      method: 'POST',
+      url: '/api/payments/init/flex',
+      headers: { host: 'attacker.example:8443', cookie: member.cookie, 'idempotency-key': randomUUID() },
+      payload: { subscription: plan.id, method: 'mobile_money', currency: 'CDF', phone },
+    });
+    expect(started.statusCode).toBe(201);
+    const [sent] = paymentServiceCalls(bed, phone);
+    const { callbackUrl } = sent!.body as { callbackUrl: string };
+    // Without PUBLIC_URL outside production: this server on localhost and the port it listens on.
+    const port = new URL(bed.base).port;
+    expect(callbackUrl).toMatch(new RegExp(`^http://localhost:${port}/api/payments/callback/flexpay/[^/]+$`));
+  });
+
   it('refuses a start without an Idempotency-Key, or with one over 255 characters', async () => {
     const member = await createMember(bed.t);
     const plan = await planOf(bed.t.db, 'week');
