@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../../db/client.ts';
 import type { PaymentRow } from '../../../db/schema/billing-payments.ts';
 import { clock } from '../../../lib/clock.ts';
 import { INIT_ABANDONED_AFTER_MS, RECONCILE_FOR_MS, UNKNOWN_ALERT_AFTER_MS } from './payment-transitions.ts';
@@ -28,27 +29,28 @@ export async function sweepUnknownOutcomes(
   deps: PaymentsDeps,
 ): Promise<{ abandoned: number; alerted: number }> {
   const now = clock.now();
-  const abandoned = await repo.abandonCreatedBefore(
-    deps.db,
-    new Date(now.getTime() - INIT_ABANDONED_AFTER_MS),
-    now,
-  );
-  let alerted = 0;
-  for (const payment of abandoned) {
-    await repo.insertPaymentEvent(deps.db, {
-      paymentId: payment.id,
-      kind: 'transition',
-      httpStatus: null,
-      latencyMs: null,
-      body: JSON.stringify({ from: 'CREATED', to: 'INIT_UNKNOWN', after: 'the init was never answered' }),
-      createdAt: now,
-    });
-    // A callback may have brought the order number meanwhile: then the checks settle it by themselves.
-    if (payment.providerRef) continue;
-    if (await alertUnknownOnce(deps, payment, `unknown:${payment.id}`, 'its init was never answered')) {
-      alerted++;
+  // The move, its event and its alert row commit together: a crash cannot leave one without the other.
+  const abandoned = await deps.db.transaction(async (tx) => {
+    const rows = await repo.abandonCreatedBefore(tx, new Date(now.getTime() - INIT_ABANDONED_AFTER_MS), now);
+    const alerted: PaymentRow[] = [];
+    for (const payment of rows) {
+      await repo.insertPaymentEvent(tx, {
+        paymentId: payment.id,
+        kind: 'transition',
+        httpStatus: null,
+        latencyMs: null,
+        body: JSON.stringify({ from: 'CREATED', to: 'INIT_UNKNOWN', after: 'the init was never answered' }),
+        createdAt: now,
+      });
+      // A callback may have brought the order number meanwhile: then the checks settle it by themselves.
+      if (!payment.providerRef && (await recordUnknown(tx, payment, `unknown:${payment.id}`, ABANDONED))) {
+        alerted.push(payment);
+      }
     }
-  }
+    return { rows, alerted };
+  });
+  for (const payment of abandoned.alerted) tellUnknown(deps, payment, ABANDONED);
+  let alerted = abandoned.alerted.length;
   const silent = await repo.listUnknownOutcomes(
     deps.db,
     new Date(now.getTime() - RECONCILE_FOR_MS),
@@ -58,7 +60,39 @@ export async function sweepUnknownOutcomes(
     const why = 'its init was never answered and no callback has named it';
     if (await alertUnknownOnce(deps, payment, `unknown:${payment.id}`, why)) alerted++;
   }
-  return { abandoned: abandoned.length, alerted };
+  return { abandoned: abandoned.rows.length, alerted };
+}
+
+const ABANDONED = 'its init was never answered';
+
+const alertFields = (payment: PaymentRow) => ({
+  paymentId: payment.id,
+  reference: payment.reference,
+  status: payment.status,
+  amountMinor: payment.amountMinor,
+  currency: payment.currency,
+  createdAt: payment.createdAt.toISOString(),
+});
+
+/** The `outcome_unknown` alert row under `dedupeKey`; false when that key was recorded before. */
+function recordUnknown(db: DbOrTx, payment: PaymentRow, dedupeKey: string, why: string) {
+  return repo.insertPaymentEvent(db, {
+    paymentId: payment.id,
+    kind: 'alert',
+    httpStatus: null,
+    latencyMs: null,
+    body: JSON.stringify({ alert: 'outcome_unknown', why, ...alertFields(payment) }),
+    dedupeKey,
+    createdAt: clock.now(),
+  });
+}
+
+/** Tells an operator what happened and what to do. */
+function tellUnknown(deps: PaymentsDeps, payment: PaymentRow, why: string) {
+  deps.alert(`payment ${payment.reference} has an unknown outcome: ${why}. ${UNKNOWN_OUTCOME_ADVICE}`, {
+    ...alertFields(payment),
+    alert: 'outcome_unknown',
+  });
 }
 
 /**
@@ -71,28 +105,7 @@ export async function alertUnknownOnce(
   dedupeKey: string,
   why: string,
 ): Promise<boolean> {
-  const fields = {
-    paymentId: payment.id,
-    reference: payment.reference,
-    status: payment.status,
-    amountMinor: payment.amountMinor,
-    currency: payment.currency,
-    createdAt: payment.createdAt.toISOString(),
-  };
-  const fresh = await repo.insertPaymentEvent(deps.db, {
-    paymentId: payment.id,
-    kind: 'alert',
-    httpStatus: null,
-    latencyMs: null,
-    body: JSON.stringify({ alert: 'outcome_unknown', why, ...fields }),
-    dedupeKey,
-    createdAt: clock.now(),
-  });
-  if (fresh) {
-    deps.alert(`payment ${payment.reference} has an unknown outcome: ${why}. ${UNKNOWN_OUTCOME_ADVICE}`, {
-      ...fields,
-      alert: 'outcome_unknown',
-    });
-  }
+  const fresh = await recordUnknown(deps.db, payment, dedupeKey, why);
+  if (fresh) tellUnknown(deps, payment, why);
   return fresh;
 }

@@ -130,7 +130,9 @@ describe('a payment whose server was killed while FlexPay held its init answer (
 
     for (const { member, row } of [byOperator, byCallback]) {
       expect(await alertsOf(row.id)).toEqual([expect.objectContaining({ alert: 'outcome_unknown' })]);
-      expect(server.output()).toContain(`payment ${row.reference} has an unknown outcome`);
+      // Logged for the operator just after the commit, with what to do.
+      const told = `payment ${row.reference} has an unknown outcome`;
+      await waitFor(async () => (server.output().includes(told) ? true : undefined), 'the operator told');
       expect(server.output()).toContain('npm run payments -- resolve');
       expect(await verify(member, row.reference)).toMatchObject({
         transaction: { status: 'PENDING' },
