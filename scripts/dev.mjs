@@ -11,7 +11,15 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 // Settings from .env (see .env.example), as `npm start` reads them; the shell's own variables win.
 if (existsSync(path.join(ROOT, '.env'))) process.loadEnvFile(path.join(ROOT, '.env'));
-const env = { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`, FORCE_COLOR: '1' };
+const WEB_ORIGIN = 'http://localhost:5173';
+const env = {
+  ...process.env,
+  PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`,
+  FORCE_COLOR: '1',
+  // Where members' browsers reach the app: payment callbacks and the card page's way back come
+  // through Vite's proxy to the server (the server never takes it from a request's Host header).
+  PUBLIC_URL: process.env.PUBLIC_URL ?? WEB_ORIGIN,
+};
 const color = process.stdout.isTTY ? (code, text) => `\x1b[${code}m${text}\x1b[0m` : (_code, text) => text;
 
 const processes = [
@@ -76,7 +84,7 @@ for (const spec of processes) {
 }
 
 console.log(
-  `Motema dev: web app at ${color(1, 'http://localhost:5173')} (hot reload), API at http://localhost:3000, mail at http://localhost:5173/dev/mailbox. Ctrl-C stops both.`,
+  `Motema dev: web app at ${color(1, WEB_ORIGIN)} (hot reload), API at http://localhost:3000, mail at ${WEB_ORIGIN}/dev/mailbox. Ctrl-C stops both.`,
 );
 process.on('SIGINT', () => stopAll('SIGINT'));
 process.on('SIGTERM', () => stopAll('SIGTERM'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flexpaySimEnabled, parseEnv } from './env.ts';
+import { flexpaySimEnabled, parseEnv, publicOrigin } from './env.ts';
 import { FLEXPAY_PRODUCTION_ENV } from './test/production-env.ts';
 
 const PRODUCTION = {
@@ -115,5 +115,31 @@ describe('parseEnv', () => {
         }),
       ).toBe('');
     });
+  });
+});
+
+describe('publicOrigin (payment callbacks, issue 25)', () => {
+  const env = (overrides: Record<string, string>) => parseEnv({ FLEXPAY_SIM: 'true', ...overrides });
+  const plain = { port: 3000, tls: false };
+
+  it('is PUBLIC_URL, without its trailing slashes', () => {
+    expect(publicOrigin(env({ PUBLIC_URL: 'https://motema.example//' }), plain)).toBe(
+      'https://motema.example',
+    );
+  });
+
+  it('is this server outside production: HOST (localhost for every address) and the port it listens on', () => {
+    expect(publicOrigin(env({}), plain)).toBe('http://localhost:3000');
+    expect(publicOrigin(env({ HOST: '127.0.0.1' }), { port: 4321, tls: true })).toBe(
+      'https://127.0.0.1:4321',
+    );
+    expect(publicOrigin(env({ HOST: '::1' }), plain)).toBe('http://[::1]:3000');
+  });
+
+  it('is never guessed in production', () => {
+    expect(() =>
+      publicOrigin({ NODE_ENV: 'production', HOST: '0.0.0.0', PUBLIC_URL: undefined }, plain),
+    ).toThrow(/PUBLIC_URL/);
+    expect(productionProblems({ PUBLIC_URL: undefined })).toMatch(/PUBLIC_URL: .*payment callbacks/);
   });
 });

@@ -103,7 +103,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const problems: string[] = [];
     if (!env.SMTP_URL)
       problems.push('  - SMTP_URL: production sends real mail; the development outbox is refused');
-    if (!env.PUBLIC_URL) problems.push('  - PUBLIC_URL: needed for links in e-mails and the Origin check');
+    if (!env.PUBLIC_URL) {
+      problems.push('  - PUBLIC_URL: needed for links in e-mails, the Origin check and payment callbacks');
+    }
     problems.push(...flexpayProductionProblems(env));
     if (problems.length) throw new Error(`Refusing to start in production:\n${problems.join('\n')}`);
   }
@@ -140,6 +142,26 @@ function flexpayProductionProblems(env: Env): string[] {
     if (url && !isFlexpayUrl(url)) problems.push(`  - ${name}: must be an https://*.flexpay.cd URL`);
   }
   return problems;
+}
+
+/**
+ * Where the outside world reaches this server (a payment's callback, the card page's way back):
+ * PUBLIC_URL, from configuration only, never a request's Host header (which its sender chooses).
+ * Outside production it defaults to this server itself: HOST (localhost when it listens on every
+ * address) and the port it listens on. Production refuses to start without PUBLIC_URL (parseEnv).
+ */
+export function publicOrigin(
+  env: Pick<Env, 'PUBLIC_URL' | 'NODE_ENV' | 'HOST'>,
+  listening: { port: number; tls: boolean },
+): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
+  if (env.NODE_ENV === 'production') throw new Error('PUBLIC_URL is required in production');
+  const host = ['0.0.0.0', '::', ''].includes(env.HOST)
+    ? 'localhost'
+    : env.HOST.includes(':')
+      ? `[${env.HOST}]`
+      : env.HOST;
+  return `${listening.tls ? 'https' : 'http'}://${host}:${listening.port}`;
 }
 
 /** The only reader of process.env. */

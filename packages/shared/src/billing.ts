@@ -107,7 +107,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * `declined` by the payer, `insufficient_funds`, `canceled` (card page left), `expired` (no answer in
  * time; "if you were charged it will be credited automatically"), `refunded` (the pass was revoked),
  * `provider_error` (the provider refused the request), `in_review` (paid but amounts differ: our team
- * checks it).
+ * checks it), `checking` (the payment service never answered the request: its outcome is being
+ * checked, and a charge is credited).
  */
 export const PAYMENT_REASONS = [
   'declined',
@@ -117,6 +118,7 @@ export const PAYMENT_REASONS = [
   'refunded',
   'provider_error',
   'in_review',
+  'checking',
 ] as const;
 export type PaymentReason = (typeof PAYMENT_REASONS)[number];
 

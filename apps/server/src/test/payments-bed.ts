@@ -24,9 +24,15 @@ export type PaymentsBed = {
 export async function startPaymentsBed(env: Record<string, string> = {}): Promise<PaymentsBed> {
   const flexpay = await startTestFlexpaySim();
   // The simulator's "never answers" init costs the client this long.
+  // HOST as `listen` binds it: the callbacks and the card page's way back go to this app (publicOrigin).
   const t = await buildTestApp({
     flexpay: { ...flexpay.flexpay, timeoutMs: 1_000 },
-    env: { PAYMENT_STARTS_PER_HOUR: '1000', PAYMENT_PUSHES_PER_PHONE_PER_HOUR: '1000', ...env },
+    env: {
+      HOST: '127.0.0.1',
+      PAYMENT_STARTS_PER_HOUR: '1000',
+      PAYMENT_PUSHES_PER_PHONE_PER_HOUR: '1000',
+      ...env,
+    },
   });
   const base = await t.listen();
   return {

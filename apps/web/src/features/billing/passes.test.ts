@@ -76,4 +76,8 @@ describe('a payment outcome', () => {
     expect(outcomeOf(buildPayment(), true)).toBe('pending');
     expect(outcomeOf(buildPayment({ reason: 'in_review' }), false)).toBe('pending');
   });
+
+  it('is pending at once, not watched, while an unanswered start is being checked (issue 25)', () => {
+    expect(outcomeOf(buildPayment({ reason: 'checking' }), false)).toBe('pending');
+  });
 });

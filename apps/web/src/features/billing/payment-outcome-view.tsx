@@ -66,7 +66,7 @@ export function PaymentOutcomeView({
   const reason = payment?.reason ?? null;
   const granted = useGrantedPass(outcome === 'success');
   const detail =
-    outcome === 'failed' || (outcome === 'pending' && reason === 'in_review')
+    outcome === 'failed' || (outcome === 'pending' && (reason === 'in_review' || reason === 'checking'))
       ? t(`reason.${reason ?? 'declined'}`)
       : outcome === 'success' && granted
         ? successText(t, granted)

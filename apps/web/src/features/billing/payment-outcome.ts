@@ -23,7 +23,8 @@ export function outcomeOf(payment: Payment, waitedLong: boolean): Outcome | null
     if (payment.reason === 'provider_error') return 'error';
     return 'failed';
   }
-  // Paid, but the amounts differ: our team checks it; nothing the member can speed up.
-  if (payment.reason === 'in_review') return 'pending';
+  // Paid, but the amounts differ (our team checks it), or never answered by the payment service (its
+  // outcome is being checked): nothing the member can speed up.
+  if (payment.reason === 'in_review' || payment.reason === 'checking') return 'pending';
   return waitedLong ? 'pending' : null;
 }

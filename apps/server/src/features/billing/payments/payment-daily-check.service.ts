@@ -2,7 +2,8 @@ import type { PaymentRow } from '../../../db/schema/billing-payments.ts';
 import { clock } from '../../../lib/clock.ts';
 import { ledgerDiscrepancies } from '../ledger/ledger.service.ts';
 import type { ProviderExchange, ProviderStatus } from '../providers/payment-provider.ts';
-import { RECONCILE_FOR_MS, successMatches } from './payment-transitions.ts';
+import { RECONCILE_FOR_MS, successMatches, UNKNOWN_ALERT_AFTER_MS } from './payment-transitions.ts';
+import { alertUnknownOnce } from './payment-unknown.service.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import * as repo from './payments.repository.ts';
 
@@ -30,7 +31,14 @@ export type Mismatch =
   /** The provider refunded a payment we hold paid, after the sweeper stopped looking (48 h). */
   | 'refunded_at_provider';
 
-export type DailyCheckReport = { compared: number; skipped: number; alerts: number; ledgerAlert: boolean };
+export type DailyCheckReport = {
+  compared: number;
+  skipped: number;
+  alerts: number;
+  /** Payments of unknown outcome (no order number to check them by) the operator is reminded of. */
+  unknown: number;
+  ledgerAlert: boolean;
+};
 
 /**
  * The mismatch between our settled `payment` and what the provider `observed`, or null. Not-yet and
@@ -65,8 +73,9 @@ export function mismatchOf(payment: PaymentRow, observed: ProviderStatus, now: D
 /**
  * The daily reconciliation (P22): every settled payment of the last 7 days that has a provider order
  * number is checked at the provider (4 at a time), and each mismatch becomes an `alert` row and an
- * operator alert, once per payment and kind (the row's dedupe key), however many days it lasts. The
- * ledger's own invariants are checked too (M1). Nothing here changes a payment.
+ * operator alert, once per payment and kind (the row's dedupe key), however many days it lasts. A
+ * payment of unknown outcome (no order number) is recalled to the operator every day. The ledger's
+ * own invariants are checked too (M1). Nothing here changes a payment.
  */
 export async function runDailyCheck(deps: PaymentsDeps): Promise<DailyCheckReport> {
   const now = clock.now();
@@ -75,7 +84,7 @@ export async function runDailyCheck(deps: PaymentsDeps): Promise<DailyCheckRepor
     new Date(now.getTime() - LOOK_BACK_MS),
     new Date(now.getTime() - RECONCILE_FOR_MS),
   );
-  const report: DailyCheckReport = { compared: 0, skipped: 0, alerts: 0, ledgerAlert: false };
+  const report: DailyCheckReport = { compared: 0, skipped: 0, alerts: 0, unknown: 0, ledgerAlert: false };
   const queue = [...rows];
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -91,8 +100,27 @@ export async function runDailyCheck(deps: PaymentsDeps): Promise<DailyCheckRepor
       }
     }),
   );
+  report.unknown = await remindUnknownOutcomes(deps, now);
   report.ledgerAlert = await checkLedger(deps, now);
   return report;
+}
+
+/**
+ * Payments of the last 7 days whose outcome no check can learn (no order number: PAYMENTS.md Q1):
+ * an alert row and an operator alert for each, once a day while it waits for an operator's resolve.
+ */
+async function remindUnknownOutcomes(deps: PaymentsDeps, now: Date): Promise<number> {
+  const rows = await repo.listUnknownOutcomes(
+    deps.db,
+    new Date(now.getTime() - LOOK_BACK_MS),
+    new Date(now.getTime() - UNKNOWN_ALERT_AFTER_MS),
+  );
+  const day = now.toISOString().slice(0, 10);
+  for (const row of rows) {
+    const why = 'it still waits for an operator: no answer, callback or order number came';
+    await alertUnknownOnce(deps, row, `daily-check:${row.id}:outcome_unknown:${day}`, why);
+  }
+  return rows.length;
 }
 
 /** The provider's answer for one payment; its exchanges go to the audit trail (P21). */

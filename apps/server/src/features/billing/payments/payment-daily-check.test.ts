@@ -19,6 +19,7 @@ import {
   runDailyCheck,
   sendDailyCheck,
 } from './payment-daily-check.service.ts';
+import { sweepPayments } from './payment-sweeper.service.ts';
 import { paymentsDepsOf } from './payments.routes.ts';
 
 /** A phone the simulator plays interactively: the payment waits for a hand to approve or decline it. */
@@ -115,6 +116,34 @@ describe('the daily reconciliation', () => {
     const row = await pendingHeldAs(3, 'CANCELLED');
     await run();
     expect(await alertRows(row.id)).toEqual([]);
+  });
+
+  it('recalls every day a payment of unknown outcome (no order number to check it by, issue 25)', async () => {
+    // The init times out and FlexPay's one callback is lost: nothing names the payment's order number.
+    bed.flexpay.sim.control.setCallbackPolicy('none');
+    const { res } = await startMobilePayment(bed, MAGIC_PAYERS.initTimeout.msisdn);
+    await bed.flexpay.sim.control.advanceClock(2_000);
+    bed.flexpay.sim.control.setCallbackPolicy('once');
+    expect(await paymentRow(bed, res.body._id)).toMatchObject({ status: 'INIT_UNKNOWN', providerRef: null });
+    const unknownAlerts = async () =>
+      (await alertRows(res.body._id)).filter((row) => row.alert === 'outcome_unknown');
+    const sweep = () => sweepPayments(paymentsDepsOf(bed.t.app.deps, () => {}));
+
+    // The sweeper tells an operator once, 5 minutes on, however many sweeps see it.
+    clock.advance(6 * 60_000);
+    await sweep();
+    await sweep();
+    expect(await unknownAlerts()).toHaveLength(1);
+    // The daily check recalls it on each day it runs, once a day.
+    expect((await run()).unknown).toBeGreaterThanOrEqual(1);
+    await run();
+    expect(await unknownAlerts()).toHaveLength(2);
+    clock.advance(24 * 3_600_000);
+    await run();
+    expect(await unknownAlerts()).toHaveLength(3);
+    expect(alerts).toContainEqual(
+      expect.objectContaining({ paymentId: res.body._id, alert: 'outcome_unknown' }),
+    );
   });
 
   it('is sent once per day, in its hour, by however many nodes tick', async () => {

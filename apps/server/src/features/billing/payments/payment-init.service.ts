@@ -7,7 +7,7 @@ import { refuseOverLimit } from '../../../lib/rate-limiter.ts';
 import { sha256 } from '../../../lib/tokens.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import type { InitOutcome, ProviderExchange } from '../providers/payment-provider.ts';
-import { afterInit } from './payment-transitions.ts';
+import { afterInit, INIT_ABANDONED_AFTER_MS, INIT_BUDGET_MS } from './payment-transitions.ts';
 import { newCallbackToken, newReference } from './payment-secrets.ts';
 import { announce, nextCheckAfter } from './payment-reconcile.service.ts';
 import type { PaymentStartDeps } from './payments-deps.ts';
@@ -15,13 +15,9 @@ import * as keys from './idempotency.repository.ts';
 import * as repo from './payments.repository.ts';
 
 const HOUR = 3_600_000;
-/** The provider's budget to answer an init: past it the payment is INIT_UNKNOWN and reconciled (P6). */
-const INIT_BUDGET_MS = 15_000;
 /** How long a retry waits for the first request with its key to finish before answering what is stored. */
 const REPLAY_WAIT_MS = INIT_BUDGET_MS + 5_000;
 const REPLAY_POLL_MS = 50;
-/** A CREATED row's first check, should the process die between its commit and the provider's answer. */
-const CREATED_FIRST_CHECK_MS = 2 * 60_000;
 
 const PLAN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,7 +25,7 @@ export type PaymentStart = {
   userId: string;
   idempotencyKey: string;
   body: PaymentInit;
-  /** Where the provider calls back and the card page sends the browser back (PUBLIC_URL or the request's). */
+  /** Where the provider calls back and the card page sends the browser back (PUBLIC_URL, never the request's Host). */
   origin: string;
 };
 
@@ -90,7 +86,9 @@ export async function startPayment(
     });
     // The claim rolls back with this: the key may start a payment once the open one is settled.
     if (!payment) throw new AppError(409, 'payment_in_progress');
-    await repo.scheduleCheck(tx, payment.id, new Date(now.getTime() + CREATED_FIRST_CHECK_MS), 0);
+    // Should the process die before the provider's answer, the sweeper finds the row CREATED past
+    // this and makes it INIT_UNKNOWN (payment-unknown.service.ts).
+    await repo.scheduleCheck(tx, payment.id, new Date(now.getTime() + INIT_ABANDONED_AFTER_MS), 0);
     await keys.linkKeyToPayment(tx, start.userId, start.idempotencyKey, payment.id);
     return payment;
   });
@@ -139,13 +137,19 @@ async function callProvider(deps: PaymentStartDeps, payment: PaymentRow, origin:
     });
   }
   if (outcome.kind === 'ACCEPTED') await repo.setProviderRef(deps.db, payment.id, outcome.providerRef);
-  const moved = await repo.moveState(deps.db, payment.id, 'CREATED', {
+  const change = {
     status: transition.status,
     reason: transition.reason,
     updatedAt: now,
     ...(outcome.kind === 'ACCEPTED' && outcome.redirectUrl && { redirectUrl: outcome.redirectUrl }),
     nextCheckAt: transition.status === 'FAILED' ? null : nextCheckAfter(now, 0),
-  });
+  };
+  // An answer slower than the sweeper's patience finds the row made INIT_UNKNOWN: it still settles the start.
+  const moved =
+    (await repo.moveState(deps.db, payment.id, 'CREATED', change)) ??
+    (outcome.kind === 'UNKNOWN'
+      ? undefined
+      : await repo.moveState(deps.db, payment.id, 'INIT_UNKNOWN', change));
   if (moved) {
     await announce(deps, moved, moved.status);
     return moved;

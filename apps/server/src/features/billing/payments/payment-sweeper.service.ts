@@ -5,6 +5,7 @@ import { PAYMENT_RECONCILE_QUEUE, type PaymentReconcileJob } from './payment-cal
 import { nextCheckAfter, reconcilePayment } from './payment-reconcile.service.ts';
 import { EXPIRE_AFTER_MS, RECONCILE_FOR_MS } from './payment-transitions.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
+import { sweepUnknownOutcomes } from './payment-unknown.service.ts';
 import * as repo from './payments.repository.ts';
 
 /** How often each node sweeps (PAYMENTS.md A4.5). */
@@ -19,15 +20,24 @@ const KEEP_KEYS_MS = 25 * 3_600_000;
 const BUSY_RETRIES = 5;
 const BUSY_RETRY_SECONDS = 2;
 
-export type SweepReport = { expired: number; checked: number; keysPruned: number };
+export type SweepReport = {
+  /** CREATED payments whose init was never answered, made INIT_UNKNOWN. */
+  abandoned: number;
+  expired: number;
+  checked: number;
+  keysPruned: number;
+};
 
 /**
- * One sweep (P12): open payments unanswered for 30 minutes become EXPIRED to their member; every
- * payment still awaiting an answer (or paid, for a refund, since FlexPay calls back for none) and
- * younger than 48 h is checked when its backoff says so. Due rows are locked with SKIP LOCKED while
- * their next check is moved, so nodes sweeping together take different rows.
+ * One sweep (P12): payments left CREATED by an init that was never answered become INIT_UNKNOWN, and
+ * an operator is told of those no callback has named (payment-unknown.service.ts); open payments
+ * unanswered for 30 minutes become EXPIRED to their member; every payment still awaiting an answer
+ * (or paid, for a refund, since FlexPay calls back for none) and younger than 48 h is checked when its
+ * backoff says so. Due rows are locked with SKIP LOCKED while their next check is moved, so nodes
+ * sweeping together take different rows.
  */
 export async function sweepPayments(deps: PaymentsDeps): Promise<SweepReport> {
+  const { abandoned } = await sweepUnknownOutcomes(deps);
   const now = clock.now();
   const expired = await repo.expireOpenBefore(deps.db, new Date(now.getTime() - EXPIRE_AFTER_MS), now);
   for (const payment of expired) {
@@ -63,7 +73,7 @@ export async function sweepPayments(deps: PaymentsDeps): Promise<SweepReport> {
     }),
   );
   const keysPruned = await keys.deleteKeysBefore(deps.db, new Date(now.getTime() - KEEP_KEYS_MS));
-  return { expired: expired.length, checked: due.length, keysPruned };
+  return { abandoned, expired: expired.length, checked: due.length, keysPruned };
 }
 
 /**
@@ -83,13 +93,13 @@ export async function runReconcileJob(deps: PaymentsDeps, job: PaymentReconcileJ
 }
 
 /**
- * The sweeper of this node: a sweep every 30 s, skipped while the last one runs; `stop` waits for it.
+ * The sweeper of this node: a sweep at start-up and every 30 s, skipped while the last one runs;
+ * `stop` waits for it.
  * Each tick also sends the daily reconciliation when its hour comes (one run a day, whichever node).
  */
 export function startPaymentSweeper(deps: PaymentsDeps, onError: (error: unknown) => void) {
   let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    sendDailyCheck(deps).catch(onError);
+  const sweep = () => {
     running ??= sweepPayments(deps).then(
       () => void (running = undefined),
       (error: unknown) => {
@@ -97,7 +107,13 @@ export function startPaymentSweeper(deps: PaymentsDeps, onError: (error: unknown
         onError(error);
       },
     );
+  };
+  const timer = setInterval(() => {
+    sendDailyCheck(deps).catch(onError);
+    sweep();
   }, SWEEP_EVERY_MS);
+  // At start-up too: a payment whose init a stopped server left unanswered is known at once.
+  sweep();
   timer.unref();
   return {
     async stop() {

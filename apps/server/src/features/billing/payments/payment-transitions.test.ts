@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_STATES, type PaymentState } from '../../../db/schema/billing-payments.ts';
 import type { ProviderStatus } from '../providers/payment-provider.ts';
-import { afterCheck, afterInit, backoffMs, type Expected } from './payment-transitions.ts';
+import { afterCheck, afterInit, afterOperator, backoffMs, type Expected } from './payment-transitions.ts';
 
 const expected: Expected = {
   reference: 'REF0000000000000001',
@@ -109,6 +109,16 @@ describe('the payments state machine (PAYMENTS.md A1.8, P8-P10)', () => {
       ),
       { numRuns: 2_000 },
     );
+  });
+
+  it("takes an operator's resolution only while the answer is awaited, never over a settlement (issue 25)", () => {
+    const resolvable = PAYMENT_STATES.filter((state) => afterOperator(state, 'paid') !== null);
+    expect(resolvable).toEqual(['PENDING', 'INIT_UNKNOWN', 'EXPIRED']);
+    for (const state of PAYMENT_STATES) {
+      expect(afterOperator(state, 'failed') === null).toBe(!resolvable.includes(state));
+    }
+    expect(afterOperator('INIT_UNKNOWN', 'paid')).toEqual({ status: 'SUCCESS', reason: null });
+    expect(afterOperator('EXPIRED', 'failed')).toEqual({ status: 'FAILED', reason: 'declined' });
   });
 
   it("spaces the sweeper's checks 30 s, 1, 2, 5, 10, 30 min, then hourly", () => {

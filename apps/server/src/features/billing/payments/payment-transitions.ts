@@ -99,6 +99,29 @@ function fromAwaiting(
   }
 }
 
+/**
+ * An operator's word on a payment whose outcome no check could learn (an init that never answered
+ * and no callback since: PAYMENTS.md Q1, FlexPay is not asked by our reference), given after looking
+ * it up at FlexPay: `paid` moves it to SUCCESS, `failed` to FAILED. Only from a state that still awaits
+ * its answer (CREATED is an init under way: it becomes INIT_UNKNOWN first), so that no word of a
+ * person undoes a settlement; null when refused.
+ */
+export function afterOperator(current: PaymentState, outcome: 'paid' | 'failed'): Transition | null {
+  if (!['PENDING', 'INIT_UNKNOWN', 'EXPIRED'].includes(current)) return null;
+  return outcome === 'paid' ? { status: 'SUCCESS', reason: null } : { status: 'FAILED', reason: 'declined' };
+}
+
+/** The provider's budget to answer an init: past it the payment is INIT_UNKNOWN and reconciled (P6). */
+export const INIT_BUDGET_MS = 15_000;
+/**
+ * A payment still CREATED this long after it was stored lost its init to a stopped server (the call
+ * may have reached the provider): INIT_UNKNOWN from then on. The init's budget, and as long again
+ * for writing its outcome.
+ */
+export const INIT_ABANDONED_AFTER_MS = 2 * INIT_BUDGET_MS;
+/** An unknown init still without the provider's order number this long after it started: an operator is told. */
+export const UNKNOWN_ALERT_AFTER_MS = 5 * 60_000;
+
 /** Unanswered for this long, a payment is EXPIRED to the member ("if you were charged..."). */
 export const EXPIRE_AFTER_MS = 30 * 60_000;
 /** ... and the sweeper keeps checking it this long (P12). */

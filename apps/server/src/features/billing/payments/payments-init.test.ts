@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../../lib/clock.ts';
 import { payments } from '../../../db/schema.ts';
 import { planOf } from '../../../test/billing-factories.ts';
-import { createMember } from '../../../test/factories.ts';
+import { buildTestApp } from '../../../test/build-test-app.ts';
+import { createMember, waitFor } from '../../../test/factories.ts';
 import { startPaymentsBed, postInit, type PaymentsBed } from '../../../test/payments-bed.ts';
 import { newReference, REFERENCE_PATTERN } from './payment-secrets.ts';
 import { sweepPayments } from './payment-sweeper.service.ts';
@@ -53,6 +54,57 @@ describe('starting a payment (PAYMENTS.md P1-P6)', () => {
     expect(other.body.code).toBe('idempotency_key_reused');
     expect(paymentServiceCalls(bed, phone)).toHaveLength(1);
   });
+
+  it('builds the callback URL from configuration, never from the Host header the member sends (issue 25)', async () => {
+    const member = await createMember(bed.t);
+    const plan = await planOf(bed.t.db, 'week');
+    const phone = interactive(25);
+    const started = await bed.t.app.inject({
+      method: 'POST',
+      url: '/api/payments/init/flex',
+      headers: { host: 'attacker.example:8443', cookie: member.cookie, 'idempotency-key': randomUUID() },
+      payload: { subscription: plan.id, method: 'mobile_money', currency: 'CDF', phone },
+    });
+    expect(started.statusCode).toBe(201);
+    const [sent] = paymentServiceCalls(bed, phone);
+    const { callbackUrl } = sent!.body as { callbackUrl: string };
+    // Without PUBLIC_URL outside production: this server, on HOST and the port it listens on.
+    expect(callbackUrl.startsWith(`${bed.base}/api/payments/callback/flexpay/`)).toBe(true);
+    expect(callbackUrl).not.toContain('attacker');
+  });
+
+  it('still settles a start from INIT_UNKNOWN when its answer comes after the sweeper gave it up (issue 25)', async () => {
+    // An app whose FlexPay calls may take 10 s, on the bed's simulator, which answers 1.5 s late.
+    const slow = await buildTestApp({ flexpay: { ...bed.flexpay.flexpay, timeoutMs: 10_000 } });
+    try {
+      const member = await createMember(slow);
+      const plan = await planOf(slow.db, 'quarter');
+      bed.flexpay.sim.control.setFaults({ latencyMs: 1_500 });
+      const started = slow.app.inject({
+        method: 'POST',
+        url: '/api/payments/init/flex',
+        headers: { cookie: member.cookie, 'idempotency-key': randomUUID() },
+        payload: { subscription: plan.id, method: 'mobile_money', currency: 'CDF', phone: interactive(26) },
+      });
+      const rowOf = async () =>
+        (await slow.db.select().from(payments).where(eq(payments.userId, member.user.id)))[0];
+      const row = await waitFor(rowOf, 'the payment stored');
+      // The sweeper, 31 s later by the app's clock, finds the row CREATED: its init given up for lost.
+      clock.advance(31_000);
+      const report = await sweepPayments(paymentsDepsOf(slow.app.deps, () => {}));
+      bed.flexpay.sim.control.setFaults({ latencyMs: 0 });
+      expect(report.abandoned).toBe(1);
+      expect((await rowOf())?.status).toBe('INIT_UNKNOWN');
+      // FlexPay's answer then arrives: the start is settled all the same, its order number kept.
+      const answer = await started;
+      expect(answer.json()).toMatchObject({ transaction: { status: 'PENDING' }, reason: null });
+      const after = await rowOf();
+      expect(after).toMatchObject({ id: row.id, status: 'PENDING' });
+      expect(after?.providerRef).toBeTruthy();
+    } finally {
+      await slow.close();
+    }
+  }, 90_000);
 
   it('refuses a start without an Idempotency-Key, or with one over 255 characters', async () => {
     const member = await createMember(bed.t);

@@ -40,7 +40,7 @@ describe('a payment as its owner sees it (PAYMENTS.md A1.8, P13)', () => {
     expect(shown).toEqual({
       CREATED: 'PENDING null',
       PENDING: 'PENDING null',
-      INIT_UNKNOWN: 'PENDING null',
+      INIT_UNKNOWN: 'PENDING checking',
       REVIEW: 'PENDING in_review',
       SUCCESS: 'SUCCESS null',
       FAILED: 'FAILED insufficient_funds',

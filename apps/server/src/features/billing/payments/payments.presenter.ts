@@ -5,7 +5,8 @@ import type { PaymentRow, PaymentState } from '../../../db/schema/billing-paymen
 const SHOWN: Record<PaymentState, { status: PaymentStatus; reason: PaymentReason | null }> = {
   CREATED: { status: 'PENDING', reason: null },
   PENDING: { status: 'PENDING', reason: null },
-  INIT_UNKNOWN: { status: 'PENDING', reason: null },
+  // The init was never answered: the outcome is being checked (by a callback, the checks or an operator).
+  INIT_UNKNOWN: { status: 'PENDING', reason: 'checking' },
   // Paid but not as asked: our team looks; to the member it is still on its way.
   REVIEW: { status: 'PENDING', reason: 'in_review' },
   SUCCESS: { status: 'SUCCESS', reason: null },

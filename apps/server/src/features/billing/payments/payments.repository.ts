@@ -181,6 +181,37 @@ export function expireOpenBefore(db: DbOrTx, before: Date, now: Date) {
 }
 
 /**
+ * Payments still CREATED though stored before `before`: their init's process died before the
+ * provider's answer was written (the call may have reached it). INIT_UNKNOWN from now, checked at once.
+ */
+export function abandonCreatedBefore(db: DbOrTx, before: Date, now: Date) {
+  return db
+    .update(payments)
+    .set({ status: 'INIT_UNKNOWN', updatedAt: now, nextCheckAt: now })
+    .where(and(eq(payments.status, 'CREATED'), lt(payments.createdAt, before)))
+    .returning();
+}
+
+/**
+ * Payments whose outcome no check can learn, created between `since` and `before`: the init never
+ * answered and no callback brought the provider's order number (INIT_UNKNOWN, or EXPIRED since).
+ */
+export function listUnknownOutcomes(db: DbOrTx, since: Date, before: Date) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.status, ['INIT_UNKNOWN', 'EXPIRED']),
+        isNull(payments.providerRef),
+        gt(payments.createdAt, since),
+        lt(payments.createdAt, before),
+      ),
+    )
+    .orderBy(payments.createdAt);
+}
+
+/**
  * Payments the daily check compares with the provider (P22): created since `since`, with an order
  * number, settled to us: SUCCESS, FAILED, CANCELLED, REFUNDED, and EXPIRED ones created before
  * `expiredBefore` (the sweeper has stopped checking them).

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import { Server as TlsServer } from 'node:tls';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,6 +11,7 @@ import {
   PaymentsQuerySchema,
 } from '@motema/shared/billing';
 import type { AppDeps } from '../../../deps.ts';
+import { publicOrigin } from '../../../env.ts';
 import { apiErrors } from '../../../lib/api-responses.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { createRateLimiter, refuseOverLimit } from '../../../lib/rate-limiter.ts';
@@ -29,9 +31,16 @@ export function paymentsDepsOf(deps: AppDeps, log: (message: string, fields: obj
   return { db: deps.db, jobs: deps.jobs, events: deps.events, provider: deps.paymentProvider, alert: log };
 }
 
-/** Where the provider calls back and the card page returns: PUBLIC_URL, else the origin the request came to. */
-const originOf = (deps: AppDeps, request: FastifyRequest) =>
-  deps.env.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+/**
+ * Where the provider calls back and the card page returns: PUBLIC_URL, or outside production this
+ * server's own address (publicOrigin). Never the request's Host header: its sender would choose where
+ * the callback, and its secret token, are posted (issue 25).
+ */
+function originOf(deps: AppDeps, server: FastifyInstance['server']): string {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : deps.env.PORT;
+  return publicOrigin(deps.env, { port, tls: server instanceof TlsServer });
+}
 
 /** Payments (PAYMENTS.md A4): start, the provider's callback, verify, a payment, the history. */
 export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps & { limits: PaymentLimits }> = async (
@@ -71,7 +80,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps & { limits: PaymentLi
           userId: memberOf(request).userId,
           idempotencyKey: key.data,
           body: request.body,
-          origin: originOf(deps, request),
+          origin: originOf(deps, app.server),
         },
         presentPayment,
       );

@@ -1,0 +1,90 @@
+/**
+ * `npm run payments -- <command>`: what an operator does with payments whose outcome Motema could
+ * not learn by itself (docs/payments.md, "A payment of unknown outcome"), on the database `npm start`
+ * uses (DATABASE_URL, or the embedded PostgreSQL under DATA_DIR: stop the app first).
+ */
+import { parseArgs } from 'node:util';
+import { connectDatabase, type Db } from '../db/client.ts';
+import { openConfiguredDatabase } from '../db/embedded.ts';
+import { loadEnv } from '../env.ts';
+import {
+  listUnknownOutcomes,
+  resolvePayment,
+  ResolveRefused,
+} from '../features/billing/payments/payments-operator.service.ts';
+
+const USAGE = `Usage: npm run payments -- <command>
+  unknown                      payments of the last 7 days whose outcome is unknown (no FlexPay order
+                               number: the init was never answered and no callback named them)
+  resolve <reference> paid [--order-number <N>]
+                               FlexPay's back office shows it paid: SUCCESS, its pass and its ledger entry
+  resolve <reference> failed   FlexPay's back office shows it failed, or has no such transaction: FAILED`;
+
+type Command =
+  | { kind: 'unknown' }
+  | { kind: 'resolve'; reference: string; outcome: 'paid' | 'failed'; orderNumber?: string | undefined };
+
+function parseCommand(args: string[]): Command {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { 'order-number': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [name, reference, outcome] = positionals;
+  if (name === 'unknown' && positionals.length === 1) return { kind: 'unknown' };
+  if (name === 'resolve' && reference && (outcome === 'paid' || outcome === 'failed')) {
+    if (outcome === 'failed' && values['order-number'] !== undefined) {
+      throw new Error(`--order-number goes with paid only\n${USAGE}`);
+    }
+    return { kind: 'resolve', reference, outcome, orderNumber: values['order-number'] };
+  }
+  throw new Error(USAGE);
+}
+
+async function run(db: Db, command: Command): Promise<void> {
+  if (command.kind === 'unknown') {
+    const rows = await listUnknownOutcomes(db);
+    if (rows.length === 0) console.log('No payment of unknown outcome in the last 7 days.');
+    for (const row of rows) {
+      console.log(
+        `${row.reference}  ${row.status}  ${row.createdAt.toISOString()}  ${row.amountMinor} ${row.currency} (minor units)  ${row.method}`,
+      );
+    }
+    return;
+  }
+  const { payment, from } = await resolvePayment(db, command);
+  console.log(
+    `Payment ${payment.reference}: ${from} -> ${payment.status}${payment.status === 'SUCCESS' ? ' (pass granted, ledger entry posted)' : ''}.`,
+  );
+}
+
+let command: Command;
+let env;
+try {
+  command = parseCommand(process.argv.slice(2));
+  env = loadEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+
+let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+try {
+  opened = await openConfiguredDatabase(env);
+} catch (error) {
+  // Says why and what to do (the app running on this data folder, a port in use, PostgreSQL's reason).
+  console.error(error instanceof Error ? error.message : 'The embedded PostgreSQL did not start.');
+  process.exit(1);
+}
+const database = connectDatabase(opened.url, { max: 2 });
+let failed = false;
+try {
+  await run(database.db, command);
+} catch (error) {
+  failed = true;
+  console.error(error instanceof ResolveRefused ? `Refused: ${error.message}` : error);
+} finally {
+  await database.close();
+  if (opened.embedded) await opened.embedded.stop();
+}
+process.exit(failed ? 1 : 0);
