@@ -5,7 +5,7 @@ import { parseCookie } from 'cookie';
 import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
 import { safePublisher, type RedisConnection } from '../lib/redis.ts';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
-import { isAllowedOrigin } from './origin.ts';
+import { isFromTheApp } from '../lib/origin.ts';
 
 export type SocketData = { userId: string; sessionId: string };
 export type RealtimeServer = Server<
@@ -61,11 +61,8 @@ export function createRealtime(
     }),
     maxHttpBufferSize: MAX_SOCKET_PAYLOAD_BYTES,
     serveClient: false,
-    allowRequest: (request, callback) => {
-      // The host asked: Host over HTTP/1.1, :authority over HTTP/2 (browsers send no Host there).
-      const host = request.headers.host ?? (request.headers[':authority'] as string | undefined);
-      callback(null, isAllowedOrigin(request.headers.origin, host, options.publicOrigin));
-    },
+    // The app's pages only (lib/origin.ts, the rule of state-changing HTTP requests too).
+    allowRequest: (request, callback) => callback(null, isFromTheApp(request.headers, options.publicOrigin)),
   });
   const presenceListeners: PresenceListener[] = [];
   const connectionListeners: ConnectionListener[] = [];
