@@ -193,6 +193,7 @@ export async function buildApp(
     sessionCookie: SESSION_COOKIE,
     redis: deps.redis,
     publicOrigin,
+    trustProxy: env.TRUST_PROXY,
   });
   // Last of the server's request and upgrade listeners (Socket.IO's came just now): guard them all.
   guardServerEntries(app.server, (err, what) => app.log.error({ err }, `error in ${what}`));
