@@ -85,5 +85,6 @@ describe('a page of the same site in Chromium (CSRF, decision 0032)', () => {
     expect(await unsent(own.id)).toBe(true);
     expect(await photoCount(t.db, member.user.id)).toBe(1);
     await context.close();
-  });
+    // A generous bound: a browser on a loaded machine, not a measure of speed.
+  }, 60_000);
 });

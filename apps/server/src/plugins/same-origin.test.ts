@@ -83,7 +83,8 @@ describe('state-changing requests only from the app’s pages (CSRF, decision 00
         expect(refusedForOrigin(res), `${name} ${JSON.stringify(headers)}`).toBe(false);
       }
     }
-  });
+    // A generous bound: some 500 requests on a loaded machine, not a measure of speed.
+  }, 120_000);
 
   it('a sibling page cannot unsend a member’s message; the app’s page and a client without Origin can', async () => {
     const conversation = await buildConversation(t);

@@ -26,10 +26,15 @@ describe('the like limit', () => {
       ['DELETE', `/api/comments/${comment.id}/like`],
     ] as const;
     const statuses = new Map<number, number>();
-    for (let i = 0; i < 300; i++) {
-      const [method, url] = operations[i % operations.length]!;
-      const res = await as(method, url, undefined, ip);
-      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+    // 25 at a time (the limit counts them all the same), the four operations in turn.
+    for (let start = 0; start < 300; start += 25) {
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, (_, i) => {
+          const [method, url] = operations[(start + i) % operations.length]!;
+          return as(method, url, undefined, ip);
+        }),
+      );
+      for (const res of answers) statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
     }
     expect(Object.fromEntries(statuses)).toEqual({ 200: 300 });
     // The 301st operation, whichever it is, is one too many; another member still likes.
@@ -47,5 +52,6 @@ describe('the like limit', () => {
     expect(
       (await asMember(t, other.cookie)('PUT', `/api/posts/${post.id}/like`, undefined, ip)).statusCode,
     ).toBe(200);
-  });
+    // A generous bound: 300 requests on a loaded machine, not a measure of speed.
+  }, 120_000);
 });
