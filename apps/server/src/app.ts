@@ -18,6 +18,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandler } from '.
 import { healthRoutes } from './plugins/health.ts';
 import { refuseNulCharacters } from './plugins/no-nul-characters.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { documentCrossOriginRefusal, refuseCrossOriginChanges } from './plugins/same-origin.ts';
 import { documentUnauthorized, requireSessionUnlessPublic } from './plugins/public-routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -94,6 +95,8 @@ export async function buildApp(
   options: { logger?: FastifyServerOptions['logger']; tls?: TlsCredentials } = {},
 ) {
   const { env } = inputs;
+  // The app's origin: its pages alone may change anything, over HTTP and Socket.IO (lib/origin.ts).
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
   const app = createFastify(
     {
       logger: options.logger ?? { level: env.LOG_LEVEL },
@@ -118,6 +121,7 @@ export async function buildApp(
   await registerSecurityHeaders(app, { production: env.NODE_ENV === 'production' });
   await registerCompression(app);
   refuseNulCharacters(app);
+  refuseCrossOriginChanges(app, publicOrigin);
   await app.register(fastifyRateLimit, {
     global: false,
     // With REDIS_URL every node counts in Redis; an outage lets requests through (docs/scaling.md).
@@ -146,6 +150,7 @@ export async function buildApp(
       // Authentication on by default: a route is protected unless plugins/public-routes.ts lists it.
       api.addHook('onRequest', requireSessionUnlessPublic);
       api.addHook('onRoute', documentUnauthorized);
+      api.addHook('onRoute', documentCrossOriginRefusal);
       await api.register(authRoutes, deps);
       await api.register(usersRoutes, deps);
       await api.register(accountRoutes, deps);
@@ -187,7 +192,8 @@ export async function buildApp(
     authenticate: (token) => sessionOf(deps.db, token),
     sessionCookie: SESSION_COOKIE,
     redis: deps.redis,
-    publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
+    publicOrigin,
+    trustProxy: env.TRUST_PROXY,
   });
   // Last of the server's request and upgrade listeners (Socket.IO's came just now): guard them all.
   guardServerEntries(app.server, (err, what) => app.log.error({ err }, `error in ${what}`));

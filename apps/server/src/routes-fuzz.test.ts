@@ -7,18 +7,7 @@ import { buildPhoto, postPhoto, samples } from './test/media-factories.ts';
 import { randomIp } from './test/net.ts';
 import { openApiConformance } from './test/openapi-conformance.ts';
 import { PUBLIC_ROUTES, routeName } from './plugins/public-routes.ts';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Every API route of the OpenAPI document, so a new route is fuzzed without being listed here. */
-function apiRoutes(t: TestApp): { method: Method; url: string }[] {
-  const document = t.app.swagger() as { paths?: Record<string, Record<string, unknown>> };
-  return Object.entries(document.paths ?? {})
-    .filter(([url]) => url.startsWith('/api/') && !url.startsWith('/api/docs'))
-    .flatMap(([url, operations]) =>
-      Object.keys(operations).map((method) => ({ method: method.toUpperCase() as Method, url })),
-    );
-}
+import { apiRoutes, routePath, type Method } from './test/api-routes.ts';
 
 /** Bodies of every shape: wrong types, deep nesting, huge strings, arrays, prototype keys. */
 const junk = fc.oneof(
@@ -51,7 +40,7 @@ describe('every API route under generated bad input (R2)', () => {
   it('answers 401 on every route but the public ones without a session, whatever the request', async () => {
     const routes = apiRoutes(t).map((route) => ({
       ...route,
-      name: routeName(route.method, route.url.replace(/\{([^}]+)\}/g, ':$1')),
+      name: routeName(route.method, routePath(route.url)),
     }));
     // Every public route is a real one (no stale entry), and most routes are not public.
     expect([...PUBLIC_ROUTES].filter((name) => !routes.some((route) => route.name === name))).toEqual([]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INTERFACE_LANGUAGES } from './languages.ts';
-import { CLIENT_LOG_TEXT_MAX, CLIENT_LOGS_MAX } from './limits.ts';
+import { CLIENT_LOG_TEXT_MAX, CLIENT_LOGS_MAX, CLIENT_LOGS_MAX_BYTES, clientLogsBytes } from './limits.ts';
 
 /**
  * Devices, app updates, visitors and the client's logs (SPEC.md sections 3, 7; issue 17). A device is
@@ -79,9 +79,10 @@ export const VISITOR_RETENTION_DAYS = 90;
 
 /**
  * The socket event `events`: the app's logs and errors, recorded in the server log. Capped: at most
- * CLIENT_LOGS_MAX entries a batch, each message and stack cut; batches over the socket's rate limit are dropped.
+ * CLIENT_LOGS_MAX entries and CLIENT_LOGS_MAX_BYTES a batch, each message and stack cut; batches over
+ * the member's or the address's rate limit are dropped.
  */
-export { CLIENT_LOGS_MAX, CLIENT_LOG_TEXT_MAX };
+export { CLIENT_LOGS_MAX, CLIENT_LOGS_MAX_BYTES, CLIENT_LOG_TEXT_MAX, clientLogsBytes };
 export const ClientLogSchema = z.object({
   level: z.enum(['error', 'warn', 'info']),
   message: z.string().max(CLIENT_LOG_TEXT_MAX),
@@ -91,5 +92,7 @@ export const ClientLogSchema = z.object({
   at: z.int().optional(),
 });
 export type ClientLog = z.infer<typeof ClientLogSchema>;
-export const ClientLogsSchema = z.object({ logs: z.array(ClientLogSchema).max(CLIENT_LOGS_MAX) });
+export const ClientLogsSchema = z
+  .object({ logs: z.array(ClientLogSchema).max(CLIENT_LOGS_MAX) })
+  .refine((batch) => clientLogsBytes(batch.logs) <= CLIENT_LOGS_MAX_BYTES, 'too_large');
 export type ClientLogs = z.infer<typeof ClientLogsSchema>;

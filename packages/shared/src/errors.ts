@@ -12,6 +12,7 @@ export const ERROR_MESSAGES = {
   account_not_active: 'Your account is not active. Please check your email for more information',
   account_already_confirmed: 'Your account is already confirmed. You can log in.',
   forbidden: 'You are not allowed to do this',
+  origin_not_allowed: 'This request did not come from the Motema app. Open Motema and try again.',
   not_found: 'Not found',
   method_not_allowed: 'This method is not allowed here',
   account_not_found: 'No account matches this identifier',
@@ -80,6 +81,8 @@ export const ERROR_MESSAGES = {
   idempotency_key_reused: 'This Idempotency-Key was already used for another request',
   internal: 'Something went wrong. Please try again later.',
   service_unavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  too_many_connections:
+    'Motema is open in too many tabs or windows. Close some of them, then come back to this one.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -16,6 +16,24 @@ export const APP_BUILD = 39;
  */
 export const CLIENT_LOGS_MAX = 20;
 export const CLIENT_LOG_TEXT_MAX = 2000;
+/**
+ * A batch's JSON at most this many bytes (UTF-8), well under the socket's 64 KiB frame, past which the
+ * server closes the socket (apps/server realtime/server.ts): 20 entries of 2,000-character texts would
+ * be 80 KB. The largest single entry (its texts all escaped characters) is about 26 KB: it always fits.
+ */
+export const CLIENT_LOGS_MAX_BYTES = 32 * 1024;
+/** The bytes a batch `{ logs }` takes as JSON in UTF-8, as CLIENT_LOGS_MAX_BYTES counts them. */
+export const clientLogsBytes = (logs: readonly unknown[]) => utf8Bytes(JSON.stringify({ logs }));
+
+/** A text's length in UTF-8 (a lone surrogate as its replacement character, 3 bytes, as TextEncoder writes it). */
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
 
 /** How many members each list of discovery.ts's USER_LIST_FILTERS answers with (`users`: the default list). */
 export const USER_LIST_SIZES = {

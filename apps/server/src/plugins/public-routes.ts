@@ -45,6 +45,18 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/dev/outbox',
 ]);
 
+/**
+ * The state-changing routes other sites' machines call, exempt from the app's origin rule
+ * (plugins/same-origin.ts, decision 0032): no session cookie gives them any power, a secret token in
+ * their address does, so a request from another origin forges nothing.
+ */
+export const CROSS_ORIGIN_ROUTES: ReadonlySet<string> = new Set([
+  // FlexPay's servers (PAYMENTS.md P7); the token names the payment, the call only asks for a check.
+  'POST /api/payments/callback/flexpay/:token',
+  // A mail client's one click (RFC 8058), possibly from a webmail's page: the token names the member.
+  'POST /api/notifications/unsubscribe',
+]);
+
 /** `GET /api/users/:id`: how a route is named in PUBLIC_ROUTES. */
 export const routeName = (method: string, url: string) => `${method.toUpperCase()} ${url}`;
 

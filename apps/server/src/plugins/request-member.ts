@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/app-error.ts';
 
 /** The session of a protected route's request (public-routes.ts answered 401 without one). */
@@ -20,4 +20,19 @@ export function perMemberRateLimit(name: string, max: number, timeWindow: number
         request.auth ? `${name}:member:${request.auth.userId}` : `${name}:ip:${request.ip}`,
     },
   };
+}
+
+/**
+ * A member's action limited across every route and method that does it (liking: PUT and DELETE of a
+ * post's and a comment's like make one count), where a route's `config` limit counts that route and
+ * method alone. One counter (in Redis with REDIS_URL) for all the routes given the returned hook as
+ * their `onRequest`; they document their 429 themselves (`apiErrors`).
+ */
+export function perMemberActionLimit(
+  app: FastifyInstance,
+  name: string,
+  max: number,
+  timeWindow: number | string,
+) {
+  return app.rateLimit(perMemberRateLimit(name, max, timeWindow).rateLimit);
 }

@@ -59,6 +59,11 @@ describe('realtime server', () => {
   it('refuses a socket from a foreign Origin, even with a valid cookie', async () => {
     const member = await createMember(t);
     await refused(open({ cookie: member.cookie, origin: 'https://evil.example' }));
+    // A page of the same site on another origin (decision 0032), whatever Origin it is given.
+    await refused(
+      open({ cookie: member.cookie, origin: 'http://localhost:5999', 'sec-fetch-site': 'same-site' }),
+    );
+    await refused(open({ cookie: member.cookie, origin: baseUrl, 'sec-fetch-site': 'same-site' }));
     // The same cookie from the app's own origin is fine.
     expect(await welcomed(open({ cookie: member.cookie, origin: baseUrl }))).toEqual({
       userId: member.user.id,

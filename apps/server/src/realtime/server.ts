@@ -5,9 +5,10 @@ import { parseCookie } from 'cookie';
 import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
 import { safePublisher, type RedisConnection } from '../lib/redis.ts';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
-import { isAllowedOrigin } from './origin.ts';
+import { isFromTheApp } from '../lib/origin.ts';
 
-export type SocketData = { userId: string; sessionId: string };
+/** Who a socket is: the session's member, the session, and the client's address (as `request.ip` reads it). */
+export type SocketData = { userId: string; sessionId: string; address: string };
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
@@ -25,12 +26,21 @@ export type PresenceListener = (userId: string, connected: boolean) => Promise<v
 export type ConnectionListener = (socket: RealtimeSocket) => void;
 
 export const MAX_SOCKET_PAYLOAD_BYTES = 64 * 1024;
+/** Sockets one session may hold open on a node: several tabs; one page holds one (docs/devices.md). */
+export const MAX_SOCKETS_PER_SESSION = 10;
 /** How long a cross-node request (fetchSockets) waits for the other nodes through Redis. */
 export const CROSS_NODE_TIMEOUT_MS = 3000;
 
+/** The client's address: the connection's, or behind a trusted proxy the first X-Forwarded-For entry. */
+function clientAddress(handshake: Socket['handshake'], trustProxy: boolean): string {
+  const forwarded = handshake.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return trustProxy && first ? first : handshake.address;
+}
+
 /**
  * Socket.IO on the app's HTTP server, authenticated from the session cookie at the handshake, with
- * the Origin checked. Every socket joins `user:{id}` and `session:{id}`; `closeSessions` closes the
+ * the Origin checked and at most MAX_SOCKETS_PER_SESSION sockets a session on this node. Every socket joins `user:{id}` and `session:{id}`; `closeSessions` closes the
  * sockets of revoked sessions. How a cookie is read into a session is the auth feature's, given by
  * app.ts (this layer knows no feature).
  * With `redis` (REDIS_URL), the Redis adapter joins the nodes: emits to a room, `fetchSockets` and
@@ -40,11 +50,13 @@ export function createRealtime(
   app: FastifyInstance,
   options: {
     /** The session a cookie's token opens, or undefined for a missing, revoked or expired one. */
-    authenticate: (token: string | undefined) => Promise<SocketData | undefined>;
+    authenticate: (token: string | undefined) => Promise<Omit<SocketData, 'address'> | undefined>;
     /** The name of the session cookie. */
     sessionCookie: string;
     /** PUBLIC_URL's origin, if set: browsers may connect from it as well as from the host they asked. */
     publicOrigin: string | undefined;
+    /** TRUST_PROXY: the client's address is X-Forwarded-For's first, as Fastify's `request.ip` reads it. */
+    trustProxy: boolean;
     redis?: RedisConnection;
   },
 ) {
@@ -61,11 +73,8 @@ export function createRealtime(
     }),
     maxHttpBufferSize: MAX_SOCKET_PAYLOAD_BYTES,
     serveClient: false,
-    allowRequest: (request, callback) => {
-      // The host asked: Host over HTTP/1.1, :authority over HTTP/2 (browsers send no Host there).
-      const host = request.headers.host ?? (request.headers[':authority'] as string | undefined);
-      callback(null, isAllowedOrigin(request.headers.origin, host, options.publicOrigin));
-    },
+    // The app's pages only (lib/origin.ts, the rule of state-changing HTTP requests too).
+    allowRequest: (request, callback) => callback(null, isFromTheApp(request.headers, options.publicOrigin)),
   });
   const presenceListeners: PresenceListener[] = [];
   const connectionListeners: ConnectionListener[] = [];
@@ -75,7 +84,15 @@ export function createRealtime(
       const cookies = parseCookie(socket.handshake.headers.cookie ?? '');
       const session = await options.authenticate(cookies[options.sessionCookie]);
       if (!session) return next(new Error('unauthorized'));
-      socket.data = { userId: session.userId, sessionId: session.sessionId };
+      // In the session's room at once, so that handshakes still under way count too; a refused or
+      // closed one leaves it (Socket.IO's cleanup).
+      const room = `session:${session.sessionId}`;
+      if ((io.of('/').adapter.rooms.get(room)?.size ?? 0) >= MAX_SOCKETS_PER_SESSION) {
+        return next(new Error('too_many_connections'));
+      }
+      void socket.join(room);
+      const address = clientAddress(socket.handshake, options.trustProxy);
+      socket.data = { userId: session.userId, sessionId: session.sessionId, address };
       next();
     } catch (error) {
       // The client hears a code, never the query or the database's address (logged here instead).

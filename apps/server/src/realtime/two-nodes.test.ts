@@ -6,6 +6,7 @@ import { startRedisServer, type TestRedis } from '../test/redis-server.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { atLeast, collect, disconnection, settle, socketClients, within } from '../test/socket-test-bed.ts';
 import { createTestDatabase } from '../test/test-database.ts';
+import { CLIENT_LOG_BATCHES_PER_MINUTE } from '../features/devices/client-logs-realtime.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
 const REDIS_PASSWORD = 'redis-secret-4f9a';
@@ -105,6 +106,18 @@ describe('two server nodes joined by Redis', () => {
     expect(refusedB.status).toBe(429);
     expect(((await refusedB.json()) as { code: string }).code).toBe('rate_limited');
     expect((await attempt(nodeA)).status).toBe(429);
+  });
+
+  it('counts a member’s client logs on both nodes together', async () => {
+    const member = await createMember(t);
+    const onBoth = [await open(nodeA, member.cookie), await open(nodeB, member.cookie)];
+    const marker = `two-nodes-${crypto.randomUUID()}`;
+    for (let i = 0; i < CLIENT_LOG_BATCHES_PER_MINUTE; i++)
+      for (const socket of onBoth) socket.emit('events', { logs: [{ level: 'error', message: marker }] });
+    const logged = () => (nodeA.output() + nodeB.output()).split(marker).length - 1;
+    await waitFor(async () => (logged() >= CLIENT_LOG_BATCHES_PER_MINUTE ? true : undefined), 'the logs');
+    await settle();
+    expect(logged()).toBe(CLIENT_LOG_BATCHES_PER_MINUTE);
   });
 
   it('relays a message sent through node A to node B; after B is killed the member catches up through A', async () => {

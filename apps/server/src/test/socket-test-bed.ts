@@ -224,16 +224,17 @@ export type SocketTestBed = {
 };
 
 /**
- * For one describe block: a test app on a database of its own, listening for real Socket.IO clients
- * (built before the block's tests, closed after them); every socket it opens closes after its test.
+ * For one describe block: a test app on a database of its own (configured by `env`), listening for
+ * real Socket.IO clients (built before the block's tests, closed after them); every socket it opens
+ * closes after its test.
  */
-export function socketTestBed(): SocketTestBed {
+export function socketTestBed(options: { env?: Record<string, string> } = {}): SocketTestBed {
   const bed = {
     t: undefined as unknown as TestApp,
     url: '',
   } as SocketTestBed;
   beforeAll(async () => {
-    bed.t = await buildTestApp();
+    bed.t = await buildTestApp({ env: options.env });
     bed.url = await bed.t.listen();
   });
   afterAll(() => bed.t.close());

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CLIENT_LOGS_MAX,
+  CLIENT_LOGS_MAX_BYTES,
   CLIENT_LOG_TEXT_MAX,
   ClientLogsSchema,
   type ClientLogs,
@@ -61,14 +62,31 @@ describe('client logs', () => {
     ]);
   });
 
-  it('stays within the server’s caps: at most CLIENT_LOGS_MAX a batch, texts cut, one batch per interval', () => {
+  it('stays within the server’s caps: at most CLIENT_LOGS_MAX a batch and CLIENT_LOGS_MAX_BYTES, texts cut, one batch per interval', () => {
     setClientLogsSink((logs) => sent.push(logs));
     for (let i = 0; i < CLIENT_LOGS_MAX * 10; i++)
       throwUncaught(new Error('y'.repeat(CLIENT_LOG_TEXT_MAX * 2)));
-    vi.advanceTimersByTime(CLIENT_LOGS_FLUSH_MS * 5);
-    // An error thrown in a loop: the first CLIENT_LOGS_MAX kept, the rest dropped, one batch sent.
+    vi.advanceTimersByTime(CLIENT_LOGS_FLUSH_MS);
+    // An error thrown in a loop: the first CLIENT_LOGS_MAX kept, the rest dropped; their 2,000-character
+    // messages and stacks (80 KB together) go in batches under the byte cap, one an interval.
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.logs).toHaveLength(CLIENT_LOGS_MAX);
+    vi.advanceTimersByTime(CLIENT_LOGS_FLUSH_MS * 5);
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent.flatMap((batch) => batch.logs)).toHaveLength(CLIENT_LOGS_MAX);
+    for (const batch of sent) {
+      expect(ClientLogsSchema.safeParse(batch).success).toBe(true);
+      expect(new TextEncoder().encode(JSON.stringify(batch)).length).toBeLessThanOrEqual(
+        CLIENT_LOGS_MAX_BYTES,
+      );
+    }
+  });
+
+  it('sends an entry of the largest size alone, escaped characters and all', () => {
+    setClientLogsSink((logs) => sent.push(logs));
+    const escaped = '\u0001'.repeat(CLIENT_LOG_TEXT_MAX);
+    for (let i = 0; i < 3; i++) throwUncaught(Object.assign(new Error(escaped), { stack: escaped }));
+    vi.advanceTimersByTime(CLIENT_LOGS_FLUSH_MS * 3);
+    expect(sent.map((batch) => batch.logs.length)).toEqual([1, 1, 1]);
     for (const batch of sent) expect(ClientLogsSchema.safeParse(batch).success).toBe(true);
   });
 });

@@ -1,10 +1,16 @@
 import type { ClientLog, ClientLogs } from '@motema/shared/devices';
-import { CLIENT_LOG_TEXT_MAX, CLIENT_LOGS_MAX } from '@motema/shared/limits';
+import {
+  CLIENT_LOG_TEXT_MAX,
+  CLIENT_LOGS_MAX,
+  CLIENT_LOGS_MAX_BYTES,
+  clientLogsBytes,
+} from '@motema/shared/limits';
 
 /**
  * The app's uncaught errors and rejections, sent to the server's log over the socket event `events`
- * (SPEC section 7), batched: a batch at most every FLUSH_MS, of at most CLIENT_LOGS_MAX entries, so
- * an error thrown in a loop costs one batch, well under the server's limit per socket. Kept here
+ * (SPEC section 7), batched: a batch at most every FLUSH_MS, of at most CLIENT_LOGS_MAX entries and
+ * CLIENT_LOGS_MAX_BYTES (under the socket's frame limit: a larger one would cost the socket), so an
+ * error thrown in a loop costs a batch or three, well under the server's limit per member. Kept here
  * while no socket is connected (a visitor, the network away): at most CLIENT_LOGS_MAX, the first
  * ones, which usually explain the rest.
  */
@@ -26,8 +32,19 @@ function schedule(): void {
 function flush(): void {
   timer = undefined;
   if (!send || pending.length === 0) return;
-  send({ logs: pending.splice(0, CLIENT_LOGS_MAX) });
+  send({ logs: pending.splice(0, fitting()) });
   schedule();
+}
+
+/** How many of the first pending entries make a batch within the caps (one at least: any entry fits). */
+function fitting(): number {
+  let count = 1;
+  while (
+    count < Math.min(pending.length, CLIENT_LOGS_MAX) &&
+    clientLogsBytes(pending.slice(0, count + 1)) <= CLIENT_LOGS_MAX_BYTES
+  )
+    count += 1;
+  return count;
 }
 
 /** Records an entry (cut to the server's caps), with the app's path (never its query: it may hold a token). */

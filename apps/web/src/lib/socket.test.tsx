@@ -104,6 +104,41 @@ describe('SocketProvider', () => {
     }
   });
 
+  it('does not retry a handshake refused for too many tabs: it says so, and tries again when the page is shown again', () => {
+    vi.useFakeTimers();
+    const show = vi.spyOn(notifications, 'show');
+    const visibility = vi.spyOn(document, 'visibilityState', 'get');
+    try {
+      const socket = new FakeSocket();
+      socket.connected = false;
+      socket.active = false;
+      const { unmount } = renderProvider('u1', socket, null);
+      act(() => socket.serverEmit('connect_error', new Error('too_many_connections')));
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(socket.connect).not.toHaveBeenCalled();
+      expect(show).toHaveBeenCalledTimes(1);
+      expect(show.mock.calls[0]![0]).toMatchObject({
+        message:
+          'Motema is open in too many tabs or windows. Close some of them, then come back to this one.',
+      });
+      // The member went to another tab and came back: one more try, then nothing until the next return.
+      visibility.mockReturnValue('hidden');
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      expect(socket.connect).not.toHaveBeenCalled();
+      visibility.mockReturnValue('visible');
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      expect(socket.connect).toHaveBeenCalledTimes(1);
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(socket.connect).toHaveBeenCalledTimes(1);
+      unmount();
+    } finally {
+      show.mockRestore();
+      visibility.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
   it('refetches the profile when the server greets another member than the one shown', () => {
     const socket = new FakeSocket();
     const { queryClient } = renderProvider('u1', socket, null);

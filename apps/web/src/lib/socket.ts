@@ -6,7 +6,9 @@ import type { Me } from '@motema/shared/users';
 import { setClientLogsSink } from './client-logs.ts';
 import { handshakeAuth } from './device-identity.ts';
 import { navigate } from './navigation.ts';
-import { hideOfflineNotice, showOfflineNotice } from './notices.ts';
+import i18next from 'i18next';
+import { ERROR_NOTICE_MS } from '@motema/shared/limits';
+import { hideOfflineNotice, notify, showOfflineNotice } from './notices.ts';
 import { endSession, ME_QUERY_KEY } from './query-client.ts';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -76,11 +78,19 @@ export function SocketProvider({ userId, children, open = openSocket }: Provider
       if (connectedAs !== shown) void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     };
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let retryWhenShown = false;
     const onConnectError = (error: Error) => {
       update();
       // Refused at the handshake: ask the server who we are; a lost session leads to the guard's redirect.
       if (error.message === 'unauthorized') {
         void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        return;
+      }
+      // The session holds as many sockets as the server takes (tabs): no retries in a loop. Said once;
+      // tried again when the member comes back to this page, other tabs closed perhaps.
+      if (error.message === 'too_many_connections') {
+        notify('warning', i18next.t('errors:too_many_connections'), ERROR_NOTICE_MS);
+        retryWhenShown = true;
         return;
       }
       // The network away, or the server (docs/devices.md: which text says which).
@@ -93,6 +103,11 @@ export function SocketProvider({ userId, children, open = openSocket }: Provider
         retry = setTimeout(() => socket.connect(), HANDSHAKE_RETRY_MS + Math.random() * HANDSHAKE_RETRY_MS);
       }
     };
+    const onShown = () => {
+      if (!retryWhenShown || document.visibilityState !== 'visible') return;
+      retryWhenShown = false;
+      socket.connect();
+    };
     const onRevoked = () =>
       endSession(queryClient, navigate, `/login?from=${encodeURIComponent(location.pathname)}`);
     socket.on('connect', onConnect);
@@ -100,6 +115,7 @@ export function SocketProvider({ userId, children, open = openSocket }: Provider
     socket.on('connect_error', onConnectError);
     socket.on('connected', onConnected);
     socket.on('session:revoked', onRevoked);
+    document.addEventListener('visibilitychange', onShown);
     if (socket.connected) onConnect();
     else update();
     return () => {
@@ -108,6 +124,7 @@ export function SocketProvider({ userId, children, open = openSocket }: Provider
       socket.off('connect_error', onConnectError);
       socket.off('connected', onConnected);
       socket.off('session:revoked', onRevoked);
+      document.removeEventListener('visibilitychange', onShown);
       setClientLogsSink(null);
       clearTimeout(retry);
       socket.disconnect();

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isAllowedOrigin } from './origin.ts';
+import { isAllowedOrigin, isFromTheApp } from './origin.ts';
 
-describe('the Socket.IO Origin check', () => {
+describe('the Origin check (Socket.IO and state-changing requests)', () => {
   it('lets in the host the browser asked and the public origin', () => {
     expect(isAllowedOrigin('http://127.0.0.1:3000', '127.0.0.1:3000', undefined)).toBe(true);
     expect(isAllowedOrigin('https://motema.example', 'internal:3000', 'https://motema.example')).toBe(true);
@@ -46,5 +46,34 @@ describe('the Socket.IO Origin check', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('a request from the app’s pages (decision 0032)', () => {
+  const host = 'app.example:3000';
+  it('takes the app’s pages and clients that are no browser', () => {
+    expect(
+      isFromTheApp({ host, origin: 'http://app.example:3000', 'sec-fetch-site': 'same-origin' }, undefined),
+    ).toBe(true);
+    expect(
+      isFromTheApp({ host: 'internal:3000', origin: 'https://app.example' }, 'https://app.example'),
+    ).toBe(true);
+    expect(isFromTheApp({ ':authority': host, origin: 'http://app.example:3000' }, undefined)).toBe(true);
+    expect(isFromTheApp({ host, 'sec-fetch-site': 'same-origin' }, undefined)).toBe(true);
+    expect(isFromTheApp({ host }, undefined)).toBe(true);
+  });
+
+  it('refuses a sibling of the same site, another site, and a Sec-Fetch-Site other than same-origin', () => {
+    for (const headers of [
+      { origin: 'http://app.example:4000' },
+      { origin: 'http://sibling.app.example:3000', 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'none' },
+      { 'sec-fetch-site': ['same-origin', 'same-origin'] },
+      { origin: 'http://app.example:3000', 'sec-fetch-site': 'same-site' },
+    ]) {
+      expect(isFromTheApp({ host, ...headers }, 'https://app.example'), JSON.stringify(headers)).toBe(false);
+    }
   });
 });
