@@ -1,5 +1,6 @@
 import {
   DEVICE_CHOICE_CACHE,
+  entryOfScript,
   HOME_COPY_PATH,
   HOME_COPY_URL,
   type HomeCopy,
@@ -23,9 +24,13 @@ const NOT_KEPT =
 /** A style sheet of the build (`/assets/…css`), as a path the worker can write into the shell. */
 const ASSET_STYLE = /^\/assets\/[\w.-]+\.css$/;
 
-/** The build this page runs: the path of its entry script, hashed, which the app shell names too. */
+/**
+ * The build this page runs: the path of its entry script, hashed, which the app shell names too (on a
+ * page drawn from a copy, the entry the start script runs).
+ */
 export function buildOf(document: Document): string | null {
-  return document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
+  const src = document.querySelector('script[type="module"][src]')?.getAttribute('src');
+  return src ? entryOfScript(src, document.baseURI) : null;
 }
 
 /**
