@@ -32,7 +32,7 @@ describe("the service worker's answer to home (decision 0024)", () => {
       '/assets/home-page-D2.css',
       '/assets/home-layout-E3.css',
     ]);
-    // The entry is fetched at once, and run by the start script after the first frame (decision 0035).
+    // The entry is fetched at once, and run by the start script after the first frame (decision 0024, amended).
     expect(document.querySelector('link[rel="modulepreload"]')?.getAttribute('href')).toBe(BUILD);
     // With a trailing slash or a query, the same page.
     const again = worker({ shell: APP_SHELL, record: { language: null, member: AMANI }, homeCopy: copy });
@@ -67,7 +67,7 @@ describe("the service worker's answer to home (decision 0024)", () => {
     ).toEqual(['/assets/index-C1.css', '/assets/ok-F4.css']);
   });
 
-  it("starts the app only after the copy's first frame: the entry runs from the start script (decision 0035)", async () => {
+  it("starts the app only after the copy's first frame: the entry runs from the start script (decision 0024, amended)", async () => {
     const page = await home({ homeCopy: copy });
     const document = new DOMParser().parseFromString(page!, 'text/html');
     const scripts = [...document.querySelectorAll('script')];

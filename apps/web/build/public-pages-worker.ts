@@ -13,7 +13,7 @@
  * the copy of home the web app kept for the member the device remembers (lib/home-copy.ts) written
  * into its root, with its style sheets, when that copy was drawn by this very build (the shell's entry
  * script) for that very member; otherwise the app shell alone, as Workbox would answer. That page
- * starts the app through a script the worker answers (KEPT_COPY_START_PATH, decision 0035), which runs
+ * starts the app through a script the worker answers (KEPT_COPY_START_PATH, decision 0024, amended), which runs
  * the entry only after the copy's first frame: run first, the entry held that frame for seconds.
  */
 import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES } from '@motema/shared/languages';

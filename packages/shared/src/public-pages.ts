@@ -52,17 +52,11 @@ export const HOME_COPY_PATH = '/home';
 export const KEPT_COPY_ATTRIBUTE = 'data-kept-copy';
 
 /**
- * The script a page drawn from a kept copy starts the app with (decision 0035): the service worker
+ * The script a page drawn from a kept copy starts the app with (decision 0024, amended): the service worker
  * answers it, and it runs the build's entry, named by its `entry` query, only once the copy's first
  * frame is drawn. The entry is fetched beside it (modulepreload).
  */
 export const KEPT_COPY_START_PATH = '/kept-copy-start.js';
-
-/** The build a page's first module script names: its entry, itself or through the start script. */
-export function entryOfScript(src: string, base: string): string | null {
-  const url = new URL(src, base);
-  return url.pathname === KEPT_COPY_START_PATH ? url.searchParams.get('entry') : src;
-}
 
 /**
  * What is kept of home: the root's HTML (the same members as the kept lists, nothing from menus,

@@ -66,7 +66,7 @@ describe("home's copy for the service worker (decision 0024)", () => {
     expect(takeHomeCopy(document, AMANI._id)).toBeNull();
   });
 
-  it('names the build the start script runs on a page drawn from a copy (decision 0035)', () => {
+  it('names the build the start script runs on a page drawn from a copy (decision 0024, amended)', () => {
     drawHome();
     document
       .querySelector('script')!

@@ -1,8 +1,8 @@
 import {
   DEVICE_CHOICE_CACHE,
-  entryOfScript,
   HOME_COPY_PATH,
   HOME_COPY_URL,
+  KEPT_COPY_START_PATH,
   type HomeCopy,
 } from '@motema/shared/public-pages';
 
@@ -30,7 +30,9 @@ const ASSET_STYLE = /^\/assets\/[\w.-]+\.css$/;
  */
 export function buildOf(document: Document): string | null {
   const src = document.querySelector('script[type="module"][src]')?.getAttribute('src');
-  return src ? entryOfScript(src, document.baseURI) : null;
+  if (!src) return null;
+  const url = new URL(src, document.baseURI);
+  return url.pathname === KEPT_COPY_START_PATH ? url.searchParams.get('entry') : src;
 }
 
 /**
