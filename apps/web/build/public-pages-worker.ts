@@ -12,7 +12,9 @@
  * Home is the member's twin of those pages (decision 0024): a navigation to it gets the app shell with
  * the copy of home the web app kept for the member the device remembers (lib/home-copy.ts) written
  * into its root, with its style sheets, when that copy was drawn by this very build (the shell's entry
- * script) for that very member; otherwise the app shell alone, as Workbox would answer.
+ * script) for that very member; otherwise the app shell alone, as Workbox would answer. That page
+ * starts the app through a script the worker answers (KEPT_COPY_START_PATH, decision 0024, amended), which runs
+ * the entry only after the copy's first frame: run first, the entry held that frame for seconds.
  */
 import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES } from '@motema/shared/languages';
 import { PRERENDERED_ATTRIBUTE } from '../src/lib/prerendered-page.ts';
@@ -22,6 +24,7 @@ import {
   HOME_COPY_PATH,
   HOME_COPY_URL,
   KEPT_COPY_ATTRIBUTE,
+  KEPT_COPY_START_PATH,
   PRERENDERED_DIR,
   PRERENDERED_PAGES,
 } from '@motema/shared/public-pages';
@@ -42,6 +45,7 @@ export function publicPagesWorker(): string {
     homePath: HOME_COPY_PATH,
     homeCopyUrl: HOME_COPY_URL,
     keptAttribute: KEPT_COPY_ATTRIBUTE,
+    startPath: KEPT_COPY_START_PATH,
   };
   return `// Written by the build (apps/web/build/public-pages-worker.ts).
 const SETTINGS = ${JSON.stringify(settings)};
@@ -85,9 +89,14 @@ function buildOf(html) {
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.mode !== 'navigate' || request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin || request.method !== 'GET') return;
+  if (url.pathname === SETTINGS.startPath) {
+    event.stopImmediatePropagation();
+    event.respondWith(startScript(url));
+    return;
+  }
+  if (request.mode !== 'navigate') return;
   const path = url.pathname.length > 1 ? url.pathname.replace(/\\/+$/, '') : url.pathname;
   if (path === SETTINGS.homePath) {
     event.stopImmediatePropagation();
@@ -157,8 +166,29 @@ async function home(request) {
 }
 
 const STYLE = /^\\/assets\\/[\\w.-]+\\.css$/;
+const ENTRY = /^\\/assets\\/[\\w.-]+\\.js$/;
+
+/**
+ * The script that starts the app on a page drawn from a kept copy: the entry (of the build, its
+ * \`entry\` query) runs once the copy's first frame is drawn (the frame's callbacks, then a task after
+ * it), not before it. Loaded with the page, the entry would run as soon as the page is parsed: a
+ * second of script at 4x slowdown, and more on a busy phone, before the first frame.
+ */
+function startScript(url) {
+  const entry = url.searchParams.get('entry');
+  if (!entry || !ENTRY.test(entry)) return new Response('', { status: 404 });
+  const body =
+    '// Written by the service worker (apps/web/build/public-pages-worker.ts).\\n' +
+    'await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));\\n' +
+    'await import(' + JSON.stringify(entry) + ');\\n';
+  return new Response(body, {
+    headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
 const LANGUAGE = /^[a-z]{2,3}(-[a-z0-9]+)*$/i;
 const ROOT = '<div id="root"></div>';
+/** The shell's entry script (buildOf), which the copy's page loads beside the start script. */
+const ENTRY_SCRIPT = /<script\\b[^>]*\\btype="module"[^>]*\\bsrc="([^"]+)"[^>]*><\\/script>/;
 
 /** The shell's HTML with the copy in its root, or null when the copy is of another build. */
 function withCopy(html, copy) {
@@ -177,6 +207,10 @@ function withCopy(html, copy) {
       return '<html' + named + ' data-mantine-color-scheme="' + scheme + '">';
     })
     .replace('</head>', () => links + '</head>')
+    .replace(ENTRY_SCRIPT, (tag, src) => {
+      const start = SETTINGS.startPath + '?entry=' + encodeURIComponent(src);
+      return '<link rel="modulepreload" crossorigin href="' + src + '"><script type="module" src="' + start + '"></script>';
+    })
     .replace(ROOT, () =>
       '<div id="root" ' + SETTINGS.keptAttribute + '="' + SETTINGS.homePath + '">' + copy.html + '</div>',
     );

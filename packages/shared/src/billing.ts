@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LimitSchema, SkipSchema } from './paging.ts';
+import { LimitSchema, SkipSchema, sortSchema } from './paging.ts';
 
 /** Currencies Premium is sold in. Amounts are integer minor units (cents, centimes) everywhere (M1). */
 export const CURRENCIES = ['USD', 'CDF'] as const;
@@ -49,7 +49,7 @@ export function comparePlans(
 }
 
 export const SubscriptionsQuerySchema = z.object({
-  sort: z.enum(['-cost', '+cost'], { error: 'invalid_value' }).default('-cost'),
+  sort: sortSchema(['-cost', '+cost']).default('-cost'),
   skip: SkipSchema,
   limit: LimitSchema.optional(),
 });
@@ -83,7 +83,7 @@ export type UserSubscription = z.infer<typeof UserSubscriptionSchema>;
 export const CancelUserSubscriptionAnswerSchema = UserSubscriptionSchema;
 
 export const UserSubscriptionsQuerySchema = z.object({
-  sort: z.enum(['+createdAt', '-createdAt'], { error: 'invalid_value' }).default('+createdAt'),
+  sort: sortSchema(['+createdAt', '-createdAt']).default('+createdAt'),
   skip: SkipSchema,
   limit: LimitSchema.optional(),
 });
@@ -198,6 +198,9 @@ export type PaymentRequiredReason = (typeof PAYMENT_REQUIRED_REASONS)[number];
  */
 export const FREE_POPULARITY_MARGIN = 10;
 
+/** The payment a send behind the paywall asks for: to write to `profile` (the recipient's id), and why. */
+export type PaymentRequired = { profile: string; error: PaymentRequiredReason };
+
 /**
  * The popularity gap a plan of `popularityPercent` lets its member write across first, in whole
  * points: the free margin widened by that percent of the remaining room (the paywall's rule,
@@ -208,11 +211,11 @@ export function planReachPoints(popularityPercent: number): number {
 }
 
 /**
- * The socket answer to a send behind the paywall: `app:error` with this payload (SPEC section 8).
- * `profile` is the recipient's id, `error` the reason.
+ * The socket answer to a send behind the paywall: `app:error` with this payload, "payment profile and
+ * error" (SPEC section 7): `payment` holds the recipient's id and the reason, which `profile` and
+ * `error` also carry at the top level.
  */
-export type PaymentRequiredEvent = {
+export type PaymentRequiredEvent = PaymentRequired & {
   action: 'PaymentRequired';
-  profile: string;
-  error: PaymentRequiredReason;
+  payment: PaymentRequired;
 };

@@ -19,3 +19,15 @@ export const LimitSchema = z.coerce
   .int({ error: 'must_be_numeric' })
   .min(1, { error: 'invalid_value' })
   .max(MAX_LIST_LIMIT, { error: 'invalid_value' });
+
+/**
+ * `sort` of a list query: one of `values`, `+field` ascending and `-field` descending (SPEC section 7).
+ * A `+` written unencoded in a query string arrives as a space (form encoding: `?sort=+createdAt` is
+ * ` createdAt`), so a leading space is read as the `+` it was written as.
+ */
+export function sortSchema<const Values extends readonly [string, ...string[]]>(values: Values) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.startsWith(' ') ? `+${value.slice(1)}` : value),
+    z.enum(values, { error: 'invalid_value' }),
+  );
+}

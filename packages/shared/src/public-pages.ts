@@ -52,6 +52,13 @@ export const HOME_COPY_PATH = '/home';
 export const KEPT_COPY_ATTRIBUTE = 'data-kept-copy';
 
 /**
+ * The script a page drawn from a kept copy starts the app with (decision 0024, amended): the service worker
+ * answers it, and it runs the build's entry, named by its `entry` query, only once the copy's first
+ * frame is drawn. The entry is fetched beside it (modulepreload).
+ */
+export const KEPT_COPY_START_PATH = '/kept-copy-start.js';
+
+/**
  * What is kept of home: the root's HTML (the same members as the kept lists, nothing from menus,
  * dialogs or notices, which live outside it), the style sheets it needs (`/assets/` paths), the
  * document's language and colour scheme, the build (its entry script's path) and the member's id.

@@ -66,6 +66,14 @@ describe("home's copy for the service worker (decision 0024)", () => {
     expect(takeHomeCopy(document, AMANI._id)).toBeNull();
   });
 
+  it('names the build the start script runs on a page drawn from a copy (decision 0024, amended)', () => {
+    drawHome();
+    document
+      .querySelector('script')!
+      .setAttribute('src', '/kept-copy-start.js?entry=%2Fassets%2Findex-B1.js');
+    expect(takeHomeCopy(document, AMANI._id)?.build).toBe('/assets/index-B1.js');
+  });
+
   it('is kept for the member the device remembers, and replaced when home changed', async () => {
     rememberMe(AMANI);
     drawHome();

@@ -2,6 +2,7 @@ import {
   DEVICE_CHOICE_CACHE,
   HOME_COPY_PATH,
   HOME_COPY_URL,
+  KEPT_COPY_START_PATH,
   type HomeCopy,
 } from '@motema/shared/public-pages';
 
@@ -23,9 +24,15 @@ const NOT_KEPT =
 /** A style sheet of the build (`/assets/…css`), as a path the worker can write into the shell. */
 const ASSET_STYLE = /^\/assets\/[\w.-]+\.css$/;
 
-/** The build this page runs: the path of its entry script, hashed, which the app shell names too. */
+/**
+ * The build this page runs: the path of its entry script, hashed, which the app shell names too (on a
+ * page drawn from a copy, the entry the start script runs).
+ */
 export function buildOf(document: Document): string | null {
-  return document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
+  const src = document.querySelector('script[type="module"][src]')?.getAttribute('src');
+  if (!src) return null;
+  const url = new URL(src, document.baseURI);
+  return url.pathname === KEPT_COPY_START_PATH ? url.searchParams.get('entry') : src;
 }
 
 /**

@@ -41,11 +41,8 @@ const watchOf = parsed(PresenceWatchSchema);
 function tellPaymentRequired(socket: RealtimeSocket, error: unknown): void {
   if (!(error instanceof AppError) || error.code !== 'payment_required') return;
   if (!error.reason || !error.profile) return;
-  const event: PaymentRequiredEvent = {
-    action: 'PaymentRequired',
-    profile: error.profile,
-    error: error.reason,
-  };
+  const payment = { profile: error.profile, error: error.reason };
+  const event: PaymentRequiredEvent = { action: 'PaymentRequired', payment, ...payment };
   socket.emit('app:error', event);
 }
 

@@ -133,6 +133,34 @@ describe('counters (badges kept right across devices)', () => {
     expect((await countersOf(viewer)).notifications).toBe(1);
   });
 
+  it('sends the bell its count at once after a like, a match and a visit, as their toast comes', async () => {
+    const [viewer, admirer] = await Promise.all([createMember(t), createMember(t)]);
+    const [sViewer, sAdmirer] = await Promise.all([socketOf(viewer), socketOf(admirer)]);
+    const bell = (socket: typeof sViewer, count: number) =>
+      nextEvent(socket, 'counters:update', (update) => update.notifications === count);
+    const rate = (by: Member, whom: Member, score: number) =>
+      requestAs(t, by)('POST', '/api/rate/user', { user: whom.user.id, score });
+
+    // A like (the toast's "likes you"): the bell says 1 without waiting for the next refetch.
+    const liked = bell(sViewer, 1);
+    expect((await rate(admirer, viewer, 5)).statusCode).toBe(200);
+    expect(await liked).toEqual({ notifications: 1 });
+
+    // Liked back: a match, both told at once (the admirer's like from the viewer, and the match).
+    const toViewer = bell(sViewer, 2);
+    const toAdmirer = bell(sAdmirer, 2);
+    expect((await rate(viewer, admirer, 5)).statusCode).toBe(200);
+    expect(await toViewer).toEqual({ notifications: 2 });
+    expect(await toAdmirer).toEqual({ notifications: 2 });
+
+    // A visit: the visited member's bell, at once.
+    const visitor = await createMember(t);
+    const visited = bell(sViewer, 3);
+    expect((await requestAs(t, visitor)('GET', `/api/users/${viewer.user.id}`)).statusCode).toBe(200);
+    expect(await visited).toEqual({ notifications: 3 });
+    expect((await countersOf(viewer)).notifications).toBe(3);
+  });
+
   it('answers 401 without a session', async () => {
     for (const [method, url] of [
       ['GET', '/api/counters'],

@@ -12,15 +12,18 @@ import type { UnreadTotals } from '../chat/conversations/unread.service.ts';
 import type { UnreadConversation } from '../chat/conversations/unread.service.ts';
 import { presentAvatar } from '../media/media.presenter.ts';
 import type { MemberCounters } from './counters.service.ts';
+import type { NotificationCounts } from './notifications.repository.ts';
 import type { NotificationRow } from './list/notification-list.repository.ts';
 import type { AvatarPhotos, CounterEntryRows, NotificationPage } from './list/notification-list.service.ts';
 
 /** The badges as the app shows them (`counters:update` and the counters' routes): one notifications total. */
 export function presentCounters({ unread, notifications }: MemberCounters): Counters {
-  return {
-    ...presentUnread(unread),
-    notifications: NOTIFICATION_ENTRY_KINDS.reduce((total, kind) => total + notifications[kind], 0),
-  };
+  return { ...presentUnread(unread), ...presentNotificationsBadge(notifications) };
+}
+
+/** The bell's badge alone, as `counters:update` sends it after a new notification. */
+export function presentNotificationsBadge(counts: NotificationCounts): Pick<Counters, 'notifications'> {
+  return { notifications: NOTIFICATION_ENTRY_KINDS.reduce((total, kind) => total + counts[kind], 0) };
 }
 
 /** The unread badges alone, as `counters:update` sends them after a message, a read or a hide. */

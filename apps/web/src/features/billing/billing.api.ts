@@ -28,6 +28,8 @@ export const billingKeys = {
   all: ['billing'] as const,
   plans: () => [...billingKeys.all, 'plans'] as const,
   passes: () => [...billingKeys.all, 'passes'] as const,
+  /** Under `passes`: whatever refreshes the passes refreshes it too. */
+  newestPass: () => [...billingKeys.passes(), 'newest'] as const,
   payments: () => [...billingKeys.all, 'payments'] as const,
   payment: (reference: string) => [...billingKeys.all, 'payment', reference] as const,
 };
@@ -51,13 +53,13 @@ export function usePlansQuery() {
   });
 }
 
-/** The member's passes, newest first, page after page. */
+/** The member's passes, oldest first as SPEC section 7 lists them (`sort +createdAt`), page after page. */
 export function usePassesQuery() {
   return useInfiniteQuery({
     queryKey: billingKeys.passes(),
     queryFn: ({ pageParam, signal }) =>
       api<Passes>('/user-subscriptions', {
-        query: { sort: '-createdAt', skip: pageParam || undefined, limit: BILLING_PAGE_SIZE },
+        query: { sort: '+createdAt', skip: pageParam || undefined, limit: BILLING_PAGE_SIZE },
         signal,
       }),
     initialPageParam: 0,
@@ -65,6 +67,18 @@ export function usePassesQuery() {
       (page) => page.subscriptions,
       (page) => page.count,
     ),
+    meta: { silent: true },
+  });
+}
+
+/** The member's newest pass (the one a payment just granted), or null when they have none. */
+export function useNewestPassQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: billingKeys.newestPass(),
+    queryFn: async ({ signal }) =>
+      (await api<Passes>('/user-subscriptions', { query: { sort: '-createdAt', limit: 1 }, signal }))
+        .subscriptions[0] ?? null,
+    enabled,
     meta: { silent: true },
   });
 }

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import type { Translate } from '../../lib/form-errors.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notices.ts';
-import { usePassesQuery } from './billing.api.ts';
+import { useNewestPassQuery } from './billing.api.ts';
 import { formatDate, passState } from './passes.ts';
 import { OUTCOMES, type Outcome } from './payment-outcome.ts';
 import { paywallReturnPath } from './paywall-return.ts';
@@ -23,9 +23,8 @@ const LOOK = {
  * transaction that settles the payment, so it is there when verify says SUCCESS).
  */
 function useGrantedPass(success: boolean): UserSubscription | null {
-  const passes = usePassesQuery();
-  if (!success) return null;
-  return passes.data?.pages[0]?.subscriptions[0] ?? null;
+  const newest = useNewestPassQuery(success);
+  return success ? (newest.data ?? null) : null;
 }
 
 /**

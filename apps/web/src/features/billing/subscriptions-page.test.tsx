@@ -44,7 +44,8 @@ describe('SubscriptionsPage', () => {
     const subscribe = await screen.findByRole('link', { name: 'Subscribe to Premium month' });
     expect(subscribe.getAttribute('href')).toBe(`/premium/subscribe/${MONTH._id}?profile=u-9`);
     expect(screen.getByText('No payment yet.')).toBeTruthy();
-    expect(callsOf(fetch)).toContain('GET /api/user-subscriptions?sort=-createdAt&limit=96');
+    // SPEC section 7: the passes oldest first.
+    expect(callsOf(fetch)).toContain('GET /api/user-subscriptions?sort=%2BcreatedAt&limit=96');
   });
 
   it('shows each pass: its price, what it gives, the time left, and when Premium ends', async () => {

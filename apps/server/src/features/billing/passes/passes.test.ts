@@ -109,6 +109,24 @@ describe('passes: grant, extend, revoke, cancel', () => {
     expect(later.subscriptions.every((s) => s.subscription.expired)).toBe(true);
   });
 
+  it('reads ?sort=+createdAt written unencoded (the + arrives as a space) as the SPEC means it', async () => {
+    const a = await createMember(t);
+    await givePass(t.db, a.user.id, 'week');
+    clock.advance(1000);
+    await givePass(t.db, a.user.id, 'month');
+    const keys = async (query: string) => {
+      const res = await asMember(t, a.cookie)('GET', `/api/user-subscriptions?${query}`);
+      expect(res.statusCode).toBe(200);
+      return UserSubscriptionsAnswerSchema.parse(res.json()).subscriptions.map((s) => s.subscription.key);
+    };
+    expect(await keys('sort=+createdAt')).toEqual(['week', 'month']);
+    expect(await keys('sort=%2BcreatedAt')).toEqual(['week', 'month']);
+    expect(await keys('sort=-createdAt')).toEqual(['month', 'week']);
+    // Anything else is still refused.
+    const wrong = await asMember(t, a.cookie)('GET', '/api/user-subscriptions?sort=createdAt');
+    expect(wrong.statusCode).toBe(400);
+  });
+
   it("cancel keeps the days paid for (decision 0026), is idempotent, and is the owner's only", async () => {
     const owner = await createMember(t);
     const other = await createMember(t);

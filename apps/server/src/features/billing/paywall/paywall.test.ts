@@ -64,8 +64,10 @@ describe('the chat paywall', () => {
     const told = nextEvent(socket, 'app:error');
     const before = await chatSnapshot(t.db);
     expect(await send(socket, textMessage(conversationId, 'mbote'))).toEqual(refusal('UserPopularity'));
+    // SPEC section 7: "payment profile and error".
     const event: PaymentRequiredEvent = {
       action: 'PaymentRequired',
+      payment: { profile: b.user.id, error: 'UserPopularity' },
       profile: b.user.id,
       error: 'UserPopularity',
     };

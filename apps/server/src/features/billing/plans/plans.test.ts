@@ -40,6 +40,11 @@ describe('the plan catalogue', () => {
     const res = await asMember(t, member.cookie)('GET', '/api/subscriptions?sort=%2Bcost&skip=1&limit=1');
     const body = SubscriptionsAnswerSchema.parse(res.json());
     expect(body).toMatchObject({ count: 3, subscriptions: [{ key: 'month' }] });
+    // Written unencoded, the + arrives as a space: read as the + it was.
+    const plain = await asMember(t, member.cookie)('GET', '/api/subscriptions?sort=+cost&skip=1&limit=1');
+    expect(SubscriptionsAnswerSchema.parse(plain.json())).toMatchObject({
+      subscriptions: [{ key: 'month' }],
+    });
     expect((await asMember(t, member.cookie)('GET', '/api/subscriptions?sort=price')).statusCode).toBe(400);
   });
 

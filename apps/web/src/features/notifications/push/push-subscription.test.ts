@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubPushBrowser } from './push-fixtures.ts';
-import { enablePush } from './push-subscription.ts';
+import { PUSH_ENABLE_WAIT_MS, enablePush } from './push-subscription.ts';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -46,6 +47,30 @@ describe('enablePush', () => {
     );
     expect(await enablePush('me-1')).toBe('failed');
     expect(localStorage.getItem('motema.push.refusedAt')).toBeNull();
+    expect(localStorage.getItem('motema.push.device')).toBeNull();
+  });
+
+  it('says failed when no service worker is there to subscribe with (its `ready` would never come)', async () => {
+    const browser = stubPushBrowser({ answer: 'granted' });
+    Object.assign(browser.serviceWorker, {
+      ready: new Promise(() => {}),
+      getRegistration: vi.fn(async () => undefined),
+    });
+    expect(await enablePush('me-1')).toBe('failed');
+    expect(browser.sent('POST', '/api/push-tokens')).toHaveLength(0);
+    expect(localStorage.getItem('motema.push.refusedAt')).toBeNull();
+  });
+
+  it('says failed when the push service never answers the subscription', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const browser = stubPushBrowser({ answer: 'granted' });
+    browser.pushManager.subscribe.mockReturnValueOnce(new Promise(() => {}));
+    let result: string | undefined;
+    void enablePush('me-1').then((answer) => (result = answer));
+    await vi.advanceTimersByTimeAsync(PUSH_ENABLE_WAIT_MS - 1);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result).toBe('failed');
     expect(localStorage.getItem('motema.push.device')).toBeNull();
   });
 });

@@ -35,19 +35,48 @@ async function register(current: PushSubscription, userId: string): Promise<void
 }
 
 /**
+ * How long turning push on waits for the service worker and the push service: a browser's subscribe
+ * can hang when its push service is out of reach, and the member must hear that it failed.
+ */
+export const PUSH_ENABLE_WAIT_MS = 20_000;
+
+/** `work`, or a rejection once PUSH_ENABLE_WAIT_MS have passed without its answer. */
+function withinWait<T>(work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('push_enable_timeout')), PUSH_ENABLE_WAIT_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The service worker's registration once active. With none registered (it failed to install, or the
+ * browser keeps none here) `ready` would never settle: that is a failure at once.
+ */
+async function activeRegistration(): Promise<ServiceWorkerRegistration> {
+  if (!(await navigator.serviceWorker.getRegistration())) throw new Error('no_service_worker');
+  return navigator.serviceWorker.ready;
+}
+
+/**
  * Asks the browser's permission (only after our own explanation), subscribes this browser at its push
  * service and registers the subscription for the member. A refusal is remembered (the prompt stays away
- * PUSH_PROMPT_REFUSAL_S); a failure (no push service reachable, the server away) is not a refusal.
+ * PUSH_PROMPT_REFUSAL_S); a failure (no service worker, no push service reachable or no answer from it
+ * in PUSH_ENABLE_WAIT_MS, the server away) is not a refusal, and always comes back as 'failed'.
  */
 export async function enablePush(userId: string): Promise<EnablePushResult> {
-  const permission = await Notification.requestPermission();
-  if (permission !== 'granted') {
-    rememberPushRefusal();
-    return 'refused';
-  }
   try {
-    const registration = await navigator.serviceWorker.ready;
-    await register(await subscription(registration), userId);
+    const permission = await Notification.requestPermission();
+    if (permission !== 'granted') {
+      rememberPushRefusal();
+      return 'refused';
+    }
+    await withinWait(
+      (async () => {
+        const registration = await activeRegistration();
+        await register(await subscription(registration), userId);
+      })(),
+    );
     return 'on';
   } catch {
     return 'failed';

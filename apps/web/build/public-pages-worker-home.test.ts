@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { APP_SHELL, BUILD, worker } from './public-pages-worker-fixtures.ts';
+
+describe("the service worker's answer to home (decision 0024)", () => {
+  const AMANI = 'amani-1';
+  const copy = {
+    build: BUILD,
+    member: AMANI,
+    language: 'fr',
+    scheme: 'light',
+    styles: ['/assets/index-C1.css', '/assets/home-page-D2.css', '/assets/home-layout-E3.css'],
+    html: '<main><ul><li><a href="/profile/member-1">Member1, 24 ($&amp; $&lt; $1)</a></li></ul></main>',
+  };
+  const home = (options: Parameters<typeof worker>[0]) =>
+    worker({ shell: APP_SHELL, record: { language: null, member: AMANI }, ...options }).request('/home');
+
+  it("writes the member's kept copy into the app shell, with its style sheets, language and scheme", async () => {
+    const page = await home({ homeCopy: copy });
+    const document = new DOMParser().parseFromString(page!, 'text/html');
+    const root = document.getElementById('root')!;
+    expect(root.getAttribute('data-kept-copy')).toBe('/home');
+    // Written as kept, "$&" and all (not read as a replacement pattern).
+    expect(root.innerHTML).toBe(copy.html);
+    expect(document.documentElement.lang).toBe('fr');
+    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
+    const sheets = [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+    // The shell's own sheet once, then those of home's chunks, render-blocking like it.
+    expect(sheets).toEqual([
+      '/assets/index-C1.css',
+      '/assets/home-page-D2.css',
+      '/assets/home-layout-E3.css',
+    ]);
+    // The entry is fetched at once, and run by the start script after the first frame (decision 0024, amended).
+    expect(document.querySelector('link[rel="modulepreload"]')?.getAttribute('href')).toBe(BUILD);
+    // With a trailing slash or a query, the same page.
+    const again = worker({ shell: APP_SHELL, record: { language: null, member: AMANI }, homeCopy: copy });
+    expect(await again.request('/home/?tab=1')).toContain('data-kept-copy="/home"');
+  });
+
+  it('answers with the app shell alone for another member, no member, another build or no copy', async () => {
+    expect(await home({ homeCopy: { ...copy, member: 'bayo-2' } })).toBe(APP_SHELL);
+    expect(await home({ homeCopy: copy, record: { language: null, member: null } })).toBe(APP_SHELL);
+    expect(await home({ homeCopy: copy, record: undefined })).toBe(APP_SHELL);
+    // A record written before members were named in it.
+    expect(await home({ homeCopy: copy, record: { language: null, member: true } })).toBe(APP_SHELL);
+    expect(await home({ homeCopy: { ...copy, build: '/assets/index-OLD.js' } })).toBe(APP_SHELL);
+    expect(await home({})).toBe(APP_SHELL);
+  });
+
+  it('writes in only style sheets of the build and a plain language', async () => {
+    const page = await home({
+      homeCopy: {
+        ...copy,
+        language: 'fr"><script>x()</script>',
+        scheme: 'neon',
+        styles: ['https://elsewhere.test/a.css', '/assets/../x.css"><script>', '/assets/ok-F4.css'],
+      },
+    });
+    const document = new DOMParser().parseFromString(page!, 'text/html');
+    expect(document.querySelectorAll('script')).toHaveLength(1);
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
+    expect(
+      [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')),
+    ).toEqual(['/assets/index-C1.css', '/assets/ok-F4.css']);
+  });
+
+  it("starts the app only after the copy's first frame: the entry runs from the start script (decision 0024, amended)", async () => {
+    const page = await home({ homeCopy: copy });
+    const document = new DOMParser().parseFromString(page!, 'text/html');
+    const scripts = [...document.querySelectorAll('script')];
+    // Run with the page, the entry held the copy's first frame for seconds (bench B4, home repeat).
+    expect(scripts.map((script) => script.getAttribute('src'))).toEqual([
+      `/kept-copy-start.js?entry=${encodeURIComponent(BUILD)}`,
+    ]);
+    expect(scripts[0]!.getAttribute('type')).toBe('module');
+
+    const { request } = worker({});
+    const start = await request(scripts[0]!.getAttribute('src')!, 'cors');
+    // Run as the browser would, what it does in order: a frame, a task after it, then the entry.
+    const done: string[] = [];
+    const frames: (() => void)[] = [];
+    const run = new Function(
+      'requestAnimationFrame',
+      'setTimeout',
+      'load',
+      `return (async () => { ${start!.replace('import(', 'load(')} })();`,
+    ) as (
+      raf: (f: () => void) => void,
+      timeout: (f: () => void) => void,
+      load: (src: string) => void,
+    ) => Promise<void>;
+    const started = run(
+      (frame) => frames.push(frame),
+      (task) => queueMicrotask(() => (done.push('task after the frame'), task())),
+      (src) => void done.push(`entry ${src}`),
+    );
+    await Promise.resolve();
+    expect(done).toEqual([]);
+    expect(frames).toHaveLength(1);
+    frames[0]!();
+    await started;
+    expect(done).toEqual(['task after the frame', `entry ${BUILD}`]);
+  });
+
+  it('answers the start script only for an entry of the build', async () => {
+    const { request } = worker({});
+    for (const entry of ['https://elsewhere.test/x.js', '/assets/../api/x.js', '/assets/x.css', ''])
+      expect(await request(`/kept-copy-start.js?entry=${encodeURIComponent(entry)}`, 'cors')).toBe('');
+  });
+});
