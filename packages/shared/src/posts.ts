@@ -236,11 +236,17 @@ export type CommentCreate = z.infer<typeof CommentCreateSchema>;
 export const CommentUpdateSchema = z.object({ text: commentText });
 export type CommentUpdate = z.infer<typeof CommentUpdateSchema>;
 
-/** A story: one photo or video (30 s at most), for STORY_LIFETIME_MS. */
+/**
+ * A story: one photo or video (30 s at most), for STORY_LIFETIME_MS. Public (every member who may
+ * see its author's stories) or private: its author and the members on `allowed`, chosen among their
+ * matches and the members they talk with. `allowed` is for the author only (null to others).
+ */
 export const StorySchema = z.object({
   _id: z.string(),
   author: PostMemberSchema,
   media: MediaItemSchema,
+  visibility: z.enum(POST_VISIBILITIES),
+  allowed: z.array(PostMemberSchema).nullable(),
   seen: z.boolean(),
   /** How many members saw it: for its author only. */
   views: z.int().nullable(),
@@ -251,8 +257,14 @@ export type Story = z.infer<typeof StorySchema>;
 /** GET /api/users/{id}/stories: a member's stories the viewer may see, oldest first (the order they play in). */
 export const StoryListSchema = z.object({ stories: z.array(StorySchema) });
 export type StoryList = z.infer<typeof StoryListSchema>;
-export const StoryCreateSchema = z.object({ media: z.uuid({ error: 'invalid_value' }) });
+/** POST /api/stories: an uploaded item (use `story`), public unless said otherwise (the posts' audience). */
+export const StoryCreateSchema = z.object({
+  media: z.uuid({ error: 'invalid_value' }),
+  visibility: z.enum(POST_VISIBILITIES, { error: 'invalid_value' }).optional().default('public'),
+  allowed: memberIds.optional().default([]),
+});
 export type StoryCreate = z.infer<typeof StoryCreateSchema>;
+export type StoryCreateInput = z.input<typeof StoryCreateSchema>;
 
 /** Home's tray: the member's own stories first, then members with unseen stories, then the rest. */
 export const StoryTraySchema = z.object({

@@ -160,7 +160,10 @@ export const commentLikes = pgTable(
   ],
 );
 
-/** A story: one photo or video, shown until `expiresAt`, then removed with its files by a job. */
+/**
+ * A story: one photo or video, shown until `expiresAt`, then removed with its files by a job. Public,
+ * or private: its author and the members of story_allowed only.
+ */
 export const stories = pgTable(
   'stories',
   {
@@ -172,12 +175,32 @@ export const stories = pgTable(
       .notNull()
       .unique()
       .references(() => mediaItems.id, { onDelete: 'cascade' }),
+    visibility: text('visibility', { enum: ['public', 'private'] })
+      .notNull()
+      .default('public'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     index('stories_author_idx').on(table.authorId, table.expiresAt),
     index('stories_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/** Who besides the author may see a private story (chosen among their matches and partners). */
+export const storyAllowed = pgTable(
+  'story_allowed',
+  {
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.storyId, table.userId] }),
+    index('story_allowed_user_idx').on(table.userId),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { MediaItem } from '@motema/shared/posts';
+import type { MediaItem, PostVisibility } from '@motema/shared/posts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,12 @@ import { deleteStory as removeStory, fetchUpload, storyKeys, useCreateStoryMutat
 /** How often the composer asks whether the video is ready, while the media worker encodes it. */
 export const STORY_PROCESSING_POLL_MS = 3000;
 
+/** Who the story is for: everyone, or the members chosen (private). */
+export type StoryAudience = { visibility: PostVisibility; allowed: string[] };
+
 export type ShareStep =
   | { name: 'choose' }
-  | { name: 'ready' }
+  | { name: 'ready'; allowedError?: string }
   | { name: 'uploading'; progress: number }
   | { name: 'processing' }
   | { name: 'failed'; message: string };
@@ -57,7 +60,7 @@ export function useStoryShare(onDone: () => void) {
     return current;
   };
 
-  const share = async (file: File) => {
+  const share = async (file: File, audience: StoryAudience) => {
     const controller = new AbortController();
     upload.current = controller;
     setStep({ name: 'uploading', progress: 0 });
@@ -66,7 +69,11 @@ export function useStoryShare(onDone: () => void) {
         signal: controller.signal,
         onProgress: (progress) => setStep({ name: 'uploading', progress }),
       });
-      const story = await create.mutateAsync(item._id);
+      const story = await create.mutateAsync({
+        media: item._id,
+        visibility: audience.visibility,
+        allowed: audience.visibility === 'private' ? audience.allowed : [],
+      });
       if (item.status === 'processing') {
         setStep({ name: 'processing' });
         const done = await waitUntilEncoded(item);
@@ -86,6 +93,9 @@ export function useStoryShare(onDone: () => void) {
       if (closed.current || (error instanceof DOMException && error.name === 'AbortError')) return;
       if (isApiError(error) && error.status === 0)
         return setStep({ name: 'failed', message: t('composer.offline') });
+      // A member who can no longer be chosen (a block, a match undone): said under the list.
+      const issue = isApiError(error) ? error.issues.find((one) => one.path === 'allowed') : undefined;
+      if (issue) return setStep({ name: 'ready', allowedError: t(`validation:${issue.code}`) });
       setStep({ name: 'failed', message: messageOf(isApiError(error) ? error.code : null) });
     } finally {
       if (upload.current === controller) upload.current = null;

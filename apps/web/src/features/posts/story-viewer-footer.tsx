@@ -14,15 +14,13 @@ type Props = {
   own: boolean;
   now: number;
   pause: (reason: PauseReason, on: boolean) => void;
-  /** A reply went to the chat, in this conversation. */
-  onSent: (conversationId: string) => void;
 };
 
 /**
  * The viewer's foot: for its author, how many saw the story and, on a tap, who (the story waits
  * meanwhile); for others, the reply that goes to the author in a chat message.
  */
-export function StoryViewerFooter({ story, author, own, now, pause, onSent }: Props) {
+export function StoryViewerFooter({ story, author, own, now, pause }: Props) {
   const { t } = useTranslation('stories');
   const [viewersOpen, setViewersOpen] = useState(false);
   const showViewers = (open: boolean) => {
@@ -42,7 +40,7 @@ export function StoryViewerFooter({ story, author, own, now, pause, onSent }: Pr
             {t('viewer.views', { count: story.views ?? 0 })}
           </Button>
         ) : (
-          <StoryReply author={author} onWriting={(writing) => pause('writing', writing)} onSent={onSent} />
+          <StoryReply story={story} author={author} onWriting={(writing) => pause('writing', writing)} />
         )}
       </div>
       {own && viewersOpen && (
