@@ -41,7 +41,9 @@ export async function buildStory(
     .returning();
   const allowed = options.allowed ?? [];
   if (allowed.length > 0) {
-    await t.db.insert(storyAllowed).values(allowed.map((one) => ({ storyId: story!.id, userId: one.user.id })));
+    await t.db
+      .insert(storyAllowed)
+      .values(allowed.map((one) => ({ storyId: story!.id, userId: one.user.id })));
   }
   return { ...story!, item };
 }

@@ -75,7 +75,11 @@ export function AllowListPicker({ value, onChange, known = [], error, subject = 
         </Text>
       ) : (
         <ScrollArea.Autosize mah={240} type="auto">
-          <Stack gap={4} role="group" aria-label={t(subject === 'post' ? 'visibility.allowedLabel' : 'visibility.storyAllowedLabel')}>
+          <Stack
+            gap={4}
+            role="group"
+            aria-label={t(subject === 'post' ? 'visibility.allowedLabel' : 'visibility.storyAllowedLabel')}
+          >
             {shown.map((member) => (
               <Checkbox
                 key={member._id}

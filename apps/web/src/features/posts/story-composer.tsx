@@ -166,7 +166,15 @@ export function StoryComposer({ opened, onClose }: Props) {
             </FileButton>
           )}
           {chosen && !busy && step.name !== 'failed' && (
-            <Button onClick={() => void share(chosen.file, audience)}>{t('composer.share')}</Button>
+            <Button
+              onClick={() =>
+                audience.visibility === 'private' && audience.allowed.length === 0
+                  ? setStep({ name: 'ready', allowedError: t('composer.nobodyChosen') })
+                  : void share(chosen.file, audience)
+              }
+            >
+              {t('composer.share')}
+            </Button>
           )}
         </Group>
       </Stack>

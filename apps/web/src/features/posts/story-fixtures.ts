@@ -72,6 +72,8 @@ export function buildStory(
     _id: id,
     author,
     media: buildStoryMedia(`m-${id}`, kind),
+    visibility: 'public',
+    allowed: null,
     seen: false,
     views: null,
     createdAt: created,

@@ -193,13 +193,7 @@ export function StoryViewer({ entries: given, start, startStory, meId, onClose: 
 
             <SideButtons onPrevious={goPrevious} onNext={goNext} />
 
-            <StoryViewerFooter
-              story={story}
-              author={entry.member}
-              own={own}
-              now={now}
-              pause={pause}
-            />
+            <StoryViewerFooter story={story} author={entry.member} own={own} now={now} pause={pause} />
           </div>
         </Modal.Body>
       </Modal.Content>

@@ -83,7 +83,14 @@ describe('stories: public or private, on every route', () => {
     return seen;
   }
 
-  const sees = { list: '200 listed', tray: '200 listed', view: '204', viewers: '404 story_not_found', file: '200', reply: '201' };
+  const sees = {
+    list: '200 listed',
+    tray: '200 listed',
+    view: '204',
+    viewers: '404 story_not_found',
+    file: '200',
+    reply: '201',
+  };
   const hidden = {
     list: '200',
     tray: '200',
@@ -130,7 +137,11 @@ describe('stories: public or private, on every route', () => {
   });
 
   it('a reply is a message to the author in their conversation, stored once per client id', async () => {
-    const story = await buildStory(t, { author: cast.author, visibility: 'private', allowed: [cast.allowedMatch] });
+    const story = await buildStory(t, {
+      author: cast.author,
+      visibility: 'private',
+      allowed: [cast.allowedMatch],
+    });
     const clientId = randomUUID();
     const send = () =>
       injectAs(t, cast.allowedMatch, {
@@ -144,12 +155,22 @@ describe('stories: public or private, on every route', () => {
     const conversationId = first.json().conversation._id;
     const stored = await messagesIn(t.db, conversationId);
     expect(stored.filter((one) => one.text === 'Lovely view')).toHaveLength(1);
-    expect(first.json().message).toMatchObject({ text: 'Lovely view', sender: { _id: cast.allowedMatch.user.id } });
+    expect(first.json().message).toMatchObject({
+      text: 'Lovely view',
+      sender: { _id: cast.allowedMatch.user.id },
+    });
   });
 
   it('the author’s own view names who is allowed; others see only that it is private', async () => {
-    const story = await buildStory(t, { author: cast.author, visibility: 'private', allowed: [cast.allowedMatch] });
-    const own = await injectAs(t, cast.author, { method: 'GET', url: `/api/users/${cast.author.user.id}/stories` });
+    const story = await buildStory(t, {
+      author: cast.author,
+      visibility: 'private',
+      allowed: [cast.allowedMatch],
+    });
+    const own = await injectAs(t, cast.author, {
+      method: 'GET',
+      url: `/api/users/${cast.author.user.id}/stories`,
+    });
     const mine = (own.json().stories as Story[]).find((one) => one._id === story.id);
     expect(mine).toMatchObject({ visibility: 'private', allowed: [{ _id: cast.allowedMatch.user.id }] });
     const theirs = await injectAs(t, cast.allowedMatch, {
@@ -188,13 +209,15 @@ describe('stories: public or private, on every route', () => {
       expect([res.statusCode, res.json().visibility, res.json().allowed]).toEqual([201, 'public', null]);
     });
 
+    // The stranger of the cast replied to a public story above: a conversation partner since.
     it.each([
-      ['a stranger', 'stranger'],
-      ['a member the author blocked', 'blockedByAuthor'],
-      ['a member who blocked the author', 'blockingAuthor'],
-    ] as const)('refuses to allow %s: 400 story_allowed_invalid, nothing stored', async (_name, role) => {
+      ['a member with no tie to the author', async () => (await createProfile(t)).user.id],
+      ['a member the author blocked', async () => cast.blockedByAuthor.user.id],
+      ['a member who blocked the author', async () => cast.blockingAuthor.user.id],
+      ['no member at all', async () => randomUUID()],
+    ] as const)('refuses to allow %s: 400 story_allowed_invalid, nothing stored', async (_name, who) => {
       const before = await t.db.select().from(stories).where(eq(stories.authorId, cast.author.user.id));
-      const res = await create(cast.author, { visibility: 'private', allowed: [cast[role].user.id] });
+      const res = await create(cast.author, { visibility: 'private', allowed: [await who()] });
       expect(res.statusCode).toBe(400);
       expect(res.json().issues).toEqual([
         expect.objectContaining({ path: 'allowed', code: 'story_allowed_invalid' }),

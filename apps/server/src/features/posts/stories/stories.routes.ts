@@ -60,10 +60,7 @@ const StoryNotFound = apiErrors({ 404: 'story_not_found: no such story, or not o
  * tracking, the author's viewers list, replies, deletion, and their media files. Who sees what is
  * stories.policy.ts. `limiter` counts a reply against the member's message limit, as the chat's socket.
  */
-export const storiesRoutes: FastifyPluginAsyncZod<AppDeps & { limiter: RateLimiter }> = async (
-  app,
-  deps,
-) => {
+export const storiesRoutes: FastifyPluginAsyncZod<AppDeps & { limiter: RateLimiter }> = async (app, deps) => {
   const { db } = deps;
 
   app.post(

@@ -28,5 +28,8 @@ export async function replyToStory(
   const conversation = await startConversation(deps, replierId, story.authorId);
   const send = { clientId: input.clientId, conversationId: conversation.row.id, text: input.text };
   const stored = await storeMessage(deps, replierId, send);
-  return { conversationId: send.conversationId, message: await announceStored(deps, replierId, send, stored) };
+  return {
+    conversationId: send.conversationId,
+    message: await announceStored(deps, replierId, send, stored),
+  };
 }

@@ -22,10 +22,7 @@ async function allowListsOf(db: DbOrTx, authorId: string, storyIds: readonly str
   const lists = await findAllowed(db, storyIds);
   const ids = [...new Set([...lists.values()].flat())];
   if (ids.length === 0) return new Map<string, PostMemberView[]>();
-  const [reachable, members] = await Promise.all([
-    reachableMembers(db, authorId, ids),
-    postMembers(db, ids),
-  ]);
+  const [reachable, members] = await Promise.all([reachableMembers(db, authorId, ids), postMembers(db, ids)]);
   const shown = new Set(reachable);
   return new Map(
     [...lists].map(([storyId, userIds]) => [
