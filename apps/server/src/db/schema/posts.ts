@@ -41,8 +41,9 @@ export const posts = pgTable(
   },
   (table) => [
     index('posts_author_idx').on(table.authorId, table.createdAt.desc(), table.id.desc()),
-    // The feed (B8): `posts_feed_public_idx` (created_at desc, id desc; author included) over ready public
-    // posts, created by migration 0020_posts_feed_index.sql: drizzle cannot declare INCLUDE columns.
+    // The feed (B8): `posts_feed_ready_idx` (created_at desc, id desc; author and visibility included)
+    // over ready posts, created by migration 0024_posts_feed_ready_index.sql: drizzle cannot declare
+    // INCLUDE columns.
     check('posts_likes_check', sql`${table.likes} >= 0`),
     check('posts_comments_check', sql`${table.comments} >= 0`),
   ],
