@@ -192,6 +192,8 @@ export type PostRequest = z.infer<typeof PostRequestSchema>;
 export const PostRequestPageSchema = z.object({
   requests: z.array(PostRequestSchema),
   next: z.string().nullable(),
+  /** How many requests wait in all (the feed's link to them says it). */
+  count: z.int(),
 });
 export type PostRequestPage = z.infer<typeof PostRequestPageSchema>;
 /** POST /api/posts/{id}/requests/{userId}: the author's answer. */

@@ -1,4 +1,15 @@
-import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconInbox, IconMoodSmile, IconPencilPlus, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +21,7 @@ import { useMeQuery } from '../users/users.api.ts';
 import { PostCard } from './post-card.tsx';
 import { PostComposer, type ComposerStart } from './post-composer.tsx';
 import { PostSkeleton } from './post-page.tsx';
+import { usePostRequestsQuery } from './post-requests.api.ts';
 import { useFeedQuery } from './posts.api.ts';
 
 const STARTS: ComposerStart[] = ['any', 'photo', 'video', 'audio'];
@@ -17,12 +29,13 @@ const STARTS: ComposerStart[] = ['any', 'photo', 'video', 'audio'];
 /**
  * `/posts`: the feed, newest first, the next page asked for as its end comes near; an entry to write
  * a post (`?write=video` opens the composer on a kind, as the profile's "add a video" does) and to
- * the requests waiting for the member's answer.
+ * the requests waiting for the member's answer, with how many wait.
  */
 export function PostsPage() {
   const { t } = useTranslation('posts');
   const me = useMeQuery().data;
   const feed = useFeedQuery();
+  const waiting = usePostRequestsQuery({ silent: true }).data?.pages[0]?.count ?? 0;
   const [search, setSearch] = useSearchParams();
   const write = search.get('write');
   const [composing, setComposing] = useState<ComposerStart | null>(
@@ -56,6 +69,14 @@ export function PostsPage() {
             size="compact-md"
             style={{ flex: 'none' }}
             leftSection={<IconInbox size={18} aria-hidden />}
+            rightSection={
+              waiting > 0 && (
+                <Badge size="sm" circle={waiting < 10} aria-hidden>
+                  {waiting}
+                </Badge>
+              )
+            }
+            aria-label={waiting > 0 ? t('requests.entryWaiting', { count: waiting }) : undefined}
           >
             {t('requests.entry')}
           </Button>
