@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Container,
-  Group,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconInbox, IconMoodSmile, IconPencilPlus, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,16 +58,8 @@ export function PostsPage() {
             size="compact-md"
             style={{ flex: 'none' }}
             leftSection={<IconInbox size={18} aria-hidden />}
-            rightSection={
-              waiting > 0 && (
-                <Badge size="sm" circle={waiting < 10} aria-hidden>
-                  {waiting}
-                </Badge>
-              )
-            }
-            aria-label={waiting > 0 ? t('requests.entryWaiting', { count: waiting }) : undefined}
           >
-            {t('requests.entry')}
+            {waiting > 0 ? t('requests.entryCount', { count: waiting }) : t('requests.entry')}
           </Button>
         </Group>
 

@@ -125,7 +125,7 @@ describe('the story composer’s audience', () => {
     const onClose = open();
     pick(pickedFile('sun.jpg', 'image/jpeg'));
     fireEvent.click(await screen.findByRole('radio', { name: 'Private' }));
-    expect(screen.getByText('Only the members you choose see it. No one else knows it exists.')).toBeTruthy();
+    expect(screen.getByText('Only the members you choose see it.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Share the story' }));
     expect(await screen.findByText('Choose who can see this private story, or make it public.')).toBeTruthy();
     expect(uploads).toHaveLength(0);
