@@ -21,6 +21,8 @@ export const POST_REQUESTS_PAGE_SIZE = 50;
 export const STORY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const STORIES_PER_HOUR = 20;
 export const STORIES_PER_DAY = 50;
+/** A story's caption, at most this many characters. */
+export const STORY_CAPTION_MAX_LENGTH = 200;
 /** How long a photo story stays on screen in the viewer before the next one. */
 export const STORY_PHOTO_SECONDS = 6;
 
@@ -247,6 +249,8 @@ export const StorySchema = z.object({
   _id: z.string(),
   author: PostMemberSchema,
   media: MediaItemSchema,
+  /** A line of the author's text shown over it ('' for none). */
+  caption: z.string(),
   visibility: z.enum(POST_VISIBILITIES),
   allowed: z.array(PostMemberSchema).nullable(),
   seen: z.boolean(),
@@ -262,6 +266,13 @@ export type StoryList = z.infer<typeof StoryListSchema>;
 /** POST /api/stories: an uploaded item (use `story`), public unless said otherwise (the posts' audience). */
 export const StoryCreateSchema = z.object({
   media: z.uuid({ error: 'invalid_value' }),
+  caption: z
+    .string({ error: 'invalid_value' })
+    .trim()
+    .max(STORY_CAPTION_MAX_LENGTH, { error: 'max_length' })
+    .superRefine(memberText('prose'))
+    .optional()
+    .default(''),
   visibility: z.enum(POST_VISIBILITIES, { error: 'invalid_value' }).optional().default('public'),
   allowed: memberIds.optional().default([]),
 });

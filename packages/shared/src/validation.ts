@@ -47,7 +47,6 @@ export const VALIDATION_MESSAGES = {
   post_empty: 'Write something or add a photo, a video or a podcast',
   post_media_over_limit: 'A post holds at most 10 photos',
   post_allowed_invalid: 'Some of these members cannot be chosen',
-  story_allowed_invalid: 'Only your matches and the members you talk with can be chosen',
   comment_empty: 'Write a comment',
   quiet_hours_empty: 'Quiet hours must start and end at different times',
   push_endpoint_invalid: 'This browser’s push service is not supported',

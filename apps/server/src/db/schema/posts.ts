@@ -179,6 +179,8 @@ export const stories = pgTable(
     visibility: text('visibility', { enum: ['public', 'private'] })
       .notNull()
       .default('public'),
+    /** A line of the author's text shown over the story ('' for none). */
+    caption: text('caption').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

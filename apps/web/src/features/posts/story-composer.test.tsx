@@ -44,6 +44,7 @@ describe('the story composer', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requests.find((r) => r.path === '/api/stories')?.body).toEqual({
       media: 'item1',
+      caption: '',
       visibility: 'public',
       allowed: [],
     });
@@ -119,7 +120,7 @@ describe('the story composer’s audience', () => {
     'GET /api/conversations': { conversations: [], count: 0 },
   };
 
-  it('posts a private story for the members ticked among the matches, never one shown to nobody', async () => {
+  it('posts a private story with its caption for the members ticked among the matches, never one shown to nobody', async () => {
     const uploads = installFakeUpload();
     const requests = stubStoriesApi({ ...lists, 'POST /api/stories': buildStory('s3', mine) });
     const onClose = open();
@@ -131,12 +132,14 @@ describe('the story composer’s audience', () => {
     expect(uploads).toHaveLength(0);
 
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Zola K.' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Caption' }), { target: { value: 'For you' } });
     fireEvent.click(screen.getByRole('button', { name: 'Share the story' }));
     await waitFor(() => expect(uploads).toHaveLength(1));
     act(() => uploads[0]!.respond(201, buildStoryMedia('item3')));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requests.find((r) => r.path === '/api/stories')?.body).toEqual({
       media: 'item3',
+      caption: 'For you',
       visibility: 'private',
       allowed: [zola._id],
     });
@@ -149,7 +152,7 @@ describe('the story composer’s audience', () => {
       'POST /api/stories': jsonResponse(400, {
         code: 'validation_failed',
         message: 'Invalid',
-        issues: [{ path: 'allowed', code: 'story_allowed_invalid', message: 'x' }],
+        issues: [{ path: 'allowed', code: 'post_allowed_invalid', message: 'x' }],
       }),
     });
     const onClose = open();
@@ -159,9 +162,7 @@ describe('the story composer’s audience', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Share the story' }));
     await waitFor(() => expect(uploads).toHaveLength(1));
     act(() => uploads[0]!.respond(201, buildStoryMedia('item4')));
-    expect(
-      await screen.findByText('Only your matches and the members you talk with can be chosen'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Some of these members cannot be chosen')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
 });

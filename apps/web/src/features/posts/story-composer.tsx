@@ -1,6 +1,23 @@
-import { Alert, Box, Button, FileButton, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  FileButton,
+  Group,
+  Loader,
+  Modal,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { PHOTO_ACCEPTED_TYPES, PHOTO_MAX_BYTES } from '@motema/shared/media';
-import { VIDEO_ACCEPTED_TYPES, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from '@motema/shared/posts';
+import {
+  STORY_CAPTION_MAX_LENGTH,
+  VIDEO_ACCEPTED_TYPES,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_SECONDS,
+} from '@motema/shared/posts';
 import { IconAlertCircle, IconCameraPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +56,7 @@ export function videoSeconds(url: string): Promise<number | null> {
 type Props = { opened: boolean; onClose: () => void };
 
 /**
- * The story composer: a photo, or a video of up to 30 seconds, from the device, for everyone or for
+ * The story composer: a photo, or a video of up to 30 seconds, from the device, with a caption, for everyone or for
  * the members chosen among the member's matches and partners (the posts' audience choice). What the
  * device can tell before sending (the kind, the size, a video's length) is said at once; then the upload with
  * its progress, the story posted, and for a video "processing" until the media worker has encoded
@@ -48,7 +65,7 @@ type Props = { opened: boolean; onClose: () => void };
 export function StoryComposer({ opened, onClose }: Props) {
   const { t } = useTranslation('stories');
   const [chosen, setChosen] = useState<Chosen | null>(null);
-  const [audience, setAudience] = useState<StoryAudience>({ visibility: 'public', allowed: [] });
+  const [audience, setAudience] = useState<StoryAudience>({ visibility: 'public', allowed: [], caption: '' });
   const { step, setStep, share } = useStoryShare(onClose);
 
   useEffect(() => () => void (chosen && URL.revokeObjectURL(chosen.url)), [chosen]);
@@ -116,6 +133,14 @@ export function StoryComposer({ opened, onClose }: Props) {
           <Text c="dimmed">{t('composer.hint', { seconds: STORY_VIDEO_MAX_SECONDS })}</Text>
         )}
 
+        {chosen && !busy && (
+          <TextInput
+            label={t('composer.caption')}
+            value={audience.caption}
+            onChange={(event) => setAudience({ ...audience, caption: event.currentTarget.value })}
+            maxLength={STORY_CAPTION_MAX_LENGTH}
+          />
+        )}
         {chosen && !busy && (
           <VisibilityFields
             subject="story"

@@ -72,6 +72,7 @@ export function buildStory(
     _id: id,
     author,
     media: buildStoryMedia(`m-${id}`, kind),
+    caption: '',
     visibility: 'public',
     allowed: null,
     seen: false,

@@ -4,14 +4,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notices.ts';
+import { failureText } from './post-failure.ts';
 import { uploadMedia } from './posts.api.ts';
 import { deleteStory as removeStory, fetchUpload, storyKeys, useCreateStoryMutation } from './stories.api.ts';
 
 /** How often the composer asks whether the video is ready, while the media worker encodes it. */
 export const STORY_PROCESSING_POLL_MS = 3000;
 
-/** Who the story is for: everyone, or the members chosen (private). */
-export type StoryAudience = { visibility: PostVisibility; allowed: string[] };
+/** Who the story is for (everyone, or the members chosen: private), and its caption. */
+export type StoryAudience = { visibility: PostVisibility; allowed: string[]; caption: string };
 
 export type ShareStep =
   | { name: 'choose' }
@@ -71,6 +72,7 @@ export function useStoryShare(onDone: () => void) {
       });
       const story = await create.mutateAsync({
         media: item._id,
+        caption: audience.caption,
         visibility: audience.visibility,
         allowed: audience.visibility === 'private' ? audience.allowed : [],
       });
@@ -94,9 +96,9 @@ export function useStoryShare(onDone: () => void) {
       if (isApiError(error) && error.status === 0)
         return setStep({ name: 'failed', message: t('composer.offline') });
       // A member who can no longer be chosen (a block, a match undone): said under the list.
-      const issue = isApiError(error) ? error.issues.find((one) => one.path === 'allowed') : undefined;
-      if (issue) return setStep({ name: 'ready', allowedError: t(`validation:${issue.code}`) });
-      setStep({ name: 'failed', message: messageOf(isApiError(error) ? error.code : null) });
+      if (isApiError(error) && error.issues[0]?.path === 'allowed')
+        return setStep({ name: 'ready', allowedError: failureText(error, t) });
+      setStep({ name: 'failed', message: failureText(error, t) });
     } finally {
       if (upload.current === controller) upload.current = null;
     }

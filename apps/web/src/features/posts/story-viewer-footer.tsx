@@ -3,6 +3,7 @@ import type { PostMember, Story } from '@motema/shared/posts';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MemberText } from '../../ui/member-text.tsx';
 import type { PauseReason } from './story-playback.ts';
 import { StoryReply } from './story-reply.tsx';
 import { StoryViewersPanel } from './story-viewers-panel.tsx';
@@ -17,7 +18,7 @@ type Props = {
 };
 
 /**
- * The viewer's foot: for its author, how many saw the story and, on a tap, who (the story waits
+ * The viewer's foot: the story's caption; for its author, how many saw the story and, on a tap, who (the story waits
  * meanwhile); for others, the reply that goes to the author in a chat message.
  */
 export function StoryViewerFooter({ story, author, own, now, pause }: Props) {
@@ -30,6 +31,11 @@ export function StoryViewerFooter({ story, author, own, now, pause }: Props) {
   return (
     <>
       <div className={classes.bottom}>
+        {story.caption && (
+          <MemberText block className={classes.caption}>
+            {story.caption}
+          </MemberText>
+        )}
         {own ? (
           <Button
             variant="subtle"

@@ -238,6 +238,12 @@ describe('the story viewer', () => {
     expect(requests.some((r) => r.path.endsWith('/views'))).toBe(false);
   });
 
+  it('shows a story’s caption over it', async () => {
+    stubStoriesApi({ 'POST /api/stories/k1/views': null });
+    open([{ member: kofi, stories: [buildStory('k1', kofi, { caption: 'Sunday at the river' })] }]);
+    expect(await screen.findByText('Sunday at the river')).toBeTruthy();
+  });
+
   it('sends a reply to the story’s author and stays in the viewer, saying it went', async () => {
     const requests = stubStoriesApi({
       'POST /api/stories/a2/views': null,

@@ -215,12 +215,12 @@ describe('stories: public or private, on every route', () => {
       ['a member the author blocked', async () => cast.blockedByAuthor.user.id],
       ['a member who blocked the author', async () => cast.blockingAuthor.user.id],
       ['no member at all', async () => randomUUID()],
-    ] as const)('refuses to allow %s: 400 story_allowed_invalid, nothing stored', async (_name, who) => {
+    ] as const)('refuses to allow %s: 400 post_allowed_invalid, nothing stored', async (_name, who) => {
       const before = await t.db.select().from(stories).where(eq(stories.authorId, cast.author.user.id));
       const res = await create(cast.author, { visibility: 'private', allowed: [await who()] });
       expect(res.statusCode).toBe(400);
       expect(res.json().issues).toEqual([
-        expect.objectContaining({ path: 'allowed', code: 'story_allowed_invalid' }),
+        expect.objectContaining({ path: 'allowed', code: 'post_allowed_invalid' }),
       ]);
       const after = await t.db.select().from(stories).where(eq(stories.authorId, cast.author.user.id));
       expect(after).toHaveLength(before.length);

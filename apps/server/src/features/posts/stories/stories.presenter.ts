@@ -16,6 +16,7 @@ export function presentStory(view: StoryView): Story {
     _id: story.id,
     author: presentPostMember(view.author),
     media: presentMediaItem(view.item, storyMediaBaseUrl(story.id, view.item.id)),
+    caption: story.caption,
     visibility: story.visibility,
     allowed: view.allowed && view.allowed.map(presentPostMember),
     seen: view.seen,

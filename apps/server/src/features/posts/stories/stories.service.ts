@@ -41,7 +41,7 @@ function checkStoryMedia(item: MediaItemRow): void {
 /**
  * Who a private story is for besides its author (themselves left out, each once): every member named
  * must be one of the author's matches or conversation partners, active and with no block either way;
- * else 400 story_allowed_invalid on `allowed`. A public story has no list.
+ * else 400 post_allowed_invalid on `allowed`. A public story has no list.
  */
 async function storyAllowList(db: DbOrTx, authorId: string, input: StoryCreate): Promise<string[]> {
   if (input.visibility === 'public') return [];
@@ -54,7 +54,7 @@ async function storyAllowList(db: DbOrTx, authorId: string, input: StoryCreate):
   ]);
   const ties = new Set([...matched, ...partners]);
   if (reachable.length !== wanted.length || wanted.some((id) => !ties.has(id))) {
-    throw invalidFields(fieldIssue('allowed', 'story_allowed_invalid'));
+    throw invalidFields(fieldIssue('allowed', 'post_allowed_invalid'));
   }
   return wanted;
 }
@@ -85,6 +85,7 @@ export async function createStory(
         authorId,
         itemId: item!.id,
         visibility: input.visibility,
+        caption: input.caption,
         createdAt: now,
         expiresAt: new Date(now.getTime() + STORY_LIFETIME_MS),
       },
