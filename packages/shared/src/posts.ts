@@ -145,7 +145,10 @@ const postText = z
   .trim()
   .max(POST_TEXT_MAX_LENGTH, { error: 'max_length' })
   .superRefine(memberText('prose'));
-const memberIds = z.array(z.uuid({ error: 'invalid_value' })).max(POST_ALLOWED_MAX, { error: 'max_length' });
+/** Members named by id, as an allow list names them. */
+export const MemberIdsSchema = z
+  .array(z.uuid({ error: 'invalid_value' }))
+  .max(POST_ALLOWED_MAX, { error: 'max_length' });
 
 /** POST /api/posts: text and/or uploaded media (up to 10 photos, or one video, or one audio). */
 export const PostCreateSchema = z
@@ -157,7 +160,7 @@ export const PostCreateSchema = z
       .optional()
       .default([]),
     visibility: z.enum(POST_VISIBILITIES, { error: 'invalid_value' }),
-    allowed: memberIds.optional().default([]),
+    allowed: MemberIdsSchema.optional().default([]),
   })
   .refine((post) => post.text.length > 0 || post.media.length > 0, { error: 'post_empty', path: ['text'] });
 export type PostCreate = z.infer<typeof PostCreateSchema>;
@@ -166,7 +169,7 @@ export type PostCreate = z.infer<typeof PostCreateSchema>;
 export const PostUpdateSchema = z.object({
   text: postText.optional(),
   visibility: z.enum(POST_VISIBILITIES, { error: 'invalid_value' }).optional(),
-  allowed: memberIds.optional(),
+  allowed: MemberIdsSchema.optional(),
 });
 export type PostUpdate = z.infer<typeof PostUpdateSchema>;
 
@@ -263,21 +266,6 @@ export type Story = z.infer<typeof StorySchema>;
 /** GET /api/users/{id}/stories: a member's stories the viewer may see, oldest first (the order they play in). */
 export const StoryListSchema = z.object({ stories: z.array(StorySchema) });
 export type StoryList = z.infer<typeof StoryListSchema>;
-/** POST /api/stories: an uploaded item (use `story`), public unless said otherwise (the posts' audience). */
-export const StoryCreateSchema = z.object({
-  media: z.uuid({ error: 'invalid_value' }),
-  caption: z
-    .string({ error: 'invalid_value' })
-    .trim()
-    .max(STORY_CAPTION_MAX_LENGTH, { error: 'max_length' })
-    .superRefine(memberText('prose'))
-    .optional()
-    .default(''),
-  visibility: z.enum(POST_VISIBILITIES, { error: 'invalid_value' }).optional().default('public'),
-  allowed: memberIds.optional().default([]),
-});
-export type StoryCreate = z.infer<typeof StoryCreateSchema>;
-export type StoryCreateInput = z.input<typeof StoryCreateSchema>;
 
 /** Home's tray: the member's own stories first, then members with unseen stories, then the rest. */
 export const StoryTraySchema = z.object({

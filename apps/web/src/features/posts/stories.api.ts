@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { MediaItem, Story, StoryCreateInput, StoryTray, StoryViewers } from '@motema/shared/posts';
+import type { MediaItem, Story, StoryTray, StoryViewers } from '@motema/shared/posts';
+import type { StoryCreateInput } from '@motema/shared/story-create';
 import { api } from '../../lib/api-client.ts';
 import { keepOnDevice, keptData } from '../../lib/persisted-queries.ts';
 import { STORY_TRAY_KEY, storiesKeptQueries } from './stories-kept.ts';

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  StoryCreateSchema,
-  StoryListSchema,
-  StorySchema,
-  StoryTraySchema,
-  StoryViewersSchema,
-} from '@motema/shared/posts';
+import { StoryListSchema, StorySchema, StoryTraySchema, StoryViewersSchema } from '@motema/shared/posts';
+import { StoryCreateSchema } from '@motema/shared/story-create';
 import { StoryReplyResultSchema, StoryReplySchema } from '@motema/shared/story-replies';
 import type { AppDeps } from '../../../deps.ts';
 import type { RateLimiter } from '../../../lib/rate-limiter.ts';

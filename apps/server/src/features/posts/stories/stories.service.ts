@@ -1,9 +1,5 @@
-import {
-  STORIES_PER_DAY,
-  STORY_LIFETIME_MS,
-  VIDEO_MAX_SECONDS,
-  type StoryCreate,
-} from '@motema/shared/posts';
+import { STORIES_PER_DAY, STORY_LIFETIME_MS, VIDEO_MAX_SECONDS } from '@motema/shared/posts';
+import type { StoryCreate } from '@motema/shared/story-create';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { MediaItemRow } from '../../../db/schema.ts';
 import type { AppDeps } from '../../../deps.ts';
