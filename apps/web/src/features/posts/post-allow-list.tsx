@@ -17,14 +17,13 @@ type Props = {
   /** Members allowed before (editing a post): listed even when no longer a match or a partner. */
   known?: PostMember[];
   error?: string;
-  subject?: 'post' | 'story';
 };
 
 /**
  * Who may see a private post or story: the member's matches and the members they talk with (discovery's and
  * the chat's own lists, as those screens ask for them), a search among them, and a tick each.
  */
-export function AllowListPicker({ value, onChange, known = [], error, subject = 'post' }: Props) {
+export function AllowListPicker({ value, onChange, known = [], error }: Props) {
   const { t } = useTranslation('posts');
   const matches = useUserListQuery('rated-each');
   const conversations = useConversationsQuery();
@@ -75,11 +74,7 @@ export function AllowListPicker({ value, onChange, known = [], error, subject = 
         </Text>
       ) : (
         <ScrollArea.Autosize mah={240} type="auto">
-          <Stack
-            gap={4}
-            role="group"
-            aria-label={t(subject === 'post' ? 'visibility.allowedLabel' : 'visibility.storyAllowedLabel')}
-          >
+          <Stack gap={4} role="group" aria-label={t('visibility.allowedLabel')}>
             {shown.map((member) => (
               <Checkbox
                 key={member._id}

@@ -39,7 +39,7 @@ describe('PostPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: `A post by ${iso('Kofi')}` })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Posts' }).getAttribute('href')).toBe('/posts');
     await router.navigate(`/post/${POST_ID}`, { state: { back: '/profile/u2?tab=videos' } });
-    const back = await screen.findByRole('link', { name: 'Profile' });
+    const back = await screen.findByRole('link', { name: 'Back' });
     expect(back.getAttribute('href')).toBe('/profile/u2?tab=videos');
     // Only a path of this app: anything else leads to the feed.
     await router.navigate(`/post/${POST_ID}`, { state: { back: '//elsewhere.example' } });

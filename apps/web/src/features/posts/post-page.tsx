@@ -63,7 +63,7 @@ export function PostPage() {
             style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
           >
             <IconArrowLeft size={16} aria-hidden />
-            {t(back ? 'page.backToProfile' : 'page.back')}
+            {back ? t('common:actions.back') : t('page.back')}
           </Anchor>
         )}
         {problem ? (

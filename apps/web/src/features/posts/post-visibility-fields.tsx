@@ -66,7 +66,7 @@ export function VisibilityFields({
         {t(HINTS[subject][visibility])}
       </Text>
       {visibility === 'private' && (
-        <AllowListPicker value={allowed} onChange={onAllowed} known={known} error={error} subject={subject} />
+        <AllowListPicker value={allowed} onChange={onAllowed} known={known} error={error} />
       )}
     </Stack>
   );

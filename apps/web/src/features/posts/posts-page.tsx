@@ -59,7 +59,8 @@ export function PostsPage() {
             style={{ flex: 'none' }}
             leftSection={<IconInbox size={18} aria-hidden />}
           >
-            {waiting > 0 ? t('requests.entryCount', { count: waiting }) : t('requests.entry')}
+            {t('requests.entry')}
+            {waiting > 0 && ` (${waiting})`}
           </Button>
         </Group>
 

@@ -128,7 +128,7 @@ describe('the story composer’s audience', () => {
     fireEvent.click(await screen.findByRole('radio', { name: 'Private' }));
     expect(screen.getByText('Only the members you choose see it.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Share the story' }));
-    expect(await screen.findByText('Choose who can see this private story, or make it public.')).toBeTruthy();
+    expect(await screen.findByText('Choose who can see it, or make it public.')).toBeTruthy();
     expect(uploads).toHaveLength(0);
 
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Zola K.' }));

@@ -194,7 +194,7 @@ export function StoryComposer({ opened, onClose }: Props) {
             <Button
               onClick={() =>
                 audience.visibility === 'private' && audience.allowed.length === 0
-                  ? setStep({ name: 'ready', allowedError: t('composer.nobodyChosen') })
+                  ? setStep({ name: 'ready', allowedError: t('posts:composer.allowedEmpty') })
                   : void share(chosen.file, audience)
               }
             >
