@@ -4,8 +4,9 @@
  * privately for Kofi (made on the spot with the ffmpeg that `npm install` brings; the media worker
  * encodes it, the tab shows it processing, then ready). Zola finds the video locked on Awa's profile
  * and asks to see it; Awa accepts from her requests; Zola watches it and comments, Awa answers. Awa
- * posts a photo story from home's tray; Kofi sees her ring, watches it, and replies: the reply is a
- * chat message in their conversation. Awa sees that Kofi viewed her story.
+ * posts a private photo story for Kofi from home's tray: Zola, who would see a public one, has no ring
+ * of hers; Kofi sees her ring, watches it, and replies without leaving the viewer: the reply is a chat
+ * message in their conversation. Awa sees that Kofi viewed her story.
  * Labels are read from the app's own translation files.
  */
 import { execFile } from 'node:child_process';
@@ -78,7 +79,7 @@ const named = (...parts: string[]) => new RegExp(`^${parts.map(escapeRegExp).joi
 const isolated = (name: string) => `\u2068${name}\u2069`;
 
 const posts = journey(
-  'a member posts photos publicly and a video privately, a stranger asks and is let in, both comment, a story is watched and answered in chat',
+  'a member posts photos publicly and a video privately, a stranger asks and is let in, both comment, a private story is watched by its one member and answered in chat',
   async ({ browser, baseUrl, log }) => {
     const stories = locale('en', 'stories');
     const texts = locale('en', 'posts');
@@ -211,7 +212,7 @@ const posts = journey(
     await shot(zola.page, 'posts-06-comments-zola');
     log('both commented on the video');
 
-    // Awa posts a photo story from home's tray.
+    // Awa posts a photo story from home's tray, for Kofi only.
     await page.goto('/home');
     await page.getByRole('button', { name: named(stories('tray.you'), stories('tray.addHint')) }).click();
     const storyComposer = page.getByRole('dialog', { name: stories('composer.title') });
@@ -221,13 +222,32 @@ const posts = journey(
       buffer: await photo('#7a3fb5', 720, 1280),
     });
     await storyComposer.getByRole('img', { name: stories('composer.preview') }).waitFor();
+    await storyComposer.getByText(texts('visibility.private'), { exact: true }).click();
+    await storyComposer.getByRole('checkbox', { name: /^Kofi/ }).check();
     await shot(page, 'posts-07-story-composer-awa');
     await storyComposer.getByRole('button', { name: stories('composer.share'), exact: true }).click();
     await storyComposer.waitFor({ state: 'detached' });
     const watchOwn = named(stories('tray.you'), stories('tray.watchHint'));
     await page.getByRole('button', { name: watchOwn }).waitFor();
     await shot(page, 'posts-08-tray-awa');
-    log('Awa posted a story from home');
+    log('Awa posted a private story for Kofi from home');
+
+    // Zola, near Awa and wanting her, would see a public story: this one is not his to see.
+    const [zolaTray] = await Promise.all([
+      zola.page.waitForResponse((response) => new URL(response.url()).pathname === '/api/stories'),
+      zola.page.goto('/home'),
+    ]);
+    expect(zolaTray.status(), 'GET /api/stories').toBe(200);
+    const trayOfZola = (await zolaTray.json()) as { members: { member: { _id: string } }[] };
+    expect(trayOfZola.members.some((entry) => entry.member._id === awa.id)).toBe(false);
+    await zola.page
+      .getByRole('button', { name: named(stories('tray.you'), stories('tray.addHint')) })
+      .waitFor();
+    const awaRing = zola.page.getByRole('button', { name: named('Awa', stories('tray.newHint')) });
+    expect(await awaRing.count()).toBe(0);
+    const awaStoriesForZola = await zola.page.request.get(`/api/users/${awa.id}/stories`);
+    expect(((await awaStoriesForZola.json()) as { stories: unknown[] }).stories).toEqual([]);
+    log('Zola has no ring of Awa: her private story is not his to see');
 
     // Kofi sees her ring, watches, and replies in chat.
     await kofi.page.goto('/home');
@@ -240,15 +260,22 @@ const posts = journey(
     });
     await viewer.waitFor();
     await viewer.locator('img[srcset]').waitFor();
-    await shot(kofi.page, 'posts-10-viewer-kofi');
+    // Writing holds the story (a photo's 6 s would otherwise run out during the screen's audit).
     const reply = viewer.getByRole('textbox', { name: stories('reply.label', { name: isolated('Awa') }) });
+    await reply.focus();
+    await shot(kofi.page, 'posts-10-viewer-kofi');
     await reply.fill('Beautiful colours!');
     await viewer.getByRole('button', { name: stories('reply.send'), exact: true }).click();
+    await kofi.page.getByText(stories('reply.sent', { name: isolated('Awa') }), { exact: true }).waitFor();
+    expect(await viewer.isVisible()).toBe(true);
+    await shot(kofi.page, 'posts-11-reply-sent-kofi');
+    await kofi.page.goto('/conversations');
+    await kofi.page.getByText('Beautiful colours!').first().click();
     await kofi.page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
     await kofi.page.getByText('Beautiful colours!', { exact: true }).waitFor();
     await kofi.page.getByLabel(thread('bubble.sending'), { exact: true }).waitFor({ state: 'detached' });
-    await shot(kofi.page, 'posts-11-reply-in-chat-kofi');
-    log('Kofi watched the story and replied; the reply is a chat message');
+    await shot(kofi.page, 'posts-12-reply-in-chat-kofi');
+    log('Kofi watched the story and replied from the viewer; the reply is a chat message');
 
     // Awa gets the message, and sees Kofi among her story's viewers.
     await page.goto('/conversations');
@@ -258,7 +285,7 @@ const posts = journey(
     const own = page.getByRole('dialog', { name: stories('viewer.title', { name: isolated('Awa') }) });
     await own.getByRole('button', { name: stories('viewer.views_one', { count: '1' }), exact: true }).click();
     await own.getByText('Kofi', { exact: true }).waitFor();
-    await shot(page, 'posts-12-viewers-awa');
+    await shot(page, 'posts-13-viewers-awa');
     log('Awa sees that Kofi viewed her story');
 
     // The phone's Back closes the viewer, and leaves her on home.

@@ -145,6 +145,10 @@ export async function buildApp(
     secure: env.NODE_ENV === 'production' || !!options.tls,
   });
 
+  // The members' action limits of the chat's socket and of the story replies (one count of messages).
+  const limiter = createRateLimiter(deps.redis?.client, (err) =>
+    app.log.error({ err }, 'Redis rate limit failed'),
+  );
   await app.register(
     async (api) => {
       // Authentication on by default: a route is protected unless plugins/public-routes.ts lists it.
@@ -171,7 +175,7 @@ export async function buildApp(
       await api.register(postRequestsRoutes, deps);
       await api.register(commentsRoutes, deps);
       await api.register(likesRoutes, deps);
-      await api.register(storiesRoutes, deps);
+      await api.register(storiesRoutes, { ...deps, limiter });
       await api.register(devicesRoutes, deps);
       await api.register(visitorsRoutes, deps);
       await api.register(plansRoutes, deps);
@@ -200,9 +204,6 @@ export async function buildApp(
   registerPresence(realtime, deps.db);
   registerDiscoveryRealtime(realtime, deps.db);
   subscribeToEvents(deps, realtime);
-  const limiter = createRateLimiter(deps.redis?.client, (err) =>
-    app.log.error({ err }, 'Redis rate limit failed'),
-  );
   registerChatRealtime(realtime, { db: deps.db, limiter, events: deps.events });
   // Devices: a newer build told to an older install at its handshake; the apps' logs into the server log.
   registerDevicesRealtime(realtime, env.APP_MIN_BUILD);

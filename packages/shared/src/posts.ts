@@ -21,6 +21,8 @@ export const POST_REQUESTS_PAGE_SIZE = 50;
 export const STORY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const STORIES_PER_HOUR = 20;
 export const STORIES_PER_DAY = 50;
+/** A story's caption, at most this many characters. */
+export const STORY_CAPTION_MAX_LENGTH = 200;
 /** How long a photo story stays on screen in the viewer before the next one. */
 export const STORY_PHOTO_SECONDS = 6;
 
@@ -152,7 +154,10 @@ const postText = z
   .trim()
   .max(POST_TEXT_MAX_LENGTH, { error: 'max_length' })
   .superRefine(memberText('prose'));
-const memberIds = z.array(z.uuid({ error: 'invalid_value' })).max(POST_ALLOWED_MAX, { error: 'max_length' });
+/** Members named by id, as an allow list names them. */
+export const MemberIdsSchema = z
+  .array(z.uuid({ error: 'invalid_value' }))
+  .max(POST_ALLOWED_MAX, { error: 'max_length' });
 
 /** POST /api/posts: text and/or uploaded media (up to 10 photos, or one video, or one audio). */
 export const PostCreateSchema = z
@@ -164,7 +169,7 @@ export const PostCreateSchema = z
       .optional()
       .default([]),
     visibility: z.enum(POST_VISIBILITIES, { error: 'invalid_value' }),
-    allowed: memberIds.optional().default([]),
+    allowed: MemberIdsSchema.optional().default([]),
   })
   .refine((post) => post.text.length > 0 || post.media.length > 0, { error: 'post_empty', path: ['text'] });
 export type PostCreate = z.infer<typeof PostCreateSchema>;
@@ -173,7 +178,7 @@ export type PostCreate = z.infer<typeof PostCreateSchema>;
 export const PostUpdateSchema = z.object({
   text: postText.optional(),
   visibility: z.enum(POST_VISIBILITIES, { error: 'invalid_value' }).optional(),
-  allowed: memberIds.optional(),
+  allowed: MemberIdsSchema.optional(),
 });
 export type PostUpdate = z.infer<typeof PostUpdateSchema>;
 
@@ -201,6 +206,8 @@ export type PostRequest = z.infer<typeof PostRequestSchema>;
 export const PostRequestPageSchema = z.object({
   requests: z.array(PostRequestSchema),
   next: z.string().nullable(),
+  /** How many requests wait in all (the feed's link to them says it). */
+  count: z.int(),
 });
 export type PostRequestPage = z.infer<typeof PostRequestPageSchema>;
 /** POST /api/posts/{id}/requests/{userId}: the author's answer. */
@@ -245,11 +252,19 @@ export type CommentCreate = z.infer<typeof CommentCreateSchema>;
 export const CommentUpdateSchema = z.object({ text: commentText });
 export type CommentUpdate = z.infer<typeof CommentUpdateSchema>;
 
-/** A story: one photo or video (30 s at most), for STORY_LIFETIME_MS. */
+/**
+ * A story: one photo or video (30 s at most), for STORY_LIFETIME_MS. Public (every member who may
+ * see its author's stories) or private: its author and the members on `allowed`, chosen among their
+ * matches and the members they talk with. `allowed` is for the author only (null to others).
+ */
 export const StorySchema = z.object({
   _id: z.string(),
   author: PostMemberSchema,
   media: MediaItemSchema,
+  /** A line of the author's text shown over it ('' for none). */
+  caption: z.string(),
+  visibility: z.enum(POST_VISIBILITIES),
+  allowed: z.array(PostMemberSchema).nullable(),
   seen: z.boolean(),
   /** How many members saw it: for its author only. */
   views: z.int().nullable(),
@@ -260,8 +275,6 @@ export type Story = z.infer<typeof StorySchema>;
 /** GET /api/users/{id}/stories: a member's stories the viewer may see, oldest first (the order they play in). */
 export const StoryListSchema = z.object({ stories: z.array(StorySchema) });
 export type StoryList = z.infer<typeof StoryListSchema>;
-export const StoryCreateSchema = z.object({ media: z.uuid({ error: 'invalid_value' }) });
-export type StoryCreate = z.infer<typeof StoryCreateSchema>;
 
 /** Home's tray: the member's own stories first, then members with unseen stories, then the rest. */
 export const StoryTraySchema = z.object({

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { STORY_LIFETIME_MS } from '@motema/shared/posts';
-import { mediaItems, stories, storyViews, type StoryRow } from '../db/schema.ts';
+import type { PostVisibility } from '@motema/shared/posts';
+import { mediaItems, stories, storyAllowed, storyViews, type StoryRow } from '../db/schema.ts';
 import { clock } from '../lib/clock.ts';
 import type { TestApp } from './build-test-app.ts';
 import type { Member } from './factories.ts';
@@ -12,11 +13,18 @@ type Someone = Pick<Member, 'user'>;
 /**
  * A story as POST /api/stories leaves it, written straight into the tables: its media item (a ready
  * photo of the author's unless given, made with media-item-factories.ts) claimed, created at
- * `createdAt` (the clock's now by default) and ending a day later.
+ * `createdAt` (the clock's now by default) and ending a day later; public unless `visibility` says
+ * private, then for `allowed` (no check that they are matches or partners: the route checks).
  */
 export async function buildStory(
   t: Pick<TestApp, 'db' | 'storage'>,
-  options: { author: Someone; item?: TestMediaItem; createdAt?: Date },
+  options: {
+    author: Someone;
+    item?: TestMediaItem;
+    createdAt?: Date;
+    visibility?: PostVisibility;
+    allowed?: Someone[];
+  },
 ): Promise<StoryRow & { item: TestMediaItem }> {
   const createdAt = options.createdAt ?? clock.now();
   const item = options.item ?? (await createPhotoItem(t, { owner: options.author, use: 'story' }));
@@ -26,10 +34,17 @@ export async function buildStory(
     .values({
       authorId: options.author.user.id,
       itemId: item.id,
+      visibility: options.visibility ?? 'public',
       createdAt,
       expiresAt: new Date(createdAt.getTime() + STORY_LIFETIME_MS),
     })
     .returning();
+  const allowed = options.allowed ?? [];
+  if (allowed.length > 0) {
+    await t.db
+      .insert(storyAllowed)
+      .values(allowed.map((one) => ({ storyId: story!.id, userId: one.user.id })));
+  }
   return { ...story!, item };
 }
 

@@ -41,8 +41,9 @@ export const posts = pgTable(
   },
   (table) => [
     index('posts_author_idx').on(table.authorId, table.createdAt.desc(), table.id.desc()),
-    // The feed (B8): `posts_feed_public_idx` (created_at desc, id desc; author included) over ready public
-    // posts, created by migration 0020_posts_feed_index.sql: drizzle cannot declare INCLUDE columns.
+    // The feed (B8): `posts_feed_ready_idx` (created_at desc, id desc; author and visibility included)
+    // over ready posts, created by migration 0024_posts_feed_ready_index.sql: drizzle cannot declare
+    // INCLUDE columns.
     check('posts_likes_check', sql`${table.likes} >= 0`),
     check('posts_comments_check', sql`${table.comments} >= 0`),
   ],
@@ -160,7 +161,10 @@ export const commentLikes = pgTable(
   ],
 );
 
-/** A story: one photo or video, shown until `expiresAt`, then removed with its files by a job. */
+/**
+ * A story: one photo or video, shown until `expiresAt`, then removed with its files by a job. Public,
+ * or private: its author and the members of story_allowed only.
+ */
 export const stories = pgTable(
   'stories',
   {
@@ -172,12 +176,34 @@ export const stories = pgTable(
       .notNull()
       .unique()
       .references(() => mediaItems.id, { onDelete: 'cascade' }),
+    visibility: text('visibility', { enum: ['public', 'private'] })
+      .notNull()
+      .default('public'),
+    /** A line of the author's text shown over the story ('' for none). */
+    caption: text('caption').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     index('stories_author_idx').on(table.authorId, table.expiresAt),
     index('stories_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/** Who besides the author may see a private story (chosen among their matches and partners). */
+export const storyAllowed = pgTable(
+  'story_allowed',
+  {
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.storyId, table.userId] }),
+    index('story_allowed_user_idx').on(table.userId),
   ],
 );
 

@@ -214,6 +214,31 @@ describe('permission requests to see a private post', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('counts the author’s waiting requests (the feed’s link to them), a blocked requester left out', async () => {
+    const author = await createProfile(t);
+    const count = async () => (await as(author)('GET', '/api/posts/requests')).json().count;
+    expect(await count()).toBe(0);
+    const post = await buildPost(t, { author, visibility: 'private' });
+    const other = await buildPost(t, { author, visibility: 'private' });
+    const [a, b, c] = [await createProfile(t), await createProfile(t), await createProfile(t)];
+    for (const [member, target] of [
+      [a, post],
+      [b, post],
+      [b, other],
+      [c, other],
+    ] as const) {
+      expect((await as(member)('POST', `/api/posts/${target.id}/requests`)).statusCode).toBe(201);
+    }
+    expect(await count()).toBe(4);
+    await buildBlock(t, { blocker: author, blocked: c });
+    expect(await count()).toBe(3);
+    const declined = await as(author)('POST', `/api/posts/${post.id}/requests/${a.user.id}`, {
+      decision: 'decline',
+    });
+    expect(declined.statusCode).toBe(204);
+    expect(await count()).toBe(2);
+  });
+
   it('limits requests to 30 an hour per member (R1)', async () => {
     const { member, post } = await scene();
     for (let i = 0; i < 15; i++) {

@@ -206,7 +206,14 @@ const MATRIX: Record<string, Case> = {
     request: () => ({ method: 'GET', url: '/api/posts' }),
     detail: (body: { posts: PostBody[] }, s) => inPage(body, s),
     public: { visitor: UNAUTHORIZED, blocked: '200 absent', others: '200 whole' },
-    private: { author: '200 whole', allowed: '200 whole', visitor: UNAUTHORIZED, others: '200 absent' },
+    // The cast is near each other and wanted: a private post is in the feed of those not allowed, locked.
+    private: {
+      author: '200 whole',
+      allowed: '200 whole',
+      visitor: UNAUTHORIZED,
+      blocked: '200 absent',
+      others: '200 locked',
+    },
   },
   'POST /api/reports (a post)': {
     request: (s) => ({

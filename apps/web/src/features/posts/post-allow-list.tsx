@@ -20,7 +20,7 @@ type Props = {
 };
 
 /**
- * Who may see a private post: the member's matches and the members they talk with (discovery's and
+ * Who may see a private post or story: the member's matches and the members they talk with (discovery's and
  * the chat's own lists, as those screens ask for them), a search among them, and a tick each.
  */
 export function AllowListPicker({ value, onChange, known = [], error }: Props) {

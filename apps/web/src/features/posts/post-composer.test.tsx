@@ -140,7 +140,7 @@ describe('PostComposer refusals, before anything is sent', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), 'Only for you');
     await user.click(within(dialog).getByRole('radio', { name: 'Private' }));
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Choose who can see this private post, or make it public.')).toBeTruthy();
+    expect(await screen.findByText('Choose who can see it, or make it public.')).toBeTruthy();
     expect(callsOf(fetch)).not.toContain('POST /api/posts');
   });
 });

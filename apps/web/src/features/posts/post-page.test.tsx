@@ -30,6 +30,22 @@ const open = (options: { me?: typeof me | null; id?: string } = {}) =>
   });
 
 describe('PostPage', () => {
+  it('heads the post with its author’s name and a way back: to the feed, or to the profile it came from', async () => {
+    stubPostsApi({
+      [`GET /api/posts/${POST_ID}`]: () => buildPost(),
+      [`GET /api/posts/${POST_ID}/comments`]: () => comments(),
+    });
+    const { router } = open();
+    expect(await screen.findByRole('heading', { level: 1, name: `A post by ${iso('Kofi')}` })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Posts' }).getAttribute('href')).toBe('/posts');
+    await router.navigate(`/post/${POST_ID}`, { state: { back: '/profile/u2?tab=videos' } });
+    const back = await screen.findByRole('link', { name: 'Back' });
+    expect(back.getAttribute('href')).toBe('/profile/u2?tab=videos');
+    // Only a path of this app: anything else leads to the feed.
+    await router.navigate(`/post/${POST_ID}`, { state: { back: '//elsewhere.example' } });
+    expect((await screen.findByRole('link', { name: 'Posts' })).getAttribute('href')).toBe('/posts');
+  });
+
   it('shows a post the member may see: its text, photo, likes and comments with their replies', async () => {
     stubPostsApi({
       [`GET /api/posts/${POST_ID}`]: () => buildPost(),

@@ -9,7 +9,6 @@ import {
   Text,
   ThemeIcon,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowLeft, IconLinkOff, IconLock, IconMoodEmpty } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +24,8 @@ import { isPostId } from './post-paths.ts';
 import { usePostQuery } from './posts.api.ts';
 
 /**
- * `/post/{id}`: one post with its comments, for members and, when public, visitors. A malformed
+ * `/post/{id}`: one post with its comments, headed by its author's name and, for members, a link back
+ * (to the profile it was opened from, else the feed), for members and, when public, visitors. A malformed
  * address says "bad format" without asking the server; a private post says to a visitor that they
  * are not allowed to view it, and shows a member without access its locked view.
  */
@@ -36,6 +36,9 @@ export function PostPage() {
   const wellFormed = isPostId(id);
   const post = usePostQuery(id, { enabled: wellFormed });
   const problem = problemOf(wellFormed, post.error);
+  // Opened from a profile's tabs: the way back is to them (a path of this app only).
+  const from = (useLocation().state as { back?: unknown } | null)?.back;
+  const back = typeof from === 'string' && /^\/(?!\/)/.test(from) ? from : null;
 
   useDocumentTitle(
     post.data
@@ -55,24 +58,23 @@ export function PostPage() {
         {me && (
           <Anchor
             component={Link}
-            to="/posts"
+            to={back ?? '/posts'}
             size="sm"
             style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
           >
             <IconArrowLeft size={16} aria-hidden />
-            {t('page.back')}
+            {back ? t('common:actions.back') : t('page.back')}
           </Anchor>
         )}
         {problem ? (
           <PostProblem problem={problem} member={me !== null} onRetry={() => void post.refetch()} />
         ) : post.data ? (
           <>
-            {/* The card names its author as a link: the page's own heading is for screen readers. */}
-            <VisuallyHidden component="h1">
+            <Title order={1} size="h3">
               {t('page.documentTitle', {
                 name: isolate(post.data.author.firstName ?? post.data.author.name),
               })}
-            </VisuallyHidden>
+            </Title>
             <PostCard post={post.data} viewer={me?._id ?? null} variant="page" />
             {!me && <VisitorInvite />}
             <PostComments post={post.data} viewer={me?._id ?? null} />

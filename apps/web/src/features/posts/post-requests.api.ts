@@ -20,14 +20,18 @@ export function useAccessRequestMutation(postId: string) {
   });
 }
 
-/** The author's waiting permission requests, newest first. */
-export function usePostRequestsQuery(options: { enabled?: boolean } = {}) {
+/**
+ * The author's waiting permission requests, newest first, and how many wait (`count`). `silent`
+ * where only the count shows (the feed's link): a failure leaves it out without a notice.
+ */
+export function usePostRequestsQuery(options: { enabled?: boolean; silent?: boolean } = {}) {
   return useInfiniteQuery({
     queryKey: postKeys.requests(),
     queryFn: ({ pageParam, signal }) =>
       api<PostRequestPage>('/posts/requests', { query: { cursor: pageParam ?? undefined }, signal }),
     ...cursorPaging,
     enabled: options.enabled !== false,
+    meta: options.silent ? { silent: true } : undefined,
   });
 }
 
@@ -50,6 +54,7 @@ export function useDecideRequestMutation() {
                 requests: page.requests.filter(
                   (request) => !(request.post._id === postId && request.requester._id === userId),
                 ),
+                count: Math.max(0, page.count - 1),
               })),
             }
           : data,

@@ -11,10 +11,28 @@ type Props = {
   onAllowed: (ids: string[]) => void;
   known?: PostMember[];
   error?: string;
+  /** What the choice is for: a post (locked for the others) or a story (invisible to them). */
+  subject?: 'post' | 'story';
 };
 
-/** Public or private, and for a private post who may see it (the composer and the post's editing). */
-export function VisibilityFields({ visibility, allowed, onVisibility, onAllowed, known, error }: Props) {
+const HINTS = {
+  post: { public: 'visibility.publicHint', private: 'visibility.privateHint' },
+  story: { public: 'visibility.storyPublicHint', private: 'visibility.storyPrivateHint' },
+} as const;
+
+/**
+ * Public or private, and for a private post or story who may see it (the composers and the post's
+ * editing).
+ */
+export function VisibilityFields({
+  visibility,
+  allowed,
+  onVisibility,
+  onAllowed,
+  known,
+  error,
+  subject = 'post',
+}: Props) {
   const { t } = useTranslation('posts');
   return (
     <Stack gap="sm">
@@ -45,7 +63,7 @@ export function VisibilityFields({ visibility, allowed, onVisibility, onAllowed,
         ]}
       />
       <Text size="sm" c="dimmed">
-        {t(visibility === 'public' ? 'visibility.publicHint' : 'visibility.privateHint')}
+        {t(HINTS[subject][visibility])}
       </Text>
       {visibility === 'private' && (
         <AllowListPicker value={allowed} onChange={onAllowed} known={known} error={error} />

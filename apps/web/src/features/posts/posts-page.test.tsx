@@ -54,14 +54,31 @@ describe('PostsPage, the feed', () => {
     expect(within(articles[1]!).getByText(`A private post by ${iso('Zola')}`)).toBeTruthy();
     // Not before the end of the list comes near.
     await waitFor(() => expect(observer.observed('600px')).toHaveLength(1));
-    expect(callsOf(fetch)).toEqual(['GET /api/posts']);
+    const feedCalls = () => callsOf(fetch).filter((call) => !call.startsWith('GET /api/posts/requests'));
+    expect(feedCalls()).toEqual(['GET /api/posts']);
     act(() => observer.set(observer.observed('600px')[0]!, true));
     expect(await screen.findByText('Last week at the market')).toBeTruthy();
-    expect(callsOf(fetch)).toEqual(['GET /api/posts', 'GET /api/posts?cursor=page-2']);
+    expect(feedCalls()).toEqual(['GET /api/posts', 'GET /api/posts?cursor=page-2']);
     // The link to the post's own page, and to its comments.
     expect(
       within(articles[0]!).getByRole('link', { name: '1 comment. Open the post' }).getAttribute('href'),
     ).toBe(`/post/${POST_ID}`);
+  });
+
+  it('says on its link to the requests how many wait for an answer', async () => {
+    let waiting = 3;
+    stubPostsApi({
+      'GET /api/posts': () => ({ posts: [], next: null }),
+      'GET /api/posts/requests': () => ({ requests: [], next: null, count: waiting }),
+      ...lists,
+    });
+    const { queryClient } = open();
+    const link = await screen.findByRole('link', { name: 'Requests (3)' });
+    expect(link.getAttribute('href')).toBe('/posts/requests');
+    waiting = 0;
+    await queryClient.invalidateQueries();
+    expect(await screen.findByRole('link', { name: 'Requests' })).toBeTruthy();
+    expect(within(screen.getByRole('link', { name: 'Requests' })).queryByText('3')).toBeNull();
   });
 
   it('says what to do when there is nothing to read yet, and opens the composer', async () => {

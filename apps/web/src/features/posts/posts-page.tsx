@@ -10,6 +10,7 @@ import { useMeQuery } from '../users/users.api.ts';
 import { PostCard } from './post-card.tsx';
 import { PostComposer, type ComposerStart } from './post-composer.tsx';
 import { PostSkeleton } from './post-page.tsx';
+import { usePostRequestsQuery } from './post-requests.api.ts';
 import { useFeedQuery } from './posts.api.ts';
 
 const STARTS: ComposerStart[] = ['any', 'photo', 'video', 'audio'];
@@ -17,12 +18,13 @@ const STARTS: ComposerStart[] = ['any', 'photo', 'video', 'audio'];
 /**
  * `/posts`: the feed, newest first, the next page asked for as its end comes near; an entry to write
  * a post (`?write=video` opens the composer on a kind, as the profile's "add a video" does) and to
- * the requests waiting for the member's answer.
+ * the requests waiting for the member's answer, with how many wait.
  */
 export function PostsPage() {
   const { t } = useTranslation('posts');
   const me = useMeQuery().data;
   const feed = useFeedQuery();
+  const waiting = usePostRequestsQuery({ silent: true }).data?.pages[0]?.count ?? 0;
   const [search, setSearch] = useSearchParams();
   const write = search.get('write');
   const [composing, setComposing] = useState<ComposerStart | null>(
@@ -58,6 +60,7 @@ export function PostsPage() {
             leftSection={<IconInbox size={18} aria-hidden />}
           >
             {t('requests.entry')}
+            {waiting > 0 && ` (${waiting})`}
           </Button>
         </Group>
 

@@ -20,7 +20,7 @@ import {
   IconVideo,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { MemberText } from '../../ui/member-text.tsx';
 import { ResponsiveImage } from '../../ui/responsive-image.tsx';
 import { postPath } from './post-paths.ts';
@@ -151,6 +151,12 @@ function useStateLabel(post: Post): string | null {
   return null;
 }
 
+/** The state a post's link carries: its page's way back is to this profile and tab. */
+function useBackHere() {
+  const { pathname, search } = useLocation();
+  return { back: pathname + search };
+}
+
 function PostTile({ post }: { post: Post }) {
   const { t, i18n } = useTranslation('stories');
   const state = useStateLabel(post);
@@ -163,7 +169,12 @@ function PostTile({ post }: { post: Post }) {
     ? `${t(video ? 'tabs.videoTile' : 'tabs.photoTile', { date })}, ${state}`
     : t(video ? 'tabs.videoTile' : 'tabs.photoTile', { date });
   return (
-    <Link to={postPath(post._id)} className={classes.tile} data-shape={video ? 'portrait' : undefined}>
+    <Link
+      to={postPath(post._id)}
+      state={useBackHere()}
+      className={classes.tile}
+      data-shape={video ? 'portrait' : undefined}
+    >
       {/* Its name: what and when (the badges drawn on it are hidden from screen readers). */}
       <VisuallyHidden component="span">{label}</VisuallyHidden>
       {state ? (
@@ -204,7 +215,7 @@ function PodcastRow({ post }: { post: Post }) {
   );
   const duration = clockOf(post.media[0]?.durationMs ?? null);
   return (
-    <Link to={postPath(post._id)} className={classes.row}>
+    <Link to={postPath(post._id)} state={useBackHere()} className={classes.row}>
       <ThemeIcon variant="light" size={40} radius="xl" aria-hidden>
         {post.locked ? <IconLock size={20} /> : <IconMicrophone size={20} />}
       </ThemeIcon>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MediaItem, Story, StoryTray, StoryViewers } from '@motema/shared/posts';
+import type { StoryCreateInput } from '@motema/shared/story-create';
 import { api } from '../../lib/api-client.ts';
 import { keepOnDevice, keptData } from '../../lib/persisted-queries.ts';
 import { STORY_TRAY_KEY, storiesKeptQueries } from './stories-kept.ts';
@@ -111,11 +112,14 @@ export function useDeleteStoryMutation() {
   });
 }
 
-/** Posts a story of an uploaded item (its own upload with use 'story', ready or still processing). */
+/**
+ * Posts a story of an uploaded item (its own upload with use 'story', ready or still processing), for
+ * everyone or, private, for the members chosen.
+ */
 export function useCreateStoryMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mediaId: string) => api<Story>('/stories', { method: 'POST', body: { media: mediaId } }),
+    mutationFn: (input: StoryCreateInput) => api<Story>('/stories', { method: 'POST', body: input }),
     // The composer says what went wrong (a limit, a refused file) in its own words.
     meta: { form: true },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: storyKeys.all }),

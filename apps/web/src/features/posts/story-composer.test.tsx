@@ -42,7 +42,12 @@ describe('the story composer', () => {
 
     act(() => uploads[0]!.respond(201, buildStoryMedia('item1')));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(requests.find((r) => r.path === '/api/stories')?.body).toEqual({ media: 'item1' });
+    expect(requests.find((r) => r.path === '/api/stories')?.body).toEqual({
+      media: 'item1',
+      caption: '',
+      visibility: 'public',
+      allowed: [],
+    });
   });
 
   it('says why when the stories of the day are too many', async () => {
@@ -103,4 +108,61 @@ describe('the story composer', () => {
     },
     STORY_PROCESSING_POLL_MS + 15_000,
   );
+});
+
+describe('the story composer’s audience', () => {
+  const zola = {
+    ...buildStoryMember('0b7c1b8e-8f0a-4b41-9a3c-1d2e3f4a5b6c', 'Zola'),
+    _id: '0b7c1b8e-8f0a-4b41-9a3c-1d2e3f4a5b6c',
+  };
+  const lists = {
+    'GET /api/users': { users: [{ ...zola, avatar: null }], count: 1 },
+    'GET /api/conversations': { conversations: [], count: 0 },
+  };
+
+  it('posts a private story with its caption for the members ticked among the matches, never one shown to nobody', async () => {
+    const uploads = installFakeUpload();
+    const requests = stubStoriesApi({ ...lists, 'POST /api/stories': buildStory('s3', mine) });
+    const onClose = open();
+    pick(pickedFile('sun.jpg', 'image/jpeg'));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Private' }));
+    expect(screen.getByText('Only the members you choose see it.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Share the story' }));
+    expect(await screen.findByText('Choose who can see it, or make it public.')).toBeTruthy();
+    expect(uploads).toHaveLength(0);
+
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Zola K.' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Caption' }), { target: { value: 'For you' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Share the story' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.respond(201, buildStoryMedia('item3')));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.find((r) => r.path === '/api/stories')?.body).toEqual({
+      media: 'item3',
+      caption: 'For you',
+      visibility: 'private',
+      allowed: [zola._id],
+    });
+  });
+
+  it('says so under the list when the server refuses a member chosen', async () => {
+    const uploads = installFakeUpload();
+    stubStoriesApi({
+      ...lists,
+      'POST /api/stories': jsonResponse(400, {
+        code: 'validation_failed',
+        message: 'Invalid',
+        issues: [{ path: 'allowed', code: 'post_allowed_invalid', message: 'x' }],
+      }),
+    });
+    const onClose = open();
+    pick(pickedFile('sun.jpg', 'image/jpeg'));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Private' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Zola K.' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Share the story' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.respond(201, buildStoryMedia('item4')));
+    expect(await screen.findByText('Some of these members cannot be chosen')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });

@@ -1,10 +1,28 @@
-import { Alert, Box, Button, FileButton, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  FileButton,
+  Group,
+  Loader,
+  Modal,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { PHOTO_ACCEPTED_TYPES, PHOTO_MAX_BYTES } from '@motema/shared/media';
-import { VIDEO_ACCEPTED_TYPES, VIDEO_MAX_BYTES, VIDEO_MAX_SECONDS } from '@motema/shared/posts';
+import {
+  STORY_CAPTION_MAX_LENGTH,
+  VIDEO_ACCEPTED_TYPES,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_SECONDS,
+} from '@motema/shared/posts';
 import { IconAlertCircle, IconCameraPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStoryShare } from './story-share.ts';
+import { VisibilityFields } from './post-visibility-fields.tsx';
+import { useStoryShare, type StoryAudience } from './story-share.ts';
 
 /** What the file picker offers: the photos and videos a story takes. */
 const ACCEPT = [...PHOTO_ACCEPTED_TYPES, ...VIDEO_ACCEPTED_TYPES].join(',');
@@ -38,14 +56,16 @@ export function videoSeconds(url: string): Promise<number | null> {
 type Props = { opened: boolean; onClose: () => void };
 
 /**
- * The story composer: a photo, or a video of up to 30 seconds, from the device. What the device can
- * tell before sending (the kind, the size, a video's length) is said at once; then the upload with
+ * The story composer: a photo, or a video of up to 30 seconds, from the device, with a caption, for everyone or for
+ * the members chosen among the member's matches and partners (the posts' audience choice). What the
+ * device can tell before sending (the kind, the size, a video's length) is said at once; then the upload with
  * its progress, the story posted, and for a video "processing" until the media worker has encoded
  * it, or the refusal in plain words.
  */
 export function StoryComposer({ opened, onClose }: Props) {
   const { t } = useTranslation('stories');
   const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [audience, setAudience] = useState<StoryAudience>({ visibility: 'public', allowed: [], caption: '' });
   const { step, setStep, share } = useStoryShare(onClose);
 
   useEffect(() => () => void (chosen && URL.revokeObjectURL(chosen.url)), [chosen]);
@@ -113,6 +133,25 @@ export function StoryComposer({ opened, onClose }: Props) {
           <Text c="dimmed">{t('composer.hint', { seconds: STORY_VIDEO_MAX_SECONDS })}</Text>
         )}
 
+        {chosen && !busy && (
+          <TextInput
+            label={t('composer.caption')}
+            value={audience.caption}
+            onChange={(event) => setAudience({ ...audience, caption: event.currentTarget.value })}
+            maxLength={STORY_CAPTION_MAX_LENGTH}
+          />
+        )}
+        {chosen && !busy && (
+          <VisibilityFields
+            subject="story"
+            visibility={audience.visibility}
+            allowed={audience.allowed}
+            onVisibility={(visibility) => setAudience((now) => ({ ...now, visibility }))}
+            onAllowed={(allowed) => setAudience((now) => ({ ...now, allowed }))}
+            error={step.name === 'ready' ? step.allowedError : undefined}
+          />
+        )}
+
         {step.name === 'uploading' && (
           <Stack gap={4}>
             <Progress value={step.progress * 100} aria-label={t('composer.uploading')} />
@@ -152,7 +191,15 @@ export function StoryComposer({ opened, onClose }: Props) {
             </FileButton>
           )}
           {chosen && !busy && step.name !== 'failed' && (
-            <Button onClick={() => void share(chosen.file)}>{t('composer.share')}</Button>
+            <Button
+              onClick={() =>
+                audience.visibility === 'private' && audience.allowed.length === 0
+                  ? setStep({ name: 'ready', allowedError: t('posts:composer.allowedEmpty') })
+                  : void share(chosen.file, audience)
+              }
+            >
+              {t('composer.share')}
+            </Button>
           )}
         </Group>
       </Stack>

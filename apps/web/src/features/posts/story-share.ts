@@ -1,18 +1,22 @@
-import type { MediaItem } from '@motema/shared/posts';
+import type { MediaItem, PostVisibility } from '@motema/shared/posts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notices.ts';
+import { failureText } from './post-failure.ts';
 import { uploadMedia } from './posts.api.ts';
 import { deleteStory as removeStory, fetchUpload, storyKeys, useCreateStoryMutation } from './stories.api.ts';
 
 /** How often the composer asks whether the video is ready, while the media worker encodes it. */
 export const STORY_PROCESSING_POLL_MS = 3000;
 
+/** Who the story is for (everyone, or the members chosen: private), and its caption. */
+export type StoryAudience = { visibility: PostVisibility; allowed: string[]; caption: string };
+
 export type ShareStep =
   | { name: 'choose' }
-  | { name: 'ready' }
+  | { name: 'ready'; allowedError?: string }
   | { name: 'uploading'; progress: number }
   | { name: 'processing' }
   | { name: 'failed'; message: string };
@@ -57,7 +61,7 @@ export function useStoryShare(onDone: () => void) {
     return current;
   };
 
-  const share = async (file: File) => {
+  const share = async (file: File, audience: StoryAudience) => {
     const controller = new AbortController();
     upload.current = controller;
     setStep({ name: 'uploading', progress: 0 });
@@ -66,7 +70,12 @@ export function useStoryShare(onDone: () => void) {
         signal: controller.signal,
         onProgress: (progress) => setStep({ name: 'uploading', progress }),
       });
-      const story = await create.mutateAsync(item._id);
+      const story = await create.mutateAsync({
+        media: item._id,
+        caption: audience.caption,
+        visibility: audience.visibility,
+        allowed: audience.visibility === 'private' ? audience.allowed : [],
+      });
       if (item.status === 'processing') {
         setStep({ name: 'processing' });
         const done = await waitUntilEncoded(item);
@@ -86,7 +95,10 @@ export function useStoryShare(onDone: () => void) {
       if (closed.current || (error instanceof DOMException && error.name === 'AbortError')) return;
       if (isApiError(error) && error.status === 0)
         return setStep({ name: 'failed', message: t('composer.offline') });
-      setStep({ name: 'failed', message: messageOf(isApiError(error) ? error.code : null) });
+      // A member who can no longer be chosen (a block, a match undone): said under the list.
+      if (isApiError(error) && error.issues[0]?.path === 'allowed')
+        return setStep({ name: 'ready', allowedError: failureText(error, t) });
+      setStep({ name: 'failed', message: failureText(error, t) });
     } finally {
       if (upload.current === controller) upload.current = null;
     }

@@ -3,6 +3,7 @@ import type { PostMember, Story } from '@motema/shared/posts';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MemberText } from '../../ui/member-text.tsx';
 import type { PauseReason } from './story-playback.ts';
 import { StoryReply } from './story-reply.tsx';
 import { StoryViewersPanel } from './story-viewers-panel.tsx';
@@ -14,15 +15,13 @@ type Props = {
   own: boolean;
   now: number;
   pause: (reason: PauseReason, on: boolean) => void;
-  /** A reply went to the chat, in this conversation. */
-  onSent: (conversationId: string) => void;
 };
 
 /**
- * The viewer's foot: for its author, how many saw the story and, on a tap, who (the story waits
+ * The viewer's foot: the story's caption; for its author, how many saw the story and, on a tap, who (the story waits
  * meanwhile); for others, the reply that goes to the author in a chat message.
  */
-export function StoryViewerFooter({ story, author, own, now, pause, onSent }: Props) {
+export function StoryViewerFooter({ story, author, own, now, pause }: Props) {
   const { t } = useTranslation('stories');
   const [viewersOpen, setViewersOpen] = useState(false);
   const showViewers = (open: boolean) => {
@@ -32,6 +31,11 @@ export function StoryViewerFooter({ story, author, own, now, pause, onSent }: Pr
   return (
     <>
       <div className={classes.bottom}>
+        {story.caption && (
+          <MemberText block className={classes.caption}>
+            {story.caption}
+          </MemberText>
+        )}
         {own ? (
           <Button
             variant="subtle"
@@ -42,7 +46,7 @@ export function StoryViewerFooter({ story, author, own, now, pause, onSent }: Pr
             {t('viewer.views', { count: story.views ?? 0 })}
           </Button>
         ) : (
-          <StoryReply author={author} onWriting={(writing) => pause('writing', writing)} onSent={onSent} />
+          <StoryReply story={story} author={author} onWriting={(writing) => pause('writing', writing)} />
         )}
       </div>
       {own && viewersOpen && (

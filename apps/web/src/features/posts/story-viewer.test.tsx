@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DATA_SAVER_KEY } from '../../lib/data-saver.ts';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
 import { paymentRequired } from '../billing/payment-required.ts';
-import { outbox } from '../chat/outbox.ts';
+import { renderNotices } from '../safety/render-notices.tsx';
 import { buildStory, buildStoryMember, stubStoriesApi } from './story-fixtures.ts';
 import { STORY_HOLD_MS, STORY_SWIPE_CLOSE_PX } from './story-gestures.ts';
 import { StoryViewer, type StoryEntry } from './story-viewer.tsx';
@@ -238,34 +238,39 @@ describe('the story viewer', () => {
     expect(requests.some((r) => r.path.endsWith('/views'))).toBe(false);
   });
 
-  it('sends a reply as a chat message to the author and opens the conversation', async () => {
+  it('shows a story’s caption over it', async () => {
+    stubStoriesApi({ 'POST /api/stories/k1/views': null });
+    open([{ member: kofi, stories: [buildStory('k1', kofi, { caption: 'Sunday at the river' })] }]);
+    expect(await screen.findByText('Sunday at the river')).toBeTruthy();
+  });
+
+  it('sends a reply to the story’s author and stays in the viewer, saying it went', async () => {
     const requests = stubStoriesApi({
       'POST /api/stories/a2/views': null,
-      'POST /api/conversations': { conversation: { _id: 'c1', member: awa } },
+      'POST /api/stories/a2/replies': { conversation: { _id: 'c1' }, message: { _id: 'm1' } },
     });
+    renderNotices();
     const { router, onClose } = open([{ member: awa, stories: awaStories() }]);
-    await waitFor(() => expect(router.state.location.state).toEqual({ storyViewer: expect.any(String) }));
     const field = screen.getByRole('textbox', { name: /^Reply to .?Awa.?$/ });
     fireEvent.focus(field);
     expect(timedBar()!.style.animationPlayState).toBe('paused');
     fireEvent.change(field, { target: { value: 'Lovely view!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send the reply' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/messages/c1'));
-    // The thread took the viewer's place in the history: Back from it leads under the viewer.
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText(/^Reply sent to .?Awa.?$/)).toBeTruthy();
+    const sent = requests.find((r) => r.path === '/api/stories/a2/replies');
+    expect(sent?.body).toEqual({ clientId: expect.stringMatching(/^[0-9a-f-]{36}$/), text: 'Lovely view!' });
+    // The replier is still watching: the same story, the field emptied for another reply.
+    expect(router.state.location.pathname).toBe('/home');
     expect(onClose).not.toHaveBeenCalled();
-    expect(requests.find((r) => r.path === '/api/conversations')?.body).toEqual({ user: 'awa' });
-    expect(outbox.list().map(({ conversationId, text }) => ({ conversationId, text }))).toContainEqual({
-      conversationId: 'c1',
-      text: 'Lovely view!',
-    });
+    expect(position()).toBe('Story 2 of 3');
+    expect((field as HTMLInputElement).value).toBe('');
   });
 
   it('behind the paywall, leaves the payment-required dialog to say so and steps aside', async () => {
     stubStoriesApi({
       'POST /api/stories/a2/views': null,
-      'POST /api/conversations': jsonResponse(402, {
+      'POST /api/stories/a2/replies': jsonResponse(402, {
         code: 'payment_required',
         message: 'Premium',
         reason: 'UserPreferences',

@@ -4,7 +4,6 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { dataSaverOn } from '../../lib/data-saver.ts';
 import { notify } from '../../lib/notices.ts';
 import { useClock } from '../../lib/use-clock.ts';
@@ -47,9 +46,8 @@ const withValue = <T,>(set: ReadonlySet<T>, value: T): ReadonlySet<T> => new Set
 export function StoryViewer({ entries: given, start, startStory, meId, onClose: closed }: Props) {
   const { t, i18n } = useTranslation('stories');
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   // Every way out goes through `onClose`, which Back takes too (useBackCloses).
-  const { close: onClose, marked } = useBackCloses(closed);
+  const { close: onClose } = useBackCloses(closed);
   const now = useClock(60_000);
   const { entry, story, position, key, goNext, goPrevious, removeStory } = useStoryPlayback(
     given,
@@ -195,17 +193,7 @@ export function StoryViewer({ entries: given, start, startStory, meId, onClose: 
 
             <SideButtons onPrevious={goPrevious} onNext={goNext} />
 
-            <StoryViewerFooter
-              story={story}
-              author={entry.member}
-              own={own}
-              now={now}
-              pause={pause}
-              onSent={(conversationId) => {
-                // The thread takes the viewer's place in the history: Back from it comes to the page under the viewer.
-                void navigate(`/messages/${encodeURIComponent(conversationId)}`, { replace: marked });
-              }}
-            />
+            <StoryViewerFooter story={story} author={entry.member} own={own} now={now} pause={pause} />
           </div>
         </Modal.Body>
       </Modal.Content>

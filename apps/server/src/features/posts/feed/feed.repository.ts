@@ -14,25 +14,27 @@ import {
 } from '../../../db/schema.ts';
 import { positionOf, wantedBy, withinKm, type Viewer } from '../../discovery/discovery.policy.ts';
 import type { Keyset } from '../post-cursor.ts';
-import { postReadableBy } from '../posts.policy.ts';
+import { postReadableBy, postShownTo, requestedSql } from '../posts.policy.ts';
 
 /**
  * The feed (GET /api/posts) in ONE statement: the keys (created_at, id) of the page's posts from
  * four sources, each its own index walk that stops after `limit` rows, merged newest first; then the
  * page's posts with their author, the viewer's like and their media ids.
  *
- * - near: public, ready posts of the members the viewer's near list shows (discovery's policy: listed
- *   for the viewer, so active, with a complete profile, no block either way and not reported by
- *   them; of a sex and an age they want; with a position within their preferred distance), found
- *   once per page (`near`); their posts by a walk down `posts_feed_public_idx` (created_at, id over
- *   ready public posts, author included) or, when few, by each one's newest posts (see feedKeys).
- * - matches: the posts of the viewer's matches they may read (public, or private and allowed).
+ * - near: ready posts of the members the viewer's near list shows (discovery's policy: listed for
+ *   the viewer, so active, with a complete profile, no block either way and not reported by them; of
+ *   a sex and an age they want; with a position within their preferred distance), found once per
+ *   page (`near`); their posts by a walk down `posts_feed_ready_idx` (created_at, id over ready
+ *   posts, author and visibility included) or, when few, by each one's newest posts (see feedKeys).
+ * - matches: the posts of the viewer's matches that exist for them (posts.policy.ts postShownTo).
  * - allowed: the private posts whose allow list holds the viewer (`post_allowed_user_idx`).
  * - own: the viewer's own posts, whatever their status (`posts_author_idx`).
  *
- * The last three apply the posts feature's visibility rule itself (posts.policy.ts postReadableBy:
- * ready, active author, no block either way), so the feed never shows what GET /api/posts/{id}
- * would refuse.
+ * A private post of a near member or a match that the viewer is not allowed to read is in the feed
+ * locked (SPEC: those not allowed see that it exists and may ask to see it): the service names the
+ * access and the presenter leaves its content out (Z5). The matches' and the allowed posts apply the
+ * posts feature's visibility rule itself (ready, active author, no block either way), so the feed
+ * never shows what GET /api/posts/{id} would refuse or show locked.
  */
 
 /** Strictly after the cursor's key in the feed's order (newest first). */
@@ -103,7 +105,7 @@ export function feedKeys(viewer: Viewer, after: Keyset | undefined, limit: numbe
     sql`(${key} WHERE ${and(eq(posts.authorId, viewer.id), before(after))} ${tail})`,
     sql`(${key} WHERE ${and(
       sql`${posts.authorId} IN (${matchedWith(viewer.id)})`,
-      postReadableBy(viewer.id),
+      postShownTo(viewer.id),
       before(after),
     )} ${tail})`,
     sql`(${key} JOIN ${postAllowed} ON ${postAllowed.postId} = ${posts.id} AND ${postAllowed.userId} = ${viewer.id} WHERE ${and(
@@ -115,19 +117,20 @@ export function feedKeys(viewer: Viewer, after: Keyset | undefined, limit: numbe
   const merged = sql`ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
   if (!near)
     return sql`SELECT created_at, id FROM (${sql.join(branches, sql` UNION `)}) AS feed_keys ${merged}`;
-  // The near members' public posts, by whichever way costs least for their number (a one-time
-  // filter of each branch: PostgreSQL runs only the branch whose test holds).
-  const publicReady = and(eq(posts.status, 'ready'), eq(posts.visibility, 'public'), before(after));
+  // The near members' ready posts (the private ones locked for the viewer), by whichever way costs
+  // least for their number (a one-time filter of each branch: PostgreSQL runs only the branch whose
+  // test holds).
+  const ready = and(eq(posts.status, 'ready'), before(after));
   const many = sql`(SELECT count(*) FROM near) >= ${NEAR_WALK_MIN}`;
   branches.push(
-    // Many: down `posts_feed_public_idx` from the cursor, index-only, keeping the posts whose author
-    // is in the hash of near members, until `limit` are found: about limit / (their share of public
+    // Many: down `posts_feed_ready_idx` from the cursor, index-only, keeping the posts whose author
+    // is in the hash of near members, until `limit` are found: about limit / (their share of ready
     // posts) entries, whatever the page's depth. (`IS TRUE` keeps the test a hashed SubPlan: as a
     // semi-join, the planner, which cannot tell how many members are near, probes each one's posts.)
-    sql`(${key} WHERE ${and(publicReady, sql`(${posts.authorId} IN (SELECT id FROM near)) IS TRUE`, many)} ${tail})`,
+    sql`(${key} WHERE ${and(ready, sql`(${posts.authorId} IN (SELECT id FROM near)) IS TRUE`, many)} ${tail})`,
     // Few: each one's newest posts before the cursor (`posts_author_idx`), merged; the walk above
     // would go far down the index for the few posts of a handful of members.
-    sql`(${key} JOIN near ON ${posts.authorId} = near.id WHERE ${and(publicReady, sql`NOT ${many}`)} ${tail})`,
+    sql`(${key} JOIN near ON ${posts.authorId} = near.id WHERE ${and(ready, sql`NOT ${many}`)} ${tail})`,
   );
   return sql`WITH near AS MATERIALIZED (${near})
     SELECT created_at, id FROM (${sql.join(branches, sql` UNION `)}) AS feed_keys ${merged}`;
@@ -140,6 +143,8 @@ export type FeedRow = {
   liked: boolean;
   /** On the post's allow list (a private post by someone else that the feed shows). */
   allowed: boolean;
+  /** The viewer's permission request waits (a private post shown locked). */
+  requested: boolean;
   /** The allow list of the viewer's own private post (the author sees it); null otherwise. */
   allowedIds: string[] | null;
   /** The post's media items, in order. */
@@ -155,6 +160,7 @@ function pageFields(viewerId: string) {
     authorAvatarPhotoId: users.avatarPhotoId,
     liked: sql<boolean>`EXISTS (SELECT 1 FROM ${postLikes} WHERE ${postLikes.postId} = ${posts.id} AND ${postLikes.userId} = ${viewerId})`,
     allowed: sql<boolean>`(${posts.visibility} = 'private' AND EXISTS (SELECT 1 FROM ${postAllowed} WHERE ${postAllowed.postId} = ${posts.id} AND ${postAllowed.userId} = ${viewerId}))`,
+    requested: sql<boolean>`(${posts.visibility} = 'private' AND ${requestedSql(viewerId)})`,
     allowedIds: sql<
       string[] | null
     >`CASE WHEN ${posts.authorId} = ${viewerId} AND ${posts.visibility} = 'private'
@@ -171,6 +177,7 @@ type FlatRow = PostRow & {
   authorAvatarPhotoId: string | null;
   liked: boolean;
   allowed: boolean;
+  requested: boolean;
   allowedIds: string[] | null;
   mediaIds: string[];
 };
@@ -206,6 +213,7 @@ export async function findFeedPage(
       authorAvatarPhotoId,
       liked,
       allowed,
+      requested,
       allowedIds,
       mediaIds,
       ...post
@@ -219,6 +227,7 @@ export async function findFeedPage(
       },
       liked,
       allowed,
+      requested,
       allowedIds,
       mediaIds,
     }),

@@ -46,18 +46,19 @@ async function feedViews(db: DbOrTx, viewerId: string, rows: FeedRow[]): Promise
   ]);
   return rows.map((row) => {
     const { post } = row;
-    // The statement chose only posts the viewer may read: ready by an active author with no block
-    // either way, or their own (feed.repository.ts); the policy names the access.
+    // The statement chose only posts that exist for the viewer: ready by an active author with no
+    // block either way, or their own (feed.repository.ts); the policy names the access, and a private
+    // post the viewer may not read is presented locked.
     const access = postAccessOf(viewerId, {
       ...post,
       authorActive: true,
       blocked: false,
       allowed: row.allowed,
-      requested: false,
+      requested: row.requested,
     });
     return {
       post,
-      access: access ?? 'allowed',
+      access: access ?? 'none',
       liked: row.liked,
       author: {
         ...row.author,

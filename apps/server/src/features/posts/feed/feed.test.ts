@@ -40,8 +40,14 @@ describe('GET /api/posts: who is in the feed', () => {
   let t: TestApp;
   // The viewer: a man of 30 in Kinshasa who wants women of 25 to 35 within 100 km.
   let viewer: Member;
-  const table: { who: string; post: PostRow; shown: boolean }[] = [];
-  const row = (who: string, post: PostRow, shown: boolean) => table.push({ who, post, shown });
+  /**
+   * How the feed shows a post: whole, locked (a private post the viewer may ask to see: that it
+   * exists, never its content), or not at all.
+   */
+  type Shown = 'shown' | 'locked' | 'hidden';
+  const table: { who: string; post: PostRow; shown: Shown }[] = [];
+  const row = (who: string, post: PostRow, shown: boolean | Shown) =>
+    table.push({ who, post, shown: shown === true ? 'shown' : shown === false ? 'hidden' : shown });
   const postOf = (who: string) => table.find((entry) => entry.who === who)!.post;
   let fits: Member;
   let blocked: Member;
@@ -65,6 +71,21 @@ describe('GET /api/posts: who is in the feed', () => {
     row(
       'near, fits: private, not allowed',
       await buildPost(t, { author: fits, visibility: 'private' }),
+      'locked',
+    );
+    row(
+      'near, fits: private text, not allowed',
+      await buildPost(t, { author: fits, visibility: 'private', text: 'Only for my friends' }),
+      'locked',
+    );
+    row(
+      'near, fits: private, requested',
+      await buildPost(t, { author: fits, visibility: 'private', requested: [viewer] }),
+      'locked',
+    );
+    row(
+      'near, fits: private, processing',
+      await buildPost(t, { author: fits, visibility: 'private', status: 'processing' }),
       false,
     );
     row(
@@ -95,6 +116,11 @@ describe('GET /api/posts: who is in the feed', () => {
     await buildBlock(t, { blocker: viewer, blocked });
     row('near, blocked by the viewer', await buildPost(t, { author: blocked }), false);
     row(
+      'near, blocked by the viewer: private',
+      await buildPost(t, { author: blocked, visibility: 'private' }),
+      false,
+    );
+    row(
       'blocked by the viewer, private, allowed',
       await buildPost(t, { author: blocked, visibility: 'private', allowed: [viewer] }),
       false,
@@ -121,7 +147,11 @@ describe('GET /api/posts: who is in the feed', () => {
       await buildPost(t, { author: match, visibility: 'private', allowed: [viewer] }),
       true,
     );
-    row('match: private, not allowed', await buildPost(t, { author: match, visibility: 'private' }), false);
+    row(
+      'match: private, not allowed',
+      await buildPost(t, { author: match, visibility: 'private' }),
+      'locked',
+    );
     row('match: processing', await buildPost(t, { author: match, status: 'processing' }), false);
     const blockedMatch = await createProfile(t, far);
     await buildMatch(t, { members: [viewer, blockedMatch] });
@@ -133,6 +163,7 @@ describe('GET /api/posts: who is in the feed', () => {
 
     const stranger = await createProfile(t, far);
     row('stranger far away: public', await buildPost(t, { author: stranger }), false);
+    row('stranger far away: private', await buildPost(t, { author: stranger, visibility: 'private' }), false);
     row(
       'stranger: private, allowed',
       await buildPost(t, { author: stranger, visibility: 'private', allowed: [viewer] }),
@@ -162,23 +193,25 @@ describe('GET /api/posts: who is in the feed', () => {
   }, 60_000);
   afterAll(() => t?.close());
 
+  /** The table as the viewer's whole feed shows it; a locked post carries nothing of its content. */
+  async function feedTable() {
+    const feed = new Map((await wholeFeed(t, viewer)).map((post) => [post._id, post]));
+    for (const post of feed.values()) if (post.locked) expect([post.text, post.media]).toEqual(['', []]);
+    const outcome = (post: Post | undefined): Shown => (!post ? 'hidden' : post.locked ? 'locked' : 'shown');
+    return { feed, seen: table.map(({ who, post }) => `${who}: ${outcome(feed.get(post.id))}`) };
+  }
+
   it('shows each post to the viewer as the table says', async () => {
-    const seen = new Set((await wholeFeed(t, viewer)).map((post) => post._id));
-    const outcome = (shown: boolean) => (shown ? 'shown' : 'hidden');
-    expect(table.map(({ who, post }) => `${who}: ${outcome(seen.has(post.id))}`)).toEqual(
-      table.map(({ who, shown }) => `${who}: ${outcome(shown)}`),
-    );
-    expect(seen.size).toBe(table.filter((entry) => entry.shown).length);
+    const { feed, seen } = await feedTable();
+    expect(seen).toEqual(table.map(({ who, shown }) => `${who}: ${shown}`));
+    expect(feed.size).toBe(table.filter((entry) => entry.shown !== 'hidden').length);
   });
 
-  it('shows the same when many members are near (the walk down all public posts)', async () => {
-    // 200 more women near who fit and post nothing: the feed's near branch walks all public posts.
+  it('shows the same when many members are near (the walk down all ready posts)', async () => {
+    // 200 more women near who fit and post nothing: the feed's near branch walks all ready posts.
     await insertProfiles(t, 200, { age: 28, position: moved(KINSHASA, 20) });
-    const seen = new Set((await wholeFeed(t, viewer)).map((post) => post._id));
-    const outcome = (shown: boolean) => (shown ? 'shown' : 'hidden');
-    expect(table.map(({ who, post }) => `${who}: ${outcome(seen.has(post.id))}`)).toEqual(
-      table.map(({ who, shown }) => `${who}: ${outcome(shown)}`),
-    );
+    const { seen } = await feedTable();
+    expect(seen).toEqual(table.map(({ who, shown }) => `${who}: ${shown}`));
   });
 
   it('hides the viewer from those they blocked and who blocked them', async () => {
@@ -213,6 +246,11 @@ describe('GET /api/posts: who is in the feed', () => {
     const ownPrivate = feed.find((entry) => entry._id === postOf('own: private').id)!;
     expect(ownPrivate).toMatchObject({ access: 'author', visibility: 'private' });
     expect(ownPrivate.allowed!.map((member) => member._id)).toEqual([fits.user.id]);
+    const access = (who: string) => feed.find((entry) => entry._id === postOf(who).id)!.access;
+    expect([access('near, fits: private, not allowed'), access('near, fits: private, requested')]).toEqual([
+      'none',
+      'requested',
+    ]);
     const othersPrivate = feed.find((entry) => entry._id === postOf('stranger: private, allowed').id)!;
     expect(othersPrivate).toMatchObject({ access: 'allowed', locked: false, allowed: null });
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { postRequests, posts, users } from '../../../db/schema.ts';
 import { notBlockedWith } from '../../safety/safety.policy.ts';
@@ -29,6 +29,25 @@ export async function deleteRequest(db: DbOrTx, postId: string, requesterId: str
 
 export type RequestKey = { createdAt: Date; postId: string; requesterId: string };
 
+/** A request waiting on the author's posts, of an active member with no block either way (Z3). */
+const waitingFor = (authorId: string) =>
+  and(
+    eq(posts.authorId, authorId),
+    eq(users.status, 'active'),
+    notBlockedWith(authorId, postRequests.requesterId),
+  );
+
+/** How many requests wait on the author's posts (the feed's link to them says it). */
+export async function countWaitingRequests(db: DbOrTx, authorId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(postRequests)
+    .innerJoin(posts, eq(posts.id, postRequests.postId))
+    .innerJoin(users, eq(users.id, postRequests.requesterId))
+    .where(waitingFor(authorId));
+  return row?.n ?? 0;
+}
+
 /**
  * The requests waiting on the author's posts, newest first, after `after`: `limit + 1` rows. Those of
  * members no longer active, or with a block either way, are left out (Z3).
@@ -52,9 +71,7 @@ export function listWaitingRequests(
     .innerJoin(users, eq(users.id, postRequests.requesterId))
     .where(
       and(
-        eq(posts.authorId, authorId),
-        eq(users.status, 'active'),
-        notBlockedWith(authorId, postRequests.requesterId),
+        waitingFor(authorId),
         after
           ? sql`(${postRequests.createdAt}, ${postRequests.postId}, ${postRequests.requesterId}) < (${after.createdAt}, ${after.postId}, ${after.requesterId})`
           : undefined,

@@ -31,6 +31,7 @@ function presentRequestPage(page: PostRequestViewPage): PostRequestPage {
       createdAt: request.createdAt.toISOString(),
     })),
     next: page.next,
+    count: page.count,
   };
 }
 

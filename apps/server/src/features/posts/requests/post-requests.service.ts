@@ -77,7 +77,7 @@ export type PostRequestView = {
   requester: PostMemberView;
   createdAt: Date;
 };
-export type PostRequestViewPage = { requests: PostRequestView[]; next: string | null };
+export type PostRequestViewPage = { requests: PostRequestView[]; next: string | null; count: number };
 
 /** GET /api/posts/requests: the requests waiting on the author's posts, newest first. */
 export async function listRequests(
@@ -87,7 +87,10 @@ export async function listRequests(
 ): Promise<PostRequestViewPage> {
   const key = cursor === undefined ? undefined : decodeKey(cursor, 2);
   const after = key && { createdAt: key.createdAt, postId: key.ids[0]!, requesterId: key.ids[1]! };
-  const rows = await repo.listWaitingRequests(db, authorId, after, POST_REQUESTS_PAGE_SIZE);
+  const [rows, waiting] = await Promise.all([
+    repo.listWaitingRequests(db, authorId, after, POST_REQUESTS_PAGE_SIZE),
+    repo.countWaitingRequests(db, authorId),
+  ]);
   const page = pageOf(rows, POST_REQUESTS_PAGE_SIZE, (row) =>
     encodeKey(row.createdAt, row.postId, row.requesterId),
   );
@@ -104,5 +107,6 @@ export async function listRequests(
       ];
     }),
     next: page.next,
+    count: waiting,
   };
 }

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { mediaItems, stories, storyViews, users, type StoryRow } from '../../../db/schema.ts';
+import { mediaItems, stories, storyAllowed, storyViews, users, type StoryRow } from '../../../db/schema.ts';
 import { listedFor, positionOf, wantedBy, withinKm, type Viewer } from '../../discovery/discovery.policy.ts';
 import { notBlockedWith } from '../../safety/safety.policy.ts';
-import { storyAuthorActive, storyShownTo, type StoryFacts } from './stories.policy.ts';
+import { storyAllowedSql, storyAuthorActive, storyShownTo, type StoryFacts } from './stories.policy.ts';
 
 /** A story with what its viewer's view of it needs: whether they saw it. */
 export type StoryListRow = { story: StoryRow; seen: boolean };
@@ -24,12 +24,20 @@ export async function findStoryFacts(
       status: mediaItems.status,
       authorActive: storyAuthorActive,
       blocked: sql<boolean>`NOT ${notBlockedWith(viewerId, stories.authorId)}`,
+      allowed: storyAllowedSql(viewerId),
     })
     .from(stories)
     .innerJoin(mediaItems, eq(mediaItems.id, stories.itemId))
     .where(eq(stories.id, storyId))
     .limit(1);
-  return row && { ...row, authorId: row.story.authorId, expiresAt: row.story.expiresAt };
+  return (
+    row && {
+      ...row,
+      authorId: row.story.authorId,
+      expiresAt: row.story.expiresAt,
+      visibility: row.story.visibility,
+    }
+  );
 }
 
 /**
@@ -57,9 +65,29 @@ export async function storyTimesSince(
   return rows.map((row) => row.createdAt);
 }
 
-export async function insertStory(db: DbOrTx, values: typeof stories.$inferInsert): Promise<StoryRow> {
+/** A story and, for a private one, the members allowed to see it. */
+export async function insertStory(
+  db: DbOrTx,
+  values: typeof stories.$inferInsert,
+  allowed: readonly string[],
+): Promise<StoryRow> {
   const [row] = await db.insert(stories).values(values).returning();
+  if (allowed.length > 0) {
+    await db.insert(storyAllowed).values(allowed.map((userId) => ({ storyId: row!.id, userId })));
+  }
   return row!;
+}
+
+/** The allow lists of the given stories, by story (the author's view of their own private stories). */
+export async function findAllowed(db: DbOrTx, storyIds: readonly string[]): Promise<Map<string, string[]>> {
+  const lists = new Map<string, string[]>();
+  if (storyIds.length === 0) return lists;
+  const rows = await db
+    .select({ storyId: storyAllowed.storyId, userId: storyAllowed.userId })
+    .from(storyAllowed)
+    .where(inArray(storyAllowed.storyId, [...storyIds]));
+  for (const row of rows) lists.set(row.storyId, [...(lists.get(row.storyId) ?? []), row.userId]);
+  return lists;
 }
 
 /** Deletes the author's own story; undefined when it is not theirs (or gone). */

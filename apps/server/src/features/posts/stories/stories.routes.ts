@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  StoryCreateSchema,
-  StoryListSchema,
-  StorySchema,
-  StoryTraySchema,
-  StoryViewersSchema,
-} from '@motema/shared/posts';
+import { StoryListSchema, StorySchema, StoryTraySchema, StoryViewersSchema } from '@motema/shared/posts';
+import { StoryCreateSchema } from '@motema/shared/story-create';
+import { StoryReplyResultSchema, StoryReplySchema } from '@motema/shared/story-replies';
 import type { AppDeps } from '../../../deps.ts';
+import type { RateLimiter } from '../../../lib/rate-limiter.ts';
+import { presentMessage } from '../../chat/chat.presenter.ts';
 import { apiErrors, noBody } from '../../../lib/api-responses.ts';
 import { memberOf, perMemberRateLimit } from '../../../plugins/request-member.ts';
 import { sendServedFile, servedFileResponses } from '../../../plugins/served-file-reply.ts';
@@ -25,6 +23,7 @@ import {
   recordStoryView,
 } from './stories.service.ts';
 import { openStoryMediaFile } from './story-media.service.ts';
+import { replyToStory } from './story-replies.service.ts';
 import { storyTray } from './story-tray.service.ts';
 
 const HOUR = 60 * 60_000;
@@ -53,10 +52,10 @@ const StoryNotFound = apiErrors({ 404: 'story_not_found: no such story, or not o
 
 /**
  * Stories, for members only (a visitor gets 401): post one, home's tray, a member's stories, seen
- * tracking, the author's viewers list, deletion, and their media files. Who sees what is
- * stories.policy.ts.
+ * tracking, the author's viewers list, replies, deletion, and their media files. Who sees what is
+ * stories.policy.ts. `limiter` counts a reply against the member's message limit, as the chat's socket.
  */
-export const storiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const storiesRoutes: FastifyPluginAsyncZod<AppDeps & { limiter: RateLimiter }> = async (app, deps) => {
   const { db } = deps;
 
   app.post(
@@ -106,6 +105,33 @@ export const storiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request, reply) => {
       await recordStoryView(db, memberOf(request).userId, request.params.id);
       return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/stories/:id/replies',
+    {
+      config: perMemberRateLimit('story-reply', 600, HOUR),
+      schema: {
+        params: StoryParamsSchema,
+        body: StoryReplySchema,
+        response: {
+          201: StoryReplyResultSchema,
+          ...apiErrors({
+            400: 'validation_failed, self_not_allowed (one’s own story)',
+            402: 'payment_required: the chat’s paywall (`reason`: UserPopularity or UserPreferences)',
+            403: 'chat_blocked',
+            404: 'story_not_found: no such story, or not one the caller may see (its audience, a block, its end)',
+            429: 'rate_limited: the member’s message limit',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const sent = await replyToStory(deps, memberOf(request).userId, request.params.id, request.body);
+      return reply
+        .code(201)
+        .send({ conversation: { _id: sent.conversationId }, message: presentMessage(sent.message) });
     },
   );
 

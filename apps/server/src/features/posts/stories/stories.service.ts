@@ -1,17 +1,19 @@
-import {
-  STORIES_PER_DAY,
-  STORY_LIFETIME_MS,
-  VIDEO_MAX_SECONDS,
-  type StoryCreate,
-} from '@motema/shared/posts';
+import { STORIES_PER_DAY, STORY_LIFETIME_MS, VIDEO_MAX_SECONDS } from '@motema/shared/posts';
+import type { StoryCreate } from '@motema/shared/story-create';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { MediaItemRow } from '../../../db/schema.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { badRequest } from '../../../lib/app-error.ts';
+import { badRequest, fieldIssue, invalidFields } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
-import { userNotFound } from '../../discovery/ratings.service.ts';
+import { conversationPartnerIds } from '../../chat/conversations/conversations.service.ts';
+import { matchedMemberIds, userNotFound } from '../../discovery/ratings.service.ts';
 import { claimMediaItems, removeMediaItems } from '../../media/media-items.service.ts';
-import { canListMemberPosts, postMembers, type PostMemberView } from '../post-members.service.ts';
+import {
+  canListMemberPosts,
+  postMembers,
+  reachableMembers,
+  type PostMemberView,
+} from '../post-members.service.ts';
 import { isUuid } from '../posts-errors.ts';
 import { storiesLimitReached, storyMediaUnsupported, storyNotFound } from './stories-errors.ts';
 import { canViewStory } from './stories.policy.ts';
@@ -33,6 +35,27 @@ function checkStoryMedia(item: MediaItemRow): void {
 }
 
 /**
+ * Who a private story is for besides its author (themselves left out, each once): every member named
+ * must be one of the author's matches or conversation partners, active and with no block either way;
+ * else 400 post_allowed_invalid on `allowed`. A public story has no list.
+ */
+async function storyAllowList(db: DbOrTx, authorId: string, input: StoryCreate): Promise<string[]> {
+  if (input.visibility === 'public') return [];
+  const wanted = [...new Set(input.allowed.map((id) => id.toLowerCase()))].filter((id) => id !== authorId);
+  if (wanted.length === 0) return [];
+  const [matched, partners, reachable] = await Promise.all([
+    matchedMemberIds(db, authorId),
+    conversationPartnerIds(db, authorId),
+    reachableMembers(db, authorId, wanted),
+  ]);
+  const ties = new Set([...matched, ...partners]);
+  if (reachable.length !== wanted.length || wanted.some((id) => !ties.has(id))) {
+    throw invalidFields(fieldIssue('allowed', 'post_allowed_invalid'));
+  }
+  return wanted;
+}
+
+/**
  * POST /api/stories: the member's upload (use 'story') becomes a story for STORY_LIFETIME_MS. The
  * limits count the member's stories of the last hour and day, under a lock of the member's own so
  * that stories sent at once are counted one after the other; the item is claimed in the same
@@ -43,6 +66,7 @@ export async function createStory(
   authorId: string,
   input: StoryCreate,
 ): Promise<StoryView> {
+  const allowed = await storyAllowList(deps.db, authorId, input);
   const row = await deps.db.transaction(async (tx) => {
     await repo.lockAuthorStories(tx, authorId);
     const now = clock.now();
@@ -51,12 +75,18 @@ export async function createStory(
     if (waitMs > 0) throw storiesLimitReached(waitMs);
     const [item] = await claimMediaItems(tx, authorId, [input.media.toLowerCase()], 'story');
     checkStoryMedia(item!);
-    return repo.insertStory(tx, {
-      authorId,
-      itemId: item!.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + STORY_LIFETIME_MS),
-    });
+    return repo.insertStory(
+      tx,
+      {
+        authorId,
+        itemId: item!.id,
+        visibility: input.visibility,
+        caption: input.caption,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + STORY_LIFETIME_MS),
+      },
+      allowed,
+    );
   });
   const [view] = await storyViewsOf(deps.db, authorId, [{ story: row, seen: true }]);
   if (!view) throw storyNotFound();

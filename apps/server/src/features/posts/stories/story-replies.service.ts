@@ -1,0 +1,35 @@
+import type { StoryReply } from '@motema/shared/story-replies';
+import type { AppEventPort } from '../../../app-events.ts';
+import type { Db } from '../../../db/client.ts';
+import { badRequest } from '../../../lib/app-error.ts';
+import type { RateLimiter } from '../../../lib/rate-limiter.ts';
+import { startConversation } from '../../chat/conversations/conversations.service.ts';
+import type { MessageView } from '../../chat/messages/message-views.service.ts';
+import { announceStored, storeMessage } from '../../chat/send/chat-send.service.ts';
+import { reachStory } from './stories.service.ts';
+
+export type StoryReplyDeps = { db: Db; events: AppEventPort; limiter: RateLimiter };
+
+/**
+ * POST /api/stories/{id}/replies: a reply to a story is a chat message to its author, sent only while
+ * the replier may see the story (stories.policy.ts: its audience, a block, its end; 404
+ * story_not_found otherwise, as every story route). Then the chat's own rules apply unchanged: the
+ * conversation found or started (the paywall's 402), the message stored once per client id (a retry
+ * finds it), the member's message limit, both members' devices told.
+ */
+export async function replyToStory(
+  deps: StoryReplyDeps,
+  replierId: string,
+  storyId: string,
+  input: StoryReply,
+): Promise<{ conversationId: string; message: MessageView }> {
+  const { story } = await reachStory(deps.db, replierId, storyId);
+  if (story.authorId === replierId) throw badRequest('self_not_allowed');
+  const conversation = await startConversation(deps, replierId, story.authorId);
+  const send = { clientId: input.clientId, conversationId: conversation.row.id, text: input.text };
+  const stored = await storeMessage(deps, replierId, send);
+  return {
+    conversationId: send.conversationId,
+    message: await announceStored(deps, replierId, send, stored),
+  };
+}
