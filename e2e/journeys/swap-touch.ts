@@ -39,6 +39,20 @@ async function shown(card: Locator) {
   return { current, src };
 }
 
+/** Whether each element lies whole between the top of the screen and the tab bar, with no scroll. */
+async function fullyShown(page: Page, locators: Locator[]) {
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const viewport = page.viewportSize();
+  const tabBar = await box(page.locator('.mantine-AppShell-footer'));
+  const bottom = Math.min(tabBar.y, viewport?.height ?? 0);
+  const shown: boolean[] = [];
+  for (const locator of locators) {
+    const found = await box(locator);
+    shown.push(scrolled === 0 && found.y >= 0 && found.y + found.height <= bottom);
+  }
+  return shown;
+}
+
 const swapTouch = journey(
   'a finger leafs through the swap card photos, the buttons sit at the thumb, a like opens the match screen',
   async ({ browser, baseUrl, log }) => {
@@ -141,6 +155,24 @@ const swapTouch = journey(
     const gap = like.y - (frame.y + frame.height);
     expect(gap >= 0 && gap <= 24, `space between the card and the buttons (${gap}px)`).toBe(true);
     log(`buttons ${pass.width}px round, ${band}px above the tab bar, ${gap}px below the card`);
+
+    // On a shorter phone (360x640) both buttons and the card's gesture hint show whole above the tab
+    // bar without a scroll: the deck leaves room for the header over it as for the tab bar under it.
+    await phone.setViewportSize({ width: 360, height: 640 });
+    await card.waitFor();
+    const short = await fullyShown(phone, [
+      phone.getByRole('button', { name: disco('swap.pass'), exact: true }),
+      phone.getByRole('button', { name: disco('swap.like'), exact: true }),
+      phone.locator('#swap-how'),
+    ]);
+    expect(short, 'the buttons and the hint at 360x640, above the tab bar, not scrolled').toEqual([
+      true,
+      true,
+      true,
+    ]);
+    await shot(phone, 'swap-touch-02b-short-phone');
+    await phone.setViewportSize({ width: 360, height: 740 });
+    log('at 360x640 the buttons and the hint show whole above the tab bar');
 
     // Ama likes him with a tap: the match screen, full screen, offers to keep swiping.
     await phone.getByRole('button', { name: disco('swap.like'), exact: true }).tap();
