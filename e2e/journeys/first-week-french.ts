@@ -192,6 +192,18 @@ const firstWeekFrench = journey(
     await page.getByRole('button', { name: media('avatar.confirm'), exact: true }).tap();
     await waitForPath(page, '/home');
     await expectHeading(page, common('nav.home'));
+    // One welcome notice, under the header: the mark and the bell stay in sight.
+    const notice = page.locator('.mantine-Notification-root');
+    await notice.first().waitFor();
+    const header = await page.getByRole('region', { name: 'Motema' }).boundingBox();
+    const noticeBox = await notice.first().boundingBox();
+    expect(
+      {
+        notices: await notice.count(),
+        underHeader: !!header && !!noticeBox && noticeBox.y >= header.y + header.height,
+      },
+      'the welcome notice on the first home',
+    ).toEqual({ notices: 1, underHeader: true });
     const profile = (await (await page.request.get('/api/users/profile')).json()) as { avatar: unknown };
     expect(profile.avatar !== null, 'avatar set in the photo step').toBe(true);
     // The tab bar speaks French.

@@ -2,7 +2,17 @@ import { Notifications } from '@mantine/notifications';
 // After the component, so these come after the core Notification styles they refine.
 import '@mantine/notifications/styles.css';
 
-/** Where the notices appear (lib/notices.ts shows them); loaded by DeferredNotifications. */
+/**
+ * Where the notices appear (lib/notices.ts shows them); loaded by DeferredNotifications. At the top,
+ * under the phone header when there is one (its offset, 0 without it), so they never cover the mark
+ * and the bell.
+ */
 export function NotificationsHost() {
-  return <Notifications position="top-center" limit={3} />;
+  return (
+    <Notifications
+      position="top-center"
+      limit={3}
+      styles={{ root: { top: 'calc(var(--app-shell-header-offset, 0px) + var(--mantine-spacing-md))' } }}
+    />
+  );
 }
