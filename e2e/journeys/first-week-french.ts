@@ -240,6 +240,21 @@ const firstWeekFrench = journey(
     expect(await openProfile.getAttribute('aria-label'), 'the profile link of the card').toMatch(
       new RegExp(`^${escapeRegExp(before)}d’${isolated('Amina')}${escapeRegExp(after)}$`),
     );
+    // The six tabs' labels at 360 px, the active one bold: each inside its tab, none touching the next.
+    const labels = await page.locator('.mantine-AppShell-footer a').evaluateAll((tabs) =>
+      tabs.map((tab) => {
+        const label = tab.querySelector('p, span:last-child') ?? tab;
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        const text = range.getBoundingClientRect();
+        return { text: label.textContent, left: text.left, right: text.right };
+      }),
+    );
+    const crowded = labels
+      .slice(1)
+      .filter((label, i) => label.left - labels[i]!.right < 4)
+      .map((label, i) => `${labels[i]!.text}${label.text} (${Math.round(label.left - labels[i]!.right)}px)`);
+    expect(crowded, 'tab labels closer than 4 px').toEqual([]);
     await expectFrench(page, '/swap');
     await shot(page, 'first-week-07-swap');
     log("Amina's card is on top of the deck");

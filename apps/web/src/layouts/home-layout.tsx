@@ -145,7 +145,8 @@ export function HomeLayout() {
                 <NavIndicator to={to}>
                   <Icon size={24} stroke={1.6} />
                 </NavIndicator>
-                <Text size="xs" fw={isActive(to) ? 700 : 500}>
+                {/* Six tabs share 360 px: a label never spills into the next tab (the bold one is wider). */}
+                <Text size="xs" fw={isActive(to) ? 700 : 500} maw="100%" px={2} truncate>
                   {t(key)}
                 </Text>
               </UnstyledButton>

@@ -1,6 +1,7 @@
 import { Notifications } from '@mantine/notifications';
 // After the component, so these come after the core Notification styles they refine.
 import '@mantine/notifications/styles.css';
+import classes from './notifications-host.module.css';
 
 /**
  * Where the notices appear (lib/notices.ts shows them); loaded by DeferredNotifications. At the top,
@@ -12,7 +13,8 @@ export function NotificationsHost() {
     <Notifications
       position="top-center"
       limit={3}
-      styles={{ root: { top: 'calc(var(--app-shell-header-offset, 0px) + var(--mantine-spacing-md))' } }}
+      // Only the roots at the top (Mantine draws one root per position, the bottom ones included).
+      classNames={{ root: classes.root }}
     />
   );
 }

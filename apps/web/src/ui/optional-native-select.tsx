@@ -15,7 +15,7 @@ export function OptionalNativeSelect({
   notSaid,
   ...rest
 }: Omit<NativeSelectProps, 'value' | 'onChange' | 'data'> & {
-  value: string | null;
+  value?: string | null;
   onChange: (value: string | null) => void;
   data: Option[];
   notSaid: string;
