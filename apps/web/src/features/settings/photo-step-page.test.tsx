@@ -73,7 +73,7 @@ describe('PhotoStepPage (the onboarding photo step)', () => {
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(withAvatar);
     expect(isPhotoStepDue(me._id)).toBe(false);
     // One notice over the first home: the welcome. The new photo showed at once in the preview, so
-    // neither "Photo added" nor "Your avatar is updated" piles on it.
+    // neither "Photo added" nor "Your profile photo is updated" piles on it.
     expect(notices.mock.calls.map(([notice]) => notice.message)).toEqual([
       "You're all set. Welcome to Motema!",
     ]);
