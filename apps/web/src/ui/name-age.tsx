@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { ellipsisWidth } from './text-width.ts';
+import { canMeasureText, ellipsisWidth } from './text-width.ts';
 
 /** Stands for the name in the translated text, which is then cut around it (a private-use character). */
 const NAME_MARK = '\uE000';
@@ -40,7 +40,7 @@ export function NameAge({ name, format, style }: Props) {
   useLayoutEffect(() => {
     const element = nameRef.current;
     const row = element?.parentElement;
-    if (!element || !row) return;
+    if (!element || !row || !canMeasureText()) return;
     const fit = () => {
       // What the row leaves to the name once the words around it have their width.
       let room = row.clientWidth;

@@ -1,7 +1,7 @@
 let context: CanvasRenderingContext2D | null | undefined;
 
-/** The width of `text` drawn in `font` (a CSS font shorthand); null where no canvas measures text. */
-function widthOf(text: string, font: string): number | null {
+/** The canvas context that measures text, made once; null where there is none (a test's DOM). */
+function measuring(): CanvasRenderingContext2D | null {
   if (context === undefined) {
     try {
       context = document.createElement('canvas').getContext('2d');
@@ -9,6 +9,15 @@ function widthOf(text: string, font: string): number | null {
       context = null;
     }
   }
+  return context;
+}
+
+/** Whether text can be measured here: without it nothing is read from the page either. */
+export const canMeasureText = () => measuring() !== null;
+
+/** The width of `text` drawn in `font` (a CSS font shorthand); null where no canvas measures text. */
+function widthOf(text: string, font: string): number | null {
+  const context = measuring();
   if (!context) return null;
   context.font = font;
   const width = context.measureText(text).width;
