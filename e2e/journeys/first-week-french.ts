@@ -254,6 +254,12 @@ const firstWeekFrench = journey(
       .filter((label, i) => label.left - labels[i]!.right < 4)
       .map((label, i) => `${labels[i]!.text}${label.text} (${Math.round(label.left - labels[i]!.right)}px)`);
     expect(crowded, 'tab labels closer than 4 px').toEqual([]);
+    const cutTabs = await page
+      .locator('.mantine-AppShell-footer a p')
+      .evaluateAll((tabs) =>
+        tabs.filter((tab) => tab.scrollWidth > tab.clientWidth).map((tab) => tab.textContent),
+      );
+    expect(cutTabs, 'tab labels cut').toEqual([]);
     await expectFrench(page, '/swap');
     await shot(page, 'first-week-07-swap');
     log("Amina's card is on top of the deck");
