@@ -103,12 +103,10 @@ const deleteAccount = journey(
     const scrolled = await page.evaluate(() => Math.round(window.scrollY));
     log(`an upload refused on the account page is in view (page scrolled ${scrolled} px to it)`);
 
-    // Settings -> Access -> Delete the account.
+    // Settings -> Delete the account, in sight on the settings home (not under the e-mail and phone).
     await page.goto('/settings');
-    await page.getByRole('link', { name: settings('index.links.access'), exact: true }).click();
-    await waitForPath(page, '/settings/access');
-    await expectHeading(page, settings('access.title'));
-    await shot(page, 'delete-01-access');
+    await expectHeading(page, settings('index.title'));
+    await shot(page, 'delete-01-settings');
     await page.getByRole('link', { name: new RegExp(`^${escapeRegExp(settings('access.delete'))}`) }).click();
     await waitForPath(page, '/settings/access/delete');
     await expectHeading(page, settings('delete.title'));

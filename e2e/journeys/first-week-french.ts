@@ -60,6 +60,8 @@ const ENGLISH_TEXTS = [
   en.settings('photo.title'),
   en.settings('match.onboardingTitle'),
   en.settings('profile.onboardingTitle'),
+  en.common('nav.settings'),
+  en.common('onboarding.title'),
 ];
 
 /** The screen is French: <html lang="fr"> and none of the English texts above on it. */
@@ -105,24 +107,72 @@ const firstWeekFrench = journey(
     await waitForPath(page, '/otp', { email: member.email });
     await expectHeading(page, auth('otp.title'));
     const code = codeIn(await readOutbox(baseUrl, member.email));
-    await field(page, auth('otp.code')).fill(code);
     await expectFrench(page, '/otp');
     await shot(page, 'first-week-02-code');
-    await page.getByRole('button', { name: auth('otp.submit'), exact: true }).tap();
+    // The sixth digit sends the code: no tap on the button.
+    await field(page, auth('otp.code')).fill(code);
 
-    // Onboarding: the profile, then the match preferences.
+    // Onboarding: the profile, then the match preferences, under a welcome that counts the steps.
     await waitForPath(page, '/settings/profile');
     await expectHeading(page, settings('profile.onboardingTitle'));
+    const stepOf = async () => ({
+      title: await page.getByRole('heading', { level: 2 }).first().textContent(),
+      step: await page.locator('[data-onboarding-step]').textContent(),
+    });
+    expect(await stepOf(), 'the header of the first step').toEqual({
+      title: common('onboarding.title'),
+      step: common('onboarding.step', { step: '1', total: '3' }),
+    });
     const me = (await (await page.request.get('/api/users/profile')).json()) as { _id: string };
     expect(typeof me._id, "the newcomer's id").toBe('string');
     log(`confirmed with the mailed code: ${me._id}`);
     await field(page, settings('profile.firstName')).fill(member.firstName);
     await page.getByRole('radio', { name: settings('sex.male'), exact: true }).check();
+    // The selects near the foot of the form, by touch on a 360x640 screen: a tap leaves the page where
+    // it is and the choices show on screen (the phone's own picker for a native select, else a list
+    // inside the screen); the choice is kept.
+    await page.setViewportSize({ width: 360, height: 640 });
+    for (const [label, choice] of [
+      [settings('profile.relationship'), settings('relationship.single_male')],
+      [settings('profile.orientation'), settings('orientation.heterosexual_male')],
+    ] as const) {
+      const select = page.getByRole('combobox', { name: label, exact: true });
+      await select.scrollIntoViewIfNeeded();
+      const before = await page.evaluate(() => window.scrollY);
+      const at = await select.boundingBox();
+      if (!at) throw new Error(`${label} is not on screen`);
+      await page.touchscreen.tap(at.x + at.width / 2, at.y + at.height / 2);
+      const native = await select.evaluate((element) => element.tagName === 'SELECT');
+      const list = page.getByRole('listbox');
+      const listShown =
+        native ||
+        (await list.count()) === 0 ||
+        (await list.first().evaluate((element) => {
+          const { top, bottom } = element.getBoundingClientRect();
+          return top >= 0 && bottom <= window.innerHeight;
+        }));
+      const moved = Math.abs((await page.evaluate(() => window.scrollY)) - before);
+      expect({ moved, listShown }, `a tap on "${label}" at 360x640`).toEqual({ moved: 0, listShown: true });
+      if (native) await select.selectOption({ label: choice });
+      else await page.getByRole('option', { name: choice, exact: true }).tap();
+      const chosen = await select.evaluate((element) =>
+        element instanceof HTMLSelectElement
+          ? element.selectedOptions[0]?.text
+          : (element as HTMLInputElement).value,
+      );
+      expect(chosen, `the choice of "${label}"`).toBe(choice);
+    }
+    await page.setViewportSize({ width: 360, height: 740 });
+    log('the selects at the foot of the profile form answer a tap in place at 360x640');
     await expectFrench(page, '/settings/profile');
     await shot(page, 'first-week-03-profile');
     await page.getByRole('button', { name: settings('profile.continue'), exact: true }).tap();
     await waitForPath(page, '/settings/match');
     await expectHeading(page, settings('match.onboardingTitle'));
+    expect(await stepOf(), 'the header of the second step').toEqual({
+      title: common('onboarding.title'),
+      step: common('onboarding.step', { step: '2', total: '3' }),
+    });
     await page.getByRole('checkbox', { name: settings('match.sex.female'), exact: true }).check();
     await expectFrench(page, '/settings/match');
     await shot(page, 'first-week-04-match');
@@ -141,6 +191,17 @@ const firstWeekFrench = journey(
     await shot(page, 'first-week-05-photo');
     await page.getByRole('button', { name: media('avatar.confirm'), exact: true }).tap();
     await waitForPath(page, '/home');
+    // One welcome notice (read as it shows: it closes by itself), in the top notices' place, which is
+    // under the header: the mark and the bell stay in sight.
+    const notice = page.locator('.mantine-Notification-root');
+    await notice.first().waitFor();
+    const notices = await notice.count();
+    const header = await page.locator('.mantine-AppShell-header').boundingBox();
+    const place = await page.locator('.mantine-Notifications-root[data-position="top-center"]').boundingBox();
+    expect(
+      { notices, underHeader: !!header && !!place && place.y >= header.y + header.height },
+      'the welcome notice on the first home',
+    ).toEqual({ notices: 1, underHeader: true });
     await expectHeading(page, common('nav.home'));
     const profile = (await (await page.request.get('/api/users/profile')).json()) as { avatar: unknown };
     expect(profile.avatar !== null, 'avatar set in the photo step').toBe(true);
@@ -178,6 +239,24 @@ const firstWeekFrench = journey(
     expect(await openProfile.getAttribute('aria-label'), 'the profile link of the card').toMatch(
       new RegExp(`^${escapeRegExp(before)}d’${isolated('Amina')}${escapeRegExp(after)}$`),
     );
+    // The six tabs' labels at 360 px, the active one bold: each inside its tab, none touching the next.
+    const labels = await page.locator('.mantine-AppShell-footer a').evaluateAll((tabs) =>
+      tabs.map((tab) => {
+        const label = tab.querySelector('p, span:last-child') ?? tab;
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        const text = range.getBoundingClientRect();
+        const cut = label.scrollWidth > label.clientWidth;
+        return { text: label.textContent, left: text.left, right: text.right, cut };
+      }),
+    );
+    const crowded = labels
+      .slice(1)
+      .filter((label, i) => label.left - labels[i]!.right < 4)
+      .map((label, i) => `${labels[i]!.text}${label.text} (${Math.round(label.left - labels[i]!.right)}px)`);
+    expect(crowded, 'tab labels closer than 4 px').toEqual([]);
+    const cutTabs = labels.filter((label) => label.cut).map((label) => label.text);
+    expect(cutTabs, 'tab labels cut').toEqual([]);
     await expectFrench(page, '/swap');
     await shot(page, 'first-week-07-swap');
     log("Amina's card is on top of the deck");

@@ -39,6 +39,49 @@ async function shown(card: Locator) {
   return { current, src };
 }
 
+/**
+ * The blank a cut name leaves between its "…" and the end of its box (0 when the name shows whole):
+ * the browser draws the ellipsis after the last letter that fits with it, the rest of the box is empty.
+ */
+async function blankAfterEllipsis(name: Locator) {
+  return name.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    if (element.scrollWidth <= element.clientWidth) return 0;
+    const { fontFamily, fontSize, fontStyle, fontWeight } = getComputedStyle(element);
+    const probe = document.createElement('span');
+    Object.assign(probe.style, { fontFamily, fontSize, fontStyle, fontWeight, position: 'absolute' });
+    probe.textContent = '…';
+    document.body.append(probe);
+    const ellipsis = probe.getBoundingClientRect().width;
+    probe.remove();
+    const text = element.firstChild!;
+    const range = document.createRange();
+    range.setStart(text, 0);
+    let end = box.left;
+    for (let i = 1; i <= (text.textContent ?? '').length; i += 1) {
+      range.setEnd(text, i);
+      const right = range.getBoundingClientRect().right;
+      if (right + ellipsis > box.right + 0.01) break;
+      end = right;
+    }
+    return Math.round((box.right - (end + ellipsis)) * 10) / 10;
+  });
+}
+
+/** Whether each element lies whole between the top of the screen and the tab bar, with no scroll. */
+async function fullyShown(page: Page, locators: Locator[]) {
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const viewport = page.viewportSize();
+  const tabBar = await box(page.locator('.mantine-AppShell-footer'));
+  const bottom = Math.min(tabBar.y, viewport?.height ?? 0);
+  const shown: boolean[] = [];
+  for (const locator of locators) {
+    const found = await box(locator);
+    shown.push(scrolled === 0 && found.y >= 0 && found.y + found.height <= bottom);
+  }
+  return shown;
+}
+
 const swapTouch = journey(
   'a finger leafs through the swap card photos, the buttons sit at the thumb, a like opens the match screen',
   async ({ browser, baseUrl, log }) => {
@@ -129,6 +172,9 @@ const swapTouch = journey(
     await card.getByText(ABOUT).waitFor();
     const age = await box(card.locator('[data-age]').first());
     expect(age.x + age.width <= frame.x + frame.width, 'the age inside the card').toBe(true);
+    // The cut name's "…" is followed by the comma, with no blank between them.
+    const cardBlank = await blankAfterEllipsis(card.locator('[data-name]').first());
+    expect(cardBlank <= 1, `blank after the card's cut name (${cardBlank}px)`).toBe(true);
 
     // Pass and like: round, of one size, at the thumb; no empty band under them (the tab bar follows).
     const pass = await box(phone.getByRole('button', { name: disco('swap.pass'), exact: true }));
@@ -141,6 +187,24 @@ const swapTouch = journey(
     const gap = like.y - (frame.y + frame.height);
     expect(gap >= 0 && gap <= 24, `space between the card and the buttons (${gap}px)`).toBe(true);
     log(`buttons ${pass.width}px round, ${band}px above the tab bar, ${gap}px below the card`);
+
+    // On a shorter phone (360x640) both buttons and the card's gesture hint show whole above the tab
+    // bar without a scroll: the deck leaves room for the header over it as for the tab bar under it.
+    await phone.setViewportSize({ width: 360, height: 640 });
+    await card.waitFor();
+    const short = await fullyShown(phone, [
+      phone.getByRole('button', { name: disco('swap.pass'), exact: true }),
+      phone.getByRole('button', { name: disco('swap.like'), exact: true }),
+      phone.locator('#swap-how'),
+    ]);
+    expect(short, 'the buttons and the hint at 360x640, above the tab bar, not scrolled').toEqual([
+      true,
+      true,
+      true,
+    ]);
+    await shot(phone, 'swap-touch-02b-short-phone');
+    await phone.setViewportSize({ width: 360, height: 740 });
+    log('at 360x640 the buttons and the hint show whole above the tab bar');
 
     // Ama likes him with a tap: the match screen, full screen, offers to keep swiping.
     await phone.getByRole('button', { name: disco('swap.like'), exact: true }).tap();
@@ -171,9 +235,25 @@ const swapTouch = journey(
       'age in the card',
     ).toBe(true);
     const cut = await homeCard.locator('[data-name]').evaluate((el) => el.scrollWidth > el.clientWidth);
+    const homeBlank = await blankAfterEllipsis(homeCard.locator('[data-name]'));
+    expect(homeBlank <= 1, `blank after the home card's cut name (${homeBlank}px)`).toBe(true);
+    // Every card's activity line shows whole, on the narrow cards of a row too.
+    const activityCut = await phone
+      .locator('main a [data-activity]')
+      .evaluateAll((lines) =>
+        lines.filter((line) => line.scrollWidth > line.clientWidth).map((line) => line.textContent),
+      );
+    expect(activityCut, 'activity lines cut on the home cards').toEqual([]);
     await homeCard.scrollIntoViewIfNeeded();
     await shot(phone, 'swap-touch-04-home');
     log(`home: the age shows whole beside the name${cut ? ', which is cut' : ''}`);
+
+    // A fresh load of home opens at its top, wherever the page that came before was scrolled to.
+    await phone.evaluate(() => window.scrollTo(0, 600));
+    await phone.waitForFunction(() => window.scrollY > 0);
+    await phone.goto('/home');
+    await homeCard.waitFor();
+    expect(await phone.evaluate(() => window.scrollY), 'scroll offset of a fresh home').toBe(0);
 
     // Kwabena, in French, opens the chat with his new match: the header's activity line is read whole.
     await phone.context().close();

@@ -145,7 +145,9 @@ export function HomeLayout() {
                 <NavIndicator to={to}>
                   <Icon size={24} stroke={1.6} />
                 </NavIndicator>
-                <Text size="xs" fw={isActive(to) ? 700 : 500}>
+                {/* Six tabs share 360 px (60 px each): 11 px labels fit whole ("Messages", bold "Swiper"),
+                    and one that would not is cut rather than spilled into the next tab. */}
+                <Text fz={11} fw={isActive(to) ? 700 : 500} maw="100%" px={2} truncate>
                   {t(key)}
                 </Text>
               </UnstyledButton>

@@ -1,6 +1,14 @@
 import { nprogress } from '@mantine/nprogress';
 import { useEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
+import {
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  type Location,
+} from 'react-router';
 import { useMeQuery } from '../features/users/users.api.ts';
 import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
 import { mirrorLanguageChoice } from '../lib/language-cookie.ts';
@@ -12,6 +20,14 @@ import { guardRedirect } from './guard.ts';
 const NavigationProgressBar = idleLazy(() =>
   import('./navigation-progress.tsx').then((module) => module.NavigationProgressBar),
 );
+
+/**
+ * The key of a page's scroll position. A fresh load's first page always has the key "default" (it has
+ * no history entry of the router's yet), so the last position saved under it, in another load of the
+ * tab, was restored on any page loaded afresh: each load's first page gets a key of its own.
+ */
+const FIRST_PAGE_KEY = `default:${performance.timeOrigin}`;
+const scrollKey = (location: Location) => (location.key === 'default' ? FIRST_PAGE_KEY : location.key);
 
 /** The navigation guard of SPEC.md section 2, and the page loading bar. */
 export function NavigationGuard() {
@@ -47,7 +63,7 @@ export function NavigationGuard() {
     <>
       <NavigationProgressBar />
       {/* A new page opens at its top; back and forward return to where the member was. */}
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
       {redirect ? <Navigate replace to={redirect} /> : <Outlet />}
     </>
   );

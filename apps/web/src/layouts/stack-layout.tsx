@@ -1,9 +1,13 @@
-import { ActionIcon, Box, Container, Group, Title } from '@mantine/core';
+import { ActionIcon, Box, Container, Group, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import type { OnboardingStep } from '@motema/shared/onboarding';
 import { memberOnboardingStep } from '../lib/photo-step.ts';
 import { useMeQuery } from '../features/users/users.api.ts';
+
+/** The onboarding's screens in their order (packages/shared/src/onboarding.ts). */
+const ONBOARDING_STEPS: readonly OnboardingStep[] = ['profile', 'match', 'photo'];
 
 /** Settings and Premium: a stack of screens with a back arrow and the section's title. */
 export function StackLayout({ root, titleKey, backTo }: { root: string; titleKey: string; backTo: string }) {
@@ -12,8 +16,10 @@ export function StackLayout({ root, titleKey, backTo }: { root: string; titleKey
   const { pathname } = useLocation();
   const me = useMeQuery().data;
   const atRoot = pathname.replace(/\/+$/, '') === root;
-  // During onboarding the guard would bring the member straight back: no way back to offer.
-  const onboarding = !!me && memberOnboardingStep(me) !== null;
+  // During onboarding the guard would bring the member straight back: no way back to offer, and the
+  // header welcomes the member and counts the steps instead of naming the section.
+  const step = me ? memberOnboardingStep(me) : null;
+  const onboarding = step !== null;
   const goBack = () => {
     if (atRoot) void navigate(backTo);
     else if (history.state?.idx > 0) void navigate(-1);
@@ -39,9 +45,17 @@ export function StackLayout({ root, titleKey, backTo }: { root: string; titleKey
                 <IconArrowLeft size={22} />
               </ActionIcon>
             )}
-            <Title order={2} size="h4">
-              {t(titleKey)}
+            <Title order={2} size="h4" style={{ flex: 1 }}>
+              {onboarding ? t('onboarding.title') : t(titleKey)}
             </Title>
+            {onboarding && (
+              <Text size="sm" c="dimmed" data-onboarding-step="">
+                {t('onboarding.step', {
+                  step: ONBOARDING_STEPS.indexOf(step) + 1,
+                  total: ONBOARDING_STEPS.length,
+                })}
+              </Text>
+            )}
           </Group>
         </Container>
       </Box>

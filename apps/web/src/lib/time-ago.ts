@@ -1,9 +1,11 @@
+import { formatDate } from './format-date.ts';
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * How long ago `iso` was, short as app headers say it ("now", "5 min. ago", "il y a 3 h", "acum 2
+ * How long ago `iso` was, short as app headers say it ("now", "5m ago", "il y a 3 h", "acum 2
  * zile"): now within the first minute (a zero minute would read "this minute"), then minutes, then
  * hours; with `upTo: 'week'`, days within a week and, past it, the date. '' for a time it cannot read.
  * Intl only: no library.
@@ -11,7 +13,9 @@ const DAY_MS = 24 * HOUR_MS;
 export function timeAgo(iso: string, now: number, language: string, upTo: 'hours' | 'week'): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' });
+  // English's short style says "4 min. ago"; its narrow one "4m ago", as apps write it.
+  const style = language.startsWith('en') ? 'narrow' : 'short';
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style });
   const elapsed = Math.max(0, now - time);
   if (elapsed < MINUTE_MS) return format.format(0, 'second');
   if (elapsed < HOUR_MS) return format.format(-Math.floor(elapsed / MINUTE_MS), 'minute');
@@ -23,9 +27,9 @@ export function timeAgo(iso: string, now: number, language: string, upTo: 'hours
 /** A date as lists write it: day and month, with the year when it is not this one. */
 export function shortDate(time: number, now: number, language: string): string {
   const sameYear = new Date(time).getFullYear() === new Date(now).getFullYear();
-  return new Intl.DateTimeFormat(language, {
+  return formatDate(time, language, {
     day: 'numeric',
     month: 'short',
     ...(sameYear ? {} : { year: 'numeric' }),
-  }).format(time);
+  });
 }

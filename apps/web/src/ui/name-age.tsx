@@ -1,4 +1,5 @@
-import type { CSSProperties } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { canMeasureText, ellipsisWidth } from './text-width.ts';
 
 /** Stands for the name in the translated text, which is then cut around it (a private-use character). */
 const NAME_MARK = '\uE000';
@@ -26,13 +27,43 @@ type Props = {
  * the age ("Kwabena, 2…"). The translation keeps its own order and words ("{{name}}, {{age}} ans"): the
  * parts before and after the name are fixed, the name is the flex item that shrinks. The name is
  * isolated in its own direction (`<bdi dir="auto">`, as MemberText).
+ *
+ * A cut name's box is narrowed to its ellipsis (text-width.ts): the browser draws "…" after the last
+ * letter that fits and leaves the rest of the box blank, which read as a space before the comma
+ * ("Mam… , 18"). The whole name stays the element's text, for screen readers and search.
  */
 export function NameAge({ name, format, style }: Props) {
   const [before = '', after = ''] = format(NAME_MARK).split(NAME_MARK);
+  const nameRef = useRef<HTMLElement>(null);
+  const [cutWidth, setCutWidth] = useState<number | null>(null);
+
+  useLayoutEffect(() => {
+    const element = nameRef.current;
+    const row = element?.parentElement;
+    if (!element || !row || !canMeasureText()) return;
+    const fit = () => {
+      // What the row leaves to the name once the words around it have their width.
+      let room = row.clientWidth;
+      for (const part of row.children) if (part !== element) room -= part.getBoundingClientRect().width;
+      const { fontStyle, fontWeight, fontSize, fontFamily } = getComputedStyle(element);
+      setCutWidth(ellipsisWidth(name, `${fontStyle} ${fontWeight} ${fontSize} ${fontFamily}`, room));
+    };
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(fit);
+    observer.observe(row);
+    return () => observer.disconnect();
+  }, [name, before, after]);
+
   return (
     <span style={{ ...ROW, ...style }}>
       {before && <span style={FIXED}>{before}</span>}
-      <bdi dir="auto" style={NAME} data-name="">
+      <bdi
+        ref={nameRef}
+        dir="auto"
+        style={cutWidth === null ? NAME : { ...NAME, maxWidth: cutWidth }}
+        data-name=""
+      >
         {name}
       </bdi>
       {after && (

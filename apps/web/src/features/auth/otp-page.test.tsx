@@ -67,13 +67,22 @@ describe('OtpPage', () => {
 
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Confirmation code'), '123456');
-    await user.keyboard('{Enter}');
     expect(await screen.findByText('This code has expired. We sent you a new one.')).toBeTruthy();
     expect(bodyOf(fetch.mock.calls[0])).toEqual({ email: 'amani@example.com', code: '123456' });
     // A new code was just sent: asking for another one waits.
     expect(screen.getByRole('button', { name: /Send a new code in \d+ s/ }).hasAttribute('disabled')).toBe(
       true,
     );
+  });
+
+  it('sends the code by itself once its sixth digit is typed, once', async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(200, me));
+    vi.stubGlobal('fetch', fetch);
+    const { router } = renderAuthPage('/otp', <OtpPage />, '/otp?email=amani%40example.com');
+    await userEvent.setup().type(screen.getByLabelText('Confirmation code'), '654321');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(bodyOf(fetch.mock.calls[0])).toEqual({ email: 'amani@example.com', code: '654321' });
   });
 
   it('shows too many wrong tries (429) under the code field', async () => {
@@ -83,7 +92,6 @@ describe('OtpPage', () => {
     renderAuthPage('/otp', <OtpPage />, '/otp?email=amani%40example.com');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Confirmation code'), '123456');
-    await user.keyboard('{Enter}');
     expect(await screen.findByText('Too many wrong tries. Ask for a new code.')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -85,6 +85,8 @@ export function OtpPage() {
   });
 
   const submit = form.onSubmit((values) => {
+    // The sixth digit sends the code by itself: an Enter or a tap on the button meanwhile adds nothing.
+    if (confirm.isPending) return;
     setNotice(null);
     confirm.mutate(
       { email: values.email, code: values.code },
@@ -139,6 +141,7 @@ export function OtpPage() {
             label={t('otp.code')}
             description={t('code.validity')}
             {...form.getInputProps('code')}
+            onComplete={() => submit()}
             autoFocus={Boolean(sentTo)}
           />
           <Button type="submit" fullWidth loading={confirm.isPending}>

@@ -105,4 +105,13 @@ describe('the payment-required dialog', () => {
     paymentRequired.ask({ reason: null, profile: 'u-9' });
     expect(paymentRequired.get()).toEqual({ reason: 'UserPreferences', profile: 'u-9' });
   });
+
+  it('"Not now" on a refused chat leads back to the profile the member wanted to write to', async () => {
+    const { router } = renderHost('/conversations?user=u-9');
+    act(() => paymentRequired.ask({ reason: 'UserPopularity', profile: 'u-9', refused: 'chat' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/u-9'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

@@ -2,7 +2,7 @@ import { Anchor, Button, List, Modal, Stack, Text, ThemeIcon } from '@mantine/co
 import { IconCrown, IconHeart, IconPhotoPlus, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { PaymentRequest } from './payment-required.ts';
 import { rememberPaywallReturn } from './paywall-return.ts';
 
@@ -35,6 +35,13 @@ export function PaymentRequiredDialog({
   useEffect(() => {
     if (profile) rememberPaywallReturn(profile, returnTo);
   }, [profile, returnTo]);
+
+  // A refused chat start left the member on an empty Conversations: "Not now" returns to the profile.
+  const navigate = useNavigate();
+  const notNow = () => {
+    onClose();
+    if (chat && profile) void navigate(`/profile/${encodeURIComponent(profile)}`, { replace: true });
+  };
 
   return (
     <Modal
@@ -105,7 +112,7 @@ export function PaymentRequiredDialog({
             )}
           </List>
         </Stack>
-        <Button variant="subtle" color="gray" onClick={onClose}>
+        <Button variant="subtle" color="gray" onClick={notNow}>
           {t('paywall.notNow')}
         </Button>
       </Stack>

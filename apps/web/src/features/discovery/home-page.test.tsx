@@ -115,7 +115,8 @@ describe('HomePage', () => {
     expect(online[0]!.textContent).toContain('Online now');
     expect(online[0]!.textContent).toContain('less than 5 km');
     expect(online[1]!.textContent).toContain('kim_lee, 44');
-    expect(online[1]!.textContent).toContain('Active today');
+    // A small card says the activity in short words beside its dot.
+    expect(online[1]!.querySelector('[data-activity]')!.textContent).toBe('Today');
     expect(online[1]!.textContent).toContain('more than 500 km');
     const near = await within(sectionOf('Near you')).findByRole('link');
     expect(near.textContent).toContain('less than 1 km');

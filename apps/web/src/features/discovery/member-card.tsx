@@ -53,7 +53,7 @@ export function MemberCard({ user, variant }: Props) {
             format={(name) => t('card.nameAge', { name, age: user.age })}
           />
         </Text>
-        <ActivityLabel activity={user.activity} />
+        <ActivityLabel activity={user.activity} short />
         {distance && (
           <Text size="xs" c="dimmed" truncate>
             {distance}

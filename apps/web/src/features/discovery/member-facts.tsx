@@ -60,13 +60,22 @@ export function ActivityDot({
 }
 
 /** "Online now", "Active today", ... with its dot. */
-export function ActivityLabel({ activity, size = 'xs' }: { activity: Activity; size?: MantineSize }) {
+export function ActivityLabel({
+  activity,
+  size = 'xs',
+  short = false,
+}: {
+  activity: Activity;
+  size?: MantineSize;
+  /** The short words of a small card ("This week" beside the dot), which the full ones overflowed. */
+  short?: boolean;
+}) {
   const { t } = useTranslation('discovery');
   return (
     <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
       <ActivityDot activity={activity} size={8} />
-      <Text size={size} c="dimmed" truncate>
-        {t(`activity.${activity}`)}
+      <Text size={size} c="dimmed" truncate data-activity="">
+        {t(short ? `activityShort.${activity}` : `activity.${activity}`)}
       </Text>
     </Group>
   );

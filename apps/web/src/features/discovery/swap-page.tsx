@@ -47,6 +47,9 @@ export function SwapPage() {
   if (top) {
     body = (
       <>
+        {/* The card's description for assistive technology, read before the card; the gestures need no
+            words on screen. */}
+        <VisuallyHidden id="swap-how">{t('swap.how')}</VisuallyHidden>
         <Deck>
           {next && (
             <Box
@@ -69,8 +72,6 @@ export function SwapPage() {
             />
           ))}
         </Deck>
-        {/* The card's description for assistive technology; the gestures need no words on screen. */}
-        <VisuallyHidden id="swap-how">{t('swap.how')}</VisuallyHidden>
         <DecisionButtons onDecide={(decision) => onDecide(top, decision)} />
       </>
     );
@@ -130,9 +131,10 @@ export function SwapPage() {
 
 /**
  * The card stack's frame: as wide as the screen and as tall as it allows once the buttons have their
- * row, so the buttons sit at the thumb with no empty band under them. What is not the card: the page's
- * padding and gap (12 + 12 + 12 px), the buttons' row and the tab bar with its margin (the main area's
- * bottom padding, 72 px, is the footer's offset, 64 px, times 1.125; 0 without a tab bar).
+ * row, so the buttons sit at the thumb with no empty band under them. What is not the card: the phone
+ * header over the page (its offset, 52 px; 0 without one), the page's padding and gap (12 + 12 + 12
+ * px), the buttons' row and the tab bar with its margin (the main area's bottom padding, 72 px, is the
+ * footer's offset, 64 px, times 1.125; 0 without a tab bar).
  */
 function Deck({ children, busy }: { children: ReactNode; busy?: boolean }) {
   return (
@@ -141,7 +143,7 @@ function Deck({ children, busy }: { children: ReactNode; busy?: boolean }) {
       style={{
         position: 'relative',
         width: '100%',
-        height: `min(640px, calc(100dvh - var(--app-shell-footer-offset, 0px) * 1.125 - ${36 + DECISION_SIZE}px))`,
+        height: `min(640px, calc(100dvh - var(--app-shell-header-offset, 0px) - var(--app-shell-footer-offset, 0px) * 1.125 - ${36 + DECISION_SIZE}px))`,
         minHeight: 320,
         marginInline: 'auto',
       }}

@@ -20,10 +20,16 @@ const CHOICE_SIZES = '(min-width: 48em) 100px, calc((100vw - 62px) / 4)';
  */
 export type AvatarOwner = Pick<Me, 'name' | 'avatar'>;
 
-type Props = { member: AvatarOwner; initialPhotoId?: string | null; onDone: () => void };
+type Props = {
+  member: AvatarOwner;
+  initialPhotoId?: string | null;
+  onDone: () => void;
+  /** Whether a saved choice says so in a notice (the onboarding's photo step says welcome instead). */
+  announce?: boolean;
+};
 
 /** Pick one of your photos (or upload one), see it round as others will, then confirm; or remove the avatar. */
-export function AvatarChooser({ member, initialPhotoId, onDone }: Props) {
+export function AvatarChooser({ member, initialPhotoId, onDone, announce = true }: Props) {
   const { t } = useTranslation('media');
   const photos = usePhotosQuery();
   const setAvatar = useSetAvatarMutation();
@@ -39,7 +45,7 @@ export function AvatarChooser({ member, initialPhotoId, onDone }: Props) {
   const save = (photoId: string | null) =>
     setAvatar.mutate(photoId, {
       onSuccess: () => {
-        notify('positive', t(photoId ? 'avatar.updated' : 'avatar.removed'));
+        if (announce) notify('positive', t(photoId ? 'avatar.updated' : 'avatar.removed'));
         onDone();
       },
     });

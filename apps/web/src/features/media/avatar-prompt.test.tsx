@@ -20,7 +20,7 @@ describe('AvatarPrompt', () => {
     expect(callsOf(fetch)).toEqual([]);
 
     await user.click(within(prompt).getByRole('button', { name: 'Add a photo' }));
-    const sheet = await screen.findByRole('dialog', { name: 'Your avatar' });
+    const sheet = await screen.findByRole('dialog', { name: 'Your profile photo' });
     expect(await within(sheet).findByRole('button', { name: 'Photo 1' })).toBeTruthy();
     expect(within(sheet).getByRole('button', { name: 'Use this photo' })).toBeTruthy();
     expect(callsOf(fetch).map((call) => call.request)).toEqual(['GET /api/photos']);

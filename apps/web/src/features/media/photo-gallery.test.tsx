@@ -32,7 +32,7 @@ describe('PhotoGallery', () => {
     expect(image.getAttribute('loading')).toBe('lazy');
     expect(image.closest('picture')?.querySelector('source')?.getAttribute('type')).toBe('image/avif');
     expect(screen.getByText('2 / 12 photos')).toBeTruthy();
-    expect(screen.getAllByText('Avatar')).toHaveLength(1);
+    expect(screen.getAllByText('Profile photo')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Add a photo' })).toBeTruthy();
   });
 
@@ -69,7 +69,7 @@ describe('PhotoGallery', () => {
     await user.click(await screen.findByRole('button', { name: 'Options for photo 2' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete this photo?' });
-    expect(within(dialog).getByText(/It is your avatar/)).toBeTruthy();
+    expect(within(dialog).getByText(/It is your profile photo/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsOf(fetch).map((call) => call.request)).toEqual(['GET /api/photos']);
@@ -96,14 +96,14 @@ describe('PhotoGallery', () => {
     const { queryClient } = renderPage('/account', <Gallery />, { me });
 
     await user.click(await screen.findByRole('button', { name: 'Options for photo 1' }));
-    expect((await screen.findByRole('menuitem', { name: 'Use as avatar' })).hasAttribute('disabled')).toBe(
-      true,
-    );
+    expect(
+      (await screen.findByRole('menuitem', { name: 'Use as profile photo' })).hasAttribute('disabled'),
+    ).toBe(true);
     await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: 'Options for photo 2' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Use as avatar' }));
-    const sheet = await screen.findByRole('dialog', { name: 'Your avatar' });
+    await user.click(await screen.findByRole('menuitem', { name: 'Use as profile photo' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Your profile photo' });
     expect(within(sheet).getByRole('button', { name: 'Photo 2' }).getAttribute('aria-pressed')).toBe('true');
     await user.click(within(sheet).getByRole('button', { name: 'Use this photo' }));
 
@@ -112,7 +112,7 @@ describe('PhotoGallery', () => {
     await waitFor(() =>
       expect(
         screen.getByRole('img', { name: 'Your photo 2' }).parentElement?.parentElement?.textContent,
-      ).toContain('Avatar'),
+      ).toContain('Profile photo'),
     );
   });
 });

@@ -93,7 +93,7 @@ describe('the notifications screen', () => {
     expect(screen.getByText('\u2068Kiese\u2069 left a comment')).toBeTruthy();
     expect(screen.getByText('Your payment failed')).toBeTruthy();
     expect(screen.getByText('\u2068Vita\u2069 visited your profile')).toBeTruthy();
-    expect(within(rowOf(/Matondo/)).getByText('2 min. ago')).toBeTruthy();
+    expect(within(rowOf(/Matondo/)).getByText('2m ago')).toBeTruthy();
     expect(within(rowOf(/payment failed/)).getByText('yesterday')).toBeTruthy();
 
     const unread = screen.getAllByRole('link').filter((link) => link.hasAttribute('data-unread'));

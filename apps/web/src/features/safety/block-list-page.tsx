@@ -3,6 +3,7 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlockedUser } from '@motema/shared/safety';
+import { formatDate } from '../../lib/format-date.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notices.ts';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
@@ -31,8 +32,7 @@ function BlockedRowSkeleton() {
 function BlockedRow({ user, onUnblock }: { user: BlockedUser; onUnblock: (user: BlockedUser) => void }) {
   const { t } = useTranslation('safety');
   const date = useMemo(
-    () =>
-      new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium' }).format(new Date(user.blockedAt)),
+    () => formatDate(Date.parse(user.blockedAt), currentLanguage(), { dateStyle: 'medium' }),
     [user.blockedAt],
   );
   return (

@@ -98,6 +98,27 @@ describe('ReportPage', () => {
     ).toBeTruthy();
   });
 
+  it('offers to block the member too, as one step: the report, then the block, then one thank-you', async () => {
+    const fetch = stubFetch(() => jsonResponse(201, { _id: 'r1' }));
+    const user = userEvent.setup();
+    const { router } = render();
+    await user.click(screen.getByRole('radio', { name: 'Something else' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Block this member too' }));
+    await user.click(send());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(
+      fetch.mock.calls.map(([url, init]) => [url, init?.method, JSON.parse(String(init?.body)).user]),
+    ).toEqual([
+      ['/api/reports', 'POST', GRACE],
+      ['/api/blocks', 'POST', GRACE],
+    ]);
+    expect(
+      await screen.findByText(
+        'Thank you. Your report was sent, and this member is blocked: you will not see each other any more.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('has the cached lists forget the reported member once the report is stored, not before', async () => {
     let answer = () => jsonResponse(429, { statusCode: 429, code: 'too_many_requests', message: 'x' });
     stubFetch(() => answer());

@@ -1,4 +1,4 @@
-import { Alert, Button, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Radio, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
@@ -84,6 +84,13 @@ export function ReportPage({ forgetReported }: { forgetReported?: ForgetReported
 
           <ReportTextField input={form.getInputProps('text')} length={text.trim().length} />
 
+          <Checkbox
+            size="md"
+            label={t('report.alsoBlock')}
+            description={t('report.alsoBlockHint')}
+            {...form.getInputProps('alsoBlock', { type: 'checkbox' })}
+          />
+
           {failure && (
             <Alert
               variant="light"
@@ -99,9 +106,6 @@ export function ReportPage({ forgetReported }: { forgetReported?: ForgetReported
           <Button type="submit" size="md" color="red.8" loading={sending} fullWidth>
             {t('report.submit')}
           </Button>
-          <Text size="sm" c="dimmed">
-            {t('report.blockToo')}
-          </Text>
         </Stack>
       </form>
     </Stack>

@@ -6,11 +6,17 @@ import { REPORT_REASONS, ReportSchema, type ReportReason } from '@motema/shared/
 import { isApiError } from '../../lib/api-client.ts';
 import { applyServerErrors } from '../../lib/apply-server-errors.ts';
 import { zodFormValidator } from '../../lib/form-errors.ts';
-import { notify } from '../../lib/notices.ts';
+import { notify, notifyError } from '../../lib/notices.ts';
 import { failureReason, isSessionEnd } from './failure-reason.ts';
-import { useReportMutation, type ForgetReported } from './safety.api.ts';
+import { useBlockMutation, useReportMutation, type ForgetReported } from './safety.api.ts';
 
-export type ReportValues = { reason: ReportReason | ''; subReason: string; text: string };
+export type ReportValues = {
+  reason: ReportReason | '';
+  subReason: string;
+  text: string;
+  /** Block the member as well once the report is sent. */
+  alsoBlock: boolean;
+};
 
 /**
  * What the report is about beyond the member, when the screen that opened the form named it in the
@@ -37,10 +43,12 @@ export function useReportForm(id: string, forget?: ForgetReported) {
   const location = useLocation();
   const navigate = useNavigate();
   const report = useReportMutation({ forget });
+  // Blocking as well, in the same step (as Tinder and Bumble offer): the lists forget them alike.
+  const block = useBlockMutation({ forget });
   const [failure, setFailure] = useState<string | null>(null);
   const subReasonsRef = useRef<HTMLDivElement>(null);
   const form = useForm<ReportValues>({
-    initialValues: { reason: '', subReason: '', text: '' },
+    initialValues: { reason: '', subReason: '', text: '', alsoBlock: false },
     validate: zodFormValidator(ReportSchema, t, (values: ReportValues) => ({
       user: id,
       reason: values.reason || undefined,
@@ -80,8 +88,18 @@ export function useReportForm(id: string, forget?: ForgetReported) {
         text: values.text.trim(),
       },
       {
-        onSuccess: () => {
-          notify('positive', t('report.sent'), 6000);
+        onSuccess: async () => {
+          let sent = 'report.sent';
+          if (values.alsoBlock) {
+            try {
+              await block.mutateAsync(id);
+              sent = 'report.sentAndBlocked';
+            } catch (error) {
+              if (isSessionEnd(error)) return;
+              notifyError(failureReason(error, t));
+            }
+          }
+          notify('positive', t(sent), 6000);
           // The initial entry of the history has the key "default": nowhere to go back to.
           if (location.key !== 'default') void navigate(-1);
           else void navigate('/home', { replace: true });
@@ -95,5 +113,13 @@ export function useReportForm(id: string, forget?: ForgetReported) {
     );
   });
 
-  return { form, failure, subReasonsRef, chooseReason, chooseSubReason, submit, sending: report.isPending };
+  return {
+    form,
+    failure,
+    subReasonsRef,
+    chooseReason,
+    chooseSubReason,
+    submit,
+    sending: report.isPending || block.isPending,
+  };
 }

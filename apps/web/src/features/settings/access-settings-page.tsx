@@ -1,10 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { IconMail, IconPhone, IconPlayerPause, IconTrash } from '@tabler/icons-react';
+import { IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMeQuery } from '../users/users.api.ts';
 import { SettingsLinkGroup } from './components/settings-link-group.tsx';
 
-/** How the member signs in (e-mail, phone) and how to leave Motema. */
+/** How the member signs in: e-mail and phone (pausing and deleting the account are on the settings home). */
 export function AccessSettingsPage() {
   const { t } = useTranslation('settings');
   const me = useMeQuery().data;
@@ -26,25 +26,6 @@ export function AccessSettingsPage() {
             // Shown as stored (E.164): formatting would load the phone metadata on this light screen.
             description: me.phone ?? t('access.noPhone'),
             Icon: IconPhone,
-          },
-        ]}
-      />
-      <SettingsLinkGroup
-        title={t('access.leaveGroup')}
-        links={[
-          {
-            to: '/settings/access/deactivate',
-            label: t('access.deactivate'),
-            description: t('access.deactivateHint'),
-            Icon: IconPlayerPause,
-            color: 'ochre',
-          },
-          {
-            to: '/settings/access/delete',
-            label: t('access.delete'),
-            description: t('access.deleteHint'),
-            Icon: IconTrash,
-            color: 'red',
           },
         ]}
       />

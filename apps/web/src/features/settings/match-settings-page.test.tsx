@@ -74,4 +74,14 @@ describe('MatchSettingsPage', () => {
     expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toMatchObject({ sex: ['male'], distance: 55 });
     expect(router.state.location.pathname).toBe('/settings/match');
   });
+
+  it('shows no value bubble over the headings while a slider is moved: the headings say the values', async () => {
+    renderSettingsPage('/settings/match', <MatchSettingsPage />);
+    const user = userEvent.setup();
+    for (const name of ['Distance', 'Minimum age', 'Maximum age']) {
+      await user.click(screen.getByRole('slider', { name }));
+      await user.keyboard('{ArrowRight}');
+      expect(document.querySelector('.mantine-Slider-label, .mantine-RangeSlider-label'), name).toBeNull();
+    }
+  });
 });

@@ -64,10 +64,17 @@ describe('phone numbers', () => {
 });
 
 describe('defaultCountry', () => {
-  it('prefers the saved number, then the browser region, then DR Congo', () => {
+  it('prefers the saved number, then an African browser region, then DR Congo', () => {
     expect(defaultCountry('+237671234567', ['fr-CD'])).toBe('CM');
-    expect(defaultCountry(null, ['fr-FR'])).toBe('FR');
     expect(defaultCountry(null, ['fr', 'en-KE'])).toBe('KE');
+    expect(defaultCountry(null, ['fr-CI'])).toBe('CI');
     expect(defaultCountry(null, ['fr'])).toBe('CD');
+  });
+
+  it('does not take France (+33) from a phone set to French: members there want +243, +237, +225', () => {
+    expect(defaultCountry(null, ['fr-FR', 'fr'])).toBe('CD');
+    expect(defaultCountry(null, ['en-US', 'fr-FR', 'fr-CM'])).toBe('CM');
+    // A saved French number stays French.
+    expect(defaultCountry('+33612345678', ['fr-FR'])).toBe('FR');
   });
 });

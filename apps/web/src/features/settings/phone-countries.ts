@@ -61,7 +61,11 @@ export function countryGroups(language: string, titles: { africa: string; world:
   ];
 }
 
-/** The country to offer first: the one of the saved number, else the browser's region, else DR Congo. */
+/**
+ * The country to offer first: the one of the saved number, else the browser's region when it is an
+ * African one, else DR Congo, first of the list led by our countries. A phone set to French says
+ * fr-FR in Kinshasa or Abidjan as in Paris: its region is not where the member lives.
+ */
 export function defaultCountry(
   phone: string | null | undefined,
   languageTags: readonly string[] = [],
@@ -70,7 +74,7 @@ export function defaultCountry(
   if (saved) return saved;
   for (const tag of languageTags) {
     const region = tag.split(/[-_]/)[1]?.toUpperCase();
-    if (isCountryCode(region)) return region;
+    if (isCountryCode(region) && AFRICAN_COUNTRIES.includes(region)) return region;
   }
   return DEFAULT_COUNTRY;
 }

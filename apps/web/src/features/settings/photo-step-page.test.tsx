@@ -72,9 +72,9 @@ describe('PhotoStepPage (the onboarding photo step)', () => {
     expect(callsOf(fetch)).toContainEqual({ request: 'PUT /api/users/avatar', body: { photo: 'p-new' } });
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(withAvatar);
     expect(isPhotoStepDue(me._id)).toBe(false);
-    // The new photo showed at once in the preview: no "Photo added" notice piled on the others.
+    // One notice over the first home: the welcome. The new photo showed at once in the preview, so
+    // neither "Photo added" nor "Your profile photo is updated" piles on it.
     expect(notices.mock.calls.map(([notice]) => notice.message)).toEqual([
-      'Your avatar is updated',
       "You're all set. Welcome to Motema!",
     ]);
   });

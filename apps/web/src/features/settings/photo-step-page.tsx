@@ -31,7 +31,7 @@ export function PhotoStepPage() {
         </Title>
         <Text>{t('photo.text')}</Text>
       </Stack>
-      <AvatarChooser member={me} onDone={finish} />
+      <AvatarChooser member={me} onDone={finish} announce={false} />
       <Button variant="subtle" color="gray" onClick={finish}>
         {t('photo.skip')}
       </Button>

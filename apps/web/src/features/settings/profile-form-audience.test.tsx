@@ -36,7 +36,7 @@ describe('the profile form says who sees each field', () => {
       'Everyone who opens your profile sees it.',
     );
     for (const label of ['Relationship status', 'Sexual orientation']) {
-      expect(descriptionOf(screen.getByLabelText(label, { selector: 'input' }))).toBe(
+      expect(descriptionOf(screen.getByLabelText(label, { selector: 'select' }))).toBe(
         'Members see it on your profile.',
       );
     }

@@ -13,7 +13,9 @@ import {
   IconLanguage,
   IconLock,
   IconLogout,
+  IconPlayerPause,
   IconShieldCheck,
+  IconTrash,
   IconUserEdit,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +68,13 @@ const GROUPS: Group[] = [
   },
 ];
 
-/** Settings home: who is connected, every settings screen by theme, and logging out. */
+/** Pausing and deleting the account: in sight on the settings home, not under how one logs in. */
+const LEAVE_LINKS = [
+  { key: 'deactivate', to: '/settings/access/deactivate', Icon: IconPlayerPause, color: 'ochre' },
+  { key: 'delete', to: '/settings/access/delete', Icon: IconTrash, color: 'red' },
+] as const;
+
+/** Settings home: who is connected, every settings screen by theme, leaving, and logging out. */
 export function SettingsIndexPage() {
   const { t } = useTranslation('settings');
   const me = useMeQuery().data;
@@ -97,6 +105,14 @@ export function SettingsIndexPage() {
           links={group.links.map(({ key, ...link }) => ({ ...link, label: t(`index.links.${key}`) }))}
         />
       ))}
+      <SettingsLinkGroup
+        title={t('access.leaveGroup')}
+        links={LEAVE_LINKS.map(({ key, ...link }) => ({
+          ...link,
+          label: t(`access.${key}`),
+          description: t(`access.${key}Hint`),
+        }))}
+      />
       <Button
         variant="light"
         color="red"

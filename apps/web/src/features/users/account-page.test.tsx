@@ -40,7 +40,7 @@ describe('AccountPage avatar flow', () => {
 
     const prompt = screen.getByRole('region', { name: 'Add a photo to be seen 10 times more' });
     await user.click(within(prompt).getByRole('button', { name: 'Add a photo' }));
-    const sheet = await screen.findByRole('dialog', { name: 'Your avatar' });
+    const sheet = await screen.findByRole('dialog', { name: 'Your profile photo' });
     expect(within(sheet).getByText('Choose one of your photos, or upload a new one.')).toBeTruthy();
     const confirm = within(sheet).getByRole('button', { name: 'Use this photo' });
     expect(confirm.hasAttribute('disabled')).toBe(true);
@@ -48,7 +48,9 @@ describe('AccountPage avatar flow', () => {
     const second = await within(sheet).findByRole('button', { name: 'Photo 2' });
     await user.click(second);
     expect(second.getAttribute('aria-pressed')).toBe('true');
-    const preview = within(sheet).getByRole<HTMLImageElement>('img', { name: 'Preview of your avatar' });
+    const preview = within(sheet).getByRole<HTMLImageElement>('img', {
+      name: 'Preview of your profile photo',
+    });
     expect(preview.getAttribute('srcset')).toContain(`/api/media/${market._id}/160.webp 160w`);
     expect(preview.getAttribute('sizes')).toBe('144px');
     expect(within(sheet).getByText('This is how other members will see you.')).toBeTruthy();
@@ -63,7 +65,7 @@ describe('AccountPage avatar flow', () => {
     ]);
     expect(currentMe(queryClient)?.avatar?._id).toBe(market._id);
     expect(screen.queryByRole('region', { name: 'Add a photo to be seen 10 times more' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Change avatar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change profile photo' })).toBeTruthy();
   });
 
   it('selects a photo uploaded from the sheet, and confirms it as the new avatar', async () => {
@@ -75,12 +77,12 @@ describe('AccountPage avatar flow', () => {
     const user = userEvent.setup();
     const { queryClient } = renderPage('/account', <AccountPage />, { me });
 
-    await user.click(screen.getByRole('button', { name: 'Change avatar' }));
-    const sheet = await screen.findByRole('dialog', { name: 'Your avatar' });
+    await user.click(screen.getByRole('button', { name: 'Change profile photo' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Your profile photo' });
     expect((await within(sheet).findByRole('button', { name: 'Photo 1' })).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    expect(within(sheet).getByText('This is your current avatar.')).toBeTruthy();
+    expect(within(sheet).getByText('This is your current profile photo.')).toBeTruthy();
     expect(within(sheet).getByRole('button', { name: 'Use this photo' }).hasAttribute('disabled')).toBe(true);
 
     await user.upload(within(sheet).getByLabelText('Upload a new photo'), pickedFile('me.jpg', 'image/jpeg'));
@@ -96,7 +98,7 @@ describe('AccountPage avatar flow', () => {
     );
     expect(within(sheet).getByRole('button', { name: 'Photo 2' }).getAttribute('aria-pressed')).toBe('false');
     expect(
-      within(sheet).getByRole('img', { name: 'Preview of your avatar' }).getAttribute('srcset'),
+      within(sheet).getByRole('img', { name: 'Preview of your profile photo' }).getAttribute('srcset'),
     ).toContain(market._id);
 
     await user.click(within(sheet).getByRole('button', { name: 'Use this photo' }));
@@ -112,14 +114,14 @@ describe('AccountPage avatar flow', () => {
     const { queryClient } = renderPage('/account', <AccountPage />, { me });
     expect(screen.queryByRole('region', { name: 'Add a photo to be seen 10 times more' })).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Change avatar' }));
-    const sheet = await screen.findByRole('dialog', { name: 'Your avatar' });
-    await user.click(within(sheet).getByRole('button', { name: 'Remove avatar' }));
+    await user.click(screen.getByRole('button', { name: 'Change profile photo' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Your profile photo' });
+    await user.click(within(sheet).getByRole('button', { name: 'Remove profile photo' }));
 
     await waitFor(() => expect(currentMe(queryClient)?.avatar).toBeNull());
     expect(callsOf(fetch).at(-1)).toEqual({ request: 'PUT /api/users/avatar', body: { photo: null } });
     expect(await screen.findByRole('region', { name: 'Add a photo to be seen 10 times more' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Change avatar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change profile photo' })).toBeNull();
   });
 
   it('keeps the member’s avatar when the server refuses the change', async () => {
@@ -131,8 +133,8 @@ describe('AccountPage avatar flow', () => {
     const user = userEvent.setup();
     const { queryClient } = renderPage('/account', <AccountPage />, { me });
 
-    await user.click(screen.getByRole('button', { name: 'Change avatar' }));
-    const sheet = await screen.findByRole('dialog', { name: 'Your avatar' });
+    await user.click(screen.getByRole('button', { name: 'Change profile photo' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Your profile photo' });
     await user.click(await within(sheet).findByRole('button', { name: 'Photo 2' }));
     await user.click(within(sheet).getByRole('button', { name: 'Use this photo' }));
 
@@ -141,7 +143,7 @@ describe('AccountPage avatar flow', () => {
         false,
       ),
     );
-    expect(screen.getByRole('dialog', { name: 'Your avatar' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Your profile photo' })).toBeTruthy();
     expect(currentMe(queryClient)?.avatar?._id).toBe(beach._id);
   });
 });

@@ -83,6 +83,7 @@ export function MatchForm({
             max={MATCH_AGE_SLIDER_MAX}
             minRange={0}
             size="lg"
+            label={null}
             value={[ageMin, ageMax]}
             onChange={([min, max]) => form.setValues({ ageMin: min, ageMax: max })}
             thumbFromLabel={t('match.ageMin')}
@@ -105,7 +106,8 @@ export function MatchForm({
             max={MATCH_DISTANCE_MAX_KM}
             step={DISTANCE_STEP_KM}
             size="lg"
-            label={(value) => km.format(value)}
+            // No bubble over the thumb: it covered the heading above, which says the value already.
+            label={null}
             thumbLabel={t('match.distance')}
             marks={[{ value: DISTANCE_STEP_KM }, { value: MATCH_DISTANCE_MAX_KM }]}
             {...form.getInputProps('distance')}

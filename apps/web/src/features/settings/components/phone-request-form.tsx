@@ -1,4 +1,4 @@
-import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordField } from '../../../ui/password-field.tsx';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
@@ -67,20 +67,16 @@ export function PhoneRequestForm({ me, onSent }: { me: Me; onSent: (input: Phone
         <Text c="dimmed">
           {me.phone ? t('phone.current', { phone: formatPhone(me.phone) }) : t('phone.none')}
         </Text>
-        <Select
+        {/* The phone's own picker (a native select): usable by touch at any height of the page. */}
+        <NativeSelect
           label={t('phone.country')}
           data={countries}
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage={t('phone.noCountry')}
-          autoComplete="off"
           value={country}
-          onChange={(value) => {
+          onChange={(event) => {
+            const value = event.currentTarget.value;
             if (!isCountryCode(value)) return;
             form.setValues({ country: value, national: formatNational(form.values.national, value) });
           }}
-          comboboxProps={{ withinPortal: true }}
-          maxDropdownHeight={280}
         />
         <TextInput
           type="tel"

@@ -1,4 +1,4 @@
-import { Button, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ABOUT_MAX_LENGTH, NAME_MAX_LENGTH } from '@motema/shared/limits';
@@ -14,6 +14,7 @@ import { zodFormValidator } from '../../../lib/form-errors.ts';
 import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import { latestDateOfBirth, orientationOptions, relationshipOptions, sexOptions } from '../profile-fields.ts';
 import { useUpdateProfileMutation } from '../settings.api.ts';
+import { OptionalNativeSelect } from '../../../ui/optional-native-select.tsx';
 
 type ProfileValues = {
   firstName: string;
@@ -110,20 +111,18 @@ export function ProfileForm({
             ))}
           </Group>
         </Radio.Group>
-        <Select
+        <OptionalNativeSelect
           label={t('profile.relationship')}
           description={t('profile.seenBy.members')}
-          placeholder={t('profile.notSaid')}
+          notSaid={t('profile.notSaid')}
           data={relationshipOptions(t, sex)}
-          clearable
           {...form.getInputProps('relationship')}
         />
-        <Select
+        <OptionalNativeSelect
           label={t('profile.orientation')}
           description={t('profile.seenBy.members')}
-          placeholder={t('profile.notSaid')}
+          notSaid={t('profile.notSaid')}
           data={orientationOptions(t, sex)}
-          clearable
           {...form.getInputProps('orientation')}
         />
         <Textarea
