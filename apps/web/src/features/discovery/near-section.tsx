@@ -16,18 +16,7 @@ export function NearSection() {
   const shared = me?.locationShared ?? false;
   const { share, busy, problem } = useGeolocation({ shared });
 
-  const shareButton = (
-    <Button
-      leftSection={<IconMapPin size={18} aria-hidden />}
-      onClick={() => void share()}
-      loading={busy}
-      variant={shared ? 'light' : 'filled'}
-      size="sm"
-      style={{ alignSelf: 'flex-start' }}
-    >
-      {t('near.share')}
-    </Button>
-  );
+  const shareButton = <ShareButton share={share} busy={busy} shared={shared} />;
 
   return (
     <UserRowSection
@@ -57,6 +46,50 @@ export function NearSection() {
         )
       }
     />
+  );
+}
+
+function ShareButton({
+  share,
+  busy,
+  shared,
+}: {
+  share: () => Promise<unknown>;
+  busy: boolean;
+  shared: boolean;
+}) {
+  const { t } = useTranslation('discovery');
+  return (
+    <Button
+      leftSection={<IconMapPin size={18} aria-hidden />}
+      onClick={() => void share()}
+      loading={busy}
+      variant={shared ? 'light' : 'filled'}
+      size="sm"
+      style={{ alignSelf: 'flex-start' }}
+    >
+      {t('near.share')}
+    </Button>
+  );
+}
+
+/**
+ * The ask to share a position for another screen whose content follows it (the posts feed): the
+ * privacy note, the button, and what the browser refused. Nothing once a position is shared.
+ */
+export function SharePositionPrompt() {
+  const { t } = useTranslation('discovery');
+  const shared = useMeQuery().data?.locationShared ?? true;
+  const { share, busy, problem } = useGeolocation({ shared });
+  if (shared) return null;
+  return (
+    <>
+      {problem && <GeolocationAlert problem={problem} />}
+      <Text size="xs" c="dimmed" maw={420}>
+        {t('near.privacy')}
+      </Text>
+      <ShareButton share={share} busy={busy} shared={shared} />
+    </>
   );
 }
 

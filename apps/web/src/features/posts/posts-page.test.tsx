@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, renderPage } from '../../test/render-page.tsx';
@@ -87,6 +87,23 @@ describe('PostsPage, the feed', () => {
     expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeTruthy();
     await userEvent.click(screen.getAllByRole('button', { name: 'Write a post' }).at(-1)!);
     expect(await screen.findByRole('dialog', { name: 'New post' })).toBeTruthy();
+  });
+
+  it('says an empty feed waits for the member’s position, and offers to share it, until it is shared', async () => {
+    stubPostsApi({ 'GET /api/posts': () => ({ posts: [], next: null }), ...lists });
+    open();
+    expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeTruthy();
+    expect(
+      screen.getByText(/Posts from people near you show here once you share your position/),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Share my position' })).toBeTruthy();
+    cleanup();
+
+    stubPostsApi({ 'GET /api/posts': () => ({ posts: [], next: null }), ...lists });
+    renderPage('/posts', <PostsPage />, { url: '/posts', me: { ...me, locationShared: true } });
+    expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeTruthy();
+    expect(screen.getByText(/who fit your preferences, and from your matches/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Share my position' })).toBeNull();
   });
 
   it('opens the composer on a kind from the address (the profile’s "add a video")', async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
+import { SharePositionPrompt } from '../discovery/near-section.tsx';
 import { useOnScreen } from '../discovery/use-on-screen.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { PostCard } from './post-card.tsx';
@@ -31,8 +32,16 @@ export function PostsPage() {
     STARTS.includes(write as ComposerStart) ? (write as ComposerStart) : null,
   );
   const [end, nearEnd] = useOnScreen<HTMLDivElement>('600px');
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = feed;
+  const positionShared = me?.locationShared ?? true;
   useDocumentTitle(t('feed.title'));
+
+  // The near members' posts come with a shared position: the feed again once it is.
+  const [sharedBefore, setSharedBefore] = useState(positionShared);
+  if (sharedBefore !== positionShared) {
+    setSharedBefore(positionShared);
+    if (positionShared) void refetch();
+  }
 
   useEffect(() => {
     if (nearEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -103,9 +112,12 @@ export function PostsPage() {
               {t('feed.emptyTitle')}
             </Title>
             <Text c="dimmed" maw={420}>
-              {t('feed.emptyHint')}
+              {t(positionShared ? 'feed.emptyHint' : 'feed.emptyNoPosition')}
             </Text>
-            <Button onClick={() => setComposing('any')}>{t('feed.write')}</Button>
+            <SharePositionPrompt />
+            <Button variant={positionShared ? 'filled' : 'light'} onClick={() => setComposing('any')}>
+              {t('feed.write')}
+            </Button>
           </Stack>
         ) : (
           <Stack gap="md" component="section" aria-label={t('feed.title')}>
