@@ -158,7 +158,11 @@ describe('ProfilePage', () => {
     expect(within(group).getByRole('button', { name: 'Rate 2 out of 5' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    expect(screen.getByText(`You gave ${grace} 2 out of 5. You can change it at any time.`)).toBeTruthy();
+    expect(
+      screen.getByText(
+        `You gave ${grace} 2 out of 5. A like on Swap gives 5 stars and a pass 1; you can change it at any time.`,
+      ),
+    ).toBeTruthy();
 
     await user.click(within(group).getByRole('button', { name: 'Rate 4 out of 5' }));
 

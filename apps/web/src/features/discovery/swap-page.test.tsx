@@ -43,6 +43,16 @@ describe('SwapPage', () => {
     );
   });
 
+  it('tells each card what a like and a pass record: 5 stars and 1', async () => {
+    stubApi({ users: { users: cards(1, 6), count: 6 } });
+    renderPage('/swap', <SwapPage />, { me: buildMe() });
+    const card = await screen.findByRole('group', { name: 'Member1, 21' });
+    const hint = document.getElementById(card.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(
+      'Swipe right to like (5 stars), left to pass (1 star), or use the buttons.',
+    );
+  });
+
   it('passes with the left arrow key on the focused card', async () => {
     const fetch = stubApi(
       { users: { users: cards(1, 6), count: 6 } },
