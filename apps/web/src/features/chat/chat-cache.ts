@@ -129,7 +129,10 @@ export function replaceMessage(queryClient: QueryClient, message: Message) {
 }
 
 /** A message's reactions now (`chats:messages:reactions`), wherever the message is held. */
-export function applyReactions(queryClient: QueryClient, { conversationId, messageId, reactions }: ReactionsEvent) {
+export function applyReactions(
+  queryClient: QueryClient,
+  { conversationId, messageId, reactions }: ReactionsEvent,
+) {
   const change = (messages: Message[]) =>
     messages.map((m) => (m._id === messageId ? { ...m, reactions } : m));
   mapThread(queryClient, conversationId, (data) => mapMessages(data, change));
