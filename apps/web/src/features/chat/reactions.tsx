@@ -28,9 +28,11 @@ export function ReactionPicker({ chosen, onReact }: PickerProps) {
       {REACTION_EMOJIS.map((emoji) => (
         <Menu.Item
           key={emoji}
-          role="menuitemradio"
-          aria-checked={chosen === emoji}
-          aria-label={t(`reactions.names.${NAMES[emoji]}`)}
+          aria-label={
+            chosen === emoji
+              ? t('reactions.yours', { name: t(`reactions.names.${NAMES[emoji]}`) })
+              : t(`reactions.names.${NAMES[emoji]}`)
+          }
           className={classes.reactionChoice}
           data-chosen={chosen === emoji || undefined}
           onClick={() => onReact(chosen === emoji ? null : emoji)}
