@@ -25,7 +25,11 @@ const firstMonth = journey(
     const chat = locale('en', 'chat');
     const attachments = locale('en', 'attachments');
     const awa = await signedUpMember(browser, baseUrl, { firstName: 'Awa', sex: 'female', likes: ['male'] });
-    const kofi = await signedUpMember(browser, baseUrl, { firstName: 'Kofi', sex: 'male', likes: ['female'] });
+    const kofi = await signedUpMember(browser, baseUrl, {
+      firstName: 'Kofi',
+      sex: 'male',
+      likes: ['female'],
+    });
     const phone = await newMemberPage(browser, {
       hasTouch: true,
       isMobile: true,
@@ -87,20 +91,25 @@ const firstMonth = journey(
 
     // Kofi sends a photo, views it and closes it: no "⋯" button shows beside his own bubble.
     await phone.goto(awaThread);
-    await phone.locator('input[type=file]').first().setInputFiles({
-      name: 'stage.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: '#7d2f4a' } })
-        .jpeg({ quality: 80 })
-        .toBuffer(),
-    });
+    await phone
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({
+        name: 'stage.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: '#7d2f4a' } })
+          .jpeg({ quality: 80 })
+          .toBuffer(),
+      });
     await send(phone).tap();
     const openPhoto = phone.getByRole('button', {
       name: attachments('photo.open', { number: '1', count: '1' }),
       exact: true,
     });
     await openPhoto.waitFor();
-    await awa.page.getByRole('button', { name: attachments('photo.open', { number: '1', count: '1' }) }).waitFor();
+    await awa.page
+      .getByRole('button', { name: attachments('photo.open', { number: '1', count: '1' }) })
+      .waitFor();
     await openPhoto.tap();
     const close = phone.getByRole('button', { name: attachments('photo.close'), exact: true });
     await close.tap();

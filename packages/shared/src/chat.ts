@@ -23,10 +23,7 @@ export const MESSAGE_ACK_TIMEOUT_MS = 10_000;
 /** A quoted reply shows at most this many characters of the message it answers. */
 export const REPLY_QUOTE_MAX_LENGTH = 160;
 
-/**
- * The reactions a member may put on a message, in the order of the long-press menu's row: one per
- * member and message (another replaces it, the same one again takes it off).
- */
+/** The reactions on a message, in the menu's order: one per member (another replaces it). */
 export const REACTION_EMOJIS = ['❤️', '😂', '😮', '😢', '🙏', '👍'] as const;
 export type ReactionEmoji = (typeof REACTION_EMOJIS)[number];
 export const ReactionEmojiSchema = z.enum(REACTION_EMOJIS, { error: 'invalid_value' });
@@ -34,7 +31,6 @@ export const ReactionEmojiSchema = z.enum(REACTION_EMOJIS, { error: 'invalid_val
 /** PUT /api/messages/{id}/reaction: the member's reaction on the message. */
 export const ReactionSchema = z.object({ emoji: ReactionEmojiSchema });
 
-/** A member's reaction on a message. */
 export const MessageReactionSchema = z.object({ user: z.string(), emoji: ReactionEmojiSchema });
 export type MessageReaction = z.infer<typeof MessageReactionSchema>;
 

@@ -58,7 +58,8 @@ export function ConversationFolders({
           { value: 'main', label: t('folders.main') },
           {
             value: 'requests',
-            label: requestCount > 0 ? t('folders.requestsCount', { count: requestCount }) : t('folders.requests'),
+            label:
+              requestCount > 0 ? t('folders.requestsCount', { count: requestCount }) : t('folders.requests'),
           },
         ]}
       />
