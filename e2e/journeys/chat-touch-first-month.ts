@@ -48,7 +48,10 @@ const firstMonth = journey(
     await send(awa.page).click();
     await awa.page.getByText(hello, { exact: true }).waitFor();
     await phone.goto('/conversations');
-    const requests = phone.getByText(chat('folders.requestsCount', { count: '1' }), { exact: true });
+    const requests = phone.getByRole('button', {
+      name: chat('folders.requestsCount', { count: '1' }),
+      exact: true,
+    });
     await requests.waitFor();
     const awaRow = phone.getByRole('link', { name: /Awa/ });
     expect(await awaRow.count(), 'a request is not among the chats').toBe(0);
@@ -63,18 +66,13 @@ const firstMonth = journey(
     await phone.getByText(hello, { exact: true }).waitFor();
     await longPress(cdp, phone, hello);
     const picker = phone.getByRole('group', { name: thread('reactions.label'), exact: true });
-    const love = picker.getByRole('menuitem', { name: thread('reactions.names.love'), exact: true });
+    const love = picker.getByRole('menuitem', { name: '❤️', exact: true });
     await love.waitFor();
     expect(await picker.getByRole('menuitem').count(), 'six reactions').toBe(6);
     await shot(phone, 'chat-first-month-02-reactions-menu');
     await love.tap();
     const summary = (page: Page, count: string) =>
-      page.getByRole('img', {
-        name: thread('reactions.summary', {
-          list: thread('reactions.count', { name: thread('reactions.names.love'), count }),
-        }),
-        exact: true,
-      });
+      page.getByRole('img', { name: thread('reactions.summary', { list: `❤️ ${count}` }), exact: true });
     await summary(awa.page, '1').waitFor();
     await summary(phone, '1').waitFor();
     await shot(awa.page, 'chat-first-month-03-reaction-received');

@@ -45,7 +45,7 @@ export function ConfirmDialog({
       closeButtonProps={{ 'aria-label': t('actions.close') }}
     >
       {children}
-      <SimpleGrid cols={2} spacing="sm" mt="lg" data-testid="confirm-buttons">
+      <SimpleGrid cols={2} spacing="sm" mt="lg">
         <Button variant="default" classNames={classes} onClick={onClose} disabled={loading}>
           {cancelLabel}
         </Button>

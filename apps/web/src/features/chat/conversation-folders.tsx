@@ -1,4 +1,4 @@
-import { SegmentedControl, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Conversation } from '@motema/shared/chat';
@@ -46,26 +46,23 @@ export function ConversationFolders({
   if (requestCount === 0 && folder === 'main') return null;
   return (
     <>
-      <SegmentedControl
-        fullWidth
-        radius="xl"
-        mx="md"
-        mb="sm"
-        value={folder}
-        onChange={(value) => onChoose(value as ConversationFolder)}
-        aria-label={t('folders.label')}
-        data={[
-          { value: 'main', label: t('folders.main') },
-          {
-            value: 'requests',
-            label:
-              requestCount > 0 ? t('folders.requestsCount', { count: requestCount }) : t('folders.requests'),
-          },
-        ]}
-      />
-      {folder === 'requests' && (
-        <Text size="sm" c="dimmed" px="md" mb="xs">
-          {requestCount > 0 ? t('folders.requestsHint') : t('folders.requestsEmpty')}
+      <Group gap="xs" px="md" mb="sm" grow wrap="nowrap">
+        {(['main', 'requests'] as const).map((value) => (
+          <Button
+            key={value}
+            radius="xl"
+            size="sm"
+            variant={folder === value ? 'filled' : 'default'}
+            aria-pressed={folder === value}
+            onClick={() => onChoose(value)}
+          >
+            {value === 'main' ? t('folders.main') : t('folders.requestsCount', { count: requestCount })}
+          </Button>
+        ))}
+      </Group>
+      {folder === 'requests' && requestCount === 0 && (
+        <Text size="sm" c="dimmed" px="md">
+          {t('folders.requestsEmpty')}
         </Text>
       )}
     </>

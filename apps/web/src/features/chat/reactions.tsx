@@ -3,16 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { REACTION_EMOJIS, type MessageReaction, type ReactionEmoji } from '@motema/shared/chat';
 import classes from './thread.module.css';
 
-/** Each reaction's name, read by screen readers instead of the emoji's own (translated) name. */
-const NAMES: Record<ReactionEmoji, string> = {
-  '❤️': 'love',
-  '😂': 'laugh',
-  '😮': 'wow',
-  '😢': 'sad',
-  '🙏': 'thanks',
-  '👍': 'like',
-};
-
 type PickerProps = {
   /** The member's own reaction on the message, if any. */
   chosen: ReactionEmoji | null;
@@ -20,7 +10,10 @@ type PickerProps = {
   onReact: (emoji: ReactionEmoji | null) => void;
 };
 
-/** The row of six emoji at the top of a message's menu: one reaction per member. */
+/**
+ * The row of six emoji at the top of a message's menu: one reaction per member. Each emoji is its own
+ * name (screen readers say it: "red heart"); the member's own one also says so.
+ */
 export function ReactionPicker({ chosen, onReact }: PickerProps) {
   const { t } = useTranslation('thread');
   return (
@@ -28,16 +21,12 @@ export function ReactionPicker({ chosen, onReact }: PickerProps) {
       {REACTION_EMOJIS.map((emoji) => (
         <Menu.Item
           key={emoji}
-          aria-label={
-            chosen === emoji
-              ? t('reactions.yours', { name: t(`reactions.names.${NAMES[emoji]}`) })
-              : t(`reactions.names.${NAMES[emoji]}`)
-          }
+          aria-label={chosen === emoji ? t('reactions.yours', { emoji }) : emoji}
           className={classes.reactionChoice}
           data-chosen={chosen === emoji || undefined}
           onClick={() => onReact(chosen === emoji ? null : emoji)}
         >
-          <span aria-hidden>{emoji}</span>
+          {emoji}
         </Menu.Item>
       ))}
     </div>
@@ -49,31 +38,24 @@ export function ownReaction(reactions: readonly MessageReaction[] | undefined, m
   return reactions?.find((reaction) => reaction.user === meId)?.emoji ?? null;
 }
 
-/** A message's reactions under its bubble: each emoji with how many chose it, the member's own marked. */
-export function ReactionSummary({
-  reactions,
-  meId,
-  mine,
-}: {
+/** A message's reactions under its bubble: each emoji with how many chose it, the member's own in bold. */
+export function ReactionSummary(props: {
   reactions: readonly MessageReaction[];
   meId: string;
-  /** Under one's own bubble (on the right). */
   mine: boolean;
 }) {
   const { t } = useTranslation('thread');
   const counts = new Map<ReactionEmoji, number>();
-  for (const { emoji } of reactions) counts.set(emoji, (counts.get(emoji) ?? 0) + 1);
-  const own = ownReaction(reactions, meId);
-  const said = [...counts]
-    .map(([emoji, count]) => t('reactions.count', { name: t(`reactions.names.${NAMES[emoji]}`), count }))
-    .join(', ');
+  for (const { emoji } of props.reactions) counts.set(emoji, (counts.get(emoji) ?? 0) + 1);
+  const own = ownReaction(props.reactions, props.meId);
+  const list = [...counts].map(([emoji, count]) => `${emoji} ${count}`).join(', ');
   return (
-    <div className={classes.reactions} data-mine={mine || undefined} data-testid="reactions">
-      <span role="img" aria-label={t('reactions.summary', { list: said })} className={classes.reactionPill}>
+    <div className={classes.reactions} data-mine={props.mine || undefined}>
+      <span role="img" aria-label={t('reactions.summary', { list })} className={classes.reactionPill}>
         {[...counts].map(([emoji, count]) => (
-          <span key={emoji} className={classes.reactionCount} data-own={emoji === own || undefined}>
+          <span key={emoji} data-own={emoji === own || undefined}>
             {emoji}
-            {count > 1 && <span>{count}</span>}
+            {count > 1 && count}
           </span>
         ))}
       </span>
