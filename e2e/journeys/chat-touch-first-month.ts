@@ -128,9 +128,15 @@ const firstMonth = journey(
     const switched = await phone.request.put('/api/users', { data: { language: 'ro' } });
     expect(switched.status(), 'PUT /api/users language').toBe(200);
     await phone.reload();
+    await phone.getByLabel(ro('composer.label'), { exact: true }).waitFor();
     await phone.getByText('Yes, I was there!', { exact: true }).waitFor();
-    await longPress(cdp, phone, 'Yes, I was there!');
-    await phone.getByRole('menuitem', { name: ro('actions.unsend'), exact: true }).tap();
+    const unsendItem = phone.getByRole('menuitem', { name: ro('actions.unsend'), exact: true });
+    // The thread may still settle after the reload: press again until the menu is open.
+    for (let tries = 0; tries < 3 && !(await unsendItem.isVisible()); tries += 1) {
+      await longPress(cdp, phone, 'Yes, I was there!');
+      await unsendItem.waitFor({ timeout: 3_000 }).catch(() => undefined);
+    }
+    await unsendItem.tap();
     const dialog = phone.getByRole('dialog', { name: ro('actions.unsendTitle') });
     await dialog.waitFor();
     await phone.waitForTimeout(600);
