@@ -1,3 +1,4 @@
+import type { ReactionEmoji } from '@motema/shared/chat';
 import type { MatchRow } from './db/schema.ts';
 import type { MemberCounters } from './features/notifications/counters.service.ts';
 import type { MessageView } from './features/chat/messages/message-views.service.ts';
@@ -38,6 +39,16 @@ export type AppEvents = {
   'message.stored': { message: MessageView; recipientId: string; senderSocketId?: string };
   /** A message was edited, unsent or starred: each member in `views` is shown their own view of it. */
   'message.changed': { views: { userId: string; message: MessageView }[] };
+  /**
+   * A member reacted to a message, changed or took off their reaction: `userIds` (the members who see
+   * the message) are shown its reactions now. Never a push.
+   */
+  'message.reactions': {
+    conversationId: string;
+    messageId: string;
+    userIds: string[];
+    reactions: { userId: string; emoji: ReactionEmoji }[];
+  };
   /** A member deleted a message for themselves: it goes from their other devices too. */
   'message.hidden': { userId: string; conversationId: string; messageId: string };
   /** `userId`'s delivered or read watermark moved in a conversation: both members are told. */

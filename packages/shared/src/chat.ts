@@ -23,6 +23,25 @@ export const MESSAGE_ACK_TIMEOUT_MS = 10_000;
 /** A quoted reply shows at most this many characters of the message it answers. */
 export const REPLY_QUOTE_MAX_LENGTH = 160;
 
+/** The reactions on a message, in the menu's order: one per member (another replaces it). */
+export const REACTION_EMOJIS = ['❤️', '😂', '😮', '😢', '🙏', '👍'] as const;
+export type ReactionEmoji = (typeof REACTION_EMOJIS)[number];
+export const ReactionEmojiSchema = z.enum(REACTION_EMOJIS, { error: 'invalid_value' });
+
+/** PUT /api/messages/{id}/reaction: the member's reaction on the message. */
+export const ReactionSchema = z.object({ emoji: ReactionEmojiSchema });
+
+export const MessageReactionSchema = z.object({ user: z.string(), emoji: ReactionEmojiSchema });
+export type MessageReaction = z.infer<typeof MessageReactionSchema>;
+
+/** `chats:messages:reactions`: a message's reactions now, to both members of its conversation. */
+export const ReactionsEventSchema = z.object({
+  conversationId: z.string(),
+  messageId: z.string(),
+  reactions: z.array(MessageReactionSchema),
+});
+export type ReactionsEvent = z.infer<typeof ReactionsEventSchema>;
+
 export const CHAT_FILE_KINDS = ['photo', 'voice', 'video', 'audio'] as const;
 export type ChatFileKind = (typeof CHAT_FILE_KINDS)[number];
 export const CHAT_FILE_MAX_BYTES: Record<ChatFileKind, number> = {
@@ -97,6 +116,8 @@ export const MessageSchema = z.object({
   unsent: z.boolean(),
   editedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Both members' reactions (left out when nobody reacted, as on a message just sent). */
+  reactions: z.array(MessageReactionSchema).optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -125,6 +146,11 @@ export const ConversationSchema = z.object({
   deliveredSeq: z.int(),
   otherReadSeq: z.int(),
   updatedAt: z.string(),
+  /**
+   * A message request: the other member wrote, the viewer has never answered and they do not match.
+   * The app lists these apart ("Requests"); answering or matching makes it an ordinary conversation.
+   */
+  request: z.boolean(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
@@ -142,6 +168,8 @@ export const ConversationListQuerySchema = z.object({
     .min(1, { error: 'invalid_value' })
     .max(CONVERSATIONS_LIMIT, { error: 'invalid_value' })
     .default(CONVERSATIONS_LIMIT),
+  /** `requests`: only message requests; `main`: all but them; none: every conversation. */
+  folder: z.enum(['main', 'requests'], { error: 'invalid_value' }).optional(),
 });
 
 /** POST /api/conversations: find or start the conversation with this member. */

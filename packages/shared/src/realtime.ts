@@ -1,5 +1,5 @@
 /** Socket.IO event maps shared by the server and the web app. */
-import type { CountersUpdate, Message, Presence, ReceiptEvent } from './chat.ts';
+import type { CountersUpdate, Message, Presence, ReactionsEvent, ReceiptEvent } from './chat.ts';
 import type { ClientLogs, DeviceUpdate } from './devices.ts';
 import type { MatchEvent } from './discovery.ts';
 import type { PostAccessEvent, PostCommentEvent, PostReadyEvent, PostRequestEvent } from './posts.ts';
@@ -27,6 +27,8 @@ export type ServerToClientEvents = {
   'chats:messages:update': (message: Message) => void;
   /** The member deleted a message for themselves on another device. */
   'chats:messages:hidden': (payload: { conversationId: string; messageId: string }) => void;
+  /** A member reacted to a message, changed or took off their reaction: its reactions now, to both members. */
+  'chats:messages:reactions': (payload: ReactionsEvent) => void;
   /** A member's delivered/read watermarks moved; to both members. */
   'chats:receipts': (payload: ReceiptEvent) => void;
   /** The other member started or stopped typing (a `true` lapses after TYPING_TIMEOUT_MS). */

@@ -9,6 +9,7 @@ import {
   conversations,
   messageHides,
   messages,
+  messageReactions,
   messageStars,
   users,
   type ConversationRow,
@@ -143,7 +144,7 @@ export async function sent(socket: ClientSocket, payload: unknown, ms?: number):
 
 /** Everything chat stores, in a stable order: for "nothing changed" checks. */
 export async function chatSnapshot(db: Db) {
-  const [c, m, msg, hides, stars, seen] = await Promise.all([
+  const [c, m, msg, hides, stars, reactions, seen] = await Promise.all([
     db.select().from(conversations).orderBy(asc(conversations.id)),
     db
       .select()
@@ -152,9 +153,10 @@ export async function chatSnapshot(db: Db) {
     db.select().from(messages).orderBy(asc(messages.id)),
     db.select().from(messageHides).orderBy(asc(messageHides.messageId), asc(messageHides.userId)),
     db.select().from(messageStars).orderBy(asc(messageStars.messageId), asc(messageStars.userId)),
+    db.select().from(messageReactions).orderBy(asc(messageReactions.messageId), asc(messageReactions.userId)),
     db.select({ id: users.id, at: users.notificationsSeenAt }).from(users).orderBy(asc(users.id)),
   ]);
-  return { conversations: c, members: m, messages: msg, hides, stars, seen };
+  return { conversations: c, members: m, messages: msg, hides, stars, reactions, seen };
 }
 
 /** Expects nothing chat stores to have changed since `before`. */

@@ -156,6 +156,25 @@ export const messageStars = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.messageId] })],
 );
 
+/**
+ * A member's reaction on a message of their conversation: one per member and message (a new one
+ * replaces it). The emoji is one of REACTION_EMOJIS (packages/shared/src/chat.ts), checked on the way in.
+ */
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.userId] })],
+);
+
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type ChatFileRow = typeof chatFiles.$inferSelect;

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import type { Realtime } from '../../realtime/server.ts';
-import { presentMessage } from './chat.presenter.ts';
+import { presentMessage, presentReactions } from './chat.presenter.ts';
 
 /**
  * Chat's realtime emitters, subscribed in app.ts: what the chat services tell after their commits,
@@ -25,6 +25,13 @@ export function subscribeChatEvents({ events }: Pick<AppDeps, 'events'>, { io }:
   events.on('message.changed', ({ views }) => {
     for (const { userId, message } of views)
       toUser(userId).emit('chats:messages:update', presentMessage(message));
+  });
+  events.on('message.reactions', ({ conversationId, messageId, userIds, reactions }) => {
+    io.to(userIds.map((userId) => `user:${userId}`)).emit('chats:messages:reactions', {
+      conversationId,
+      messageId,
+      reactions: presentReactions(reactions.map((reaction) => ({ ...reaction, messageId }))),
+    });
   });
   events.on('message.hidden', ({ userId, conversationId, messageId }) => {
     toUser(userId).emit('chats:messages:hidden', { conversationId, messageId });

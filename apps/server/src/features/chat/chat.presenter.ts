@@ -5,6 +5,7 @@ import {
   type Message,
   type MessagePage,
   type MessageQuote,
+  type MessageReaction,
   type Presence,
 } from '@motema/shared/chat';
 import { avatarThumbnailOf, type AvatarThumbnail } from '@motema/shared/media';
@@ -14,6 +15,7 @@ import { activityOf } from '../discovery/discovery.presenter.ts';
 import { presentImage } from '../media/media.presenter.ts';
 import type { ConversationView } from './conversations/conversations.service.ts';
 import { presentChatFile } from './files/chat-files.presenter.ts';
+import type { ReactionRow } from './messages/message-reactions.repository.ts';
 import type { MessageViewRow } from './messages/message-views.repository.ts';
 import type { MessagePageView, MessageView } from './messages/message-views.service.ts';
 
@@ -73,6 +75,7 @@ function senderAvatar({ row, context }: MessageView): AvatarThumbnail | null {
 export function presentMessage(view: MessageView): Message {
   const { row, context } = view;
   const unsent = row.unsentAt !== null;
+  const reactions = unsent ? undefined : context.reactions?.get(row.id);
   const recipients = (context.states.get(row.conversationId) ?? []).filter(
     (state) => state.userId !== row.senderId,
   );
@@ -97,7 +100,13 @@ export function presentMessage(view: MessageView): Message {
     unsent,
     editedAt: row.editedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    ...(reactions?.length ? { reactions: presentReactions(reactions) } : {}),
   };
+}
+
+/** Reactions as both members see them: who, and which emoji. */
+export function presentReactions(reactions: readonly ReactionRow[]): MessageReaction[] {
+  return reactions.map((reaction) => ({ user: reaction.userId, emoji: reaction.emoji }));
 }
 
 /** A page of a conversation's messages, as its viewer sees them. */
@@ -125,6 +134,7 @@ export function presentConversation(view: ConversationView, now: Date): Conversa
     deliveredSeq: row.otherDeliveredSeq,
     otherReadSeq: row.otherReadSeq,
     updatedAt: (row.lastMessageAt ?? row.createdAt).toISOString(),
+    request: row.request,
   };
 }
 

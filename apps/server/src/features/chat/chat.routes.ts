@@ -9,6 +9,7 @@ import {
   MessagePageSchema,
   MessageSchema,
   MessagesQuerySchema,
+  ReactionSchema,
   StartConversationSchema,
 } from '@motema/shared/chat';
 import type { AppDeps } from '../../deps.ts';
@@ -25,6 +26,7 @@ import {
   startConversation,
 } from './conversations/conversations.service.ts';
 import { editMessage, hideMessage, starMessage, unsendMessage } from './messages/message-actions.service.ts';
+import { reactToMessage } from './messages/message-reactions.service.ts';
 import { messagePage } from './messages/message-views.service.ts';
 import { apiErrors, noBody } from '../../lib/api-responses.ts';
 import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
@@ -157,6 +159,31 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       message: presentMessage(
         await starMessage(deps, memberOf(request).userId, request.params.id, request.body.important),
       ),
+    }),
+  );
+
+  // A member's reaction on a message: set (replacing theirs) or taken off. Never a push.
+  app.put(
+    '/messages/:id/reaction',
+    {
+      config: perMemberRateLimit('message-reaction', 120, MINUTE),
+      schema: { params: IdParamsSchema, body: ReactionSchema, response: MessageActionResponse },
+    },
+    async (request) => ({
+      message: presentMessage(
+        await reactToMessage(deps, memberOf(request).userId, request.params.id, request.body.emoji),
+      ),
+    }),
+  );
+
+  app.delete(
+    '/messages/:id/reaction',
+    {
+      config: perMemberRateLimit('message-reaction', 120, MINUTE),
+      schema: { params: IdParamsSchema, response: MessageActionResponse },
+    },
+    async (request) => ({
+      message: presentMessage(await reactToMessage(deps, memberOf(request).userId, request.params.id, null)),
     }),
   );
 };

@@ -1,5 +1,12 @@
 import { replaceEqualDeep, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Conversation, ConversationList, Message, MessagePage, ReceiptEvent } from '@motema/shared/chat';
+import type {
+  Conversation,
+  ConversationList,
+  Message,
+  MessagePage,
+  ReactionsEvent,
+  ReceiptEvent,
+} from '@motema/shared/chat';
 
 /** A thread's history as cached: `pages[0]` is the latest page, each next page older (`before`). */
 export type MessagesData = InfiniteData<MessagePage, number | null>;
@@ -121,6 +128,19 @@ export function replaceMessage(queryClient: QueryClient, message: Message) {
   );
 }
 
+/** A message's reactions now (`chats:messages:reactions`), wherever the message is held. */
+export function applyReactions(
+  queryClient: QueryClient,
+  { conversationId, messageId, reactions }: ReactionsEvent,
+) {
+  const change = (messages: Message[]) =>
+    messages.map((m) => (m._id === messageId ? { ...m, reactions } : m));
+  mapThread(queryClient, conversationId, (data) => mapMessages(data, change));
+  queryClient.setQueryData<MessagesData>(chatKeys.important(conversationId), (data) =>
+    data ? mapMessages(data, change) : data,
+  );
+}
+
 /** A message deleted for the member: gone from the thread (the list is refetched for its preview). */
 export function removeMessage(queryClient: QueryClient, conversationId: string, messageId: string) {
   const drop = (messages: Message[]) => messages.filter((m) => m._id !== messageId);
@@ -157,6 +177,8 @@ export function addToList(queryClient: QueryClient, message: Message, meId: stri
       unread: fromOther && message.seq > conversation.readSeq ? conversation.unread + 1 : conversation.unread,
       readSeq: fromOther ? conversation.readSeq : Math.max(conversation.readSeq, message.seq),
       updatedAt: message.createdAt > conversation.updatedAt ? message.createdAt : conversation.updatedAt,
+      // An answer makes a message request an ordinary conversation.
+      request: fromOther ? conversation.request : false,
     };
   };
   queryClient.setQueryData<Conversation>(chatKeys.conversation(conversationId), (conversation) =>

@@ -53,6 +53,7 @@ export function buildConversation(id: string, change: Partial<Conversation> = {}
     deliveredSeq: 0,
     otherReadSeq: 0,
     updatedAt: '2026-05-01T10:00:00.000Z',
+    request: false,
     ...change,
   };
 }

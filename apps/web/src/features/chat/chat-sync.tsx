@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ConversationList, Message } from '@motema/shared/chat';
+import type { ConversationList, Message, ReactionsEvent } from '@motema/shared/chat';
 import { useSocket, type AppSocket } from '../../lib/socket.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import {
@@ -8,6 +8,7 @@ import {
   chatKeys,
   heldThreads,
   removeMessage,
+  applyReactions,
   replaceMessage,
   type MessagesData,
 } from './chat-cache.ts';
@@ -95,6 +96,7 @@ function listen(context: Context, sender: OutboxSender) {
     deliverAll(context, [message]);
   };
   const onUpdate = (message: Message) => replaceMessage(queryClient, message);
+  const onReactions = (event: ReactionsEvent) => applyReactions(queryClient, event);
   const onHidden = ({ conversationId, messageId }: { conversationId: string; messageId: string }) =>
     removeMessage(queryClient, conversationId, messageId);
   const onReceipts = (receipt: Parameters<typeof applyReceipt>[1]) =>
@@ -108,6 +110,7 @@ function listen(context: Context, sender: OutboxSender) {
   socket.on('chats:messages:new', onNew);
   socket.on('chats:messages:update', onUpdate);
   socket.on('chats:messages:hidden', onHidden);
+  socket.on('chats:messages:reactions', onReactions);
   socket.on('chats:receipts', onReceipts);
   socket.on('chats:conversations:changed', onChanged);
   const unwatch = watchFetches(context);
@@ -120,6 +123,7 @@ function listen(context: Context, sender: OutboxSender) {
     socket.off('chats:messages:new', onNew);
     socket.off('chats:messages:update', onUpdate);
     socket.off('chats:messages:hidden', onHidden);
+    socket.off('chats:messages:reactions', onReactions);
     socket.off('chats:receipts', onReceipts);
     socket.off('chats:conversations:changed', onChanged);
     unwatch();

@@ -13,6 +13,7 @@ import {
   type ConversationList,
   type Message,
   type MessagePage,
+  type ReactionEmoji,
 } from '@motema/shared/chat';
 import { CONVERSATIONS_LIMIT } from '@motema/shared/limits';
 import { api, isApiError, uploadForm } from '../../lib/api-client.ts';
@@ -202,6 +203,19 @@ export function useImportantMutation() {
       replaceMessage(queryClient, message);
       void queryClient.invalidateQueries({ queryKey: chatKeys.important(message.conversation._id) });
     },
+  });
+}
+
+/** The member's reaction on a message: set (replacing theirs) or, with `null`, taken off. */
+export function useReactionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId, emoji }: { messageId: string; emoji: ReactionEmoji | null }) =>
+      api<{ message: Message }>(`${messagePath(messageId)}/reaction`, {
+        method: emoji ? 'PUT' : 'DELETE',
+        body: emoji ? { emoji } : undefined,
+      }).then((a) => a.message),
+    onSuccess: (message) => replaceMessage(queryClient, message),
   });
 }
 

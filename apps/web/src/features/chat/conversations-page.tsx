@@ -22,6 +22,7 @@ import { useClock } from '../../lib/use-clock.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { useConversationsQuery, useStartConversationMutation } from './chat.api.ts';
+import { ConversationFolders, useConversationFolders } from './conversation-folders.tsx';
 import { ConversationRow } from './conversation-row.tsx';
 import { NewChatSheet } from './new-chat-sheet.tsx';
 
@@ -72,6 +73,8 @@ export function ConversationsPage() {
   const now = useClock(CLOCK_REFRESH_MS);
   const typing = useTypingConversations();
   const asked = useRef<string | null>(null);
+  const all = list.data?.conversations ?? [];
+  const folders = useConversationFolders(all);
 
   const open = (userId: string, replace: boolean) => {
     setStarting(userId);
@@ -103,7 +106,7 @@ export function ConversationsPage() {
       </Container>
     );
 
-  const conversations = list.data?.conversations ?? [];
+  const conversations = folders.shown;
   const newChat = () => setPicking(true);
 
   return (
@@ -134,6 +137,12 @@ export function ConversationsPage() {
         </Button>
       </Group>
 
+      <ConversationFolders
+        folder={folders.folder}
+        requestCount={folders.requestCount}
+        onChoose={folders.choose}
+      />
+
       {list.isPending ? (
         <ListSkeleton />
       ) : list.isError && !list.data ? (
@@ -151,7 +160,7 @@ export function ConversationsPage() {
             {t('error.retry')}
           </Button>
         </Stack>
-      ) : conversations.length === 0 ? (
+      ) : conversations.length === 0 && folders.folder === 'requests' ? null : conversations.length === 0 ? (
         <Stack align="center" gap="sm" ta="center" px="md" py={48}>
           <ThemeIcon size={72} radius="xl" variant="light" aria-hidden>
             <IconMessages size={40} stroke={1.5} />

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
+import { ActionIcon, Menu, Text } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconCopy,
@@ -11,12 +11,15 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '@motema/shared/chat';
+import type { Message, ReactionEmoji } from '@motema/shared/chat';
 import { notify } from '../../lib/notices.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { ownReaction, ReactionPicker } from './reactions.tsx';
 import classes from './thread.module.css';
 
 type Props = {
   message: Message;
+  meId: string;
   mine: boolean;
   otherName: string;
   opened: boolean;
@@ -26,11 +29,13 @@ type Props = {
   onImportant: (message: Message, important: boolean) => void;
   onHide: (message: Message) => void;
   onUnsend: (message: Message) => void;
+  onReact: (message: Message, emoji: ReactionEmoji | null) => void;
 };
 
-/** A message's menu: reply, edit, copy, star, delete for me, unsend (asked first). */
+/** A message's menu: the six reactions, reply, edit, copy, star, delete for me, unsend (asked first). */
 export function MessageActions({
   message,
+  meId,
   mine,
   otherName,
   opened,
@@ -40,6 +45,7 @@ export function MessageActions({
   onImportant,
   onHide,
   onUnsend,
+  onReact,
 }: Props) {
   const { t } = useTranslation('thread');
   const [confirming, setConfirming] = useState(false);
@@ -78,6 +84,12 @@ export function MessageActions({
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {live && (
+            <ReactionPicker
+              chosen={ownReaction(message.reactions, meId)}
+              onReact={(emoji) => onReact(message, emoji)}
+            />
+          )}
           {live && (
             <Menu.Item
               leftSection={<IconArrowBackUp size={18} aria-hidden />}
@@ -120,28 +132,19 @@ export function MessageActions({
           )}
         </Menu.Dropdown>
       </Menu>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t('actions.unsendTitle')}
-        centered
-        size="sm"
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('actions.unsend')}
+        onConfirm={() => {
+          setConfirming(false);
+          onUnsend(message);
+        }}
       >
         <Text>{t('actions.unsendText', { name: otherName })}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            onClick={() => {
-              setConfirming(false);
-              onUnsend(message);
-            }}
-          >
-            {t('actions.unsend')}
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { MemberText } from '../../ui/member-text.tsx';
 import { MessageFiles } from './attachments/message-files.tsx';
 import { DeliveryTicks } from './delivery-ticks.tsx';
 import { retryCanFix } from './outbox-sender.ts';
+import { ReactionSummary } from './reactions.tsx';
 import { SwipeReplyHint } from './swipe-reply-hint.tsx';
 import classes from './thread.module.css';
 import type { PendingFile, ThreadItem } from './thread-types.ts';
@@ -168,7 +169,7 @@ export function MessageBubble({
           data-highlight={highlighted || undefined}
         >
           {unsent ? (
-            <Text fs="italic" c="inherit" style={{ opacity: 0.85 }}>
+            <Text fs="italic" c="inherit">
               {t('bubble.removed')}
             </Text>
           ) : (
@@ -196,6 +197,9 @@ export function MessageBubble({
         </div>
         {menu}
       </div>
+      {message?.reactions?.length && !unsent ? (
+        <ReactionSummary reactions={message.reactions} meId={meId} mine={mine} />
+      ) : null}
       {failed && entry && (
         <Group gap="xs" justify="flex-end" mt={4}>
           <Text size="sm" c="var(--mantine-color-error)" style={{ flex: '1 1 auto', textAlign: 'end' }}>

@@ -2,7 +2,7 @@ import { Box, Button, Group, Loader, Text } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '@motema/shared/chat';
+import type { Message, ReactionEmoji } from '@motema/shared/chat';
 import { MessageRows } from './message-rows.tsx';
 import { ThreadSkeleton } from './thread-row.tsx';
 import classes from './thread.module.css';
@@ -17,6 +17,8 @@ export type MessageHandlers = {
   onImportant: (message: Message, important: boolean) => void;
   onHide: (message: Message) => void;
   onUnsend: (message: Message) => void;
+  /** The member's reaction on a message, or null to take theirs off. */
+  onReact: (message: Message, emoji: ReactionEmoji | null) => void;
 };
 
 type Props = MessageHandlers & {

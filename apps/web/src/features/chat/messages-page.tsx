@@ -13,6 +13,7 @@ import {
   useEditMessageMutation,
   useHideMessageMutation,
   useImportantMutation,
+  useReactionMutation,
   useUnsendMessageMutation,
 } from './chat.api.ts';
 import { Composer } from './composer.tsx';
@@ -53,6 +54,7 @@ function Thread({ conversationId }: { conversationId: string }) {
   const unsend = useUnsendMessageMutation();
   const hide = useHideMessageMutation();
   const star = useImportantMutation();
+  const react = useReactionMutation();
   const safety = useThreadSafety(conversationId, member);
 
   // Refused (gone, or a block by either member) even when a copy is still cached: the copy is stale.
@@ -85,6 +87,7 @@ function Thread({ conversationId }: { conversationId: string }) {
       onImportant: (message, value) => star.mutate({ messageId: message._id, important: value }),
       onHide: (message) => hide.mutate({ messageId: message._id, conversationId }),
       onUnsend: (message) => unsend.mutate(message._id),
+      onReact: (message, emoji) => react.mutate({ messageId: message._id, emoji }),
     }),
     // The mutations' `mutate` functions are stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps

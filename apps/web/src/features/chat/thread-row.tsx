@@ -41,6 +41,7 @@ export const ThreadRow = memo(function ThreadRow({ item, otherName, ...props }: 
         stored ? (
           <MessageActions
             message={item.message}
+            meId={props.meId}
             mine={item.mine}
             otherName={otherName}
             opened={opened}
@@ -50,6 +51,7 @@ export const ThreadRow = memo(function ThreadRow({ item, otherName, ...props }: 
             onImportant={props.onImportant}
             onHide={props.onHide}
             onUnsend={props.onUnsend}
+            onReact={props.onReact}
           />
         ) : null
       }

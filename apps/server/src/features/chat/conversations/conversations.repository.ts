@@ -1,7 +1,14 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { conversationMembers, conversations, messageHides, messages, users } from '../../../db/schema.ts';
+import {
+  conversationMembers,
+  conversations,
+  matches,
+  messageHides,
+  messages,
+  users,
+} from '../../../db/schema.ts';
 import { paywallReasonSql } from '../../billing/paywall/paywall.policy.ts';
 import { notBlockedWith } from '../../safety/safety.policy.ts';
 
@@ -76,13 +83,28 @@ export async function insertConversation(
   return row;
 }
 
+/**
+ * A message request for the viewer (`me`): the other member wrote to them, they have never written
+ * back, and the two do not match. Two columns read and, only then, one probe of the matches' key.
+ */
+const isRequest = sql<boolean>`(${me.firstReceivedAt} IS NOT NULL AND ${other.firstReceivedAt} IS NULL
+  AND NOT EXISTS (SELECT 1 FROM ${matches} WHERE ${matches.userA} = LEAST(${me.userId}, ${other.userId})
+    AND ${matches.userB} = GREATEST(${me.userId}, ${other.userId})))`;
+
+/** Which of the viewer's conversations a list holds: requests only, all but them, or all. */
+export type ConversationFolder = 'main' | 'requests' | undefined;
+
+const inFolder = (folder: ConversationFolder) =>
+  folder === 'requests' ? isRequest : folder === 'main' ? sql`NOT ${isRequest}` : undefined;
+
 /** The viewer's visible conversations: the other member active and no block either way (Z3). */
-export function visibleConversations(viewerId: string, conversationId?: string) {
+export function visibleConversations(viewerId: string, conversationId?: string, folder?: ConversationFolder) {
   return and(
     eq(me.userId, viewerId),
     eq(users.status, 'active'),
     notBlockedWith(viewerId, other.userId),
     conversationId ? eq(conversations.id, conversationId) : undefined,
+    inFolder(folder),
   );
 }
 
@@ -93,7 +115,7 @@ export function visibleConversations(viewerId: string, conversationId?: string) 
 export async function listConversationRows(
   db: DbOrTx,
   viewerId: string,
-  page: { skip: number; limit: number; conversationId?: string },
+  page: { skip: number; limit: number; conversationId?: string; folder?: ConversationFolder },
 ) {
   return db
     .select({
@@ -111,6 +133,7 @@ export async function listConversationRows(
       avatarPhotoId: users.avatarPhotoId,
       connected: users.connected,
       lastActivity: users.lastActivity,
+      request: isRequest,
       lastMessageId: sql<
         string | null
       >`(SELECT ${messages.id} FROM ${messages} WHERE ${messages.conversationId} = ${conversations.id} AND NOT EXISTS (SELECT 1 FROM ${messageHides} WHERE ${messageHides.messageId} = ${messages.id} AND ${messageHides.userId} = ${viewerId}) ORDER BY ${messages.seq} DESC LIMIT 1)`,
@@ -119,7 +142,7 @@ export async function listConversationRows(
     .innerJoin(conversations, eq(conversations.id, me.conversationId))
     .innerJoin(other, and(eq(other.conversationId, me.conversationId), ne(other.userId, viewerId)))
     .innerJoin(users, eq(users.id, other.userId))
-    .where(visibleConversations(viewerId, page.conversationId))
+    .where(visibleConversations(viewerId, page.conversationId, page.folder))
     .orderBy(
       sql`${conversations.lastMessageAt} DESC NULLS LAST`,
       desc(conversations.createdAt),
@@ -131,55 +154,19 @@ export async function listConversationRows(
 
 export type ConversationRow = Awaited<ReturnType<typeof listConversationRows>>[number];
 
-export async function countConversations(db: DbOrTx, viewerId: string): Promise<number> {
+export async function countConversations(
+  db: DbOrTx,
+  viewerId: string,
+  folder?: ConversationFolder,
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(me)
     .innerJoin(conversations, eq(conversations.id, me.conversationId))
     .innerJoin(other, and(eq(other.conversationId, me.conversationId), ne(other.userId, viewerId)))
     .innerJoin(users, eq(users.id, other.userId))
-    .where(visibleConversations(viewerId));
+    .where(visibleConversations(viewerId, undefined, folder));
   return row?.n ?? 0;
-}
-
-function prepareUnreadTotals(db: DbOrTx) {
-  return db
-    .select({
-      userId: me.userId,
-      messages: sql<number>`coalesce(sum(${me.unreadCount}), 0)::int`,
-      conversations: sql<number>`(count(*) filter (where ${me.unreadCount} > 0))::int`,
-    })
-    .from(me)
-    .innerJoin(other, and(eq(other.conversationId, me.conversationId), ne(other.userId, me.userId)))
-    .innerJoin(users, eq(users.id, other.userId))
-    .where(
-      and(
-        sql`${me.userId} = ANY(${sql.placeholder('ids')}::uuid[])`,
-        eq(users.status, 'active'),
-        // The viewer is each row's member.
-        notBlockedWith(me.userId, other.userId),
-      ),
-    )
-    .groupBy(me.userId)
-    .prepare('chat_unread_totals_v2');
-}
-const unreadTotalsQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareUnreadTotals>>();
-
-/**
- * Each member's unread messages and the conversations holding them, over visible conversations
- * only, in one prepared statement (planned once per connection): the badges sent after new
- * messages are counted together. Members with nothing unread may be missing.
- */
-export async function unreadTotalsOf(db: DbOrTx, userIds: readonly string[]) {
-  let query = unreadTotalsQueries.get(db);
-  if (!query) {
-    query = prepareUnreadTotals(db);
-    unreadTotalsQueries.set(db, query);
-  }
-  const rows = await query.execute({ ids: [...userIds] });
-  return new Map(
-    rows.map((row) => [row.userId, { messages: row.messages, conversations: row.conversations }]),
-  );
 }
 
 /**

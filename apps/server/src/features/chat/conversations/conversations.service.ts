@@ -44,15 +44,18 @@ async function viewsOf(
   }));
 }
 
-/** The viewer's conversations, newest activity first; blocked or inactive members' ones left out (Z3). */
+/**
+ * The viewer's conversations, newest activity first; blocked or inactive members' ones left out (Z3).
+ * `folder`: the message requests only (`requests`), all but them (`main`), or all (none).
+ */
 export async function listConversations(
   db: Db,
   viewerId: string,
-  page: { skip: number; limit: number },
+  page: { skip: number; limit: number; folder?: repo.ConversationFolder },
 ): Promise<{ conversations: ConversationView[]; count: number }> {
   const [rows, count] = await Promise.all([
     repo.listConversationRows(db, viewerId, page),
-    repo.countConversations(db, viewerId),
+    repo.countConversations(db, viewerId, page.folder),
   ]);
   return { conversations: await viewsOf(db, viewerId, rows), count };
 }

@@ -183,6 +183,7 @@ describe('conversations: start, list, blocks, access (Z1, Z3)', () => {
     const bodies: Record<string, object> = {
       'PATCH /api/messages/{id}': { text: 'taken over' },
       'PUT /api/messages/{id}/important': { important: true },
+      'PUT /api/messages/{id}/reaction': { emoji: '❤️' },
     };
     const walked: string[] = [];
     const before = await chatSnapshot(t.db);
@@ -209,6 +210,8 @@ describe('conversations: start, list, blocks, access (Z1, Z3)', () => {
         'DELETE /api/messages/{id}',
         'POST /api/messages/{id}/unsend',
         'PUT /api/messages/{id}/important',
+        'PUT /api/messages/{id}/reaction',
+        'DELETE /api/messages/{id}/reaction',
       ]),
     );
   });

@@ -1,4 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { notBlockedWith } from '../../safety/safety.policy.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { conversations, users } from '../../../db/schema.ts';
 import { me, other, visibleConversations } from './conversations.repository.ts';
@@ -26,4 +27,44 @@ export async function findUnreadConversations(db: DbOrTx, viewerId: string, limi
     .where(and(visibleConversations(viewerId), sql`${me.unreadCount} > 0`))
     .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
     .limit(limit);
+}
+
+function prepareUnreadTotals(db: DbOrTx) {
+  return db
+    .select({
+      userId: me.userId,
+      messages: sql<number>`coalesce(sum(${me.unreadCount}), 0)::int`,
+      conversations: sql<number>`(count(*) filter (where ${me.unreadCount} > 0))::int`,
+    })
+    .from(me)
+    .innerJoin(other, and(eq(other.conversationId, me.conversationId), ne(other.userId, me.userId)))
+    .innerJoin(users, eq(users.id, other.userId))
+    .where(
+      and(
+        sql`${me.userId} = ANY(${sql.placeholder('ids')}::uuid[])`,
+        eq(users.status, 'active'),
+        // The viewer is each row's member.
+        notBlockedWith(me.userId, other.userId),
+      ),
+    )
+    .groupBy(me.userId)
+    .prepare('chat_unread_totals_v2');
+}
+const unreadTotalsQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareUnreadTotals>>();
+
+/**
+ * Each member's unread messages and the conversations holding them, over visible conversations
+ * only, in one prepared statement (planned once per connection): the badges sent after new
+ * messages are counted together. Members with nothing unread may be missing.
+ */
+export async function unreadTotalsOf(db: DbOrTx, userIds: readonly string[]) {
+  let query = unreadTotalsQueries.get(db);
+  if (!query) {
+    query = prepareUnreadTotals(db);
+    unreadTotalsQueries.set(db, query);
+  }
+  const rows = await query.execute({ ids: [...userIds] });
+  return new Map(
+    rows.map((row) => [row.userId, { messages: row.messages, conversations: row.conversations }]),
+  );
 }

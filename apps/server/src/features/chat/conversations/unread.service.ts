@@ -1,6 +1,5 @@
 import type { DbOrTx } from '../../../db/client.ts';
-import * as repo from './conversations.repository.ts';
-import { findUnreadConversations } from './unread-conversations.repository.ts';
+import { findUnreadConversations, unreadTotalsOf } from './unread-conversations.repository.ts';
 
 /** A member's unread messages and the conversations holding them (visible conversations only). */
 export type UnreadTotals = { messages: number; conversations: number };
@@ -15,7 +14,7 @@ export async function unreadTotals(
   db: DbOrTx,
   userIds: readonly string[],
 ): Promise<Map<string, UnreadTotals>> {
-  const totals = userIds.length === 0 ? new Map() : await repo.unreadTotalsOf(db, userIds);
+  const totals = userIds.length === 0 ? new Map() : await unreadTotalsOf(db, userIds);
   return new Map(userIds.map((id) => [id, totals.get(id) ?? NOTHING_UNREAD]));
 }
 

@@ -20,7 +20,7 @@ type Target = { id: string; conversationId: string; senderId: string; unsent: bo
  * themselves (404 `message_not_found` otherwise, so ids reveal nothing), with no block between the
  * members (403 `chat_blocked`).
  */
-async function target(db: DbOrTx, viewerId: string, messageId: string, { hiddenOk = false } = {}) {
+export async function target(db: DbOrTx, viewerId: string, messageId: string, { hiddenOk = false } = {}) {
   const message = await messagesRepo.findForWrite(db, messageId, viewerId);
   if (!message) throw messageNotFound();
   const access = await conversationAccess(db, message.conversationId, viewerId);

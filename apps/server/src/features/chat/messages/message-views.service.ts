@@ -6,6 +6,7 @@ import { conversationAccess } from '../chat-access.repository.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import { filesOfMessages } from '../files/chat-files.service.ts';
 import * as conversationsRepo from '../conversations/conversations.repository.ts';
+import { reactionsOf, type ReactionRow } from './message-reactions.repository.ts';
 import * as messagesRepo from './message-views.repository.ts';
 
 /** A member's watermarks in a conversation. */
@@ -19,6 +20,8 @@ export type MessageContext = {
   files: ReadonlyMap<string, readonly ChatFileRow[]>;
   /** The senders' avatar photos, by photo id. */
   avatars: ReadonlyMap<string, PhotoRow>;
+  /** Reactions by message id, oldest first (none for a message just sent). */
+  reactions?: ReadonlyMap<string, readonly ReactionRow[]>;
 };
 
 /**
@@ -52,18 +55,22 @@ export async function messagePage(
 }
 
 /**
- * Rows of messages with their context, in three batched queries whatever their number: watermarks,
- * files (the messages' and the quoted ones') and avatars.
+ * Rows of messages with their context, in four batched queries whatever their number: watermarks,
+ * files (the messages' and the quoted ones'), avatars and reactions.
  */
 async function viewsOf(db: DbOrTx, rows: readonly messagesRepo.MessageViewRow[]): Promise<MessageView[]> {
   if (rows.length === 0) return [];
   const conversationIds = [...new Set(rows.map((row) => row.conversationId))];
   const messageIds = [...new Set(rows.flatMap((row) => (row.quoteId ? [row.id, row.quoteId] : [row.id])))];
   const avatarIds = rows.flatMap((row) => (row.senderAvatarPhotoId ? [row.senderAvatarPhotoId] : []));
-  const [stateRows, files, avatars] = await Promise.all([
+  const [stateRows, files, avatars, reactionRows] = await Promise.all([
     conversationsRepo.memberStates(db, conversationIds),
     filesOfMessages(db, messageIds),
     avatarIds.length > 0 ? avatarPhotos(db, avatarIds) : new Map<string, PhotoRow>(),
+    reactionsOf(
+      db,
+      rows.map((row) => row.id),
+    ),
   ]);
   const states = new Map<string, MemberState[]>();
   for (const state of stateRows) {
@@ -71,7 +78,11 @@ async function viewsOf(db: DbOrTx, rows: readonly messagesRepo.MessageViewRow[])
     list.push(state);
     states.set(state.conversationId, list);
   }
-  const context: MessageContext = { states, files, avatars };
+  const reactions = new Map<string, ReactionRow[]>();
+  for (const reaction of reactionRows) {
+    reactions.set(reaction.messageId, [...(reactions.get(reaction.messageId) ?? []), reaction]);
+  }
+  const context: MessageContext = { states, files, avatars, reactions };
   return rows.map((row) => ({ row, context }));
 }
 
