@@ -1,4 +1,5 @@
 import { Checkbox, Group, ScrollArea, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { MAX_LIST_LIMIT } from '@motema/shared/paging';
 import type { PostMember } from '@motema/shared/posts';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -25,7 +26,8 @@ type Props = {
  */
 export function AllowListPicker({ value, onChange, known = [], error }: Props) {
   const { t } = useTranslation('posts');
-  const matches = useUserListQuery('rated-each');
+  // As many matches as a page may hold (the lists' own pages are 12): the search finds them all.
+  const matches = useUserListQuery('rated-each', { limit: MAX_LIST_LIMIT });
   const conversations = useConversationsQuery();
   const [search, setSearch] = useState('');
 

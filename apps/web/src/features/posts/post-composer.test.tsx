@@ -192,6 +192,34 @@ describe('PostComposer', () => {
     );
   });
 
+  it('finds by name any of up to 100 matches for the allow list, not only the 12 a list page holds', async () => {
+    const many = Array.from({ length: 40 }, (_, i) =>
+      buildCard(100 + i, {
+        _id: `0b7c1b8e-8f0a-4b41-9a3c-${String(i).padStart(12, '0')}`,
+        firstName: i === 39 ? 'Yaya' : `Member${i}`,
+        name: i === 39 ? 'Yaya' : `Member${i}`,
+      }),
+    );
+    const fetch = stubPostsApi({
+      ...lists,
+      'GET /api/users': (url) => {
+        const limit = Number(url.searchParams.get('limit') ?? 12);
+        return { users: many.slice(0, limit), count: many.length };
+      },
+    });
+    const { dialog } = open();
+    await user.click(within(dialog).getByRole('radio', { name: 'Private' }));
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Search by name' }), 'yaya');
+    expect(await within(dialog).findByRole('checkbox', { name: 'Yaya' })).toBeTruthy();
+    expect(within(dialog).queryByRole('checkbox', { name: 'Member1' })).toBeNull();
+    const asked = callsOf(fetch).filter((call) => call.startsWith('GET /api/users?'));
+    expect(asked.length).toBeGreaterThan(0);
+    for (const call of asked) {
+      const query = new URL(call.slice(4), 'http://localhost').searchParams;
+      expect([query.get('filter'), query.get('limit')]).toEqual(['rated-each', '100']);
+    }
+  });
+
   it('follows a video while it is prepared and says why the media worker refused it', async () => {
     const processing: MediaItem = videoItem('vid-1', { status: 'processing', sources: [], image: null });
     FakeXhr.answer = () => ({ status: 202, body: processing });
