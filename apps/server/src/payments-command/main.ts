@@ -4,8 +4,8 @@
  * uses (DATABASE_URL, or the embedded PostgreSQL under DATA_DIR: stop the app first).
  */
 import { parseArgs } from 'node:util';
-import { connectDatabase, type Db } from '../db/client.ts';
-import { openConfiguredDatabase } from '../db/embedded.ts';
+import type { Db } from '../db/client.ts';
+import { runWithConfiguredDatabase } from '../db/command-database.ts';
 import { loadEnv } from '../env.ts';
 import {
   listUnknownOutcomes,
@@ -68,23 +68,11 @@ try {
   process.exit(2);
 }
 
-let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
-try {
-  opened = await openConfiguredDatabase(env);
-} catch (error) {
-  // Says why and what to do (the app running on this data folder, a port in use, PostgreSQL's reason).
-  console.error(error instanceof Error ? error.message : 'The embedded PostgreSQL did not start.');
-  process.exit(1);
-}
-const database = connectDatabase(opened.url, { max: 2 });
-let failed = false;
-try {
-  await run(database.db, command);
-} catch (error) {
-  failed = true;
-  console.error(error instanceof ResolveRefused ? `Refused: ${error.message}` : error);
-} finally {
-  await database.close();
-  if (opened.embedded) await opened.embedded.stop();
-}
-process.exit(failed ? 1 : 0);
+await runWithConfiguredDatabase(
+  env,
+  {
+    max: 2,
+    describe: (error) => (error instanceof ResolveRefused ? `Refused: ${error.message}` : error),
+  },
+  (db) => run(db, command),
+);

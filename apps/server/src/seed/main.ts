@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { connectDatabase, migrateDatabase } from '../db/client.ts';
-import { openConfiguredDatabase } from '../db/embedded.ts';
+import { migrateDatabase } from '../db/client.ts';
+import { runWithConfiguredDatabase } from '../db/command-database.ts';
 import { loadEnv } from '../env.ts';
 import { createMediaStorage } from '../lib/storage.ts';
 import { SEED_PASSWORD } from './members.ts';
@@ -62,37 +62,20 @@ try {
   process.exit(1);
 }
 
-let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
-try {
-  opened = await openConfiguredDatabase(env);
-} catch (error) {
-  // Says why and what to do (the app running on this data folder, a port in use, PostgreSQL's reason).
-  console.error(error instanceof Error ? error.message : 'The embedded PostgreSQL did not start.');
-  process.exit(1);
-}
-const { url: databaseUrl, embedded } = opened;
-const database = connectDatabase(databaseUrl, { max: 4 });
-let failed = false;
-try {
-  await migrateDatabase(database.db);
-  const storage = createMediaStorage(env);
-  console.log(
-    `Seeding ${options.members.toLocaleString('en')} members and ${options.posts.toLocaleString('en')} posts (prefix ${options.prefix}${options.activity ? '' : ', no activity'})...`,
-  );
-  const summary = await seed(
-    { db: database.db, storage },
-    { ...options, log: (line) => console.log(`  ${line}`) },
-  );
-  const figure = (n: number) => n.toLocaleString('en');
-  console.log(`
+await runWithConfiguredDatabase(
+  env,
+  { max: 4, describe: (error) => (error instanceof Error ? error.message : error) },
+  async (db) => {
+    await migrateDatabase(db);
+    const storage = createMediaStorage(env);
+    console.log(
+      `Seeding ${options.members.toLocaleString('en')} members and ${options.posts.toLocaleString('en')} posts (prefix ${options.prefix}${options.activity ? '' : ', no activity'})...`,
+    );
+    const summary = await seed({ db, storage }, { ...options, log: (line) => console.log(`  ${line}`) });
+    const figure = (n: number) => n.toLocaleString('en');
+    console.log(`
 Added in ${summary.timings.total!.toFixed(1)} s: ${figure(summary.members)} members, ${figure(summary.avatars)} avatars, ${figure(summary.ratings)} ratings, ${figure(summary.matches)} matches, ${figure(summary.visits)} visits, ${figure(summary.conversations)} conversations, ${figure(summary.messages)} messages, ${figure(summary.posts.posts)} posts (${figure(summary.posts.postPhotos)} photos, ${figure(summary.posts.postLikes)} likes, ${figure(summary.posts.comments)} comments).
 Log in as ${summary.prefix}1 ... ${summary.prefix}${summary.members} (or ${summary.prefix}1@seed.example) with the password ${SEED_PASSWORD}
 Avatar files: ${storage.kind === 's3' ? `S3 bucket ${env.S3_BUCKET}` : path.resolve(env.DATA_DIR, 'media')}, under seed/avatars/${summary.prefix}/`);
-} catch (error) {
-  failed = true;
-  console.error(error instanceof Error ? error.message : error);
-} finally {
-  await database.close();
-  if (embedded) await embedded.stop();
-}
-process.exit(failed ? 1 : 0);
+  },
+);
