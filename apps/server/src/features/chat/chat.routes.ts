@@ -29,7 +29,7 @@ import { editMessage, hideMessage, starMessage, unsendMessage } from './messages
 import { reactToMessage } from './messages/message-reactions.service.ts';
 import { messagePage } from './messages/message-views.service.ts';
 import { apiErrors, noBody } from '../../lib/api-responses.ts';
-import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
+import { memberOf, perMemberActionLimit, perMemberRateLimit } from '../../plugins/request-member.ts';
 
 const MINUTE = 60_000;
 
@@ -42,6 +42,10 @@ const MessageRefusals = apiErrors({
   404: 'message_not_found',
 });
 const MessageActionResponse = { 200: MessageResultSchema, ...MessageRefusals };
+const ReactionResponse = {
+  ...MessageActionResponse,
+  ...apiErrors({ 429: 'rate_limited: over 120 reactions a minute; try again after Retry-After seconds' }),
+};
 
 /**
  * Conversations, message history and catch-up, edits, unsend, delete for me and stars.
@@ -162,12 +166,14 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     }),
   );
 
-  // A member's reaction on a message: set (replacing theirs) or taken off. Never a push.
+  // A member's reaction on a message: set (replacing theirs) or taken off, 120 a minute the two
+  // counted together (one counter for both routes). Never a push.
+  const reactionLimit = perMemberActionLimit(app, 'message-reaction', 120, MINUTE);
   app.put(
     '/messages/:id/reaction',
     {
-      config: perMemberRateLimit('message-reaction', 120, MINUTE),
-      schema: { params: IdParamsSchema, body: ReactionSchema, response: MessageActionResponse },
+      onRequest: reactionLimit,
+      schema: { params: IdParamsSchema, body: ReactionSchema, response: ReactionResponse },
     },
     async (request) => ({
       message: presentMessage(
@@ -175,13 +181,9 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       ),
     }),
   );
-
   app.delete(
     '/messages/:id/reaction',
-    {
-      config: perMemberRateLimit('message-reaction', 120, MINUTE),
-      schema: { params: IdParamsSchema, response: MessageActionResponse },
-    },
+    { onRequest: reactionLimit, schema: { params: IdParamsSchema, response: ReactionResponse } },
     async (request) => ({
       message: presentMessage(await reactToMessage(deps, memberOf(request).userId, request.params.id, null)),
     }),

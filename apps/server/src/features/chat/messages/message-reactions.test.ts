@@ -93,4 +93,16 @@ describe('reactions on messages', () => {
     expect(await rowsOf(message._id)).toHaveLength(0);
     expect(await rowsOf(removed._id)).toHaveLength(0);
   });
+
+  it('counts setting and taking off together: 120 a minute per member across both routes', async () => {
+    const { b, message } = await setup();
+    const statuses: number[] = [];
+    // 60 PUTs then 60 DELETEs: 120 allowed in all, the next refused on either route.
+    for (let i = 0; i < 60; i += 1) statuses.push((await react(b, message._id, '👍')).statusCode);
+    for (let i = 0; i < 60; i += 1) statuses.push((await react(b, message._id, null)).statusCode);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const [put, remove] = [await react(b, message._id, '❤️'), await react(b, message._id, null)];
+    expect([put.statusCode, remove.statusCode]).toEqual([429, 429]);
+    expect(put.json()).toMatchObject({ code: 'rate_limited' });
+  }, 60_000);
 });
