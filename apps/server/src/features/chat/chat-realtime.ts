@@ -45,6 +45,7 @@ function tellPaymentRequired(socket: RealtimeSocket, error: unknown): void {
     action: 'PaymentRequired',
     profile: error.profile,
     error: error.reason,
+    ...(error.plan && { plan: error.plan }),
   };
   socket.emit('app:error', event);
 }

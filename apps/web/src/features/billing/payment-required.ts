@@ -11,6 +11,8 @@ import {
 export type PaymentRequest = {
   reason: PaymentRequiredReason | null;
   profile: string | null;
+  /** The least plan on sale that reaches the profile (its id), when the server named one. */
+  plan?: string | null;
   /** Where a payment's success leads back to; by default the page the dialog opened on. */
   returnTo?: string;
   /**
@@ -56,12 +58,14 @@ export const paymentRequired = {
       profile: current.profile ?? request.profile,
       returnTo: current.returnTo ?? request.returnTo,
       refused: current.refused ?? request.refused,
+      plan: current.plan ?? request.plan ?? null,
     };
     if (
       merged.reason !== current.reason ||
       merged.profile !== current.profile ||
       merged.returnTo !== current.returnTo ||
-      merged.refused !== current.refused
+      merged.refused !== current.refused ||
+      merged.plan !== (current.plan ?? null)
     )
       set(merged);
   },

@@ -148,6 +148,7 @@ export function useStartConversationMutation() {
         paymentRequired.ask({
           reason: paymentRequiredReason(error.reason),
           profile: userId,
+          plan: error.plan ?? null,
           returnTo: `/conversations?user=${encodeURIComponent(userId)}`,
           refused: 'chat',
         });
