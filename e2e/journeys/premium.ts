@@ -1,10 +1,12 @@
 /**
  * Premium on phones (360x740), against the real server and the FlexPay simulator it starts: Kofi
  * writes to Ama, who looks for women only, and meets the paywall (UserPreferences); the
- * payment-required dialog says why, Subscribe now leads to the plans, he pays the month with mobile
- * money (the simulator's magic payer 243990000001, approved 2 s later), comes back to the chat and
- * the message goes through. A declined payment (243990000002) says so and charges nothing; a card
- * payment goes through the provider's hosted page (the simulator's checkout) and back.
+ * payment-required dialog says why and which plan reaches her (the month), and leads to its wizard; he
+ * pays the month with mobile money (the simulator's magic payer 243990000001, approved 2 s later),
+ * comes back to the chat and the message goes through. A declined payment (243990000002) says so and
+ * charges nothing; a card payment goes through the provider's hosted page (the simulator's checkout)
+ * and back; a second payment while one waits says which one waits, and cancelling it lets the new one
+ * start while the old one, approved later, is still honoured.
  * Labels are read from the app's own translation files.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -20,7 +22,6 @@ import {
 } from '../fixtures.ts';
 
 const billing = locale('en', 'billing');
-const common = locale('en', 'common');
 const thread = locale('en', 'thread');
 
 /** The simulator's magic payers (packages/flexpay-sim, PAYMENTS.md A5). */
@@ -45,15 +46,14 @@ async function meetThePaywall(kofi: SignedUpMember, ama: SignedUpMember) {
   return dialog;
 }
 
-/** From the dialog to the month's wizard: Subscribe now, the plans (no pass yet), Subscribe. */
+/** From the dialog to the month's wizard: the dialog names the month, the least plan that reaches her. */
 async function toTheMonthWizard(page: Page, dialog: ReturnType<Page['getByRole']>, profile: string) {
-  await dialog.getByRole('link', { name: common('actions.subscribeNow') }).click();
-  await page.waitForURL(
-    (url) => url.pathname === '/premium/subscriptions' && url.searchParams.get('profile') === profile,
-  );
-  await page.getByRole('heading', { level: 1, name: billing('passes.title') }).waitFor();
   const month = billing('plan.title.month');
-  await page.getByRole('link', { name: billing('plan.subscribeTo', { plan: month }) }).click();
+  await dialog.getByText(billing('paywall.reaches', { plan: month, name: 'Ama' }), { exact: true }).waitFor();
+  await dialog.getByRole('link', { name: billing('paywall.getPlan', { plan: month }) }).click();
+  await page.waitForURL(
+    (url) => url.pathname.startsWith('/premium/subscribe/') && url.searchParams.get('profile') === profile,
+  );
   await page.getByRole('heading', { level: 1, name: month }).waitFor();
 }
 
@@ -285,4 +285,64 @@ const refusedSend = journey(
   { timeoutMs: 180_000 },
 );
 
-export const journeys: Journey[] = [mobileMoney, declined, card, refusedSend];
+/** Waits (30 s at most) until the member holds `count` passes. */
+async function waitForPasses(page: Page, count: number) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await page.request.get('/api/user-subscriptions');
+    const held = ((await response.json()) as { count: number }).count;
+    if (held === count) return;
+    if (Date.now() > deadline) throw new Error(`${held} passes, not ${count}`);
+    await page.waitForTimeout(500);
+  }
+}
+
+const cancelPending = journey(
+  'a second payment while one waits says which one, and cancelling it lets the new one start; the old one is still honoured',
+  async ({ browser, baseUrl, log }) => {
+    const { ama, kofi } = await kofiAndAma(browser, baseUrl);
+    const dialog = await meetThePaywall(kofi, ama);
+    await toTheMonthWizard(kofi.page, dialog, ama.id);
+    const wizard = kofi.page.url();
+    // Numbers that are not magic ones wait for a hand's approval, as a phone's PIN would give it.
+    await payByMobileMoney(kofi.page, '0812345678');
+    await kofi.page.getByRole('heading', { name: billing('process.mobileTitle') }).waitFor();
+    await kofi.page.waitForURL((url) => url.searchParams.has('reference'));
+    const first = new URL(kofi.page.url()).searchParams.get('reference')!;
+    log('a first payment waits for approval on 081 234 5678');
+
+    // The phone never rang: he starts again from the wizard with another number.
+    await kofi.page.goto(wizard);
+    await payByMobileMoney(kofi.page, '0812345679');
+    const notice = kofi.page.getByRole('alert').filter({ hasText: billing('pending.title') });
+    await notice.getByText(/CDF\s14,000 is already waiting for approval on 243•••••••678\.$/).waitFor();
+    await shot(kofi.page, 'premium-17-payment-waiting');
+    log('the second start is refused: the payment waiting is named, with its number, Cancel and Keep waiting');
+
+    await notice.getByRole('button', { name: billing('pending.cancel') }).click();
+    await kofi.page.getByRole('heading', { name: billing('process.mobileTitle') }).waitFor();
+    await kofi.page.getByText(/243•••••••679/).waitFor();
+    log('cancelled: the new payment starts on 081 234 5679');
+
+    // The first request is approved on the phone after all: honoured, a pass granted.
+    const approved = await kofi.page.request.post(
+      `/api/dev/payments/${await simOrderNumber(kofi.page, first)}/approve`,
+    );
+    expect(approved.status(), 'the payer approves the cancelled request').toBe(200);
+    await waitForPasses(kofi.page, 1);
+    log('the cancelled payment, approved later, still gives the pass');
+
+    // My payments: the new one waiting has its own cancel.
+    await kofi.page.goto('/premium/subscriptions');
+    const history = kofi.page.getByRole('region', { name: billing('history.title') });
+    await history.getByText(billing('history.status.SUCCESS'), { exact: true }).waitFor();
+    await history.getByRole('button', { name: billing('pending.cancel') }).click();
+    await history.getByText(billing('history.status.CANCELLED'), { exact: true }).waitFor();
+    await history.getByText(billing('reason.member_cancelled'), { exact: true }).waitFor();
+    await shot(kofi.page, 'premium-18-payment-cancelled');
+    log('in My payments, the waiting payment is cancelled: its words say a late approval is credited');
+  },
+  { timeoutMs: 180_000 },
+);
+
+export const journeys: Journey[] = [mobileMoney, declined, card, refusedSend, cancelPending];

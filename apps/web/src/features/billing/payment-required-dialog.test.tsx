@@ -41,7 +41,7 @@ describe('the payment-required dialog', () => {
     const links = within(dialog).getAllByRole('link');
     // The paid way first, the free ways after it, in plain sight.
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Subscribe now', '/premium/subscriptions?profile=u-9'],
+      ['See Premium', '/premium/subscriptions?profile=u-9'],
       ['Like their profile: if they like you back, you match and chat for free', '/profile/u-9'],
       ['Complete your profile and add photos to raise your popularity', '/settings/profile'],
     ]);
@@ -88,7 +88,7 @@ describe('the payment-required dialog', () => {
     act(() => paymentRequired.ask({ reason: null, profile: null }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Writing first to this member needs Premium.')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Subscribe now' }).getAttribute('href')).toBe(
+    expect(within(dialog).getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe(
       '/premium/subscriptions',
     );
     // Its close button has a name too (axe: button-name).

@@ -34,12 +34,12 @@ function usePaywallWords(request: PaymentRequest) {
   const now = Date.now();
   const running = passes.find((pass) => pass.revokedAt === null && passState(pass, now, passes) === 'running');
   const reason = t(request.reason === null ? 'paywall.reason.unknown' : `paywall.reason.${request.reason}`);
-  if (!target) return { text: reason, target: null };
+  if (!target) return { texts: [reason], target: null };
   const plan = planTitle(t, target);
-  const text = running
-    ? t('paywall.notReached', { current: planTitle(t, running.subscription), name, plan })
-    : `${reason} ${t('paywall.reaches', { plan, name })}`;
-  return { text, target: { id: target._id, title: plan } };
+  const texts = running
+    ? [t('paywall.notReached', { current: planTitle(t, running.subscription), name, plan })]
+    : [reason, t('paywall.reaches', { plan, name })];
+  return { texts, target: { id: target._id, title: plan } };
 }
 
 /**
@@ -78,7 +78,9 @@ export function PaymentRequiredDialog({
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       <Stack gap="md">
-        <Text>{words.text}</Text>
+        {words.texts.map((text) => (
+          <Text key={text}>{text}</Text>
+        ))}
         <Button
           component={Link}
           to={words.target ? wizardPath(words.target.id, profile) : subscribePath(profile)}

@@ -53,19 +53,20 @@ export const paymentRequired = {
       current !== null &&
       (current.profile === null || request.profile === null || current.profile === request.profile);
     if (!current || !same) return set(request);
+    const plan = request.plan ?? current.plan ?? null;
     const merged = {
       reason: request.reason ?? current.reason,
       profile: current.profile ?? request.profile,
       returnTo: current.returnTo ?? request.returnTo,
       refused: current.refused ?? request.refused,
-      plan: current.plan ?? request.plan ?? null,
+      ...(plan !== null && { plan }),
     };
     if (
       merged.reason !== current.reason ||
       merged.profile !== current.profile ||
       merged.returnTo !== current.returnTo ||
       merged.refused !== current.refused ||
-      merged.plan !== (current.plan ?? null)
+      plan !== (current.plan ?? null)
     )
       set(merged);
   },

@@ -41,7 +41,7 @@ describe('SubscriptionsPage', () => {
     });
     render('/premium/subscriptions?profile=u-9');
     expect(await screen.findByText(/To write to this member, choose a plan/)).toBeTruthy();
-    const subscribe = await screen.findByRole('link', { name: 'Subscribe to Premium month' });
+    const subscribe = await screen.findByRole('link', { name: 'Buy Premium month' });
     expect(subscribe.getAttribute('href')).toBe(`/premium/subscribe/${MONTH._id}?profile=u-9`);
     expect(screen.getByText('No payment yet.')).toBeTruthy();
     expect(callsOf(fetch)).toContain('GET /api/user-subscriptions?sort=-createdAt&limit=96');
@@ -139,7 +139,7 @@ describe('SubscriptionsPage', () => {
     expect(callsOf(fetch)).toContain('POST /api/user-subscriptions/pass-1/cancel');
     await waitFor(() =>
       expect(
-        screen.getByText('Cancelled: it runs until December 20, 2026 and will not be bought again.'),
+        screen.getByText('Cancelled: it runs until December 20, 2026, then ends.'),
       ).toBeTruthy(),
     );
     expect(screen.queryByRole('button', { name: 'Cancel Premium month' })).toBeNull();
