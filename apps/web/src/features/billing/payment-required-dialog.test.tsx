@@ -1,14 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SocketContext } from '../../lib/socket.ts';
 import { FakeSocket } from '../../test/fake-socket.ts';
 import { buildMe, renderPage } from '../../test/render-page.tsx';
 import { paymentRequired } from './payment-required.ts';
 import { PaymentRequiredHost } from './payment-required-host.tsx';
 import { paywallReturnPath } from './paywall-return.ts';
+import { MONTH, PLANS, WEEK, buildPass, stubBillingApi } from './billing-fixtures.ts';
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   act(() => paymentRequired.close());
   sessionStorage.clear();
 });
@@ -104,5 +106,36 @@ describe('the payment-required dialog', () => {
     expect(paymentRequired.get()).toEqual({ reason: 'UserPreferences', profile: 'u-9' });
     paymentRequired.ask({ reason: null, profile: 'u-9' });
     expect(paymentRequired.get()).toEqual({ reason: 'UserPreferences', profile: 'u-9' });
+  });
+
+  it('tells a pass holder their plan does not reach the member, names the plan that does, and leads to its wizard', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const week = buildPass({
+      subscription: WEEK,
+      startsAt: new Date(Date.now() - day).toISOString(),
+      endsAt: new Date(Date.now() + 6 * day).toISOString(),
+    });
+    stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      'GET /api/user-subscriptions': () => ({ subscriptions: [week], count: 1 }),
+      'GET /api/users/u-9': () => ({ _id: 'u-9', name: 'Ama' }),
+    });
+    const { socket } = renderHost();
+    await waitFor(() => expect(socket.listenerCount('app:error')).toBe(1));
+    act(() =>
+      socket.serverEmit('app:error', {
+        action: 'PaymentRequired',
+        profile: 'u-9',
+        error: 'UserPopularity',
+        plan: MONTH._id,
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Your message is waiting' });
+    expect(
+      await within(dialog).findByText('Your Premium week does not reach Ama. Premium month does.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Get Premium month' }).getAttribute('href')).toBe(
+      `/premium/subscribe/${MONTH._id}?profile=u-9`,
+    );
   });
 });
