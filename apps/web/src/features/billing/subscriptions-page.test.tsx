@@ -189,7 +189,7 @@ describe('SubscriptionsPage', () => {
     expect(within(history).queryByRole('button', { name: 'Show more' })).toBeNull();
   }, 20_000);
 
-  it('offers a pending payment's cancel in My payments; once cancelled it says so, and that a late approval is credited', async () => {
+  it('offers a pending payment’s cancel in My payments; once cancelled it says so, and that a late approval is credited', async () => {
     let cancelled = false;
     const fetch = stubBillingApi({
       'GET /api/user-subscriptions': () => passes(),
