@@ -148,7 +148,7 @@ export function useStartConversationMutation() {
         paymentRequired.ask({
           reason: paymentRequiredReason(error.reason),
           profile: userId,
-          plan: error.plan ?? null,
+          ...(error.plan && { plan: error.plan }),
           returnTo: `/conversations?user=${encodeURIComponent(userId)}`,
           refused: 'chat',
         });
