@@ -317,7 +317,9 @@ const cancelPending = journey(
     const notice = kofi.page.getByRole('alert').filter({ hasText: billing('pending.title') });
     await notice.getByText(/CDF\s14,000 is already waiting for approval on 243•••••••678\.$/).waitFor();
     await shot(kofi.page, 'premium-17-payment-waiting');
-    log('the second start is refused: the payment waiting is named, with its number, Cancel and Keep waiting');
+    log(
+      'the second start is refused: the payment waiting is named, with its number, Cancel and Keep waiting',
+    );
 
     await notice.getByRole('button', { name: billing('pending.cancel') }).click();
     await kofi.page.getByRole('heading', { name: billing('process.mobileTitle') }).waitFor();

@@ -181,7 +181,5 @@ export const verifyPayment = (reference: string, signal?: AbortSignal) =>
  */
 export async function findOpenPayment(planId: string): Promise<Payment | null> {
   const { payments } = await api<Payments>('/payments', { query: { limit: 24 } });
-  return (
-    payments.find((payment) => payment.subscription === planId && isCancellable(payment)) ?? null
-  );
+  return payments.find((payment) => payment.subscription === planId && isCancellable(payment)) ?? null;
 }

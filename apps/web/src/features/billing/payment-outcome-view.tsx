@@ -72,9 +72,9 @@ export function PaymentOutcomeView({
     (outcome === 'pending' && (reason === 'in_review' || reason === 'checking'));
   const detail = told
     ? t((payment && reasonKey(payment)) ?? 'reason.declined')
-      : outcome === 'success' && granted
-        ? successText(t, granted)
-        : t(`outcome.${outcome}.text`);
+    : outcome === 'success' && granted
+      ? successText(t, granted)
+      : t(`outcome.${outcome}.text`);
 
   // Told as the spec's notice too, once per outcome reached.
   useEffect(() => {

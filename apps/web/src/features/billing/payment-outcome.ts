@@ -35,5 +35,7 @@ export function outcomeOf(payment: Payment, waitedLong: boolean): Outcome | null
  */
 export function reasonKey(payment: Pick<Payment, 'reason' | 'method'>): string | null {
   if (payment.reason === null) return null;
-  return payment.reason === 'declined' && payment.method === 'card' ? 'reason.declinedCard' : `reason.${payment.reason}`;
+  return payment.reason === 'declined' && payment.method === 'card'
+    ? 'reason.declinedCard'
+    : `reason.${payment.reason}`;
 }

@@ -32,7 +32,9 @@ function usePaywallWords(request: PaymentRequest) {
   const target = usePlansQuery().data?.subscriptions.find((plan) => plan._id === request.plan);
   const passes = usePassesQuery().data?.pages.flatMap((page) => page.subscriptions) ?? [];
   const now = Date.now();
-  const running = passes.find((pass) => pass.revokedAt === null && passState(pass, now, passes) === 'running');
+  const running = passes.find(
+    (pass) => pass.revokedAt === null && passState(pass, now, passes) === 'running',
+  );
   const reason = t(request.reason === null ? 'paywall.reason.unknown' : `paywall.reason.${request.reason}`);
   if (!target) return { texts: [reason], target: null };
   const plan = planTitle(t, target);

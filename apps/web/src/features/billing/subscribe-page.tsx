@@ -92,12 +92,7 @@ export function SubscribePage() {
           <Paper withBorder radius="md" p="md">
             <PlanFacts plan={plan} />
           </Paper>
-          <PaymentForm
-            plan={plan}
-            lastPhone={lastPhone}
-            lastCurrency={lastCurrency}
-            onStarted={started}
-          />
+          <PaymentForm plan={plan} lastPhone={lastPhone} lastCurrency={lastCurrency} onStarted={started} />
         </>
       )}
     </Stack>

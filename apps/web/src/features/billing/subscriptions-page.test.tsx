@@ -138,9 +138,7 @@ describe('SubscriptionsPage', () => {
     expect(await screen.findByText('Cancelled. Premium stays until December 20, 2026.')).toBeTruthy();
     expect(callsOf(fetch)).toContain('POST /api/user-subscriptions/pass-1/cancel');
     await waitFor(() =>
-      expect(
-        screen.getByText('Cancelled: it runs until December 20, 2026, then ends.'),
-      ).toBeTruthy(),
+      expect(screen.getByText('Cancelled: it runs until December 20, 2026, then ends.')).toBeTruthy(),
     );
     expect(screen.queryByRole('button', { name: 'Cancel Premium month' })).toBeNull();
   });
@@ -196,9 +194,7 @@ describe('SubscriptionsPage', () => {
       'GET /api/subscriptions': () => PLANS,
       'GET /api/payments': () =>
         payments(
-          cancelled
-            ? withStatus('FAILED', { reason: 'member_cancelled' })
-            : withStatus('PENDING'),
+          cancelled ? withStatus('FAILED', { reason: 'member_cancelled' }) : withStatus('PENDING'),
           withStatus('PENDING', { _id: 'p-review', reference: 'REVIEW1', reason: 'in_review' }),
         ),
       'POST /api/payments/pay-1/cancel': () => {

@@ -25,7 +25,8 @@ describe('the plan that reaches, in a paywall refusal', () => {
     return { a, b, conversationId: conversation.id };
   }
   /** The recipient FREE_POPULARITY_MARGIN + `gap` points above the sender. */
-  const popularPair = (gap: number) => pairOf({ popularity: 0 }, { popularity: FREE_POPULARITY_MARGIN + gap });
+  const popularPair = (gap: number) =>
+    pairOf({ popularity: 0 }, { popularity: FREE_POPULARITY_MARGIN + gap });
 
   async function refusedEvent(pair: Awaited<ReturnType<typeof pairOf>>) {
     const socket = await bed.socketOf(pair.a);
