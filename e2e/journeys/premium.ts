@@ -5,11 +5,10 @@
  * pays the month with mobile money (the simulator's magic payer 243990000001, approved 2 s later),
  * comes back to the chat and the message goes through. A declined payment (243990000002) says so and
  * charges nothing; a card payment goes through the provider's hosted page (the simulator's checkout)
- * and back; a second payment while one waits says which one waits, and cancelling it lets the new one
- * start while the old one, approved later, is still honoured.
+ * and back (a payment cancelled while it waits: premium-pending.ts).
  * Labels are read from the app's own translation files.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   expect,
   journey,
@@ -20,6 +19,13 @@ import {
   type Journey,
   type SignedUpMember,
 } from '../fixtures.ts';
+import {
+  kofiAndAma,
+  meetThePaywall,
+  payByMobileMoney,
+  simOrderNumber,
+  toTheMonthWizard,
+} from '../premium-steps.ts';
 
 const billing = locale('en', 'billing');
 const thread = locale('en', 'thread');
@@ -29,39 +35,6 @@ const APPROVED_PAYER = '243990000001';
 const DECLINING_PAYER = '243990000002';
 /** The simulator's card that is approved. */
 const APPROVED_CARD = '5555 5555 5555 4444';
-
-/** Kofi (a man) and Ama, who looks for women only: he does not fit her preferences. */
-async function kofiAndAma(browser: Browser, baseUrl: string) {
-  const ama = await signedUpMember(browser, baseUrl, { firstName: 'Ama', sex: 'female', likes: ['female'] });
-  const kofi = await signedUpMember(browser, baseUrl, { firstName: 'Kofi', sex: 'male', likes: ['female'] });
-  return { ama, kofi };
-}
-
-/** Kofi opens a chat with Ama the way her profile's button does, and meets the paywall. */
-async function meetThePaywall(kofi: SignedUpMember, ama: SignedUpMember) {
-  await kofi.page.goto(`/conversations?user=${ama.id}`);
-  const dialog = kofi.page.getByRole('dialog', { name: billing('paywall.titleChat') });
-  await dialog.waitFor();
-  await dialog.getByText(billing('paywall.reason.UserPreferences'), { exact: true }).waitFor();
-  return dialog;
-}
-
-/** From the dialog to the month's wizard: the dialog names the month, the least plan that reaches her. */
-async function toTheMonthWizard(page: Page, dialog: ReturnType<Page['getByRole']>, profile: string) {
-  const month = billing('plan.title.month');
-  await dialog.getByText(billing('paywall.reaches', { plan: month, name: 'Ama' }), { exact: true }).waitFor();
-  await dialog.getByRole('link', { name: billing('paywall.getPlan', { plan: month }) }).click();
-  await page.waitForURL(
-    (url) => url.pathname.startsWith('/premium/subscribe/') && url.searchParams.get('profile') === profile,
-  );
-  await page.getByRole('heading', { level: 1, name: month }).waitFor();
-}
-
-/** Pays with mobile money from `phone`: the wizard's number step, then Pay. */
-async function payByMobileMoney(page: Page, phone: string) {
-  await page.getByLabel(billing('form.phone')).fill(phone);
-  await page.getByRole('button', { name: /^Pay CDF\s14,000$/ }).click();
-}
 
 /** Every message of the conversation as the server holds it for this member. */
 async function storedTexts(member: SignedUpMember, conversationId: string): Promise<(string | null)[]> {
@@ -210,16 +183,6 @@ const card = journey(
   },
 );
 
-/** The simulator's transaction of our payment `reference` (GET /api/dev/payments, outside production). */
-async function simOrderNumber(page: Page, reference: string): Promise<string> {
-  const response = await page.request.get('/api/dev/payments');
-  expect(response.status(), 'GET /api/dev/payments').toBe(200);
-  const { payments } = (await response.json()) as { payments: { reference: string; orderNumber: string }[] };
-  const found = payments.find((payment) => payment.reference === reference);
-  if (!found) throw new Error(`the simulator has no payment ${reference}`);
-  return found.orderNumber;
-}
-
 const refusedSend = journey(
   'a message refused in a chat waits, failed, and goes through on Retry once paid (approved by hand)',
   async ({ browser, baseUrl, log }) => {
@@ -285,66 +248,4 @@ const refusedSend = journey(
   { timeoutMs: 180_000 },
 );
 
-/** Waits (30 s at most) until the member holds `count` passes. */
-async function waitForPasses(page: Page, count: number) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const response = await page.request.get('/api/user-subscriptions');
-    const held = ((await response.json()) as { count: number }).count;
-    if (held === count) return;
-    if (Date.now() > deadline) throw new Error(`${held} passes, not ${count}`);
-    await page.waitForTimeout(500);
-  }
-}
-
-const cancelPending = journey(
-  'a second payment while one waits says which one, and cancelling it lets the new one start; the old one is still honoured',
-  async ({ browser, baseUrl, log }) => {
-    const { ama, kofi } = await kofiAndAma(browser, baseUrl);
-    const dialog = await meetThePaywall(kofi, ama);
-    await toTheMonthWizard(kofi.page, dialog, ama.id);
-    const wizard = kofi.page.url();
-    // Numbers that are not magic ones wait for a hand's approval, as a phone's PIN would give it.
-    await payByMobileMoney(kofi.page, '0812345678');
-    await kofi.page.getByRole('heading', { name: billing('process.mobileTitle') }).waitFor();
-    await kofi.page.waitForURL((url) => url.searchParams.has('reference'));
-    const first = new URL(kofi.page.url()).searchParams.get('reference')!;
-    log('a first payment waits for approval on 081 234 5678');
-
-    // The phone never rang: he starts again from the wizard with another number.
-    await kofi.page.goto(wizard);
-    await payByMobileMoney(kofi.page, '0812345679');
-    const notice = kofi.page.getByRole('alert').filter({ hasText: billing('pending.title') });
-    await notice.getByText(/CDF\s14,000 is already waiting for approval on 243•••••••678\.$/).waitFor();
-    await shot(kofi.page, 'premium-17-payment-waiting');
-    log(
-      'the second start is refused: the payment waiting is named, with its number, Cancel and Keep waiting',
-    );
-
-    await notice.getByRole('button', { name: billing('pending.cancel') }).click();
-    await kofi.page.getByRole('heading', { name: billing('process.mobileTitle') }).waitFor();
-    await kofi.page.getByText(/243•••••••679/).waitFor();
-    log('cancelled: the new payment starts on 081 234 5679');
-
-    // The first request is approved on the phone after all: honoured, a pass granted.
-    const approved = await kofi.page.request.post(
-      `/api/dev/payments/${await simOrderNumber(kofi.page, first)}/approve`,
-    );
-    expect(approved.status(), 'the payer approves the cancelled request').toBe(200);
-    await waitForPasses(kofi.page, 1);
-    log('the cancelled payment, approved later, still gives the pass');
-
-    // My payments: the new one waiting has its own cancel.
-    await kofi.page.goto('/premium/subscriptions');
-    const history = kofi.page.getByRole('region', { name: billing('history.title') });
-    await history.getByText(billing('history.status.SUCCESS'), { exact: true }).waitFor();
-    await history.getByRole('button', { name: billing('pending.cancel') }).click();
-    await history.getByText(billing('history.status.CANCELLED'), { exact: true }).waitFor();
-    await history.getByText(billing('reason.member_cancelled'), { exact: true }).waitFor();
-    await shot(kofi.page, 'premium-18-payment-cancelled');
-    log('in My payments, the waiting payment is cancelled: its words say a late approval is credited');
-  },
-  { timeoutMs: 180_000 },
-);
-
-export const journeys: Journey[] = [mobileMoney, declined, card, refusedSend, cancelPending];
+export const journeys: Journey[] = [mobileMoney, declined, card, refusedSend];

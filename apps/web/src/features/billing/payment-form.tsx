@@ -130,21 +130,7 @@ export function PaymentForm({
             ]}
           />
         </Stack>
-        <Stack gap={6}>
-          <Text fw={600} size="sm" id="pay-in">
-            {t('form.currency')}
-          </Text>
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="pay-in"
-            value={currency}
-            onChange={(value) => setCurrency(value as Currency)}
-            data={[
-              { value: 'CDF', label: t('form.currencyCdf') },
-              { value: 'USD', label: t('form.currencyUsd') },
-            ]}
-          />
-        </Stack>
+        <CurrencyChoice value={currency} onChange={setCurrency} />
         {method === 'mobile_money' ? (
           <TextInput
             label={t('form.phone')}
@@ -201,5 +187,27 @@ export function PaymentForm({
         </Text>
       </Stack>
     </form>
+  );
+}
+
+/** "Pay in": francs or dollars. */
+function CurrencyChoice({ value, onChange }: { value: Currency; onChange: (currency: Currency) => void }) {
+  const { t } = useTranslation('billing');
+  return (
+    <Stack gap={6}>
+      <Text fw={600} size="sm" id="pay-in">
+        {t('form.currency')}
+      </Text>
+      <SegmentedControl
+        fullWidth
+        aria-labelledby="pay-in"
+        value={value}
+        onChange={(chosen) => onChange(chosen as Currency)}
+        data={[
+          { value: 'CDF', label: t('form.currencyCdf') },
+          { value: 'USD', label: t('form.currencyUsd') },
+        ]}
+      />
+    </Stack>
   );
 }
