@@ -37,7 +37,7 @@ function PaymentRow({ payment, plan }: { payment: Payment; plan: string | null }
             {when}
           </Text>
           {reason && (
-            <Text size="xs" c={status === 'FAILED' ? 'red' : 'dimmed'}>
+            <Text size="xs" c={shown === 'FAILED' ? 'red.9' : 'dimmed'}>
               {t(reason)}
             </Text>
           )}
