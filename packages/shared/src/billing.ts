@@ -98,6 +98,9 @@ export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 /** SPEC.md section 9: Mobile Money unless the member chose otherwise (remembered on the device). */
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'mobile_money';
 
+/** Where members write about their payments and refunds (the address the legal pages give). */
+export const SUPPORT_EMAIL = 'support@motema.app';
+
 /** What the member is shown (PAYMENTS.md A1.8): internal states map to these three. */
 export const PAYMENT_STATUSES = ['PENDING', 'FAILED', 'SUCCESS'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -108,7 +111,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * time; "if you were charged it will be credited automatically"), `refunded` (the pass was revoked),
  * `provider_error` (the provider refused the request), `in_review` (paid but amounts differ: our team
  * checks it), `checking` (the payment service never answered the request: its outcome is being
- * checked, and a charge is credited).
+ * checked, and a charge is credited), `member_cancelled` (the member stopped waiting: should it be
+ * approved after all, the pass is credited).
  */
 export const PAYMENT_REASONS = [
   'declined',
@@ -119,6 +123,7 @@ export const PAYMENT_REASONS = [
   'provider_error',
   'in_review',
   'checking',
+  'member_cancelled',
 ] as const;
 export type PaymentReason = (typeof PAYMENT_REASONS)[number];
 
@@ -199,7 +204,7 @@ export type PaymentRequiredReason = (typeof PAYMENT_REQUIRED_REASONS)[number];
 export const FREE_POPULARITY_MARGIN = 10;
 
 /** The payment a send behind the paywall asks for: to write to `profile` (the recipient's id), and why. */
-export type PaymentRequired = { profile: string; error: PaymentRequiredReason };
+export type PaymentRequired = { profile: string; error: PaymentRequiredReason; plan?: string };
 
 /**
  * The popularity gap a plan of `popularityPercent` lets its member write across first, in whole
@@ -212,8 +217,9 @@ export function planReachPoints(popularityPercent: number): number {
 
 /**
  * The socket answer to a send behind the paywall: `app:error` with this payload, "payment profile and
- * error" (SPEC section 7): `payment` holds the recipient's id and the reason, which `profile` and
- * `error` also carry at the top level.
+ * error" (SPEC section 7): `payment` holds the recipient's id, the reason and `plan`, the id of the
+ * least plan on sale that would reach the recipient (absent when none does), which `profile`, `error`
+ * and `plan` also carry at the top level.
  */
 export type PaymentRequiredEvent = PaymentRequired & {
   action: 'PaymentRequired';

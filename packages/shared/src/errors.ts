@@ -101,4 +101,6 @@ export type ApiErrorBody = {
   email?: string;
   /** payment_required only: why the paywall refused (the web app's payment-required dialog names it). */
   reason?: PaymentRequiredReason;
+  /** payment_required only: the least plan on sale that reaches the recipient (its id), if one does. */
+  plan?: string;
 };

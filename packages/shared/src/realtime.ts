@@ -16,7 +16,13 @@ export type Coordinates = {
 export type ServerToClientEvents = {
   connected: (payload: { userId: string }) => void;
   'session:revoked': () => void;
-  'app:error': (payload: { action: string; payment?: unknown; profile?: string; error?: string }) => void;
+  'app:error': (payload: {
+    action: string;
+    payment?: unknown;
+    profile?: string;
+    error?: string;
+    plan?: string;
+  }) => void;
   /** To each of two members who just rated each other 4 or more; `{userId}` is the receiver's id. */
   [matched: `matched:${string}`]: (payload: MatchEvent) => void;
   /** To the install `{id}` (its handshake's `auth.device`): a newer build exists (devices.ts). */

@@ -28,6 +28,7 @@ export const ApiErrorSchema = z
     issues: z.array(FieldIssueSchema).optional(),
     email: z.string().optional(),
     reason: z.enum(PAYMENT_REQUIRED_REASONS).optional(),
+    plan: z.string().optional(),
   })
   .meta({ id: 'ApiError' }) satisfies z.ZodType<ApiErrorBody>;
 

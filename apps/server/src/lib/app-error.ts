@@ -13,6 +13,8 @@ export class AppError extends Error {
   /** payment_required only: why the paywall refused (sent in the body), and to whom (the socket event's profile). */
   readonly reason: PaymentRequiredReason | undefined;
   readonly profile: string | undefined;
+  /** payment_required only: the least plan on sale that reaches the recipient. */
+  readonly plan: string | undefined;
 
   constructor(
     statusCode: number,
@@ -24,6 +26,7 @@ export class AppError extends Error {
       email?: string;
       reason?: PaymentRequiredReason;
       profile?: string;
+      plan?: string;
     } = {},
   ) {
     super(options.message ?? ERROR_MESSAGES[code]);
@@ -34,6 +37,7 @@ export class AppError extends Error {
     this.email = options.email;
     this.reason = options.reason;
     this.profile = options.profile;
+    this.plan = options.plan;
   }
 }
 

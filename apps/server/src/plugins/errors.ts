@@ -60,6 +60,7 @@ export function registerErrorHandler(
       if (error.issues) body.issues = error.issues;
       if (error.email) body.email = error.email;
       if (error.reason) body.reason = error.reason;
+      if (error.plan) body.plan = error.plan;
       if (error.headers) void reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const prefix = error.validationContext === 'body' ? '' : (error.validationContext ?? '');

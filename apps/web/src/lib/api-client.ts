@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly email: string | undefined;
   /** payment_required: why the server asks for Premium (a PaymentRequiredReason of packages/shared). */
   readonly reason: string | undefined;
+  /** payment_required: the least plan on sale that reaches the member written to (its id). */
+  readonly plan: string | undefined;
 
   constructor(
     status: number,
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     issues: FieldIssue[] = [],
     email?: string,
     reason?: string,
+    plan?: string,
   ) {
     super(message);
     this.status = status;
@@ -25,6 +28,7 @@ export class ApiError extends Error {
     this.issues = issues;
     this.email = email;
     this.reason = reason;
+    this.plan = plan;
   }
 }
 
@@ -54,7 +58,7 @@ export function urlOf(path: string, query: RequestOptions['query']): string {
 /** The error for an answer with an error status and its parsed body (if any); shared by fetch and XHR uploads. */
 export function apiErrorOf(status: number, body: unknown, statusText = ''): ApiError {
   const error = (body && typeof body === 'object' ? body : undefined) as
-    (Partial<ApiErrorBody> & { reason?: unknown }) | undefined;
+    (Partial<ApiErrorBody> & { reason?: unknown; plan?: unknown }) | undefined;
   return new ApiError(
     status,
     error?.code ?? (status >= 500 ? 'internal' : 'bad_request'),
@@ -62,6 +66,7 @@ export function apiErrorOf(status: number, body: unknown, statusText = ''): ApiE
     error?.issues ?? [],
     typeof error?.email === 'string' ? error.email : undefined,
     typeof error?.reason === 'string' ? error.reason : undefined,
+    typeof error?.plan === 'string' ? error.plan : undefined,
   );
 }
 

@@ -41,7 +41,7 @@ const watchOf = parsed(PresenceWatchSchema);
 function tellPaymentRequired(socket: RealtimeSocket, error: unknown): void {
   if (!(error instanceof AppError) || error.code !== 'payment_required') return;
   if (!error.reason || !error.profile) return;
-  const payment = { profile: error.profile, error: error.reason };
+  const payment = { profile: error.profile, error: error.reason, ...(error.plan && { plan: error.plan }) };
   const event: PaymentRequiredEvent = { action: 'PaymentRequired', payment, ...payment };
   socket.emit('app:error', event);
 }

@@ -156,6 +156,28 @@ export function useStartPaymentMutation() {
   });
 }
 
+/**
+ * The member stops waiting for a pending payment (POST /payments/{id}/cancel, decision 0035): it
+ * leaves their way, so a new one may start, and should it be approved after all its pass is
+ * credited. The answer is the payment as it stands (one that succeeded meanwhile says so).
+ */
+export function useCancelPaymentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paymentId: string) =>
+      api<Payment>(`/payments/${encodeURIComponent(paymentId)}/cancel`, { method: 'POST' }),
+    onSuccess: (payment) => {
+      queryClient.setQueryData(billingKeys.payment(payment.reference), payment);
+      return queryClient.invalidateQueries({ queryKey: billingKeys.payments() });
+    },
+    meta: OWN_ERRORS,
+  });
+}
+
+/** Whether a payment may be cancelled: still pending, not paid and in our team's review. */
+export const isCancellable = (payment: Payment) =>
+  payment.transaction.status === 'PENDING' && payment.reason !== 'in_review';
+
 /** A payment by its id (GET /payments/{id}), as the server last checked it. */
 export const fetchPayment = (paymentId: string) => api<Payment>(`/payments/${encodeURIComponent(paymentId)}`);
 
@@ -173,8 +195,5 @@ export const verifyPayment = (reference: string, signal?: AbortSignal) =>
  */
 export async function findOpenPayment(planId: string): Promise<Payment | null> {
   const { payments } = await api<Payments>('/payments', { query: { limit: 24 } });
-  return (
-    payments.find((payment) => payment.subscription === planId && payment.transaction.status === 'PENDING') ??
-    null
-  );
+  return payments.find((payment) => payment.subscription === planId && isCancellable(payment)) ?? null;
 }

@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { UserSubscription } from '@motema/shared/billing';
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { SUPPORT_EMAIL, type UserSubscription } from '@motema/shared/billing';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { formatDate, passState } from './passes.ts';
@@ -47,7 +47,10 @@ export function CancelPassDialog({
           </Text>
           <Text size="sm">{t('cancel.noRenewal')}</Text>
           <Text size="sm" c="dimmed">
-            {t('cancel.refund')}
+            {t('cancel.refund')}{' '}
+            <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm">
+              {SUPPORT_EMAIL}
+            </Anchor>
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={pending}>

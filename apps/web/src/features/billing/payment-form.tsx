@@ -16,6 +16,7 @@ import { failureReason, isSessionEnd } from '../safety/failure-reason.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { findOpenPayment, useStartPaymentMutation, type PaymentStart } from './billing.api.ts';
 import { formatMoney } from './money.ts';
+import { OpenPaymentNotice } from './open-payment-notice.tsx';
 import { rememberedPaymentMethod, rememberPaymentMethod } from './payment-method.ts';
 import { PaymentStep } from './payment-step.tsx';
 
@@ -40,11 +41,14 @@ function useAttemptKey() {
 export function PaymentForm({
   plan,
   lastPhone,
+  lastCurrency = null,
   onStarted,
 }: {
   plan: Subscription;
   /** The number the member paid from last on this screen: a new try need not type it again. */
   lastPhone: string | null;
+  /** The currency of the payment tried last ("Try again" keeps it). */
+  lastCurrency?: Currency | null;
   onStarted: (payment: Payment, phone: string | null) => void;
 }) {
   const { t } = useTranslation(['billing', 'errors']);
@@ -53,13 +57,15 @@ export function PaymentForm({
   const start = useStartPaymentMutation();
   const keyFor = useAttemptKey();
   const [method, setMethod] = useState<PaymentMethod>(rememberedPaymentMethod);
-  const [currency, setCurrency] = useState<Currency>('CDF');
+  const [currency, setCurrency] = useState<Currency>(lastCurrency ?? 'CDF');
   // The member's own number when it is a Congolese one: most pay from the phone they use.
   const [phone, setPhone] = useState(
     () => lastPhone ?? (me?.phone && normalisePayerPhone(me.phone) ? me.phone : ''),
   );
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // A payment of this plan already waiting for approval: the member cancels it or keeps waiting.
+  const [waiting, setWaiting] = useState<Payment | null>(null);
   const price = formatMoney(plan.cost[currency], currency, language);
 
   const choose = (value: string) => {
@@ -69,9 +75,10 @@ export function PaymentForm({
     setFailure(null);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
     setFailure(null);
+    setWaiting(null);
     let payer: string | undefined;
     if (method === 'mobile_money') {
       payer = normalisePayerPhone(phone) ?? undefined;
@@ -92,11 +99,11 @@ export function PaymentForm({
           if (isSessionEnd(error)) return;
           if (isApiError(error) && error.issues.some((issue) => issue.path === 'phone'))
             return setPhoneError(t('form.phoneInvalid'));
-          // A payment of this plan is still open (started on another tab, or before a reload): its
-          // live status, rather than a refusal and a member tempted to pay twice.
+          // A payment of this plan is still open (started on another tab, or before a reload): said
+          // plainly, with its amount and number, rather than a refusal and a member tempted to pay twice.
           if (isApiError(error) && error.code === 'payment_in_progress') {
             const open = await findOpenPayment(plan._id).catch(() => null);
-            if (open) return onStarted(open, null);
+            if (open) return setWaiting(open);
           }
           setFailure(failureReason(error, t));
         },
@@ -123,21 +130,7 @@ export function PaymentForm({
             ]}
           />
         </Stack>
-        <Stack gap={6}>
-          <Text fw={600} size="sm" id="pay-in">
-            {t('form.currency')}
-          </Text>
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="pay-in"
-            value={currency}
-            onChange={(value) => setCurrency(value as Currency)}
-            data={[
-              { value: 'CDF', label: t('form.currencyCdf') },
-              { value: 'USD', label: t('form.currencyUsd') },
-            ]}
-          />
-        </Stack>
+        <CurrencyChoice value={currency} onChange={setCurrency} />
         {method === 'mobile_money' ? (
           <TextInput
             label={t('form.phone')}
@@ -159,6 +152,16 @@ export function PaymentForm({
           <Alert variant="light" color="gray" radius="md" icon={<IconLock size={18} aria-hidden />}>
             <Text size="sm">{t('form.cardText')}</Text>
           </Alert>
+        )}
+        {waiting && (
+          <OpenPaymentNotice
+            payment={waiting}
+            onCancelled={(answer) =>
+              // Paid meanwhile: its outcome, not a second payment. Otherwise the new one starts.
+              answer.transaction.status === 'SUCCESS' ? onStarted(answer, null) : submit()
+            }
+            onKeepWaiting={() => onStarted(waiting, null)}
+          />
         )}
         {failure && (
           <Alert variant="light" color="red" radius="md" title={t('form.failed')} role="alert">
@@ -184,5 +187,27 @@ export function PaymentForm({
         </Text>
       </Stack>
     </form>
+  );
+}
+
+/** "Pay in": francs or dollars. */
+function CurrencyChoice({ value, onChange }: { value: Currency; onChange: (currency: Currency) => void }) {
+  const { t } = useTranslation('billing');
+  return (
+    <Stack gap={6}>
+      <Text fw={600} size="sm" id="pay-in">
+        {t('form.currency')}
+      </Text>
+      <SegmentedControl
+        fullWidth
+        aria-labelledby="pay-in"
+        value={value}
+        onChange={(chosen) => onChange(chosen as Currency)}
+        data={[
+          { value: 'CDF', label: t('form.currencyCdf') },
+          { value: 'USD', label: t('form.currencyUsd') },
+        ]}
+      />
+    </Stack>
   );
 }

@@ -4,16 +4,24 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { failureReason } from '../safety/failure-reason.ts';
-import { usePaymentsQuery, usePlansQuery } from './billing.api.ts';
+import { isCancellable, usePaymentsQuery, usePlansQuery } from './billing.api.ts';
+import { CancelPaymentButton } from './cancel-payment-button.tsx';
 import { formatMoney } from './money.ts';
+import { reasonKey } from './payment-outcome.ts';
 import { planTitle } from './plan-facts.tsx';
 
-const STATUS_COLOR = { SUCCESS: 'teal', PENDING: 'ochre', FAILED: 'red' } as const;
+const STATUS_COLOR = { SUCCESS: 'teal', PENDING: 'ochre', FAILED: 'red', CANCELLED: 'gray' } as const;
 
 function PaymentRow({ payment, plan }: { payment: Payment; plan: string | null }) {
   const { t } = useTranslation('billing');
   const language = currentLanguage();
   const { amount, currency, status } = payment.transaction;
+  const reason = reasonKey(payment);
+  // Cancelled (by the member, or the card page left) rather than failed.
+  const shown =
+    status === 'FAILED' && (payment.reason === 'member_cancelled' || payment.reason === 'canceled')
+      ? 'CANCELLED'
+      : status;
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(payment.createdAt),
   );
@@ -28,15 +36,18 @@ function PaymentRow({ payment, plan }: { payment: Payment; plan: string | null }
           <Text size="xs" c="dimmed">
             {when}
           </Text>
-          {payment.reason && (
-            <Text size="xs" c={status === 'FAILED' ? 'red' : 'dimmed'}>
-              {t(`reason.${payment.reason}`)}
+          {reason && (
+            <Text size="xs" c={shown === 'FAILED' ? 'red.9' : 'dimmed'}>
+              {t(reason)}
             </Text>
           )}
         </Stack>
-        <Badge color={STATUS_COLOR[status]} variant="light" style={{ flexShrink: 0 }}>
-          {t(`history.status.${status}`)}
-        </Badge>
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          <Badge color={STATUS_COLOR[shown]} variant="light">
+            {t(`history.status.${shown}`)}
+          </Badge>
+          {isCancellable(payment) && <CancelPaymentButton payment={payment} compact />}
+        </Stack>
       </Group>
     </Paper>
   );

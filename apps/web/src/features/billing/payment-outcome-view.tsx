@@ -7,9 +7,10 @@ import { Link } from 'react-router';
 import type { Translate } from '../../lib/form-errors.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notices.ts';
-import { useNewestPassQuery } from './billing.api.ts';
+import { isCancellable, useNewestPassQuery } from './billing.api.ts';
+import { CancelPaymentButton } from './cancel-payment-button.tsx';
 import { formatDate, passState } from './passes.ts';
-import { OUTCOMES, type Outcome } from './payment-outcome.ts';
+import { OUTCOMES, reasonKey, type Outcome } from './payment-outcome.ts';
 import { paywallReturnPath } from './paywall-return.ts';
 
 const LOOK = {
@@ -64,12 +65,15 @@ export function PaymentOutcomeView({
   const { color, Icon } = LOOK[kind];
   const reason = payment?.reason ?? null;
   const granted = useGrantedPass(outcome === 'success');
-  const detail =
-    outcome === 'failed' || (outcome === 'pending' && (reason === 'in_review' || reason === 'checking'))
-      ? t(`reason.${reason ?? 'declined'}`)
-      : outcome === 'success' && granted
-        ? successText(t, granted)
-        : t(`outcome.${outcome}.text`);
+  const told =
+    outcome === 'failed' ||
+    reason === 'member_cancelled' ||
+    (outcome === 'pending' && (reason === 'in_review' || reason === 'checking'));
+  const detail = told
+    ? t((payment && reasonKey(payment)) ?? 'reason.declined')
+    : outcome === 'success' && granted
+      ? successText(t, granted)
+      : t(`outcome.${outcome}.text`);
 
   // Told as the spec's notice too, once per outcome reached.
   useEffect(() => {
@@ -109,6 +113,7 @@ export function PaymentOutcomeView({
           <Button onClick={onCheckAgain} loading={checking} size="md">
             {t('outcome.checkAgain')}
           </Button>
+          {payment && isCancellable(payment) && <CancelPaymentButton payment={payment} />}
           <Button component={Link} to="/premium/subscriptions" variant="light" size="md">
             {t('outcome.mySubscriptions')}
           </Button>

@@ -19,7 +19,7 @@ export function outcomeOf(payment: Payment, waitedLong: boolean): Outcome | null
   const { status } = payment.transaction;
   if (status === 'SUCCESS') return 'success';
   if (status === 'FAILED') {
-    if (payment.reason === 'canceled') return 'canceled';
+    if (payment.reason === 'canceled' || payment.reason === 'member_cancelled') return 'canceled';
     if (payment.reason === 'provider_error') return 'error';
     return 'failed';
   }
@@ -27,4 +27,15 @@ export function outcomeOf(payment: Payment, waitedLong: boolean): Outcome | null
   // outcome is being checked): nothing the member can speed up.
   if (payment.reason === 'in_review' || payment.reason === 'checking') return 'pending';
   return waitedLong ? 'pending' : null;
+}
+
+/**
+ * The key of what to say of a payment's reason (billing `reason.*`): a declined card was declined on
+ * the card page, not on a phone. Null when the payment has no reason.
+ */
+export function reasonKey(payment: Pick<Payment, 'reason' | 'method'>): string | null {
+  if (payment.reason === null) return null;
+  return payment.reason === 'declined' && payment.method === 'card'
+    ? 'reason.declinedCard'
+    : `reason.${payment.reason}`;
 }

@@ -1,14 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SocketContext } from '../../lib/socket.ts';
 import { FakeSocket } from '../../test/fake-socket.ts';
 import { buildMe, renderPage } from '../../test/render-page.tsx';
 import { paymentRequired } from './payment-required.ts';
 import { PaymentRequiredHost } from './payment-required-host.tsx';
 import { paywallReturnPath } from './paywall-return.ts';
+import { MONTH, PLANS, WEEK, buildPass, stubBillingApi } from './billing-fixtures.ts';
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   act(() => paymentRequired.close());
   sessionStorage.clear();
 });
@@ -41,7 +43,7 @@ describe('the payment-required dialog', () => {
     const links = within(dialog).getAllByRole('link');
     // The paid way first, the free ways after it, in plain sight.
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Subscribe now', '/premium/subscriptions?profile=u-9'],
+      ['See Premium', '/premium/subscriptions?profile=u-9'],
       ['Like their profile: if they like you back, you match and chat for free', '/profile/u-9'],
       ['Complete your profile and add photos to raise your popularity', '/settings/profile'],
     ]);
@@ -88,7 +90,7 @@ describe('the payment-required dialog', () => {
     act(() => paymentRequired.ask({ reason: null, profile: null }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Writing first to this member needs Premium.')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Subscribe now' }).getAttribute('href')).toBe(
+    expect(within(dialog).getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe(
       '/premium/subscriptions',
     );
     // Its close button has a name too (axe: button-name).
@@ -113,5 +115,36 @@ describe('the payment-required dialog', () => {
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/u-9'));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('tells a pass holder their plan does not reach the member, names the plan that does, and leads to its wizard', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const week = buildPass({
+      subscription: WEEK,
+      startsAt: new Date(Date.now() - day).toISOString(),
+      endsAt: new Date(Date.now() + 6 * day).toISOString(),
+    });
+    stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      'GET /api/user-subscriptions': () => ({ subscriptions: [week], count: 1 }),
+      'GET /api/users/u-9': () => ({ _id: 'u-9', name: 'Ama' }),
+    });
+    const { socket } = renderHost();
+    await waitFor(() => expect(socket.listenerCount('app:error')).toBe(1));
+    act(() =>
+      socket.serverEmit('app:error', {
+        action: 'PaymentRequired',
+        profile: 'u-9',
+        error: 'UserPopularity',
+        plan: MONTH._id,
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Your message is waiting' });
+    expect(
+      await within(dialog).findByText('Your Premium week does not reach Ama. Premium month does.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Get Premium month' }).getAttribute('href')).toBe(
+      `/premium/subscribe/${MONTH._id}?profile=u-9`,
+    );
   });
 });

@@ -3,12 +3,45 @@ import { IconCrown, IconHeart, IconPhotoPlus, IconRefresh } from '@tabler/icons-
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useProfileQuery } from '../discovery/discovery.api.ts';
+import { useMeQuery } from '../users/users.api.ts';
+import { usePassesQuery, usePlansQuery } from './billing.api.ts';
+import { passState } from './passes.ts';
 import type { PaymentRequest } from './payment-required.ts';
 import { rememberPaywallReturn } from './paywall-return.ts';
+import { planTitle } from './plan-facts.tsx';
 
 /** Where "Subscribe now" leads (SPEC section 2): the member's subscriptions, with the profile when known. */
 export function subscribePath(profile: string | null): string {
   return profile ? `/premium/subscriptions?profile=${encodeURIComponent(profile)}` : '/premium/subscriptions';
+}
+
+/** The wizard of `plan`, with the profile the member was writing to. */
+const wizardPath = (plan: string, profile: string | null) =>
+  `/premium/subscribe/${encodeURIComponent(plan)}${profile ? `?profile=${encodeURIComponent(profile)}` : ''}`;
+
+/**
+ * What the dialog says: to a member whose running pass does not reach the profile, that their plan
+ * does not and which plan does (the server's `plan`: the least on sale that reaches); otherwise the
+ * reason, and which plan reaches when known.
+ */
+function usePaywallWords(request: PaymentRequest) {
+  const { t } = useTranslation('billing');
+  const me = useMeQuery().data;
+  const name = useProfileQuery(request.profile ?? '', me?._id ?? null).data?.name ?? t('paywall.thisMember');
+  const target = usePlansQuery().data?.subscriptions.find((plan) => plan._id === request.plan);
+  const passes = usePassesQuery().data?.pages.flatMap((page) => page.subscriptions) ?? [];
+  const now = Date.now();
+  const running = passes.find(
+    (pass) => pass.revokedAt === null && passState(pass, now, passes) === 'running',
+  );
+  const reason = t(request.reason === null ? 'paywall.reason.unknown' : `paywall.reason.${request.reason}`);
+  if (!target) return { texts: [reason], target: null };
+  const plan = planTitle(t, target);
+  const texts = running
+    ? [t('paywall.notReached', { current: planTitle(t, running.subscription), name, plan })]
+    : [reason, t('paywall.reaches', { plan, name })];
+  return { texts, target: { id: target._id, title: plan } };
 }
 
 /**
@@ -28,9 +61,10 @@ export function PaymentRequiredDialog({
   const { pathname, search } = useLocation();
   // Where the dialog opened: a payment's success leads back there (paywall-return.ts), also after the card page.
   const [openedAt] = useState(pathname + search);
-  const { profile, reason } = request;
+  const { profile } = request;
   const chat = request.refused === 'chat';
   const returnTo = request.returnTo ?? openedAt;
+  const words = usePaywallWords(request);
 
   useEffect(() => {
     if (profile) rememberPaywallReturn(profile, returnTo);
@@ -53,15 +87,17 @@ export function PaymentRequiredDialog({
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       <Stack gap="md">
-        <Text>{t(reason === null ? 'paywall.reason.unknown' : `paywall.reason.${reason}`)}</Text>
+        {words.texts.map((text) => (
+          <Text key={text}>{text}</Text>
+        ))}
         <Button
           component={Link}
-          to={subscribePath(profile)}
+          to={words.target ? wizardPath(words.target.id, profile) : subscribePath(profile)}
           onClick={onClose}
           size="md"
           leftSection={<IconCrown size={20} aria-hidden />}
         >
-          {t('common:actions.subscribeNow')}
+          {words.target ? t('paywall.getPlan', { plan: words.target.title }) : t('paywall.seePremium')}
         </Button>
         <Stack gap={6}>
           <Text fw={600} size="sm">

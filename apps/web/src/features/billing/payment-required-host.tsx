@@ -33,6 +33,7 @@ export function PaymentRequiredHost() {
     paymentRequired.ask({
       reason: paymentRequiredReason(payload.error),
       profile: typeof payload.profile === 'string' ? payload.profile : null,
+      plan: typeof payload.plan === 'string' ? payload.plan : null,
     });
   });
   const request = useSyncExternalStore(paymentRequired.subscribe, paymentRequired.get, paymentRequired.get);

@@ -11,6 +11,8 @@ import {
 export type PaymentRequest = {
   reason: PaymentRequiredReason | null;
   profile: string | null;
+  /** The least plan on sale that reaches the profile (its id), when the server named one. */
+  plan?: string | null;
   /** Where a payment's success leads back to; by default the page the dialog opened on. */
   returnTo?: string;
   /**
@@ -51,17 +53,20 @@ export const paymentRequired = {
       current !== null &&
       (current.profile === null || request.profile === null || current.profile === request.profile);
     if (!current || !same) return set(request);
+    const plan = request.plan ?? current.plan ?? null;
     const merged = {
       reason: request.reason ?? current.reason,
       profile: current.profile ?? request.profile,
       returnTo: current.returnTo ?? request.returnTo,
       refused: current.refused ?? request.refused,
+      ...(plan !== null && { plan }),
     };
     if (
       merged.reason !== current.reason ||
       merged.profile !== current.profile ||
       merged.returnTo !== current.returnTo ||
-      merged.refused !== current.refused
+      merged.refused !== current.refused ||
+      plan !== (current.plan ?? null)
     )
       set(merged);
   },

@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { PaymentMethod } from '@motema/shared/billing';
+import type { Payment, PaymentMethod } from '@motema/shared/billing';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { failureReason } from '../safety/failure-reason.ts';
+import { isCancellable } from './billing.api.ts';
+import { CancelPaymentButton } from './cancel-payment-button.tsx';
 import { formatMoney } from './money.ts';
 import { PaymentOutcomeView } from './payment-outcome-view.tsx';
 import { PaymentStep } from './payment-step.tsx';
@@ -23,7 +25,8 @@ export function PaymentWatch({
   /** The method chosen, until the payment's own answer says. */
   fallbackMethod: PaymentMethod;
   profile: string | null;
-  onRetry: () => void;
+  /** Back to the form, with the payment tried (its currency is kept). */
+  onRetry: (tried: Payment | null) => void;
 }) {
   const { t } = useTranslation(['billing', 'errors']);
   const { payment, outcome, error, watchAgain, checking } = usePaymentStatus(reference);
@@ -36,7 +39,7 @@ export function PaymentWatch({
         <Alert variant="light" color="red" radius="md" title={t('outcome.unknown.title')}>
           <Text size="sm">{failureReason(error, t)}</Text>
         </Alert>
-        <Button onClick={onRetry}>{t('outcome.tryAgain')}</Button>
+        <Button onClick={() => onRetry(null)}>{t('outcome.tryAgain')}</Button>
       </Stack>
     );
 
@@ -49,7 +52,7 @@ export function PaymentWatch({
           payment={payment ?? null}
           profile={profile}
           checking={checking}
-          onRetry={onRetry}
+          onRetry={() => onRetry(payment ?? null)}
           onCheckAgain={watchAgain}
         />
       </Stack>
@@ -82,6 +85,7 @@ export function PaymentWatch({
       <Text size="xs" c="dimmed">
         {t('process.keepOpen')}
       </Text>
+      {payment && isCancellable(payment) && <CancelPaymentButton payment={payment} />}
     </Stack>
   );
 }

@@ -55,9 +55,9 @@ describe('PremiumListPage', () => {
   it('leads each Subscribe to the plan’s wizard, carrying the profile the member was writing to', async () => {
     stubBillingApi({ 'GET /api/subscriptions': () => PLANS });
     renderPage('/premium', <PremiumListPage />, { me: buildMe(), url: '/premium?profile=u-9' });
-    const subscribe = await screen.findByRole('link', { name: 'Subscribe to Premium month' });
+    const subscribe = await screen.findByRole('link', { name: 'Buy Premium month' });
     expect(subscribe.getAttribute('href')).toBe(`/premium/subscribe/${MONTH._id}?profile=u-9`);
-    expect(screen.getByRole('link', { name: 'Subscribe to Premium week' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Buy Premium week' }).getAttribute('href')).toBe(
       `/premium/subscribe/${WEEK._id}?profile=u-9`,
     );
   });

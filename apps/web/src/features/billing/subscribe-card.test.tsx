@@ -103,7 +103,7 @@ describe('the subscribe wizard, what a start or a success says', () => {
     ).toBeTruthy();
   });
 
-  it('shows the live status of the plan’s payment still open instead of starting another', async () => {
+  it('says a payment of the plan is still open, and on Keep waiting shows its live status instead of starting another', async () => {
     const open = buildPayment({ reference: 'MTMOPEN01' });
     const fetch = stubBillingApi({
       'GET /api/subscriptions': () => PLANS,
@@ -119,6 +119,7 @@ describe('the subscribe wizard, what a start or a success says', () => {
     const view = render();
     await member.type(await screen.findByLabelText(/Mobile money number/), '0812345678');
     await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
+    await member.click(await screen.findByRole('button', { name: 'Keep waiting' }));
     expect(await screen.findByRole('heading', { name: 'Approve on your phone' })).toBeTruthy();
     expect(view.router.state.location.search).toBe('?reference=MTMOPEN01');
     expect(startsOf(fetch)).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { Anchor, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { Payment } from '@motema/shared/billing';
+import type { Currency, Payment } from '@motema/shared/billing';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -28,6 +28,8 @@ export function SubscribePage() {
   const profile = params.get('profile') ?? (reference ? paymentProfile(reference) : null);
   const [method] = useState(rememberedPaymentMethod);
   const [lastPhone, setLastPhone] = useState<string | null>(null);
+  // "Try again" keeps the currency tried (the card page's way back reloads the page: the payment says it).
+  const [lastCurrency, setLastCurrency] = useState<Currency | null>(null);
   const plans = usePlansQuery();
   const plan = plans.data?.subscriptions.find((item) => item._id === id);
   const title = plan ? planTitle(t, plan) : t('wizard.title');
@@ -42,7 +44,10 @@ export function SubscribePage() {
       cardPage.open(payment.redirectUrl);
     }
   };
-  const retry = () => setParams(withProfile({}), { replace: true });
+  const retry = (tried: Payment | null) => {
+    if (tried) setLastCurrency(tried.transaction.currency);
+    setParams(withProfile({}), { replace: true });
+  };
 
   return (
     <Stack gap="lg">
@@ -87,7 +92,7 @@ export function SubscribePage() {
           <Paper withBorder radius="md" p="md">
             <PlanFacts plan={plan} />
           </Paper>
-          <PaymentForm plan={plan} lastPhone={lastPhone} onStarted={started} />
+          <PaymentForm plan={plan} lastPhone={lastPhone} lastCurrency={lastCurrency} onStarted={started} />
         </>
       )}
     </Stack>

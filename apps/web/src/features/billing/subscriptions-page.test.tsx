@@ -41,7 +41,7 @@ describe('SubscriptionsPage', () => {
     });
     render('/premium/subscriptions?profile=u-9');
     expect(await screen.findByText(/To write to this member, choose a plan/)).toBeTruthy();
-    const subscribe = await screen.findByRole('link', { name: 'Subscribe to Premium month' });
+    const subscribe = await screen.findByRole('link', { name: 'Buy Premium month' });
     expect(subscribe.getAttribute('href')).toBe(`/premium/subscribe/${MONTH._id}?profile=u-9`);
     expect(screen.getByText('No payment yet.')).toBeTruthy();
     // SPEC section 7: the passes oldest first.
@@ -139,9 +139,7 @@ describe('SubscriptionsPage', () => {
     expect(await screen.findByText('Cancelled. Premium stays until December 20, 2026.')).toBeTruthy();
     expect(callsOf(fetch)).toContain('POST /api/user-subscriptions/pass-1/cancel');
     await waitFor(() =>
-      expect(
-        screen.getByText('Cancelled: it runs until December 20, 2026 and will not be bought again.'),
-      ).toBeTruthy(),
+      expect(screen.getByText('Cancelled: it runs until December 20, 2026, then ends.')).toBeTruthy(),
     );
     expect(screen.queryByRole('button', { name: 'Cancel Premium month' })).toBeNull();
   });
@@ -189,4 +187,50 @@ describe('SubscriptionsPage', () => {
     expect(callsOf(fetch)).toContain('GET /api/payments?skip=96&limit=96');
     expect(within(history).queryByRole('button', { name: 'Show more' })).toBeNull();
   }, 20_000);
+
+  it('offers a pending payment’s cancel in My payments; once cancelled it says so, and that a late approval is credited', async () => {
+    let cancelled = false;
+    const fetch = stubBillingApi({
+      'GET /api/user-subscriptions': () => passes(),
+      'GET /api/subscriptions': () => PLANS,
+      'GET /api/payments': () =>
+        payments(
+          cancelled ? withStatus('FAILED', { reason: 'member_cancelled' }) : withStatus('PENDING'),
+          withStatus('PENDING', { _id: 'p-review', reference: 'REVIEW1', reason: 'in_review' }),
+        ),
+      'POST /api/payments/pay-1/cancel': () => {
+        cancelled = true;
+        return withStatus('FAILED', { reason: 'member_cancelled' });
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    const history = await screen.findByRole('region', { name: 'My payments' });
+    // One cancel: a payment in our team's review is not the member's to cancel.
+    const cancel = await within(history).findAllByRole('button', { name: 'Cancel this payment' });
+    expect(cancel).toHaveLength(1);
+    await user.click(cancel[0]!);
+    expect(await within(history).findByText('Cancelled')).toBeTruthy();
+    expect(
+      within(history).getByText(
+        'You cancelled this payment. Should it be approved all the same, your pass will be credited.',
+      ),
+    ).toBeTruthy();
+    expect(callsOf(fetch)).toContain('POST /api/payments/pay-1/cancel');
+    expect(within(history).queryByRole('button', { name: 'Cancel this payment' })).toBeNull();
+  });
+
+  it('gives the support address in the pass cancel dialog', async () => {
+    stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      'GET /api/user-subscriptions': () => passes(buildPass()),
+      'GET /api/payments': () => payments(),
+    });
+    render();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Cancel Premium month' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this pass?' });
+    expect(within(dialog).getByRole('link', { name: 'support@motema.app' }).getAttribute('href')).toBe(
+      'mailto:support@motema.app',
+    );
+  });
 });

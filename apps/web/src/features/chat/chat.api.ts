@@ -149,6 +149,7 @@ export function useStartConversationMutation() {
         paymentRequired.ask({
           reason: paymentRequiredReason(error.reason),
           profile: userId,
+          ...(error.plan && { plan: error.plan }),
           returnTo: `/conversations?user=${encodeURIComponent(userId)}`,
           refused: 'chat',
         });

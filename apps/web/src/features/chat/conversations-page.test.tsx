@@ -148,6 +148,7 @@ describe('ConversationsPage', () => {
           code: 'payment_required',
           message: 'A subscription is needed for this',
           reason: 'UserPreferences',
+          plan: 'plan-month',
         }),
       'GET /api/conversations': () => ({ conversations: [], count: 0 }),
     });
@@ -158,6 +159,7 @@ describe('ConversationsPage', () => {
         profile: 'u-9',
         returnTo: '/conversations?user=u-9',
         refused: 'chat',
+        plan: 'plan-month',
       }),
     );
     paymentRequired.close();

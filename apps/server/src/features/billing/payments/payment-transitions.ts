@@ -111,6 +111,18 @@ export function afterOperator(current: PaymentState, outcome: 'paid' | 'failed')
   return outcome === 'paid' ? { status: 'SUCCESS', reason: null } : { status: 'FAILED', reason: 'declined' };
 }
 
+/**
+ * The member gives up waiting for a payment still open (decision 0035): EXPIRED, as one unanswered
+ * for 30 minutes, with the reason `member_cancelled`. It leaves the one-open-payment-per-plan rule,
+ * so a new payment may start, but the sweeper goes on checking it for its 48 h and a success that
+ * comes later is honoured (P12). CREATED is an init under way (its answer would find the row moved):
+ * refused, as every settled state is; null when refused.
+ */
+export function afterMemberCancel(current: PaymentState): Transition | null {
+  if (current !== 'PENDING' && current !== 'INIT_UNKNOWN') return null;
+  return { status: 'EXPIRED', reason: 'member_cancelled' };
+}
+
 /** The provider's budget to answer an init: past it the payment is INIT_UNKNOWN and reconciled (P6). */
 export const INIT_BUDGET_MS = 15_000;
 /**

@@ -17,7 +17,8 @@ import { paymentsDepsOf } from './payments.routes.ts';
 /**
  * The model-based run of P10 and M6: random sequences of payment starts (every magic payer, and
  * interactive ones a "payer" approves, declines or FlexPay refunds), callbacks (the provider's, and
- * copies of them sent again), status checks, verifies, sweeps and moves of both clocks, some of them
+ * copies of them sent again), status checks, verifies, the member's cancels (decision 0035: a
+ * payment cancelled and paid after all still gets its pass), sweeps and moves of both clocks, some of them
  * run at the same moment against the real database, the real app over HTTP and the simulator. After
  * every command, and again once the jobs are done, the invariants hold:
  * - at most one pass per payment, and passes running = payments in SUCCESS (revoked ones = refunded);
@@ -136,19 +137,31 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     async run(model, real) {
       const slot = pick(model, n);
       if (!slot) return;
-      const owner = await real.bed.t.db.$client.query<{ user_id: string }>(
-        'select user_id from payments where id = $1',
-        [slot.id],
-      );
-      const cookie = await sessionCookieOf(real, owner.rows[0]!.user_id);
+      const cookie = await ownerCookieOf(real, slot);
       await getAs(real.bed, { cookie } as never, `/api/payments/verify/${slot.reference}`);
+    },
+  })),
+  fc.nat().map<Action>((n) => ({
+    name: `cancel(${n})`,
+    async run(model, real) {
+      const slot = pick(model, n);
+      if (!slot) return;
+      const res = await fetch(`${real.bed.base}/api/payments/${slot.id}/cancel`, {
+        method: 'POST',
+        headers: { cookie: await ownerCookieOf(real, slot) },
+      });
+      if (res.status !== 200) throw new Error(`cancel answered ${res.status}`);
     },
   })),
 );
 
-/** A live session of the member (a verify is the owner's). */
-async function sessionCookieOf(real: Real, userId: string) {
-  return (await newSession(real.bed.t, userId)).cookie;
+/** A live session of the payment's member (a verify and a cancel are the owner's). */
+async function ownerCookieOf(real: Real, slot: Slot) {
+  const owner = await real.bed.t.db.$client.query<{ user_id: string }>(
+    'select user_id from payments where id = $1',
+    [slot.id],
+  );
+  return (await newSession(real.bed.t, owner.rows[0]!.user_id)).cookie;
 }
 
 /** One command: one action, or several at the same moment (the interleaving is the database's). */
@@ -249,7 +262,15 @@ describe('random interleavings of payments keep the money invariants (P10, M6)',
       'select status, count(*)::int as n from payments group by status order by status',
     );
     const statuses = Object.fromEntries(byStatus.map((row) => [row.status, row.n]));
-    const report = { ...figures, ...grants, statuses, ledger: await ledgerSums(bed) };
+    // The member's cancels (decision 0035), and those of them paid after all (honoured: a pass each).
+    const [cancels] = (
+      await bed.t.db.$client.query<{ cancelled: number; paid_after: number }>(`select
+        count(*)::int as cancelled,
+        count(*) filter (where p.status in ('SUCCESS', 'REFUND_PENDING', 'REFUNDED'))::int as paid_after
+        from payments p where exists (select 1 from payment_events e where e.payment_id = p.id
+          and e.kind = 'transition' and e.body::jsonb->>'by' = 'member')`)
+    ).rows;
+    const report = { ...figures, ...grants, ...cancels, statuses, ledger: await ledgerSums(bed) };
     // The issue's note quotes these figures.
     console.info(`payments model-based run: ${JSON.stringify(report)}`);
     expect(figures.payments).toBeGreaterThan(20);

@@ -29,9 +29,10 @@ export function maskPhone(phone: string): string {
  */
 export function presentPayment(row: PaymentRow): Payment {
   const shown = SHOWN[row.status];
-  // A FAILED row keeps why (declined, insufficient funds, the provider's refusal).
-  const reason =
-    row.status === 'FAILED' ? ((row.reason as PaymentReason | null) ?? shown.reason) : shown.reason;
+  // A FAILED row keeps why (declined, insufficient funds, the provider's refusal); an EXPIRED one
+  // whether its member cancelled it.
+  const kept = row.status === 'FAILED' || (row.status === 'EXPIRED' && row.reason === 'member_cancelled');
+  const reason = kept ? ((row.reason as PaymentReason | null) ?? shown.reason) : shown.reason;
   return {
     _id: row.id,
     reference: row.reference,

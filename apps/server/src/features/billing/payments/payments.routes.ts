@@ -17,6 +17,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { createRateLimiter, refuseOverLimit } from '../../../lib/rate-limiter.ts';
 import { memberOf, perMemberRateLimit } from '../../../plugins/request-member.ts';
 import { receiveCallback, recordRefusedCallback } from './payment-callback.service.ts';
+import { cancelOwnPayment } from './payment-cancel.service.ts';
 import { startPayment } from './payment-init.service.ts';
 import { presentPayment } from './payments.presenter.ts';
 import { findOwnPayment, listOwnPayments, verifyOwnPayment } from './payments.service.ts';
@@ -155,6 +156,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps & { limits: PaymentLi
     },
     async (request) =>
       presentPayment(await findOwnPayment(deps.db, memberOf(request).userId, request.params.id)),
+  );
+
+  // The member stops waiting for a payment still open (decision 0035): checked on, honoured if paid.
+  app.post(
+    '/payments/:id/cancel',
+    {
+      config: perMemberRateLimit('payment-cancel', 30, MINUTE),
+      schema: { params: z.object({ id: z.string().max(40) }), response: { 200: PaymentSchema, ...notFound } },
+    },
+    async (request) =>
+      presentPayment(await cancelOwnPayment(core, memberOf(request).userId, request.params.id)),
   );
 
   app.get(

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { FREE_POPULARITY_MARGIN, type PaymentRequiredReason } from '@motema/shared/billing';
+import type { DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { planRankOrderSql } from '../plans/plan-rank.ts';
+import { planRankAscendingSql, planRankOrderSql } from '../plans/plan-rank.ts';
 
 /**
  * The chat paywall (SPEC section 6, issue 15 "What Premium gives") as SQL text, for the named
@@ -82,9 +84,39 @@ export function paywallReasonOf(value: string | null | undefined): PaymentRequir
 }
 
 /**
- * The paywall's refusal: 402 `payment_required` with its reason (HTTP body, socket ack) and the
- * recipient (`profile`, the socket's `app:error` PaymentRequired event).
+ * The least plan on sale (plan-rank.ts's order, least first) that would let the sender write to the
+ * recipient at `at`: wide enough for the popularity gap, and with preferences unless the sender fits
+ * the recipient's. Undefined when none does. Read on the refusal path only, never on a send's
+ * (decisions 0009, 0027).
  */
-export function paymentRequired(reason: PaymentRequiredReason, profile: string): AppError {
-  return new AppError(402, 'payment_required', { reason, profile });
+async function reachingPlan(db: DbOrTx, sender: string, recipient: string, at: Date) {
+  const margin = FREE_POPULARITY_MARGIN;
+  const { rows } = await db.execute<{ id: string }>(sql`SELECT pw_pl.id
+    FROM users pw_s
+      JOIN users pw_r ON pw_r.id = ${recipient}
+      CROSS JOIN (SELECT ${at.toISOString()}::timestamptz AS at) pw_t
+      JOIN subscription_plans pw_pl ON pw_pl.sold
+    WHERE pw_s.id = ${sender}
+      AND pw_r.popularity - pw_s.popularity <= ${sql.raw(`${margin} + (100 - ${margin}) * pw_pl.popularity / 100.0`)}
+      AND (pw_pl.preferences OR ${sql.raw(fits('pw_t.at'))})
+    ORDER BY ${sql.raw(planRankAscendingSql('pw_pl'))}
+    LIMIT 1`);
+  return rows[0]?.id;
+}
+
+/**
+ * The paywall's refusal: 402 `payment_required` with its reason (HTTP body, socket ack), the
+ * recipient (`profile`, the socket's `app:error` PaymentRequired event) and the least plan on sale
+ * that reaches them (`plan`, both), for the payment-required dialog to offer.
+ */
+export async function paymentRequired(
+  db: DbOrTx,
+  refusal: { reason: PaymentRequiredReason; sender: string; recipient: string; at: Date },
+): Promise<AppError> {
+  const plan = await reachingPlan(db, refusal.sender, refusal.recipient, refusal.at);
+  return new AppError(402, 'payment_required', {
+    reason: refusal.reason,
+    profile: refusal.recipient,
+    ...(plan && { plan }),
+  });
 }

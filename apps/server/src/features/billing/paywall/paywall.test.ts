@@ -7,7 +7,7 @@ import { conversationMembers, conversations } from '../../../db/schema.ts';
 import { clock } from '../../../lib/clock.ts';
 import { createMemoryRateLimiter } from '../../../lib/rate-limiter.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { givePass } from '../../../test/billing-factories.ts';
+import { givePass, planOf } from '../../../test/billing-factories.ts';
 import {
   buildConversation,
   chatSnapshot,
@@ -70,6 +70,8 @@ describe('the chat paywall', () => {
       payment: { profile: b.user.id, error: 'UserPopularity' },
       profile: b.user.id,
       error: 'UserPopularity',
+      // 40 points above: the month is the least plan that reaches (paywall-plan.test.ts).
+      plan: (await planOf(t.db, 'month')).id,
     };
     expect(await told).toEqual(event);
     await expectChatUnchanged(t.db, before);
@@ -251,6 +253,7 @@ describe('the chat paywall', () => {
         code: 'payment_required',
         message: expect.any(String),
         reason: 'UserPopularity',
+        plan: expect.any(String),
       });
       const c = await createMember(t, { sex: 'female' });
       const picky = await createMember(t, { matchSex: ['male'] });

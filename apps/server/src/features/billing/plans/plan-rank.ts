@@ -12,3 +12,7 @@
 /** `comparePlans`'s order in SQL, best first, for the plans table under `alias` (a tie falls to the id). */
 export const planRankOrderSql = (alias: string) =>
   `${alias}.popularity DESC, ${alias}.preferences DESC, ${alias}.days DESC, ${alias}.id`;
+
+/** The same order, least first: the least plan that gives enough (the paywall's suggestion). */
+export const planRankAscendingSql = (alias: string) =>
+  `${alias}.popularity, ${alias}.preferences, ${alias}.days, ${alias}.id`;

@@ -88,8 +88,9 @@ export async function startConversation(
   if (viewerId === userId) throw badRequest('self_not_allowed');
   if (!(await repo.findReachableMember(db, viewerId, userId))) throw new AppError(404, 'user_not_found');
   const pairKey = pairKeyOf(viewerId, userId);
-  const reason = paywallReasonOf(await repo.paywallForStart(db, viewerId, userId, pairKey, clock.now()));
-  if (reason) throw paymentRequired(reason, userId);
+  const now = clock.now();
+  const reason = paywallReasonOf(await repo.paywallForStart(db, viewerId, userId, pairKey, now));
+  if (reason) throw await paymentRequired(db, { reason, sender: viewerId, recipient: userId, at: now });
   const created = await db.transaction((tx) =>
     repo.insertConversation(tx, pairKey, [viewerId, userId], clock.now()),
   );

@@ -65,9 +65,16 @@ export async function uploadChatFile(
   const access = await conversationAccess(deps.db, input.conversationId, input.uploaderId);
   if (!access) throw conversationNotFound();
   if (access.blocked) throw forbidden('chat_blocked');
-  const paywall = await paywallIn(deps.db, input.conversationId, input.uploaderId, clock.now());
+  const now = clock.now();
+  const paywall = await paywallIn(deps.db, input.conversationId, input.uploaderId, now);
   const reason = paywallReasonOf(paywall);
-  if (reason) throw paymentRequired(reason, access.otherId);
+  if (reason)
+    throw await paymentRequired(deps.db, {
+      reason,
+      sender: input.uploaderId,
+      recipient: access.otherId,
+      at: now,
+    });
   const since = new Date(Date.now() - UNATTACHED_UPLOAD_TTL_MS);
   if ((await repo.countUnattachedOf(deps.db, input.uploaderId, since)) >= UNATTACHED_UPLOADS_MAX) {
     throw new AppError(429, 'rate_limited', { headers: { 'retry-after': '60' } });

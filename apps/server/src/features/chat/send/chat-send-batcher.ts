@@ -204,7 +204,7 @@ async function resultOf(
   if (!result) throw conversationNotFound();
   if (!result.open) throw forbidden('chat_blocked');
   if (result.existingId) return { messageId: result.existingId, recipientId: result.otherId, created: false };
-  refusePaywalled(result);
+  await refusePaywalled(deps.db, senderId, result, createdAt);
   // Not stored though allowed: a quote from another conversation (or the conversation gone meanwhile).
   if (!result.stored)
     throw input.replyTo ? new AppError(404, 'message_not_found') : forbidden('chat_blocked');

@@ -53,18 +53,13 @@ export async function storeChecked(
   input: SendInput,
   count: () => Promise<void>,
 ): Promise<StoredMessage> {
-  const context = await messagesRepo.sendContext(
-    db,
-    input.conversationId,
-    senderId,
-    input.clientId,
-    clock.now(),
-  );
+  const now = clock.now();
+  const context = await messagesRepo.sendContext(db, input.conversationId, senderId, input.clientId, now);
   if (!context) throw conversationNotFound();
   if (!context.open) throw forbidden('chat_blocked');
   if (context.existingId)
     return { messageId: context.existingId, recipientId: context.otherId, created: false };
-  refusePaywalled(context);
+  await refusePaywalled(db, senderId, context, now);
   await count();
   return insertStored(db, senderId, input, context);
 }
@@ -72,11 +67,17 @@ export async function storeChecked(
 /**
  * The paywall (features/billing/paywall): a new message the context's statement found behind it is
  * refused with 402 payment_required, before the rate limit counts it and with nothing stored. A retry
- * of a message stored before is answered as such (above): it was allowed then.
+ * of a message stored before is answered as such (above): it was allowed then. Only a refusal reads
+ * more (the plan that would reach the recipient): the send itself costs nothing more.
  */
-export function refusePaywalled(context: Pick<messagesRepo.SendContext, 'paywall' | 'otherId'>): void {
+export async function refusePaywalled(
+  db: Db,
+  senderId: string,
+  context: Pick<messagesRepo.SendContext, 'paywall' | 'otherId'>,
+  at: Date,
+): Promise<void> {
   const reason = paywallReasonOf(context.paywall);
-  if (reason) throw paymentRequired(reason, context.otherId);
+  if (reason) throw await paymentRequired(db, { reason, sender: senderId, recipient: context.otherId, at });
 }
 
 /** A hit of the member's message limit taken back: its send was refused by the paywall after counting. */
