@@ -126,6 +126,16 @@ export function webmSample({ video = false, payloadBytes = 2048 } = {}): Buffer 
   return Buffer.concat([header, Buffer.from([0x18, 0x53, 0x80, 0x67]), UNKNOWN_SIZE, info, tracks, cluster]);
 }
 
+/** Ogg's page checksum: CRC-32 of polynomial 0x04c11db7, MSB first, no reflection, from 0. */
+function oggCrc(page: Buffer): number {
+  let crc = 0;
+  for (const byte of page) {
+    crc ^= byte << 24;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 0x80000000 ? (crc << 1) ^ 0x04c11db7 : crc << 1;
+  }
+  return crc >>> 0;
+}
+
 /** An Ogg Opus file: the identification and comment header pages, then a page of (random) audio data. */
 export function oggOpusSample(payloadBytes = 2048): Buffer {
   const page = (headerType: number, sequence: number, data: Buffer) => {
@@ -140,7 +150,10 @@ export function oggOpusSample(payloadBytes = 2048): Buffer {
     head.writeUInt32LE(0x4d4f5445, 14);
     head.writeUInt32LE(sequence, 18);
     head.writeUInt8(segments.length, 26);
-    return Buffer.concat([head, Buffer.from(segments), data]);
+    const whole = Buffer.concat([head, Buffer.from(segments), data]);
+    // The page's checksum: ffmpeg 5 and later refuse a page whose CRC does not match.
+    whole.writeUInt32LE(oggCrc(whole), 22);
+    return whole;
   };
   const opusHead = Buffer.concat([
     str('OpusHead'),

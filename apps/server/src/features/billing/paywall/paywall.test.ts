@@ -65,14 +65,13 @@ describe('the chat paywall', () => {
     const before = await chatSnapshot(t.db);
     expect(await send(socket, textMessage(conversationId, 'mbote'))).toEqual(refusal('UserPopularity'));
     // SPEC section 7: "payment profile and error".
-    const event: PaymentRequiredEvent = {
-      action: 'PaymentRequired',
-      payment: { profile: b.user.id, error: 'UserPopularity' },
+    // 40 points above: the month is the least plan that reaches (paywall-plan.test.ts).
+    const payment = {
       profile: b.user.id,
-      error: 'UserPopularity',
-      // 40 points above: the month is the least plan that reaches (paywall-plan.test.ts).
+      error: 'UserPopularity' as const,
       plan: (await planOf(t.db, 'month')).id,
     };
+    const event: PaymentRequiredEvent = { action: 'PaymentRequired', payment, ...payment };
     expect(await told).toEqual(event);
     await expectChatUnchanged(t.db, before);
   });
