@@ -14,14 +14,14 @@ type Props = {
   onConfirm: () => void;
   /** A destructive action: the confirm button in red. */
   danger?: boolean;
-  /** The action is under way: the confirm button spins, cancel waits. */
+  /** The action is under way: the confirm button spins; Cancel, Escape and the close button wait. */
   loading?: boolean;
 };
 
 /**
  * A question before an action: the text, then Cancel and the action side by side on one row, each
  * half of it, even on a 360 px phone (a long label wraps inside its button rather than pushing the
- * other one to a row of its own).
+ * other one to a row of its own). Every two-button question of the app is this dialog.
  */
 export function ConfirmDialog({
   opened,
@@ -38,7 +38,7 @@ export function ConfirmDialog({
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={() => !loading && onClose()}
       title={title}
       centered
       size="sm"

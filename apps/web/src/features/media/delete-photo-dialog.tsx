@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Image } from '@motema/shared/media';
 import { notify } from '../../lib/notices.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useDeletePhotoMutation } from './media.api.ts';
 
 type Props = { photo: Image | null; isAvatar: boolean; onClose: () => void };
@@ -22,21 +23,22 @@ export function DeletePhotoDialog({ photo, isAvatar, onClose }: Props) {
   };
 
   return (
-    <Modal opened={photo !== null} onClose={onClose} title={t('gallery.deleteTitle')} centered size="sm">
+    <ConfirmDialog
+      opened={photo !== null}
+      onClose={onClose}
+      title={t('gallery.deleteTitle')}
+      cancelLabel={t('gallery.cancel')}
+      confirmLabel={t('gallery.delete')}
+      onConfirm={confirm}
+      danger
+      loading={remove.isPending}
+    >
       <Text size="sm">{t('gallery.deleteText')}</Text>
       {isAvatar && (
         <Text size="sm" mt="xs">
           {t('gallery.deleteAvatarText')}
         </Text>
       )}
-      <Group justify="flex-end" mt="lg" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-          {t('gallery.cancel')}
-        </Button>
-        <Button color="red" onClick={confirm} loading={remove.isPending}>
-          {t('gallery.delete')}
-        </Button>
-      </Group>
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -7,6 +7,7 @@ import { ME_QUERY_KEY } from '../../lib/query-client.ts';
 import { mediaKeys } from './media.api.ts';
 import { buildImage, callsOf, photoList, stubMediaApi, useCachedMember } from './media-fixtures.ts';
 import { GALLERY_SIZES, PhotoGallery } from './photo-gallery.tsx';
+import { expectOneRow } from '../../test/dialog-row.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -70,6 +71,7 @@ describe('PhotoGallery', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete this photo?' });
     expect(within(dialog).getByText(/It is your profile photo/)).toBeTruthy();
+    expectOneRow(dialog, 'Cancel', 'Delete');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsOf(fetch).map((call) => call.request)).toEqual(['GET /api/photos']);

@@ -1,10 +1,11 @@
-import { ActionIcon, Anchor, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import type { Comment } from '@motema/shared/posts';
 import { IconDots, IconFlag, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
 import { isolate, MemberText } from '../../ui/member-text.tsx';
 import { conversationTime } from '../chat/chat-time.ts';
@@ -135,27 +136,18 @@ export function PostComment({ comment, postId, viewer, onReply }: Props) {
           )}
         </Group>
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t('comments.deleteTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('comments.delete')}
+        onConfirm={() => remove.mutate(comment._id, { onSuccess: () => setConfirming(false) })}
+        danger
+        loading={remove.isPending}
       >
         <Text size="sm">{t('comments.deleteBody')}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => remove.mutate(comment._id, { onSuccess: () => setConfirming(false) })}
-          >
-            {t('comments.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
     </Group>
   );
 }

@@ -15,6 +15,7 @@ import {
   refusal,
   stubPostsApi,
 } from './posts-fixtures.ts';
+import { expectOneRow } from '../../test/dialog-row.ts';
 
 beforeEach(() => void renderNotices());
 afterEach(() => vi.unstubAllGlobals());
@@ -124,6 +125,7 @@ describe('PostPage comments', () => {
     expect(await screen.findByRole('menuitem', { name: 'Report' })).toBeTruthy();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    expectOneRow(dialog, 'Cancel', 'Delete');
     expect(callsOf(fetch)).not.toContain('DELETE /api/comments/c1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Beautiful light')).toBeNull());

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
+import { ActionIcon, Menu, Text } from '@mantine/core';
 import type { Post } from '@motema/shared/posts';
 import { IconDotsVertical, IconFlag, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '../../lib/notices.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PostEditModal } from './post-edit-modal.tsx';
 import { reportPath } from './post-paths.ts';
 import { useDeletePostMutation } from './posts.api.ts';
@@ -67,23 +68,18 @@ export function PostMenu({ post, name, viewer }: { post: Post; name: string; vie
         </Menu.Dropdown>
       </Menu>
       {mine && editing && <PostEditModal post={post} onClose={() => setEditing(false)} />}
-      <Modal
+      <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t('delete.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('delete.confirm')}
+        onConfirm={confirmDelete}
+        danger
+        loading={remove.isPending}
       >
         <Text size="sm">{t('delete.body')}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={confirmDelete}>
-            {t('delete.confirm')}
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

@@ -17,6 +17,7 @@ import {
   refusal,
   stubPostsApi,
 } from './posts-fixtures.ts';
+import { expectOneRow } from '../../test/dialog-row.ts';
 
 beforeEach(() => void renderNotices());
 afterEach(() => vi.unstubAllGlobals());
@@ -138,6 +139,7 @@ describe('PostPage', () => {
     expect(screen.queryByRole('menuitem', { name: 'Report this post' })).toBeNull();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    expectOneRow(dialog, 'Cancel', 'Delete');
     expect(callsOf(fetch)).not.toContain(`DELETE /api/posts/${POST_ID}`);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Post deleted')).toBeTruthy();

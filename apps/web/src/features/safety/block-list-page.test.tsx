@@ -7,6 +7,7 @@ import { isolate } from '../../ui/member-text.tsx';
 import { renderNotices } from './render-notices.tsx';
 import { BlockListPage } from './block-list-page.tsx';
 import { blockListOf, buildBlockedUser } from './safety-fixtures.ts';
+import { expectOneRow } from '../../test/dialog-row.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => void renderNotices());
@@ -66,6 +67,7 @@ describe('BlockListPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Unblock Kofi' }));
     const dialog = await screen.findByRole('dialog', { name: `Unblock ${isolate('Kofi')}?` });
     expect(within(dialog).getByText(/able to see each other again/)).toBeTruthy();
+    expectOneRow(dialog, 'Cancel', 'Unblock');
     expect(fetch).toHaveBeenCalledTimes(1);
 
     // The list answers without Kofi from now on.

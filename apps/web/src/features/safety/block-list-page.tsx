@@ -1,4 +1,4 @@
-import { Alert, Button, EmptyState, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { BlockedUser } from '@motema/shared/safety';
 import { formatDate } from '../../lib/format-date.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notices.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
 import { isolate, MemberText } from '../../ui/member-text.tsx';
 import { failureReason, isSessionEnd } from './failure-reason.ts';
@@ -151,25 +152,17 @@ export function BlockListPage() {
         </Stack>
       )}
 
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => !unblock.isPending && setConfirming(false)}
+        onClose={() => setConfirming(false)}
         title={target ? t('unblock.title', { name: isolate(target.name) }) : ''}
-        centered
-        radius="md"
+        cancelLabel={t('common:actions.cancel')}
+        confirmLabel={t('unblock.confirm')}
+        onConfirm={confirmUnblock}
+        loading={unblock.isPending}
       >
-        <Stack gap="md">
-          <Text size="sm">{target ? t('unblock.text', { name: isolate(target.name) }) : ''}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={unblock.isPending}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button loading={unblock.isPending} onClick={confirmUnblock}>
-              {t('unblock.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">{target ? t('unblock.text', { name: isolate(target.name) }) : ''}</Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

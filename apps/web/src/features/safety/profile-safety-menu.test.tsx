@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
 import { renderNotices } from './render-notices.tsx';
 import { ProfileSafetyMenu } from './profile-safety-menu.tsx';
+import { expectOneRow } from '../../test/dialog-row.ts';
 
 // The French texts, read as the app reads them (JSON files are not part of the TypeScript project).
 const frenchSafety = import.meta.glob<Record<string, unknown>>('../../locales/fr/safety.json', {
@@ -58,6 +59,7 @@ describe('ProfileSafetyMenu', () => {
     expect(within(dialog).getByText(/no longer see each other anywhere on Motema/)).toBeTruthy();
     expect(within(dialog).getByText('If you are matched, the match ends.')).toBeTruthy();
     expect(within(dialog).getByText(/Grace is not told/)).toBeTruthy();
+    expectOneRow(dialog, 'Cancel', 'Block Grace');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fetch).not.toHaveBeenCalled();

@@ -1,10 +1,11 @@
-import { Button, Group, List, Menu, Modal, Stack } from '@mantine/core';
+import { List, Menu } from '@mantine/core';
 import { IconBan, IconFlag } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Sex } from '@motema/shared/users';
 import { notify } from '../../lib/notices.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { failureReason, isSessionEnd } from './failure-reason.ts';
 import { useBlockMutation, type ForgetBlocked } from './safety.api.ts';
 
@@ -67,34 +68,22 @@ export function useSafetyActions(target: SafetyTarget | null): { items: ReactNod
   );
 
   const dialog = (
-    <Modal
+    <ConfirmDialog
       opened={confirming}
-      onClose={() => !block.isPending && setConfirming(false)}
+      onClose={() => setConfirming(false)}
       title={t('block.title', { name })}
-      centered
-      radius="md"
+      cancelLabel={t('common:actions.cancel')}
+      confirmLabel={t('block.confirm', { name })}
+      onConfirm={confirmBlock}
+      danger
+      loading={block.isPending}
     >
-      <Stack gap="md">
-        <List size="sm" spacing="xs">
-          <List.Item>{t('block.hidden')}</List.Item>
-          <List.Item>{t('block.match')}</List.Item>
-          <List.Item>{t('block.silent', { name, context })}</List.Item>
-        </List>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setConfirming(false)} disabled={block.isPending}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button
-            color="red"
-            leftSection={<IconBan size={18} aria-hidden />}
-            loading={block.isPending}
-            onClick={confirmBlock}
-          >
-            {t('block.confirm', { name })}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <List size="sm" spacing="xs">
+        <List.Item>{t('block.hidden')}</List.Item>
+        <List.Item>{t('block.match')}</List.Item>
+        <List.Item>{t('block.silent', { name, context })}</List.Item>
+      </List>
+    </ConfirmDialog>
   );
   return { items, dialog };
 }

@@ -1,5 +1,4 @@
-import { Button, Group, List, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { PasswordField } from '../../ui/password-field.tsx';
+import { Button, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
@@ -9,6 +8,8 @@ import { zodFormValidator } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { useEndSession } from '../users/users.api.ts';
 import { applyServerErrors } from '../../lib/apply-server-errors.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { useDeactivateMutation } from './settings.api.ts';
 
 const POINTS = ['hidden', 'kept', 'back'] as const;
@@ -67,19 +68,17 @@ export function DeactivatePage() {
           </Button>
         </Stack>
       </form>
-      <Modal opened={confirming} onClose={confirmation.close} title={t('deactivate.confirmTitle')} centered>
-        <Stack gap="lg">
-          <Text>{t('deactivate.confirmText')}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={confirmation.close} disabled={deactivate.isPending}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button onClick={proceed} loading={deactivate.isPending}>
-              {t('deactivate.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={confirmation.close}
+        title={t('deactivate.confirmTitle')}
+        cancelLabel={t('common:actions.cancel')}
+        confirmLabel={t('deactivate.confirm')}
+        onConfirm={proceed}
+        loading={deactivate.isPending}
+      >
+        <Text>{t('deactivate.confirmText')}</Text>
+      </ConfirmDialog>
     </Stack>
   );
 }
