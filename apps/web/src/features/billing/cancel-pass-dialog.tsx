@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { SUPPORT_EMAIL, type UserSubscription } from '@motema/shared/billing';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDate, passState } from './passes.ts';
 
 /**
@@ -27,13 +28,15 @@ export function CancelPassDialog({
   const language = currentLanguage();
   const upcoming = pass !== null && passState(pass, now) === 'upcoming';
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
-      onClose={() => !pending && onClose()}
+      onClose={onClose}
       title={t('cancel.title')}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      centered
-      radius="md"
+      cancelLabel={t('cancel.keep')}
+      confirmLabel={t('cancel.confirm')}
+      onConfirm={onConfirm}
+      danger
+      loading={pending}
     >
       {pass && (
         <Stack gap="md">
@@ -52,16 +55,8 @@ export function CancelPassDialog({
               {SUPPORT_EMAIL}
             </Anchor>
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('cancel.keep')}
-            </Button>
-            <Button color="red" variant="light" loading={pending} onClick={onConfirm}>
-              {t('cancel.confirm')}
-            </Button>
-          </Group>
         </Stack>
       )}
-    </Modal>
+    </ConfirmDialog>
   );
 }

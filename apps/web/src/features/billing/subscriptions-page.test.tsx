@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectOneRow } from '../../test/dialog-row.ts';
 import { buildMe, renderPage } from '../../test/render-page.tsx';
 import { renderNotices } from '../safety/render-notices.tsx';
 import {
@@ -134,6 +135,7 @@ describe('SubscriptionsPage', () => {
     ).toBeTruthy();
     expect(within(dialog).getByText(/Nothing is refunded, and nothing will be charged/)).toBeTruthy();
     expect(callsOf(fetch)).not.toContain('POST /api/user-subscriptions/pass-1/cancel');
+    expectOneRow(dialog, 'Keep it', 'Cancel the pass');
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the pass' }));
     expect(await screen.findByText('Cancelled. Premium stays until December 20, 2026.')).toBeTruthy();
