@@ -8,9 +8,9 @@ import { users } from './users.ts';
 /**
  * The catalogue of Premium plans (SPEC "Subscription"), seeded by a migration: the price in both
  * currencies in integer minor units (M1), what the plan gives (its `days`, the `popularity` percent
- * of the remaining gap it lets a member write across, whether it includes `preferences`), the share
- * of buyers who choose it (`popular`), and whether it is still `sold` (a pass bought on a plan no
- * longer sold still runs).
+ * of the remaining gap it lets a member write across, whether it includes `preferences`), and whether
+ * it is still `sold` (a pass bought on a plan no longer sold still runs). `popular` is no longer read:
+ * the share of buyers who chose a plan is counted from the passes (plans.service.ts `listPlans`).
  */
 export const subscriptionPlans = pgTable(
   'subscription_plans',
