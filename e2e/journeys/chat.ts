@@ -43,6 +43,7 @@ const chat = journey(
   'two members chat both ways with a photo and a voice note, and messages written offline arrive once',
   async ({ browser, baseUrl, log }) => {
     const thread = locale('en', 'thread');
+    const chat = locale('en', 'chat');
     const attachments = locale('en', 'attachments');
     const validation = locale('en', 'validation');
 
@@ -68,8 +69,12 @@ const chat = journey(
     await send(awa.page, 'Hello Kofi, how is Douala today?');
     log('Awa started the chat and wrote first');
 
-    // Kofi opens his conversations, sees the unread message, opens the thread and answers.
+    // Kofi opens his conversations, finds the unread message among his requests (he has not matched
+    // Awa nor answered her yet), opens the thread and answers.
     await kofi.page.goto('/conversations');
+    await kofi.page
+      .getByRole('button', { name: chat('folders.requestsCount', { count: '1' }), exact: true })
+      .click();
     await kofi.page.getByText('Hello Kofi, how is Douala today?').waitFor();
     await shot(kofi.page, 'chat-01-conversations-kofi');
     await kofi.page.goto(`/messages/${conversationId}`);
