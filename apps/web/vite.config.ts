@@ -97,6 +97,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Terser rather than the default minifier: 1.9 KB less over the whole app after brotli (599.0
+    // against 600.9 KB, bar B5's whole-app budget of 600 KB), for about 10 s more of build.
+    minify: 'terser',
     chunkSizeWarningLimit: 200,
     // dist/.vite/manifest.json: which chunks and CSS each route needs, read by the B5 size budget
     // (build/critical-path.ts). Not served (the server skips dot folders) nor precached.
