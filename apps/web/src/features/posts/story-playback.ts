@@ -37,7 +37,8 @@ export function usePauses() {
  * tapped, `startStory`); on from a member's
  * last story to the next member's, closed after the last; back from a member's first to the previous
  * member's, or the very first story again (`round` changes). The entries are those opened: stories
- * deleted meanwhile leave them, nothing else reorders them under the member's finger.
+ * deleted meanwhile leave them, nothing else reorders them under the member's finger; a story's
+ * fields are the latest `given` holds (home asks again for a tray it drew from the device).
  */
 export function useStoryPlayback(
   given: StoryEntry[],
@@ -90,6 +91,16 @@ export function useStoryPlayback(
     },
     [entries, position, onClose],
   );
+
+  // The order stays the one opened; each story's own fields (its views, seen) follow a newer list.
+  const [followed, setFollowed] = useState(given);
+  if (followed !== given) {
+    setFollowed(given);
+    const latest = new Map(given.flatMap((item) => item.stories.map((one) => [one._id, one] as const)));
+    setEntries((current) =>
+      current.map((item) => ({ ...item, stories: item.stories.map((one) => latest.get(one._id) ?? one) })),
+    );
+  }
 
   const entry = entries[position.member];
   const story = entry?.stories[position.story];

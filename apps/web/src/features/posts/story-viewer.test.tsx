@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { STORY_PHOTO_SECONDS } from '@motema/shared/posts';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DATA_SAVER_KEY } from '../../lib/data-saver.ts';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
@@ -236,6 +237,27 @@ describe('the story viewer', () => {
     // The story waits while the list is open; its own viewing is never counted.
     expect(timedBar()!.style.animationPlayState).toBe('paused');
     expect(requests.some((r) => r.path.endsWith('/views'))).toBe(false);
+  });
+
+  it('shows a story’s latest figures when its list is asked again while it is open', async () => {
+    // Home draws the tray from the device, then asks again: the viewer opened meanwhile follows.
+    const mine = buildStoryMember('me', 'Amani');
+    stubStoriesApi({ 'GET /api/stories/mine/viewers': { viewers: [] } });
+    let update: (entries: StoryEntry[]) => void = () => undefined;
+    function Following() {
+      const [entries, setEntries] = useState<StoryEntry[]>([
+        { member: mine, stories: [buildStory('mine', mine, { views: 0 })] },
+      ]);
+      update = setEntries;
+      return <StoryViewer entries={entries} start={0} meId={me._id} onClose={() => undefined} />;
+    }
+    renderPage('/home', <Following />, { me });
+    expect(screen.getByRole('button', { name: 'Seen by 0 members' })).toBeTruthy();
+    act(() => update([{ member: mine, stories: [buildStory('mine', mine, { views: 1 })] }]));
+    expect(screen.getByRole('button', { name: 'Seen by 1 member' })).toBeTruthy();
+    // A story gone from the new list stays where it was under the member's finger.
+    act(() => update([]));
+    expect(screen.getByRole('button', { name: 'Seen by 1 member' })).toBeTruthy();
   });
 
   it('shows a story’s caption over it', async () => {
