@@ -6,7 +6,8 @@
  * and asks to see it; Awa accepts from her requests; Zola watches it and comments, Awa answers. Awa
  * posts a private photo story for Kofi from home's tray: Zola, who would see a public one, has no ring
  * of hers; Kofi sees her ring, watches it, and replies without leaving the viewer: the reply is a chat
- * message in their conversation. Awa sees that Kofi viewed her story.
+ * message in their conversation, shown beside the story's picture for both. Awa sees that Kofi
+ * viewed her story.
  * Labels are read from the app's own translation files.
  */
 import { execFile } from 'node:child_process';
@@ -273,20 +274,25 @@ const posts = journey(
     await kofi.page.getByText('Beautiful colours!').first().click();
     await kofi.page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
     await kofi.page.getByText('Beautiful colours!', { exact: true }).waitFor();
+    await kofi.page.getByText(thread('bubble.story.theirs'), { exact: true }).waitFor();
+    await kofi.page.locator('[data-story] img').waitFor();
     await kofi.page.getByLabel(thread('bubble.sending'), { exact: true }).waitFor({ state: 'detached' });
     await shot(kofi.page, 'posts-12-reply-in-chat-kofi');
-    log('Kofi watched the story and replied from the viewer; the reply is a chat message');
+    log('Kofi watched the story and replied from the viewer; the reply is a chat message beside the story');
 
-    // Awa gets the message, and sees Kofi among her story's viewers.
+    // Awa gets the message beside her story's picture, and sees Kofi among her story's viewers.
     await page.goto('/conversations');
-    await page.getByText('Beautiful colours!').first().waitFor();
+    await page.getByText('Beautiful colours!').first().click();
+    await page.getByText(thread('bubble.story.yours'), { exact: true }).waitFor();
+    await page.locator('[data-story] img').waitFor();
+    await shot(page, 'posts-13-story-reply-awa');
     await page.goto('/home');
     await page.getByRole('button', { name: watchOwn }).click();
     const own = page.getByRole('dialog', { name: stories('viewer.title', { name: isolated('Awa') }) });
     await own.getByRole('button', { name: stories('viewer.views_one', { count: '1' }), exact: true }).click();
     await own.getByText('Kofi', { exact: true }).waitFor();
-    await shot(page, 'posts-13-viewers-awa');
-    log('Awa sees that Kofi viewed her story');
+    await shot(page, 'posts-14-viewers-awa');
+    log('Awa reads the reply beside her story’s picture, and sees that Kofi viewed it');
 
     // The phone's Back closes the viewer, and leaves her on home.
     await page.goBack();

@@ -97,6 +97,10 @@ export const MessageQuoteSchema = z.object({
 });
 export type MessageQuote = z.infer<typeof MessageQuoteSchema>;
 
+/** The story a message replied to, as both members see it (never who else may see it). */
+export const MessageStorySchema = z.object({ image: ImageSchema.nullable() });
+export type MessageStory = z.infer<typeof MessageStorySchema>;
+
 /**
  * A message as one member sees it (SPEC.md section 3). `important` is that member's own star.
  * An unsent message keeps its place with `unsent: true`, no text and no files ("message removed").
@@ -118,6 +122,11 @@ export const MessageSchema = z.object({
   createdAt: z.string(),
   /** Both members' reactions (left out when nobody reacted, as on a message just sent). */
   reactions: z.array(MessageReactionSchema).optional(),
+  /**
+   * A reply to a story (POST /api/stories/{id}/replies): the story's picture while it lasts and its
+   * audience holds both members, `image` null once it ended or was deleted. Left out otherwise.
+   */
+  story: MessageStorySchema.optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -279,22 +288,3 @@ export const PresenceSchema = z.object({
   activity: ActivitySchema,
 });
 export type Presence = z.infer<typeof PresenceSchema>;
-
-/**
- * A member's badges: unread messages (and the conversations holding them), and notifications
- * (new matches, likes and visits since the member last opened home). The same on every device.
- */
-export const CountersSchema = z.object({
-  messages: z.int(),
-  conversations: z.int(),
-  notifications: z.int(),
-});
-export type Counters = z.infer<typeof CountersSchema>;
-
-/**
- * What `counters:update` carries: the badges that changed, each one whole; a badge left out is
- * unchanged (a new message or a read sends `messages` and `conversations` only, since it cannot move
- * `notifications`, and the server then counts nothing else). The app merges it into the counters it holds.
- */
-export const CountersUpdateSchema = CountersSchema.partial();
-export type CountersUpdate = z.infer<typeof CountersUpdateSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CountersSchema } from './chat.ts';
+import { CountersSchema } from './counters.ts';
 import { AvatarSchema } from './media.ts';
 
 /**

@@ -257,6 +257,10 @@ export type CommentUpdate = z.infer<typeof CommentUpdateSchema>;
  * see its author's stories) or private: its author and the members on `allowed`, chosen among their
  * matches and the members they talk with. `allowed` is for the author only (null to others).
  */
+/** Where a story's media files are served: every request for one checks the viewer's access (Z5). */
+export const storyMediaBaseUrl = (storyId: string, itemId: string) =>
+  `/api/stories/${storyId}/media/${itemId}/`;
+
 export const StorySchema = z.object({
   _id: z.string(),
   author: PostMemberSchema,

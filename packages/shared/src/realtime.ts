@@ -1,5 +1,6 @@
 /** Socket.IO event maps shared by the server and the web app. */
-import type { CountersUpdate, Message, Presence, ReactionsEvent, ReceiptEvent } from './chat.ts';
+import type { Message, Presence, ReactionsEvent, ReceiptEvent } from './chat.ts';
+import type { CountersUpdate } from './counters.ts';
 import type { ClientLogs, DeviceUpdate } from './devices.ts';
 import type { MatchEvent } from './discovery.ts';
 import type { PostAccessEvent, PostCommentEvent, PostReadyEvent, PostRequestEvent } from './posts.ts';

@@ -9,8 +9,8 @@ import { users } from './users.ts';
  * The catalogue of Premium plans (SPEC "Subscription"), seeded by a migration: the price in both
  * currencies in integer minor units (M1), what the plan gives (its `days`, the `popularity` percent
  * of the remaining gap it lets a member write across, whether it includes `preferences`), and whether
- * it is still `sold` (a pass bought on a plan no longer sold still runs). `popular` is no longer read:
- * the share of buyers who chose a plan is counted from the passes (plans.service.ts `listPlans`).
+ * it is still `sold` (a pass bought on a plan no longer sold still runs). The share of buyers who
+ * chose a plan is counted from the passes (plans.service.ts `listPlans`), not stored here.
  */
 export const subscriptionPlans = pgTable(
   'subscription_plans',
@@ -22,7 +22,6 @@ export const subscriptionPlans = pgTable(
     days: integer('days').notNull(),
     popularity: integer('popularity').notNull(),
     preferences: boolean('preferences').notNull(),
-    popular: integer('popular').notNull().default(0),
     sold: boolean('sold').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -30,7 +29,6 @@ export const subscriptionPlans = pgTable(
     check('subscription_plans_cost_positive', sql`${table.costUsd} > 0 AND ${table.costCdf} > 0`),
     check('subscription_plans_days_positive', sql`${table.days} > 0`),
     check('subscription_plans_popularity_percent', sql`${table.popularity} BETWEEN 0 AND 100`),
-    check('subscription_plans_popular_percent', sql`${table.popular} BETWEEN 0 AND 100`),
   ],
 );
 

@@ -12,7 +12,8 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { PhotoVariant } from './media.ts';
+import { mediaItems, type PhotoVariant } from './media.ts';
+import { stories } from './posts.ts';
 import { users } from './users.ts';
 
 // Owned by the chat feature: only its repositories write these tables; other features go through its service.
@@ -88,6 +89,29 @@ export const messages = pgTable(
     check('messages_seq_positive', sql`${table.seq} > 0`),
   ],
 );
+
+/**
+ * A message sent as a reply to a story (POST /api/stories/{id}/replies): which story, its picture's
+ * media item, and when the story ends. The story and the item go when the author deletes the story or
+ * it is swept after its end; the message keeps saying it replied to one.
+ */
+export const messageStories = pgTable(
+  'message_stories',
+  {
+    messageId: uuid('message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    storyId: uuid('story_id').references(() => stories.id, { onDelete: 'set null' }),
+    itemId: uuid('item_id').references(() => mediaItems.id, { onDelete: 'set null' }),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  // Deleting a story or a media item finds its replies by index, not by a scan of them all.
+  (table) => [
+    index('message_stories_story_idx').on(table.storyId),
+    index('message_stories_item_idx').on(table.itemId),
+  ],
+);
+export type MessageStoryRow = typeof messageStories.$inferSelect;
 
 /** A stored file of a stream kind (voice, audio, video): the original bytes under one random key. */
 export type StreamVariant = { key: string; type: string; bytes: number };

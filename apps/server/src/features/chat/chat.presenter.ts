@@ -6,18 +6,21 @@ import {
   type MessagePage,
   type MessageQuote,
   type MessageReaction,
+  type MessageStory,
   type Presence,
 } from '@motema/shared/chat';
 import { avatarThumbnailOf, type AvatarThumbnail } from '@motema/shared/media';
 import { publicNameOf } from '@motema/shared/member-name';
+import { storyMediaBaseUrl } from '@motema/shared/posts';
 import type { ChatFileRow, PhotoRow } from '../../db/schema.ts';
 import { activityOf } from '../discovery/discovery.presenter.ts';
+import { presentMediaItem } from '../media/media-items.presenter.ts';
 import { presentImage } from '../media/media.presenter.ts';
 import type { ConversationView } from './conversations/conversations.service.ts';
 import { presentChatFile } from './files/chat-files.presenter.ts';
 import type { ReactionRow } from './messages/message-reactions.repository.ts';
 import type { MessageViewRow } from './messages/message-views.repository.ts';
-import type { MessagePageView, MessageView } from './messages/message-views.service.ts';
+import { storyLasts, type MessagePageView, type MessageView } from './messages/message-views.service.ts';
 
 /** At most REPLY_QUOTE_MAX_LENGTH characters (whole code points), an ellipsis ending a cut text. */
 export function shorten(text: string): string {
@@ -101,7 +104,17 @@ export function presentMessage(view: MessageView): Message {
     editedAt: row.editedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     ...(reactions?.length ? { reactions: presentReactions(reactions) } : {}),
+    ...(row.storyEndsAt !== null ? { story: presentMessageStory(view) } : {}),
   };
+}
+
+/**
+ * The story a message replied to: its picture (a photo, a video's poster) at the story's own media
+ * route, which checks each viewer's access (Z5), while it lasts; null once it ended or was deleted.
+ */
+function presentMessageStory({ row, context }: MessageView): MessageStory {
+  const item = storyLasts(row) ? context.storyItems?.get(row.storyItemId!) : undefined;
+  return { image: item ? presentMediaItem(item, storyMediaBaseUrl(row.storyId!, item.id)).image : null };
 }
 
 /** Reactions as both members see them: who, and which emoji. */

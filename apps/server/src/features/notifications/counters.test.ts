@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Counters } from '@motema/shared/chat';
+import type { Counters } from '@motema/shared/counters';
 import { blocks } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import type { TestApp } from '../../test/build-test-app.ts';

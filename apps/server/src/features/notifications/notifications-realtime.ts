@@ -1,4 +1,4 @@
-import type { CountersUpdate } from '@motema/shared/chat';
+import type { CountersUpdate } from '@motema/shared/counters';
 import type { AppDeps } from '../../deps.ts';
 import type { Realtime } from '../../realtime/server.ts';
 import { unreadTotals } from '../chat/conversations/unread.service.ts';

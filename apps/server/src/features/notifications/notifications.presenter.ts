@@ -1,4 +1,4 @@
-import type { Counters } from '@motema/shared/chat';
+import type { Counters } from '@motema/shared/counters';
 import { publicNameOf } from '@motema/shared/member-name';
 import {
   NOTIFICATION_ENTRY_KINDS,

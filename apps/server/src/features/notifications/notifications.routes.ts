@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CountersSchema } from '@motema/shared/chat';
+import { CountersSchema } from '@motema/shared/counters';
 import {
   CountersWithEntriesSchema,
   NotificationListQuerySchema,

@@ -8,6 +8,7 @@ import { MessageFiles } from './attachments/message-files.tsx';
 import { DeliveryTicks } from './delivery-ticks.tsx';
 import { retryCanFix } from './outbox-sender.ts';
 import { ReactionSummary } from './reactions.tsx';
+import { StoryReplied } from './story-replied.tsx';
 import { SwipeReplyHint } from './swipe-reply-hint.tsx';
 import classes from './thread.module.css';
 import type { PendingFile, ThreadItem } from './thread-types.ts';
@@ -174,6 +175,7 @@ export function MessageBubble({
             </Text>
           ) : (
             <>
+              {message?.story && <StoryReplied story={message.story} mine={mine} />}
               {message?.replyTo && <Quote quote={message.replyTo} meId={meId} onJump={onJump} />}
               {message && message.files.length > 0 && (
                 <Box my={4}>

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Counters, CountersUpdate } from '@motema/shared/chat';
+import type { Counters, CountersUpdate } from '@motema/shared/counters';
 import { useSocket, type AppSocket } from '../../lib/socket.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { notificationsKeys } from './notifications.api.ts';

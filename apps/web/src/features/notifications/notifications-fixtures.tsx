@@ -1,7 +1,7 @@
 /** Test helpers of the notifications: the counters API, and the badges' data layer on a fake socket. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { Counters } from '@motema/shared/chat';
+import type { Counters } from '@motema/shared/counters';
 import { vi } from 'vitest';
 import { ME_QUERY_KEY } from '../../lib/query-client.ts';
 import { SocketContext } from '../../lib/socket.ts';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Counters } from '@motema/shared/chat';
+import type { Counters } from '@motema/shared/counters';
 import type { NotificationList } from '@motema/shared/notifications';
 import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
 import { useEffect, useRef } from 'react';

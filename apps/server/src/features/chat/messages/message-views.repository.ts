@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { messageHides, messages, messageStars, users } from '../../../db/schema.ts';
+import { messageHides, messages, messageStars, messageStories, users } from '../../../db/schema.ts';
 
 // Reading messages as a viewer sees them: by id, a page of a conversation, how many it shows.
 
@@ -14,7 +14,10 @@ export const notHiddenBy = (viewerId: string) =>
 const starredBy = (viewerId: string) =>
   sql<boolean>`EXISTS (SELECT 1 FROM ${messageStars} WHERE ${messageStars.messageId} = ${messages.id} AND ${messageStars.userId} = ${viewerId})`;
 
-/** Messages with their sender, the message they quote (and its sender) and the viewer's star, in one query. */
+/**
+ * Messages with their sender, the message they quote (and its sender), the story they reply to and
+ * the viewer's star, in one query.
+ */
 function selectViews(db: DbOrTx, viewerId: string) {
   return db
     .select({
@@ -38,11 +41,15 @@ function selectViews(db: DbOrTx, viewerId: string) {
       quoteSenderUsername: quoteSender.username,
       quoteSenderFirstName: quoteSender.firstName,
       important: starredBy(viewerId),
+      storyId: messageStories.storyId,
+      storyItemId: messageStories.itemId,
+      storyEndsAt: messageStories.endsAt,
     })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
     .leftJoin(quote, eq(quote.id, messages.replyToId))
-    .leftJoin(quoteSender, eq(quoteSender.id, quote.senderId));
+    .leftJoin(quoteSender, eq(quoteSender.id, quote.senderId))
+    .leftJoin(messageStories, eq(messageStories.messageId, messages.id));
 }
 
 export type MessageViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];

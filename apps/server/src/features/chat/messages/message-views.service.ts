@@ -1,6 +1,8 @@
 import type { MessagesQuery } from '@motema/shared/chat';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import type { ChatFileRow, PhotoRow } from '../../../db/schema.ts';
+import type { ChatFileRow, MediaItemRow, PhotoRow } from '../../../db/schema.ts';
+import { clock } from '../../../lib/clock.ts';
+import { mediaItemsByIds } from '../../media/media-items.service.ts';
 import { avatarPhotos } from '../../media/media.service.ts';
 import { conversationAccess } from '../chat-access.repository.ts';
 import { conversationNotFound } from '../chat-errors.ts';
@@ -22,6 +24,8 @@ export type MessageContext = {
   avatars: ReadonlyMap<string, PhotoRow>;
   /** Reactions by message id, oldest first (none for a message just sent). */
   reactions?: ReadonlyMap<string, readonly ReactionRow[]>;
+  /** The pictures of the stories replied to that still last, by media item id. */
+  storyItems?: ReadonlyMap<string, MediaItemRow>;
 };
 
 /**
@@ -54,16 +58,21 @@ export async function messagePage(
   return { messages: await viewsOf(db, page), count, hasMore };
 }
 
+/** A reply to a story that has neither ended nor been deleted (its author's deletion empties the ids). */
+export const storyLasts = (row: messagesRepo.MessageViewRow, now = clock.now()) =>
+  row.storyId !== null && row.storyItemId !== null && row.storyEndsAt !== null && row.storyEndsAt > now;
+
 /**
- * Rows of messages with their context, in four batched queries whatever their number: watermarks,
- * files (the messages' and the quoted ones'), avatars and reactions.
+ * Rows of messages with their context, in batched queries whatever their number: watermarks, files
+ * (the messages' and the quoted ones'), avatars, reactions, and the pictures of the stories replied to.
  */
 async function viewsOf(db: DbOrTx, rows: readonly messagesRepo.MessageViewRow[]): Promise<MessageView[]> {
   if (rows.length === 0) return [];
   const conversationIds = [...new Set(rows.map((row) => row.conversationId))];
   const messageIds = [...new Set(rows.flatMap((row) => (row.quoteId ? [row.id, row.quoteId] : [row.id])))];
   const avatarIds = rows.flatMap((row) => (row.senderAvatarPhotoId ? [row.senderAvatarPhotoId] : []));
-  const [stateRows, files, avatars, reactionRows] = await Promise.all([
+  const storyItemIds = rows.flatMap((row) => (storyLasts(row) ? [row.storyItemId!] : []));
+  const [stateRows, files, avatars, reactionRows, storyItems] = await Promise.all([
     conversationsRepo.memberStates(db, conversationIds),
     filesOfMessages(db, messageIds),
     avatarIds.length > 0 ? avatarPhotos(db, avatarIds) : new Map<string, PhotoRow>(),
@@ -71,6 +80,7 @@ async function viewsOf(db: DbOrTx, rows: readonly messagesRepo.MessageViewRow[])
       db,
       rows.map((row) => row.id),
     ),
+    storyItemIds.length > 0 ? mediaItemsByIds(db, storyItemIds) : new Map<string, MediaItemRow>(),
   ]);
   const states = new Map<string, MemberState[]>();
   for (const state of stateRows) {
@@ -82,7 +92,7 @@ async function viewsOf(db: DbOrTx, rows: readonly messagesRepo.MessageViewRow[])
   for (const reaction of reactionRows) {
     reactions.set(reaction.messageId, [...(reactions.get(reaction.messageId) ?? []), reaction]);
   }
-  const context: MessageContext = { states, files, avatars, reactions };
+  const context: MessageContext = { states, files, avatars, reactions, storyItems };
   return rows.map((row) => ({ row, context }));
 }
 
@@ -157,6 +167,9 @@ export async function newMessageFor(
     quoteSenderUsername: null,
     quoteSenderFirstName: null,
     important: false,
+    storyId: null,
+    storyItemId: null,
+    storyEndsAt: null,
   };
   const avatars = new Map<string, PhotoRow>(avatar ? [[avatar.id, avatar]] : []);
   return { row, context: { states: new Map(), files: new Map(), avatars } };

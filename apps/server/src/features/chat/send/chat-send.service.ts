@@ -9,9 +9,11 @@ import { paymentRequired, paywallReasonOf } from '../../billing/paywall/paywall.
 import { attachFiles } from '../files/chat-files.service.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import * as messagesRepo from './message-send.repository.ts';
+import type { StoryReference } from './message-send.repository.ts';
 import { messageFor, newMessageFor, type MessageView } from '../messages/message-views.service.ts';
 
 export type SendDeps = { db: Db; limiter: RateLimiter };
+export type { StoryReference } from './message-send.repository.ts';
 export type SendInput = z.output<typeof SendMessageSchema>;
 
 export type StoredMessage = {
@@ -37,8 +39,11 @@ export async function storeMessage(
   deps: SendDeps,
   senderId: string,
   input: SendInput,
+  /** The story a new message replies to (features/posts' replies route), stored with it. */
+  story?: StoryReference,
 ): Promise<StoredMessage> {
-  return storeChecked(deps.db, senderId, input, () => refuseOverMessageLimit(deps.limiter, senderId));
+  const count = () => refuseOverMessageLimit(deps.limiter, senderId);
+  return storeChecked(deps.db, senderId, input, count, story);
 }
 
 /**
@@ -52,6 +57,7 @@ export async function storeChecked(
   senderId: string,
   input: SendInput,
   count: () => Promise<void>,
+  story?: StoryReference,
 ): Promise<StoredMessage> {
   const now = clock.now();
   const context = await messagesRepo.sendContext(db, input.conversationId, senderId, input.clientId, now);
@@ -61,7 +67,7 @@ export async function storeChecked(
     return { messageId: context.existingId, recipientId: context.otherId, created: false };
   await refusePaywalled(db, senderId, context, now);
   await count();
-  return insertStored(db, senderId, input, context);
+  return insertStored(db, senderId, input, context, story);
 }
 
 /**
@@ -93,6 +99,7 @@ async function insertStored(
   senderId: string,
   input: SendInput,
   context: messagesRepo.SendContext,
+  story?: StoryReference,
 ): Promise<StoredMessage> {
   const values = {
     conversationId: input.conversationId,
@@ -106,14 +113,13 @@ async function insertStored(
   let inserted: { id: string; seq: number } | undefined;
   try {
     const fileIds = input.files ?? [];
-    inserted = await messagesRepo.insertNextMessage(
-      db,
-      values,
-      fileIds.length === 0
-        ? undefined
-        : (tx, messageId) =>
-            attachFiles(tx, { conversationId: input.conversationId, senderId, messageId, fileIds }),
-    );
+    const alsoStored: Parameters<typeof messagesRepo.insertNextMessage>[2] = async (tx, messageId) => {
+      if (fileIds.length > 0)
+        await attachFiles(tx, { conversationId: input.conversationId, senderId, messageId, fileIds });
+      if (story) await messagesRepo.insertMessageStory(tx, messageId, story);
+    };
+    const plain = fileIds.length === 0 && !story;
+    inserted = await messagesRepo.insertNextMessage(db, values, plain ? undefined : alsoStored);
   } catch (error) {
     // Another device of the sender stored the same client id meanwhile: this attempt left nothing.
     if (!messagesRepo.isDuplicateClientId(error)) throw error;
@@ -124,7 +130,7 @@ async function insertStored(
   // Nothing stored: a block made since the context was read, or a quote from another conversation.
   if (!inserted) throw input.replyTo ? new AppError(404, 'message_not_found') : forbidden('chat_blocked');
   const stored: StoredMessage = { messageId: inserted.id, recipientId: context.otherId, created: true };
-  if (!input.replyTo && !input.files?.length) {
+  if (!input.replyTo && !input.files?.length && !story) {
     stored.view = await newMessageFor(db, { ...values, id: inserted.id, seq: inserted.seq }, context);
   }
   return stored;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { messages } from '../../../db/schema.ts';
+import { messages, messageStories } from '../../../db/schema.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { paywallReasonSql } from '../../billing/paywall/paywall.policy.ts';
 
@@ -160,6 +160,14 @@ export async function insertNextMessage(
     if (inserted && alsoInTransaction) await alsoInTransaction(tx, inserted.id);
     return inserted;
   });
+}
+
+/** The story a message replies to: which one, its picture's media item, and when it ends. */
+export type StoryReference = { storyId: string; itemId: string; endsAt: Date };
+
+/** In the transaction storing a reply to a story: what it replied to. */
+export async function insertMessageStory(tx: DbOrTx, messageId: string, story: StoryReference) {
+  await tx.insert(messageStories).values({ messageId, ...story });
 }
 
 /** The error of a second message stored under the same (sender, client id). */

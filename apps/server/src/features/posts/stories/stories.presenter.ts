@@ -1,13 +1,15 @@
-import type { Story, StoryList, StoryTray, StoryViewers } from '@motema/shared/posts';
+import {
+  storyMediaBaseUrl,
+  type Story,
+  type StoryList,
+  type StoryTray,
+  type StoryViewers,
+} from '@motema/shared/posts';
 import { presentMediaItem } from '../../media/media-items.presenter.ts';
 import { presentPostMember } from '../posts.presenter.ts';
 import type { StoryTrayView } from './story-tray.service.ts';
 import type { StoryViewerView } from './stories.service.ts';
 import type { StoryView } from './story-views.service.ts';
-
-/** Where a story's media files are served: every request for one checks the viewer's access (Z5). */
-export const storyMediaBaseUrl = (storyId: string, itemId: string) =>
-  `/api/stories/${storyId}/media/${itemId}/`;
 
 /** A story as its viewer sees it: how many saw it only to its author. */
 export function presentStory(view: StoryView): Story {

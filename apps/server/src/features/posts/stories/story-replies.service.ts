@@ -15,7 +15,8 @@ export type StoryReplyDeps = { db: Db; events: AppEventPort; limiter: RateLimite
  * the replier may see the story (stories.policy.ts: its audience, a block, its end; 404
  * story_not_found otherwise, as every story route). Then the chat's own rules apply unchanged: the
  * conversation found or started (the paywall's 402), the message stored once per client id (a retry
- * finds it), the member's message limit, both members' devices told.
+ * finds it), the member's message limit, both members' devices told. The message keeps which story it
+ * answers: both members see its picture beside the text while it lasts (chat's message_stories).
  */
 export async function replyToStory(
   deps: StoryReplyDeps,
@@ -27,7 +28,8 @@ export async function replyToStory(
   if (story.authorId === replierId) throw badRequest('self_not_allowed');
   const conversation = await startConversation(deps, replierId, story.authorId);
   const send = { clientId: input.clientId, conversationId: conversation.row.id, text: input.text };
-  const stored = await storeMessage(deps, replierId, send);
+  const replied = { storyId: story.id, itemId: story.itemId, endsAt: story.expiresAt };
+  const stored = await storeMessage(deps, replierId, send, replied);
   return {
     conversationId: send.conversationId,
     message: await announceStored(deps, replierId, send, stored),
