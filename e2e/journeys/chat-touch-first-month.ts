@@ -4,19 +4,10 @@
  * sees the one chosen at once; one's own photo, once viewed, has no "⋯" button showing beside it; a
  * two-button question keeps its buttons side by side on one row.
  */
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { expect, journey, locale, newMemberPage, shot, signedUpMember } from '../fixtures.ts';
-
-/** A long press with one finger, through the DevTools protocol (real touch events). */
-async function longPress(cdp: CDPSession, page: Page, text: string) {
-  const box = await page.getByTestId('thread-item').getByText(text, { exact: true }).boundingBox();
-  if (!box) throw new Error(`"${text}" is not on screen`);
-  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2, id: 1, radiusX: 4, radiusY: 4, force: 1 };
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
-  await new Promise((resolve) => setTimeout(resolve, 800));
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-}
+import { expect, journey, locale, shot } from '../fixtures.ts';
+import { touchChatPair } from '../touch-chat.ts';
 
 const firstMonth = journey(
   'a request folder, reactions, no stray menu button by a photo, and side-by-side dialog buttons on a phone',
@@ -24,18 +15,7 @@ const firstMonth = journey(
     const thread = locale('en', 'thread');
     const chat = locale('en', 'chat');
     const attachments = locale('en', 'attachments');
-    const awa = await signedUpMember(browser, baseUrl, { firstName: 'Awa', sex: 'female', likes: ['male'] });
-    const kofi = await signedUpMember(browser, baseUrl, {
-      firstName: 'Kofi',
-      sex: 'male',
-      likes: ['female'],
-    });
-    const phone = await newMemberPage(browser, {
-      hasTouch: true,
-      isMobile: true,
-      storageState: await kofi.page.context().storageState(),
-    });
-    const cdp = await phone.context().newCDPSession(phone);
+    const { awa, kofi, phone, longPress } = await touchChatPair(browser, baseUrl);
     const composer = (page: Page) => page.getByLabel(thread('composer.label'), { exact: true });
     const send = (page: Page) => page.getByRole('button', { name: thread('composer.send'), exact: true });
 
@@ -64,7 +44,7 @@ const firstMonth = journey(
     await awaRow.first().tap();
     await phone.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
     await phone.getByText(hello, { exact: true }).waitFor();
-    await longPress(cdp, phone, hello);
+    await longPress(hello);
     const picker = phone.getByRole('group', { name: thread('reactions.label'), exact: true });
     const love = picker.getByRole('menuitem', { name: '❤️', exact: true });
     await love.waitFor();
@@ -133,7 +113,7 @@ const firstMonth = journey(
     const unsendItem = phone.getByRole('menuitem', { name: ro('actions.unsend'), exact: true });
     // The thread may still settle after the reload: press again until the menu is open.
     for (let tries = 0; tries < 3 && !(await unsendItem.isVisible()); tries += 1) {
-      await longPress(cdp, phone, 'Yes, I was there!');
+      await longPress('Yes, I was there!');
       await unsendItem.waitFor({ timeout: 3_000 }).catch(() => undefined);
     }
     await unsendItem.tap();

@@ -3,63 +3,17 @@
  * once the finger lifts; dragging a message to the right answers it (the composer shows the reply
  * banner, the bubble springs back). Real touch events, through the DevTools protocol.
  */
-import type { CDPSession, Page } from 'playwright-core';
-import { expect, journey, locale, newMemberPage, shot, signedUpMember } from '../fixtures.ts';
-
-type Point = { x: number; y: number };
-
-/** One finger's touches, dispatched as the touch screen would (touchstart, moves, touchend). */
-function finger(cdp: CDPSession) {
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: Point) =>
-    cdp.send('Input.dispatchTouchEvent', {
-      type,
-      touchPoints: at ? [{ x: at.x, y: at.y, id: 1, radiusX: 4, radiusY: 4, force: 1 }] : [],
-    });
-  return {
-    async press(at: Point, holdMs: number) {
-      await touch('touchStart', at);
-      await new Promise((resolve) => setTimeout(resolve, holdMs));
-      await touch('touchEnd');
-    },
-    /** Drags right by `dx`; `whileHeld` runs before the finger lifts. */
-    async drag(from: Point, dx: number, whileHeld?: () => Promise<void>) {
-      const steps = 12;
-      await touch('touchStart', from);
-      for (let step = 1; step <= steps; step += 1) {
-        await touch('touchMove', { x: from.x + (dx * step) / steps, y: from.y });
-        await new Promise((resolve) => setTimeout(resolve, 16));
-      }
-      await whileHeld?.();
-      await touch('touchEnd');
-    },
-  };
-}
-
-async function centreOf(page: Page, text: string): Promise<Point> {
-  const box = await page.getByTestId('thread-item').getByText(text, { exact: true }).boundingBox();
-  if (!box) throw new Error(`"${text}" is not on screen`);
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
+import type { Page } from 'playwright-core';
+import { expect, journey, locale, shot } from '../fixtures.ts';
+import { centreOf, touchChatPair } from '../touch-chat.ts';
 
 const touchChat = journey(
   'a long press opens a message menu that stays open, and a swipe answers a message',
   async ({ browser, baseUrl, log }) => {
     const thread = locale('en', 'thread');
     const safety = locale('en', 'safety');
-    const awa = await signedUpMember(browser, baseUrl, { firstName: 'Awa', sex: 'female', likes: ['male'] });
-    const kofi = await signedUpMember(browser, baseUrl, {
-      firstName: 'Kofi',
-      sex: 'male',
-      likes: ['female'],
-    });
     // Kofi on a phone: a touch screen, his session carried over.
-    const phone = await newMemberPage(browser, {
-      hasTouch: true,
-      isMobile: true,
-      storageState: await kofi.page.context().storageState(),
-    });
-    const cdp = await phone.context().newCDPSession(phone);
-    const hand = finger(cdp);
+    const { awa, kofi, phone, hand } = await touchChatPair(browser, baseUrl);
 
     await awa.page.goto(`/conversations?user=${kofi.id}`);
     await awa.page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);

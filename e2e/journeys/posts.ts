@@ -87,16 +87,9 @@ const posts = journey(
     const thread = locale('en', 'thread');
 
     const awa = await signedUpMember(browser, baseUrl, { firstName: 'Awa', sex: 'female', likes: ['male'] });
-    const kofi = await signedUpMember(browser, baseUrl, {
-      firstName: 'Kofi',
-      sex: 'male',
-      likes: ['female'],
-    });
-    const zola = await signedUpMember(browser, baseUrl, {
-      firstName: 'Zola',
-      sex: 'male',
-      likes: ['female'],
-    });
+    const man = (firstName: string) =>
+      signedUpMember(browser, baseUrl, { firstName, sex: 'male', likes: ['female'] });
+    const [kofi, zola] = [await man('Kofi'), await man('Zola')];
     // Awa and Kofi like each other: a match, whom her private post may name.
     for (const [from, to] of [
       [awa, kofi],

@@ -10,6 +10,8 @@ export function memberOf(request: FastifyRequest) {
 /**
  * A route's rate limit (QUALITY R1) counted per member, whatever the address: many members share one
  * carrier address, and one member may change addresses. A request without a session counts by address.
+ * It counts its own route and method, whatever its `name`: each name is declared once
+ * (rate-limit-names.test.ts), and an action over several routes takes `perMemberActionLimit`.
  */
 export function perMemberRateLimit(name: string, max: number, timeWindow: number | string) {
   return {

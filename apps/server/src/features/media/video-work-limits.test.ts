@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
-import { noiseClip, testTools, unusualClip } from '../../test/transcode-fixtures.ts';
+import { testTools, unusualClip } from '../../test/transcode-fixtures.ts';
 import { transcodeVideo } from './video-pipeline.ts';
 
 /**
@@ -53,7 +53,13 @@ describe('videos no phone records, refused before any encode', () => {
   }, 60_000);
 
   it('a bit rate no phone records: lossless noise', async () => {
-    const clip = await noiseClip({ width: 640, height: 360, framesPerSecond: 120, seconds: 0.1 });
+    const clip = await unusualClip({
+      width: 640,
+      height: 360,
+      framesPerSecond: 120,
+      seconds: 0.1,
+      noise: true,
+    });
     expect(await refusal(transcode(clip, probeOnly))).toBe('video_too_demanding');
   }, 60_000);
 
