@@ -48,6 +48,7 @@ const IMPORT_RESTRICTIONS = [
   ),
   // Sockets are reached only from a feature's *-realtime.ts (client events) and *-emitters.ts (the
   // event port's subscribers that emit): services and the rest emit on deps.events after the commit.
+  // A feature's *.module.ts plugs those in (decision 0033).
   restrict(
     [`${SERVER}/features/**/*.ts`],
     [
@@ -56,7 +57,12 @@ const IMPORT_RESTRICTIONS = [
         'Only *-realtime.ts and *-emitters.ts reach the sockets; emit on deps.events after the commit.',
       ),
     ],
-    [`${SERVER}/features/**/*-realtime.ts`, `${SERVER}/features/**/*-emitters.ts`, ...SERVER_TESTS],
+    [
+      `${SERVER}/features/**/*-realtime.ts`,
+      `${SERVER}/features/**/*-emitters.ts`,
+      `${SERVER}/features/*/*.module.ts`,
+      ...SERVER_TESTS,
+    ],
   ),
   // Drizzle runs only in repositories, SQL policies and db/ (row types may be imported anywhere).
   restrict(

@@ -19,60 +19,14 @@ import { healthRoutes } from './plugins/health.ts';
 import { refuseNulCharacters } from './plugins/no-nul-characters.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { documentCrossOriginRefusal, refuseCrossOriginChanges } from './plugins/same-origin.ts';
-import { documentUnauthorized, requireSessionUnlessPublic } from './plugins/public-routes.ts';
+import { authenticationByDefault } from './plugins/public-routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
-import { createRealtime, type Realtime } from './realtime/server.ts';
-import { registerJobs } from './jobs/register.ts';
-import { accountRoutes } from './features/auth/account.routes.ts';
-import { authRoutes } from './features/auth/auth.routes.ts';
+import { createRealtime } from './realtime/server.ts';
 import { SESSION_COOKIE, sessionOf } from './features/auth/sessions.service.ts';
-import { usersRoutes } from './features/users/users.routes.ts';
-import { devRoutes } from './features/dev/dev.routes.ts';
-import { mediaRoutes } from './features/media/media.routes.ts';
-import { mediaItemsRoutes } from './features/media/media-items.routes.ts';
-import { scheduleOwnerMediaRemoval } from './features/media/media.service.ts';
-import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
-import { safetyRoutes } from './features/safety/safety.routes.ts';
-import { registerPresence } from './features/users/presence-realtime.ts';
-import { registerDiscoveryRealtime, tellMatch } from './features/discovery/discovery-realtime.ts';
-import { endMatchBetween } from './features/discovery/ratings.service.ts';
-import {
-  afterAccountRemoved,
-  announceBlockChange,
-} from './features/chat/conversations/conversations.service.ts';
-import { chatRoutes } from './features/chat/chat.routes.ts';
-import { chatFilesRoutes } from './features/chat/files/chat-files.routes.ts';
-import { registerChatRealtime } from './features/chat/chat-realtime.ts';
-import { subscribeChatEvents } from './features/chat/chat-emitters.ts';
-import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
-import { pushTokensRoutes } from './features/notifications/push/push-tokens.routes.ts';
-import { notificationSettingsRoutes } from './features/notifications/settings/notification-settings.routes.ts';
-import { unsubscribeRoutes } from './features/notifications/settings/unsubscribe.routes.ts';
-import { workDigest } from './features/notifications/settings/digest.service.ts';
-import { plansRoutes } from './features/billing/plans/plans.routes.ts';
-import { passesRoutes } from './features/billing/passes/passes.routes.ts';
-import { paymentsDepsOf, paymentsRoutes } from './features/billing/payments/payments.routes.ts';
-import { workPayments } from './features/billing/payments/payment-sweeper.service.ts';
-import { subscribePaymentsEvents } from './features/billing/payments/payments-emitters.ts';
-import { subscribeNotificationsEvents } from './features/notifications/notifications-realtime.ts';
-import { postsRoutes } from './features/posts/posts.routes.ts';
-import { feedRoutes } from './features/posts/feed/feed.routes.ts';
-import { postMediaRoutes } from './features/posts/post-media.routes.ts';
-import { postRequestsRoutes } from './features/posts/requests/post-requests.routes.ts';
-import { commentsRoutes } from './features/posts/comments/comments.routes.ts';
-import { likesRoutes } from './features/posts/likes/likes.routes.ts';
-import { postReportTargets } from './features/posts/post-reports.service.ts';
-import { subscribePostsEvents } from './features/posts/posts-emitters.ts';
-import { subscribePushEvents } from './features/notifications/push/push-triggers.ts';
-import { storiesRoutes } from './features/posts/stories/stories.routes.ts';
-import { workStoryExpiry } from './features/posts/stories/story-expiry.service.ts';
-import { workUnclaimedSweep } from './features/media/media-items-sweep.service.ts';
-import { devicesRoutes } from './features/devices/devices.routes.ts';
-import { registerDevicesRealtime } from './features/devices/devices-realtime.ts';
-import { registerClientLogs } from './features/devices/client-logs-realtime.ts';
-import { visitorsRoutes } from './features/devices/visitors.routes.ts';
-import { workVisitorRetention } from './features/devices/visitors-retention.service.ts';
+import { API_PREFIX, type FeatureContext, type FeatureModule } from './modules/feature-module.ts';
+import { featureModules } from './modules/index.ts';
+import { plugInRealtime, portsOf, registerRoutes, routeListsOf, startJobs } from './modules/plug-in.ts';
 import { AppError } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { guardServerEntries } from './lib/server-entry-guard.ts';
@@ -92,9 +46,17 @@ export const apiDocsExposed = (env: Pick<AppDeps['env'], 'API_DOCS' | 'NODE_ENV'
  */
 export async function buildApp(
   inputs: AppInputs,
-  options: { logger?: FastifyServerOptions['logger']; tls?: TlsCredentials } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    tls?: TlsCredentials;
+    /** The features plugged in: modules/index.ts's, unless a test adds one. */
+    modules?: readonly FeatureModule[];
+  } = {},
 ) {
   const { env } = inputs;
+  const allModules = options.modules ?? featureModules;
+  const modules = allModules.filter((m) => !m.onlyOutsideProduction || env.NODE_ENV !== 'production');
+  const { publicRoutes, crossOriginRoutes } = routeListsOf(allModules);
   // The app's origin: its pages alone may change anything, over HTTP and Socket.IO (lib/origin.ts).
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
   const app = createFastify(
@@ -121,7 +83,7 @@ export async function buildApp(
   await registerSecurityHeaders(app, { production: env.NODE_ENV === 'production' });
   await registerCompression(app);
   refuseNulCharacters(app);
-  refuseCrossOriginChanges(app, publicOrigin);
+  refuseCrossOriginChanges(app, publicOrigin, crossOriginRoutes);
   await app.register(fastifyRateLimit, {
     global: false,
     // With REDIS_URL every node counts in Redis; an outage lets requests through (docs/scaling.md).
@@ -149,48 +111,19 @@ export async function buildApp(
   const limiter = createRateLimiter(deps.redis?.client, (err) =>
     app.log.error({ err }, 'Redis rate limit failed'),
   );
+  const context: FeatureContext = { deps, limiter, ports: portsOf(modules), log: app.log };
   await app.register(
     async (api) => {
-      // Authentication on by default: a route is protected unless plugins/public-routes.ts lists it.
-      api.addHook('onRequest', requireSessionUnlessPublic);
-      api.addHook('onRoute', documentUnauthorized);
-      api.addHook('onRoute', documentCrossOriginRefusal);
-      await api.register(authRoutes, deps);
-      await api.register(usersRoutes, deps);
-      await api.register(accountRoutes, deps);
-      await api.register(mediaRoutes, deps);
-      await api.register(mediaItemsRoutes, deps);
-      await api.register(discoveryRoutes, deps);
-      // Reports may point at a post or a comment: the posts feature checks them (safety depends on none).
-      await api.register(safetyRoutes, { ...deps, reportTargets: postReportTargets });
-      await api.register(chatRoutes, deps);
-      await api.register(chatFilesRoutes, deps);
-      await api.register(notificationsRoutes, deps);
-      await api.register(pushTokensRoutes, deps);
-      await api.register(notificationSettingsRoutes, deps);
-      await api.register(unsubscribeRoutes, deps);
-      await api.register(postsRoutes, deps);
-      await api.register(feedRoutes, deps);
-      await api.register(postMediaRoutes, deps);
-      await api.register(postRequestsRoutes, deps);
-      await api.register(commentsRoutes, deps);
-      await api.register(likesRoutes, deps);
-      await api.register(storiesRoutes, { ...deps, limiter });
-      await api.register(devicesRoutes, deps);
-      await api.register(visitorsRoutes, deps);
-      await api.register(plansRoutes, deps);
-      await api.register(passesRoutes, deps);
-      await api.register(paymentsRoutes, {
-        ...deps,
-        limits: {
-          startsPerHour: env.PAYMENT_STARTS_PER_HOUR,
-          pushesPerPhonePerHour: env.PAYMENT_PUSHES_PER_PHONE_PER_HOUR,
-        },
-      });
+      // Authentication on by default: a route is protected unless its module lists it public.
+      const authentication = authenticationByDefault(publicRoutes);
+      api.addHook('onRequest', authentication.requireSessionUnlessPublic);
+      api.addHook('onRoute', authentication.documentUnauthorized);
+      api.addHook('onRoute', documentCrossOriginRefusal(crossOriginRoutes));
+      await registerRoutes(api, modules, context, API_PREFIX);
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
-  if (env.NODE_ENV !== 'production') await app.register(devRoutes, deps);
+  await registerRoutes(app, modules, context, '');
 
   const realtime = createRealtime(app, {
     authenticate: (token) => sessionOf(deps.db, token),
@@ -201,39 +134,8 @@ export async function buildApp(
   });
   // Last of the server's request and upgrade listeners (Socket.IO's came just now): guard them all.
   guardServerEntries(app.server, (err, what) => app.log.error({ err }, `error in ${what}`));
-  registerPresence(realtime, deps.db);
-  registerDiscoveryRealtime(realtime, deps.db);
-  subscribeToEvents(deps, realtime);
-  registerChatRealtime(realtime, { db: deps.db, limiter, events: deps.events });
-  // Devices: a newer build told to an older install at its handshake; the apps' logs into the server log.
-  registerDevicesRealtime(realtime, env.APP_MIN_BUILD);
-  registerClientLogs(realtime, { limiter });
-  await registerJobs(deps);
-  const paymentsSweeper = await workPayments(
-    paymentsDepsOf(deps, (message, fields) => app.log.error(fields, message)),
-    (err) => app.log.error({ err }, 'the payments sweep failed'),
-  );
-  app.addHook('onClose', () => paymentsSweeper.stop());
-  // Stories end after their day: a run a minute (whichever node) deletes them with their media.
-  const storyExpiry = await workStoryExpiry(deps, (err) =>
-    app.log.error({ err }, 'sending the story expiry failed'),
-  );
-  app.addHook('onClose', () => storyExpiry.stop());
-  // Uploads no post or story took within a day go, rows and files: a sweep an hour (whichever node).
-  const unclaimedSweep = await workUnclaimedSweep(deps, (err) =>
-    app.log.error({ err }, 'sending the unclaimed uploads sweep failed'),
-  );
-  app.addHook('onClose', () => unclaimedSweep.stop());
-  // Visits of people not connected are kept VISITOR_RETENTION_DAYS (the privacy policy says so).
-  const visitorRetention = await workVisitorRetention(deps, (err) =>
-    app.log.error({ err }, 'sending the visitors retention sweep failed'),
-  );
-  app.addHook('onClose', () => visitorRetention.stop());
-  // Unread messages by e-mail to members no device tells: a run an hour (whichever node).
-  const digest = await workDigest(deps, (err) =>
-    app.log.error({ err }, 'sending the e-mail digest run failed'),
-  );
-  app.addHook('onClose', () => digest.stop());
+  plugInRealtime(modules, { ...context, realtime });
+  await startJobs(app, modules, context);
   // preClose: the sockets must be closed before Fastify waits for the HTTP server's connections to end.
   app.addHook('preClose', async () => {
     await realtime.close();
@@ -252,36 +154,6 @@ function createFastify(options: FastifyServerOptions, tls: TlsCredentials | unde
   if (!tls) return Fastify(options);
   const http2Options = { ...options, http2: true, https: { allowHTTP1: true, ...tls } } as const;
   return Fastify(http2Options as FastifyHttp2SecureOptions<Http2SecureServer>) as unknown as FastifyInstance;
-}
-
-/** Who hears what: every reaction to an event of another feature, and every realtime emitter. */
-function subscribeToEvents({ db, jobs, events }: AppDeps, realtime: Realtime) {
-  events.on('sessions.revoked', ({ sessionIds }) => realtime.closeSessions(sessionIds));
-  events.on('match.made', tellMatch(realtime, db));
-  events.on('block.changed', async ({ blockerId, blockedId, blocked }) => {
-    if (blocked) await endMatchBetween(db, blockerId, blockedId);
-  });
-  events.on('block.changed', ({ blockerId, blockedId }) =>
-    announceBlockChange({ db, events }, blockerId, blockedId),
-  );
-  // A deleted account's files go through durable jobs; its conversations' other members are told.
-  events.on('account.removed', ({ userId }) => scheduleOwnerMediaRemoval(jobs, userId));
-  events.on('account.removed', (removed) => afterAccountRemoved({ jobs, events }, removed));
-  // Chat: messages, receipts, typing and conversation changes to the members' devices (a block
-  // also ends their watching each other's presence).
-  subscribeChatEvents({ events }, realtime);
-  // Badges: counters:update to the members' devices when what they count changed.
-  subscribeNotificationsEvents({ db, events }, realtime);
-  // Payments: billing:payment to the member's devices when one of their payments settled.
-  subscribePaymentsEvents({ events }, realtime);
-  // Posts: permission requests and answers, comments, a post's media ready, to the members concerned.
-  subscribePostsEvents({ events }, realtime);
-  // Push: a job per member told (messages, matches, likes, visits, requests, comments, payments).
-  subscribePushEvents(
-    { db, events, jobs },
-    (err) => realtime.log.error({ err }, 'sending a push job failed'),
-    (stop) => realtime.io.httpServer?.once('close', stop),
-  );
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

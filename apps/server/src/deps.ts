@@ -22,7 +22,7 @@ export type AppDeps = {
   paymentProvider: PaymentProvider;
   /** Outside production, the local FlexPay simulator the provider talks to, if this process started it (/dev/payments). */
   flexpaySim?: Pick<FlexpaySim, 'control' | 'origin'>;
-  /** What happened, told after each commit to the subscribers app.ts registers (app-events.ts). */
+  /** What happened, told after each commit to the subscribers the feature modules register (app-events.ts). */
   events: AppEventPort;
 };
 

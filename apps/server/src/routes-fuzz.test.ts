@@ -6,7 +6,8 @@ import { createMember, MEMBER_PASSWORD } from './test/factories.ts';
 import { buildPhoto, postPhoto, samples } from './test/media-factories.ts';
 import { randomIp } from './test/net.ts';
 import { openApiConformance } from './test/openapi-conformance.ts';
-import { PUBLIC_ROUTES, routeName } from './plugins/public-routes.ts';
+import { PUBLIC_ROUTES } from './modules/index.ts';
+import { routeName } from './plugins/public-routes.ts';
 import { apiRoutes, routePath, type Method } from './test/api-routes.ts';
 
 /** Bodies of every shape: wrong types, deep nesting, huge strings, arrays, prototype keys. */

@@ -1,32 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const SRC = fileURLToPath(new URL('..', import.meta.url));
-const SCHEMA = path.join(SRC, 'db/schema');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
-  });
-}
-
-/** Each table's owner, from its schema file's "Owned by the <feature> feature" line; by variable and SQL name. */
-function tableOwners(): Map<string, string> {
-  const owners = new Map<string, string>();
-  for (const file of filesUnder(SCHEMA)) {
-    const text = readFileSync(file, 'utf8');
-    const owner = /Owned by the (\w+) feature/.exec(text)?.[1];
-    for (const [, variable, table] of text.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)) {
-      if (!owner) throw new Error(`${path.basename(file)} names no owner for ${table}`);
-      owners.set(variable!, owner).set(table!, owner);
-    }
-  }
-  return owners;
-}
+import { filesUnder, SRC, tableOwners } from '../test/table-owners.ts';
 
 /** The tables a source file writes: Drizzle's insert/update/delete (aliases followed) and SQL text. */
 export function tablesWrittenBy(text: string): string[] {

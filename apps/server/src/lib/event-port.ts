@@ -1,6 +1,6 @@
 /**
  * A typed, in-process event port: services emit after their commit what happened, and subscribers
- * (the realtime emitters, other features' reactions) registered in app.ts hear it. `emit` awaits every
+ * (the realtime emitters, other features' reactions) registered by the feature modules hear it. `emit` awaits every
  * subscriber in the order they subscribed; one that fails is reported and the others still run, since
  * the change it reacts to is committed already. Work that must survive a crash belongs in a job, which
  * a subscriber enqueues.

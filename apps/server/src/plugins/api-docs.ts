@@ -42,7 +42,7 @@ function automaticErrors(route: RouteOptions): Record<number, string> {
 /**
  * The OpenAPI document of the API (QUALITY R2: every answer's status and body are the ones it gives).
  * Every /api route gets the error answers it can make from what it is made of: 400 always (401 on the
- * protected ones comes from public-routes.ts); 404 and 414 with path parameters; 413 and 415 with a body; 429 with a rate limit;
+ * protected ones comes from public-routes.ts's hooks); 404 and 414 with path parameters; 413 and 415 with a body; 429 with a rate limit;
  * 503 (the database away). They are added to the route's own response schemas, so error bodies are
  * serialised through ApiErrorSchema too; a route adds its particular ones with `apiErrors()`. Call it
  * before any route is registered. Swagger UI and the JSON are served at /api/docs only when `exposed`;

@@ -8,7 +8,8 @@ import { createMember, newSession } from '../test/factories.ts';
 import { mediaSnapshot, multipartBody, photoCount, samples } from '../test/media-factories.ts';
 import { randomIp } from '../test/net.ts';
 import { openApiConformance } from '../test/openapi-conformance.ts';
-import { CROSS_ORIGIN_ROUTES, routeName } from './public-routes.ts';
+import { CROSS_ORIGIN_ROUTES } from '../modules/index.ts';
+import { routeName } from './public-routes.ts';
 
 /** The app as the browser reaches it, and pages of the same site that are not it. */
 const HOST = 'localhost:3000';

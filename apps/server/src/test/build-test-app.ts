@@ -13,6 +13,7 @@ import { workMediaEncoding, workMediaTranscoding } from '../features/media/media
 import { resolveFfmpegTools } from '../lib/ffmpeg-tools.ts';
 import { startMediaWorker, type MediaWorker } from '../media-worker/supervisor.ts';
 import type { TlsCredentials } from '../lib/tls.ts';
+import type { FeatureModule } from '../modules/feature-module.ts';
 import { createTestDatabase } from './test-database.ts';
 import { createFlexpayProvider } from '../features/billing/providers/flexpay-provider.ts';
 import { UNREACHABLE_FLEXPAY, type TestFlexpay } from './flexpay-sim.ts';
@@ -57,6 +58,8 @@ export async function buildTestApp(
      * and left in place by `close()`; by default a fresh copy of the run's migrated template.
      */
     databaseUrl?: string;
+    /** The features plugged in, when a test adds one (modules/index.ts's by default). */
+    modules?: readonly FeatureModule[];
   } = {},
 ): Promise<TestApp> {
   const database = options.databaseUrl
@@ -77,7 +80,7 @@ export async function buildTestApp(
   const paymentProvider = createFlexpayProvider(flexpay);
   const app = await buildApp(
     { env, db: database.db, jobs, mailer, sms, storage, paymentProvider, flexpaySim: flexpay.sim },
-    { logger: false, tls: options.tls },
+    { logger: false, tls: options.tls, modules: options.modules },
   );
   await app.ready();
   let mediaWorker: MediaWorker | undefined;

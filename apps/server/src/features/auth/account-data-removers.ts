@@ -18,7 +18,7 @@ export type AccountDataRemovers = {
 /**
  * The extension point of account deletion (QUALITY Z6). Rows with `ON DELETE CASCADE` to users
  * (sessions, one-time codes, push tokens, photos) need no remover. What a rollback cannot undo (files
- * on disk or in S3) is a subscriber of `account.removed`, registered in app.ts, that enqueues a durable
+ * on disk or in S3) is a subscriber of `account.removed`, registered by the media module, that enqueues a durable
  * job (media's files, chat's).
  */
 export const ACCOUNT_DATA_REMOVERS: AccountDataRemovers = {

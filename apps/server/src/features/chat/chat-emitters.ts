@@ -3,7 +3,7 @@ import type { Realtime } from '../../realtime/server.ts';
 import { presentMessage, presentReactions } from './chat.presenter.ts';
 
 /**
- * Chat's realtime emitters, subscribed in app.ts: what the chat services tell after their commits,
+ * Chat's realtime emitters, subscribed by chat.module.ts: what the chat services tell after their commits,
  * presented for each member, to the member's room `user:{id}` (every device of theirs; the Redis
  * adapter carries it to the other nodes). What the sockets ask is chat-realtime.ts.
  */

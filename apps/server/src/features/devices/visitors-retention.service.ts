@@ -12,7 +12,7 @@ export const VISITOR_RETENTION_QUEUE = 'visitors-retention';
  */
 const SLOT_SECONDS = 12 * 60 * 60;
 /** Each node offers the slot's sweep this often; the first offer of a slot wins (pg-boss throttling). */
-const OFFER_EVERY_MS = 10 * 60 * 1000;
+export const VISITOR_RETENTION_OFFER_MS = 10 * 60 * 1000;
 /** Visits a statement deletes at most: a backlog goes in several short statements. */
 const BATCH = 1000;
 const DAY_MS = 86_400_000;
@@ -33,14 +33,8 @@ export function sendVisitorRetention(jobs: AppDeps['jobs']): Promise<boolean> {
   return jobs.sendOnce(VISITOR_RETENTION_QUEUE, {}, SLOT_SECONDS);
 }
 
-/**
- * The sweep's worker, and this node's offer of a sweep every few minutes (pg-boss's own scheduler is
- * off, jobs/queue.ts): stopped with the app.
- */
-export async function workVisitorRetention(
-  deps: Pick<AppDeps, 'db' | 'jobs'>,
-  onError: (error: unknown) => void,
-) {
+/** The sweep's worker; its module offers a sweep every VISITOR_RETENTION_OFFER_MS (jobs/periodic.ts). */
+export async function workVisitorRetention(deps: Pick<AppDeps, 'db' | 'jobs'>) {
   deps.jobs.define(VISITOR_RETENTION_QUEUE, {
     retryLimit: 2,
     retryDelaySeconds: 60,
@@ -52,12 +46,4 @@ export async function workVisitorRetention(
     () => sweepOldVisitors(deps).then((removed) => ({ removed })),
     { batchSize: 1 },
   );
-  void sendVisitorRetention(deps.jobs).catch(onError);
-  const timer = setInterval(() => void sendVisitorRetention(deps.jobs).catch(onError), OFFER_EVERY_MS);
-  timer.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-    },
-  };
 }

@@ -9,7 +9,7 @@ import { updatePosition } from './position.service.ts';
 
 /**
  * The socket side of discovery: position updates from members' sockets (answered by ack), and
- * `matched:{userId}` to each member of a new match (`tellMatch`, subscribed in app.ts).
+ * `matched:{userId}` to each member of a new match (`tellMatch`, subscribed by discovery.module.ts).
  */
 export function registerDiscoveryRealtime(realtime: Pick<Realtime, 'io' | 'log'>, db: Db): void {
   const { io, log } = realtime;

@@ -9,7 +9,7 @@ export const UNCLAIMED_SWEEP_QUEUE = 'media-items-unclaimed-sweep';
 /** A sweep an hour: an upload never used by a post or a story is gone a day (and at most an hour) after. */
 const SLOT_SECONDS = 60 * 60;
 /** Each node offers the hour's sweep this often; the first offer of a slot wins (pg-boss throttling). */
-const OFFER_EVERY_MS = 5 * 60 * 1000;
+export const UNCLAIMED_SWEEP_OFFER_MS = 5 * 60 * 1000;
 /** Items a statement deletes at most: a backlog goes in several short statements. */
 const BATCH = 200;
 
@@ -35,14 +35,8 @@ export function sendUnclaimedSweep(jobs: AppDeps['jobs']): Promise<boolean> {
   return jobs.sendOnce(UNCLAIMED_SWEEP_QUEUE, {}, SLOT_SECONDS);
 }
 
-/**
- * The sweep's worker, and this node's offer of a sweep every few minutes (pg-boss's own scheduler is
- * off, jobs/queue.ts): stopped with the app.
- */
-export async function workUnclaimedSweep(
-  deps: Pick<AppDeps, 'db' | 'jobs'>,
-  onError: (error: unknown) => void,
-) {
+/** The sweep's worker; its module offers a sweep every UNCLAIMED_SWEEP_OFFER_MS (jobs/periodic.ts). */
+export async function workUnclaimedSweep(deps: Pick<AppDeps, 'db' | 'jobs'>) {
   deps.jobs.define(UNCLAIMED_SWEEP_QUEUE, {
     retryLimit: 2,
     retryDelaySeconds: 60,
@@ -54,12 +48,4 @@ export async function workUnclaimedSweep(
     () => sweepUnclaimedMediaItems(deps).then((removed) => ({ removed })),
     { batchSize: 1 },
   );
-  void sendUnclaimedSweep(deps.jobs).catch(onError);
-  const timer = setInterval(() => void sendUnclaimedSweep(deps.jobs).catch(onError), OFFER_EVERY_MS);
-  timer.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-    },
-  };
 }

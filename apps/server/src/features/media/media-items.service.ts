@@ -10,6 +10,9 @@ import { mediaVariantFileName } from './media-item-names.ts';
 import * as repo from './media-items.repository.ts';
 import { SHARED_SEED_FILES_PREFIX, servedVariant } from './media.service.ts';
 
+/** What the media worker tells once an item is encoded: the posts feature works this queue. */
+export { MEDIA_PROCESSED_QUEUE, type MediaProcessedJob } from './transcode-jobs.ts';
+
 /**
  * Media items: the photos, videos and audios of posts and stories (uploaded first, then claimed by
  * the post or story that carries them). Other features call only claimMediaItems, mediaItemsByIds,

@@ -39,7 +39,7 @@ export async function postMediaProcessed(deps: ProcessedDeps, job: ProcessedItem
 }
 
 /**
- * The MEDIA_PROCESSED_QUEUE worker (jobs/register.ts): one queue, one handler, so that each job is
+ * The MEDIA_PROCESSED_QUEUE worker (posts.module.ts): one queue, one handler, so that each job is
  * seen by every side that needs it. Only posts keep a status of their own; a story shows its item's
  * status as it is (stories/), so an item no post carries needs nothing more here.
  */

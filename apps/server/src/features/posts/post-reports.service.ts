@@ -5,7 +5,7 @@ import { reachPost } from './post-access.service.ts';
 import { commentNotFound, postNotFound } from './posts-errors.ts';
 
 /**
- * The safety feature's report targets (wired in app.ts): a post that exists for the reporter (a
+ * The safety feature's report targets (provided by posts.module.ts): a post that exists for the reporter (a
  * locked one too: its author and kind are what they see), or a comment they may see, by the member
  * the report names. 404 post_not_found or comment_not_found otherwise, the
  * same whether it does not exist, is hidden from the reporter or is someone else's.

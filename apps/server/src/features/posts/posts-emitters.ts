@@ -4,7 +4,7 @@ import { presentComment } from './comments/comments.presenter.ts';
 import { presentPostMember } from './posts.presenter.ts';
 
 /**
- * The posts feature's realtime emitters, subscribed in app.ts: what its services tell after their
+ * The posts feature's realtime emitters, subscribed by posts.module.ts: what its services tell after their
  * commits, presented for each member told, to the member's room `user:{id}` only. The services chose
  * the members: never one with a block either way with the other side (Z3).
  */

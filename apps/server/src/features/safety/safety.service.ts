@@ -68,7 +68,7 @@ export async function listBlockedMembers(
 
 /**
  * What a report may point at beside a member: one of their posts or comments. The feature owning
- * them (posts) checks it, so that safety depends on none: app.ts gives the safety routes its
+ * them (posts) checks it, so that safety depends on none: the posts module provides the safety routes its
  * implementation. It throws its own 404 unless the target exists, is the member's, and the reporter
  * may see it.
  */

@@ -1,6 +1,6 @@
 import { clock } from '../../../lib/clock.ts';
 import * as keys from './idempotency.repository.ts';
-import { PAYMENT_DAILY_CHECK_QUEUE, runDailyCheck, sendDailyCheck } from './payment-daily-check.service.ts';
+import { PAYMENT_DAILY_CHECK_QUEUE, runDailyCheck } from './payment-daily-check.service.ts';
 import { PAYMENT_RECONCILE_QUEUE, type PaymentReconcileJob } from './payment-callback.service.ts';
 import { nextCheckAfter, reconcilePayment } from './payment-reconcile.service.ts';
 import { EXPIRE_AFTER_MS, RECONCILE_FOR_MS } from './payment-transitions.ts';
@@ -93,38 +93,10 @@ export async function runReconcileJob(deps: PaymentsDeps, job: PaymentReconcileJ
 }
 
 /**
- * The sweeper of this node: a sweep at start-up and every 30 s, skipped while the last one runs;
- * `stop` waits for it.
- * Each tick also sends the daily reconciliation when its hour comes (one run a day, whichever node).
+ * The reconcile and daily check queues' workers. The billing module runs this node's sweep at start-up
+ * and every SWEEP_EVERY_MS (skipped while the last one runs), and offers the daily check as often.
  */
-export function startPaymentSweeper(deps: PaymentsDeps, onError: (error: unknown) => void) {
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= sweepPayments(deps).then(
-      () => void (running = undefined),
-      (error: unknown) => {
-        running = undefined;
-        onError(error);
-      },
-    );
-  };
-  const timer = setInterval(() => {
-    sendDailyCheck(deps).catch(onError);
-    sweep();
-  }, SWEEP_EVERY_MS);
-  // At start-up too: a payment whose init a stopped server left unanswered is known at once.
-  sweep();
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
-
-/** The reconcile and daily check queues' workers, and this node's sweeper (stopped with the app). */
-export async function workPayments(deps: PaymentsDeps, onError: (error: unknown) => void) {
+export async function workPayments(deps: PaymentsDeps) {
   deps.jobs.define(PAYMENT_RECONCILE_QUEUE, {
     retryLimit: 5,
     retryDelaySeconds: 5,
@@ -142,5 +114,4 @@ export async function workPayments(deps: PaymentsDeps, onError: (error: unknown)
     expireInSeconds: 3_600,
   });
   await deps.jobs.work(PAYMENT_DAILY_CHECK_QUEUE, () => runDailyCheck(deps), { batchSize: 1 });
-  return startPaymentSweeper(deps, onError);
 }

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../../deps.ts';
 import type { Realtime } from '../../../realtime/server.ts';
 
 /**
- * The socket side of payments, subscribed in app.ts (decision 0017): `billing:payment` with the
+ * The socket side of payments, subscribed by billing.module.ts (decision 0017): `billing:payment` with the
  * payment's id to every device of its member (room `user:{id}`) once it settled, so a waiting screen
  * refetches it instead of polling. Only the id goes: the member's GET answers the rest.
  */

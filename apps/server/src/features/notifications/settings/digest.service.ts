@@ -13,7 +13,7 @@ export const DIGEST_QUEUE = 'notifications-email-digest';
 const HOUR_MS = 60 * 60 * 1000;
 const SLOT_SECONDS = 60 * 60;
 /** Each node offers the hour's run this often; the first offer of a slot wins (pg-boss throttling). */
-const OFFER_EVERY_MS = 5 * 60 * 1000;
+export const DIGEST_OFFER_MS = 5 * 60 * 1000;
 /** A message read within this long after it came is never mailed: the member was there. */
 export const DIGEST_UNREAD_AFTER_MS = HOUR_MS;
 /** At most one digest a member in this long. */
@@ -102,14 +102,8 @@ export function sendDigestRun(jobs: AppDeps['jobs']): Promise<boolean> {
   return jobs.sendOnce(DIGEST_QUEUE, {}, SLOT_SECONDS);
 }
 
-/**
- * The digest's worker, and this node's offer of a run every few minutes (pg-boss's own scheduler is
- * off, jobs/queue.ts): stopped with the app.
- */
-export async function workDigest(
-  deps: Pick<AppDeps, 'db' | 'jobs' | 'env'>,
-  onError: (error: unknown) => void,
-) {
+/** The digest's worker; its module offers a run every DIGEST_OFFER_MS (jobs/periodic.ts). */
+export async function workDigest(deps: Pick<AppDeps, 'db' | 'jobs' | 'env'>) {
   deps.jobs.define(DIGEST_QUEUE, {
     retryLimit: 2,
     retryDelaySeconds: 60,
@@ -119,12 +113,4 @@ export async function workDigest(
   await deps.jobs.work(DIGEST_QUEUE, () => sendDigests(deps).then((mailed) => ({ sent: mailed.length })), {
     batchSize: 1,
   });
-  void sendDigestRun(deps.jobs).catch(onError);
-  const timer = setInterval(() => void sendDigestRun(deps.jobs).catch(onError), OFFER_EVERY_MS);
-  timer.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-    },
-  };
 }

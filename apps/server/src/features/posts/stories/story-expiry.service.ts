@@ -8,7 +8,7 @@ export const STORY_EXPIRY_QUEUE = 'story-expiry';
 /** A run a minute: a story is gone at most about a minute after its day (the routes hide it at once). */
 const SLOT_SECONDS = 60;
 /** Each node offers the minute's run this often; the first offer of a slot wins (pg-boss throttling). */
-const OFFER_EVERY_MS = 20_000;
+export const STORY_EXPIRY_OFFER_MS = 20_000;
 /** Stories a transaction deletes at most: a backlog goes in several short transactions. */
 const BATCH = 200;
 
@@ -36,11 +36,8 @@ export function sendStoryExpiry(jobs: AppDeps['jobs']): Promise<boolean> {
   return jobs.sendOnce(STORY_EXPIRY_QUEUE, {}, SLOT_SECONDS);
 }
 
-/**
- * The expiry's worker, and this node's offer of a run every minute (pg-boss's own scheduler is off,
- * jobs/queue.ts): stopped with the app.
- */
-export async function workStoryExpiry(deps: Pick<AppDeps, 'db' | 'jobs'>, onError: (error: unknown) => void) {
+/** The expiry's worker; the posts module offers its run every STORY_EXPIRY_OFFER_MS (jobs/periodic.ts). */
+export async function workStoryExpiry(deps: Pick<AppDeps, 'db' | 'jobs'>) {
   deps.jobs.define(STORY_EXPIRY_QUEUE, {
     retryLimit: 2,
     retryDelaySeconds: 30,
@@ -50,11 +47,4 @@ export async function workStoryExpiry(deps: Pick<AppDeps, 'db' | 'jobs'>, onErro
   await deps.jobs.work(STORY_EXPIRY_QUEUE, () => expireStories(deps).then((expired) => ({ expired })), {
     batchSize: 1,
   });
-  const timer = setInterval(() => void sendStoryExpiry(deps.jobs).catch(onError), OFFER_EVERY_MS);
-  timer.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-    },
-  };
 }

@@ -1,0 +1,21 @@
+import { routes, type FeatureModule } from '../../modules/feature-module.ts';
+import { registerDiscoveryRealtime, tellMatch } from './discovery-realtime.ts';
+import { discoveryRoutes } from './discovery.routes.ts';
+import { endMatchBetween } from './ratings.service.ts';
+
+export const discoveryModule: FeatureModule = {
+  name: 'discovery',
+  routes: [routes(discoveryRoutes)],
+  publicRoutes: [
+    // A member's public profile, which a visitor may open from a shared link (SPEC section 2).
+    'GET /api/users/:id',
+  ],
+  realtime: ({ deps, realtime }) => registerDiscoveryRealtime(realtime, deps.db),
+  subscribers: ({ deps: { db, events }, realtime }) => {
+    events.on('match.made', tellMatch(realtime, db));
+    // A block ends the two members' match.
+    events.on('block.changed', async ({ blockerId, blockedId, blocked }) => {
+      if (blocked) await endMatchBetween(db, blockerId, blockedId);
+    });
+  },
+};

@@ -1,0 +1,99 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../deps.ts';
+import type { ReportTargets } from '../features/safety/safety.service.ts';
+import type { PeriodicJob } from '../jobs/periodic.ts';
+import type { RateLimiter } from '../lib/rate-limiter.ts';
+import type { Realtime } from '../realtime/server.ts';
+
+/**
+ * What one feature gives another without importing it (decision 0015 keeps the graph one-way): a
+ * feature `provides` an implementation, another reads it from its context. Each port has exactly one
+ * provider among the modules (checked when the app is built).
+ */
+export type FeaturePorts = {
+  /** A report's post or comment, checked by the feature owning them (posts) for safety's routes. */
+  reportTargets: ReportTargets;
+};
+
+/** What a module's routes, handlers, subscribers, workers and periodic jobs are built with. */
+export type FeatureContext = {
+  deps: AppDeps;
+  /** The members' action limits (the chat's socket, story replies, the apps' logs): one count. */
+  limiter: RateLimiter;
+  ports: FeaturePorts;
+  log: FastifyBaseLogger;
+};
+
+export type RealtimeContext = FeatureContext & { realtime: Realtime };
+
+/** Fastify as the app's route plugins see it: zod schemas. */
+export type RouteScope = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The /api context: its routes answer 401 without a session unless a module lists them public. */
+export const API_PREFIX = '/api';
+
+export type FeatureRoutes = {
+  /** `/api` (the authenticated context), or `''` for a route set outside it (the dev tools). */
+  prefix: typeof API_PREFIX | '';
+  register: (scope: RouteScope, context: FeatureContext) => Promise<unknown>;
+};
+
+/**
+ * One feature as the app plugs it in (decision 0033). The app, its public-route list and its job
+ * workers are built from the ordered array of modules in modules/index.ts: a new feature is a
+ * folder with its `<name>.module.ts` and one line there.
+ */
+export type FeatureModule = {
+  /** The feature's folder under features/. */
+  name: string;
+  /** Left out of a production app (the dev mailbox and payments). */
+  onlyOutsideProduction?: boolean;
+  routes?: readonly FeatureRoutes[];
+  /** Its routes a visitor may call without a session, as `METHOD /api/path/:param` (decision 0018). */
+  publicRoutes?: readonly string[];
+  /** Its state-changing routes other sites' machines call, exempt from the origin rule (decision 0032). */
+  crossOriginRoutes?: readonly string[];
+  /** Socket.IO: the client events it handles and its connection listeners. */
+  realtime?: (context: RealtimeContext) => void;
+  /** Its subscribers of the event port: its reactions to what others did, its realtime emitters. */
+  subscribers?: (context: RealtimeContext) => void;
+  /** Defines its queues and starts their workers. */
+  workers?: (context: FeatureContext) => Promise<void>;
+  /** What this node repeats while the app runs (jobs/periodic.ts), stopped when the app closes. */
+  periodic?: readonly PeriodicJob<FeatureContext>[];
+  provides?: Partial<FeaturePorts>;
+};
+
+/** A route plugin taking the app's deps, or the options `options` builds from the context. */
+export function routes(plugin: FastifyPluginAsyncZod<AppDeps>): FeatureRoutes;
+export function routes<Options extends object>(
+  plugin: FastifyPluginAsyncZod<Options>,
+  options: (context: FeatureContext) => Options,
+  prefix?: FeatureRoutes['prefix'],
+): FeatureRoutes;
+export function routes<Options extends object>(
+  plugin: FastifyPluginAsyncZod<Options>,
+  // Only the first signature leaves it out, where Options is AppDeps.
+  options: (context: FeatureContext) => Options = ({ deps }) => deps as unknown as Options,
+  prefix: FeatureRoutes['prefix'] = API_PREFIX,
+): FeatureRoutes {
+  return {
+    prefix,
+    register: async (scope, context) => {
+      await scope.register(plugin, options(context));
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { registerJobs } from '../jobs/register.ts';
+import { startPeriodic } from '../jobs/periodic.ts';
+import { PLUGIN_PUBLIC_ROUTES } from '../plugins/public-routes.ts';
+import type {
+  FeatureContext,
+  FeatureModule,
+  FeaturePorts,
+  FeatureRoutes,
+  RealtimeContext,
+  RouteScope,
+} from './feature-module.ts';
+
+/** How the app builds itself from its modules (app.ts calls these in this order). */
+
+export type RouteLists = { publicRoutes: ReadonlySet<string>; crossOriginRoutes: ReadonlySet<string> };
+
+/** The public and cross-origin routes the modules list, with the plugins' own. */
+export function routeListsOf(modules: readonly FeatureModule[]): RouteLists {
+  return {
+    publicRoutes: new Set([...PLUGIN_PUBLIC_ROUTES, ...modules.flatMap((m) => m.publicRoutes ?? [])]),
+    crossOriginRoutes: new Set(modules.flatMap((m) => m.crossOriginRoutes ?? [])),
+  };
+}
+
+/** Each port from the one module that provides it; an app missing one, or given two, does not start. */
+export function portsOf(modules: readonly FeatureModule[]): FeaturePorts {
+  const provided = modules.flatMap((m) =>
+    Object.entries(m.provides ?? {}).map(([port, value]) => ({ port, value, by: m.name })),
+  );
+  const ports: Partial<Record<string, unknown>> = {};
+  for (const { port, value, by } of provided) {
+    if (port in ports) throw new Error(`the ${port} port is provided twice (again by ${by})`);
+    ports[port] = value;
+  }
+  const needed: (keyof FeaturePorts)[] = ['reportTargets'];
+  const missing = needed.filter((port) => !(port in ports));
+  if (missing.length > 0) throw new Error(`no module provides ${missing.join(', ')}`);
+  return ports as FeaturePorts;
+}
+
+/** Registers the modules' route sets of `prefix` on `scope`, in the modules' order. */
+export async function registerRoutes(
+  scope: RouteScope,
+  modules: readonly FeatureModule[],
+  context: FeatureContext,
+  prefix: FeatureRoutes['prefix'],
+): Promise<void> {
+  for (const set of modules.flatMap((m) => m.routes ?? [])) {
+    if (set.prefix === prefix) await set.register(scope, context);
+  }
+}
+
+/** The modules' Socket.IO handlers, then their event subscribers. */
+export function plugInRealtime(modules: readonly FeatureModule[], context: RealtimeContext): void {
+  for (const m of modules) m.realtime?.(context);
+  for (const m of modules) m.subscribers?.(context);
+}
+
+/**
+ * The app's own queues (mail, SMS), the modules' workers, then their periodic jobs, each stopped
+ * when the app closes; a failed run is logged as "<name> failed".
+ */
+export async function startJobs(
+  app: FastifyInstance,
+  modules: readonly FeatureModule[],
+  context: FeatureContext,
+): Promise<void> {
+  await registerJobs(context.deps);
+  for (const m of modules) await m.workers?.(context);
+  for (const job of modules.flatMap((m) => m.periodic ?? [])) {
+    const run = startPeriodic(job, context, (err, name) => app.log.error({ err }, `${name} failed`));
+    app.addHook('onClose', () => run.stop());
+  }
+}
