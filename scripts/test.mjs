@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, in order, failing fast. Steps: secret scan
-// (scripts/secret-scan.mjs), lint, typecheck, unit + integration
-// (Vitest), web build, bundle budgets (bar B5, apps/web/build/critical-path.ts), end to end
-// (e2e/run.mjs). Ends with a summary whose last line is `N passed, M failed` (Vitest tests, budget
-// checks and end-to-end checks). Before the Vitest step, Debian's
+// (scripts/secret-scan.mjs), lint, typecheck, Vitest's fast tier (unit and route tests), its slow
+// tier (processes, crashes, timing, ffmpeg, models, two nodes: decision 0039), web build, bundle
+// budgets (bar B5, apps/web/build/critical-path.ts), end to end (e2e/run.mjs). Ends with a summary whose last line is `N passed, M failed` (Vitest tests, budget
+// checks and end-to-end checks, both tiers counted). Before the Vitest steps, Debian's
 // redis-server (the two-node tests start a real one) and ffmpeg (the media worker's maintained
 // ffmpeg, decision 0031) are installed with apt-get when missing.
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,8 +16,19 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'motema');
 const VITEST_JSON = path.join(CACHE, 'vitest-results.json');
+const VITEST_SLOW_JSON = path.join(CACHE, 'vitest-slow-results.json');
 const E2E_SUMMARY = path.join(ROOT, 'e2e', 'results', 'summary.json');
 const BUDGETS_JSON = path.join(CACHE, 'budgets.json');
+
+/** Vitest on the projects matching `projects` (a tier: vitest.config.ts), its report in `json`. */
+const vitestTier = (projects, json) => [
+  'vitest',
+  'run',
+  `--project=${projects}`,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${json}`,
+];
 
 // node_modules/.bin first: tools (and their `#!/usr/bin/env node`) use the pinned Node 24.
 const env = { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}` };
@@ -43,12 +54,17 @@ const steps = [
   },
   {
     name: 'unit',
-    title: 'Unit and integration tests: Vitest (shared, server, web)',
+    title: 'Unit and route tests, the fast tier: Vitest (shared, server, web), npm run test:unit',
     prepare: ensureTestPackages,
-    counts: () => readVitestCounts(),
-    commands: [
-      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`],
-    ],
+    counts: () => readVitestCounts(VITEST_JSON),
+    commands: [vitestTier('!slow-*', VITEST_JSON)],
+  },
+  {
+    name: 'slow',
+    title: 'Processes, crashes, timing, ffmpeg, models, two nodes, the slow tier: npm run test:slow',
+    prepare: ensureTestPackages,
+    counts: () => readVitestCounts(VITEST_SLOW_JSON),
+    commands: [vitestTier('slow-*', VITEST_SLOW_JSON)],
   },
   { name: 'build', title: 'Web build: npm run build', commands: [['npm', 'run', 'build']] },
   {
@@ -139,9 +155,9 @@ function run([command, ...args]) {
   });
 }
 
-function readVitestCounts() {
+function readVitestCounts(file) {
   try {
-    return vitestCounts(JSON.parse(readFileSync(VITEST_JSON, 'utf8')));
+    return vitestCounts(JSON.parse(readFileSync(file, 'utf8')));
   } catch {
     return null;
   }
@@ -161,6 +177,7 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 }
 mkdirSync(CACHE, { recursive: true });
 rmSync(VITEST_JSON, { force: true });
+rmSync(VITEST_SLOW_JSON, { force: true });
 rmSync(E2E_SUMMARY, { force: true });
 rmSync(BUDGETS_JSON, { force: true });
 
@@ -190,7 +207,15 @@ for (const step of steps) {
   }
 }
 
-const vitest = readVitestCounts();
+const fast = readVitestCounts(VITEST_JSON);
+const slow = readVitestCounts(VITEST_SLOW_JSON);
+const vitest =
+  fast || slow
+    ? {
+        passed: (fast?.passed ?? 0) + (slow?.passed ?? 0),
+        failed: (fast?.failed ?? 0) + (slow?.failed ?? 0),
+      }
+    : null;
 const e2e = existsSync(E2E_SUMMARY) ? readCounts(E2E_SUMMARY, 'passed', 'failed') : null;
 const budgets = existsSync(BUDGETS_JSON) ? readCounts(BUDGETS_JSON, 'passed', 'failed') : null;
 const passed = (vitest?.passed ?? 0) + (budgets?.passed ?? 0) + (e2e?.passed ?? 0);
@@ -202,7 +227,8 @@ console.log(`\n${line}\n== Summary\n${line}`);
 for (const { step, ms, ok } of results)
   console.log(`  ${ok ? 'ok  ' : 'FAIL'}  ${step.name.padEnd(10)} ${seconds(ms).padStart(8)}`);
 for (const step of steps.slice(results.length)) console.log(`  skip  ${step.name}`);
-if (vitest) console.log(`  unit and integration: ${vitest.passed} passed, ${vitest.failed} failed (Vitest)`);
+if (fast) console.log(`  unit and route (fast tier): ${fast.passed} passed, ${fast.failed} failed (Vitest)`);
+if (slow) console.log(`  slow tier: ${slow.passed} passed, ${slow.failed} failed (Vitest)`);
 if (budgets) console.log(`  bundle budgets (B5): ${budgets.passed} passed, ${budgets.failed} failed`);
 if (e2e) console.log(`  end to end: ${e2e.passed} passed, ${e2e.failed} failed`);
 console.log(`  total time ${seconds(Date.now() - begin)}`);

@@ -1,3 +1,4 @@
+// @slow-tier drives Chromium.
 /**
  * The accessibility check of the journeys cannot pass in silence: in Debian's Chromium, a page with an
  * unnamed button and an unnamed progress bar fails a journey with both rules, their elements and help

@@ -1,15 +1,5 @@
-import { ESLint } from 'eslint';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const eslint = new ESLint({ cwd: ROOT });
-
-/** The rules that fire on `code` as if it were the file at `file` (relative to the repository). */
-async function rulesFiredOn(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${file}` });
-  return result!.messages.map((message) => `${message.severity === 2 ? 'error' : 'warn'} ${message.ruleId}`);
-}
+import { rulesFiredOn } from './test/lint-planted.ts';
 
 const FEATURE = 'apps/server/src/features/chat';
 const lines = (count: number) =>
@@ -106,6 +96,11 @@ describe('the lint enforces the house rules', () => {
       'error max-lines',
     );
     expect(await rulesFiredOn(`${FEATURE}/planted.service.ts`, `${lines(300)}\n`)).toEqual([]);
+  });
+
+  it('test files stay within 600 lines, so that tests sharing one set-up can share a file', async () => {
+    expect(await rulesFiredOn(`${FEATURE}/planted.test.ts`, `${lines(601)}\n`)).toContain('error max-lines');
+    expect(await rulesFiredOn(`${FEATURE}/planted.test.ts`, `${lines(600)}\n`)).toEqual([]);
   });
 
   it('a component over 150 lines is flagged', async () => {

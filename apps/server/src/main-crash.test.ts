@@ -1,3 +1,4 @@
+// @slow-tier starts the server's process and crashes it (kill -9).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';

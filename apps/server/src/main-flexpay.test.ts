@@ -1,3 +1,4 @@
+// @slow-tier starts the server's process beside the FlexPay simulator.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, chmod } from 'node:fs/promises';
 import net from 'node:net';

@@ -1,3 +1,4 @@
+// @slow-tier starts the server's process and stops it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

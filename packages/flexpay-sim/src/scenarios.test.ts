@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAGIC_PAYERS } from './magic-payers.ts';
 import { startFlexpaySim } from './start-flexpay-sim.ts';
 import { startCallbackReceiver } from './test-callback-receiver.ts';
@@ -56,11 +56,15 @@ describe('the magic payers (PAYMENTS.md A5)', () => {
   it('243990000007: the init never answers, yet the transaction exists and succeeds', async () => {
     const init = wire.post('paymentService', body(MAGIC_PAYERS.initTimeout.msisdn));
     void init.catch(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const [tx] = bed.sim.control.transactions();
-    expect(tx?.status).toBe('2');
+    // Held, not lost: the transaction is there once the request has reached the simulator.
+    const tx = await vi.waitFor(() => {
+      const [held] = bed.sim.control.transactions();
+      if (!held) throw new Error('the request has not reached the simulator yet');
+      return held;
+    });
+    expect(tx.status).toBe('2');
     await bed.sim.control.advanceClock(2_000);
-    expect(await statusOf(tx!.orderNumber)).toBe('0');
+    expect(await statusOf(tx.orderNumber)).toBe('0');
     bed.sim.control.reset(); // lets the held answer go
     await init.catch(() => {});
   });

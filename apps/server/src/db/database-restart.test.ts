@@ -1,3 +1,4 @@
+// @slow-tier crashes and restarts the database under load.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConversation } from '../test/chat-factories.ts';
 import type { Member } from '../test/factories.ts';

@@ -1,3 +1,4 @@
+// @slow-tier starts PostgreSQL processes and kills them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// @slow-tier starts several queue nodes at once and cuts their connections.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../test/factories.ts';

@@ -7,13 +7,22 @@ describe('event port', () => {
   it('tells every subscriber of an event, in the order they subscribed, and awaits them', async () => {
     const port = createEventPort<Events>(() => {});
     const heard: string[] = [];
+    // The first subscriber finishes when the test says: the second waits for it, and so does emit.
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
     port.on('thing.done', async ({ id }) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await finished;
       heard.push(`first ${id}`);
     });
     port.on('thing.done', ({ id }) => void heard.push(`second ${id}`));
     port.on('other.done', ({ n }) => void heard.push(`other ${n}`));
-    await port.emit('thing.done', { id: 'a' });
+    let emitted = false;
+    const emitting = port.emit('thing.done', { id: 'a' }).then(() => (emitted = true));
+    await Promise.resolve();
+    expect(heard).toEqual([]);
+    expect(emitted).toBe(false);
+    finish();
+    await emitting;
     expect(heard).toEqual(['first a', 'second a']);
   });
 

@@ -1,3 +1,4 @@
+// @slow-tier runs ffmpeg under its restrictions.
 import { once } from 'node:events';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';

@@ -1,3 +1,4 @@
+// @slow-tier transcodes with ffmpeg in the media worker's process.
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// @slow-tier starts the media worker's process and kills it.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readdir, readFile } from 'node:fs/promises';

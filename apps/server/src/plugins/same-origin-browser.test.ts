@@ -1,3 +1,4 @@
+// @slow-tier drives Chromium.
 /**
  * The probe's attack in a real browser (Debian's Chromium, as the e2e journeys drive it): a page on
  * another port of the app's host, the same site, posts with the member's cookie to unsend their

@@ -1,3 +1,4 @@
+// @slow-tier fuzzes the sockets' handshake of server processes.
 import fc from 'fast-check';
 import { connect as tcpConnect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @slow-tier stops and starts a Redis server under two nodes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConversation, send, textMessage } from '../test/chat-factories.ts';
 import { MEMBER_PASSWORD, newSession, waitFor } from '../test/factories.ts';

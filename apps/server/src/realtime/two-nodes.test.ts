@@ -1,3 +1,4 @@
+// @slow-tier joins two server nodes through a Redis server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@motema/shared/chat';
 import { buildConversation, send as sendOn, textMessage } from '../test/chat-factories.ts';

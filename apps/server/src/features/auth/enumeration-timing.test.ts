@@ -1,3 +1,4 @@
+// @slow-tier measures answer times.
 import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @slow-tier starts server processes and a Redis server.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAGIC_CARDS, MAGIC_PAYERS } from '@motema/flexpay-sim/magic-payers';

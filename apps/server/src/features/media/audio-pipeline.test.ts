@@ -1,3 +1,4 @@
+// @slow-tier transcodes audios with ffmpeg.
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaItemSchema, WAVEFORM_BARS } from '@motema/shared/posts';
 import { mediaItems } from '../../db/schema.ts';
@@ -19,6 +19,7 @@ import { storedFiles } from '../../test/media-factories.ts';
 import { presentMediaItem } from './media-items.presenter.ts';
 import {
   claimMediaItems,
+  MEDIA_ITEM_FILES_QUEUE,
   mediaItemsByIds,
   openMediaItemFile,
   removeMediaItems,
@@ -209,8 +210,14 @@ describe('media items (the service other features call)', () => {
           throw new Error('rolled back');
         }),
       ).rejects.toThrow('rolled back');
-      // Long enough for the job's first run (a second's delay, workers poll every half second).
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // The removal's job ran once and gave up on its folder: the row is still there.
+      await waitFor(async () => {
+        const { rows } = await t.db.execute<{ state: string }>(
+          sql`SELECT state FROM pgboss.job WHERE name = ${MEDIA_ITEM_FILES_QUEUE}
+                AND data->>'folder' = ${item.folder} AND state IN ('retry', 'failed')`,
+        );
+        return rows[0];
+      }, "the removal job's first run");
       expect(await filesOf(t, item.folder)).toHaveLength(4);
       expect((await mediaItemsByIds(t.db, [item.id])).size).toBe(1);
     });

@@ -1,3 +1,4 @@
+// @slow-tier probes generated clips with ffprobe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_MAX_SECONDS, type MediaItem } from '@motema/shared/posts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';

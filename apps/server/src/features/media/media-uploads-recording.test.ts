@@ -1,3 +1,4 @@
+// @slow-tier transcodes recordings with ffmpeg.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAVEFORM_BARS, type MediaItem } from '@motema/shared/posts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';

@@ -1,3 +1,4 @@
+// @slow-tier transcodes with ffmpeg under a budget.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

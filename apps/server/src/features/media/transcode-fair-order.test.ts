@@ -1,3 +1,4 @@
+// @slow-tier transcodes with ffmpeg in turn.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaItem } from '@motema/shared/posts';

@@ -1,3 +1,4 @@
+// @slow-tier transcodes with ffmpeg.
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

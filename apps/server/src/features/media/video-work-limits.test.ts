@@ -1,3 +1,4 @@
+// @slow-tier transcodes with ffmpeg under limits.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @slow-tier crashes the media worker in the middle of a post's transcode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FromWorker } from '../../media-worker/worker-messages.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';

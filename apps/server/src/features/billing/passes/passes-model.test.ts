@@ -1,3 +1,4 @@
+// @slow-tier explores a model of passes (fast-check).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePlans } from '@motema/shared/billing';
 import type { SubscriptionPlanRow } from '../../../db/schema.ts';

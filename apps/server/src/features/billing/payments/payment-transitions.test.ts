@@ -1,3 +1,4 @@
+// @slow-tier explores a model of payment transitions (fast-check).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_STATES, type PaymentState } from '../../../db/schema/billing-payments.ts';

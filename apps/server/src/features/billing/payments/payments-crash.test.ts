@@ -1,3 +1,4 @@
+// @slow-tier crashes the server's process in the middle of payments.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @slow-tier explores a model of payments (fast-check).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../../lib/clock.ts';

@@ -1,3 +1,4 @@
+// @slow-tier transcodes chat files with ffmpeg.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatFileUploadSchema, type ChatFileKind } from '@motema/shared/chat';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';

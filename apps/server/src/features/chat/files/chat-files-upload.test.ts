@@ -1,3 +1,4 @@
+// @slow-tier transcodes chat files with ffmpeg.
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @slow-tier crashes the server's process while messages are sent.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

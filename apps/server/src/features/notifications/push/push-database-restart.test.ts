@@ -1,3 +1,4 @@
+// @slow-tier restarts the database under the push worker.
 import { startPushService } from '@motema/push-sim';
 import type { PushPayload } from '@motema/shared/notifications';
 import pg from 'pg';

@@ -1,3 +1,4 @@
+// @slow-tier sends real pushes to the local push service through the worker's jobs.
 import { sql } from 'drizzle-orm';
 import {
   PUSH_MAX_PER_HOUR,

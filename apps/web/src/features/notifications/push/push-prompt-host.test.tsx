@@ -1,3 +1,4 @@
+// @slow-tier waits the push prompt's delay and its lazy dialog in real time.
 import { PUSH_PROMPT_REFUSAL_S } from '@motema/shared/limits';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
