@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAppleMobile, pushSupport, type PushEnvironment } from './push-support.ts';
+import { isAppleMobile } from './device.ts';
+import { pushSupport, type PushEnvironment } from './push-support.ts';
 
 const CHROME_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';

@@ -1,3 +1,5 @@
+import type { AppWorker } from '../app-worker.ts';
+
 /**
  * How the page hands over to a new version of the app (features/devices/updates/). Apart from
  * service-worker.ts, which imports the build's virtual module: this one runs in tests too.
@@ -44,3 +46,9 @@ export async function reloadIntoNewVersion(url: string): Promise<void> {
   }
   location.assign(url);
 }
+
+/** The web's app worker: the service worker of vite-plugin-pwa (registerType 'prompt'). */
+export const webAppWorker: AppWorker = {
+  servesOffline: () => typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller,
+  reloadIntoNewVersion,
+};

@@ -1,3 +1,5 @@
+import { isAppleMobile, runsStandalone } from './device.ts';
+
 /**
  * Whether this browser can receive web push, and what stands in the way when it cannot:
  * - `unsupported`: no service worker, no PushManager or no Notification (an old or locked-down browser);
@@ -18,25 +20,14 @@ export type PushEnvironment = {
 };
 
 export function browserPushEnvironment(): PushEnvironment {
-  const nav = navigator as Navigator & { standalone?: boolean };
   return {
     hasServiceWorker: Boolean(navigator.serviceWorker),
     hasPushManager: typeof PushManager !== 'undefined' && Boolean(PushManager),
     hasNotification: typeof Notification !== 'undefined' && Boolean(Notification),
     userAgent: navigator.userAgent,
     maxTouchPoints: navigator.maxTouchPoints ?? 0,
-    // Safari's own flag, and the display mode the manifest asks for (display: standalone).
-    standalone: nav.standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true,
+    standalone: runsStandalone(),
   };
-}
-
-/**
- * An iPhone, iPod or iPad. iPadOS Safari says it is a Mac ("Macintosh"), which has no touch screen:
- * a "Macintosh" with touch points is an iPad.
- */
-export function isAppleMobile(userAgent: string, maxTouchPoints: number): boolean {
-  if (/\b(iPhone|iPad|iPod)\b/.test(userAgent)) return true;
-  return /\bMacintosh\b/.test(userAgent) && maxTouchPoints > 1;
 }
 
 export function pushSupport(environment: PushEnvironment = browserPushEnvironment()): PushSupport {
