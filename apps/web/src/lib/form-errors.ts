@@ -3,9 +3,6 @@ import type { z } from 'zod';
 import { isApiError } from './api-client.ts';
 import { errorText, validationText, type Translate } from './error-text.ts';
 
-// Until posts' failure text moves to error-text.ts (its folder is being reorganised).
-export { validationText, type Translate };
-
 /** Field path (`'password'`, `'match.ageMin'`) -> translated message, as @mantine/form expects. */
 export type FormErrors = Record<string, string>;
 

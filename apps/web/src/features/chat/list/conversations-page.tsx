@@ -13,7 +13,7 @@ import {
 import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
 import { TYPING_TIMEOUT_MS } from '@motema/shared/chat';
 import type { UserCard } from '@motema/shared/discovery';
-import { IconMessageCirclePlus, IconMessages, IconRefresh } from '@tabler/icons-react';
+import { IconMessageCirclePlus, IconMessages } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -25,6 +25,7 @@ import { useConversationsQuery, useStartConversationMutation } from '../chat.api
 import { ConversationFolders, useConversationFolders } from './conversation-folders.tsx';
 import { ConversationRow } from './conversation-row.tsx';
 import { NewChatSheet } from './new-chat-sheet.tsx';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 
 /** Conversations whose other member is typing now (a `true` lapses after TYPING_TIMEOUT_MS). */
 function useTypingConversations(): Set<string> {
@@ -146,19 +147,15 @@ export function ConversationsPage() {
       {list.isPending ? (
         <ListSkeleton />
       ) : list.isError && !list.data ? (
-        <Stack align="center" gap="sm" ta="center" px="md" py={48}>
-          <Title order={2} size="h3">
+        <Stack gap={0} px="md" pt={48}>
+          <Title order={2} size="h3" ta="center">
             {t('error.title')}
           </Title>
-          <Text c="dimmed">{t('error.text')}</Text>
-          <Button
-            variant="default"
-            onClick={() => void list.refetch()}
-            loading={list.isFetching}
-            leftSection={<IconRefresh size={20} aria-hidden />}
-          >
-            {t('error.retry')}
-          </Button>
+          <LoadFailed
+            message={t('error.text')}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
         </Stack>
       ) : conversations.length === 0 && folders.folder === 'requests' ? null : conversations.length === 0 ? (
         <Stack align="center" gap="sm" ta="center" px="md" py={48}>

@@ -22,12 +22,13 @@ import { StarredMessages } from './starred-messages.tsx';
 import { ThreadEmptyState } from './thread-empty-state.tsx';
 import { ThreadHeader } from './thread-header.tsx';
 import { useThreadSafety } from './thread-safety.tsx';
-import { ImportantFilterBar, ThreadLoadError } from './thread-notices.tsx';
+import { ImportantFilterBar } from './thread-notices.tsx';
 import { ThreadUnavailable } from './thread-unavailable.tsx';
 import classes from './thread.module.css';
 import { useThread } from './use-thread.ts';
 import { useTyping } from './use-typing.ts';
 import { useVisualViewport } from './use-visual-viewport.ts';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 
 /** `/messages/{conversationId}`: one conversation's thread. */
 export function MessagesPage() {
@@ -117,7 +118,9 @@ function Thread({ conversationId }: { conversationId: string }) {
         {safety.dialog}
         {importantOnly && <ImportantFilterBar onShowAll={() => setImportantOnly(false)} />}
         {loadError ? (
-          <ThreadLoadError onRetry={retryLoad} />
+          <div style={{ flex: 1 }}>
+            <LoadFailed message={t('list.error')} onRetry={retryLoad} />
+          </div>
         ) : importantOnly ? (
           <StarredMessages
             conversationId={conversationId}

@@ -1,5 +1,5 @@
-import { Button, Stack, Text } from '@mantine/core';
-import { IconRefresh, IconStar } from '@tabler/icons-react';
+import { Button, Text } from '@mantine/core';
+import { IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './thread.module.css';
 
@@ -15,18 +15,5 @@ export function ImportantFilterBar({ onShowAll }: { onShowAll: () => void }) {
         {t('list.showAll')}
       </Button>
     </div>
-  );
-}
-
-/** In place of the list when the thread could not be loaded. */
-export function ThreadLoadError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('thread');
-  return (
-    <Stack align="center" gap="sm" p="xl" ta="center" style={{ flex: 1 }}>
-      <Text c="dimmed">{t('list.error')}</Text>
-      <Button variant="default" leftSection={<IconRefresh size={18} aria-hidden />} onClick={onRetry}>
-        {t('list.retry')}
-      </Button>
-    </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../ui/member-text.tsx';
-import { failureText } from '../post-failure.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 type Props = {
   /** Sends the text; resolves once stored (the field then empties), rejects with the refusal. */
@@ -30,7 +30,7 @@ export function CommentForm({ onSend, sending, replyTo, initial = '', label, aut
     setFailure(null);
     onSend(trimmed).then(
       () => setText(''),
-      (error: unknown) => setFailure(failureText(error, t)),
+      (error: unknown) => setFailure(errorText(error, t)),
     );
   };
 

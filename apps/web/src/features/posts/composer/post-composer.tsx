@@ -5,7 +5,7 @@ import { IconAlertCircle, IconMicrophone, IconPhoto, IconVideo } from '@tabler/i
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notices.ts';
-import { failureText } from '../post-failure.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { POST_PICKER_ACCEPT, precheckPostFiles, type ComposerRefusal } from './post-composer-precheck.ts';
 import { UploadTile } from './post-upload-tile.tsx';
 import { VisibilityFields } from './post-visibility-fields.tsx';
@@ -90,7 +90,7 @@ function ComposerForm({ onDone, start }: { onDone: () => void; start: ComposerSt
           );
           onDone();
         },
-        onError: (error) => setFailure(failureText(error, t)),
+        onError: (error) => setFailure(errorText(error, t)),
       },
     );
   };

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconMicrophone } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
-import { failureText } from '../post-failure.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useUploadQuery } from '../posts.api.ts';
 import type { PendingUpload } from './use-post-uploads.ts';
 import classes from './post-composer.module.css';
@@ -15,7 +15,7 @@ export function uploadFailure(error: unknown, t: (key: string, options?: Record<
     const code = (error as MediaItem).error ?? 'media_failed';
     return t(`errors:${code}`, { defaultValue: t('errors:media_failed') });
   }
-  return failureText(error, t);
+  return errorText(error, t);
 }
 
 type Props = {

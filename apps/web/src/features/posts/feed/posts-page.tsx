@@ -1,5 +1,5 @@
 import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconInbox, IconMoodSmile, IconPencilPlus, IconRefresh } from '@tabler/icons-react';
+import { IconInbox, IconMoodSmile, IconPencilPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { PostComposer, type ComposerStart } from '../composer/post-composer.tsx'
 import { PostSkeleton } from '../post/post-page.tsx';
 import { usePostRequestsQuery } from '../requests/post-requests.api.ts';
 import { useFeedQuery } from '../posts.api.ts';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 
 const STARTS: ComposerStart[] = ['any', 'photo', 'video', 'audio'];
 
@@ -93,16 +94,11 @@ export function PostsPage() {
             <PostSkeleton />
           </>
         ) : feed.isError && posts.length === 0 ? (
-          <Stack align="center" gap="sm" py="xl" role="alert">
-            <Text>{t('feed.failed')}</Text>
-            <Button
-              variant="light"
-              leftSection={<IconRefresh size={18} aria-hidden />}
-              onClick={() => void feed.refetch()}
-            >
-              {t('page.retry')}
-            </Button>
-          </Stack>
+          <LoadFailed
+            message={t('feed.failed')}
+            onRetry={() => void feed.refetch()}
+            retrying={feed.isFetching}
+          />
         ) : posts.length === 0 ? (
           <Stack align="center" gap="sm" ta="center" py={40}>
             <ThemeIcon size={72} radius="xl" variant="light" aria-hidden>

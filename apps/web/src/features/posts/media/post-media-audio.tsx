@@ -7,9 +7,8 @@ import { useDataSaver } from '../../../lib/data-saver.ts';
 import { formatDuration } from '../../chat/attachments/attachment-precheck.ts';
 import { mediaSource } from './post-media-source.ts';
 import classes from './post-media.module.css';
+import { playAlone, releaseAudio } from '../../../lib/solo-audio.ts';
 
-/** One sound at a time: starting a podcast pauses the one that was playing. */
-let playing: HTMLAudioElement | null = null;
 /** A flat line where the server gave no waveform. */
 const FLAT = Array.from({ length: 48 }, () => 30);
 
@@ -30,25 +29,18 @@ export function PostAudioPlayer({ media, alt }: { media: MediaItem; alt: string 
   const played = duration > 0 ? position / duration : 0;
   const source = mediaSource(media, saving);
 
+  // One sound at a time in the whole app (lib/solo-audio.ts): a voice note pauses a podcast and back.
   useEffect(() => {
     const element = audio.current;
-    return () => {
-      if (element && playing === element) playing = null;
-    };
+    return () => releaseAudio(element);
   }, []);
 
   const toggle = async () => {
     const element = audio.current;
     if (!element) return;
     if (!element.paused) return element.pause();
-    if (playing && playing !== element) playing.pause();
-    playing = element;
     setFailed(false);
-    try {
-      await element.play();
-    } catch (error) {
-      if ((error as Error).name !== 'AbortError') setFailed(true);
-    }
+    if (!(await playAlone(element))) setFailed(true);
   };
 
   const seekTo = (fraction: number) => {

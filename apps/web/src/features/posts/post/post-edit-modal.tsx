@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { POST_TEXT_MAX_LENGTH, type Post, type PostVisibility } from '@motema/shared/posts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText } from '../post-failure.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { VisibilityFields } from '../composer/post-visibility-fields.tsx';
 import { useUpdatePostMutation } from '../posts.api.ts';
 
@@ -48,7 +48,7 @@ export function PostEditModal({ post, onClose }: { post: Post; onClose: () => vo
         />
         {update.isError && (
           <Stack role="alert" c="red" fz="sm">
-            {failureText(update.error, t)}
+            {errorText(update.error, t)}
           </Stack>
         )}
         <Group justify="flex-end">

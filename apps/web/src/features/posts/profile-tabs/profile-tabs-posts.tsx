@@ -26,6 +26,7 @@ import { ResponsiveImage } from '../../../ui/responsive-image.tsx';
 import { postPath } from '../post-paths.ts';
 import { useMemberPostsQuery } from '../posts.api.ts';
 import classes from './profile-tabs.module.css';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 
 type PostTab = 'pictures' | 'videos' | 'podcasts';
 type Props = {
@@ -70,12 +71,12 @@ export function ProfilePostsTab({ userId, kind, tab, own, name, onAdd }: Props) 
     );
   if (query.isError && posts.length === 0)
     return (
-      <Stack align="center" gap="xs" py="md">
-        <Text c="dimmed">{t('tabs.error')}</Text>
-        <Button variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
-          {t('tabs.retry')}
-        </Button>
-      </Stack>
+      <LoadFailed
+        compact
+        message={t('tabs.error')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   if (posts.length === 0) return <EmptyTab tab={tab} own={own} name={name} onAdd={onAdd} />;
 

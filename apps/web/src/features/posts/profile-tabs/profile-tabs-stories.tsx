@@ -1,4 +1,4 @@
-import { Button, EmptyState, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, EmptyState, Skeleton, VisuallyHidden } from '@mantine/core';
 import type { Story } from '@motema/shared/posts';
 import { IconCircleDashed, IconEye, IconPlayerPlayFilled, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -9,6 +9,7 @@ import { useMeQuery } from '../../users/users.api.ts';
 import { useMemberStoriesQuery } from '../stories/stories.api.ts';
 import { storyAge } from '../stories/story-time.ts';
 import classes from './profile-tabs.module.css';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
 
 const StoryViewer = lazy(() =>
   import('../stories/story-viewer.tsx').then((module) => ({ default: module.StoryViewer })),
@@ -44,12 +45,12 @@ export function ProfileStoriesTab({ userId, own, name, onAdd }: Props) {
     );
   if (query.isError)
     return (
-      <Stack align="center" gap="xs" py="md">
-        <Text c="dimmed">{t('tabs.error')}</Text>
-        <Button variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
-          {t('tabs.retry')}
-        </Button>
-      </Stack>
+      <LoadFailed
+        compact
+        message={t('tabs.error')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   if (stories.length === 0)
     return (

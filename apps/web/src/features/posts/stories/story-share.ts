@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notices.ts';
-import { failureText } from '../post-failure.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { uploadMedia } from '../posts.api.ts';
 import { deleteStory as removeStory, fetchUpload, storyKeys, useCreateStoryMutation } from './stories.api.ts';
 
@@ -97,8 +97,8 @@ export function useStoryShare(onDone: () => void) {
         return setStep({ name: 'failed', message: t('composer.offline') });
       // A member who can no longer be chosen (a block, a match undone): said under the list.
       if (isApiError(error) && error.issues[0]?.path === 'allowed')
-        return setStep({ name: 'ready', allowedError: failureText(error, t) });
-      setStep({ name: 'failed', message: failureText(error, t) });
+        return setStep({ name: 'ready', allowedError: errorText(error, t) });
+      setStep({ name: 'failed', message: errorText(error, t) });
     } finally {
       if (upload.current === controller) upload.current = null;
     }
