@@ -1,4 +1,4 @@
-import { deviceStorage } from './platform/storage.ts';
+import { deviceStorage, tabStorage, type DeviceStorage } from './platform/storage.ts';
 
 /**
  * A small record this device keeps for itself (lib/platform/storage.ts): which install it is, its push
@@ -11,10 +11,17 @@ export type DeviceRecord<T> = { read(): T | null; keep(value: T): void; forget()
 
 type Codec = { encode(value: unknown): string; decode(text: string): unknown };
 
-function record<T>(key: string, parse: (stored: unknown) => T | null, codec: Codec): DeviceRecord<T> {
+const JSON_TEXT: Codec = { encode: JSON.stringify, decode: JSON.parse };
+
+function record<T>(
+  key: string,
+  parse: (stored: unknown) => T | null,
+  codec: Codec,
+  storage: DeviceStorage = deviceStorage,
+): DeviceRecord<T> {
   return {
     read() {
-      const text = deviceStorage.read(key);
+      const text = storage.read(key);
       if (text === null) return null;
       try {
         return parse(codec.decode(text));
@@ -22,14 +29,18 @@ function record<T>(key: string, parse: (stored: unknown) => T | null, codec: Cod
         return null;
       }
     },
-    keep: (value) => deviceStorage.keep(key, codec.encode(value)),
-    forget: () => deviceStorage.forget(key),
+    keep: (value) => storage.keep(key, codec.encode(value)),
+    forget: () => storage.forget(key),
   };
 }
 
 /** A record kept as JSON. */
 export const deviceRecord = <T>(key: string, parse: (stored: unknown) => T | null): DeviceRecord<T> =>
-  record(key, parse, { encode: JSON.stringify, decode: JSON.parse });
+  record(key, parse, JSON_TEXT);
+
+/** A record kept as JSON for this tab only, lost when it closes (lib/platform/storage.ts's `tabStorage`). */
+export const tabRecord = <T>(key: string, parse: (stored: unknown) => T | null): DeviceRecord<T> =>
+  record(key, parse, JSON_TEXT, tabStorage);
 
 /**
  * A record kept as its plain text (a language, a day, `on`): the form these values always had on

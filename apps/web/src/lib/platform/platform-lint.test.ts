@@ -21,6 +21,7 @@ const PLATFORM_FILE = 'apps/web/src/lib/platform/web/planted.ts';
 describe('the web reaches the device only through lib/platform/', () => {
   const planted: [string, string][] = [
     ['localStorage', `export const read = () => localStorage.getItem('k');\n`],
+    ['sessionStorage', `export const read = () => sessionStorage.getItem('k');\n`],
     ['window.localStorage', `export const read = () => window.localStorage.getItem('k');\n`],
     ['the service worker', `export const ready = () => navigator.serviceWorker?.ready;\n`],
     ['the service worker by `in`', `export const has = () => 'serviceWorker' in navigator;\n`],

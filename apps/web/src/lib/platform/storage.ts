@@ -1,4 +1,4 @@
-import { webStorage } from './web/storage.ts';
+import { webStorage, webTabStorage } from './web/storage.ts';
 
 /**
  * The device's own small store of texts by key: what this install keeps for itself (which install it
@@ -19,3 +19,9 @@ export type DeviceStorage = {
 
 /** This platform's storage: the web's (decision 0038: a native build binds its own here). */
 export const deviceStorage: DeviceStorage = webStorage;
+
+/**
+ * This platform's storage for the current tab only, lost when it closes (the web: sessionStorage),
+ * which outlives a page load: the card flow leaves the app for the provider's page and comes back.
+ */
+export const tabStorage: DeviceStorage = webTabStorage;

@@ -1,34 +1,34 @@
 import type { DeviceStorage } from '../storage.ts';
 
 /**
- * The web's device storage: localStorage, which throws in some private windows and when full, and is
- * missing outside a browser (the build's prerendering): each call catches.
+ * The web's storage over one of its areas (localStorage, sessionStorage), which throw in some private
+ * windows and when full, and are missing outside a browser (the build's prerendering): each call catches.
  */
-export const webStorage: DeviceStorage = {
+const storageOf = (area: () => Storage): DeviceStorage => ({
   read(key) {
     try {
-      return localStorage.getItem(key);
+      return area().getItem(key);
     } catch {
       return null;
     }
   },
   keep(key, text) {
     try {
-      localStorage.setItem(key, text);
+      area().setItem(key, text);
     } catch {
       // Storage full or refused: the value is lost, as the port says.
     }
   },
   forget(key) {
     try {
-      localStorage.removeItem(key);
+      area().removeItem(key);
     } catch {
       // Nothing was kept.
     }
   },
   usable() {
     try {
-      localStorage.getItem('');
+      area().getItem('');
       return true;
     } catch {
       return false;
@@ -42,4 +42,7 @@ export const webStorage: DeviceStorage = {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   },
-};
+});
+
+export const webStorage = storageOf(() => localStorage);
+export const webTabStorage = storageOf(() => sessionStorage);
