@@ -20,6 +20,21 @@ const SERVER_TESTS = [`${SERVER}/**/*.test.ts`, `${SERVER}/test/**`, `${SERVER}/
 /** What another feature may import of a feature: its use cases, its presenters, its policies. */
 const FEATURE_SURFACE = ['**/*.service.ts', '**/*.presenter.ts', '**/*.policy.ts'];
 
+/** What the web reaches of the device only in apps/web/src/lib/platform/ (decision 0038). */
+const WEB_PLATFORM_MESSAGE =
+  'The device is reached through lib/platform/ (storage through lib/device-record.ts), never directly.';
+const WEB_PLATFORM_GLOBALS = ['localStorage', 'sessionStorage', 'Notification', 'PushManager'].map(
+  (name) => ({ name, message: WEB_PLATFORM_MESSAGE }),
+);
+const WEB_PLATFORM_PROPERTIES = [
+  ...['serviceWorker', 'permissions', 'geolocation'].map((property) => ({ object: 'navigator', property })),
+  ...['localStorage', 'sessionStorage', 'Notification', 'PushManager'].map((property) => ({
+    object: 'window',
+    property,
+  })),
+].map((rule) => ({ ...rule, message: WEB_PLATFORM_MESSAGE }));
+const WEB_PLATFORM_NAMES = 'serviceWorker|permissions|geolocation|localStorage|Notification|PushManager';
+
 /** Who may import what. A file gets every row whose globs match it (eslint/house-imports.js). */
 const IMPORT_RESTRICTIONS = [
   // Calls go route -> service -> repository, never upward.
@@ -172,6 +187,28 @@ export default defineConfig([
           object: 'process',
           property: 'env',
           message: 'Read settings from env.ts (deps.env), the only reader of process.env.',
+        },
+      ],
+    },
+  },
+  // The web reaches the device only through lib/platform/ (decision 0038): a native build replaces
+  // its implementations, features never learn which platform they run on. Tests stage the browser.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/lib/platform/**',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/**/*-fixtures.{ts,tsx}',
+      'apps/web/src/test/**',
+    ],
+    rules: {
+      'no-restricted-globals': ['error', ...WEB_PLATFORM_GLOBALS],
+      'no-restricted-properties': ['error', ...WEB_PLATFORM_PROPERTIES],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `BinaryExpression[operator='in'][left.value=/^(${WEB_PLATFORM_NAMES})$/]`,
+          message: WEB_PLATFORM_MESSAGE,
         },
       ],
     },

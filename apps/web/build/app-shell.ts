@@ -20,7 +20,7 @@ export const APP_SHELL = {
     'src/layouts/home-layout.tsx',
     'src/features/discovery/home-page.tsx',
     // Home's story tray (the posts feature's), which the route loads beside home's page.
-    'src/features/posts/story-tray.tsx',
+    'src/features/posts/stories/story-tray.tsx',
     // Loaded lazily by app-root.tsx on every page.
     'src/ui/notifications-host.tsx',
     // Loaded lazily by router.tsx for every member's screens (what the device kept for them): an

@@ -32,7 +32,7 @@ const MEMBER_PAGE_PARTS: Record<MemberShellPath, MemberPage> = {
     modules: [
       'src/layouts/home-layout.tsx',
       'src/features/discovery/home-page.tsx',
-      'src/features/posts/story-tray.tsx',
+      'src/features/posts/stories/story-tray.tsx',
     ],
     namespaces: ['common', 'validation', 'errors', 'chat', 'discovery', 'notifications', 'media', 'stories'],
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OPEN_MESSAGE } from '../src/features/notifications/push/notification-open.ts';
+import { OPEN_MESSAGE } from '../src/lib/platform/web/app-link-message.ts';
 import { PUSH_BADGE, PUSH_ICON, pushWorker } from './push-worker.ts';
 
 const ORIGIN = 'https://motema.test';

@@ -15,7 +15,7 @@ import { PUSH_WORKER } from '@motema/shared/push-worker';
 import type { Plugin } from 'vite';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { OPEN_MESSAGE } from '../src/features/notifications/push/notification-open.ts';
+import { OPEN_MESSAGE } from '../src/lib/platform/web/app-link-message.ts';
 
 export const PUSH_ICON = '/icons/icon-192.png';
 /** The small monochrome icon of Android's status bar: the app's own icon is the closest we have. */

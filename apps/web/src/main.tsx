@@ -9,7 +9,7 @@ import type { Me } from '@motema/shared/users';
 import { initI18n, loadSharedNamespaces, storedLanguage } from './lib/i18n.ts';
 import { knownMe, ME_QUERY_KEY, queryClient } from './lib/query-client.ts';
 import { meQueryOptions } from './features/users/users.api.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
+import { startAppWorker } from './lib/platform/start.ts';
 import { captureClientErrors } from './lib/client-logs.ts';
 import { captureInstallPrompt } from './features/devices/install/install-prompt.ts';
 import { noteAppStart } from './features/devices/install/install-engagement.ts';
@@ -45,7 +45,7 @@ const prerendered = prerenderedPage(container);
 const keptCopy = keptCopyPath(container);
 await initI18n();
 followDeviceChoice(queryClient, storedLanguage);
-registerServiceWorker();
+startAppWorker();
 // The error and validation texts, not needed by the start page: fetched once the first page is up.
 void Promise.all([profileAnswered, firstPageLoaded(router)]).then(() =>
   whenIdle(() => void loadSharedNamespaces()),

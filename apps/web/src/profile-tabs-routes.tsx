@@ -4,7 +4,7 @@
  * features meet (router.tsx's routes), so that neither depends on posts (decision 0015). Each loads
  * its page and the tabs side by side.
  */
-const profileTabs = () => import('./features/posts/profile-tabs.tsx');
+const profileTabs = () => import('./features/posts/profile-tabs/profile-tabs.tsx');
 
 export const accountPageWithTabs = () =>
   Promise.all([import('./features/users/account-page.tsx'), profileTabs()]).then(([account, posts]) => ({

@@ -148,7 +148,7 @@ export const routes: RouteObject[] = [
               // The story tray is the posts feature's: the route puts it on home (features meet here).
               return Promise.all([
                 import('./features/discovery/home-page.tsx'),
-                import('./features/posts/story-tray.tsx'),
+                import('./features/posts/stories/story-tray.tsx'),
               ]).then(([home, stories]) => ({
                 HomePage: () => <home.HomePage stories={<stories.StoryTray />} />,
               }));
@@ -162,20 +162,20 @@ export const routes: RouteObject[] = [
           page('/profile/:id', profilePageWithTabs, 'ProfilePage', ['discovery', 'settings', 'stories']),
           page(
             '/conversations',
-            () => import('./features/chat/conversations-page.tsx'),
+            () => import('./features/chat/list/conversations-page.tsx'),
             'ConversationsPage',
             ['chat'],
           ),
-          page('/messages/:id', () => import('./features/chat/messages-page.tsx'), 'MessagesPage', [
+          page('/messages/:id', () => import('./features/chat/thread/messages-page.tsx'), 'MessagesPage', [
             'chat',
             'thread',
           ]),
           page('/notifications', () => import('./features/notifications/list-page.tsx'), 'NotificationsPage'),
-          page('/post/:id', () => import('./features/posts/post-page.tsx'), 'PostPage', ['posts']),
-          page('/posts', () => import('./features/posts/posts-page.tsx'), 'PostsPage', ['posts']),
+          page('/post/:id', () => import('./features/posts/post/post-page.tsx'), 'PostPage', ['posts']),
+          page('/posts', () => import('./features/posts/feed/posts-page.tsx'), 'PostsPage', ['posts']),
           page(
             '/posts/requests',
-            () => import('./features/posts/post-requests-page.tsx'),
+            () => import('./features/posts/requests/post-requests-page.tsx'),
             'PostRequestsPage',
             ['posts'],
           ),

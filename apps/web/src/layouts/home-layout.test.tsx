@@ -6,8 +6,8 @@ import { HomeLayout } from './home-layout.tsx';
 // The layout's data layers (socket, chat outbox, counters, toasts, match screen) are not what this
 // test is about: each renders nothing here.
 vi.mock('../lib/socket.ts', () => ({ SocketProvider: ({ children }: { children: unknown }) => children }));
-vi.mock('../features/chat/chat-sync.tsx', () => ({ ChatSync: () => null }));
-vi.mock('../features/chat/message-toasts.tsx', () => ({ MessageToasts: () => null }));
+vi.mock('../features/chat/sync/chat-sync.tsx', () => ({ ChatSync: () => null }));
+vi.mock('../features/chat/sync/message-toasts.tsx', () => ({ MessageToasts: () => null }));
 vi.mock('../features/discovery/match-modal.tsx', () => ({ MatchModal: () => null }));
 vi.mock('../features/notifications/counters-sync.tsx', () => ({ CountersSync: () => null }));
 vi.mock('../features/billing/payment-required-host.tsx', () => ({ PaymentRequiredHost: () => null }));

@@ -14,11 +14,11 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../ui/logo.tsx';
 import { BillingRealtime } from '../features/billing/billing-realtime.tsx';
 import { PaymentRequiredHost } from '../features/billing/payment-required-host.tsx';
-import { ChatSync } from '../features/chat/chat-sync.tsx';
-import { MessageToasts } from '../features/chat/message-toasts.tsx';
+import { ChatSync } from '../features/chat/sync/chat-sync.tsx';
+import { MessageToasts } from '../features/chat/sync/message-toasts.tsx';
 import { MatchModal } from '../features/discovery/match-modal.tsx';
 import { PostsRealtime } from '../features/posts/posts-realtime.tsx';
-import { storiesKeptQueries } from '../features/posts/stories-kept.ts';
+import { storiesKeptQueries } from '../features/posts/stories/stories-kept.ts';
 import { NavCount, NavIndicator } from '../features/notifications/counter-badges.tsx';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { CountersSync } from '../features/notifications/counters-sync.tsx';
@@ -30,7 +30,7 @@ import { SocketProvider } from '../lib/socket.ts';
 import { keepOnDevice } from '../lib/persisted-queries.ts';
 
 // Home's story tray is kept on the device from the first screen of a visit, whichever it is
-// (features/posts/stories-kept.ts).
+// (features/posts/stories/stories-kept.ts).
 keepOnDevice(storiesKeptQueries);
 
 const TABS = [

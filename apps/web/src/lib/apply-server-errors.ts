@@ -1,7 +1,7 @@
-import type { ErrorCode, FieldIssue } from '@motema/shared/errors';
-import { VALIDATION_MESSAGES } from '@motema/shared/validation';
+import type { ErrorCode } from '@motema/shared/errors';
 import { isApiError } from './api-client.ts';
-import { validationText, type FormErrors, type Translate } from './form-errors.ts';
+import { errorText, issueText, type Translate } from './error-text.ts';
+import type { FormErrors } from './form-errors.ts';
 import { notifyError } from './notices.ts';
 
 type FormWithErrors = { setErrors: (errors: FormErrors) => void; getValues: () => object };
@@ -9,16 +9,10 @@ type FormWithErrors = { setErrors: (errors: FormErrors) => void; getValues: () =
 /** Error codes that belong to one field of a form: `{ wrong_password: 'currentPassword' }`. */
 export type FieldCodes = Partial<Record<ErrorCode, string>>;
 
-/** An issue's text: a validation key (`email_taken`) or an error code the server put on a field (`wrong_password`). */
-export function issueText(issue: Pick<FieldIssue, 'code' | 'count'>, t: Translate): string {
-  if (issue.code in VALIDATION_MESSAGES) return validationText(t, issue.code, issue.count);
-  return t(`errors:${issue.code}`, { defaultValue: validationText(t, issue.code) });
-}
-
 /** Says a failed answer in a short notice; no answer and 401 are already handled by the query client. */
 export function notifyServerError(error: unknown, t: Translate): void {
   if (!isApiError(error) || error.status === 0 || error.status === 401) return;
-  notifyError(t(`errors:${error.code}`, { defaultValue: error.message }));
+  notifyError(errorText(error, t));
 }
 
 /**
@@ -46,7 +40,7 @@ export function applyServerErrors(
     form.setErrors(errors);
     return;
   }
-  const message = t(`errors:${error.code}`, { defaultValue: error.message });
+  const message = errorText(error, t);
   const field = error.code === 'network' ? undefined : fieldCodes[error.code];
   if (field) form.setErrors({ [field]: message });
   else notifyError(message);

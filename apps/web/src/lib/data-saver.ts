@@ -1,12 +1,15 @@
 import { useSyncExternalStore } from 'react';
+import { deviceText, watchDeviceRecord } from './device-record.ts';
 
 /**
  * The data-saver setting (Settings > Data saver): smaller images, no autoplay, media only on tap. It
  * belongs to the device, not the account (a member on Wi-Fi at home and on mobile data outside wants
- * both), so it lives in localStorage. Until the member chooses, it follows the browser's own
+ * both), so the device keeps it (lib/device-record.ts). Until the member chooses, it follows the browser's own
  * "Save-Data" wish (`navigator.connection.saveData`).
  */
 export const DATA_SAVER_KEY = 'motema.data-saver';
+
+const choice = deviceText(DATA_SAVER_KEY, (stored) => (stored === 'on' || stored === 'off' ? stored : null));
 
 const listeners = new Set<() => void>();
 
@@ -19,35 +22,25 @@ function browserAsksToSaveData(): boolean {
 
 /** Whether data saver is on for this device now. */
 export function dataSaverOn(): boolean {
-  try {
-    const stored = localStorage.getItem(DATA_SAVER_KEY);
-    if (stored === 'on') return true;
-    if (stored === 'off') return false;
-  } catch {
-    // storage blocked: fall back on the browser's wish
-  }
-  return browserAsksToSaveData();
+  const stored = choice.read();
+  return stored ? stored === 'on' : browserAsksToSaveData();
 }
 
-/** Turns data saver on or off for this device; every `useDataSaver()` re-renders. */
+/** Whether the member chose on this device (else it follows the browser's wish). */
+export const dataSaverChosen = (): boolean => choice.read() !== null;
+
+/** Turns data saver on or off for this device (storage refused: until the page closes); every `useDataSaver()` re-renders. */
 export function setDataSaver(on: boolean): void {
-  try {
-    localStorage.setItem(DATA_SAVER_KEY, on ? 'on' : 'off');
-  } catch {
-    // storage blocked: the choice lasts until the page is closed
-  }
+  choice.keep(on ? 'on' : 'off');
   for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === DATA_SAVER_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
+  const stopWatching = watchDeviceRecord(DATA_SAVER_KEY, listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
+    stopWatching();
   };
 }
 

@@ -9,7 +9,7 @@ import { knownMe, ME_QUERY_KEY } from './query-client.ts';
  * What the server and the service worker need to know of this device to answer a public page with
  * its prerendered HTML (decision 0023): the language chosen here and whether a member is remembered
  * (and which: home's copy, decision 0024).
- * Both live in localStorage, which neither can read: the server gets the language as a cookie (the
+ * Both live in the device's storage (lib/device-record.ts), which neither can read: the server gets the language as a cookie (the
  * session cookie tells it of a member), the service worker reads a small record in the Cache Storage
  * (it sees no cookie in every browser), which build/public-pages-worker.ts reads.
  */

@@ -4,7 +4,7 @@ import { deviceRecord, storedFields } from './device-record.ts';
 
 /**
  * Which install of the app this is (a browser profile: the server's `devices` row) and the build it
- * last registered with (POST /api/devices, features/devices/devices.api.ts). Kept in localStorage, so
+ * last registered with (POST /api/devices, features/devices/devices.api.ts). Kept on the device (device-record.ts), so
  * an install registers once, and again only when it runs a new build.
  */
 export type DeviceIdentity = { id: string; build: number };

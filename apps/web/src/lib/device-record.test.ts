@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deviceRecord, refusalHolds } from './device-record.ts';
+import { deviceRecord, deviceText, refusalHolds, tabRecord } from './device-record.ts';
 
 describe('a record kept on the device', () => {
   afterEach(() => {
     localStorage.clear();
+    sessionStorage.clear();
     vi.restoreAllMocks();
   });
   const record = deviceRecord<{ n: number }>('test.record', (stored) =>
@@ -21,6 +22,26 @@ describe('a record kept on the device', () => {
     record.keep({ n: 4 });
     record.forget();
     expect(localStorage.getItem('test.record')).toBeNull();
+  });
+
+  it('reads a plain-text record as older builds wrote it, and writes it the same way', () => {
+    const choice = deviceText('test.text', (stored) => (stored === 'on' || stored === 'off' ? stored : null));
+    localStorage.setItem('test.text', 'on');
+    expect(choice.read()).toBe('on');
+    choice.keep('off');
+    expect(localStorage.getItem('test.text')).toBe('off');
+    localStorage.setItem('test.text', 'yes');
+    expect(choice.read()).toBeNull();
+  });
+
+  it('keeps a tab record for this tab only, apart from the device', () => {
+    const tab = tabRecord('test.tab', (stored) => (typeof stored === 'number' ? stored : null));
+    tab.keep(7);
+    expect(tab.read()).toBe(7);
+    expect(sessionStorage.getItem('test.tab')).toBe('7');
+    expect(localStorage.getItem('test.tab')).toBeNull();
+    tab.forget();
+    expect(tab.read()).toBeNull();
   });
 
   it('reads as none and writes nothing, quietly, when storage is refused', () => {

@@ -146,7 +146,8 @@ describe('server issues on the form', () => {
     const elsewhere = new ApiError(400, 'validation_failed', '', [
       { path: 'language', code: 'language_invalid', message: '' },
     ]);
-    expect(showApiErrorOnForm(form, elsewhere, t)).toBe('Some fields are not valid');
+    // An issue about a field the form lacks is said all the same (lib/error-text.ts, one rule).
+    expect(showApiErrorOnForm(form, elsewhere, t)).toBe('Unsupported language');
     expect(showApiErrorOnForm(form, new ApiError(429, 'rate_limited', ''), t)).toBe(
       'Too many attempts. Please wait and try again.',
     );

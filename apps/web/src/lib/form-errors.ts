@@ -1,19 +1,10 @@
 import type { FieldIssue } from '@motema/shared/errors';
-import { VALIDATION_MESSAGES } from '@motema/shared/validation';
 import type { z } from 'zod';
 import { isApiError } from './api-client.ts';
-
-/** The `t` of react-i18next or i18next. */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+import { errorText, validationText, type Translate } from './error-text.ts';
 
 /** Field path (`'password'`, `'match.ageMin'`) -> translated message, as @mantine/form expects. */
 export type FormErrors = Record<string, string>;
-
-/** The translated text of a validation key; an unknown key reads as "Invalid value". */
-export function validationText(t: Translate, code: string, count?: number): string {
-  const key = code in VALIDATION_MESSAGES ? code : 'invalid_value';
-  return count === undefined ? t(`validation:${key}`) : t(`validation:${key}`, { count });
-}
 
 /** The server's field issues (`ApiError.issues`) as form errors; the first issue of a field wins. */
 export function issuesToFormErrors(issues: readonly FieldIssue[], t: Translate): FormErrors {
@@ -56,13 +47,6 @@ export function zodFormValidator<Values>(
     const result = schema.safeParse(toInput(values));
     return result.success ? {} : zodIssuesToFormErrors(result.error.issues, t);
   };
-}
-
-/** The translated message of any error for a notice or a form alert (`errors:<code>`). */
-export function errorText(error: unknown, t: Translate): string {
-  if (!isApiError(error)) return t('errors:internal');
-  if (error.status === 0) return t('errors:network');
-  return t(`errors:${error.code}`, { defaultValue: error.message });
 }
 
 type FormLike = { setErrors: (errors: FormErrors) => void; getValues: () => object };

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { deviceText } from './device-record.ts';
 import { addFormats } from './i18n-formats.ts';
 import {
   DEFAULT_LANGUAGE,
@@ -63,14 +64,16 @@ export function detectLanguage(): InterfaceLanguage {
   });
 }
 
+const languageChoice = deviceText(LANGUAGE_STORAGE_KEY, (stored) => interfaceLanguageOf(stored) ?? null);
+
 /** The language chosen on this device, if any. */
 export function storedLanguage(): InterfaceLanguage | null {
-  return interfaceLanguageOf(localStorage.getItem(LANGUAGE_STORAGE_KEY)) ?? null;
+  return languageChoice.read();
 }
 
 /** Switches the interface and remembers the choice (and tells the server and the service worker). */
 export async function changeLanguage(language: InterfaceLanguage): Promise<void> {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  languageChoice.keep(language);
   mirrorLanguageChoice(language);
   await i18next.changeLanguage(language);
 }

@@ -2,7 +2,7 @@ import { interfaceLanguageOf, type InterfaceLanguage } from '@motema/shared/lang
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '@motema/shared/public-pages';
 
 /**
- * Writes the cookie mirroring the language chosen on this device (kept in localStorage, which the
+ * Writes the cookie mirroring the language chosen on this device (kept in the device's storage, which the
  * server cannot read), so the server sends the prerendered public pages in it (decision 0023). Not
  * HttpOnly: the page writes it.
  */

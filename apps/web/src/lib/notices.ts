@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
 import { ERROR_NOTICE_MS } from '@motema/shared/limits';
+import { appWorker } from './platform/app-worker.ts';
 
 const OFFLINE_NOTICE_ID = 'offline';
 
@@ -46,15 +47,13 @@ export function connectionNoticeTexts(
   };
 }
 
-const servedByWorker = () => typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller;
-
 /** One persistent connection notice (connectionNoticeTexts), hidden when the connection is back. */
 export function showOfflineNotice(): void {
   if (offlineShown) return;
   offlineShown = true;
   notifications.show({
     id: OFFLINE_NOTICE_ID,
-    ...connectionNoticeTexts(navigator.onLine, servedByWorker()),
+    ...connectionNoticeTexts(navigator.onLine, appWorker.servesOffline()),
     color: 'gray',
     // Under a title Mantine dims the text, below AA contrast (axe: color-contrast): the body's colour.
     styles: { description: { color: 'var(--mantine-color-text)' } },

@@ -1,5 +1,6 @@
 import { onboardingStep, type OnboardingStep } from '@motema/shared/onboarding';
 import type { Me } from '@motema/shared/users';
+import { deviceText } from './device-record.ts';
 
 /**
  * The onboarding's photo step is remembered on the device, not on the server: it is a nudge, not a
@@ -9,23 +10,15 @@ import type { Me } from '@motema/shared/users';
  * existed are not sent to it, and a skip (or a photo) simply ends it. Without storage (some private
  * modes) the step is never due: it can never trap anyone.
  */
-const keyOf = (memberId: string) => `motema:photo-step-due:${memberId}`;
+const stepDue = (memberId: string) =>
+  deviceText(`motema:photo-step-due:${memberId}`, (stored) => (stored === '1' ? stored : null));
 
-export function isPhotoStepDue(memberId: string): boolean {
-  try {
-    return localStorage.getItem(keyOf(memberId)) === '1';
-  } catch {
-    return false;
-  }
-}
+export const isPhotoStepDue = (memberId: string): boolean => stepDue(memberId).read() !== null;
 
+/** No storage: the step is not due, which is what a skip asks for anyway. */
 export function setPhotoStepDue(memberId: string, due: boolean): void {
-  try {
-    if (due) localStorage.setItem(keyOf(memberId), '1');
-    else localStorage.removeItem(keyOf(memberId));
-  } catch {
-    // No storage: the step is not due, which is what a skip asks for anyway.
-  }
+  if (due) stepDue(memberId).keep('1');
+  else stepDue(memberId).forget();
 }
 
 /** The member's onboarding step on this device (the shared rule, with the device's memory). */

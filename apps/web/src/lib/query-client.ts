@@ -1,6 +1,7 @@
 import { hashKey, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { isApiError } from './api-client.ts';
+import { deviceRecord } from './device-record.ts';
 import type { Me } from '@motema/shared/users';
 import { navigate, setExitPath } from './navigation.ts';
 import { hideOfflineNotice, notifyError, showOfflineNotice } from './notices.ts';
@@ -64,7 +65,7 @@ rememberProfileChanges(queryClient);
  * Forgets the member and everything cached for them, then goes to `exitTo`. The navigation guard
  * waits for that navigation instead of racing it with its own visitor redirect.
  */
-const REMEMBERED_ME_KEY = 'motema.me';
+const keptMe = deviceRecord<Me>('motema.me', (stored) => (stored ? (stored as Me) : null));
 
 /**
  * The last profile the server answered, kept on this device so a page opened without a network keeps
@@ -74,12 +75,9 @@ export function rememberMe(me: Me | null): void {
   const previous = rememberedMe()?._id;
   // Another member, or none: what was kept of the previous one's data goes with them.
   if (previous && previous !== me?._id) forgetMemberCache(previous);
-  try {
-    if (me) localStorage.setItem(REMEMBERED_ME_KEY, JSON.stringify(me));
-    else localStorage.removeItem(REMEMBERED_ME_KEY);
-  } catch {
-    // Storage full or refused: offline reloads then show the start page, nothing worse.
-  }
+  // Storage full or refused: offline reloads then show the start page, nothing worse.
+  if (me) keptMe.keep(me);
+  else keptMe.forget();
 }
 
 /**
@@ -103,14 +101,7 @@ function forgetMemberCache(memberId: string): void {
   }
 }
 
-export function rememberedMe(): Me | null {
-  try {
-    const stored = localStorage.getItem(REMEMBERED_ME_KEY);
-    return stored ? (JSON.parse(stored) as Me) : null;
-  } catch {
-    return null;
-  }
-}
+export const rememberedMe = (): Me | null => keptMe.read();
 
 /**
  * The member this page knows of now: the profile's answer once it came (null for a visitor), before it

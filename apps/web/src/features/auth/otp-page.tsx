@@ -5,12 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { EmailField } from '../../ui/email-field.tsx';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmEmailSchema, ResendConfirmationSchema } from '@motema/shared/auth';
-import {
-  errorText,
-  showApiErrorOnForm,
-  zodFormValidator,
-  zodIssuesToFormErrors,
-} from '../../lib/form-errors.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { showApiErrorOnForm, zodFormValidator, zodIssuesToFormErrors } from '../../lib/form-errors.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { AlreadyConfirmed } from './components/already-confirmed.tsx';
 import { useConfirmMutation, useResendConfirmationMutation } from './auth.api.ts';

@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import type { Payment } from '@motema/shared/billing';
 import { useTranslation } from 'react-i18next';
-import { failureReason, isSessionEnd } from '../safety/failure-reason.ts';
+import { errorText, isSessionEnd } from '../../lib/error-text.ts';
 import { useCancelPaymentMutation } from './billing.api.ts';
 
 /**
@@ -33,7 +33,7 @@ export function CancelPaymentButton({
       </Button>
       {cancel.isError && !isSessionEnd(cancel.error) && (
         <Text size="sm" c="red" role="alert">
-          {t('pending.cancelFailed', { reason: failureReason(cancel.error, t) })}
+          {t('pending.cancelFailed', { reason: errorText(cancel.error, t) })}
         </Text>
       )}
     </>

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { randomUuid } from '../../lib/random-uuid.ts';
-import { failureReason, isSessionEnd } from '../safety/failure-reason.ts';
+import { errorText, isSessionEnd } from '../../lib/error-text.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { findOpenPayment, useStartPaymentMutation, type PaymentStart } from './billing.api.ts';
 import { formatMoney } from './money.ts';
@@ -105,7 +105,7 @@ export function PaymentForm({
             const open = await findOpenPayment(plan._id).catch(() => null);
             if (open) return setWaiting(open);
           }
-          setFailure(failureReason(error, t));
+          setFailure(errorText(error, t));
         },
       },
     );

@@ -3,12 +3,13 @@ import type { Payment } from '@motema/shared/billing';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { failureReason } from '../safety/failure-reason.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { isCancellable, usePaymentsQuery, usePlansQuery } from './billing.api.ts';
 import { CancelPaymentButton } from './cancel-payment-button.tsx';
 import { formatMoney } from './money.ts';
 import { reasonKey } from './payment-outcome.ts';
 import { planTitle } from './plan-facts.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 
 const STATUS_COLOR = { SUCCESS: 'teal', PENDING: 'ochre', FAILED: 'red', CANCELLED: 'gray' } as const;
 
@@ -75,14 +76,12 @@ export function PaymentHistory() {
           <Skeleton height={72} radius="md" />
         </Stack>
       ) : history.isError ? (
-        <Group gap="sm">
-          <Text size="sm" c="red">
-            {t('history.loadFailed', { reason: failureReason(history.error, t) })}
-          </Text>
-          <Button size="compact-sm" variant="light" onClick={() => void history.refetch()}>
-            {t('retry')}
-          </Button>
-        </Group>
+        <LoadFailed
+          compact
+          message={t('history.loadFailed', { reason: errorText(history.error, t) })}
+          onRetry={() => void history.refetch()}
+          retrying={history.isFetching}
+        />
       ) : payments.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('history.empty')}

@@ -4,7 +4,7 @@ import type { Payment, UserSubscription } from '@motema/shared/billing';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Translate } from '../../lib/form-errors.ts';
+import type { Translate } from '../../lib/error-text.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notices.ts';
 import { isCancellable, useNewestPassQuery } from './billing.api.ts';

@@ -3,7 +3,7 @@ import type { Payment, PaymentMethod } from '@motema/shared/billing';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { failureReason } from '../safety/failure-reason.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { isCancellable } from './billing.api.ts';
 import { CancelPaymentButton } from './cancel-payment-button.tsx';
 import { formatMoney } from './money.ts';
@@ -37,7 +37,7 @@ export function PaymentWatch({
     return (
       <Stack gap="md">
         <Alert variant="light" color="red" radius="md" title={t('outcome.unknown.title')}>
-          <Text size="sm">{failureReason(error, t)}</Text>
+          <Text size="sm">{errorText(error, t)}</Text>
         </Alert>
         <Button onClick={() => onRetry(null)}>{t('outcome.tryAgain')}</Button>
       </Stack>

@@ -1,3 +1,4 @@
+import { storedFields, tabRecord } from '../../lib/device-record.ts';
 import { safeFrom } from '../../lib/safe-from.ts';
 
 /**
@@ -5,56 +6,43 @@ import { safeFrom } from '../../lib/safe-from.ts';
  * payment's success can lead back there: also across the card flow, which leaves the app for the
  * provider's page and comes back on a new page load.
  */
-const RETURN_KEY = 'motema.paywallReturn';
-
 type PaywallReturn = { profile: string; path: string };
 
-export function rememberPaywallReturn(profile: string, path: string): void {
-  try {
-    sessionStorage.setItem(RETURN_KEY, JSON.stringify({ profile, path } satisfies PaywallReturn));
-  } catch {
-    // No storage: success then leads to the member's profile instead.
-  }
-}
+const paywallReturn = tabRecord<PaywallReturn>('motema.paywallReturn', (stored) => {
+  const fields = storedFields(stored);
+  const path = safeFrom(typeof fields?.path === 'string' ? fields.path : null);
+  return typeof fields?.profile === 'string' && path ? { profile: fields.profile, path } : null;
+});
 
-function stored(): PaywallReturn | null {
-  try {
-    const value = JSON.parse(sessionStorage.getItem(RETURN_KEY) ?? 'null') as Partial<PaywallReturn> | null;
-    const path = safeFrom(value?.path);
-    return value && typeof value.profile === 'string' && path ? { profile: value.profile, path } : null;
-  } catch {
-    return null;
-  }
-}
+/** No storage: success then leads to the member's profile instead. */
+export const rememberPaywallReturn = (profile: string, path: string): void =>
+  paywallReturn.keep({ profile, path });
 
-const PAYMENT_PROFILE_KEY = 'motema.paymentProfile';
+const paymentProfileKept = tabRecord<{ reference: string; profile: string }>(
+  'motema.paymentProfile',
+  (stored) => {
+    const fields = storedFields(stored);
+    return typeof fields?.reference === 'string' && typeof fields.profile === 'string'
+      ? { reference: fields.reference, profile: fields.profile }
+      : null;
+  },
+);
 
 /**
  * The profile a payment was started for: the card page sends the browser back with the reference
- * alone (`?reference=`), and the wizard reads the profile from here again.
+ * alone (`?reference=`), and the wizard reads the profile from here again. No storage: the success
+ * screen offers the subscriptions only.
  */
-export function rememberPaymentProfile(reference: string, profile: string): void {
-  try {
-    sessionStorage.setItem(PAYMENT_PROFILE_KEY, JSON.stringify({ reference, profile }));
-  } catch {
-    // No storage: the success screen offers the subscriptions only.
-  }
-}
+export const rememberPaymentProfile = (reference: string, profile: string): void =>
+  paymentProfileKept.keep({ reference, profile });
 
 export function paymentProfile(reference: string): string | null {
-  try {
-    const value = JSON.parse(sessionStorage.getItem(PAYMENT_PROFILE_KEY) ?? 'null') as {
-      reference?: unknown;
-      profile?: unknown;
-    } | null;
-    return value?.reference === reference && typeof value.profile === 'string' ? value.profile : null;
-  } catch {
-    return null;
-  }
+  const kept = paymentProfileKept.read();
+  return kept?.reference === reference ? kept.profile : null;
 }
 
 /** The way back to the conversation with `profile`: the thread where the paywall opened, else their profile. */
 export function paywallReturnPath(profile: string): string {
-  const last = stored();
+  const last = paywallReturn.read();
   return last?.profile === profile ? last.path : `/profile/${encodeURIComponent(profile)}`;
 }

@@ -2,7 +2,7 @@ import { List, ThemeIcon } from '@mantine/core';
 import { IconCalendarCheck, IconHeartHandshake, IconTrendingUp } from '@tabler/icons-react';
 import { FREE_POPULARITY_MARGIN, planReachPoints, type Subscription } from '@motema/shared/billing';
 import { useTranslation } from 'react-i18next';
-import type { Translate } from '../../lib/form-errors.ts';
+import type { Translate } from '../../lib/error-text.ts';
 
 /** A plan's name from its stable key ('week', 'month', 'quarter'), else from its days. */
 export function planTitle(t: Translate, plan: Pick<Subscription, 'key' | 'days'>): string {

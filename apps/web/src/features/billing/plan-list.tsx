@@ -1,9 +1,10 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { Subscription } from '@motema/shared/billing';
 import { useTranslation } from 'react-i18next';
-import { failureReason } from '../safety/failure-reason.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { usePlansQuery } from './billing.api.ts';
 import { PlanCard } from './plan-card.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 
 function PlanSkeleton() {
   return (
@@ -42,14 +43,12 @@ export function PlanList({ profile }: { profile: string | null }) {
     );
   if (plans.isError)
     return (
-      <Alert color="red" variant="light" radius="md" title={t('plans.loadFailed')}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{failureReason(plans.error, t)}</Text>
-          <Button variant="light" color="red" onClick={() => void plans.refetch()} loading={plans.isFetching}>
-            {t('retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailed
+        message={t('plans.loadFailed')}
+        reason={errorText(plans.error, t)}
+        onRetry={() => void plans.refetch()}
+        retrying={plans.isFetching}
+      />
     );
   // The server sorts dearest first (its default); a phone reads the cheapest first.
   const onSale = plans.data.subscriptions.filter((plan) => !plan.expired).reverse();

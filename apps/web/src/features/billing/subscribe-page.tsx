@@ -1,4 +1,4 @@
-import { Anchor, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Currency, Payment } from '@motema/shared/billing';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { rememberedPaymentMethod } from './payment-method.ts';
 import { PaymentWatch } from './payment-watch.tsx';
 import { paymentProfile, rememberPaymentProfile } from './paywall-return.ts';
 import { PlanFacts, planTitle } from './plan-facts.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 
 /**
  * `/premium/subscribe/{id}`: the payment wizard for one plan. Without `reference` it asks how to
@@ -71,21 +72,21 @@ export function SubscribePage() {
           <Skeleton height={90} radius="md" />
           <Skeleton height={160} radius="md" />
         </Stack>
+      ) : plans.isError && (!plan || plan.expired) ? (
+        <LoadFailed
+          message={t('plans.loadFailed')}
+          onRetry={() => void plans.refetch()}
+          retrying={plans.isFetching}
+        />
       ) : !plan || plan.expired ? (
         <Stack gap="sm" align="flex-start">
-          <Text>{plans.isError ? t('plans.loadFailed') : t('wizard.planGone')}</Text>
-          {plans.isError ? (
-            <Button variant="light" onClick={() => void plans.refetch()} loading={plans.isFetching}>
-              {t('retry')}
-            </Button>
-          ) : (
-            <Anchor
-              component={Link}
-              to={profile ? `/premium?profile=${encodeURIComponent(profile)}` : '/premium'}
-            >
-              {t('wizard.seePlans')}
-            </Anchor>
-          )}
+          <Text>{t('wizard.planGone')}</Text>
+          <Anchor
+            component={Link}
+            to={profile ? `/premium?profile=${encodeURIComponent(profile)}` : '/premium'}
+          >
+            {t('wizard.seePlans')}
+          </Anchor>
         </Stack>
       ) : (
         <>

@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import type { UserSubscription } from '@motema/shared/billing';
 import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
@@ -9,13 +9,14 @@ import { currentLanguage } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notices.ts';
 import { useClock } from '../../lib/use-clock.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { failureReason, isSessionEnd } from '../safety/failure-reason.ts';
+import { errorText, isSessionEnd } from '../../lib/error-text.ts';
 import { useCancelPassMutation, usePassesQuery } from './billing.api.ts';
 import { CancelPassDialog } from './cancel-pass-dialog.tsx';
 import { PassCard } from './pass-card.tsx';
 import { formatDate, hasLivePass, premiumEndsAt } from './passes.ts';
 import { PaymentHistory } from './payment-history.tsx';
 import { PlanList } from './plan-list.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 
 const plansPath = (profile: string | null) =>
   profile ? `/premium?profile=${encodeURIComponent(profile)}` : '/premium';
@@ -48,7 +49,7 @@ export function SubscriptionsPage() {
       onError: (error) => {
         setConfirming(false);
         if (!isSessionEnd(error))
-          notify('negative', t('cancel.failed', { reason: failureReason(error, t) }), 6000);
+          notify('negative', t('cancel.failed', { reason: errorText(error, t) }), 6000);
       },
     });
   };
@@ -66,19 +67,12 @@ export function SubscriptionsPage() {
           <Skeleton height={180} radius="md" />
         </Stack>
       ) : passes.isError ? (
-        <Alert color="red" variant="light" radius="md" title={t('passes.loadFailed')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{failureReason(passes.error, t)}</Text>
-            <Button
-              variant="light"
-              color="red"
-              onClick={() => void passes.refetch()}
-              loading={passes.isFetching}
-            >
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed
+          message={t('passes.loadFailed')}
+          reason={errorText(passes.error, t)}
+          onRetry={() => void passes.refetch()}
+          retrying={passes.isFetching}
+        />
       ) : (
         <>
           {live && endsAt ? (

@@ -142,10 +142,10 @@ export function freshIndexedDb() {
 export async function loadChat() {
   vi.resetModules();
   const [sync, socketLib, outbox, sender, cache] = await Promise.all([
-    import('./chat-sync.tsx'),
+    import('./sync/chat-sync.tsx'),
     import('../../lib/socket.ts'),
-    import('./outbox.ts'),
-    import('./outbox-sender.ts'),
+    import('./composer/outbox.ts'),
+    import('./composer/outbox-sender.ts'),
     import('./chat-cache.ts'),
   ]);
   return { ...sync, ...socketLib, ...outbox, ...sender, ...cache };

@@ -42,7 +42,7 @@ async function pageLoad(memberId: string | null) {
     import('../../lib/persisted-queries.ts'),
     import('./chat.api.ts'),
     import('../../lib/query-client.ts'),
-    import('./conversations-page.tsx'),
+    import('./list/conversations-page.tsx'),
   ]);
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },

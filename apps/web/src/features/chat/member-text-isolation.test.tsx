@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../test/render-page.tsx';
 import { isolate } from '../../ui/member-text.tsx';
 import { buildConversation, buildMessage, ME, OTHER, people } from './chat-fixtures.tsx';
-import { ConversationRow } from './conversation-row.tsx';
-import { MessageBubble } from './message-bubble.tsx';
+import { ConversationRow } from './list/conversation-row.tsx';
+import { MessageBubble } from './messages/message-bubble.tsx';
 
 /**
  * Rows stored before the server refused them (QUALITY T1): a file name that displays as "exe.png",

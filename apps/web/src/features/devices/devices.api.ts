@@ -1,7 +1,7 @@
 import { APP_BUILD, type Device, type DeviceInput } from '@motema/shared/devices';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { deviceIdentity, rememberDeviceIdentity } from '../../lib/device-identity.ts';
-import { deviceInfoOf } from './device-info.ts';
+import { device } from '../../lib/platform/device.ts';
 
 export function postDevice(input: DeviceInput): Promise<Device> {
   return api<Device>('/devices', { method: 'POST', body: input });
@@ -15,7 +15,7 @@ let running: Promise<void> | undefined;
  * (404 device_not_found) is registered anew. One registration at a time per page; a failure (no
  * network) is tried again at the next start. Silent: nothing the member asked for.
  */
-export function registerThisDevice(info: Omit<DeviceInput, '_id'> = deviceInfoOf(navigator)): Promise<void> {
+export function registerThisDevice(info: Omit<DeviceInput, '_id'> = device.info()): Promise<void> {
   running ??= register(info).finally(() => (running = undefined));
   return running;
 }

@@ -1,10 +1,12 @@
 import type { Visitor, VisitorInput } from '@motema/shared/devices';
 import { api } from '../../lib/api-client.ts';
+import { deviceKeepsRecords, deviceText } from '../../lib/device-record.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { dayOf } from './install/install-engagement.ts';
 
 /** The day this device last recorded a visit (local YYYY-MM-DD). */
 export const VISIT_DAY_KEY = 'motema.visit-day';
+const visitDay = deviceText(VISIT_DAY_KEY, (stored) => stored);
 
 export function postVisitor(input: VisitorInput): Promise<Visitor> {
   return api<Visitor>('/visitors', { method: 'POST', body: input });
@@ -25,12 +27,8 @@ export function recordVisitOncePerDay(now = Date.now()): Promise<void> {
 
 async function record(now: number): Promise<void> {
   const day = dayOf(now);
-  try {
-    if (localStorage.getItem(VISIT_DAY_KEY) === day) return;
-  } catch {
-    // No storage (a private window that refuses it): no way to count once a day, so nothing is sent.
-    return;
-  }
+  // No storage (a private window that refuses it): no way to count once a day, so nothing is sent.
+  if (!deviceKeepsRecords() || visitDay.read() === day) return;
   await postVisitor({ language: currentLanguage(), referrer: document.referrer || null, platform: 'web' });
-  localStorage.setItem(VISIT_DAY_KEY, day);
+  visitDay.keep(day);
 }

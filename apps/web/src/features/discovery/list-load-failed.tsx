@@ -1,6 +1,6 @@
-import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 
 /**
  * A home list that has nothing to show because its request failed, with a retry. Without a network
@@ -11,13 +11,6 @@ export function ListLoadFailed({ error, onRetry }: { error: unknown; onRetry: ()
   const { t } = useTranslation('discovery');
   const offline = isApiError(error) && error.status === 0;
   return (
-    <Group gap="sm" py="sm">
-      <Text size="sm" c="dimmed">
-        {offline ? t('home.offline') : t('home.loadFailed')}
-      </Text>
-      <Button size="compact-sm" variant="light" onClick={onRetry}>
-        {t('home.retry')}
-      </Button>
-    </Group>
+    <LoadFailed compact message={offline ? t('home.offline') : t('home.loadFailed')} onRetry={onRetry} />
   );
 }

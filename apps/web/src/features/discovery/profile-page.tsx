@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconMoodSearch, IconRefresh, IconUserOff } from '@tabler/icons-react';
+import { IconMoodSearch, IconUserOff } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useMeQuery } from '../users/users.api.ts';
 import { useProfileQuery } from './discovery.api.ts';
 import { PROFILE_GALLERY_WIDTH } from './profile-photos.tsx';
 import { ProfileView } from './profile-view.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 
 /**
  * `/profile/{id}`: a member's page, for members and (with less) for visitors. The shape of the
@@ -79,20 +80,10 @@ function ProfileLoadError({ onRetry, retrying }: { onRetry: () => void; retrying
   const { t } = useTranslation('discovery');
   return (
     <Container size="sm" py={48}>
-      <Stack align="center" gap="sm" ta="center">
-        <Title order={1} size="h2">
-          {t('profile.error.title')}
-        </Title>
-        <Text c="dimmed">{t('profile.error.text')}</Text>
-        <Button
-          onClick={onRetry}
-          loading={retrying}
-          variant="default"
-          leftSection={<IconRefresh size={20} aria-hidden />}
-        >
-          {t('profile.error.retry')}
-        </Button>
-      </Stack>
+      <Title order={1} size="h2" ta="center">
+        {t('profile.error.title')}
+      </Title>
+      <LoadFailed message={t('profile.error.text')} onRetry={onRetry} retrying={retrying} />
     </Container>
   );
 }

@@ -7,7 +7,6 @@ import {
   Group,
   Skeleton,
   Stack,
-  Text,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
@@ -22,6 +21,7 @@ import { LeavingCard, SwapCard, type Offset } from './swap-card.tsx';
 import { SwapCardFace } from './swap-card-face.tsx';
 import { DECISION_SIZE, DecisionButtons } from './swap-decision-buttons.tsx';
 import { useSwapDeck, type Decision } from './use-swap-deck.ts';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 
 type Leaving = { user: UserCard; decision: Decision; from: Offset; photo: number };
 
@@ -76,14 +76,7 @@ export function SwapPage() {
       </>
     );
   } else if (deck.isError) {
-    body = (
-      <Stack align="center" py="xl">
-        <Text>{t('home.loadFailed')}</Text>
-        <Button variant="light" onClick={deck.reload}>
-          {t('home.retry')}
-        </Button>
-      </Stack>
-    );
+    body = <LoadFailed message={t('home.loadFailed')} onRetry={deck.reload} />;
   } else if (deck.isEmpty) {
     body = (
       <EmptyState

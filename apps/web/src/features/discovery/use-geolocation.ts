@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LOCATION_UPDATE_INTERVAL_MS } from '@motema/shared/discovery';
-import { GEOLOCATION_REJECTION_SKIP_MS, GEOLOCATION_TIMEOUT_MS } from '@motema/shared/limits';
+import { GEOLOCATION_REJECTION_SKIP_MS } from '@motema/shared/limits';
 import type { Coordinates, EventAck } from '@motema/shared/realtime';
+import { deviceText } from '../../lib/device-record.ts';
+import { geolocation } from '../../lib/platform/geolocation.ts';
 import { useSocket, type AppSocket } from '../../lib/socket.ts';
 import { invalidateNear } from './discovery.api.ts';
 
@@ -13,56 +15,14 @@ const ACK_TIMEOUT_MS = 10_000;
 /** Why sharing failed: the browser's reasons, no connection, or an error code of the server. */
 export type GeolocationProblem = 'denied' | 'unavailable' | 'timeout' | 'unsupported' | 'network' | string;
 
-function storedTime(key: string): number {
-  try {
-    return Number(localStorage.getItem(key)) || 0;
-  } catch {
-    return 0;
-  }
-}
-
-function storeTime(key: string, time: number): void {
-  try {
-    localStorage.setItem(key, String(time));
-  } catch {
-    // Private mode without storage: the refusal is simply not remembered.
-  }
-}
+/** A moment kept on the device (private mode without storage: it is simply not remembered). */
+const keptTime = (key: string) => deviceText(key, (stored) => Number(stored) || null);
+const storedTime = (key: string): number => keptTime(key).read() ?? 0;
+const storeTime = (key: string, time: number): void => keptTime(key).keep(time);
 
 /** True while a refusal is younger than 10 minutes (SPEC.md section 4): the browser is not asked again. */
 export function refusedRecently(now = Date.now()): boolean {
   return now - storedTime(GEOLOCATION_REFUSED_KEY) < GEOLOCATION_REJECTION_SKIP_MS;
-}
-
-async function permissionState(): Promise<PermissionState | 'unknown'> {
-  try {
-    const status = await navigator.permissions?.query({ name: 'geolocation' });
-    return status?.state ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-const finiteOrNull = (value: number | null) => (value === null || Number.isFinite(value) ? value : null);
-
-/** The browser's position, accurate and quick (5 s), as the socket event carries it. */
-function locate(): Promise<Coordinates> {
-  return new Promise((resolve, reject) => {
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) =>
-        resolve({
-          accuracy: coords.accuracy,
-          altitude: finiteOrNull(coords.altitude),
-          altitudeAccuracy: finiteOrNull(coords.altitudeAccuracy),
-          heading: finiteOrNull(coords.heading),
-          latitude: coords.latitude,
-          longitude: coords.longitude,
-          speed: finiteOrNull(coords.speed),
-        }),
-      reject,
-      { enableHighAccuracy: true, timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 0 },
-    );
-  });
 }
 
 function problemOf(error: unknown): GeolocationProblem {
@@ -102,8 +62,8 @@ export function useGeolocation({ shared }: { shared: boolean }) {
         if (!quiet) setProblem(reason);
       };
       try {
-        if (!('geolocation' in navigator)) return fail('unsupported');
-        const coordinates = await locate().catch((error: unknown) => {
+        if (!geolocation.supported()) return fail('unsupported');
+        const coordinates = await geolocation.locate().catch((error: unknown) => {
           const reason = problemOf(error);
           if (reason === 'denied') storeTime(GEOLOCATION_REFUSED_KEY, Date.now());
           throw reason;
@@ -130,7 +90,7 @@ export function useGeolocation({ shared }: { shared: boolean }) {
     setProblem(null);
     if (!socket) return setProblem('network');
     // Within 10 minutes of a refusal the browser is not asked again, unless it now allows it.
-    if (refusedRecently() && (await permissionState()) !== 'granted') return setProblem('denied');
+    if (refusedRecently() && (await geolocation.permission()) !== 'granted') return setProblem('denied');
     await run(false);
   }, [socket, run]);
 
@@ -139,7 +99,7 @@ export function useGeolocation({ shared }: { shared: boolean }) {
     if (refusedRecently() || Date.now() - storedTime(GEOLOCATION_SENT_KEY) < LOCATION_UPDATE_INTERVAL_MS)
       return;
     let cancelled = false;
-    void permissionState().then((state) => {
+    void geolocation.permission().then((state) => {
       if (!cancelled && state === 'granted') void run(true);
     });
     return () => {

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Skeleton, Stack } from '@mantine/core';
+import { Box, Skeleton, Stack } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LegalArticle } from './legal-article.tsx';
 import type { InterfaceLanguage } from '@motema/shared/languages';
 import { legalLanguage, loadLegalDocument, type LegalDoc } from './legal-content.ts';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 
 const legalDocumentQuery = (language: InterfaceLanguage, doc: LegalDoc) =>
   queryOptions({
@@ -55,12 +56,11 @@ function LegalContent({ doc }: { doc: LegalDoc }) {
   if (query.isPending) return <LegalSkeleton />;
   if (query.isError) {
     return (
-      <Alert color="ochre" variant="light" title={t(`legal.docs.${doc}`)} role="alert">
-        {t('legal.loadFailed')}
-        <Button display="block" mt="sm" variant="default" onClick={() => void query.refetch()}>
-          {t('legal.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed
+        message={t('legal.loadFailed')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
   return (

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  EmptyState,
-  Menu,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, EmptyState, Menu, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDots, IconPhoto, IconTrash, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +9,7 @@ import { AvatarSheet } from './avatar-sheet.tsx';
 import { DeletePhotoDialog } from './delete-photo-dialog.tsx';
 import { usePhotosQuery } from './media.api.ts';
 import { PhotoUploader } from './photo-uploader.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 
 /**
  * Three columns: on phones the page has 16 px of padding each side and 10 px gaps; from 45em the
@@ -48,13 +38,11 @@ export function PhotoGallery({ member }: { member: AvatarOwner }) {
   if (photos.isPending) return <GallerySkeleton />;
   if (photos.isError) {
     return (
-      <EmptyState icon={<IconPhoto size={28} />} withIndicatorBackground title={t('gallery.loadFailed')}>
-        <EmptyState.Actions>
-          <Button variant="light" onClick={() => void photos.refetch()} loading={photos.isFetching}>
-            {t('gallery.retry')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+      <LoadFailed
+        message={t('gallery.loadFailed')}
+        onRetry={() => void photos.refetch()}
+        retrying={photos.isFetching}
+      />
     );
   }
 

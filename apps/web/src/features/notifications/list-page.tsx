@@ -6,6 +6,7 @@ import { useClock } from '../../lib/use-clock.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { NotificationEntryRow } from './notification-entry.tsx';
 import { useNotificationListQuery, useNotificationsSeenOnOpen } from './notifications.api.ts';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 
 /**
  * `/notifications`: matches, likes, visits, requests, comments and payments, newest first, the unread
@@ -29,12 +30,11 @@ export function NotificationsPage() {
         {list.isPending ? (
           [0, 1, 2, 3].map((row) => <Skeleton key={row} height={64} radius="md" />)
         ) : list.isError && entries.length === 0 ? (
-          <Stack align="center" gap="sm" ta="center" py={40}>
-            <Text c="dimmed">{t('list.failed')}</Text>
-            <Button variant="light" onClick={() => void list.refetch()}>
-              {t('list.retry')}
-            </Button>
-          </Stack>
+          <LoadFailed
+            message={t('list.failed')}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
         ) : entries.length === 0 ? (
           <Stack align="center" gap="sm" ta="center" py={40}>
             <ThemeIcon size={64} radius="xl" variant="light" aria-hidden>

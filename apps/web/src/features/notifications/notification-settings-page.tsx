@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Divider, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import {
   NOTIFICATION_KINDS,
   type NotificationKind,
@@ -7,13 +7,15 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
-import { issueText, notifyServerError } from '../../lib/apply-server-errors.ts';
+import { notifyServerError } from '../../lib/apply-server-errors.ts';
+import { issueText } from '../../lib/error-text.ts';
 import { QuietHoursField } from './components/quiet-hours-field.tsx';
 import {
   useNotificationSettingsQuery,
   useUpdateNotificationSettingsMutation,
 } from './notification-settings.api.ts';
 import { PushDeviceSection } from './push/push-device-section.tsx';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 
 /** The time zone quiet hours count in: this browser's, sent with them. */
 function browserTimeZone(): string {
@@ -65,14 +67,11 @@ export function NotificationSettingsPage() {
       </Title>
       <PushDeviceSection />
       {settings.isError && !data && (
-        <Alert color="red" variant="light" radius="md">
-          <Stack gap="xs" align="flex-start">
-            <Text>{t('notificationSettings.loadError')}</Text>
-            <Button variant="light" size="xs" onClick={() => void settings.refetch()}>
-              {t('notificationSettings.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed
+          message={t('notificationSettings.loadError')}
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
       )}
       {!data && !settings.isError && <Skeleton height={320} radius="md" />}
       {data && (

@@ -6,7 +6,7 @@ import { loadNamespaces } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notices.ts';
 import { useSocketEvent } from '../../lib/socket.ts';
 import { isolate } from '../../ui/member-text.tsx';
-import { addCachedComment } from './post-comments.api.ts';
+import { addCachedComment } from './comments/post-comments.api.ts';
 import { changeCachedPosts, invalidatePostLists, postKeys } from './posts.api.ts';
 
 /** Says something of posts wherever the member is, once the `posts` texts are there. */

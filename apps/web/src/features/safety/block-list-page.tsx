@@ -1,4 +1,4 @@
-import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,9 @@ import { notify } from '../../lib/notices.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
 import { isolate, MemberText } from '../../ui/member-text.tsx';
-import { failureReason, isSessionEnd } from './failure-reason.ts';
+import { errorText, isSessionEnd } from '../../lib/error-text.ts';
 import { useBlockListQuery, useUnblockMutation } from './safety.api.ts';
+import { LoadFailed } from '../../ui/load-failed.tsx';
 
 const SKELETON_ROWS = 4;
 
@@ -93,7 +94,7 @@ export function BlockListPage() {
       onError: (error) => {
         setConfirming(false);
         if (isSessionEnd(error)) return;
-        notify('negative', t('unblock.failed', { name, reason: failureReason(error, t) }), 6000);
+        notify('negative', t('unblock.failed', { name, reason: errorText(error, t) }), 6000);
       },
     });
   };
@@ -114,14 +115,12 @@ export function BlockListPage() {
           ))}
         </Stack>
       ) : list.isError ? (
-        <Alert color="red" variant="light" radius="md" title={t('blockList.loadFailed')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{failureReason(list.error, t)}</Text>
-            <Button variant="light" color="red" onClick={() => void list.refetch()} loading={list.isFetching}>
-              {t('blockList.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed
+          message={t('blockList.loadFailed')}
+          reason={errorText(list.error, t)}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : users.length === 0 ? (
         <EmptyState
           icon={<IconShieldCheck size={32} aria-hidden />}

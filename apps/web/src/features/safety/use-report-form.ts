@@ -7,7 +7,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import { applyServerErrors } from '../../lib/apply-server-errors.ts';
 import { zodFormValidator } from '../../lib/form-errors.ts';
 import { notify, notifyError } from '../../lib/notices.ts';
-import { failureReason, isSessionEnd } from './failure-reason.ts';
+import { errorText, isSessionEnd } from '../../lib/error-text.ts';
 import { useBlockMutation, useReportMutation, type ForgetReported } from './safety.api.ts';
 
 export type ReportValues = {
@@ -96,7 +96,7 @@ export function useReportForm(id: string, forget?: ForgetReported) {
               sent = 'report.sentAndBlocked';
             } catch (error) {
               if (isSessionEnd(error)) return;
-              notifyError(failureReason(error, t));
+              notifyError(errorText(error, t));
             }
           }
           notify('positive', t(sent), 6000);
@@ -107,7 +107,7 @@ export function useReportForm(id: string, forget?: ForgetReported) {
         onError: (error) => {
           if (isSessionEnd(error)) return;
           if (isApiError(error) && error.issues.length > 0) applyServerErrors(form, error, t);
-          else setFailure(failureReason(error, t));
+          else setFailure(errorText(error, t));
         },
       },
     );

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Sex } from '@motema/shared/users';
 import { notify } from '../../lib/notices.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { failureReason, isSessionEnd } from './failure-reason.ts';
+import { errorText, isSessionEnd } from '../../lib/error-text.ts';
 import { useBlockMutation, type ForgetBlocked } from './safety.api.ts';
 
 type SafetyTarget = {
@@ -43,7 +43,7 @@ export function useSafetyActions(target: SafetyTarget | null): { items: ReactNod
       },
       onError: (error) => {
         if (isSessionEnd(error)) return;
-        notify('negative', t('block.failed', { name, reason: failureReason(error, t) }), 6000);
+        notify('negative', t('block.failed', { name, reason: errorText(error, t) }), 6000);
       },
     });
 

@@ -1,16 +1,8 @@
 import { List, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DATA_SAVER_KEY, setDataSaver, useDataSaver } from '../../lib/data-saver.ts';
+import { dataSaverChosen, setDataSaver, useDataSaver } from '../../lib/data-saver.ts';
 
 const EFFECTS = ['photos', 'lists', 'ahead', 'media'] as const;
-
-function chosenOnThisDevice(): boolean {
-  try {
-    return localStorage.getItem(DATA_SAVER_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Data saver for this device: smaller photos that wait for a tap, nothing loaded ahead, no media that
@@ -20,7 +12,7 @@ export function DataSaverSettingsPage() {
   const { t } = useTranslation('settings');
   const on = useDataSaver();
   // Until the member chooses, the switch follows the browser's own "save data" wish: say so.
-  const fromBrowser = on && !chosenOnThisDevice();
+  const fromBrowser = on && !dataSaverChosen();
 
   return (
     <Stack gap="lg">

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_FILE_MAX_BYTES } from '@motema/shared/chat';
 import { notifyError } from '../../../lib/notices.ts';
-import type { Draft } from '../thread-types.ts';
+import type { Draft } from '../thread/thread-types.ts';
 import { ATTACH_PICKER_ACCEPT, filesLeft, formatBytes, precheckAttachment } from './attachment-precheck.ts';
 import { readMediaDuration } from './media-duration.ts';
 

@@ -2,7 +2,7 @@ import { Box, CloseButton, Group, RingProgress, Text } from '@mantine/core';
 import { IconMicrophone, IconMovie, IconMusic } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Draft } from '../thread-types.ts';
+import type { Draft } from '../thread/thread-types.ts';
 import { formatBytes, formatDuration } from './attachment-precheck.ts';
 import classes from './attachments.module.css';
 

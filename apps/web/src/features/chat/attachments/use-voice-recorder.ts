@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { VOICE_NOTE_MAX_SECONDS } from '@motema/shared/chat';
-import type { Draft } from '../thread-types.ts';
+import type { Draft } from '../thread/thread-types.ts';
 
 type DraftFile = Draft['files'][number];
 

@@ -5,9 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatFile } from '@motema/shared/chat';
 import { formatDuration } from './attachment-precheck.ts';
 import classes from './attachments.module.css';
-
-/** One sound at a time: starting a player pauses the one that was playing. */
-let playing: HTMLAudioElement | null = null;
+import { playAlone, releaseAudio } from '../../../lib/solo-audio.ts';
 
 /**
  * A compact player for a voice note or an audio file: play/pause, the duration (known from the
@@ -22,11 +20,10 @@ export function VoicePlayer({ file, mine }: { file: ChatFile; mine: boolean }) {
   const [duration, setDuration] = useState(file.durationMs ?? 0);
   const [failed, setFailed] = useState(false);
 
+  // One sound at a time in the whole app (lib/solo-audio.ts): a voice note pauses a podcast and back.
   useEffect(() => {
     const element = audio.current;
-    return () => {
-      if (element && playing === element) playing = null;
-    };
+    return () => releaseAudio(element);
   }, []);
 
   const toggle = async () => {
@@ -36,14 +33,8 @@ export function VoicePlayer({ file, mine }: { file: ChatFile; mine: boolean }) {
       element.pause();
       return;
     }
-    if (playing && playing !== element) playing.pause();
-    playing = element;
     setFailed(false);
-    try {
-      await element.play();
-    } catch (error) {
-      if ((error as Error).name !== 'AbortError') setFailed(true);
-    }
+    if (!(await playAlone(element))) setFailed(true);
   };
 
   const label = file.type === 'voice' ? t('kinds.voice') : t('kinds.audio');

@@ -3,7 +3,7 @@ import { IconMicrophone, IconSend2, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/notices.ts';
-import type { Draft } from '../thread-types.ts';
+import type { Draft } from '../thread/thread-types.ts';
 import { formatDuration } from './attachment-precheck.ts';
 import { useVoiceRecorder } from './use-voice-recorder.ts';
 

@@ -7,7 +7,7 @@ import { deviceRecord, refusalHolds, storedFields } from '../../../lib/device-re
  * meaningful moment (a first match, a first message sent or received) on a day after the first. The
  * offer is weighed when the app starts (install-offer.tsx): a moment during a visit is kept for the
  * next start, so the card never lands on top of the match screen or the push prompt it also opens.
- * Kept on the device (localStorage): nothing here is sent anywhere.
+ * Kept on the device (lib/device-record.ts): nothing here is sent anywhere.
  */
 export const INSTALL_STATE_KEY = 'motema.install';
 /** Distinct days kept: enough to know a third one came. */

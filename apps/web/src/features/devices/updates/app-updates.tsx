@@ -1,7 +1,7 @@
 import { DeviceUpdateSchema, type DeviceUpdate } from '@motema/shared/devices';
 import { useState } from 'react';
 import { deviceIdentity } from '../../../lib/device-identity.ts';
-import { reloadIntoNewVersion } from '../../../lib/service-worker-update.ts';
+import { appWorker } from '../../../lib/platform/app-worker.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { UpdateNotice } from './update-notice.tsx';
 import { UpdateRequiredScreen } from './update-required-screen.tsx';
@@ -17,7 +17,7 @@ type Props = {
  * on is "update now". Optional: a quiet notice whose button reloads into the new version; closed, it
  * stays closed until the next connection tells it again. Mounted in the home layout, under the socket.
  */
-export function AppUpdates({ apply = reloadIntoNewVersion }: Props) {
+export function AppUpdates({ apply = appWorker.reloadIntoNewVersion }: Props) {
   const device = deviceIdentity()?.id;
   const [update, setUpdate] = useState<DeviceUpdate | null>(null);
   const [dismissed, setDismissed] = useState(false);

@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notify, notifyError } from '../../../lib/notices.ts';
+import { push, type PushSupport } from '../../../lib/platform/push.ts';
 import { useMeQuery } from '../../users/users.api.ts';
 import { forgetPushRefusal } from './push-refusal.ts';
 import { disablePush, enablePush, pushOnForMember } from './push-subscription.ts';
-import { pushSupport, type PushSupport } from './push-support.ts';
 
 type DeviceState = 'loading' | 'on' | 'off' | 'blocked';
 
@@ -16,7 +16,7 @@ type DeviceState = 'loading' | 'on' | 'off' | 'blocked';
  * choice: no explanation first, the browser's prompt at once (a refusal there is remembered as in the
  * prompt).
  */
-export function PushDeviceSection({ support = pushSupport() }: { support?: PushSupport }) {
+export function PushDeviceSection({ support = push.support() }: { support?: PushSupport }) {
   const { t } = useTranslation('push');
   const userId = useMeQuery().data?._id ?? null;
   const [state, setState] = useState<DeviceState>('loading');
@@ -25,7 +25,7 @@ export function PushDeviceSection({ support = pushSupport() }: { support?: PushS
   useEffect(() => {
     if (support !== 'supported' || !userId) return;
     let live = true;
-    if (Notification.permission === 'denied') setState('blocked');
+    if (push.permission() === 'denied') setState('blocked');
     else
       void pushOnForMember(userId)
         .catch(() => false)
@@ -49,7 +49,7 @@ export function PushDeviceSection({ support = pushSupport() }: { support?: PushS
       const result = await enablePush(userId);
       if (result === 'on') notify('positive', t('turnedOn'));
       else if (result === 'failed') notifyError(t('failed'));
-      setState(result === 'on' ? 'on' : Notification.permission === 'denied' ? 'blocked' : 'off');
+      setState(result === 'on' ? 'on' : push.permission() === 'denied' ? 'blocked' : 'off');
     } finally {
       setBusy(false);
     }

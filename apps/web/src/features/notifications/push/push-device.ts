@@ -1,4 +1,5 @@
 import { deviceRecord, storedFields } from '../../../lib/device-record.ts';
+import { push } from '../../../lib/platform/push.ts';
 
 /**
  * The push subscription this device registered, kept so logout can name it (`web-token`: the server
@@ -34,11 +35,5 @@ export function withPushDeviceToken<T extends { 'web-token'?: string }>(tokens: 
 /** Ends this browser's push subscription and forgets it (after logout). */
 export async function endPushOnDevice(): Promise<void> {
   forgetPushDevice();
-  try {
-    const registration = await navigator.serviceWorker?.getRegistration();
-    const subscription = await registration?.pushManager?.getSubscription();
-    await subscription?.unsubscribe();
-  } catch {
-    // No worker, no subscription: nothing to end.
-  }
+  await push.end();
 }

@@ -8,7 +8,7 @@ import { FakeSocket } from '../../../test/fake-socket.ts';
 import { buildMe, renderPage } from '../../../test/render-page.tsx';
 import { ENDPOINT, stubNoPush, stubPushBrowser } from './push-fixtures.ts';
 import { PUSH_PROMPT_DELAY_MS, PushPromptHost } from './push-prompt-host.tsx';
-import { OPEN_MESSAGE } from './notification-open.ts';
+import { OPEN_MESSAGE } from '../../../lib/platform/web/app-link-message.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,13 +4,13 @@ import { useLocation } from 'react-router';
 import { notify, notifyError } from '../../../lib/notices.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { whenNoDialogOpen } from '../../../ui/when-no-dialog-open.ts';
+import { push } from '../../../lib/platform/push.ts';
 import { useMeQuery } from '../../users/users.api.ts';
 import { useNotificationClicks } from './notification-clicks.ts';
 import { chooseDiscreet } from './push.api.ts';
 import { pushOffer, type PushOffer } from './push-prompt-rule.ts';
 import { pushRefusedRecently, rememberPushRefusal } from './push-refusal.ts';
 import { enablePush, pushOnForMember, refreshPushRegistration } from './push-subscription.ts';
-import { pushSupport } from './push-support.ts';
 
 /**
  * The dialog's code (and Mantine's Checkbox, which the sign-up page shares) loads when a moment comes,
@@ -25,9 +25,6 @@ const PushPromptDialog = lazy(() =>
  * any dialog then open (the match's celebration) is closed.
  */
 export const PUSH_PROMPT_DELAY_MS = 1500;
-
-const permissionNow = (): NotificationPermission =>
-  typeof Notification === 'undefined' ? 'default' : Notification.permission;
 
 /**
  * Web push in the member's app (mounted in the home layout): after a meaningful moment (a match, a
@@ -48,7 +45,7 @@ export function PushPromptHost() {
   useNotificationClicks();
 
   useEffect(() => {
-    if (userId && pushSupport() === 'supported') void refreshPushRegistration(userId).catch(() => {});
+    if (userId && push.support() === 'supported') void refreshPushRegistration(userId).catch(() => {});
   }, [userId]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -56,10 +53,10 @@ export function PushPromptHost() {
     if (!userId || offered.current || timer.current) return;
     timer.current = setTimeout(() => {
       void (async () => {
-        const support = pushSupport();
+        const support = push.support();
         const next = pushOffer({
           support,
-          permission: permissionNow(),
+          permission: push.permission(),
           refusedRecently: pushRefusedRecently(),
           onHere: support === 'supported' && (await pushOnForMember(userId).catch(() => false)),
           offeredThisVisit: offered.current,

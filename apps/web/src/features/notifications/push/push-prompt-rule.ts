@@ -1,12 +1,12 @@
-import type { PushSupport } from './push-support.ts';
+import type { PushPermission, PushSupport } from '../../../lib/platform/push.ts';
 
 /** What the prompt offers after a meaningful moment: our explanation, the install hint, or nothing. */
 export type PushOffer = 'explain' | 'install' | null;
 
 export type PushPromptState = {
   support: PushSupport;
-  /** Notification.permission; 'default' when the browser has none. */
-  permission: NotificationPermission;
+  /** The device's permission (lib/platform/push.ts); 'default' when it has none. */
+  permission: PushPermission;
   /** A refusal less than PUSH_PROMPT_REFUSAL_S old (push-refusal.ts). */
   refusedRecently: boolean;
   /** This device already sends this member's pushes. */

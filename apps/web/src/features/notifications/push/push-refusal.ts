@@ -3,8 +3,8 @@ import { deviceRecord, refusalHolds } from '../../../lib/device-record.ts';
 
 /**
  * A refusal of push on this device (our "Not now", or the browser's prompt answered "Block" or closed),
- * remembered PUSH_PROMPT_REFUSAL_S (SPEC section 4): the prompt does not come back before then. Kept in
- * localStorage, per device and not per member: it is the device's owner who said no.
+ * remembered PUSH_PROMPT_REFUSAL_S (SPEC section 4): the prompt does not come back before then. Kept
+ * on the device (lib/device-record.ts), per device and not per member: it is the device's owner who said no.
  */
 const refusal = deviceRecord<number>('motema.push.refusedAt', (stored) =>
   typeof stored === 'number' ? stored : null,

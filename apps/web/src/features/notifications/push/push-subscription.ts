@@ -1,4 +1,5 @@
 import { WebPushSubscriptionSchema } from '@motema/shared/notifications';
+import { push, type PushSubscriptionData } from '../../../lib/platform/push.ts';
 import { fetchVapidKey, registerWebPush } from './push.api.ts';
 import { endPushOnDevice, keepPushDevice, pushDeviceRecord } from './push-device.ts';
 import { rememberPushRefusal } from './push-refusal.ts';
@@ -6,32 +7,11 @@ import { rememberPushRefusal } from './push-refusal.ts';
 /** What turning push on gave: on, refused (by the browser: remembered), or failed (no push service). */
 export type EnablePushResult = 'on' | 'refused' | 'failed';
 
-const base64UrlBytes = (text: string): Uint8Array<ArrayBuffer> => {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-};
-
-const sameBytes = (a: ArrayBuffer | null | undefined, b: Uint8Array) =>
-  !!a && a.byteLength === b.byteLength && new Uint8Array(a).every((byte, i) => byte === b[i]);
-
-/**
- * This browser's subscription for the server's key: the one it has when made for that key, else a
- * new one (a subscription made for other keys, e.g. a database reset, is ended first: the browser
- * refuses a second key for one registration).
- */
-async function subscription(registration: ServiceWorkerRegistration): Promise<PushSubscription> {
-  const key = base64UrlBytes((await fetchVapidKey()).publicKey);
-  const current = await registration.pushManager.getSubscription();
-  if (current && sameBytes(current.options.applicationServerKey, key)) return current;
-  await current?.unsubscribe();
-  return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-}
-
 /** Registers the subscription for the member and keeps its endpoint on the device (for logout). */
-async function register(current: PushSubscription, userId: string): Promise<void> {
-  await registerWebPush(WebPushSubscriptionSchema.parse(current.toJSON()));
-  keepPushDevice({ endpoint: current.endpoint, userId });
+async function register(current: PushSubscriptionData, userId: string): Promise<void> {
+  const subscription = WebPushSubscriptionSchema.parse(current);
+  await registerWebPush(subscription);
+  keepPushDevice({ endpoint: subscription.endpoint, userId });
 }
 
 /**
@@ -50,15 +30,6 @@ function withinWait<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
- * The service worker's registration once active. With none registered (it failed to install, or the
- * browser keeps none here) `ready` would never settle: that is a failure at once.
- */
-async function activeRegistration(): Promise<ServiceWorkerRegistration> {
-  if (!(await navigator.serviceWorker.getRegistration())) throw new Error('no_service_worker');
-  return navigator.serviceWorker.ready;
-}
-
-/**
  * Asks the browser's permission (only after our own explanation), subscribes this browser at its push
  * service and registers the subscription for the member. A refusal is remembered (the prompt stays away
  * PUSH_PROMPT_REFUSAL_S); a failure (no service worker, no push service reachable or no answer from it
@@ -66,15 +37,14 @@ async function activeRegistration(): Promise<ServiceWorkerRegistration> {
  */
 export async function enablePush(userId: string): Promise<EnablePushResult> {
   try {
-    const permission = await Notification.requestPermission();
+    const permission = await push.askPermission();
     if (permission !== 'granted') {
       rememberPushRefusal();
       return 'refused';
     }
     await withinWait(
       (async () => {
-        const registration = await activeRegistration();
-        await register(await subscription(registration), userId);
+        await register(await push.subscribe((await fetchVapidKey()).publicKey), userId);
       })(),
     );
     return 'on';
@@ -85,9 +55,8 @@ export async function enablePush(userId: string): Promise<EnablePushResult> {
 
 /** Whether this browser has a subscription registered for this member (the section's switch). */
 export async function pushOnForMember(userId: string): Promise<boolean> {
-  if (Notification.permission !== 'granted' || pushDeviceRecord()?.userId !== userId) return false;
-  const registration = await navigator.serviceWorker.getRegistration();
-  return Boolean(await registration?.pushManager.getSubscription());
+  if (push.permission() !== 'granted' || pushDeviceRecord()?.userId !== userId) return false;
+  return (await push.current()) !== null;
 }
 
 /**
@@ -96,9 +65,8 @@ export async function pushOnForMember(userId: string): Promise<boolean> {
  * renewed the subscription). Nothing is asked, and nothing is done for another member.
  */
 export async function refreshPushRegistration(userId: string): Promise<void> {
-  if (Notification.permission !== 'granted' || pushDeviceRecord()?.userId !== userId) return;
-  const registration = await navigator.serviceWorker.getRegistration();
-  const current = await registration?.pushManager.getSubscription();
+  if (push.permission() !== 'granted' || pushDeviceRecord()?.userId !== userId) return;
+  const current = await push.current();
   if (current) await register(current, userId);
 }
 

@@ -1,0 +1,85 @@
+import { ActionIcon, Menu, Text } from '@mantine/core';
+import type { Post } from '@motema/shared/posts';
+import { IconDotsVertical, IconFlag, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { notify } from '../../../lib/notices.ts';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { PostEditModal } from './post-edit-modal.tsx';
+import { reportPath } from '../post-paths.ts';
+import { useDeletePostMutation } from '../posts.api.ts';
+
+/**
+ * A post's menu: its author edits it (text, public or private, who may see it) or deletes it (after
+ * a confirmation); another member reports it. A visitor gets no menu.
+ */
+export function PostMenu({ post, name, viewer }: { post: Post; name: string; viewer: string | null }) {
+  const { t } = useTranslation('posts');
+  const navigate = useNavigate();
+  const remove = useDeletePostMutation();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  if (!viewer) return null;
+  const mine = post.access === 'author';
+
+  const confirmDelete = () =>
+    remove.mutate(post._id, {
+      onSuccess: () => {
+        setConfirming(false);
+        notify('positive', t('delete.done'));
+        // From the post's own page, back to the feed: the page would say "not available".
+        if (location.pathname.startsWith('/post/')) void navigate('/posts', { replace: true });
+      },
+    });
+
+  return (
+    <>
+      <Menu position="bottom-end" shadow="md" width={200}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label={t('menu.label')}>
+            <IconDotsVertical size={20} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {mine ? (
+            <>
+              <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+                {t('menu.edit')}
+              </Menu.Item>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => setConfirming(true)}
+              >
+                {t('menu.delete')}
+              </Menu.Item>
+            </>
+          ) : (
+            <Menu.Item
+              component={Link}
+              to={reportPath(post.author._id)}
+              state={{ name, post: post._id }}
+              leftSection={<IconFlag size={16} aria-hidden />}
+            >
+              {t('menu.report')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      {mine && editing && <PostEditModal post={post} onClose={() => setEditing(false)} />}
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('delete.title')}
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('delete.confirm')}
+        onConfirm={confirmDelete}
+        danger
+        loading={remove.isPending}
+      >
+        <Text size="sm">{t('delete.body')}</Text>
+      </ConfirmDialog>
+    </>
+  );
+}
