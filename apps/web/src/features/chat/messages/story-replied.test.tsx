@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Image } from '@motema/shared/media';
-import { renderPage } from '../../test/render-page.tsx';
+import { renderPage } from '../../../test/render-page.tsx';
 import { StoryReplied } from './story-replied.tsx';
 
 const picture = {

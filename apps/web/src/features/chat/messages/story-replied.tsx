@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageStory } from '@motema/shared/chat';
-import classes from './thread.module.css';
+import classes from '../thread/thread.module.css';
 
 /**
  * Above a reply to a story: "Replied to your story" (or "You replied to their story") beside the
