@@ -65,6 +65,8 @@ import { likesRoutes } from './features/posts/likes/likes.routes.ts';
 import { postReportTargets } from './features/posts/post-reports.service.ts';
 import { subscribePostsEvents } from './features/posts/posts-emitters.ts';
 import { subscribePushEvents } from './features/notifications/push/push-triggers.ts';
+import { provideNotificationContributions } from './features/notifications/list/notification-sources.ts';
+import { NOTIFICATION_CONTRIBUTIONS } from './notification-contributions.ts';
 import { storiesRoutes } from './features/posts/stories/stories.routes.ts';
 import { workStoryExpiry } from './features/posts/stories/story-expiry.service.ts';
 import { workUnclaimedSweep } from './features/media/media-items-sweep.service.ts';
@@ -95,6 +97,8 @@ export async function buildApp(
   options: { logger?: FastifyServerOptions['logger']; tls?: TlsCredentials } = {},
 ) {
   const { env } = inputs;
+  // The kinds of notification, each from the feature that owns it (decision 0037).
+  provideNotificationContributions(NOTIFICATION_CONTRIBUTIONS);
   // The app's origin: its pages alone may change anything, over HTTP and Socket.IO (lib/origin.ts).
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
   const app = createFastify(

@@ -1,14 +1,7 @@
 import type { InterfaceLanguage } from '@motema/shared/languages';
+import type { PushSubject } from '../../../notification-port.ts';
 
-/**
- * What a push tells, before it is put in words: who did it (their public name, never the last name:
- * Z2) and, for a message or a comment, its text.
- */
-export type PushSubject =
-  | { kind: 'message'; name: string; text: string | null; count: number }
-  | { kind: 'match' | 'like' | 'visit' | 'request'; name: string }
-  | { kind: 'comment'; name: string; text: string }
-  | { kind: 'payment'; succeeded: boolean };
+export type { PushSubject };
 
 type Words = {
   /** Title of every discreet push: the app's name only. */
