@@ -14,18 +14,44 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Each table's owner, from its schema file's "Owned by the <feature> feature" line; by variable and SQL name. */
-function tableOwners(): Map<string, string> {
+/**
+ * Each table's owner, from its schema file's "Owned by the <feature> feature" line, and the other
+ * features it allows to read it in their own queries, from its "<table> may be read by: <features>."
+ * lines; both by variable and SQL name.
+ */
+function tableOwners() {
   const owners = new Map<string, string>();
+  /** The allowed readers by variable name; `variables` gives a table's variable from either name. */
+  const readers = new Map<string, string[]>();
+  const variables = new Map<string, string>();
   for (const file of filesUnder(SCHEMA)) {
     const text = readFileSync(file, 'utf8');
     const owner = /Owned by the (\w+) feature/.exec(text)?.[1];
+    const allowed = new Map(
+      [...text.matchAll(/^\/\/ (\w+) may be read by: ([\w, ]+)\.$/gm)].map(([, table, features]) => [
+        table!,
+        features!.split(', '),
+      ]),
+    );
     for (const [, variable, table] of text.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)) {
       if (!owner) throw new Error(`${path.basename(file)} names no owner for ${table}`);
       owners.set(variable!, owner).set(table!, owner);
+      readers.set(variable!, allowed.get(variable!) ?? []);
+      allowed.delete(variable!);
+      variables.set(variable!, variable!).set(table!, variable!);
     }
+    if (allowed.size)
+      throw new Error(`${path.basename(file)} allows readers of no table of its own: ${[...allowed.keys()]}`);
   }
-  return owners;
+  return { owners, readers, variables };
+}
+
+/** Shipped source files of the features and of the layers around them, with the feature of each ('none'). */
+function sourceFiles(): { file: string; feature: string }[] {
+  return [
+    ...filesUnder(path.join(SRC, 'features')),
+    ...['lib', 'plugins', 'realtime', 'jobs'].flatMap((dir) => filesUnder(path.join(SRC, dir))),
+  ].map((file) => ({ file, feature: /features[\\/](\w+)[\\/]/.exec(file)?.[1] ?? 'none' }));
 }
 
 /** The tables a source file writes: Drizzle's insert/update/delete (aliases followed) and SQL text. */
@@ -40,8 +66,22 @@ export function tablesWrittenBy(text: string): string[] {
   return [...new Set([...drizzle, ...sql].map((name) => aliases.get(name) ?? name))];
 }
 
+/**
+ * The tables a source file reads: the tables it imports as values from the schema (Drizzle queries
+ * them; a row type is imported with `import type`), and those its SQL text reads FROM or JOINs.
+ */
+export function tablesReadBy(text: string): string[] {
+  const imported = [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'[^']*db\/schema(?:\.ts|\/[\w-]+\.ts)'/g)]
+    .flatMap(([, names]) => names!.split(','))
+    .map((name) => name.trim())
+    .filter((name) => name && !name.startsWith('type '))
+    .map((name) => name.split(/\s+as\s+/)[0]!);
+  const sql = [...text.matchAll(/\b(?:FROM|JOIN)\s+([a-z_]+)\b/g)].map(([, table]) => table!);
+  return [...new Set([...imported, ...sql])];
+}
+
 describe('each table has one owning feature, its only writer', () => {
-  const owners = tableOwners();
+  const { owners } = tableOwners();
 
   it('names an owner for every table', () => {
     expect(owners.get('users')).toBe('users');
@@ -50,11 +90,7 @@ describe('each table has one owning feature, its only writer', () => {
   });
 
   it('no code writes a table of another feature, and no code outside the features writes any', () => {
-    const written = [
-      ...filesUnder(path.join(SRC, 'features')),
-      ...['lib', 'plugins', 'realtime', 'jobs'].flatMap((dir) => filesUnder(path.join(SRC, dir))),
-    ].flatMap((file) => {
-      const feature = /features[\\/](\w+)[\\/]/.exec(file)?.[1] ?? 'none';
+    const written = sourceFiles().flatMap(({ file, feature }) => {
       return tablesWrittenBy(readFileSync(file, 'utf8'))
         .filter((table) => owners.has(table) && owners.get(table) !== feature)
         .map((table) => `${path.relative(SRC, file)} writes ${table}, owned by ${owners.get(table)}`);
@@ -74,6 +110,48 @@ describe('each table has one owning feature, its only writer', () => {
     ].join('\n');
     expect(tablesWrittenBy(planted).sort()).toEqual(
       ['conversationMembers', 'conversations', 'matches', 'ratings', 'users'].sort(),
+    );
+  });
+});
+
+describe('each table is read only by its owner and the features it allows', () => {
+  const { owners, readers, variables } = tableOwners();
+  /** Each read of another feature's table, by the table's variable name. */
+  const foreignReads = sourceFiles().flatMap(({ file, feature }) =>
+    tablesReadBy(readFileSync(file, 'utf8'))
+      .filter((name) => owners.has(name) && owners.get(name) !== feature)
+      .map((name) => ({ file: path.relative(SRC, file), feature, table: variables.get(name)! })),
+  );
+
+  it('reads no table of another feature that its owner has not allowed, and none outside the features', () => {
+    const undeclared = foreignReads
+      .filter(({ feature, table }) => !readers.get(table)!.includes(feature))
+      .map(
+        ({ file, feature, table }) =>
+          `${file} reads ${table}: ${owners.get(table)} does not allow ${feature}`,
+      );
+    expect(undeclared).toEqual([]);
+  });
+
+  it('allows only features that read: one that no longer reads a table comes off its list', () => {
+    const unused = [...readers].flatMap(([table, features]) =>
+      features
+        .filter((feature) => !foreignReads.some((read) => read.table === table && read.feature === feature))
+        .map((feature) => `${feature} may read ${table} and does not`),
+    );
+    expect(unused).toEqual([]);
+    expect(foreignReads.length).toBeGreaterThan(0);
+  });
+
+  it('finds reads in value imports of the schema and in SQL text, not in type imports', () => {
+    const planted = [
+      "import { comments, type PostRow, users as members } from '../../db/schema.ts';",
+      "import type { MatchRow } from '../../db/schema.ts';",
+      "import { payments } from '../../../db/schema/billing-payments.ts';",
+      'const text = `SELECT 1 FROM matches pw_m JOIN user_subscriptions s ON true`;',
+    ].join('\n');
+    expect(tablesReadBy(planted).sort()).toEqual(
+      ['comments', 'matches', 'payments', 'user_subscriptions', 'users'].sort(),
     );
   });
 });
