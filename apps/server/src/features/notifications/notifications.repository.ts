@@ -1,3 +1,4 @@
+import type { NotificationCounts } from '../../app-event-payloads.ts';
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_ENTRY_KINDS, type NotificationEntryKind } from '@motema/shared/notifications';
@@ -12,7 +13,7 @@ const seen = alias(users, 'seen');
  * received), a visit, a permission request on their post, a comment on their post or a reply to
  * theirs, a payment of theirs settled.
  */
-export type NotificationCounts = Record<NotificationEntryKind, number>;
+export type { NotificationCounts };
 
 /**
  * The notifications each member got since their own `notificationsSeenAt` (all of them when null),
