@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { InterfaceLanguage } from '@motema/shared/languages';
 import type { NotificationEntryKind, NotificationKind } from '@motema/shared/notifications';
 import type { AppEventPort } from './app-events.ts';
 import type { Db } from './db/client.ts';
@@ -38,13 +39,20 @@ export type PushJob = { userId: string; kind: NotificationKind; ref: string; by?
 
 /**
  * What a push tells, before it is put in words: who did it (their public name, never the last name:
- * Z2) and, for a message or a comment, its text.
+ * Z2) and, for a message or a comment, its text. A contributed kind's `variant` picks its words
+ * (`default` when none: a payment succeeded or failed).
  */
 export type PushSubject =
   | { kind: 'message'; name: string; text: string | null; count: number }
-  | { kind: 'match' | 'like' | 'visit' | 'request'; name: string }
-  | { kind: 'comment'; name: string; text: string }
-  | { kind: 'payment'; succeeded: boolean };
+  | { kind: NotificationEntryKind; name?: string; text?: string; variant?: string };
+
+/**
+ * A contributed kind's push words in one language: `discreet` says what kind of thing is new, never
+ * who or what (the lock screen may be seen by anyone); `told` the title and body by the subject's
+ * variant, where `{name}` is who did it and `{text}` what they wrote. French puts a no-break space
+ * before ! ? : ;.
+ */
+export type PushWords = { discreet: string; told: Record<string, { title: string; body: string }> };
 
 /**
  * What a push job tells, read when it runs (not when it was sent): `tag` is what it replaces on the
@@ -76,6 +84,8 @@ export type NotificationContribution = {
    * members correlate on it); the badge counts exactly what the list shows.
    */
   sources: (member: string | AnyPgColumn) => NotificationSource[];
+  /** Its push's words in each language of the interface. */
+  words: Record<InterfaceLanguage, PushWords>;
   /** What a push job of this kind tells now, or null when nothing is left to tell. */
   tell: (db: Db, job: PushJob, now: Date, helpers: TellHelpers) => Promise<Told | null>;
   /**

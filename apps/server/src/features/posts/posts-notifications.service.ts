@@ -3,6 +3,43 @@ import { reachComment } from './comments/comments.service.ts';
 import { reachPost } from './post-access.service.ts';
 import { commentSources, requestSources } from './posts-notifications.policy.ts';
 
+/** The push words of a request (`{name}`: who asks) and a comment (`{text}`: what they wrote). */
+const words: Record<'request' | 'comment', NotificationContribution['words']> = {
+  request: {
+    en: {
+      discreet: 'You have a new request',
+      told: { default: { title: '{name} asks to see your post', body: 'Accept or decline the request.' } },
+    },
+    fr: {
+      discreet: 'Vous avez une nouvelle demande',
+      told: {
+        default: {
+          title: '{name} demande à voir votre publication',
+          body: 'Acceptez ou refusez la demande.',
+        },
+      },
+    },
+    ro: {
+      discreet: 'Ai o cerere nouă',
+      told: { default: { title: '{name} cere să vadă postarea ta', body: 'Acceptă sau refuză cererea.' } },
+    },
+  },
+  comment: {
+    en: {
+      discreet: 'You have a new comment',
+      told: { default: { title: '{name} commented on your post', body: '{text}' } },
+    },
+    fr: {
+      discreet: 'Vous avez un nouveau commentaire',
+      told: { default: { title: '{name} a commenté votre publication', body: '{text}' } },
+    },
+    ro: {
+      discreet: 'Ai un comentariu nou',
+      told: { default: { title: '{name} a comentat postarea ta', body: '{text}' } },
+    },
+  },
+};
+
 /**
  * The posts' kinds of notification (the notification port): a permission request on the member's
  * private post (its author is told), a comment on their post or a reply to their comment (each
@@ -12,6 +49,7 @@ export const postsNotifications: NotificationContribution[] = [
   {
     kind: 'request',
     sources: requestSources,
+    words: words.request,
     async tell(db, { userId, ref, by }, now, { actorName, unlessGone }) {
       const post = await unlessGone(reachPost(db, userId, ref));
       const name = by && post?.access === 'author' ? await actorName(userId, by) : null;
@@ -33,6 +71,7 @@ export const postsNotifications: NotificationContribution[] = [
   {
     kind: 'comment',
     sources: commentSources,
+    words: words.comment,
     async tell(db, { userId, ref }, _now, { actorName, unlessGone }) {
       const found = await unlessGone(reachComment(db, userId, ref));
       const name = found && (await actorName(userId, found.comment.authorId));
