@@ -84,6 +84,8 @@ export type NotificationContribution = {
    * members correlate on it); the badge counts exactly what the list shows.
    */
   sources: (member: string | AnyPgColumn) => NotificationSource[];
+  /** Its push goes at once to a sleeping device (web push's `high` urgency), as a message's does. */
+  urgent?: boolean;
   /** Its push's words in each language of the interface. */
   words: Record<InterfaceLanguage, PushWords>;
   /** What a push job of this kind tells now, or null when nothing is left to tell. */

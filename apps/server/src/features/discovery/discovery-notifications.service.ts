@@ -77,6 +77,7 @@ const words: Record<'match' | 'like' | 'visit', NotificationContribution['words'
 export const discoveryNotifications: NotificationContribution[] = [
   {
     kind: 'match',
+    urgent: true,
     sources: matchSources,
     words: words.match,
     tell: (_db, job, now, helpers) => tellAboutMember({ ...job, kind: 'match' }, now, helpers),
