@@ -1,15 +1,13 @@
 import type { ReactionEmoji } from '@motema/shared/chat';
+import type { CommentView, MemberCounters, MessageView, PostMemberView } from './app-event-payloads.ts';
 import type { MatchRow } from './db/schema.ts';
-import type { MemberCounters } from './features/notifications/counters.service.ts';
-import type { MessageView } from './features/chat/messages/message-views.service.ts';
-import type { CommentView } from './features/posts/comments/comments.service.ts';
-import type { PostMemberView } from './features/posts/post-members.service.ts';
 import type { EventPort } from './lib/event-port.ts';
 
 /**
  * Everything one feature tells the others and the realtime layer, by name. Services emit after their
  * commit, with values the transaction returned; subscribers are registered in app.ts. Payloads carry
- * domain values and ids: a realtime emitter presents them for each member it tells.
+ * domain values and ids: a realtime emitter presents them for each member it tells. Their types are
+ * the port's own (app-event-payloads.ts): it imports no feature.
  */
 export type AppEvents = {
   /** Sessions ended (logout, a new password, deactivation, deletion): their sockets close. */

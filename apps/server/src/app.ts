@@ -24,9 +24,12 @@ import { sessionPlugin } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createRealtime } from './realtime/server.ts';
 import { SESSION_COOKIE, sessionOf } from './features/auth/sessions.service.ts';
+
 import { API_PREFIX, type FeatureContext, type FeatureModule } from './modules/feature-module.ts';
 import { featureModules } from './modules/index.ts';
 import { plugInRealtime, portsOf, registerRoutes, routeListsOf, startJobs } from './modules/plug-in.ts';
+import { provideNotificationContributions } from './features/notifications/list/notification-sources.ts';
+import { NOTIFICATION_CONTRIBUTIONS } from './notification-contributions.ts';
 import { AppError } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { guardServerEntries } from './lib/server-entry-guard.ts';
@@ -54,6 +57,9 @@ export async function buildApp(
   } = {},
 ) {
   const { env } = inputs;
+  // The kinds of notification, each from the feature that owns it (decision 0037).
+  provideNotificationContributions(NOTIFICATION_CONTRIBUTIONS);
+
   const allModules = options.modules ?? featureModules;
   const modules = allModules.filter((m) => !m.onlyOutsideProduction || env.NODE_ENV !== 'production');
   const { publicRoutes, crossOriginRoutes } = routeListsOf(allModules);

@@ -43,8 +43,9 @@ export type Member = Session & { user: UserRow; password: string };
 export type MemberOverrides = Partial<typeof users.$inferInsert> & { password?: string };
 
 /**
- * An active member (e-mail confirmed) written straight into the database, with a live session:
- * a fixture, independent of the registration routes. `overrides` may set any column.
+ * An active member (e-mail confirmed) with a complete profile wanting every sex, written straight
+ * into the database, with a live session: a fixture, independent of the registration routes.
+ * `overrides` may set any column.
  */
 export async function createMember(t: Pick<TestApp, 'db'>, overrides: MemberOverrides = {}): Promise<Member> {
   const { password = MEMBER_PASSWORD, ...columns } = overrides;
@@ -59,6 +60,8 @@ export async function createMember(t: Pick<TestApp, 'db'>, overrides: MemberOver
       firstName: 'Amani',
       lastName: 'Kabila',
       sex: 'female',
+      // A complete profile names the sexes it wants (onboarding asks at least one): everyone here.
+      matchSex: ['male', 'female', 'non_binary'],
       language: 'en',
       status: 'active',
       emailConfirmedAt: clock.now(),

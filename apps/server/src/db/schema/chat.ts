@@ -17,6 +17,9 @@ import { stories } from './posts.ts';
 import { users } from './users.ts';
 
 // Owned by the chat feature: only its repositories write these tables; other features go through its service.
+// Other features' queries that read these tables (db/table-owners.test.ts fails on any other):
+// conversationMembers may be read by: notifications.
+// messages may be read by: notifications.
 
 /**
  * A one-to-one conversation. `pairKey` (the two member ids, sorted, joined by ':') makes starting a

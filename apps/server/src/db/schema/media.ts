@@ -3,6 +3,9 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'd
 import { users } from './users.ts';
 
 // Owned by the media feature: only its repositories write these tables; other features go through its service.
+// Other features' queries that read these tables (db/table-owners.test.ts fails on any other):
+// photos may be read by: users.
+// mediaItems may be read by: posts.
 
 /** One served file of a photo: a width in one format, under a random storage key. */
 export type PhotoVariant = {

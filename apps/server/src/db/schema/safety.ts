@@ -3,6 +3,8 @@ import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid }
 import { users } from './users.ts';
 
 // Owned by the safety feature: only its repositories write these tables; other features go through its service.
+// Other features' queries that read these tables (db/table-owners.test.ts fails on any other):
+// blocks may be read by: chat.
 
 /** `blocker` blocked `blocked`; every feature treats the pair as invisible to each other, both ways. */
 export const blocks = pgTable(

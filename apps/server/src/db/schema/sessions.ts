@@ -2,6 +2,8 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 // Owned by the auth feature: only its repositories write these tables; other features go through its service.
+// Other features' queries that read these tables (db/table-owners.test.ts fails on any other):
+// sessions may be read by: notifications.
 
 /** A login. Only the SHA-256 of the cookie's token is stored. */
 export const sessions = pgTable(

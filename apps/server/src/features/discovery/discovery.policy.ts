@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { matches, users } from '../../db/schema.ts';
 import { notBlockedWith, notReportedBy } from '../safety/safety.policy.ts';
 
 /**
@@ -74,6 +75,23 @@ export function listedFor(viewerId: string): SQL {
   return and(visibleTo(viewerId), notReportedBy(viewerId, users.id))!;
 }
 
+/** The other member of each of the viewer's matches, as a subquery of ids (both keys of `matches` indexed). */
+export function matchedMembersOf(viewerId: string): SQL {
+  return sql`SELECT ${matches.userB} FROM ${matches} WHERE ${matches.userA} = ${viewerId}
+    UNION ALL SELECT ${matches.userA} FROM ${matches} WHERE ${matches.userB} = ${viewerId}`;
+}
+
+/** The two members match: one probe of the key of `matches` (least id first). */
+export function matchedBetween(a: AnyPgColumn | SQL, b: AnyPgColumn | SQL): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${matches} WHERE ${matches.userA} = LEAST(${a}, ${b})
+    AND ${matches.userB} = GREATEST(${a}, ${b}))`;
+}
+
+/** `matchedBetween` as SQL text over two uuid expressions, for named statements (decision 0009). */
+export function matchedBetweenSql(a: string, b: string): string {
+  return `EXISTS (SELECT 1 FROM matches dm_m WHERE dm_m.user_a = LEAST(${a}, ${b}) AND dm_m.user_b = GREATEST(${a}, ${b}))`;
+}
+
 /** earthdistance's sphere radius in metres (`earth()`). */
 const EARTH_RADIUS_M = 6_378_168;
 const DEGREES = 180 / Math.PI;
@@ -126,4 +144,31 @@ export function wantedBy(viewer: Viewer, { distance = true } = {}): SQL {
     gt(users.dateOfBirth, viewer.bornAfter),
     at ? sql`(${users.latitude} IS NULL OR ${withinKm(at, viewer.matchDistanceKm)})` : undefined,
   )!;
+}
+
+/**
+ * `wantedBy`'s rule as SQL text, for the named statements of other features (decision 0009: they
+ * cannot be Drizzle), between two rows of `users` named by their aliases: `member` fits `viewer`'s
+ * preferences on `at` (a timestamptz expression). A sex the viewer wants (none when they have named
+ * none: discovery shows them nobody), an age in their range as birth-date-bounds.ts counts it (UTC
+ * days, 29 February a year later is the 28th), within their distance when both have shared a
+ * position. The chat paywall embeds it; paywall-preferences.test.ts holds it to `wantedBy`.
+ */
+export function fitsPreferencesSql({
+  member,
+  viewer,
+  at,
+}: {
+  member: string;
+  viewer: string;
+  at: string;
+}): string {
+  const today = `((${at}) AT TIME ZONE 'UTC')::date`;
+  return `(
+      COALESCE(${member}.sex = ANY(${viewer}.match_sex), false)
+      AND ${member}.date_of_birth <= (${today} - make_interval(years => ${viewer}.match_age_min))::date
+      AND ${member}.date_of_birth > (${today} - make_interval(years => ${viewer}.match_age_max + 1))::date
+      AND (${member}.latitude IS NULL OR ${viewer}.latitude IS NULL
+        OR earth_distance(ll_to_earth(${member}.latitude, ${member}.longitude), ll_to_earth(${viewer}.latitude, ${viewer}.longitude))
+          <= ${viewer}.match_distance * 1000.0))`;
 }

@@ -1,18 +1,17 @@
+import type { MemberCounters } from '../../app-event-payloads.ts';
 import type { AppEventPort } from '../../app-events.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { clock } from '../../lib/clock.ts';
-import { unreadTotals, type UnreadTotals } from '../chat/conversations/unread.service.ts';
-import type { NotificationCounts } from './notifications.repository.ts';
+import { unreadTotals } from '../chat/conversations/unread.service.ts';
 import { counterEntryRows, type CounterEntryRows } from './list/notification-list.service.ts';
 import { markNotificationsSeen, unseenNotifications } from './notifications.service.ts';
 
 /**
- * What a member's badges count, the same on every device: unread messages and the conversations
- * holding them, and what they were notified of since they last opened their notifications, by kind.
- * `GET /api/counters` adds the lists behind them (`countersWithEntriesOf`); the badges sent over the
- * socket never count those.
+ * What a member's badges count (the event port's type, app-event-payloads.ts). `GET /api/counters`
+ * adds the lists behind them (`countersWithEntriesOf`); the badges sent over the socket never count
+ * those.
  */
-export type MemberCounters = { unread: UnreadTotals; notifications: NotificationCounts };
+export type { MemberCounters };
 
 /** The counters of these members, in two queries whatever their number. */
 export async function countersOfMany(

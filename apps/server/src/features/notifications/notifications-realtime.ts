@@ -54,7 +54,7 @@ export function subscribeNotificationsEvents(
 }
 
 /**
- * The bell's count to the members an event gave a notification to (list/notification-sources.policy.ts
+ * The bell's count to the members an event gave a notification to (list/notification-sources.ts
  * reads the same rows), counted a moment later together with the others due (counters-sender.ts): a
  * match and the like that made it are one count, and a rating answers without waiting for it. A
  * rating of any score counts: a like lowered below 4 leaves the list.

@@ -1,9 +1,10 @@
+import type { NotificationCounts } from '../../app-event-payloads.ts';
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_ENTRY_KINDS, type NotificationEntryKind } from '@motema/shared/notifications';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { notificationSources } from './list/notification-sources.policy.ts';
+import { notificationSources } from './list/notification-sources.ts';
 
 const seen = alias(users, 'seen');
 
@@ -12,13 +13,14 @@ const seen = alias(users, 'seen');
  * received), a visit, a permission request on their post, a comment on their post or a reply to
  * theirs, a payment of theirs settled.
  */
-export type NotificationCounts = Record<NotificationEntryKind, number>;
+export type { NotificationCounts };
 
 /**
  * The notifications each member got since their own `notificationsSeenAt` (all of them when null),
- * by kind: one correlated count per source of list/notification-sources.policy.ts, so the badge counts what
+ * by kind: one correlated count per source of list/notification-sources.ts, so the badge counts what
  * the list shows (blocked, reported, deactivated and incomplete members left out). `seen` is the
- * member. Reads discovery's, posts' and billing's tables, which it never writes.
+ * member. The sources are SQL their owners contribute (notification-port.ts): this file names none of
+ * their tables.
  */
 function unseenOfSeen() {
   const since = seen.notificationsSeenAt;

@@ -1,9 +1,10 @@
+import { NOTIFICATION_ENTRY_KINDS } from '@motema/shared/notifications';
 import type { DbOrTx } from '../../db/client.ts';
 import { setNotificationsSeenAt } from '../users/users.service.ts';
 import * as repo from './notifications.repository.ts';
 import type { NotificationCounts } from './notifications.repository.ts';
 
-const NONE: NotificationCounts = { match: 0, like: 0, visit: 0, request: 0, comment: 0, payment: 0 };
+const NONE = Object.fromEntries(NOTIFICATION_ENTRY_KINDS.map((kind) => [kind, 0])) as NotificationCounts;
 
 /**
  * What each member was notified of since they last opened their notifications (all of it before the

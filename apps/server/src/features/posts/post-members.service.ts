@@ -1,10 +1,11 @@
+import type { PostMemberView } from '../../app-event-payloads.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PhotoRow } from '../../db/schema.ts';
 import { avatarPhotos } from '../media/media.service.ts';
 import * as repo from './post-members.repository.ts';
 
 /** A member as posts, comments, requests and stories show them, with their avatar photo. */
-export type PostMemberView = repo.PostMemberRow & { avatar: PhotoRow | null };
+export type { PostMemberView };
 
 /**
  * Members by id with their avatars, in two queries whatever their number. The caller's own query

@@ -22,3 +22,17 @@ export function notBlockedWith(viewerId: string | AnyPgColumn, member: AnyPgColu
 export function notReportedBy(viewerId: string, member: AnyPgColumn | SQL): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM ${reports} WHERE ${reports.reportedId} = ${member} AND ${reports.reporterId} = ${viewerId})`;
 }
+
+/**
+ * The members the viewer blocked or who blocked them, and those they reported, as a subquery of ids:
+ * read once per query into a hash (`NOT IN` an uncorrelated subquery is a hashed SubPlan), where
+ * `notBlockedWith` and `notReportedBy` probe the indexes per member. Discovery's `listedFor` probes:
+ * fine for the 96 members of a page, but the posts' feed tests every member near the viewer, 3,423 for
+ * a typical one at 100,000 members, where those probes took about 12 of the statement's 19 ms
+ * (EXPLAIN ANALYZE).
+ */
+export function hiddenMembersOf(viewerId: string): SQL {
+  return sql`SELECT ${blocks.blockedId} FROM ${blocks} WHERE ${blocks.blockerId} = ${viewerId}
+    UNION ALL SELECT ${blocks.blockerId} FROM ${blocks} WHERE ${blocks.blockedId} = ${viewerId}
+    UNION ALL SELECT ${reports.reportedId} FROM ${reports} WHERE ${reports.reporterId} = ${viewerId}`;
+}

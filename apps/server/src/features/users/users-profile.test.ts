@@ -35,7 +35,7 @@ describe('the member profile', () => {
       name: 'Amani Kabila',
       sex: 'female',
       language: 'en',
-      match: { sex: [], ageMin: 18, ageMax: 99, distance: 100 },
+      match: { sex: ['male', 'female', 'non_binary'], ageMin: 18, ageMax: 99, distance: 100 },
     });
     expect(res.json()).not.toHaveProperty('passwordHash');
     expect(res.json()).not.toHaveProperty('status');

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FREE_POPULARITY_MARGIN, type PaymentRequiredReason } from '@motema/shared/billing';
 import type { DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { fitsPreferencesSql, matchedBetweenSql } from '../../discovery/discovery.policy.ts';
 import { planRankAscendingSql, planRankOrderSql } from '../plans/plan-rank.ts';
 
 /**
@@ -14,9 +15,9 @@ import { planRankAscendingSql, planRankOrderSql } from '../plans/plan-rank.ts';
  * - `UserPopularity` when the recipient's popularity exceeds the sender's by more than
  *   FREE_POPULARITY_MARGIN points, widened by the sender's best running plan by its popularity percent of
  *   the remaining room (100% reaches everyone);
- * - `UserPreferences` when the sender does not fit the recipient's match preferences (a sex among
- *   those wanted, if any are named; an age in the range; within the distance when both have shared a
- *   position), unless the sender's plan includes preferences.
+ * - `UserPreferences` when the sender does not fit the recipient's match preferences, the rule of
+ *   discovery's lists (a sex among those wanted: none when none is named; an age in the range; within
+ *   the distance when both have shared a position), unless the sender's plan includes preferences.
  *
  * PostgreSQL evaluates a CASE's branches in order and runs a branch's subquery only when it gets
  * there, so an open conversation costs one column read (`heard`) or one index probe (the match).
@@ -32,7 +33,7 @@ export type PaywallSqlInputs = {
 };
 
 /*
- * Aliases are prefixed `pw_`: the expression sits inside the chat's statements, whose own aliases
+ * Aliases are prefixed `pw_` (discovery's fragments `dm_`): the expression sits inside the chat's statements, whose own aliases
  * (`me`, `other`, `i`, `u`...) it must neither shadow nor meet.
  */
 
@@ -48,14 +49,11 @@ const runningPlan = (at: string) => `LEFT JOIN LATERAL (SELECT pw_pl.popularity,
       ORDER BY ${planRankOrderSql('pw_pl')}
       LIMIT 1) pw_plan ON true`;
 
-/** The sender fits the recipient's match preferences (the rules of discovery's `wantedBy`). */
-const fits = (at: string) => `(
-      (cardinality(pw_r.match_sex) = 0 OR COALESCE(pw_s.sex = ANY(pw_r.match_sex), false))
-      AND pw_s.date_of_birth <= ((${at})::date - make_interval(years => pw_r.match_age_min))
-      AND pw_s.date_of_birth > ((${at})::date - make_interval(years => pw_r.match_age_max + 1))
-      AND (pw_s.latitude IS NULL OR pw_r.latitude IS NULL
-        OR earth_distance(ll_to_earth(pw_s.latitude, pw_s.longitude), ll_to_earth(pw_r.latitude, pw_r.longitude))
-          <= pw_r.match_distance * 1000.0))`;
+/**
+ * The sender fits the recipient's match preferences: discovery's rule (`wantedBy`), as the SQL text
+ * discovery exports for embedding (paywall-preferences.test.ts holds the two to each other).
+ */
+const fits = (at: string) => fitsPreferencesSql({ member: 'pw_s', viewer: 'pw_r', at });
 
 /**
  * A text expression: the reason the sender may not write to the recipient
@@ -65,9 +63,7 @@ export function paywallReasonSql({ sender, recipient, at, heard }: PaywallSqlInp
   const margin = FREE_POPULARITY_MARGIN;
   return `(CASE
     WHEN ${heard} THEN NULL
-    WHEN EXISTS (SELECT 1 FROM matches pw_m
-      WHERE pw_m.user_a = LEAST(${sender}, ${recipient}) AND pw_m.user_b = GREATEST(${sender}, ${recipient}))
-      THEN NULL
+    WHEN ${matchedBetweenSql(sender, recipient)} THEN NULL
     ELSE (SELECT CASE
         WHEN pw_r.popularity - pw_s.popularity
           > ${margin} + (100 - ${margin}) * COALESCE(pw_plan.popularity, 0) / 100.0 THEN 'UserPopularity'

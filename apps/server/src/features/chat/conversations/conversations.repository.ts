@@ -1,15 +1,9 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import {
-  conversationMembers,
-  conversations,
-  matches,
-  messageHides,
-  messages,
-  users,
-} from '../../../db/schema.ts';
+import { conversationMembers, conversations, messageHides, messages, users } from '../../../db/schema.ts';
 import { paywallReasonSql } from '../../billing/paywall/paywall.policy.ts';
+import { matchedBetween } from '../../discovery/discovery.policy.ts';
 import { notBlockedWith } from '../../safety/safety.policy.ts';
 
 export const me = alias(conversationMembers, 'me');
@@ -30,7 +24,7 @@ export async function findReachableMember(db: DbOrTx, viewerId: string, userId: 
  * Raw SQL: the paywall's rule is SQL text, shared with the send path's named statements.
  */
 const START_PAYWALL = {
-  name: 'chat_start_paywall_v2',
+  name: 'chat_start_paywall_v3',
   text: `SELECT ${paywallReasonSql({
     sender: '$1::uuid',
     recipient: '$2::uuid',
@@ -88,8 +82,7 @@ export async function insertConversation(
  * back, and the two do not match. Two columns read and, only then, one probe of the matches' key.
  */
 const isRequest = sql<boolean>`(${me.firstReceivedAt} IS NOT NULL AND ${other.firstReceivedAt} IS NULL
-  AND NOT EXISTS (SELECT 1 FROM ${matches} WHERE ${matches.userA} = LEAST(${me.userId}, ${other.userId})
-    AND ${matches.userB} = GREATEST(${me.userId}, ${other.userId})))`;
+  AND NOT ${matchedBetween(me.userId, other.userId)})`;
 
 /** Which of the viewer's conversations a list holds: requests only, all but them, or all. */
 export type ConversationFolder = 'main' | 'requests' | undefined;

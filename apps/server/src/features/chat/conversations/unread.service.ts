@@ -1,8 +1,9 @@
+import type { UnreadTotals } from '../../../app-event-payloads.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { findUnreadConversations, unreadTotalsOf } from './unread-conversations.repository.ts';
 
 /** A member's unread messages and the conversations holding them (visible conversations only). */
-export type UnreadTotals = { messages: number; conversations: number };
+export type { UnreadTotals };
 
 const NOTHING_UNREAD: UnreadTotals = { messages: 0, conversations: 0 };
 

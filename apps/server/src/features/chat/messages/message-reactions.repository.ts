@@ -1,3 +1,4 @@
+import type { ReactionRow } from '../../../app-event-payloads.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ReactionEmoji } from '@motema/shared/chat';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -5,7 +6,7 @@ import { messageReactions } from '../../../db/schema.ts';
 
 // Members' reactions on messages: one per member and message.
 
-export type ReactionRow = { messageId: string; userId: string; emoji: ReactionEmoji };
+export type { ReactionRow };
 
 /** Sets the member's reaction on the message, replacing the one they had. */
 export async function upsertReaction(

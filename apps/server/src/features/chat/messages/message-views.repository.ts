@@ -1,3 +1,4 @@
+import type { MessageViewRow } from '../../../app-event-payloads.ts';
 import { and, asc, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -52,7 +53,8 @@ function selectViews(db: DbOrTx, viewerId: string) {
     .leftJoin(messageStories, eq(messageStories.messageId, messages.id));
 }
 
-export type MessageViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
+/** The rows read (the event port's type, app-event-payloads.ts: the compiler holds the query to it). */
+export type { MessageViewRow };
 
 /** These messages as the viewer sees them, in ascending sequence. */
 export async function messageViewsByIds(

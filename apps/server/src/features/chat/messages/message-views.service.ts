@@ -1,6 +1,7 @@
 import type { MessagesQuery } from '@motema/shared/chat';
+import type { MemberState, MessageContext, MessageView } from '../../../app-event-payloads.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import type { ChatFileRow, MediaItemRow, PhotoRow } from '../../../db/schema.ts';
+import type { MediaItemRow, PhotoRow } from '../../../db/schema.ts';
 import { clock } from '../../../lib/clock.ts';
 import { mediaItemsByIds } from '../../media/media-items.service.ts';
 import { avatarPhotos } from '../../media/media.service.ts';
@@ -11,28 +12,9 @@ import * as conversationsRepo from '../conversations/conversations.repository.ts
 import { reactionsOf, type ReactionRow } from './message-reactions.repository.ts';
 import * as messagesRepo from './message-views.repository.ts';
 
-/** A member's watermarks in a conversation. */
-export type MemberState = { userId: string; deliveredSeq: number; readSeq: number };
-
-/** What messages are shown with, loaded once for a whole list of them (no N+1). */
-export type MessageContext = {
-  /** Both members' watermarks, by conversation id. */
-  states: ReadonlyMap<string, readonly MemberState[]>;
-  /** Files by message id (of the messages and of the ones they quote), in attachment order. */
-  files: ReadonlyMap<string, readonly ChatFileRow[]>;
-  /** The senders' avatar photos, by photo id. */
-  avatars: ReadonlyMap<string, PhotoRow>;
-  /** Reactions by message id, oldest first (none for a message just sent). */
-  reactions?: ReadonlyMap<string, readonly ReactionRow[]>;
-  /** The pictures of the stories replied to that still last, by media item id. */
-  storyItems?: ReadonlyMap<string, MediaItemRow>;
-};
-
-/**
- * A message as one viewer sees it (their own star, nothing they hid) with what it is shown with:
- * chat.presenter.ts's presentMessage makes it the member's JSON. Messages of one list share a context.
- */
-export type MessageView = { row: messagesRepo.MessageViewRow; context: MessageContext };
+// A message as one viewer sees it, with what it is shown with: the event port's types (the
+// message.stored and message.changed events carry it).
+export type { MemberState, MessageContext, MessageView };
 
 export type MessagePageView = { messages: MessageView[]; count: number; hasMore: boolean };
 

@@ -32,7 +32,7 @@ async function runNamed<T>(db: Db, statement: Named, values: unknown[]): Promise
  * once the other member has written, or for a match: one column read, one probe).
  */
 const SEND_CONTEXT: Named = {
-  name: 'chat_send_context_v4',
+  name: 'chat_send_context_v5',
   text: `
     SELECT other.user_id AS "otherId",
       NOT EXISTS (SELECT 1 FROM blocks b

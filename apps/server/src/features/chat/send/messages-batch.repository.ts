@@ -26,7 +26,7 @@ type Named = { name: string; text: string };
  * whose sender is a member (its context, `ord` set), then one row a message stored (`id` set).
  */
 export const STORE_BATCH: Named = {
-  name: 'chat_store_batch_v5',
+  name: 'chat_store_batch_v6',
   text: `
     WITH ctx AS (
       SELECT c.*, c.open AND c.existing_id IS NULL AND c.paywall IS NULL AND (c.reply_to_id IS NULL

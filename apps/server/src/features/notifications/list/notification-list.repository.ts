@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { NotificationEntryKind } from '@motema/shared/notifications';
 import type { DbOrTx } from '../../../db/client.ts';
 import { users } from '../../../db/schema.ts';
-import { notificationSources } from './notification-sources.policy.ts';
+import { notificationSources } from './notification-sources.ts';
 
 // Named `seen` in the SQL below (an alias renders as its bare name inside sql``).
 const seen = alias(users, 'seen');

@@ -1,5 +1,7 @@
 import { INTERFACE_LANGUAGES } from '@motema/shared/languages';
 import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_CONTRIBUTIONS } from '../../../notification-contributions.ts';
+import { provideNotificationContributions } from '../list/notification-sources.ts';
 import { pushAllowed } from './push-limit.ts';
 import { PUSH_BODY_MAX, pushTexts, type PushSubject } from './push-texts.ts';
 
@@ -11,8 +13,12 @@ const subjects: PushSubject[] = [
   { kind: 'visit', name: 'Amina' },
   { kind: 'request', name: 'Amina' },
   { kind: 'comment', name: 'Amina', text: 'Mbote! Belle photo' },
-  { kind: 'payment', succeeded: true },
+  { kind: 'payment', variant: 'succeeded' },
+  { kind: 'payment', variant: 'failed' },
 ];
+
+// The kinds' words are their owners' (notification-port.ts), given as buildApp gives them.
+provideNotificationContributions(NOTIFICATION_CONTRIBUTIONS);
 
 describe('push texts', () => {
   it('name who did it and carry the text, in each language', () => {
@@ -27,6 +33,11 @@ describe('push texts', () => {
     });
     expect(pushTexts('fr', subjects[2]!, false).title).toBe('C’est un match\u00a0!');
     expect(pushTexts('ro', subjects[3]!, false).title).toBe('Îi placi lui Amina');
+    expect(pushTexts('en', subjects[6]!, false)).toEqual({
+      title: 'Amina commented on your post',
+      body: 'Mbote! Belle photo',
+    });
+    expect(pushTexts('fr', subjects[8]!, false).title).toBe('Paiement refusé');
   });
 
   it('say neither a name nor a text when discreet, in any language', () => {

@@ -1,5 +1,5 @@
-import { MATCH_MIN_SCORE } from '@motema/shared/discovery';
 import type { AppDeps } from '../../../deps.ts';
+import { notificationContributions } from '../list/notification-sources.ts';
 import type { PushJob } from '../push-jobs.ts';
 import { definePushQueue, PUSH_MESSAGE_DELAY_S, sendPushJob } from './push-queue.ts';
 import { createMessagePushBatch } from './message-push-batch.ts';
@@ -41,22 +41,6 @@ export function subscribePushEvents(
   events.on('message.stored', ({ message, recipientId }) => {
     messages.add({ userId: recipientId, kind: 'message', ref: message.row.conversationId });
   });
-  events.on('match.made', async ({ match }) => {
-    await tell({ userId: match.userA, kind: 'match', ref: match.userB });
-    await tell({ userId: match.userB, kind: 'match', ref: match.userA });
-  });
-  // A rating high enough to match with is a like.
-  events.on('rating.given', async ({ raterId, ratedId, score }) => {
-    if (score >= MATCH_MIN_SCORE) await tell({ userId: ratedId, kind: 'like', ref: raterId });
-  });
-  events.on('visit.recorded', ({ visitorId, visitedId }) =>
-    tell({ userId: visitedId, kind: 'visit', ref: visitorId }),
-  );
-  events.on('post.requested', ({ postId, authorId, requester }) =>
-    tell({ userId: authorId, kind: 'request', ref: postId, by: requester.id }),
-  );
-  events.on('post.commented', async ({ comment, receiverIds }) => {
-    for (const userId of receiverIds) await tell({ userId, kind: 'comment', ref: comment.comment.id });
-  });
-  events.on('payment.settled', ({ paymentId, userId }) => tell({ userId, kind: 'payment', ref: paymentId }));
+  // The other kinds' events are the owners' to name (notification-port.ts).
+  for (const { trigger } of notificationContributions()) trigger(events, tell);
 }

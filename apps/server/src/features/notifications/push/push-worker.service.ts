@@ -2,6 +2,7 @@ import type { PushPayload } from '@motema/shared/notifications';
 import type { AppDeps } from '../../../deps.ts';
 import { clock } from '../../../lib/clock.ts';
 import { getMe } from '../../users/users.service.ts';
+import { contributionOf } from '../list/notification-sources.ts';
 import { PUSH_QUEUE, type PushJob } from '../push-jobs.ts';
 import { notificationSettingsOf } from '../settings/notification-settings.service.ts';
 import * as deliveries from './push-deliveries.repository.ts';
@@ -78,7 +79,7 @@ export async function handlePushJob(deps: PushWorkerDeps, job: PushJob): Promise
   };
   const result = await pushToMember(deps, job.userId, payload, {
     ...(told.topic && { topic: told.topic }),
-    urgency: job.kind === 'message' || job.kind === 'match' ? 'high' : 'normal',
+    urgency: job.kind === 'message' || contributionOf(job.kind).urgent ? 'high' : 'normal',
     ttlSeconds: job.kind === 'message' ? TTL_SECONDS.message : TTL_SECONDS.other,
   });
   // No device took it (none left, or their push services failed): it used none of the hour's pushes.

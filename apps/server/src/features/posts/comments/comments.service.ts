@@ -1,3 +1,4 @@
+import type { CommentView } from '../../../app-event-payloads.ts';
 import { COMMENTS_PAGE_SIZE, type CommentCreate } from '@motema/shared/posts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { CommentRow } from '../../../db/schema.ts';
@@ -6,7 +7,7 @@ import { forbidden } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
 import { reachPostContent, type ReachedPost } from '../post-access.service.ts';
 import { decodeCursor, encodeKey, pageOf } from '../post-cursor.ts';
-import { postMember, postMembers, reachableMembers, type PostMemberView } from '../post-members.service.ts';
+import { postMember, postMembers, reachableMembers } from '../post-members.service.ts';
 import { commentNotFound, isUuid, postNotFound } from '../posts-errors.ts';
 import { canViewPost } from '../posts.policy.ts';
 import { findPostFacts } from '../posts.repository.ts';
@@ -15,12 +16,7 @@ import * as repo from './comments.repository.ts';
 type CommentsDeps = Pick<AppDeps, 'db' | 'events'>;
 
 /** A comment ready for the presenter, which decides per viewer what they may do with it. */
-export type CommentView = {
-  comment: CommentRow;
-  author: PostMemberView;
-  postAuthorId: string;
-  liked: boolean;
-};
+export type { CommentView };
 export type CommentViewPage = { comments: CommentView[]; next: string | null };
 
 /** GET /api/posts/{id}/comments: oldest first, replies among them; only with access to the post. */

@@ -1,18 +1,15 @@
 import { and, desc, eq, getTableColumns, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../../db/array-rows.ts';
 import type { DbOrTx } from '../../../db/client.ts';
+import { postAllowed, postLikes, postMedia, posts, users, type PostRow } from '../../../db/schema.ts';
 import {
-  blocks,
-  matches,
-  postAllowed,
-  postLikes,
-  postMedia,
-  posts,
-  reports,
-  users,
-  type PostRow,
-} from '../../../db/schema.ts';
-import { positionOf, wantedBy, withinKm, type Viewer } from '../../discovery/discovery.policy.ts';
+  matchedMembersOf,
+  positionOf,
+  wantedBy,
+  withinKm,
+  type Viewer,
+} from '../../discovery/discovery.policy.ts';
+import { hiddenMembersOf } from '../../safety/safety.policy.ts';
 import type { Keyset } from '../post-cursor.ts';
 import { postReadableBy, postShownTo, requestedSql } from '../posts.policy.ts';
 
@@ -53,19 +50,6 @@ const newestFirst = sql`${posts.createdAt} DESC, ${posts.id} DESC`;
 const NEAR_WALK_MIN = 200;
 
 /**
- * The members the viewer blocked or who blocked them, and those they reported: read once per query
- * into a hash (`NOT IN` an uncorrelated subquery is a hashed SubPlan). Discovery's `listedFor` tests
- * the same per member with index probes (safety.policy.ts notBlockedWith, notReportedBy): fine for
- * the 96 members of a page, but the feed tests every member near the viewer, 3,423 for a typical
- * one at 100,000 members, where those probes took about 12 of the statement's 19 ms (EXPLAIN ANALYZE).
- */
-function hiddenFrom(viewerId: string): SQL {
-  return sql`SELECT ${blocks.blockedId} FROM ${blocks} WHERE ${blocks.blockerId} = ${viewerId}
-    UNION ALL SELECT ${blocks.blockerId} FROM ${blocks} WHERE ${blocks.blockedId} = ${viewerId}
-    UNION ALL SELECT ${reports.reportedId} FROM ${reports} WHERE ${reports.reporterId} = ${viewerId}`;
-}
-
-/**
  * The members whose public posts the feed shows: those the viewer's near list shows (discovery's
  * `listedFor` and `wantedBy`, with the near list's distance: a shared position within the viewer's
  * preferred distance, `match_distance`, 1 to 500 km), null when the viewer shares no position.
@@ -86,14 +70,8 @@ function nearAuthors(viewer: Viewer): SQL | null {
     ne(users.id, viewer.id),
     wantedBy(viewer, { distance: false }),
     withinKm(at, viewer.matchDistanceKm),
-    sql`${users.id} NOT IN (${hiddenFrom(viewer.id)})`,
+    sql`${users.id} NOT IN (${hiddenMembersOf(viewer.id)})`,
   )}`;
-}
-
-/** The other member of each of the viewer's matches. */
-function matchedWith(viewerId: string): SQL {
-  return sql`SELECT ${matches.userB} FROM ${matches} WHERE ${matches.userA} = ${viewerId}
-    UNION ALL SELECT ${matches.userA} FROM ${matches} WHERE ${matches.userB} = ${viewerId}`;
 }
 
 /** The keys of the feed's next `limit` posts, newest first, as a subquery of (created_at, id). */
@@ -104,7 +82,7 @@ export function feedKeys(viewer: Viewer, after: Keyset | undefined, limit: numbe
   const branches: SQL[] = [
     sql`(${key} WHERE ${and(eq(posts.authorId, viewer.id), before(after))} ${tail})`,
     sql`(${key} WHERE ${and(
-      sql`${posts.authorId} IN (${matchedWith(viewer.id)})`,
+      sql`${posts.authorId} IN (${matchedMembersOf(viewer.id)})`,
       postShownTo(viewer.id),
       before(after),
     )} ${tail})`,
