@@ -20,6 +20,24 @@ const SERVER_TESTS = [`${SERVER}/**/*.test.ts`, `${SERVER}/test/**`, `${SERVER}/
 /** What another feature may import of a feature: its use cases, its presenters, its policies. */
 const FEATURE_SURFACE = ['**/*.service.ts', '**/*.presenter.ts', '**/*.policy.ts'];
 
+const WEB = 'apps/web/src';
+/** Web tests and their helpers may use another feature's fixtures and internals. */
+const WEB_TESTS = [`${WEB}/**/*.test.{ts,tsx}`, `${WEB}/**/*-fixtures.{ts,tsx}`, `${WEB}/test/**`];
+/**
+ * What another web feature may import of a feature (decision 0036): its `*.api.ts` (its data) and
+ * the components and helpers it lends, listed here per feature (paths inside its folder).
+ */
+const WEB_FEATURE_SURFACE = {
+  // payment-required.ts: chat's send, chat start and a story reply open the paywall's dialog on a 402.
+  billing: ['payment-required.ts'],
+  discovery: ['near-section.tsx'],
+  media: ['avatar-chooser.tsx', 'avatar-prompt.tsx', 'avatar-sheet.tsx', 'photo-gallery.tsx'],
+  // push-device.ts: logging out ends web push on the device.
+  notifications: ['push/push-device.ts'],
+  // failure-reason.ts: a call's failure in words, which billing's screens say too.
+  safety: ['failure-reason.ts', 'profile-safety-menu.tsx', 'use-safety-actions.tsx'],
+};
+
 /** Who may import what. A file gets every row whose globs match it (eslint/house-imports.js). */
 const IMPORT_RESTRICTIONS = [
   // Calls go route -> service -> repository, never upward.
@@ -84,7 +102,17 @@ const IMPORT_RESTRICTIONS = [
     [`${SERVER}/lib/**/*.test.ts`],
   ),
   restrict(
-    ['apps/web/src/ui/**'],
+    [`${WEB}/lib/**`],
+    [
+      forbid(
+        '(^|/)features/',
+        'lib/ imports no feature: features plug into the app through app-features.ts.',
+      ),
+    ],
+    WEB_TESTS,
+  ),
+  restrict(
+    [`${WEB}/ui/**`],
     [forbid('(^|/)features/', 'ui/ holds shared presentational pieces and never imports features/.')],
   ),
   restrict(
@@ -206,6 +234,48 @@ export default defineConfig([
                 },
               },
             },
+          ],
+        },
+      ],
+    },
+  },
+  // Web features meet only through an *.api.ts or what a feature lends (WEB_FEATURE_SURFACE); routes,
+  // hosts and tabs are composed by app-features.ts (docs/decisions/0036).
+  {
+    files: [`${WEB}/features/**/*.{ts,tsx}`],
+    ignores: WEB_TESTS,
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [{ type: 'web-feature', pattern: `${WEB}/features/*`, capture: ['feature'] }],
+      'boundaries/include': [`${WEB}/**/*.{ts,tsx}`],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'web-feature',
+                    captured: { feature: '!{{from.element.captured.feature}}' },
+                  },
+                },
+              },
+              message:
+                'A web feature reaches another only through its *.api.ts or what it lends (WEB_FEATURE_SURFACE in eslint.config.js).',
+            },
+            {
+              from: { element: { type: 'web-feature' } },
+              allow: { to: { element: { type: 'web-feature', internalPath: '**/*.api.ts' } } },
+            },
+            ...Object.entries(WEB_FEATURE_SURFACE).map(([feature, files]) => ({
+              from: { element: { type: 'web-feature' } },
+              allow: { to: { element: { type: 'web-feature', captured: { feature }, internalPath: files } } },
+            })),
           ],
         },
       ],
