@@ -20,6 +20,7 @@ const SERVER_TESTS = [`${SERVER}/**/*.test.ts`, `${SERVER}/test/**`, `${SERVER}/
 /** What another feature may import of a feature: its use cases, its presenters, its policies. */
 const FEATURE_SURFACE = ['**/*.service.ts', '**/*.presenter.ts', '**/*.policy.ts'];
 
+
 /** What the web reaches of the device only in apps/web/src/lib/platform/ (decision 0038). */
 const WEB_PLATFORM_MESSAGE =
   'The device is reached through lib/platform/ (storage through lib/device-record.ts), never directly.';
@@ -34,6 +35,22 @@ const WEB_PLATFORM_PROPERTIES = [
   })),
 ].map((rule) => ({ ...rule, message: WEB_PLATFORM_MESSAGE }));
 const WEB_PLATFORM_NAMES = 'serviceWorker|permissions|geolocation|localStorage|Notification|PushManager';
+const WEB = 'apps/web/src';
+/** Web tests and their helpers may use another feature's fixtures and internals. */
+const WEB_TESTS = [`${WEB}/**/*.test.{ts,tsx}`, `${WEB}/**/*-fixtures.{ts,tsx}`, `${WEB}/test/**`];
+/**
+ * What another web feature may import of a feature (decision 0036): its `*.api.ts` (its data) and
+ * the components and helpers it lends, listed here per feature (paths inside its folder).
+ */
+const WEB_FEATURE_SURFACE = {
+  // payment-required.ts: chat's send, chat start and a story reply open the paywall's dialog on a 402.
+  billing: ['payment-required.ts'],
+  discovery: ['near-section.tsx'],
+  media: ['avatar-chooser.tsx', 'avatar-prompt.tsx', 'avatar-sheet.tsx', 'photo-gallery.tsx'],
+  // push-device.ts: logging out ends web push on the device.
+  notifications: ['push/push-device.ts'],
+  safety: ['profile-safety-menu.tsx', 'use-safety-actions.tsx'],
+};
 
 /** Who may import what. A file gets every row whose globs match it (eslint/house-imports.js). */
 const IMPORT_RESTRICTIONS = [
@@ -108,7 +125,17 @@ const IMPORT_RESTRICTIONS = [
     [`${SERVER}/lib/**/*.test.ts`],
   ),
   restrict(
-    ['apps/web/src/ui/**'],
+    [`${WEB}/lib/**`],
+    [
+      forbid(
+        '(^|/)features/',
+        'lib/ imports no feature: features plug into the app through app-features.ts.',
+      ),
+    ],
+    WEB_TESTS,
+  ),
+  restrict(
+    [`${WEB}/ui/**`],
     [forbid('(^|/)features/', 'ui/ holds shared presentational pieces and never imports features/.')],
   ),
   restrict(
@@ -257,6 +284,7 @@ export default defineConfig([
       ],
     },
   },
+
   // Type-aware rules where a forgotten promise or a missed case costs money: billing (decision 0039).
   // They read the types through TypeScript's project service, which costs time: only these files.
   {
@@ -265,6 +293,48 @@ export default defineConfig([
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    },
+  },
+  // Web features meet only through an *.api.ts or what a feature lends (WEB_FEATURE_SURFACE); routes,
+  // hosts and tabs are composed by app-features.ts (docs/decisions/0036).
+  {
+    files: [`${WEB}/features/**/*.{ts,tsx}`],
+    ignores: WEB_TESTS,
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [{ type: 'web-feature', pattern: `${WEB}/features/*`, capture: ['feature'] }],
+      'boundaries/include': [`${WEB}/**/*.{ts,tsx}`],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'web-feature',
+                    captured: { feature: '!{{from.element.captured.feature}}' },
+                  },
+                },
+              },
+              message:
+                'A web feature reaches another only through its *.api.ts or what it lends (WEB_FEATURE_SURFACE in eslint.config.js).',
+            },
+            {
+              from: { element: { type: 'web-feature' } },
+              allow: { to: { element: { type: 'web-feature', internalPath: '**/*.api.ts' } } },
+            },
+            ...Object.entries(WEB_FEATURE_SURFACE).map(([feature, files]) => ({
+              from: { element: { type: 'web-feature' } },
+              allow: { to: { element: { type: 'web-feature', captured: { feature }, internalPath: files } } },
+            })),
+          ],
+        },
+      ],
     },
   },
   // Files stay small (ARCHITECTURE.md section 3); components stay readable. A test file may grow to

@@ -1,36 +1,16 @@
 import type { OnboardingStep } from '@motema/shared/onboarding';
 import type { Me } from '@motema/shared/users';
+import { matchPath } from 'react-router';
+import { APP } from '../app-features.ts';
 import { memberOnboardingStep } from '../lib/photo-step.ts';
 
-/** Pages a visitor may open (SPEC.md section 2), plus the steps registration and reset need. */
-const VISITOR_PATTERNS: RegExp[] = [
-  /^\/$/,
-  /^\/login$/,
-  /^\/register$/,
-  /^\/otp$/,
-  /^\/reset-password$/,
-  /^\/password$/,
-  /^\/profile\/[^/]+$/,
-  /^\/post\/[^/]+$/,
-  /^\/zone\/[^/]+$/,
-  /^\/terms-and-conditions$/,
-  /^\/safety-standards$/,
-  /^\/privacy-policy$/,
-  /^\/cookie-policy$/,
-  /^\/about$/,
-];
-
-/** Pages a member who still has to complete the profile may read. */
-const INFO_PAGES = [
-  '/terms-and-conditions',
-  '/safety-standards',
-  '/privacy-policy',
-  '/cookie-policy',
-  '/about',
-];
-
-/** Pages a connected member is sent away from, to home. */
-const GUEST_ONLY = ['/', '/login', '/register', '/reset-password'];
+/**
+ * The pages open to more than members past onboarding, as the features declare them on their routes
+ * (`openTo`, app-features.ts): `guest` pages a visitor only (a member is sent home), `visitor` pages
+ * anyone (SPEC.md section 2, plus the steps registration and reset need), `info` pages a member who
+ * still has to complete the profile may read too.
+ */
+const accessTo = (path: string) => APP.openPages.find((page) => matchPath(page.path, path))?.access;
 
 /** The screen of each onboarding step. */
 const ONBOARDING_PATHS: Record<OnboardingStep, string> = {
@@ -44,11 +24,10 @@ const withFrom = (target: string, from: string) => `${target}?from=${encodeURICo
 /** Where the navigation guard sends someone opening `path` (with its search), or null to let them in. */
 export function guardRedirect(pathname: string, search: string, me: Me | null): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (!me) {
-    return VISITOR_PATTERNS.some((pattern) => pattern.test(path)) ? null : withFrom('/', path + search);
-  }
-  if (GUEST_ONLY.includes(path)) return '/home';
-  if (INFO_PAGES.includes(path)) return null;
+  const access = accessTo(path);
+  if (!me) return access ? null : withFrom('/', path + search);
+  if (access === 'guest') return '/home';
+  if (access === 'info') return null;
   const step = memberOnboardingStep(me);
   return step && path !== ONBOARDING_PATHS[step] ? ONBOARDING_PATHS[step] : null;
 }

@@ -39,7 +39,7 @@ export const NAMESPACES = [
 export const STARTUP_NAMESPACES = ['common'] as const;
 /**
  * Used from many screens through `t('errors:...')` and `t('validation:...')`: loaded in the
- * background once the first page is up, and awaited by every lazy page (router.tsx), so the start
+ * background once the first page is up, and awaited by every lazy page (lib/feature-routes.tsx), so the start
  * page does not wait for them.
  */
 export const SHARED_NAMESPACES = ['validation', 'errors'] as const;
@@ -94,7 +94,7 @@ const initialized = new Promise<void>((resolve) => {
 });
 
 /**
- * Loads a page's namespaces beside its code (router.tsx). Before i18next is ready (the first page),
+ * Loads a page's namespaces beside its code (lib/feature-routes.tsx). Before i18next is ready (the first page),
  * the files of the detected language and the fallback start at once, then i18next takes them from
  * the import cache.
  */

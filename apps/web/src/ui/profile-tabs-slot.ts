@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 
 /**
  * The profile's tabs (pictures, videos, podcasts, stories), as the screens that show a profile take
- * them: the posts feature's component, handed over by the route (router.tsx), so neither discovery
+ * them: the posts feature's component, lent through a slot and handed over by the route (lib/feature-module.ts), so neither discovery
  * nor users depends on posts (which depends on them, decision 0015).
  */
 export type ProfileTabsProps = {

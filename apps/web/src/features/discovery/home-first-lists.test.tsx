@@ -5,7 +5,7 @@ import { buildMe, renderPage } from '../../test/render-page.tsx';
 import { buildCard, listRequests, stubApi, stubIntersectionObserver } from './discovery-fixtures.ts';
 import { askHomeListsEarly, HOME_FIRST_LISTS } from './home-first-lists.ts';
 import { HomePage } from './home-page.tsx';
-import { NEAR_MARGIN } from './use-on-screen.ts';
+import { NEAR_MARGIN } from '../../lib/use-on-screen.ts';
 
 // One flow in order: askHomeListsEarly asks once per page, as in the browser.
 let observer: ReturnType<typeof stubIntersectionObserver>;

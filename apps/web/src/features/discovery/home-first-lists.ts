@@ -9,7 +9,7 @@ export const HOME_FIRST_LISTS = ['near', 'connected', 'rated-each', 'visited-me'
 let asked = false;
 
 /**
- * Asks for home's first lists as home's code starts loading (router.tsx), beside the profile, rather
+ * Asks for home's first lists as home's code starts loading (discovery.feature.tsx), beside the profile, rather
  * than once home renders: on Regular 3G that is after its chunks, the profile and the texts in the
  * member's language, seconds later (bar B4). Only on /home, once per page (the member area's
  * background prefetch runs the route's loader again), and only for a member: one this device

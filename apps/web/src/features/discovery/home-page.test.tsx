@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, renderPage } from '../../test/render-page.tsx';
 import { buildCard, cards, listRequests, stubApi, stubIntersectionObserver } from './discovery-fixtures.ts';
 import { HomePage } from './home-page.tsx';
-import { NEAR_MARGIN } from './use-on-screen.ts';
+import { NEAR_MARGIN } from '../../lib/use-on-screen.ts';
 
 let observer: ReturnType<typeof stubIntersectionObserver>;
 beforeEach(() => {

@@ -16,7 +16,7 @@ function HomeAvatarPrompt() {
 }
 
 /**
- * Home: the story tray (`stories`: the posts feature's, composed by the route, router.tsx), a nudge
+ * Home: the story tray (`stories`: the posts feature's, lent through a slot and composed by the route, discovery.feature.tsx), a nudge
  * to add a photo, the keyed lists as rows (near first), then everyone who fits the member's
  * preferences as a grid that keeps loading. Rows with nothing to say hide themselves; the first ones
  * keep an empty state so the top of the page does not jump.

@@ -8,7 +8,7 @@ import { useDataSaver } from '../../lib/data-saver.ts';
 import { listFreshMs, useInfiniteUserListQuery } from './discovery.api.ts';
 import { ListLoadFailed } from './list-load-failed.tsx';
 import { MemberCard, MemberCardSkeleton } from './member-card.tsx';
-import { useCameNear, useOnScreen } from './use-on-screen.ts';
+import { useCameNear, useOnScreen } from '../../lib/use-on-screen.ts';
 
 const COLUMNS = { base: 2, xs: 3, sm: 4, lg: 6 };
 const SKELETON_CARDS = 6;

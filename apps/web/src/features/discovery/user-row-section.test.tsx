@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, renderPage } from '../../test/render-page.tsx';
 import { buildCard, stubApi, stubIntersectionObserver } from './discovery-fixtures.ts';
 import { FIRST_CARDS, UserRowSection } from './user-row-section.tsx';
-import { NEAR_MARGIN } from './use-on-screen.ts';
+import { NEAR_MARGIN } from '../../lib/use-on-screen.ts';
 
 let observer: ReturnType<typeof stubIntersectionObserver>;
 let idle: (() => void)[] = [];

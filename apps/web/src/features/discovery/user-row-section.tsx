@@ -7,7 +7,7 @@ import { whenIdle } from '../../lib/when-idle.ts';
 import { listFreshMs, useUserListQuery } from './discovery.api.ts';
 import { ListLoadFailed } from './list-load-failed.tsx';
 import { MemberCard, MemberCardSkeleton, ROW_CARD_WIDTH } from './member-card.tsx';
-import { useCameNear, useOnScreen } from './use-on-screen.ts';
+import { useCameNear, useOnScreen } from '../../lib/use-on-screen.ts';
 
 const SKELETON_CARDS = 4;
 /**

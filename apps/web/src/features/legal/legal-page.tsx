@@ -20,7 +20,7 @@ const legalDocumentQuery = (language: InterfaceLanguage, doc: LegalDoc) =>
   });
 
 /**
- * The route's loader (router.tsx): the document loads with the page's code, so the page opens whole
+ * The route's loader (legal.feature.tsx): the document loads with the page's code, so the page opens whole
  * rather than with its skeleton first, and a prerendered page (build/prerender.ts) is hydrated as the
  * build wrote it. A failure is the page's to show (its query is then in error).
  */

@@ -6,7 +6,7 @@ import type { ChatFile } from '@motema/shared/chat';
 import type { Image } from '@motema/shared/media';
 import { releaseMedia, useMediaHeld } from '../../../lib/data-saver.ts';
 import { ResponsiveImage } from '../../../ui/responsive-image.tsx';
-import { formatDuration } from './attachment-precheck.ts';
+import { formatDuration } from '../../../lib/format-duration.ts';
 import classes from './attachments.module.css';
 import { VoicePlayer } from './voice-player.tsx';
 

@@ -3,7 +3,8 @@ import { IconMicrophone, IconMovie, IconMusic } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Draft } from '../thread/thread-types.ts';
-import { formatBytes, formatDuration } from './attachment-precheck.ts';
+import { formatDuration } from '../../../lib/format-duration.ts';
+import { formatBytes } from './attachment-precheck.ts';
 import classes from './attachments.module.css';
 
 type DraftFile = Draft['files'][number];

@@ -3,7 +3,7 @@ import { IconMusic, IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatFile } from '@motema/shared/chat';
-import { formatDuration } from './attachment-precheck.ts';
+import { formatDuration } from '../../../lib/format-duration.ts';
 import classes from './attachments.module.css';
 import { playAlone, releaseAudio } from '../../../lib/solo-audio.ts';
 

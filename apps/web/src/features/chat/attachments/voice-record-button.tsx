@@ -4,7 +4,7 @@ import { useEffect, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/notices.ts';
 import type { Draft } from '../thread/thread-types.ts';
-import { formatDuration } from './attachment-precheck.ts';
+import { formatDuration } from '../../../lib/format-duration.ts';
 import { useVoiceRecorder } from './use-voice-recorder.ts';
 
 type DraftFile = Draft['files'][number];

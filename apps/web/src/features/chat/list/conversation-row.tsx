@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberAvatar } from '../../../ui/member-avatar.tsx';
 import { isolate, MemberText } from '../../../ui/member-text.tsx';
-import { conversationTime } from '../chat-time.ts';
+import { conversationTime } from '../../../lib/time-ago.ts';
 import { MessagePreview } from './message-preview.tsx';
 
 type Props = { conversation: Conversation; meId: string | null; now: number; typing: boolean };

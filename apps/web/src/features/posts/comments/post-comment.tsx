@@ -8,7 +8,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { MemberAvatar } from '../../../ui/member-avatar.tsx';
 import { isolate, MemberText } from '../../../ui/member-text.tsx';
-import { conversationTime } from '../../chat/chat-time.ts';
+import { conversationTime } from '../../../lib/time-ago.ts';
 import { CommentForm } from './post-comment-form.tsx';
 import { LikeButton } from '../post/post-like-button.tsx';
 import { reportPath } from '../post-paths.ts';

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { MemberAvatar } from '../../../ui/member-avatar.tsx';
 import { SharePositionPrompt } from '../../discovery/near-section.tsx';
-import { useOnScreen } from '../../discovery/use-on-screen.ts';
+import { useOnScreen } from '../../../lib/use-on-screen.ts';
 import { useMeQuery } from '../../users/users.api.ts';
 import { PostCard } from '../post/post-card.tsx';
 import { PostComposer, type ComposerStart } from '../composer/post-composer.tsx';

@@ -4,7 +4,7 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDataSaver } from '../../../lib/data-saver.ts';
-import { formatDuration } from '../../chat/attachments/attachment-precheck.ts';
+import { formatDuration } from '../../../lib/format-duration.ts';
 import { mediaSource } from './post-media-source.ts';
 import classes from './post-media.module.css';
 import { playAlone, releaseAudio } from '../../../lib/solo-audio.ts';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDataSaver } from '../../../lib/data-saver.ts';
 import { ResponsiveImage } from '../../../ui/responsive-image.tsx';
-import { formatDuration } from '../../chat/attachments/attachment-precheck.ts';
+import { formatDuration } from '../../../lib/format-duration.ts';
 import { mediaSource, megabytes } from './post-media-source.ts';
 import classes from './post-media.module.css';
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { MemberAvatar } from '../../../ui/member-avatar.tsx';
 import { isolate, MemberText } from '../../../ui/member-text.tsx';
-import { conversationTime } from '../../chat/chat-time.ts';
+import { conversationTime } from '../../../lib/time-ago.ts';
 import { LikeButton } from './post-like-button.tsx';
 import { LockedPost } from './post-locked.tsx';
 import { PostMedia } from '../media/post-media.tsx';

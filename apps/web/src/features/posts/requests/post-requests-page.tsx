@@ -18,7 +18,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { MemberAvatar } from '../../../ui/member-avatar.tsx';
 import { isolate, MemberText } from '../../../ui/member-text.tsx';
-import { conversationTime } from '../../chat/chat-time.ts';
+import { conversationTime } from '../../../lib/time-ago.ts';
 import { postPath } from '../post-paths.ts';
 import { useDecideRequestMutation, usePostRequestsQuery } from './post-requests.api.ts';
 

@@ -11,7 +11,7 @@ import { notify } from '../../../lib/notices.ts';
 import { randomUuid } from '../../../lib/random-uuid.ts';
 import { isolate } from '../../../ui/member-text.tsx';
 import { paymentRequired, paymentRequiredReason } from '../../billing/payment-required.ts';
-import { chatKeys } from '../../chat/chat-cache.ts';
+import { chatKeys } from '../../chat/chat.api.ts';
 
 type Props = {
   story: Story;

@@ -1,0 +1,42 @@
+import type { FeatureModule } from '../../lib/feature-module.ts';
+import { openTo, page } from '../../lib/feature-routes.tsx';
+import { askHomeListsEarly } from './home-first-lists.ts';
+
+/** Home, the swap deck and a member's profile; the match screen over every member screen. */
+export const discoveryFeature: FeatureModule = {
+  name: 'discovery',
+  routes: (slots) => ({
+    member: [
+      page(
+        '/home',
+        () => {
+          // Home's first lists are asked for beside its code, not once it renders.
+          askHomeListsEarly();
+          // The story tray is another feature's (slots): the route puts it on home.
+          return Promise.all([import('./home-page.tsx'), slots.homeStories?.()]).then(([home, Stories]) => ({
+            HomePage: () => <home.HomePage stories={Stories && <Stories />} />,
+          }));
+        },
+        'HomePage',
+        ['discovery', 'media'],
+      ),
+      page('/swap', () => import('./swap-page.tsx'), 'SwapPage', ['discovery']),
+      openTo(
+        'visitor',
+        page(
+          '/profile/:id',
+          () =>
+            Promise.all([import('./profile-page.tsx'), slots.profileTabs?.()]).then(([profile, tabs]) => ({
+              ProfilePage: () => <profile.ProfilePage tabs={tabs} />,
+            })),
+          'ProfilePage',
+          ['discovery', 'settings'],
+        ),
+      ),
+    ],
+  }),
+  slots: {
+    forgetReportedMember: () => import('./discovery.api.ts').then((api) => api.forgetReportedMember),
+  },
+  homeNamespaces: ['discovery'],
+};
