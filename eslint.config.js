@@ -20,7 +20,6 @@ const SERVER_TESTS = [`${SERVER}/**/*.test.ts`, `${SERVER}/test/**`, `${SERVER}/
 /** What another feature may import of a feature: its use cases, its presenters, its policies. */
 const FEATURE_SURFACE = ['**/*.service.ts', '**/*.presenter.ts', '**/*.policy.ts'];
 
-
 /** What the web reaches of the device only in apps/web/src/lib/platform/ (decision 0038). */
 const WEB_PLATFORM_MESSAGE =
   'The device is reached through lib/platform/ (storage through lib/device-record.ts), never directly.';
