@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+
 /**
  * One sound at a time in the whole app: a voice note in a chat, a podcast in the feed. Starting one
  * pauses whichever was playing, whoever's player it was.
@@ -22,4 +24,17 @@ export async function playAlone(element: HTMLMediaElement): Promise<boolean> {
 /** Forgets `element` (its player leaves the screen). */
 export function releaseAudio(element: HTMLMediaElement | null): void {
   if (playing === element) playing = null;
+}
+
+/**
+ * A player's audio element, given back to the coordinator when the player leaves the screen: a voice
+ * note pauses a podcast and back.
+ */
+export function useSoloAudio() {
+  const audio = useRef<HTMLAudioElement>(null);
+  useEffect(() => {
+    const element = audio.current;
+    return () => releaseAudio(element);
+  }, []);
+  return audio;
 }

@@ -1,11 +1,11 @@
 import { ActionIcon, Group, Slider, Text } from '@mantine/core';
 import { IconMusic, IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatFile } from '@motema/shared/chat';
 import { formatDuration } from '../../../lib/format-duration.ts';
 import classes from './attachments.module.css';
-import { playAlone, releaseAudio } from '../../../lib/solo-audio.ts';
+import { playAlone, useSoloAudio } from '../../../lib/solo-audio.ts';
 
 /**
  * A compact player for a voice note or an audio file: play/pause, the duration (known from the
@@ -14,17 +14,12 @@ import { playAlone, releaseAudio } from '../../../lib/solo-audio.ts';
  */
 export function VoicePlayer({ file, mine }: { file: ChatFile; mine: boolean }) {
   const { t } = useTranslation('attachments');
-  const audio = useRef<HTMLAudioElement>(null);
+  // One sound at a time in the whole app: a voice note pauses a podcast and back.
+  const audio = useSoloAudio();
   const [isPlaying, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState(file.durationMs ?? 0);
   const [failed, setFailed] = useState(false);
-
-  // One sound at a time in the whole app (lib/solo-audio.ts): a voice note pauses a podcast and back.
-  useEffect(() => {
-    const element = audio.current;
-    return () => releaseAudio(element);
-  }, []);
 
   const toggle = async () => {
     const element = audio.current;

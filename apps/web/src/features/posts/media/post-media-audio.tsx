@@ -1,13 +1,13 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import type { MediaItem } from '@motema/shared/posts';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDataSaver } from '../../../lib/data-saver.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
 import { mediaSource } from './post-media-source.ts';
 import classes from './post-media.module.css';
-import { playAlone, releaseAudio } from '../../../lib/solo-audio.ts';
+import { playAlone, useSoloAudio } from '../../../lib/solo-audio.ts';
 
 /** A flat line where the server gave no waveform. */
 const FLAT = Array.from({ length: 48 }, () => 30);
@@ -20,7 +20,8 @@ const FLAT = Array.from({ length: 48 }, () => 30);
 export function PostAudioPlayer({ media, alt }: { media: MediaItem; alt: string }) {
   const { t } = useTranslation('posts');
   const saving = useDataSaver();
-  const audio = useRef<HTMLAudioElement>(null);
+  // One sound at a time in the whole app: a voice note pauses a podcast and back.
+  const audio = useSoloAudio();
   const [isPlaying, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
   const [failed, setFailed] = useState(false);
@@ -28,12 +29,6 @@ export function PostAudioPlayer({ media, alt }: { media: MediaItem; alt: string 
   const bars = media.waveform?.length ? media.waveform : FLAT;
   const played = duration > 0 ? position / duration : 0;
   const source = mediaSource(media, saving);
-
-  // One sound at a time in the whole app (lib/solo-audio.ts): a voice note pauses a podcast and back.
-  useEffect(() => {
-    const element = audio.current;
-    return () => releaseAudio(element);
-  }, []);
 
   const toggle = async () => {
     const element = audio.current;
