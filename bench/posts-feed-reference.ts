@@ -122,6 +122,11 @@ async function answer(page: PageSpec) {
 
 const app = Fastify({ logger: false });
 await registerCompression(app);
+// A failed answer says why on the bench's output: the run stops at the comparison that follows.
+app.setErrorHandler((error, _request, reply) => {
+  console.error('reference:', error);
+  return reply.code(500).send({ code: 'reference_failed' });
+});
 app.get('/api/posts', async (request, reply) => {
   const { cursor } = request.query as { cursor?: string };
   const { status, body } = await answer(cursor ? spec.deep : spec.first);

@@ -132,6 +132,7 @@ export function feedPageFields(): string[] {
     'authorAvatarPhotoId',
     'liked',
     'allowed',
+    'requested',
     'allowedIds',
     'mediaIds',
   ];

@@ -149,7 +149,8 @@ async function main() {
         fromApp.body.next !== fromReference.body.next
       ) {
         throw new Error(
-          `${page} page: the app and the reference answer differently (HTTP ${fromApp.status} / ${fromReference.status})`,
+          `${page} page: the app and the reference answer differently (HTTP ${fromApp.status} / ${fromReference.status})\n` +
+            children.flatMap((child) => child.output.slice(-8)).join('\n'),
         );
       }
       sizes[`${page} page, app`] = fromApp.bytes;
