@@ -11,6 +11,7 @@ import { knownMe, ME_QUERY_KEY, queryClient } from './lib/query-client.ts';
 import { meQueryOptions } from './features/users/users.api.ts';
 import { startAppWorker } from './lib/platform/start.ts';
 import { captureClientErrors } from './lib/client-logs.ts';
+import { followNetwork } from './lib/notices.ts';
 import { captureInstallPrompt } from './features/devices/install/install-prompt.ts';
 import { noteAppStart } from './features/devices/install/install-engagement.ts';
 import { routes } from './router.tsx';
@@ -29,6 +30,7 @@ import { AppRoot } from './app-root.tsx';
 
 // The page's uncaught errors go to the server's log (over the member's socket) from the first line on.
 captureClientErrors();
+followNetwork();
 // The browser's offer to install may come before React mounts, once a page: kept from now on, and
 // today counted as a day the app was used (features/devices/install/: when to offer installing).
 captureInstallPrompt();

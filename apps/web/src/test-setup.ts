@@ -1,9 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { NAMESPACES } from './lib/i18n.ts';
 import { addFormats } from './lib/i18n-formats.ts';
+import { fileReset } from './test/file-reset.ts';
 
 // waitFor and findBy wait up to 5 s, not 1: on a shared, loaded machine a lazy route's first import
 // alone can take more than a second. A wait is a ceiling, never a timing check (those are benchmarks).
@@ -50,3 +51,6 @@ if (!('fonts' in document) || !document.fonts) {
 }
 
 afterEach(() => cleanup());
+
+// Each file leaves the worker as it found it (test/file-reset.ts), for the next file.
+afterAll(fileReset);

@@ -72,8 +72,15 @@ export function hideOfflineNotice(): void {
   notifications.hide(OFFLINE_NOTICE_ID);
 }
 
-if (typeof window !== 'undefined') {
+/**
+ * Tells the member as the network goes, not only once a call fails, so they know what still works;
+ * from the app's start (main.tsx). Returns how to stop.
+ */
+export function followNetwork(): () => void {
   window.addEventListener('online', hideOfflineNotice);
-  // Told as the network goes, not only once a call fails: the member knows what still works.
   window.addEventListener('offline', showOfflineNotice);
+  return () => {
+    window.removeEventListener('online', hideOfflineNotice);
+    window.removeEventListener('offline', showOfflineNotice);
+  };
 }

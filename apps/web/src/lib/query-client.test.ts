@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { pendingExitPath, setNavigator } from './navigation.ts';
-import { hideOfflineNotice } from './notices.ts';
+import { followNetwork, hideOfflineNotice } from './notices.ts';
 import { buildMe } from '../test/render-page.tsx';
 import { handleApiError, ME_QUERY_KEY, queryClient, rememberedMe } from './query-client.ts';
 
@@ -73,8 +73,10 @@ describe('handleApiError: the error catalogue of the spec', () => {
     });
 
     it('shows it as the network goes, before any call fails', () => {
+      const stop = followNetwork();
       browser(false, {});
       window.dispatchEvent(new Event('offline'));
+      stop();
       expect(show).toHaveBeenCalledTimes(1);
       expect(show.mock.calls[0]![0]).toMatchObject({ message: 'App is running in offline mode' });
     });
