@@ -5,7 +5,7 @@ import type { EventPort } from './lib/event-port.ts';
 
 /**
  * Everything one feature tells the others and the realtime layer, by name. Services emit after their
- * commit, with values the transaction returned; subscribers are registered in app.ts. Payloads carry
+ * commit, with values the transaction returned; subscribers are registered by the feature modules (modules/index.ts). Payloads carry
  * domain values and ids: a realtime emitter presents them for each member it tells. Their types are
  * the port's own (app-event-payloads.ts): it imports no feature.
  */

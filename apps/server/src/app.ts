@@ -27,9 +27,15 @@ import { SESSION_COOKIE, sessionOf } from './features/auth/sessions.service.ts';
 
 import { API_PREFIX, type FeatureContext, type FeatureModule } from './modules/feature-module.ts';
 import { featureModules } from './modules/index.ts';
-import { plugInRealtime, portsOf, registerRoutes, routeListsOf, startJobs } from './modules/plug-in.ts';
+import {
+  notificationsOf,
+  plugInRealtime,
+  portsOf,
+  registerRoutes,
+  routeListsOf,
+  startJobs,
+} from './modules/plug-in.ts';
 import { provideNotificationContributions } from './features/notifications/list/notification-sources.ts';
-import { NOTIFICATION_CONTRIBUTIONS } from './notification-contributions.ts';
 import { AppError } from './lib/app-error.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { guardServerEntries } from './lib/server-entry-guard.ts';
@@ -57,10 +63,9 @@ export async function buildApp(
   } = {},
 ) {
   const { env } = inputs;
-  // The kinds of notification, each from the feature that owns it (decision 0037).
-  provideNotificationContributions(NOTIFICATION_CONTRIBUTIONS);
-
   const allModules = options.modules ?? featureModules;
+  // The kinds of notification, each from the feature that owns it (decision 0037).
+  provideNotificationContributions(notificationsOf(allModules));
   const modules = allModules.filter((m) => !m.onlyOutsideProduction || env.NODE_ENV !== 'production');
   const { publicRoutes, crossOriginRoutes } = routeListsOf(allModules);
   // The app's origin: its pages alone may change anything, over HTTP and Socket.IO (lib/origin.ts).

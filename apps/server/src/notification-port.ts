@@ -8,7 +8,7 @@ import type { Db } from './db/client.ts';
 /**
  * The notifications feature's source port (decision 0037): what a kind of notification is, told by
  * the feature that owns what it is about. Discovery, posts and billing fill it from their own folders
- * (`*-notifications.service.ts`), notification-contributions.ts lists them, and the notifications
+ * (`*-notifications.service.ts`) and list them in their module's `notifications`, and the notifications
  * feature composes the list it is given: its list and badges, its push subjects and triggers. It
  * never reads the owners' tables. A file of its own, outside every feature, so that an owner
  * importing these types imports no feature.

@@ -8,6 +8,7 @@ import type {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
 import type { ReportTargets } from '../features/safety/safety.service.ts';
+import type { NotificationContribution } from '../notification-port.ts';
 import type { PeriodicJob } from '../jobs/periodic.ts';
 import type { RateLimiter } from '../lib/rate-limiter.ts';
 import type { Realtime } from '../realtime/server.ts';
@@ -75,6 +76,8 @@ export type FeatureModule = {
   /** What this node repeats while the app runs (jobs/periodic.ts), stopped when the app closes. */
   periodic?: readonly PeriodicJob<FeatureContext>[];
   provides?: Partial<FeaturePorts>;
+  /** The kinds of notification it owns, for the notifications feature's list and pushes (decision 0037). */
+  notifications?: readonly NotificationContribution[];
 };
 
 /** A route plugin taking the app's deps, or the options `options` builds from the context. */

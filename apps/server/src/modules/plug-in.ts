@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerJobs } from '../jobs/register.ts';
 import { startPeriodic } from '../jobs/periodic.ts';
 import { PLUGIN_PUBLIC_ROUTES } from '../plugins/public-routes.ts';
+import type { NotificationContribution } from '../notification-port.ts';
 import type {
   FeatureContext,
   FeatureModule,
@@ -16,6 +17,11 @@ import type {
 export type RouteLists = { publicRoutes: ReadonlySet<string>; crossOriginRoutes: ReadonlySet<string> };
 
 /** The public and cross-origin routes the modules list, with the plugins' own. */
+/** Every module's kinds of notification, in the modules' order. */
+export function notificationsOf(modules: readonly FeatureModule[]): NotificationContribution[] {
+  return modules.flatMap((module) => module.notifications ?? []);
+}
+
 export function routeListsOf(modules: readonly FeatureModule[]): RouteLists {
   return {
     publicRoutes: new Set([...PLUGIN_PUBLIC_ROUTES, ...modules.flatMap((m) => m.publicRoutes ?? [])]),

@@ -5,6 +5,7 @@ import { SWEEP_EVERY_MS, sweepPayments, workPayments } from './payments/payment-
 import { subscribePaymentsEvents } from './payments/payments-emitters.ts';
 import { paymentsDepsOf, paymentsRoutes } from './payments/payments.routes.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
+import { billingNotifications } from './payments/payment-notifications.service.ts';
 
 /** The payments core's dependencies, its alerts to the app's log. */
 const paymentsDeps = ({ deps, log }: FeatureContext) =>
@@ -12,6 +13,7 @@ const paymentsDeps = ({ deps, log }: FeatureContext) =>
 
 export const billingModule: FeatureModule = {
   name: 'billing',
+  notifications: billingNotifications,
   routes: [
     routes(plansRoutes),
     routes(passesRoutes),

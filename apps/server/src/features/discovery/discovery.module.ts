@@ -2,6 +2,7 @@ import { routes, type FeatureModule } from '../../modules/feature-module.ts';
 import { registerDiscoveryRealtime, tellMatch } from './discovery-realtime.ts';
 import { discoveryRoutes } from './discovery.routes.ts';
 import { endMatchBetween } from './ratings.service.ts';
+import { discoveryNotifications } from './discovery-notifications.service.ts';
 
 export const discoveryModule: FeatureModule = {
   name: 'discovery',
@@ -10,6 +11,7 @@ export const discoveryModule: FeatureModule = {
     // A member's public profile, which a visitor may open from a shared link (SPEC section 2).
     'GET /api/users/:id',
   ],
+  notifications: discoveryNotifications,
   realtime: ({ deps, realtime }) => registerDiscoveryRealtime(realtime, deps.db),
   subscribers: ({ deps: { db, events }, realtime }) => {
     events.on('match.made', tellMatch(realtime, db));

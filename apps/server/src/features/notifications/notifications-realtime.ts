@@ -8,7 +8,7 @@ import { presentCounters, presentNotificationsBadge, presentUnread } from './not
 import { unseenNotifications } from './notifications.service.ts';
 
 /**
- * The socket side of notifications, subscribed in app.ts: `counters:update` to every device of a
+ * The socket side of notifications, subscribed by its module (notifications.module.ts): `counters:update` to every device of a
  * member (the room `user:{id}`, which the Redis adapter carries across nodes) whenever their badges
  * change, with only the badges that changed (the app merges them into those it holds).
  *

@@ -6,6 +6,7 @@ import { likesRoutes } from './likes/likes.routes.ts';
 import { handleMediaProcessed } from './media-processed.service.ts';
 import { postMediaRoutes } from './post-media.routes.ts';
 import { postReportTargets } from './post-reports.service.ts';
+import { postsNotifications } from './posts-notifications.service.ts';
 import { postsRoutes } from './posts.routes.ts';
 import { subscribePostsEvents } from './posts-emitters.ts';
 import { postRequestsRoutes } from './requests/post-requests.routes.ts';
@@ -47,4 +48,5 @@ export const postsModule: FeatureModule = {
     },
   ],
   provides: { reportTargets: postReportTargets },
+  notifications: postsNotifications,
 };

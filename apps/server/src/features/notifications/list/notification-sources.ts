@@ -6,7 +6,7 @@ let given: readonly NotificationContribution[] = [];
 
 /**
  * The kinds of notification the features contribute (the notification port, decision 0037), given
- * once when the app is built (notification-contributions.ts): one for each kind the list shows.
+ * once when the app is built (from the feature modules' `notifications`): one for each kind the list shows.
  */
 export function provideNotificationContributions(contributions: readonly NotificationContribution[]): void {
   const kinds = contributions.map((contribution) => contribution.kind);

@@ -1,6 +1,7 @@
 import { INTERFACE_LANGUAGES } from '@motema/shared/languages';
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_CONTRIBUTIONS } from '../../../notification-contributions.ts';
+import { featureModules } from '../../../modules/index.ts';
+import { notificationsOf } from '../../../modules/plug-in.ts';
 import { provideNotificationContributions } from '../list/notification-sources.ts';
 import { pushAllowed } from './push-limit.ts';
 import { PUSH_BODY_MAX, pushTexts, type PushSubject } from './push-texts.ts';
@@ -18,7 +19,7 @@ const subjects: PushSubject[] = [
 ];
 
 // The kinds' words are their owners' (notification-port.ts), given as buildApp gives them.
-provideNotificationContributions(NOTIFICATION_CONTRIBUTIONS);
+provideNotificationContributions(notificationsOf(featureModules));
 
 describe('push texts', () => {
   it('name who did it and carry the text, in each language', () => {

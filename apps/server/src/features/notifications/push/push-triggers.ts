@@ -8,7 +8,7 @@ import { membersWithLivePushToken } from './push-tokens.service.ts';
 /**
  * Who may be told by push of what happened: one job per member with a device to push to, sent after the commit (the event
  * port's subscribers run then), and sent again, later each time, while the database is away. The worker (push-worker.service.ts) decides whether it goes, and
- * when: the member's choices, what is still true, quiet hours, the hourly limit. Registered in app.ts.
+ * when: the member's choices, what is still true, quiet hours, the hourly limit. Registered by notifications.module.ts.
  */
 export function subscribePushEvents(
   { db, events, jobs }: Pick<AppDeps, 'db' | 'events' | 'jobs'>,
