@@ -1,7 +1,9 @@
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../test/factories.ts';
 import { within } from '../test/socket-test-bed.ts';
 import { createTestDatabase } from '../test/test-database.ts';
+import { connectDatabase } from './client.ts';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -37,5 +39,32 @@ describe('the database pool', () => {
     // The pool dropped it and serves on.
     expect(pool.totalCount).toBe(pool.idleCount);
     expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('gives up on a connection the server never answers, as the database being unavailable', async () => {
+    // A server that takes the connection and says nothing, as a PostgreSQL whose listen queue dropped
+    // the connection's first packet (the kernel tries again after 1, 3, 7, 15 and 31 s) or hangs.
+    const held: Socket[] = [];
+    const silent = createServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const unanswered = connectDatabase(`postgres://motema@127.0.0.1:${port}/motema`, {
+      connectTimeoutMs: 200,
+    });
+    try {
+      const failed = await within(
+        unanswered.db.$client.query('select 1').then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+        'the query to fail',
+        10_000,
+      );
+      expect(isDatabaseUnavailable(failed)).toBe(true);
+    } finally {
+      for (const socket of held) socket.destroy();
+      silent.close();
+      await unanswered.close();
+    }
   });
 });

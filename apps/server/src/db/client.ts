@@ -15,11 +15,26 @@ export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
+ * How long a query waits to open a connection, or for one of the pool's to be free, before it fails
+ * as the database being unavailable (503). Without it, a connection whose first packet a restarting
+ * PostgreSQL dropped waits for the kernel's next try (1, 3, 7, 15, then 31 s) and holds its place in
+ * the pool all that time: the app answered its health check 30 s after a restart once, in CI.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
  * A pool of connections to `url`, for the app's whole life: a database that restarts or goes away
  * costs the queries in flight (they fail, see database-unavailable.ts), never the process.
  */
-export function connectDatabase(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+export function connectDatabase(
+  url: string,
+  options: { max?: number; connectTimeoutMs?: number } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+  });
   pool.on('error', () => {
     // An idle client lost its connection (a database restart); the pool replaces it.
   });
