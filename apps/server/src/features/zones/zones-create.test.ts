@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { zones } from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createMember } from '../../test/factories.ts';
+import { addToZone, buildZone, zoneCall, zoneName, zoneState } from '../../test/zone-factories.ts';
+
+const ZONES_MAX = 3;
+
+describe('zones: creating, changing, searching', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ZONES_PER_MEMBER_MAX: String(ZONES_MAX) } });
+  });
+  afterAll(() => t.close());
+
+  const fields = (overrides: object = {}) => ({
+    title: 'Chrétiens célibataires de Douala',
+    name: zoneName(),
+    access: 'private',
+    questions: ['Why do you want to join?'],
+    ...overrides,
+  });
+
+  it('creates a zone: 201, its creator its admin, one member', async () => {
+    const admin = await createMember(t);
+    const res = await zoneCall(t, admin)('POST', '/api/zones', fields({ description: 'Sundays' }));
+    expect(res.statusCode).toBe(201);
+    const zone = res.json();
+    expect(zone).toMatchObject({ access: 'private', role: 'admin', members: 1, description: 'Sundays' });
+    expect(zone.questions).toEqual(['Why do you want to join?']);
+    const state = await zoneState(t.db, zone._id);
+    expect(state.members).toEqual([expect.objectContaining({ userId: admin.user.id, role: 'admin' })]);
+  });
+
+  it('refuses a name taken in any case, with the field message, and stores nothing', async () => {
+    const { name } = await buildZone(t);
+    const before = await t.db.select().from(zones);
+    const res = await zoneCall(t, await createMember(t))('POST', '/api/zones', fields({ name: name.toUpperCase() }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      issues: [{ path: 'name', code: 'zone_name_taken', message: 'This zone name is already taken' }],
+    });
+    expect(await t.db.select().from(zones)).toHaveLength(before.length);
+  });
+
+  it.each([
+    ['ab', 'username_too_short', 'Username must contain at least 3 characters'],
+    ['a'.repeat(21), 'username_too_long', 'Username must not exceed 20 characters'],
+    ['9runners', 'username_start_letter', 'Username must start with a letter'],
+    ['élodie', 'username_accented_letter', 'Username must use letters without accents (a to z)'],
+    ['run ners', 'username_characters', 'Username can only contain letters, numbers, and underscores'],
+    ['admin', 'username_reserved', 'Username is not accepted. Reserved usernames are not allowed.'],
+  ])('refuses the name %j with the username rules of SPEC section 5 (%s)', async (name, code, message) => {
+    const res = await zoneCall(t, await createMember(t))('POST', '/api/zones', fields({ name }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([expect.objectContaining({ path: 'name', code, message })]);
+  });
+
+  it('refuses more than three questions and an empty title', async () => {
+    const member = await createMember(t);
+    const many = await zoneCall(t, member)('POST', '/api/zones', fields({ questions: ['a', 'b', 'c', 'd'] }));
+    expect(many.statusCode).toBe(400);
+    expect(many.json().issues[0].path).toBe('questions');
+    const empty = await zoneCall(t, member)('POST', '/api/zones', fields({ title: '  ' }));
+    expect(empty.json().issues[0]).toMatchObject({ path: 'title', code: 'required' });
+  });
+
+  it(`keeps a member to ZONES_PER_MEMBER_MAX zones (${ZONES_MAX} here), waiting requests included`, async () => {
+    const member = await createMember(t);
+    await buildZone(t, { admin: member });
+    const { id: publicZone } = await buildZone(t);
+    const { id: privateZone } = await buildZone(t, { access: 'private' });
+    await addToZone(t, privateZone, 'waiting', member);
+    const call = zoneCall(t, member);
+    const tooMany = await call('POST', `/api/zones/${publicZone}/join`);
+    expect(tooMany.statusCode).toBe(201);
+    const created = await call('POST', '/api/zones', fields());
+    expect(created.statusCode).toBe(409);
+    expect(created.json().code).toBe('zones_limit_reached');
+    const { id: another } = await buildZone(t);
+    const before = await zoneState(t.db, another);
+    expect((await call('POST', `/api/zones/${another}/join`)).json().code).toBe('zones_limit_reached');
+    expect(await zoneState(t.db, another)).toEqual(before);
+  });
+
+  it('renames a zone (admin), refusing a name another zone has', async () => {
+    const { id, admin } = await buildZone(t);
+    const other = await buildZone(t);
+    const call = zoneCall(t, admin);
+    const taken = await call('PATCH', `/api/zones/${id}`, { name: other.name.toLowerCase() });
+    expect(taken.json().issues[0].code).toBe('zone_name_taken');
+    const renamed = await call('PATCH', `/api/zones/${id}`, { title: 'Runners of Gombe' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ title: 'Runners of Gombe', description: '' });
+  });
+
+  it('searches by title or name, whatever the case, and lists mine and suggestions', async () => {
+    const { id, admin, name } = await buildZone(t, { title: 'Kinshasa Marathon Club' });
+    const viewer = await createMember(t);
+    const byTitle = await zoneCall(t, viewer)('GET', '/api/zones/search?q=marathon%20CLUB');
+    expect(byTitle.json().zones.map((z: { _id: string }) => z._id)).toContain(id);
+    const byName = await zoneCall(t, viewer)('GET', `/api/zones/search?q=${name.slice(2, 10).toUpperCase()}`);
+    expect(byName.json().zones.map((z: { _id: string }) => z._id)).toContain(id);
+    const mine = await zoneCall(t, admin)('GET', '/api/zones/mine');
+    expect(mine.json()).toEqual({ zones: [expect.objectContaining({ _id: id, role: 'admin' })], count: 1 });
+    const suggested = await zoneCall(t, viewer)('GET', '/api/zones/suggestions?limit=100');
+    expect(suggested.json().zones.map((z: { _id: string }) => z._id)).toContain(id);
+    const notForAdmin = await zoneCall(t, admin)('GET', '/api/zones/suggestions?limit=100');
+    expect(notForAdmin.json().zones.map((z: { _id: string }) => z._id)).not.toContain(id);
+  });
+
+  it('turning a private zone public accepts the waiting requests', async () => {
+    const { id, admin } = await buildZone(t, { access: 'private' });
+    const waiting = await addToZone(t, id, 'waiting');
+    const res = await zoneCall(t, admin)('PATCH', `/api/zones/${id}`, { access: 'public' });
+    expect(res.json()).toMatchObject({ access: 'public', members: 2 });
+    const [row] = await t.db.select().from(zones).where(eq(zones.id, id));
+    expect(row?.members).toBe(2);
+    const state = await zoneState(t.db, id);
+    expect(state.members.find((m) => m.userId === waiting.user.id)?.role).toBe('member');
+  });
+});
