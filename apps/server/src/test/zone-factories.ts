@@ -70,11 +70,7 @@ export async function banFromZone(t: Pick<TestApp, 'db'>, zoneId: string, member
 export async function zoneState(db: Db, zoneId: string) {
   const [zone, members, bans, declines, invites] = await Promise.all([
     db.select().from(zones).where(eq(zones.id, zoneId)),
-    db
-      .select()
-      .from(zoneMembers)
-      .where(eq(zoneMembers.zoneId, zoneId))
-      .orderBy(asc(zoneMembers.userId)),
+    db.select().from(zoneMembers).where(eq(zoneMembers.zoneId, zoneId)).orderBy(asc(zoneMembers.userId)),
     db.select().from(zoneBans).where(eq(zoneBans.zoneId, zoneId)).orderBy(asc(zoneBans.userId)),
     db.select().from(zoneDeclines).where(eq(zoneDeclines.zoneId, zoneId)).orderBy(asc(zoneDeclines.userId)),
     db.select().from(zoneInvites).where(eq(zoneInvites.zoneId, zoneId)).orderBy(asc(zoneInvites.id)),

@@ -36,7 +36,11 @@ describe('zones: creating, changing, searching', () => {
   it('refuses a name taken in any case, with the field message, and stores nothing', async () => {
     const { name } = await buildZone(t);
     const before = await t.db.select().from(zones);
-    const res = await zoneCall(t, await createMember(t))('POST', '/api/zones', fields({ name: name.toUpperCase() }));
+    const res = await zoneCall(t, await createMember(t))(
+      'POST',
+      '/api/zones',
+      fields({ name: name.toUpperCase() }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'validation_failed',

@@ -34,15 +34,22 @@ describe('zones: requests, invites and the last admin', () => {
     expect(asked.json()).toMatchObject({ role: 'waiting', members: 1 });
     const waiting = await as(admin)('GET', `/api/zones/${id}/members?role=waiting`);
     expect(waiting.json()).toEqual({
-      members: [expect.objectContaining({ _id: applicant.user.id, role: 'waiting', answers: ['Along the river'] })],
+      members: [
+        expect.objectContaining({ _id: applicant.user.id, role: 'waiting', answers: ['Along the river'] }),
+      ],
       count: 1,
     });
     expect(ids(await as(admin)('GET', `/api/zones/${id}/members`))).toEqual([admin.user.id]);
 
-    expect((await as(admin)('POST', `/api/zones/${id}/requests/${applicant.user.id}/approve`)).statusCode).toBe(204);
+    expect(
+      (await as(admin)('POST', `/api/zones/${id}/requests/${applicant.user.id}/approve`)).statusCode,
+    ).toBe(204);
     expect(await roleIn(t.db, id, applicant)).toBe('member');
     expect((await as(null)('GET', `/api/zones/${id}`)).statusCode).toBe(404);
-    expect((await as(applicant)('GET', `/api/zones/${id}`)).json()).toMatchObject({ role: 'member', members: 2 });
+    expect((await as(applicant)('GET', `/api/zones/${id}`)).json()).toMatchObject({
+      role: 'member',
+      members: 2,
+    });
     const again = await as(admin)('POST', `/api/zones/${id}/requests/${applicant.user.id}/approve`);
     expect(again.json().code).toBe('zone_request_not_found');
   });
@@ -132,11 +139,15 @@ describe('zones: requests, invites and the last admin', () => {
     const leave = (who: Member) => as(who)('DELETE', `/api/zones/${id}/membership`);
     const before = await zoneState(t.db, id);
     expect((await leave(admin)).json().code).toBe('zone_last_admin');
-    const stepDown = await as(admin)('PUT', `/api/zones/${id}/members/${admin.user.id}/role`, { role: 'member' });
+    const stepDown = await as(admin)('PUT', `/api/zones/${id}/members/${admin.user.id}/role`, {
+      role: 'member',
+    });
     expect(stepDown.json().code).toBe('zone_last_admin');
     expect(await zoneState(t.db, id)).toEqual(before);
 
-    const handOver = await as(admin)('PUT', `/api/zones/${id}/members/${member.user.id}/role`, { role: 'admin' });
+    const handOver = await as(admin)('PUT', `/api/zones/${id}/members/${member.user.id}/role`, {
+      role: 'admin',
+    });
     expect(handOver.statusCode).toBe(204);
     expect((await leave(admin)).statusCode).toBe(204);
     expect((await as(member)('GET', `/api/zones/${id}`)).json()).toMatchObject({ role: 'admin', members: 1 });
@@ -150,7 +161,10 @@ describe('zones: requests, invites and the last admin', () => {
     expect(await list(blocker)).not.toContain(blocked.user.id);
     expect(await list(blocked)).not.toContain(blocker.user.id);
     expect(await list(admin)).toEqual(expect.arrayContaining([blocker.user.id, blocked.user.id]));
-    const search = await as(admin)('GET', `/api/zones/${id}/members?q=${blocker.user.username.toUpperCase()}`);
+    const search = await as(admin)(
+      'GET',
+      `/api/zones/${id}/members?q=${blocker.user.username.toUpperCase()}`,
+    );
     expect(ids(search)).toEqual([blocker.user.id]);
   });
 });
