@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { zones } from '../../db/schema.ts';
+import { mediaItems, zones } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createMember } from '../../test/factories.ts';
+import { createMember, waitFor } from '../../test/factories.ts';
+import { storedFiles } from '../../test/media-factories.ts';
+import { createPhotoItem, createVideoItem } from '../../test/media-item-factories.ts';
 import { addToZone, buildZone, zoneCall, zoneName, zoneState } from '../../test/zone-factories.ts';
 
 const ZONES_MAX = 3;
@@ -124,5 +126,33 @@ describe('zones: creating, changing, searching', () => {
     expect(row?.members).toBe(2);
     const state = await zoneState(t.db, id);
     expect(state.members.find((m) => m.userId === waiting.user.id)?.role).toBe('member');
+  });
+
+  it("takes one of the creator's photos as its cover, and removes its files with the zone", async () => {
+    const admin = await createMember(t);
+    const photo = await createPhotoItem(t, { owner: admin });
+    const call = zoneCall(t, admin);
+    const others = await createPhotoItem(t);
+    const video = await createVideoItem(t, { owner: admin });
+    const before = await t.db.select().from(zones);
+    for (const cover of [others.id, video.id]) {
+      const refused = await call('POST', '/api/zones', fields({ cover }));
+      expect([refused.statusCode, refused.json().code]).toEqual([400, 'media_not_found']);
+    }
+    expect(await t.db.select().from(zones)).toHaveLength(before.length);
+
+    const res = await call('POST', '/api/zones', fields({ cover: photo.id }));
+    expect(res.json().cover).toBe(photo.id);
+    const [claimed] = await t.db.select().from(mediaItems).where(eq(mediaItems.id, photo.id));
+    expect(claimed?.claimedAt).not.toBeNull();
+    expect((await storedFiles(t)).some((file) => file.startsWith(photo.folder))).toBe(true);
+
+    expect((await call('DELETE', `/api/zones/${res.json()._id}`)).statusCode).toBe(204);
+    expect(await t.db.select().from(mediaItems).where(eq(mediaItems.id, photo.id))).toEqual([]);
+    await waitFor(
+      async () => ((await storedFiles(t)).some((file) => file.startsWith(photo.folder)) ? undefined : true),
+      'the cover files removed',
+    );
+    expect(await zoneState(t.db, res.json()._id)).toMatchObject({ zone: [], members: [] });
   });
 });
