@@ -80,7 +80,15 @@ export const ZoneSchema = z.object({
 });
 export type Zone = z.infer<typeof ZoneSchema>;
 
-export const ZoneListSchema = z.object({ zones: z.array(ZoneSchema), count: z.int() });
+/**
+ * A list of zones counts at most this many (the web shows "1,000+"): counting every zone a common
+ * word matches, or every suggestion, would read the whole table for a figure no one needs exactly.
+ */
+export const ZONE_LIST_COUNT_MAX = 1000;
+export const ZoneListSchema = z.object({
+  zones: z.array(ZoneSchema),
+  count: z.int().describe(`The zones listed, counted up to ${ZONE_LIST_COUNT_MAX}`),
+});
 export type ZoneList = z.infer<typeof ZoneListSchema>;
 
 export const ZONE_SORTS = ['-members', '+title', '-createdAt'] as const;

@@ -69,4 +69,5 @@ CREATE INDEX "zone_members_role_idx" ON "zone_members" USING btree ("zone_id","r
 CREATE UNIQUE INDEX "zones_name_lower_key" ON "zones" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "zones_title_trgm_idx" ON "zones" USING gin (lower("title") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "zones_name_trgm_idx" ON "zones" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "zones_suggestions_idx" ON "zones" USING btree ("language","members" DESC NULLS LAST,"id");
+CREATE INDEX "zones_suggestions_idx" ON "zones" USING btree ("language","members" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "zones_popular_idx" ON "zones" USING btree ("members" DESC NULLS FIRST,"id");

@@ -43,7 +43,9 @@ export const zones = pgTable(
     uniqueIndex('zones_name_lower_key').on(sql`lower(${table.name})`),
     index('zones_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
     index('zones_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
-    index('zones_suggestions_idx').on(table.language, table.members.desc(), table.id),
+    index('zones_suggestions_idx').on(table.language, table.members.desc().nullsFirst(), table.id),
+    // A search matching many zones walks the most popular first and stops at the page's end.
+    index('zones_popular_idx').on(table.members.desc().nullsFirst(), table.id),
     check('zones_members_check', sql`${table.members} >= 0`),
   ],
 );

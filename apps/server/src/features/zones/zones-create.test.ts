@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { ZONE_LIST_COUNT_MAX } from '@motema/shared/zones';
 import { mediaItems, zones } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createMember, waitFor } from '../../test/factories.ts';
@@ -154,5 +155,13 @@ describe('zones: creating, changing, searching', () => {
       'the cover files removed',
     );
     expect(await zoneState(t.db, res.json()._id)).toMatchObject({ zone: [], members: [] });
+  });
+
+  it(`counts a list up to ZONE_LIST_COUNT_MAX (${ZONE_LIST_COUNT_MAX}) zones`, async () => {
+    await t.db.execute(sql`INSERT INTO zones (title, name, access, language)
+      SELECT 'Makala ' || g, 'makala' || g, 'public', 'en' FROM generate_series(1, ${ZONE_LIST_COUNT_MAX + 1}) g`);
+    const res = await zoneCall(t, await createMember(t))('GET', '/api/zones/search?q=makala&limit=5');
+    expect(res.json().count).toBe(ZONE_LIST_COUNT_MAX);
+    expect(res.json().zones).toHaveLength(5);
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { ZONE_SORTS } from '@motema/shared/zones';
+import { ZONE_LIST_COUNT_MAX, type ZONE_SORTS } from '@motema/shared/zones';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, zoneMembers, zones } from '../../db/schema.ts';
 
@@ -85,8 +85,7 @@ async function page(
       .limit(query.limit),
     db
       .select({ count: sql<number>`count(*)::int` })
-      .from(zones)
-      .where(where),
+      .from(db.select({ id: zones.id }).from(zones).where(where).limit(ZONE_LIST_COUNT_MAX).as('counted')),
   ]);
   return { rows, count: total?.count ?? 0 };
 }
