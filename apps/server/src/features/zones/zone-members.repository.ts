@@ -36,8 +36,13 @@ export async function declineReasonOf(db: DbOrTx, zoneId: string, userId: string
   return row?.reason ?? null;
 }
 
-/** The zones a member is in or waits to enter. */
+/**
+ * The zones a member is in or waits to enter. In a transaction, it first takes the member's zones
+ * lock (an advisory lock until the commit): two joins at once count one after the other, so the
+ * member never passes the limit.
+ */
 export async function countMemberships(tx: DbOrTx, userId: string): Promise<number> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`zones:${userId}`}, 0))`);
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(zoneMembers)

@@ -164,4 +164,16 @@ describe('zones: creating, changing, searching', () => {
     expect(res.json().count).toBe(ZONE_LIST_COUNT_MAX);
     expect(res.json().zones).toHaveLength(5);
   });
+
+  it('keeps the zone limit when a member joins several zones at once', async () => {
+    const member = await createMember(t);
+    await buildZone(t, { admin: member });
+    const others = await Promise.all(Array.from({ length: 4 }, () => buildZone(t)));
+    const joins = await Promise.all(
+      others.map(({ id }) => zoneCall(t, member)('POST', `/api/zones/${id}/join`)),
+    );
+    expect(joins.map((res) => res.statusCode).sort()).toEqual([201, 201, 409, 409]);
+    const mine = await zoneCall(t, member)('GET', '/api/zones/mine');
+    expect(mine.json().count).toBe(ZONES_MAX);
+  });
 });
