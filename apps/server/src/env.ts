@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZONES_PER_MEMBER_MAX } from '@motema/shared/zones';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -49,6 +50,8 @@ const EnvSchema = z.object({
   // App updates (docs/devices.md): a device whose build is below this one may no longer run and is
   // told the update is required (a blocking "update now"); between it and APP_BUILD the update is optional.
   APP_MIN_BUILD: z.coerce.number().int().min(1).default(1),
+  // Zones (docs/zones.md): the zones a member may belong to at once, waiting requests included.
+  ZONES_PER_MEMBER_MAX: z.coerce.number().int().min(1).default(ZONES_PER_MEMBER_MAX),
   // Web push (docs/notifications.md): origins the server may post pushes to besides the known push
   // services (comma-separated; the local push service in tests, e2e and development), and the VAPID
   // subject a push service may write to (default: mailto: support at PUBLIC_URL's host).

@@ -17,6 +17,7 @@ export const VALIDATION_MESSAGES = {
   username_characters: 'Username can only contain letters, numbers, and underscores',
   username_reserved: 'Username is not accepted. Reserved usernames are not allowed.',
   username_taken: 'This username is already taken',
+  zone_name_taken: 'This zone name is already taken',
   email_required: 'E-mail is required',
   email_invalid: 'Invalid e-mail',
   email_taken: 'This e-mail is already used by another account',

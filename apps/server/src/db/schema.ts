@@ -13,3 +13,4 @@ export * from './schema/billing-passes.ts';
 export * from './schema/billing-ledger.ts';
 export * from './schema/posts.ts';
 export * from './schema/devices.ts';
+export * from './schema/zones.ts';

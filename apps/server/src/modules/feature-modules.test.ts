@@ -34,6 +34,7 @@ describe('the feature modules (decision 0033)', () => {
         'GET /api/posts/:id',
         'GET /api/posts/:id/comments',
         'GET /api/posts/:postId/media/:itemId/:file',
+        'GET /api/zones/:id',
         'POST /api/payments/callback/flexpay/:token',
         'POST /api/devices',
         'POST /api/visitors',

@@ -9,6 +9,7 @@ import { notificationsModule } from '../features/notifications/notifications.mod
 import { postsModule } from '../features/posts/posts.module.ts';
 import { safetyModule } from '../features/safety/safety.module.ts';
 import { usersModule } from '../features/users/users.module.ts';
+import { zonesModule } from '../features/zones/zones.module.ts';
 import type { FeatureModule } from './feature-module.ts';
 import { routeListsOf } from './plug-in.ts';
 
@@ -27,6 +28,7 @@ export const featureModules: readonly FeatureModule[] = [
   chatModule,
   postsModule,
   billingModule,
+  zonesModule,
   notificationsModule,
   devicesModule,
   devModule,

@@ -1,0 +1,171 @@
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { ZoneMemberListQuery, ZoneRole } from '@motema/shared/zones';
+import type { DbOrTx } from '../../db/client.ts';
+import { users, zoneBans, zoneDeclines, zoneMembers } from '../../db/schema.ts';
+import { notBlockedWith } from '../safety/safety.policy.ts';
+
+export type MembershipRow = typeof zoneMembers.$inferSelect;
+
+const one = (zoneId: string, userId: string) =>
+  and(eq(zoneMembers.zoneId, zoneId), eq(zoneMembers.userId, userId));
+
+export async function findMembership(
+  db: DbOrTx,
+  zoneId: string,
+  userId: string,
+  lock = false,
+): Promise<MembershipRow | null> {
+  const query = db.select().from(zoneMembers).where(one(zoneId, userId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function isBanned(db: DbOrTx, zoneId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: zoneBans.userId })
+    .from(zoneBans)
+    .where(and(eq(zoneBans.zoneId, zoneId), eq(zoneBans.userId, userId)));
+  return rows.length > 0;
+}
+
+export async function declineReasonOf(db: DbOrTx, zoneId: string, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ reason: zoneDeclines.reason })
+    .from(zoneDeclines)
+    .where(and(eq(zoneDeclines.zoneId, zoneId), eq(zoneDeclines.userId, userId)));
+  return row?.reason ?? null;
+}
+
+/**
+ * The zones a member is in or waits to enter. In a transaction, it first takes the member's zones
+ * lock (an advisory lock until the commit): two joins at once count one after the other, so the
+ * member never passes the limit.
+ */
+export async function countMemberships(tx: DbOrTx, userId: string): Promise<number> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`zones:${userId}`}, 0))`);
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(zoneMembers)
+    .where(eq(zoneMembers.userId, userId));
+  return row?.count ?? 0;
+}
+
+export async function countRole(tx: DbOrTx, zoneId: string, role: ZoneRole): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(zoneMembers)
+    .where(and(eq(zoneMembers.zoneId, zoneId), eq(zoneMembers.role, role)));
+  return row?.count ?? 0;
+}
+
+export async function insertMember(
+  tx: DbOrTx,
+  row: { zoneId: string; userId: string; role: ZoneRole; since: Date; answers?: string[] },
+): Promise<void> {
+  await tx.insert(zoneMembers).values(row);
+  await tx
+    .delete(zoneDeclines)
+    .where(and(eq(zoneDeclines.zoneId, row.zoneId), eq(zoneDeclines.userId, row.userId)));
+}
+
+export async function setRole(
+  tx: DbOrTx,
+  zoneId: string,
+  userId: string,
+  role: ZoneRole,
+  since?: Date,
+): Promise<void> {
+  await tx
+    .update(zoneMembers)
+    .set(since ? { role, since, answers: [] } : { role })
+    .where(one(zoneId, userId));
+}
+
+export async function setReminder(tx: DbOrTx, zoneId: string, userId: string, at: Date): Promise<void> {
+  await tx.update(zoneMembers).set({ lastReminderAt: at }).where(one(zoneId, userId));
+}
+
+export async function deleteMember(tx: DbOrTx, zoneId: string, userId: string): Promise<void> {
+  await tx.delete(zoneMembers).where(one(zoneId, userId));
+}
+
+export async function insertDecline(
+  tx: DbOrTx,
+  row: { zoneId: string; userId: string; reason: string; declinedAt: Date },
+): Promise<void> {
+  await tx
+    .insert(zoneDeclines)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [zoneDeclines.zoneId, zoneDeclines.userId],
+      set: { reason: row.reason, declinedAt: row.declinedAt },
+    });
+}
+
+export async function insertBan(tx: DbOrTx, zoneId: string, userId: string, at: Date): Promise<void> {
+  await tx.insert(zoneBans).values({ zoneId, userId, bannedAt: at }).onConflictDoNothing();
+}
+
+export async function deleteBan(tx: DbOrTx, zoneId: string, userId: string): Promise<void> {
+  await tx.delete(zoneBans).where(and(eq(zoneBans.zoneId, zoneId), eq(zoneBans.userId, userId)));
+}
+
+/** Every waiting request made a membership (a zone turned public): how many. */
+export async function acceptWaiting(tx: DbOrTx, zoneId: string, at: Date): Promise<number> {
+  const rows = await tx
+    .update(zoneMembers)
+    .set({ role: 'member', since: at, answers: [] })
+    .where(and(eq(zoneMembers.zoneId, zoneId), eq(zoneMembers.role, 'waiting')))
+    .returning({ userId: zoneMembers.userId });
+  return rows.length;
+}
+
+const MEMBER_ORDER: Record<ZoneMemberListQuery['sort'], SQL[]> = {
+  '+since': [asc(zoneMembers.since), asc(zoneMembers.userId)],
+  '-since': [desc(zoneMembers.since), asc(zoneMembers.userId)],
+  '+username': [asc(users.username), asc(zoneMembers.userId)],
+};
+
+/**
+ * A zone's members seen by the viewer: those of `roles` (and `role` if asked), never a member
+ * blocked by or blocking the viewer (Z3), whose username starts with `q` if given.
+ */
+export async function listMembers(
+  db: DbOrTx,
+  zoneId: string,
+  viewerId: string,
+  roles: readonly ZoneRole[],
+  query: ZoneMemberListQuery,
+) {
+  const where = and(
+    eq(zoneMembers.zoneId, zoneId),
+    inArray(zoneMembers.role, query.role ? roles.filter((role) => role === query.role) : [...roles]),
+    ne(users.status, 'pending'),
+    notBlockedWith(viewerId, zoneMembers.userId),
+    query.q
+      ? sql`lower(${users.username}) LIKE ${`${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        userId: zoneMembers.userId,
+        username: users.username,
+        role: zoneMembers.role,
+        since: zoneMembers.since,
+        answers: zoneMembers.answers,
+      })
+      .from(zoneMembers)
+      .innerJoin(users, eq(users.id, zoneMembers.userId))
+      .where(where)
+      .orderBy(...MEMBER_ORDER[query.sort])
+      .offset(query.skip)
+      .limit(query.limit),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(zoneMembers)
+      .innerJoin(users, eq(users.id, zoneMembers.userId))
+      .where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}

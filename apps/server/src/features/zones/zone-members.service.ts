@@ -1,0 +1,218 @@
+import { ZONE_REMINDER_INTERVAL_MS, type ZoneMemberListQuery, type ZoneRole } from '@motema/shared/zones';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest, conflict, fieldIssue, invalidFields } from '../../lib/app-error.ts';
+import { clock } from '../../lib/clock.ts';
+import { isBlockedBetween } from '../safety/safety.service.ts';
+import { requireRight, targetIn, zoneFor, zoneNotAllowed, type ZoneContext } from './zone-access.ts';
+import * as members from './zone-members.repository.ts';
+import * as repo from './zones.repository.ts';
+import { outranks } from './zones.policy.ts';
+import { requireRoomForZone, type ZonesDeps } from './zones.service.ts';
+
+const lastAdmin = () => conflict('zone_last_admin');
+
+/** Members of the zone's counter: admins, managers and members; not the waiting. */
+const counts = (role: ZoneRole | null) => role !== null && role !== 'waiting';
+
+/**
+ * Joins a zone as a member at once (a public zone), or asks to (a private one: a waiting request
+ * with one answer per question, which replaces any decline). 409 `zone_request_needed` for a join of
+ * a private zone, 403 `zone_banned` for a banned member.
+ */
+export async function enterZone(
+  { db, env }: ZonesDeps,
+  userId: string,
+  zoneId: string,
+  request: { answers: string[] } | null,
+): Promise<ZoneContext> {
+  return db.transaction(async (tx) => {
+    const context = await zoneFor(tx, zoneId, userId, true);
+    requireRight(context, 'join');
+    const { zone } = context;
+    if (zone.access === 'private' && !request) throw conflict('zone_request_needed');
+    const answers = zone.access === 'private' ? (request?.answers ?? []) : [];
+    if (answers.length !== zone.questions.length || answers.some((answer) => answer === '')) {
+      throw invalidFields(fieldIssue('answers', 'required'));
+    }
+    await requireRoomForZone(tx, env, userId);
+    const role = zone.access === 'public' ? 'member' : 'waiting';
+    await members.insertMember(tx, { zoneId: zone.id, userId, role, since: clock.now(), answers });
+    if (counts(role)) await repo.adjustMembers(tx, zone.id, 1);
+    return zoneFor(tx, zone.id, userId);
+  });
+}
+
+/** A waiting member withdraws their request. */
+export async function cancelRequest({ db }: ZonesDeps, userId: string, zoneId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const context = await zoneFor(tx, zoneId, userId, true);
+    requireRight(context, 'cancel_request');
+    await members.deleteMember(tx, context.zone.id, userId);
+  });
+}
+
+/**
+ * A waiting member reminds the admins of their request: at most once in ZONE_REMINDER_INTERVAL_MS,
+ * 429 `zone_remind_too_soon` before. The notification itself comes with the zones' notifications.
+ */
+export async function remindAdmins({ db }: ZonesDeps, userId: string, zoneId: string): Promise<Date> {
+  return db.transaction(async (tx) => {
+    const context = await zoneFor(tx, zoneId, userId, true);
+    requireRight(context, 'remind');
+    const now = clock.now();
+    const last = context.membership?.lastReminderAt;
+    if (last && now.getTime() - last.getTime() < ZONE_REMINDER_INTERVAL_MS) {
+      throw new AppError(429, 'zone_remind_too_soon');
+    }
+    await members.setReminder(tx, context.zone.id, userId, now);
+    return now;
+  });
+}
+
+/** An admin's or manager's action on another member of the zone, after the policy's checks. */
+async function onMember(
+  db: Db,
+  callerId: string,
+  zoneId: string,
+  targetId: string,
+  action: 'decide_request' | 'remove' | 'ban' | 'change_role',
+  act: (tx: DbOrTx, context: ZoneContext, target: members.MembershipRow) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const context = await zoneFor(tx, zoneId, callerId, true);
+    requireRight(context, action);
+    if (targetId === callerId) throw badRequest('self_not_allowed');
+    const target = await targetIn(tx, context.zone.id, targetId, (id) => isBlockedBetween(tx, callerId, id));
+    if (action === 'decide_request' && target.role !== 'waiting')
+      throw new AppError(404, 'zone_request_not_found');
+    if (action !== 'change_role' && !outranks(context.role, target.role)) throw zoneNotAllowed();
+    await act(tx, context, target);
+  });
+}
+
+export async function approveRequest({ db }: ZonesDeps, callerId: string, zoneId: string, userId: string) {
+  await onMember(db, callerId, zoneId, userId, 'decide_request', async (tx, { zone }, target) => {
+    await members.setRole(tx, zone.id, target.userId, 'member', clock.now());
+    await repo.adjustMembers(tx, zone.id, 1);
+  });
+}
+
+/** Declines a request; the applicant reads the reason on the zone's page (their membership). */
+export async function declineRequest(
+  { db }: ZonesDeps,
+  callerId: string,
+  zoneId: string,
+  userId: string,
+  reason: string,
+) {
+  await onMember(db, callerId, zoneId, userId, 'decide_request', async (tx, { zone }, target) => {
+    await members.deleteMember(tx, zone.id, target.userId);
+    await members.insertDecline(tx, {
+      zoneId: zone.id,
+      userId: target.userId,
+      reason,
+      declinedAt: clock.now(),
+    });
+  });
+}
+
+/** Removes a member (or a request): they may request again. */
+export async function removeMember({ db }: ZonesDeps, callerId: string, zoneId: string, userId: string) {
+  await onMember(db, callerId, zoneId, userId, 'remove', async (tx, { zone }, target) => {
+    await members.deleteMember(tx, zone.id, target.userId);
+    if (counts(target.role)) await repo.adjustMembers(tx, zone.id, -1);
+  });
+}
+
+/**
+ * Bans a member (taking them out of the zone if they are in it, when the caller outranks them) or
+ * lifts a ban: a banned member can neither join nor request.
+ */
+export async function setBan(
+  { db }: ZonesDeps,
+  callerId: string,
+  zoneId: string,
+  userId: string,
+  banned: boolean,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const context = await zoneFor(tx, zoneId, callerId, true);
+    requireRight(context, 'ban');
+    if (userId === callerId) throw badRequest('self_not_allowed');
+    if (!banned) return members.deleteBan(tx, context.zone.id, userId);
+    if (!(await repo.memberExists(tx, userId))) throw new AppError(404, 'user_not_found');
+    const target = await members.findMembership(tx, context.zone.id, userId, true);
+    if (target && !outranks(context.role, target.role)) throw zoneNotAllowed();
+    if (target) {
+      await members.deleteMember(tx, context.zone.id, userId);
+      if (counts(target.role)) await repo.adjustMembers(tx, context.zone.id, -1);
+    }
+    await members.insertBan(tx, context.zone.id, userId, clock.now());
+  });
+}
+
+/**
+ * An admin gives a member another role (admin, manager or member). The zone keeps at least one admin:
+ * the last one cannot step down (409 `zone_last_admin`).
+ */
+export async function changeRole(
+  { db }: ZonesDeps,
+  callerId: string,
+  zoneId: string,
+  userId: string,
+  role: 'admin' | 'manager' | 'member',
+) {
+  if (userId === callerId && role !== 'admin') {
+    await db.transaction(async (tx) => {
+      const context = await zoneFor(tx, zoneId, callerId, true);
+      requireRight(context, 'change_role');
+      if ((await members.countRole(tx, context.zone.id, 'admin')) <= 1) throw lastAdmin();
+      await members.setRole(tx, context.zone.id, callerId, role);
+    });
+    return;
+  }
+  await onMember(db, callerId, zoneId, userId, 'change_role', async (tx, { zone }, target) => {
+    if (target.role === 'waiting') throw new AppError(404, 'zone_request_not_found');
+    await members.setRole(tx, zone.id, target.userId, role);
+  });
+}
+
+/** A member leaves; the last admin must first hand over (409 `zone_last_admin`). */
+export async function leaveZone({ db }: ZonesDeps, userId: string, zoneId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const context = await zoneFor(tx, zoneId, userId, true);
+    requireRight(context, 'leave');
+    if (context.role === 'admin' && (await members.countRole(tx, context.zone.id, 'admin')) <= 1) {
+      throw lastAdmin();
+    }
+    await members.deleteMember(tx, context.zone.id, userId);
+    await repo.adjustMembers(tx, context.zone.id, -1);
+  });
+}
+
+/**
+ * The zone's members by role for those in it; the waiting (with their answers) only for its admins
+ * and managers. Members blocked by or blocking the viewer are left out (Z3).
+ */
+export async function listZoneMembers(
+  db: DbOrTx,
+  viewerId: string,
+  zoneId: string,
+  query: ZoneMemberListQuery,
+) {
+  const context = await zoneFor(db, zoneId, viewerId);
+  requireRight(context, query.role === 'waiting' ? 'view_waiting' : 'view_members');
+  const roles: ZoneRole[] = query.role === 'waiting' ? ['waiting'] : ['admin', 'manager', 'member'];
+  return members.listMembers(db, context.zone.id, viewerId, roles, query);
+}
+
+/** The caller's own place in a zone, with a declined request's reason. */
+export async function myMembership(db: DbOrTx, userId: string, zoneId: string) {
+  const context = await zoneFor(db, zoneId, userId);
+  return {
+    role: context.role,
+    banned: context.banned,
+    declineReason: await members.declineReasonOf(db, context.zone.id, userId),
+    lastReminderAt: context.membership?.lastReminderAt ?? null,
+  };
+}

@@ -1,0 +1,12 @@
+import { routes, type FeatureModule } from '../../modules/feature-module.ts';
+import { zoneInvitesRoutes } from './zone-invites.routes.ts';
+import { zoneMembersRoutes } from './zone-members.routes.ts';
+import { zonesRoutes } from './zones.routes.ts';
+
+export const zonesModule: FeatureModule = {
+  name: 'zones',
+  routes: [routes(zonesRoutes), routes(zoneMembersRoutes), routes(zoneInvitesRoutes)],
+  // A public zone's page, which a visitor may open (the web's guard lets visitors open /zone); a
+  // private zone answers a visitor 404 zone_not_found (zones.policy.ts).
+  publicRoutes: ['GET /api/zones/:id'],
+};

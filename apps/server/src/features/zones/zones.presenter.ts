@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import type { Zone, ZoneInviteSchema, ZoneList, ZoneMemberList, ZoneRole } from '@motema/shared/zones';
+import type { InviteMade } from './zone-invites.service.ts';
+import type { InviteRow } from './zone-invites.repository.ts';
+import type { ZoneRow } from './zones.repository.ts';
+
+/** A zone's page as the caller sees it: every field is public to whoever may open the page. */
+export function presentZone({ zone, role }: { zone: ZoneRow; role: ZoneRole | null }): Zone {
+  return {
+    _id: zone.id,
+    title: zone.title,
+    name: zone.name,
+    description: zone.description,
+    cover: zone.coverItemId,
+    access: zone.access,
+    questions: zone.questions,
+    members: zone.members,
+    role,
+    createdAt: zone.createdAt.toISOString(),
+  };
+}
+
+export function presentZoneList(list: {
+  rows: { zone: ZoneRow; role: ZoneRole | null }[];
+  count: number;
+}): ZoneList {
+  return { zones: list.rows.map(presentZone), count: list.count };
+}
+
+/** Members by role; a waiting member's answers only reach the admins and managers who list the waiting. */
+export function presentMemberList(list: {
+  rows: { userId: string; username: string; role: ZoneRole; since: Date; answers: string[] }[];
+  count: number;
+}): ZoneMemberList {
+  return {
+    members: list.rows.map((row) => ({
+      _id: row.userId,
+      username: row.username,
+      role: row.role,
+      since: row.since.toISOString(),
+      answers: row.role === 'waiting' ? row.answers : [],
+    })),
+    count: list.count,
+  };
+}
+
+type Invite = z.infer<typeof ZoneInviteSchema>;
+
+export function presentInvite(row: InviteRow, token?: string): Invite {
+  return {
+    _id: row.id,
+    ...(token ? { token } : {}),
+    expiresAt: row.expiresAt.toISOString(),
+    maxUses: row.maxUses,
+    uses: row.uses,
+    needsApproval: row.needsApproval,
+    revoked: row.revokedAt !== null,
+  };
+}
+
+export const presentInviteMade = ({ row, token }: InviteMade) => presentInvite(row, token);

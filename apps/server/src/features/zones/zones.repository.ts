@@ -1,0 +1,120 @@
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { ZONE_LIST_COUNT_MAX, type ZONE_SORTS } from '@motema/shared/zones';
+import type { DbOrTx } from '../../db/client.ts';
+import { users, zoneMembers, zones } from '../../db/schema.ts';
+
+export type ZoneRow = typeof zones.$inferSelect;
+export type ZoneInsert = Omit<typeof zones.$inferInsert, 'id' | 'members'>;
+export type ZonePage = { skip: number; limit: number; sort: (typeof ZONE_SORTS)[number] };
+
+const ORDER: Record<ZonePage['sort'], SQL[]> = {
+  '-members': [desc(zones.members), asc(zones.id)],
+  '+title': [asc(zones.title), asc(zones.id)],
+  '-createdAt': [desc(zones.createdAt), asc(zones.id)],
+};
+
+/** The new zone, or null when its name (whatever its case) is taken. */
+export async function insertZone(tx: DbOrTx, zone: ZoneInsert): Promise<ZoneRow | null> {
+  const [row] = await tx.insert(zones).values(zone).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function nameTaken(tx: DbOrTx, name: string, exceptId?: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: zones.id })
+    .from(zones)
+    .where(and(sql`lower(${zones.name}) = lower(${name})`, exceptId ? ne(zones.id, exceptId) : undefined))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findZone(db: DbOrTx, id: string, lock = false): Promise<ZoneRow | null> {
+  const query = db.select().from(zones).where(eq(zones.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function updateZone(tx: DbOrTx, id: string, patch: Partial<ZoneInsert>): Promise<ZoneRow> {
+  const [row] = await tx.update(zones).set(patch).where(eq(zones.id, id)).returning();
+  return row!;
+}
+
+export async function deleteZone(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(zones).where(eq(zones.id, id));
+}
+
+export async function adjustMembers(tx: DbOrTx, id: string, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await tx
+    .update(zones)
+    .set({ members: sql`${zones.members} + ${delta}` })
+    .where(eq(zones.id, id));
+}
+
+export async function languageOf(db: DbOrTx, userId: string): Promise<'en' | 'fr' | 'ro'> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return row?.language ?? 'en';
+}
+
+/** Whether this id is a member's (not an unconfirmed registration). */
+export async function memberExists(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), ne(users.status, 'pending')));
+  return rows.length > 0;
+}
+
+export type ZoneWithRole = { zone: ZoneRow; role: (typeof zoneMembers.$inferSelect)['role'] | null };
+
+async function page(
+  db: DbOrTx,
+  viewerId: string,
+  where: SQL | undefined,
+  query: ZonePage,
+): Promise<{ rows: ZoneWithRole[]; count: number }> {
+  const membership = and(eq(zoneMembers.zoneId, zones.id), eq(zoneMembers.userId, viewerId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ zone: zones, role: zoneMembers.role })
+      .from(zones)
+      .leftJoin(zoneMembers, membership)
+      .where(where)
+      .orderBy(...ORDER[query.sort])
+      .offset(query.skip)
+      .limit(query.limit),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(db.select({ id: zones.id }).from(zones).where(where).limit(ZONE_LIST_COUNT_MAX).as('counted')),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+const mineSql = (viewerId: string) =>
+  sql`${zones.id} IN (SELECT ${zoneMembers.zoneId} FROM ${zoneMembers} WHERE ${zoneMembers.userId} = ${viewerId})`;
+
+/** The zones the viewer is in, or waits to enter. */
+export function listMine(db: DbOrTx, viewerId: string, query: ZonePage) {
+  return page(db, viewerId, mineSql(viewerId), query);
+}
+
+/** Popular zones in the viewer's language that they are not in (suggestions_idx). */
+export function listSuggested(db: DbOrTx, viewerId: string, language: string, query: ZonePage) {
+  return page(
+    db,
+    viewerId,
+    and(eq(zones.language, language as ZoneRow['language']), sql`NOT (${mineSql(viewerId)})`),
+    query,
+  );
+}
+
+/** Zones whose title or name holds `text`, whatever its case (trigram indexes). */
+export function search(db: DbOrTx, viewerId: string, text: string, query: ZonePage) {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return page(
+    db,
+    viewerId,
+    sql`(lower(${zones.title}) LIKE ${pattern} OR lower(${zones.name}) LIKE ${pattern})`,
+    query,
+  );
+}

@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZoneCreateSchema,
+  ZoneListQuerySchema,
+  ZoneListSchema,
+  ZoneSchema,
+  ZoneSearchQuerySchema,
+  ZoneUpdateSchema,
+} from '@motema/shared/zones';
+import type { AppDeps } from '../../deps.ts';
+import { apiErrors, noBody } from '../../lib/api-responses.ts';
+import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
+import { presentZone, presentZoneList } from './zones.presenter.ts';
+import {
+  createZone,
+  deleteZone,
+  getZone,
+  listMyZones,
+  searchZones,
+  suggestZones,
+  updateZone,
+} from './zones.service.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const ZoneParamsSchema = z.object({ id: z.string().describe('The zone') });
+const notFound = 'zone_not_found: no such zone, or a private one asked by a visitor';
+const refused = 'zone_not_allowed: the caller’s role does not allow this (decision 0041)';
+
+/** Zones (docs/zones.md): creating, reading, changing and deleting one, and the lists of the tab. */
+export const zonesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
+
+  app.post(
+    '/zones',
+    {
+      config: perMemberRateLimit('zone-create', 10, HOUR),
+      schema: {
+        body: ZoneCreateSchema,
+        response: {
+          201: ZoneSchema,
+          ...apiErrors({
+            400: 'validation_failed (zone_name_taken on `name`); media_not_found, media_failed: the cover',
+            409: 'zones_limit_reached: the caller is in the most zones allowed; media_already_used',
+          }),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(presentZone(await createZone(deps, memberOf(request).userId, request.body))),
+  );
+
+  app.get(
+    '/zones/mine',
+    { schema: { querystring: ZoneListQuerySchema, response: { 200: ZoneListSchema } } },
+    async (request) => presentZoneList(await listMyZones(db, memberOf(request).userId, request.query)),
+  );
+
+  app.get(
+    '/zones/suggestions',
+    { schema: { querystring: ZoneListQuerySchema, response: { 200: ZoneListSchema } } },
+    async (request) => presentZoneList(await suggestZones(db, memberOf(request).userId, request.query)),
+  );
+
+  app.get(
+    '/zones/search',
+    {
+      config: perMemberRateLimit('zone-search', 60, MINUTE),
+      schema: { querystring: ZoneSearchQuerySchema, response: { 200: ZoneListSchema } },
+    },
+    async (request) =>
+      presentZoneList(await searchZones(db, memberOf(request).userId, request.query.q, request.query)),
+  );
+
+  app.get(
+    '/zones/:id',
+    { schema: { params: ZoneParamsSchema, response: { 200: ZoneSchema, ...apiErrors({ 404: notFound }) } } },
+    async (request) => presentZone(await getZone(db, request.auth?.userId ?? null, request.params.id)),
+  );
+
+  app.patch(
+    '/zones/:id',
+    {
+      config: perMemberRateLimit('zone-update', 30, HOUR),
+      schema: {
+        params: ZoneParamsSchema,
+        body: ZoneUpdateSchema,
+        response: {
+          200: ZoneSchema,
+          ...apiErrors({ 400: 'validation_failed (zone_name_taken on `name`)', 403: refused, 404: notFound }),
+        },
+      },
+    },
+    async (request) =>
+      presentZone(await updateZone(deps, memberOf(request).userId, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/zones/:id',
+    {
+      config: perMemberRateLimit('zone-delete', 10, HOUR),
+      schema: {
+        params: ZoneParamsSchema,
+        response: { 204: noBody('Deleted'), ...apiErrors({ 403: refused, 404: notFound }) },
+      },
+    },
+    async (request, reply) => {
+      await deleteZone(deps, memberOf(request).userId, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { UsernameSchema } from './auth.ts';
+import { memberText } from './member-text.ts';
+import { LimitSchema, SkipSchema, sortSchema } from './paging.ts';
+
+/**
+ * Zones (issue 28): public and private interest groups. A zone's name is a handle with the username
+ * rules and messages of SPEC section 5, unique whatever its case.
+ */
+export const ZONE_ACCESS = ['public', 'private'] as const;
+export type ZoneAccess = (typeof ZONE_ACCESS)[number];
+/** A member's place in a zone; `waiting` is a pending request. */
+export const ZONE_ROLES = ['admin', 'manager', 'member', 'waiting'] as const;
+export type ZoneRole = (typeof ZONE_ROLES)[number];
+/** The roles an admin may give (waiting is reached only by a request). */
+export const ZONE_GIVEN_ROLES = ['admin', 'manager', 'member'] as const;
+
+export const ZONE_TITLE_MAX_LENGTH = 80;
+export const ZONE_DESCRIPTION_MAX_LENGTH = 1000;
+export const ZONE_QUESTIONS_MAX = 3;
+export const ZONE_QUESTION_MAX_LENGTH = 200;
+export const ZONE_ANSWER_MAX_LENGTH = 500;
+export const ZONE_REASON_MAX_LENGTH = 500;
+/** The zones a member belongs to (waiting included) by default; the server's ZONES_PER_MEMBER_MAX sets it. */
+export const ZONES_PER_MEMBER_MAX = 50;
+/** A waiting member reminds the admins at most once in this time. */
+export const ZONE_REMINDER_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** An invite link lasts at most this long, and is used at most this many times. */
+export const ZONE_INVITE_MAX_DAYS = 30;
+export const ZONE_INVITE_MAX_USES = 1000;
+
+const prose = (max: number) =>
+  z
+    .string({ error: 'invalid_value' })
+    .trim()
+    .max(max, { error: 'max_length' })
+    .superRefine(memberText('prose'));
+
+export const ZoneTitleSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required', abort: true })
+  .max(ZONE_TITLE_MAX_LENGTH, { error: 'max_length', abort: true })
+  .superRefine(memberText('name'));
+
+const QuestionSchema = prose(ZONE_QUESTION_MAX_LENGTH).pipe(z.string().min(1, { error: 'required' }));
+
+const ZoneFieldsSchema = z.object({
+  title: ZoneTitleSchema,
+  name: UsernameSchema,
+  description: prose(ZONE_DESCRIPTION_MAX_LENGTH),
+  /** A photo uploaded through POST /api/media-items (use `post`), claimed by the zone as its cover. */
+  cover: z.uuid({ error: 'invalid_value' }).nullable(),
+  access: z.enum(ZONE_ACCESS, { error: 'invalid_value' }),
+  questions: z.array(QuestionSchema).max(ZONE_QUESTIONS_MAX, { error: 'invalid_value' }),
+});
+export const ZoneCreateSchema = ZoneFieldsSchema.extend({
+  description: ZoneFieldsSchema.shape.description.default(''),
+  cover: ZoneFieldsSchema.shape.cover.default(null),
+  questions: ZoneFieldsSchema.shape.questions.default([]),
+});
+export type ZoneCreate = z.infer<typeof ZoneCreateSchema>;
+/** PATCH: the fields given change, the others stay. */
+export const ZoneUpdateSchema = ZoneFieldsSchema.partial();
+export type ZoneUpdate = z.infer<typeof ZoneUpdateSchema>;
+
+export const ZoneSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  name: z.string(),
+  description: z.string(),
+  cover: z.uuid().nullable(),
+  access: z.enum(ZONE_ACCESS),
+  /** Asked of those who request a private zone; empty for others than members of a public zone. */
+  questions: z.array(z.string()),
+  members: z.int().describe('Members, admins and managers (not the waiting)'),
+  /** The caller's role, or null (not a member, or a visitor). */
+  role: z.enum(ZONE_ROLES).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type Zone = z.infer<typeof ZoneSchema>;
+
+/**
+ * A list of zones counts at most this many (the web shows "1,000+"): counting every zone a common
+ * word matches, or every suggestion, would read the whole table for a figure no one needs exactly.
+ */
+export const ZONE_LIST_COUNT_MAX = 1000;
+export const ZoneListSchema = z.object({
+  zones: z.array(ZoneSchema),
+  count: z.int().describe(`The zones listed, counted up to ${ZONE_LIST_COUNT_MAX}`),
+});
+export type ZoneList = z.infer<typeof ZoneListSchema>;
+
+export const ZONE_SORTS = ['-members', '+title', '-createdAt'] as const;
+export const ZoneListQuerySchema = z.object({
+  skip: SkipSchema,
+  limit: LimitSchema.default(24),
+  sort: sortSchema(ZONE_SORTS).default('-members'),
+});
+export const ZoneSearchQuerySchema = ZoneListQuerySchema.extend({
+  q: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(ZONE_TITLE_MAX_LENGTH),
+});
+
+export const ZoneRequestSchema = z.object({
+  answers: z.array(prose(ZONE_ANSWER_MAX_LENGTH)).max(ZONE_QUESTIONS_MAX).default([]),
+});
+export const ZoneDeclineSchema = z.object({ reason: prose(ZONE_REASON_MAX_LENGTH).default('') });
+export const ZoneRoleChangeSchema = z.object({ role: z.enum(ZONE_GIVEN_ROLES, { error: 'invalid_value' }) });
+
+export const ZONE_MEMBER_SORTS = ['+since', '-since', '+username'] as const;
+export const ZoneMemberListQuerySchema = z.object({
+  skip: SkipSchema,
+  limit: LimitSchema.default(50),
+  sort: sortSchema(ZONE_MEMBER_SORTS).default('+since'),
+  role: z.enum(ZONE_ROLES, { error: 'invalid_value' }).optional(),
+  q: z.string().trim().max(50).optional(),
+});
+export type ZoneMemberListQuery = z.infer<typeof ZoneMemberListQuerySchema>;
+
+export const ZoneMemberSchema = z.object({
+  _id: z.uuid().describe('The member'),
+  username: z.string(),
+  role: z.enum(ZONE_ROLES),
+  since: z.iso.datetime(),
+  /** A waiting member's answers, shown to admins and managers only (empty otherwise). */
+  answers: z.array(z.string()),
+});
+export const ZoneMemberListSchema = z.object({ members: z.array(ZoneMemberSchema), count: z.int() });
+export type ZoneMemberList = z.infer<typeof ZoneMemberListSchema>;
+
+/** The caller's own membership: a declined request's reason is read here. */
+export const ZoneMembershipSchema = z.object({
+  role: z.enum(ZONE_ROLES).nullable(),
+  banned: z.boolean(),
+  declineReason: z.string().nullable(),
+  lastReminderAt: z.iso.datetime().nullable(),
+});
+
+export const ZoneInviteCreateSchema = z.object({
+  days: z.int({ error: 'must_be_numeric' }).min(1).max(ZONE_INVITE_MAX_DAYS).default(7),
+  maxUses: z.int({ error: 'must_be_numeric' }).min(1).max(ZONE_INVITE_MAX_USES).nullable().default(null),
+  needsApproval: z.boolean().default(false),
+});
+export const ZoneInviteSchema = z.object({
+  _id: z.uuid(),
+  /** Given once, when the link is made: only its hash is stored. */
+  token: z.string().optional(),
+  expiresAt: z.iso.datetime(),
+  maxUses: z.int().nullable(),
+  uses: z.int(),
+  needsApproval: z.boolean(),
+  revoked: z.boolean(),
+});
+export const ZoneInviteListSchema = z.object({ invites: z.array(ZoneInviteSchema), count: z.int() });
+export const ZoneInviteJoinSchema = z.object({ token: z.string().min(16).max(128) });
