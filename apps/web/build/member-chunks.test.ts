@@ -23,7 +23,10 @@ const sources: Record<string, string> = {
     "import { IconCamera } from '@tabler/icons-react';\nimport { MemberAvatar } from '../ui/member-avatar.tsx';\nimport { SiteTitle } from '../ui/site-title.tsx';\n",
   'features/discovery/home-page.tsx': "import { Title } from '@mantine/core';\n",
   // The other visitor sources the chunking reads, empty here.
-  'features/auth/login-page.tsx': "import { FormAlert } from '../../ui/form-alert.tsx';\n",
+  'features/auth/login-page.tsx':
+    "import { IconLogin2 } from '@tabler/icons-react';\nimport { FormAlert } from '../../ui/form-alert.tsx';\n",
+  // A member page other than home.
+  'features/chat/chat-page.tsx': "import { IconMessage } from '@tabler/icons-react';\n",
   'features/legal/legal-page.tsx': '',
   'layouts/public-layout.tsx': '',
   'layouts/language-switch.tsx': '',
@@ -54,6 +57,7 @@ const graph: Record<string, Node> = {
       src('features/auth/login-page.tsx'),
       src('layouts/home-layout.tsx'),
       src('features/discovery/home-page.tsx'),
+      src('features/chat/chat-page.tsx'),
     ],
   },
   [src('features/public/start-page.tsx')]: { imports: [icons, src('ui/site-title.tsx')] },
@@ -62,13 +66,14 @@ const graph: Record<string, Node> = {
   [src('layouts/home-layout.tsx')]: {
     imports: [icons, src('ui/member-avatar.tsx'), src('ui/site-title.tsx'), src('ui/form-alert.tsx')],
   },
-  [src('features/auth/login-page.tsx')]: { imports: [src('ui/form-alert.tsx')] },
+  [src('features/auth/login-page.tsx')]: { imports: [icons, src('ui/form-alert.tsx')] },
+  [src('features/chat/chat-page.tsx')]: { imports: [icons] },
   [src('ui/form-alert.tsx')]: { imports: [hooks] },
   // The entry imports the hooks' barrel (Mantine's provider does) without using every hook.
   [hooks]: { imports: [hook('use-id'), hook('use-os')] },
   [src('features/discovery/home-page.tsx')]: { imports: [mantine] },
   [mantine]: { imports: ['Anchor', 'Avatar', 'MantineProvider', 'Title'].map(component) },
-  [icons]: { imports: ['IconCamera', 'IconCameraHeart'].map(icon) },
+  [icons]: { imports: ['IconCamera', 'IconCameraHeart', 'IconLogin2', 'IconMessage'].map(icon) },
 };
 
 const context = {
@@ -105,6 +110,11 @@ describe('memberChunks', () => {
     // The start page's too (site-title, Anchor), though its own group takes them first (vite.config.ts).
     expect(chunkOf(src('ui/site-title.tsx'), context)).toBe('pages-shared');
     expect(chunkOf(component('Anchor'), context)).toBe('pages-shared');
+  });
+
+  it("groups the icons of the other member pages, not a visitor page's", () => {
+    expect(chunkOf(icon('IconMessage'), context)).toBe('member-icons');
+    expect(chunkOf(icon('IconLogin2'), context)).toBe(null);
   });
 
   it('leaves what home does not use, and what the entry imports itself, where Rolldown puts it', () => {

@@ -138,7 +138,8 @@ type Names = { visitor: Set<string>; home: Set<string> };
 /**
  * Chunk name for a module, or null to leave it to Rolldown: `pages-shared` (what home and a visitor
  * page both use), `member-ui` (Mantine and icons), `member-libs` (other packages) and `member-app`
- * (our code), each kept under the 40 KB brotli lazy chunk budget by this split.
+ * (our code), each kept under the 40 KB brotli lazy chunk budget by this split; `member-icons` for
+ * the icons only other member pages use.
  */
 export function memberChunks(srcDir: string) {
   const memo = new Map<string, Set<string>>();
@@ -156,7 +157,11 @@ export function memberChunks(srcDir: string) {
     const forVisitors = roots.some(
       (root) => root === VISITOR_BARREL_ROOT || VISITOR_ROOTS.some((pattern) => pattern.test(root)),
     );
-    if (!forHome || forEntry) return null;
+    if (forEntry) return null;
+    // An icon of the other member pages: one chunk of them all (3.5 KB brotli) rather than a small
+    // file each, whose imports and exports cost about as much as the icon: 5.5 KB less over the app.
+    // A visitor page's icons stay apart, so a visitor does not download the members'.
+    if (!forHome) return ICON.test(id) && !forVisitors ? 'member-icons' : null;
     // Home and a visitor page both use it (a Mantine hook or part, an icon, a schema): one chunk of
     // them all instead of a small file each, ~20 on home's critical path, each a round trip on a slow
     // network; a visitor page loads it too, a few KB it may not all use. What the entry or the start
