@@ -24,9 +24,10 @@ const sources: Record<string, string> = {
   'features/discovery/home-page.tsx': "import { Title } from '@mantine/core';\n",
   // The other visitor sources the chunking reads, empty here.
   'features/auth/login-page.tsx':
-    "import { IconLogin2 } from '@tabler/icons-react';\nimport { FormAlert } from '../../ui/form-alert.tsx';\n",
+    "import { PinInput } from '@mantine/core';\nimport { IconLogin2 } from '@tabler/icons-react';\nimport { FormAlert } from '../../ui/form-alert.tsx';\n",
   // A member page other than home.
-  'features/chat/chat-page.tsx': "import { IconMessage } from '@tabler/icons-react';\n",
+  'features/chat/chat-page.tsx':
+    "import { Menu } from '@mantine/core';\nimport { IconMessage } from '@tabler/icons-react';\n",
   'features/legal/legal-page.tsx': '',
   'layouts/public-layout.tsx': '',
   'layouts/language-switch.tsx': '',
@@ -66,13 +67,15 @@ const graph: Record<string, Node> = {
   [src('layouts/home-layout.tsx')]: {
     imports: [icons, src('ui/member-avatar.tsx'), src('ui/site-title.tsx'), src('ui/form-alert.tsx')],
   },
-  [src('features/auth/login-page.tsx')]: { imports: [icons, src('ui/form-alert.tsx')] },
-  [src('features/chat/chat-page.tsx')]: { imports: [icons] },
+  [src('features/auth/login-page.tsx')]: { imports: [mantine, icons, src('ui/form-alert.tsx')] },
+  [src('features/chat/chat-page.tsx')]: { imports: [mantine, icons] },
   [src('ui/form-alert.tsx')]: { imports: [hooks] },
   // The entry imports the hooks' barrel (Mantine's provider does) without using every hook.
   [hooks]: { imports: [hook('use-id'), hook('use-os')] },
   [src('features/discovery/home-page.tsx')]: { imports: [mantine] },
-  [mantine]: { imports: ['Anchor', 'Avatar', 'MantineProvider', 'Title'].map(component) },
+  [mantine]: {
+    imports: ['Anchor', 'Avatar', 'MantineProvider', 'Menu', 'PinInput', 'Title'].map(component),
+  },
   [icons]: { imports: ['IconCamera', 'IconCameraHeart', 'IconLogin2', 'IconMessage'].map(icon) },
 };
 
@@ -112,8 +115,10 @@ describe('memberChunks', () => {
     expect(chunkOf(component('Anchor'), context)).toBe('pages-shared');
   });
 
-  it("groups the icons of the other member pages, not a visitor page's", () => {
-    expect(chunkOf(icon('IconMessage'), context)).toBe('member-icons');
+  it("groups Mantine and the icons of the other member pages in one chunk, not a visitor page's", () => {
+    expect(chunkOf(component('Menu'), context)).toBe('member-pages-ui');
+    expect(chunkOf(icon('IconMessage'), context)).toBe('member-pages-ui');
+    expect(chunkOf(component('PinInput'), context)).toBe(null);
     expect(chunkOf(icon('IconLogin2'), context)).toBe(null);
   });
 

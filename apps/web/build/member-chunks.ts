@@ -43,6 +43,8 @@ const MANTINE_BARREL = /[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
 const MANTINE_COMPONENT = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]([^\\/]+)[\\/]/;
 const ICONS_BARREL = /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/;
 const ICON = /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/](\w+)\.mjs$/;
+/** Mantine's packages and the icons. */
+const UI_PACKAGE = /[\\/]node_modules[\\/]@(mantine|tabler)[\\/]/;
 /** Barrels whose modules are told apart by who imports the barrel, without the entry (see rootsOf). */
 const PACKAGE_BARREL =
   /[\\/]node_modules[\\/](@mantine[\\/]hooks[\\/]esm|@tanstack[\\/]react-query[\\/]build[\\/]modern)[\\/]index\.m?js$/;
@@ -138,8 +140,8 @@ type Names = { visitor: Set<string>; home: Set<string> };
 /**
  * Chunk name for a module, or null to leave it to Rolldown: `pages-shared` (what home and a visitor
  * page both use), `member-ui` (Mantine and icons), `member-libs` (other packages) and `member-app`
- * (our code), each kept under the 40 KB brotli lazy chunk budget by this split; `member-icons` for
- * the icons only other member pages use.
+ * (our code), each kept under the 40 KB brotli lazy chunk budget by this split; `member-pages-ui`
+ * (Mantine and icons that only the other member pages use).
  */
 export function memberChunks(srcDir: string) {
   const memo = new Map<string, Set<string>>();
@@ -158,16 +160,17 @@ export function memberChunks(srcDir: string) {
       (root) => root === VISITOR_BARREL_ROOT || VISITOR_ROOTS.some((pattern) => pattern.test(root)),
     );
     if (forEntry) return null;
-    // An icon of the other member pages: one chunk of them all (3.5 KB brotli) rather than a small
-    // file each, whose imports and exports cost about as much as the icon: 5.5 KB less over the app.
-    // A visitor page's icons stay apart, so a visitor does not download the members'.
-    if (!forHome) return ICON.test(id) && !forVisitors ? 'member-icons' : null;
+    // Mantine's and the icons' modules only the other member pages use: one chunk of them all rather
+    // than a small file each (a component, its parts, an icon), whose imports and exports cost about
+    // as much as an icon: 13.7 KB less over the app, and fewer round trips when a page opens. What a
+    // visitor page uses stays apart, so a visitor does not download the members' parts.
+    if (!forHome) return !forVisitors && UI_PACKAGE.test(id) ? 'member-pages-ui' : null;
     // Home and a visitor page both use it (a Mantine hook or part, an icon, a schema): one chunk of
     // them all instead of a small file each, ~20 on home's critical path, each a round trip on a slow
     // network; a visitor page loads it too, a few KB it may not all use. What the entry or the start
     // page imports statically is never offered here: the `index` and `start-page` groups take it first.
     if (forVisitors) return 'pages-shared';
-    if (/[\\/]node_modules[\\/]@(mantine|tabler)[\\/]/.test(id)) return 'member-ui';
+    if (UI_PACKAGE.test(id)) return 'member-ui';
     return id.includes('node_modules') ? 'member-libs' : 'member-app';
   };
 }
