@@ -25,6 +25,8 @@ const sources: Record<string, string> = {
   // The other visitor sources the chunking reads, empty here.
   'features/auth/login-page.tsx':
     "import { PinInput } from '@mantine/core';\nimport { IconLogin2 } from '@tabler/icons-react';\nimport { FormAlert } from '../../ui/form-alert.tsx';\n",
+  // The notices, which every page loads when it is idle.
+  'ui/notifications-host.tsx': "import { Notification } from '@mantine/core';\n",
   // A member page other than home.
   'features/chat/chat-page.tsx':
     "import { Menu } from '@mantine/core';\nimport { IconMessage } from '@tabler/icons-react';\n",
@@ -59,6 +61,7 @@ const graph: Record<string, Node> = {
       src('layouts/home-layout.tsx'),
       src('features/discovery/home-page.tsx'),
       src('features/chat/chat-page.tsx'),
+      src('ui/notifications-host.tsx'),
     ],
   },
   [src('features/public/start-page.tsx')]: { imports: [icons, src('ui/site-title.tsx')] },
@@ -69,12 +72,22 @@ const graph: Record<string, Node> = {
   },
   [src('features/auth/login-page.tsx')]: { imports: [mantine, icons, src('ui/form-alert.tsx')] },
   [src('features/chat/chat-page.tsx')]: { imports: [mantine, icons] },
+  [src('ui/notifications-host.tsx')]: { imports: [mantine] },
   [src('ui/form-alert.tsx')]: { imports: [hooks] },
   // The entry imports the hooks' barrel (Mantine's provider does) without using every hook.
   [hooks]: { imports: [hook('use-id'), hook('use-os')] },
   [src('features/discovery/home-page.tsx')]: { imports: [mantine] },
   [mantine]: {
-    imports: ['Anchor', 'Avatar', 'MantineProvider', 'Menu', 'PinInput', 'Title'].map(component),
+    imports: [
+      'Anchor',
+      'Avatar',
+      'MantineProvider',
+      'Menu',
+      'Notification',
+      'PinInput',
+      'Portal',
+      'Title',
+    ].map(component),
   },
   [icons]: { imports: ['IconCamera', 'IconCameraHeart', 'IconLogin2', 'IconMessage'].map(icon) },
 };
@@ -120,6 +133,9 @@ describe('memberChunks', () => {
     expect(chunkOf(icon('IconMessage'), context)).toBe('member-pages-ui');
     expect(chunkOf(component('PinInput'), context)).toBe(null);
     expect(chunkOf(icon('IconLogin2'), context)).toBe(null);
+    // What every page loads, and what no page imports itself (a part only a package uses).
+    expect(chunkOf(component('Notification'), context)).toBe(null);
+    expect(chunkOf(component('Portal'), context)).toBe(null);
   });
 
   it('leaves what home does not use, and what the entry imports itself, where Rolldown puts it', () => {
