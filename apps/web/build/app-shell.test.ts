@@ -31,7 +31,7 @@ const MANIFEST: Manifest = {
     dynamicImports: ['src/start.tsx', 'src/home.tsx', 'src/settings.tsx'],
   },
   '_vendor.js': { file: 'assets/vendor-1.js' },
-  '../../node_modules/workbox-window/build/workbox-window.prod.es5.mjs': {
+  '../../node_modules/workbox-window/build/workbox-window.prod.mjs': {
     file: 'assets/workbox-window-1.js',
     isDynamicEntry: true,
   },

@@ -23,7 +23,13 @@ const sources: Record<string, string> = {
     "import { IconCamera } from '@tabler/icons-react';\nimport { MemberAvatar } from '../ui/member-avatar.tsx';\nimport { SiteTitle } from '../ui/site-title.tsx';\n",
   'features/discovery/home-page.tsx': "import { Title } from '@mantine/core';\n",
   // The other visitor sources the chunking reads, empty here.
-  'features/auth/login-page.tsx': "import { FormAlert } from '../../ui/form-alert.tsx';\n",
+  'features/auth/login-page.tsx':
+    "import { PinInput } from '@mantine/core';\nimport { IconLogin2 } from '@tabler/icons-react';\nimport { FormAlert } from '../../ui/form-alert.tsx';\n",
+  // The notices, which every page loads when it is idle.
+  'ui/notifications-host.tsx': "import { Notification } from '@mantine/core';\n",
+  // A member page other than home.
+  'features/chat/chat-page.tsx':
+    "import { Menu } from '@mantine/core';\nimport { IconMessage } from '@tabler/icons-react';\n",
   'features/legal/legal-page.tsx': '',
   'layouts/public-layout.tsx': '',
   'layouts/language-switch.tsx': '',
@@ -54,6 +60,8 @@ const graph: Record<string, Node> = {
       src('features/auth/login-page.tsx'),
       src('layouts/home-layout.tsx'),
       src('features/discovery/home-page.tsx'),
+      src('features/chat/chat-page.tsx'),
+      src('ui/notifications-host.tsx'),
     ],
   },
   [src('features/public/start-page.tsx')]: { imports: [icons, src('ui/site-title.tsx')] },
@@ -62,13 +70,26 @@ const graph: Record<string, Node> = {
   [src('layouts/home-layout.tsx')]: {
     imports: [icons, src('ui/member-avatar.tsx'), src('ui/site-title.tsx'), src('ui/form-alert.tsx')],
   },
-  [src('features/auth/login-page.tsx')]: { imports: [src('ui/form-alert.tsx')] },
+  [src('features/auth/login-page.tsx')]: { imports: [mantine, icons, src('ui/form-alert.tsx')] },
+  [src('features/chat/chat-page.tsx')]: { imports: [mantine, icons] },
+  [src('ui/notifications-host.tsx')]: { imports: [mantine] },
   [src('ui/form-alert.tsx')]: { imports: [hooks] },
   // The entry imports the hooks' barrel (Mantine's provider does) without using every hook.
   [hooks]: { imports: [hook('use-id'), hook('use-os')] },
   [src('features/discovery/home-page.tsx')]: { imports: [mantine] },
-  [mantine]: { imports: ['Anchor', 'Avatar', 'MantineProvider', 'Title'].map(component) },
-  [icons]: { imports: ['IconCamera', 'IconCameraHeart'].map(icon) },
+  [mantine]: {
+    imports: [
+      'Anchor',
+      'Avatar',
+      'MantineProvider',
+      'Menu',
+      'Notification',
+      'PinInput',
+      'Portal',
+      'Title',
+    ].map(component),
+  },
+  [icons]: { imports: ['IconCamera', 'IconCameraHeart', 'IconLogin2', 'IconMessage'].map(icon) },
 };
 
 const context = {
@@ -105,6 +126,16 @@ describe('memberChunks', () => {
     // The start page's too (site-title, Anchor), though its own group takes them first (vite.config.ts).
     expect(chunkOf(src('ui/site-title.tsx'), context)).toBe('pages-shared');
     expect(chunkOf(component('Anchor'), context)).toBe('pages-shared');
+  });
+
+  it("groups Mantine and the icons of the other member pages in one chunk, not a visitor page's", () => {
+    expect(chunkOf(component('Menu'), context)).toBe('member-pages-ui');
+    expect(chunkOf(icon('IconMessage'), context)).toBe('member-pages-ui');
+    expect(chunkOf(component('PinInput'), context)).toBe(null);
+    expect(chunkOf(icon('IconLogin2'), context)).toBe(null);
+    // What every page loads, and what no page imports itself (a part only a package uses).
+    expect(chunkOf(component('Notification'), context)).toBe(null);
+    expect(chunkOf(component('Portal'), context)).toBe(null);
   });
 
   it('leaves what home does not use, and what the entry imports itself, where Rolldown puts it', () => {
