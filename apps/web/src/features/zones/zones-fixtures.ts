@@ -24,19 +24,19 @@ export const member = (
   answers: string[] = [],
 ) => ({ _id, username, role, since: '2026-11-02T10:00:00.000Z', answers });
 
-type Answer = [status: number, body?: unknown];
+type Answer = readonly [status: number, body?: unknown];
 
 /**
  * Test helper: a `fetch` stub answering `'METHOD /api/path'` (the query string left out) from
  * `routes`; anything else is a 404. The calls are on the returned mock.
  */
-export function stubApi(routes: Record<string, Answer | ((body: unknown) => Answer)>) {
+export function stubApi(routes: Record<string, Answer | ((body: unknown, url: string) => Answer)>) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
     const route = routes[key];
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     const [status, answer] =
-      typeof route === 'function' ? route(body) : (route ?? [404, { code: 'not_found' }]);
+      typeof route === 'function' ? route(body, url) : (route ?? [404, { code: 'not_found' }]);
     return jsonResponse(status, answer);
   });
   vi.stubGlobal('fetch', fetch);
