@@ -127,7 +127,13 @@ function RequestButton({ zone }: { zone: Zone }) {
   return (
     <>
       <Button onClick={() => setOpen(true)}>{t('action.request')}</Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('action.requestTitle')} centered>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('action.requestTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      >
         <Stack gap="md">
           {zone.questions.length === 0 && <Text size="sm">{t('action.noQuestions')}</Text>}
           {zone.questions.map((question, index) => (

@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ZoneMemberList, ZoneRole } from '@motema/shared/zones';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -85,12 +85,10 @@ function ByRole({ zoneId, list, moderator }: { zoneId: string; list: ZoneMemberL
                 radius="md"
                 padding="sm"
               >
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={600}>@{member.username}</Text>
-                  <Text size="sm" c="dimmed">
-                    {t('since', { date: sinceText(member.since) })}
-                  </Text>
-                </Group>
+                <Text fw={600}>@{member.username}</Text>
+                <Text size="sm" c="dimmed">
+                  {t('since', { date: sinceText(member.since) })}
+                </Text>
               </Card>
             </li>
           ))}

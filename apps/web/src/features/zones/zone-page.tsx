@@ -39,7 +39,6 @@ export function ZonePage() {
                   <MemberText>{zone.data.description}</MemberText>
                 </Text>
               )}
-              <ZoneAction zone={zone.data} visitor={visitor} />
               {inZone && (
                 <Group gap="xs">
                   <Button
@@ -62,6 +61,7 @@ export function ZonePage() {
                   )}
                 </Group>
               )}
+              <ZoneAction zone={zone.data} visitor={visitor} />
             </Stack>
           )
         }

@@ -57,6 +57,7 @@ export function ZoneRequestRow({ zone, request }: { zone: Zone; request: Request
         onClose={() => setDeclining(false)}
         title={t('members.declineTitle')}
         centered
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       >
         <Stack gap="md">
           <Textarea

@@ -31,7 +31,7 @@ export function ZonesPage() {
           style={{ flex: 1 }}
           type="search"
           aria-label={t('list.search')}
-          placeholder={t('list.search')}
+          placeholder={t('list.searchShort')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={typed}
           onChange={(event) => setTyped(event.currentTarget.value)}
