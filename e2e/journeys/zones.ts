@@ -2,6 +2,7 @@
  * Zones on phones (360x740), two members in two browser contexts. Awa creates a private zone with a
  * question; Kofi finds its page, asks to join with an answer and reminds the admins (Remind then
  * waits a day); Awa approves him from the members screen, where his answer shows; Kofi is a member.
+ * Awa makes an invite link in the zone's settings; Zola opens it and is a member at once.
  * Labels are read from the app's own translation files.
  */
 import { expect, journey, locale, shot, signedUpMember, type Journey } from '../fixtures.ts';
@@ -70,6 +71,22 @@ const privateZone = journey(
     await kofi.page.getByRole('button', { name: zones('action.leave'), exact: true }).waitFor();
     await shot(kofi.page, 'zones-07-member');
     log('Kofi is a member of the zone');
+
+    // Awa makes an invite link in the settings; Zola opens it and is in at once.
+    await awa.page.goto(`${zonePath}/settings`);
+    await awa.page.getByRole('button', { name: zones('invites.create'), exact: true }).click();
+    const link = await awa.page.getByRole('textbox', { name: zones('invites.link') }).inputValue();
+    expect(link, 'the invite link').toMatch(/\/zones\?invite=/);
+    await shot(awa.page, 'zones-08-settings');
+    const zola = await signedUpMember(browser, baseUrl, {
+      firstName: 'Zola',
+      sex: 'female',
+      likes: ['male'],
+    });
+    await zola.page.goto(new URL(link).pathname + new URL(link).search);
+    await zola.page.getByText(zones('zone.youAre.member')).waitFor();
+    expect(new URL(zola.page.url()).pathname, 'where the invite link leads').toBe(zonePath);
+    log('Zola joined through the invite link Awa made');
   },
   { timeoutMs: 120_000 },
 );
