@@ -1,9 +1,11 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { ZONE_GIVEN_ROLES } from '@motema/shared/zones';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { notify } from '../../lib/notices.ts';
+import { knownMe } from '../../lib/query-client.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Loaded, sinceText, ZoneScreen } from './zone-screen.tsx';
 import {
@@ -54,6 +56,9 @@ export function ZoneMemberPage() {
   const act = useMemberActionMutation(id);
   const [confirm, setConfirm] = useState<'remove' | 'ban' | null>(null);
   const role = zone.data?.role;
+  const self = knownMe(useQueryClient())?._id === user;
+  // An admin acts on everyone but admins, a manager on members (the server's `outranks`).
+  const outranks = member && (role === 'admin' ? member.role !== 'admin' : member.role === 'member');
   const run = (action: MemberAction, done: string) =>
     act.mutate(
       { user, action },
@@ -72,7 +77,7 @@ export function ZoneMemberPage() {
                 <>
                   <Text>{t(`role.${member.role}`)}</Text>
                   <Text c="dimmed">{t('since', { date: sinceText(member.since) })}</Text>
-                  {role === 'admin' && (
+                  {role === 'admin' && !self && (
                     <NativeSelect
                       label={t('member.changeRole')}
                       value={member.role}
@@ -84,14 +89,16 @@ export function ZoneMemberPage() {
                       }}
                     />
                   )}
-                  <Group gap="xs">
-                    <Button variant="default" onClick={() => setConfirm('remove')}>
-                      {t('member.remove')}
-                    </Button>
-                    <Button color="red" variant="light" onClick={() => setConfirm('ban')}>
-                      {t('member.ban')}
-                    </Button>
-                  </Group>
+                  {!self && outranks && (
+                    <Group gap="xs">
+                      <Button variant="default" onClick={() => setConfirm('remove')}>
+                        {t('member.remove')}
+                      </Button>
+                      <Button color="red" variant="light" onClick={() => setConfirm('ban')}>
+                        {t('member.ban')}
+                      </Button>
+                    </Group>
+                  )}
                 </>
               ) : (
                 <>

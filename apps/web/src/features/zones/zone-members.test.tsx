@@ -96,6 +96,27 @@ describe('ZoneMemberPage and ZoneProfilePage', () => {
     await vi.waitFor(() => expect(calls(fetch)).toContain(`PUT ${path}/bans/${bea}`));
   });
 
+  it('gives a manager no action on an admin, nor anyone on themselves', async () => {
+    stubMembers('manager');
+    renderPage('/zone/:id/member/:user', <ZoneMemberPage />, {
+      url: `/zone/${id}/member/${ada}`,
+      me: buildMe(),
+    });
+    expect(await screen.findByText('Admin')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+  });
+
+  it('gives an admin nothing to do on their own membership', async () => {
+    stubMembers('admin');
+    renderPage('/zone/:id/member/:user', <ZoneMemberPage />, {
+      url: `/zone/${id}/member/${ada}`,
+      me: buildMe({ _id: ada }),
+    });
+    expect(await screen.findByText('Admin')).toBeTruthy();
+    expect(screen.queryByLabelText('Role in the zone')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ban' })).toBeNull();
+  });
+
   it('gives a manager no role choice', async () => {
     stubMembers('manager');
     renderPage('/zone/:id/member/:user', <ZoneMemberPage />, {
