@@ -37,6 +37,11 @@ export function ZoneRow({ zone }: { zone: Zone }) {
           <Text size="sm" c="dimmed">
             {t('members', { count: zone.members })}
           </Text>
+          {zone.role === 'waiting' && (
+            <Text size="sm" fw={600}>
+              {t('role.waiting')}
+            </Text>
+          )}
         </Group>
       </Stack>
     </Card>

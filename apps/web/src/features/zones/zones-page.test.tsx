@@ -10,6 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const mine = buildZone({ role: 'admin' });
 const other = buildZone({
+  role: 'waiting',
   _id: '00000000-0000-4000-8000-00000000000b',
   title: 'Douala singles',
   name: 'doualasingles',
@@ -26,7 +27,9 @@ describe('ZonesPage', () => {
     renderPage('/zones', <ZonesPage />, { me: buildMe() });
     const link = await screen.findByRole('link', { name: /Kinshasa runners/ });
     expect(link.getAttribute('href')).toBe(`/zone/${mine._id}`);
-    expect(await screen.findByRole('link', { name: /Douala singles.*Private/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('link', { name: /Douala singles.*Private.*Waiting for an answer/ }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create' }).getAttribute('href')).toBe('/create-zone');
   });
 
