@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'push',
   'devices',
   'install',
+  'zones',
 ] as const;
 /** Loaded before the first render: what the start page and every layout need. */
 export const STARTUP_NAMESPACES = ['common'] as const;

@@ -1,19 +1,25 @@
 import type { FeatureModule } from '../../lib/feature-module.ts';
-import { openTo, pending } from '../../lib/feature-routes.tsx';
+import { openTo, page } from '../../lib/feature-routes.tsx';
 
-/** Zones, coming in a later part of the product: their screens say so, reachable from their tab. */
+const pages = () => import('./zone-member-pages.tsx');
+const edit = () => import('./zone-edit-pages.tsx');
+
+/** Zones (issue 28): the tab, a zone's page (open to visitors), its members, settings and forms. */
 export const zonesFeature: FeatureModule = {
   name: 'zones',
   routes: () => ({
     member: [
-      pending('/zone/:id/profile/:user', 'screens.zoneProfile'),
-      pending('/zone/:id/member/:user', 'screens.zoneMember'),
-      pending('/zone/:id/members', 'screens.zoneMembers'),
-      pending('/zone/:id/settings', 'screens.zoneSettings'),
-      openTo('visitor', pending('/zone/:id', 'screens.zone')),
-      pending('/update-zone/:id', 'screens.updateZone'),
-      pending('/create-zone', 'screens.createZone'),
-      pending('/zones', 'nav.zones'),
+      page('/zone/:id/profile/:user', pages, 'ZoneProfilePage', ['zones']),
+      page('/zone/:id/member/:user', pages, 'ZoneMemberPage', ['zones']),
+      page('/zone/:id/members', () => import('./zone-members-page.tsx'), 'ZoneMembersPage', ['zones']),
+      page('/zone/:id/settings', () => import('./zone-settings-page.tsx'), 'ZoneSettingsPage', ['zones']),
+      openTo(
+        'visitor',
+        page('/zone/:id', () => import('./zone-page.tsx'), 'ZonePage', ['zones']),
+      ),
+      page('/update-zone/:id', edit, 'UpdateZonePage', ['zones']),
+      page('/create-zone', edit, 'CreateZonePage', ['zones']),
+      page('/zones', () => import('./zones-page.tsx'), 'ZonesPage', ['zones']),
     ],
   }),
 };

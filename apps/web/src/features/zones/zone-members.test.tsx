@@ -1,0 +1,142 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ZoneRole } from '@motema/shared/zones';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildMe, renderPage } from '../../test/render-page.tsx';
+import { ZoneMemberPage, ZoneProfilePage } from './zone-member-pages.tsx';
+import { ZoneMembersPage } from './zone-members-page.tsx';
+import { buildZone, calls, member, stubApi } from './zones-fixtures.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const zone = (role: ZoneRole) => buildZone({ access: 'private', questions: ['Why do you run?'], role });
+const id = buildZone()._id;
+const path = `/api/zones/${id}`;
+const ada = 'aaaaaaaa-0000-4000-8000-000000000001';
+const bea = 'bbbbbbbb-0000-4000-8000-000000000002';
+const everyone = { members: [member(ada, 'ada', 'admin'), member(bea, 'bea', 'member')], count: 2 };
+const waitingList = {
+  members: [member('cccccccc-0000-4000-8000-000000000003', 'chris', 'waiting', ['For the river'])],
+  count: 1,
+};
+
+function stubMembers(role: ZoneRole, extra = {}) {
+  return stubApi({
+    [`GET ${path}`]: [200, zone(role)],
+    [`GET ${path}/members`]: () => [200, everyone],
+    ...extra,
+  });
+}
+
+describe('ZoneMembersPage', () => {
+  it('lists members by role, without the waiting list for a member', async () => {
+    const fetch = stubMembers('member');
+    renderPage('/zone/:id/members', <ZoneMembersPage />, { url: `/zone/${id}/members`, me: buildMe() });
+    expect(await screen.findByRole('heading', { name: 'Admin' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /@bea/ }).getAttribute('href')).toBe(
+      `/zone/${id}/profile/${bea}`,
+    );
+    expect(screen.queryByRole('heading', { name: 'Waiting requests' })).toBeNull();
+    expect(calls(fetch).some((call) => call.includes('role=waiting'))).toBe(false);
+  });
+
+  it('shows a manager the requests with their answers, and approves one', async () => {
+    const approved = vi.fn();
+    stubApi({
+      [`GET ${path}`]: [200, zone('manager')],
+      // The waiting list answers from the same address, told apart by its query.
+      [`GET ${path}/members`]: (_body, url) => [200, url.includes('role=waiting') ? waitingList : everyone],
+      [`POST ${path}/requests/cccccccc-0000-4000-8000-000000000003/approve`]: () => {
+        approved();
+        return [204];
+      },
+    });
+    renderPage('/zone/:id/members', <ZoneMembersPage />, { url: `/zone/${id}/members`, me: buildMe() });
+    expect(await screen.findByText('For the river')).toBeTruthy();
+    expect(screen.getByText('Why do you run?')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Approve the request of chris' }));
+    await vi.waitFor(() => expect(approved).toHaveBeenCalled());
+  });
+
+  it('declines a request with a reason', async () => {
+    const declined = vi.fn();
+    stubApi({
+      [`GET ${path}`]: [200, zone('admin')],
+      [`GET ${path}/members`]: () => [200, waitingList],
+      [`POST ${path}/requests/cccccccc-0000-4000-8000-000000000003/decline`]: (body) => {
+        declined(body);
+        return [204];
+      },
+    });
+    renderPage('/zone/:id/members', <ZoneMembersPage />, { url: `/zone/${id}/members`, me: buildMe() });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Decline the request of chris' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Runners only');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    await vi.waitFor(() => expect(declined).toHaveBeenCalledWith({ reason: 'Runners only' }));
+  });
+});
+
+describe('ZoneMemberPage and ZoneProfilePage', () => {
+  it("lets an admin change a member's role and ban them", async () => {
+    const fetch = stubMembers('admin', {
+      [`PUT ${path}/members/${bea}/role`]: [204],
+      [`PUT ${path}/bans/${bea}`]: [204],
+    });
+    renderPage('/zone/:id/member/:user', <ZoneMemberPage />, {
+      url: `/zone/${id}/member/${bea}`,
+      me: buildMe(),
+    });
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Role in the zone'), 'manager');
+    await vi.waitFor(() => expect(calls(fetch)).toContain(`PUT ${path}/members/${bea}/role`));
+    await user.click(screen.getByRole('button', { name: 'Ban' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ban' }));
+    await vi.waitFor(() => expect(calls(fetch)).toContain(`PUT ${path}/bans/${bea}`));
+  });
+
+  it('gives a manager no action on an admin, nor anyone on themselves', async () => {
+    stubMembers('manager');
+    renderPage('/zone/:id/member/:user', <ZoneMemberPage />, {
+      url: `/zone/${id}/member/${ada}`,
+      me: buildMe(),
+    });
+    expect(await screen.findByText('Admin')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+  });
+
+  it('gives an admin nothing to do on their own membership', async () => {
+    stubMembers('admin');
+    renderPage('/zone/:id/member/:user', <ZoneMemberPage />, {
+      url: `/zone/${id}/member/${ada}`,
+      me: buildMe({ _id: ada }),
+    });
+    expect(await screen.findByText('Admin')).toBeTruthy();
+    expect(screen.queryByLabelText('Role in the zone')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ban' })).toBeNull();
+  });
+
+  it('gives a manager no role choice', async () => {
+    stubMembers('manager');
+    renderPage('/zone/:id/member/:user', <ZoneMemberPage />, {
+      url: `/zone/${id}/member/${bea}`,
+      me: buildMe(),
+    });
+    expect(await screen.findByRole('button', { name: 'Remove' })).toBeTruthy();
+    expect(screen.queryByLabelText('Role in the zone')).toBeNull();
+  });
+
+  it('shows a member through the zone, with a link to their profile', async () => {
+    stubMembers('member');
+    renderPage('/zone/:id/profile/:user', <ZoneProfilePage />, {
+      url: `/zone/${id}/profile/${ada}`,
+      me: buildMe(),
+    });
+    expect(await screen.findByRole('heading', { name: '@ada' })).toBeTruthy();
+    expect(screen.getByText('Admin')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See their profile' }).getAttribute('href')).toBe(
+      `/profile/${ada}`,
+    );
+  });
+});

@@ -1,0 +1,115 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Zone } from '@motema/shared/zones';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildMe, renderPage } from '../../test/render-page.tsx';
+import { ZonePage } from './zone-page.tsx';
+import { buildZone, calls, stubApi } from './zones-fixtures.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const id = buildZone()._id;
+const path = `/api/zones/${id}`;
+const outside = { role: null, banned: false, declineReason: null, lastReminderAt: null };
+
+/** The zone the server answers; a join or request changes it. */
+let current: Zone;
+const becomes = (zone: Zone) => (): [number, Zone] => {
+  current = zone;
+  return [201, zone];
+};
+
+function open(zone: Zone, membership: object = outside, extra = {}, me = buildMe()) {
+  current = zone;
+  const fetch = stubApi({
+    [`GET ${path}`]: () => [200, current],
+    [`GET ${path}/membership`]: [200, membership],
+    ...extra,
+  });
+  renderPage('/zone/:id', <ZonePage />, { url: `/zone/${id}`, me });
+  return fetch;
+}
+
+describe('ZonePage', () => {
+  it('shows the title, @name, access, members and description; a public zone is joined at once', async () => {
+    const fetch = open(buildZone(), outside, {
+      [`POST ${path}/join`]: becomes(buildZone({ role: 'member', members: 13 })),
+    });
+    expect(await screen.findByRole('heading', { name: 'Kinshasa runners' })).toBeTruthy();
+    expect(screen.getByText('@kinrunners')).toBeTruthy();
+    expect(screen.getByText('Public')).toBeTruthy();
+    expect(screen.getByText('12 members')).toBeTruthy();
+    expect(screen.getByText('We run along the river on Saturdays.')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Join the zone' }));
+    expect(await screen.findByRole('button', { name: 'Leave the zone' })).toBeTruthy();
+    expect(calls(fetch)).toContain(`POST ${path}/join`);
+    expect(screen.getByRole('link', { name: 'Members' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Settings' })).toBeNull();
+  });
+
+  it('asks a private zone with an answer to each question', async () => {
+    const zone = buildZone({ access: 'private', questions: ['Why do you run?'] });
+    const fetch = open(zone, outside, { [`POST ${path}/requests`]: becomes({ ...zone, role: 'waiting' }) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ask to join' }));
+    const dialog = await screen.findByRole('dialog');
+    const send = within(dialog).getByRole('button', { name: 'Send the request' });
+    expect(send.hasAttribute('disabled')).toBe(true);
+    await user.type(within(dialog).getByLabelText(/Why do you run/), 'For the river');
+    await user.click(send);
+    expect(await screen.findByRole('button', { name: 'Cancel the request' })).toBeTruthy();
+    const request = fetch.mock.calls.find(
+      ([url, init]) => url === `${path}/requests` && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(request?.[1]?.body))).toEqual({ answers: ['For the river'] });
+  });
+
+  it("shows a declined request's reason to the applicant", async () => {
+    open(buildZone({ access: 'private' }), { ...outside, declineReason: 'Runners only, please' });
+    expect(await screen.findByText('Your request was declined')).toBeTruthy();
+    expect(screen.getByText('Runners only, please')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ask to join' })).toBeTruthy();
+  });
+
+  it('lets a waiting member remind the admins once a day, and says when again', async () => {
+    const fetch = open(
+      buildZone({ access: 'private', role: 'waiting' }),
+      { ...outside, role: 'waiting' },
+      {
+        [`POST ${path}/requests/mine/reminder`]: [204],
+      },
+    );
+    const remind = await screen.findByRole('button', { name: 'Remind the admins' });
+    await vi.waitFor(() => expect(calls(fetch)).toContain(`GET ${path}/membership`));
+    await userEvent.setup().click(remind);
+    await vi.waitFor(() => expect(calls(fetch)).toContain(`POST ${path}/requests/mine/reminder`));
+  });
+
+  it('keeps Remind disabled within a day of the last reminder', async () => {
+    const lastReminderAt = new Date(Date.now() - 60_000).toISOString();
+    open(buildZone({ access: 'private', role: 'waiting' }), { ...outside, role: 'waiting', lastReminderAt });
+    expect(await screen.findByText(/You can remind them again/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remind the admins' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('gives an admin the members, the settings and Leave', async () => {
+    open(buildZone({ role: 'admin' }));
+    expect(await screen.findByText('You are an admin of this zone.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(`/zone/${id}/settings`);
+    expect(screen.getByRole('link', { name: 'Members' }).getAttribute('href')).toBe(`/zone/${id}/members`);
+    expect(screen.getByRole('button', { name: 'Leave the zone' })).toBeTruthy();
+  });
+
+  it('offers a visitor to log in, without asking their membership', async () => {
+    const fetch = stubApi({ [`GET ${path}`]: [200, buildZone()] });
+    renderPage('/zone/:id', <ZonePage />, { url: `/zone/${id}`, me: null });
+    expect(await screen.findByRole('link', { name: 'Log in to join' })).toBeTruthy();
+    expect(calls(fetch)).toEqual([`GET ${path}`]);
+  });
+
+  it('says a zone that could not load, with a retry', async () => {
+    stubApi({ [`GET ${path}`]: [404, { code: 'zone_not_found', message: 'x' }] });
+    renderPage('/zone/:id', <ZonePage />, { url: `/zone/${id}`, me: buildMe() });
+    expect((await screen.findByRole('alert')).textContent).toContain('This zone is not available');
+  });
+});

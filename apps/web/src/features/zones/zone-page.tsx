@@ -1,0 +1,71 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconSettings, IconUsers } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { knownMe } from '../../lib/query-client.ts';
+import { MemberText } from '../../ui/member-text.tsx';
+import { ZoneAction } from './zone-action.tsx';
+import { AccessBadge } from './zone-row.tsx';
+import { Loaded, ZoneScreen } from './zone-screen.tsx';
+import { useZoneQuery } from './zones.api.ts';
+
+/**
+ * `/zone/:id`: the zone's title, @name, access, members and description, and what the caller can do
+ * from their place in it. Its feed comes with zone posts.
+ */
+export function ZonePage() {
+  const { t } = useTranslation('zones');
+  const id = useParams().id ?? '';
+  const zone = useZoneQuery(id);
+  const visitor = knownMe(useQueryClient()) === null;
+  const role = zone.data?.role ?? null;
+  const inZone = role === 'admin' || role === 'manager' || role === 'member';
+
+  return (
+    <ZoneScreen title={zone.data?.title ?? t('zone.title')} back={visitor ? undefined : '/zones'}>
+      <Loaded query={zone} message={t('zone.failed')}>
+        {() =>
+          zone.data && (
+            <Stack gap="md">
+              <Group gap="xs">
+                <Text c="dimmed">@{zone.data.name}</Text>
+                <AccessBadge access={zone.data.access} />
+                <Text c="dimmed">{t('members', { count: zone.data.members })}</Text>
+              </Group>
+              {role && role !== 'waiting' && <Text size="sm">{t(`zone.youAre.${role}`)}</Text>}
+              {zone.data.description && (
+                <Text style={{ whiteSpace: 'pre-line' }}>
+                  <MemberText>{zone.data.description}</MemberText>
+                </Text>
+              )}
+              {inZone && (
+                <Group gap="xs">
+                  <Button
+                    component={Link}
+                    to={`/zone/${id}/members`}
+                    variant="default"
+                    leftSection={<IconUsers size={16} aria-hidden />}
+                  >
+                    {t('zone.members')}
+                  </Button>
+                  {role === 'admin' && (
+                    <Button
+                      component={Link}
+                      to={`/zone/${id}/settings`}
+                      variant="default"
+                      leftSection={<IconSettings size={16} aria-hidden />}
+                    >
+                      {t('zone.settings')}
+                    </Button>
+                  )}
+                </Group>
+              )}
+              <ZoneAction zone={zone.data} visitor={visitor} />
+            </Stack>
+          )
+        }
+      </Loaded>
+    </ZoneScreen>
+  );
+}

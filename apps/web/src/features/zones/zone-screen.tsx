@@ -1,0 +1,73 @@
+import { Anchor, Container, Skeleton, Stack, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../lib/error-text.ts';
+import { formatDate } from '../../lib/format-date.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { LoadFailed } from '../../ui/load-failed.tsx';
+
+/** Every zone screen's frame: a way back, the title and the content. */
+export function ZoneScreen({ title, back, children }: { title: string; back?: string; children: ReactNode }) {
+  const { t } = useTranslation('zones');
+  useDocumentTitle(title);
+  return (
+    <Container size="sm" px="sm" py="md">
+      <Stack gap="md">
+        {back && (
+          <Anchor
+            component={Link}
+            to={back}
+            size="sm"
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+          >
+            <IconArrowLeft size={16} aria-hidden />
+            {t('back')}
+          </Anchor>
+        )}
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Container>
+  );
+}
+
+type Loading = {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+  isFetching: boolean;
+};
+
+/** What a query shows until it has data: skeletons, or the failure with a retry. */
+export function Loaded({
+  query,
+  message,
+  children,
+}: {
+  query: Loading;
+  message: string;
+  children: () => ReactNode;
+}) {
+  const { t } = useTranslation('zones');
+  if (query.isError)
+    return (
+      <LoadFailed
+        message={message}
+        reason={errorText(query.error, t)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  if (query.isPending) return [0, 1, 2].map((row) => <Skeleton key={row} height={64} radius="md" />);
+  return children();
+}
+
+/** When someone joined, as a date in the member's language. */
+export const sinceText = (iso: string) =>
+  formatDate(Date.parse(iso), currentLanguage(), { day: 'numeric', month: 'long', year: 'numeric' });

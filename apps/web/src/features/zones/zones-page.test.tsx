@@ -1,0 +1,108 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildMe, renderPage } from '../../test/render-page.tsx';
+import { CreateZonePage } from './zone-edit-pages.tsx';
+import { buildZone, calls, stubApi } from './zones-fixtures.ts';
+import { ZonesPage } from './zones-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const mine = buildZone({ role: 'admin' });
+const other = buildZone({
+  role: 'waiting',
+  _id: '00000000-0000-4000-8000-00000000000b',
+  title: 'Douala singles',
+  name: 'doualasingles',
+  access: 'private',
+});
+const lists = {
+  'GET /api/zones/mine': [200, { zones: [mine], count: 1 }],
+  'GET /api/zones/suggestions': [200, { zones: [other], count: 1 }],
+} as const;
+
+describe('ZonesPage', () => {
+  it('shows my zones and suggested ones, each leading to its page', async () => {
+    stubApi({ ...lists });
+    renderPage('/zones', <ZonesPage />, { me: buildMe() });
+    const link = await screen.findByRole('link', { name: /Kinshasa runners/ });
+    expect(link.getAttribute('href')).toBe(`/zone/${mine._id}`);
+    expect(
+      await screen.findByRole('link', { name: /Douala singles.*Private.*Waiting for an answer/ }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create' }).getAttribute('href')).toBe('/create-zone');
+  });
+
+  it('searches by title or name', async () => {
+    const fetch = stubApi({ ...lists, 'GET /api/zones/search': [200, { zones: [other], count: 1 }] });
+    renderPage('/zones', <ZonesPage />, { me: buildMe() });
+    await userEvent.setup().type(screen.getByRole('searchbox', { name: /Search a zone/ }), 'doua');
+    expect(await screen.findByRole('heading', { name: 'Results' })).toBeTruthy();
+    await vi.waitFor(() => expect(calls(fetch)).toContain('GET /api/zones/search?q=doua'));
+    expect(await screen.findByRole('link', { name: /Douala singles/ })).toBeTruthy();
+  });
+
+  it('joins through an invite link and opens the zone', async () => {
+    const fetch = stubApi({ ...lists, 'POST /api/zones/by-invite': [201, { ...other, role: 'member' }] });
+    const { router } = renderPage('/zones', <ZonesPage />, {
+      url: '/zones?invite=abcdefghijklmnop',
+      me: buildMe(),
+    });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/zone/${other._id}`));
+    const join = fetch.mock.calls.find(([url]) => url === '/api/zones/by-invite');
+    expect(JSON.parse(String(join?.[1]?.body))).toEqual({ token: 'abcdefghijklmnop' });
+  });
+
+  it('says when an invite link expired, was used up or revoked', async () => {
+    stubApi({ ...lists, 'POST /api/zones/by-invite': [410, { code: 'zone_invite_invalid', message: 'x' }] });
+    renderPage('/zones', <ZonesPage />, { url: '/zones?invite=abcdefghijklmnop', me: buildMe() });
+    expect((await screen.findByRole('alert')).textContent).toContain('This invite link is no longer valid');
+  });
+});
+
+describe('CreateZonePage', () => {
+  it('shows the rules of a name under its field before sending', async () => {
+    const fetch = stubApi({});
+    renderPage('/create-zone', <CreateZonePage />, { me: buildMe() });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Title/, { selector: 'input' }), 'Runners');
+    await user.type(screen.getByLabelText(/^Name/, { selector: 'input' }), '1abc');
+    await user.click(screen.getByRole('button', { name: 'Create the zone' }));
+    const name = screen.getByLabelText(/^Name/, { selector: 'input' });
+    await vi.waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows a taken name under its field, and sends a private zone's questions", async () => {
+    const fetch = stubApi({
+      'POST /api/zones': [
+        400,
+        {
+          code: 'validation_failed',
+          message: 'x',
+          issues: [{ path: 'name', code: 'zone_name_taken', message: 'x' }],
+        },
+      ],
+    });
+    renderPage('/create-zone', <CreateZonePage />, { me: buildMe() });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Title/, { selector: 'input' }), 'Runners');
+    await user.type(screen.getByLabelText(/^Name/, { selector: 'input' }), 'runners');
+    await user.click(screen.getByRole('radio', { name: /Private/ }));
+    await user.click(screen.getByRole('button', { name: 'Add a question' }));
+    await user.type(screen.getByLabelText(/Question 1/, { selector: 'input' }), 'Why do you run?');
+    await user.click(screen.getByRole('button', { name: 'Create the zone' }));
+    expect(await screen.findByText('This zone name is already taken')).toBeTruthy();
+    const name = screen.getByLabelText(/^Name/, { selector: 'input' });
+    const described = name.getAttribute('aria-describedby')!.split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(
+      'This zone name is already taken',
+    );
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toMatchObject({
+      title: 'Runners',
+      name: 'runners',
+      access: 'private',
+      questions: ['Why do you run?'],
+    });
+  });
+});

@@ -1,0 +1,220 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  Zone,
+  ZoneCreate,
+  ZoneInviteListSchema,
+  ZoneInviteSchema,
+  ZoneList,
+  ZoneMemberList,
+  ZoneMembershipSchema,
+  ZoneUpdate,
+} from '@motema/shared/zones';
+import { api } from '../../lib/api-client.ts';
+
+/** Zones (issue 28): their lists, one zone, the caller's membership, members, requests and invite links. */
+export type ZoneMembership = z.infer<typeof ZoneMembershipSchema>;
+export type ZoneInvite = z.infer<typeof ZoneInviteSchema>;
+export type ZoneInviteList = z.infer<typeof ZoneInviteListSchema>;
+export type ZoneMemberQuery = { role?: 'waiting'; q?: string; limit?: number };
+
+export const zoneKeys = {
+  all: ['zones'] as const,
+  mine: () => ['zones', 'mine'] as const,
+  suggestions: () => ['zones', 'suggestions'] as const,
+  search: (q: string) => ['zones', 'search', q] as const,
+  zone: (id: string) => ['zones', 'zone', id] as const,
+  membership: (id: string) => ['zones', 'zone', id, 'membership'] as const,
+  members: (id: string, query: ZoneMemberQuery = {}) => ['zones', 'zone', id, 'members', query] as const,
+  invites: (id: string) => ['zones', 'zone', id, 'invites'] as const,
+};
+
+const zonePath = (id: string) => `/zones/${encodeURIComponent(id)}`;
+const memberPath = (id: string, user: string) => `${zonePath(id)}/members/${encodeURIComponent(user)}`;
+
+export const useMyZonesQuery = () =>
+  useQuery({ queryKey: zoneKeys.mine(), queryFn: ({ signal }) => api<ZoneList>('/zones/mine', { signal }) });
+
+export const useSuggestedZonesQuery = () =>
+  useQuery({
+    queryKey: zoneKeys.suggestions(),
+    queryFn: ({ signal }) => api<ZoneList>('/zones/suggestions', { signal }),
+  });
+
+export const useZoneSearchQuery = (q: string) =>
+  useQuery({
+    queryKey: zoneKeys.search(q),
+    queryFn: ({ signal }) => api<ZoneList>('/zones/search', { query: { q }, signal }),
+    enabled: q.trim().length > 0,
+  });
+
+export const useZoneQuery = (id: string) =>
+  useQuery({ queryKey: zoneKeys.zone(id), queryFn: ({ signal }) => api<Zone>(zonePath(id), { signal }) });
+
+/** The caller's own membership (a declined request's reason, the last reminder); members only. */
+export const useMembershipQuery = (id: string, enabled = true) =>
+  useQuery({
+    queryKey: zoneKeys.membership(id),
+    queryFn: ({ signal }) => api<ZoneMembership>(`${zonePath(id)}/membership`, { signal }),
+    enabled,
+  });
+
+export const useZoneMembersQuery = (id: string, query: ZoneMemberQuery = {}, enabled = true) =>
+  useQuery({
+    queryKey: zoneKeys.members(id, query),
+    queryFn: ({ signal }) =>
+      api<ZoneMemberList>(`${zonePath(id)}/members`, {
+        query: { ...query, q: query.q || undefined },
+        signal,
+      }),
+    enabled,
+  });
+
+export const useZoneInvitesQuery = (id: string) =>
+  useQuery({
+    queryKey: zoneKeys.invites(id),
+    queryFn: ({ signal }) => api<ZoneInviteList>(`${zonePath(id)}/invites`, { signal }),
+  });
+
+/** After a change everything the zone shows is asked again, and the lists it appears in. */
+function refresh(queryClient: QueryClient, id: string) {
+  void queryClient.invalidateQueries({ queryKey: zoneKeys.zone(id) });
+  void queryClient.invalidateQueries({ queryKey: zoneKeys.mine() });
+}
+
+/** Keeps the server's answer for the zone (its role and count changed) and asks the rest again. */
+function keepZone(queryClient: QueryClient, zone: Zone) {
+  queryClient.setQueryData(zoneKeys.zone(zone._id), zone);
+  refresh(queryClient, zone._id);
+}
+
+export function useCreateZoneMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (zone: ZoneCreate) => api<Zone>('/zones', { method: 'POST', body: zone }),
+    meta: { form: true },
+    onSuccess: (zone) => keepZone(queryClient, zone),
+  });
+}
+
+export function useUpdateZoneMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ZoneUpdate) => api<Zone>(zonePath(id), { method: 'PATCH', body: change }),
+    meta: { form: true },
+    onSuccess: (zone) => keepZone(queryClient, zone),
+  });
+}
+
+export function useDeleteZoneMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>(zonePath(id), { method: 'DELETE' }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: zoneKeys.zone(id) });
+      void queryClient.invalidateQueries({ queryKey: zoneKeys.mine() });
+    },
+  });
+}
+
+/** Joins a public zone, or requests a private one with the answers to its questions. */
+export function useEnterZoneMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answers: string[] | null) =>
+      answers === null
+        ? api<Zone>(`${zonePath(id)}/join`, { method: 'POST' })
+        : api<Zone>(`${zonePath(id)}/requests`, { method: 'POST', body: { answers } }),
+    onSuccess: (zone) => {
+      keepZone(queryClient, zone);
+      void queryClient.invalidateQueries({ queryKey: zoneKeys.membership(id) });
+    },
+  });
+}
+
+/** The caller's own actions on their place in the zone: leave, cancel a request, remind the admins. */
+export function useOwnMembershipMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'leave' | 'cancel' | 'remind') =>
+      action === 'leave'
+        ? api<void>(`${zonePath(id)}/membership`, { method: 'DELETE' })
+        : action === 'cancel'
+          ? api<void>(`${zonePath(id)}/requests/mine`, { method: 'DELETE' })
+          : api<void>(`${zonePath(id)}/requests/mine/reminder`, { method: 'POST' }),
+    onSettled: () => {
+      refresh(queryClient, id);
+      void queryClient.invalidateQueries({ queryKey: zoneKeys.membership(id) });
+    },
+  });
+}
+
+/** What an admin or manager does to one member or request. */
+export type MemberAction =
+  | { kind: 'approve' }
+  | { kind: 'decline'; reason: string }
+  | { kind: 'role'; role: 'admin' | 'manager' | 'member' }
+  | { kind: 'remove' }
+  | { kind: 'ban' }
+  | { kind: 'unban' };
+
+function memberRequest(id: string, user: string, action: MemberAction): Promise<void> {
+  const request = `${zonePath(id)}/requests/${encodeURIComponent(user)}`;
+  const ban = `${zonePath(id)}/bans/${encodeURIComponent(user)}`;
+  switch (action.kind) {
+    case 'approve':
+      return api<void>(`${request}/approve`, { method: 'POST' });
+    case 'decline':
+      return api<void>(`${request}/decline`, { method: 'POST', body: { reason: action.reason } });
+    case 'role':
+      return api<void>(`${memberPath(id, user)}/role`, { method: 'PUT', body: { role: action.role } });
+    case 'remove':
+      return api<void>(memberPath(id, user), { method: 'DELETE' });
+    case 'ban':
+      return api<void>(ban, { method: 'PUT' });
+    case 'unban':
+      return api<void>(ban, { method: 'DELETE' });
+  }
+}
+
+export function useMemberActionMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user, action }: { user: string; action: MemberAction }) => memberRequest(id, user, action),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['zones', 'zone', id, 'members'] });
+      void queryClient.invalidateQueries({ queryKey: zoneKeys.zone(id) });
+    },
+  });
+}
+
+export function useCreateInviteMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invite: { days: number; maxUses: number | null; needsApproval: boolean }) =>
+      api<ZoneInvite>(`${zonePath(id)}/invites`, { method: 'POST', body: invite }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: zoneKeys.invites(id) }),
+  });
+}
+
+export function useRevokeInviteMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invite: string) =>
+      api<void>(`${zonePath(id)}/invites/${encodeURIComponent(invite)}`, { method: 'DELETE' }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: zoneKeys.invites(id) }),
+  });
+}
+
+export function useJoinByInviteMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api<Zone>('/zones/by-invite', { method: 'POST', body: { token } }),
+    meta: { form: true },
+    onSuccess: (zone) => keepZone(queryClient, zone),
+  });
+}
+
+/** The address an invite link opens. */
+export const inviteLink = (token: string) =>
+  `${window.location.origin}/zones?invite=${encodeURIComponent(token)}`;

@@ -1,0 +1,94 @@
+/**
+ * Zones on phones (360x740), two members in two browser contexts. Awa creates a private zone with a
+ * question; Kofi finds its page, asks to join with an answer and reminds the admins (Remind then
+ * waits a day); Awa approves him from the members screen, where his answer shows; Kofi is a member.
+ * Awa makes an invite link in the zone's settings; Zola opens it and is a member at once.
+ * Labels are read from the app's own translation files.
+ */
+import { expect, journey, locale, shot, signedUpMember, type Journey } from '../fixtures.ts';
+
+const privateZone = journey(
+  'a member creates a private zone with a question; another asks with an answer and reminds; the first approves',
+  async ({ browser, baseUrl, log }) => {
+    const zones = locale('en', 'zones');
+    const awa = await signedUpMember(browser, baseUrl, { firstName: 'Awa', sex: 'female', likes: ['male'] });
+    const kofi = await signedUpMember(browser, baseUrl, {
+      firstName: 'Kofi',
+      sex: 'male',
+      likes: ['female'],
+    });
+    const name = `run${Date.now().toString(36)}`;
+
+    // Awa creates the zone from the tab.
+    await awa.page.goto('/zones');
+    await awa.page.getByRole('heading', { name: zones('list.title'), exact: true }).waitFor();
+    await shot(awa.page, 'zones-01-tab');
+    await awa.page.getByRole('link', { name: zones('list.create'), exact: true }).click();
+    await awa.page.getByRole('textbox', { name: zones('form.title') }).fill('Kinshasa runners');
+    await awa.page.getByRole('textbox', { name: zones('form.name') }).fill(name);
+    await awa.page.getByRole('radio', { name: zones('access.private') }).check();
+    await awa.page.getByRole('textbox', { name: zones('form.description') }).fill('We run on Saturdays.');
+    await awa.page.getByRole('button', { name: zones('form.addQuestion'), exact: true }).click();
+    await awa.page
+      .getByRole('textbox', { name: zones('form.question', { number: '1' }) })
+      .fill('How far do you run?');
+    await shot(awa.page, 'zones-02-create');
+    await awa.page.getByRole('button', { name: zones('form.create'), exact: true }).click();
+    await awa.page.getByRole('heading', { name: 'Kinshasa runners' }).waitFor();
+    const zonePath = new URL(awa.page.url()).pathname;
+    expect(zonePath, 'the new zone opens').toMatch(/^\/zone\/[0-9a-f-]{36}$/);
+    await awa.page.getByText(zones('zone.youAre.admin')).waitFor();
+    await shot(awa.page, 'zones-03-zone-admin');
+    log(`Awa created the private zone @${name} and is its admin`);
+
+    // Kofi asks to join, answering the question, then reminds the admins.
+    await kofi.page.goto(zonePath);
+    await kofi.page.getByRole('button', { name: zones('action.request'), exact: true }).click();
+    const dialog = kofi.page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'How far do you run?' }).fill('Ten kilometres');
+    await shot(kofi.page, 'zones-04-request');
+    await dialog.getByRole('button', { name: zones('action.send'), exact: true }).click();
+    const remind = kofi.page.getByRole('button', { name: zones('action.remind'), exact: true });
+    await remind.click();
+    await kofi.page.getByText(/You can remind them again/).waitFor();
+    expect(await remind.isDisabled(), 'Remind once reminded').toBe(true);
+    await shot(kofi.page, 'zones-05-waiting');
+    log('Kofi asked with his answer and reminded the admins; Remind waits a day');
+
+    // Awa approves him from the members screen, his answer beside the question.
+    await awa.page.goto(`${zonePath}/members`);
+    await awa.page.getByText('Ten kilometres').waitFor();
+    await shot(awa.page, 'zones-06-members-waiting');
+    await awa.page
+      .getByRole('button', { name: zones('members.approveFrom', { name: kofi.username }), exact: true })
+      .click();
+    await awa.page.getByText(zones('members.noneWaiting')).waitFor();
+    await awa.page.getByRole('link', { name: new RegExp(`@${kofi.username}`) }).waitFor();
+    log('Awa approved Kofi from the waiting list');
+
+    await kofi.page.goto(zonePath);
+    await kofi.page.getByText(zones('zone.youAre.member')).waitFor();
+    await kofi.page.getByRole('button', { name: zones('action.leave'), exact: true }).waitFor();
+    await shot(kofi.page, 'zones-07-member');
+    log('Kofi is a member of the zone');
+
+    // Awa makes an invite link in the settings; Zola opens it and is in at once.
+    await awa.page.goto(`${zonePath}/settings`);
+    await awa.page.getByRole('button', { name: zones('invites.create'), exact: true }).click();
+    const link = await awa.page.getByRole('textbox', { name: zones('invites.link') }).inputValue();
+    expect(link, 'the invite link').toMatch(/\/zones\?invite=/);
+    await shot(awa.page, 'zones-08-settings');
+    const zola = await signedUpMember(browser, baseUrl, {
+      firstName: 'Zola',
+      sex: 'female',
+      likes: ['male'],
+    });
+    await zola.page.goto(new URL(link).pathname + new URL(link).search);
+    await zola.page.getByText(zones('zone.youAre.member')).waitFor();
+    expect(new URL(zola.page.url()).pathname, 'where the invite link leads').toBe(zonePath);
+    log('Zola joined through the invite link Awa made');
+  },
+  { timeoutMs: 120_000 },
+);
+
+export const journeys: Journey[] = [privateZone];
