@@ -19,7 +19,10 @@ declare module 'autocannon' {
     overallRate?: number;
     timeout?: number;
     pipelining?: number;
+    /** Each request in turn; `setupRequest` may change one before it is sent (its headers). */
+    requests?: { setupRequest?: (request: RequestParams) => RequestParams }[];
   };
+  export type RequestParams = { method?: string; path?: string; headers?: Record<string, string> };
   export type Result = {
     duration: number;
     errors: number;

@@ -97,6 +97,16 @@ export async function captureFeedPage(
   viewerId: string,
   cursor: string | null,
 ): Promise<PageSpec> {
+  const { db, statements } = recordingDb(pool);
+  await listFeed(db, viewerId, cursor ?? undefined);
+  if (statements.length < 2 || !/from "posts"/i.test(statements[1]!.sql)) {
+    throw new Error(`unexpected statements for GET /api/posts:\n${statements.map((s) => s.sql).join('\n')}`);
+  }
+  return { cursor, statements };
+}
+
+/** A Db on `pool` that records every statement sent through it (text and parameters), in order. */
+export function recordingDb(pool: pg.Pool): { db: Db; statements: Statement[] } {
   const statements: Statement[] = [];
   type Config = string | { text: string; values?: unknown[] };
   const recordingPool = new Proxy(pool, {
@@ -115,12 +125,7 @@ export async function captureFeedPage(
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
-  const recording = drizzle(recordingPool, { schema }) as unknown as Db;
-  await listFeed(recording, viewerId, cursor ?? undefined);
-  if (statements.length < 2 || !/from "posts"/i.test(statements[1]!.sql)) {
-    throw new Error(`unexpected statements for GET /api/posts:\n${statements.map((s) => s.sql).join('\n')}`);
-  }
-  return { cursor, statements };
+  return { db: drizzle(recordingPool, { schema }) as unknown as Db, statements };
 }
 
 /** The names of the page statement's columns, in order (feed.repository.ts pageFields). */

@@ -19,14 +19,25 @@ export type Saturation = {
   p99: number;
 };
 
+/** Fixed headers, or a function giving each request its own (B10: a session in turn). */
+export type Headers = Record<string, string> | (() => Record<string, string>);
+
 /** Closed loop for `seconds`: requests a second (2xx only) and autocannon's latency percentiles. */
 export async function saturate(
   url: string,
-  headers: Record<string, string>,
+  headers: Headers,
   connections: number,
   seconds: number,
 ): Promise<Saturation> {
-  const result = await autocannon({ url, headers, connections, duration: seconds, timeout: 10 });
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    ...(typeof headers === 'function'
+      ? { requests: [{ setupRequest: (request) => ({ ...request, headers: headers() }) }] }
+      : { headers }),
+  });
   return {
     rate: result['2xx'] / result.duration,
     requests: result['2xx'],
@@ -42,7 +53,7 @@ export type Paced = { sent: number; ok: number; failed: number; latencies: numbe
 /** `rate` requests a second for `seconds`, due at even intervals, over at most `connections` sockets. */
 export function paced(
   url: string,
-  headers: Record<string, string>,
+  headers: Headers,
   rate: number,
   seconds: number,
   connections: number,
@@ -69,7 +80,13 @@ export function paced(
     };
     const send = (due: number) => {
       const request = http.get(
-        { host: target.hostname, port: target.port, path: target.pathname + target.search, headers, agent },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          headers: typeof headers === 'function' ? headers() : headers,
+          agent,
+        },
         (response) => {
           response.resume();
           response.once('end', () => settle(due, response.statusCode === 200));

@@ -13,6 +13,7 @@ import {
 import { AVATAR_SET_SIZE, insertSeedAvatarPhotos, storeSeedAvatars } from './seed-avatars.ts';
 import { POST_PHOTO_SET_SIZE, storeSeedPostPhotos } from './seed-post-photos.ts';
 import { insertSeedPosts, type PostCounts } from './seed-posts.ts';
+import { insertSeedZones, type ZoneCounts } from './seed-zones.ts';
 
 export type SeedRunOptions = {
   /** How many members to add. */
@@ -27,6 +28,8 @@ export type SeedRunOptions = {
   avatarSet?: number;
   /** Posts by the run's members, with their photos, allow lists, likes and comments (default 0; see seed-posts.ts). */
   posts?: number;
+  /** Zones led by the run's members, with their memberships (default 0; see seed-zones.ts). */
+  zones?: number;
   /** How many generated pictures the photo posts share (default POST_PHOTO_SET_SIZE). */
   postPhotoSet?: number;
   /** Members per statement (default 100,000). */
@@ -46,6 +49,8 @@ export type SeedSummary = {
   messages: number;
   /** What the posts step added (zeros without posts). */
   posts: PostCounts;
+  /** What the zones step added (zeros without zones). */
+  zones: ZoneCounts;
   /** Seconds per step, and in total. */
   timings: Record<string, number>;
 };
@@ -61,8 +66,8 @@ export function defaultSeedPrefix(): string {
 /**
  * Fills the database with `members` realistic members (see seedMembers), their avatars (a small set
  * of generated pictures run once through the photo pipeline, see seed-avatars.ts) and their activity
- * (ratings, matches, visits, conversations; see seed-activity.ts) and `posts` posts (with their photos,
- * allow lists, likes and comments; see seed-posts.ts), all set-based in batches; then VACUUM ANALYZE. Works on unlogged tables `seed_work_<prefix>*`, dropped at the end.
+ * (ratings, matches, visits, conversations; see seed-activity.ts), `posts` posts (with their photos,
+ * allow lists, likes and comments; see seed-posts.ts) and `zones` zones (see seed-zones.ts), all set-based in batches; then VACUUM ANALYZE. Works on unlogged tables `seed_work_<prefix>*`, dropped at the end.
  */
 export async function seed(
   deps: { db: Db; storage: MediaStorage },
@@ -108,10 +113,13 @@ export async function seed(
     conversations: 0,
     messages: 0,
     posts: { posts: 0, postPhotos: 0, postLikes: 0, comments: 0, allowed: 0 },
+    zones: { zones: 0, zoneMembers: 0 },
     timings,
   };
   const postCount = options.posts ?? 0;
   if (!Number.isInteger(postCount) || postCount < 0) throw new Error('posts: a whole number, at least 0');
+  const zoneCount = options.zones ?? 0;
+  if (!Number.isInteger(zoneCount) || zoneCount < 0) throw new Error('zones: a whole number, at least 0');
 
   // The pictures are encoded while PostgreSQL inserts the members.
   const avatars = storeSeedAvatars(storage, prefix, options.avatarSet ?? AVATAR_SET_SIZE);
@@ -149,6 +157,9 @@ export async function seed(
         insertSeedPosts(db, table, postCount, await postPhotos),
       );
     }
+    if (zoneCount > 0) {
+      summary.zones = await step('zones', () => insertSeedZones(db, table, zoneCount));
+    }
     await step('profiles', () =>
       db.execute(sql`
         UPDATE users SET avatar_photo_id = w.photo_id, popularity = coalesce(w.popularity, users.popularity)
@@ -167,6 +178,9 @@ export async function seed(
       '_messages',
       '_authors',
       '_posts',
+      '_hosts',
+      '_zones',
+      '_slots',
     ]) {
       await db.execute(sql`DROP TABLE IF EXISTS ${sql.identifier(table + suffix)}`);
     }
@@ -174,7 +188,7 @@ export async function seed(
   await step('vacuum analyze', () =>
     db.execute(sql`
       VACUUM ANALYZE users, photos, ratings, visits, matches, conversations, conversation_members, messages,
-        posts, post_media, media_items, post_allowed, post_likes, comments`),
+        posts, post_media, media_items, post_allowed, post_likes, comments, zones, zone_members`),
   );
   timings.total = Math.round(performance.now() - started) / 1000;
   return summary;
