@@ -128,6 +128,20 @@ export const ZoneMemberSchema = z.object({
 export const ZoneMemberListSchema = z.object({ members: z.array(ZoneMemberSchema), count: z.int() });
 export type ZoneMemberList = z.infer<typeof ZoneMemberListSchema>;
 
+/**
+ * One member as seen through the zone (GET /api/zones/{id}/members/{user}): their role and since when,
+ * or, for the zone's admins and managers, someone out of it and whether they are banned.
+ */
+export const ZoneMemberDetailSchema = z.object({
+  _id: z.uuid().describe('The member'),
+  username: z.string(),
+  role: z.enum(ZONE_ROLES).nullable(),
+  since: z.iso.datetime().nullable(),
+  /** Shown to the zone's admins and managers only (false for others). */
+  banned: z.boolean(),
+});
+export type ZoneMemberDetail = z.infer<typeof ZoneMemberDetailSchema>;
+
 /** The caller's own membership: a declined request's reason is read here. */
 export const ZoneMembershipSchema = z.object({
   role: z.enum(ZONE_ROLES).nullable(),

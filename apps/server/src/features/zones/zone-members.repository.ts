@@ -6,7 +6,7 @@ import { notBlockedWith } from '../safety/safety.policy.ts';
 
 export type MembershipRow = typeof zoneMembers.$inferSelect;
 
-const one = (zoneId: string, userId: string) =>
+const one = (zoneId: string, userId: string | typeof users.id) =>
   and(eq(zoneMembers.zoneId, zoneId), eq(zoneMembers.userId, userId));
 
 export async function findMembership(
@@ -17,6 +17,26 @@ export async function findMembership(
 ): Promise<MembershipRow | null> {
   const query = db.select().from(zoneMembers).where(one(zoneId, userId));
   const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/**
+ * A member as `viewerId` may see them through the zone: their username, place in it (or none) and
+ * ban; null for an unknown or unconfirmed account, or one blocked by or blocking the viewer (Z3).
+ */
+export async function memberSeenBy(db: DbOrTx, zoneId: string, viewerId: string, userId: string) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      username: users.username,
+      role: zoneMembers.role,
+      since: zoneMembers.since,
+      banned: sql<boolean>`${zoneBans.userId} IS NOT NULL`,
+    })
+    .from(users)
+    .leftJoin(zoneMembers, one(zoneId, users.id))
+    .leftJoin(zoneBans, and(eq(zoneBans.zoneId, zoneId), eq(zoneBans.userId, users.id)))
+    .where(and(eq(users.id, userId), ne(users.status, 'pending'), notBlockedWith(viewerId, users.id)));
   return row ?? null;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZoneDeclineSchema,
+  ZoneMemberDetailSchema,
   ZoneMemberListQuerySchema,
   ZoneMemberListSchema,
   ZoneMembershipSchema,
@@ -20,12 +21,13 @@ import {
   enterZone,
   leaveZone,
   listZoneMembers,
+  zoneMember,
   myMembership,
   remindAdmins,
   removeMember,
   setBan,
 } from './zone-members.service.ts';
-import { presentMemberList, presentZone } from './zones.presenter.ts';
+import { presentMember, presentMemberList, presentZone } from './zones.presenter.ts';
 import { ZoneParamsSchema } from './zones.routes.ts';
 
 const MINUTE = 60_000;
@@ -178,6 +180,26 @@ export const zoneMembersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       presentMemberList(
         await listZoneMembers(db, memberOf(request).userId, request.params.id, request.query),
       ),
+  );
+
+  app.get(
+    '/zones/:id/members/:user',
+    {
+      schema: {
+        params: MemberParamsSchema,
+        response: {
+          200: ZoneMemberDetailSchema,
+          ...apiErrors({
+            403: refused,
+            404: `${notFound}; user_not_found: not in the zone (or hidden by a block)`,
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { id, user } = request.params;
+      return presentMember(await zoneMember(db, memberOf(request).userId, id, user));
+    },
   );
 
   app.put(

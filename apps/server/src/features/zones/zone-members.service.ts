@@ -6,7 +6,7 @@ import { isBlockedBetween } from '../safety/safety.service.ts';
 import { requireRight, targetIn, zoneFor, zoneNotAllowed, type ZoneContext } from './zone-access.ts';
 import * as members from './zone-members.repository.ts';
 import * as repo from './zones.repository.ts';
-import { outranks } from './zones.policy.ts';
+import { canInZone, outranks } from './zones.policy.ts';
 import { requireRoomForZone, type ZonesDeps } from './zones.service.ts';
 
 const lastAdmin = () => conflict('zone_last_admin');
@@ -204,6 +204,22 @@ export async function listZoneMembers(
   requireRight(context, query.role === 'waiting' ? 'view_waiting' : 'view_members');
   const roles: ZoneRole[] = query.role === 'waiting' ? ['waiting'] : ['admin', 'manager', 'member'];
   return members.listMembers(db, context.zone.id, viewerId, roles, query);
+}
+
+/**
+ * One member seen through the zone by someone in it: their role and since when. The zone's admins
+ * and managers also see the waiting, and those out of it with their ban; for anyone else, 404
+ * `user_not_found` for someone not in the zone, as for an unknown or blocked account.
+ */
+export async function zoneMember(db: DbOrTx, viewerId: string, zoneId: string, userId: string) {
+  const context = await zoneFor(db, zoneId, viewerId);
+  requireRight(context, 'view_members');
+  const moderator = canInZone('view_waiting', context, context.zone.access);
+  const found = await members.memberSeenBy(db, context.zone.id, viewerId, userId.toLowerCase());
+  if (!found || (!moderator && (found.role === null || found.role === 'waiting'))) {
+    throw new AppError(404, 'user_not_found');
+  }
+  return { ...found, banned: moderator && found.banned };
 }
 
 /** The caller's own place in a zone, with a declined request's reason. */

@@ -132,6 +132,10 @@ const ROUTES: Record<string, { public?: boolean; call: (w: World) => Call; expec
       call: (w) => ({ method: 'GET', url: `/api/zones/${w.zone}/members` }),
       expect: only(IN_ZONE, 200),
     },
+    'GET /api/zones/{id}/members/{user}': {
+      call: (w) => ({ method: 'GET', url: `/api/zones/${w.zone}/members/${w.target.user.id}` }),
+      expect: only(IN_ZONE, 200),
+    },
     'PUT /api/zones/{id}/members/{user}/role': {
       call: (w) => ({
         method: 'PUT',

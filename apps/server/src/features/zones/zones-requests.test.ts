@@ -4,7 +4,7 @@ import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createMember, type Member } from '../../test/factories.ts';
 import { buildBlock } from '../../test/safety-factories.ts';
-import { addToZone, buildZone, roleIn, zoneCall, zoneState } from '../../test/zone-factories.ts';
+import { addToZone, banFromZone, buildZone, roleIn, zoneCall, zoneState } from '../../test/zone-factories.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -166,5 +166,36 @@ describe('zones: requests, invites and the last admin', () => {
       `/api/zones/${id}/members?q=${blocker.user.username.toUpperCase()}`,
     );
     expect(ids(search)).toEqual([blocker.user.id]);
+  });
+
+  it('shows one member through the zone: the waiting and the banned to its moderators only', async () => {
+    const { id, admin } = await buildZone(t, { access: 'private', questions: ['Where do you run?'] });
+    const [member, waiting, banned, outsider, blocked] = [
+      await addToZone(t, id, 'member'),
+      await addToZone(t, id, 'waiting', undefined, ['Along the river']),
+      await banFromZone(t, id),
+      await createMember(t),
+      await addToZone(t, id, 'member'),
+    ];
+    await buildBlock(t, { blocker: blocked, blocked: member });
+    const seen = (viewer: Member, who: Member) =>
+      as(viewer)('GET', `/api/zones/${id}/members/${who.user.id}`);
+
+    expect((await seen(member, admin)).json()).toEqual({
+      _id: admin.user.id,
+      username: admin.user.username,
+      role: 'admin',
+      since: expect.any(String),
+      banned: false,
+    });
+    expect((await seen(admin, waiting)).json()).toMatchObject({ role: 'waiting', banned: false });
+    expect((await seen(admin, banned)).json()).toMatchObject({ role: null, since: null, banned: true });
+    expect((await seen(admin, outsider)).json()).toMatchObject({ role: null, banned: false });
+    for (const hidden of [waiting, banned, outsider, blocked]) {
+      const res = await seen(member, hidden);
+      expect([res.statusCode, res.json().code]).toEqual([404, 'user_not_found']);
+    }
+    const unknown = await as(admin)('GET', `/api/zones/${id}/members/${crypto.randomUUID()}`);
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'user_not_found']);
   });
 });

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { Zone, ZoneInviteSchema, ZoneList, ZoneMemberList, ZoneRole } from '@motema/shared/zones';
+import type {
+  Zone,
+  ZoneInviteSchema,
+  ZoneList,
+  ZoneMemberDetail,
+  ZoneMemberList,
+  ZoneRole,
+} from '@motema/shared/zones';
 import type { InviteMade } from './zone-invites.service.ts';
 import type { InviteRow } from './zone-invites.repository.ts';
 import type { ZoneRow } from './zones.repository.ts';
@@ -41,6 +48,22 @@ export function presentMemberList(list: {
       answers: row.role === 'waiting' ? row.answers : [],
     })),
     count: list.count,
+  };
+}
+
+export function presentMember(row: {
+  userId: string;
+  username: string;
+  role: ZoneRole | null;
+  since: Date | null;
+  banned: boolean;
+}): ZoneMemberDetail {
+  return {
+    _id: row.userId,
+    username: row.username,
+    role: row.role,
+    since: row.since?.toISOString() ?? null,
+    banned: row.banned,
   };
 }
 

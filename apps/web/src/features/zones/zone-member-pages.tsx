@@ -8,20 +8,17 @@ import { notify } from '../../lib/notices.ts';
 import { knownMe } from '../../lib/query-client.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Loaded, sinceText, ZoneScreen } from './zone-screen.tsx';
-import {
-  useMemberActionMutation,
-  useZoneMembersQuery,
-  useZoneQuery,
-  type MemberAction,
-} from './zones.api.ts';
+import { useMemberActionMutation, useZoneMemberQuery, useZoneQuery, type MemberAction } from './zones.api.ts';
 
-/** The zone and one of its members, found in its member list. */
+/** The zone and one member seen through it (null: not in it, or hidden by a block). */
 function useZoneMember() {
   const { id = '', user = '' } = useParams();
   const zone = useZoneQuery(id);
-  const members = useZoneMembersQuery(id, { limit: 100 });
-  const member = members.data?.members.find((one) => one._id === user);
-  return { id, user, zone, members, member };
+  const members = useZoneMemberQuery(id, user);
+  const seen = members.data ?? null;
+  // In the zone: a role; the zone's admins and managers also see the waiting and the banned.
+  const member = seen?.role ? { ...seen, role: seen.role, since: seen.since ?? '' } : null;
+  return { id, user, zone, members, member, banned: seen?.banned ?? false };
 }
 
 /** `/zone/:id/profile/:user`: a member seen through the zone: role, since when, their profile. */
@@ -52,7 +49,7 @@ export function ZoneProfilePage() {
 /** `/zone/:id/member/:user`: an admin or manager acts on one membership. */
 export function ZoneMemberPage() {
   const { t } = useTranslation('zones');
-  const { id, user, zone, members, member } = useZoneMember();
+  const { id, user, zone, members, member, banned } = useZoneMember();
   const act = useMemberActionMutation(id);
   const [confirm, setConfirm] = useState<'remove' | 'ban' | null>(null);
   const role = zone.data?.role;
@@ -77,7 +74,7 @@ export function ZoneMemberPage() {
                 <>
                   <Text>{t(`role.${member.role}`)}</Text>
                   <Text c="dimmed">{t('since', { date: sinceText(member.since) })}</Text>
-                  {role === 'admin' && !self && (
+                  {role === 'admin' && !self && member.role !== 'waiting' && (
                     <NativeSelect
                       label={t('member.changeRole')}
                       value={member.role}
@@ -103,14 +100,16 @@ export function ZoneMemberPage() {
               ) : (
                 <>
                   <Text c="dimmed">{t('profile.notInZone')}</Text>
-                  <Button
-                    variant="default"
-                    style={{ alignSelf: 'flex-start' }}
-                    loading={act.isPending}
-                    onClick={() => run({ kind: 'unban' }, 'member.unbanned')}
-                  >
-                    {t('member.unban')}
-                  </Button>
+                  {banned && (
+                    <Button
+                      variant="default"
+                      style={{ alignSelf: 'flex-start' }}
+                      loading={act.isPending}
+                      onClick={() => run({ kind: 'unban' }, 'member.unbanned')}
+                    >
+                      {t('member.unban')}
+                    </Button>
+                  )}
                 </>
               )}
               <Anchor component={Link} to={`/profile/${user}`}>

@@ -20,10 +20,23 @@ const waitingList = {
   count: 1,
 };
 
+/** One member as GET /api/zones/{id}/members/{user} shows them. */
+const seen = (one: ReturnType<typeof member>, change = {}) => ({
+  _id: one._id,
+  username: one.username,
+  role: one.role,
+  since: one.since,
+  banned: false,
+  ...change,
+});
+
 function stubMembers(role: ZoneRole, extra = {}) {
   return stubApi({
     [`GET ${path}`]: [200, zone(role)],
     [`GET ${path}/members`]: () => [200, everyone],
+    ...Object.fromEntries(
+      everyone.members.map((one) => [`GET ${path}/members/${one._id}`, [200, seen(one)]]),
+    ),
     ...extra,
   });
 }
@@ -125,6 +138,44 @@ describe('ZoneMemberPage and ZoneProfilePage', () => {
     });
     expect(await screen.findByRole('button', { name: 'Remove' })).toBeTruthy();
     expect(screen.queryByLabelText('Role in the zone')).toBeNull();
+  });
+
+  it('offers to lift the ban of a banned member only, and says who is out of the zone', async () => {
+    const out = 'dddddddd-0000-4000-8000-000000000004';
+    const banned = 'eeeeeeee-0000-4000-8000-000000000005';
+    stubMembers('admin', {
+      [`GET ${path}/members/${out}`]: [
+        200,
+        { _id: out, username: 'dan', role: null, since: null, banned: false },
+      ],
+      [`GET ${path}/members/${banned}`]: [
+        200,
+        { _id: banned, username: 'eve', role: null, since: null, banned: true },
+      ],
+    });
+    const view = renderPage('/zone/:id/member/:user', <ZoneMemberPage />, {
+      url: `/zone/${id}/member/${out}`,
+      me: buildMe(),
+    });
+    expect(await screen.findByText('This person is not in the zone.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Lift the ban' })).toBeNull();
+    view.unmount();
+    renderPage('/zone/:id/member/:user', <ZoneMemberPage />, {
+      url: `/zone/${id}/member/${banned}`,
+      me: buildMe(),
+    });
+    expect(await screen.findByRole('button', { name: 'Lift the ban' })).toBeTruthy();
+  });
+
+  it('says a member the server does not show is not in the zone', async () => {
+    stubMembers('member', {
+      [`GET ${path}/members/ffffffff-0000-4000-8000-000000000006`]: [404, { code: 'user_not_found' }],
+    });
+    renderPage('/zone/:id/profile/:user', <ZoneProfilePage />, {
+      url: `/zone/${id}/profile/ffffffff-0000-4000-8000-000000000006`,
+      me: buildMe(),
+    });
+    expect(await screen.findByText('This person is not in the zone.')).toBeTruthy();
   });
 
   it('shows a member through the zone, with a link to their profile', async () => {

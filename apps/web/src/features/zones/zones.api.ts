@@ -6,11 +6,12 @@ import type {
   ZoneInviteListSchema,
   ZoneInviteSchema,
   ZoneList,
+  ZoneMemberDetail,
   ZoneMemberList,
   ZoneMembershipSchema,
   ZoneUpdate,
 } from '@motema/shared/zones';
-import { api } from '../../lib/api-client.ts';
+import { api, isApiError } from '../../lib/api-client.ts';
 
 /** Zones (issue 28): their lists, one zone, the caller's membership, members, requests and invite links. */
 export type ZoneMembership = z.infer<typeof ZoneMembershipSchema>;
@@ -26,6 +27,7 @@ export const zoneKeys = {
   zone: (id: string) => ['zones', 'zone', id] as const,
   membership: (id: string) => ['zones', 'zone', id, 'membership'] as const,
   members: (id: string, query: ZoneMemberQuery = {}) => ['zones', 'zone', id, 'members', query] as const,
+  member: (id: string, user: string) => ['zones', 'zone', id, 'member', user] as const,
   invites: (id: string) => ['zones', 'zone', id, 'invites'] as const,
 };
 
@@ -68,6 +70,17 @@ export const useZoneMembersQuery = (id: string, query: ZoneMemberQuery = {}, ena
         signal,
       }),
     enabled,
+  });
+
+/** One member seen through the zone, or null for someone not in it (or hidden by a block). */
+export const useZoneMemberQuery = (id: string, user: string) =>
+  useQuery({
+    queryKey: zoneKeys.member(id, user),
+    queryFn: ({ signal }) =>
+      api<ZoneMemberDetail>(memberPath(id, user), { signal }).catch((error: unknown) => {
+        if (isApiError(error) && error.status === 404 && error.code === 'user_not_found') return null;
+        throw error;
+      }),
   });
 
 export const useZoneInvitesQuery = (id: string) =>
