@@ -15,21 +15,12 @@
  * `--keep DIR` keeps the seeded database (1,000,000 posts take a few minutes to seed) for the next run.
  * Writes bench/results/posts-feed.json; exits 1 when a bar is missed.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { connectDatabase, migrateDatabase } from '../apps/server/src/db/client.ts';
 import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
+import { inBenchStage } from './lib/bench-stage.ts';
 import { flagOption, numberOption, textOption } from './lib/options.ts';
-import {
-  freePort,
-  openDatabase,
-  pinCores,
-  startAppServer,
-  startNode,
-  stopOnSignal,
-  type Child,
-} from './lib/processes.ts';
+import { freePort, pinCores, startAppServer, startNode } from './lib/processes.ts';
 import {
   captureFeedPage,
   explain,
@@ -69,17 +60,7 @@ async function getFeed(url: string, cookie: string, cursor: string | null) {
 }
 
 async function main() {
-  const database = await openDatabase(textOption('keep'), 'posts-feed');
-  const connection = connectDatabase(database.url, { max: 4 });
-  const temp = await mkdtemp(path.join(os.tmpdir(), 'motema-bench-posts-feed-'));
-  const children: Child[] = [];
-  const stopAll = async () => {
-    for (const child of children.splice(0)) await child.stop();
-  };
-  stopOnSignal(() => stopAll().then(() => database.stop()));
-  try {
-    await migrateDatabase(connection.db);
-    const dataDir = textOption('keep') ? path.resolve(textOption('keep')!, 'data') : path.join(temp, 'data');
+  return inBenchStage('posts-feed', async ({ database, connection, temp, dataDir, children }) => {
     const seeding = await seedFeedBench(connection.db, members, postCount, dataDir);
     console.log(
       `${formatNumber(seeding.members)} members, ${formatNumber(seeding.posts)} posts (${seeding.seeded ? 'seeded' : 'kept'}, ${seeding.seconds.toFixed(0)} s)`,
@@ -200,12 +181,7 @@ async function main() {
       statements: spec.first.statements.map((statement) => statement.sql),
       plans,
     });
-  } finally {
-    await stopAll();
-    await connection.close();
-    await database.stop();
-    await rm(temp, { recursive: true, force: true });
-  }
+  });
 }
 
 async function report(targets: Target[], rate: number, pinning: string, extra: Record<string, unknown>) {

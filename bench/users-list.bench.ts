@@ -14,22 +14,19 @@
  * request, read from /proc. A quick look: `--members 5000 --seconds 3 --rounds 1`.
  * Writes bench/results/users-list.json; exits 1 when a bar is missed.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { connectDatabase, migrateDatabase } from '../apps/server/src/db/client.ts';
 import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
 import {
   freePort,
-  openDatabase,
   pinCores,
   postgresCpu,
   processCpu,
   startNode,
   type Child,
   startAppServer,
-  stopOnSignal,
 } from './lib/processes.ts';
 import { median, paced, percentile, saturate, type Paced, type Saturation } from './users-list-load.ts';
 import {
@@ -40,6 +37,7 @@ import {
   prepareViewer,
   seedBench,
 } from './users-list-setup.ts';
+import { inBenchStage } from './lib/bench-stage.ts';
 import { flagOption, numberOption, textOption } from './lib/options.ts';
 
 const members = numberOption('members', 100_000);
@@ -79,17 +77,7 @@ async function measured<T>(target: Target, pgDir: string | undefined, run: () =>
 }
 
 async function main() {
-  const database = await openDatabase(textOption('keep'), 'users-list');
-  const connection = connectDatabase(database.url, { max: 4 });
-  const temp = await mkdtemp(path.join(os.tmpdir(), 'motema-bench-users-list-'));
-  const children: Child[] = [];
-  const stopAll = async () => {
-    for (const child of children.splice(0)) await child.stop();
-  };
-  stopOnSignal(() => stopAll().then(() => database.stop()));
-  try {
-    await migrateDatabase(connection.db);
-    const dataDir = textOption('keep') ? path.resolve(textOption('keep')!, 'data') : path.join(temp, 'data');
+  return inBenchStage('users-list', async ({ database, connection, temp, dataDir, children }) => {
     const seeding = await seedBench(connection.db, members, dataDir);
     const viewer = await prepareViewer(connection.db);
     const { spec, statements } = await captureStatements(connection.pool, database.url, viewer.id, POOL_MAX);
@@ -194,12 +182,7 @@ async function main() {
       statements: statements.map((statement) => statement.sql),
       plans,
     });
-  } finally {
-    await stopAll();
-    await connection.close();
-    await database.stop();
-    await rm(temp, { recursive: true, force: true });
-  }
+  });
 }
 
 async function report(targets: Target[], rate: number, pinning: string, extra: Record<string, unknown>) {

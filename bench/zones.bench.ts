@@ -16,20 +16,12 @@
  * or `--rate`), open loop (users-list-load.ts): p50/p95. Writes bench/results/zones.json; exits 1
  * when a bar is missed.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { connectDatabase, migrateDatabase } from '../apps/server/src/db/client.ts';
+import { inBenchStage } from './lib/bench-stage.ts';
 import { flagOption, numberOption, textOption } from './lib/options.ts';
-import {
-  freePort,
-  openDatabase,
-  pinCores,
-  startAppServer,
-  startNode,
-  stopOnSignal,
-  type Child,
-} from './lib/processes.ts';
+import { freePort, pinCores, startAppServer, startNode } from './lib/processes.ts';
 import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
 import { explain } from './posts-feed-setup.ts';
 import { median, paced, percentile, saturate } from './users-list-load.ts';
@@ -66,17 +58,7 @@ const pathOf = (list: List) =>
   list === 'search' ? `/api/zones/search?q=${encodeURIComponent(q)}` : '/api/zones/suggestions';
 
 async function main() {
-  const database = await openDatabase(textOption('keep'), 'zones');
-  const connection = connectDatabase(database.url, { max: 4 });
-  const temp = await mkdtemp(path.join(os.tmpdir(), 'motema-bench-zones-'));
-  const children: Child[] = [];
-  const stopAll = async () => {
-    for (const child of children.splice(0)) await child.stop();
-  };
-  stopOnSignal(() => stopAll().then(() => database.stop()));
-  try {
-    await migrateDatabase(connection.db);
-    const dataDir = textOption('keep') ? path.resolve(textOption('keep')!, 'data') : path.join(temp, 'data');
+  return inBenchStage('zones', async ({ database, connection, temp, dataDir, children }) => {
     const seeding = await seedZonesBench(connection.db, members, zoneCount, dataDir);
     console.log(
       `${formatNumber(seeding.members)} members, ${formatNumber(seeding.zones)} zones, ${formatNumber(seeding.memberships)} memberships (${seeding.seeded ? 'seeded' : 'kept'}, ${seeding.seconds.toFixed(0)} s)`,
@@ -203,12 +185,7 @@ async function main() {
       statements: Object.fromEntries(LISTS.map((list) => [list, spec[list].statements.map((s) => s.sql)])),
       plans,
     });
-  } finally {
-    await stopAll();
-    await connection.close();
-    await database.stop();
-    await rm(temp, { recursive: true, force: true });
-  }
+  });
 }
 
 async function report(targets: Target[], pinning: string, extra: Record<string, unknown>) {
