@@ -1,7 +1,8 @@
+import { useDebouncedValue } from '@mantine/hooks';
 import { Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ZoneMemberList, ZoneRole } from '@motema/shared/zones';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ZoneRequestRow } from './zone-request-row.tsx';
@@ -17,11 +18,8 @@ export function ZoneMembersPage() {
   const zone = useZoneQuery(id);
   const moderator = zone.data?.role === 'admin' || zone.data?.role === 'manager';
   const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const wait = setTimeout(() => setQ(typed.trim()), 300);
-    return () => clearTimeout(wait);
-  }, [typed]);
+  // Asked once the member stops typing for a moment.
+  const [q] = useDebouncedValue(typed.trim(), 300);
   const members = useZoneMembersQuery(id, { q, limit: 100 });
   const waiting = useZoneMembersQuery(id, { role: 'waiting', limit: 100 }, moderator);
 

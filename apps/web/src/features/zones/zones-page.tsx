@@ -1,3 +1,4 @@
+import { useDebouncedValue } from '@mantine/hooks';
 import { Alert, Button, Group, Loader, Stack, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -17,11 +18,8 @@ import {
 export function ZonesPage() {
   const { t } = useTranslation('zones');
   const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const wait = setTimeout(() => setQ(typed.trim()), 300);
-    return () => clearTimeout(wait);
-  }, [typed]);
+  // Asked once the member stops typing for a moment.
+  const [q] = useDebouncedValue(typed.trim(), 300);
 
   return (
     <ZoneScreen title={t('list.title')}>

@@ -89,16 +89,23 @@ export const useZoneInvitesQuery = (id: string) =>
     queryFn: ({ signal }) => api<ZoneInviteList>(`${zonePath(id)}/invites`, { signal }),
   });
 
-/** After a change everything the zone shows is asked again, and the lists it appears in. */
-function refresh(queryClient: QueryClient, id: string) {
-  void queryClient.invalidateQueries({ queryKey: zoneKeys.zone(id) });
+/**
+ * After a change everything the zone shows is asked again (its page, the caller's membership, its
+ * members), and the lists it appears in; `zoneKept`: the zone's page itself is the server's answer.
+ */
+function refresh(queryClient: QueryClient, id: string, zoneKept = false) {
+  const zoneKey = zoneKeys.zone(id);
+  void queryClient.invalidateQueries({
+    queryKey: zoneKey,
+    predicate: (query) => !zoneKept || query.queryKey.length > zoneKey.length,
+  });
   void queryClient.invalidateQueries({ queryKey: zoneKeys.mine() });
 }
 
 /** Keeps the server's answer for the zone (its role and count changed) and asks the rest again. */
 function keepZone(queryClient: QueryClient, zone: Zone) {
   queryClient.setQueryData(zoneKeys.zone(zone._id), zone);
-  refresh(queryClient, zone._id);
+  refresh(queryClient, zone._id, true);
 }
 
 export function useCreateZoneMutation() {
@@ -138,10 +145,7 @@ export function useEnterZoneMutation(id: string) {
       answers === null
         ? api<Zone>(`${zonePath(id)}/join`, { method: 'POST' })
         : api<Zone>(`${zonePath(id)}/requests`, { method: 'POST', body: { answers } }),
-    onSuccess: (zone) => {
-      keepZone(queryClient, zone);
-      void queryClient.invalidateQueries({ queryKey: zoneKeys.membership(id) });
-    },
+    onSuccess: (zone) => keepZone(queryClient, zone),
   });
 }
 
@@ -155,10 +159,7 @@ export function useOwnMembershipMutation(id: string) {
         : action === 'cancel'
           ? api<void>(`${zonePath(id)}/requests/mine`, { method: 'DELETE' })
           : api<void>(`${zonePath(id)}/requests/mine/reminder`, { method: 'POST' }),
-    onSettled: () => {
-      refresh(queryClient, id);
-      void queryClient.invalidateQueries({ queryKey: zoneKeys.membership(id) });
-    },
+    onSettled: () => refresh(queryClient, id),
   });
 }
 
@@ -194,10 +195,8 @@ export function useMemberActionMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ user, action }: { user: string; action: MemberAction }) => memberRequest(id, user, action),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['zones', 'zone', id, 'members'] });
-      void queryClient.invalidateQueries({ queryKey: zoneKeys.zone(id) });
-    },
+    // The zone's page (its count), its members and the one member's screen.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: zoneKeys.zone(id) }),
   });
 }
 
