@@ -81,11 +81,12 @@ export async function countRole(tx: DbOrTx, zoneId: string, role: ZoneRole): Pro
 export async function insertMember(
   tx: DbOrTx,
   row: { zoneId: string; userId: string; role: ZoneRole; since: Date; answers?: string[] },
-): Promise<void> {
-  await tx.insert(zoneMembers).values(row);
+): Promise<MembershipRow> {
+  const [inserted] = await tx.insert(zoneMembers).values(row).returning();
   await tx
     .delete(zoneDeclines)
     .where(and(eq(zoneDeclines.zoneId, row.zoneId), eq(zoneDeclines.userId, row.userId)));
+  return inserted!;
 }
 
 export async function setRole(

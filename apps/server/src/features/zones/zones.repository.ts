@@ -14,8 +14,13 @@ const ORDER: Record<ZonePage['sort'], SQL[]> = {
 };
 
 /** The new zone, or null when its name (whatever its case) is taken. */
+/** A new zone counting one member, its creator (null when its name is taken). */
 export async function insertZone(tx: DbOrTx, zone: ZoneInsert): Promise<ZoneRow | null> {
-  const [row] = await tx.insert(zones).values(zone).onConflictDoNothing().returning();
+  const [row] = await tx
+    .insert(zones)
+    .values({ ...zone, members: 1 })
+    .onConflictDoNothing()
+    .returning();
   return row ?? null;
 }
 

@@ -26,7 +26,7 @@ async function claimCover(tx: DbOrTx, userId: string, itemId: string): Promise<s
   return item.id;
 }
 
-/** Creates a zone, its creator its first admin. */
+/** Creates a zone, its creator its first admin (a taken name: the unique index says so). */
 export async function createZone(
   { db, env }: ZonesDeps,
   userId: string,
@@ -34,7 +34,6 @@ export async function createZone(
 ): Promise<ZoneContext> {
   return db.transaction(async (tx) => {
     await requireRoomForZone(tx, env, userId);
-    if (await repo.nameTaken(tx, input.name)) throw nameTaken();
     const coverItemId = input.cover ? await claimCover(tx, userId, input.cover) : null;
     const now = clock.now();
     const zone = await repo.insertZone(tx, {
@@ -49,9 +48,8 @@ export async function createZone(
       createdAt: now,
     });
     if (!zone) throw nameTaken();
-    await members.insertMember(tx, { zoneId: zone.id, userId, role: 'admin', since: now });
-    await repo.adjustMembers(tx, zone.id, 1);
-    return zoneFor(tx, zone.id, userId);
+    const membership = await members.insertMember(tx, { zoneId: zone.id, userId, role: 'admin', since: now });
+    return { zone, role: 'admin', banned: false, membership };
   });
 }
 
