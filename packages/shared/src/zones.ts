@@ -124,6 +124,8 @@ export const ZoneMemberSchema = z.object({
   since: z.iso.datetime(),
   /** A waiting member's answers, shown to admins and managers only (empty otherwise). */
   answers: z.array(z.string()),
+  /** When a waiting member last reminded the admins (null otherwise): the waiting list shows it. */
+  remindedAt: z.iso.datetime().nullable(),
 });
 export const ZoneMemberListSchema = z.object({ members: z.array(ZoneMemberSchema), count: z.int() });
 export type ZoneMemberList = z.infer<typeof ZoneMemberListSchema>;

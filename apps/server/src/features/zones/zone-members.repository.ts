@@ -175,6 +175,7 @@ export async function listMembers(
         role: zoneMembers.role,
         since: zoneMembers.since,
         answers: zoneMembers.answers,
+        lastReminderAt: zoneMembers.lastReminderAt,
       })
       .from(zoneMembers)
       .innerJoin(users, eq(users.id, zoneMembers.userId))

@@ -55,10 +55,18 @@ describe('zones: requests, invites and the last admin', () => {
   });
 
   it('a waiting member cancels, or reminds the admins once a day', async () => {
-    const { id } = await buildZone(t, { access: 'private' });
+    const { id, admin } = await buildZone(t, { access: 'private' });
     const applicant = await addToZone(t, id, 'waiting');
     const remind = () => as(applicant)('POST', `/api/zones/${id}/requests/mine/reminder`);
+    const remindedAt = async () =>
+      (await as(admin)('GET', `/api/zones/${id}/members?role=waiting`)).json().members[0].remindedAt;
+    expect(await remindedAt()).toBeNull();
+    const before = clock.now().getTime();
     expect((await remind()).statusCode).toBe(204);
+    // The admins read it on their waiting list.
+    const reminded = Date.parse(await remindedAt());
+    expect(reminded).toBeGreaterThanOrEqual(before);
+    expect(reminded).toBeLessThanOrEqual(clock.now().getTime());
     const tooSoon = await remind();
     expect([tooSoon.statusCode, tooSoon.json().code]).toEqual([429, 'zone_remind_too_soon']);
     clock.advance(ZONE_REMINDER_INTERVAL_MS - 60_000);

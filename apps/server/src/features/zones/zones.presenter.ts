@@ -36,7 +36,14 @@ export function presentZoneList(list: {
 
 /** Members by role; a waiting member's answers only reach the admins and managers who list the waiting. */
 export function presentMemberList(list: {
-  rows: { userId: string; username: string; role: ZoneRole; since: Date; answers: string[] }[];
+  rows: {
+    userId: string;
+    username: string;
+    role: ZoneRole;
+    since: Date;
+    answers: string[];
+    lastReminderAt: Date | null;
+  }[];
   count: number;
 }): ZoneMemberList {
   return {
@@ -46,6 +53,7 @@ export function presentMemberList(list: {
       role: row.role,
       since: row.since.toISOString(),
       answers: row.role === 'waiting' ? row.answers : [],
+      remindedAt: row.role === 'waiting' ? (row.lastReminderAt?.toISOString() ?? null) : null,
     })),
     count: list.count,
   };

@@ -16,7 +16,15 @@ const ada = 'aaaaaaaa-0000-4000-8000-000000000001';
 const bea = 'bbbbbbbb-0000-4000-8000-000000000002';
 const everyone = { members: [member(ada, 'ada', 'admin'), member(bea, 'bea', 'member')], count: 2 };
 const waitingList = {
-  members: [member('cccccccc-0000-4000-8000-000000000003', 'chris', 'waiting', ['For the river'])],
+  members: [
+    member(
+      'cccccccc-0000-4000-8000-000000000003',
+      'chris',
+      'waiting',
+      ['For the river'],
+      '2026-11-20T10:00:00.000Z',
+    ),
+  ],
   count: 1,
 };
 
@@ -67,6 +75,7 @@ describe('ZoneMembersPage', () => {
     renderPage('/zone/:id/members', <ZoneMembersPage />, { url: `/zone/${id}/members`, me: buildMe() });
     expect(await screen.findByText('For the river')).toBeTruthy();
     expect(screen.getByText('Why do you run?')).toBeTruthy();
+    expect(screen.getByText('Reminded the admins on November 20, 2026')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Approve the request of chris' }));
     await vi.waitFor(() => expect(approved).toHaveBeenCalled());
   });

@@ -4,6 +4,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberText } from '../../ui/member-text.tsx';
+import { sinceText } from './zone-screen.tsx';
 import { useMemberActionMutation } from './zones.api.ts';
 
 type Request = ZoneMemberList['members'][number];
@@ -19,6 +20,11 @@ export function ZoneRequestRow({ zone, request }: { zone: Zone; request: Request
     <Card component="li" withBorder radius="md" padding="sm">
       <Stack gap="xs">
         <Text fw={600}>@{name}</Text>
+        {request.remindedAt && (
+          <Text size="sm" c="dimmed">
+            {t('members.reminded', { date: sinceText(request.remindedAt) })}
+          </Text>
+        )}
         {request.answers.map((answer, index) => (
           <Stack key={index} gap={0}>
             <Text size="sm" c="dimmed">

@@ -22,7 +22,8 @@ export const member = (
   username: string,
   role: ZoneMemberList['members'][number]['role'],
   answers: string[] = [],
-) => ({ _id, username, role, since: '2026-11-02T10:00:00.000Z', answers });
+  remindedAt: string | null = null,
+) => ({ _id, username, role, since: '2026-11-02T10:00:00.000Z', answers, remindedAt });
 
 type Answer = readonly [status: number, body?: unknown];
 
