@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DATA_SAVER_KEY } from '../../../lib/data-saver.ts';
 import { jsonResponse, renderPage } from '../../../test/render-page.tsx';
 import { paymentRequired } from '../../billing/payment-required.ts';
@@ -14,18 +14,13 @@ import {
   kofiStories,
   me,
   open,
+  storyViewerTests,
   position,
   tap,
   timedBar,
 } from './story-viewer-fixtures.tsx';
 
-beforeEach(() => {
-  localStorage.removeItem(DATA_SAVER_KEY);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  paymentRequired.close();
-});
+storyViewerTests();
 
 describe('the story viewer, what it shows and sends', () => {
   it('marks each story seen once as it shows, not one’s own', async () => {

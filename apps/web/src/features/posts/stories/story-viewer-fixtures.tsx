@@ -1,6 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, vi, type Mock } from 'vitest';
+import { DATA_SAVER_KEY } from '../../../lib/data-saver.ts';
 import { buildMe, renderPage } from '../../../test/render-page.tsx';
+import { paymentRequired } from '../../billing/payment-required.ts';
 import { buildStory, buildStoryMember } from './story-fixtures.ts';
 import { StoryViewer, type StoryEntry } from './story-viewer.tsx';
 
@@ -45,3 +47,14 @@ export const tap = (x: number, y = 300) => {
   fireEvent.pointerDown(layer, { pointerId: 1, button: 0, clientX: x, clientY: y });
   fireEvent.pointerUp(layer, { pointerId: 1, button: 0, clientX: x, clientY: y });
 };
+
+/** Each test starts with data saver off, and leaves no stubbed fetch nor open paywall behind. */
+export function storyViewerTests(): void {
+  beforeEach(() => {
+    localStorage.removeItem(DATA_SAVER_KEY);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    paymentRequired.close();
+  });
+}

@@ -1,8 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { STORY_PHOTO_SECONDS } from '@motema/shared/posts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DATA_SAVER_KEY } from '../../../lib/data-saver.ts';
-import { paymentRequired } from '../../billing/payment-required.ts';
+import { describe, expect, it } from 'vitest';
 import { buildStory, stubStoriesApi } from './story-fixtures.ts';
 import { STORY_HOLD_MS, STORY_SWIPE_CLOSE_PX } from './story-gestures.ts';
 import {
@@ -13,18 +11,13 @@ import {
   kofi,
   kofiStories,
   open,
+  storyViewerTests,
   position,
   tap,
   timedBar,
 } from './story-viewer-fixtures.tsx';
 
-beforeEach(() => {
-  localStorage.removeItem(DATA_SAVER_KEY);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  paymentRequired.close();
-});
+storyViewerTests();
 
 describe('the story viewer', () => {
   it('starts at the first story not seen yet; a tap on the right goes on, on the left back', async () => {
