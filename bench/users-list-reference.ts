@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { registerCompression } from '../apps/server/src/plugins/compression.ts';
+import { listenUntilStopped, referencePool } from './lib/reference-server.ts';
 import type { ReferenceSpec } from './users-list-setup.ts';
 
 const [specFile, port] = process.argv.slice(2);
@@ -19,8 +20,7 @@ const spec = JSON.parse(readFileSync(specFile!, 'utf8')) as ReferenceSpec;
 
 // DATE columns as 'YYYY-MM-DD' strings (as drizzle reads them), not as local midnights.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
-const pool = new pg.Pool({ connectionString: spec.databaseUrl, max: spec.poolMax });
-pool.on('error', () => {});
+const pool = referencePool(spec);
 
 const DAY_MS = 24 * 3_600_000;
 const BUCKETS = [1, 2, 5, 10, 25, 50, 100, 250, 500];
@@ -105,13 +105,4 @@ app.get('/api/users', async (_request, reply) => {
   };
 });
 
-await app.listen({ host: '127.0.0.1', port: Number(port) });
-console.log(`listening ${port}`);
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    void app
-      .close()
-      .then(() => pool.end())
-      .finally(() => process.exit(0));
-  });
-}
+await listenUntilStopped(app, pool, port!);

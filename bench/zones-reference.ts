@@ -11,15 +11,14 @@
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { registerCompression } from '../apps/server/src/plugins/compression.ts';
+import { listenUntilStopped, referencePool } from './lib/reference-server.ts';
 import type { ListSpec, ZonesReferenceSpec } from './zones-setup.ts';
 
 const [specFile, port] = process.argv.slice(2);
 const spec = JSON.parse(readFileSync(specFile!, 'utf8')) as ZonesReferenceSpec;
 
-const pool = new pg.Pool({ connectionString: spec.databaseUrl, max: spec.poolMax });
-pool.on('error', () => {});
+const pool = referencePool(spec);
 const field = Object.fromEntries(spec.pageFields.map((name, i) => [name, i])) as Record<string, number>;
 const COOKIE = /(?:^|;\s*)([^=]+)=([^;]*)/g;
 
@@ -79,13 +78,4 @@ for (const [route, list] of [
   });
 }
 
-await app.listen({ host: '127.0.0.1', port: Number(port) });
-console.log(`listening ${port}`);
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    void app
-      .close()
-      .then(() => pool.end())
-      .finally(() => process.exit(0));
-  });
-}
+await listenUntilStopped(app, pool, port!);
