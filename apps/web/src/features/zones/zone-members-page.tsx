@@ -1,4 +1,4 @@
-import { useDebouncedValue } from '@mantine/hooks';
+import { useSettledValue } from '../../lib/use-settled-value.ts';
 import { Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ZoneMemberList, ZoneRole } from '@motema/shared/zones';
 import { IconSearch } from '@tabler/icons-react';
@@ -19,7 +19,7 @@ export function ZoneMembersPage() {
   const moderator = zone.data?.role === 'admin' || zone.data?.role === 'manager';
   const [typed, setTyped] = useState('');
   // Asked once the member stops typing for a moment.
-  const [q] = useDebouncedValue(typed.trim(), 300);
+  const q = useSettledValue(typed.trim(), 300);
   const members = useZoneMembersQuery(id, { q, limit: 100 });
   const waiting = useZoneMembersQuery(id, { role: 'waiting', limit: 100 }, moderator);
 

@@ -1,4 +1,4 @@
-import { useDebouncedValue } from '@mantine/hooks';
+import { useSettledValue } from '../../lib/use-settled-value.ts';
 import { Alert, Button, Group, Loader, Stack, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -19,7 +19,7 @@ export function ZonesPage() {
   const { t } = useTranslation('zones');
   const [typed, setTyped] = useState('');
   // Asked once the member stops typing for a moment.
-  const [q] = useDebouncedValue(typed.trim(), 300);
+  const q = useSettledValue(typed.trim(), 300);
 
   return (
     <ZoneScreen title={t('list.title')}>

@@ -1,7 +1,7 @@
 import type { FeatureModule } from '../../lib/feature-module.ts';
 import { openTo, page } from '../../lib/feature-routes.tsx';
 
-const pages = () => import('./zone-member-pages.tsx');
+const inner = () => import('./zone-manage-pages.ts');
 const edit = () => import('./zone-edit-pages.tsx');
 
 /** Zones (issue 28): the tab, a zone's page (open to visitors), its members, settings and forms. */
@@ -9,10 +9,10 @@ export const zonesFeature: FeatureModule = {
   name: 'zones',
   routes: () => ({
     member: [
-      page('/zone/:id/profile/:user', pages, 'ZoneProfilePage', ['zones']),
-      page('/zone/:id/member/:user', pages, 'ZoneMemberPage', ['zones']),
-      page('/zone/:id/members', () => import('./zone-members-page.tsx'), 'ZoneMembersPage', ['zones']),
-      page('/zone/:id/settings', () => import('./zone-settings-page.tsx'), 'ZoneSettingsPage', ['zones']),
+      page('/zone/:id/profile/:user', inner, 'ZoneProfilePage', ['zones']),
+      page('/zone/:id/member/:user', inner, 'ZoneMemberPage', ['zones']),
+      page('/zone/:id/members', inner, 'ZoneMembersPage', ['zones']),
+      page('/zone/:id/settings', inner, 'ZoneSettingsPage', ['zones']),
       openTo(
         'visitor',
         page('/zone/:id', () => import('./zone-page.tsx'), 'ZonePage', ['zones']),
