@@ -121,8 +121,8 @@ const bars: BarRow[] = [
   },
   {
     bar: 'B5',
-    what: 'whole app JS+CSS (brotli, service worker included)',
-    measured: formatKb(app.wholeApp.bytes),
+    what: `whole app JS+CSS (brotli, service worker included, ${app.wholeApp.language ?? 'no'} texts)`,
+    measured: `${formatKb(app.wholeApp.bytes)} (${formatKb(app.allLanguages.bytes)} with every language)`,
     reference: templateRef(template.wholeApp.bytes),
     target: `<= ${formatKb(BUDGETS.wholeApp)}`,
     pass: app.wholeApp.bytes <= BUDGETS.wholeApp,
@@ -134,7 +134,12 @@ const summary = (report: SizeReport) => ({
   startPage: report.startPage,
   lazyChunks: report.lazyChunks.map(({ name, file, bytes }) => ({ name, file, bytes })),
   routes: report.routes.map(({ name, bytes, files }) => ({ name, bytes, files: files.length })),
-  wholeApp: { bytes: report.wholeApp.bytes, files: report.wholeApp.files.length },
+  wholeApp: {
+    bytes: report.wholeApp.bytes,
+    files: report.wholeApp.files.length,
+    language: report.wholeApp.language,
+  },
+  allLanguages: { bytes: report.allLanguages.bytes, files: report.allLanguages.files.length },
 });
 await writeResults('bundle', bars, {
   budgets: BUDGETS,

@@ -5,7 +5,15 @@ import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STARTUP_NAMESPACES } from '../src/lib/i18n.ts';
-import { BUDGETS, checkBudgets, KB, measureBuild, START_PAGE, type Manifest } from './critical-path.ts';
+import {
+  BUDGETS,
+  checkBudgets,
+  KB,
+  measureBuild,
+  START_PAGE,
+  textLanguageOf,
+  type Manifest,
+} from './critical-path.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -33,7 +41,7 @@ const noise = (kb: number) => randomBytes(kb * KB).toString('base64');
 
 const START = { route: 'src/start.tsx', namespaces: ['common'], language: 'en' };
 
-function app(extra: { lazy?: string } = {}) {
+function app(extra: { lazy?: string; frenchCommon?: string } = {}) {
   const files = {
     'assets/index.js': text('index'),
     'assets/index.css': '.a{color:red}',
@@ -42,7 +50,7 @@ function app(extra: { lazy?: string } = {}) {
     'assets/start.css': '.s{color:blue}',
     'assets/button.js': text('button'),
     'assets/common.js': text('common'),
-    'assets/fr-common.js': text('frcommon'),
+    'assets/fr-common.js': extra.frenchCommon ?? text('frcommon'),
     'assets/home.js': extra.lazy ?? text('home'),
     'assets/zod.js': text('zod'),
     'sw.js': text('sw'),
@@ -130,10 +138,27 @@ describe('measureBuild', () => {
       'assets/zod.js',
     ]);
     const scripts = Object.keys(files).filter((file) => /\.(js|css)$/.test(file));
-    expect(report.wholeApp.files).toHaveLength(scripts.length);
-    expect(report.wholeApp.bytes).toBe(
+    expect(report.allLanguages.files).toHaveLength(scripts.length);
+    expect(report.allLanguages.bytes).toBe(
       scripts.reduce((sum, file) => sum + br(files[file as keyof typeof files]), 0),
     );
+  });
+
+  it("counts one language's texts in the whole app, the heaviest, as one member downloads it", () => {
+    const { files, dir } = app({ frenchCommon: noise(2) });
+    const report = measureBuild(dir, START);
+    expect(report.wholeApp.language).toBe('fr');
+    const counted = report.wholeApp.files.map((file) => file.file);
+    expect(counted).toContain('assets/fr-common.js');
+    expect(counted).not.toContain('assets/common.js');
+    expect(report.wholeApp.bytes).toBe(report.allLanguages.bytes - br(files['assets/common.js']));
+  });
+
+  it('names the language of the texts a manifest key holds, and none for code', () => {
+    expect(textLanguageOf('src/locales/ro/zones.json')).toBe('ro');
+    expect(textLanguageOf('src/features/legal/content/fr/terms.json')).toBe('fr');
+    expect(textLanguageOf('src/features/zones/zone-page.tsx')).toBeNull();
+    expect(textLanguageOf('_pages-shared.js')).toBeNull();
   });
 
   it('measures a build without a start route (the template) by its entry alone', () => {
@@ -182,7 +207,7 @@ describe('checkBudgets', () => {
     });
     expect(checks.filter((check) => !check.pass).map((check) => check.what)).toEqual([
       'start page JS+CSS',
-      'whole app JS+CSS',
+      'whole app JS+CSS (fr texts)',
     ]);
   });
 });
