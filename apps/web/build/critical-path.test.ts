@@ -5,15 +5,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STARTUP_NAMESPACES } from '../src/lib/i18n.ts';
-import {
-  BUDGETS,
-  checkBudgets,
-  KB,
-  measureBuild,
-  START_PAGE,
-  textLanguageOf,
-  type Manifest,
-} from './critical-path.ts';
+import { BUDGETS, checkBudgets, KB, measureBuild, START_PAGE, type Manifest } from './critical-path.ts';
+import { textLanguageOf } from './language-texts.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -28,6 +28,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { oneLanguageTexts } from './language-texts.ts';
 
 export const KB = 1024;
 
@@ -145,38 +146,6 @@ function partOf(files: Iterable<string>, size: (file: string) => number): Part {
   return { bytes: sized.reduce((sum, file) => sum + file.bytes, 0), files: sized };
 }
 
-/**
- * The language of a manifest key that holds one language's texts (`src/locales/fr/zones.json`,
- * `src/features/legal/content/fr/terms.json`), else null: a folder named after the language.
- */
-export function textLanguageOf(key: string): string | null {
-  return /(?:^|\/)([a-z]{2})\/[^/]+\.json$/.exec(key)?.[1] ?? null;
-}
-
-/**
- * The whole build as one member downloads it: every file but the other languages' texts. The
- * language kept is the one whose texts weigh most; null when the build has no per-language texts.
- */
-function oneLanguage(files: string[], manifest: Manifest, size: (file: string) => number) {
-  const byLanguage = new Map<string, Set<string>>();
-  for (const [key, chunk] of Object.entries(manifest)) {
-    const language = textLanguageOf(key);
-    if (language) byLanguage.set(language, (byLanguage.get(language) ?? new Set()).add(chunk.file));
-  }
-  const weight = (texts: Set<string>) => [...texts].reduce((sum, file) => sum + size(file), 0);
-  const [heaviest] = [...byLanguage.entries()].sort((a, b) => weight(b[1]) - weight(a[1]));
-  const others = new Set(
-    [...byLanguage.values()].flatMap((texts) => (texts === heaviest?.[1] ? [] : [...texts])),
-  );
-  return {
-    ...partOf(
-      files.filter((file) => !others.has(file)),
-      size,
-    ),
-    language: heaviest?.[0] ?? null,
-  };
-}
-
 function allFiles(distDir: string, dir = ''): string[] {
   return readdirSync(path.join(distDir, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = path.posix.join(dir, entry.name);
@@ -223,11 +192,18 @@ export function measureBuild(
     .sort(byBytes);
 
   const files = allFiles(distDir);
+  const texts = oneLanguageTexts(manifest, size);
   return {
     startPage,
     lazyChunks,
     routes,
-    wholeApp: oneLanguage(files, manifest, size),
+    wholeApp: {
+      ...partOf(
+        files.filter((file) => !texts.others.has(file)),
+        size,
+      ),
+      language: texts.language,
+    },
     allLanguages: partOf(files, size),
   };
 }
