@@ -20,6 +20,7 @@ const entry = (
   user: null,
   postId: null,
   payment: null,
+  zone: null,
   createdAt: minutesAgo(5),
   read: false,
   ...change,
