@@ -83,10 +83,9 @@ export type AppEvents = {
   'zone.membership.changed': { zoneId: string; userId: string; member: boolean };
   /**
    * A member asked to join a private zone (a request, or an invite link needing approval), or
-   * reminded its admins of their request (`reminded`): the zone's admins and managers then
-   * (`moderatorIds`) are told.
+   * reminded its admins of their request: the zone's admins and managers then (`moderatorIds`) are told.
    */
-  'zone.requested': { zoneId: string; userId: string; moderatorIds: string[]; reminded: boolean };
+  'zone.requested': { zoneId: string; userId: string; moderatorIds: string[] };
   /** A member's request to join a zone was approved (a zone made public approves them all) or declined: they are told. */
   'zone.answered': { zoneId: string; userId: string; approved: boolean };
   /** A zone post was published. */

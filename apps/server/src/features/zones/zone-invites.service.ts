@@ -79,7 +79,7 @@ export async function joinByInvite(
     await invites.countUse(tx, invite.id);
     return {
       joined: await zoneFor(tx, invite.zoneId, userId),
-      requested: role === 'waiting' ? await requestedEvent(tx, invite.zoneId, userId, false) : null,
+      requested: role === 'waiting' ? await requestedEvent(tx, invite.zoneId, userId) : null,
     };
   });
   // A request made through the link: its admins and managers are told, as of any other.

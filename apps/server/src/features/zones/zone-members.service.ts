@@ -23,9 +23,8 @@ export async function requestedEvent(
   tx: DbOrTx,
   zoneId: string,
   userId: string,
-  reminded: boolean,
 ): Promise<AppEvents['zone.requested']> {
-  return { zoneId, userId, moderatorIds: await members.moderatorIds(tx, zoneId), reminded };
+  return { zoneId, userId, moderatorIds: await members.moderatorIds(tx, zoneId) };
 }
 
 /**
@@ -54,7 +53,7 @@ export async function enterZone(
     if (counts(role)) await repo.adjustMembers(tx, zone.id, 1);
     return {
       entered: await zoneFor(tx, zone.id, userId),
-      requested: counts(role) ? null : await requestedEvent(tx, zone.id, userId, false),
+      requested: counts(role) ? null : await requestedEvent(tx, zone.id, userId),
     };
   });
   if (requested) await events.emit('zone.requested', requested);
@@ -84,7 +83,7 @@ export async function remindAdmins({ db, events }: ZonesDeps, userId: string, zo
       throw new AppError(429, 'zone_remind_too_soon');
     }
     await members.setReminder(tx, context.zone.id, userId, now);
-    return { at: now, requested: await requestedEvent(tx, context.zone.id, userId, true) };
+    return { at: now, requested: await requestedEvent(tx, context.zone.id, userId) };
   });
   await events.emit('zone.requested', requested);
   return at;

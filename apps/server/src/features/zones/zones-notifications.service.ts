@@ -116,7 +116,7 @@ export const zonesNotifications: NotificationContribution[] = [
     words: requestWords,
     async tell(db, { userId, ref, by }, now, { actorName }) {
       const request = by ? await requestTold(db, ref, userId, by) : null;
-      const name = request && (await actorName(userId, by!));
+      const name = by && request && (await actorName(userId, by));
       if (!request || !name) return null;
       return {
         subject: {
@@ -178,7 +178,7 @@ export const zonesNotifications: NotificationContribution[] = [
     async tell(db, { userId, ref, by }, now, { actorName }) {
       const [zoneId, postId] = ref.split(':');
       const post = by && zoneId && postId ? await postTold(db, zoneId, postId, userId) : null;
-      const name = post && (await actorName(userId, by!));
+      const name = by && post && (await actorName(userId, by));
       if (!post || !name) return null;
       return {
         subject: post.text

@@ -63,8 +63,7 @@ export async function updateZone(
   zoneId: string,
   patch: ZoneUpdate,
 ): Promise<ZoneContext> {
-  let approved: string[] = [];
-  const updated = await db.transaction(async (tx) => {
+  const { updated, approved } = await db.transaction(async (tx) => {
     const context = await zoneFor(tx, zoneId, userId, true);
     requireRight(context, 'update');
     const { zone } = context;
@@ -76,11 +75,10 @@ export async function updateZone(
       if (zone.coverItemId) await removeMediaItems(tx, jobs, [zone.coverItemId]);
     }
     await repo.updateZone(tx, zone.id, { ...fields, coverItemId });
-    if (zone.access === 'private' && patch.access === 'public') {
-      approved = await members.acceptWaiting(tx, zone.id, clock.now());
-      await repo.adjustMembers(tx, zone.id, approved.length);
-    }
-    return zoneFor(tx, zone.id, userId);
+    const madePublic = zone.access === 'private' && patch.access === 'public';
+    const accepted = madePublic ? await members.acceptWaiting(tx, zone.id, clock.now()) : [];
+    await repo.adjustMembers(tx, zone.id, accepted.length);
+    return { updated: await zoneFor(tx, zone.id, userId), approved: accepted };
   });
   for (const applicantId of approved) {
     await events.emit('zone.answered', { zoneId: updated.zone.id, userId: applicantId, approved: true });
