@@ -81,6 +81,15 @@ export type AppEvents = {
   'post.status.changed': { postId: string; authorId: string; status: 'ready' | 'failed' };
   /** A member joined or left a zone. */
   'zone.membership.changed': { zoneId: string; userId: string; member: boolean };
+  /**
+   * A member asked to join a private zone (a request, or an invite link needing approval), or
+   * reminded its admins of their request: the zone's admins and managers then (`moderatorIds`) are told.
+   */
+  'zone.requested': { zoneId: string; userId: string; moderatorIds: string[] };
+  /** A member's request to join a zone was approved (a zone made public approves them all) or declined: they are told. */
+  'zone.answered': { zoneId: string; userId: string; approved: boolean };
+  /** A zone post was published. */
+  'zone.posted': { zoneId: string; postId: string; authorId: string };
 };
 
 export type AppEventPort = EventPort<AppEvents>;

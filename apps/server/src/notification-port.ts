@@ -18,7 +18,8 @@ import type { Db } from './db/client.ts';
  * One branch of the list's UNION ALL, as SQL over the owner's tables (read, never written): `from` is
  * the FROM ... WHERE of its rows for the member, `at` when each happened, `ref` what makes it unique
  * (the entry's `_id` after its kind); `byMember`: the one who did it is `users` of `from` (all but a
- * payment), a member the member's lists show (discovery's `listedFor`).
+ * payment and a zone's answer), a member the member's lists show (discovery's `listedFor`). `zone`:
+ * the zone it is about (the zones' kinds; none for the others), with a request's answer.
  */
 export type NotificationSource = {
   from: SQL;
@@ -28,29 +29,31 @@ export type NotificationSource = {
   postId: SQL | AnyPgColumn;
   paymentId: SQL | AnyPgColumn;
   paymentStatus: SQL | AnyPgColumn;
+  zone?: { id: SQL | AnyPgColumn; title: SQL | AnyPgColumn; answer: SQL };
 };
 
 /**
  * A push job: one member told of one thing. `ref` is the id of what is told: a conversation (its
  * messages are grouped), the other member of a match, the rater, the visitor, the post a request is
- * for (`by`: the member asking), a comment, a payment.
+ * for (`by`: the member asking), a comment, a payment, a zone (its requests, `by` the member asking,
+ * or the member's answer), a zone's post (`{zoneId}:{postId}`, `by` its author).
  */
 export type PushJob = { userId: string; kind: NotificationKind; ref: string; by?: string };
 
 /**
  * What a push tells, before it is put in words: who did it (their public name, never the last name:
- * Z2) and, for a message or a comment, its text. A contributed kind's `variant` picks its words
- * (`default` when none: a payment succeeded or failed).
+ * Z2), for a message or a comment its text, and the zone's title for the zones' kinds. A contributed
+ * kind's `variant` picks its words (`default` when none: a payment succeeded or failed).
  */
 export type PushSubject =
   | { kind: 'message'; name: string; text: string | null; count: number }
-  | { kind: NotificationEntryKind; name?: string; text?: string; variant?: string };
+  | { kind: NotificationEntryKind; name?: string; text?: string; zone?: string; variant?: string };
 
 /**
  * A contributed kind's push words in one language: `discreet` says what kind of thing is new, never
  * who or what (the lock screen may be seen by anyone); `told` the title and body by the subject's
- * variant, where `{name}` is who did it and `{text}` what they wrote. French puts a no-break space
- * before ! ? : ;.
+ * variant, where `{name}` is who did it, `{text}` what they wrote and `{zone}` the zone's title.
+ * French puts a no-break space before ! ? : ;.
  */
 export type PushWords = { discreet: string; told: Record<string, { title: string; body: string }> };
 
@@ -91,8 +94,14 @@ export type NotificationContribution = {
   /** What a push job of this kind tells now, or null when nothing is left to tell. */
   tell: (db: Db, job: PushJob, now: Date, helpers: TellHelpers) => Promise<Told | null>;
   /**
-   * Subscribes to the events that make pushes of this kind: `push` sends a job to a member with a
-   * device to push to (after the commit; sent again later while the database is away).
+   * Subscribes to the events that make pushes of this kind: `push` sends a job, or several (one read
+   * of which members have a device, whatever their number), to each member with a device to push to
+   * (after the commit; sent again later while the database is away). `db` reads who is told when the
+   * event does not say (a zone's members).
    */
-  trigger: (events: AppEventPort, push: (job: PushJob) => Promise<void>) => void;
+  trigger: (
+    events: AppEventPort,
+    push: (jobs: PushJob | readonly PushJob[]) => Promise<void>,
+    db: Db,
+  ) => void;
 };

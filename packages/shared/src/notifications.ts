@@ -11,7 +11,9 @@ import { AvatarSchema } from './media.ts';
 /**
  * What a member may be notified of. `like` is a rating of 4 or more received; `request` a member asking
  * to see a private post; `comment` a comment on a post of theirs (or a reply to theirs); `payment` one of
- * their payments settled. Zones join when they land.
+ * their payments settled; `zoneRequest` a member asking to join (or reminding of their request to join)
+ * a zone they run; `zoneAnswer` their own request to join a zone approved or declined; `zonePost` a new
+ * post in a zone they are in.
  */
 export const NOTIFICATION_KINDS = [
   'message',
@@ -21,16 +23,26 @@ export const NOTIFICATION_KINDS = [
   'request',
   'comment',
   'payment',
+  'zoneRequest',
+  'zoneAnswer',
+  'zonePost',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** Kinds a new member gets by push until they choose: a rating or a visit only if they ask for it. */
+/**
+ * Kinds a new member gets by push until they choose: a rating or a visit only if they ask for it. A
+ * zone's posts are on: a member joins a zone to follow it, and its posts replace each other on the
+ * lock screen.
+ */
 export const NOTIFICATION_KINDS_ON_BY_DEFAULT: readonly NotificationKind[] = [
   'message',
   'match',
   'request',
   'comment',
   'payment',
+  'zoneRequest',
+  'zoneAnswer',
+  'zonePost',
 ];
 
 /** Quiet hours and the digest's hour are minutes after midnight in the member's time zone. */
@@ -129,13 +141,35 @@ export const NotifierSchema = z.object({
 export type Notifier = z.infer<typeof NotifierSchema>;
 
 /** The kinds the notification list shows (messages have their own list: the conversations). */
-export const NOTIFICATION_ENTRY_KINDS = ['match', 'like', 'visit', 'request', 'comment', 'payment'] as const;
+export const NOTIFICATION_ENTRY_KINDS = [
+  'match',
+  'like',
+  'visit',
+  'request',
+  'comment',
+  'payment',
+  'zoneRequest',
+  'zoneAnswer',
+  'zonePost',
+] as const;
 export type NotificationEntryKind = (typeof NOTIFICATION_ENTRY_KINDS)[number];
+
+/**
+ * The zone a notification entry is about: its title (member text), and for a `zoneAnswer` whether the
+ * member's request was approved or declined (null for the other kinds).
+ */
+export const NotificationZoneSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  answer: z.enum(['approved', 'declined']).nullable(),
+});
+export type NotificationZone = z.infer<typeof NotificationZoneSchema>;
 
 /**
  * One entry of the notification list: `_id` is stable (`{kind}:{id of what it tells}`), `read` is
  * false until the member opened their notifications after it came. `user`: who did it (not for a
- * payment); `postId` for a request or a comment; `payment` for a payment.
+ * payment nor a zone's answer); `postId` for a request, a comment or a zone's post; `payment` for a
+ * payment; `zone` for the zones' kinds.
  */
 export const NotificationEntrySchema = z.object({
   _id: z.string(),
@@ -143,6 +177,7 @@ export const NotificationEntrySchema = z.object({
   user: NotifierSchema.nullable(),
   postId: z.string().nullable(),
   payment: z.object({ _id: z.string(), status: z.enum(['SUCCESS', 'FAILED']) }).nullable(),
+  zone: NotificationZoneSchema.nullable(),
   createdAt: z.iso.datetime(),
   read: z.boolean(),
 });

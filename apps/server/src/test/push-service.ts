@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { startPushService, type PushService, type SimSubscription } from '@motema/push-sim';
 import { expect } from 'vitest';
+import { PUSH_QUEUE } from '../features/notifications/push-jobs.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { asMember } from './factories.ts';
+import { asMember, waitFor } from './factories.ts';
 
 export type { PushService, SimSubscription };
 
@@ -37,4 +39,29 @@ export async function subscribeDevice(
   const registered = await asMember(t, cookie)('POST', '/api/push-tokens', { web: subscription });
   expect(registered.statusCode).toBe(204);
   return subscription;
+}
+
+/**
+ * Waits until the member's push jobs of a kind are all done, `count` of them at least (a held job
+ * sends itself again: two), and returns how many. What they did is read from the push service.
+ */
+export async function pushJobsDone(
+  t: Pick<TestApp, 'db'>,
+  userId: string,
+  kind: string,
+  count = 1,
+  timeoutMs = 15_000,
+): Promise<number> {
+  return waitFor(
+    async () => {
+      const { rows } = await t.db.execute<{ state: string }>(
+        sql`SELECT state FROM pgboss.job WHERE name = ${PUSH_QUEUE}
+             AND data->>'userId' = ${userId} AND data->>'kind' = ${kind}`,
+      );
+      const done = rows.filter((row) => row.state === 'completed').length;
+      return done >= count && done === rows.length ? done : undefined;
+    },
+    `${count} push job(s) of ${kind} done`,
+    timeoutMs,
+  );
 }

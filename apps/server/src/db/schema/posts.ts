@@ -15,6 +15,8 @@ import { mediaItems } from './media.ts';
 import { users } from './users.ts';
 
 // Owned by the posts feature: only its repositories write these tables; other features go through its service.
+// Other features' queries that read these tables (db/table-owners.test.ts fails on any other):
+// posts may be read by: zones.
 
 /**
  * A post: text and/or media (post_media), public or private (post_allowed: who else may see it).

@@ -53,7 +53,8 @@ export const zones = pgTable(
 /**
  * A member's place in a zone: `admin`, `manager`, `member`, or `waiting` (a request, with its
  * answers). A removed member's row is deleted (they may request again); a ban is a zone_bans row.
- * `lastReminderAt`: when a waiting member last reminded the admins (once a day).
+ * `lastReminderAt`: when a waiting member last reminded the admins (once a day). `approvedAt`: when
+ * their request was approved (what their notification tells; null for those who joined at once).
  */
 export const zoneMembers = pgTable(
   'zone_members',
@@ -68,6 +69,7 @@ export const zoneMembers = pgTable(
     since: timestamp('since', { withTimezone: true }).notNull(),
     answers: jsonb('answers').$type<string[]>().notNull().default([]),
     lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.zoneId, table.userId] }),
@@ -89,7 +91,11 @@ export const zoneDeclines = pgTable(
     reason: text('reason').notNull().default(''),
     declinedAt: timestamp('declined_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.zoneId, table.userId] })],
+  (table) => [
+    primaryKey({ columns: [table.zoneId, table.userId] }),
+    // The applicant's notifications find their answers from them.
+    index('zone_declines_user_idx').on(table.userId, table.declinedAt),
+  ],
 );
 
 /** A member banned from a zone: they can neither join nor request until unbanned. */

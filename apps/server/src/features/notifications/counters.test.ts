@@ -7,6 +7,7 @@ import { chatPair, requestAs, sent, textMessage } from '../../test/chat-factorie
 import { buildMatch, buildRating, buildVisit } from '../../test/discovery-factories.ts';
 import { createMember, newSession, type Member } from '../../test/factories.ts';
 import { collect, emitAck, nextEvent, socketTestBed } from '../../test/socket-test-bed.ts';
+import { buildZone, zoneCall } from '../../test/zone-factories.ts';
 import { countersOf as memberCounters } from './counters.service.ts';
 
 describe('counters (badges kept right across devices)', () => {
@@ -119,6 +120,9 @@ describe('counters (badges kept right across devices)', () => {
       request: 0,
       comment: 0,
       payment: 0,
+      zoneRequest: 0,
+      zoneAnswer: 0,
+      zonePost: 0,
     });
 
     const socket = await socketOf(viewer);
@@ -159,6 +163,29 @@ describe('counters (badges kept right across devices)', () => {
     expect((await requestAs(t, visitor)('GET', `/api/users/${viewer.user.id}`)).statusCode).toBe(200);
     expect(await visited).toEqual({ notifications: 3 });
     expect((await countersOf(viewer)).notifications).toBe(3);
+  });
+
+  it('sends the bell its count after a request to join a zone to those who run it, and its answer to the applicant', async () => {
+    const { id, admin } = await buildZone(t, { access: 'private' });
+    const applicant = await createMember(t);
+    const [sAdmin, sApplicant] = await Promise.all([socketOf(admin), socketOf(applicant)]);
+    const bell = (socket: typeof sAdmin, count: number) =>
+      nextEvent(socket, 'counters:update', (update) => update.notifications === count);
+
+    const asked = bell(sAdmin, 1);
+    const request = await zoneCall(t, applicant)('POST', `/api/zones/${id}/requests`, { answers: [] });
+    expect(request.statusCode).toBe(201);
+    expect(await asked).toEqual({ notifications: 1 });
+
+    // Answered: the request leaves the admin's count, the answer comes into the applicant's.
+    const answered = bell(sApplicant, 1);
+    const approve = await zoneCall(t, admin)(
+      'POST',
+      `/api/zones/${id}/requests/${applicant.user.id}/approve`,
+    );
+    expect(approve.statusCode).toBe(204);
+    expect(await answered).toEqual({ notifications: 1 });
+    expect((await countersOf(admin)).notifications).toBe(0);
   });
 
   it('answers 401 without a session', async () => {

@@ -17,7 +17,7 @@ import { unseenNotifications } from './notifications.service.ts';
  * matches, likes and visits too cost more PostgreSQL time than the unread totals and came back after
  * nearly every message received (bench/README.md B3). A new message's badge waits a moment for the
  * rest of a burst (counters-sender.ts). What the notification list tells (a match, a like, a visit, a
- * request, a comment, a payment settled) sends the bell's count alone, when its toast comes, not at
+ * request, a comment, a payment settled, a request to join a zone or its answer) sends the bell's count alone, when its toast comes, not at
  * the app's next refetch. Opening the notifications sends every badge; so do a block,
  * which takes the other member's matches, likes and visits out of the count, and an account's
  * deletion, to the members it chatted with.
@@ -76,4 +76,6 @@ function subscribeBellEvents(
   events.on('post.requested', ({ authorId }) => bell.schedule([authorId]));
   events.on('post.commented', ({ receiverIds }) => bell.schedule(receiverIds));
   events.on('payment.settled', ({ userId }) => bell.schedule([userId]));
+  events.on('zone.requested', ({ moderatorIds }) => bell.schedule(moderatorIds));
+  events.on('zone.answered', ({ userId }) => bell.schedule([userId]));
 }

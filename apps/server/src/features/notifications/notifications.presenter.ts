@@ -47,6 +47,7 @@ export function presentNotificationEntry(row: NotificationRow, avatars: AvatarPh
     user: row.member && presentNotifier(row.member, avatars),
     postId: row.postId,
     payment: row.paymentId && row.paymentStatus ? { _id: row.paymentId, status: row.paymentStatus } : null,
+    zone: row.zone && { _id: row.zone.id, title: row.zone.title, answer: row.zone.answer },
     createdAt: new Date(Number(row.atMicros / 1000n)).toISOString(),
     read: row.read,
   };

@@ -11,7 +11,7 @@ const seen = alias(users, 'seen');
 /**
  * What a member is notified of (the list's kinds): a new match, a like (a rating of 4 or more
  * received), a visit, a permission request on their post, a comment on their post or a reply to
- * theirs, a payment of theirs settled.
+ * theirs, a payment of theirs settled, a request to join a zone they run, the answer to theirs.
  */
 export type { NotificationCounts };
 
@@ -32,7 +32,8 @@ function unseenOfSeen() {
   return Object.fromEntries(
     NOTIFICATION_ENTRY_KINDS.map((kind) => [
       kind,
-      sql<number>`(${sql.join(counts.get(kind)!, sql` + `)})::int`,
+      // A kind with no source yet (a zone's posts, push-only until posts know their zone) counts none.
+      sql<number>`(${sql.join(counts.get(kind) ?? [sql`0`], sql` + `)})::int`,
     ]),
   ) as Record<NotificationEntryKind, ReturnType<typeof sql<number>>>;
 }
@@ -43,7 +44,7 @@ function prepareUnseenCounts(db: DbOrTx) {
     .select({ userId: seen.id, ...unseenOfSeen() })
     .from(seen)
     .where(sql`${seen.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('notifications_unseen_counts_v3');
+    .prepare('notifications_unseen_counts_v4');
 }
 const unseenCountQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareUnseenCounts>>();
 

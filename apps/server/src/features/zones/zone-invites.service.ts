@@ -5,6 +5,7 @@ import { newToken, sha256 } from '../../lib/tokens.ts';
 import { requireRight, zoneFor, type ZoneContext } from './zone-access.ts';
 import * as invites from './zone-invites.repository.ts';
 import * as members from './zone-members.repository.ts';
+import { requestedEvent } from './zone-members.service.ts';
 import * as repo from './zones.repository.ts';
 import { requireRoomForZone, type ZonesDeps } from './zones.service.ts';
 
@@ -60,11 +61,11 @@ export async function revokeInvite({ db }: ZonesDeps, callerId: string, zoneId: 
  * used up; the zone's own rules follow (banned, already in, the per-member limit).
  */
 export async function joinByInvite(
-  { db, env }: ZonesDeps,
+  { db, env, events }: ZonesDeps,
   userId: string,
   token: string,
 ): Promise<ZoneContext> {
-  return db.transaction(async (tx) => {
+  const { joined, requested } = await db.transaction(async (tx) => {
     const invite = await invites.lockInviteByHash(tx, sha256(token));
     const now = clock.now();
     if (!invite || invite.revokedAt || invite.expiresAt <= now) throw inviteInvalid();
@@ -76,6 +77,12 @@ export async function joinByInvite(
     await members.insertMember(tx, { zoneId: invite.zoneId, userId, role, since: now });
     if (role === 'member') await repo.adjustMembers(tx, invite.zoneId, 1);
     await invites.countUse(tx, invite.id);
-    return zoneFor(tx, invite.zoneId, userId);
+    return {
+      joined: await zoneFor(tx, invite.zoneId, userId),
+      requested: role === 'waiting' ? await requestedEvent(tx, invite.zoneId, userId) : null,
+    };
   });
+  // A request made through the link: its admins and managers are told, as of any other.
+  if (requested) await events.emit('zone.requested', requested);
+  return joined;
 }

@@ -102,6 +102,38 @@ export async function setRole(
     .where(one(zoneId, userId));
 }
 
+/** A waiting request made a membership by an admin or a manager: `approvedAt` is what its notification tells. */
+export async function approveMember(tx: DbOrTx, zoneId: string, userId: string, at: Date): Promise<void> {
+  await tx
+    .update(zoneMembers)
+    .set({ role: 'member', since: at, answers: [], approvedAt: at })
+    .where(one(zoneId, userId));
+}
+
+/** The zone's admins and managers: who is told of its requests. */
+export async function moderatorIds(db: DbOrTx, zoneId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: zoneMembers.userId })
+    .from(zoneMembers)
+    .where(and(eq(zoneMembers.zoneId, zoneId), inArray(zoneMembers.role, ['admin', 'manager'])));
+  return rows.map((row) => row.userId);
+}
+
+/** The zone's admins, managers and members (not the waiting) but `exceptId`: who is told of its posts. */
+export async function memberIdsBut(db: DbOrTx, zoneId: string, exceptId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: zoneMembers.userId })
+    .from(zoneMembers)
+    .where(
+      and(
+        eq(zoneMembers.zoneId, zoneId),
+        inArray(zoneMembers.role, ['admin', 'manager', 'member']),
+        ne(zoneMembers.userId, exceptId),
+      ),
+    );
+  return rows.map((row) => row.userId);
+}
+
 export async function setReminder(tx: DbOrTx, zoneId: string, userId: string, at: Date): Promise<void> {
   await tx.update(zoneMembers).set({ lastReminderAt: at }).where(one(zoneId, userId));
 }
@@ -131,14 +163,14 @@ export async function deleteBan(tx: DbOrTx, zoneId: string, userId: string): Pro
   await tx.delete(zoneBans).where(and(eq(zoneBans.zoneId, zoneId), eq(zoneBans.userId, userId)));
 }
 
-/** Every waiting request made a membership (a zone turned public): how many. */
-export async function acceptWaiting(tx: DbOrTx, zoneId: string, at: Date): Promise<number> {
+/** Every waiting request approved (a zone turned public): the members it made. */
+export async function acceptWaiting(tx: DbOrTx, zoneId: string, at: Date): Promise<string[]> {
   const rows = await tx
     .update(zoneMembers)
-    .set({ role: 'member', since: at, answers: [] })
+    .set({ role: 'member', since: at, answers: [], approvedAt: at })
     .where(and(eq(zoneMembers.zoneId, zoneId), eq(zoneMembers.role, 'waiting')))
     .returning({ userId: zoneMembers.userId });
-  return rows.length;
+  return rows.map((row) => row.userId);
 }
 
 const MEMBER_ORDER: Record<ZoneMemberListQuery['sort'], SQL[]> = {

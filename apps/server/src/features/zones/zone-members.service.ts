@@ -1,4 +1,5 @@
 import { ZONE_REMINDER_INTERVAL_MS, type ZoneMemberListQuery, type ZoneRole } from '@motema/shared/zones';
+import type { AppEvents } from '../../app-events.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, fieldIssue, invalidFields } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
@@ -15,17 +16,29 @@ const lastAdmin = () => conflict('zone_last_admin');
 const counts = (role: ZoneRole | null) => role !== null && role !== 'waiting';
 
 /**
+ * A waiting request, as the event telling the zone's admins and managers of it (after the commit):
+ * read in the transaction that made it, or reminded of it.
+ */
+export async function requestedEvent(
+  tx: DbOrTx,
+  zoneId: string,
+  userId: string,
+): Promise<AppEvents['zone.requested']> {
+  return { zoneId, userId, moderatorIds: await members.moderatorIds(tx, zoneId) };
+}
+
+/**
  * Joins a zone as a member at once (a public zone), or asks to (a private one: a waiting request
- * with one answer per question, which replaces any decline). 409 `zone_request_needed` for a join of
- * a private zone, 403 `zone_banned` for a banned member.
+ * with one answer per question, which replaces any decline; its admins and managers are told). 409
+ * `zone_request_needed` for a join of a private zone, 403 `zone_banned` for a banned member.
  */
 export async function enterZone(
-  { db, env }: ZonesDeps,
+  { db, env, events }: ZonesDeps,
   userId: string,
   zoneId: string,
   request: { answers: string[] } | null,
 ): Promise<ZoneContext> {
-  return db.transaction(async (tx) => {
+  const { entered, requested } = await db.transaction(async (tx) => {
     const context = await zoneFor(tx, zoneId, userId, true);
     requireRight(context, 'join');
     const { zone } = context;
@@ -38,8 +51,13 @@ export async function enterZone(
     const role = zone.access === 'public' ? 'member' : 'waiting';
     await members.insertMember(tx, { zoneId: zone.id, userId, role, since: clock.now(), answers });
     if (counts(role)) await repo.adjustMembers(tx, zone.id, 1);
-    return zoneFor(tx, zone.id, userId);
+    return {
+      entered: await zoneFor(tx, zone.id, userId),
+      requested: counts(role) ? null : await requestedEvent(tx, zone.id, userId),
+    };
   });
+  if (requested) await events.emit('zone.requested', requested);
+  return entered;
 }
 
 /** A waiting member withdraws their request. */
@@ -53,10 +71,10 @@ export async function cancelRequest({ db }: ZonesDeps, userId: string, zoneId: s
 
 /**
  * A waiting member reminds the admins of their request: at most once in ZONE_REMINDER_INTERVAL_MS,
- * 429 `zone_remind_too_soon` before. The notification itself comes with the zones' notifications.
+ * 429 `zone_remind_too_soon` before. The zone's admins and managers are told again.
  */
-export async function remindAdmins({ db }: ZonesDeps, userId: string, zoneId: string): Promise<Date> {
-  return db.transaction(async (tx) => {
+export async function remindAdmins({ db, events }: ZonesDeps, userId: string, zoneId: string): Promise<Date> {
+  const { at, requested } = await db.transaction(async (tx) => {
     const context = await zoneFor(tx, zoneId, userId, true);
     requireRight(context, 'remind');
     const now = clock.now();
@@ -65,11 +83,16 @@ export async function remindAdmins({ db }: ZonesDeps, userId: string, zoneId: st
       throw new AppError(429, 'zone_remind_too_soon');
     }
     await members.setReminder(tx, context.zone.id, userId, now);
-    return now;
+    return { at: now, requested: await requestedEvent(tx, context.zone.id, userId) };
   });
+  await events.emit('zone.requested', requested);
+  return at;
 }
 
-/** An admin's or manager's action on another member of the zone, after the policy's checks. */
+/**
+ * An admin's or manager's action on another member of the zone, after the policy's checks: the zone
+ * and the member acted on (their ids as stored).
+ */
 async function onMember(
   db: Db,
   callerId: string,
@@ -77,8 +100,8 @@ async function onMember(
   targetId: string,
   action: 'decide_request' | 'remove' | 'ban' | 'change_role',
   act: (tx: DbOrTx, context: ZoneContext, target: members.MembershipRow) => Promise<void>,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<{ zoneId: string; userId: string }> {
+  return db.transaction(async (tx) => {
     const context = await zoneFor(tx, zoneId, callerId, true);
     requireRight(context, action);
     if (targetId === callerId) throw badRequest('self_not_allowed');
@@ -87,33 +110,56 @@ async function onMember(
       throw new AppError(404, 'zone_request_not_found');
     if (action !== 'change_role' && !outranks(context.role, target.role)) throw zoneNotAllowed();
     await act(tx, context, target);
+    return { zoneId: context.zone.id, userId: target.userId };
   });
 }
 
-export async function approveRequest({ db }: ZonesDeps, callerId: string, zoneId: string, userId: string) {
-  await onMember(db, callerId, zoneId, userId, 'decide_request', async (tx, { zone }, target) => {
-    await members.setRole(tx, zone.id, target.userId, 'member', clock.now());
-    await repo.adjustMembers(tx, zone.id, 1);
-  });
+/** Approves a request: the applicant is a member, and is told. */
+export async function approveRequest(
+  { db, events }: ZonesDeps,
+  callerId: string,
+  zoneId: string,
+  userId: string,
+) {
+  const answered = await onMember(
+    db,
+    callerId,
+    zoneId,
+    userId,
+    'decide_request',
+    async (tx, { zone }, target) => {
+      await members.approveMember(tx, zone.id, target.userId, clock.now());
+      await repo.adjustMembers(tx, zone.id, 1);
+    },
+  );
+  await events.emit('zone.answered', { ...answered, approved: true });
 }
 
-/** Declines a request; the applicant reads the reason on the zone's page (their membership). */
+/** Declines a request; the applicant is told, and reads the reason on the zone's page (their membership). */
 export async function declineRequest(
-  { db }: ZonesDeps,
+  { db, events }: ZonesDeps,
   callerId: string,
   zoneId: string,
   userId: string,
   reason: string,
 ) {
-  await onMember(db, callerId, zoneId, userId, 'decide_request', async (tx, { zone }, target) => {
-    await members.deleteMember(tx, zone.id, target.userId);
-    await members.insertDecline(tx, {
-      zoneId: zone.id,
-      userId: target.userId,
-      reason,
-      declinedAt: clock.now(),
-    });
-  });
+  const answered = await onMember(
+    db,
+    callerId,
+    zoneId,
+    userId,
+    'decide_request',
+    async (tx, { zone }, target) => {
+      await members.deleteMember(tx, zone.id, target.userId);
+      await members.insertDecline(tx, {
+        zoneId: zone.id,
+        userId: target.userId,
+        reason,
+        declinedAt: clock.now(),
+      });
+    },
+  );
+  await events.emit('zone.answered', { ...answered, approved: false });
 }
 
 /** Removes a member (or a request): they may request again. */

@@ -1,6 +1,7 @@
 import { routes, type FeatureModule } from '../../modules/feature-module.ts';
 import { zoneInvitesRoutes } from './zone-invites.routes.ts';
 import { zoneMembersRoutes } from './zone-members.routes.ts';
+import { zonesNotifications } from './zones-notifications.service.ts';
 import { zonesRoutes } from './zones.routes.ts';
 
 export const zonesModule: FeatureModule = {
@@ -9,4 +10,7 @@ export const zonesModule: FeatureModule = {
   // A public zone's page, which a visitor may open (the web's guard lets visitors open /zone); a
   // private zone answers a visitor 404 zone_not_found (zones.policy.ts).
   publicRoutes: ['GET /api/zones/:id'],
+  // Requests to join (to the zone's admins and managers), their answers (to the applicant), and its
+  // new posts (to its members).
+  notifications: zonesNotifications,
 };

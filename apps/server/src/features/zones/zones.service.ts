@@ -8,7 +8,7 @@ import { requireRight, zoneFor, type ZoneContext } from './zone-access.ts';
 import * as members from './zone-members.repository.ts';
 import * as repo from './zones.repository.ts';
 
-export type ZonesDeps = Pick<AppDeps, 'db' | 'jobs' | 'env'>;
+export type ZonesDeps = Pick<AppDeps, 'db' | 'jobs' | 'env' | 'events'>;
 
 const nameTaken = () => invalidFields(fieldIssue('name', 'zone_name_taken'));
 
@@ -55,15 +55,15 @@ export async function createZone(
 
 /**
  * The admin changes the zone's settings. A new cover replaces the old one (whose files go); a zone
- * made public accepts every waiting request.
+ * made public accepts every waiting request (each applicant is told, after the commit).
  */
 export async function updateZone(
-  { db, jobs }: ZonesDeps,
+  { db, jobs, events }: ZonesDeps,
   userId: string,
   zoneId: string,
   patch: ZoneUpdate,
 ): Promise<ZoneContext> {
-  return db.transaction(async (tx) => {
+  const { updated, approved } = await db.transaction(async (tx) => {
     const context = await zoneFor(tx, zoneId, userId, true);
     requireRight(context, 'update');
     const { zone } = context;
@@ -75,11 +75,15 @@ export async function updateZone(
       if (zone.coverItemId) await removeMediaItems(tx, jobs, [zone.coverItemId]);
     }
     await repo.updateZone(tx, zone.id, { ...fields, coverItemId });
-    if (zone.access === 'private' && patch.access === 'public') {
-      await repo.adjustMembers(tx, zone.id, await members.acceptWaiting(tx, zone.id, clock.now()));
-    }
-    return zoneFor(tx, zone.id, userId);
+    const madePublic = zone.access === 'private' && patch.access === 'public';
+    const accepted = madePublic ? await members.acceptWaiting(tx, zone.id, clock.now()) : [];
+    await repo.adjustMembers(tx, zone.id, accepted.length);
+    return { updated: await zoneFor(tx, zone.id, userId), approved: accepted };
   });
+  for (const applicantId of approved) {
+    await events.emit('zone.answered', { zoneId: updated.zone.id, userId: applicantId, approved: true });
+  }
+  return updated;
 }
 
 /** The admin deletes the zone: its memberships, requests, bans and links go with it, and its cover's files. */

@@ -20,6 +20,7 @@ const entry = (
   user: null,
   postId: null,
   payment: null,
+  zone: null,
   createdAt: minutesAgo(5),
   read: false,
   ...change,
@@ -67,7 +68,9 @@ function renderScreen() {
   const router = createMemoryRouter(
     [
       { path: '/notifications', element: <NotificationsPage /> },
-      ...['/profile/:id', '/post/:id', '/posts/requests', '/premium/subscriptions'].map(landing),
+      ...['/profile/:id', '/post/:id', '/posts/requests', '/premium/subscriptions', '/zone/:id/members'].map(
+        landing,
+      ),
     ],
     { initialEntries: ['/notifications'] },
   );
@@ -124,6 +127,45 @@ describe('the notifications screen', () => {
     fireEvent.click(rowOf(/Kiese/));
     expect(await screen.findByRole('heading', { name: '/post/:id' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/post/p2');
+  });
+
+  it('tells of zones: a request to join one they run, the answers to theirs, a new post, each opening its page', async () => {
+    const zone = (answer: 'approved' | 'declined' | null) => ({
+      _id: 'z1',
+      title: 'Kinshasa runners',
+      answer,
+    });
+    const zones = [
+      entry({ _id: 'zoneRequest:z1:u7', kind: 'zoneRequest', user: member('u7', 'Ruth'), zone: zone(null) }),
+      entry({ _id: 'zoneAnswer:z1', kind: 'zoneAnswer', zone: zone('approved') }),
+      entry({
+        _id: 'zoneAnswer:z2',
+        kind: 'zoneAnswer',
+        zone: { ...zone('declined'), _id: 'z2', title: 'Chess' },
+      }),
+      entry({
+        _id: 'zonePost:p3',
+        kind: 'zonePost',
+        user: member('u8', 'Bolingo'),
+        postId: 'p3',
+        zone: zone(null),
+      }),
+    ];
+    stubServer({ '': { notifications: zones, next: null } });
+    const { router } = renderScreen();
+    const opens = {
+      '\u2068Ruth\u2069 asks to join \u2068Kinshasa runners\u2069': '/zone/z1/members',
+      'Your request to join \u2068Kinshasa runners\u2069 was accepted': '/zone/z1',
+      'Your request to join \u2068Chess\u2069 was declined': '/zone/z2',
+      '\u2068Bolingo\u2069 posted in \u2068Kinshasa runners\u2069': '/post/p3',
+    };
+    await screen.findByText(/Ruth/);
+    for (const [text, path] of Object.entries(opens)) {
+      expect(screen.getByText(text).closest('a')!.getAttribute('href')).toBe(path);
+    }
+    fireEvent.click(rowOf(/Ruth/));
+    expect(await screen.findByRole('heading', { name: '/zone/:id/members' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/zone/z1/members');
   });
 
   it('marks them seen once the list is shown, and takes the counters the server answers', async () => {

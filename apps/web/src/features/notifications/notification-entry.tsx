@@ -1,6 +1,6 @@
 import { Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import type { NotificationEntry } from '@motema/shared/notifications';
-import { IconCreditCard } from '@tabler/icons-react';
+import { IconCreditCard, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -9,26 +9,43 @@ import { isolate } from '../../ui/member-text.tsx';
 import { timeAgo } from '../../lib/time-ago.ts';
 import classes from './notifications.module.css';
 
-/** Where a notification leads: the member's profile, the post, the requests page, the payments. */
+/**
+ * Where a notification leads: the member's profile, the post, the requests page, the payments, a
+ * zone's waiting list (a request to join it), the zone (the answer to one's own request).
+ */
 export function notificationPath(entry: NotificationEntry): string {
+  const zone = entry.zone && `/zone/${encodeURIComponent(entry.zone._id)}`;
   switch (entry.kind) {
     case 'request':
       return '/posts/requests';
     case 'comment':
+    case 'zonePost':
       return entry.postId ? `/post/${encodeURIComponent(entry.postId)}` : '/posts';
     case 'payment':
       return '/premium/subscriptions';
+    case 'zoneRequest':
+      return zone ? `${zone}/members` : '/zones';
+    case 'zoneAnswer':
+      return zone ?? '/zones';
     default:
       return entry.user ? `/profile/${encodeURIComponent(entry.user._id)}` : '/home';
   }
 }
 
-/** What a notification tells, in a sentence (the member's name isolated: it may run right to left). */
+/**
+ * What a notification tells, in a sentence (the member's name and the zone's title isolated: either
+ * may run right to left).
+ */
 function useNotificationText(entry: NotificationEntry): string {
   const { t } = useTranslation('notifications');
   if (entry.kind === 'payment')
     return t(entry.payment?.status === 'FAILED' ? 'list.payment.failed' : 'list.payment.succeeded');
-  return t(`list.${entry.kind}`, { name: isolate(entry.user?.name ?? '') });
+  const zone = isolate(entry.zone?.title ?? '');
+  if (entry.kind === 'zoneAnswer')
+    return t(entry.zone?.answer === 'declined' ? 'list.zoneAnswer.declined' : 'list.zoneAnswer.approved', {
+      zone,
+    });
+  return t(`list.${entry.kind}`, { name: isolate(entry.user?.name ?? ''), zone });
 }
 
 /** One notification: who, what, when; unread ones stand out (a tint and a dot, and said to screen readers). */
@@ -48,7 +65,11 @@ export function NotificationEntryRow({ entry, now }: { entry: NotificationEntry;
             <MemberAvatar name={entry.user.name} image={entry.user.avatar} size={44} radius={44} />
           ) : (
             <ThemeIcon size={44} radius={44} variant="light" aria-hidden>
-              <IconCreditCard size={24} stroke={1.6} />
+              {entry.zone ? (
+                <IconUsersGroup size={24} stroke={1.6} />
+              ) : (
+                <IconCreditCard size={24} stroke={1.6} />
+              )}
             </ThemeIcon>
           )}
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>

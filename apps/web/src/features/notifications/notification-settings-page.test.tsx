@@ -80,6 +80,30 @@ describe('NotificationSettingsPage', () => {
     expect(switchNamed(/^E-mail about unread messages/).checked).toBe(false);
   });
 
+  it('lets the member choose each of the zones’ kinds', async () => {
+    const server = stubServer();
+    const user = userEvent.setup();
+    render();
+    const posts = (await screen.findByRole('switch', {
+      name: /New posts in your zones/,
+    })) as HTMLInputElement;
+    const requests = switchNamed(/Requests to join the zones you run/);
+    const answers = switchNamed(/Answers to your requests to join a zone/);
+    expect([requests.checked, answers.checked, posts.checked]).toEqual([false, false, false]);
+
+    await user.click(requests);
+    await user.click(answers);
+    await user.click(posts);
+    await waitFor(() =>
+      expect(server.puts.at(-1)).toEqual({
+        push: ['message', 'match', 'request', 'comment', 'payment', 'zoneRequest', 'zoneAnswer', 'zonePost'],
+      }),
+    );
+    await user.click(posts);
+    await waitFor(() => expect(server.held().push).not.toContain('zonePost'));
+    expect([requests.checked, answers.checked, posts.checked]).toEqual([true, true, false]);
+  });
+
   it('turns quiet hours on with the browser’s time zone, and changes their times', async () => {
     const server = stubServer();
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -20,6 +20,8 @@ export type NotificationRow = {
   postId: string | null;
   paymentId: string | null;
   paymentStatus: 'SUCCESS' | 'FAILED' | null;
+  /** The zone it is about (the zones' kinds), with a request's answer. */
+  zone: { id: string; title: string; answer: 'approved' | 'declined' | null } | null;
   atMicros: bigint;
   read: boolean;
 };
@@ -43,9 +45,12 @@ export async function findNotifications(
     const member = source.byMember
       ? sql`${users.id} AS user_id, ${users.username} AS username, ${users.firstName} AS first_name, ${users.avatarPhotoId} AS avatar_photo_id`
       : sql`NULL::uuid AS user_id, NULL::text AS username, NULL::text AS first_name, NULL::uuid AS avatar_photo_id`;
+    const zone = source.zone
+      ? sql`${source.zone.id} AS zone_id, ${source.zone.title} AS zone_title, ${source.zone.answer} AS zone_answer`
+      : sql`NULL::uuid AS zone_id, NULL::text AS zone_title, NULL::text AS zone_answer`;
     return sql`(SELECT ${source.kind}::text AS kind, ${source.ref} AS ref, ${member},
       ${source.postId} AS post_id, ${source.paymentId} AS payment_id, ${source.paymentStatus} AS payment_status,
-      ${source.at} AS at
+      ${zone}, ${source.at} AS at
       ${source.from}${older}${unread}
       ORDER BY ${source.at} DESC LIMIT ${limit})`;
   });
@@ -59,9 +64,13 @@ export async function findNotifications(
     post_id: string | null;
     payment_id: string | null;
     payment_status: 'SUCCESS' | 'FAILED' | null;
+    zone_id: string | null;
+    zone_title: string | null;
+    zone_answer: 'approved' | 'declined' | null;
     at_micros: string;
     read: boolean;
   }>(sql`SELECT n.kind, n.ref, n.user_id, n.username, n.first_name, n.avatar_photo_id, n.post_id, n.payment_id, n.payment_status,
+      n.zone_id, n.zone_title, n.zone_answer,
       (extract(epoch FROM n.at) * 1000000)::bigint::text AS at_micros,
       coalesce(n.at <= ${seenAt}, false) AS read
     FROM (${sql.join(branches, sql` UNION ALL `)}) n
@@ -80,6 +89,7 @@ export async function findNotifications(
     postId: row.post_id,
     paymentId: row.payment_id,
     paymentStatus: row.payment_status,
+    zone: row.zone_id ? { id: row.zone_id, title: row.zone_title!, answer: row.zone_answer } : null,
     atMicros: BigInt(row.at_micros),
     read: row.read,
   }));

@@ -66,6 +66,7 @@ describe('the notification list (GET /api/notifications)', () => {
         user: null,
         postId: null,
         payment: { _id: paid.id, status: 'SUCCESS' },
+        zone: null,
         createdAt: at(6).toISOString(),
         read: false,
       },
@@ -75,6 +76,7 @@ describe('the notification list (GET /api/notifications)', () => {
         user: { _id: replier!.user.id, name: 'Ruth', avatar: null },
         postId: othersPost.id,
         payment: null,
+        zone: null,
         createdAt: at(5).toISOString(),
         read: false,
       },
@@ -111,6 +113,9 @@ describe('the notification list (GET /api/notifications)', () => {
       request: 1,
       comment: 2,
       payment: 1,
+      zoneRequest: 0,
+      zoneAnswer: 0,
+      zonePost: 0,
     });
     const counters = await countersWithEntries(t, viewer);
     expect(counters.notifications).toBe(7);

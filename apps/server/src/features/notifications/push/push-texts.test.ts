@@ -16,6 +16,13 @@ const subjects: PushSubject[] = [
   { kind: 'comment', name: 'Amina', text: 'Mbote! Belle photo' },
   { kind: 'payment', variant: 'succeeded' },
   { kind: 'payment', variant: 'failed' },
+  { kind: 'zoneRequest', name: 'Amina', zone: 'Kinshasa runners' },
+  { kind: 'zoneRequest', name: 'Amina', zone: 'Kinshasa runners', variant: 'reminded' },
+  { kind: 'zoneAnswer', zone: 'Kinshasa runners', variant: 'approved' },
+  { kind: 'zoneAnswer', zone: 'Kinshasa runners', variant: 'declined' },
+  { kind: 'zoneAnswer', zone: 'Kinshasa runners', variant: 'declinedWithReason', text: 'Mbote!' },
+  { kind: 'zonePost', name: 'Amina', zone: 'Kinshasa runners', text: 'Mbote! Belle photo' },
+  { kind: 'zonePost', name: 'Amina', zone: 'Kinshasa runners', variant: 'media' },
 ];
 
 // The kinds' words are their owners' (notification-port.ts), given as buildApp gives them.
@@ -39,6 +46,16 @@ describe('push texts', () => {
       body: 'Mbote! Belle photo',
     });
     expect(pushTexts('fr', subjects[8]!, false).title).toBe('Paiement refusé');
+    expect(pushTexts('ro', subjects[9]!, false).title).toBe('Amina cere să intre în Kinshasa runners');
+    expect(pushTexts('fr', subjects[11]!, false).title).toBe('Bienvenue dans Kinshasa runners\u00a0!');
+    expect(pushTexts('en', subjects[13]!, false)).toEqual({
+      title: 'Your request to join Kinshasa runners was declined',
+      body: 'Reason: Mbote!',
+    });
+    expect(pushTexts('en', subjects[14]!, false)).toEqual({
+      title: 'Amina posted in Kinshasa runners',
+      body: 'Mbote! Belle photo',
+    });
   });
 
   it('say neither a name nor a text when discreet, in any language', () => {
@@ -46,7 +63,7 @@ describe('push texts', () => {
       for (const subject of subjects) {
         const { title, body } = pushTexts(language, subject, true);
         expect(title).toBe('Motema');
-        expect(`${title} ${body}`).not.toMatch(/Amina|Mbote/);
+        expect(`${title} ${body}`).not.toMatch(/Amina|Mbote|Kinshasa/);
       }
     }
     expect(pushTexts('en', subjects[0]!, true).body).toBe('You have a new message');

@@ -52,11 +52,11 @@ function clip(text: string, max: number): string {
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
 }
 
-function fill(template: string, values: { name?: string; count?: number; text?: string | null }): string {
-  // One pass: a name or a text holding `{count}` stays as written.
-  return template.replace(/\{(name|count|text)\}/g, (_, key: 'name' | 'count' | 'text') =>
-    String(values[key] ?? ''),
-  );
+type Filled = { name?: string; count?: number; text?: string | null; zone?: string };
+
+function fill(template: string, values: Filled): string {
+  // One pass: a name, a text or a zone's title holding `{count}` stays as written.
+  return template.replace(/\{(name|count|text|zone)\}/g, (_, key: keyof Filled) => String(values[key] ?? ''));
 }
 
 /**

@@ -27,20 +27,30 @@ export function subscribePushEvents(
     report,
   });
   onClose(() => messages.stop());
-  const tell = async (job: PushJob) => {
+  const tell = async (given: PushJob | readonly PushJob[]) => {
+    const all = ([] as PushJob[]).concat(given);
+    if (all.length === 0) return;
+    let withDevice: Set<string>;
     try {
       // No device to push to (most members while they have the app open, or never allowed it): one
-      // indexed read instead of a job to write, run and find nothing to do.
-      if (!(await membersWithLivePushToken(db, [job.userId])).has(job.userId)) return;
-      await sendPushJob(jobs, job);
+      // indexed read, for every member told, instead of a job to write, run and find nothing to do.
+      withDevice = await membersWithLivePushToken(db, [...new Set(all.map((job) => job.userId))]);
     } catch {
-      // The database went away after the commit (a restart): the job is sent once it is back.
-      messages.retry(job);
+      // The database went away after the commit (a restart): the jobs are sent once it is back.
+      for (const job of all) messages.retry(job);
+      return;
+    }
+    for (const job of all.filter((each) => withDevice.has(each.userId))) {
+      try {
+        await sendPushJob(jobs, job);
+      } catch {
+        messages.retry(job);
+      }
     }
   };
   events.on('message.stored', ({ message, recipientId }) => {
     messages.add({ userId: recipientId, kind: 'message', ref: message.row.conversationId });
   });
   // The other kinds' events are the owners' to name (notification-port.ts).
-  for (const { trigger } of notificationContributions()) trigger(events, tell);
+  for (const { trigger } of notificationContributions()) trigger(events, tell, db);
 }

@@ -10,9 +10,10 @@ import { clock } from '../../../lib/clock.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { chatPair, sent, textMessage } from '../../../test/chat-factories.ts';
 import { createProfile, rate } from '../../../test/discovery-factories.ts';
-import { asMember, waitFor, type Member } from '../../../test/factories.ts';
+import { asMember, type Member } from '../../../test/factories.ts';
 import {
   closePushTestApp,
+  pushJobsDone,
   startPushTestApp,
   subscribeDevice,
   type PushService,
@@ -20,7 +21,6 @@ import {
 } from '../../../test/push-service.ts';
 import { buildBlock } from '../../../test/safety-factories.ts';
 import { emitAck, socketClients, type ClientSocket } from '../../../test/socket-test-bed.ts';
-import { PUSH_QUEUE } from '../push-jobs.ts';
 import { minuteOfDayIn } from './quiet-hours.ts';
 
 // Through the real triggers (a message sent over a socket, a rating, a profile opened), the real
@@ -45,24 +45,9 @@ const choose = async (member: Member, settings: NotificationSettingsUpdate) => {
   expect(res.statusCode).toBe(200);
 };
 
-/**
- * Waits until the member's push jobs of a kind are all done, `count` of them at least (a held job
- * sends itself again: two), and returns how many. What they did is read from the push service.
- */
-async function jobsDone(userId: string, kind: string, count = 1): Promise<number> {
-  return waitFor(
-    async () => {
-      const { rows } = await t.db.execute<{ state: string }>(
-        sql`SELECT state FROM pgboss.job WHERE name = ${PUSH_QUEUE}
-             AND data->>'userId' = ${userId} AND data->>'kind' = ${kind}`,
-      );
-      const done = rows.filter((row) => row.state === 'completed').length;
-      return done >= count && done === rows.length ? done : undefined;
-    },
-    `${count} push job(s) of ${kind} done`,
-    PUSH_WAIT_MS,
-  );
-}
+/** Waits until the member's push jobs of a kind are all done (test/push-service.ts). */
+const jobsDone = (userId: string, kind: string, count = 1) =>
+  pushJobsDone(t, userId, kind, count, PUSH_WAIT_MS);
 const deliveriesOf = async (userId: string) =>
   (await t.db.execute<{ tag: string }>(sql`SELECT tag FROM push_deliveries WHERE user_id = ${userId}`)).rows;
 
