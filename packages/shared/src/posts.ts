@@ -174,6 +174,15 @@ export const PostCreateSchema = z
   .refine((post) => post.text.length > 0 || post.media.length > 0, { error: 'post_empty', path: ['text'] });
 export type PostCreate = z.infer<typeof PostCreateSchema>;
 
+/**
+ * POST /api/zones/{id}/posts: a post in a zone, with the same text and media rules. It is public
+ * within its zone: a visibility or an allow list sent is left out.
+ */
+export const ZonePostCreateSchema = z
+  .object({ text: PostCreateSchema.shape.text, media: PostCreateSchema.shape.media })
+  .refine((post) => post.text.length > 0 || post.media.length > 0, { error: 'post_empty', path: ['text'] });
+export type ZonePostCreate = z.infer<typeof ZonePostCreateSchema>;
+
 /** PATCH /api/posts/{id}: the author changes the text, the visibility or the allow list. */
 export const PostUpdateSchema = z.object({
   text: postText.optional(),

@@ -82,13 +82,18 @@ export async function updateZone(
   });
 }
 
-/** The admin deletes the zone: its memberships, requests, bans and links go with it, and its cover's files. */
+/**
+ * The admin deletes the zone: its memberships, requests, bans, links and posts go with it, and the
+ * files of its cover and of its posts' media (Z6, as a post's deletion removes them).
+ */
 export async function deleteZone({ db, jobs }: ZonesDeps, userId: string, zoneId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const context = await zoneFor(tx, zoneId, userId, true);
     requireRight(context, 'delete');
-    if (context.zone.coverItemId) await removeMediaItems(tx, jobs, [context.zone.coverItemId]);
+    const itemIds = await repo.findPostMediaIds(tx, context.zone.id);
+    if (context.zone.coverItemId) itemIds.push(context.zone.coverItemId);
     await repo.deleteZone(tx, context.zone.id);
+    await removeMediaItems(tx, jobs, itemIds);
   });
 }
 
