@@ -142,6 +142,11 @@ export const PostSchema = z.object({
   allowed: z.array(PostMemberSchema).nullable(),
   createdAt: z.string(),
   editedAt: z.string().nullable(),
+  /**
+   * The zone it was posted in (null outside zones), and whether the viewer is one of its admins and
+   * managers, who may remove it and its comments (DELETE /api/zones/{id}/posts/...).
+   */
+  zone: z.object({ _id: z.string(), moderator: z.boolean() }).nullable(),
 });
 export type Post = z.infer<typeof PostSchema>;
 

@@ -11,6 +11,7 @@ import {
   type PostRow,
 } from '../../db/schema.ts';
 import { notBlockedWith } from '../safety/safety.policy.ts';
+import { zoneModeratedBy } from '../zones/zones.policy.ts';
 import type { Keyset } from './post-cursor.ts';
 import { allowedSql, postReadableBy, postShownTo, requestedSql, zoneReadableSql } from './posts.policy.ts';
 
@@ -29,6 +30,7 @@ function factsOf(viewerId: string | null) {
     allowed: member(allowedSql),
     requested: member(requestedSql),
     zoneReadable: sql<boolean>`${zoneReadableSql(viewerId)}`,
+    zoneModerator: member((id) => zoneModeratedBy(id, posts.zoneId)),
     liked: member(
       (id) =>
         sql`EXISTS (SELECT 1 FROM ${postLikes} WHERE ${postLikes.postId} = ${posts.id} AND ${postLikes.userId} = ${id})`,
@@ -42,6 +44,8 @@ export type PostFactsRow = {
   allowed: boolean;
   requested: boolean;
   zoneReadable: boolean;
+  /** The viewer is one of the admins and managers of the post's zone. */
+  zoneModerator: boolean;
   liked: boolean;
 };
 

@@ -66,6 +66,13 @@ export function canPost(role: ZoneRole | null): boolean {
   return RIGHTS.post.includes(role);
 }
 
+/** The roles of `action` as SQL values, for an `IN (...)`. */
+const rolesOf = (action: ZoneAction) =>
+  sql.join(
+    RIGHTS[action].map((role) => sql`${role}`),
+    sql`, `,
+  );
+
 /**
  * SQL of `canInZone('read_feed', ...)` over a zone id column: the viewer may read that zone's feed (a
  * public zone, or a private one they are in: `zone_members`' primary key (zone, user)). Never a
@@ -73,10 +80,7 @@ export function canPost(role: ZoneRole | null): boolean {
  */
 export function zoneFeedReadableBy(viewerId: string | null, zoneId: AnyPgColumn): SQL {
   if (viewerId === null) return sql`false`;
-  const roles = sql.join(
-    RIGHTS.read_feed.map((role) => sql`${role}`),
-    sql`, `,
-  );
+  const roles = rolesOf('read_feed');
   return sql`EXISTS (SELECT 1 FROM ${zones} WHERE ${zones.id} = ${zoneId} AND (${zones.access} = 'public' OR EXISTS (SELECT 1 FROM ${zoneMembers} WHERE ${zoneMembers.zoneId} = ${zones.id} AND ${zoneMembers.userId} = ${viewerId} AND ${zoneMembers.role} IN (${roles}))))`;
 }
 
@@ -89,4 +93,12 @@ const RANK: Record<ZoneRole, number> = { admin: 3, manager: 2, member: 1, waitin
 export function outranks(caller: ZoneRole | null, target: ZoneRole | null): boolean {
   if (caller === null || !MODERATORS.includes(caller)) return false;
   return target === null || RANK[caller] > RANK[target];
+}
+
+/**
+ * SQL of `canInZone('remove_post', ...)` over a zone id column: the viewer is one of that zone's
+ * admins and managers (false for a null zone). The posts feature tells its views with it.
+ */
+export function zoneModeratedBy(viewerId: string, zoneId: AnyPgColumn): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${zoneMembers} WHERE ${zoneMembers.zoneId} = ${zoneId} AND ${zoneMembers.userId} = ${viewerId} AND ${zoneMembers.role} IN (${rolesOf('remove_post')}))`;
 }

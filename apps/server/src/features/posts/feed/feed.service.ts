@@ -68,6 +68,7 @@ async function feedViews(db: DbOrTx, viewerId: string, rows: FeedRow[]): Promise
       },
       items: row.mediaIds.flatMap((id) => items.get(id) ?? []),
       allowed: row.allowedIds ? row.allowedIds.flatMap((id) => allowedMembers.get(id) ?? []) : null,
+      zone: null,
     };
   });
 }
