@@ -3,8 +3,9 @@ import { openTo, page } from '../../lib/feature-routes.tsx';
 import { loadNamespaces } from '../../lib/i18n.ts';
 
 /**
- * The feed, a post (open to visitors) and the requests; home's story tray and a profile's tabs,
- * lent to discovery's and users' screens (slots); the posts' events over every member screen.
+ * The feed, a post (open to visitors) and the requests; home's story tray, a profile's tabs and a
+ * zone's feed, lent to discovery's, users' and zones' screens (slots); the posts' events over every
+ * member screen.
  */
 export const postsFeature: FeatureModule = {
   name: 'posts',
@@ -28,6 +29,10 @@ export const postsFeature: FeatureModule = {
     profileTabs: () =>
       Promise.all([import('./profile-tabs/profile-tabs.tsx'), loadNamespaces(['stories'])]).then(
         ([tabs]) => tabs.ProfileTabs,
+      ),
+    zoneFeed: () =>
+      Promise.all([import('./zone-feed/zone-feed.tsx'), loadNamespaces(['posts'])]).then(
+        ([feed]) => feed.ZoneFeed,
       ),
   },
 };

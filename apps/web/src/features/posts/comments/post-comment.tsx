@@ -12,6 +12,7 @@ import { conversationTime } from '../../../lib/time-ago.ts';
 import { CommentForm } from './post-comment-form.tsx';
 import { LikeButton } from '../post/post-like-button.tsx';
 import { reportPath } from '../post-paths.ts';
+import { useZoneRemovalMutation } from '../posts.api.ts';
 import {
   useCommentLikeMutation,
   useDeleteCommentMutation,
@@ -23,14 +24,20 @@ type Props = {
   postId: string;
   viewer: string | null;
   onReply: (comment: Comment) => void;
+  /** The zone whose admin or manager the viewer is: they may remove the comment from it. */
+  zone?: string;
 };
 
 /** One comment: its author, text and time, a like, reply, and edit/delete/report as the member may. */
-export function PostComment({ comment, postId, viewer, onReply }: Props) {
+export function PostComment({ comment, postId, viewer, onReply, zone }: Props) {
   const { t } = useTranslation('posts');
   const like = useCommentLikeMutation(postId, comment._id);
   const update = useUpdateCommentMutation(postId);
   const remove = useDeleteCommentMutation(postId);
+  const moderate = useZoneRemovalMutation();
+  // Its author (or the post's) deletes it; else a zone's moderator removes it.
+  const removable = comment.canDelete || zone !== undefined;
+  const removal = comment.canDelete ? 'delete' : 'remove';
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const name = comment.author.firstName ?? comment.author.name;
@@ -90,7 +97,7 @@ export function PostComment({ comment, postId, viewer, onReply }: Props) {
               {t('comments.reply')}
             </Button>
           )}
-          {viewer && (comment.canEdit || comment.canDelete || !mine) && (
+          {viewer && (comment.canEdit || removable || !mine) && (
             <Menu position="bottom-end" shadow="md" width={180}>
               <Menu.Target>
                 <ActionIcon
@@ -112,13 +119,13 @@ export function PostComment({ comment, postId, viewer, onReply }: Props) {
                     {t('comments.edit')}
                   </Menu.Item>
                 )}
-                {comment.canDelete && (
+                {removable && (
                   <Menu.Item
                     color="red"
                     leftSection={<IconTrash size={16} aria-hidden />}
                     onClick={() => setConfirming(true)}
                   >
-                    {t('comments.delete')}
+                    {t(`comments.${removal}`)}
                   </Menu.Item>
                 )}
                 {!mine && (
@@ -139,12 +146,16 @@ export function PostComment({ comment, postId, viewer, onReply }: Props) {
       <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={t('comments.deleteTitle')}
+        title={t(`comments.${removal}Title`)}
         cancelLabel={t('actions.cancel')}
-        confirmLabel={t('comments.delete')}
-        onConfirm={() => remove.mutate(comment._id, { onSuccess: () => setConfirming(false) })}
+        confirmLabel={t(`comments.${removal}`)}
+        onConfirm={() =>
+          comment.canDelete
+            ? remove.mutate(comment._id, { onSuccess: () => setConfirming(false) })
+            : moderate.mutate({ zone: zone!, post: postId, comment: comment._id }, { onSuccess: () => setConfirming(false) })
+        }
         danger
-        loading={remove.isPending}
+        loading={remove.isPending || moderate.isPending}
       >
         <Text size="sm">{t('comments.deleteBody')}</Text>
       </ConfirmDialog>

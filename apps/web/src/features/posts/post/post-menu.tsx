@@ -8,30 +8,36 @@ import { notify } from '../../../lib/notices.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { PostEditModal } from './post-edit-modal.tsx';
 import { reportPath } from '../post-paths.ts';
-import { useDeletePostMutation } from '../posts.api.ts';
+import { useDeletePostMutation, useZoneRemovalMutation } from '../posts.api.ts';
 
 /**
  * A post's menu: its author edits it (text, public or private, who may see it) or deletes it (after
- * a confirmation); another member reports it. A visitor gets no menu.
+ * a confirmation); another member reports it, and a zone's admins and managers remove it from their
+ * zone. A visitor gets no menu.
  */
 export function PostMenu({ post, name, viewer }: { post: Post; name: string; viewer: string | null }) {
   const { t } = useTranslation('posts');
   const navigate = useNavigate();
   const remove = useDeletePostMutation();
+  const moderate = useZoneRemovalMutation();
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  // Which removal waits for its confirmation: the author's delete, or a zone moderator's.
+  const [confirming, setConfirming] = useState<'delete' | 'remove' | null>(null);
   if (!viewer) return null;
   const mine = post.access === 'author';
+  const zone = post.zone?.moderator && !mine ? post.zone._id : null;
 
-  const confirmDelete = () =>
-    remove.mutate(post._id, {
-      onSuccess: () => {
-        setConfirming(false);
-        notify('positive', t('delete.done'));
-        // From the post's own page, back to the feed: the page would say "not available".
-        if (location.pathname.startsWith('/post/')) void navigate('/posts', { replace: true });
-      },
-    });
+  const done = {
+    onSuccess: () => {
+      notify('positive', t(`${confirming!}.done`));
+      setConfirming(null);
+      // From the post's own page, back to its list (its zone's, or the feed): the page would say "not available".
+      if (location.pathname.startsWith('/post/'))
+        void navigate(post.zone ? `/zone/${post.zone._id}` : '/posts', { replace: true });
+    },
+  };
+  const confirm = () =>
+    zone ? moderate.mutate({ zone, post: post._id }, done) : remove.mutate(post._id, done);
 
   return (
     <>
@@ -50,35 +56,46 @@ export function PostMenu({ post, name, viewer }: { post: Post; name: string; vie
               <Menu.Item
                 color="red"
                 leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => setConfirming(true)}
+                onClick={() => setConfirming('delete')}
               >
                 {t('menu.delete')}
               </Menu.Item>
             </>
           ) : (
-            <Menu.Item
-              component={Link}
-              to={reportPath(post.author._id)}
-              state={{ name, post: post._id }}
-              leftSection={<IconFlag size={16} aria-hidden />}
-            >
-              {t('menu.report')}
-            </Menu.Item>
+            <>
+              <Menu.Item
+                component={Link}
+                to={reportPath(post.author._id)}
+                state={{ name, post: post._id }}
+                leftSection={<IconFlag size={16} aria-hidden />}
+              >
+                {t('menu.report')}
+              </Menu.Item>
+              {zone && (
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={() => setConfirming('remove')}
+                >
+                  {t('menu.remove')}
+                </Menu.Item>
+              )}
+            </>
           )}
         </Menu.Dropdown>
       </Menu>
       {mine && editing && <PostEditModal post={post} onClose={() => setEditing(false)} />}
       <ConfirmDialog
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('delete.title')}
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t(`${confirming ?? 'delete'}.title`)}
         cancelLabel={t('actions.cancel')}
-        confirmLabel={t('delete.confirm')}
-        onConfirm={confirmDelete}
+        confirmLabel={t(`${confirming ?? 'delete'}.confirm`)}
+        onConfirm={confirm}
         danger
-        loading={remove.isPending}
+        loading={remove.isPending || moderate.isPending}
       >
-        <Text size="sm">{t('delete.body')}</Text>
+        <Text size="sm">{t(`${confirming ?? 'delete'}.body`)}</Text>
       </ConfirmDialog>
     </>
   );

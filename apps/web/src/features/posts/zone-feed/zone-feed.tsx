@@ -1,0 +1,77 @@
+import { Button, Card, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconPencilPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../ui/load-failed.tsx';
+import type { ZoneFeedProps } from '../../../ui/zone-feed-slot.ts';
+import { useMeQuery } from '../../users/users.api.ts';
+import { PostComposer } from '../composer/post-composer.tsx';
+import { PostCard } from '../post/post-card.tsx';
+import { PostSkeleton } from '../post/post-page.tsx';
+import { useZonePostsQuery } from '../posts.api.ts';
+
+/**
+ * A zone's feed (lent to the zone's page, `/zone/:id`), or one member's posts in it (`/zone/:id/profile/:user`):
+ * the posts' own cards, newest first, older ones on "More posts"; the composer for those who may post.
+ * A post's menu and comments offer its zone's admins and managers to remove them (post.zone.moderator).
+ */
+export function ZoneFeed({ zoneId, canPost, memberId }: ZoneFeedProps) {
+  const { t } = useTranslation('posts');
+  const me = useMeQuery().data;
+  const feed = useZonePostsQuery(zoneId, memberId);
+  const [composing, setComposing] = useState(false);
+  const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="zone-feed-title">
+      <Title order={2} size="h4" id="zone-feed-title">
+        {t('zone.title')}
+      </Title>
+      {canPost && (
+        <Card withBorder radius="md" padding="sm">
+          <UnstyledButton onClick={() => setComposing(true)}>
+            <Group gap="sm" wrap="nowrap">
+              <Text c="dimmed" style={{ flex: 1 }}>
+                {t('zone.prompt')}
+              </Text>
+              <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden>
+                <IconPencilPlus size={20} />
+              </ThemeIcon>
+            </Group>
+          </UnstyledButton>
+        </Card>
+      )}
+      {feed.isPending ? (
+        <PostSkeleton />
+      ) : feed.isError && posts.length === 0 ? (
+        <LoadFailed
+          compact
+          message={t('zone.failed')}
+          onRetry={() => void feed.refetch()}
+          retrying={feed.isFetching}
+        />
+      ) : posts.length === 0 ? (
+        <Text c="dimmed" ta="center" py="md">
+          {t(memberId ? 'zone.emptyMember' : canPost ? 'zone.empty' : 'zone.emptyReader')}
+        </Text>
+      ) : (
+        <>
+          {posts.map((post) => (
+            <PostCard key={post._id} post={post} viewer={me?._id ?? null} variant="feed" />
+          ))}
+          {feed.hasNextPage && (
+            <Button
+              variant="default"
+              style={{ alignSelf: 'center' }}
+              loading={feed.isFetchingNextPage}
+              onClick={() => void feed.fetchNextPage()}
+            >
+              {t('zone.more')}
+            </Button>
+          )}
+        </>
+      )}
+      {canPost && <PostComposer opened={composing} onClose={() => setComposing(false)} zoneId={zoneId} />}
+    </Stack>
+  );
+}
