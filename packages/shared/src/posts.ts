@@ -122,8 +122,8 @@ export type PostAccess = (typeof POST_ACCESS)[number];
 /**
  * A post as one viewer sees it. Without access (`locked`), `text` is '' and `media` empty: the
  * viewer sees the author, the date, the kind and how many media, never the content (Z5). `allowed`
- * is the allow list, for the author of a private post only. `status` other than `ready` is only
- * ever shown to the author.
+ * is the allow list, for the author of a private post only; a `status` but `ready`, to them only.
+ * `zone`: its zone (null outside zones), `moderator` when the viewer may remove it and its comments.
  */
 export const PostSchema = z.object({
   _id: z.string(),
@@ -142,10 +142,6 @@ export const PostSchema = z.object({
   allowed: z.array(PostMemberSchema).nullable(),
   createdAt: z.string(),
   editedAt: z.string().nullable(),
-  /**
-   * The zone it was posted in (null outside zones), and whether the viewer is one of its admins and
-   * managers, who may remove it and its comments (DELETE /api/zones/{id}/posts/...).
-   */
   zone: z.object({ _id: z.string(), moderator: z.boolean() }).nullable(),
 });
 export type Post = z.infer<typeof PostSchema>;
@@ -178,15 +174,6 @@ export const PostCreateSchema = z
   })
   .refine((post) => post.text.length > 0 || post.media.length > 0, { error: 'post_empty', path: ['text'] });
 export type PostCreate = z.infer<typeof PostCreateSchema>;
-
-/**
- * POST /api/zones/{id}/posts: a post in a zone, with the same text and media rules. It is public
- * within its zone: a visibility or an allow list sent is left out.
- */
-export const ZonePostCreateSchema = z
-  .object({ text: PostCreateSchema.shape.text, media: PostCreateSchema.shape.media })
-  .refine((post) => post.text.length > 0 || post.media.length > 0, { error: 'post_empty', path: ['text'] });
-export type ZonePostCreate = z.infer<typeof ZonePostCreateSchema>;
 
 /** PATCH /api/posts/{id}: the author changes the text, the visibility or the allow list. */
 export const PostUpdateSchema = z.object({

@@ -5,6 +5,7 @@ import { badRequest, conflict, fieldIssue, invalidFields } from '../../lib/app-e
 import { clock } from '../../lib/clock.ts';
 import { claimMediaItems, removeMediaItems } from '../media/media-items.service.ts';
 import { requireRight, zoneFor, type ZoneContext } from './zone-access.ts';
+import type { ZoneAction } from './zones.policy.ts';
 import * as members from './zone-members.repository.ts';
 import * as repo from './zones.repository.ts';
 
@@ -95,6 +96,22 @@ export async function deleteZone({ db, jobs }: ZonesDeps, userId: string, zoneId
     await repo.deleteZone(tx, context.zone.id);
     await removeMediaItems(tx, jobs, itemIds);
   });
+}
+
+/**
+ * The zone once the caller may do `action` in it (404 zone_not_found, 403 zone_not_allowed), its row
+ * locked in a transaction with `lock`: the zone's feed (the posts feature) asks here.
+ */
+export async function zoneAllowing(
+  db: DbOrTx,
+  zoneId: string,
+  callerId: string,
+  action: ZoneAction,
+  lock = false,
+): Promise<repo.ZoneRow> {
+  const context = await zoneFor(db, zoneId, callerId, lock);
+  requireRight(context, action);
+  return context.zone;
 }
 
 /** A zone's page, for a member, a non-member or (a public zone) a visitor. */

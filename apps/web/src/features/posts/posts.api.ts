@@ -39,7 +39,7 @@ export const postKeys = {
 /** The API's address of a post (under /api). */
 export const postPath = (id: string) => `/posts/${encodeURIComponent(id)}`;
 /** The API's address of a zone's posts (under /api). */
-const zonePostsPath = (zoneId: string) => `/zones/${encodeURIComponent(zoneId)}/posts`;
+export const zonePostsPath = (zoneId: string) => `/zones/${encodeURIComponent(zoneId)}/posts`;
 
 /** How often a post or an upload still encoding is asked for again (the socket may say it sooner). */
 export const PROCESSING_POLL_MS = 3000;
@@ -175,7 +175,9 @@ export function useCreatePostMutation(zoneId?: string) {
             }
           : data,
       );
-      void queryClient.invalidateQueries({ queryKey: zoneId ? ['posts', 'zone', zoneId] : ['posts', 'member'] });
+      void queryClient.invalidateQueries({
+        queryKey: zoneId ? ['posts', 'zone', zoneId] : ['posts', 'member'],
+      });
     },
   });
 }
@@ -189,34 +191,17 @@ export function useUpdatePostMutation(postId: string) {
   });
 }
 
-export function useDeletePostMutation() {
+/** Deletes a post: its author's, or another's removed from a zone by one of its admins and managers (`zone`). */
+export function useDeletePostMutation(zone?: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (postId: string) => api<void>(postPath(postId), { method: 'DELETE' }),
+    mutationFn: (postId: string) =>
+      api<void>(zone ? `${zonePostsPath(zone)}/${encodeURIComponent(postId)}` : postPath(postId), {
+        method: 'DELETE',
+      }),
     onSuccess: (_nothing, postId) => {
       changeCachedPosts(queryClient, postId, () => null);
       queryClient.removeQueries({ queryKey: postKeys.comments(postId) });
-    },
-  });
-}
-
-/** A zone's admin or manager removes a post (with its media) or a comment (with its replies) from it. */
-export function useZoneRemovalMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ zone, post, comment }: { zone: string; post: string; comment?: string }) =>
-      api<void>(
-        `${zonePostsPath(zone)}/${encodeURIComponent(post)}${comment ? `/comments/${encodeURIComponent(comment)}` : ''}`,
-        { method: 'DELETE' },
-      ),
-    onSuccess: (_nothing, { post, comment }) => {
-      if (comment) {
-        void queryClient.invalidateQueries({ queryKey: postKeys.comments(post) });
-        void queryClient.invalidateQueries({ queryKey: postKeys.post(post) });
-        return;
-      }
-      changeCachedPosts(queryClient, post, () => null);
-      queryClient.removeQueries({ queryKey: postKeys.comments(post) });
     },
   });
 }

@@ -29,7 +29,8 @@ export const zonesFeature: FeatureModule = {
           'visitor',
           page(
             '/zone/:id',
-            () => import('./zone-page.tsx').then((zone) => ({ ZonePage: () => <zone.ZonePage feed={feed} /> })),
+            () =>
+              import('./zone-page.tsx').then((zone) => ({ ZonePage: () => <zone.ZonePage feed={feed} /> })),
             'ZonePage',
             ['zones'],
           ),

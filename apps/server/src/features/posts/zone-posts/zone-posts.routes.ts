@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PostFeedQuerySchema, PostPageSchema, PostSchema, ZonePostCreateSchema } from '@motema/shared/posts';
+import { PostFeedQuerySchema, PostPageSchema, PostSchema } from '@motema/shared/posts';
+import { ZonePostCreateSchema } from '@motema/shared/zones';
 import type { AppDeps } from '../../../deps.ts';
 import { apiErrors, noBody } from '../../../lib/api-responses.ts';
 import { memberOf, perMemberRateLimit } from '../../../plugins/request-member.ts';

@@ -1,9 +1,9 @@
-import { POSTS_PAGE_SIZE, type ZonePostCreate } from '@motema/shared/posts';
+import { POSTS_PAGE_SIZE } from '@motema/shared/posts';
+import type { ZonePostCreate } from '@motema/shared/zones';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { PostRow } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { requireRight, zoneFor } from '../../zones/zone-access.ts';
-import type { ZoneAction } from '../../zones/zones.policy.ts';
+import { zoneAllowing } from '../../zones/zones.service.ts';
 import * as comments from '../comments/comments.repository.ts';
 import { reachPost } from '../post-access.service.ts';
 import { decodeCursor } from '../post-cursor.ts';
@@ -23,16 +23,9 @@ import {
 /**
  * A zone's feed (docs/zones.md): its posts, a member's posts in it, posting, and its admins' and
  * managers' removals. Who may do what in the zone is the zones feature's (zones.policy.ts, asked
- * through zone-access.ts: 404 zone_not_found, 403 zone_not_allowed); who sees a post is this
+ * through zones.service.ts's zoneAllowing: 404 zone_not_found, 403 zone_not_allowed); who sees a post is this
  * feature's one rule (posts.policy.ts), which embeds the zone's.
  */
-
-/** The zone, once the caller may do `action` in it (the zone's row locked in a transaction). */
-async function zoneAllowing(db: DbOrTx, zoneId: string, callerId: string, action: ZoneAction, lock = false) {
-  const context = await zoneFor(db, zoneId, callerId, lock);
-  requireRight(context, action);
-  return context.zone;
-}
 
 /** GET /api/zones/{id}/posts: the zone's posts, newest first, for those who may read its feed. */
 export async function listZoneFeed(

@@ -12,7 +12,6 @@ import { conversationTime } from '../../../lib/time-ago.ts';
 import { CommentForm } from './post-comment-form.tsx';
 import { LikeButton } from '../post/post-like-button.tsx';
 import { reportPath } from '../post-paths.ts';
-import { useZoneRemovalMutation } from '../posts.api.ts';
 import {
   useCommentLikeMutation,
   useDeleteCommentMutation,
@@ -33,11 +32,10 @@ export function PostComment({ comment, postId, viewer, onReply, zone }: Props) {
   const { t } = useTranslation('posts');
   const like = useCommentLikeMutation(postId, comment._id);
   const update = useUpdateCommentMutation(postId);
-  const remove = useDeleteCommentMutation(postId);
-  const moderate = useZoneRemovalMutation();
-  // Its author (or the post's) deletes it; else a zone's moderator removes it.
+  // Its author (or the post's) deletes it; else a zone's admin or manager removes it.
+  const remove = useDeleteCommentMutation(postId, comment.canDelete ? undefined : zone);
   const removable = comment.canDelete || zone !== undefined;
-  const removal = comment.canDelete ? 'delete' : 'remove';
+  const removeLabel = t(comment.canDelete ? 'comments.delete' : 'comments.remove');
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const name = comment.author.firstName ?? comment.author.name;
@@ -125,7 +123,7 @@ export function PostComment({ comment, postId, viewer, onReply, zone }: Props) {
                     leftSection={<IconTrash size={16} aria-hidden />}
                     onClick={() => setConfirming(true)}
                   >
-                    {t(`comments.${removal}`)}
+                    {removeLabel}
                   </Menu.Item>
                 )}
                 {!mine && (
@@ -146,16 +144,12 @@ export function PostComment({ comment, postId, viewer, onReply, zone }: Props) {
       <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={t(`comments.${removal}Title`)}
+        title={t('comments.deleteTitle')}
         cancelLabel={t('actions.cancel')}
-        confirmLabel={t(`comments.${removal}`)}
-        onConfirm={() =>
-          comment.canDelete
-            ? remove.mutate(comment._id, { onSuccess: () => setConfirming(false) })
-            : moderate.mutate({ zone: zone!, post: postId, comment: comment._id }, { onSuccess: () => setConfirming(false) })
-        }
+        confirmLabel={removeLabel}
+        onConfirm={() => remove.mutate(comment._id, { onSuccess: () => setConfirming(false) })}
         danger
-        loading={remove.isPending || moderate.isPending}
+        loading={remove.isPending}
       >
         <Text size="sm">{t('comments.deleteBody')}</Text>
       </ConfirmDialog>

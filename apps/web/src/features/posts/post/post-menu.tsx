@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notices.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { PostEditModal } from './post-edit-modal.tsx';
 import { reportPath } from '../post-paths.ts';
-import { useDeletePostMutation, useZoneRemovalMutation } from '../posts.api.ts';
+import { useDeletePostMutation } from '../posts.api.ts';
 
 /**
  * A post's menu: its author edits it (text, public or private, who may see it) or deletes it (after
@@ -18,26 +18,23 @@ import { useDeletePostMutation, useZoneRemovalMutation } from '../posts.api.ts';
 export function PostMenu({ post, name, viewer }: { post: Post; name: string; viewer: string | null }) {
   const { t } = useTranslation('posts');
   const navigate = useNavigate();
-  const remove = useDeletePostMutation();
-  const moderate = useZoneRemovalMutation();
-  const [editing, setEditing] = useState(false);
-  // Which removal waits for its confirmation: the author's delete, or a zone moderator's.
-  const [confirming, setConfirming] = useState<'delete' | 'remove' | null>(null);
-  if (!viewer) return null;
   const mine = post.access === 'author';
+  // A zone's admin or manager removes another member's post from it (the author deletes their own).
   const zone = post.zone?.moderator && !mine ? post.zone._id : null;
+  const remove = useDeletePostMutation(zone);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  if (!viewer) return null;
 
-  const done = {
+  const deleted = {
     onSuccess: () => {
-      notify('positive', t(`${confirming!}.done`));
-      setConfirming(null);
+      notify('positive', t(zone ? 'remove.done' : 'delete.done'));
+      setConfirming(false);
       // From the post's own page, back to its list (its zone's, or the feed): the page would say "not available".
       if (location.pathname.startsWith('/post/'))
         void navigate(post.zone ? `/zone/${post.zone._id}` : '/posts', { replace: true });
     },
   };
-  const confirm = () =>
-    zone ? moderate.mutate({ zone, post: post._id }, done) : remove.mutate(post._id, done);
 
   return (
     <>
@@ -56,7 +53,7 @@ export function PostMenu({ post, name, viewer }: { post: Post; name: string; vie
               <Menu.Item
                 color="red"
                 leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => setConfirming('delete')}
+                onClick={() => setConfirming(true)}
               >
                 {t('menu.delete')}
               </Menu.Item>
@@ -75,7 +72,7 @@ export function PostMenu({ post, name, viewer }: { post: Post; name: string; vie
                 <Menu.Item
                   color="red"
                   leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={() => setConfirming('remove')}
+                  onClick={() => setConfirming(true)}
                 >
                   {t('menu.remove')}
                 </Menu.Item>
@@ -86,16 +83,16 @@ export function PostMenu({ post, name, viewer }: { post: Post; name: string; vie
       </Menu>
       {mine && editing && <PostEditModal post={post} onClose={() => setEditing(false)} />}
       <ConfirmDialog
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
-        title={t(`${confirming ?? 'delete'}.title`)}
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t(zone ? 'remove.title' : 'delete.title')}
         cancelLabel={t('actions.cancel')}
-        confirmLabel={t(`${confirming ?? 'delete'}.confirm`)}
-        onConfirm={confirm}
+        confirmLabel={t(zone ? 'comments.remove' : 'delete.confirm')}
+        onConfirm={() => remove.mutate(post._id, deleted)}
         danger
-        loading={remove.isPending || moderate.isPending}
+        loading={remove.isPending}
       >
-        <Text size="sm">{t(`${confirming ?? 'delete'}.body`)}</Text>
+        <Text size="sm">{t('delete.body')}</Text>
       </ConfirmDialog>
     </>
   );

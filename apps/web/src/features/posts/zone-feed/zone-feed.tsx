@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconPencilPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,31 +28,27 @@ export function ZoneFeed({ zoneId, canPost, memberId }: ZoneFeedProps) {
         {t('zone.title')}
       </Title>
       {canPost && (
-        <Card withBorder radius="md" padding="sm">
-          <UnstyledButton onClick={() => setComposing(true)}>
-            <Group gap="sm" wrap="nowrap">
-              <Text c="dimmed" style={{ flex: 1 }}>
-                {t('zone.prompt')}
-              </Text>
-              <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden>
-                <IconPencilPlus size={20} />
-              </ThemeIcon>
-            </Group>
-          </UnstyledButton>
-        </Card>
+        <Button
+          variant="light"
+          leftSection={<IconPencilPlus size={18} aria-hidden />}
+          onClick={() => setComposing(true)}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('feed.write')}
+        </Button>
       )}
       {feed.isPending ? (
         <PostSkeleton />
       ) : feed.isError && posts.length === 0 ? (
         <LoadFailed
           compact
-          message={t('zone.failed')}
+          message={t('feed.failed')}
           onRetry={() => void feed.refetch()}
           retrying={feed.isFetching}
         />
       ) : posts.length === 0 ? (
         <Text c="dimmed" ta="center" py="md">
-          {t(memberId ? 'zone.emptyMember' : canPost ? 'zone.empty' : 'zone.emptyReader')}
+          {t('zone.empty')}
         </Text>
       ) : (
         <>
