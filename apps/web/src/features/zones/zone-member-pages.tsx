@@ -1,7 +1,7 @@
-import { Anchor, Button, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { ZONE_GIVEN_ROLES } from '@motema/shared/zones';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { notify } from '../../lib/notices.ts';
@@ -40,11 +40,7 @@ export function ZoneProfilePage({ feed: Feed }: { feed?: ZoneFeedSlot }) {
               <Anchor component={Link} to={`/profile/${user}`}>
                 {t('profile.open')}
               </Anchor>
-              {Feed && (
-                <Suspense fallback={<Skeleton height={160} radius="md" />}>
-                  <Feed zoneId={id} canPost={false} memberId={user} />
-                </Suspense>
-              )}
+              {Feed && <Feed zoneId={id} canPost={false} memberId={user} />}
             </Stack>
           ) : (
             <Text c="dimmed">{t('profile.notInZone')}</Text>

@@ -1,7 +1,6 @@
-import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconSettings, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { knownMe } from '../../lib/query-client.ts';
@@ -66,9 +65,7 @@ export function ZonePage({ feed: Feed }: { feed?: ZoneFeedSlot }) {
               )}
               <ZoneAction zone={zone.data} visitor={visitor} />
               {Feed && !visitor && (inZone || zone.data.access === 'public') && (
-                <Suspense fallback={<Skeleton height={160} radius="md" />}>
-                  <Feed zoneId={id} canPost={inZone} />
-                </Suspense>
+                <Feed zoneId={id} canPost={inZone} />
               )}
             </Stack>
           )

@@ -1,5 +1,7 @@
-import { lazy } from 'react';
+import { Skeleton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { FeatureModule } from '../../lib/feature-module.ts';
+import type { ZoneFeedProps } from '../../ui/zone-feed-slot.ts';
 import { openTo, page } from '../../lib/feature-routes.tsx';
 
 const inner = () => import('./zone-manage-pages.ts');
@@ -13,7 +15,14 @@ export const zonesFeature: FeatureModule = {
   name: 'zones',
   routes: (slots) => {
     const load = slots.zoneFeed;
-    const feed = load && lazy(() => load().then((ZoneFeed) => ({ default: ZoneFeed })));
+    const Lazy = load && lazy(() => load().then((ZoneFeed) => ({ default: ZoneFeed })));
+    const feed =
+      Lazy &&
+      ((props: ZoneFeedProps) => (
+        <Suspense fallback={<Skeleton height={160} radius="md" />}>
+          <Lazy {...props} />
+        </Suspense>
+      ));
     return {
       member: [
         page(

@@ -77,7 +77,11 @@ describe('the zone feed', () => {
       expect(ids((await zoneCall(t, who)('GET', `/api/zones/${zone.id}/posts`)).json())).toEqual([post._id]);
       expect(await status(who, 'GET', `/api/posts/${post._id}`)).toBe(200);
       expect(await status(who, 'GET', file)).toBe(200);
+      // They may remove it: the post says so.
+      const seen = await zoneCall(t, who)('GET', `/api/posts/${post._id}`);
+      expect(seen.json().zone).toEqual({ _id: zone.id, moderator: true });
     }
+    expect(post.zone).toEqual({ _id: zone.id, moderator: false });
     for (const who of [outsider, waiting]) {
       expect(await status(who, 'GET', `/api/zones/${zone.id}/posts`)).toBe(403);
       expect(await status(who, 'GET', `/api/posts/${post._id}`)).toBe(404);

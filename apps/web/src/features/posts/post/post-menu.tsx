@@ -28,7 +28,7 @@ export function PostMenu({ post, name, viewer }: { post: Post; name: string; vie
 
   const deleted = {
     onSuccess: () => {
-      notify('positive', t(zone ? 'remove.done' : 'delete.done'));
+      notify('positive', t('delete.done'));
       setConfirming(false);
       // From the post's own page, back to its list (its zone's, or the feed): the page would say "not available".
       if (location.pathname.startsWith('/post/'))
@@ -85,9 +85,9 @@ export function PostMenu({ post, name, viewer }: { post: Post; name: string; vie
       <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={t(zone ? 'remove.title' : 'delete.title')}
+        title={t('delete.title')}
         cancelLabel={t('actions.cancel')}
-        confirmLabel={t(zone ? 'comments.remove' : 'delete.confirm')}
+        confirmLabel={t('delete.confirm')}
         onConfirm={() => remove.mutate(post._id, deleted)}
         danger
         loading={remove.isPending}

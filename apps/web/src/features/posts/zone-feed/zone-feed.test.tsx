@@ -51,7 +51,7 @@ describe('ZoneFeed', () => {
       },
     });
     open({ canPost: true });
-    expect(await screen.findByRole('heading', { name: 'Posts in the zone' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Posts' })).toBeTruthy();
     expect(await screen.findByText('Saturday at the river')).toBeTruthy();
 
     const user = userEvent.setup();
@@ -94,12 +94,12 @@ describe('ZoneFeed', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Actions on this post' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Remove from the zone' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove this post from the zone?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
     expect(callsOf(fetch)).not.toContain(`DELETE ${FEED}/${POST_ID}`);
-    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Sunset over the river in Kinshasa')).toBeNull());
     expect(callsOf(fetch)).toContain(`DELETE ${FEED}/${POST_ID}`);
-    expect(await screen.findByText('Post removed')).toBeTruthy();
+    expect(await screen.findByText('Post deleted')).toBeTruthy();
   });
 
   it('offers a member no removal of others’ posts', async () => {

@@ -25,7 +25,7 @@ export function ZoneFeed({ zoneId, canPost, memberId }: ZoneFeedProps) {
   return (
     <Stack gap="md" component="section" aria-labelledby="zone-feed-title">
       <Title order={2} size="h4" id="zone-feed-title">
-        {t('zone.title')}
+        {t('feed.title')}
       </Title>
       {canPost && (
         <Button
