@@ -47,9 +47,10 @@ export const posts = pgTable(
   },
   (table) => [
     index('posts_author_idx').on(table.authorId, table.createdAt.desc(), table.id.desc()),
-    // A zone's feed, newest first (the zone's posts only).
+    // A zone's feed, newest first (the zone's posts only), in the order its query asks (`DESC`, whose
+    // nulls come first): an index in another order is read whole and sorted.
     index('posts_zone_idx')
-      .on(table.zoneId, table.createdAt.desc(), table.id.desc())
+      .on(table.zoneId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.zoneId} IS NOT NULL`),
     // The feed (B8): `posts_feed_ready_idx` (created_at desc, id desc; author and visibility included)
     // over ready posts outside zones, created by migrations 0024_posts_feed_ready_index.sql and

@@ -75,13 +75,15 @@ const rolesOf = (action: ZoneAction) =>
 
 /**
  * SQL of `canInZone('read_feed', ...)` over a zone id column: the viewer may read that zone's feed (a
- * public zone, or a private one they are in: `zone_members`' primary key (zone, user)). Never a
- * visitor. The posts feature embeds it in its visibility rule (posts.policy.ts, decision 0037).
+ * public zone, or a private one they are in: `zone_members`' primary key (zone, user)); false for a
+ * null zone, and for a visitor. The posts feature embeds it in its visibility rule (posts.policy.ts,
+ * decision 0037). A scalar subquery by the zone's primary key: as an EXISTS beside an OR, PostgreSQL
+ * hashed every public zone once per statement (a read of the whole table).
  */
 export function zoneFeedReadableBy(viewerId: string | null, zoneId: AnyPgColumn): SQL {
   if (viewerId === null) return sql`false`;
-  const roles = rolesOf('read_feed');
-  return sql`EXISTS (SELECT 1 FROM ${zones} WHERE ${zones.id} = ${zoneId} AND (${zones.access} = 'public' OR EXISTS (SELECT 1 FROM ${zoneMembers} WHERE ${zoneMembers.zoneId} = ${zones.id} AND ${zoneMembers.userId} = ${viewerId} AND ${zoneMembers.role} IN (${roles}))))`;
+  const inZone = sql`EXISTS (SELECT 1 FROM ${zoneMembers} WHERE ${zoneMembers.zoneId} = ${zones.id} AND ${zoneMembers.userId} = ${viewerId} AND ${zoneMembers.role} IN (${rolesOf('read_feed')}))`;
+  return sql`COALESCE((SELECT ${zones.access} = 'public' OR ${inZone} FROM ${zones} WHERE ${zones.id} = ${zoneId}), false)`;
 }
 
 const RANK: Record<ZoneRole, number> = { admin: 3, manager: 2, member: 1, waiting: 0 };
