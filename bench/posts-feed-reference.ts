@@ -107,6 +107,7 @@ async function answer(page: PageSpec) {
           allowed: null,
           createdAt: (get(row, 'createdAt') as Date).toISOString(),
           editedAt: null,
+          zone: null,
         };
       }),
       next:

@@ -65,7 +65,7 @@ export type AppEvents = {
   // Wave 2: named now so the features built next emit them here rather than growing buses of their own.
   /** A payment reached its final state (SPEC section 8; PAYMENTS.md's state machine). */
   'payment.settled': { paymentId: string; userId: string; status: 'succeeded' | 'failed' };
-  /** A post or a story was published. */
+  /** A post (outside zones: see `zone.posted`) or a story was published. */
   'post.published': { postId: string; authorId: string };
   /** A member asked to see a private post: its author is told (posts:request). */
   'post.requested': { postId: string; authorId: string; requester: PostMemberView };
@@ -79,6 +79,11 @@ export type AppEvents = {
   'post.commented': { comment: CommentView; receiverIds: string[] };
   /** A post's media finished encoding: its status moved to `ready` or `failed`; its author is told. */
   'post.status.changed': { postId: string; authorId: string; status: 'ready' | 'failed' };
+  /**
+   * A post in a zone was published (ready: at once for text and photos, once encoded for a video or an
+   * audio). In place of `post.published`: only the zone's readers may see it.
+   */
+  'zone.posted': { zoneId: string; postId: string; authorId: string };
   /** A member joined or left a zone. */
   'zone.membership.changed': { zoneId: string; userId: string; member: boolean };
   /**
@@ -88,8 +93,6 @@ export type AppEvents = {
   'zone.requested': { zoneId: string; userId: string; moderatorIds: string[] };
   /** A member's request to join a zone was approved (a zone made public approves them all) or declined: they are told. */
   'zone.answered': { zoneId: string; userId: string; approved: boolean };
-  /** A zone post was published. */
-  'zone.posted': { zoneId: string; postId: string; authorId: string };
 };
 
 export type AppEventPort = EventPort<AppEvents>;

@@ -122,8 +122,8 @@ export type PostAccess = (typeof POST_ACCESS)[number];
 /**
  * A post as one viewer sees it. Without access (`locked`), `text` is '' and `media` empty: the
  * viewer sees the author, the date, the kind and how many media, never the content (Z5). `allowed`
- * is the allow list, for the author of a private post only. `status` other than `ready` is only
- * ever shown to the author.
+ * is the allow list, for the author of a private post only; a `status` but `ready`, to them only.
+ * `zone`: its zone (null outside zones), `moderator` when the viewer may remove it and its comments.
  */
 export const PostSchema = z.object({
   _id: z.string(),
@@ -142,6 +142,7 @@ export const PostSchema = z.object({
   allowed: z.array(PostMemberSchema).nullable(),
   createdAt: z.string(),
   editedAt: z.string().nullable(),
+  zone: z.object({ _id: z.string(), moderator: z.boolean() }).nullable(),
 });
 export type Post = z.infer<typeof PostSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UsernameSchema } from './auth.ts';
 import { memberText } from './member-text.ts';
 import { LimitSchema, SkipSchema, sortSchema } from './paging.ts';
+import { PostCreateSchema } from './posts.ts';
 
 /**
  * Zones (issue 28): public and private interest groups. A zone's name is a handle with the username
@@ -169,3 +170,12 @@ export const ZoneInviteSchema = z.object({
 });
 export const ZoneInviteListSchema = z.object({ invites: z.array(ZoneInviteSchema), count: z.int() });
 export const ZoneInviteJoinSchema = z.object({ token: z.string().min(16).max(128) });
+
+/**
+ * POST /api/zones/{id}/posts: a post in a zone, with the same text and media rules. It is public
+ * within its zone: a visibility or an allow list sent is left out.
+ */
+export const ZonePostCreateSchema = z
+  .object({ text: PostCreateSchema.shape.text, media: PostCreateSchema.shape.media })
+  .refine((post) => post.text.length > 0 || post.media.length > 0, { error: 'post_empty', path: ['text'] });
+export type ZonePostCreate = z.infer<typeof ZonePostCreateSchema>;

@@ -35,6 +35,8 @@ export async function buildPost(
     requested?: Someone[];
     status?: PostRow['status'];
     createdAt?: Date;
+    /** The zone it is posted in (public within it). */
+    zoneId?: string;
   },
 ): Promise<PostRow> {
   const media = options.media ?? [];
@@ -57,6 +59,7 @@ export async function buildPost(
       status,
       mediaCount: media.length,
       createdAt: now,
+      zoneId: options.zoneId ?? null,
     })
     .returning();
   if (media.length) {

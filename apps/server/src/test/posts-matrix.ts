@@ -8,6 +8,7 @@ import { createPhotoItem, type TestMediaItem } from './media-item-factories.ts';
 import { randomIp } from './net.ts';
 import { buildComment, buildPost } from './post-factories.ts';
 import { buildBlock } from './safety-factories.ts';
+import { addToZone, buildZone } from './zone-factories.ts';
 
 /**
  * The cast of the posts visibility matrix (features/posts/posts-visibility-matrix.test.ts): a post's
@@ -42,17 +43,34 @@ export async function buildCast(t: Pick<TestApp, 'db'>): Promise<Cast> {
 /** One case's post: a photo, the allow list and the waiting request, a comment by its author. */
 export type Scene = { post: PostRow; item: TestMediaItem; comment: CommentRow; cast: Cast };
 
+/**
+ * A case's post: public, private, or in a private zone (`zone`) where the author, the allowed member
+ * and both sides of the block are members, the requester waits to join and the stranger is out.
+ */
+export type SceneKind = PostVisibility | 'zone';
+
+/** A private zone around the cast, for a `zone` scene (its admin is someone else). */
+async function zoneAround(t: Pick<TestApp, 'app' | 'db'>, cast: Cast): Promise<string> {
+  const { id } = await buildZone(t, { access: 'private' });
+  for (const member of [cast.author, cast.allowed, cast.blockedByAuthor, cast.blockerOfAuthor]) {
+    await addToZone(t, id, 'member', member);
+  }
+  await addToZone(t, id, 'waiting', cast.requested);
+  return id;
+}
+
 export async function buildScene(
-  t: Pick<TestApp, 'db' | 'storage'>,
+  t: Pick<TestApp, 'app' | 'db' | 'storage'>,
   cast: Cast,
-  visibility: PostVisibility,
+  kind: SceneKind,
 ): Promise<Scene> {
   const item = await createPhotoItem(t, { owner: cast.author });
   const post = await buildPost(t, {
     author: cast.author,
-    visibility,
+    visibility: kind === 'private' ? 'private' : 'public',
     media: [item],
-    ...(visibility === 'private' && { allowed: [cast.allowed], requested: [cast.requested] }),
+    ...(kind === 'private' && { allowed: [cast.allowed], requested: [cast.requested] }),
+    ...(kind === 'zone' && { zoneId: await zoneAround(t, cast) }),
   });
   const comment = await buildComment(t, { post, author: cast.author });
   return { post, item, comment, cast };

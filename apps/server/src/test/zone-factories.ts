@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ZoneRole } from '@motema/shared/zones';
 import type { Db } from '../db/client.ts';
-import { zoneBans, zoneDeclines, zoneInvites, zoneMembers, zones } from '../db/schema.ts';
+import { comments, posts, zoneBans, zoneDeclines, zoneInvites, zoneMembers, zones } from '../db/schema.ts';
 import type { TestApp } from './build-test-app.ts';
 import { createMember, uniqueUsername, type Member } from './factories.ts';
 import { randomIp } from './net.ts';
@@ -66,16 +66,22 @@ export async function banFromZone(t: Pick<TestApp, 'db'>, zoneId: string, member
   return who;
 }
 
-/** Everything stored about a zone, in a stable order (for "nothing changed" checks). */
+/** Everything stored about a zone, its posts and their comments included, in a stable order (for "nothing changed" checks). */
 export async function zoneState(db: Db, zoneId: string) {
-  const [zone, members, bans, declines, invites] = await Promise.all([
+  const [zone, members, bans, declines, invites, feed] = await Promise.all([
     db.select().from(zones).where(eq(zones.id, zoneId)),
     db.select().from(zoneMembers).where(eq(zoneMembers.zoneId, zoneId)).orderBy(asc(zoneMembers.userId)),
     db.select().from(zoneBans).where(eq(zoneBans.zoneId, zoneId)).orderBy(asc(zoneBans.userId)),
     db.select().from(zoneDeclines).where(eq(zoneDeclines.zoneId, zoneId)).orderBy(asc(zoneDeclines.userId)),
     db.select().from(zoneInvites).where(eq(zoneInvites.zoneId, zoneId)).orderBy(asc(zoneInvites.id)),
+    db
+      .select({ post: posts, comment: comments })
+      .from(posts)
+      .leftJoin(comments, eq(comments.postId, posts.id))
+      .where(eq(posts.zoneId, zoneId))
+      .orderBy(asc(posts.id), asc(comments.id)),
   ]);
-  return { zone, members, bans, declines, invites };
+  return { zone, members, bans, declines, invites, feed };
 }
 
 /** A member's role in the zone, or null. */

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import type { ProfileTabsSlot } from '../ui/profile-tabs-slot.ts';
+import type { ZoneFeedSlot } from '../ui/zone-feed-slot.ts';
 import type { Namespace } from './i18n.ts';
 
 /**
@@ -42,6 +43,8 @@ export type Slots = {
   homeStories?: () => Promise<ComponentType>;
   /** A profile's tabs, on the account page and a member's profile (the posts feature's). */
   profileTabs?: () => Promise<ProfileTabsSlot>;
+  /** A zone's feed, on its page and a member seen through it (the posts feature's). */
+  zoneFeed?: () => Promise<ZoneFeedSlot>;
   /** What the lists the app returns to forget of a member just reported (discovery's). */
   forgetReportedMember?: () => Promise<(queryClient: QueryClient, memberId: string) => void>;
 };

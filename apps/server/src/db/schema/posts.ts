@@ -13,13 +13,17 @@ import {
 } from 'drizzle-orm/pg-core';
 import { mediaItems } from './media.ts';
 import { users } from './users.ts';
+import { zones } from './zones.ts';
 
 // Owned by the posts feature: only its repositories write these tables; other features go through its service.
 // Other features' queries that read these tables (db/table-owners.test.ts fails on any other):
 // posts may be read by: zones.
+// postMedia may be read by: zones.
 
 /**
  * A post: text and/or media (post_media), public or private (post_allowed: who else may see it).
+ * A zone's post (`zone_id`) is public within its zone, read by whoever may read the zone's feed
+ * (posts.policy.ts), and never in the general feed nor on a profile; it goes with its zone.
  * `status` follows its media: `processing` while a video or audio encodes (shown to the author
  * only), `failed` when one was refused, else `ready`. `likes` and `comments` are counters kept in
  * the transactions that add and remove them.
@@ -40,12 +44,18 @@ export const posts = pgTable(
     comments: integer('comments').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    zoneId: uuid('zone_id').references(() => zones.id, { onDelete: 'cascade' }),
   },
   (table) => [
     index('posts_author_idx').on(table.authorId, table.createdAt.desc(), table.id.desc()),
+    // A zone's feed, newest first (the zone's posts only), in the order its query asks (`DESC`, whose
+    // nulls come first): an index in another order is read whole and sorted.
+    index('posts_zone_idx')
+      .on(table.zoneId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.zoneId} IS NOT NULL`),
     // The feed (B8): `posts_feed_ready_idx` (created_at desc, id desc; author and visibility included)
-    // over ready posts, created by migration 0024_posts_feed_ready_index.sql: drizzle cannot declare
-    // INCLUDE columns.
+    // over ready posts outside zones, created by migrations 0024_posts_feed_ready_index.sql and
+    // 0033_zone_posts.sql: drizzle cannot declare INCLUDE columns.
     check('posts_likes_check', sql`${table.likes} >= 0`),
     check('posts_comments_check', sql`${table.comments} >= 0`),
   ],

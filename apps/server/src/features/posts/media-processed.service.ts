@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import { mediaItemsByIds } from '../media/media-items.service.ts';
-import { postStatusOf } from './posts.service.ts';
+import { announcePublished, postStatusOf } from './posts.service.ts';
 import * as repo from './posts.repository.ts';
 
 type ProcessedDeps = Pick<AppDeps, 'db' | 'events'>;
@@ -10,7 +10,8 @@ type ProcessedItem = { itemId: string };
 /**
  * A media item finished encoding (MEDIA_PROCESSED_QUEUE, sent by the media worker after it wrote
  * the item's row): the post carrying it takes the status its media give it now, under its row lock,
- * and its author hears `posts:ready` when it moved. Safe to run twice: a status already followed
+ * and its author hears `posts:ready` when it moved (and the app `post.published`, or `zone.posted`
+ * for a zone's post, once ready). Safe to run twice: a status already followed
  * moves nothing and tells no one again. False when no post carries the item (a story's, or one not
  * claimed yet: the creation that claims it reads its status then).
  */
@@ -32,8 +33,7 @@ export async function postMediaProcessed(deps: ProcessedDeps, job: ProcessedItem
       authorId: post.authorId,
       status: post.status,
     });
-    if (post.status === 'ready')
-      await deps.events.emit('post.published', { postId: post.id, authorId: post.authorId });
+    await announcePublished(deps.events, post);
   }
   return true;
 }

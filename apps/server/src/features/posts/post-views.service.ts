@@ -17,6 +17,8 @@ export type PostView = {
   author: PostMemberView;
   items: MediaItemRow[];
   allowed: PostMemberView[] | null;
+  /** The post's zone, and whether the viewer may remove its posts and comments (null outside zones). */
+  zone: { id: string; moderator: boolean } | null;
 };
 
 const seesContent = (access: PostAccess) => access === 'author' || access === 'allowed';
@@ -56,6 +58,7 @@ export async function postViews(db: DbOrTx, reached: readonly ReachedPost[]): Pr
         author,
         items: ids.flatMap((id) => items.get(id) ?? []),
         allowed: allowed ? allowed.flatMap((id) => (shown.has(id) ? (members.get(id) ?? []) : [])) : null,
+        zone: row.post.zoneId ? { id: row.post.zoneId, moderator: row.zoneModerator } : null,
       },
     ];
   });

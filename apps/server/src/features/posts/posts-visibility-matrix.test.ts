@@ -1,6 +1,5 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostVisibility } from '@motema/shared/posts';
 import type { Member } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import {
@@ -13,13 +12,15 @@ import {
   type Cast,
   type Role,
   type Scene,
+  type SceneKind,
 } from '../../test/posts-matrix.ts';
 
 /**
  * Who may do what to a post, as a table (QUALITY Z3, Z5): every route of posts, comments, likes,
  * media and permission requests (and reports of posts and comments), for each of the cast of
- * test/posts-matrix.ts, on a public and on a private post. The first test fails when a route of the
- * feature is missing from the table. Roles run visitor, blocked, stranger, requested, allowed,
+ * test/posts-matrix.ts, on a public and on a private post, and on a post in a private zone (the author,
+ * the allowed member and both sides of the block in it, the requester waiting to join, the stranger
+ * out of it). The first test fails when a route of the feature is missing from the table. Roles run visitor, blocked, stranger, requested, allowed,
  * author: the author's own changes (a delete) come last on each case's fresh post.
  */
 
@@ -30,11 +31,19 @@ type Case = {
   detail?: (body: never, scene: Scene) => string;
   public: Want;
   private: Want;
+  /** A zone's post: only those who may read the zone see it (the zone's own rule, decision 0041). */
+  zone: Want;
 };
 
 const UNAUTHORIZED = '401 unauthorized';
 const NOT_FOUND = '404 post_not_found';
 const NOT_ALLOWED = '403 post_not_allowed';
+/** A zone's post, to its zone's members only (a hidden post to everyone else). */
+const IN_ZONE_ONLY = (ok: string, hidden = '404 post_not_found'): Want => ({
+  author: ok,
+  allowed: ok,
+  others: hidden,
+});
 const COMMENT_NOT_FOUND = '404 comment_not_found';
 
 const firstFile = (scene: Scene) => scene.item.image![0]!.key.split('/').at(-1)!.replace(/^/, '');
@@ -62,16 +71,19 @@ const MATRIX: Record<string, Case> = {
       blocked: NOT_FOUND,
       others: '200 whole',
     },
+    zone: IN_ZONE_ONLY('200 whole'),
   },
   'PATCH /api/posts/{id}': {
     request: (s) => ({ method: 'PATCH', url: `/api/posts/${s.post.id}`, payload: { text: 'Edited' } }),
     public: { author: '200', visitor: UNAUTHORIZED, others: NOT_FOUND },
     private: { author: '200', visitor: UNAUTHORIZED, others: NOT_FOUND },
+    zone: { author: '200', visitor: UNAUTHORIZED, others: NOT_FOUND },
   },
   'DELETE /api/posts/{id}': {
     request: (s) => ({ method: 'DELETE', url: `/api/posts/${s.post.id}` }),
     public: { author: '204', visitor: UNAUTHORIZED, others: NOT_FOUND },
     private: { author: '204', visitor: UNAUTHORIZED, others: NOT_FOUND },
+    zone: { author: '204', visitor: UNAUTHORIZED, others: NOT_FOUND },
   },
   'GET /api/users/{id}/posts': {
     request: (s) => ({ method: 'GET', url: `/api/users/${s.post.authorId}/posts?kind=photo` }),
@@ -84,11 +96,14 @@ const MATRIX: Record<string, Case> = {
       blocked: '404 user_not_found',
       others: '200 whole',
     },
+    // A zone's post is never on a profile.
+    zone: { visitor: UNAUTHORIZED, blocked: '404 user_not_found', others: '200 absent' },
   },
   'GET /api/posts/{postId}/media/{itemId}/{file}': {
     request: (s) => ({ method: 'GET', url: `/api/posts/${s.post.id}/media/${s.item.id}/${firstFile(s)}` }),
     public: { blocked: '404 not_found', others: '200' },
     private: { author: '200', allowed: '200', others: '404 not_found' },
+    zone: IN_ZONE_ONLY('200', '404 not_found'),
   },
   'POST /api/posts/{id}/requests': {
     request: (s) => ({ method: 'POST', url: `/api/posts/${s.post.id}/requests` }),
@@ -100,11 +115,13 @@ const MATRIX: Record<string, Case> = {
       blocked: NOT_FOUND,
       others: '409 post_already_allowed',
     },
+    zone: { ...IN_ZONE_ONLY('409 post_already_allowed'), visitor: UNAUTHORIZED },
   },
   'DELETE /api/posts/{id}/requests': {
     request: (s) => ({ method: 'DELETE', url: `/api/posts/${s.post.id}/requests` }),
     public: { visitor: UNAUTHORIZED, blocked: NOT_FOUND, others: '204' },
     private: { visitor: UNAUTHORIZED, blocked: NOT_FOUND, others: '204' },
+    zone: { ...IN_ZONE_ONLY('204'), visitor: UNAUTHORIZED },
   },
   'GET /api/posts/requests': {
     request: () => ({ method: 'GET', url: '/api/posts/requests' }),
@@ -115,6 +132,7 @@ const MATRIX: Record<string, Case> = {
       ),
     public: { visitor: UNAUTHORIZED, others: '200 absent' },
     private: { author: '200 listed', visitor: UNAUTHORIZED, others: '200 absent' },
+    zone: { visitor: UNAUTHORIZED, others: '200 absent' },
   },
   'POST /api/posts/{id}/requests/{userId}': {
     request: (s) => ({
@@ -124,6 +142,7 @@ const MATRIX: Record<string, Case> = {
     }),
     public: { author: '404 post_request_not_found', visitor: UNAUTHORIZED, others: NOT_FOUND },
     private: { author: '204', visitor: UNAUTHORIZED, others: NOT_FOUND },
+    zone: { author: '404 post_request_not_found', visitor: UNAUTHORIZED, others: NOT_FOUND },
   },
   'GET /api/posts/{id}/comments': {
     request: (s) => ({ method: 'GET', url: `/api/posts/${s.post.id}/comments` }),
@@ -134,6 +153,7 @@ const MATRIX: Record<string, Case> = {
       ),
     public: { blocked: NOT_FOUND, others: '200 listed' },
     private: { author: '200 listed', allowed: '200 listed', blocked: NOT_FOUND, others: NOT_ALLOWED },
+    zone: IN_ZONE_ONLY('200 listed'),
   },
   'POST /api/posts/{id}/comments': {
     request: (s) => ({ method: 'POST', url: `/api/posts/${s.post.id}/comments`, payload: { text: 'Nice' } }),
@@ -145,6 +165,7 @@ const MATRIX: Record<string, Case> = {
       blocked: NOT_FOUND,
       others: NOT_ALLOWED,
     },
+    zone: { ...IN_ZONE_ONLY('201'), visitor: UNAUTHORIZED },
   },
   'PATCH /api/comments/{id}': {
     request: (s) => ({ method: 'PATCH', url: `/api/comments/${s.comment.id}`, payload: { text: 'Edited' } }),
@@ -155,6 +176,7 @@ const MATRIX: Record<string, Case> = {
       visitor: UNAUTHORIZED,
       others: COMMENT_NOT_FOUND,
     },
+    zone: { author: '200', allowed: '403 forbidden', visitor: UNAUTHORIZED, others: COMMENT_NOT_FOUND },
   },
   'DELETE /api/comments/{id}': {
     request: (s) => ({ method: 'DELETE', url: `/api/comments/${s.comment.id}` }),
@@ -165,6 +187,7 @@ const MATRIX: Record<string, Case> = {
       visitor: UNAUTHORIZED,
       others: COMMENT_NOT_FOUND,
     },
+    zone: { author: '204', allowed: '403 forbidden', visitor: UNAUTHORIZED, others: COMMENT_NOT_FOUND },
   },
   ...Object.fromEntries(
     (['PUT', 'DELETE'] as const).flatMap((method) => [
@@ -180,6 +203,7 @@ const MATRIX: Record<string, Case> = {
             blocked: NOT_FOUND,
             others: NOT_ALLOWED,
           },
+          zone: { ...IN_ZONE_ONLY('200'), visitor: UNAUTHORIZED },
         },
       ],
       [
@@ -188,6 +212,7 @@ const MATRIX: Record<string, Case> = {
           request: (s: Scene) => ({ method, url: `/api/comments/${s.comment.id}/like` }),
           public: { visitor: UNAUTHORIZED, blocked: COMMENT_NOT_FOUND, others: '200' },
           private: { author: '200', allowed: '200', visitor: UNAUTHORIZED, others: COMMENT_NOT_FOUND },
+          zone: { ...IN_ZONE_ONLY('200', COMMENT_NOT_FOUND), visitor: UNAUTHORIZED },
         },
       ],
     ]),
@@ -201,6 +226,7 @@ const MATRIX: Record<string, Case> = {
     }),
     public: { visitor: UNAUTHORIZED, blocked: '400 validation_failed', others: '201' },
     private: { visitor: UNAUTHORIZED, blocked: '400 validation_failed', others: '201' },
+    zone: { visitor: UNAUTHORIZED, blocked: '400 validation_failed', others: '201' },
   },
   'GET /api/posts': {
     request: () => ({ method: 'GET', url: '/api/posts' }),
@@ -214,6 +240,8 @@ const MATRIX: Record<string, Case> = {
       blocked: '200 absent',
       others: '200 locked',
     },
+    // A zone's post is never in the feed.
+    zone: { visitor: UNAUTHORIZED, others: '200 absent' },
   },
   'POST /api/reports (a post)': {
     request: (s) => ({
@@ -223,6 +251,7 @@ const MATRIX: Record<string, Case> = {
     }),
     public: { author: '400 self_not_allowed', visitor: UNAUTHORIZED, blocked: NOT_FOUND, others: '201' },
     private: { author: '400 self_not_allowed', visitor: UNAUTHORIZED, blocked: NOT_FOUND, others: '201' },
+    zone: { ...IN_ZONE_ONLY('201'), author: '400 self_not_allowed', visitor: UNAUTHORIZED },
   },
   'POST /api/reports (a comment)': {
     request: (s) => ({
@@ -241,6 +270,11 @@ const MATRIX: Record<string, Case> = {
       allowed: '201',
       visitor: UNAUTHORIZED,
       others: COMMENT_NOT_FOUND,
+    },
+    zone: {
+      ...IN_ZONE_ONLY('201', COMMENT_NOT_FOUND),
+      author: '400 self_not_allowed',
+      visitor: UNAUTHORIZED,
     },
   },
 };
@@ -278,7 +312,7 @@ describe('the posts visibility matrix', () => {
   });
 
   const cases = Object.entries(MATRIX).flatMap(([route, spec]) =>
-    (['public', 'private'] as PostVisibility[]).map((visibility) => ({ route, spec, visibility })),
+    (['public', 'private', 'zone'] as SceneKind[]).map((visibility) => ({ route, spec, visibility })),
   );
   it.each(cases)('$route on a $visibility post', async ({ route, spec, visibility }) => {
     const name = route.replace(/ \(.*\)$/, '');

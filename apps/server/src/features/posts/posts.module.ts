@@ -12,6 +12,7 @@ import { subscribePostsEvents } from './posts-emitters.ts';
 import { postRequestsRoutes } from './requests/post-requests.routes.ts';
 import { storiesRoutes } from './stories/stories.routes.ts';
 import { STORY_EXPIRY_OFFER_MS, sendStoryExpiry, workStoryExpiry } from './stories/story-expiry.service.ts';
+import { zonePostsRoutes } from './zone-posts/zone-posts.routes.ts';
 
 export const postsModule: FeatureModule = {
   name: 'posts',
@@ -22,6 +23,8 @@ export const postsModule: FeatureModule = {
     routes(postRequestsRoutes),
     routes(commentsRoutes),
     routes(likesRoutes),
+    // A zone's feed (its rights: the zones feature's policy).
+    routes(zonePostsRoutes),
     // A story's reply counts against the member's message limit, as the chat's socket.
     routes(storiesRoutes, ({ deps, limiter }) => ({ ...deps, limiter })),
   ],

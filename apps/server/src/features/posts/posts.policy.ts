@@ -1,8 +1,9 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PostAccess } from '@motema/shared/posts';
 import { postAllowed, postRequests, posts, users } from '../../db/schema.ts';
 import type { PostRow } from '../../db/schema.ts';
 import { notBlockedWith } from '../safety/safety.policy.ts';
+import { zoneFeedReadableBy } from '../zones/zones.policy.ts';
 
 /**
  * Who may see a post: the ONE rule, here as a pure predicate (canViewPost, postAccessOf) and as SQL
@@ -10,8 +11,10 @@ import { notBlockedWith } from '../safety/safety.policy.ts';
  * posts, stories' reuse). The test matrix (test/posts-visibility-matrix.test.ts) holds both forms to it.
  *
  * - The author sees their post whatever its state.
- * - Anyone else only a `ready` post of an active author with no block between them, either way (Z3):
- *   a public one whole, a private one whole when on its allow list.
+ * - Anyone else only a `ready` post of an active author with no block between them, either way (Z3),
+ *   outside zones or in a zone whose feed they may read (decision 0041: a public zone's, for every
+ *   member; a private zone's, for those in it; never a visitor): a public one whole, a private one
+ *   whole when on its allow list. A zone's post is always public within its zone.
  * - A member not on a private post's allow list sees that it exists (`locked`), never its content.
  * - A visitor (no session) sees public posts only.
  */
@@ -26,12 +29,14 @@ export type PostFacts = Pick<PostRow, 'authorId' | 'visibility' | 'status'> & {
   allowed: boolean;
   /** The viewer asked to see it and the author has not answered yet. */
   requested: boolean;
+  /** The post is outside zones, or in a zone whose feed the viewer may read (zones.policy.ts). */
+  zoneReadable: boolean;
 };
 
 /** Whether the post exists for the viewer at all (whole or locked): else it is a 404. */
 export function canSeePostExists(viewerId: string | null, post: PostFacts): boolean {
   if (viewerId !== null && viewerId === post.authorId) return true;
-  return post.status === 'ready' && post.authorActive && !post.blocked;
+  return post.status === 'ready' && post.authorActive && !post.blocked && post.zoneReadable;
 }
 
 /** Whether the viewer may see the post's content: its text, media, comments and likes. */
@@ -68,12 +73,21 @@ export function requestedSql(viewerId: string): SQL {
   return sql`EXISTS (SELECT 1 FROM ${postRequests} WHERE ${postRequests.postId} = ${posts.id} AND ${postRequests.requesterId} = ${viewerId})`;
 }
 
-/** Someone else's post that exists for the viewer: ready, by an active author, no block either way. */
+/** The post is outside zones, or in a zone whose feed the viewer may read (zones' own rule). */
+export function zoneReadableSql(viewerId: string | null): SQL {
+  return or(isNull(posts.zoneId), zoneFeedReadableBy(viewerId, posts.zoneId))!;
+}
+
+/**
+ * Someone else's post that exists for the viewer: ready, by an active author, no block either way,
+ * outside zones or in a zone they may read.
+ */
 function othersPostShown(viewerId: string | null): SQL {
   return and(
     eq(posts.status, 'ready'),
     authorActive,
     viewerId === null ? undefined : notBlockedWith(viewerId, posts.authorId),
+    viewerId === null ? isNull(posts.zoneId) : zoneReadableSql(viewerId),
   )!;
 }
 

@@ -44,6 +44,7 @@ export function presentPost(view: PostView): Post {
     allowed: access === 'author' && view.allowed ? view.allowed.map(presentPostMember) : null,
     createdAt: post.createdAt.toISOString(),
     editedAt: post.editedAt?.toISOString() ?? null,
+    zone: view.zone && { _id: view.zone.id, moderator: view.zone.moderator },
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PostKind } from '@motema/shared/posts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -11,8 +11,9 @@ import {
   type PostRow,
 } from '../../db/schema.ts';
 import { notBlockedWith } from '../safety/safety.policy.ts';
+import { zoneModeratedBy } from '../zones/zones.policy.ts';
 import type { Keyset } from './post-cursor.ts';
-import { allowedSql, postReadableBy, postShownTo, requestedSql } from './posts.policy.ts';
+import { allowedSql, postReadableBy, postShownTo, requestedSql, zoneReadableSql } from './posts.policy.ts';
 
 /**
  * A post with what the visibility rule (posts.policy.ts) needs of the viewer's relation to it, and
@@ -28,6 +29,8 @@ function factsOf(viewerId: string | null) {
     blocked: member((id) => sql`NOT ${notBlockedWith(id, posts.authorId)}`),
     allowed: member(allowedSql),
     requested: member(requestedSql),
+    zoneReadable: sql<boolean>`${zoneReadableSql(viewerId)}`,
+    zoneModerator: member((id) => zoneModeratedBy(id, posts.zoneId)),
     liked: member(
       (id) =>
         sql`EXISTS (SELECT 1 FROM ${postLikes} WHERE ${postLikes.postId} = ${posts.id} AND ${postLikes.userId} = ${id})`,
@@ -40,6 +43,9 @@ export type PostFactsRow = {
   blocked: boolean;
   allowed: boolean;
   requested: boolean;
+  zoneReadable: boolean;
+  /** The viewer is one of the admins and managers of the post's zone. */
+  zoneModerator: boolean;
   liked: boolean;
 };
 
@@ -187,32 +193,71 @@ export async function deleteRequests(
   return rows.map((row) => row.requesterId);
 }
 
+/** Strictly after `after` in the lists' order (newest first, then the larger id). */
+function olderThan(after: Keyset | undefined): SQL | undefined {
+  if (!after) return undefined;
+  return or(
+    lt(posts.createdAt, after.createdAt),
+    and(eq(posts.createdAt, after.createdAt), lt(posts.id, after.id)),
+  );
+}
+
 /**
  * A member's posts as the viewer may see them (whole or locked), newest first, after `after`:
- * `limit + 1` rows, for pageOf. On `posts_author_idx` (author, created_at desc, id desc).
+ * `limit + 1` rows, for pageOf. On `posts_author_idx` (author, created_at desc, id desc). Outside
+ * zones (the profile) when `zoneId` is null, else their posts in that zone.
  */
 export function listAuthorPosts(
   db: DbOrTx,
-  input: { viewerId: string | null; authorId: string; kind?: PostKind; after?: Keyset; limit: number },
+  input: {
+    viewerId: string | null;
+    authorId: string;
+    zoneId: string | null;
+    kind?: PostKind;
+    after?: Keyset;
+    limit: number;
+  },
 ): Promise<PostFactsRow[]> {
-  const { viewerId, after } = input;
+  const { viewerId } = input;
   return db
     .select(factsOf(viewerId))
     .from(posts)
     .where(
       and(
         eq(posts.authorId, input.authorId),
+        input.zoneId === null ? isNull(posts.zoneId) : eq(posts.zoneId, input.zoneId),
         input.kind ? eq(posts.kind, input.kind) : undefined,
-        after
-          ? or(
-              lt(posts.createdAt, after.createdAt),
-              and(eq(posts.createdAt, after.createdAt), lt(posts.id, after.id)),
-            )
-          : undefined,
+        olderThan(input.after),
         // A visitor lists public posts only (posts.policy.ts).
         viewerId === null ? postReadableBy(null) : postShownTo(viewerId),
       ),
     )
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(input.limit + 1);
+}
+
+/**
+ * A zone's posts as the viewer may see them, newest first, after `after`: `limit + 1` rows, for
+ * pageOf. On `posts_zone_idx` (zone, created_at desc, id desc).
+ */
+export function listZonePosts(
+  db: DbOrTx,
+  input: { viewerId: string; zoneId: string; after?: Keyset; limit: number },
+): Promise<PostFactsRow[]> {
+  return db
+    .select(factsOf(input.viewerId))
+    .from(posts)
+    .where(and(eq(posts.zoneId, input.zoneId), olderThan(input.after), postShownTo(input.viewerId)))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(input.limit + 1);
+}
+
+/** A zone's post, locked for its removal by the zone's admins and managers; undefined elsewhere. */
+export async function lockZonePost(db: DbOrTx, zoneId: string, postId: string): Promise<PostRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.zoneId, zoneId)))
+    .for('update');
+  return row;
 }

@@ -57,35 +57,55 @@ async function allowList(
 }
 
 /**
- * POST /api/posts: the post and its media claimed in one transaction (claimMediaItems locks the
- * items, so an item that finishes encoding meanwhile is seen by this transaction or by the processed
- * handler after it, never by neither). `processing` while a video or audio encodes.
+ * A new post and its media claimed, in the caller's transaction (claimMediaItems locks the items, so
+ * an item that finishes encoding meanwhile is seen by this transaction or by the processed handler
+ * after it, never by neither). `processing` while a video or audio encodes. A zone's post is public
+ * within its zone and names no one: its allow list is empty whatever was sent.
  */
-export async function createPost(deps: PostsDeps, authorId: string, input: PostCreate): Promise<PostView> {
+export async function insertPostWithMedia(
+  tx: DbOrTx,
+  authorId: string,
+  input: Pick<PostCreate, 'text' | 'media'> & Partial<Pick<PostCreate, 'visibility' | 'allowed'>>,
+  zoneId: string | null,
+): Promise<PostRow> {
   const media = input.media.map((id) => id.toLowerCase());
-  const post = await deps.db.transaction(async (tx) => {
-    const items = await claimMediaItems(tx, authorId, media, 'post');
-    const kind = postKindOf(items);
-    const allowed = await allowList(tx, authorId, input.allowed);
-    const now = clock.now();
-    const row = await repo.insertPost(tx, {
-      authorId,
-      text: input.text,
-      kind,
-      visibility: input.visibility,
-      status: postStatusOf(items),
-      mediaCount: items.length,
-      createdAt: now,
-    });
-    await repo.insertPostMedia(
-      tx,
-      row.id,
-      items.map((item) => item.id),
-    );
-    await repo.insertAllowed(tx, row.id, allowed, now);
-    return row;
+  const items = await claimMediaItems(tx, authorId, media, 'post');
+  const kind = postKindOf(items);
+  const allowed = zoneId === null ? await allowList(tx, authorId, input.allowed ?? []) : [];
+  const now = clock.now();
+  const row = await repo.insertPost(tx, {
+    authorId,
+    text: input.text,
+    kind,
+    visibility: zoneId === null ? (input.visibility ?? 'public') : 'public',
+    status: postStatusOf(items),
+    mediaCount: items.length,
+    createdAt: now,
+    zoneId,
   });
-  if (post.status === 'ready') await deps.events.emit('post.published', { postId: post.id, authorId });
+  await repo.insertPostMedia(
+    tx,
+    row.id,
+    items.map((item) => item.id),
+  );
+  await repo.insertAllowed(tx, row.id, allowed, now);
+  return row;
+}
+
+/**
+ * Tells the app that a post is published (ready): `zone.posted` for a zone's post, which only its
+ * zone's readers may see, else `post.published`.
+ */
+export async function announcePublished(events: PostsDeps['events'], post: PostRow): Promise<void> {
+  if (post.status !== 'ready') return;
+  if (post.zoneId === null) await events.emit('post.published', { postId: post.id, authorId: post.authorId });
+  else await events.emit('zone.posted', { zoneId: post.zoneId, postId: post.id, authorId: post.authorId });
+}
+
+/** POST /api/posts: a post outside zones (insertPostWithMedia). */
+export async function createPost(deps: PostsDeps, authorId: string, input: PostCreate): Promise<PostView> {
+  const post = await deps.db.transaction((tx) => insertPostWithMedia(tx, authorId, input, null));
+  await announcePublished(deps.events, post);
   return postView(deps.db, await reachPost(deps.db, authorId, post.id));
 }
 
@@ -117,14 +137,15 @@ export async function updatePost(
     const now = clock.now();
     const text = input.text ?? current.text;
     if (text === '' && current.mediaCount === 0) throw invalidFields(fieldIssue('text', 'post_empty'));
-    const visibility = input.visibility ?? current.visibility;
+    // A zone's post stays public within its zone, with no allow list.
+    const visibility = current.zoneId === null ? (input.visibility ?? current.visibility) : 'public';
     const updated = await repo.updatePost(tx, current.id, {
       text,
       visibility,
       ...(text !== current.text && { editedAt: now }),
     });
     const changes: AccessChange[] = [];
-    if (input.allowed) {
+    if (input.allowed && current.zoneId === null) {
       const before = await repo.findAllowedIds(tx, current.id);
       const wanted = await allowList(tx, authorId, input.allowed, before);
       const added = wanted.filter((id) => !before.includes(id));
@@ -152,21 +173,23 @@ export async function updatePost(
   return postView(deps.db, await reachPost(deps.db, authorId, post.id));
 }
 
+/** A locked post, then its media items and their files (Z6). */
+export async function removePost(tx: DbOrTx, jobs: PostsDeps['jobs'], post: PostRow): Promise<void> {
+  const itemIds = (await repo.findMediaIds(tx, [post.id])).get(post.id) ?? [];
+  await repo.deletePost(tx, post.id);
+  await removeMediaItems(tx, jobs, itemIds);
+}
+
 /** DELETE /api/posts/{id} (author only): the post, then its media items and their files (Z6). */
 export async function deletePost(deps: PostsDeps, authorId: string, postId: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const post = await lockOwn(tx, authorId, postId);
-    const itemIds = (await repo.findMediaIds(tx, [post.id])).get(post.id) ?? [];
-    await repo.deletePost(tx, post.id);
-    await removeMediaItems(tx, deps.jobs, itemIds);
-  });
+  await deps.db.transaction(async (tx) => removePost(tx, deps.jobs, await lockOwn(tx, authorId, postId)));
 }
 
 export type PostViewPage = { posts: PostView[]; next: string | null };
 
 /**
- * GET /api/users/{id}/posts: a member's posts, newest first, of one kind (the profile's tabs); the
- * private ones the viewer may not see locked. 404 user_not_found as the profile when either blocked
+ * GET /api/users/{id}/posts: a member's posts outside zones, newest first, of one kind (the profile's
+ * tabs); the private ones the viewer may not see locked. 404 user_not_found as the profile when either blocked
  * the other or the member is not active.
  */
 export async function listMemberPosts(
@@ -180,10 +203,23 @@ export async function listMemberPosts(
   const rows = await repo.listAuthorPosts(db, {
     viewerId,
     authorId: memberId,
+    zoneId: null,
     kind: query.kind,
     after,
     limit: POSTS_PAGE_SIZE,
   });
+  return viewPage(db, viewerId, rows);
+}
+
+/**
+ * A page of a list's rows (`POSTS_PAGE_SIZE + 1` asked) as the viewer may see them: each with its
+ * access (posts.policy.ts), the next page's cursor.
+ */
+export async function viewPage(
+  db: DbOrTx,
+  viewerId: string | null,
+  rows: repo.PostFactsRow[],
+): Promise<PostViewPage> {
   const page = pageOf(rows, POSTS_PAGE_SIZE, (row) => encodeKey(row.post.createdAt, row.post.id));
   const reached = page.rows.flatMap((row) => {
     const access = postAccessOf(viewerId, { ...row, ...row.post });

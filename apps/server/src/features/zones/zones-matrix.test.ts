@@ -3,6 +3,7 @@ import { ERROR_MESSAGES } from '@motema/shared/errors';
 import { apiRoutes } from '../../test/api-routes.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createMember, type Member } from '../../test/factories.ts';
+import { buildComment, buildPost } from '../../test/post-factories.ts';
 import { buildBlock } from '../../test/safety-factories.ts';
 import {
   addToZone,
@@ -34,6 +35,9 @@ type World = {
   target: Member;
   applicant: Member;
   invite: { _id: string; token: string };
+  /** A post in the zone by `target`, with a comment of theirs. */
+  post: string;
+  comment: string;
 };
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: object };
 
@@ -168,6 +172,26 @@ const ROUTES: Record<string, { public?: boolean; call: (w: World) => Call; expec
       call: (w) => ({ method: 'DELETE', url: `/api/zones/${w.zone}/invites/${w.invite._id}` }),
       expect: only(['admin', 'manager'], 204),
     },
+    'GET /api/zones/{id}/posts': {
+      call: (w) => ({ method: 'GET', url: `/api/zones/${w.zone}/posts` }),
+      expect: only(IN_ZONE, 200),
+    },
+    'POST /api/zones/{id}/posts': {
+      call: (w) => ({ method: 'POST', url: `/api/zones/${w.zone}/posts`, body: { text: 'Sunday run?' } }),
+      expect: only(IN_ZONE, 201),
+    },
+    'GET /api/zones/{id}/members/{user}/posts': {
+      call: (w) => ({ method: 'GET', url: `/api/zones/${w.zone}/members/${w.target.user.id}/posts` }),
+      expect: only(IN_ZONE, 200),
+    },
+    'DELETE /api/zones/{id}/posts/{post}': {
+      call: (w) => ({ method: 'DELETE', url: `/api/zones/${w.zone}/posts/${w.post}` }),
+      expect: only(['admin', 'manager'], 204),
+    },
+    'DELETE /api/zones/{id}/posts/{post}/comments/{comment}': {
+      call: (w) => ({ method: 'DELETE', url: `/api/zones/${w.zone}/posts/${w.post}/comments/${w.comment}` }),
+      expect: only(['admin', 'manager'], 204),
+    },
     'POST /api/zones/by-invite': {
       call: (w) => ({ method: 'POST', url: '/api/zones/by-invite', body: { token: w.invite.token } }),
       expect: entering,
@@ -192,7 +216,9 @@ describe('zones: every route for every caller (decision 0041)', () => {
     const invite = (await zoneCall(t, admin)('POST', `/api/zones/${zone}/invites`, {})).json<
       World['invite']
     >();
-    const w = { zone, admin, target, applicant, invite };
+    const post = await buildPost(t, { author: target, zoneId: zone });
+    const comment = await buildComment(t, { post, author: target });
+    const w = { zone, admin, target, applicant, invite, post: post.id, comment: comment.id };
     if (caller === 'visitor') return { w, who: null };
     if (caller === 'admin') return { w, who: admin };
     if (caller === 'manager' || caller === 'member' || caller === 'waiting') {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { ZONE_LIST_COUNT_MAX, type ZONE_SORTS } from '@motema/shared/zones';
 import type { DbOrTx } from '../../db/client.ts';
-import { users, zoneMembers, zones } from '../../db/schema.ts';
+import { postMedia, posts, users, zoneMembers, zones } from '../../db/schema.ts';
 
 export type ZoneRow = typeof zones.$inferSelect;
 export type ZoneInsert = Omit<typeof zones.$inferInsert, 'id' | 'members'>;
@@ -44,6 +44,20 @@ export async function updateZone(tx: DbOrTx, id: string, patch: Partial<ZoneInse
   return row!;
 }
 
+/**
+ * The media items of the zone's posts (a read the posts feature allows, decision 0037): their rows
+ * go with the zone by cascade, their items and files must be removed by name.
+ */
+export async function findPostMediaIds(tx: DbOrTx, zoneId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ itemId: postMedia.itemId })
+    .from(postMedia)
+    .innerJoin(posts, eq(posts.id, postMedia.postId))
+    .where(eq(posts.zoneId, zoneId));
+  return rows.map((row) => row.itemId);
+}
+
+/** Deletes the zone: its memberships, requests, bans, links, posts and their comments by cascade. */
 export async function deleteZone(tx: DbOrTx, id: string): Promise<void> {
   await tx.delete(zones).where(eq(zones.id, id));
 }

@@ -5,6 +5,7 @@ import { badRequest, conflict, fieldIssue, invalidFields } from '../../lib/app-e
 import { clock } from '../../lib/clock.ts';
 import { claimMediaItems, removeMediaItems } from '../media/media-items.service.ts';
 import { requireRight, zoneFor, type ZoneContext } from './zone-access.ts';
+import type { ZoneAction } from './zones.policy.ts';
 import * as members from './zone-members.repository.ts';
 import * as repo from './zones.repository.ts';
 
@@ -86,14 +87,35 @@ export async function updateZone(
   return updated;
 }
 
-/** The admin deletes the zone: its memberships, requests, bans and links go with it, and its cover's files. */
+/**
+ * The admin deletes the zone: its memberships, requests, bans, links and posts go with it, and the
+ * files of its cover and of its posts' media (Z6, as a post's deletion removes them).
+ */
 export async function deleteZone({ db, jobs }: ZonesDeps, userId: string, zoneId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const context = await zoneFor(tx, zoneId, userId, true);
     requireRight(context, 'delete');
-    if (context.zone.coverItemId) await removeMediaItems(tx, jobs, [context.zone.coverItemId]);
+    const itemIds = await repo.findPostMediaIds(tx, context.zone.id);
+    if (context.zone.coverItemId) itemIds.push(context.zone.coverItemId);
     await repo.deleteZone(tx, context.zone.id);
+    await removeMediaItems(tx, jobs, itemIds);
   });
+}
+
+/**
+ * The zone once the caller may do `action` in it (404 zone_not_found, 403 zone_not_allowed), its row
+ * locked in a transaction with `lock`: the zone's feed (the posts feature) asks here.
+ */
+export async function zoneAllowing(
+  db: DbOrTx,
+  zoneId: string,
+  callerId: string,
+  action: ZoneAction,
+  lock = false,
+): Promise<repo.ZoneRow> {
+  const context = await zoneFor(db, zoneId, callerId, lock);
+  requireRight(context, action);
+  return context.zone;
 }
 
 /** A zone's page, for a member, a non-member or (a public zone) a visitor. */

@@ -123,6 +123,7 @@ export function buildPost(change: Partial<Post> = {}): Post {
     allowed: null,
     createdAt: '2026-11-24T09:00:00.000Z',
     editedAt: null,
+    zone: null,
     ...change,
   };
 }

@@ -29,6 +29,8 @@ export const postKeys = {
   post: (id: string) => ['posts', 'post', id] as const,
   /** A member's posts of one kind (pictures = photo, videos = video, podcasts = audio). */
   member: (userId: string, kind?: Post['kind']) => ['posts', 'member', userId, kind ?? 'all'] as const,
+  /** A zone's posts, or one member's posts in it. */
+  zone: (zoneId: string, userId?: string) => ['posts', 'zone', zoneId, userId ?? 'all'] as const,
   comments: (postId: string) => ['posts', 'comments', postId] as const,
   requests: () => ['posts', 'requests'] as const,
   upload: (itemId: string) => ['posts', 'upload', itemId] as const,
@@ -36,6 +38,8 @@ export const postKeys = {
 
 /** The API's address of a post (under /api). */
 export const postPath = (id: string) => `/posts/${encodeURIComponent(id)}`;
+/** The API's address of a zone's posts (under /api). */
+export const zonePostsPath = (zoneId: string) => `/zones/${encodeURIComponent(zoneId)}/posts`;
 
 /** How often a post or an upload still encoding is asked for again (the socket may say it sooner). */
 export const PROCESSING_POLL_MS = 3000;
@@ -91,6 +95,22 @@ export function useMemberPostsQuery(
   });
 }
 
+/** A zone's posts, or one member's posts in the zone, newest first (for those who may read it). */
+export function useZonePostsQuery(zoneId: string, userId?: string) {
+  return useInfiniteQuery({
+    queryKey: postKeys.zone(zoneId, userId),
+    queryFn: ({ pageParam, signal }) =>
+      api<PostPage>(
+        userId
+          ? `/zones/${encodeURIComponent(zoneId)}/members/${encodeURIComponent(userId)}/posts`
+          : zonePostsPath(zoneId),
+        { query: { cursor: pageParam ?? undefined }, signal },
+      ),
+    ...cursorPaging,
+    refetchInterval: whileProcessing,
+  });
+}
+
 /** One post (its page). A post still encoding is asked again until it is ready or failed. */
 export function usePostQuery(id: string, options: { enabled?: boolean } = {}) {
   return useQuery({
@@ -117,7 +137,7 @@ export function changeCachedPosts(
       return next ? [next] : [];
     }),
   });
-  for (const key of [postKeys.feed(), ['posts', 'member']] as QueryKey[])
+  for (const key of [postKeys.feed(), ['posts', 'member'], ['posts', 'zone']] as QueryKey[])
     queryClient.setQueriesData<Pages<PostPage>>({ queryKey: key }, (data) =>
       data ? { ...data, pages: data.pages.map(changePage) } : data,
     );
@@ -136,16 +156,18 @@ export function invalidatePostLists(queryClient: QueryClient) {
   ]);
 }
 
-export function useCreatePostMutation() {
+/** Publishes a post: in the feed's lists, or in a zone's (`zoneId`: public within the zone). */
+export function useCreatePostMutation(zoneId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (post: PostCreate) => api<Post>('/posts', { method: 'POST', body: post }),
+    mutationFn: (post: PostCreate) =>
+      api<Post>(zoneId ? zonePostsPath(zoneId) : '/posts', { method: 'POST', body: post }),
     // The composer says what went wrong in its own words.
     meta: { form: true },
     onSuccess: (post) => {
       queryClient.setQueryData(postKeys.post(post._id), post);
-      // The new post on top of the feed at once; the feed's next refresh confirms it.
-      queryClient.setQueryData<Pages<PostPage>>(postKeys.feed(), (data) =>
+      // The new post on top of its list at once; the list's next refresh confirms it.
+      queryClient.setQueryData<Pages<PostPage>>(zoneId ? postKeys.zone(zoneId) : postKeys.feed(), (data) =>
         data && data.pages[0]
           ? {
               ...data,
@@ -153,7 +175,9 @@ export function useCreatePostMutation() {
             }
           : data,
       );
-      void queryClient.invalidateQueries({ queryKey: ['posts', 'member'] });
+      void queryClient.invalidateQueries({
+        queryKey: zoneId ? ['posts', 'zone', zoneId] : ['posts', 'member'],
+      });
     },
   });
 }
@@ -167,10 +191,14 @@ export function useUpdatePostMutation(postId: string) {
   });
 }
 
-export function useDeletePostMutation() {
+/** Deletes a post: its author's, or another's removed from a zone by one of its admins and managers (`zone`). */
+export function useDeletePostMutation(zone?: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (postId: string) => api<void>(postPath(postId), { method: 'DELETE' }),
+    mutationFn: (postId: string) =>
+      api<void>(zone ? `${zonePostsPath(zone)}/${encodeURIComponent(postId)}` : postPath(postId), {
+        method: 'DELETE',
+      }),
     onSuccess: (_nothing, postId) => {
       changeCachedPosts(queryClient, postId, () => null);
       queryClient.removeQueries({ queryKey: postKeys.comments(postId) });

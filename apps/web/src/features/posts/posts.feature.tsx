@@ -2,9 +2,12 @@ import type { FeatureModule } from '../../lib/feature-module.ts';
 import { openTo, page } from '../../lib/feature-routes.tsx';
 import { loadNamespaces } from '../../lib/i18n.ts';
 
+const feedPages = () => import('./feed/feed-pages.ts');
+
 /**
- * The feed, a post (open to visitors) and the requests; home's story tray and a profile's tabs,
- * lent to discovery's and users' screens (slots); the posts' events over every member screen.
+ * The feed, a post (open to visitors) and the requests; home's story tray, a profile's tabs and a
+ * zone's feed, lent to discovery's, users' and zones' screens (slots); the posts' events over every
+ * member screen.
  */
 export const postsFeature: FeatureModule = {
   name: 'posts',
@@ -14,7 +17,7 @@ export const postsFeature: FeatureModule = {
         'visitor',
         page('/post/:id', () => import('./post/post-page.tsx'), 'PostPage', ['posts']),
       ),
-      page('/posts', () => import('./feed/posts-page.tsx'), 'PostsPage', ['posts']),
+      page('/posts', () => feedPages().then(({ PostsPage }) => ({ PostsPage })), 'PostsPage', ['posts']),
       page('/posts/requests', () => import('./requests/post-requests-page.tsx'), 'PostRequestsPage', [
         'posts',
       ]),
@@ -29,5 +32,6 @@ export const postsFeature: FeatureModule = {
       Promise.all([import('./profile-tabs/profile-tabs.tsx'), loadNamespaces(['stories'])]).then(
         ([tabs]) => tabs.ProfileTabs,
       ),
+    zoneFeed: () => Promise.all([feedPages(), loadNamespaces(['posts'])]).then(([feed]) => feed.ZoneFeed),
   },
 };

@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { notify } from '../../lib/notices.ts';
 import { knownMe } from '../../lib/query-client.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import type { ZoneFeedSlot } from '../../ui/zone-feed-slot.ts';
 import { Loaded, sinceText, ZoneScreen } from './zone-screen.tsx';
 import { useMemberActionMutation, useZoneMemberQuery, useZoneQuery, type MemberAction } from './zones.api.ts';
 
@@ -21,8 +22,11 @@ function useZoneMember() {
   return { id, user, zone, members, member, banned: seen?.banned ?? false };
 }
 
-/** `/zone/:id/profile/:user`: a member seen through the zone: role, since when, their profile. */
-export function ZoneProfilePage() {
+/**
+ * `/zone/:id/profile/:user`: a member seen through the zone: role, since when, their profile, and
+ * their posts in the zone (`feed`, lent by the posts feature).
+ */
+export function ZoneProfilePage({ feed: Feed }: { feed?: ZoneFeedSlot }) {
   const { t } = useTranslation('zones');
   const { id, user, members, member } = useZoneMember();
   return (
@@ -36,6 +40,7 @@ export function ZoneProfilePage() {
               <Anchor component={Link} to={`/profile/${user}`}>
                 {t('profile.open')}
               </Anchor>
+              {Feed && <Feed zoneId={id} canPost={false} memberId={user} />}
             </Stack>
           ) : (
             <Text c="dimmed">{t('profile.notInZone')}</Text>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Zone } from '@motema/shared/zones';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, renderPage } from '../../test/render-page.tsx';
+import type { ZoneFeedProps } from '../../ui/zone-feed-slot.ts';
 import { ZonePage } from './zone-page.tsx';
 import { buildZone, calls, stubApi } from './zones-fixtures.ts';
 
@@ -111,5 +112,41 @@ describe('ZonePage', () => {
     stubApi({ [`GET ${path}`]: [404, { code: 'zone_not_found', message: 'x' }] });
     renderPage('/zone/:id', <ZonePage />, { url: `/zone/${id}`, me: buildMe() });
     expect((await screen.findByRole('alert')).textContent).toContain('This zone is not available');
+  });
+
+  describe('its feed (the posts feature’s, lent through a slot)', () => {
+    /** The slot's stand-in: says what the page gave it. */
+    const Feed = ({ zoneId, canPost }: ZoneFeedProps) => (
+      <p>
+        feed of {zoneId}, {canPost ? 'with' : 'without'} the composer
+      </p>
+    );
+    const show = (zone: Zone, me: ReturnType<typeof buildMe> | null = buildMe()) => {
+      current = zone;
+      stubApi({
+        [`GET ${path}`]: () => [200, current],
+        [`GET ${path}/membership`]: [200, { ...outside, role: zone.role }],
+      });
+      renderPage('/zone/:id', <ZonePage feed={Feed} />, { url: `/zone/${id}`, me });
+    };
+
+    it.each([
+      ['a member of a private zone', buildZone({ access: 'private', role: 'member' }), 'with'],
+      ['a manager', buildZone({ access: 'private', role: 'manager' }), 'with'],
+      ['a member not in a public zone', buildZone(), 'without'],
+    ])('shows it to %s', async (_who, zone, composer) => {
+      show(zone);
+      expect(await screen.findByText(`feed of ${id}, ${composer} the composer`)).toBeTruthy();
+    });
+
+    it.each([
+      ['a member not in a private zone', buildZone({ access: 'private' }), buildMe()],
+      ['one waiting to join it', buildZone({ access: 'private', role: 'waiting' }), buildMe()],
+      ['a visitor', buildZone(), null],
+    ])('hides it from %s', async (_who, zone, me) => {
+      show(zone, me);
+      expect(await screen.findByRole('heading', { name: 'Kinshasa runners' })).toBeTruthy();
+      expect(screen.queryByText(/^feed of/)).toBeNull();
+    });
   });
 });

@@ -5,16 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { knownMe } from '../../lib/query-client.ts';
 import { MemberText } from '../../ui/member-text.tsx';
+import type { ZoneFeedSlot } from '../../ui/zone-feed-slot.ts';
 import { ZoneAction } from './zone-action.tsx';
 import { AccessBadge } from './zone-row.tsx';
 import { Loaded, ZoneScreen } from './zone-screen.tsx';
 import { useZoneQuery } from './zones.api.ts';
 
 /**
- * `/zone/:id`: the zone's title, @name, access, members and description, and what the caller can do
- * from their place in it. Its feed comes with zone posts.
+ * `/zone/:id`: the zone's title, @name, access, members and description, what the caller can do
+ * from their place in it, and below its feed (`feed`, lent by the posts feature) for those who may
+ * read it: every member on a public zone, those in a private one (decision 0041); never a visitor.
  */
-export function ZonePage() {
+export function ZonePage({ feed: Feed }: { feed?: ZoneFeedSlot }) {
   const { t } = useTranslation('zones');
   const id = useParams().id ?? '';
   const zone = useZoneQuery(id);
@@ -62,6 +64,9 @@ export function ZonePage() {
                 </Group>
               )}
               <ZoneAction zone={zone.data} visitor={visitor} />
+              {Feed && !visitor && (inZone || zone.data.access === 'public') && (
+                <Feed zoneId={id} canPost={inZone} />
+              )}
             </Stack>
           )
         }

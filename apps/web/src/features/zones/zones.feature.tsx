@@ -1,25 +1,53 @@
+import { Skeleton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { FeatureModule } from '../../lib/feature-module.ts';
+import type { ZoneFeedProps } from '../../ui/zone-feed-slot.ts';
 import { openTo, page } from '../../lib/feature-routes.tsx';
 
 const inner = () => import('./zone-manage-pages.ts');
 const edit = () => import('./zone-edit-pages.tsx');
 
-/** Zones (issue 28): the tab, a zone's page (open to visitors), its members, settings and forms. */
+/**
+ * Zones (issue 28): the tab, a zone's page (open to visitors), its members, settings and forms. Its
+ * feed is the posts feature's (slots), loaded only when a screen shows it (never to a visitor).
+ */
 export const zonesFeature: FeatureModule = {
   name: 'zones',
-  routes: () => ({
-    member: [
-      page('/zone/:id/profile/:user', inner, 'ZoneProfilePage', ['zones']),
-      page('/zone/:id/member/:user', inner, 'ZoneMemberPage', ['zones']),
-      page('/zone/:id/members', inner, 'ZoneMembersPage', ['zones']),
-      page('/zone/:id/settings', inner, 'ZoneSettingsPage', ['zones']),
-      openTo(
-        'visitor',
-        page('/zone/:id', () => import('./zone-page.tsx'), 'ZonePage', ['zones']),
-      ),
-      page('/update-zone/:id', edit, 'UpdateZonePage', ['zones']),
-      page('/create-zone', edit, 'CreateZonePage', ['zones']),
-      page('/zones', () => import('./zones-page.tsx'), 'ZonesPage', ['zones']),
-    ],
-  }),
+  routes: (slots) => {
+    const load = slots.zoneFeed;
+    const Lazy = load && lazy(() => load().then((ZoneFeed) => ({ default: ZoneFeed })));
+    const feed =
+      Lazy &&
+      ((props: ZoneFeedProps) => (
+        <Suspense fallback={<Skeleton height={160} radius="md" />}>
+          <Lazy {...props} />
+        </Suspense>
+      ));
+    return {
+      member: [
+        page(
+          '/zone/:id/profile/:user',
+          () => inner().then((pages) => ({ ZoneProfilePage: () => <pages.ZoneProfilePage feed={feed} /> })),
+          'ZoneProfilePage',
+          ['zones'],
+        ),
+        page('/zone/:id/member/:user', inner, 'ZoneMemberPage', ['zones']),
+        page('/zone/:id/members', inner, 'ZoneMembersPage', ['zones']),
+        page('/zone/:id/settings', inner, 'ZoneSettingsPage', ['zones']),
+        openTo(
+          'visitor',
+          page(
+            '/zone/:id',
+            () =>
+              import('./zone-page.tsx').then((zone) => ({ ZonePage: () => <zone.ZonePage feed={feed} /> })),
+            'ZonePage',
+            ['zones'],
+          ),
+        ),
+        page('/update-zone/:id', edit, 'UpdateZonePage', ['zones']),
+        page('/create-zone', edit, 'CreateZonePage', ['zones']),
+        page('/zones', () => import('./zones-page.tsx'), 'ZonesPage', ['zones']),
+      ],
+    };
+  },
 };

@@ -102,3 +102,16 @@ export async function countComments(db: DbOrTx, postId: string, delta: number): 
     .set({ comments: sql`${posts.comments} + ${delta}` })
     .where(eq(posts.id, postId));
 }
+
+/** The comment when it is on that post (a zone's admins and managers remove it from their zone). */
+export async function findCommentOnPost(
+  db: DbOrTx,
+  postId: string,
+  commentId: string,
+): Promise<CommentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.postId, postId)));
+  return row;
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../../db/array-rows.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { postAllowed, postLikes, postMedia, posts, users, type PostRow } from '../../../db/schema.ts';
@@ -27,6 +27,10 @@ import { postReadableBy, postShownTo, requestedSql } from '../posts.policy.ts';
  * - allowed: the private posts whose allow list holds the viewer (`post_allowed_user_idx`).
  * - own: the viewer's own posts, whatever their status (`posts_author_idx`).
  *
+ * A zone's post is in none of them (its zone's feed shows it, features/posts/zone-posts/): each branch
+ * says `zone_id IS NULL`, the predicate of `posts_feed_ready_idx` (migration 0033) beside its status,
+ * so the near walk still goes down that index.
+ *
  * A private post of a near member or a match that the viewer is not allowed to read is in the feed
  * locked (SPEC: those not allowed see that it exists and may ask to see it): the service names the
  * access and the presenter leaves its content out (Z5). The matches' and the allowed posts apply the
@@ -34,10 +38,11 @@ import { postReadableBy, postShownTo, requestedSql } from '../posts.policy.ts';
  * never shows what GET /api/posts/{id} would refuse or show locked.
  */
 
-/** Strictly after the cursor's key in the feed's order (newest first). */
-function before(after: Keyset | undefined): SQL | undefined {
-  if (!after) return undefined;
-  return sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`;
+/** Strictly after the cursor's key in the feed's order (newest first), and never a zone's post. */
+function outsideZonesBefore(after: Keyset | undefined): SQL {
+  const outsideZones = isNull(posts.zoneId);
+  if (!after) return outsideZones;
+  return sql`${outsideZones} AND (${posts.createdAt}, ${posts.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`;
 }
 
 const newestFirst = sql`${posts.createdAt} DESC, ${posts.id} DESC`;
@@ -80,16 +85,16 @@ export function feedKeys(viewer: Viewer, after: Keyset | undefined, limit: numbe
   const tail = sql`ORDER BY ${newestFirst} LIMIT ${limit}`;
   const near = nearAuthors(viewer);
   const branches: SQL[] = [
-    sql`(${key} WHERE ${and(eq(posts.authorId, viewer.id), before(after))} ${tail})`,
+    sql`(${key} WHERE ${and(eq(posts.authorId, viewer.id), outsideZonesBefore(after))} ${tail})`,
     sql`(${key} WHERE ${and(
       sql`${posts.authorId} IN (${matchedMembersOf(viewer.id)})`,
       postShownTo(viewer.id),
-      before(after),
+      outsideZonesBefore(after),
     )} ${tail})`,
     sql`(${key} JOIN ${postAllowed} ON ${postAllowed.postId} = ${posts.id} AND ${postAllowed.userId} = ${viewer.id} WHERE ${and(
       eq(posts.visibility, 'private'),
       postReadableBy(viewer.id),
-      before(after),
+      outsideZonesBefore(after),
     )} ${tail})`,
   ];
   const merged = sql`ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
@@ -98,7 +103,7 @@ export function feedKeys(viewer: Viewer, after: Keyset | undefined, limit: numbe
   // The near members' ready posts (the private ones locked for the viewer), by whichever way costs
   // least for their number (a one-time filter of each branch: PostgreSQL runs only the branch whose
   // test holds).
-  const ready = and(eq(posts.status, 'ready'), before(after));
+  const ready = and(eq(posts.status, 'ready'), outsideZonesBefore(after));
   const many = sql`(SELECT count(*) FROM near) >= ${NEAR_WALK_MIN}`;
   branches.push(
     // Many: down `posts_feed_ready_idx` from the cursor, index-only, keeping the posts whose author

@@ -47,7 +47,7 @@ async function feedViews(db: DbOrTx, viewerId: string, rows: FeedRow[]): Promise
   return rows.map((row) => {
     const { post } = row;
     // The statement chose only posts that exist for the viewer: ready by an active author with no
-    // block either way, or their own (feed.repository.ts); the policy names the access, and a private
+    // block either way, or their own, never a zone's (feed.repository.ts); the policy names the access, and a private
     // post the viewer may not read is presented locked.
     const access = postAccessOf(viewerId, {
       ...post,
@@ -55,6 +55,8 @@ async function feedViews(db: DbOrTx, viewerId: string, rows: FeedRow[]): Promise
       blocked: false,
       allowed: row.allowed,
       requested: row.requested,
+      // The feed leaves zones' posts out (feed.repository.ts).
+      zoneReadable: true,
     });
     return {
       post,
@@ -66,6 +68,7 @@ async function feedViews(db: DbOrTx, viewerId: string, rows: FeedRow[]): Promise
       },
       items: row.mediaIds.flatMap((id) => items.get(id) ?? []),
       allowed: row.allowedIds ? row.allowedIds.flatMap((id) => allowedMembers.get(id) ?? []) : null,
+      zone: null,
     };
   });
 }

@@ -41,6 +41,8 @@ export function canViewStory(viewerId: string | null, story: StoryFacts, now: Da
     blocked: story.blocked,
     allowed: story.allowed,
     requested: false,
+    // A story is never a zone's.
+    zoneReadable: true,
   });
 }
 

@@ -23,14 +23,19 @@ type Props = {
   postId: string;
   viewer: string | null;
   onReply: (comment: Comment) => void;
+  /** The zone whose admin or manager the viewer is: they may remove the comment from it. */
+  zone?: string;
 };
 
 /** One comment: its author, text and time, a like, reply, and edit/delete/report as the member may. */
-export function PostComment({ comment, postId, viewer, onReply }: Props) {
+export function PostComment({ comment, postId, viewer, onReply, zone }: Props) {
   const { t } = useTranslation('posts');
   const like = useCommentLikeMutation(postId, comment._id);
   const update = useUpdateCommentMutation(postId);
-  const remove = useDeleteCommentMutation(postId);
+  // Its author (or the post's) deletes it; else a zone's admin or manager removes it.
+  const remove = useDeleteCommentMutation(postId, comment.canDelete ? undefined : zone);
+  const removable = comment.canDelete || zone !== undefined;
+  const removeLabel = t(comment.canDelete ? 'comments.delete' : 'comments.remove');
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const name = comment.author.firstName ?? comment.author.name;
@@ -90,7 +95,7 @@ export function PostComment({ comment, postId, viewer, onReply }: Props) {
               {t('comments.reply')}
             </Button>
           )}
-          {viewer && (comment.canEdit || comment.canDelete || !mine) && (
+          {viewer && (comment.canEdit || removable || !mine) && (
             <Menu position="bottom-end" shadow="md" width={180}>
               <Menu.Target>
                 <ActionIcon
@@ -112,13 +117,13 @@ export function PostComment({ comment, postId, viewer, onReply }: Props) {
                     {t('comments.edit')}
                   </Menu.Item>
                 )}
-                {comment.canDelete && (
+                {removable && (
                   <Menu.Item
                     color="red"
                     leftSection={<IconTrash size={16} aria-hidden />}
                     onClick={() => setConfirming(true)}
                   >
-                    {t('comments.delete')}
+                    {removeLabel}
                   </Menu.Item>
                 )}
                 {!mine && (
@@ -141,7 +146,7 @@ export function PostComment({ comment, postId, viewer, onReply }: Props) {
         onClose={() => setConfirming(false)}
         title={t('comments.deleteTitle')}
         cancelLabel={t('actions.cancel')}
-        confirmLabel={t('comments.delete')}
+        confirmLabel={removeLabel}
         onConfirm={() => remove.mutate(comment._id, { onSuccess: () => setConfirming(false) })}
         danger
         loading={remove.isPending}

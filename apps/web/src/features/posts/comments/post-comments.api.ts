@@ -1,7 +1,14 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Comment, CommentPage, LikeState } from '@motema/shared/posts';
 import { api } from '../../../lib/api-client.ts';
-import { changeCachedPosts, cursorPaging, postKeys, postPath, type Pages } from '../posts.api.ts';
+import {
+  changeCachedPosts,
+  cursorPaging,
+  postKeys,
+  postPath,
+  zonePostsPath,
+  type Pages,
+} from '../posts.api.ts';
 
 /** A post's comments and replies (one level), their likes, edits and deletions. */
 
@@ -86,10 +93,17 @@ export function useUpdateCommentMutation(postId: string) {
   });
 }
 
-export function useDeleteCommentMutation(postId: string) {
+/** Deletes a comment: as its author or the post's, or from a zone as one of its admins and managers (`zone`). */
+export function useDeleteCommentMutation(postId: string, zone?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(commentPath(id), { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      api<void>(
+        zone
+          ? `${zonePostsPath(zone)}/${encodeURIComponent(postId)}/comments/${encodeURIComponent(id)}`
+          : commentPath(id),
+        { method: 'DELETE' },
+      ),
     onSuccess: (_nothing, id) => {
       changeCachedComments(queryClient, postId, (c) => (c._id === id ? null : c));
       // The count includes the replies that went with it: the server's post says how many are left.

@@ -26,6 +26,8 @@ export function PostComments({ post, viewer }: { post: Post; viewer: string | nu
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
   const all = useMemo(() => comments.data?.pages.flatMap((page) => page.comments) ?? [], [comments.data]);
   const thread = useMemo(() => threadOf(all), [all]);
+  // A zone's admins and managers remove any comment of its posts.
+  const zone = post.zone?.moderator ? post.zone._id : undefined;
 
   if (post.locked || post.status !== 'ready') return null;
 
@@ -60,7 +62,13 @@ export function PostComments({ post, viewer }: { post: Post; viewer: string | nu
         <Stack gap="md">
           {thread.map(({ comment, replies }) => (
             <Stack key={comment._id} gap="sm">
-              <PostComment comment={comment} postId={post._id} viewer={viewer} onReply={setReplyTo} />
+              <PostComment
+                comment={comment}
+                postId={post._id}
+                viewer={viewer}
+                onReply={setReplyTo}
+                zone={zone}
+              />
               {replies.length > 0 && (
                 <Stack gap="sm" pl={40}>
                   {replies.map((reply) => (
@@ -70,6 +78,7 @@ export function PostComments({ post, viewer }: { post: Post; viewer: string | nu
                       postId={post._id}
                       viewer={viewer}
                       onReply={setReplyTo}
+                      zone={zone}
                     />
                   ))}
                 </Stack>

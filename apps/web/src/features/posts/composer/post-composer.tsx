@@ -23,10 +23,16 @@ const ACCEPT: Record<ComposerStart, string> = {
   audio: 'audio/*',
 };
 
-type Props = { opened: boolean; onClose: () => void; start?: ComposerStart };
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  start?: ComposerStart;
+  /** A zone to post in: public within it, so no choice of who sees it. */
+  zoneId?: string;
+};
 
 /** The composer in its sheet (full screen on a phone); closing it forgets what was chosen. */
-export function PostComposer({ opened, onClose, start = 'any' }: Props) {
+export function PostComposer({ opened, onClose, start = 'any', zoneId }: Props) {
   const { t } = useTranslation('posts');
   const phone = useMediaQuery('(max-width: 40em)');
   return (
@@ -38,14 +44,16 @@ export function PostComposer({ opened, onClose, start = 'any' }: Props) {
       size="lg"
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
-      {opened && <ComposerForm onDone={onClose} start={start} />}
+      {opened && <ComposerForm onDone={onClose} start={start} zoneId={zoneId} />}
     </Modal>
   );
 }
 
-function ComposerForm({ onDone, start }: { onDone: () => void; start: ComposerStart }) {
+type FormProps = { onDone: () => void; start: ComposerStart; zoneId?: string };
+
+function ComposerForm({ onDone, start, zoneId }: FormProps) {
   const { t } = useTranslation(['posts', 'errors', 'validation']);
-  const create = useCreatePostMutation();
+  const create = useCreatePostMutation(zoneId);
   const { uploads, add, remove, settle } = usePostUploads();
   const [text, setText] = useState('');
   const [visibility, setVisibility] = useState<PostVisibility>('public');
@@ -170,12 +178,14 @@ function ComposerForm({ onDone, start }: { onDone: () => void; start: ComposerSt
         </Text>
       )}
 
-      <VisibilityFields
-        visibility={visibility}
-        allowed={allowed}
-        onVisibility={setVisibility}
-        onAllowed={setAllowed}
-      />
+      {!zoneId && (
+        <VisibilityFields
+          visibility={visibility}
+          allowed={allowed}
+          onVisibility={setVisibility}
+          onAllowed={setAllowed}
+        />
+      )}
 
       {failure && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">

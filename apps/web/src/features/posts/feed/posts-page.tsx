@@ -1,19 +1,16 @@
 import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconInbox, IconMoodSmile, IconPencilPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { MemberAvatar } from '../../../ui/member-avatar.tsx';
 import { SharePositionPrompt } from '../../discovery/near-section.tsx';
-import { useOnScreen } from '../../../lib/use-on-screen.ts';
 import { useMeQuery } from '../../users/users.api.ts';
-import { PostCard } from '../post/post-card.tsx';
 import { PostComposer, type ComposerStart } from '../composer/post-composer.tsx';
-import { PostSkeleton } from '../post/post-page.tsx';
 import { usePostRequestsQuery } from '../requests/post-requests.api.ts';
 import { useFeedQuery } from '../posts.api.ts';
-import { LoadFailed } from '../../../ui/load-failed.tsx';
+import { PostList } from './post-list.tsx';
 
 const STARTS: ComposerStart[] = ['any', 'photo', 'video', 'audio'];
 
@@ -32,8 +29,6 @@ export function PostsPage() {
   const [composing, setComposing] = useState<ComposerStart | null>(
     STARTS.includes(write as ComposerStart) ? (write as ComposerStart) : null,
   );
-  const [end, nearEnd] = useOnScreen<HTMLDivElement>('600px');
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = feed;
   const positionShared = me?.locationShared ?? true;
   useDocumentTitle(t('feed.title'));
 
@@ -41,18 +36,13 @@ export function PostsPage() {
   const [sharedBefore, setSharedBefore] = useState(positionShared);
   if (sharedBefore !== positionShared) {
     setSharedBefore(positionShared);
-    if (positionShared) void refetch();
+    if (positionShared) void feed.refetch();
   }
-
-  useEffect(() => {
-    if (nearEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [nearEnd, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const close = () => {
     setComposing(null);
     if (write) setSearch({}, { replace: true });
   };
-  const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
 
   return (
     <Container size="sm" px="sm" py="md">
@@ -88,47 +78,27 @@ export function PostsPage() {
           </UnstyledButton>
         </Card>
 
-        {feed.isPending ? (
-          <>
-            <PostSkeleton />
-            <PostSkeleton />
-          </>
-        ) : feed.isError && posts.length === 0 ? (
-          <LoadFailed
-            message={t('feed.failed')}
-            onRetry={() => void feed.refetch()}
-            retrying={feed.isFetching}
-          />
-        ) : posts.length === 0 ? (
-          <Stack align="center" gap="sm" ta="center" py={40}>
-            <ThemeIcon size={72} radius="xl" variant="light" aria-hidden>
-              <IconMoodSmile size={40} stroke={1.5} />
-            </ThemeIcon>
-            <Title order={2} size="h3">
-              {t('feed.emptyTitle')}
-            </Title>
-            <Text c="dimmed" maw={420}>
-              {t(positionShared ? 'feed.emptyHint' : 'feed.emptyNoPosition')}
-            </Text>
-            <SharePositionPrompt />
-            <Button variant={positionShared ? 'filled' : 'light'} onClick={() => setComposing('any')}>
-              {t('feed.write')}
-            </Button>
-          </Stack>
-        ) : (
-          <Stack gap="md" component="section" aria-label={t('feed.title')}>
-            {posts.map((post) => (
-              <PostCard key={post._id} post={post} viewer={me?._id ?? null} variant="feed" />
-            ))}
-            <div ref={end} />
-            {isFetchingNextPage && <PostSkeleton />}
-            {!hasNextPage && posts.length > 3 && (
-              <Text size="sm" c="dimmed" ta="center">
-                {t('feed.end')}
+        <PostList
+          query={feed}
+          label={t('feed.title')}
+          empty={
+            <Stack align="center" gap="sm" ta="center" py={40}>
+              <ThemeIcon size={72} radius="xl" variant="light" aria-hidden>
+                <IconMoodSmile size={40} stroke={1.5} />
+              </ThemeIcon>
+              <Title order={2} size="h3">
+                {t('feed.emptyTitle')}
+              </Title>
+              <Text c="dimmed" maw={420}>
+                {t(positionShared ? 'feed.emptyHint' : 'feed.emptyNoPosition')}
               </Text>
-            )}
-          </Stack>
-        )}
+              <SharePositionPrompt />
+              <Button variant={positionShared ? 'filled' : 'light'} onClick={() => setComposing('any')}>
+                {t('feed.write')}
+              </Button>
+            </Stack>
+          }
+        />
       </Stack>
       <PostComposer opened={composing !== null} onClose={close} start={composing ?? 'any'} />
     </Container>

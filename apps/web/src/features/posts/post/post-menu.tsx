@@ -12,26 +12,29 @@ import { useDeletePostMutation } from '../posts.api.ts';
 
 /**
  * A post's menu: its author edits it (text, public or private, who may see it) or deletes it (after
- * a confirmation); another member reports it. A visitor gets no menu.
+ * a confirmation); another member reports it, and a zone's admins and managers remove it from their
+ * zone. A visitor gets no menu.
  */
 export function PostMenu({ post, name, viewer }: { post: Post; name: string; viewer: string | null }) {
   const { t } = useTranslation('posts');
   const navigate = useNavigate();
-  const remove = useDeletePostMutation();
+  const mine = post.access === 'author';
+  // A zone's admin or manager removes another member's post from it (the author deletes their own).
+  const zone = post.zone?.moderator && !mine ? post.zone._id : null;
+  const remove = useDeletePostMutation(zone);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   if (!viewer) return null;
-  const mine = post.access === 'author';
 
-  const confirmDelete = () =>
-    remove.mutate(post._id, {
-      onSuccess: () => {
-        setConfirming(false);
-        notify('positive', t('delete.done'));
-        // From the post's own page, back to the feed: the page would say "not available".
-        if (location.pathname.startsWith('/post/')) void navigate('/posts', { replace: true });
-      },
-    });
+  const deleted = {
+    onSuccess: () => {
+      notify('positive', t('delete.done'));
+      setConfirming(false);
+      // From the post's own page, back to its list (its zone's, or the feed): the page would say "not available".
+      if (location.pathname.startsWith('/post/'))
+        void navigate(post.zone ? `/zone/${post.zone._id}` : '/posts', { replace: true });
+    },
+  };
 
   return (
     <>
@@ -56,14 +59,25 @@ export function PostMenu({ post, name, viewer }: { post: Post; name: string; vie
               </Menu.Item>
             </>
           ) : (
-            <Menu.Item
-              component={Link}
-              to={reportPath(post.author._id)}
-              state={{ name, post: post._id }}
-              leftSection={<IconFlag size={16} aria-hidden />}
-            >
-              {t('menu.report')}
-            </Menu.Item>
+            <>
+              <Menu.Item
+                component={Link}
+                to={reportPath(post.author._id)}
+                state={{ name, post: post._id }}
+                leftSection={<IconFlag size={16} aria-hidden />}
+              >
+                {t('menu.report')}
+              </Menu.Item>
+              {zone && (
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={() => setConfirming(true)}
+                >
+                  {t('menu.remove')}
+                </Menu.Item>
+              )}
+            </>
           )}
         </Menu.Dropdown>
       </Menu>
@@ -74,7 +88,7 @@ export function PostMenu({ post, name, viewer }: { post: Post; name: string; vie
         title={t('delete.title')}
         cancelLabel={t('actions.cancel')}
         confirmLabel={t('delete.confirm')}
-        onConfirm={confirmDelete}
+        onConfirm={() => remove.mutate(post._id, deleted)}
         danger
         loading={remove.isPending}
       >

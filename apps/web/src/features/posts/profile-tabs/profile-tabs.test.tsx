@@ -27,6 +27,7 @@ function buildPost(id: string, change: Partial<Post> = {}): Post {
     allowed: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     editedAt: null,
+    zone: null,
     ...change,
   };
 }
