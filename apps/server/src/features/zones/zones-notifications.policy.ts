@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users, zoneDeclines, zoneMembers, zones } from '../../db/schema.ts';
+import { posts, users, zoneDeclines, zoneMembers, zones } from '../../db/schema.ts';
 import type { NotificationSource } from '../../notification-port.ts';
 import { listedFor } from '../discovery/discovery.policy.ts';
 
@@ -64,6 +64,32 @@ export function zoneAnswerSources(member: string | AnyPgColumn): NotificationSou
       ref: sql`${zoneDeclines.zoneId}::text`,
       ...answer,
       zone: { id: zones.id, title: zones.title, answer: sql`'declined'::text` },
+    },
+  ];
+}
+
+/**
+ * A post in a zone the member is in (admin, manager or member), published since they joined, not
+ * their own, by a member their lists show: from their memberships (zone_members_user_idx) down each
+ * zone's posts (posts_zone_idx, newest first). Leaving the zone takes its posts out of the list.
+ */
+export function zonePostSources(member: string | AnyPgColumn): NotificationSource[] {
+  const viewer = member as string;
+  return [
+    {
+      from: sql`FROM ${zoneMembers} AS mine
+        JOIN ${posts} ON ${posts.zoneId} = ${mine.zoneId} AND ${posts.createdAt} > ${mine.since}
+        JOIN ${zones} ON ${zones.id} = ${mine.zoneId}
+        JOIN ${users} ON ${users.id} = ${posts.authorId}
+        WHERE ${mine.userId} = ${viewer} AND ${mine.role} <> 'waiting' AND ${posts.authorId} <> ${viewer}
+          AND ${posts.status} = 'ready' AND ${listedFor(viewer)}`,
+      at: posts.createdAt,
+      ref: sql`${posts.zoneId}::text || ':' || ${posts.id}::text`,
+      byMember: true,
+      postId: posts.id,
+      paymentId: NONE,
+      paymentStatus: NO_STATUS,
+      zone: { id: zones.id, title: zones.title, answer: NO_STATUS },
     },
   ];
 }

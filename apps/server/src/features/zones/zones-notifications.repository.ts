@@ -45,8 +45,9 @@ export async function answerTold(db: DbOrTx, zoneId: string, userId: string) {
 
 /**
  * What a push of a zone's post tells, read when it runs: the zone's title and the post's text, or
- * null when the member is no longer in the zone or the post is gone. The post is read from posts'
- * table (its schema allows zones to), not through its service: posts will ask zones who may post.
+ * null when the member is no longer in the zone or the post is gone (or not ready, or not the
+ * zone's). The post is read from posts' table (its schema allows zones to), not through its service:
+ * posts asks zones who may read and post (zoneAllowing), so zones importing posts would be a loop.
  */
 export async function postTold(db: DbOrTx, zoneId: string, postId: string, userId: string) {
   const [row] = await db
@@ -56,7 +57,7 @@ export async function postTold(db: DbOrTx, zoneId: string, postId: string, userI
       zoneMembers,
       and(eq(zoneMembers.zoneId, zones.id), eq(zoneMembers.userId, userId), ne(zoneMembers.role, 'waiting')),
     )
-    .innerJoin(posts, eq(posts.id, postId))
+    .innerJoin(posts, and(eq(posts.id, postId), eq(posts.zoneId, zones.id), eq(posts.status, 'ready')))
     .where(eq(zones.id, zoneId));
   return row ?? null;
 }

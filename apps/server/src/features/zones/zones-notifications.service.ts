@@ -1,6 +1,6 @@
 import type { NotificationContribution } from '../../notification-port.ts';
 import { memberIdsBut } from './zone-members.repository.ts';
-import { zoneAnswerSources, zoneRequestSources } from './zones-notifications.policy.ts';
+import { zoneAnswerSources, zonePostSources, zoneRequestSources } from './zones-notifications.policy.ts';
 import { answerTold, postTold, requestTold } from './zones-notifications.repository.ts';
 
 type Words = NotificationContribution['words'];
@@ -173,7 +173,7 @@ export const zonesNotifications: NotificationContribution[] = [
     // Push-only for now: the list's source needs the post's zone, which posts do not store yet
     // (posts.zone_id); the job carries it (`{zoneId}:{postId}`). Its source goes here when they do.
     kind: 'zonePost',
-    sources: () => [],
+    sources: zonePostSources,
     words: postWords,
     async tell(db, { userId, ref, by }, now, { actorName }) {
       const [zoneId, postId] = ref.split(':');

@@ -3,6 +3,7 @@ import { ZONE_REMINDER_INTERVAL_MS } from '@motema/shared/zones';
 import { clock } from '../../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, type Member } from '../../../test/factories.ts';
+import { buildPost } from '../../../test/post-factories.ts';
 import { buildBlock } from '../../../test/safety-factories.ts';
 import { addToZone, buildZone, zoneCall } from '../../../test/zone-factories.ts';
 import { countersOf } from '../counters.service.ts';
@@ -151,5 +152,37 @@ describe('zone notifications in the list and the badge', () => {
       expect((await zoneCounts(member)).zoneRequest).toBe(0);
     }
     expect((await zoneCounts(admin)).zoneRequest).toBe(1);
+  });
+
+  it('lists the zone’s posts since the member joined, but their own and a blocked author’s, until they leave', async () => {
+    const { id, admin } = await buildZone(t, { access: 'private', title: 'Goma poets' });
+    await buildPost(t, { author: admin, text: 'Before you came', zoneId: id });
+    clock.advance(1000);
+    const member = await addToZone(t, id, 'member');
+    const blocked = await addToZone(t, id, 'member');
+    await buildBlock(t, { blocker: member, blocked });
+    clock.advance(1000);
+    const post = await buildPost(t, { author: admin, text: 'Tonight at eight', zoneId: id });
+    await buildPost(t, { author: member, text: 'Mine', zoneId: id });
+    await buildPost(t, { author: blocked, text: 'Hidden', zoneId: id });
+    await buildPost(t, { author: admin, text: 'Outside the zone' });
+
+    expect((await listOf(t, member)).notifications).toEqual([
+      {
+        _id: `zonePost:${id}:${post.id}`,
+        kind: 'zonePost',
+        user: { _id: admin.user.id, name: admin.user.firstName, avatar: null },
+        postId: post.id,
+        payment: null,
+        zone: { _id: id, title: 'Goma poets', answer: null },
+        createdAt: expect.any(String),
+        read: false,
+      },
+    ]);
+    expect(await zoneCounts(member)).toEqual({ zoneRequest: 0, zoneAnswer: 0, zonePost: 1 });
+
+    expect((await as(member)('DELETE', `/api/zones/${id}/membership`)).statusCode).toBe(204);
+    expect((await listOf(t, member)).notifications).toEqual([]);
+    expect((await zoneCounts(member)).zonePost).toBe(0);
   });
 });

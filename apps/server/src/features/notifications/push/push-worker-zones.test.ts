@@ -178,7 +178,7 @@ describe('zone post pushes', () => {
     const author = await createMember(t, { firstName: 'Kiese' });
     const { id } = await buildZone(t, { admin: author, title });
     const post = async (text: string) => {
-      const row = await buildPost(t, { author, text });
+      const row = await buildPost(t, { author, text, zoneId: id });
       await t.app.deps.events.emit('zone.posted', { zoneId: id, postId: row.id, authorId: author.user.id });
       return row;
     };
