@@ -32,7 +32,7 @@ function unseenOfSeen() {
   return Object.fromEntries(
     NOTIFICATION_ENTRY_KINDS.map((kind) => [
       kind,
-      // A kind with no source yet (a zone's posts, push-only until posts know their zone) counts none.
+      // A kind without a source (none today) counts none.
       sql<number>`(${sql.join(counts.get(kind) ?? [sql`0`], sql` + `)})::int`,
     ]),
   ) as Record<NotificationEntryKind, ReturnType<typeof sql<number>>>;

@@ -170,8 +170,7 @@ export const zonesNotifications: NotificationContribution[] = [
   {
     // A new post in a zone the member is in, not theirs: a zone's posts replace each other on the
     // lock screen (one tag a zone), and count once an hour against the limit as other tags do.
-    // Push-only for now: the list's source needs the post's zone, which posts do not store yet
-    // (posts.zone_id); the job carries it (`{zoneId}:{postId}`). Its source goes here when they do.
+    // The job carries the zone (`{zoneId}:{postId}`), as the list's entry does.
     kind: 'zonePost',
     sources: zonePostSources,
     words: postWords,
