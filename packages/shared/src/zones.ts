@@ -144,6 +144,17 @@ export const ZoneMemberDetailSchema = z.object({
 });
 export type ZoneMemberDetail = z.infer<typeof ZoneMemberDetailSchema>;
 
+/** The zone's banned members (GET /api/zones/{id}/bans), for its admins and managers; newest ban first. */
+export const ZoneBanListQuerySchema = z.object({ skip: SkipSchema, limit: LimitSchema.default(50) });
+export type ZoneBanListQuery = z.infer<typeof ZoneBanListQuerySchema>;
+export const ZoneBannedSchema = z.object({
+  _id: z.uuid().describe('The member'),
+  username: z.string(),
+  bannedAt: z.iso.datetime(),
+});
+export const ZoneBanListSchema = z.object({ members: z.array(ZoneBannedSchema), count: z.int() });
+export type ZoneBanList = z.infer<typeof ZoneBanListSchema>;
+
 /** The caller's own membership: a declined request's reason is read here. */
 export const ZoneMembershipSchema = z.object({
   role: z.enum(ZONE_ROLES).nullable(),

@@ -148,6 +148,10 @@ const ROUTES: Record<string, { public?: boolean; call: (w: World) => Call; expec
       call: (w) => ({ method: 'DELETE', url: `/api/zones/${w.zone}/members/${w.target.user.id}` }),
       expect: only(['admin', 'manager'], 204),
     },
+    'GET /api/zones/{id}/bans': {
+      call: (w) => ({ method: 'GET', url: `/api/zones/${w.zone}/bans` }),
+      expect: only(['admin', 'manager'], 200),
+    },
     'PUT /api/zones/{id}/bans/{user}': {
       call: (w) => ({ method: 'PUT', url: `/api/zones/${w.zone}/bans/${w.target.user.id}` }),
       expect: only(['admin', 'manager'], 204),

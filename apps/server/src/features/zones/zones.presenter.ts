@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   Zone,
+  ZoneBanList,
   ZoneInviteSchema,
   ZoneList,
   ZoneMemberDetail,
@@ -54,6 +55,20 @@ export function presentMemberList(list: {
       since: row.since.toISOString(),
       answers: row.role === 'waiting' ? row.answers : [],
       remindedAt: row.role === 'waiting' ? (row.lastReminderAt?.toISOString() ?? null) : null,
+    })),
+    count: list.count,
+  };
+}
+
+export function presentBanList(list: {
+  rows: { userId: string; username: string; bannedAt: Date }[];
+  count: number;
+}): ZoneBanList {
+  return {
+    members: list.rows.map((row) => ({
+      _id: row.userId,
+      username: row.username,
+      bannedAt: row.bannedAt.toISOString(),
     })),
     count: list.count,
   };

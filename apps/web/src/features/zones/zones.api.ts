@@ -5,6 +5,7 @@ import type {
   ZoneCreate,
   ZoneInviteListSchema,
   ZoneInviteSchema,
+  ZoneBanList,
   ZoneList,
   ZoneMemberDetail,
   ZoneMemberList,
@@ -29,6 +30,7 @@ export const zoneKeys = {
   members: (id: string, query: ZoneMemberQuery = {}) => ['zones', 'zone', id, 'members', query] as const,
   member: (id: string, user: string) => ['zones', 'zone', id, 'member', user] as const,
   invites: (id: string) => ['zones', 'zone', id, 'invites'] as const,
+  bans: (id: string) => ['zones', 'zone', id, 'bans'] as const,
 };
 
 const zonePath = (id: string) => `/zones/${encodeURIComponent(id)}`;
@@ -70,6 +72,13 @@ export const useZoneMembersQuery = (id: string, query: ZoneMemberQuery = {}, ena
         signal,
       }),
     enabled,
+  });
+
+/** The zone's banned members (its admins and managers only), newest ban first. */
+export const useZoneBansQuery = (id: string) =>
+  useQuery({
+    queryKey: zoneKeys.bans(id),
+    queryFn: ({ signal }) => api<ZoneBanList>(`${zonePath(id)}/bans`, { query: { limit: 100 }, signal }),
   });
 
 /** One member seen through the zone, or null for someone not in it (or hidden by a block). */
