@@ -52,9 +52,14 @@ describe('the feature modules (decision 0033)', () => {
 
   it('give each port one provider: an app missing one, or given two, does not start', () => {
     const targets: ReportTargets = { requireTarget: async () => {} };
+    const zones: FeatureModule = {
+      name: 'zones',
+      provides: { reportedZones: { requireZone: async () => {} } },
+    };
     const provider = (name: string): FeatureModule => ({ name, provides: { reportTargets: targets } });
-    expect(portsOf([provider('posts')]).reportTargets).toBe(targets);
-    expect(() => portsOf([{ name: 'safety' }])).toThrow('no module provides reportTargets');
+    expect(portsOf([provider('posts'), zones]).reportTargets).toBe(targets);
+    expect(() => portsOf([{ name: 'safety' }])).toThrow('no module provides reportTargets, reportedZones');
+    expect(() => portsOf([provider('posts')])).toThrow('no module provides reportedZones');
     expect(() => portsOf([provider('posts'), provider('lives')])).toThrow(
       'the reportTargets port is provided twice (again by lives)',
     );

@@ -1,6 +1,7 @@
 import { routes, type FeatureModule } from '../../modules/feature-module.ts';
 import { zoneInvitesRoutes } from './zone-invites.routes.ts';
 import { zoneMembersRoutes } from './zone-members.routes.ts';
+import { zoneReportTargets } from './zone-reports.service.ts';
 import { zonesRoutes } from './zones.routes.ts';
 
 export const zonesModule: FeatureModule = {
@@ -9,4 +10,6 @@ export const zonesModule: FeatureModule = {
   // A public zone's page, which a visitor may open (the web's guard lets visitors open /zone); a
   // private zone answers a visitor 404 zone_not_found (zones.policy.ts).
   publicRoutes: ['GET /api/zones/:id'],
+  // A report of a zone (safety's POST /api/reports): whether the reporter may report it.
+  provides: { reportedZones: zoneReportTargets },
 };

@@ -7,21 +7,27 @@ import { REPORT_REASON_KEYS } from '@motema/shared/safety';
 import { RadioChoice, ReportTextField } from './report-fields.tsx';
 import type { ForgetReported } from './safety.api.ts';
 import { ReportIntro, ReportUnavailable } from './report-notices.tsx';
-import { subReasonsOf, useReportForm } from './use-report-form.ts';
+import { subReasonsOf, useReportForm, type ReportKind } from './use-report-form.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
-/** The name the profile's menu passed along, if any (never fetched: the page works for any id). */
+/** The name the profile's menu (or the zone's title its page) passed along, if any (never fetched: the page works for any id). */
 const nameFrom = (state: unknown) => {
   const name = (state as { name?: unknown } | null)?.name;
   return typeof name === 'string' && name.trim() ? name.trim() : undefined;
 };
 
 /**
- * Reports a member for moderation: a reason, then its sub-reason, and optional details. Anonymous.
- * `forgetReported` takes the member out of the cached lists once the report is sent (the route passes
- * discovery's): the page the app returns to no longer shows them.
+ * Reports a member (or, `kind` zone, a zone) for moderation: a reason, then its sub-reason, and
+ * optional details. Anonymous. `forgetReported` takes the member out of the cached lists once the
+ * report is sent (the route passes discovery's): the page the app returns to no longer shows them.
  */
-export function ReportPage({ forgetReported }: { forgetReported?: ForgetReported }) {
+export function ReportPage({
+  forgetReported,
+  kind = 'member',
+}: {
+  forgetReported?: ForgetReported;
+  kind?: ReportKind;
+}) {
   const { t } = useTranslation(['safety', 'validation', 'errors']);
   const { id = '' } = useParams();
   const location = useLocation();
@@ -29,21 +35,22 @@ export function ReportPage({ forgetReported }: { forgetReported?: ForgetReported
   const { form, failure, subReasonsRef, chooseReason, chooseSubReason, submit, sending } = useReportForm(
     id,
     forgetReported,
+    kind,
   );
 
-  if (!isUuid(id)) return <ReportUnavailable />;
+  if (!isUuid(id)) return <ReportUnavailable kind={kind} />;
 
   const { reason, subReason, text } = form.getValues();
   const subReasons = subReasonsOf(reason);
 
   return (
     <Stack gap="lg">
-      <ReportIntro name={name} />
+      <ReportIntro name={name} kind={kind} />
 
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
           <Radio.Group
-            label={t('report.reason')}
+            label={t(kind === 'zone' ? 'report.zone.reason' : 'report.reason')}
             required
             {...form.getInputProps('reason')}
             onChange={chooseReason}
@@ -84,12 +91,14 @@ export function ReportPage({ forgetReported }: { forgetReported?: ForgetReported
 
           <ReportTextField input={form.getInputProps('text')} length={text.trim().length} />
 
-          <Checkbox
-            size="md"
-            label={t('report.alsoBlock')}
-            description={t('report.alsoBlockHint')}
-            {...form.getInputProps('alsoBlock', { type: 'checkbox' })}
-          />
+          {kind === 'member' && (
+            <Checkbox
+              size="md"
+              label={t('report.alsoBlock')}
+              description={t('report.alsoBlockHint')}
+              {...form.getInputProps('alsoBlock', { type: 'checkbox' })}
+            />
+          )}
 
           {failure && (
             <Alert

@@ -1,7 +1,7 @@
 import type { FeatureModule } from '../../lib/feature-module.ts';
 import { page } from '../../lib/feature-routes.tsx';
 
-/** The block list and reporting a profile, in Settings. */
+/** The block list and reporting a profile or a zone, in Settings. */
 export const safetyFeature: FeatureModule = {
   name: 'safety',
   routes: (slots) => ({
@@ -17,6 +17,13 @@ export const safetyFeature: FeatureModule = {
               Page: () => <report.ReportPage forgetReported={forgetReported} />,
             }),
           ),
+        'Page',
+      ),
+      // A zone's report (its page's Report item): the same form, no member to forget or block.
+      page(
+        'report/zone/:id',
+        () =>
+          import('./report-page.tsx').then((report) => ({ Page: () => <report.ReportPage kind="zone" /> })),
         'Page',
       ),
     ],

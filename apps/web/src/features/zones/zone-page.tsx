@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconFlag, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -62,6 +62,21 @@ export function ZonePage() {
                 </Group>
               )}
               <ZoneAction zone={zone.data} visitor={visitor} />
+              {!visitor && role !== 'admin' && (
+                // Anyone but its admins reports it (safety's report page, anonymous).
+                <Button
+                  component={Link}
+                  to={`/settings/report/zone/${encodeURIComponent(id)}`}
+                  state={{ name: zone.data.title }}
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  leftSection={<IconFlag size={16} aria-hidden />}
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  {t('zone.report')}
+                </Button>
+              )}
             </Stack>
           )
         }
