@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UsernameSchema } from './auth.ts';
+import { ImageSchema } from './media.ts';
 import { memberText } from './member-text.ts';
 import { LimitSchema, SkipSchema, sortSchema } from './paging.ts';
 
@@ -70,6 +71,11 @@ export const ZoneSchema = z.object({
   name: z.string(),
   description: z.string(),
   cover: z.uuid().nullable(),
+  /**
+   * The cover photo's files, served by GET /api/zones/{id}/cover/{file} to whoever may see the page;
+   * null without a cover (or until its photo is ready).
+   */
+  coverImage: ImageSchema.nullable(),
   access: z.enum(ZONE_ACCESS),
   /** Asked of those who request a private zone; empty for others than members of a public zone. */
   questions: z.array(z.string()),

@@ -30,8 +30,8 @@ import {
   removeMember,
   setBan,
 } from './zone-members.service.ts';
-import { presentBanList, presentMember, presentMemberList, presentZone } from './zones.presenter.ts';
-import { ZoneParamsSchema } from './zones.routes.ts';
+import { presentBanList, presentMember, presentMemberList } from './zones.presenter.ts';
+import { presentZoneOf, ZoneParamsSchema } from './zones.routes.ts';
 
 const MINUTE = 60_000;
 const MemberParamsSchema = ZoneParamsSchema.extend({ user: z.uuid({ error: 'invalid_value' }) });
@@ -71,7 +71,7 @@ export const zoneMembersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       async (request, reply) => {
         const body = withAnswers ? ZoneRequestSchema.parse(request.body ?? {}) : null;
         const context = await enterZone(deps, memberOf(request).userId, request.params.id, body);
-        return reply.code(201).send(presentZone(context));
+        return reply.code(201).send(await presentZoneOf(db, context));
       },
     );
   enter('/zones/:id/join', false);

@@ -1,9 +1,15 @@
 import type { ZoneCreate, ZoneUpdate } from '@motema/shared/zones';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, conflict, fieldIssue, invalidFields } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, fieldIssue, invalidFields } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import { claimMediaItems, removeMediaItems } from '../media/media-items.service.ts';
+import type { ServedFile } from '../../lib/served-file.ts';
+import {
+  claimMediaItems,
+  mediaItemsByIds,
+  openMediaItemFile,
+  removeMediaItems,
+} from '../media/media-items.service.ts';
 import { requireRight, zoneFor, type ZoneContext } from './zone-access.ts';
 import * as members from './zone-members.repository.ts';
 import * as repo from './zones.repository.ts';
@@ -117,4 +123,34 @@ export function searchZones(
   page: repo.ZonePage,
 ): Promise<ZoneListed> {
   return repo.search(db, viewerId, text, page);
+}
+
+/** The cover photos of these zones, by item id: one lookup by primary key, none when no zone has one. */
+export async function zoneCovers(db: DbOrTx, zones: readonly { coverItemId: string | null }[]) {
+  const ids = zones.flatMap((zone) => (zone.coverItemId ? [zone.coverItemId] : []));
+  return ids.length > 0 ? mediaItemsByIds(db, ids) : new Map<string, never>();
+}
+
+/**
+ * GET /api/zones/{id}/cover/{file}: a file of the zone's cover photo (Range, If-None-Match), for
+ * whoever may see its page (a visitor: a public zone); 404 otherwise, or without a cover.
+ */
+export async function openZoneCoverFile(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  input: {
+    viewerId: string | null;
+    zoneId: string;
+    fileName: string;
+    range?: string | undefined;
+    ifNoneMatch?: string | undefined;
+  },
+): Promise<ServedFile> {
+  const { zone } = await getZone(deps.db, input.viewerId, input.zoneId);
+  if (!zone.coverItemId) throw new AppError(404, 'not_found');
+  return openMediaItemFile(deps, {
+    itemId: zone.coverItemId,
+    fileName: input.fileName,
+    range: input.range,
+    ifNoneMatch: input.ifNoneMatch,
+  });
 }

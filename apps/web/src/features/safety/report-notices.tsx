@@ -42,7 +42,7 @@ export function ReportUnavailable({ kind }: { kind: ReportKind }) {
       <Title order={1} size="h3">
         {t(zone ? 'report.zone.title' : 'report.title')}
       </Title>
-      <Text>{t(zone ? 'report.zone.notAvailable' : 'report.notAvailable')}</Text>
+      <Text>{zone ? t('errors:zone_not_found') : t('report.notAvailable')}</Text>
       <Button component={Link} to="/home" variant="light">
         {t('report.goHome')}
       </Button>

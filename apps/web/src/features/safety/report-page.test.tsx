@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => void renderNotices());
 
 const GRACE = '9b2f3c1e-5d4a-4b6c-8e7f-1a2b3c4d5e6f';
-const PATH = '/settings/report/profile/:id';
+const PATH = '/settings/report/:kind/:id';
 
 function render(id = GRACE) {
   return renderPage(PATH, <ReportPage />, { url: `/settings/report/profile/${id}`, me: buildMe() });
@@ -163,7 +163,7 @@ describe('ReportPage', () => {
         : jsonResponse(409, { statusCode: 409, code: 'zone_already_reported', message: 'Already' }),
     );
     const user = userEvent.setup();
-    const { router } = renderPage('/settings/report/zone/:id', <ReportPage kind="zone" />, {
+    const { router } = renderPage(PATH, <ReportPage />, {
       url: `/settings/report/zone/${ZONE}`,
       me: buildMe(),
     });
@@ -248,6 +248,13 @@ describe('ReportPage', () => {
     expect(screen.queryByRole('button', { name: 'Send the report' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/home');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows no form for an address that names neither a profile nor a zone', () => {
+    stubFetch(() => jsonResponse(201, { _id: 'r1' }));
+    renderPage(PATH, <ReportPage />, { url: `/settings/report/post/${GRACE}`, me: buildMe() });
+    expect(screen.getByText('This member is not available.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send the report' })).toBeNull();
   });
 
   it('has a text for every reason and sub-reason', () => {

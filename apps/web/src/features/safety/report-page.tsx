@@ -16,20 +16,19 @@ const nameFrom = (state: unknown) => {
   return typeof name === 'string' && name.trim() ? name.trim() : undefined;
 };
 
+/** What `/settings/report/:kind/:id` reports: a member's profile, or a zone. */
+const KINDS: Record<string, ReportKind> = { profile: 'member', zone: 'zone' };
+
 /**
- * Reports a member (or, `kind` zone, a zone) for moderation: a reason, then its sub-reason, and
- * optional details. Anonymous. `forgetReported` takes the member out of the cached lists once the
- * report is sent (the route passes discovery's): the page the app returns to no longer shows them.
+ * Reports a member (or a zone) for moderation: a reason, then its sub-reason, and optional details.
+ * Anonymous. `forgetReported` takes the member out of the cached lists once the report is sent (the
+ * route passes discovery's): the page the app returns to no longer shows them.
  */
-export function ReportPage({
-  forgetReported,
-  kind = 'member',
-}: {
-  forgetReported?: ForgetReported;
-  kind?: ReportKind;
-}) {
+export function ReportPage({ forgetReported }: { forgetReported?: ForgetReported }) {
   const { t } = useTranslation(['safety', 'validation', 'errors']);
-  const { id = '' } = useParams();
+  const params = useParams();
+  const id = params.id ?? '';
+  const kind = KINDS[params.kind ?? ''];
   const location = useLocation();
   const name = nameFrom(location.state);
   const { form, failure, subReasonsRef, chooseReason, chooseSubReason, submit, sending } = useReportForm(
@@ -38,7 +37,7 @@ export function ReportPage({
     kind,
   );
 
-  if (!isUuid(id)) return <ReportUnavailable kind={kind} />;
+  if (!kind || !isUuid(id)) return <ReportUnavailable kind={kind ?? 'member'} />;
 
   const { reason, subReason, text } = form.getValues();
   const subReasons = subReasonsOf(reason);

@@ -8,7 +8,8 @@ export const safetyFeature: FeatureModule = {
     settings: [
       page('block-list', () => import('./block-list-page.tsx'), 'BlockListPage'),
       page(
-        'report/profile/:id',
+        // A member's report (`profile`), or a zone's (its page's Report item: no member to forget or block).
+        'report/:kind/:id',
         // The report page takes another feature's forgetting of the reported member (slots): the
         // lists the app returns to no longer show them.
         () =>
@@ -17,13 +18,6 @@ export const safetyFeature: FeatureModule = {
               Page: () => <report.ReportPage forgetReported={forgetReported} />,
             }),
           ),
-        'Page',
-      ),
-      // A zone's report (its page's Report item): the same form, no member to forget or block.
-      page(
-        'report/zone/:id',
-        () =>
-          import('./report-page.tsx').then((report) => ({ Page: () => <report.ReportPage kind="zone" /> })),
         'Page',
       ),
     ],

@@ -17,7 +17,7 @@ export function ZoneBans({ zoneId }: { zoneId: string }) {
       <Title order={2} size="h4">
         {t('bans.title')}
       </Title>
-      <Loaded query={bans} message={t('bans.failed')}>
+      <Loaded query={bans} message={t('members.failed')}>
         {() =>
           bans.data?.members.length ? (
             <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -43,7 +43,7 @@ export function ZoneBans({ zoneId }: { zoneId: string }) {
                         )
                       }
                     >
-                      {t('bans.unban')}
+                      {t('member.unban')}
                     </Button>
                   </Group>
                 </Card>

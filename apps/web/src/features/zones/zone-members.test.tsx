@@ -74,7 +74,7 @@ describe('ZoneMembersPage', () => {
     });
     renderPage('/zone/:id/members', <ZoneMembersPage />, { url: `/zone/${id}/members`, me: buildMe() });
     expect(await screen.findByText('Banned on November 21, 2026')).toBeTruthy();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Unban eve' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Lift the ban on eve' }));
     expect(await screen.findByText('No one is banned.')).toBeTruthy();
     expect(calls(fetch)).toContain(`DELETE ${path}/bans/${eve}`);
   });

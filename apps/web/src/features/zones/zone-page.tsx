@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { knownMe } from '../../lib/query-client.ts';
 import { MemberText } from '../../ui/member-text.tsx';
+
 import { ZoneAction } from './zone-action.tsx';
-import { AccessBadge } from './zone-row.tsx';
+import { AccessBadge, ZoneCover } from './zone-row.tsx';
 import { Loaded, ZoneScreen } from './zone-screen.tsx';
 import { useZoneQuery } from './zones.api.ts';
 
 /**
- * `/zone/:id`: the zone's title, @name, access, members and description, and what the caller can do
- * from their place in it. Its feed comes with zone posts.
+ * `/zone/:id`: the zone's cover, title, @name, access, members and description, and what the caller
+ * can do from their place in it. Its feed comes with zone posts.
  */
 export function ZonePage() {
   const { t } = useTranslation('zones');
@@ -28,6 +29,7 @@ export function ZonePage() {
         {() =>
           zone.data && (
             <Stack gap="md">
+              {zone.data.coverImage && <ZoneCover image={zone.data.coverImage} />}
               <Group gap="xs">
                 <Text c="dimmed">@{zone.data.name}</Text>
                 <AccessBadge access={zone.data.access} />
