@@ -103,6 +103,13 @@ export const ZoneListQuerySchema = z.object({
   limit: LimitSchema.default(24),
   sort: sortSchema(ZONE_SORTS).default('-members'),
 });
+/**
+ * Suggestions: popular zones of the member's language, or, `near=true`, the zones placed within the
+ * member's preferred distance of their shared position (none when they share no position).
+ */
+export const ZoneSuggestionsQuerySchema = ZoneListQuerySchema.extend({
+  near: z.stringbool({ error: 'invalid_value' }).optional(),
+});
 export const ZoneSearchQuerySchema = ZoneListQuerySchema.extend({
   q: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(ZONE_TITLE_MAX_LENGTH),
 });

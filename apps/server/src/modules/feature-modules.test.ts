@@ -35,6 +35,7 @@ describe('the feature modules (decision 0033)', () => {
         'GET /api/posts/:id/comments',
         'GET /api/posts/:postId/media/:itemId/:file',
         'GET /api/zones/:id',
+        'GET /api/zones/:id/cover/:file',
         'POST /api/payments/callback/flexpay/:token',
         'POST /api/devices',
         'POST /api/visitors',

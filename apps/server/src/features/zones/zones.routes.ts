@@ -6,6 +6,7 @@ import {
   ZoneListSchema,
   ZoneSchema,
   ZoneSearchQuerySchema,
+  ZoneSuggestionsQuerySchema,
   ZoneUpdateSchema,
 } from '@motema/shared/zones';
 import type { DbOrTx } from '../../db/client.ts';
@@ -87,7 +88,7 @@ export const zonesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get(
     '/zones/suggestions',
-    { schema: { querystring: ZoneListQuerySchema, response: { 200: ZoneListSchema } } },
+    { schema: { querystring: ZoneSuggestionsQuerySchema, response: { 200: ZoneListSchema } } },
     async (request) => presentList(await suggestZones(db, memberOf(request).userId, request.query)),
   );
 

@@ -25,6 +25,17 @@ export async function requireRoomForZone(tx: DbOrTx, env: AppDeps['env'], userId
   }
 }
 
+/**
+ * How coarse a zone's place is: a tenth of a degree (steps per degree), about 11 km of latitude
+ * (less of longitude away from the equator), ten times the members' own grid (QUALITY Z4): a zone
+ * says where it gathers, not where its creator lives.
+ */
+const ZONE_PLACE_STEPS_PER_DEGREE = 10;
+const coarse = (degrees: number | undefined) =>
+  degrees === undefined
+    ? null
+    : Math.round(degrees * ZONE_PLACE_STEPS_PER_DEGREE) / ZONE_PLACE_STEPS_PER_DEGREE;
+
 /** A cover: one of the member's uploaded photos (use `post`), claimed by the zone. */
 async function claimCover(tx: DbOrTx, userId: string, itemId: string): Promise<string> {
   const [item] = await claimMediaItems(tx, userId, [itemId], 'post');
@@ -41,6 +52,7 @@ export async function createZone(
   return db.transaction(async (tx) => {
     await requireRoomForZone(tx, env, userId);
     const coverItemId = input.cover ? await claimCover(tx, userId, input.cover) : null;
+    const creator = await repo.memberFactsOf(tx, userId);
     const now = clock.now();
     const zone = await repo.insertZone(tx, {
       title: input.title,
@@ -49,7 +61,9 @@ export async function createZone(
       coverItemId,
       access: input.access,
       questions: input.questions,
-      language: await repo.languageOf(tx, userId),
+      language: creator.language,
+      latitude: coarse(creator.at?.latitude),
+      longitude: coarse(creator.at?.longitude),
       createdBy: userId,
       createdAt: now,
     });
@@ -111,9 +125,19 @@ export function listMyZones(db: DbOrTx, viewerId: string, page: repo.ZonePage): 
   return repo.listMine(db, viewerId, page);
 }
 
-/** Popular zones of the viewer's language that they are not in. */
-export async function suggestZones(db: DbOrTx, viewerId: string, page: repo.ZonePage): Promise<ZoneListed> {
-  return repo.listSuggested(db, viewerId, await repo.languageOf(db, viewerId), page);
+/**
+ * Popular zones of the viewer's language that they are not in; `near`: those placed within their
+ * preferred distance of their position, whatever their language (none without a position).
+ */
+export async function suggestZones(
+  db: DbOrTx,
+  viewerId: string,
+  page: repo.ZonePage & { near?: boolean | undefined },
+): Promise<ZoneListed> {
+  const viewer = await repo.memberFactsOf(db, viewerId);
+  if (!page.near) return repo.listSuggested(db, viewerId, viewer.language, page);
+  if (!viewer.at) return { rows: [], count: 0 };
+  return repo.listNear(db, viewerId, viewer.at, viewer.distanceKm, page);
 }
 
 export function searchZones(

@@ -23,7 +23,7 @@ export type ZoneMemberQuery = { role?: 'waiting'; q?: string; limit?: number };
 export const zoneKeys = {
   all: ['zones'] as const,
   mine: () => ['zones', 'mine'] as const,
-  suggestions: () => ['zones', 'suggestions'] as const,
+  suggestions: (near = false) => ['zones', 'suggestions', { near }] as const,
   search: (q: string) => ['zones', 'search', q] as const,
   zone: (id: string) => ['zones', 'zone', id] as const,
   membership: (id: string) => ['zones', 'zone', id, 'membership'] as const,
@@ -39,10 +39,13 @@ const memberPath = (id: string, user: string) => `${zonePath(id)}/members/${enco
 export const useMyZonesQuery = () =>
   useQuery({ queryKey: zoneKeys.mine(), queryFn: ({ signal }) => api<ZoneList>('/zones/mine', { signal }) });
 
-export const useSuggestedZonesQuery = () =>
+/** Suggested zones: popular ones of the member's language, or (`near`) those near their position. */
+export const useSuggestedZonesQuery = (near = false, enabled = true) =>
   useQuery({
-    queryKey: zoneKeys.suggestions(),
-    queryFn: ({ signal }) => api<ZoneList>('/zones/suggestions', { signal }),
+    queryKey: zoneKeys.suggestions(near),
+    queryFn: ({ signal }) =>
+      api<ZoneList>('/zones/suggestions', { query: { near: near || undefined }, signal }),
+    enabled,
   });
 
 export const useZoneSearchQuery = (q: string) =>
