@@ -1,9 +1,9 @@
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import type { Image } from '@motema/shared/media';
-import { IconPhotoPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
+import { notify } from '../../lib/notices.ts';
 import { PHOTO_PICKER_ACCEPT, photoPrecheck } from '../media/photo-precheck.ts';
 import { uploadMedia } from '../posts/posts.api.ts';
 import { ZoneCover } from './zone-row.tsx';
@@ -25,16 +25,16 @@ export function ZoneCoverField({
 }) {
   const { t } = useTranslation(['zones', 'errors']);
   const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const sending = useRef<AbortController | null>(null);
   useEffect(() => () => sending.current?.abort(), []);
-  const label = image ? t('form.changeCover') : t('form.chooseCover');
+  const label = t('form.chooseCover');
+  const refuse = (code: string) =>
+    notify('negative', t(`errors:${code}`, { defaultValue: t('errors:internal') }));
 
   const pick = (file: File | null) => {
     if (!file) return;
     const refusal = photoPrecheck(file);
-    setError(refusal);
-    if (refusal) return;
+    if (refusal) return refuse(refusal);
     const controller = new AbortController();
     sending.current = controller;
     setUploading(true);
@@ -45,7 +45,7 @@ export function ZoneCoverField({
       },
       (failure: unknown) => {
         setUploading(false);
-        if (!controller.signal.aborted) setError(isApiError(failure) ? failure.code : 'internal');
+        if (!controller.signal.aborted) refuse(isApiError(failure) ? failure.code : 'internal');
       },
     );
   };
@@ -64,27 +64,17 @@ export function ZoneCoverField({
           inputProps={{ 'aria-label': label }}
         >
           {(props) => (
-            <Button
-              {...props}
-              variant="default"
-              loading={uploading}
-              leftSection={<IconPhotoPlus size={16} aria-hidden />}
-            >
+            <Button {...props} variant="default" loading={uploading}>
               {label}
             </Button>
           )}
         </FileButton>
         {image && !uploading && (
           <Button variant="subtle" color="red" onClick={() => onChange(null)}>
-            {t('form.removeCover')}
+            {t('member.remove')}
           </Button>
         )}
       </Group>
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {t(`errors:${error}`, { defaultValue: t('errors:internal') })}
-        </Text>
-      )}
     </Stack>
   );
 }

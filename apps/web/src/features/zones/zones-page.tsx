@@ -66,7 +66,8 @@ function MineAndSuggested() {
   const { t } = useTranslation('zones');
   const mine = useMyZonesQuery();
   const suggested = useSuggestedZonesQuery();
-  // Zones near the member, once they share a position (the server knows it; the app only that it does).
+  // Zones near the member, once they share a position (the server knows it; the app only that it
+  // does); the section shows when there are some.
   const located = useMeQuery().data?.locationShared ?? false;
   const near = useSuggestedZonesQuery(true, located);
   return (
@@ -79,16 +80,14 @@ function MineAndSuggested() {
           {() => <ZoneList zones={mine.data?.zones ?? []} empty={t('list.noneMine')} />}
         </Loaded>
       </Stack>
-      {located && (
+      {near.data?.zones.length ? (
         <Stack gap="xs">
           <Title order={2} size="h4">
             {t('list.near')}
           </Title>
-          <Loaded query={near} message={t('list.failed')}>
-            {() => <ZoneList zones={near.data?.zones ?? []} empty={t('list.noneNear')} />}
-          </Loaded>
+          <ZoneList zones={near.data.zones} empty="" />
         </Stack>
-      )}
+      ) : null}
       <Stack gap="xs">
         <Title order={2} size="h4">
           {t('list.suggested')}

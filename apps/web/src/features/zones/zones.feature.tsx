@@ -2,7 +2,6 @@ import type { FeatureModule } from '../../lib/feature-module.ts';
 import { openTo, page } from '../../lib/feature-routes.tsx';
 
 const inner = () => import('./zone-manage-pages.ts');
-const edit = () => import('./zone-edit-pages.tsx');
 
 /** Zones (issue 28): the tab, a zone's page (open to visitors), its members, settings and forms. */
 export const zonesFeature: FeatureModule = {
@@ -17,8 +16,8 @@ export const zonesFeature: FeatureModule = {
         'visitor',
         page('/zone/:id', () => import('./zone-page.tsx'), 'ZonePage', ['zones']),
       ),
-      page('/update-zone/:id', edit, 'UpdateZonePage', ['zones']),
-      page('/create-zone', edit, 'CreateZonePage', ['zones']),
+      page('/update-zone/:id', inner, 'UpdateZonePage', ['zones']),
+      page('/create-zone', inner, 'CreateZonePage', ['zones']),
       page('/zones', () => import('./zones-page.tsx'), 'ZonesPage', ['zones']),
     ],
   }),
