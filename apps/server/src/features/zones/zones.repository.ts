@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { ZONE_LIST_COUNT_MAX, type ZONE_SORTS } from '@motema/shared/zones';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, zoneMembers, zones } from '../../db/schema.ts';
-import { pointAt, type Position } from '../discovery/discovery.policy.ts';
+import { metresBetween, pointAt, type Position } from '../discovery/discovery.policy.ts';
 
 export type ZoneRow = typeof zones.$inferSelect;
 export type ZoneInsert = Omit<typeof zones.$inferInsert, 'id' | 'members'>;
@@ -135,19 +135,20 @@ export function listSuggested(db: DbOrTx, viewerId: string, language: string, qu
 
 /**
  * Zones placed within `km` of `at` that the viewer is not in: earthdistance's box prunes through
- * `zones_place_idx`, the exact distance decides; the page's order after (the zones near anyone are few).
+ * `zones_place_idx`, then discovery's plain-float great-circle distance decides (earthdistance's own
+ * builds two cubes a row: 26.5 ms against 2.1 ms for the thousand zones near a member among 100,000);
+ * the page's order after.
  */
 export function listNear(db: DbOrTx, viewerId: string, at: Position, km: number, query: ZonePage) {
   const metres = km * 1000;
-  const place = sql`ll_to_earth(${zones.latitude}, ${zones.longitude})`;
   return page(
     db,
     viewerId,
     and(
       isNotNull(zones.latitude),
       isNotNull(zones.longitude),
-      sql`earth_box(${pointAt(at)}, ${metres}::float8) @> ${place}`,
-      sql`earth_distance(${pointAt(at)}, ${place}) <= ${metres}::float8`,
+      sql`earth_box(${pointAt(at)}, ${metres}::float8) @> ll_to_earth(${zones.latitude}, ${zones.longitude})`,
+      sql`${metresBetween(at, zones.latitude, zones.longitude)} <= ${metres}::float8`,
       sql`NOT (${mineSql(viewerId)})`,
     ),
     query,
