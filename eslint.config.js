@@ -45,7 +45,14 @@ const WEB_FEATURE_SURFACE = {
   // payment-required.ts: chat's send, chat start and a story reply open the paywall's dialog on a 402.
   billing: ['payment-required.ts'],
   discovery: ['near-section.tsx'],
-  media: ['avatar-chooser.tsx', 'avatar-prompt.tsx', 'avatar-sheet.tsx', 'photo-gallery.tsx'],
+  // photo-precheck.ts: a zone's cover photo is checked as every photo is before it is sent.
+  media: [
+    'avatar-chooser.tsx',
+    'avatar-prompt.tsx',
+    'avatar-sheet.tsx',
+    'photo-gallery.tsx',
+    'photo-precheck.ts',
+  ],
   // push-device.ts: logging out ends web push on the device.
   notifications: ['push/push-device.ts'],
   safety: ['profile-safety-menu.tsx', 'use-safety-actions.tsx'],

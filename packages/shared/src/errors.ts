@@ -88,6 +88,7 @@ export const ERROR_MESSAGES = {
   zone_last_admin: 'Name another admin before leaving this zone',
   zone_remind_too_soon: 'You have already reminded the admins today',
   zone_invite_invalid: 'This invite link is no longer valid',
+  zone_already_reported: 'You have already reported this zone. Our team is looking into it.',
   zones_limit_reached: 'You are in as many zones as a member can be. Leave one to join another.',
   internal: 'Something went wrong. Please try again later.',
   service_unavailable: 'The service is briefly unavailable. Please try again in a moment.',

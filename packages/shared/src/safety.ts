@@ -34,11 +34,12 @@ export const REPORT_TEXT_MAX_LENGTH = 1000;
 
 /**
  * POST /api/reports: a member (`user`), or what they posted: one of their posts (`post`) or comments
- * (`comment`), named beside them. Same reasons whatever the target.
+ * (`comment`), named beside them; or a zone (`zone`), alone. Same reasons whatever the target.
  */
 export const ReportSchema = z
   .object({
-    user: z.uuid({ error: 'invalid_value' }),
+    user: z.uuid({ error: 'invalid_value' }).optional(),
+    zone: z.uuid({ error: 'invalid_value' }).optional(),
     post: z.uuid({ error: 'invalid_value' }).optional(),
     comment: z.uuid({ error: 'invalid_value' }).optional(),
     reason: z.enum(REPORT_REASON_KEYS as [ReportReason, ...ReportReason[]], {
@@ -57,7 +58,11 @@ export const ReportSchema = z
     error: 'report_sub_reason_required',
     path: ['subReason'],
   })
-  .refine((report) => !(report.post && report.comment), { error: 'invalid_value', path: ['comment'] });
+  .refine((report) => !(report.post && report.comment), { error: 'invalid_value', path: ['comment'] })
+  .refine((report) => (report.zone ? !report.user && !report.post && !report.comment : !!report.user), {
+    error: 'invalid_value',
+    path: ['user'],
+  });
 export type Report = z.infer<typeof ReportSchema>;
 /** POST /api/reports answers 201 with the id of the stored report, nothing else. */
 export const ReportCreatedSchema = z.object({ _id: z.string() });

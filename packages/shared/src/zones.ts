@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UsernameSchema } from './auth.ts';
+import { ImageSchema } from './media.ts';
 import { memberText } from './member-text.ts';
 import { LimitSchema, SkipSchema, sortSchema } from './paging.ts';
 import { PostCreateSchema } from './posts.ts';
@@ -71,6 +72,11 @@ export const ZoneSchema = z.object({
   name: z.string(),
   description: z.string(),
   cover: z.uuid().nullable(),
+  /**
+   * The cover photo's files, served by GET /api/zones/{id}/cover/{file} to whoever may see the page;
+   * null without a cover (or until its photo is ready).
+   */
+  coverImage: ImageSchema.nullable(),
   access: z.enum(ZONE_ACCESS),
   /** Asked of those who request a private zone; empty for others than members of a public zone. */
   questions: z.array(z.string()),
@@ -97,6 +103,13 @@ export const ZoneListQuerySchema = z.object({
   skip: SkipSchema,
   limit: LimitSchema.default(24),
   sort: sortSchema(ZONE_SORTS).default('-members'),
+});
+/**
+ * Suggestions: popular zones of the member's language, or, `near=true`, the zones placed within the
+ * member's preferred distance of their shared position (none when they share no position).
+ */
+export const ZoneSuggestionsQuerySchema = ZoneListQuerySchema.extend({
+  near: z.stringbool({ error: 'invalid_value' }).optional(),
 });
 export const ZoneSearchQuerySchema = ZoneListQuerySchema.extend({
   q: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(ZONE_TITLE_MAX_LENGTH),
@@ -144,6 +157,17 @@ export const ZoneMemberDetailSchema = z.object({
   banned: z.boolean(),
 });
 export type ZoneMemberDetail = z.infer<typeof ZoneMemberDetailSchema>;
+
+/** The zone's banned members (GET /api/zones/{id}/bans), for its admins and managers; newest ban first. */
+export const ZoneBanListQuerySchema = z.object({ skip: SkipSchema, limit: LimitSchema.default(50) });
+export type ZoneBanListQuery = z.infer<typeof ZoneBanListQuerySchema>;
+export const ZoneBannedSchema = z.object({
+  _id: z.uuid().describe('The member'),
+  username: z.string(),
+  bannedAt: z.iso.datetime(),
+});
+export const ZoneBanListSchema = z.object({ members: z.array(ZoneBannedSchema), count: z.int() });
+export type ZoneBanList = z.infer<typeof ZoneBanListSchema>;
 
 /** The caller's own membership: a declined request's reason is read here. */
 export const ZoneMembershipSchema = z.object({

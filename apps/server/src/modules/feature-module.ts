@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
-import type { ReportTargets } from '../features/safety/safety.service.ts';
+import type { ReportedZones, ReportTargets } from '../features/safety/safety.service.ts';
 import type { NotificationContribution } from '../notification-port.ts';
 import type { PeriodicJob } from '../jobs/periodic.ts';
 import type { RateLimiter } from '../lib/rate-limiter.ts';
@@ -21,6 +21,8 @@ import type { Realtime } from '../realtime/server.ts';
 export type FeaturePorts = {
   /** A report's post or comment, checked by the feature owning them (posts) for safety's routes. */
   reportTargets: ReportTargets;
+  /** A report's zone, checked by the zones feature for safety's routes. */
+  reportedZones: ReportedZones;
 };
 
 /** What a module's routes, handlers, subscribers, workers and periodic jobs are built with. */

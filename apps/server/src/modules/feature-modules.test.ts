@@ -35,6 +35,7 @@ describe('the feature modules (decision 0033)', () => {
         'GET /api/posts/:id/comments',
         'GET /api/posts/:postId/media/:itemId/:file',
         'GET /api/zones/:id',
+        'GET /api/zones/:id/cover/:file',
         'POST /api/payments/callback/flexpay/:token',
         'POST /api/devices',
         'POST /api/visitors',
@@ -52,9 +53,14 @@ describe('the feature modules (decision 0033)', () => {
 
   it('give each port one provider: an app missing one, or given two, does not start', () => {
     const targets: ReportTargets = { requireTarget: async () => {} };
+    const zones: FeatureModule = {
+      name: 'zones',
+      provides: { reportedZones: { requireZone: async () => {} } },
+    };
     const provider = (name: string): FeatureModule => ({ name, provides: { reportTargets: targets } });
-    expect(portsOf([provider('posts')]).reportTargets).toBe(targets);
-    expect(() => portsOf([{ name: 'safety' }])).toThrow('no module provides reportTargets');
+    expect(portsOf([provider('posts'), zones]).reportTargets).toBe(targets);
+    expect(() => portsOf([{ name: 'safety' }])).toThrow('no module provides reportTargets, reportedZones');
+    expect(() => portsOf([provider('posts')])).toThrow('no module provides reportedZones');
     expect(() => portsOf([provider('posts'), provider('lives')])).toThrow(
       'the reportTargets port is provided twice (again by lives)',
     );

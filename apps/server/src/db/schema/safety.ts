@@ -26,9 +26,9 @@ export const blocks = pgTable(
 
 /**
  * A report for moderation; anonymous to the reported member. Its target is the member, or one of
- * their posts (`postId`) or comments (`commentId`): one open report per reporter and target. The
- * target's id is kept without a foreign key, so that deleting the post or the comment leaves the
- * report for moderation.
+ * their posts (`postId`) or comments (`commentId`), or a zone (`zoneId`, no member named: a zone has
+ * no one owner): one open report per reporter and target. The target's id is kept without a foreign
+ * key, so that deleting the post, the comment or the zone leaves the report for moderation.
  */
 export const reports = pgTable(
   'reports',
@@ -37,13 +37,13 @@ export const reports = pgTable(
     reporterId: uuid('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    reportedId: uuid('reported_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The member reported, or whose post or comment is; null for a zone's report. */
+    reportedId: uuid('reported_id').references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     subReason: text('sub_reason').notNull(),
     postId: uuid('post_id'),
     commentId: uuid('comment_id'),
+    zoneId: uuid('zone_id'),
     text: text('text').notNull().default(''),
     status: text('status', { enum: ['open', 'closed'] })
       .notNull()
@@ -60,7 +60,15 @@ export const reports = pgTable(
     uniqueIndex('reports_open_comment_key')
       .on(table.reporterId, table.commentId)
       .where(sql`${table.status} = 'open' AND ${table.commentId} IS NOT NULL`),
+    uniqueIndex('reports_open_zone_key')
+      .on(table.reporterId, table.zoneId)
+      .where(sql`${table.status} = 'open' AND ${table.zoneId} IS NOT NULL`),
     check('reports_one_target_check', sql`${table.postId} IS NULL OR ${table.commentId} IS NULL`),
+    // A member (and maybe their post or comment), or a zone alone.
+    check(
+      'reports_member_or_zone_check',
+      sql`(${table.reportedId} IS NULL) = (${table.zoneId} IS NOT NULL) AND (${table.zoneId} IS NULL OR (${table.postId} IS NULL AND ${table.commentId} IS NULL))`,
+    ),
     index('reports_reported_idx').on(table.reportedId, table.createdAt),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -21,8 +22,10 @@ import { users } from './users.ts';
  * A zone (docs/zones.md): a public or private group with a unique handle (`name`, unique whatever
  * its case), up to three questions asked of those who request a private one, and its members'
  * count (admins, managers and members; not the waiting), kept in the transactions that change it.
- * `language` is its creator's, for the suggestions. Searched by title or name through trigram
- * indexes (pg_trgm, migration 0029).
+ * `language` is its creator's, for the suggestions; `latitude` and `longitude` its place, the
+ * creator's shared position when they made it, rounded to a tenth of a degree (about 11 km: it tells
+ * nothing precise of anyone; null when they shared none), for the suggestions near a member. Searched
+ * by title or name through trigram indexes (pg_trgm, migration 0029).
  */
 export const zones = pgTable(
   'zones',
@@ -37,6 +40,8 @@ export const zones = pgTable(
     language: text('language', { enum: ['en', 'fr', 'ro'] }).notNull(),
     members: integer('members').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -46,6 +51,10 @@ export const zones = pgTable(
     index('zones_suggestions_idx').on(table.language, table.members.desc().nullsFirst(), table.id),
     // A search matching many zones walks the most popular first and stops at the page's end.
     index('zones_popular_idx').on(table.members.desc().nullsFirst(), table.id),
+    // Near a member: earthdistance's points of the placed zones (GiST), pruned by earth_box.
+    index('zones_place_idx')
+      .using('gist', sql`ll_to_earth(${table.latitude}, ${table.longitude})`)
+      .where(sql`${table.latitude} IS NOT NULL AND ${table.longitude} IS NOT NULL`),
     check('zones_members_check', sql`${table.members} >= 0`),
   ],
 );

@@ -38,11 +38,14 @@ export const pointAt = (at: Position) => sql`ll_to_earth(${at.latitude}::float8,
  * of its cost: earthdistance builds two cubes a row and calls SQL functions PostgreSQL does not
  * inline, over a microsecond a member tested (QUALITY B1).
  */
-export const metresFrom = (at: Position) => {
+export const metresFrom = (at: Position) => metresBetween(at, users.latitude, users.longitude);
+
+/** `metresFrom` for another table's position columns (a zone's place). */
+export function metresBetween(at: Position, latitude: AnyPgColumn, longitude: AnyPgColumn): SQL<number> {
   const [lat, lon] = [sql`${at.latitude}::float8`, sql`${at.longitude}::float8`];
-  const haversine = sql`power(sin(radians(${users.latitude} - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(${users.latitude})) * power(sin(radians(${users.longitude} - ${lon}) / 2), 2)`;
+  const haversine = sql`power(sin(radians(${latitude} - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(${latitude})) * power(sin(radians(${longitude} - ${lon}) / 2), 2)`;
   return sql<number>`(${2 * EARTH_RADIUS_M}::float8 * asin(least(sqrt(${haversine}), 1::float8)))`;
-};
+}
 
 /** Kilometres from the viewer to the member, null when either has not shared a position. */
 export function distanceKmFrom(viewer: Viewer): SQL<number | null> {

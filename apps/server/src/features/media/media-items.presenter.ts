@@ -35,8 +35,11 @@ export function presentMediaItem(row: MediaItemRow, baseUrl: string): MediaItem 
   };
 }
 
-/** A photo's variants or a video's poster: sized as its largest variant (the poster's, not the video's). */
-function presentItemImage(row: MediaItemRow, baseUrl: string) {
+/**
+ * A photo's variants or a video's poster: sized as its largest variant (the poster's, not the
+ * video's); each URL `${baseUrl}${fileName}` (a zone's cover is a photo served this way).
+ */
+export function presentItemImage(row: MediaItemRow, baseUrl: string) {
   if (!row.image?.length || row.placeholder === null) return null;
   const largest = row.image.reduce((best, variant) => (variant.width > best.width ? variant : best));
   return presentImageAt(

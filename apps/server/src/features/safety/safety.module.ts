@@ -3,6 +3,13 @@ import { safetyRoutes } from './safety.routes.ts';
 
 export const safetyModule: FeatureModule = {
   name: 'safety',
-  // Reports may point at a post or a comment: the posts feature checks them (safety depends on none).
-  routes: [routes(safetyRoutes, ({ deps, ports }) => ({ ...deps, reportTargets: ports.reportTargets }))],
+  // Reports may point at a post or a comment, which the posts feature checks, or at a zone, which
+  // the zones feature checks (safety depends on neither).
+  routes: [
+    routes(safetyRoutes, ({ deps, ports }) => ({
+      ...deps,
+      reportTargets: ports.reportTargets,
+      reportedZones: ports.reportedZones,
+    })),
+  ],
 };

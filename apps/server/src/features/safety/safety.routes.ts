@@ -15,6 +15,7 @@ import {
   listBlockedMembers,
   reportMember,
   unblockMember,
+  type ReportedZones,
   type ReportTargets,
 } from './safety.service.ts';
 import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
@@ -26,12 +27,12 @@ const MemberParamsSchema = z.object({ user: z.uuid({ error: 'invalid_value' }) }
 
 /**
  * Blocks (symmetric and total, QUALITY Z3) and reports (anonymous to the reported member) of a
- * member or of a post or comment of theirs, which `reportTargets` (the posts feature's) checks.
+ * member or of a post or comment of theirs, which `reportTargets` (the posts feature's) checks, or of
+ * a zone, which `reportedZones` (the zones feature's) checks.
  */
-export const safetyRoutes: FastifyPluginAsyncZod<AppDeps & { reportTargets: ReportTargets }> = async (
-  app,
-  deps,
-) => {
+export const safetyRoutes: FastifyPluginAsyncZod<
+  AppDeps & { reportTargets: ReportTargets; reportedZones: ReportedZones }
+> = async (app, deps) => {
   const { db } = deps;
 
   app.get(
@@ -80,8 +81,10 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps & { reportTargets: Repo
         response: {
           201: ReportCreatedSchema,
           ...apiErrors({
-            404: 'user_not_found: no such member to report; post_not_found, comment_not_found: no such post or comment of theirs the caller may see',
-            409: 'report_already_open: this member (or post, or comment) is already reported by the caller',
+            400: 'self_not_allowed: the caller reports themselves',
+            403: 'zone_not_allowed: the caller is an admin of the zone they report',
+            404: 'user_not_found: no such member to report; post_not_found, comment_not_found: no such post or comment of theirs the caller may see; zone_not_found',
+            409: 'report_already_open: this member (or post, or comment) is already reported by the caller; zone_already_reported: this zone is',
           }),
         },
       },
@@ -89,6 +92,14 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps & { reportTargets: Repo
     async (request, reply) =>
       reply
         .code(201)
-        .send(await reportMember(db, memberOf(request).userId, request.body, deps.reportTargets)),
+        .send(
+          await reportMember(
+            db,
+            memberOf(request).userId,
+            request.body,
+            deps.reportTargets,
+            deps.reportedZones,
+          ),
+        ),
   );
 };

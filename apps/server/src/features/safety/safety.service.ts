@@ -81,33 +81,50 @@ export type ReportTargets = {
 };
 
 /**
- * Stores a report for moderation with both ids, and its post or comment when it points at one.
- * Nothing of it is ever shown or sent to the reported member. One open report per reporter and
- * target: a second one is a 409.
+ * A zone a report points at, checked by the feature owning zones (its module provides it): it throws
+ * 404 zone_not_found unless the reporter may see the zone's page, and 403 zone_not_allowed for the
+ * zone's own admins.
+ */
+export type ReportedZones = {
+  requireZone: (tx: DbOrTx, reporterId: string, zoneId: string) => Promise<void>;
+};
+
+/**
+ * Stores a report for moderation with both ids, and its post or comment when it points at one; or,
+ * for a zone, the reporter and the zone. Nothing of it is ever shown or sent to the reported member
+ * nor to the zone's admins. One open report per reporter and target: a second one is a 409
+ * (`zone_already_reported` for a zone).
  */
 export async function reportMember(
   db: Db,
   reporterId: string,
   report: Report,
   targets: ReportTargets,
+  zones: ReportedZones,
 ): Promise<ReportCreated> {
   return db.transaction(async (tx) => {
-    await requireOtherMember(tx, reporterId, report.user);
-    if (report.post || report.comment) await targets.requireTarget(tx, reporterId, report);
+    if (report.zone) await zones.requireZone(tx, reporterId, report.zone);
+    else {
+      // The schema names a member whenever it names no zone.
+      const user = report.user!;
+      await requireOtherMember(tx, reporterId, user);
+      if (report.post || report.comment) await targets.requireTarget(tx, reporterId, { ...report, user });
+    }
     const stored = await repo.insertOpenReport(
       tx,
       {
         reporterId,
-        reportedId: report.user,
+        reportedId: report.user ?? null,
         postId: report.post ?? null,
         commentId: report.comment ?? null,
+        zoneId: report.zone ?? null,
         reason: report.reason,
         subReason: report.subReason,
         text: report.text,
       },
       clock.now(),
     );
-    if (!stored) throw conflict('report_already_open');
+    if (!stored) throw conflict(report.zone ? 'zone_already_reported' : 'report_already_open');
     return { _id: stored.id };
   });
 }

@@ -11,8 +11,8 @@ import type { AppDeps } from '../../deps.ts';
 import { apiErrors, noBody } from '../../lib/api-responses.ts';
 import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
 import { createInvite, joinByInvite, listInvites, revokeInvite } from './zone-invites.service.ts';
-import { presentInvite, presentInviteMade, presentZone } from './zones.presenter.ts';
-import { ZoneParamsSchema } from './zones.routes.ts';
+import { presentInvite, presentInviteMade } from './zones.presenter.ts';
+import { presentZoneOf, ZoneParamsSchema } from './zones.routes.ts';
 
 const MINUTE = 60_000;
 const refused = { 403: 'zone_not_allowed: admins and managers only', 404: 'zone_not_found' };
@@ -81,6 +81,11 @@ export const zoneInvitesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     async (request, reply) =>
       reply
         .code(201)
-        .send(presentZone(await joinByInvite(deps, memberOf(request).userId, request.body.token))),
+        .send(
+          await presentZoneOf(
+            deps.db,
+            await joinByInvite(deps, memberOf(request).userId, request.body.token),
+          ),
+        ),
   );
 };

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { ZoneMemberListQuery, ZoneRole } from '@motema/shared/zones';
+import type { ZoneBanListQuery, ZoneMemberListQuery, ZoneRole } from '@motema/shared/zones';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, zoneBans, zoneDeclines, zoneMembers } from '../../db/schema.ts';
 import { notBlockedWith } from '../safety/safety.policy.ts';
@@ -219,6 +219,35 @@ export async function listMembers(
       .select({ count: sql<number>`count(*)::int` })
       .from(zoneMembers)
       .innerJoin(users, eq(users.id, zoneMembers.userId))
+      .where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+/**
+ * The zone's banned members seen by the viewer, newest ban first: never one blocked by or blocking
+ * the viewer (Z3), nor an account gone back to pending. A zone bans a handful: its primary key
+ * (zone, user) finds them, sorted after.
+ */
+export async function listBans(db: DbOrTx, zoneId: string, viewerId: string, page: ZoneBanListQuery) {
+  const where = and(
+    eq(zoneBans.zoneId, zoneId),
+    ne(users.status, 'pending'),
+    notBlockedWith(viewerId, zoneBans.userId),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ userId: zoneBans.userId, username: users.username, bannedAt: zoneBans.bannedAt })
+      .from(zoneBans)
+      .innerJoin(users, eq(users.id, zoneBans.userId))
+      .where(where)
+      .orderBy(desc(zoneBans.bannedAt), asc(zoneBans.userId))
+      .offset(page.skip)
+      .limit(page.limit),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(zoneBans)
+      .innerJoin(users, eq(users.id, zoneBans.userId))
       .where(where),
   ]);
   return { rows, count: total?.count ?? 0 };

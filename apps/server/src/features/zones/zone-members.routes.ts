@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZoneBanListQuerySchema,
+  ZoneBanListSchema,
   ZoneDeclineSchema,
   ZoneMemberDetailSchema,
   ZoneMemberListQuerySchema,
@@ -20,6 +22,7 @@ import {
   declineRequest,
   enterZone,
   leaveZone,
+  listBans,
   listZoneMembers,
   zoneMember,
   myMembership,
@@ -27,8 +30,8 @@ import {
   removeMember,
   setBan,
 } from './zone-members.service.ts';
-import { presentMember, presentMemberList, presentZone } from './zones.presenter.ts';
-import { ZoneParamsSchema } from './zones.routes.ts';
+import { presentBanList, presentMember, presentMemberList } from './zones.presenter.ts';
+import { presentZoneOf, ZoneParamsSchema } from './zones.routes.ts';
 
 const MINUTE = 60_000;
 const MemberParamsSchema = ZoneParamsSchema.extend({ user: z.uuid({ error: 'invalid_value' }) });
@@ -68,7 +71,7 @@ export const zoneMembersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       async (request, reply) => {
         const body = withAnswers ? ZoneRequestSchema.parse(request.body ?? {}) : null;
         const context = await enterZone(deps, memberOf(request).userId, request.params.id, body);
-        return reply.code(201).send(presentZone(context));
+        return reply.code(201).send(await presentZoneOf(db, context));
       },
     );
   enter('/zones/:id/join', false);
@@ -232,6 +235,19 @@ export const zoneMembersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       await removeMember(deps, memberOf(request).userId, request.params.id, request.params.user);
       return reply.code(204).send();
     },
+  );
+
+  app.get(
+    '/zones/:id/bans',
+    {
+      schema: {
+        ...mine,
+        querystring: ZoneBanListQuerySchema,
+        response: { 200: ZoneBanListSchema, ...apiErrors({ 403: refused, 404: notFound }) },
+      },
+    },
+    async (request) =>
+      presentBanList(await listBans(db, memberOf(request).userId, request.params.id, request.query)),
   );
 
   for (const banned of [true, false]) {

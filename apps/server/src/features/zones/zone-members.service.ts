@@ -1,4 +1,9 @@
-import { ZONE_REMINDER_INTERVAL_MS, type ZoneMemberListQuery, type ZoneRole } from '@motema/shared/zones';
+import {
+  ZONE_REMINDER_INTERVAL_MS,
+  type ZoneBanListQuery,
+  type ZoneMemberListQuery,
+  type ZoneRole,
+} from '@motema/shared/zones';
 import type { AppEvents } from '../../app-events.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, fieldIssue, invalidFields } from '../../lib/app-error.ts';
@@ -195,6 +200,13 @@ export async function setBan(
     }
     await members.insertBan(tx, context.zone.id, userId, clock.now());
   });
+}
+
+/** The zone's banned members, for those who may ban and lift bans (its admins and managers). */
+export async function listBans(db: DbOrTx, viewerId: string, zoneId: string, page: ZoneBanListQuery) {
+  const context = await zoneFor(db, zoneId, viewerId);
+  requireRight(context, 'ban');
+  return members.listBans(db, context.zone.id, viewerId, page);
 }
 
 /**

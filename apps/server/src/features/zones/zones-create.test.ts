@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ZONE_LIST_COUNT_MAX } from '@motema/shared/zones';
 import { mediaItems, zones } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createMember, waitFor } from '../../test/factories.ts';
+import { createMember, waitFor, type Member } from '../../test/factories.ts';
 import { storedFiles } from '../../test/media-factories.ts';
 import { createPhotoItem, createVideoItem } from '../../test/media-item-factories.ts';
 import { addToZone, buildZone, zoneCall, zoneName, zoneState } from '../../test/zone-factories.ts';
@@ -155,6 +155,56 @@ describe('zones: creating, changing, searching', () => {
       'the cover files removed',
     );
     expect(await zoneState(t.db, res.json()._id)).toMatchObject({ zone: [], members: [] });
+  });
+
+  it('serves the cover to whoever may see the page; a new or no cover removes the old files', async () => {
+    const admin = await createMember(t);
+    const [first, second] = [
+      await createPhotoItem(t, { owner: admin }),
+      await createPhotoItem(t, { owner: admin }),
+    ];
+    const made = await zoneCall(t, admin)('POST', '/api/zones', fields({ cover: first.id }));
+    const id = made.json()._id;
+    const image = made.json().coverImage;
+    expect(image).toMatchObject({ _id: first.id, width: 480, height: 360 });
+    expect(image.thumbnail).toMatch(new RegExp(`^/api/zones/${id}/cover/[a-z0-9-]+\\.webp$`));
+    const file = image.thumbnail.split('/').pop();
+    const fetchCover = (who: Member | null, name = file) =>
+      zoneCall(t, who)('GET', `/api/zones/${id}/cover/${name}`);
+
+    const outsider = await createMember(t);
+    const served = await fetchCover(outsider);
+    expect([served.statusCode, served.headers['content-type'], served.headers['cache-control']]).toEqual([
+      200,
+      'image/webp',
+      'private, no-cache',
+    ]);
+    // A private zone's cover is hidden from visitors, as its page is; a public one's is not.
+    expect((await fetchCover(null)).statusCode).toBe(404);
+    expect((await zoneCall(t, admin)('PATCH', `/api/zones/${id}`, { access: 'public' })).statusCode).toBe(
+      200,
+    );
+    expect((await fetchCover(null)).statusCode).toBe(200);
+    expect((await fetchCover(outsider, 'nothing.webp')).statusCode).toBe(404);
+    const listed = await zoneCall(t, admin)('GET', '/api/zones/mine');
+    expect(listed.json().zones.find((zone: { _id: string }) => zone._id === id).coverImage._id).toBe(
+      first.id,
+    );
+
+    const changed = await zoneCall(t, admin)('PATCH', `/api/zones/${id}`, { cover: second.id });
+    expect(changed.json()).toMatchObject({ cover: second.id, coverImage: { _id: second.id } });
+    const gone = (folder: string) => async () =>
+      (await storedFiles(t)).some((stored) => stored.startsWith(folder)) ? undefined : true;
+    await waitFor(gone(first.folder), 'the first cover files removed');
+    expect(await t.db.select().from(mediaItems).where(eq(mediaItems.id, first.id))).toEqual([]);
+    // Saving other fields keeps the cover.
+    const kept = await zoneCall(t, admin)('PATCH', `/api/zones/${id}`, { title: 'Renamed' });
+    expect(kept.json().coverImage._id).toBe(second.id);
+
+    const removed = await zoneCall(t, admin)('PATCH', `/api/zones/${id}`, { cover: null });
+    expect(removed.json()).toMatchObject({ cover: null, coverImage: null });
+    await waitFor(gone(second.folder), 'the second cover files removed');
+    expect((await fetchCover(outsider)).statusCode).toBe(404);
   });
 
   it(`counts a list up to ZONE_LIST_COUNT_MAX (${ZONE_LIST_COUNT_MAX}) zones`, async () => {

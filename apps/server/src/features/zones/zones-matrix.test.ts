@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@motema/shared/errors';
+import { zones } from '../../db/schema.ts';
 import { apiRoutes } from '../../test/api-routes.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createMember, type Member } from '../../test/factories.ts';
+import { createPhotoItem } from '../../test/media-item-factories.ts';
 import { buildComment, buildPost } from '../../test/post-factories.ts';
 import { buildBlock } from '../../test/safety-factories.ts';
 import {
@@ -13,6 +16,9 @@ import {
   zoneName,
   zoneState,
 } from '../../test/zone-factories.ts';
+
+/** A file every cover has: its thumbnail. */
+const COVER_FILE = '160.webp';
 
 /** Every caller of decision 0041's table: roles in the zone, and those outside it. */
 const CALLERS = [
@@ -87,6 +93,11 @@ const ROUTES: Record<string, { public?: boolean; call: (w: World) => Call; expec
       call: (w) => ({ method: 'GET', url: `/api/zones/${w.zone}` }),
       expect: only(CALLERS.filter(Boolean), 200, { visitor: 200 }),
     },
+    'GET /api/zones/{id}/cover/{file}': {
+      public: true,
+      call: (w) => ({ method: 'GET', url: `/api/zones/${w.zone}/cover/${COVER_FILE}` }),
+      expect: only(CALLERS.filter(Boolean), 200, { visitor: 200 }),
+    },
     'PATCH /api/zones/{id}': {
       call: (w) => ({ method: 'PATCH', url: `/api/zones/${w.zone}`, body: { title: 'Renamed' } }),
       expect: only(['admin'], 200),
@@ -152,6 +163,10 @@ const ROUTES: Record<string, { public?: boolean; call: (w: World) => Call; expec
       call: (w) => ({ method: 'DELETE', url: `/api/zones/${w.zone}/members/${w.target.user.id}` }),
       expect: only(['admin', 'manager'], 204),
     },
+    'GET /api/zones/{id}/bans': {
+      call: (w) => ({ method: 'GET', url: `/api/zones/${w.zone}/bans` }),
+      expect: only(['admin', 'manager'], 200),
+    },
     'PUT /api/zones/{id}/bans/{user}': {
       call: (w) => ({ method: 'PUT', url: `/api/zones/${w.zone}/bans/${w.target.user.id}` }),
       expect: only(['admin', 'manager'], 204),
@@ -211,6 +226,8 @@ describe('zones: every route for every caller (decision 0041)', () => {
     caller: Caller,
   ): Promise<{ w: World; who: Member | null }> {
     const { id: zone, admin } = await buildZone(t, { access });
+    const cover = await createPhotoItem(t, { owner: admin, claimedAt: new Date() });
+    await t.db.update(zones).set({ coverItemId: cover.id }).where(eq(zones.id, zone));
     const target = await addToZone(t, zone, 'member');
     const applicant = await addToZone(t, zone, 'waiting');
     const invite = (await zoneCall(t, admin)('POST', `/api/zones/${zone}/invites`, {})).json<

@@ -206,4 +206,43 @@ describe('zones: requests, invites and the last admin', () => {
     const unknown = await as(admin)('GET', `/api/zones/${id}/members/${crypto.randomUUID()}`);
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'user_not_found']);
   });
+
+  it('lists the banned to admins and managers, newest ban first, page by page, blocks hidden both ways', async () => {
+    const { id, admin } = await buildZone(t);
+    const manager = await addToZone(t, id, 'manager');
+    const [first, second, blocker, blocked] = [
+      await addToZone(t, id, 'member'),
+      await createMember(t),
+      await createMember(t),
+      await createMember(t),
+    ];
+    for (const who of [first, second, blocker, blocked]) {
+      expect((await as(admin)('PUT', `/api/zones/${id}/bans/${who.user.id}`)).statusCode).toBe(204);
+      clock.advance(60_000);
+    }
+    await buildBlock(t, { blocker, blocked: manager });
+    await buildBlock(t, { blocker: manager, blocked });
+    const bans = (who: Member, query = '') => as(who)('GET', `/api/zones/${id}/bans${query}`);
+
+    expect((await bans(admin)).json()).toEqual({
+      members: [blocked, blocker, second, first].map((who) => ({
+        _id: who.user.id,
+        username: who.user.username,
+        bannedAt: expect.any(String),
+      })),
+      count: 4,
+    });
+    expect(ids(await bans(manager))).toEqual([second.user.id, first.user.id]);
+    const page = (await bans(admin, '?skip=1&limit=2')).json();
+    expect([page.members.map((m: { _id: string }) => m._id), page.count]).toEqual([
+      [blocker.user.id, second.user.id],
+      4,
+    ]);
+    const member = await addToZone(t, id, 'member');
+    const refused = await bans(member);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'zone_not_allowed']);
+
+    expect((await as(manager)('DELETE', `/api/zones/${id}/bans/${second.user.id}`)).statusCode).toBe(204);
+    expect(ids(await bans(manager))).toEqual([first.user.id]);
+  });
 });

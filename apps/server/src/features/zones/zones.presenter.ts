@@ -1,24 +1,41 @@
 import type { z } from 'zod';
 import type {
   Zone,
+  ZoneBanList,
   ZoneInviteSchema,
   ZoneList,
   ZoneMemberDetail,
   ZoneMemberList,
   ZoneRole,
 } from '@motema/shared/zones';
+import type { MediaItemRow } from '../../db/schema.ts';
+import { presentItemImage } from '../media/media-items.presenter.ts';
 import type { InviteMade } from './zone-invites.service.ts';
 import type { InviteRow } from './zone-invites.repository.ts';
 import type { ZoneRow } from './zones.repository.ts';
 
-/** A zone's page as the caller sees it: every field is public to whoever may open the page. */
-export function presentZone({ zone, role }: { zone: ZoneRow; role: ZoneRole | null }): Zone {
+/** Where a zone's cover files are served: each request checks that the viewer may see the page. */
+export const zoneCoverBaseUrl = (zoneId: string) => `/api/zones/${zoneId}/cover/`;
+
+/** The zones' cover photos by item id (zones.service's `zoneCovers`). */
+export type ZoneCovers = ReadonlyMap<string, MediaItemRow>;
+
+/**
+ * A zone's page as the caller sees it: every field is public to whoever may open the page, its
+ * cover's files too (through the zone's route, never the item's own).
+ */
+export function presentZone(
+  { zone, role }: { zone: ZoneRow; role: ZoneRole | null },
+  covers: ZoneCovers,
+): Zone {
+  const cover = zone.coverItemId ? covers.get(zone.coverItemId) : undefined;
   return {
     _id: zone.id,
     title: zone.title,
     name: zone.name,
     description: zone.description,
     cover: zone.coverItemId,
+    coverImage: cover ? presentItemImage(cover, zoneCoverBaseUrl(zone.id)) : null,
     access: zone.access,
     questions: zone.questions,
     members: zone.members,
@@ -27,11 +44,11 @@ export function presentZone({ zone, role }: { zone: ZoneRow; role: ZoneRole | nu
   };
 }
 
-export function presentZoneList(list: {
-  rows: { zone: ZoneRow; role: ZoneRole | null }[];
-  count: number;
-}): ZoneList {
-  return { zones: list.rows.map(presentZone), count: list.count };
+export function presentZoneList(
+  list: { rows: { zone: ZoneRow; role: ZoneRole | null }[]; count: number },
+  covers: ZoneCovers,
+): ZoneList {
+  return { zones: list.rows.map((row) => presentZone(row, covers)), count: list.count };
 }
 
 /** Members by role; a waiting member's answers only reach the admins and managers who list the waiting. */
@@ -54,6 +71,20 @@ export function presentMemberList(list: {
       since: row.since.toISOString(),
       answers: row.role === 'waiting' ? row.answers : [],
       remindedAt: row.role === 'waiting' ? (row.lastReminderAt?.toISOString() ?? null) : null,
+    })),
+    count: list.count,
+  };
+}
+
+export function presentBanList(list: {
+  rows: { userId: string; username: string; bannedAt: Date }[];
+  count: number;
+}): ZoneBanList {
+  return {
+    members: list.rows.map((row) => ({
+      _id: row.userId,
+      username: row.username,
+      bannedAt: row.bannedAt.toISOString(),
     })),
     count: list.count,
   };

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { ZONE_LIST_COUNT_MAX, type ZONE_SORTS } from '@motema/shared/zones';
 import type { DbOrTx } from '../../db/client.ts';
 import { postMedia, posts, users, zoneMembers, zones } from '../../db/schema.ts';
+import { metresBetween, pointAt, type Position } from '../discovery/discovery.policy.ts';
 
 export type ZoneRow = typeof zones.$inferSelect;
 export type ZoneInsert = Omit<typeof zones.$inferInsert, 'id' | 'members'>;
@@ -70,9 +71,28 @@ export async function adjustMembers(tx: DbOrTx, id: string, delta: number): Prom
     .where(eq(zones.id, id));
 }
 
-export async function languageOf(db: DbOrTx, userId: string): Promise<'en' | 'fr' | 'ro'> {
-  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
-  return row?.language ?? 'en';
+/**
+ * What zones use of a member: their language (a zone's, the suggestions'), their position (snapped,
+ * QUALITY Z4; null when not shared) and their preferred distance in km.
+ */
+export async function memberFactsOf(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      language: users.language,
+      latitude: users.latitude,
+      longitude: users.longitude,
+      distanceKm: users.matchDistance,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return {
+    language: row?.language ?? 'en',
+    at:
+      row?.latitude != null && row.longitude != null
+        ? { latitude: row.latitude, longitude: row.longitude }
+        : null,
+    distanceKm: row?.distanceKm ?? 0,
+  };
 }
 
 /** Whether this id is a member's (not an unconfirmed registration). */
@@ -123,6 +143,28 @@ export function listSuggested(db: DbOrTx, viewerId: string, language: string, qu
     db,
     viewerId,
     and(eq(zones.language, language as ZoneRow['language']), sql`NOT (${mineSql(viewerId)})`),
+    query,
+  );
+}
+
+/**
+ * Zones placed within `km` of `at` that the viewer is not in: earthdistance's box prunes through
+ * `zones_place_idx`, then discovery's plain-float great-circle distance decides (earthdistance's own
+ * builds two cubes a row: 26.5 ms against 2.1 ms for the thousand zones near a member among 100,000);
+ * the page's order after.
+ */
+export function listNear(db: DbOrTx, viewerId: string, at: Position, km: number, query: ZonePage) {
+  const metres = km * 1000;
+  return page(
+    db,
+    viewerId,
+    and(
+      isNotNull(zones.latitude),
+      isNotNull(zones.longitude),
+      sql`earth_box(${pointAt(at)}, ${metres}::float8) @> ll_to_earth(${zones.latitude}, ${zones.longitude})`,
+      sql`${metresBetween(at, zones.latitude, zones.longitude)} <= ${metres}::float8`,
+      sql`NOT (${mineSql(viewerId)})`,
+    ),
     query,
   );
 }

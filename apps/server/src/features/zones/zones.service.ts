@@ -1,9 +1,15 @@
 import type { ZoneCreate, ZoneUpdate } from '@motema/shared/zones';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, conflict, fieldIssue, invalidFields } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, fieldIssue, invalidFields } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import { claimMediaItems, removeMediaItems } from '../media/media-items.service.ts';
+import type { ServedFile } from '../../lib/served-file.ts';
+import {
+  claimMediaItems,
+  mediaItemsByIds,
+  openMediaItemFile,
+  removeMediaItems,
+} from '../media/media-items.service.ts';
 import { requireRight, zoneFor, type ZoneContext } from './zone-access.ts';
 import type { ZoneAction } from './zones.policy.ts';
 import * as members from './zone-members.repository.ts';
@@ -19,6 +25,17 @@ export async function requireRoomForZone(tx: DbOrTx, env: AppDeps['env'], userId
     throw conflict('zones_limit_reached');
   }
 }
+
+/**
+ * How coarse a zone's place is: a tenth of a degree (steps per degree), about 11 km of latitude
+ * (less of longitude away from the equator), ten times the members' own grid (QUALITY Z4): a zone
+ * says where it gathers, not where its creator lives.
+ */
+const ZONE_PLACE_STEPS_PER_DEGREE = 10;
+const coarse = (degrees: number | undefined) =>
+  degrees === undefined
+    ? null
+    : Math.round(degrees * ZONE_PLACE_STEPS_PER_DEGREE) / ZONE_PLACE_STEPS_PER_DEGREE;
 
 /** A cover: one of the member's uploaded photos (use `post`), claimed by the zone. */
 async function claimCover(tx: DbOrTx, userId: string, itemId: string): Promise<string> {
@@ -36,6 +53,7 @@ export async function createZone(
   return db.transaction(async (tx) => {
     await requireRoomForZone(tx, env, userId);
     const coverItemId = input.cover ? await claimCover(tx, userId, input.cover) : null;
+    const creator = await repo.memberFactsOf(tx, userId);
     const now = clock.now();
     const zone = await repo.insertZone(tx, {
       title: input.title,
@@ -44,7 +62,9 @@ export async function createZone(
       coverItemId,
       access: input.access,
       questions: input.questions,
-      language: await repo.languageOf(tx, userId),
+      language: creator.language,
+      latitude: coarse(creator.at?.latitude),
+      longitude: coarse(creator.at?.longitude),
       createdBy: userId,
       createdAt: now,
     });
@@ -131,9 +151,19 @@ export function listMyZones(db: DbOrTx, viewerId: string, page: repo.ZonePage): 
   return repo.listMine(db, viewerId, page);
 }
 
-/** Popular zones of the viewer's language that they are not in. */
-export async function suggestZones(db: DbOrTx, viewerId: string, page: repo.ZonePage): Promise<ZoneListed> {
-  return repo.listSuggested(db, viewerId, await repo.languageOf(db, viewerId), page);
+/**
+ * Popular zones of the viewer's language that they are not in; `near`: those placed within their
+ * preferred distance of their position, whatever their language (none without a position).
+ */
+export async function suggestZones(
+  db: DbOrTx,
+  viewerId: string,
+  page: repo.ZonePage & { near?: boolean | undefined },
+): Promise<ZoneListed> {
+  const viewer = await repo.memberFactsOf(db, viewerId);
+  if (!page.near) return repo.listSuggested(db, viewerId, viewer.language, page);
+  if (!viewer.at) return { rows: [], count: 0 };
+  return repo.listNear(db, viewerId, viewer.at, viewer.distanceKm, page);
 }
 
 export function searchZones(
@@ -143,4 +173,34 @@ export function searchZones(
   page: repo.ZonePage,
 ): Promise<ZoneListed> {
   return repo.search(db, viewerId, text, page);
+}
+
+/** The cover photos of these zones, by item id: one lookup by primary key, none when no zone has one. */
+export async function zoneCovers(db: DbOrTx, zones: readonly { coverItemId: string | null }[]) {
+  const ids = zones.flatMap((zone) => (zone.coverItemId ? [zone.coverItemId] : []));
+  return ids.length > 0 ? mediaItemsByIds(db, ids) : new Map<string, never>();
+}
+
+/**
+ * GET /api/zones/{id}/cover/{file}: a file of the zone's cover photo (Range, If-None-Match), for
+ * whoever may see its page (a visitor: a public zone); 404 otherwise, or without a cover.
+ */
+export async function openZoneCoverFile(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  input: {
+    viewerId: string | null;
+    zoneId: string;
+    fileName: string;
+    range?: string | undefined;
+    ifNoneMatch?: string | undefined;
+  },
+): Promise<ServedFile> {
+  const { zone } = await getZone(deps.db, input.viewerId, input.zoneId);
+  if (!zone.coverItemId) throw new AppError(404, 'not_found');
+  return openMediaItemFile(deps, {
+    itemId: zone.coverItemId,
+    fileName: input.fileName,
+    range: input.range,
+    ifNoneMatch: input.ifNoneMatch,
+  });
 }

@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => void renderNotices());
 
 const GRACE = '9b2f3c1e-5d4a-4b6c-8e7f-1a2b3c4d5e6f';
-const PATH = '/settings/report/profile/:id';
+const PATH = '/settings/report/:kind/:id';
 
 function render(id = GRACE) {
   return renderPage(PATH, <ReportPage />, { url: `/settings/report/profile/${id}`, me: buildMe() });
@@ -154,6 +154,37 @@ describe('ReportPage', () => {
     expect(bodyOf(fetch)).toEqual({ user: GRACE, post: POST, reason: 'other', subReason: 'other', text: '' });
   });
 
+  it('reports a zone alone: its own words, no block offered, its own "already reported"', async () => {
+    const ZONE = '0b5a7c3e-2d1f-4e6a-8b9c-3d2e1f0a4b5c';
+    let status = 201;
+    const fetch = stubFetch(() =>
+      status === 201
+        ? jsonResponse(201, { _id: 'r1' })
+        : jsonResponse(409, { statusCode: 409, code: 'zone_already_reported', message: 'Already' }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderPage(PATH, <ReportPage />, {
+      url: `/settings/report/zone/${ZONE}`,
+      me: buildMe(),
+    });
+    expect(screen.getByRole('heading', { name: 'Report a zone' })).toBeTruthy();
+    expect(screen.getByText(/the zone’s admins will not know who reported it/)).toBeTruthy();
+    expect(screen.getByRole('radiogroup', { name: /Why are you reporting this zone/ })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Block/ })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Something else' }));
+    await user.click(send());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(bodyOf(fetch)).toEqual({ zone: ZONE, reason: 'other', subReason: 'other', text: '' });
+
+    status = 409;
+    await act(() => router.navigate(`/settings/report/zone/${ZONE}`));
+    await user.click(screen.getByRole('radio', { name: 'Something else' }));
+    await user.click(send());
+    expect(
+      await screen.findByText('You have already reported this zone. Our team is looking into it.'),
+    ).toBeTruthy();
+  });
+
   it('needs no sub-reason choice for "Something else"', async () => {
     const fetch = stubFetch(() => jsonResponse(201, { _id: 'r1' }));
     const user = userEvent.setup();
@@ -217,6 +248,13 @@ describe('ReportPage', () => {
     expect(screen.queryByRole('button', { name: 'Send the report' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/home');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows no form for an address that names neither a profile nor a zone', () => {
+    stubFetch(() => jsonResponse(201, { _id: 'r1' }));
+    renderPage(PATH, <ReportPage />, { url: `/settings/report/post/${GRACE}`, me: buildMe() });
+    expect(screen.getByText('This member is not available.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send the report' })).toBeNull();
   });
 
   it('has a text for every reason and sub-reason', () => {

@@ -7,43 +7,49 @@ import { REPORT_REASON_KEYS } from '@motema/shared/safety';
 import { RadioChoice, ReportTextField } from './report-fields.tsx';
 import type { ForgetReported } from './safety.api.ts';
 import { ReportIntro, ReportUnavailable } from './report-notices.tsx';
-import { subReasonsOf, useReportForm } from './use-report-form.ts';
+import { subReasonsOf, useReportForm, type ReportKind } from './use-report-form.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
-/** The name the profile's menu passed along, if any (never fetched: the page works for any id). */
+/** The name the profile's menu (or the zone's title its page) passed along, if any (never fetched: the page works for any id). */
 const nameFrom = (state: unknown) => {
   const name = (state as { name?: unknown } | null)?.name;
   return typeof name === 'string' && name.trim() ? name.trim() : undefined;
 };
 
+/** What `/settings/report/:kind/:id` reports: a member's profile, or a zone. */
+const KINDS: Record<string, ReportKind> = { profile: 'member', zone: 'zone' };
+
 /**
- * Reports a member for moderation: a reason, then its sub-reason, and optional details. Anonymous.
- * `forgetReported` takes the member out of the cached lists once the report is sent (the route passes
- * discovery's): the page the app returns to no longer shows them.
+ * Reports a member (or a zone) for moderation: a reason, then its sub-reason, and optional details.
+ * Anonymous. `forgetReported` takes the member out of the cached lists once the report is sent (the
+ * route passes discovery's): the page the app returns to no longer shows them.
  */
 export function ReportPage({ forgetReported }: { forgetReported?: ForgetReported }) {
   const { t } = useTranslation(['safety', 'validation', 'errors']);
-  const { id = '' } = useParams();
+  const params = useParams();
+  const id = params.id ?? '';
+  const kind = KINDS[params.kind ?? ''];
   const location = useLocation();
   const name = nameFrom(location.state);
   const { form, failure, subReasonsRef, chooseReason, chooseSubReason, submit, sending } = useReportForm(
     id,
     forgetReported,
+    kind,
   );
 
-  if (!isUuid(id)) return <ReportUnavailable />;
+  if (!kind || !isUuid(id)) return <ReportUnavailable kind={kind ?? 'member'} />;
 
   const { reason, subReason, text } = form.getValues();
   const subReasons = subReasonsOf(reason);
 
   return (
     <Stack gap="lg">
-      <ReportIntro name={name} />
+      <ReportIntro name={name} kind={kind} />
 
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
           <Radio.Group
-            label={t('report.reason')}
+            label={t(kind === 'zone' ? 'report.zone.reason' : 'report.reason')}
             required
             {...form.getInputProps('reason')}
             onChange={chooseReason}
@@ -84,12 +90,14 @@ export function ReportPage({ forgetReported }: { forgetReported?: ForgetReported
 
           <ReportTextField input={form.getInputProps('text')} length={text.trim().length} />
 
-          <Checkbox
-            size="md"
-            label={t('report.alsoBlock')}
-            description={t('report.alsoBlockHint')}
-            {...form.getInputProps('alsoBlock', { type: 'checkbox' })}
-          />
+          {kind === 'member' && (
+            <Checkbox
+              size="md"
+              label={t('report.alsoBlock')}
+              description={t('report.alsoBlockHint')}
+              {...form.getInputProps('alsoBlock', { type: 'checkbox' })}
+            />
+          )}
 
           {failure && (
             <Alert

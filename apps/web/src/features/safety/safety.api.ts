@@ -18,9 +18,12 @@ export const safetyKeys = {
   blockList: () => [...safetyKeys.all, 'blocks'] as const,
 };
 
-/** What a report form sends: the text may be left out; a post or a comment of the member may be named. */
-export type ReportInput = Pick<Report, 'user' | 'reason' | 'subReason'> &
-  Partial<Pick<Report, 'post' | 'comment'>> & { text?: string };
+/**
+ * What a report form sends: a member (and maybe a post or a comment of theirs), or a zone; the text
+ * may be left out.
+ */
+export type ReportInput = Pick<Report, 'reason' | 'subReason'> &
+  Partial<Pick<Report, 'user' | 'post' | 'comment' | 'zone'>> & { text?: string };
 
 /** The members the viewer blocked, newest first, page after page. */
 export function useBlockListQuery() {
@@ -112,7 +115,7 @@ export function useReportMutation({ forget }: { forget?: ForgetReported } = {}) 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (report: ReportInput) => api<ReportCreated>('/reports', { method: 'POST', body: report }),
-    onSuccess: (_created, report) => forget?.(queryClient, report.user),
+    onSuccess: (_created, report) => report.user && forget?.(queryClient, report.user),
     meta: OWN_ERRORS,
   });
 }

@@ -32,13 +32,16 @@ function targetOf(state: unknown): { post?: string; comment?: string } {
 export const subReasonsOf = (reason: ReportReason | '') =>
   reason ? (REPORT_REASONS[reason] as readonly string[]) : [];
 
+/** What a report page reports: a member (maybe through a post or a comment of theirs), or a zone. */
+export type ReportKind = 'member' | 'zone';
+
 /**
- * The report form of member `id`: choosing a reason (its only sub-reason chosen with it, else the
- * sub-reasons brought on screen), sending, and what a failure says (under the fields, or `failure`).
- * Sent, the reported member is forgotten by the cached lists (`forget`) and the member goes back
- * where they came from.
+ * The report form of member (or zone) `id`: choosing a reason (its only sub-reason chosen with it,
+ * else the sub-reasons brought on screen), sending, and what a failure says (under the fields, or
+ * `failure`). Sent, a reported member is forgotten by the cached lists (`forget`) and the member goes
+ * back where they came from.
  */
-export function useReportForm(id: string, forget?: ForgetReported) {
+export function useReportForm(id: string, forget?: ForgetReported, kind: ReportKind = 'member') {
   const { t } = useTranslation(['safety', 'validation', 'errors']);
   const location = useLocation();
   const navigate = useNavigate();
@@ -50,7 +53,7 @@ export function useReportForm(id: string, forget?: ForgetReported) {
   const form = useForm<ReportValues>({
     initialValues: { reason: '', subReason: '', text: '', alsoBlock: false },
     validate: zodFormValidator(ReportSchema, t, (values: ReportValues) => ({
-      user: id,
+      [kind === 'zone' ? 'zone' : 'user']: id,
       reason: values.reason || undefined,
       subReason: values.subReason || undefined,
       text: values.text,
@@ -81,8 +84,7 @@ export function useReportForm(id: string, forget?: ForgetReported) {
     setFailure(null);
     report.mutate(
       {
-        user: id,
-        ...targetOf(location.state),
+        ...(kind === 'zone' ? { zone: id } : { user: id, ...targetOf(location.state) }),
         reason: values.reason as ReportReason,
         subReason: values.subReason,
         text: values.text.trim(),

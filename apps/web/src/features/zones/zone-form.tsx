@@ -12,11 +12,21 @@ import {
 } from '@motema/shared/zones';
 import { USERNAME_MAX_LENGTH } from '@motema/shared/limits';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../lib/apply-server-errors.ts';
 import { zodFormValidator } from '../../lib/form-errors.ts';
+import { ZoneCoverField, type ChosenCover } from './zone-cover-field.tsx';
 
-type Values = { title: string; name: string; access: ZoneAccess; description: string; questions: string[] };
+type Values = {
+  title: string;
+  name: string;
+  access: ZoneAccess;
+  description: string;
+  questions: string[];
+  /** The cover's media item, or null for none: an unchanged one is sent as it was (nothing changes). */
+  cover: string | null;
+};
 
 const valuesOf = (zone?: Zone): Values => ({
   title: zone?.title ?? '',
@@ -24,6 +34,7 @@ const valuesOf = (zone?: Zone): Values => ({
   access: zone?.access ?? 'public',
   description: zone?.description ?? '',
   questions: zone?.questions ?? [],
+  cover: zone?.cover ?? null,
 });
 
 /** A public zone asks nothing: its questions are not sent. */
@@ -40,8 +51,8 @@ type Props = {
 };
 
 /**
- * A zone's fields: title, name (a handle with the username rules), access, description and, for a
- * private zone, up to three questions; the server's messages go under their fields.
+ * A zone's fields: a cover photo, title, name (a handle with the username rules), access, description
+ * and, for a private zone, up to three questions; the server's messages go under their fields.
  */
 export function ZoneForm({ zone, submitLabel, saving, save }: Props) {
   const { t } = useTranslation(['zones', 'validation', 'errors']);
@@ -51,6 +62,12 @@ export function ZoneForm({ zone, submitLabel, saving, save }: Props) {
     validateInputOnBlur: true,
   });
   const { access, questions } = form.values;
+  // The photo shown for the cover: the zone's, then the one just uploaded (its owner's preview).
+  const [coverImage, setCoverImage] = useState(zone?.coverImage ?? null);
+  const chooseCover = (cover: ChosenCover | null) => {
+    form.setFieldValue('cover', cover?.id ?? null);
+    setCoverImage(cover?.image ?? null);
+  };
   const submit = form.onSubmit((values) =>
     save(ZoneCreateSchema.parse(toInput(values)), (error) => applyServerErrors(form, error, t)),
   );
@@ -58,6 +75,7 @@ export function ZoneForm({ zone, submitLabel, saving, save }: Props) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        <ZoneCoverField image={coverImage} onChange={chooseCover} />
         <TextInput
           label={t('form.title')}
           maxLength={ZONE_TITLE_MAX_LENGTH}

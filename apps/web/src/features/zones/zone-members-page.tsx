@@ -5,13 +5,17 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ZoneBans } from './zone-bans.tsx';
 import { ZoneRequestRow } from './zone-request-row.tsx';
 import { Loaded, sinceText, ZoneScreen } from './zone-screen.tsx';
 import { useZoneMembersQuery, useZoneQuery } from './zones.api.ts';
 
 const ROLE_ORDER: ZoneRole[] = ['admin', 'manager', 'member'];
 
-/** `/zone/:id/members`: members by role with a search; the waiting list for admins and managers. */
+/**
+ * `/zone/:id/members`: members by role with a search; the waiting list and the banned for admins and
+ * managers.
+ */
 export function ZoneMembersPage() {
   const { t } = useTranslation('zones');
   const id = useParams().id ?? '';
@@ -58,6 +62,7 @@ export function ZoneMembersPage() {
       <Loaded query={members} message={t('members.failed')}>
         {() => <ByRole zoneId={id} list={members.data!} moderator={moderator} />}
       </Loaded>
+      {moderator && <ZoneBans zoneId={id} />}
     </ZoneScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ZoneRole } from '@motema/shared/zones';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -59,6 +59,24 @@ describe('ZoneMembersPage', () => {
     );
     expect(screen.queryByRole('heading', { name: 'Waiting requests' })).toBeNull();
     expect(calls(fetch).some((call) => call.includes('role=waiting'))).toBe(false);
+    expect(calls(fetch).some((call) => call.includes('/bans'))).toBe(false);
+  });
+
+  it('shows a manager the banned members and lifts a ban, the list asked again', async () => {
+    const eve = 'eeeeeeee-0000-4000-8000-000000000005';
+    let banned = [{ _id: eve, username: 'eve', bannedAt: '2026-11-21T10:00:00.000Z' }];
+    const fetch = stubMembers('manager', {
+      [`GET ${path}/bans`]: () => [200, { members: banned, count: banned.length }],
+      [`DELETE ${path}/bans/${eve}`]: () => {
+        banned = [];
+        return [204];
+      },
+    });
+    renderPage('/zone/:id/members', <ZoneMembersPage />, { url: `/zone/${id}/members`, me: buildMe() });
+    expect(await screen.findByText('Banned on November 21, 2026')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Lift the ban on eve' }));
+    await waitFor(() => expect(screen.queryByText('@eve')).toBeNull());
+    expect(calls(fetch)).toContain(`DELETE ${path}/bans/${eve}`);
   });
 
   it('shows a manager the requests with their answers, and approves one', async () => {

@@ -99,6 +99,13 @@ describe('ZonePage', () => {
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(`/zone/${id}/settings`);
     expect(screen.getByRole('link', { name: 'Members' }).getAttribute('href')).toBe(`/zone/${id}/members`);
     expect(screen.getByRole('button', { name: 'Leave the zone' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Report the zone' })).toBeNull();
+  });
+
+  it('offers members and others but its admins to report the zone, and visitors not', async () => {
+    open(buildZone({ role: 'manager' }));
+    const report = await screen.findByRole('link', { name: 'Report the zone' });
+    expect(report.getAttribute('href')).toBe(`/settings/report/zone/${id}`);
   });
 
   it('offers a visitor to log in, without asking their membership', async () => {
@@ -106,6 +113,7 @@ describe('ZonePage', () => {
     renderPage('/zone/:id', <ZonePage />, { url: `/zone/${id}`, me: null });
     expect(await screen.findByRole('link', { name: 'Log in to join' })).toBeTruthy();
     expect(calls(fetch)).toEqual([`GET ${path}`]);
+    expect(screen.queryByRole('link', { name: 'Report the zone' })).toBeNull();
   });
 
   it('says a zone that could not load, with a retry', async () => {

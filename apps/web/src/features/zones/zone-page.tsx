@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconFlag, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -7,14 +7,15 @@ import { knownMe } from '../../lib/query-client.ts';
 import { MemberText } from '../../ui/member-text.tsx';
 import type { ZoneFeedSlot } from '../../ui/zone-feed-slot.ts';
 import { ZoneAction } from './zone-action.tsx';
-import { AccessBadge } from './zone-row.tsx';
+import { AccessBadge, ZoneCover } from './zone-row.tsx';
 import { Loaded, ZoneScreen } from './zone-screen.tsx';
 import { useZoneQuery } from './zones.api.ts';
 
 /**
- * `/zone/:id`: the zone's title, @name, access, members and description, what the caller can do
- * from their place in it, and below its feed (`feed`, lent by the posts feature) for those who may
- * read it: every member on a public zone, those in a private one (decision 0041); never a visitor.
+ * `/zone/:id`: the zone's cover, title, @name, access, members and description, what the caller can
+ * do from their place in it (and report it, but its admins), and below its feed (`feed`, lent by the
+ * posts feature) for those who may read it: every member on a public zone, those in a private one
+ * (decision 0041); never a visitor.
  */
 export function ZonePage({ feed: Feed }: { feed?: ZoneFeedSlot }) {
   const { t } = useTranslation('zones');
@@ -30,6 +31,7 @@ export function ZonePage({ feed: Feed }: { feed?: ZoneFeedSlot }) {
         {() =>
           zone.data && (
             <Stack gap="md">
+              {zone.data.coverImage && <ZoneCover image={zone.data.coverImage} />}
               <Group gap="xs">
                 <Text c="dimmed">@{zone.data.name}</Text>
                 <AccessBadge access={zone.data.access} />
@@ -64,6 +66,21 @@ export function ZonePage({ feed: Feed }: { feed?: ZoneFeedSlot }) {
                 </Group>
               )}
               <ZoneAction zone={zone.data} visitor={visitor} />
+              {!visitor && role !== 'admin' && (
+                // Anyone but its admins reports it (safety's report page, anonymous).
+                <Button
+                  component={Link}
+                  to={`/settings/report/zone/${encodeURIComponent(id)}`}
+                  state={{ name: zone.data.title }}
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  leftSection={<IconFlag size={16} aria-hidden />}
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  {t('zone.report')}
+                </Button>
+              )}
               {Feed && !visitor && (inZone || zone.data.access === 'public') && (
                 <Feed zoneId={id} canPost={inZone} />
               )}

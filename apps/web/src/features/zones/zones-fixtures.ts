@@ -9,6 +9,7 @@ export const buildZone = (change: Partial<Zone> = {}): Zone => ({
   name: 'kinrunners',
   description: 'We run along the river on Saturdays.',
   cover: null,
+  coverImage: null,
   access: 'public',
   questions: [],
   members: 12,

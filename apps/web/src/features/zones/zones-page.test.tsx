@@ -33,6 +33,27 @@ describe('ZonesPage', () => {
     expect(screen.getByRole('link', { name: 'Create' }).getAttribute('href')).toBe('/create-zone');
   });
 
+  it('shows the zones near a member who shares a position, and asks none of one who does not', async () => {
+    const close = buildZone({ _id: '00000000-0000-4000-8000-00000000000c', title: 'Gombe walkers' });
+    const fetch = stubApi({
+      ...lists,
+      'GET /api/zones/suggestions': (_body, url) => [
+        200,
+        url.includes('near=true') ? { zones: [close], count: 1 } : { zones: [other], count: 1 },
+      ],
+    });
+    const view = renderPage('/zones', <ZonesPage />, { me: buildMe({ locationShared: true }) });
+    expect(await screen.findByRole('heading', { name: 'Near you' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Gombe walkers/ })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Douala singles/ })).toBeTruthy();
+    view.unmount();
+    fetch.mockClear();
+    renderPage('/zones', <ZonesPage />, { me: buildMe({ locationShared: false }) });
+    expect(await screen.findByRole('link', { name: /Douala singles/ })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Near you' })).toBeNull();
+    expect(calls(fetch).some((call) => call.includes('near=true'))).toBe(false);
+  });
+
   it('searches by title or name', async () => {
     const fetch = stubApi({ ...lists, 'GET /api/zones/search': [200, { zones: [other], count: 1 }] });
     renderPage('/zones', <ZonesPage />, { me: buildMe() });

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../lib/error-text.ts';
+import { useMeQuery } from '../users/users.api.ts';
 import { ZoneList } from './zone-row.tsx';
 import { Loaded, ZoneScreen } from './zone-screen.tsx';
 import {
@@ -14,7 +15,10 @@ import {
   useZoneSearchQuery,
 } from './zones.api.ts';
 
-/** `/zones`: the member's zones, suggested ones and a search; an invite link joins through it. */
+/**
+ * `/zones`: the zones near the member (when they share a position), their zones, suggested ones and a
+ * search; an invite link joins through it.
+ */
 export function ZonesPage() {
   const { t } = useTranslation('zones');
   const [typed, setTyped] = useState('');
@@ -62,6 +66,10 @@ function MineAndSuggested() {
   const { t } = useTranslation('zones');
   const mine = useMyZonesQuery();
   const suggested = useSuggestedZonesQuery();
+  // Zones near the member, once they share a position (the server knows it; the app only that it
+  // does); the section shows when there are some.
+  const located = useMeQuery().data?.locationShared ?? false;
+  const near = useSuggestedZonesQuery(true, located);
   return (
     <>
       <Stack gap="xs">
@@ -72,6 +80,14 @@ function MineAndSuggested() {
           {() => <ZoneList zones={mine.data?.zones ?? []} empty={t('list.noneMine')} />}
         </Loaded>
       </Stack>
+      {near.data?.zones.length ? (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {t('list.near')}
+          </Title>
+          <ZoneList zones={near.data.zones} empty="" />
+        </Stack>
+      ) : null}
       <Stack gap="xs">
         <Title order={2} size="h4">
           {t('list.suggested')}

@@ -5,6 +5,7 @@ import type {
   ZoneCreate,
   ZoneInviteListSchema,
   ZoneInviteSchema,
+  ZoneBanList,
   ZoneList,
   ZoneMemberDetail,
   ZoneMemberList,
@@ -22,13 +23,14 @@ export type ZoneMemberQuery = { role?: 'waiting'; q?: string; limit?: number };
 export const zoneKeys = {
   all: ['zones'] as const,
   mine: () => ['zones', 'mine'] as const,
-  suggestions: () => ['zones', 'suggestions'] as const,
+  suggestions: (near = false) => ['zones', 'suggestions', { near }] as const,
   search: (q: string) => ['zones', 'search', q] as const,
   zone: (id: string) => ['zones', 'zone', id] as const,
   membership: (id: string) => ['zones', 'zone', id, 'membership'] as const,
   members: (id: string, query: ZoneMemberQuery = {}) => ['zones', 'zone', id, 'members', query] as const,
   member: (id: string, user: string) => ['zones', 'zone', id, 'member', user] as const,
   invites: (id: string) => ['zones', 'zone', id, 'invites'] as const,
+  bans: (id: string) => ['zones', 'zone', id, 'bans'] as const,
 };
 
 const zonePath = (id: string) => `/zones/${encodeURIComponent(id)}`;
@@ -37,10 +39,13 @@ const memberPath = (id: string, user: string) => `${zonePath(id)}/members/${enco
 export const useMyZonesQuery = () =>
   useQuery({ queryKey: zoneKeys.mine(), queryFn: ({ signal }) => api<ZoneList>('/zones/mine', { signal }) });
 
-export const useSuggestedZonesQuery = () =>
+/** Suggested zones: popular ones of the member's language, or (`near`) those near their position. */
+export const useSuggestedZonesQuery = (near = false, enabled = true) =>
   useQuery({
-    queryKey: zoneKeys.suggestions(),
-    queryFn: ({ signal }) => api<ZoneList>('/zones/suggestions', { signal }),
+    queryKey: zoneKeys.suggestions(near),
+    queryFn: ({ signal }) =>
+      api<ZoneList>('/zones/suggestions', { query: { near: near || undefined }, signal }),
+    enabled,
   });
 
 export const useZoneSearchQuery = (q: string) =>
@@ -70,6 +75,13 @@ export const useZoneMembersQuery = (id: string, query: ZoneMemberQuery = {}, ena
         signal,
       }),
     enabled,
+  });
+
+/** The zone's banned members (its admins and managers only), newest ban first. */
+export const useZoneBansQuery = (id: string) =>
+  useQuery({
+    queryKey: zoneKeys.bans(id),
+    queryFn: ({ signal }) => api<ZoneBanList>(`${zonePath(id)}/bans`, { query: { limit: 100 }, signal }),
   });
 
 /** One member seen through the zone, or null for someone not in it (or hidden by a block). */

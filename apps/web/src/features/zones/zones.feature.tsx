@@ -5,7 +5,6 @@ import type { ZoneFeedProps } from '../../ui/zone-feed-slot.ts';
 import { openTo, page } from '../../lib/feature-routes.tsx';
 
 const inner = () => import('./zone-manage-pages.ts');
-const edit = () => import('./zone-edit-pages.tsx');
 
 /**
  * Zones (issue 28): the tab, a zone's page (open to visitors), its members, settings and forms. Its
@@ -44,8 +43,8 @@ export const zonesFeature: FeatureModule = {
             ['zones'],
           ),
         ),
-        page('/update-zone/:id', edit, 'UpdateZonePage', ['zones']),
-        page('/create-zone', edit, 'CreateZonePage', ['zones']),
+        page('/update-zone/:id', inner, 'UpdateZonePage', ['zones']),
+        page('/create-zone', inner, 'CreateZonePage', ['zones']),
         page('/zones', () => import('./zones-page.tsx'), 'ZonesPage', ['zones']),
       ],
     };
