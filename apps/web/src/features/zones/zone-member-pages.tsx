@@ -8,7 +8,7 @@ import { notify } from '../../lib/notices.ts';
 import { knownMe } from '../../lib/query-client.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import type { ZoneFeedSlot } from '../../ui/zone-feed-slot.ts';
-import { Loaded, sinceText, ZoneScreen } from './zone-screen.tsx';
+import { Loaded, sinceText, ZoneFeedPart, ZoneScreen } from './zone-screen.tsx';
 import { useMemberActionMutation, useZoneMemberQuery, useZoneQuery, type MemberAction } from './zones.api.ts';
 
 /** The zone and one member seen through it (null: not in it, or hidden by a block). */
@@ -26,7 +26,7 @@ function useZoneMember() {
  * `/zone/:id/profile/:user`: a member seen through the zone: role, since when, their profile, and
  * their posts in the zone (`feed`, lent by the posts feature).
  */
-export function ZoneProfilePage({ feed: Feed }: { feed?: ZoneFeedSlot }) {
+export function ZoneProfilePage({ feed }: { feed?: ZoneFeedSlot }) {
   const { t } = useTranslation('zones');
   const { id, user, members, member } = useZoneMember();
   return (
@@ -40,7 +40,7 @@ export function ZoneProfilePage({ feed: Feed }: { feed?: ZoneFeedSlot }) {
               <Anchor component={Link} to={`/profile/${user}`}>
                 {t('profile.open')}
               </Anchor>
-              {Feed && <Feed zoneId={id} canPost={false} memberId={user} />}
+              <ZoneFeedPart feed={feed} zoneId={id} canPost={false} memberId={user} />
             </Stack>
           ) : (
             <Text c="dimmed">{t('profile.notInZone')}</Text>

@@ -8,7 +8,7 @@ import { MemberText } from '../../ui/member-text.tsx';
 import type { ZoneFeedSlot } from '../../ui/zone-feed-slot.ts';
 import { ZoneAction } from './zone-action.tsx';
 import { AccessBadge, ZoneCover } from './zone-row.tsx';
-import { Loaded, ZoneScreen } from './zone-screen.tsx';
+import { Loaded, ZoneFeedPart, ZoneScreen } from './zone-screen.tsx';
 import { useZoneQuery } from './zones.api.ts';
 
 /**
@@ -17,7 +17,7 @@ import { useZoneQuery } from './zones.api.ts';
  * posts feature) for those who may read it: every member on a public zone, those in a private one
  * (decision 0041); never a visitor.
  */
-export function ZonePage({ feed: Feed }: { feed?: ZoneFeedSlot }) {
+export function ZonePage({ feed }: { feed?: ZoneFeedSlot }) {
   const { t } = useTranslation('zones');
   const id = useParams().id ?? '';
   const zone = useZoneQuery(id);
@@ -81,8 +81,8 @@ export function ZonePage({ feed: Feed }: { feed?: ZoneFeedSlot }) {
                   {t('zone.report')}
                 </Button>
               )}
-              {Feed && !visitor && (inZone || zone.data.access === 'public') && (
-                <Feed zoneId={id} canPost={inZone} />
+              {!visitor && (inZone || zone.data.access === 'public') && (
+                <ZoneFeedPart feed={feed} zoneId={id} canPost={inZone} />
               )}
             </Stack>
           )

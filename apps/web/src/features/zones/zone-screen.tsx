@@ -1,6 +1,6 @@
 import { Anchor, Container, Skeleton, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../lib/error-text.ts';
@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/format-date.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LoadFailed } from '../../ui/load-failed.tsx';
+import type { ZoneFeedProps, ZoneFeedSlot } from '../../ui/zone-feed-slot.ts';
 
 /** Every zone screen's frame: a way back, the title and the content. */
 export function ZoneScreen({ title, back, children }: { title: string; back?: string; children: ReactNode }) {
@@ -71,3 +72,13 @@ export function Loaded({
 /** When someone joined, as a date in the member's language. */
 export const sinceText = (iso: string) =>
   formatDate(Date.parse(iso), currentLanguage(), { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** The zone's feed (lent by the posts feature through the route), a skeleton while its code loads. */
+export function ZoneFeedPart({ feed: Feed, ...props }: ZoneFeedProps & { feed?: ZoneFeedSlot }) {
+  if (!Feed) return null;
+  return (
+    <Suspense fallback={<Skeleton height={160} radius="md" />}>
+      <Feed {...props} />
+    </Suspense>
+  );
+}

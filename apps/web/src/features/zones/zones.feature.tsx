@@ -1,7 +1,5 @@
-import { Skeleton } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { FeatureModule } from '../../lib/feature-module.ts';
-import type { ZoneFeedProps } from '../../ui/zone-feed-slot.ts';
 import { openTo, page } from '../../lib/feature-routes.tsx';
 
 const inner = () => import('./zone-manage-pages.ts');
@@ -14,14 +12,7 @@ export const zonesFeature: FeatureModule = {
   name: 'zones',
   routes: (slots) => {
     const load = slots.zoneFeed;
-    const Lazy = load && lazy(() => load().then((ZoneFeed) => ({ default: ZoneFeed })));
-    const feed =
-      Lazy &&
-      ((props: ZoneFeedProps) => (
-        <Suspense fallback={<Skeleton height={160} radius="md" />}>
-          <Lazy {...props} />
-        </Suspense>
-      ));
+    const feed = load && lazy(() => load().then((ZoneFeed) => ({ default: ZoneFeed })));
     return {
       member: [
         page(

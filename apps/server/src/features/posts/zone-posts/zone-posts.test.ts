@@ -163,6 +163,18 @@ describe('the zone feed', () => {
     expect(res.json()).toMatchObject({ visibility: 'public', access: 'author', allowed: null });
     expect(await t.db.select().from(postAllowed).where(eq(postAllowed.postId, res.json()._id))).toEqual([]);
     expect((await postRow(t.db, res.json()._id))?.zoneId).toBe(zone.id);
+    // Nor does an edit give it an audience of its own.
+    const edited = await zoneCall(t, author)('PATCH', `/api/posts/${res.json()._id}`, {
+      text: 'Members only, edited',
+      visibility: 'private',
+      allowed: [friend.user.id],
+    });
+    expect(edited.json()).toMatchObject({
+      text: 'Members only, edited',
+      visibility: 'public',
+      allowed: null,
+    });
+    expect(await t.db.select().from(postAllowed).where(eq(postAllowed.postId, res.json()._id))).toEqual([]);
 
     const empty = await zoneCall(t, author)('POST', `/api/zones/${zone.id}/posts`, { text: '' });
     expect([empty.statusCode, empty.json().issues?.[0]?.code]).toEqual([400, 'post_empty']);

@@ -68,13 +68,16 @@ export function PostCard({ post, viewer, variant }: Props) {
                   {conversationTime(post.createdAt, Date.now(), currentLanguage())}
                 </time>
               </Anchor>
-              <Tooltip label={t(`visibility.${post.visibility}`)}>
-                <Visibility
-                  size={14}
-                  aria-label={t(`visibility.${post.visibility}`)}
-                  color="var(--mantine-color-dimmed)"
-                />
-              </Tooltip>
+              {/* A zone's post is seen by its zone's readers: "public" would mislead. */}
+              {!post.zone && (
+                <Tooltip label={t(`visibility.${post.visibility}`)}>
+                  <Visibility
+                    size={14}
+                    aria-label={t(`visibility.${post.visibility}`)}
+                    color="var(--mantine-color-dimmed)"
+                  />
+                </Tooltip>
+              )}
               {post.editedAt && (
                 <Text size="xs" c="dimmed">
                   {t('card.edited')}

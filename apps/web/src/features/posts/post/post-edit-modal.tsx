@@ -6,7 +6,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { VisibilityFields } from '../composer/post-visibility-fields.tsx';
 import { useUpdatePostMutation } from '../posts.api.ts';
 
-/** The author changes a post's text, its visibility or who may see it. */
+/** The author changes a post's text, its visibility or who may see it (a zone's post: its text). */
 export function PostEditModal({ post, onClose }: { post: Post; onClose: () => void }) {
   const { t } = useTranslation(['posts', 'errors', 'validation']);
   const update = useUpdatePostMutation(post._id);
@@ -39,13 +39,16 @@ export function PostEditModal({ post, onClose }: { post: Post; onClose: () => vo
           maxRows={10}
           maxLength={POST_TEXT_MAX_LENGTH}
         />
-        <VisibilityFields
-          visibility={visibility}
-          allowed={allowed}
-          onVisibility={setVisibility}
-          onAllowed={setAllowed}
-          known={post.allowed ?? []}
-        />
+        {/* A zone's post is public within its zone: no one to choose. */}
+        {!post.zone && (
+          <VisibilityFields
+            visibility={visibility}
+            allowed={allowed}
+            onVisibility={setVisibility}
+            onAllowed={setAllowed}
+            known={post.allowed ?? []}
+          />
+        )}
         {update.isError && (
           <Stack role="alert" c="red" fz="sm">
             {errorText(update.error, t)}

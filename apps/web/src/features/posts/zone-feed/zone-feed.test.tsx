@@ -102,6 +102,20 @@ describe('ZoneFeed', () => {
     expect(await screen.findByText('Post deleted')).toBeTruthy();
   });
 
+  it('says nothing of an audience on a zone’s post, nor lets its author choose one', async () => {
+    stubPostsApi({
+      [`GET ${FEED}`]: () => page(buildPost({ author: AMANI, access: 'author', ...inZone() })),
+    });
+    open({ canPost: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions on this post' }));
+    expect(screen.queryByLabelText('Public')).toBeNull();
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox')).toBeTruthy();
+    expect(within(dialog).queryByText('Who can see it')).toBeNull();
+  });
+
   it('offers a member no removal of others’ posts', async () => {
     stubPostsApi({ [`GET ${FEED}`]: () => page(buildPost({ ...inZone(false) })) });
     open({ canPost: true });
