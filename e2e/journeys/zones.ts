@@ -1,7 +1,8 @@
 /**
  * Zones on phones (360x740), two members in two browser contexts. Awa creates a private zone with a
  * question; Kofi finds its page, asks to join with an answer and reminds the admins (Remind then
- * waits a day); Awa approves him from the members screen, where his answer shows; Kofi is a member.
+ * waits a day); Awa approves him from the members screen, where his answer shows; Kofi is a member,
+ * posts in the zone's feed, and Awa comments under his post.
  * Awa makes an invite link in the zone's settings; Zola opens it and is a member at once.
  * Labels are read from the app's own translation files.
  */
@@ -11,6 +12,7 @@ const privateZone = journey(
   'a member creates a private zone with a question; another asks with an answer and reminds; the first approves',
   async ({ browser, baseUrl, log }) => {
     const zones = locale('en', 'zones');
+    const posts = locale('en', 'posts');
     const awa = await signedUpMember(browser, baseUrl, { firstName: 'Awa', sex: 'female', likes: ['male'] });
     const kofi = await signedUpMember(browser, baseUrl, {
       firstName: 'Kofi',
@@ -72,12 +74,37 @@ const privateZone = journey(
     await shot(kofi.page, 'zones-07-member');
     log('Kofi is a member of the zone');
 
+    // Kofi posts in the zone's feed; Awa finds it there and comments under it.
+    await kofi.page.getByRole('button', { name: posts('feed.write'), exact: true }).click();
+    const composer = kofi.page.getByRole('dialog', { name: posts('composer.title') });
+    await composer.getByLabel(posts('composer.textLabel')).fill('Who runs the Ngaliema loop on Saturday?');
+    await shot(kofi.page, 'zones-08-compose');
+    await composer.getByRole('button', { name: posts('composer.publish'), exact: true }).click();
+    await composer.waitFor({ state: 'detached' });
+    await kofi.page.getByText('Who runs the Ngaliema loop on Saturday?', { exact: true }).waitFor();
+    const zoneId = zonePath.split('/').pop()!;
+    const feed = (await (await awa.page.request.get(`/api/zones/${zoneId}/posts`)).json()) as {
+      posts: { _id: string; text: string }[];
+    };
+    const posted = feed.posts.find((post) => post.text === 'Who runs the Ngaliema loop on Saturday?');
+    expect(posted, 'Kofi’s post in the zone’s feed, for Awa').toBeTruthy();
+    await awa.page.goto(zonePath);
+    await awa.page.getByText('Who runs the Ngaliema loop on Saturday?', { exact: true }).waitFor();
+    await shot(awa.page, 'zones-09-feed-admin');
+    await awa.page.goto(`/post/${posted!._id}`);
+    await awa.page.getByLabel(posts('comments.write')).fill('Me! Seven o’clock at the gate.');
+    await awa.page.getByRole('button', { name: posts('comments.send'), exact: true }).click();
+    await kofi.page.goto(`/post/${posted!._id}`);
+    await kofi.page.getByText('Me! Seven o’clock at the gate.', { exact: true }).waitFor();
+    await shot(kofi.page, 'zones-10-comment');
+    log('Kofi posted in the zone; Awa commented under his post');
+
     // Awa makes an invite link in the settings; Zola opens it and is in at once.
     await awa.page.goto(`${zonePath}/settings`);
     await awa.page.getByRole('button', { name: zones('invites.create'), exact: true }).click();
     const link = await awa.page.getByRole('textbox', { name: zones('invites.link') }).inputValue();
     expect(link, 'the invite link').toMatch(/\/zones\?invite=/);
-    await shot(awa.page, 'zones-08-settings');
+    await shot(awa.page, 'zones-11-settings');
     const zola = await signedUpMember(browser, baseUrl, {
       firstName: 'Zola',
       sex: 'female',
