@@ -47,7 +47,7 @@ export const zonePostsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   app.post(
     '/zones/:id/posts',
     {
-      config: perMemberRateLimit('post-create', 60, HOUR),
+      config: perMemberRateLimit('zone-post-create', 60, HOUR),
       schema: {
         params: ZoneParamsSchema,
         body: ZonePostCreateSchema,
