@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { OPEN_PAYMENT_STATES, PAYMENT_STATES, type PaymentState } from '../../../db/schema/billing-payments.ts';
+import {
+  OPEN_PAYMENT_STATES,
+  PAYMENT_STATES,
+  type PaymentState,
+} from '../../../db/schema/billing-payments.ts';
 import type { InitOutcome, ProviderStatus } from '../providers/payment-provider.ts';
 import {
   afterCheck,

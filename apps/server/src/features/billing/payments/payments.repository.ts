@@ -175,9 +175,7 @@ export function expireOpenBefore(db: DbOrTx, before: Date, now: Date) {
   return db
     .update(payments)
     .set({ status: 'EXPIRED', reason: 'expired', updatedAt: now })
-    .where(
-      and(inArray(payments.status, OPEN_PAYMENT_STATES), lt(payments.createdAt, before)),
-    )
+    .where(and(inArray(payments.status, OPEN_PAYMENT_STATES), lt(payments.createdAt, before)))
     .returning({ id: payments.id, userId: payments.userId });
 }
 
