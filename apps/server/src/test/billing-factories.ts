@@ -6,9 +6,11 @@ import {
   subscriptionPlans,
   userSubscriptions,
   type PaymentRow,
+  type PaymentState,
   type SubscriptionPlanRow,
 } from '../db/schema.ts';
 import { grantPass } from '../features/billing/passes/passes.service.ts';
+import { INITIAL_STATES, TRANSITIONS } from '../features/billing/payments/payment-transitions.ts';
 import { clock } from '../lib/clock.ts';
 
 /** A plan of the seeded catalogue by key ('week', 'month', 'quarter'). */
@@ -18,12 +20,30 @@ export async function planOf(db: Db, key: 'week' | 'month' | 'quarter'): Promise
   return plan;
 }
 
+/** The shortest way the state machine's table leads from the initial state to `status`. */
+function wayTo(status: PaymentState): PaymentState[] {
+  const ways: PaymentState[][] = INITIAL_STATES.map((state) => [state]);
+  for (const way of ways) {
+    const last = way.at(-1)!;
+    if (last === status) return way;
+    for (const next of TRANSITIONS[last]) if (!way.includes(next)) ways.push([...way, next]);
+  }
+  throw new Error(`no way to ${status}`);
+}
+
 /**
- * A settled card payment of `plan` by the member, stored straight (no provider): what a pass needs
- * beside it (user_subscriptions.payment_id references payments).
+ * A card payment of `plan` by the member (or by no one: `null`), stored straight (no provider) in
+ * `status` the only way the database lets the code get it there: stored CREATED, then moved along the
+ * state machine's table, settled when it reaches SUCCESS.
  */
-export async function settledPayment(db: Db, userId: string, plan: SubscriptionPlanRow): Promise<PaymentRow> {
-  const [row] = await db
+export async function paymentIn(
+  db: Db,
+  status: PaymentState,
+  userId: string | null,
+  plan: SubscriptionPlanRow,
+): Promise<PaymentRow> {
+  const [first, ...moves] = wayTo(status);
+  let [row] = await db
     .insert(payments)
     .values({
       reference: `T${randomUUID().replaceAll('-', '').slice(0, 19).toUpperCase()}`,
@@ -33,12 +53,23 @@ export async function settledPayment(db: Db, userId: string, plan: SubscriptionP
       amountMinor: plan.costUsd,
       currency: 'USD',
       callbackTokenHash: randomUUID(),
-      status: 'SUCCESS',
-      settledAt: clock.now(),
+      status: first,
     })
     .returning();
+  for (const next of moves) {
+    [row] = await db
+      .update(payments)
+      .set({ status: next, ...(next === 'SUCCESS' && { settledAt: clock.now() }) })
+      .where(eq(payments.id, row!.id))
+      .returning();
+  }
   if (!row) throw new Error('no payment stored');
   return row;
+}
+
+/** A settled card payment of `plan` by the member: what a pass needs beside it (user_subscriptions.payment_id references payments). */
+export function settledPayment(db: Db, userId: string, plan: SubscriptionPlanRow): Promise<PaymentRow> {
+  return paymentIn(db, 'SUCCESS', userId, plan);
 }
 
 /** A pass granted as a settled payment would grant it (a payment of its own), at `at` or now. */

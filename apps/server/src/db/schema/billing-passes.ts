@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { payments } from './billing-payments.ts';
 import { users } from './users.ts';
 
@@ -7,7 +7,7 @@ import { users } from './users.ts';
 
 /**
  * The catalogue of Premium plans (SPEC "Subscription"), seeded by a migration: the price in both
- * currencies in integer minor units (M1), what the plan gives (its `days`, the `popularity` percent
+ * currencies in integer minor units (M1, the ledger's bigint), what the plan gives (its `days`, the `popularity` percent
  * of the remaining gap it lets a member write across, whether it includes `preferences`), and whether
  * it is still `sold` (a pass bought on a plan no longer sold still runs). The share of buyers who
  * chose a plan is counted from the passes (plans.service.ts `listPlans`), not stored here.
@@ -17,8 +17,8 @@ export const subscriptionPlans = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     key: text('key').notNull().unique(),
-    costUsd: integer('cost_usd').notNull(),
-    costCdf: integer('cost_cdf').notNull(),
+    costUsd: bigint('cost_usd', { mode: 'number' }).notNull(),
+    costCdf: bigint('cost_cdf', { mode: 'number' }).notNull(),
     days: integer('days').notNull(),
     popularity: integer('popularity').notNull(),
     preferences: boolean('preferences').notNull(),

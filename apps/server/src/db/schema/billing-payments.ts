@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CURRENCIES, PAYMENT_METHODS } from '@motema/shared/billing';
+import { subscriptionPlans } from './billing-passes.ts';
 import { users } from './users.ts';
 
 // Owned by the billing feature: only its repositories write these tables; other features go through its service.
@@ -48,9 +50,13 @@ export const payments = pgTable(
     reference: text('reference').notNull(),
     // Kept when the account goes: these are records of money received; the phone is cleared with it.
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    planId: text('plan_id').notNull(),
+    // A plan is never deleted once paid for (it stops being sold instead): the payment names what it bought.
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: 'restrict' }),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
-    amountMinor: integer('amount_minor').notNull(),
+    /** Integer minor units, of the ledger's type (M1). */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency', { enum: CURRENCIES }).notNull(),
     /** Personal data: the payer's number (243 + 9 digits); null for cards. */
     payerPhone: text('payer_phone'),
@@ -78,6 +84,11 @@ export const payments = pgTable(
     uniqueIndex('payments_callback_token_key').on(table.callbackTokenHash),
     check('payments_reference_format', sql`${table.reference} ~ '^[A-Z0-9]{1,20}$'`),
     check('payments_amount_positive', sql`${table.amountMinor} > 0`),
+    // Settled exactly when the money was received (payment-transitions.ts SETTLED_STATES): a refund keeps it.
+    check(
+      'payments_settled_at_when_settled',
+      sql`(${table.status} IN ('SUCCESS', 'REFUND_PENDING', 'REFUNDED')) = (${table.settledAt} IS NOT NULL)`,
+    ),
     index('payments_user_created_idx').on(table.userId, table.createdAt),
     // One open payment per member and plan (P5): the database refuses a second, whatever the race.
     uniqueIndex('payments_open_per_plan_key')

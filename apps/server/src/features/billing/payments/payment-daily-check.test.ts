@@ -58,7 +58,12 @@ describe('the daily reconciliation', () => {
     expect(res.body.transaction.status).toBe('PENDING');
     await bed.t.db
       .update(payments)
-      .set({ status, reason: status === 'FAILED' ? 'declined' : null, nextCheckAt: null })
+      .set({
+        status,
+        reason: status === 'FAILED' ? 'declined' : null,
+        nextCheckAt: null,
+        ...(status === 'SUCCESS' && { settledAt: clock.now() }),
+      })
       .where(eq(payments.id, res.body._id));
     const row = await paymentRow(bed, res.body._id);
     expect(row.providerRef).toBeTruthy();

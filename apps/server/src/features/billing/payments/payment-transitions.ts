@@ -19,6 +19,33 @@ export const AWAITING_STATES: readonly PaymentState[] = ['CREATED', 'PENDING', '
 /** Nothing automatic moves these again: a refund of a failed payment does not exist, REVIEW is a person's. */
 export const FINAL_STATES: readonly PaymentState[] = ['FAILED', 'CANCELLED', 'REFUNDED', 'REVIEW'];
 
+/** The state every payment is stored in (P6: before the provider is called); nothing else is inserted. */
+export const INITIAL_STATES: readonly PaymentState[] = ['CREATED'];
+
+/**
+ * Every move the code makes, from each state: the functions below, and the sweeper's two bulk moves
+ * (an open payment unanswered for 30 minutes becomes EXPIRED, a CREATED one whose init died becomes
+ * INIT_UNKNOWN; payments.repository.ts). The database's trigger `payments_check_transition`
+ * (migration payments_strict_rules) allows exactly these, so that a bug cannot take a shorter way;
+ * payment-transitions-table.test.ts derives this table from the functions and the database's from this.
+ * A move added here needs a migration replacing the trigger's.
+ */
+export const TRANSITIONS: Readonly<Record<PaymentState, readonly PaymentState[]>> = {
+  CREATED: ['PENDING', 'INIT_UNKNOWN', 'FAILED', 'CANCELLED', 'EXPIRED', 'REVIEW', 'SUCCESS'],
+  PENDING: ['FAILED', 'CANCELLED', 'EXPIRED', 'REVIEW', 'SUCCESS'],
+  INIT_UNKNOWN: ['PENDING', 'FAILED', 'CANCELLED', 'EXPIRED', 'REVIEW', 'SUCCESS'],
+  EXPIRED: ['FAILED', 'CANCELLED', 'REVIEW', 'SUCCESS'],
+  SUCCESS: ['REFUND_PENDING', 'REFUNDED'],
+  REFUND_PENDING: ['REFUNDED'],
+  FAILED: [],
+  CANCELLED: [],
+  REFUNDED: [],
+  REVIEW: [],
+};
+
+/** States whose money was received: `settled_at` is set in these and only these (a CHECK of the database). */
+export const SETTLED_STATES: readonly PaymentState[] = ['SUCCESS', 'REFUND_PENDING', 'REFUNDED'];
+
 /** The init's outcome: from CREATED only (P6: a row is stored before the provider is called). */
 export function afterInit(outcome: InitOutcome): Transition {
   switch (outcome.kind) {

@@ -218,7 +218,13 @@ describe('starting a payment (PAYMENTS.md P1-P6)', () => {
     const [existing] = await bed.t.db.select().from(payments).limit(1);
     const { id: _id, ...copy } = existing!;
     await expect(
-      bed.t.db.insert(payments).values({ ...copy, callbackTokenHash: randomUUID(), status: 'FAILED' }),
+      bed.t.db.insert(payments).values({
+        ...copy,
+        userId: null,
+        callbackTokenHash: randomUUID(),
+        status: 'CREATED',
+        settledAt: null,
+      }),
     ).rejects.toMatchObject({ cause: { constraint: 'payments_reference_key' } });
   });
 

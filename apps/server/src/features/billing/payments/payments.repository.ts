@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
+  OPEN_PAYMENT_STATES,
   paymentEvents,
   payments,
   type PaymentRow,
@@ -174,9 +175,7 @@ export function expireOpenBefore(db: DbOrTx, before: Date, now: Date) {
   return db
     .update(payments)
     .set({ status: 'EXPIRED', reason: 'expired', updatedAt: now })
-    .where(
-      and(inArray(payments.status, ['CREATED', 'PENDING', 'INIT_UNKNOWN']), lt(payments.createdAt, before)),
-    )
+    .where(and(inArray(payments.status, OPEN_PAYMENT_STATES), lt(payments.createdAt, before)))
     .returning({ id: payments.id, userId: payments.userId });
 }
 

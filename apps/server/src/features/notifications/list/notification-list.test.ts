@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_PAGE_SIZE } from '@motema/shared/notifications';
-import { payments, users, visits } from '../../../db/schema.ts';
+import { users, visits } from '../../../db/schema.ts';
 import { clock } from '../../../lib/clock.ts';
-import { planOf, settledPayment } from '../../../test/billing-factories.ts';
+import { paymentIn, planOf, settledPayment } from '../../../test/billing-factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { giveAvatar, requestAs } from '../../../test/chat-factories.ts';
 import { buildMatch, buildRating, buildVisit, insertProfiles } from '../../../test/discovery-factories.ts';
@@ -125,26 +124,13 @@ describe('the notification list (GET /api/notifications)', () => {
   it('tells a failed payment, never one still open or refunded, nor a lukewarm rating or one’s own comment', async () => {
     const viewer = await createMember(t);
     const plan = await planOf(t.db, 'week');
-    const paid = await settledPayment(t.db, viewer.user.id, plan);
-    // Stored in each state straight (the transitions' trigger guards updates only).
-    const inState = async (status: 'FAILED' | 'PENDING' | 'REFUNDED') => {
-      const { id: _, reference: __, callbackTokenHash: ___, ...rest } = paid;
-      const [row] = await t.db
-        .insert(payments)
-        .values({
-          ...rest,
-          reference: `T${randomUUID().replaceAll('-', '').slice(0, 19).toUpperCase()}`,
-          callbackTokenHash: randomUUID(),
-          status,
-          settledAt: null,
-        })
-        .returning();
-      return row!;
-    };
-    await t.db.delete(payments).where(eq(payments.id, paid.id));
+    // Each stored the way the code gets it there (the database allows no other).
+    const inState = (status: 'FAILED' | 'PENDING' | 'REFUNDED') =>
+      paymentIn(t.db, status, viewer.user.id, plan);
     const failed = await inState('FAILED');
-    await inState('PENDING');
     await inState('REFUNDED');
+    // Last: an open payment holds its plan until it settles.
+    await inState('PENDING');
     await buildRating(t, { rated: viewer, score: 3 });
     const post = await buildPost(t, { author: viewer });
     await buildComment(t, { post, author: viewer });
