@@ -43,28 +43,32 @@ export async function paymentIn(
   plan: SubscriptionPlanRow,
 ): Promise<PaymentRow> {
   const [first, ...moves] = wayTo(status);
-  let [row] = await db
-    .insert(payments)
-    .values({
-      reference: `T${randomUUID().replaceAll('-', '').slice(0, 19).toUpperCase()}`,
-      userId,
-      planId: plan.id,
-      method: 'card',
-      amountMinor: plan.costUsd,
-      currency: 'USD',
-      callbackTokenHash: randomUUID(),
-      status: first,
-    })
-    .returning();
-  for (const next of moves) {
-    [row] = await db
-      .update(payments)
-      .set({ status: next, ...(next === 'SUCCESS' && { settledAt: clock.now() }) })
-      .where(eq(payments.id, row!.id))
+  // In one transaction: a CREATED payment is open (payments_open_per_plan_key), so two stored at once
+  // for the same member and plan would collide unless each is past CREATED before the other is seen.
+  return db.transaction(async (tx) => {
+    let [row] = await tx
+      .insert(payments)
+      .values({
+        reference: `T${randomUUID().replaceAll('-', '').slice(0, 19).toUpperCase()}`,
+        userId,
+        planId: plan.id,
+        method: 'card',
+        amountMinor: plan.costUsd,
+        currency: 'USD',
+        callbackTokenHash: randomUUID(),
+        status: first,
+      })
       .returning();
-  }
-  if (!row) throw new Error('no payment stored');
-  return row;
+    for (const next of moves) {
+      [row] = await tx
+        .update(payments)
+        .set({ status: next, ...(next === 'SUCCESS' && { settledAt: clock.now() }) })
+        .where(eq(payments.id, row!.id))
+        .returning();
+    }
+    if (!row) throw new Error('no payment stored');
+    return row;
+  });
 }
 
 /** A settled card payment of `plan` by the member: what a pass needs beside it (user_subscriptions.payment_id references payments). */

@@ -165,3 +165,26 @@ describe('conversations and threads kept on the device', () => {
     expect(threadAfter.data).toBe(undefined);
   });
 });
+
+describe('the kept chat queries’ bound', () => {
+  it('drops an answer of a shape this build does not read, and keeps the others', async () => {
+    const { chatKeptQueries } = await import('./chat-kept.ts');
+    const { chatKeys } = await import('./chat-cache.ts');
+    const kept = (queryKey: readonly unknown[], data: unknown) => ({
+      hash: JSON.stringify(queryKey),
+      queryKey: [...queryKey],
+      data,
+      updatedAt: 1,
+    });
+    const bounded = chatKeptQueries.bound([
+      kept(chatKeys.conversations(), { conversations: list.conversations.slice(0, 2), count: 2 }),
+      kept(chatKeys.messages('c-1'), { pages: [{ messages: thread, hasMore: false }], pageParams: [null] }),
+      kept(chatKeys.messages('c-2'), { messages: thread }),
+    ]);
+    expect(bounded.map((query) => query.queryKey)).toEqual([
+      [...chatKeys.conversations()],
+      [...chatKeys.messages('c-1')],
+    ]);
+    expect(chatKeptQueries.bound([kept(chatKeys.conversations(), { items: [] })])).toEqual([]);
+  });
+});

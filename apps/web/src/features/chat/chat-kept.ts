@@ -9,6 +9,14 @@ export const KEPT_MESSAGES = 50;
 const isList = (query: KeptQuery) => query.queryKey[1] === chatKeys.conversations()[1];
 const conversationOf = (query: KeptQuery) => String(query.queryKey[2]);
 
+/**
+ * Whether a kept answer has the shape this build reads: the device may hold one written by another
+ * build, which is dropped rather than let the save that bounds them all fail.
+ */
+const hasArray = (data: unknown, field: 'conversations' | 'pages') =>
+  typeof data === 'object' && data !== null && Array.isArray((data as Record<string, unknown>)[field]);
+const readable = (query: KeptQuery) => hasArray(query.data, isList(query) ? 'conversations' : 'pages');
+
 function boundList(list: ConversationList): ConversationList {
   return { ...list, conversations: list.conversations.slice(0, KEPT_CONVERSATIONS) };
 }
@@ -37,7 +45,8 @@ export const chatKeptQueries: KeepPolicy = {
     (queryKey[1] === chatKeys.conversations()[1] ||
       (queryKey[1] === chatKeys.threads()[1] && queryKey.length === chatKeys.messages('').length)),
 
-  bound(queries) {
+  bound(all) {
+    const queries = all.filter(readable);
     const list = queries.find(isList);
     const threads = queries.filter((query) => !isList(query));
     let wanted: KeptQuery[];
