@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CLEARING, commission, ledgerTestDatabase, REVENUE, settlement } from '../../../test/ledger-bed.ts';
+import {
+  CLEARING,
+  commission,
+  ledgerTestDatabase,
+  postAlone,
+  REVENUE,
+  settlement,
+} from '../../../test/ledger-bed.ts';
 import { memberAccount } from './ledger-accounts.ts';
-import { balanceOf, ledgerIsBalanced, postEntry } from './ledger.service.ts';
+import { balanceOf, ledgerIsBalanced } from './ledger.service.ts';
 
 // The ledger's rules hold in the database itself (M1, migration billing_ledger_rules): these tests
 // write SQL by hand, as code with a bug could, and see it refused.
@@ -11,7 +18,7 @@ const database = ledgerTestDatabase();
 
 /** Posts a settled payment's entry through the service, so that the accounts exist. */
 function settle(amount: number) {
-  return postEntry(database.db, settlement(`payment:${randomUUID()}:settled`, amount));
+  return postAlone(database.db, settlement(`payment:${randomUUID()}:settled`, amount));
 }
 
 async function entryExists(id: string): Promise<boolean> {
@@ -108,7 +115,7 @@ describe('the database keeps the rules when the code does not (M1)', () => {
 
   it('refuses an overdraft of an account that may not go negative', async () => {
     const member = randomUUID();
-    await postEntry(database.db, commission(member, 100, `commission:${member}`));
+    await postAlone(database.db, commission(member, 100, `commission:${member}`));
     const id = randomUUID();
     const error = await sqlTransaction(
       `INSERT INTO journal_entries (id, idempotency_key, fingerprint, kind, description) VALUES ('${id}', 'raw:${id}', '-', 'test', 'overdraft')`,

@@ -4,8 +4,11 @@ import {
   CLEARING,
   commission,
   ledgerTestDatabase,
+  postAlone,
+  reverseAlone,
   REVENUE,
   settlement,
+  sourceOf,
   withdrawal,
 } from '../../../test/ledger-bed.ts';
 import { memberAccount } from './ledger-accounts.ts';
@@ -42,7 +45,7 @@ describe('posting entries', () => {
       clearing: await balanceOf(database.db, CLEARING, 'CDF'),
       revenue: await balanceOf(database.db, REVENUE, 'CDF'),
     };
-    const posted = await postEntry(database.db, settlement(key, 1_400_000, 'CDF'));
+    const posted = await postAlone(database.db, settlement(key, 1_400_000, 'CDF'));
     expect(posted).toMatchObject({ key, replayed: false });
     // An asset grows with a debit, revenue with a credit: both hold the sale's amount.
     expect(await balanceOf(database.db, CLEARING, 'CDF')).toBe(before.clearing + 1_400_000);
@@ -53,7 +56,7 @@ describe('posting entries', () => {
   it('keeps each currency in its own accounts', async () => {
     const usd = await balanceOf(database.db, REVENUE, 'USD');
     const cdf = await balanceOf(database.db, REVENUE, 'CDF');
-    await postEntry(database.db, settlement(`payment:${randomUUID()}:settled`, 499, 'USD'));
+    await postAlone(database.db, settlement(`payment:${randomUUID()}:settled`, 499, 'USD'));
     expect(await balanceOf(database.db, REVENUE, 'USD')).toBe(usd + 499);
     expect(await balanceOf(database.db, REVENUE, 'CDF')).toBe(cdf);
   });
@@ -80,7 +83,15 @@ describe('posting entries', () => {
       { account, amount: amounts[1]!, currency: 'USD' as const },
     ];
     const post = (entryLines: LedgerEntryInput['lines']) =>
-      ledgerErrorOf(postEntry(database.db, { key, kind: 'test', description: '', lines: entryLines }));
+      ledgerErrorOf(
+        postAlone(database.db, {
+          key,
+          kind: 'test',
+          source: sourceOf('payment', key),
+          description: '',
+          lines: entryLines,
+        }),
+      );
     expect(await post(lines([500, -499]))).toBe('unbalanced');
     expect(await post(lines([4.99, -4.99]))).toBe('unbalanced');
     expect(await post(lines([0, 0]))).toBe('unbalanced');
@@ -101,10 +112,10 @@ describe('posting entries', () => {
 describe('idempotency by key (A3.6, P11)', () => {
   it('answers the entry already posted under the same key with the same lines, writing nothing', async () => {
     const key = `payment:${randomUUID()}:settled`;
-    const first = await postEntry(database.db, settlement(key, 499));
+    const first = await postAlone(database.db, settlement(key, 499));
     const revenue = await balanceOf(database.db, REVENUE, 'USD');
     const postings = await count('postings');
-    const again = await postEntry(database.db, { ...settlement(key, 499), description: 'worded otherwise' });
+    const again = await postAlone(database.db, { ...settlement(key, 499), description: 'worded otherwise' });
     expect(again).toEqual({ id: first.id, key, replayed: true });
     expect(await count('postings')).toBe(postings);
     expect(await balanceOf(database.db, REVENUE, 'USD')).toBe(revenue);
@@ -112,10 +123,10 @@ describe('idempotency by key (A3.6, P11)', () => {
 
   it('refuses the same key with other lines or another kind', async () => {
     const key = `payment:${randomUUID()}:settled`;
-    await postEntry(database.db, settlement(key, 499));
-    expect(await ledgerErrorOf(postEntry(database.db, settlement(key, 500)))).toBe('key_reused');
-    expect(await ledgerErrorOf(postEntry(database.db, settlement(key, 499, 'CDF')))).toBe('key_reused');
-    expect(await ledgerErrorOf(postEntry(database.db, { ...settlement(key, 499), kind: 'other' }))).toBe(
+    await postAlone(database.db, settlement(key, 499));
+    expect(await ledgerErrorOf(postAlone(database.db, settlement(key, 500)))).toBe('key_reused');
+    expect(await ledgerErrorOf(postAlone(database.db, settlement(key, 499, 'CDF')))).toBe('key_reused');
+    expect(await ledgerErrorOf(postAlone(database.db, { ...settlement(key, 499), kind: 'other' }))).toBe(
       'key_reused',
     );
   });
@@ -124,7 +135,7 @@ describe('idempotency by key (A3.6, P11)', () => {
     const key = `payment:${randomUUID()}:settled`;
     const revenue = await balanceOf(database.db, REVENUE, 'USD');
     const posted = await Promise.all(
-      Array.from({ length: 10 }, () => postEntry(database.db, settlement(key, 700))),
+      Array.from({ length: 10 }, () => postAlone(database.db, settlement(key, 700))),
     );
     expect(new Set(posted.map((entry) => entry.id)).size).toBe(1);
     expect(posted.filter((entry) => !entry.replayed)).toHaveLength(1);
@@ -137,13 +148,13 @@ describe('reversing entries', () => {
   it('posts the opposite lines once, under the reversal key', async () => {
     const key = `payment:${randomUUID()}:settled`;
     const revenue = await balanceOf(database.db, REVENUE, 'USD');
-    await postEntry(database.db, settlement(key, 999));
+    await postAlone(database.db, settlement(key, 999));
     const reversalKey = `payment:${randomUUID()}:refunded`;
-    const reversal = await reverseEntry(database.db, { key, reversalKey });
+    const reversal = await reverseAlone(database.db, { key, reversalKey });
     expect(reversal.replayed).toBe(false);
     expect(await balanceOf(database.db, REVENUE, 'USD')).toBe(revenue);
-    expect(await reverseEntry(database.db, { key, reversalKey })).toEqual({ ...reversal, replayed: true });
-    expect(await ledgerErrorOf(reverseEntry(database.db, { key, reversalKey: `${reversalKey}:again` }))).toBe(
+    expect(await reverseAlone(database.db, { key, reversalKey })).toEqual({ ...reversal, replayed: true });
+    expect(await ledgerErrorOf(reverseAlone(database.db, { key, reversalKey: `${reversalKey}:again` }))).toBe(
       'already_reversed',
     );
     expect(await balanceOf(database.db, REVENUE, 'USD')).toBe(revenue);
@@ -152,7 +163,7 @@ describe('reversing entries', () => {
 
   it('refuses to reverse an entry that was never posted', async () => {
     expect(
-      await ledgerErrorOf(reverseEntry(database.db, { key: `nothing:${randomUUID()}`, reversalKey: 'r' })),
+      await ledgerErrorOf(reverseAlone(database.db, { key: `nothing:${randomUUID()}`, reversalKey: 'r' })),
     ).toBe('entry_not_found');
   });
 });
@@ -160,7 +171,7 @@ describe('reversing entries', () => {
 describe('accounts that may not go negative (M2)', () => {
   it("refuses an overdraft before writing, leaving the caller's transaction usable", async () => {
     const member = randomUUID();
-    await postEntry(database.db, commission(member, 100));
+    await postAlone(database.db, commission(member, 100));
     const reason = await database.db.transaction(async (tx) => {
       const refused = await ledgerErrorOf(postEntry(tx, withdrawal(member, 101)));
       await postEntry(tx, withdrawal(member, 60));
