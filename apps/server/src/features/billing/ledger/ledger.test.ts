@@ -29,6 +29,14 @@ async function count(table: string): Promise<number> {
   return Number(rows[0]!.n);
 }
 
+async function sourceOfKey(key: string) {
+  const { rows } = await database.pool.query<{ source_kind: string; source_id: string }>(
+    'SELECT source_kind, source_id FROM journal_entries WHERE idempotency_key = $1',
+    [key],
+  );
+  return rows[0];
+}
+
 async function ledgerErrorOf(work: Promise<unknown>): Promise<string> {
   const error = await work.then(
     () => undefined,
@@ -64,6 +72,8 @@ describe('posting entries', () => {
   it("posts in the caller's transaction: rolled back with it, nothing stays", async () => {
     const key = `payment:${randomUUID()}:settled`;
     const entries = await count('journal_entries');
+    const postings = await count('postings');
+    const revenue = await balanceOf(database.db, REVENUE, 'USD');
     await expect(
       database.db.transaction(async (tx) => {
         await postEntry(tx, settlement(key, 499));
@@ -71,7 +81,35 @@ describe('posting entries', () => {
       }),
     ).rejects.toThrow('the settlement failed');
     expect(await count('journal_entries')).toBe(entries);
+    expect(await count('postings')).toBe(postings);
+    expect(await balanceOf(database.db, REVENUE, 'USD')).toBe(revenue);
     expect(await ledgerIsBalanced(database.db)).toBe(true);
+  });
+
+  // Checked by `npm run typecheck`: each line below is an error of the type checker's, which the
+  // directive expects; were the pool accepted again, the directive itself would be the error.
+  it('takes only a transaction, never the pool, for every write', () => {
+    const onThePool = () => [
+      // @ts-expect-error the pool is no transaction: the entry would commit on its own
+      postEntry(database.db, settlement('payment:never:settled', 1)),
+      // @ts-expect-error the pool is no transaction: the reversal would commit on its own
+      reverseEntry(database.db, { key: 'k', reversalKey: 'r', source: sourceOf('payment', 'k') }),
+    ];
+    expect(onThePool).toBeTypeOf('function');
+  });
+
+  it('stores the source each entry names', async () => {
+    const paymentId = randomUUID();
+    const key = `payment:${paymentId}:settled`;
+    await postAlone(database.db, settlement(key, 499));
+    expect(await sourceOfKey(key)).toEqual({ source_kind: 'payment', source_id: paymentId });
+    const member = randomUUID();
+    const earned = commission(member, 100);
+    await postAlone(database.db, earned);
+    expect(await sourceOfKey(earned.key)).toEqual({
+      source_kind: 'commission',
+      source_id: earned.source.id,
+    });
   });
 
   it('refuses lines that do not balance, amounts that are not minor units, and unknown accounts, writing nothing', async () => {
@@ -131,6 +169,19 @@ describe('idempotency by key (A3.6, P11)', () => {
     );
   });
 
+  it('refuses the same key and lines from another source', async () => {
+    const key = `payment:${randomUUID()}:settled`;
+    await postAlone(database.db, settlement(key, 499));
+    const elsewhere = { kind: 'payment' as const, id: randomUUID() };
+    expect(await ledgerErrorOf(postAlone(database.db, { ...settlement(key, 499), source: elsewhere }))).toBe(
+      'key_reused',
+    );
+    const asCommission = { ...settlement(key, 499).source, kind: 'commission' as const };
+    expect(
+      await ledgerErrorOf(postAlone(database.db, { ...settlement(key, 499), source: asCommission })),
+    ).toBe('key_reused');
+  });
+
   it('posts once when the same key arrives ten times at once', async () => {
     const key = `payment:${randomUUID()}:settled`;
     const revenue = await balanceOf(database.db, REVENUE, 'USD');
@@ -159,6 +210,15 @@ describe('reversing entries', () => {
     );
     expect(await balanceOf(database.db, REVENUE, 'USD')).toBe(revenue);
     expect(await ledgerIsBalanced(database.db)).toBe(true);
+  });
+
+  it('names the source its caller gives', async () => {
+    const key = `payment:${randomUUID()}:settled`;
+    await postAlone(database.db, settlement(key, 999));
+    const refund = { kind: 'payment' as const, id: randomUUID() };
+    const reversalKey = `reversal:${randomUUID()}`;
+    await database.db.transaction((tx) => reverseEntry(tx, { key, reversalKey, source: refund }));
+    expect(await sourceOfKey(reversalKey)).toEqual({ source_kind: 'payment', source_id: refund.id });
   });
 
   it('refuses to reverse an entry that was never posted', async () => {
