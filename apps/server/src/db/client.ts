@@ -7,8 +7,14 @@ import * as schema from './schema.ts';
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** Drizzle on the one connection of an `inTransaction` (transaction.ts), inside its transaction. */
 export type ConnectionTx = NodePgDatabase<typeof schema>;
+/**
+ * An open transaction of `db.transaction`: what a write that must commit or roll back with its
+ * caller's other changes takes (the ledger's). Drizzle's transaction class has members of its own
+ * that the pool lacks, so the type checker refuses the pool where a `Tx` is asked for.
+ */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction: repositories take either. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0] | ConnectionTx;
+export type DbOrTx = Db | Tx | ConnectionTx;
 
 export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 

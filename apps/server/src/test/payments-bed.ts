@@ -100,10 +100,11 @@ export async function grantsOf(bed: PaymentsBed, paymentId: string) {
   return bed.t.db.select().from(userSubscriptions).where(eq(userSubscriptions.paymentId, paymentId));
 }
 
-/** The ledger entries posted for a payment, by kind. */
+/** The ledger entries posted for a payment (by their key), with the source each names, in order. */
 export async function entriesOf(bed: PaymentsBed, paymentId: string) {
-  const { rows } = await bed.t.db.$client.query<{ kind: string; key: string }>(
-    'select kind, idempotency_key as key from journal_entries where idempotency_key like $1 order by created_at',
+  const { rows } = await bed.t.db.$client.query<{ kind: string; key: string; source: string }>(
+    `select kind, idempotency_key as key, source_kind || ':' || source_id as source from journal_entries
+      where idempotency_key like $1 order by created_at`,
     [`payment:${paymentId}:%`],
   );
   return rows;

@@ -47,6 +47,12 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
+/**
+ * What an entry comes from, the journals' "from": a payment (its settlement and its refund's
+ * reversal), and for the partnership a commission and a payout. The row is `source_id`.
+ */
+export const LEDGER_SOURCE_KINDS = ['payment', 'commission', 'payout'] as const;
+
 /** One balanced movement of money, posted once: `idempotency_key` is the business event's own key. */
 export const journalEntries = pgTable(
   'journal_entries',
@@ -57,12 +63,17 @@ export const journalEntries = pgTable(
     fingerprint: text('fingerprint').notNull(),
     kind: text('kind').notNull(),
     description: text('description').notNull(),
+    /** What the entry comes from (the journals show it): a kind of LEDGER_SOURCE_KINDS and its row's id. */
+    sourceKind: text('source_kind', { enum: LEDGER_SOURCE_KINDS }).notNull(),
+    sourceId: uuid('source_id').notNull(),
     /** The entry this one reverses; unique, so no entry is reversed twice. */
     reversesEntryId: uuid('reverses_entry_id').unique('journal_entries_reverses_entry_id_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     foreignKey({ columns: [table.reversesEntryId], foreignColumns: [table.id] }).onDelete('restrict'),
+    check('journal_entries_source_kind', sql`${table.sourceKind} IN ('payment', 'commission', 'payout')`),
+    index('journal_entries_source_idx').on(table.sourceKind, table.sourceId),
   ],
 );
 
@@ -113,3 +124,4 @@ export const accountBalances = pgTable(
 );
 
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+export type LedgerSourceKind = (typeof LEDGER_SOURCE_KINDS)[number];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../../../db/client.ts';
-import { commission, ledgerTestDatabase, withdrawal } from '../../../test/ledger-bed.ts';
+import { commission, ledgerTestDatabase, postAlone, sourceOf, withdrawal } from '../../../test/ledger-bed.ts';
 import { memberAccount } from './ledger-accounts.ts';
 import { LedgerError } from './ledger-error.ts';
 import { balanceOf, ledgerDiscrepancies, postEntry } from './ledger.service.ts';
@@ -27,7 +27,7 @@ describe('concurrent postings', () => {
       const member = randomUUID();
       const available = memberAccount(member, 'aff_available');
       const inFlight = memberAccount(member, 'aff_payout_in_flight');
-      await postEntry(database.db, commission(member, 100, `commission:${member}`));
+      await postAlone(database.db, commission(member, 100, `commission:${member}`));
       const outcomes = await Promise.allSettled(
         Array.from({ length: 50 }, (_, i) =>
           wide.db.transaction((tx) => postEntry(tx, withdrawal(member, 10, `withdrawal:${member}:${i}`))),
@@ -54,6 +54,7 @@ describe('concurrent postings', () => {
         await postEntry(tx, {
           key,
           kind: 'transfer',
+          source: sourceOf('payout', key),
           description: 'Transfer',
           lines: [
             { account: from, amount: 1, currency: 'USD' },

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CLEARING, commission, ledgerTestDatabase, REVENUE, settlement } from '../../../test/ledger-bed.ts';
+import {
+  CLEARING,
+  commission,
+  ledgerTestDatabase,
+  postAlone,
+  REVENUE,
+  settlement,
+} from '../../../test/ledger-bed.ts';
 import { memberAccount } from './ledger-accounts.ts';
-import { balanceOf, ledgerIsBalanced, postEntry } from './ledger.service.ts';
+import { balanceOf, ledgerIsBalanced } from './ledger.service.ts';
 
 // The ledger's rules hold in the database itself (M1, migration billing_ledger_rules): these tests
 // write SQL by hand, as code with a bug could, and see it refused.
@@ -11,7 +18,7 @@ const database = ledgerTestDatabase();
 
 /** Posts a settled payment's entry through the service, so that the accounts exist. */
 function settle(amount: number) {
-  return postEntry(database.db, settlement(`payment:${randomUUID()}:settled`, amount));
+  return postAlone(database.db, settlement(`payment:${randomUUID()}:settled`, amount));
 }
 
 async function entryExists(id: string): Promise<boolean> {
@@ -48,8 +55,8 @@ describe('the database keeps the rules when the code does not (M1)', () => {
     await settle(100);
     const entryId = randomUUID();
     const error = await sqlTransaction(
-      `INSERT INTO journal_entries (id, idempotency_key, fingerprint, kind, description)
-       VALUES ('${entryId}', 'raw:${entryId}', '-', 'test', 'unbalanced by hand')`,
+      `INSERT INTO journal_entries (id, idempotency_key, fingerprint, kind, source_kind, source_id, description)
+       VALUES ('${entryId}', 'raw:${entryId}', '-', 'test', 'payment', '${entryId}', 'unbalanced by hand')`,
       `INSERT INTO postings (entry_id, account_id, currency, amount_minor)
        SELECT '${entryId}', id, currency, CASE name WHEN '${CLEARING}' THEN 100 ELSE -99 END
          FROM ledger_accounts WHERE name IN ('${CLEARING}', '${REVENUE}') AND currency = 'USD'`,
@@ -66,13 +73,27 @@ describe('the database keeps the rules when the code does not (M1)', () => {
   it('refuses at commit an entry without postings', async () => {
     const id = randomUUID();
     const error = await sqlTransaction(
-      `INSERT INTO journal_entries (id, idempotency_key, fingerprint, kind, description) VALUES ('${id}', 'raw:${id}', '-', 'test', 'empty')`,
+      `INSERT INTO journal_entries (id, idempotency_key, fingerprint, kind, source_kind, source_id, description) VALUES ('${id}', 'raw:${id}', '-', 'test', 'payment', '${id}', 'empty')`,
     );
     expect(error).toMatchObject({
       code: '23514',
       message: expect.stringContaining('fewer than two postings'),
       at: 'COMMIT',
     });
+  });
+
+  it('refuses an entry that names no source, or a kind of source the ledger does not know', async () => {
+    const id = randomUUID();
+    const entry = (sourceKind: string, sourceId: string) =>
+      `INSERT INTO journal_entries (id, idempotency_key, fingerprint, kind, source_kind, source_id, description)
+       VALUES ('${id}', 'raw:${id}', '-', 'test', ${sourceKind}, ${sourceId}, 'sourceless')`;
+    expect(await sqlTransaction(entry('NULL', `'${id}'`))).toMatchObject({ code: '23502' });
+    expect(await sqlTransaction(entry("'payment'", 'NULL'))).toMatchObject({ code: '23502' });
+    expect(await sqlTransaction(entry("'gift'", `'${id}'`))).toMatchObject({
+      code: '23514',
+      message: expect.stringContaining('journal_entries_source_kind'),
+    });
+    expect(await entryExists(id)).toBe(false);
   });
 
   it('refuses to update or delete a posting or an entry, and to set a balance by hand', async () => {
@@ -83,6 +104,8 @@ describe('the database keeps the rules when the code does not (M1)', () => {
       'DELETE FROM postings',
       'TRUNCATE postings CASCADE',
       "UPDATE journal_entries SET description = 'rewritten'",
+      `UPDATE journal_entries SET source_id = '${randomUUID()}'`,
+      "UPDATE journal_entries SET source_kind = 'payout'",
       'DELETE FROM journal_entries',
       'UPDATE account_balances SET balance_minor = balance_minor + 1',
       'DELETE FROM account_balances',
@@ -98,7 +121,7 @@ describe('the database keeps the rules when the code does not (M1)', () => {
   it('refuses a posting in another currency than its account', async () => {
     const id = randomUUID();
     const error = await sqlTransaction(
-      `INSERT INTO journal_entries (id, idempotency_key, fingerprint, kind, description) VALUES ('${id}', 'raw:${id}', '-', 'test', 'mixed')`,
+      `INSERT INTO journal_entries (id, idempotency_key, fingerprint, kind, source_kind, source_id, description) VALUES ('${id}', 'raw:${id}', '-', 'test', 'payment', '${id}', 'mixed')`,
       `INSERT INTO postings (entry_id, account_id, currency, amount_minor)
        SELECT '${id}', id, 'CDF', CASE name WHEN '${CLEARING}' THEN 1 ELSE -1 END
          FROM ledger_accounts WHERE name IN ('${CLEARING}', '${REVENUE}') AND currency = 'USD'`,
@@ -108,10 +131,10 @@ describe('the database keeps the rules when the code does not (M1)', () => {
 
   it('refuses an overdraft of an account that may not go negative', async () => {
     const member = randomUUID();
-    await postEntry(database.db, commission(member, 100, `commission:${member}`));
+    await postAlone(database.db, commission(member, 100, `commission:${member}`));
     const id = randomUUID();
     const error = await sqlTransaction(
-      `INSERT INTO journal_entries (id, idempotency_key, fingerprint, kind, description) VALUES ('${id}', 'raw:${id}', '-', 'test', 'overdraft')`,
+      `INSERT INTO journal_entries (id, idempotency_key, fingerprint, kind, source_kind, source_id, description) VALUES ('${id}', 'raw:${id}', '-', 'test', 'payment', '${id}', 'overdraft')`,
       `INSERT INTO postings (entry_id, account_id, currency, amount_minor)
        SELECT '${id}', id, currency, CASE name WHEN 'platform:commission_expense' THEN -101 ELSE 101 END
          FROM ledger_accounts WHERE name IN ('platform:commission_expense', '${memberAccount(member, 'aff_available')}')`,

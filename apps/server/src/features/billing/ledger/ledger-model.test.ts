@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ledgerTestDatabase } from '../../../test/ledger-bed.ts';
+import { ledgerTestDatabase, postAlone, reverseAlone, sourceOf } from '../../../test/ledger-bed.ts';
 import { ledgerAccountRule, memberAccount, normalSign } from './ledger-accounts.ts';
 import { LedgerError } from './ledger-error.ts';
-import {
-  balanceOf,
-  ledgerDiscrepancies,
-  postEntry,
-  reverseEntry,
-  type LedgerLine,
-} from './ledger.service.ts';
+import { balanceOf, ledgerDiscrepancies, type LedgerLine } from './ledger.service.ts';
 
 // A model-based run: random sequences of postings, replays, reused keys and reversals, each one's
 // outcome (posted, replayed, refused and why) predicted by a model of the balances in plain numbers,
@@ -86,7 +80,13 @@ describe('the ledger against a model', () => {
             const key = `model:${randomUUID()}`;
             const next = after(lines);
             const outcome = await refusal(
-              postEntry(database.db, { key, kind: 'transfer', description: '', lines }),
+              postAlone(database.db, {
+                key,
+                kind: 'transfer',
+                source: sourceOf('payment', key),
+                description: '',
+                lines,
+              }),
             );
             expect(outcome).toBe(next ? 'posted' : 'overdraft');
             if (next) {
@@ -101,9 +101,10 @@ describe('the ledger against a model', () => {
               step.op === 'replay'
                 ? entry.lines
                 : entry.lines.map((line) => ({ ...line, amount: line.amount * 2 }));
-            const result = await postEntry(database.db, {
+            const result = await postAlone(database.db, {
               key: entry.key,
               kind: 'transfer',
+              source: sourceOf('payment', entry.key),
               description: '',
               lines,
             }).then(
@@ -117,7 +118,7 @@ describe('the ledger against a model', () => {
               entry.reversedBy && !step.again ? entry.reversedBy : `reversal:${randomUUID()}`;
             const opposite = entry.lines.map((line) => ({ ...line, amount: -line.amount }));
             const next = entry.reversedBy ? undefined : after(opposite);
-            const outcome = await refusal(reverseEntry(database.db, { key: entry.key, reversalKey }));
+            const outcome = await refusal(reverseAlone(database.db, { key: entry.key, reversalKey }));
             if (entry.reversedBy) {
               expect(outcome).toBe(reversalKey === entry.reversedBy ? 'posted' : 'already_reversed');
             } else {

@@ -1,24 +1,16 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Currency } from '@motema/shared/billing';
-import pg from 'pg';
-import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { accountBalances, journalEntries, ledgerAccounts, postings } from '../../../db/schema.ts';
-import type { LedgerAccountKind } from '../../../db/schema.ts';
-
-/**
- * Runs `work` in the caller's transaction, or in one of its own when given the pool: an entry's
- * rows are checked together at commit (the deferred triggers), so they never go in one by one.
- */
-export function inLedgerTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  const onPool = (db as { $client?: unknown }).$client instanceof pg.Pool;
-  return onPool ? (db as Db).transaction((tx) => work(tx)) : work(db);
-}
+import type { LedgerAccountKind, LedgerSourceKind } from '../../../db/schema.ts';
 
 export type StoredEntry = {
   id: string;
   fingerprint: string;
   kind: string;
   description: string;
+  sourceKind: LedgerSourceKind;
+  sourceId: string;
   reversesEntryId: string | null;
 };
 
@@ -27,6 +19,8 @@ const entryColumns = {
   fingerprint: journalEntries.fingerprint,
   kind: journalEntries.kind,
   description: journalEntries.description,
+  sourceKind: journalEntries.sourceKind,
+  sourceId: journalEntries.sourceId,
   reversesEntryId: journalEntries.reversesEntryId,
 };
 
@@ -59,7 +53,7 @@ export type AccountToOpen = {
  * by trigger). They are inserted in one order, name then currency, so two transactions opening the
  * same new accounts wait for each other in line instead of deadlocking.
  */
-export async function openAccounts(tx: DbOrTx, accounts: AccountToOpen[]) {
+export async function openAccounts(tx: Tx, accounts: AccountToOpen[]) {
   const sorted = [...accounts].sort((a, b) => compare(a.name, b.name) || compare(a.currency, b.currency));
   await tx.insert(ledgerAccounts).values(sorted).onConflictDoNothing();
   const rows = await tx
@@ -80,7 +74,7 @@ export async function openAccounts(tx: DbOrTx, accounts: AccountToOpen[]) {
  * accounts in opposite orders queue instead of deadlocking (M5). Answers the balances once locked,
  * as the last committed transaction left them.
  */
-export function lockBalances(tx: DbOrTx, accountIds: string[]) {
+export function lockBalances(tx: Tx, accountIds: string[]) {
   return tx
     .select({
       accountId: accountBalances.accountId,
@@ -95,8 +89,15 @@ export function lockBalances(tx: DbOrTx, accountIds: string[]) {
 
 /** Stores the entry; undefined when its key is taken (by a transaction that committed meanwhile). */
 export async function insertEntry(
-  tx: DbOrTx,
-  entry: { key: string; fingerprint: string; kind: string; description: string; reversesEntryId?: string },
+  tx: Tx,
+  entry: {
+    key: string;
+    fingerprint: string;
+    kind: string;
+    source: { kind: LedgerSourceKind; id: string };
+    description: string;
+    reversesEntryId?: string;
+  },
 ): Promise<string | undefined> {
   const [row] = await tx
     .insert(journalEntries)
@@ -105,6 +106,8 @@ export async function insertEntry(
       fingerprint: entry.fingerprint,
       kind: entry.kind,
       description: entry.description,
+      sourceKind: entry.source.kind,
+      sourceId: entry.source.id,
       reversesEntryId: entry.reversesEntryId ?? null,
     })
     .onConflictDoNothing({ target: journalEntries.idempotencyKey })
@@ -113,7 +116,7 @@ export async function insertEntry(
 }
 
 export async function insertPostings(
-  tx: DbOrTx,
+  tx: Tx,
   rows: { entryId: string; accountId: string; currency: Currency; amountMinor: number }[],
 ): Promise<void> {
   await tx.insert(postings).values(rows);

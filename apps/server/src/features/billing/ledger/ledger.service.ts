@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CURRENCIES, type Currency } from '@motema/shared/billing';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
+import type { LedgerSourceKind } from '../../../db/schema.ts';
 import { ledgerAccountRule, normalSign } from './ledger-accounts.ts';
 import { LedgerError } from './ledger-error.ts';
 import * as repo from './ledger.repository.ts';
@@ -8,11 +9,15 @@ import * as repo from './ledger.repository.ts';
 /** One line of an entry: a debit when `amount` > 0, a credit when < 0, in integer minor units. */
 export type LedgerLine = { account: string; amount: number; currency: Currency };
 
+/** What an entry comes from: the payment (or commission, or payout) whose id it names, as the journals show. */
+export type LedgerSource = { kind: LedgerSourceKind; id: string };
+
 export type LedgerEntryInput = {
   /** The business event's own key ('payment:<id>:settled'): the entry is posted once per key. */
   key: string;
   /** What the entry records, in snake_case ('payment_settled', 'commission', 'reversal'). */
   kind: string;
+  source: LedgerSource;
   description: string;
   /** At least two, summing to 0 in each currency. */
   lines: LedgerLine[];
@@ -26,51 +31,52 @@ export type PostedEntry = {
 };
 
 /**
- * Posts a balanced entry in the caller's transaction (or in one of its own when given the pool), so
- * that it commits or rolls back with the business change it records (a payment's settlement).
- * Idempotent by key (A3.6, P11): the same key with the same kind and lines answers the entry already
- * posted and writes nothing; with other lines, it throws `key_reused`. Accounts are opened on their
+ * Posts a balanced entry in the caller's transaction, so that it commits or rolls back with the
+ * business change it records (a payment's settlement): only a transaction is taken, never the pool,
+ * so no entry is ever committed on its own. Idempotent by key (A3.6, P11): the same key with the same
+ * kind, source and lines answers the entry already posted and writes nothing; with other lines or
+ * another source, it throws `key_reused`. Accounts are opened on their
  * first posting. The balances of the entry's accounts are locked in account id order (M2, M5) and
  * an entry that would take a non-negative account below 0 throws `overdraft` before anything is
  * written, so the caller's transaction stays usable; the database's CHECK backs that up.
  */
-export async function postEntry(tx: DbOrTx, entry: LedgerEntryInput): Promise<PostedEntry> {
+export async function postEntry(tx: Tx, entry: LedgerEntryInput): Promise<PostedEntry> {
   const accounts = checkLines(entry);
-  return await repo.inLedgerTransaction(tx, (t) => post(t, entry, fingerprintOf(entry), accounts));
+  return await post(tx, entry, fingerprintOf(entry), accounts);
 }
 
 /**
- * Posts the opposite of the entry posted under `key`, under `reversalKey` (a correction is a new
- * entry, never an edit: postings are append-only). Idempotent by `reversalKey`; an entry is reversed
- * at most once (`already_reversed`, and a UNIQUE column behind it).
+ * Posts the opposite of the entry posted under `key`, under `reversalKey` and from `source` (what
+ * undoes it: a payment's refund names the payment), in the caller's transaction. A correction is a
+ * new entry, never an edit: postings are append-only. Idempotent by `reversalKey`; an entry is
+ * reversed at most once (`already_reversed`, and a UNIQUE column behind it).
  */
-export function reverseEntry(
-  tx: DbOrTx,
-  { key, reversalKey }: { key: string; reversalKey: string },
+export async function reverseEntry(
+  tx: Tx,
+  { key, reversalKey, source }: { key: string; reversalKey: string; source: LedgerSource },
 ): Promise<PostedEntry> {
-  return repo.inLedgerTransaction(tx, async (t) => {
-    const original = await repo.findEntryByKey(t, key);
-    if (!original) throw new LedgerError('entry_not_found', `no ledger entry has the key ${key}`);
-    const lines = (await repo.listEntryLines(t, original.id)).map((line) => ({
-      account: line.account,
-      currency: line.currency,
-      amount: -line.amount,
-    }));
-    const reversal = {
-      key: reversalKey,
-      kind: 'reversal',
-      description: `Reversal of ${key}: ${original.description}`,
-      lines,
-    };
-    const fingerprint = fingerprintOf(reversal);
-    const existing = await repo.findEntryByKey(t, reversalKey);
-    if (existing) return replay(existing, reversalKey, fingerprint);
-    const reversedBy = await repo.findReversalKey(t, original.id);
-    if (reversedBy !== undefined) {
-      throw new LedgerError('already_reversed', `the entry ${key} was already reversed by ${reversedBy}`);
-    }
-    return post(t, reversal, fingerprint, checkLines(reversal), original.id);
-  });
+  const original = await repo.findEntryByKey(tx, key);
+  if (!original) throw new LedgerError('entry_not_found', `no ledger entry has the key ${key}`);
+  const lines = (await repo.listEntryLines(tx, original.id)).map((line) => ({
+    account: line.account,
+    currency: line.currency,
+    amount: -line.amount,
+  }));
+  const reversal = {
+    key: reversalKey,
+    kind: 'reversal',
+    source,
+    description: `Reversal of ${key}: ${original.description}`,
+    lines,
+  };
+  const fingerprint = fingerprintOf(reversal);
+  const existing = await repo.findEntryByKey(tx, reversalKey);
+  if (existing) return replay(existing, reversal, fingerprint);
+  const reversedBy = await repo.findReversalKey(tx, original.id);
+  if (reversedBy !== undefined) {
+    throw new LedgerError('already_reversed', `the entry ${key} was already reversed by ${reversedBy}`);
+  }
+  return post(tx, reversal, fingerprint, checkLines(reversal), original.id);
 }
 
 /** The account's balance on its normal side (what a member may withdraw, what was earned); 0 if never posted to. */
@@ -92,14 +98,14 @@ export async function ledgerIsBalanced(db: DbOrTx): Promise<boolean> {
 }
 
 async function post(
-  tx: DbOrTx,
+  tx: Tx,
   entry: LedgerEntryInput,
   fingerprint: string,
   accounts: Map<string, repo.AccountToOpen>,
   reversesEntryId?: string,
 ): Promise<PostedEntry> {
   const existing = await repo.findEntryByKey(tx, entry.key);
-  if (existing) return replay(existing, entry.key, fingerprint);
+  if (existing) return replay(existing, entry, fingerprint);
 
   const opened = await repo.openAccounts(tx, [...accounts.values()]);
   const idOf = new Map(opened.map((account) => [slotOf(account.name, account.currency), account.id]));
@@ -126,7 +132,7 @@ async function post(
   if (id === undefined) {
     // Another transaction posted the same key after our first look, and committed: answer its entry.
     const raced = await repo.findEntryByKey(tx, entry.key);
-    return replay(raced!, entry.key, fingerprint);
+    return replay(raced!, entry, fingerprint);
   }
   await repo.insertPostings(
     tx,
@@ -140,9 +146,21 @@ async function post(
   return { id, key: entry.key, replayed: false };
 }
 
-function replay(existing: repo.StoredEntry, key: string, fingerprint: string): PostedEntry {
+/**
+ * The entry already posted under the key, when it says what this one says. The source is compared
+ * beside the fingerprint rather than in it: the fingerprints stored before entries named their
+ * source stay valid, so a settlement checked again still finds its entry.
+ */
+function replay(
+  existing: repo.StoredEntry,
+  { key, source }: Pick<LedgerEntryInput, 'key' | 'source'>,
+  fingerprint: string,
+): PostedEntry {
   if (existing.fingerprint !== fingerprint) {
     throw new LedgerError('key_reused', `the ledger key ${key} was already posted with other lines`);
+  }
+  if (existing.sourceKind !== source.kind || existing.sourceId !== source.id) {
+    throw new LedgerError('key_reused', `the ledger key ${key} was already posted from another source`);
   }
   return { id: existing.id, key, replayed: true };
 }

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../../db/client.ts';
+import type { Tx } from '../../../db/client.ts';
 import type { PaymentRow, PaymentState } from '../../../db/schema/billing-payments.ts';
 import { postEntry, reverseEntry } from '../ledger/ledger.service.ts';
 import { grantPass, revokePass } from '../passes/passes.service.ts';
@@ -8,7 +8,7 @@ import { grantPass, revokePass } from '../passes/passes.service.ts';
  * idempotent by the payment's id (the pass) or the entry's key (the ledger), so that even a bug that
  * ran it twice would grant and post once; the conditional move makes it run once anyway.
  */
-export async function settleSideEffects(tx: DbOrTx, payment: PaymentRow, from: PaymentState, at: Date) {
+export async function settleSideEffects(tx: Tx, payment: PaymentRow, from: PaymentState, at: Date) {
   if (payment.status === 'SUCCESS') {
     if (payment.userId) {
       await grantPass(tx, { paymentId: payment.id, userId: payment.userId, planId: payment.planId, at });
@@ -26,13 +26,16 @@ export async function settleSideEffects(tx: DbOrTx, payment: PaymentRow, from: P
 }
 
 const receivedKey = (payment: PaymentRow) => `payment:${payment.id}:settled`;
+/** Both of a payment's entries come from it: the journals show the payment, the kind says which. */
+const fromPayment = (payment: PaymentRow) => ({ kind: 'payment' as const, id: payment.id });
 
 /** Money in: Dr platform:flexpay_clearing (FlexPay holds it for us) / Cr platform:revenue. */
-async function postPaymentReceived(tx: DbOrTx, payment: PaymentRow) {
+async function postPaymentReceived(tx: Tx, payment: PaymentRow) {
   const { amountMinor: amount, currency } = payment;
   await postEntry(tx, {
     key: receivedKey(payment),
     kind: 'payment_settled',
+    source: fromPayment(payment),
     description: `Payment ${payment.reference} of plan ${payment.planId}`,
     lines: [
       { account: 'platform:flexpay_clearing', amount, currency },
@@ -42,6 +45,10 @@ async function postPaymentReceived(tx: DbOrTx, payment: PaymentRow) {
 }
 
 /** Money back to the payer: the reversal of the payment's entry (P18). */
-async function postPaymentRefunded(tx: DbOrTx, payment: PaymentRow) {
-  await reverseEntry(tx, { key: receivedKey(payment), reversalKey: `payment:${payment.id}:refunded` });
+async function postPaymentRefunded(tx: Tx, payment: PaymentRow) {
+  await reverseEntry(tx, {
+    key: receivedKey(payment),
+    reversalKey: `payment:${payment.id}:refunded`,
+    source: fromPayment(payment),
+  });
 }

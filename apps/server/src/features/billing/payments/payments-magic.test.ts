@@ -42,10 +42,12 @@ describe('payments through the FlexPay simulator, one magic payer each', () => {
   afterAll(() => bed?.close());
   afterEach(() => clock.reset());
 
-  /** A settled payment's pass and revenue entry: exactly one of each. */
+  /** A settled payment's pass and revenue entry, which names the payment: exactly one of each. */
   async function expectGrantedOnce(paymentId: string) {
     expect(await grantsOf(bed, paymentId)).toHaveLength(1);
-    expect((await entriesOf(bed, paymentId)).map((entry) => entry.kind)).toEqual(['payment_settled']);
+    expect(await entriesOf(bed, paymentId)).toEqual([
+      { kind: 'payment_settled', key: `payment:${paymentId}:settled`, source: `payment:${paymentId}` },
+    ]);
   }
   async function expectNothingGranted(paymentId: string) {
     expect(await grantsOf(bed, paymentId)).toHaveLength(0);
@@ -190,9 +192,11 @@ describe('payments through the FlexPay simulator, one magic payer each', () => {
     await advanceSim(5 * 60_000);
     await sweepLater();
     expect((await paymentRow(bed, res.body._id)).status).toBe('REFUNDED');
-    expect((await entriesOf(bed, res.body._id)).map((entry) => entry.kind)).toEqual([
-      'payment_settled',
-      'reversal',
+    // Both entries name the payment they come from, as the journals show it.
+    const source = `payment:${res.body._id}`;
+    expect(await entriesOf(bed, res.body._id)).toEqual([
+      { kind: 'payment_settled', key: `payment:${res.body._id}:settled`, source },
+      { kind: 'reversal', key: `payment:${res.body._id}:refunded`, source },
     ]);
     expect(await grantsOf(bed, res.body._id)).toHaveLength(1);
   });

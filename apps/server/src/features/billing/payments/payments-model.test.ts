@@ -204,6 +204,12 @@ async function expectInvariants(real: Real) {
   expect(counts!.revenue).toBe(counts!.ever_paid);
   expect(counts!.reversals).toBe(counts!.refunded);
   for (const total of Object.values(await ledgerSums(real.bed))) expect(total).toBe(0);
+  // Every entry names the payment it was posted for: its settlement's and its refund's.
+  const unsourced = await query<{ key: string }>(
+    `select idempotency_key as key from journal_entries
+      where source_kind <> 'payment' or idempotency_key not like 'payment:' || source_id || ':%'`,
+  );
+  expect(unsourced).toEqual([]);
   // Paid only where the provider says so.
   const paid = await query<{ reference: string; status: string }>(
     "select reference, status from payments where status in ('SUCCESS', 'REFUND_PENDING', 'REFUNDED')",

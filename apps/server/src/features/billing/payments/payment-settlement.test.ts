@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentRow } from '../../../db/schema.ts';
+import { passesOf, paymentIn, planOf } from '../../../test/billing-factories.ts';
+import { createMember } from '../../../test/factories.ts';
+import { createTestDatabase } from '../../../test/test-database.ts';
+import { clock } from '../../../lib/clock.ts';
+import { settleSideEffects } from './payment-settlement.service.ts';
+import * as repo from './payments.repository.ts';
+
+// A payment's move and what it books go in one transaction: the ledger takes only the caller's.
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database?.close());
+
+/** A pending payment of a new member's, ready to be settled. */
+async function pendingPayment(): Promise<PaymentRow> {
+  const member = await createMember({ db: database.db });
+  return paymentIn(database.db, 'PENDING', member.user.id, await planOf(database.db, 'month'));
+}
+
+/** Moves the payment to SUCCESS with its side effects in one transaction, then runs `after` in it. */
+function settle(payment: PaymentRow, after: () => void = () => {}) {
+  return database.db.transaction(async (tx) => {
+    const now = clock.now();
+    const moved = await repo.moveState(tx, payment.id, 'PENDING', {
+      status: 'SUCCESS',
+      settledAt: now,
+      updatedAt: now,
+    });
+    await settleSideEffects(tx, moved!, 'PENDING', now);
+    after();
+  });
+}
+
+async function booked(paymentId: string) {
+  const { rows } = await database.pool.query<{ key: string; source: string; postings: string }>(
+    `SELECT e.idempotency_key AS key, e.source_kind || ':' || e.source_id AS source, count(p.id)::text AS postings
+       FROM journal_entries e JOIN postings p ON p.entry_id = e.id
+      WHERE e.source_id = $1 OR e.idempotency_key LIKE 'payment:' || $1 || ':%'
+      GROUP BY e.id`,
+    [paymentId],
+  );
+  return rows;
+}
+
+describe('a settlement and its entry', () => {
+  it('commit together: the entry names the payment it comes from', async () => {
+    const payment = await pendingPayment();
+    await settle(payment);
+    expect(await booked(payment.id)).toEqual([
+      { key: `payment:${payment.id}:settled`, source: `payment:${payment.id}`, postings: '2' },
+    ]);
+    expect(await passesOf(database.db, payment.userId!)).toHaveLength(1);
+  });
+
+  it('roll back together: a failure after the posting leaves no entry, no posting and no pass', async () => {
+    const payment = await pendingPayment();
+    await expect(
+      settle(payment, () => {
+        throw new Error('the settlement failed after the posting');
+      }),
+    ).rejects.toThrow('the settlement failed');
+    expect(await booked(payment.id)).toEqual([]);
+    expect(await passesOf(database.db, payment.userId!)).toEqual([]);
+    const { rows } = await database.pool.query('SELECT status FROM payments WHERE id = $1', [payment.id]);
+    expect(rows).toEqual([{ status: 'PENDING' }]);
+  });
+});
