@@ -1,58 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { connectDatabase, type Database } from '../../../db/client.ts';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { migrationBed } from '../../../test/migration-bed.ts';
 
 // Migration ledger_entry_sources applied, as on a running deployment, over the entries the app
 // posted before it: a payment's settlement and its refund's reversal, keyed as the payments core
 // keys them, and a reversal under a key of another shape.
 
-const MIGRATIONS = fileURLToPath(new URL('../../../db/migrations', import.meta.url));
-const MIGRATION = '0036_ledger_entry_sources';
-
-let serverUrl: string;
-let name: string;
-let database: Database;
-let before: string;
-
-beforeAll(async () => {
-  serverUrl = inject('databaseServerUrl');
-  name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  database = connectDatabase(serverUrl.replace(/\/postgres$/, `/${name}`), { max: 2 });
-  // The migrations as they were just before this one.
-  before = await mkdtemp(path.join(os.tmpdir(), 'motema-migrations-'));
-  await cp(MIGRATIONS, before, { recursive: true });
-  const journalPath = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === MIGRATION);
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(journalPath, JSON.stringify(journal));
-  await migrate(drizzle(database.pool), { migrationsFolder: before });
-});
-
-afterAll(async () => {
-  await database?.close();
-  if (before) await rm(before, { recursive: true, force: true });
-  if (!name) return;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
-});
+const bed = migrationBed('0036_ledger_entry_sources');
+const database = () => bed.database();
 
 /** An entry as the app posted it before the migration (Dr clearing / Cr revenue, or the opposite). */
 async function postBefore(key: string, amount: number, reverses: string | null = null): Promise<string> {
-  const client = await database.pool.connect();
+  const client = await database().pool.connect();
   try {
     await client.query('BEGIN');
     await client.query(
@@ -89,11 +48,11 @@ describe('migration ledger_entry_sources', () => {
     const corrected = await postBefore(`payment:${randomUUID()}:settled`, 100);
     const correctedBy = `correction:${randomUUID()}`;
     await postBefore(correctedBy, -100, corrected);
-    const { rows: beforeRows } = await database.pool.query('SELECT * FROM postings ORDER BY id');
+    const { rows: beforeRows } = await database().pool.query('SELECT * FROM postings ORDER BY id');
 
-    await migrate(drizzle(database.pool), { migrationsFolder: MIGRATIONS });
+    await bed.apply();
 
-    const { rows } = await database.pool.query<{ key: string; source: string }>(
+    const { rows } = await database().pool.query<{ key: string; source: string }>(
       `SELECT idempotency_key AS key, source_kind || ':' || source_id AS source FROM journal_entries`,
     );
     const sourceOf = new Map(rows.map((row) => [row.key, row.source]));
@@ -102,17 +61,17 @@ describe('migration ledger_entry_sources', () => {
     expect(sourceOf.get(`payment:${refunded}:refunded`)).toBe(`payment:${refunded}`);
     expect(sourceOf.get(`payment:${settled}:settled`)).toBe(`payment:${settled}`);
     // A reversal whose key says nothing takes the source of the entry it reverses.
-    const { rows: original } = await database.pool.query<{ source: string }>(
+    const { rows: original } = await database().pool.query<{ source: string }>(
       `SELECT source_kind || ':' || source_id AS source FROM journal_entries WHERE id = $1`,
       [corrected],
     );
     expect(sourceOf.get(correctedBy)).toBe(original[0]!.source);
-    expect(await database.pool.query('SELECT * FROM postings ORDER BY id')).toMatchObject({
+    expect(await database().pool.query('SELECT * FROM postings ORDER BY id')).toMatchObject({
       rows: beforeRows,
     });
     // The backfill stepped aside for itself alone: an edit is refused again.
     await expect(
-      database.pool.query(`UPDATE journal_entries SET source_id = $1`, [randomUUID()]),
+      database().pool.query(`UPDATE journal_entries SET source_id = $1`, [randomUUID()]),
     ).rejects.toMatchObject({ code: '23001' });
   });
 });

@@ -1,13 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { connectDatabase, type Database } from '../../../db/client.ts';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { migrationBed } from '../../../test/migration-bed.ts';
 import { PAYMENT_STATES } from '../../../db/schema/billing-payments.ts';
 import { newReference } from './payment-secrets.ts';
 
@@ -15,46 +8,12 @@ import { newReference } from './payment-secrets.ts';
 // before it: every state, with settled_at as the code set it, and two rows written by hand that its
 // CHECK would refuse.
 
-const MIGRATIONS = fileURLToPath(new URL('../../../db/migrations', import.meta.url));
-const MIGRATION = '0035_payments_strict_rules';
+const bed = migrationBed('0035_payments_strict_rules');
+const database = () => bed.database();
 const MONTH = '5a0d3c1e-7b21-4c59-9f0e-000000000030';
 
-let serverUrl: string;
-let name: string;
-let database: Database;
-let before: string;
-
-beforeAll(async () => {
-  serverUrl = inject('databaseServerUrl');
-  name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  database = connectDatabase(serverUrl.replace(/\/postgres$/, `/${name}`), { max: 2 });
-  // The migrations as they were just before this one.
-  before = await mkdtemp(path.join(os.tmpdir(), 'motema-migrations-'));
-  await cp(MIGRATIONS, before, { recursive: true });
-  const journalPath = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === MIGRATION);
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(journalPath, JSON.stringify(journal));
-  await migrate(drizzle(database.pool), { migrationsFolder: before });
-});
-
-afterAll(async () => {
-  await database?.close();
-  if (before) await rm(before, { recursive: true, force: true });
-  if (!name) return;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
-});
-
 const insert = (status: string, settledAt: Date | null) =>
-  database.pool.query<{ id: string }>(
+  database().pool.query<{ id: string }>(
     `INSERT INTO payments (reference, plan_id, method, amount_minor, currency, callback_token_hash, status,
        settled_at, updated_at)
      VALUES ($1, $2, 'card', 499, 'USD', $3, $4, $5, '2026-01-02T03:04:05Z') RETURNING id`,
@@ -69,9 +28,9 @@ describe('migration payments_strict_rules', () => {
     const { id: unsettledSuccess } = (await insert('SUCCESS', null)).rows[0]!;
     const { id: settledFailure } = (await insert('FAILED', paidAt)).rows[0]!;
 
-    await migrate(drizzle(database.pool), { migrationsFolder: MIGRATIONS });
+    await bed.apply();
 
-    const { rows } = await database.pool.query<{ id: string; status: string; settled_at: Date | null }>(
+    const { rows } = await database().pool.query<{ id: string; status: string; settled_at: Date | null }>(
       'SELECT id, status, settled_at FROM payments',
     );
     expect(rows).toHaveLength(PAYMENT_STATES.length + 2);
@@ -80,7 +39,7 @@ describe('migration payments_strict_rules', () => {
       else if (row.id === settledFailure) expect(row.settled_at).toBeNull();
       else expect(row.settled_at, row.status).toEqual(settled.includes(row.status) ? paidAt : null);
     }
-    const { rows: types } = await database.pool.query(
+    const { rows: types } = await database().pool.query(
       `SELECT data_type FROM information_schema.columns WHERE table_name = 'payments' AND column_name = 'plan_id'`,
     );
     expect(types).toEqual([{ data_type: 'uuid' }]);
