@@ -8,15 +8,8 @@ import { AvatarSchema } from './media.ts';
  * member's language; the service worker only shows it.
  */
 
-/**
- * What a member may be notified of. `like` is a rating of 4 or more received; `request` a member asking
- * to see a private post; `comment` a comment on a post of theirs (or a reply to theirs); `payment` one of
- * their payments settled; `zoneRequest` a member asking to join (or reminding of their request to join)
- * a zone they run; `zoneAnswer` their own request to join a zone approved or declined; `zonePost` a new
- * post in a zone they are in.
- */
-export const NOTIFICATION_KINDS = [
-  'message',
+/** The kinds the notification list shows (messages have their own list: the conversations). */
+export const NOTIFICATION_ENTRY_KINDS = [
   'match',
   'like',
   'visit',
@@ -27,6 +20,16 @@ export const NOTIFICATION_KINDS = [
   'zoneAnswer',
   'zonePost',
 ] as const;
+export type NotificationEntryKind = (typeof NOTIFICATION_ENTRY_KINDS)[number];
+
+/**
+ * What a member may be notified of. `like` is a rating of 4 or more received; `request` a member asking
+ * to see a private post; `comment` a comment on a post of theirs (or a reply to theirs); `payment` one of
+ * their payments settled; `zoneRequest` a member asking to join (or reminding of their request to join)
+ * a zone they run; `zoneAnswer` their own request to join a zone approved or declined; `zonePost` a new
+ * post in a zone they are in.
+ */
+export const NOTIFICATION_KINDS = ['message', ...NOTIFICATION_ENTRY_KINDS] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -139,20 +142,6 @@ export const NotifierSchema = z.object({
   avatar: AvatarSchema.nullable(),
 });
 export type Notifier = z.infer<typeof NotifierSchema>;
-
-/** The kinds the notification list shows (messages have their own list: the conversations). */
-export const NOTIFICATION_ENTRY_KINDS = [
-  'match',
-  'like',
-  'visit',
-  'request',
-  'comment',
-  'payment',
-  'zoneRequest',
-  'zoneAnswer',
-  'zonePost',
-] as const;
-export type NotificationEntryKind = (typeof NOTIFICATION_ENTRY_KINDS)[number];
 
 /**
  * The zone a notification entry is about: its title (member text), and for a `zoneAnswer` whether the

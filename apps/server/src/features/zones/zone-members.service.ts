@@ -119,12 +119,16 @@ async function onMember(
   });
 }
 
-/** Approves a request: the applicant is a member, and is told. */
-export async function approveRequest(
+/**
+ * Answers a request: approved, the applicant is a member; declined, their request goes and the reason
+ * stays for them to read on the zone's page (their membership). Either way they are told.
+ */
+async function answerRequest(
   { db, events }: ZonesDeps,
   callerId: string,
   zoneId: string,
   userId: string,
+  answer: { approved: true } | { approved: false; reason: string },
 ) {
   const answered = await onMember(
     db,
@@ -133,38 +137,34 @@ export async function approveRequest(
     userId,
     'decide_request',
     async (tx, { zone }, target) => {
-      await members.approveMember(tx, zone.id, target.userId, clock.now());
-      await repo.adjustMembers(tx, zone.id, 1);
+      const now = clock.now();
+      if (answer.approved) {
+        await members.approveMember(tx, zone.id, target.userId, now);
+        await repo.adjustMembers(tx, zone.id, 1);
+      } else {
+        await members.deleteMember(tx, zone.id, target.userId);
+        const { reason } = answer;
+        await members.insertDecline(tx, { zoneId: zone.id, userId: target.userId, reason, declinedAt: now });
+      }
     },
   );
-  await events.emit('zone.answered', { ...answered, approved: true });
+  await events.emit('zone.answered', { ...answered, approved: answer.approved });
+}
+
+/** Approves a request: the applicant is a member, and is told. */
+export function approveRequest(deps: ZonesDeps, callerId: string, zoneId: string, userId: string) {
+  return answerRequest(deps, callerId, zoneId, userId, { approved: true });
 }
 
 /** Declines a request; the applicant is told, and reads the reason on the zone's page (their membership). */
-export async function declineRequest(
-  { db, events }: ZonesDeps,
+export function declineRequest(
+  deps: ZonesDeps,
   callerId: string,
   zoneId: string,
   userId: string,
   reason: string,
 ) {
-  const answered = await onMember(
-    db,
-    callerId,
-    zoneId,
-    userId,
-    'decide_request',
-    async (tx, { zone }, target) => {
-      await members.deleteMember(tx, zone.id, target.userId);
-      await members.insertDecline(tx, {
-        zoneId: zone.id,
-        userId: target.userId,
-        reason,
-        declinedAt: clock.now(),
-      });
-    },
-  );
-  await events.emit('zone.answered', { ...answered, approved: false });
+  return answerRequest(deps, callerId, zoneId, userId, { approved: false, reason });
 }
 
 /** Removes a member (or a request): they may request again. */
