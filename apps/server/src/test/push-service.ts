@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PushPayload } from '@motema/shared/notifications';
 import { startPushService, type PushService, type SimSubscription } from '@motema/push-sim';
 import { expect } from 'vitest';
 import { PUSH_QUEUE } from '../features/notifications/push-jobs.ts';
@@ -6,6 +7,11 @@ import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { asMember, waitFor } from './factories.ts';
 
 export type { PushService, SimSubscription };
+
+/** The next push the device receives, decrypted and read (waits up to 15 s for it). */
+export async function nextPayload(service: PushService, device: SimSubscription): Promise<PushPayload> {
+  return JSON.parse((await service.next(device.endpoint, 15_000)).payload) as PushPayload;
+}
 
 /** The env that lets the app post to a local push service (packages/push-sim). */
 export const pushServiceEnv = (service: PushService) => ({ PUSH_SERVICE_ORIGINS: service.origin });

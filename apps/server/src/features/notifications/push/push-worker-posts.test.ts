@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PushPayload } from '@motema/shared/notifications';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { planOf, settledPayment } from '../../../test/billing-factories.ts';
@@ -8,6 +8,7 @@ import { asMember } from '../../../test/factories.ts';
 import { buildPost } from '../../../test/post-factories.ts';
 import {
   closePushTestApp,
+  nextPayload,
   startPushTestApp,
   subscribeDevice,
   type PushService,
@@ -23,8 +24,7 @@ let t: TestApp;
 beforeAll(async () => ({ service, t } = await startPushTestApp()));
 afterAll(() => closePushTestApp(t, service));
 
-const payloadOf = async (device: SimSubscription) =>
-  JSON.parse((await service.next(device.endpoint, 15_000)).payload) as PushPayload;
+const payloadOf = (device: SimSubscription) => nextPayload(service, device);
 
 describe('post pushes', () => {
   it('tell the author, and only them, who asks to see a private post, and open the post', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PUSH_MAX_PER_HOUR, type PushPayload } from '@motema/shared/notifications';
+import { PUSH_MAX_PER_HOUR } from '@motema/shared/notifications';
 import { ZONE_REMINDER_INTERVAL_MS } from '@motema/shared/zones';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../../lib/clock.ts';
@@ -8,6 +8,7 @@ import { asMember, createMember, type Member } from '../../../test/factories.ts'
 import { buildPost } from '../../../test/post-factories.ts';
 import {
   closePushTestApp,
+  nextPayload,
   pushJobsDone,
   startPushTestApp,
   subscribeDevice,
@@ -27,8 +28,7 @@ beforeAll(async () => ({ service, t } = await startPushTestApp()));
 afterAll(() => closePushTestApp(t, service));
 afterEach(() => clock.reset());
 
-const payloadOf = async (device: SimSubscription) =>
-  JSON.parse((await service.next(device.endpoint, 15_000)).payload) as PushPayload;
+const payloadOf = (device: SimSubscription) => nextPayload(service, device);
 const as = (member: Member) => zoneCall(t, member);
 /** A member with a device registered for push. */
 const withDevice = async (member: Member) => ({

@@ -1,10 +1,6 @@
 // @slow-tier sends real pushes to the local push service through the worker's jobs.
 import { sql } from 'drizzle-orm';
-import {
-  PUSH_MAX_PER_HOUR,
-  type NotificationSettingsUpdate,
-  type PushPayload,
-} from '@motema/shared/notifications';
+import { PUSH_MAX_PER_HOUR, type NotificationSettingsUpdate } from '@motema/shared/notifications';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../../lib/clock.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
@@ -13,6 +9,7 @@ import { createProfile, rate } from '../../../test/discovery-factories.ts';
 import { asMember, type Member } from '../../../test/factories.ts';
 import {
   closePushTestApp,
+  nextPayload,
   pushJobsDone,
   startPushTestApp,
   subscribeDevice,
@@ -38,8 +35,7 @@ afterAll(() => closePushTestApp(t, service));
 afterEach(() => clock.reset());
 
 const PUSH_WAIT_MS = 15_000;
-const payloadOf = async (device: SimSubscription) =>
-  JSON.parse((await service.next(device.endpoint, PUSH_WAIT_MS)).payload) as PushPayload;
+const payloadOf = (device: SimSubscription) => nextPayload(service, device);
 const choose = async (member: Member, settings: NotificationSettingsUpdate) => {
   const res = await asMember(t, member.cookie)('PUT', '/api/notifications/settings', settings);
   expect(res.statusCode).toBe(200);
