@@ -30,6 +30,7 @@ import { featureModules } from './modules/index.ts';
 import {
   notificationsOf,
   plugInRealtime,
+  paymentHooksOf,
   portsOf,
   registerRoutes,
   routeListsOf,
@@ -86,6 +87,7 @@ export async function buildApp(
     events: createEventPort<AppEvents>((err, name) =>
       app.log.error({ err }, `a subscriber of ${name} failed`),
     ),
+    paymentHooks: paymentHooksOf(modules),
   };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

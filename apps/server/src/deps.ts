@@ -7,6 +7,7 @@ import type { RedisConnection } from './lib/redis.ts';
 import type { MediaStorage } from './lib/storage.ts';
 import type { FlexpaySim } from '@motema/flexpay-sim';
 import type { PaymentProvider } from './features/billing/providers/payment-provider.ts';
+import type { PaymentHook } from './payment-hooks-port.ts';
 
 /** What the app is built from: main.ts makes the real ones, tests make their own. */
 export type AppDeps = {
@@ -24,7 +25,9 @@ export type AppDeps = {
   flexpaySim?: Pick<FlexpaySim, 'control' | 'origin'>;
   /** What happened, told after each commit to the subscribers the feature modules register (app-events.ts). */
   events: AppEventPort;
+  /** What the features do when a payment settles or is refunded, from their modules (payment-hooks-port.ts). */
+  paymentHooks: readonly PaymentHook[];
 };
 
-/** What main.ts and the tests give buildApp: it makes the event port itself, reporting to its log. */
-export type AppInputs = Omit<AppDeps, 'events'>;
+/** What main.ts and the tests give buildApp: it makes the event port and gathers the hooks itself. */
+export type AppInputs = Omit<AppDeps, 'events' | 'paymentHooks'>;

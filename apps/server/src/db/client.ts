@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -15,6 +16,22 @@ export type ConnectionTx = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction: repositories take either. */
 export type DbOrTx = Db | Tx | ConnectionTx;
+
+/**
+ * The transaction as a plain SQL runner (`executeSql(text, values)` with `$n` placeholders), for a
+ * library writing in the caller's transaction: pg-boss's `db` option (jobs/queue.ts sendIn).
+ */
+export function executorIn(tx: Tx) {
+  return {
+    executeSql: (text: string, values: unknown[] = []) => {
+      const query = sql.empty();
+      text.split(/\$(\d+)/).forEach((part, index) => {
+        query.append(index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`);
+      });
+      return tx.execute(query);
+    },
+  };
+}
 
 export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 

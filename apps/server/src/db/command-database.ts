@@ -4,13 +4,13 @@ import { openConfiguredDatabase } from './embedded.ts';
 /**
  * A command's run against the configured database (`npm run seed`, `npm run payments`): the database
  * opened (DATABASE_URL, or the embedded one under DATA_DIR, started for the command and stopped after
- * it), `work` given a pool of `max` connections, everything closed, then the process ended: exit 0
+ * it), `work` given a pool of `max` connections and the database's URL, everything closed, then the process ended: exit 0
  * when `work` resolved, 1 when the database would not open or `work` threw (`describe` says why).
  */
 export async function runWithConfiguredDatabase(
   env: Parameters<typeof openConfiguredDatabase>[0],
   options: { max: number; describe: (error: unknown) => unknown },
-  work: (db: Db) => Promise<void>,
+  work: (db: Db, url: string) => Promise<void>,
 ): Promise<never> {
   let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {
@@ -23,7 +23,7 @@ export async function runWithConfiguredDatabase(
   const database = connectDatabase(opened.url, { max: options.max });
   let failed = false;
   try {
-    await work(database.db);
+    await work(database.db, opened.url);
   } catch (error) {
     failed = true;
     console.error(options.describe(error));

@@ -176,3 +176,43 @@ describe('sendCollapsed', () => {
     await expect(queue!.sendCollapsed(name, {}, { key: 'a' })).rejects.toThrow(/not a collapsing queue/);
   });
 });
+
+describe('a job sent inside a transaction', () => {
+  let database: Database;
+  let queue: JobQueue | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await queue?.stop();
+    await database?.close();
+  });
+
+  const jobsOf = async (name: string) =>
+    (
+      await database.pool.query<{ data: { n: string } }>('select data from pgboss.job where name = $1', [
+        name,
+      ])
+    ).rows.map((row) => row.data.n);
+
+  it('exists once the transaction commits, runs, and never exists if it rolls back', async () => {
+    queue = await startJobQueue(database.url, () => {});
+    const name = `test-${randomBytes(4).toString('hex')}`;
+    await database.db.transaction(async (tx) => {
+      await queue!.sendIn(tx, name, { n: 'committed' });
+      // Not seen outside the transaction before its commit.
+      expect(await jobsOf(name)).toEqual([]);
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queue!.sendIn(tx, name, { n: 'rolled back' });
+        throw new Error('the business change failed');
+      }),
+    ).rejects.toThrow('the business change failed');
+    expect(await jobsOf(name)).toEqual(['committed']);
+    const done: string[] = [];
+    await queue.work<{ n: string }>(name, async ({ n }) => void done.push(n));
+    await waitFor(async () => (done.includes('committed') ? true : undefined), 'the committed job');
+    expect(done).toEqual(['committed']);
+  }, 30_000);
+});

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { executorIn, type Tx } from '../db/client.ts';
 import { JOB_SENT_CHANNEL, listenForSentJobs } from './job-wake.ts';
 
 /** A job's handler; what it returns (an object) is kept as the job's output when it ran alone. */
@@ -31,6 +32,17 @@ export type JobQueue = {
    * highest `priority` first (0 by default; higher, or lower: negative), then the oldest.
    */
   send: <T extends object>(
+    name: string,
+    data: T,
+    options?: { delaySeconds?: number; priority?: number },
+  ) => Promise<string>;
+  /**
+   * Enqueues a job inside the caller's transaction `tx` (pg-boss's `db` option): it exists once `tx`
+   * commits, and never if it rolls back. What money or a state change brings with it (a commission's
+   * release, a payout's check) is sent this way, never after the commit, where a crash loses it.
+   */
+  sendIn: <T extends object>(
+    tx: Tx,
     name: string,
     data: T,
     options?: { delaySeconds?: number; priority?: number },
@@ -129,6 +141,20 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
       if (!id) throw new Error(`pg-boss did not enqueue a job of ${name}`);
       if (settings.get(name)?.wakeWorkers && !options.delaySeconds) {
         await boss.getDb().executeSql('SELECT pg_notify($1, $2)', [JOB_SENT_CHANNEL, name]);
+      }
+      return id;
+    },
+    async sendIn(tx, name, data, options = {}) {
+      await ensureQueue(name);
+      const id = await boss.send(name, data, {
+        startAfter: options.delaySeconds ?? 0,
+        priority: options.priority ?? 0,
+        db: executorIn(tx),
+      });
+      if (!id) throw new Error(`pg-boss did not enqueue a job of ${name}`);
+      // Delivered at the commit, as the job becomes visible.
+      if (settings.get(name)?.wakeWorkers && !options.delaySeconds) {
+        await executorIn(tx).executeSql('SELECT pg_notify($1, $2)', [JOB_SENT_CHANNEL, name]);
       }
       return id;
     },

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { AppDeps } from '../deps.ts';
 import type { ReportedZones, ReportTargets } from '../features/safety/safety.service.ts';
 import type { NotificationContribution } from '../notification-port.ts';
+import type { PaymentHook } from '../payment-hooks-port.ts';
 import type { PeriodicJob } from '../jobs/periodic.ts';
 import type { RateLimiter } from '../lib/rate-limiter.ts';
 import type { Realtime } from '../realtime/server.ts';
@@ -80,6 +81,8 @@ export type FeatureModule = {
   provides?: Partial<FeaturePorts>;
   /** The kinds of notification it owns, for the notifications feature's list and pushes (decision 0037). */
   notifications?: readonly NotificationContribution[];
+  /** What it does when a payment settles or is refunded, in billing's transaction (payment-hooks-port.ts). */
+  paymentHooks?: readonly PaymentHook[];
 };
 
 /** A route plugin taking the app's deps, or the options `options` builds from the context. */

@@ -3,6 +3,7 @@ import { registerJobs } from '../jobs/register.ts';
 import { startPeriodic } from '../jobs/periodic.ts';
 import { PLUGIN_PUBLIC_ROUTES } from '../plugins/public-routes.ts';
 import type { NotificationContribution } from '../notification-port.ts';
+import type { PaymentHook } from '../payment-hooks-port.ts';
 import type {
   FeatureContext,
   FeatureModule,
@@ -20,6 +21,11 @@ export type RouteLists = { publicRoutes: ReadonlySet<string>; crossOriginRoutes:
 /** Every module's kinds of notification, in the modules' order. */
 export function notificationsOf(modules: readonly FeatureModule[]): NotificationContribution[] {
   return modules.flatMap((module) => module.notifications ?? []);
+}
+
+/** Every module's payment hooks, in the modules' order: billing's passes first, then the others'. */
+export function paymentHooksOf(modules: readonly FeatureModule[]): PaymentHook[] {
+  return modules.flatMap((module) => module.paymentHooks ?? []);
 }
 
 export function routeListsOf(modules: readonly FeatureModule[]): RouteLists {

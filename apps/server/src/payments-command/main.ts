@@ -7,6 +7,9 @@ import { parseArgs } from 'node:util';
 import type { Db } from '../db/client.ts';
 import { runWithConfiguredDatabase } from '../db/command-database.ts';
 import { loadEnv } from '../env.ts';
+import { startJobQueue } from '../jobs/queue.ts';
+import { featureModules } from '../modules/index.ts';
+import { paymentHooksOf } from '../modules/plug-in.ts';
 import {
   listUnknownOutcomes,
   resolvePayment,
@@ -41,7 +44,7 @@ function parseCommand(args: string[]): Command {
   throw new Error(USAGE);
 }
 
-async function run(db: Db, command: Command): Promise<void> {
+async function run(db: Db, url: string, command: Command): Promise<void> {
   if (command.kind === 'unknown') {
     const rows = await listUnknownOutcomes(db);
     if (rows.length === 0) console.log('No payment of unknown outcome in the last 7 days.');
@@ -52,10 +55,19 @@ async function run(db: Db, command: Command): Promise<void> {
     }
     return;
   }
-  const { payment, from } = await resolvePayment(db, command);
-  console.log(
-    `Payment ${payment.reference}: ${from} -> ${payment.status}${payment.status === 'SUCCESS' ? ' (pass granted, ledger entry posted)' : ''}.`,
-  );
+  // The jobs the payment hooks send in the resolution's transaction (a commission's release).
+  const jobs = await startJobQueue(url, (error) => console.error(error));
+  try {
+    const { payment, from } = await resolvePayment(
+      { db, jobs, paymentHooks: paymentHooksOf(featureModules) },
+      command,
+    );
+    console.log(
+      `Payment ${payment.reference}: ${from} -> ${payment.status}${payment.status === 'SUCCESS' ? ' (pass granted, ledger entry posted)' : ''}.`,
+    );
+  } finally {
+    await jobs.stop();
+  }
 }
 
 let command: Command;
@@ -74,5 +86,5 @@ await runWithConfiguredDatabase(
     max: 2,
     describe: (error) => (error instanceof ResolveRefused ? `Refused: ${error.message}` : error),
   },
-  (db) => run(db, command),
+  (db, url) => run(db, url, command),
 );

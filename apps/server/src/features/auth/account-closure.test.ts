@@ -134,6 +134,7 @@ describe('account data removers', () => {
       fail: refuse,
       cancel: refuse,
       stop: refuse,
+      sendIn: refuse,
     };
     return { db: t.db, jobs, events };
   }

@@ -1,4 +1,5 @@
 import { routes, type FeatureContext, type FeatureModule } from '../../modules/feature-module.ts';
+import { passesPaymentHook } from './passes/passes-payment-hook.ts';
 import { passesRoutes } from './passes/passes.routes.ts';
 import { sendDailyCheck } from './payments/payment-daily-check.service.ts';
 import { SWEEP_EVERY_MS, sweepPayments, workPayments } from './payments/payment-sweeper.service.ts';
@@ -14,6 +15,7 @@ const paymentsDeps = ({ deps, log }: FeatureContext) =>
 export const billingModule: FeatureModule = {
   name: 'billing',
   notifications: billingNotifications,
+  paymentHooks: [passesPaymentHook],
   routes: [
     routes(plansRoutes),
     routes(passesRoutes),

@@ -119,7 +119,7 @@ async function applyObservation(
           createdAt: now,
         });
       }
-      await settleSideEffects(tx, moved, row.status, now);
+      await settleSideEffects(deps, tx, moved, row.status, now);
       return { payment: moved, transition };
     }),
   );

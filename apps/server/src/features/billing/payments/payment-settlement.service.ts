@@ -1,28 +1,40 @@
 import type { Tx } from '../../../db/client.ts';
 import type { PaymentRow, PaymentState } from '../../../db/schema/billing-payments.ts';
+import type { JobQueue } from '../../../jobs/queue.ts';
+import type { PaymentHook, PaymentHookContext } from '../../../payment-hooks-port.ts';
 import { postEntry, reverseEntry } from '../ledger/ledger.service.ts';
-import { grantPass, revokePass } from '../passes/passes.service.ts';
+
+/** What a settlement runs with: the modules' hooks (the pass, a commission) and the queue they send to. */
+export type SettlementDeps = { paymentHooks: readonly PaymentHook[]; jobs: JobQueue };
 
 /**
- * What a payment's move brings with it, in the transaction that moves it (P11, P18). Each call is
- * idempotent by the payment's id (the pass) or the entry's key (the ledger), so that even a bug that
- * ran it twice would grant and post once; the conditional move makes it run once anyway.
+ * What a payment's move brings with it, in the transaction that moves it (P11, P18): its own ledger
+ * entry, then every module's hook (payment-hooks-port.ts). Each is idempotent by the payment's id
+ * (the pass) or the entry's key (the ledger), so that even a bug that ran it twice would grant and
+ * post once; the conditional move makes it run once anyway.
  */
-export async function settleSideEffects(tx: Tx, payment: PaymentRow, from: PaymentState, at: Date) {
+export async function settleSideEffects(
+  deps: SettlementDeps,
+  tx: Tx,
+  payment: PaymentRow,
+  from: PaymentState,
+  at: Date,
+) {
+  const context: PaymentHookContext = { tx, jobs: deps.jobs, at };
   if (payment.status === 'SUCCESS') {
-    if (payment.userId) {
-      await grantPass(tx, { paymentId: payment.id, userId: payment.userId, planId: payment.planId, at });
-    }
     await postPaymentReceived(tx, payment);
+    for (const hook of deps.paymentHooks) await hook.settled?.(payment, context);
     return;
   }
   const wasPaid = from === 'SUCCESS' || from === 'REFUND_PENDING';
   if (!wasPaid) return;
-  // A refund under way already takes the pass back: the money is on its way to the payer.
-  if (payment.status === 'REFUND_PENDING' || payment.status === 'REFUNDED') {
-    await revokePass(tx, { paymentId: payment.id, at });
+  if (from === 'SUCCESS' && (payment.status === 'REFUND_PENDING' || payment.status === 'REFUNDED')) {
+    for (const hook of deps.paymentHooks) await hook.refunding?.(payment, context);
   }
-  if (payment.status === 'REFUNDED') await postPaymentRefunded(tx, payment);
+  if (payment.status === 'REFUNDED') {
+    await postPaymentRefunded(tx, payment);
+    for (const hook of deps.paymentHooks) await hook.refunded?.(payment, context);
+  }
 }
 
 const receivedKey = (payment: PaymentRow) => `payment:${payment.id}:settled`;

@@ -4,6 +4,8 @@ import { passesOf, paymentIn, planOf } from '../../../test/billing-factories.ts'
 import { createMember } from '../../../test/factories.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { clock } from '../../../lib/clock.ts';
+import type { JobQueue } from '../../../jobs/queue.ts';
+import { passesPaymentHook } from '../passes/passes-payment-hook.ts';
 import { settleSideEffects } from './payment-settlement.service.ts';
 import * as repo from './payments.repository.ts';
 
@@ -30,7 +32,9 @@ function settle(payment: PaymentRow, after: () => void = () => {}) {
       settledAt: now,
       updatedAt: now,
     });
-    await settleSideEffects(tx, moved!, 'PENDING', now);
+    // The jobs are not reached: the pass sends none.
+    const settlement = { paymentHooks: [passesPaymentHook], jobs: {} as JobQueue };
+    await settleSideEffects(settlement, tx, moved!, 'PENDING', now);
     after();
   });
 }

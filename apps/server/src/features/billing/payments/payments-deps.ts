@@ -2,8 +2,8 @@ import type { AppDeps } from '../../../deps.ts';
 import type { RateLimiter } from '../../../lib/rate-limiter.ts';
 import type { PaymentProvider } from '../providers/payment-provider.ts';
 
-/** What the payments core works with: the app's database, queue and event port, and the provider. */
-export type PaymentsDeps = Pick<AppDeps, 'db' | 'jobs' | 'events'> & {
+/** What the payments core works with: the app's database, queue, event port and payment hooks, and the provider. */
+export type PaymentsDeps = Pick<AppDeps, 'db' | 'jobs' | 'events' | 'paymentHooks'> & {
   provider: PaymentProvider;
   /** An operator must look (an amount that differs from the one asked, P8): logged as an error. */
   alert: (message: string, fields: Record<string, unknown>) => void;

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { PaymentRow, PaymentState } from '../../../db/schema/billing-payments.ts';
 import { clock } from '../../../lib/clock.ts';
-import { settleSideEffects } from './payment-settlement.service.ts';
+import { settleSideEffects, type SettlementDeps } from './payment-settlement.service.ts';
 import { afterOperator, FINAL_STATES } from './payment-transitions.ts';
 import * as repo from './payments.repository.ts';
 
@@ -34,7 +34,7 @@ export class ResolveRefused extends Error {}
  * order number other than the one the payment holds.
  */
 export async function resolvePayment(
-  db: Db,
+  { db, ...settlement }: SettlementDeps & { db: Db },
   resolution: Resolution,
 ): Promise<{ payment: PaymentRow; from: PaymentState }> {
   const now = clock.now();
@@ -70,7 +70,7 @@ export async function resolvePayment(
       body: JSON.stringify({ from: row.status, to: transition.status, by: 'operator' }),
       createdAt: now,
     });
-    await settleSideEffects(tx, moved, row.status, now);
+    await settleSideEffects(settlement, tx, moved, row.status, now);
     return { payment: moved, from: row.status };
   });
 }

@@ -29,7 +29,14 @@ const REFUSED_CALLBACKS = 20;
 
 /** The payments core's dependencies, made of the app's. */
 export function paymentsDepsOf(deps: AppDeps, log: (message: string, fields: object) => void): PaymentsDeps {
-  return { db: deps.db, jobs: deps.jobs, events: deps.events, provider: deps.paymentProvider, alert: log };
+  return {
+    db: deps.db,
+    jobs: deps.jobs,
+    events: deps.events,
+    paymentHooks: deps.paymentHooks,
+    provider: deps.paymentProvider,
+    alert: log,
+  };
 }
 
 /**
