@@ -123,6 +123,8 @@ export const RegisterSchema = z.object({
   firstName: MemberNameSchema.optional(),
   sex: SexSchema.optional(),
   language: LanguageSchema.optional(),
+  /** A partner's referral code (their link's `ref`): the new member becomes their child account. */
+  referral: z.string().max(20).optional(),
 });
 export type RegisterInput = z.input<typeof RegisterSchema>;
 

@@ -6,6 +6,17 @@ import { LimitSchema, SkipSchema } from './paging.ts';
  * The partnership programme (SPEC sections 1, 3, 5, 6, 7; docs/partnership.md): a member who brings
  * others earns a share of what they pay, sees it in journals and withdraws it to a proven
  * mobile-money number. Amounts are integer minor units of their currency, as everywhere (M1).
+ *
+ * Routes (all for the signed-in member, about their own partnership only):
+ * - GET /api/partnership -> PartnershipAnswer; POST /api/partnership (join; again: the same) -> PartnershipAnswer
+ * - GET /api/users?parent-id=<own id>&search&skip&limit -> ChildAccountsAnswer (another's id: 404)
+ * - GET /api/journals?skip&limit -> JournalsAnswer
+ * - PUT /api/partnership/withdrawal-account (WithdrawalAccountInput) -> WithdrawalAccount, `proving`:
+ *   a small collection is pushed to the number; 401 `invalid_password`, 400 `phone_invalid`
+ * - POST /api/partnership/withdrawal-account/verify -> WithdrawalAccount (its proof checked now)
+ * - POST /api/partnership/withdrawal-account/retry -> WithdrawalAccount (`proving` again, a new collection)
+ * - POST /api/withdrawals (WithdrawalInput, Idempotency-Key header) -> 201 Withdrawal, or one of WITHDRAWAL_ERRORS
+ * - GET /api/withdrawals/:id -> Withdrawal (another's: 404)
  */
 
 /** SPEC section 5 and 9: a withdrawal is of at least $10. CDF's floor is its equivalent, by configuration. */
