@@ -43,7 +43,8 @@ const WEB_TESTS = [`${WEB}/**/*.test.{ts,tsx}`, `${WEB}/**/*-fixtures.{ts,tsx}`,
  */
 const WEB_FEATURE_SURFACE = {
   // payment-required.ts: chat's send, chat start and a story reply open the paywall's dialog on a 402.
-  billing: ['payment-required.ts'],
+  // money.ts: the partnership's balances and withdrawals are written as payments are.
+  billing: ['payment-required.ts', 'money.ts'],
   discovery: ['near-section.tsx'],
   // photo-precheck.ts: a zone's cover photo is checked as every photo is before it is sent.
   media: [

@@ -90,6 +90,13 @@ export const ERROR_MESSAGES = {
   zone_invite_invalid: 'This invite link is no longer valid',
   zone_already_reported: 'You have already reported this zone. Our team is looking into it.',
   zones_limit_reached: 'You are in as many zones as a member can be. Leave one to join another.',
+  withdrawal_minimum: 'This is below the smallest withdrawal',
+  insufficient_balance: 'This is more than you can withdraw now',
+  withdrawal_in_flight: 'A withdrawal is already under way. Wait for its result before asking for another.',
+  withdrawal_account_required: 'Add a withdrawal number and prove it first',
+  withdrawal_cooldown: 'Withdrawals to a new number open a few days after it is proven',
+  operator_limit: 'This is more than the mobile-money operator allows for now',
+  partnership_required: 'Join the partnership programme first',
   internal: 'Something went wrong. Please try again later.',
   service_unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   too_many_connections:
@@ -114,4 +121,8 @@ export type ApiErrorBody = {
   reason?: PaymentRequiredReason;
   /** payment_required only: the least plan on sale that reaches the recipient (its id), if one does. */
   plan?: string;
+  /** withdrawal_cooldown only: when withdrawals to the newly proven number open (ISO date). */
+  until?: string;
+  /** operator_limit only: which of the operator's wallet caps the withdrawal meets. */
+  limit?: 'daily' | 'monthly';
 };

@@ -12,7 +12,9 @@ import { LimitSchema, SkipSchema } from './paging.ts';
  * - GET /api/users?parent-id=<own id>&search&skip&limit -> ChildAccountsAnswer (another's id: 404)
  * - GET /api/journals?skip&limit -> JournalsAnswer
  * - PUT /api/partnership/withdrawal-account (WithdrawalAccountInput) -> WithdrawalAccount, `proving`:
- *   a small collection is pushed to the number; 401 `invalid_password`, 400 `phone_invalid`
+ *   a small collection is pushed to the number; 400 `wrong_password` with an issue on `password` (as
+ *   every password check, auth's require-password.ts: a 401 would end the member's session in the
+ *   web app), 400 `phone_invalid`
  * - POST /api/partnership/withdrawal-account/verify -> WithdrawalAccount (its proof checked now)
  * - POST /api/partnership/withdrawal-account/retry -> WithdrawalAccount (`proving` again, a new collection)
  * - POST /api/withdrawals (WithdrawalInput, Idempotency-Key header) -> 201 Withdrawal, or one of WITHDRAWAL_ERRORS

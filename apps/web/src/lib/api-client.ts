@@ -12,6 +12,10 @@ export class ApiError extends Error {
   readonly reason: string | undefined;
   /** payment_required: the least plan on sale that reaches the member written to (its id). */
   readonly plan: string | undefined;
+  /** withdrawal_cooldown: when withdrawals to the new number open (ISO date). */
+  readonly until: string | undefined;
+  /** operator_limit: which of the operator's caps the withdrawal meets, `daily` or `monthly`. */
+  readonly limit: string | undefined;
 
   constructor(
     status: number,
@@ -21,6 +25,8 @@ export class ApiError extends Error {
     email?: string,
     reason?: string,
     plan?: string,
+    until?: string,
+    limit?: string,
   ) {
     super(message);
     this.status = status;
@@ -29,6 +35,8 @@ export class ApiError extends Error {
     this.email = email;
     this.reason = reason;
     this.plan = plan;
+    this.until = until;
+    this.limit = limit;
   }
 }
 
@@ -58,7 +66,8 @@ export function urlOf(path: string, query: RequestOptions['query']): string {
 /** The error for an answer with an error status and its parsed body (if any); shared by fetch and XHR uploads. */
 export function apiErrorOf(status: number, body: unknown, statusText = ''): ApiError {
   const error = (body && typeof body === 'object' ? body : undefined) as
-    (Partial<ApiErrorBody> & { reason?: unknown; plan?: unknown }) | undefined;
+    | (Partial<ApiErrorBody> & { reason?: unknown; plan?: unknown; until?: unknown; limit?: unknown })
+    | undefined;
   return new ApiError(
     status,
     error?.code ?? (status >= 500 ? 'internal' : 'bad_request'),
@@ -67,6 +76,8 @@ export function apiErrorOf(status: number, body: unknown, statusText = ''): ApiE
     typeof error?.email === 'string' ? error.email : undefined,
     typeof error?.reason === 'string' ? error.reason : undefined,
     typeof error?.plan === 'string' ? error.plan : undefined,
+    typeof error?.until === 'string' ? error.until : undefined,
+    typeof error?.limit === 'string' ? error.limit : undefined,
   );
 }
 

@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'devices',
   'install',
   'zones',
+  'partnership',
 ] as const;
 /** Loaded before the first render: what the start page and every layout need. */
 export const STARTUP_NAMESPACES = ['common'] as const;

@@ -2,13 +2,14 @@ import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RegisterSchema } from '@motema/shared/auth';
 import { MAX_AGE, MIN_AGE } from '@motema/shared/limits';
 import { showApiErrorOnForm, zodFormValidator } from '../../lib/form-errors.ts';
 import { useRegisterMutation } from './auth.api.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
 import { focusFirstError } from './components/focus-first-error.ts';
+import { forgetReferralCode, referralCode } from './referral-code.ts';
 import { FormAlert } from './components/form-alert.tsx';
 import { EmailField } from '../../ui/email-field.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
@@ -32,6 +33,9 @@ export function RegisterPage() {
   const register = useRegisterMutation();
   const formRef = useRef<HTMLFormElement>(null);
   const [alert, setAlert] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  // Read once: the link's code is kept on the device, so a visit to login and back still carries it.
+  const [referral] = useState(() => referralCode(params.get('ref')));
   const form = useForm<RegisterValues>({
     initialValues: EMPTY_REGISTER_VALUES,
     validate: zodFormValidator(RegisterSchema, t, toRegisterInput),
@@ -41,9 +45,11 @@ export function RegisterPage() {
   const submit = form.onSubmit(
     (values) => {
       setAlert(null);
-      register.mutate(toRegisterInput(values), {
-        onSuccess: ({ email }) =>
-          void navigate(`/otp?email=${encodeURIComponent(email)}`, { state: { codeSent: true } }),
+      register.mutate(toRegisterInput(values, referral), {
+        onSuccess: ({ email }) => {
+          forgetReferralCode();
+          void navigate(`/otp?email=${encodeURIComponent(email)}`, { state: { codeSent: true } });
+        },
         onError: (error) => {
           setAlert(showApiErrorOnForm(form, error, t));
           focusFirstError(formRef.current);
@@ -69,6 +75,11 @@ export function RegisterPage() {
       <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
           {alert && <FormAlert>{alert}</FormAlert>}
+          {referral && (
+            <Text size="sm" c="dimmed">
+              {t('register.invitedBy', { code: referral })}
+            </Text>
+          )}
           <TextInput
             label={t('fields.username')}
             description={t('register.usernameHint')}

@@ -18,8 +18,8 @@ export const EMPTY_REGISTER_VALUES: RegisterValues = {
   acceptTerms: false,
 };
 
-/** The form's values as the API's input, with the interface language. */
-export function toRegisterInput(values: RegisterValues): RegisterInput {
+/** The form's values as the API's input, with the interface language and the partner's code if any. */
+export function toRegisterInput(values: RegisterValues, referral: string | null = null): RegisterInput {
   return {
     username: values.username,
     email: values.email,
@@ -27,5 +27,6 @@ export function toRegisterInput(values: RegisterValues): RegisterInput {
     dateOfBirth: values.dateOfBirth,
     acceptTerms: values.acceptTerms as true,
     language: currentLanguage(),
+    ...(referral ? { referral } : {}),
   };
 }

@@ -1,15 +1,20 @@
 import type { FeatureModule } from '../../lib/feature-module.ts';
-import { pending } from '../../lib/feature-routes.tsx';
+import { page } from '../../lib/feature-routes.tsx';
 
-/** The partnership, its journals and withdrawals, coming in a later part: in Premium, they say so. */
+/**
+ * The partnership programme (issue 29) in Premium: the overview (or what it is and Join), the
+ * journals, a withdrawal and the number withdrawals go to. Each page is its own chunk.
+ */
 export const partnershipFeature: FeatureModule = {
   name: 'partnership',
   routes: () => ({
     premium: [
-      pending('partnership', 'premium.partnership'),
-      pending('journals', 'premium.journals'),
-      pending('withdrawal', 'premium.withdrawal'),
-      pending('withdrawal/account', 'premium.withdrawalAccount'),
+      page('partnership', () => import('./partnership-page.tsx'), 'PartnershipPage', ['partnership']),
+      page('journals', () => import('./journals-page.tsx'), 'JournalsPage', ['partnership']),
+      page('withdrawal', () => import('./withdrawal-page.tsx'), 'WithdrawalPage', ['partnership']),
+      page('withdrawal/account', () => import('./withdrawal-account-page.tsx'), 'WithdrawalAccountPage', [
+        'partnership',
+      ]),
     ],
   }),
 };

@@ -1,0 +1,87 @@
+import { Anchor, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../lib/error-text.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { useClock } from '../../lib/use-clock.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { LoadFailed } from '../../ui/load-failed.tsx';
+import { formatMoney } from '../billing/money.ts';
+import { formatDay } from './partnership-day.ts';
+import { usePartnershipQuery } from './partnership.api.ts';
+import { WithdrawalFollow } from './withdrawal-follow.tsx';
+import { WithdrawalForm } from './withdrawal-form.tsx';
+import { withdrawable, withdrawalBlock } from './withdrawal-readiness.ts';
+
+/**
+ * `/premium/withdrawal`: asks for a withdrawal to the proven number, then follows it to the
+ * operator's answer. A withdrawal already under way is followed at once (one at a time).
+ */
+export function WithdrawalPage() {
+  const { t } = useTranslation(['partnership', 'errors']);
+  const overview = usePartnershipQuery();
+  const now = useClock(CLOCK_REFRESH_MS);
+  const [started, setStarted] = useState<string | null>(null);
+  useDocumentTitle(t('withdraw.title'));
+  const data = overview.data;
+  const following = started ?? (data?.withdrawal?.status === 'PENDING' ? data.withdrawal._id : null);
+  const block = data && withdrawalBlock(data, now);
+  const language = currentLanguage();
+
+  const body = () => {
+    if (overview.isPending) return <Skeleton height={220} radius="md" aria-label={t('loading')} />;
+    if (overview.isError)
+      return (
+        <LoadFailed
+          message={t('loadFailed')}
+          reason={errorText(overview.error, t)}
+          onRetry={() => void overview.refetch()}
+          retrying={overview.isFetching}
+        />
+      );
+    if (following) return <WithdrawalFollow id={following} onAgain={() => setStarted(null)} />;
+    if (!overview.data.partnership) return <Text>{t('withdraw.errors.partnership_required')}</Text>;
+    if (block && block !== 'in_flight') {
+      const usd = overview.data.balances.find((balance) => balance.currency === 'USD');
+      return (
+        <Stack gap="sm">
+          <Text>
+            {block === 'below_minimum'
+              ? t('withdraw.blocked.below_minimum', {
+                  minimum: formatMoney(usd?.minimum ?? 0, 'USD', language),
+                })
+              : block === 'cooldown'
+                ? t('withdraw.blocked.cooldown', {
+                    date: formatDay(overview.data.withdrawalAccount!.withdrawableFrom!, language),
+                  })
+                : t(`withdraw.blocked.${block}`)}
+          </Text>
+          <Anchor
+            component={Link}
+            to={block === 'below_minimum' ? '/premium/partnership' : '/premium/withdrawal/account'}
+          >
+            {t(block === 'below_minimum' ? 'withdraw.back' : 'account.open')}
+          </Anchor>
+        </Stack>
+      );
+    }
+    return (
+      <WithdrawalForm
+        balances={withdrawable(overview.data.balances)}
+        phone={overview.data.withdrawalAccount!.phone}
+        onStarted={(withdrawal) => setStarted(withdrawal._id)}
+      />
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h3">
+        {t('withdraw.title')}
+      </Title>
+      {body()}
+    </Stack>
+  );
+}
