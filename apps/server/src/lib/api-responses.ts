@@ -17,7 +17,7 @@ const FieldIssueSchema = z.object({
 });
 
 /**
- * The one error body of the API (plugins/errors.ts): `{ statusCode, code, message, issues?, email? }`,
+ * The one error body of the API (plugins/errors.ts): `{ statusCode, code, message, issues?, email?, ... }`,
  * written once in the document (components/schemas/ApiError) and referenced by every error answer.
  */
 export const ApiErrorSchema = z
@@ -29,6 +29,8 @@ export const ApiErrorSchema = z
     email: z.string().optional(),
     reason: z.enum(PAYMENT_REQUIRED_REASONS).optional(),
     plan: z.string().optional(),
+    until: z.string().optional(),
+    limit: z.enum(['daily', 'monthly']).optional(),
   })
   .meta({ id: 'ApiError' }) satisfies z.ZodType<ApiErrorBody>;
 
