@@ -153,9 +153,9 @@ describe('PartnershipPage', () => {
     expect(within(section).getByRole('link', { name: 'Request a withdrawal' }).getAttribute('href')).toBe(
       '/premium/withdrawal',
     );
-    expect(
-      within(section).getByRole('link', { name: 'Change the withdrawal number' }).getAttribute('href'),
-    ).toBe('/premium/withdrawal/account');
+    expect(within(section).getByRole('link', { name: 'Change the number' }).getAttribute('href')).toBe(
+      '/premium/withdrawal/account',
+    );
   });
 
   it.each([
