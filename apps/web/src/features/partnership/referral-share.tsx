@@ -19,8 +19,8 @@ export function ReferralShare({ code }: { code: string }) {
         .catch(() => undefined);
       return;
     }
-    await navigator.clipboard
-      ?.writeText(link)
+    // No clipboard (an old browser, a page over plain http): said, so the member copies it themselves.
+    await (navigator.clipboard?.writeText(link) ?? Promise.reject(new Error('no clipboard')))
       .then(() => notify('positive', t('share.copied'), 2000))
       .catch(() => notify('negative', t('share.copyFailed'), 4000));
   };
