@@ -91,7 +91,10 @@ export type MemberEntry = {
   moved: number;
 };
 
-/** The ledger entries touching the member's accounts, newest first, one row per entry and currency. */
+/**
+ * The ledger entries touching the member's accounts, newest first (within one transaction, whose
+ * entries share their time, in the order they were posted), one row per entry and currency.
+ */
 export async function listMemberEntries(
   db: DbOrTx,
   userId: string,
@@ -103,7 +106,7 @@ export async function listMemberEntries(
   );
   const touching = sql`
     SELECT e.id, e.created_at, e.kind, r.kind AS reversed_kind, e.source_kind, e.source_id, p.currency,
-           sum(p.amount_minor) AS net, max(abs(p.amount_minor)) AS moved
+           sum(p.amount_minor) AS net, max(abs(p.amount_minor)) AS moved, max(p.id) AS seq
       FROM ${journalEntries} e
       JOIN ${postings} p ON p.entry_id = e.id
       JOIN ${ledgerAccounts} a ON a.id = p.account_id
@@ -121,7 +124,7 @@ export async function listMemberEntries(
       currency: Currency;
       net: string;
       moved: string;
-    }>(sql`${touching} ORDER BY e.created_at DESC, e.id DESC OFFSET ${skip} LIMIT ${limit}`),
+    }>(sql`${touching} ORDER BY created_at DESC, seq DESC OFFSET ${skip} LIMIT ${limit}`),
     db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${touching}) t`),
   ]);
   return {
