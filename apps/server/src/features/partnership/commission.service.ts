@@ -1,8 +1,7 @@
 import type { Tx } from '../../db/client.ts';
 import type { PaymentRow } from '../../db/schema.ts';
 import type { PaymentHook, PaymentHookContext } from '../../payment-hooks-port.ts';
-import { memberAccount } from '../billing/ledger/ledger-accounts.ts';
-import { balanceOf, postEntry, reverseEntry } from '../billing/ledger/ledger.service.ts';
+import { balanceOf, memberAccount, postEntry, reverseEntry } from '../billing/ledger/ledger.service.ts';
 import { findCommission, isPostedAndStanding } from './partnership-ledger.repository.ts';
 import * as repo from './partnership.repository.ts';
 
@@ -71,7 +70,12 @@ async function creditCommission(payment: PaymentRow, { tx, jobs, at }: PaymentHo
 async function flagSharedPayer(
   tx: Tx,
   jobs: PaymentHookContext['jobs'],
-  { partnerId, payment, payerPhone, at }: { partnerId: string; payment: PaymentRow; payerPhone: string; at: Date },
+  {
+    partnerId,
+    payment,
+    payerPhone,
+    at,
+  }: { partnerId: string; payment: PaymentRow; payerPhone: string; at: Date },
 ) {
   const childId = payment.userId!;
   const otherChildIds = await repo.otherChildrenPaidFrom(tx, { partnerId, childId, payerPhone });
@@ -84,7 +88,11 @@ async function flagSharedPayer(
     createdAt: at,
   });
   if (flagId) {
-    await jobs.sendIn<SharedPayerAlert>(tx, SHARED_PAYER_ALERT_QUEUE, { flagId, partnerId, paymentId: payment.id });
+    await jobs.sendIn<SharedPayerAlert>(tx, SHARED_PAYER_ALERT_QUEUE, {
+      flagId,
+      partnerId,
+      paymentId: payment.id,
+    });
   }
 }
 
@@ -104,7 +112,11 @@ async function reverseCommission(payment: PaymentRow, { tx }: PaymentHookContext
   if (await isPostedAndStanding(tx, releaseKey(payment.id))) {
     const available = memberAccount(commission.partnerId, 'aff_available');
     if ((await balanceOf(tx, available, commission.currency)) >= commission.amount) {
-      await reverseEntry(tx, { key: releaseKey(payment.id), reversalKey: `${releaseKey(payment.id)}:reversed`, source });
+      await reverseEntry(tx, {
+        key: releaseKey(payment.id),
+        reversalKey: `${releaseKey(payment.id)}:reversed`,
+        source,
+      });
     }
   }
   await reverseEntry(tx, {
@@ -126,7 +138,10 @@ export const commissionPaymentHook: PaymentHook = {
  * once (by its key), unless a refund reversed the commission first. The partnership row is locked
  * before looking, so a refund under way finishes first, or waits for this.
  */
-export async function releaseCommission(tx: Tx, { paymentId }: CommissionRelease): Promise<'released' | 'reversed' | 'none'> {
+export async function releaseCommission(
+  tx: Tx,
+  { paymentId }: CommissionRelease,
+): Promise<'released' | 'reversed' | 'none'> {
   const found = await findCommission(tx, commissionKey(paymentId));
   if (!found) return 'none';
   await repo.lockPartnership(tx, found.partnerId);

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { memberAccount } from '../billing/ledger/ledger-accounts.ts';
-import { balanceOf, ledgerIsBalanced } from '../billing/ledger/ledger.service.ts';
+import { balanceOf, ledgerIsBalanced, memberAccount } from '../billing/ledger/ledger.service.ts';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createMember } from '../../test/factories.ts';
@@ -10,7 +9,12 @@ import {
   partnerWithChildren,
   pendingPaymentOf,
 } from '../../test/partnership-factories.ts';
-import { COMMISSION_RELEASE_QUEUE, commissionOn, releaseCommission, SHARED_PAYER_ALERT_QUEUE } from './commission.service.ts';
+import {
+  COMMISSION_RELEASE_QUEUE,
+  commissionOn,
+  releaseCommission,
+  SHARED_PAYER_ALERT_QUEUE,
+} from './commission.service.ts';
 import { sharedPayerFlagsOf, updatePartnership } from './partnership.repository.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -45,7 +49,9 @@ describe("the commission on a child's payment", () => {
 
   it('is credited pending once under duplicate settlements, its release sent for the end of the hold (M4, P11)', async () => {
     const { partnerId, payment } = await childPaying();
-    const moves = await Promise.all(Array.from({ length: 5 }, () => movePayment(t.db, t.jobs, payment, 'SUCCESS')));
+    const moves = await Promise.all(
+      Array.from({ length: 5 }, () => movePayment(t.db, t.jobs, payment, 'SUCCESS')),
+    );
     expect(moves.filter(Boolean)).toHaveLength(1);
     const share = commissionOn(payment.amountMinor, 10);
     expect(await pending(partnerId)).toBe(share);
@@ -135,7 +141,12 @@ describe("the commission on a child's payment", () => {
     const shared = `2439${String(Date.now()).slice(-8)}`;
     await movePayment(t.db, t.jobs, await pendingPaymentOf(t.db, first!.user.id, shared), 'SUCCESS');
     // Another number: nothing to flag.
-    await movePayment(t.db, t.jobs, await pendingPaymentOf(t.db, third!.user.id, `2431${String(Date.now()).slice(-8)}`), 'SUCCESS');
+    await movePayment(
+      t.db,
+      t.jobs,
+      await pendingPaymentOf(t.db, third!.user.id, `2431${String(Date.now()).slice(-8)}`),
+      'SUCCESS',
+    );
     expect(await sharedPayerFlagsOf(t.db, partner.user.id)).toEqual([]);
     const again = await pendingPaymentOf(t.db, second!.user.id, shared);
     await movePayment(t.db, t.jobs, again, 'SUCCESS');

@@ -17,7 +17,12 @@ const commissionKinds = sql`(e.kind = 'commission' OR (e.kind = 'reversal' AND r
 
 /** What the commission of a payment credited, and to whom; undefined when none was posted. */
 export async function findCommission(db: DbOrTx, key: string) {
-  const { rows } = await db.execute<{ account: string; amount: string; currency: Currency; reversed: boolean }>(sql`
+  const { rows } = await db.execute<{
+    account: string;
+    amount: string;
+    currency: Currency;
+    reversed: boolean;
+  }>(sql`
     SELECT a.name AS account, -p.amount_minor AS amount, p.currency,
            EXISTS (SELECT 1 FROM ${journalEntries} x WHERE x.reverses_entry_id = e.id) AS reversed
       FROM ${journalEntries} e

@@ -1,5 +1,7 @@
 import { routes, type FeatureModule } from '../../modules/feature-module.ts';
-import { childAccounts } from './child-accounts.service.ts';
+import type { ChildAccounts } from '../../child-accounts-port.ts';
+import { listChildAccounts } from './child-accounts.service.ts';
+import { presentChildAccounts } from './partnership.presenter.ts';
 import {
   COMMISSION_RELEASE_QUEUE,
   commissionPaymentHook,
@@ -10,6 +12,14 @@ import {
 } from './commission.service.ts';
 import { partnershipRoutes } from './partnership.routes.ts';
 import { referralAccountHook } from './referral-account-hook.ts';
+
+/** A partner's children, presented, for discovery's GET /api/users?parent-id= (null: another's id, 404). */
+const childAccounts: ChildAccounts = {
+  list: async (db, memberId, query) => {
+    const found = await listChildAccounts(db, memberId, query);
+    return found && presentChildAccounts(found);
+  },
+};
 
 export const partnershipModule: FeatureModule = {
   name: 'partnership',

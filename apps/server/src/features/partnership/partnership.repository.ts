@@ -120,11 +120,7 @@ export async function listChildren(
       .orderBy(desc(referrals.createdAt), desc(referrals.childId))
       .offset(skip)
       .limit(limit),
-    db
-      .select({ n: count() })
-      .from(referrals)
-      .innerJoin(users, eq(users.id, referrals.childId))
-      .where(where),
+    db.select({ n: count() }).from(referrals).innerJoin(users, eq(users.id, referrals.childId)).where(where),
   ]);
   return { rows, count: total?.n ?? 0 };
 }

@@ -7,6 +7,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
 import { listJournals } from './journals.service.ts';
+import { presentJournal, presentPartnershipAnswer } from './partnership.presenter.ts';
 import { joinPartnership, partnershipAnswer } from './partnership.service.ts';
 
 /** The member's own partnership (packages/shared/src/partnership.ts): its fetch, joining, its journal. */
@@ -14,22 +15,28 @@ export const partnershipRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   const { db, env } = deps;
 
   app.get('/partnership', { schema: { response: { 200: PartnershipAnswerSchema } } }, async (request) =>
-    partnershipAnswer(db, env, memberOf(request).userId),
+    presentPartnershipAnswer(await partnershipAnswer(db, env, memberOf(request).userId)),
   );
 
   app.post(
     '/partnership',
-    { config: perMemberRateLimit('join-partnership', 10, 60_000), schema: { response: { 200: PartnershipAnswerSchema } } },
+    {
+      config: perMemberRateLimit('join-partnership', 10, 60_000),
+      schema: { response: { 200: PartnershipAnswerSchema } },
+    },
     async (request) => {
       const { userId } = memberOf(request);
       await joinPartnership(db, env, userId);
-      return partnershipAnswer(db, env, userId);
+      return presentPartnershipAnswer(await partnershipAnswer(db, env, userId));
     },
   );
 
   app.get(
     '/journals',
     { schema: { querystring: JournalsQuerySchema, response: { 200: JournalsAnswerSchema } } },
-    async (request) => listJournals(db, memberOf(request).userId, request.query),
+    async (request) => {
+      const { entries, count } = await listJournals(db, memberOf(request).userId, request.query);
+      return { journals: entries.map(presentJournal), count };
+    },
   );
 };

@@ -1,17 +1,18 @@
-import { withdrawalMinimum, type PartnershipAnswer } from '@motema/shared/partnership';
+import { withdrawalMinimum, type PartnerBalance } from '@motema/shared/partnership';
 import { CURRENCIES, type Currency } from '@motema/shared/billing';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PartnershipRow } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { clock } from '../../lib/clock.ts';
-import { memberAccount } from '../billing/ledger/ledger-accounts.ts';
-import { balanceOf } from '../billing/ledger/ledger.service.ts';
-import { presentPartnership } from './partnership.presenter.ts';
+import { balanceOf, memberAccount } from '../billing/ledger/ledger.service.ts';
 import { currenciesOf, revenueOf } from './partnership-ledger.repository.ts';
 import * as repo from './partnership.repository.ts';
 import { newReferralCode } from './referral-code.ts';
 
-export type PartnershipTerms = Pick<Env, 'PARTNERSHIP_PERCENTAGE' | 'PARTNERSHIP_HOLD_DAYS' | 'WITHDRAWAL_MINIMUM_CDF_MINOR'>;
+export type PartnershipTerms = Pick<
+  Env,
+  'PARTNERSHIP_PERCENTAGE' | 'PARTNERSHIP_HOLD_DAYS' | 'WITHDRAWAL_MINIMUM_CDF_MINOR'
+>;
 
 /** Codes drawn before giving up: with 32^8 codes, a second clash in a row means something else is wrong. */
 const CODE_TRIES = 5;
@@ -20,7 +21,11 @@ const CODE_TRIES = 5;
  * Joins the programme: a partnership from now, on the configured terms, under a fresh code (drawn
  * again on a clash). Joining again answers the partnership already there: two calls at once make one.
  */
-export async function joinPartnership(db: Db, terms: PartnershipTerms, userId: string): Promise<PartnershipRow> {
+export async function joinPartnership(
+  db: Db,
+  terms: PartnershipTerms,
+  userId: string,
+): Promise<PartnershipRow> {
   for (let tries = 0; tries < CODE_TRIES; tries++) {
     const existing = await repo.findPartnership(db, userId);
     if (existing) return existing;
@@ -44,7 +49,7 @@ export async function partnershipAnswer(
   db: DbOrTx,
   terms: PartnershipTerms,
   userId: string,
-): Promise<PartnershipAnswer> {
+): Promise<{ partnership: PartnershipRow | undefined; balances: PartnerBalance[]; children: number }> {
   const partnership = await repo.findPartnership(db, userId);
   const held = new Set<Currency>(['USD', ...(await currenciesOf(db, userId))]);
   const currencies = CURRENCIES.filter((currency) => held.has(currency));
@@ -59,12 +64,5 @@ export async function partnershipAnswer(
       minimum: withdrawalMinimum(currency, terms.WITHDRAWAL_MINIMUM_CDF_MINOR),
     })),
   );
-  return {
-    partnership: partnership ? presentPartnership(partnership) : null,
-    balances,
-    children: await repo.countChildren(db, userId),
-    // The proven number and the withdrawal in flight come with withdrawals (the next part of issue 29).
-    withdrawalAccount: null,
-    withdrawal: null,
-  };
+  return { partnership, balances, children: await repo.countChildren(db, userId) };
 }

@@ -59,7 +59,9 @@ describe('the partnership programme', () => {
   it('gives every partner a code of their own', async () => {
     const members = await Promise.all(Array.from({ length: 20 }, () => createMember(t)));
     const codes = await Promise.all(
-      members.map(async ({ cookie }) => (await asMember(t, cookie)('POST', '/api/partnership')).json().partnership.code),
+      members.map(
+        async ({ cookie }) => (await asMember(t, cookie)('POST', '/api/partnership')).json().partnership.code,
+      ),
     );
     expect(new Set(codes).size).toBe(20);
     for (const code of codes) expect(code).toMatch(REFERRAL_CODE_PATTERN);
@@ -106,7 +108,9 @@ describe('the partnership programme', () => {
     const found = (await asPartner('GET', `/api/users?parent-id=${partner.user.id}&search=zol`)).json();
     expect(found.users.map((u: { _id: string }) => u._id)).toEqual([zola!.user.id]);
     expect((await asPartner('GET', `/api/users?parent-id=${other.user.id}`)).statusCode).toBe(404);
-    expect((await asMember(t, other.cookie)('GET', `/api/users?parent-id=${partner.user.id}`)).statusCode).toBe(404);
+    expect(
+      (await asMember(t, other.cookie)('GET', `/api/users?parent-id=${partner.user.id}`)).statusCode,
+    ).toBe(404);
     expect((await asPartner('GET', `/api/users?parent-id=${partner.user.id}&limit=0`)).statusCode).toBe(400);
     // Without parent-id, discovery's list as before.
     expect((await asPartner('GET', '/api/users')).json()).toHaveProperty('users');
@@ -124,7 +128,9 @@ describe('the partnership programme', () => {
     const second = await movePayment(t.db, t.jobs, await pendingPaymentOf(t.db, child.user.id), 'SUCCESS');
     const share = commissionOn(kept!.amountMinor, 10);
 
-    const answer = JournalsAnswerSchema.parse((await asMember(t, partner.cookie)('GET', '/api/journals')).json());
+    const answer = JournalsAnswerSchema.parse(
+      (await asMember(t, partner.cookie)('GET', '/api/journals')).json(),
+    );
     expect(answer.count).toBe(5);
     expect(answer.journals.map((j) => [j.kind, j.amount, j.payment?.reference])).toEqual([
       ['commission', share, second!.reference],
@@ -134,14 +140,22 @@ describe('the partnership programme', () => {
       ['commission', share, kept!.reference],
     ]);
     expect(answer.journals[0]!.child).toEqual({ _id: child.user.id, name: 'Nadia' });
-    const page = JournalsAnswerSchema.parse((await asMember(t, partner.cookie)('GET', '/api/journals?skip=4&limit=2')).json());
+    const page = JournalsAnswerSchema.parse(
+      (await asMember(t, partner.cookie)('GET', '/api/journals?skip=4&limit=2')).json(),
+    );
     expect([page.count, page.journals.length]).toEqual([5, 1]);
 
     const balances = (await partnershipOf(partner.cookie)).balances;
     expect(balances).toEqual([
       { currency: 'USD', pending: share, available: 0, inFlight: 0, revenue: share, minimum: 1_000 },
     ]);
-    expect((await asMember(t, stranger.cookie)('GET', '/api/journals')).json()).toEqual({ journals: [], count: 0 });
-    expect((await asMember(t, child.cookie)('GET', '/api/journals')).json()).toEqual({ journals: [], count: 0 });
+    expect((await asMember(t, stranger.cookie)('GET', '/api/journals')).json()).toEqual({
+      journals: [],
+      count: 0,
+    });
+    expect((await asMember(t, child.cookie)('GET', '/api/journals')).json()).toEqual({
+      journals: [],
+      count: 0,
+    });
   });
 });

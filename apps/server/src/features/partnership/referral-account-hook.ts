@@ -17,7 +17,10 @@ export const referralAccountHook: AccountHook = {
     const partnership = await repo.findPartnershipByCode(tx, code.data);
     if (!partnership) return note('a registration named an unknown referral code', { userId: account.id });
     if (partnership.endDate && partnership.endDate <= at) {
-      return note('a registration named an ended partnership', { userId: account.id, partnershipId: partnership.id });
+      return note('a registration named an ended partnership', {
+        userId: account.id,
+        partnershipId: partnership.id,
+      });
     }
     if (partnership.userId === account.id) return;
     await repo.insertReferral(tx, { childId: account.id, partnerId: partnership.userId, createdAt: at });
