@@ -1,3 +1,4 @@
+// @slow-tier starts the operator's command as a process of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories.ts';
 import { partnerWithChildren } from '../../test/partnership-factories.ts';
