@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import type { PaymentRow } from '../../db/schema.ts';
+import type { PaymentRow, PaymentState } from '../../db/schema.ts';
 import type { PaymentHook, PaymentHookContext } from '../../payment-hooks-port.ts';
 import { balanceOf, memberAccount, postEntry, reverseEntry } from '../billing/ledger/ledger.service.ts';
 import { findCommission, isPostedAndStanding } from './partnership-ledger.repository.ts';
@@ -12,6 +12,9 @@ export const SHARED_PAYER_ALERT_QUEUE = 'partnership.shared-payer-alert';
 
 export type CommissionRelease = { paymentId: string };
 export type SharedPayerAlert = { flagId: string; partnerId: string; paymentId: string };
+
+/** A payment's refund has begun, or is done: its commission is not released. */
+const REFUND_STATES: readonly (PaymentState | undefined)[] = ['REFUND_PENDING', 'REFUNDED'];
 
 export const commissionKey = (paymentId: string) => `commission:${paymentId}`;
 const releaseKey = (paymentId: string) => `commission:${paymentId}:released`;
@@ -97,8 +100,11 @@ async function flagSharedPayer(
 }
 
 /**
- * A refund takes the commission back (P18, M4), as soon as it begins: the release first, when it
- * happened and the partner still has it available; then the commission itself. When the released
+ * A refund takes the commission back (P18, M4) once it is done (REFUNDED): the release first, when it
+ * happened and the partner still has it available; then the commission itself. It runs after the
+ * payment's own reversal, so that it takes the ledger's locks in the order a settlement takes them
+ * (the platform's accounts, then the partner's) and the two never deadlock; while the refund is
+ * pending, the release job leaves the commission on hold. When the released
  * amount was withdrawn meanwhile, aff_available may not go below 0 (M2): the release stands and the
  * commission's reversal takes aff_pending below 0 instead, which blocks withdrawals until new
  * commissions cover it. The partner's partnership row is locked first, as the release job does, so
@@ -129,24 +135,25 @@ async function reverseCommission(payment: PaymentRow, { tx }: PaymentHookContext
 export const commissionPaymentHook: PaymentHook = {
   name: 'partnership commission',
   settled: creditCommission,
-  // When the refund begins, as the pass: from then on the money is on its way back to the payer.
-  refunding: reverseCommission,
+  refunded: reverseCommission,
 };
 
 /**
  * The end of a commission's hold: pending becomes available (Dr aff_pending / Cr aff_available),
- * once (by its key), unless a refund reversed the commission first. The partnership row is locked
- * before looking, so a refund under way finishes first, or waits for this.
+ * once (by its key), unless a refund reversed the commission first or has begun (REFUND_PENDING:
+ * its end reverses the commission). The partnership row is locked before looking, so a refund under
+ * way finishes first, or waits for this.
  */
 export async function releaseCommission(
   tx: Tx,
   { paymentId }: CommissionRelease,
-): Promise<'released' | 'reversed' | 'none'> {
+): Promise<'released' | 'reversed' | 'refunding' | 'none'> {
   const found = await findCommission(tx, commissionKey(paymentId));
   if (!found) return 'none';
   await repo.lockPartnership(tx, found.partnerId);
   const commission = await findCommission(tx, commissionKey(paymentId));
   if (!commission || commission.reversed) return 'reversed';
+  if (REFUND_STATES.includes((await repo.findPaymentStatus(tx, paymentId))!)) return 'refunding';
   const { amount, currency, partnerId } = commission;
   await postEntry(tx, {
     key: releaseKey(paymentId),

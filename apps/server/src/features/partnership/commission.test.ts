@@ -84,9 +84,26 @@ describe("the commission on a child's payment", () => {
     const { partnerId, payment } = await childPaying();
     const settled = await movePayment(t.db, t.jobs, payment, 'SUCCESS');
     await release(payment.id);
-    await movePayment(t.db, t.jobs, settled!, 'REFUND_PENDING');
+    const share = commissionOn(payment.amountMinor, 10);
+    const refunding = await movePayment(t.db, t.jobs, settled!, 'REFUND_PENDING');
+    expect([await pending(partnerId), await available(partnerId)]).toEqual([0, share]);
+    await movePayment(t.db, t.jobs, refunding!, 'REFUNDED');
     expect([await pending(partnerId), await available(partnerId)]).toEqual([0, 0]);
     expect(await ledgerIsBalanced(t.db)).toBe(true);
+  });
+
+  it('stays on hold while a refund is pending, and is reversed when it is done', async () => {
+    const { partnerId, payment } = await childPaying();
+    const settled = await movePayment(t.db, t.jobs, payment, 'SUCCESS');
+    const refunding = await movePayment(t.db, t.jobs, settled!, 'REFUND_PENDING');
+    clock.advance(14 * DAY);
+    expect(await release(payment.id)).toBe('refunding');
+    expect([await pending(partnerId), await available(partnerId)]).toEqual([
+      commissionOn(payment.amountMinor, 10),
+      0,
+    ]);
+    await movePayment(t.db, t.jobs, refunding!, 'REFUNDED');
+    expect([await pending(partnerId), await available(partnerId)]).toEqual([0, 0]);
   });
 
   it('leaves pending below 0 when the released commission is no longer available (P18)', async () => {
@@ -110,6 +127,29 @@ describe("the commission on a child's payment", () => {
     });
     await movePayment(t.db, t.jobs, settled!, 'REFUNDED');
     expect([await pending(partnerId), await available(partnerId)]).toEqual([-share, 0]);
+  });
+
+  it('settles, releases and refunds at once for one partner without a deadlock, the books right (M5)', async () => {
+    const partner = await createMember(t);
+    const children = await Promise.all(Array.from({ length: 8 }, () => createMember(t)));
+    await partnerWithChildren(t.db, partner.user.id, ...children.map((c) => c.user.id));
+    const paid = await Promise.all(
+      children
+        .slice(0, 4)
+        .map(async (c) => movePayment(t.db, t.jobs, await pendingPaymentOf(t.db, c.user.id), 'SUCCESS')),
+    );
+    const fresh = await Promise.all(children.slice(4).map((c) => pendingPaymentOf(t.db, c.user.id)));
+    await Promise.all([
+      ...paid.slice(0, 2).map((p) => movePayment(t.db, t.jobs, p!, 'REFUNDED')),
+      ...paid.slice(2).map((p) => release(p!.id)),
+      ...fresh.map((p) => movePayment(t.db, t.jobs, p, 'SUCCESS')),
+    ]);
+    const share = commissionOn(fresh[0]!.amountMinor, 10);
+    expect([await pending(partner.user.id), await available(partner.user.id)]).toEqual([
+      4 * share,
+      2 * share,
+    ]);
+    expect(await ledgerIsBalanced(t.db)).toBe(true);
   });
 
   it('is not credited before the partnership starts or after it ends', async () => {

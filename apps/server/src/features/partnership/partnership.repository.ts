@@ -168,6 +168,12 @@ export function sharedPayerFlagsOf(db: DbOrTx, partnerId: string) {
   return db.select().from(sharedPayerFlags).where(eq(sharedPayerFlags.partnerId, partnerId));
 }
 
+/** The payment's state (a commission is not released once its refund began). */
+export async function findPaymentStatus(db: DbOrTx, paymentId: string) {
+  const [row] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId));
+  return row?.status;
+}
+
 /** Payments by id, with their payer (the journals' "from"). */
 export function findPayments(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
