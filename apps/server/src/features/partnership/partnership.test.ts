@@ -12,7 +12,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { asMember, createMember, register, registrationBody } from '../../test/factories.ts';
 import { movePayment, partnerWithChildren, pendingPaymentOf } from '../../test/partnership-factories.ts';
 import { commissionOn, releaseCommission } from './commission.service.ts';
-import { updatePartnership } from './partnership.repository.ts';
+import { insertReferral, updatePartnership } from './partnership.repository.ts';
 
 describe('the partnership programme', () => {
   let t: TestApp;
@@ -87,6 +87,17 @@ describe('the partnership programme', () => {
       expect(created).toBeDefined();
       expect(await partnerOf(body.username)).toBeUndefined();
     }
+  });
+
+  it('refuses a self-referral, and a second partner for a child (one partner, for good)', async () => {
+    const [member, other] = await Promise.all([createMember(t), createMember(t)]);
+    await partnerWithChildren(t.db, other.user.id);
+    const link = (childId: string, partnerId: string) =>
+      t.db.transaction((tx) => insertReferral(tx, { childId, partnerId, createdAt: clock.now() }));
+    await expect(link(member.user.id, member.user.id)).rejects.toThrow();
+    expect(await link(member.user.id, other.user.id)).toBe(true);
+    expect(await link(member.user.id, (await createMember(t)).user.id)).toBe(false);
+    expect(await partnerOf(member.user.username)).toBe(other.user.id);
   });
 
   it("lists a partner's children to that partner only, with search; another's id answers 404 (Z1)", async () => {
