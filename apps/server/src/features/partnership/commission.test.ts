@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, ledgerIsBalanced, memberAccount } from '../billing/ledger/ledger.service.ts';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createMember } from '../../test/factories.ts';
+import { APP_BUILD, APP_VERSION } from '@motema/shared/devices';
+import { asMember, createMember } from '../../test/factories.ts';
 import {
   jobsFor,
   movePayment,
@@ -172,6 +173,29 @@ describe("the commission on a child's payment", () => {
     const { partnerId, payment } = await childPaying(phone, phone);
     await movePayment(t.db, t.jobs, payment, 'SUCCESS');
     expect(await pending(partnerId)).toBe(0);
+  });
+
+  it("is not credited when the child used one of the partner's devices", async () => {
+    const partner = await createMember(t);
+    const child = await createMember(t);
+    await partnerWithChildren(t.db, partner.user.id, child.user.id);
+    const install = {
+      platform: 'web',
+      operatingSystem: 'android',
+      manufacturer: 'Tecno',
+      model: 'Spark 10',
+      osVersion: '13',
+      isVirtual: false,
+      webViewVersion: 'Chrome 131',
+      app: { build: APP_BUILD, version: APP_VERSION },
+    };
+    const asPartner = await asMember(t, partner.cookie)('POST', '/api/devices', install);
+    const { _id } = asPartner.json();
+    expect((await asMember(t, child.cookie)('POST', '/api/devices', { ...install, _id })).statusCode).toBe(
+      200,
+    );
+    await movePayment(t.db, t.jobs, await pendingPaymentOf(t.db, child.user.id), 'SUCCESS');
+    expect(await pending(partner.user.id)).toBe(0);
   });
 
   it('flags children of one partner who paid from the same number, and alerts once', async () => {

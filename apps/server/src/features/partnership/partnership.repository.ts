@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
+  deviceMembers,
   partnerships,
   payments,
   referrals,
@@ -188,4 +189,13 @@ export function findPayments(db: DbOrTx, ids: string[]) {
     .from(payments)
     .leftJoin(users, eq(users.id, payments.userId))
     .where(inArray(payments.id, ids));
+}
+
+/** Whether the two members used one install (devices' `device_members`): the partner's phone in the child's hands. */
+export async function shareADevice(db: DbOrTx, partnerId: string, childId: string): Promise<boolean> {
+  const { rows } = await db.execute<{ shared: boolean }>(sql`
+    SELECT EXISTS (
+      SELECT 1 FROM ${deviceMembers} a JOIN ${deviceMembers} b ON b.device_id = a.device_id
+       WHERE a.user_id = ${partnerId} AND b.user_id = ${childId}) AS shared`);
+  return rows[0]?.shared ?? false;
 }
