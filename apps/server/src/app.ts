@@ -31,6 +31,7 @@ import {
   notificationsOf,
   plugInRealtime,
   paymentHooksOf,
+  accountHooksOf,
   portsOf,
   registerRoutes,
   routeListsOf,
@@ -88,6 +89,7 @@ export async function buildApp(
       app.log.error({ err }, `a subscriber of ${name} failed`),
     ),
     paymentHooks: paymentHooksOf(modules),
+    accountHooks: accountHooksOf(modules),
   };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

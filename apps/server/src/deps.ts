@@ -7,6 +7,7 @@ import type { RedisConnection } from './lib/redis.ts';
 import type { MediaStorage } from './lib/storage.ts';
 import type { FlexpaySim } from '@motema/flexpay-sim';
 import type { PaymentProvider } from './features/billing/providers/payment-provider.ts';
+import type { AccountHook } from './account-hooks-port.ts';
 import type { PaymentHook } from './payment-hooks-port.ts';
 
 /** What the app is built from: main.ts makes the real ones, tests make their own. */
@@ -27,7 +28,9 @@ export type AppDeps = {
   events: AppEventPort;
   /** What the features do when a payment settles or is refunded, from their modules (payment-hooks-port.ts). */
   paymentHooks: readonly PaymentHook[];
+  /** What the features do when an account is created, from their modules (account-hooks-port.ts). */
+  accountHooks: readonly AccountHook[];
 };
 
 /** What main.ts and the tests give buildApp: it makes the event port and gathers the hooks itself. */
-export type AppInputs = Omit<AppDeps, 'events' | 'paymentHooks'>;
+export type AppInputs = Omit<AppDeps, 'events' | 'paymentHooks' | 'accountHooks'>;

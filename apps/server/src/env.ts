@@ -47,6 +47,12 @@ const EnvSchema = z.object({
   // (so that no one can flood a stranger's phone with payment requests).
   PAYMENT_STARTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   PAYMENT_PUSHES_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  // The partnership programme (docs/partnership.md): a new partner's share of each settled payment of
+  // their children (percent), the days a commission stays on hold, and CDF's smallest withdrawal in
+  // minor units ($10's equivalent: 2,800,000 is 28,000 FC).
+  PARTNERSHIP_PERCENTAGE: z.coerce.number().min(0).max(100).default(10),
+  PARTNERSHIP_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  WITHDRAWAL_MINIMUM_CDF_MINOR: z.coerce.number().int().min(1).default(2_800_000),
   // App updates (docs/devices.md): a device whose build is below this one may no longer run and is
   // told the update is required (a blocking "update now"); between it and APP_BUILD the update is optional.
   APP_MIN_BUILD: z.coerce.number().int().min(1).default(1),

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -22,14 +21,12 @@ export type DbOrTx = Db | Tx | ConnectionTx;
  * library writing in the caller's transaction: pg-boss's `db` option (jobs/queue.ts sendIn).
  */
 export function executorIn(tx: Tx) {
+  // The transaction's own connection, given its text and values as they are: a `$n` used several
+  // times stays one parameter of one type. (Rebuilt as Drizzle SQL, each use became a parameter of
+  // its own, typed alone: pg-boss's start_after, read as text and as a timestamp, broke every delay.)
+  const { client } = (tx as unknown as { session: { client: pg.PoolClient } }).session;
   return {
-    executeSql: (text: string, values: unknown[] = []) => {
-      const query = sql.empty();
-      text.split(/\$(\d+)/).forEach((part, index) => {
-        query.append(index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`);
-      });
-      return tx.execute(query);
-    },
+    executeSql: (text: string, values: unknown[] = []) => client.query(text, values),
   };
 }
 

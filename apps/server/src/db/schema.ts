@@ -14,3 +14,4 @@ export * from './schema/billing-ledger.ts';
 export * from './schema/posts.ts';
 export * from './schema/devices.ts';
 export * from './schema/zones.ts';
+export * from './schema/partnership.ts';

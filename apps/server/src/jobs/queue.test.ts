@@ -215,4 +215,15 @@ describe('a job sent inside a transaction', () => {
     await waitFor(async () => (done.includes('committed') ? true : undefined), 'the committed job');
     expect(done).toEqual(['committed']);
   }, 30_000);
+
+  it('waits its delay when sent with one (pg-boss reads its start both as text and as a time)', async () => {
+    queue ??= await startJobQueue(database.url, () => {});
+    const name = `test-${randomBytes(4).toString('hex')}`;
+    await database.db.transaction((tx) => queue!.sendIn(tx, name, { n: 'later' }, { delaySeconds: 86_400 }));
+    const { rows } = await database.pool.query<{ wait: number }>(
+      `select extract(epoch from start_after - created_on)::int AS wait from pgboss.job where name = $1`,
+      [name],
+    );
+    expect(rows.map((row) => Math.round(row.wait / 60))).toEqual([24 * 60]);
+  });
 });

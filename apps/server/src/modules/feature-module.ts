@@ -8,7 +8,9 @@ import type {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
 import type { ReportedZones, ReportTargets } from '../features/safety/safety.service.ts';
+import type { ChildAccounts } from '../child-accounts-port.ts';
 import type { NotificationContribution } from '../notification-port.ts';
+import type { AccountHook } from '../account-hooks-port.ts';
 import type { PaymentHook } from '../payment-hooks-port.ts';
 import type { PeriodicJob } from '../jobs/periodic.ts';
 import type { RateLimiter } from '../lib/rate-limiter.ts';
@@ -24,6 +26,8 @@ export type FeaturePorts = {
   reportTargets: ReportTargets;
   /** A report's zone, checked by the zones feature for safety's routes. */
   reportedZones: ReportedZones;
+  /** A partner's child accounts, from the partnership feature for discovery's GET /api/users?parent-id=. */
+  childAccounts: ChildAccounts;
 };
 
 /** What a module's routes, handlers, subscribers, workers and periodic jobs are built with. */
@@ -83,6 +87,8 @@ export type FeatureModule = {
   notifications?: readonly NotificationContribution[];
   /** What it does when a payment settles or is refunded, in billing's transaction (payment-hooks-port.ts). */
   paymentHooks?: readonly PaymentHook[];
+  /** What it does when an account is created, in auth's transaction (account-hooks-port.ts). */
+  accountHooks?: readonly AccountHook[];
 };
 
 /** A route plugin taking the app's deps, or the options `options` builds from the context. */

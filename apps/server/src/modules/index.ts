@@ -6,6 +6,7 @@ import { devicesModule } from '../features/devices/devices.module.ts';
 import { discoveryModule } from '../features/discovery/discovery.module.ts';
 import { mediaModule } from '../features/media/media.module.ts';
 import { notificationsModule } from '../features/notifications/notifications.module.ts';
+import { partnershipModule } from '../features/partnership/partnership.module.ts';
 import { postsModule } from '../features/posts/posts.module.ts';
 import { safetyModule } from '../features/safety/safety.module.ts';
 import { usersModule } from '../features/users/users.module.ts';
@@ -28,6 +29,7 @@ export const featureModules: readonly FeatureModule[] = [
   chatModule,
   postsModule,
   billingModule,
+  partnershipModule,
   zonesModule,
   notificationsModule,
   devicesModule,

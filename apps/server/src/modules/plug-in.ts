@@ -3,6 +3,7 @@ import { registerJobs } from '../jobs/register.ts';
 import { startPeriodic } from '../jobs/periodic.ts';
 import { PLUGIN_PUBLIC_ROUTES } from '../plugins/public-routes.ts';
 import type { NotificationContribution } from '../notification-port.ts';
+import type { AccountHook } from '../account-hooks-port.ts';
 import type { PaymentHook } from '../payment-hooks-port.ts';
 import type {
   FeatureContext,
@@ -26,6 +27,11 @@ export function notificationsOf(modules: readonly FeatureModule[]): Notification
 /** Every module's payment hooks, in the modules' order: billing's passes first, then the others'. */
 export function paymentHooksOf(modules: readonly FeatureModule[]): PaymentHook[] {
   return modules.flatMap((module) => module.paymentHooks ?? []);
+}
+
+/** Every module's account hooks, in the modules' order. */
+export function accountHooksOf(modules: readonly FeatureModule[]): AccountHook[] {
+  return modules.flatMap((module) => module.accountHooks ?? []);
 }
 
 export function routeListsOf(modules: readonly FeatureModule[]): RouteLists {

@@ -5,19 +5,25 @@ import { fileURLToPath } from 'node:url';
 import { NODE } from './server-process.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const COMMAND = path.join(ROOT, 'apps', 'server', 'src', 'payments-command', 'main.ts');
+const commandPath = (name: string) => path.join(ROOT, 'apps', 'server', 'src', `${name}-command`, 'main.ts');
 
 /**
  * Runs the operator's `npm run payments -- <args>` (payments-command/main.ts) as its own process on
  * the database at `databaseUrl`; resolves with its exit code and everything it printed.
  */
-export async function runPaymentsCommand(
+export function runPaymentsCommand(databaseUrl: string, args: string[]) {
+  return runOperatorCommand('payments', databaseUrl, args);
+}
+
+/** Runs `npm run <name> -- <args>` (<name>-command/main.ts: payments, partners) the same way. */
+export async function runOperatorCommand(
+  name: 'payments' | 'partners',
   databaseUrl: string,
   args: string[],
 ): Promise<{ code: number | null; output: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl };
   for (const name of ['FLEXPAY_BASE_URL', 'FLEXPAY_CARD_URL', 'FLEXPAY_SIM', 'PUBLIC_URL']) delete env[name];
-  const child = spawn(NODE, ['--import', 'tsx', COMMAND, ...args], {
+  const child = spawn(NODE, ['--import', 'tsx', commandPath(name), ...args], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,6 +14,10 @@ import {
 import { CURRENCIES } from '@motema/shared/billing';
 
 // Owned by the billing feature: only its repositories write these tables; other features go through its service.
+// Other features' queries that read these tables (db/table-owners.test.ts fails on any other):
+// ledgerAccounts may be read by: partnership.
+// journalEntries may be read by: partnership.
+// postings may be read by: partnership.
 
 /*
  * The double-entry ledger (PAYMENTS.md A3.6, M1). Amounts are integer minor units, a posting's sign

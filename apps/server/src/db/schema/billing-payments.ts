@@ -17,6 +17,8 @@ import { subscriptionPlans } from './billing-passes.ts';
 import { users } from './users.ts';
 
 // Owned by the billing feature: only its repositories write these tables; other features go through its service.
+// Other features' queries that read these tables (db/table-owners.test.ts fails on any other):
+// payments may be read by: partnership.
 
 /**
  * Where a payment stands inside Motema (PAYMENTS.md A1.8). Only a provider status check moves one

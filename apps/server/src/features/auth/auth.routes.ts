@@ -59,6 +59,7 @@ function requestInfo(env: Env, request: FastifyRequest): RequestInfo {
     language: preferredLanguage(request.headers['accept-language']),
     userAgent,
     requester: requesterOf(request.ip),
+    note: (message, fields) => request.log.info(fields, message),
   };
 }
 

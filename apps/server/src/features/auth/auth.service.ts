@@ -5,8 +5,10 @@ import type { RegisterSchema } from '@motema/shared/auth';
 import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { AccountHookContext } from '../../account-hooks-port.ts';
 import { AppError, badRequest, fieldIssue, invalidFields, unauthorized } from '../../lib/app-error.ts';
 import { newToken } from '../../lib/tokens.ts';
+import { clock } from '../../lib/clock.ts';
 import * as accounts from './accounts.repository.ts';
 import { greetingName, queueMail, sendConfirmation, unlessTooSoon } from './account-mails.ts';
 import { requestCode } from './code-requests.service.ts';
@@ -20,15 +22,19 @@ import { getMe, type MeRow } from '../users/users.service.ts';
 import { forgetPushTokens, type PushTokenRef } from '../notifications/push/push-tokens.service.ts';
 
 export type AuthDeps = Pick<AppDeps, 'db' | 'jobs' | 'events'>;
+/** A registration also runs the modules' account hooks (account-hooks-port.ts). */
+export type RegisterDeps = AuthDeps & Pick<AppDeps, 'accountHooks'>;
 /**
  * What a service needs of the request: where links point, the language it asks for, the device, and
- * who is asking (requesterOf the client address: one-time code tries are counted per requester).
+ * who is asking (requesterOf the client address: one-time code tries are counted per requester), and
+ * where to note what is worth knowing but refuses nothing (the request's log, at info).
  */
 export type RequestInfo = {
   origin: string;
   language: InterfaceLanguage | undefined;
   userAgent: string | null;
   requester: string;
+  note: AccountHookContext['note'];
 };
 export type RegisterInput = z.output<typeof RegisterSchema>;
 export type LoggedIn = { user: MeRow; token: string };
@@ -53,7 +59,7 @@ const REGISTER_FLOOR_MS = 40;
  * register" mail instead and the caller the same answer, in the same time.
  */
 export async function register(
-  deps: AuthDeps,
+  deps: RegisterDeps,
   input: RegisterInput,
   info: RequestInfo,
 ): Promise<{ email: string }> {
@@ -74,7 +80,7 @@ export async function register(
 }
 
 async function createAccountOrTellOwner(
-  deps: AuthDeps,
+  deps: RegisterDeps,
   input: RegisterInput,
   passwordHash: string,
   info: RequestInfo,
@@ -92,7 +98,11 @@ async function createAccountOrTellOwner(
       language: input.language ?? info.language ?? 'en',
       status: 'pending',
     });
-    if (created) await sendConfirmation(tx, deps.jobs, created, info.origin);
+    if (!created) return created;
+    await sendConfirmation(tx, deps.jobs, created, info.origin);
+    // What other features attach to a new account (a partner's child account), in its transaction.
+    const context = { tx, at: clock.now(), registration: { referral: input.referral }, note: info.note };
+    for (const hook of deps.accountHooks) await hook.created(created, context);
     return created;
   });
   if (!user) {

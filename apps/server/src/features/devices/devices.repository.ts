@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DeviceInput } from '@motema/shared/devices';
 import type { DbOrTx } from '../../db/client.ts';
-import { devices, type DeviceRow } from '../../db/schema.ts';
+import { deviceMembers, devices, type DeviceRow } from '../../db/schema.ts';
 
 type DeviceInfo = Omit<DeviceInput, '_id'>;
 
@@ -46,4 +46,9 @@ export async function updateDevice(
     .where(eq(devices.id, id))
     .returning();
   return row;
+}
+
+/** Notes that the member used the install (once: the first time stays). */
+export async function rememberDeviceMember(db: DbOrTx, deviceId: string, userId: string): Promise<void> {
+  await db.insert(deviceMembers).values({ deviceId, userId }).onConflictDoNothing();
 }

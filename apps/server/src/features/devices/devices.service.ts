@@ -2,7 +2,7 @@ import { APP_BUILD, APP_VERSION, type DeviceInput, type DeviceUpdate } from '@mo
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DeviceRow } from '../../db/schema.ts';
-import { insertDevice, updateDevice } from './devices.repository.ts';
+import { insertDevice, rememberDeviceMember, updateDevice } from './devices.repository.ts';
 
 export const deviceNotFound = () => new AppError(404, 'device_not_found');
 
@@ -17,10 +17,12 @@ export async function registerDevice(
   userId: string | null,
 ): Promise<{ device: DeviceRow; created: boolean }> {
   const { _id, ...info } = input;
-  if (_id === undefined) return { device: await insertDevice(db, info, userId), created: true };
-  const device = await updateDevice(db, _id, info, userId);
+  const device =
+    _id === undefined ? await insertDevice(db, info, userId) : await updateDevice(db, _id, info, userId);
   if (!device) throw deviceNotFound();
-  return { device, created: false };
+  // Every member who used it, beyond the last one the row names (a partner's phone, docs/partnership.md).
+  if (userId) await rememberDeviceMember(db, device.id, userId);
+  return { device, created: _id === undefined };
 }
 
 /**

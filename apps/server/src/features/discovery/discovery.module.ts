@@ -6,7 +6,7 @@ import { discoveryNotifications } from './discovery-notifications.service.ts';
 
 export const discoveryModule: FeatureModule = {
   name: 'discovery',
-  routes: [routes(discoveryRoutes)],
+  routes: [routes(discoveryRoutes, ({ deps, ports }) => ({ ...deps, childAccounts: ports.childAccounts }))],
   publicRoutes: [
     // A member's public profile, which a visitor may open from a shared link (SPEC section 2).
     'GET /api/users/:id',

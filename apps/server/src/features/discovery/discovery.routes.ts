@@ -8,7 +8,11 @@ import {
   UserListSchema,
 } from '@motema/shared/discovery';
 import type { AppDeps } from '../../deps.ts';
+import { ChildAccountsQuerySchema } from '@motema/shared/partnership';
+import type { ChildAccounts } from '../../child-accounts-port.ts';
 import { apiErrors } from '../../lib/api-responses.ts';
+import { AppError, invalidFields } from '../../lib/app-error.ts';
+import { toFieldIssue } from '../../plugins/errors.ts';
 import { clock } from '../../lib/clock.ts';
 import { compiledSerializerCompiler } from '../../plugins/compiled-serializer.ts';
 import { presentProfile, presentUserList } from './discovery.presenter.ts';
@@ -17,12 +21,15 @@ import { rateUser } from './ratings.service.ts';
 import { listUsers } from './user-lists.service.ts';
 import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
 
+/** The app's deps, and a partner's children (the partnership feature's port) for GET /users?parent-id=. */
+export type DiscoveryRouteDeps = AppDeps & { childAccounts: ChildAccounts };
+
 /** Ratings per member per minute (R1): a fast swipe is about one a second. */
 export const RATINGS_PER_MINUTE = 120;
 
 /** Discovery: the keyed lists, profile pages (visitors allowed) and ratings. */
-export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db } = deps;
+export const discoveryRoutes: FastifyPluginAsyncZod<DiscoveryRouteDeps> = async (app, deps) => {
+  const { db, childAccounts } = deps;
 
   app.get(
     '/users',
@@ -31,6 +38,18 @@ export const discoveryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       // JSON.stringify, without zod's parsed copy (plugins/compiled-serializer.ts).
       serializerCompiler: compiledSerializerCompiler,
       schema: { querystring: UserListQuerySchema, response: { 200: UserListSchema } },
+      // `parent-id` asks for a partner's child accounts (the SPEC's path): another answer, the
+      // partnership feature's (packages/shared/src/partnership.ts), given before the list's validation.
+      preValidation: async (request, reply) => {
+        const query = request.query as Record<string, unknown>;
+        if (!('parent-id' in query)) return;
+        const parsed = ChildAccountsQuerySchema.safeParse(query);
+        if (!parsed.success) throw invalidFields(...parsed.error.issues.map((issue) => toFieldIssue(issue)));
+        const answer = await childAccounts.list(db, memberOf(request).userId, parsed.data);
+        if (!answer) throw new AppError(404, 'user_not_found');
+        // Not the list's serializer: the answer is ChildAccountsAnswer, written as JSON as it is.
+        return reply.serializer(JSON.stringify).send(answer as never);
+      },
     },
     async (request) =>
       presentUserList(await listUsers(db, memberOf(request).userId, request.query), clock.now()),

@@ -4,6 +4,9 @@ import type { DbOrTx, Tx } from '../../../db/client.ts';
 import type { LedgerSourceKind } from '../../../db/schema.ts';
 import { ledgerAccountRule, normalSign } from './ledger-accounts.ts';
 import { LedgerError } from './ledger-error.ts';
+
+/** A member's account's name ('user:<id>:aff_pending'), for the features posting to them (the partnership). */
+export { memberAccount } from './ledger-accounts.ts';
 import * as repo from './ledger.repository.ts';
 
 /** One line of an entry: a debit when `amount` > 0, a credit when < 0, in integer minor units. */

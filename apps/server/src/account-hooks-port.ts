@@ -1,0 +1,25 @@
+import type { Tx } from './db/client.ts';
+import type { UserRow } from './db/schema/users.ts';
+
+/**
+ * What an account's creation brings with it in other features (a partner's child account): auth
+ * creates the account, then runs every module's hooks in the same transaction, in the modules'
+ * order, so that both commit or neither does, and auth imports none of the features that react. A
+ * file of its own, outside every feature, as payment-hooks-port.ts.
+ */
+export type AccountHookContext = {
+  /** The transaction creating the account: a hook writes only through it. */
+  tx: Tx;
+  at: Date;
+  /** What the registration's body said beyond the account itself. */
+  registration: { referral?: string | undefined };
+  /** Something worth knowing but nothing to refuse (an unknown referral code): the request's log, at info. */
+  note: (message: string, fields: Record<string, unknown>) => void;
+};
+
+export type AccountHook = {
+  /** Who reacts, for the logs: 'partnership referral'. */
+  name: string;
+  /** The account was created (pending its e-mail's confirmation). Never throws on a newcomer's input. */
+  created: (account: UserRow, context: AccountHookContext) => Promise<void>;
+};

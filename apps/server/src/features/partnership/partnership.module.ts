@@ -1,0 +1,42 @@
+import { routes, type FeatureModule } from '../../modules/feature-module.ts';
+import type { ChildAccounts } from '../../child-accounts-port.ts';
+import { listChildAccounts } from './child-accounts.service.ts';
+import { presentChildAccounts } from './partnership.presenter.ts';
+import {
+  COMMISSION_RELEASE_QUEUE,
+  commissionPaymentHook,
+  releaseCommission,
+  SHARED_PAYER_ALERT_QUEUE,
+  type CommissionRelease,
+  type SharedPayerAlert,
+} from './commission.service.ts';
+import { partnershipRoutes } from './partnership.routes.ts';
+import { referralAccountHook } from './referral-account-hook.ts';
+
+/** A partner's children, presented, for discovery's GET /api/users?parent-id= (null: another's id, 404). */
+const childAccounts: ChildAccounts = {
+  list: async (db, memberId, query) => {
+    const found = await listChildAccounts(db, memberId, query);
+    return found && presentChildAccounts(found);
+  },
+};
+
+export const partnershipModule: FeatureModule = {
+  name: 'partnership',
+  routes: [routes(partnershipRoutes)],
+  // A new account through a partner's link or code becomes their child, in its own transaction.
+  accountHooks: [referralAccountHook],
+  // A child's settled payment credits the partner's commission; its refund takes it back.
+  paymentHooks: [commissionPaymentHook],
+  // Discovery's GET /api/users?parent-id= answers the partner's children from here.
+  provides: { childAccounts },
+  workers: async ({ deps, log }) => {
+    await deps.jobs.work<CommissionRelease>(COMMISSION_RELEASE_QUEUE, (release) =>
+      deps.db.transaction((tx) => releaseCommission(tx, release)),
+    );
+    // The operators' alert: a log line at error, as the payments' daily check raises its own.
+    await deps.jobs.work<SharedPayerAlert>(SHARED_PAYER_ALERT_QUEUE, async (flag) => {
+      log.error(flag, 'children of one partner paid from the same number: review the flag');
+    });
+  },
+};

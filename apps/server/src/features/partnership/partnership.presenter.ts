@@ -1,0 +1,83 @@
+import type {
+  ChildAccount,
+  ChildAccountsAnswerSchema,
+  Journal,
+  Partnership,
+  PartnershipAnswer,
+} from '@motema/shared/partnership';
+import type { z } from 'zod';
+import type { PartnershipRow } from '../../db/schema.ts';
+import type { listChildAccounts } from './child-accounts.service.ts';
+import type { JournalEntry } from './journals.service.ts';
+import type { partnershipAnswer } from './partnership.service.ts';
+
+export function presentPartnership(row: PartnershipRow): Partnership {
+  return {
+    _id: row.id,
+    code: row.code,
+    startDate: row.startDate.toISOString(),
+    endDate: row.endDate?.toISOString() ?? null,
+    percentage: row.percentage,
+    holdDays: row.holdDays,
+  };
+}
+
+export function presentPartnershipAnswer({
+  partnership,
+  balances,
+  children,
+}: Awaited<ReturnType<typeof partnershipAnswer>>): PartnershipAnswer {
+  return {
+    partnership: partnership ? presentPartnership(partnership) : null,
+    balances,
+    children,
+    // The proven number and the withdrawal in flight come with withdrawals (the next part of issue 29).
+    withdrawalAccount: null,
+    withdrawal: null,
+  };
+}
+
+/** The public name: the first name, else the username; never the last name. */
+const publicName = (member: { username: string | null; firstName: string | null }) =>
+  member.firstName || member.username || '';
+
+export function presentChildAccounts(
+  found: NonNullable<Awaited<ReturnType<typeof listChildAccounts>>>,
+): z.output<typeof ChildAccountsAnswerSchema> {
+  return {
+    users: found.children.map(({ child, revenue }): ChildAccount => ({
+      _id: child.id,
+      username: child.username,
+      name: publicName(child),
+      joinedAt: child.joinedAt.toISOString(),
+      revenue: revenue.map((r) => ({ amount: r.revenue, currency: r.currency })),
+    })),
+    count: found.count,
+  };
+}
+
+/**
+ * A journal line from its entry (packages/shared/src/partnership.ts): what the member is owed grew
+ * (> 0) or shrank (< 0); a release moved the amount from pending to available (> 0), and a release
+ * taken back by a refund moved it back (the same kind, < 0).
+ */
+function lineOf({ entry }: JournalEntry): Pick<Journal, 'kind' | 'amount'> {
+  const reversal = entry.kind === 'reversal';
+  const kind = entry.reversedKind ?? entry.kind;
+  if (kind === 'commission')
+    return { kind: reversal ? 'commission_reversed' : 'commission', amount: -entry.net };
+  return { kind: 'release', amount: reversal ? -entry.moved : entry.moved };
+}
+
+export function presentJournal(line: JournalEntry): Journal {
+  const { entry, payment } = line;
+  return {
+    _id: entry.id,
+    createdAt: entry.createdAt.toISOString(),
+    ...lineOf(line),
+    currency: entry.currency,
+    child: payment?.userId ? { _id: payment.userId, name: publicName(payment) } : null,
+    payment: payment ? { _id: payment.id, reference: payment.reference } : null,
+    withdrawal: null,
+  };
+}

@@ -1,0 +1,68 @@
+import { withdrawalMinimum, type PartnerBalance } from '@motema/shared/partnership';
+import { CURRENCIES, type Currency } from '@motema/shared/billing';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { PartnershipRow } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import { clock } from '../../lib/clock.ts';
+import { balanceOf, memberAccount } from '../billing/ledger/ledger.service.ts';
+import { currenciesOf, revenueOf } from './partnership-ledger.repository.ts';
+import * as repo from './partnership.repository.ts';
+import { newReferralCode } from './referral-code.ts';
+
+export type PartnershipTerms = Pick<
+  Env,
+  'PARTNERSHIP_PERCENTAGE' | 'PARTNERSHIP_HOLD_DAYS' | 'WITHDRAWAL_MINIMUM_CDF_MINOR'
+>;
+
+/** Codes drawn before giving up: with 32^8 codes, a second clash in a row means something else is wrong. */
+const CODE_TRIES = 5;
+
+/**
+ * Joins the programme: a partnership from now, on the configured terms, under a fresh code (drawn
+ * again on a clash). Joining again answers the partnership already there: two calls at once make one.
+ */
+export async function joinPartnership(
+  db: Db,
+  terms: PartnershipTerms,
+  userId: string,
+): Promise<PartnershipRow> {
+  for (let tries = 0; tries < CODE_TRIES; tries++) {
+    const existing = await repo.findPartnership(db, userId);
+    if (existing) return existing;
+    const inserted = await repo.insertPartnership(db, {
+      userId,
+      code: newReferralCode(),
+      startDate: clock.now(),
+      percentage: terms.PARTNERSHIP_PERCENTAGE,
+      holdDays: terms.PARTNERSHIP_HOLD_DAYS,
+    });
+    if (inserted) return inserted;
+  }
+  throw new Error(`no free referral code after ${CODE_TRIES} tries`);
+}
+
+/**
+ * The partnership fetch: the terms, and per currency (USD always, then each with postings) what the
+ * ledger's accounts hold and what the commissions earned, less reversals.
+ */
+export async function partnershipAnswer(
+  db: DbOrTx,
+  terms: PartnershipTerms,
+  userId: string,
+): Promise<{ partnership: PartnershipRow | undefined; balances: PartnerBalance[]; children: number }> {
+  const partnership = await repo.findPartnership(db, userId);
+  const held = new Set<Currency>(['USD', ...(await currenciesOf(db, userId))]);
+  const currencies = CURRENCIES.filter((currency) => held.has(currency));
+  const revenue = await revenueOf(db, userId);
+  const balances = await Promise.all(
+    currencies.map(async (currency) => ({
+      currency,
+      pending: await balanceOf(db, memberAccount(userId, 'aff_pending'), currency),
+      available: await balanceOf(db, memberAccount(userId, 'aff_available'), currency),
+      inFlight: await balanceOf(db, memberAccount(userId, 'aff_payout_in_flight'), currency),
+      revenue: revenue.get(currency) ?? 0,
+      minimum: withdrawalMinimum(currency, terms.WITHDRAWAL_MINIMUM_CDF_MINOR),
+    })),
+  );
+  return { partnership, balances, children: await repo.countChildren(db, userId) };
+}
