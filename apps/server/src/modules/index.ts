@@ -5,6 +5,7 @@ import { devModule } from '../features/dev/dev.module.ts';
 import { devicesModule } from '../features/devices/devices.module.ts';
 import { discoveryModule } from '../features/discovery/discovery.module.ts';
 import { mediaModule } from '../features/media/media.module.ts';
+import { moneyModule } from '../features/money/money.module.ts';
 import { notificationsModule } from '../features/notifications/notifications.module.ts';
 import { postsModule } from '../features/posts/posts.module.ts';
 import { safetyModule } from '../features/safety/safety.module.ts';
@@ -27,6 +28,7 @@ export const featureModules: readonly FeatureModule[] = [
   safetyModule,
   chatModule,
   postsModule,
+  moneyModule,
   billingModule,
   zonesModule,
   notificationsModule,

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CURRENCIES } from '@motema/shared/billing';
 
-// Owned by the billing feature: only its repositories write these tables; other features go through its service.
+// Owned by the money feature: only its repositories write these tables; other features go through its service.
 
 /*
  * The double-entry ledger (PAYMENTS.md A3.6, M1). Amounts are integer minor units, a posting's sign

@@ -1,7 +1,7 @@
 import type { PaymentRow } from '../../../db/schema/billing-payments.ts';
 import { clock } from '../../../lib/clock.ts';
-import { ledgerDiscrepancies } from '../ledger/ledger.service.ts';
-import type { ProviderExchange, ProviderStatus } from '../providers/payment-provider.ts';
+import { ledgerDiscrepancies } from '../../money/ledger/ledger.service.ts';
+import type { ProviderExchange, ProviderStatus } from '../../money/providers/payment-provider.ts';
 import { RECONCILE_FOR_MS, successMatches, UNKNOWN_ALERT_AFTER_MS } from './payment-transitions.ts';
 import { alertUnknownOnce } from './payment-unknown.service.ts';
 import type { PaymentsDeps } from './payments-deps.ts';

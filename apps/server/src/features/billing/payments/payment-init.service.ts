@@ -6,7 +6,7 @@ import { clock } from '../../../lib/clock.ts';
 import { refuseOverLimit } from '../../../lib/rate-limiter.ts';
 import { sha256 } from '../../../lib/tokens.ts';
 import { findPlan } from '../plans/plans.service.ts';
-import type { InitOutcome, ProviderExchange } from '../providers/payment-provider.ts';
+import type { InitOutcome, ProviderExchange } from '../../money/providers/payment-provider.ts';
 import { afterInit, INIT_ABANDONED_AFTER_MS, INIT_BUDGET_MS } from './payment-transitions.ts';
 import { newCallbackToken, newReference } from './payment-secrets.ts';
 import { announce, nextCheckAfter } from './payment-reconcile.service.ts';

@@ -1,6 +1,6 @@
 import type { PaymentRow, PaymentState } from '../../../db/schema/billing-payments.ts';
 import { clock } from '../../../lib/clock.ts';
-import type { ProviderExchange, ProviderStatus } from '../providers/payment-provider.ts';
+import type { ProviderExchange, ProviderStatus } from '../../money/providers/payment-provider.ts';
 import { afterCheck, backoffMs, FINAL_STATES, type Transition } from './payment-transitions.ts';
 import { settleSideEffects } from './payment-settlement.service.ts';
 import type { PaymentsDeps } from './payments-deps.ts';

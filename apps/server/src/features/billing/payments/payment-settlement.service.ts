@@ -2,7 +2,7 @@ import type { Tx } from '../../../db/client.ts';
 import type { PaymentRow, PaymentState } from '../../../db/schema/billing-payments.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { PaymentHook, PaymentHookContext } from '../../../payment-hooks-port.ts';
-import { postEntry, reverseEntry } from '../ledger/ledger.service.ts';
+import { postEntry, reverseEntry } from '../../money/ledger/ledger.service.ts';
 
 /** What a settlement runs with: the modules' hooks (the pass, a commission) and the queue they send to. */
 export type SettlementDeps = { paymentHooks: readonly PaymentHook[]; jobs: JobQueue };

@@ -4,7 +4,7 @@ import {
   PAYMENT_STATES,
   type PaymentState,
 } from '../../../db/schema/billing-payments.ts';
-import type { InitOutcome, ProviderStatus } from '../providers/payment-provider.ts';
+import type { InitOutcome, ProviderStatus } from '../../money/providers/payment-provider.ts';
 import {
   afterCheck,
   afterInit,

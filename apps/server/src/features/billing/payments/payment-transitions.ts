@@ -1,6 +1,6 @@
 import type { PaymentReason } from '@motema/shared/billing';
 import type { PaymentState } from '../../../db/schema/billing-payments.ts';
-import type { InitOutcome, Money, ProviderStatus } from '../providers/payment-provider.ts';
+import type { InitOutcome, Money, ProviderStatus } from '../../money/providers/payment-provider.ts';
 
 /**
  * The payments state machine (PAYMENTS.md A1.8, P8-P10) as pure functions: what the database then

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../../deps.ts';
 import type { RateLimiter } from '../../../lib/rate-limiter.ts';
-import type { PaymentProvider } from '../providers/payment-provider.ts';
+import type { PaymentProvider } from '../../money/providers/payment-provider.ts';
 
 /** What the payments core works with: the app's database, queue, event port and payment hooks, and the provider. */
 export type PaymentsDeps = Pick<AppDeps, 'db' | 'jobs' | 'events' | 'paymentHooks'> & {
