@@ -50,7 +50,7 @@ function testKind(answers: Map<string, Observed>, options: { failApply?: number;
     isFinal: (row) => row.state === 'done',
     check: async (row, { onExchange }) => {
       asked.push(row.id);
-      onExchange({ httpStatus: 200, latencyMs: 1, body: `asked ${row.id}` });
+      onExchange({ operation: 'check', httpStatus: 200, latencyMs: 1, body: `asked ${row.id}` });
       return answers.get(row.id) ?? 'unknown';
     },
     lock: async (tx, id) =>
