@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/client.ts';
 import { runWithConfiguredDatabase } from '../db/command-database.ts';
-import { loadEnv } from '../env.ts';
+import { loadEnv, type Env } from '../env.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import { featureModules } from '../modules/index.ts';
 import { paymentHooksOf } from '../modules/plug-in.ts';
@@ -44,7 +44,7 @@ function parseCommand(args: string[]): Command {
   throw new Error(USAGE);
 }
 
-async function run(db: Db, url: string, command: Command): Promise<void> {
+async function run(db: Db, url: string, command: Command, feePercent: number): Promise<void> {
   if (command.kind === 'unknown') {
     const rows = await listUnknownOutcomes(db);
     if (rows.length === 0) console.log('No payment of unknown outcome in the last 7 days.');
@@ -59,7 +59,7 @@ async function run(db: Db, url: string, command: Command): Promise<void> {
   const jobs = await startJobQueue(url, (error) => console.error(error));
   try {
     const { payment, from } = await resolvePayment(
-      { db, jobs, paymentHooks: paymentHooksOf(featureModules) },
+      { db, jobs, paymentHooks: paymentHooksOf(featureModules), feePercent },
       command,
     );
     console.log(
@@ -71,7 +71,7 @@ async function run(db: Db, url: string, command: Command): Promise<void> {
 }
 
 let command: Command;
-let env;
+let env: Env;
 try {
   command = parseCommand(process.argv.slice(2));
   env = loadEnv();
@@ -86,5 +86,5 @@ await runWithConfiguredDatabase(
     max: 2,
     describe: (error) => (error instanceof ResolveRefused ? `Refused: ${error.message}` : error),
   },
-  (db, url) => run(db, url, command),
+  (db, url) => run(db, url, command, env.FLEXPAY_FEE_PERCENT),
 );

@@ -2,10 +2,13 @@ import type { Tx } from '../../../db/client.ts';
 import type { PaymentRow, PaymentState } from '../../../db/schema/billing-payments.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { PaymentHook, PaymentHookContext } from '../../../payment-hooks-port.ts';
-import { postEntry, reverseEntry } from '../../money/ledger/ledger.service.ts';
+import { entryLines, postEntry, reverseEntry } from '../../money/ledger/ledger.service.ts';
 
-/** What a settlement runs with: the modules' hooks (the pass, a commission) and the queue they send to. */
-export type SettlementDeps = { paymentHooks: readonly PaymentHook[]; jobs: JobQueue };
+/**
+ * What a settlement runs with: the modules' hooks (the pass, a commission), the queue they send to,
+ * and FlexPay's merchant fee in percent of the amount (FLEXPAY_FEE_PERCENT).
+ */
+export type SettlementDeps = { paymentHooks: readonly PaymentHook[]; jobs: JobQueue; feePercent: number };
 
 /**
  * What a payment's move brings with it, in the transaction that moves it (P11, P18): its own ledger
@@ -23,6 +26,7 @@ export async function settleSideEffects(
   const context: PaymentHookContext = { tx, jobs: deps.jobs, at };
   if (payment.status === 'SUCCESS') {
     await postPaymentReceived(tx, payment);
+    await postFee(tx, payment, deps.feePercent);
     for (const hook of deps.paymentHooks) await hook.settled?.(payment, context);
     return;
   }
@@ -33,11 +37,17 @@ export async function settleSideEffects(
   }
   if (payment.status === 'REFUNDED') {
     await postPaymentRefunded(tx, payment);
+    await postFeeReturned(tx, payment);
     for (const hook of deps.paymentHooks) await hook.refunded?.(payment, context);
   }
 }
 
-const receivedKey = (payment: PaymentRow) => `payment:${payment.id}:settled`;
+/** The keys of a payment's entries: `settled` and its reversal `refunded`, `fee` and its `fee_returned`. */
+export const paymentEntryKey = (
+  payment: Pick<PaymentRow, 'id'>,
+  what: 'settled' | 'refunded' | 'fee' | 'fee_returned',
+) => `payment:${payment.id}:${what}`;
+const receivedKey = (payment: PaymentRow) => paymentEntryKey(payment, 'settled');
 /** Both of a payment's entries come from it: the journals show the payment, the kind says which. */
 const fromPayment = (payment: PaymentRow) => ({ kind: 'payment' as const, id: payment.id });
 
@@ -61,6 +71,43 @@ async function postPaymentRefunded(tx: Tx, payment: PaymentRow) {
   await reverseEntry(tx, {
     key: receivedKey(payment),
     reversalKey: `payment:${payment.id}:refunded`,
+    source: fromPayment(payment),
+  });
+}
+
+/** FlexPay's fee on a payment, in its minor units: `percent` of its amount, rounded to the nearest unit. */
+export const feeOf = (amountMinor: number, percent: number) => Math.round((amountMinor * percent) / 100);
+
+/**
+ * FlexPay keeps its fee out of what it holds for us: Dr platform:fees / Cr platform:flexpay_clearing,
+ * in the settlement's transaction, so that the clearing balance is what FlexPay owes us. None at a 0 rate.
+ */
+async function postFee(tx: Tx, payment: PaymentRow, percent: number) {
+  const fee = feeOf(payment.amountMinor, percent);
+  if (fee <= 0) return;
+  const { currency } = payment;
+  await postEntry(tx, {
+    key: paymentEntryKey(payment, 'fee'),
+    kind: 'payment_fee',
+    source: fromPayment(payment),
+    description: `FlexPay's fee of ${percent} % on payment ${payment.reference}`,
+    lines: [
+      { account: 'platform:fees', amount: fee, currency },
+      { account: 'platform:flexpay_clearing', amount: -fee, currency },
+    ],
+  });
+}
+
+/**
+ * A refunded payment's fee comes back: we assume FlexPay returns its fee with a refund (the payer gets
+ * the whole amount back and FlexPay takes it from what it holds for us, fee included). Reversed only
+ * if one was booked.
+ */
+async function postFeeReturned(tx: Tx, payment: PaymentRow) {
+  if (!(await entryLines(tx, paymentEntryKey(payment, 'fee')))) return;
+  await reverseEntry(tx, {
+    key: paymentEntryKey(payment, 'fee'),
+    reversalKey: paymentEntryKey(payment, 'fee_returned'),
     source: fromPayment(payment),
   });
 }
