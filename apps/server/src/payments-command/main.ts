@@ -6,9 +6,11 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/client.ts';
 import { runWithConfiguredDatabase } from '../db/command-database.ts';
+import { LedgerError } from '../features/money/ledger/ledger-error.ts';
 import { loadEnv, type Env } from '../env.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import { featureModules } from '../modules/index.ts';
+import { parseMoneyCommand, runMoneyCommand, type MoneyCommand } from './money-commands.ts';
 import { paymentHooksOf } from '../modules/plug-in.ts';
 import {
   listUnknownOutcomes,
@@ -21,11 +23,16 @@ const USAGE = `Usage: npm run payments -- <command>
                                number: the init was never answered and no callback named them)
   resolve <reference> paid [--order-number <N>]
                                FlexPay's back office shows it paid: SUCCESS, its pass and its ledger entry
-  resolve <reference> failed   FlexPay's back office shows it failed, or has no such transaction: FAILED`;
+  resolve <reference> failed   FlexPay's back office shows it failed, or has no such transaction: FAILED
+  settlement <amount-minor> <currency> <bank-reference>
+                               FlexPay transferred this much to our bank: Dr platform:bank / Cr
+                               platform:flexpay_clearing, once per bank reference
+  clearing                     what FlexPay holds for us by our books, per currency (its statement's balance)`;
 
 type Command =
   | { kind: 'unknown' }
-  | { kind: 'resolve'; reference: string; outcome: 'paid' | 'failed'; orderNumber?: string | undefined };
+  | { kind: 'resolve'; reference: string; outcome: 'paid' | 'failed'; orderNumber?: string | undefined }
+  | MoneyCommand;
 
 function parseCommand(args: string[]): Command {
   const { positionals, values } = parseArgs({
@@ -35,6 +42,8 @@ function parseCommand(args: string[]): Command {
   });
   const [name, reference, outcome] = positionals;
   if (name === 'unknown' && positionals.length === 1) return { kind: 'unknown' };
+  const money = parseMoneyCommand(positionals);
+  if (money) return money;
   if (name === 'resolve' && reference && (outcome === 'paid' || outcome === 'failed')) {
     if (outcome === 'failed' && values['order-number'] !== undefined) {
       throw new Error(`--order-number goes with paid only\n${USAGE}`);
@@ -45,6 +54,7 @@ function parseCommand(args: string[]): Command {
 }
 
 async function run(db: Db, url: string, command: Command, feePercent: number): Promise<void> {
+  if (command.kind !== 'unknown' && command.kind !== 'resolve') return runMoneyCommand(db, command);
   if (command.kind === 'unknown') {
     const rows = await listUnknownOutcomes(db);
     if (rows.length === 0) console.log('No payment of unknown outcome in the last 7 days.');
@@ -84,7 +94,10 @@ await runWithConfiguredDatabase(
   env,
   {
     max: 2,
-    describe: (error) => (error instanceof ResolveRefused ? `Refused: ${error.message}` : error),
+    describe: (error) =>
+      error instanceof ResolveRefused || error instanceof LedgerError || error instanceof RangeError
+        ? `Refused: ${error.message}`
+        : error,
   },
   (db, url) => run(db, url, command, env.FLEXPAY_FEE_PERCENT),
 );

@@ -51,7 +51,8 @@ export const ledgerAccounts = pgTable(
  * What an entry comes from, the journals' "from": a payment (its settlement and its refund's
  * reversal), and for the partnership a commission and a payout. The row is `source_id`.
  */
-export const LEDGER_SOURCE_KINDS = ['payment', 'commission', 'payout'] as const;
+/** `settlement`: FlexPay's transfer of what it collected to our bank, named by the bank's reference. */
+export const LEDGER_SOURCE_KINDS = ['payment', 'commission', 'payout', 'settlement'] as const;
 
 /** One balanced movement of money, posted once: `idempotency_key` is the business event's own key. */
 export const journalEntries = pgTable(
@@ -72,7 +73,10 @@ export const journalEntries = pgTable(
   },
   (table) => [
     foreignKey({ columns: [table.reversesEntryId], foreignColumns: [table.id] }).onDelete('restrict'),
-    check('journal_entries_source_kind', sql`${table.sourceKind} IN ('payment', 'commission', 'payout')`),
+    check(
+      'journal_entries_source_kind',
+      sql`${table.sourceKind} IN ('payment', 'commission', 'payout', 'settlement')`,
+    ),
     index('journal_entries_source_idx').on(table.sourceKind, table.sourceId),
   ],
 );
