@@ -1,7 +1,7 @@
 import type { PaymentRow, PaymentState } from '../../../db/schema/billing-payments.ts';
 import type { OperationKind } from '../../money/operations/operation-kind.ts';
 import type { ProviderStatus } from '../../money/providers/payment-provider.ts';
-import { settleSideEffects } from './payment-settlement.service.ts';
+import { holdInSuspense, settleSideEffects } from './payment-settlement.service.ts';
 import {
   afterCheck,
   backoffMs,
@@ -81,6 +81,7 @@ export function paymentOperation(deps: PaymentsDeps): OperationKind<PaymentRow, 
           body: JSON.stringify({ alert: 'paid_amount_differs', observed }),
           createdAt: at,
         });
+        if (observed.kind === 'SUCCESS') await holdInSuspense(tx, moved, observed.paid);
       }
       await settleSideEffects(deps, tx, moved, row.status, at);
       return { row: moved, move: transition };

@@ -10,6 +10,7 @@ import {
   afterInit,
   afterMemberCancel,
   afterOperator,
+  afterReview,
   TRANSITIONS,
   type Expected,
   type Transition,
@@ -50,6 +51,8 @@ function movesOfTheCode(): Set<string> {
     add(from, afterOperator(from, 'paid'));
     add(from, afterOperator(from, 'failed'));
     add(from, afterMemberCancel(from));
+    add(from, afterReview(from, 'accept'));
+    add(from, afterReview(from, 'refund'));
   }
   // The sweeper's bulk moves (payments.repository.ts expireOpenBefore and abandonCreatedBefore).
   for (const from of OPEN_PAYMENT_STATES) moves.add(`${from}->EXPIRED`);

@@ -210,6 +210,11 @@ export function listUnknownOutcomes(db: DbOrTx, since: Date, before: Date) {
     .orderBy(payments.createdAt);
 }
 
+/** Payments under review (REVIEW), oldest first: an operator decides each. */
+export function listInReview(db: DbOrTx) {
+  return db.select().from(payments).where(eq(payments.status, 'REVIEW')).orderBy(payments.createdAt);
+}
+
 /**
  * Payments the daily check compares with the provider (P22): created since `since`, with an order
  * number, settled to us: SUCCESS, FAILED, CANCELLED, REFUNDED, and EXPIRED ones created before
