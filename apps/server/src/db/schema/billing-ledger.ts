@@ -14,6 +14,7 @@ import {
 import { CURRENCIES } from '@motema/shared/billing';
 
 // Owned by the money feature: only its repositories write these tables; other features go through its service.
+// journalEntries may be read by: billing.
 
 /*
  * The double-entry ledger (PAYMENTS.md A3.6, M1). Amounts are integer minor units, a posting's sign
