@@ -1,3 +1,4 @@
+// @slow-tier runs `npm run payments` as its own process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf } from '../../money/ledger/ledger.service.ts';
 import {
@@ -57,7 +58,7 @@ describe('a payment under review', () => {
     expect(again.code).toBe(1);
     expect(again.output).toContain('not under review');
     expect(await kinds(payment.id)).toHaveLength(3);
-  });
+  }, 60_000);
 
   it('refunded by the operator, it is CANCELLED and the suspense goes back to the clearing account', async () => {
     const payment = await inReview();
@@ -70,7 +71,7 @@ describe('a payment under review', () => {
     expect(await balanceOf(bed.t.db, 'platform:flexpay_clearing', payment.currency)).toBe(
       clearingBefore - Math.floor(payment.amountMinor / 2),
     );
-  });
+  }, 60_000);
 
   it('the database refuses a move from REVIEW other than the operator’s two', async () => {
     const payment = await inReview();
@@ -80,5 +81,5 @@ describe('a payment under review', () => {
       ).rejects.toMatchObject({ constraint: 'payments_monotonic' });
     }
     expect((await payments(['NOSUCHREFERENCE', 'accept'])).output).toContain('Refused: no payment');
-  });
+  }, 60_000);
 });

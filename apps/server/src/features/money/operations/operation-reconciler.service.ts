@@ -66,13 +66,6 @@ async function applyObservation<Row extends { id: string }, Observed, Move>(
   return applied;
 }
 
-/** The next check of a row checked `attempts` times. */
-export const nextCheckAfter = (
-  kind: Pick<OperationKind<never, never, never>, 'backoffMs'>,
-  now: Date,
-  attempts: number,
-) => new Date(now.getTime() + kind.backoffMs(attempts));
-
 /**
  * The sweeper's checks of one kind (P12): rows older than its `checkForMs` are no longer checked;
  * the due ones are locked with SKIP LOCKED while their next check is moved along the back-off, so
@@ -89,12 +82,8 @@ export async function sweepDueOperations<Row extends { id: string }, Observed, M
   const due = await db.transaction(async (tx) => {
     const rows = await kind.lockDue(tx, now, since, limits.batch);
     for (const row of rows) {
-      await kind.schedule(
-        tx,
-        row.id,
-        nextCheckAfter(kind, now, row.checkAttempts + 1),
-        row.checkAttempts + 1,
-      );
+      const attempts = row.checkAttempts + 1;
+      await kind.schedule(tx, row.id, new Date(now.getTime() + kind.backoffMs(attempts)), attempts);
     }
     return rows;
   });

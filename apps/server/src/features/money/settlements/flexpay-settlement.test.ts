@@ -1,3 +1,4 @@
+// @slow-tier runs `npm run payments` as its own process.
 import { describe, expect, it } from 'vitest';
 import { ledgerTestDatabase } from '../../../test/ledger-bed.ts';
 import { runPaymentsCommand } from '../../../test/payments-command.ts';
@@ -48,5 +49,5 @@ describe("FlexPay's transfer to our bank", () => {
     expect(bad.code).toBe(2);
     const clearing = await runPaymentsCommand(database.url, ['clearing']);
     expect(clearing.output).toContain('platform:flexpay_clearing  CDF  -50000 (minor units)');
-  });
+  }, 60_000);
 });
