@@ -17,8 +17,18 @@ const restrict = (files, patterns, ignores = []) => ({ files, ignores, patterns 
 const SERVER = 'apps/server/src';
 /** Server code that ships: not tests, not their helpers, not the seeding tool. */
 const SERVER_TESTS = [`${SERVER}/**/*.test.ts`, `${SERVER}/test/**`, `${SERVER}/seed/**`];
-/** What another feature may import of a feature: its use cases, its presenters, its policies. */
-const FEATURE_SURFACE = ['**/*.service.ts', '**/*.presenter.ts', '**/*.policy.ts'];
+/**
+ * What another feature may import of a feature: its use cases, its presenters, its policies, and the
+ * ports money lends the features that move money (the payment provider's, an operation kind's:
+ * docs/decisions/0043).
+ */
+const FEATURE_SURFACE = [
+  '**/*.service.ts',
+  '**/*.presenter.ts',
+  '**/*.policy.ts',
+  'providers/payment-provider.ts',
+  'operations/operation-kind.ts',
+];
 
 /** What the web reaches of the device only in apps/web/src/lib/platform/ (decision 0038). */
 const WEB_PLATFORM_MESSAGE =
@@ -292,10 +302,10 @@ export default defineConfig([
     },
   },
 
-  // Type-aware rules where a forgotten promise or a missed case costs money: billing (decision 0039).
-  // They read the types through TypeScript's project service, which costs time: only these files.
+  // Type-aware rules where a forgotten promise or a missed case costs money: billing and money
+  // (decision 0039). They read the types through TypeScript's project service, which costs time: only these files.
   {
-    files: [`${SERVER}/features/billing/**/*.ts`],
+    files: [`${SERVER}/features/billing/**/*.ts`, `${SERVER}/features/money/**/*.ts`],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -6,7 +6,7 @@ import type { Mailer, SmsSender } from './lib/mailer.ts';
 import type { RedisConnection } from './lib/redis.ts';
 import type { MediaStorage } from './lib/storage.ts';
 import type { FlexpaySim } from '@motema/flexpay-sim';
-import type { PaymentProvider } from './features/billing/providers/payment-provider.ts';
+import type { PaymentProvider } from './features/money/providers/payment-provider.ts';
 import type { AccountHook } from './account-hooks-port.ts';
 import type { PaymentHook } from './payment-hooks-port.ts';
 
@@ -20,7 +20,7 @@ export type AppDeps = {
   storage: MediaStorage;
   /** Set with REDIS_URL: Socket.IO adapter and rate limits shared by every node. */
   redis?: RedisConnection;
-  /** FlexPay (features/billing/providers/flexpay-provider.ts): the real one, or the local simulator. */
+  /** FlexPay (features/money/providers/flexpay-provider.ts): the real one, or the local simulator. */
   paymentProvider: PaymentProvider;
   /** Outside production, the local FlexPay simulator the provider talks to, if this process started it (/dev/payments). */
   flexpaySim?: Pick<FlexpaySim, 'control' | 'origin'>;

@@ -43,6 +43,9 @@ const EnvSchema = z.object({
   FLEXPAY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   FLEXPAY_SIM: z.stringbool().optional(),
   FLEXPAY_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  // FlexPay's merchant fee, a percentage of each payment booked as an expense when it settles
+  // (docs/payments.md, "Fees"): 0 until FlexPay states its rate (PAYMENTS.md Q3).
+  FLEXPAY_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
   // Payment starts (PAYMENTS.md P5): a member's in an hour, and pushes to one payer's phone in an hour
   // (so that no one can flood a stranger's phone with payment requests).
   PAYMENT_STARTS_PER_HOUR: z.coerce.number().int().min(1).default(10),

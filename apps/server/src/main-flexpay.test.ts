@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runServerProcessToExit, startServerProcess } from './test/server-process.ts';
 
 // `npm start` outside production pays through the local FlexPay simulator it starts itself
-// (features/billing/providers/flexpay-setup.ts); a port it cannot have stops the start in one line.
+// (features/money/providers/flexpay-setup.ts); a port it cannot have stops the start in one line.
 describe('the server and the local FlexPay simulator', () => {
   const dirs: string[] = [];
   afterAll(async () => {

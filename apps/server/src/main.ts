@@ -13,7 +13,7 @@ import { readTlsCredentials, type TlsCredentials } from './lib/tls.ts';
 import { startMediaWorker } from './media-worker/supervisor.ts';
 import { installProcessGuards } from './process-guards.ts';
 import { requestLogSerializers } from './plugins/request-log.ts';
-import { setUpFlexpay, type FlexpaySetup } from './features/billing/providers/flexpay-setup.ts';
+import { setUpFlexpay, type FlexpaySetup } from './features/money/providers/flexpay-setup.ts';
 
 const startedAt = performance.now();
 /** Set by the first shutdown (a signal, or an uncaught exception, which may come before listening). */

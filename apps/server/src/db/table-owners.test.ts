@@ -43,6 +43,7 @@ describe('each table has one owning feature, its only writer', () => {
   it('names an owner for every table', () => {
     expect(owners.get('users')).toBe('users');
     expect(owners.get('matches')).toBe('discovery');
+    expect(owners.get('journal_entries')).toBe('money');
     expect(owners.size).toBeGreaterThan(20);
   });
 

@@ -5,6 +5,7 @@ import { devModule } from '../features/dev/dev.module.ts';
 import { devicesModule } from '../features/devices/devices.module.ts';
 import { discoveryModule } from '../features/discovery/discovery.module.ts';
 import { mediaModule } from '../features/media/media.module.ts';
+import { moneyModule } from '../features/money/money.module.ts';
 import { notificationsModule } from '../features/notifications/notifications.module.ts';
 import { partnershipModule } from '../features/partnership/partnership.module.ts';
 import { postsModule } from '../features/posts/posts.module.ts';
@@ -28,6 +29,7 @@ export const featureModules: readonly FeatureModule[] = [
   safetyModule,
   chatModule,
   postsModule,
+  moneyModule,
   billingModule,
   partnershipModule,
   zonesModule,

@@ -15,7 +15,7 @@ import { startMediaWorker, type MediaWorker } from '../media-worker/supervisor.t
 import type { TlsCredentials } from '../lib/tls.ts';
 import type { FeatureModule } from '../modules/feature-module.ts';
 import { createTestDatabase } from './test-database.ts';
-import { createFlexpayProvider } from '../features/billing/providers/flexpay-provider.ts';
+import { createFlexpayProvider } from '../features/money/providers/flexpay-provider.ts';
 import { UNREACHABLE_FLEXPAY, type TestFlexpay } from './flexpay-sim.ts';
 
 export type TestApp = {

@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase } from './test-database.ts';
-import { memberAccount } from '../features/billing/ledger/ledger-accounts.ts';
+import { memberAccount } from '../features/money/ledger/ledger-accounts.ts';
 import {
   postEntry,
   reverseEntry,
   type LedgerEntryInput,
   type LedgerSource,
-} from '../features/billing/ledger/ledger.service.ts';
+} from '../features/money/ledger/ledger.service.ts';
 import type { Db } from '../db/client.ts';
 import type { LedgerSourceKind } from '../db/schema.ts';
 

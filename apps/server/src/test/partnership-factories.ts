@@ -48,7 +48,7 @@ export function movePayment(db: Db, jobs: JobQueue, payment: PaymentRow, to: Pay
       updatedAt: now,
     });
     if (!moved) return undefined;
-    const hooks = { paymentHooks: [passesPaymentHook, commissionPaymentHook], jobs };
+    const hooks = { paymentHooks: [passesPaymentHook, commissionPaymentHook], jobs, feePercent: 0 };
     await settleSideEffects(hooks, tx, moved, payment.status, now);
     return moved;
   });

@@ -15,7 +15,7 @@ import { createOutboxMailer, createOutboxSms } from '../features/dev/outbox-mail
 import { createLocalStorage } from '../lib/storage.ts';
 import { installProcessGuards } from '../process-guards.ts';
 import { onClientEvent } from '../realtime/client-events.ts';
-import { createFlexpayProvider } from '../features/billing/providers/flexpay-provider.ts';
+import { createFlexpayProvider } from '../features/money/providers/flexpay-provider.ts';
 import { UNREACHABLE_FLEXPAY } from './flexpay-sim.ts';
 
 const databaseUrl = process.env.DATABASE_URL!;

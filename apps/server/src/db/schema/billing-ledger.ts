@@ -13,10 +13,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CURRENCIES } from '@motema/shared/billing';
 
-// Owned by the billing feature: only its repositories write these tables; other features go through its service.
+// Owned by the money feature: only its repositories write these tables; other features go through its service.
 // Other features' queries that read these tables (db/table-owners.test.ts fails on any other):
 // ledgerAccounts may be read by: partnership.
-// journalEntries may be read by: partnership.
+// journalEntries may be read by: billing, partnership.
 // postings may be read by: partnership.
 
 /*
@@ -55,7 +55,8 @@ export const ledgerAccounts = pgTable(
  * What an entry comes from, the journals' "from": a payment (its settlement and its refund's
  * reversal), and for the partnership a commission and a payout. The row is `source_id`.
  */
-export const LEDGER_SOURCE_KINDS = ['payment', 'commission', 'payout'] as const;
+/** `settlement`: FlexPay's transfer of what it collected to our bank, named by the bank's reference. */
+export const LEDGER_SOURCE_KINDS = ['payment', 'commission', 'payout', 'settlement'] as const;
 
 /** One balanced movement of money, posted once: `idempotency_key` is the business event's own key. */
 export const journalEntries = pgTable(
@@ -76,7 +77,10 @@ export const journalEntries = pgTable(
   },
   (table) => [
     foreignKey({ columns: [table.reversesEntryId], foreignColumns: [table.id] }).onDelete('restrict'),
-    check('journal_entries_source_kind', sql`${table.sourceKind} IN ('payment', 'commission', 'payout')`),
+    check(
+      'journal_entries_source_kind',
+      sql`${table.sourceKind} IN ('payment', 'commission', 'payout', 'settlement')`,
+    ),
     index('journal_entries_source_idx').on(table.sourceKind, table.sourceId),
   ],
 );

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.ts';
 import type { PaymentRow, PaymentState } from '../../db/schema.ts';
 import type { PaymentHook, PaymentHookContext } from '../../payment-hooks-port.ts';
-import { balanceOf, memberAccount, postEntry, reverseEntry } from '../billing/ledger/ledger.service.ts';
+import { balanceOf, memberAccount, postEntry, reverseEntry } from '../money/ledger/ledger.service.ts';
 import { findCommission, isPostedAndStanding } from './partnership-ledger.repository.ts';
 import * as repo from './partnership.repository.ts';
 

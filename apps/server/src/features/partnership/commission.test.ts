@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, ledgerIsBalanced, memberAccount } from '../billing/ledger/ledger.service.ts';
+import { balanceOf, ledgerIsBalanced, memberAccount } from '../money/ledger/ledger.service.ts';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { APP_BUILD, APP_VERSION } from '@motema/shared/devices';
@@ -114,7 +114,7 @@ describe("the commission on a child's payment", () => {
     const share = commissionOn(payment.amountMinor, 10);
     // The partner spent it (as a withdrawal would): what stays available is below the commission.
     await t.db.transaction(async (tx) => {
-      const { postEntry } = await import('../billing/ledger/ledger.service.ts');
+      const { postEntry } = await import('../money/ledger/ledger.service.ts');
       await postEntry(tx, {
         key: `test:${payment.id}:spent`,
         kind: 'withdrawal_requested',

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PartnershipRow } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { clock } from '../../lib/clock.ts';
-import { balanceOf, memberAccount } from '../billing/ledger/ledger.service.ts';
+import { balanceOf, memberAccount } from '../money/ledger/ledger.service.ts';
 import { currenciesOf, revenueOf } from './partnership-ledger.repository.ts';
 import * as repo from './partnership.repository.ts';
 import { newReferralCode } from './referral-code.ts';

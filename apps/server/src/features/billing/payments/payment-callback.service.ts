@@ -14,7 +14,7 @@ const MAX_BODY_CHARS = 8_000;
  * A provider callback (P7, PAYMENTS.md A4.2). The token of its URL names the payment (its hash is
  * looked up; a token is 256 random bits, so a guess finds nothing); a wrong one changes nothing and
  * answers `false` (the route answers 404 and keeps the attempt, `recordRefusedCallback`). A right one stores the body as it came
- * and enqueues a status check: the body is never believed (P8), only a check moves money state.
+ * and enqueues a status check in the same transaction: the body is never believed (P8), only a check moves money state.
  * The one thing taken from it is the provider's order number when the init's answer never came
  * (a timeout, an HTML page: P6), since the order number is what a check asks about; a check's
  * answer must still name our reference and amount.
@@ -28,21 +28,26 @@ export async function receiveCallback(
   const tokenHash = callbackTokenHash(callback.token);
   const payment = await repo.findPaymentByTokenHash(deps.db, tokenHash);
   if (!payment) return false;
-  // One row per distinct body of this payment's callbacks: a provider's retries of the same one add nothing.
-  await repo.insertPaymentEvent(deps.db, {
-    paymentId: payment.id,
-    kind: 'callback',
-    httpStatus: null,
-    latencyMs: null,
-    body,
-    dedupeKey: sha256(`${tokenHash}:${body}`),
-    createdAt: now,
+  // The callback's record and the check it asks for commit together: a check lost to a crash between
+  // them would leave the payment to the sweeper's back-off, and a failed send answers FlexPay an error,
+  // so that it calls back again.
+  await deps.db.transaction(async (tx) => {
+    // One row per distinct body of this payment's callbacks: a provider's retries of the same one add nothing.
+    await repo.insertPaymentEvent(tx, {
+      paymentId: payment.id,
+      kind: 'callback',
+      httpStatus: null,
+      latencyMs: null,
+      body,
+      dedupeKey: sha256(`${tokenHash}:${body}`),
+      createdAt: now,
+    });
+    const { orderNumber, reference } = callback.fields;
+    if (!payment.providerRef && typeof orderNumber === 'string' && reference === payment.reference) {
+      await repo.setProviderRef(tx, payment.id, orderNumber.slice(0, 100));
+    }
+    await deps.jobs.sendIn<PaymentReconcileJob>(tx, PAYMENT_RECONCILE_QUEUE, { paymentId: payment.id });
   });
-  const { orderNumber, reference } = callback.fields;
-  if (!payment.providerRef && typeof orderNumber === 'string' && reference === payment.reference) {
-    await repo.setProviderRef(deps.db, payment.id, orderNumber.slice(0, 100));
-  }
-  await deps.jobs.send<PaymentReconcileJob>(PAYMENT_RECONCILE_QUEUE, { paymentId: payment.id });
   return true;
 }
 

@@ -1,7 +1,7 @@
 import type { PaymentRow } from '../../../db/schema/billing-payments.ts';
 import { clock } from '../../../lib/clock.ts';
 import { afterMemberCancel } from './payment-transitions.ts';
-import { announce } from './payment-reconcile.service.ts';
+import { announce } from './payment-operation.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { findOwnPayment } from './payments.service.ts';
 import * as repo from './payments.repository.ts';

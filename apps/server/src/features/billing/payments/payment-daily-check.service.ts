@@ -1,11 +1,18 @@
 import type { PaymentRow } from '../../../db/schema/billing-payments.ts';
 import { clock } from '../../../lib/clock.ts';
-import { ledgerDiscrepancies } from '../ledger/ledger.service.ts';
-import type { ProviderExchange, ProviderStatus } from '../providers/payment-provider.ts';
-import { RECONCILE_FOR_MS, successMatches, UNKNOWN_ALERT_AFTER_MS } from './payment-transitions.ts';
+import { ledgerDiscrepancies } from '../../money/ledger/ledger.service.ts';
+import type { ProviderExchange, ProviderStatus } from '../../money/providers/payment-provider.ts';
+import type { PaymentEntry } from './payment-settlement.service.ts';
+import {
+  RECONCILE_FOR_MS,
+  SETTLED_STATES,
+  successMatches,
+  UNKNOWN_ALERT_AFTER_MS,
+} from './payment-transitions.ts';
 import { alertUnknownOnce } from './payment-unknown.service.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import * as repo from './payments.repository.ts';
+import type { PaymentEntries } from './payments.repository.ts';
 
 /** The daily reconciliation's queue (P22, PAYMENTS.md A3.8): one run a day across nodes. */
 export const PAYMENT_DAILY_CHECK_QUEUE = 'payment-daily-check';
@@ -31,8 +38,18 @@ export type Mismatch =
   /** The provider refunded a payment we hold paid, after the sweeper stopped looking (48 h). */
   | 'refunded_at_provider';
 
+/**
+ * Where a payment's ledger entries disagree with its state: a settled payment (SUCCESS, REFUND_PENDING,
+ * REFUNDED) without exactly one settlement entry, or an entry of a payment not settled; a REFUNDED one
+ * without exactly one reversal, or a reversal of another; a REVIEW FlexPay reported paid without
+ * exactly one suspense entry, or a suspense entry of a payment neither under review nor decided.
+ */
+export type EntriesMismatch = 'settlement_entries' | 'refund_entries' | 'suspense_entries';
+
 export type DailyCheckReport = {
   compared: number;
+  /** Payments whose ledger entries disagree with their state, newly alerted. */
+  entryAlerts: number;
   skipped: number;
   alerts: number;
   /** Payments of unknown outcome (no order number to check them by) the operator is reminded of. */
@@ -75,7 +92,8 @@ export function mismatchOf(payment: PaymentRow, observed: ProviderStatus, now: D
  * number is checked at the provider (4 at a time), and each mismatch becomes an `alert` row and an
  * operator alert, once per payment and kind (the row's dedupe key), however many days it lasts. A
  * payment of unknown outcome (no order number) is recalled to the operator every day. The ledger's
- * own invariants are checked too (M1). Nothing here changes a payment.
+ * own invariants are checked too (M1), and every payment's entries against its state. Nothing here
+ * changes a payment.
  */
 export async function runDailyCheck(deps: PaymentsDeps): Promise<DailyCheckReport> {
   const now = clock.now();
@@ -84,7 +102,14 @@ export async function runDailyCheck(deps: PaymentsDeps): Promise<DailyCheckRepor
     new Date(now.getTime() - LOOK_BACK_MS),
     new Date(now.getTime() - RECONCILE_FOR_MS),
   );
-  const report: DailyCheckReport = { compared: 0, skipped: 0, alerts: 0, unknown: 0, ledgerAlert: false };
+  const report: DailyCheckReport = {
+    compared: 0,
+    entryAlerts: 0,
+    skipped: 0,
+    alerts: 0,
+    unknown: 0,
+    ledgerAlert: false,
+  };
   const queue = [...rows];
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -102,7 +127,51 @@ export async function runDailyCheck(deps: PaymentsDeps): Promise<DailyCheckRepor
   );
   report.unknown = await remindUnknownOutcomes(deps, now);
   report.ledgerAlert = await checkLedger(deps, now);
+  report.entryAlerts = await checkPaymentEntries(deps, now);
   return report;
+}
+
+/** The mismatch between a payment's state and its ledger entries (the last parts of their keys), or null. */
+export function entriesMismatchOf(payment: Omit<PaymentEntries, 'id' | 'reference'>): EntriesMismatch | null {
+  const count = (what: PaymentEntry) => payment.entries.filter((entry) => entry === what).length;
+  if (count('settled') !== (SETTLED_STATES.includes(payment.status) ? 1 : 0)) return 'settlement_entries';
+  if (count('refunded') !== (payment.status === 'REFUNDED' ? 1 : 0)) return 'refund_entries';
+  const decided = count('review_accepted') + count('review_returned');
+  const held = payment.status === 'REVIEW' ? Number(payment.reportedPaid) : decided;
+  if (count('review') !== held || decided > 1) return 'suspense_entries';
+  return null;
+}
+
+/**
+ * Every payment's entries against its state: each difference an `alert` row and an operator alert,
+ * once per payment and kind, as the provider's mismatches are.
+ */
+async function checkPaymentEntries(deps: PaymentsDeps, now: Date): Promise<number> {
+  let alerted = 0;
+  for (const payment of await repo.listPaymentEntries(deps.db)) {
+    const mismatch = entriesMismatchOf(payment);
+    if (!mismatch) continue;
+    const fresh = await repo.insertPaymentEvent(deps.db, {
+      paymentId: payment.id,
+      kind: 'alert',
+      httpStatus: null,
+      latencyMs: null,
+      body: JSON.stringify({ alert: mismatch, status: payment.status, entries: payment.entries }),
+      dedupeKey: `daily-check:${payment.id}:${mismatch}`,
+      createdAt: now,
+    });
+    if (!fresh) continue;
+    alerted++;
+    deps.alert(
+      `the daily reconciliation found a payment whose ledger entries disagree with it: ${mismatch}`,
+      {
+        paymentId: payment.id,
+        reference: payment.reference,
+        status: payment.status,
+      },
+    );
+  }
+  return alerted;
 }
 
 /**

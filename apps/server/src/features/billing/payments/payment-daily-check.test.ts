@@ -14,11 +14,13 @@ import {
 import { waitFor } from '../../../test/factories.ts';
 import {
   DAILY_CHECK_HOUR_UTC,
+  entriesMismatchOf,
   mismatchOf,
   PAYMENT_DAILY_CHECK_QUEUE,
   runDailyCheck,
   sendDailyCheck,
 } from './payment-daily-check.service.ts';
+import { postEntry } from '../../money/ledger/ledger.service.ts';
 import { sweepPayments } from './payment-sweeper.service.ts';
 import { paymentsDepsOf } from './payments.routes.ts';
 
@@ -113,8 +115,43 @@ describe('the daily reconciliation', () => {
     await run();
     expect(await alertRows(row.id)).toEqual([
       expect.objectContaining({ alert: 'pass_without_charge', status: 'SUCCESS' }),
+      // Held SUCCESS by hand, it has no settlement entry either.
+      expect.objectContaining({ alert: 'settlement_entries', status: 'SUCCESS' }),
     ]);
     expect((await paymentRow(bed, row.id)).status).toBe('SUCCESS');
+  });
+
+  it('alerts once on a payment whose ledger entries disagree with its state, and leaves both as they are', async () => {
+    const review = await startMobilePayment(bed, MAGIC_PAYERS.amountMismatch.msisdn);
+    const row = await pendingHeldAs(4, 'FAILED');
+    await bed.flexpay.sim.control.advanceClock(2_000);
+    await waitForStatus(bed, review.res.body._id, 'REVIEW');
+    // The planted difference: a settlement entry for a payment we hold FAILED.
+    await bed.t.db.transaction((tx) =>
+      postEntry(tx, {
+        key: `payment:${row.id}:settled`,
+        kind: 'payment_settled',
+        source: { kind: 'payment', id: row.id },
+        description: 'planted',
+        lines: [
+          { account: 'platform:flexpay_clearing', amount: 100, currency: 'USD' },
+          { account: 'platform:revenue', amount: -100, currency: 'USD' },
+        ],
+      }),
+    );
+    alerts.length = 0;
+    const report = await run();
+    expect(report.entryAlerts).toBe(1);
+    expect(await alertRows(row.id)).toEqual([
+      expect.objectContaining({ alert: 'settlement_entries', status: 'FAILED', entries: ['settled'] }),
+    ]);
+    expect(alerts).toEqual([expect.objectContaining({ paymentId: row.id, status: 'FAILED' })]);
+    // The review's suspense entry is the one it must have: no alert.
+    expect(await alertRows(review.res.body._id)).toEqual([
+      expect.objectContaining({ alert: 'paid_amount_differs' }),
+    ]);
+    expect((await run()).entryAlerts).toBe(0);
+    expect((await paymentRow(bed, row.id)).status).toBe('FAILED');
   });
 
   it('skips what the provider has not settled: a payment still pending there is no mismatch', async () => {
@@ -201,5 +238,26 @@ describe('mismatchOf', () => {
     // A refund within the sweeper's 48 h is its to apply; after them, a person's to look at.
     expect(mismatchOf(payment('SUCCESS', 24), { kind: 'REFUNDED' }, now)).toBeNull();
     expect(mismatchOf(payment('SUCCESS', 72), { kind: 'REFUNDED' }, now)).toBe('refunded_at_provider');
+  });
+});
+
+describe('a payment’s entries against its state', () => {
+  it('names each difference, and none where they agree', () => {
+    const of = (status: PaymentRow['status'], entries: string[], reportedPaid = false) =>
+      entriesMismatchOf({ status, entries, reportedPaid });
+    expect(of('SUCCESS', ['settled'])).toBeNull();
+    expect(of('SUCCESS', ['settled', 'fee'])).toBeNull();
+    expect(of('SUCCESS', [])).toBe('settlement_entries');
+    expect(of('REFUND_PENDING', ['settled'])).toBeNull();
+    expect(of('REFUNDED', ['settled', 'refunded', 'fee', 'fee_returned'])).toBeNull();
+    expect(of('REFUNDED', ['settled'])).toBe('refund_entries');
+    expect(of('SUCCESS', ['settled', 'refunded'])).toBe('refund_entries');
+    expect(of('FAILED', ['settled'])).toBe('settlement_entries');
+    expect(of('REVIEW', ['review'], true)).toBeNull();
+    expect(of('REVIEW', [], true)).toBe('suspense_entries');
+    expect(of('REVIEW', [], false)).toBeNull();
+    expect(of('SUCCESS', ['review', 'review_accepted', 'settled'])).toBeNull();
+    expect(of('CANCELLED', ['review', 'review_returned'])).toBeNull();
+    expect(of('CANCELLED', ['review'])).toBe('suspense_entries');
   });
 });

@@ -24,7 +24,7 @@ async function pendingPayment(): Promise<PaymentRow> {
 }
 
 /** Moves the payment to SUCCESS with its side effects in one transaction, then runs `after` in it. */
-function settle(payment: PaymentRow, after: () => void = () => {}) {
+function settle(payment: PaymentRow, after: () => void = () => {}, feePercent = 0) {
   return database.db.transaction(async (tx) => {
     const now = clock.now();
     const moved = await repo.moveState(tx, payment.id, 'PENDING', {
@@ -33,7 +33,7 @@ function settle(payment: PaymentRow, after: () => void = () => {}) {
       updatedAt: now,
     });
     // The jobs are not reached: the pass sends none.
-    const settlement = { paymentHooks: [passesPaymentHook], jobs: {} as JobQueue };
+    const settlement = { paymentHooks: [passesPaymentHook], jobs: {} as JobQueue, feePercent };
     await settleSideEffects(settlement, tx, moved!, 'PENDING', now);
     after();
   });
@@ -71,5 +71,44 @@ describe('a settlement and its entry', () => {
     expect(await passesOf(database.db, payment.userId!)).toEqual([]);
     const { rows } = await database.pool.query('SELECT status FROM payments WHERE id = $1', [payment.id]);
     expect(rows).toEqual([{ status: 'PENDING' }]);
+  });
+
+  it("book FlexPay's fee with the settlement and return it with the refund", async () => {
+    const payment = await pendingPayment();
+    await settle(payment, () => {}, 2.5);
+    const fee = Math.round((payment.amountMinor * 2.5) / 100);
+    expect(fee).toBeGreaterThan(0);
+    const lines = async (key: string) =>
+      (
+        await database.pool.query<{ account: string; amount: string }>(
+          `SELECT a.name AS account, p.amount_minor::text AS amount FROM journal_entries e
+             JOIN postings p ON p.entry_id = e.id JOIN ledger_accounts a ON a.id = p.account_id
+            WHERE e.idempotency_key = $1 ORDER BY a.name`,
+          [key],
+        )
+      ).rows;
+    expect(await lines(`payment:${payment.id}:fee`)).toEqual([
+      { account: 'platform:fees', amount: String(fee) },
+      { account: 'platform:flexpay_clearing', amount: String(-fee) },
+    ]);
+    await database.db.transaction(async (tx) => {
+      const now = clock.now();
+      const refunded = await repo.moveState(tx, payment.id, 'SUCCESS', {
+        status: 'REFUNDED',
+        updatedAt: now,
+      });
+      const settlement = { paymentHooks: [passesPaymentHook], jobs: {} as JobQueue, feePercent: 2.5 };
+      await settleSideEffects(settlement, tx, refunded!, 'SUCCESS', now);
+    });
+    expect(await lines(`payment:${payment.id}:fee_returned`)).toEqual([
+      { account: 'platform:fees', amount: String(-fee) },
+      { account: 'platform:flexpay_clearing', amount: String(fee) },
+    ]);
+  });
+
+  it('book no fee at a 0 rate, and a refund then returns none', async () => {
+    const payment = await pendingPayment();
+    await settle(payment);
+    expect((await booked(payment.id)).map((entry) => entry.key)).toEqual([`payment:${payment.id}:settled`]);
   });
 });

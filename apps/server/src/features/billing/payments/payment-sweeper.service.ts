@@ -2,8 +2,10 @@ import { clock } from '../../../lib/clock.ts';
 import * as keys from './idempotency.repository.ts';
 import { PAYMENT_DAILY_CHECK_QUEUE, runDailyCheck } from './payment-daily-check.service.ts';
 import { PAYMENT_RECONCILE_QUEUE, type PaymentReconcileJob } from './payment-callback.service.ts';
-import { nextCheckAfter, reconcilePayment } from './payment-reconcile.service.ts';
-import { EXPIRE_AFTER_MS, RECONCILE_FOR_MS } from './payment-transitions.ts';
+import { sweepDueOperations } from '../../money/operations/operation-reconciler.service.ts';
+import { paymentOperation } from './payment-operation.ts';
+import { reconcilePayment } from './payment-reconcile.service.ts';
+import { EXPIRE_AFTER_MS } from './payment-transitions.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 import { sweepUnknownOutcomes } from './payment-unknown.service.ts';
 import * as repo from './payments.repository.ts';
@@ -33,8 +35,8 @@ export type SweepReport = {
  * an operator is told of those no callback has named (payment-unknown.service.ts); open payments
  * unanswered for 30 minutes become EXPIRED to their member; every payment still awaiting an answer
  * (or paid, for a refund, since FlexPay calls back for none) and younger than 48 h is checked when its
- * backoff says so. Due rows are locked with SKIP LOCKED while their next check is moved, so nodes
- * sweeping together take different rows.
+ * backoff says so (the money reconciler's sweep: due rows locked with SKIP LOCKED while their next
+ * check is moved, so nodes sweeping together take different rows).
  */
 export async function sweepPayments(deps: PaymentsDeps): Promise<SweepReport> {
   const { abandoned } = await sweepUnknownOutcomes(deps);
@@ -57,21 +59,10 @@ export async function sweepPayments(deps: PaymentsDeps): Promise<SweepReport> {
       });
     }
   }
-  const since = new Date(now.getTime() - RECONCILE_FOR_MS);
-  await repo.stopCheckingBefore(deps.db, since);
-  const due = await deps.db.transaction(async (tx) => {
-    const rows = await repo.lockDuePayments(tx, now, since, SWEEP_BATCH);
-    for (const row of rows) {
-      await repo.scheduleCheck(tx, row.id, nextCheckAfter(now, row.checkAttempts + 1), row.checkAttempts + 1);
-    }
-    return rows;
+  const due = await sweepDueOperations(deps.db, paymentOperation(deps), {
+    batch: SWEEP_BATCH,
+    concurrency: SWEEP_CONCURRENCY,
   });
-  const queue = [...due];
-  await Promise.all(
-    Array.from({ length: SWEEP_CONCURRENCY }, async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) await reconcilePayment(deps, row.id);
-    }),
-  );
   const keysPruned = await keys.deleteKeysBefore(deps.db, new Date(now.getTime() - KEEP_KEYS_MS));
   return { abandoned, expired: expired.length, checked: due.length, keysPruned };
 }

@@ -4,12 +4,13 @@ import {
   PAYMENT_STATES,
   type PaymentState,
 } from '../../../db/schema/billing-payments.ts';
-import type { InitOutcome, ProviderStatus } from '../providers/payment-provider.ts';
+import type { InitOutcome, ProviderStatus } from '../../money/providers/payment-provider.ts';
 import {
   afterCheck,
   afterInit,
   afterMemberCancel,
   afterOperator,
+  afterReview,
   TRANSITIONS,
   type Expected,
   type Transition,
@@ -50,6 +51,8 @@ function movesOfTheCode(): Set<string> {
     add(from, afterOperator(from, 'paid'));
     add(from, afterOperator(from, 'failed'));
     add(from, afterMemberCancel(from));
+    add(from, afterReview(from, 'accept'));
+    add(from, afterReview(from, 'refund'));
   }
   // The sweeper's bulk moves (payments.repository.ts expireOpenBefore and abandonCreatedBefore).
   for (const from of OPEN_PAYMENT_STATES) moves.add(`${from}->EXPIRED`);

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_STATES, type PaymentState } from '../../../db/schema/billing-payments.ts';
-import type { ProviderStatus } from '../providers/payment-provider.ts';
+import type { ProviderStatus } from '../../money/providers/payment-provider.ts';
 import { afterCheck, afterInit, afterOperator, backoffMs, type Expected } from './payment-transitions.ts';
 
 const expected: Expected = {

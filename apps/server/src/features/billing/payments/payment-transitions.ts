@@ -1,6 +1,6 @@
 import type { PaymentReason } from '@motema/shared/billing';
 import type { PaymentState } from '../../../db/schema/billing-payments.ts';
-import type { InitOutcome, Money, ProviderStatus } from '../providers/payment-provider.ts';
+import type { InitOutcome, Money, ProviderStatus } from '../../money/providers/payment-provider.ts';
 
 /**
  * The payments state machine (PAYMENTS.md A1.8, P8-P10) as pure functions: what the database then
@@ -40,7 +40,7 @@ export const TRANSITIONS: Readonly<Record<PaymentState, readonly PaymentState[]>
   FAILED: [],
   CANCELLED: [],
   REFUNDED: [],
-  REVIEW: [],
+  REVIEW: ['SUCCESS', 'CANCELLED'],
 };
 
 /** States whose money was received: `settled_at` is set in these and only these (a CHECK of the database). */
@@ -74,7 +74,7 @@ export function successMatches(status: Extract<ProviderStatus, { kind: 'SUCCESS'
 /**
  * The state a status check's answer leads to from `current`, or null when it changes nothing.
  * Monotonic (P10): SUCCESS only ever moves to the refund states; FAILED, CANCELLED, REFUNDED and
- * REVIEW never move; an indeterminate answer changes nothing (P9); a late success after EXPIRED is
+ * REVIEW never move by a check (an operator decides a review: afterReview); an indeterminate answer changes nothing (P9); a late success after EXPIRED is
  * honoured (P12).
  */
 export function afterCheck(current: PaymentState, observed: ProviderStatus, expected: Expected) {
@@ -136,6 +136,18 @@ function fromAwaiting(
 export function afterOperator(current: PaymentState, outcome: 'paid' | 'failed'): Transition | null {
   if (!['PENDING', 'INIT_UNKNOWN', 'EXPIRED'].includes(current)) return null;
   return outcome === 'paid' ? { status: 'SUCCESS', reason: null } : { status: 'FAILED', reason: 'declined' };
+}
+
+/**
+ * An operator's decision on a payment under review (`npm run payments -- review`), from REVIEW only:
+ * `accept` takes what FlexPay received as the payment (SUCCESS: its pass, its entries); `refund` says
+ * the operator returned it to the payer at FlexPay (CANCELLED, nothing granted). Null when refused.
+ */
+export function afterReview(current: PaymentState, decision: 'accept' | 'refund'): Transition | null {
+  if (current !== 'REVIEW') return null;
+  return decision === 'accept'
+    ? { status: 'SUCCESS', reason: null }
+    : { status: 'CANCELLED', reason: 'refunded' };
 }
 
 /**

@@ -158,11 +158,15 @@ describe('payments through the FlexPay simulator, one magic payer each', () => {
     await expectNothingGranted(res.body._id);
   });
 
-  it('…10 paid another amount: REVIEW with an alert, nothing granted, PENDING in review to the member (P8)', async () => {
+  it('…10 paid another amount: REVIEW with an alert, held in suspense, nothing granted, PENDING in review to the member (P8)', async () => {
     const { member, res } = await startMobilePayment(bed, MAGIC_PAYERS.amountMismatch.msisdn);
     await advanceSim(2_000);
     await waitForStatus(bed, res.body._id, 'REVIEW');
-    await expectNothingGranted(res.body._id);
+    // What FlexPay received is held in suspense, nobody's revenue until an operator decides.
+    expect(await grantsOf(bed, res.body._id)).toHaveLength(0);
+    expect(await entriesOf(bed, res.body._id)).toEqual([
+      { kind: 'payment_review', key: `payment:${res.body._id}:review`, source: `payment:${res.body._id}` },
+    ]);
     expect(await eventKinds(bed, res.body._id)).toContain('alert');
     const shown = await getAs(bed, member, `/api/payments/${res.body._id}`);
     expect(shown.body).toMatchObject({ transaction: { status: 'PENDING' }, reason: 'in_review' });

@@ -7,6 +7,7 @@ import {
   type PaymentRow,
   type PaymentState,
 } from '../../../db/schema/billing-payments.ts';
+import { journalEntries } from '../../../db/schema/billing-ledger.ts';
 
 export type NewPayment = Pick<
   typeof payments.$inferInsert,
@@ -208,6 +209,39 @@ export function listUnknownOutcomes(db: DbOrTx, since: Date, before: Date) {
       ),
     )
     .orderBy(payments.createdAt);
+}
+
+/** A payment whose state calls for ledger entries or that has some: its state and its entries' kinds. */
+export type PaymentEntries = {
+  id: string;
+  reference: string;
+  status: PaymentState;
+  /** FlexPay reported it paid when it went to REVIEW (its transition's alert): money was held in suspense. */
+  reportedPaid: boolean;
+  /** The last part of each of its entries' keys (`settled`, `refunded`, `review`...). */
+  entries: string[];
+};
+
+/**
+ * Every payment in a settled or review state, and every payment with a ledger entry, with the entries
+ * it has (the daily check holds each to its state). The ledger's journal is read as its owner allows.
+ */
+export async function listPaymentEntries(db: DbOrTx): Promise<PaymentEntries[]> {
+  const { rows } = await db.execute<PaymentEntries>(sql`
+    SELECT p.id, p.reference, p.status,
+           EXISTS (SELECT 1 FROM ${paymentEvents} v WHERE v.payment_id = p.id AND v.kind = 'alert'
+                     AND v.body LIKE '{"alert":"paid_amount_differs","observed":{"kind":"SUCCESS"%') AS "reportedPaid",
+           coalesce(array_agg(split_part(e.idempotency_key, ':', 3)) FILTER (WHERE e.id IS NOT NULL), '{}') AS entries
+      FROM ${payments} p
+      LEFT JOIN ${journalEntries} e ON e.source_kind = 'payment' AND e.source_id = p.id
+     WHERE p.status IN ('SUCCESS', 'REFUND_PENDING', 'REFUNDED', 'REVIEW') OR e.id IS NOT NULL
+     GROUP BY p.id`);
+  return rows;
+}
+
+/** Payments under review (REVIEW), oldest first: an operator decides each. */
+export function listInReview(db: DbOrTx) {
+  return db.select().from(payments).where(eq(payments.status, 'REVIEW')).orderBy(payments.createdAt);
 }
 
 /**

@@ -35,6 +35,7 @@ export function paymentsDepsOf(deps: AppDeps, log: (message: string, fields: obj
     events: deps.events,
     paymentHooks: deps.paymentHooks,
     provider: deps.paymentProvider,
+    feePercent: deps.env.FLEXPAY_FEE_PERCENT,
     alert: log,
   };
 }

@@ -19,8 +19,15 @@ const PLATFORM_ACCOUNTS: Record<string, LedgerAccountRule> = {
   'platform:revenue': { kind: 'revenue', mayGoNegative: true },
   /** Commissions earned by affiliates (the partnership issue). */
   'platform:commission_expense': { kind: 'expense', mayGoNegative: true },
-  /** The provider's fees. */
+  /** The provider's fees: debited with each settlement at FLEXPAY_FEE_PERCENT, credited back by a refund. */
   'platform:fees': { kind: 'expense', mayGoNegative: true },
+  /** Our bank account: debited when FlexPay transfers what it collected (`npm run payments -- settlement`). */
+  'platform:bank': { kind: 'asset', mayGoNegative: true },
+  /**
+   * Money FlexPay reports received for a payment under review (another amount, currency or
+   * reference): owed to someone until an operator accepts it (to revenue) or returns it.
+   */
+  'platform:suspense': { kind: 'liability', mayGoNegative: true },
 };
 
 /** A member's accounts, named `user:<id>:<suffix>`: what Motema owes them (liabilities). */

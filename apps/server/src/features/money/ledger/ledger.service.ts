@@ -82,6 +82,12 @@ export async function reverseEntry(
   return post(tx, reversal, fingerprint, checkLines(reversal), original.id);
 }
 
+/** The lines of the entry posted under `key`, or undefined when none was (a fee booked at a 0 rate). */
+export async function entryLines(db: DbOrTx, key: string): Promise<LedgerLine[] | undefined> {
+  const entry = await repo.findEntryByKey(db, key);
+  return entry && repo.listEntryLines(db, entry.id);
+}
+
 /** The account's balance on its normal side (what a member may withdraw, what was earned); 0 if never posted to. */
 export function balanceOf(db: DbOrTx, account: string, currency: Currency): Promise<number> {
   return repo.findBalance(db, account, currency);

@@ -1,0 +1,2 @@
+ALTER TABLE "journal_entries" DROP CONSTRAINT "journal_entries_source_kind";--> statement-breakpoint
+ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_source_kind" CHECK ("journal_entries"."source_kind" IN ('payment', 'commission', 'payout', 'settlement'));
