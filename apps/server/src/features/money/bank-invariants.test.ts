@@ -1,0 +1,199 @@
+// @slow-tier the bank invariant run (M6): thousands of operations against the server's process, killed (kill -9) and restarted, with FlexPay's faults on.
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../lib/clock.ts';
+import { runDailyCheck } from '../billing/payments/payment-daily-check.service.ts';
+import { PAYMENT_RECONCILE_QUEUE } from '../billing/payments/payment-callback.service.ts';
+import { sweepPayments } from '../billing/payments/payment-sweeper.service.ts';
+import { resolvePayment } from '../billing/payments/payments-operator.service.ts';
+import { paymentsDepsOf } from '../billing/payments/payments.routes.ts';
+import { COMMISSION_RELEASE_QUEUE } from '../partnership/commission.service.ts';
+import { bankDifferences, paymentStates } from '../../test/bank-invariants.ts';
+import { runBankWorkload, type BankRunTally } from '../../test/bank-workload.ts';
+import { planOf } from '../../test/billing-factories.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createMember, waitFor, type Member } from '../../test/factories.ts';
+import { startTestFlexpaySim, type TestFlexpaySim } from '../../test/flexpay-sim.ts';
+import { partnerWithChildren } from '../../test/partnership-factories.ts';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
+
+/**
+ * PAYMENTS.md M6, the bank invariant run. The test tier runs BANK_RUN_OPERATIONS (1,500 by default)
+ * with BANK_RUN_KILLS kills (3); more at will, e.g. `BANK_RUN_OPERATIONS=6000 BANK_RUN_KILLS=10 npx
+ * vitest run apps/server/src/features/money/bank-invariants.test.ts`. The seed is drawn unless
+ * BANK_RUN_SEED gives it, and printed with the summary: the same seed draws the same operations.
+ */
+const OPERATIONS = Number(process.env.BANK_RUN_OPERATIONS ?? 1_500);
+const KILLS = Number(process.env.BANK_RUN_KILLS ?? 3);
+const SEED = Number(process.env.BANK_RUN_SEED ?? randomInt(2 ** 31));
+const CONCURRENCY = 6;
+const PARTNERS = 5;
+const CHILDREN_PER_PARTNER = 10;
+const HOUR = 3_600_000;
+/** FlexPay's faults during the run (faults.ts): answers lost, 502 pages, HTML with 200, slow answers. */
+const FAULTS = {
+  latencyMs: 5,
+  errorRate: 0.05,
+  dropConnectionRate: 0.05,
+  htmlRate: 0.03,
+  checkNotFoundForMs: 3_000,
+};
+const LIMITS = { PAYMENT_STARTS_PER_HOUR: '1000000', PAYMENT_PUSHES_PER_PHONE_PER_HOUR: '1000000' };
+
+let flexpay: TestFlexpaySim;
+/** The second node, in this process: its sweeps run with the clock moved, its workers take jobs too. */
+let node: TestApp;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  console.log(`bank invariant run: seed ${SEED} (BANK_RUN_SEED=${SEED} replays it)`);
+  flexpay = await startTestFlexpaySim({ seed: SEED });
+  node = await buildTestApp({ flexpay: { ...flexpay.flexpay, timeoutMs: 1_000 }, env: LIMITS });
+  const { baseUrl, cardUrl, merchant, token } = flexpay.flexpay;
+  server = await startServerProcess({
+    databaseUrl: node.databaseUrl,
+    env: {
+      ...LIMITS,
+      FLEXPAY_SIM: 'false',
+      FLEXPAY_BASE_URL: baseUrl,
+      FLEXPAY_CARD_URL: cardUrl,
+      FLEXPAY_MERCHANT: merchant,
+      FLEXPAY_TOKEN: token,
+      FLEXPAY_TIMEOUT_MS: '1000',
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  clock.reset();
+  await server?.dispose();
+  await node?.close();
+  await flexpay?.close();
+});
+
+/** Partners with children (10 %, as partnership-factories' terms), and members of no partner. */
+async function payersOf(): Promise<Member[]> {
+  const payers: Member[] = [];
+  for (let index = 0; index < PARTNERS; index += 1) {
+    const partner = await createMember(node);
+    const children = await Promise.all(
+      Array.from({ length: CHILDREN_PER_PARTNER }, () => createMember(node)),
+    );
+    await partnerWithChildren(node.db, partner.user.id, ...children.map((child) => child.user.id));
+    payers.push(...children);
+  }
+  for (let index = 0; index < 10; index += 1) payers.push(await createMember(node));
+  return payers;
+}
+
+/**
+ * Until no reconcile or release job is due or running (a retry's short delay included). A job a
+ * killed process was running stays active until pg-boss's expiry gives it back (15 min): its work is
+ * idempotent and the sweeps do it again, so one started more than a minute ago is not waited for.
+ */
+async function queuesDrained() {
+  const busy = async () =>
+    (
+      await node.db.$client.query<{ name: string; state: string }>(
+        `select name, state from pgboss.job where name = any($1) and start_after < now() + interval '10 seconds'
+            and (state in ('created', 'retry') or (state = 'active' and started_on > now() - interval '1 minute'))`,
+        [[PAYMENT_RECONCILE_QUEUE, COMMISSION_RELEASE_QUEUE]],
+      )
+    ).rows;
+  await waitFor(
+    async () => ((await busy()).length === 0 ? true : undefined),
+    'the reconcile and release queues drained',
+    180_000,
+  ).catch(async (error: Error) => {
+    throw new Error(`${error.message}: ${JSON.stringify(await busy())}`);
+  });
+}
+
+/**
+ * After the run: FlexPay's faults off and its time on (refunds complete, late callbacks go out), the
+ * second node's sweeps an hour apart until nothing is due, every hold ended, and each payment whose
+ * init answer was lost and never called back (no order number to check it by) resolved as an operator
+ * would, from FlexPay's back office: the daily check reminds of every one left.
+ */
+async function quiesce(tally: BankRunTally) {
+  const { control } = flexpay.sim;
+  control.setFaults({
+    latencyMs: 0,
+    errorRate: 0,
+    dropConnectionRate: 0,
+    htmlRate: 0,
+    checkNotFoundForMs: 0,
+  });
+  await control.advanceClock(30 * 60_000);
+  const deps = paymentsDepsOf(node.app.deps, () => {});
+  for (let round = 0; round < 4; round += 1) {
+    clock.advance(HOUR);
+    for (let sweeps = 0; sweeps < 20 && (await sweepPayments(deps)).checked > 0; sweeps += 1);
+    await queuesDrained();
+  }
+  const settlement = { db: node.db, ...node.app.deps, feePercent: node.app.deps.env.FLEXPAY_FEE_PERCENT };
+  const { rows: unknown } = await node.db.$client.query<{ reference: string }>(
+    `select reference from payments where status in ('PENDING', 'INIT_UNKNOWN', 'EXPIRED') and provider_ref is null`,
+  );
+  let resolved = 0;
+  for (const { reference } of unknown) {
+    const tx = control.transactions().find((found) => found.reference === reference);
+    // Still pending or being refunded at FlexPay: not for the operator to decide yet.
+    if (tx && (tx.status === '2' || tx.status === '3')) continue;
+    // Paid: a pass and its entries. Failed, cancelled, refunded, or unknown to FlexPay: nothing was kept.
+    const outcome = tx?.status === '0' ? 'paid' : 'failed';
+    await resolvePayment(settlement, { reference, outcome, orderNumber: tx?.orderNumber });
+    resolved += 1;
+  }
+  await node.db.$client.query(
+    `update pgboss.job set start_after = now() where name = $1 and state = 'created'`,
+    [COMMISSION_RELEASE_QUEUE],
+  );
+  await queuesDrained();
+  return { resolved, started: tally.references.size };
+}
+
+describe('the bank invariant run (M6)', () => {
+  it('keeps every balance equal to its postings, nothing negative, money conserved, one pass and one commission per settled payment, after random payments, refunds, releases, faults and kills', async () => {
+    const payers = await payersOf();
+    const plans = [(await planOf(node.db, 'week')).id, (await planOf(node.db, 'month')).id];
+    flexpay.sim.control.setFaults(FAULTS);
+    const began = performance.now();
+    const tally = await runBankWorkload(
+      { server, flexpay, db: node.db, deps: paymentsDepsOf(node.app.deps, () => {}), payers, plans },
+      {
+        seed: SEED,
+        operations: OPERATIONS,
+        concurrency: CONCURRENCY,
+        killEvery: Math.floor(OPERATIONS / (KILLS + 1)),
+      },
+    );
+    const faults = flexpay.sim.control.calls().filter((call) => call.fault !== null).length;
+    const { resolved } = await quiesce(tally);
+
+    const differences = await bankDifferences(node.db);
+    const alerts: object[] = [];
+    const report = await runDailyCheck(
+      paymentsDepsOf(node.app.deps, (_message, fields) => alerts.push(fields)),
+    );
+    const states = await paymentStates(node.db);
+    const seconds = ((performance.now() - began) / 1000).toFixed(0);
+    const operations = Object.entries(tally.byOperation)
+      .map(([name, { done, refused, cut }]) => `${name} ${done}/${refused}/${cut}`)
+      .join(', ');
+    console.log(
+      `M6 seed ${SEED}: ${tally.operations} operations (done/refused/cut: ${operations}), ${faults} FlexPay faults injected, ` +
+        `${tally.kills} kills, payments ${JSON.stringify(states)}, ${resolved} resolved by the operator, ` +
+        `daily check ${report.compared} compared ${report.alerts + report.entryAlerts} alerts, ` +
+        `${differences.length} differences found, ${seconds} s`,
+    );
+    expect(differences).toEqual([]);
+    expect(alerts).toEqual([]);
+    expect(report).toMatchObject({ alerts: 0, entryAlerts: 0, ledgerAlert: false });
+    // The run did what it says: payments settled and refunded, faults struck, the server died.
+    expect(states.SUCCESS ?? 0).toBeGreaterThan(0);
+    expect(states.REFUNDED ?? 0).toBeGreaterThan(0);
+    expect(faults).toBeGreaterThan(0);
+    expect(tally.kills).toBe(KILLS);
+  }, 1_800_000);
+});

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { createRandom, type SimRandom } from '@motema/flexpay-sim/random';
+import { MAGIC_PAYERS, type MagicScenario } from '@motema/flexpay-sim/magic-payers';
+import type { Db } from '../db/client.ts';
+import { clock } from '../lib/clock.ts';
+import { sweepPayments } from '../features/billing/payments/payment-sweeper.service.ts';
+import type { PaymentsDeps } from '../features/billing/payments/payments-deps.ts';
+import { COMMISSION_RELEASE_QUEUE } from '../features/partnership/commission.service.ts';
+import type { Member } from './factories.ts';
+import type { ServerProcess } from './server-process.ts';
+import type { TestFlexpaySim } from './flexpay-sim.ts';
+
+/**
+ * The bank invariant run's workload (PAYMENTS.md M6): operations drawn from one seeded random source
+ * and run by a few concurrent workers against the server's process (killed and restarted now and
+ * then), FlexPay's simulator (with its faults on) and a second node in the test's process, whose clock
+ * moves forward for its sweeps. A failing run replays from its seed, as far as concurrency allows.
+ */
+export type BankRunWorld = {
+  server: ServerProcess;
+  flexpay: TestFlexpaySim;
+  /** The second node's database and payments core (its clock is lib/clock.ts's, which the run moves). */
+  db: Db;
+  deps: PaymentsDeps;
+  /** Members who pay: children of a partner, and members of none. */
+  payers: Member[];
+  plans: string[];
+};
+
+/** How many operations, and how often the server's process is killed (one kill every `killEvery`). */
+export type BankRunOptions = { seed: number; operations: number; concurrency: number; killEvery: number };
+
+/** The payers' numbers the run draws from, each a scenario of the simulator (magic-payers.ts). */
+const PAYER_SCENARIOS: readonly MagicScenario[] = [
+  'success',
+  'success',
+  'success',
+  'refundLater',
+  'declined',
+  'amountMismatch',
+  'silentSuccess',
+  'repeatedCallbacks',
+  'callbackFirst',
+  'flakyCheck',
+  'lyingCallback',
+  'initTimeout',
+  'htmlInit',
+];
+
+type Outcome = 'done' | 'refused' | 'cut';
+export type BankRunTally = {
+  seed: number;
+  operations: number;
+  kills: number;
+  byOperation: Record<string, Record<Outcome, number>>;
+  /** Payments started (the init answered, or not: a row may exist either way). */
+  references: Map<string, Member>;
+};
+
+const pick = <T>(random: SimRandom, items: readonly T[]): T =>
+  items[Math.floor(random.next() * items.length)]!;
+
+/** Runs the workload; resolves with what was done once every worker finished and the server is up. */
+export async function runBankWorkload(world: BankRunWorld, options: BankRunOptions): Promise<BankRunTally> {
+  const random = createRandom(options.seed);
+  const tally: BankRunTally = {
+    seed: options.seed,
+    operations: 0,
+    kills: 0,
+    byOperation: {},
+    references: new Map(),
+  };
+  const { control } = world.flexpay.sim;
+  const origin = world.flexpay.sim.origin;
+  // While the server restarts, workers wait here rather than spend their operations on a closed port.
+  let serverUp: Promise<void> = Promise.resolve();
+
+  const count = (name: string, outcome: Outcome) => {
+    const row = (tally.byOperation[name] ??= { done: 0, refused: 0, cut: 0 });
+    row[outcome] += 1;
+  };
+
+  async function pay() {
+    const member = pick(random, world.payers);
+    const phone = MAGIC_PAYERS[pick(random, PAYER_SCENARIOS)].msisdn;
+    const body = {
+      subscription: pick(random, world.plans),
+      method: 'mobile_money',
+      currency: random.next() < 0.5 ? 'CDF' : 'USD',
+      phone,
+    };
+    await serverUp;
+    try {
+      const response = await fetch(`${world.server.url}/api/payments/init/flex`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: member.cookie,
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json()) as { reference?: string };
+      if (answer.reference) tally.references.set(answer.reference, member);
+      return response.status < 300 ? 'done' : 'refused';
+    } catch {
+      return 'cut';
+    }
+  }
+
+  async function verify() {
+    const known = [...tally.references];
+    if (known.length === 0) return 'refused';
+    const [reference, member] = pick(random, known);
+    await serverUp;
+    try {
+      const response = await fetch(`${world.server.url}/api/payments/verify/${reference}`, {
+        headers: { cookie: member.cookie },
+      });
+      await response.body?.cancel();
+      return response.ok ? 'done' : 'refused';
+    } catch {
+      return 'cut';
+    }
+  }
+
+  /** FlexPay refunds a paid collection (status "3", then "4" later), through its control API. */
+  async function refund() {
+    const paid = control.transactions().filter((tx) => tx.kind === 'collection' && tx.status === '0');
+    if (paid.length === 0) return 'refused';
+    const tx = pick(random, paid);
+    const response = await fetch(`${origin}/__sim/tx/${tx.orderNumber}/refund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refundedAfterMs: Math.floor(random.next() * 20 * 60_000) }),
+    });
+    await response.body?.cancel();
+    return response.ok ? 'done' : 'refused';
+  }
+
+  /** FlexPay's time passes: payments settle, refunds complete, late callbacks go out. */
+  async function advanceFlexpay() {
+    const response = await fetch(`${origin}/__sim/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 1_000 + Math.floor(random.next() * 5 * 60_000) }),
+    });
+    await response.body?.cancel();
+    return 'done' as const;
+  }
+
+  /** The second node's sweep, its clock a few minutes on: checks come due, open payments expire. */
+  async function sweep() {
+    clock.advance(60_000 + Math.floor(random.next() * 4 * 60_000));
+    await sweepPayments(world.deps);
+    return 'done' as const;
+  }
+
+  /** A commission's hold ends: its release job is due now, for whichever node takes it first. */
+  async function release() {
+    const { rows } = await world.db.$client.query<{ id: string }>(
+      `select id from pgboss.job where name = $1 and state = 'created' and start_after > now() order by id`,
+      [COMMISSION_RELEASE_QUEUE],
+    );
+    if (rows.length === 0) return 'refused';
+    await world.db.$client.query('update pgboss.job set start_after = now() where id = $1', [
+      pick(random, rows).id,
+    ]);
+    return 'done';
+  }
+
+  function kill() {
+    tally.kills += 1;
+    serverUp = (async () => {
+      await world.server.kill('SIGKILL');
+      await world.server.restart();
+    })();
+    return serverUp.then(() => 'done' as const);
+  }
+
+  const operations: [number, string, () => Promise<Outcome>][] = [
+    [0.5, 'pay', pay],
+    [0.1, 'verify', verify],
+    [0.1, 'refund', refund],
+    [0.12, 'advance FlexPay', advanceFlexpay],
+    [0.08, 'sweep', sweep],
+    [0.1, 'release', release],
+  ];
+  const drawOperation = () => {
+    let draw = random.next();
+    for (const [weight, name, run] of operations) {
+      if (draw < weight) return { name, run };
+      draw -= weight;
+    }
+    return { name: 'pay', run: pay };
+  };
+
+  let next = 0;
+  async function worker() {
+    while (next < options.operations) {
+      const index = next++;
+      const { name, run } =
+        index > 0 && index % options.killEvery === 0 ? { name: 'kill', run: kill } : drawOperation();
+      count(name, await run());
+      tally.operations += 1;
+    }
+  }
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  await serverUp;
+  return tally;
+}
