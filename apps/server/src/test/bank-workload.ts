@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { clock } from '../lib/clock.ts';
 import { sweepPayments } from '../features/billing/payments/payment-sweeper.service.ts';
 import type { PaymentsDeps } from '../features/billing/payments/payments-deps.ts';
+export { paymentsDepsOf } from '../features/billing/payments/payments.routes.ts';
 import { COMMISSION_RELEASE_QUEUE } from '../features/partnership/commission.service.ts';
 import type { Member } from './factories.ts';
 import type { ServerProcess } from './server-process.ts';

@@ -6,10 +6,9 @@ import { runDailyCheck } from '../billing/payments/payment-daily-check.service.t
 import { PAYMENT_RECONCILE_QUEUE } from '../billing/payments/payment-callback.service.ts';
 import { sweepPayments } from '../billing/payments/payment-sweeper.service.ts';
 import { resolvePayment } from '../billing/payments/payments-operator.service.ts';
-import { paymentsDepsOf } from '../billing/payments/payments.routes.ts';
 import { COMMISSION_RELEASE_QUEUE } from '../partnership/commission.service.ts';
 import { bankDifferences, paymentStates } from '../../test/bank-invariants.ts';
-import { runBankWorkload, type BankRunTally } from '../../test/bank-workload.ts';
+import { paymentsDepsOf, runBankWorkload, type BankRunTally } from '../../test/bank-workload.ts';
 import { planOf } from '../../test/billing-factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createMember, waitFor, type Member } from '../../test/factories.ts';
