@@ -20,7 +20,8 @@ import { startServerProcess, type ServerProcess } from '../../test/server-proces
  * PAYMENTS.md M6, the bank invariant run. The test tier runs BANK_RUN_OPERATIONS (1,500 by default)
  * with BANK_RUN_KILLS kills (3); more at will, e.g. `BANK_RUN_OPERATIONS=6000 BANK_RUN_KILLS=10 npx
  * vitest run apps/server/src/features/money/bank-invariants.test.ts`. The seed is drawn unless
- * BANK_RUN_SEED gives it, and printed with the summary: the same seed draws the same operations.
+ * BANK_RUN_SEED gives it, and printed with the summary: the same seed draws the same sequence of
+ * operations and of FlexPay's faults (their interleaving follows the machine's timing).
  */
 const OPERATIONS = Number(process.env.BANK_RUN_OPERATIONS ?? 1_500);
 const KILLS = Number(process.env.BANK_RUN_KILLS ?? 3);
