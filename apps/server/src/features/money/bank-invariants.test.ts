@@ -131,7 +131,8 @@ async function quiesce(tally: BankRunTally) {
     for (let sweeps = 0; sweeps < 20 && (await sweepPayments(deps)).checked > 0; sweeps += 1);
     await queuesDrained();
   }
-  const settlement = { db: node.db, ...node.app.deps, feePercent: node.app.deps.env.FLEXPAY_FEE_PERCENT };
+  const { db, jobs, paymentHooks, env } = node.app.deps;
+  const settlement = { db, jobs, paymentHooks, feePercent: env.FLEXPAY_FEE_PERCENT };
   const { rows: unknown } = await node.db.$client.query<{ reference: string }>(
     `select reference from payments where status in ('PENDING', 'INIT_UNKNOWN', 'EXPIRED') and provider_ref is null`,
   );
