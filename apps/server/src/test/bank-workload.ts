@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { createRandom, type SimRandom } from '@motema/flexpay-sim/random';
 import { MAGIC_PAYERS, type MagicScenario } from '@motema/flexpay-sim/magic-payers';
 import type { Db } from '../db/client.ts';
-import { clock } from '../lib/clock.ts';
 import { sweepPayments } from '../features/billing/payments/payment-sweeper.service.ts';
 import type { PaymentsDeps } from '../features/billing/payments/payments-deps.ts';
 export { paymentsDepsOf } from '../features/billing/payments/payments.routes.ts';
@@ -14,13 +13,13 @@ import type { TestFlexpaySim } from './flexpay-sim.ts';
 /**
  * The bank invariant run's workload (PAYMENTS.md M6): operations drawn from one seeded random source
  * and run by a few concurrent workers against the server's process (killed and restarted now and
- * then), FlexPay's simulator (with its faults on) and a second node in the test's process, whose clock
- * moves forward for its sweeps. A failing run replays from its seed, as far as concurrency allows.
+ * then), FlexPay's simulator (with its faults on) and a second node in the test's process, which sweeps
+ * with the payments' checks moved forward in time. A failing run replays from its seed, as far as concurrency allows.
  */
 export type BankRunWorld = {
   server: ServerProcess;
   flexpay: TestFlexpaySim;
-  /** The second node's database and payments core (its clock is lib/clock.ts's, which the run moves). */
+  /** The second node's database and payments core. */
   db: Db;
   deps: PaymentsDeps;
   /** Members who pay: children of a partner, and members of none. */
@@ -150,9 +149,13 @@ export async function runBankWorkload(world: BankRunWorld, options: BankRunOptio
     return 'done' as const;
   }
 
-  /** The second node's sweep, its clock a few minutes on: checks come due, open payments expire. */
+  /**
+   * The second node's sweep, the payments' back-off a few minutes on: their next checks come due.
+   * The time of the checks moves, not the node's clock, so that both nodes grant and revoke passes
+   * at the same time of day, as servers whose clocks agree do.
+   */
   async function sweep() {
-    clock.advance(60_000 + Math.floor(random.next() * 4 * 60_000));
+    await passTime(world.db, 60_000 + Math.floor(random.next() * 4 * 60_000));
     await sweepPayments(world.deps);
     return 'done' as const;
   }
@@ -209,4 +212,12 @@ export async function runBankWorkload(world: BankRunWorld, options: BankRunOptio
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   await serverUp;
   return tally;
+}
+
+/** Time passes for the payments' back-off: every next check `ms` sooner (PAYMENTS.md A4.5's sweeper). */
+export async function passTime(db: Db, ms: number) {
+  await db.$client.query(
+    'update payments set next_check_at = next_check_at - make_interval(secs => $1) where next_check_at is not null',
+    [ms / 1000],
+  );
 }

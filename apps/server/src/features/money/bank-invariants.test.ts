@@ -1,14 +1,13 @@
 // @slow-tier the bank invariant run (M6): thousands of operations against the server's process, killed (kill -9) and restarted, with FlexPay's faults on.
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../../lib/clock.ts';
 import { runDailyCheck } from '../billing/payments/payment-daily-check.service.ts';
 import { PAYMENT_RECONCILE_QUEUE } from '../billing/payments/payment-callback.service.ts';
 import { sweepPayments } from '../billing/payments/payment-sweeper.service.ts';
 import { resolvePayment } from '../billing/payments/payments-operator.service.ts';
 import { COMMISSION_RELEASE_QUEUE } from '../partnership/commission.service.ts';
 import { bankDifferences, paymentStates } from '../../test/bank-invariants.ts';
-import { paymentsDepsOf, runBankWorkload, type BankRunTally } from '../../test/bank-workload.ts';
+import { passTime, paymentsDepsOf, runBankWorkload, type BankRunTally } from '../../test/bank-workload.ts';
 import { planOf } from '../../test/billing-factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createMember, waitFor, type Member } from '../../test/factories.ts';
@@ -41,7 +40,7 @@ const FAULTS = {
 const LIMITS = { PAYMENT_STARTS_PER_HOUR: '1000000', PAYMENT_PUSHES_PER_PHONE_PER_HOUR: '1000000' };
 
 let flexpay: TestFlexpaySim;
-/** The second node, in this process: its sweeps run with the clock moved, its workers take jobs too. */
+/** The second node, in this process: it sweeps (the checks' time moved on), its workers take jobs too. */
 let node: TestApp;
 let server: ServerProcess;
 
@@ -65,7 +64,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  clock.reset();
   await server?.dispose();
   await node?.close();
   await flexpay?.close();
@@ -127,7 +125,7 @@ async function quiesce(tally: BankRunTally) {
   await control.advanceClock(30 * 60_000);
   const deps = paymentsDepsOf(node.app.deps, () => {});
   for (let round = 0; round < 4; round += 1) {
-    clock.advance(HOUR);
+    await passTime(node.db, HOUR);
     for (let sweeps = 0; sweeps < 20 && (await sweepPayments(deps)).checked > 0; sweeps += 1);
     await queuesDrained();
   }
