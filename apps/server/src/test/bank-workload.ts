@@ -214,10 +214,15 @@ export async function runBankWorkload(world: BankRunWorld, options: BankRunOptio
   return tally;
 }
 
-/** Time passes for the payments' back-off: every next check `ms` sooner (PAYMENTS.md A4.5's sweeper). */
+/**
+ * Time passes for the payments' back-off: every next check `ms` sooner (PAYMENTS.md A4.5's sweeper).
+ * Rows a transaction holds are skipped, never waited for: the app locks payments in its own order,
+ * and waiting here could close a deadlock.
+ */
 export async function passTime(db: Db, ms: number) {
   await db.$client.query(
-    'update payments set next_check_at = next_check_at - make_interval(secs => $1) where next_check_at is not null',
+    `update payments set next_check_at = next_check_at - make_interval(secs => $1) where id in
+       (select id from payments where next_check_at is not null for update skip locked)`,
     [ms / 1000],
   );
 }
