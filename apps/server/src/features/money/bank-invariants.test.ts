@@ -164,7 +164,7 @@ describe('the bank invariant run (M6)', () => {
         seed: SEED,
         operations: OPERATIONS,
         concurrency: CONCURRENCY,
-        killEvery: Math.floor(OPERATIONS / (KILLS + 1)),
+        killEvery: Math.ceil(OPERATIONS / (KILLS + 1)),
       },
     );
     const faults = flexpay.sim.control.calls().filter((call) => call.fault !== null).length;
