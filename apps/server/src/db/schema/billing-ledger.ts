@@ -60,7 +60,13 @@ export const ledgerAccounts = pgTable(
  * `payout`: a withdrawal (its reservation, payment and release); `withdrawal_proof`: the small
  * collection that proved a withdrawal number, credited back to its member.
  */
-export const LEDGER_SOURCE_KINDS = ['payment', 'commission', 'payout', 'settlement', 'withdrawal_proof'] as const;
+export const LEDGER_SOURCE_KINDS = [
+  'payment',
+  'commission',
+  'payout',
+  'settlement',
+  'withdrawal_proof',
+] as const;
 
 /** One balanced movement of money, posted once: `idempotency_key` is the business event's own key. */
 export const journalEntries = pgTable(

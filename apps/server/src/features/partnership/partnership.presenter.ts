@@ -10,6 +10,7 @@ import type { PartnershipRow } from '../../db/schema.ts';
 import type { listChildAccounts } from './child-accounts.service.ts';
 import type { JournalEntry } from './journals.service.ts';
 import type { partnershipAnswer } from './partnership.service.ts';
+import { presentWithdrawal, presentWithdrawalAccount } from './withdrawals/withdrawals.presenter.ts';
 
 export function presentPartnership(row: PartnershipRow): Partnership {
   return {
@@ -26,14 +27,15 @@ export function presentPartnershipAnswer({
   partnership,
   balances,
   children,
+  withdrawalAccount,
+  withdrawal,
 }: Awaited<ReturnType<typeof partnershipAnswer>>): PartnershipAnswer {
   return {
     partnership: partnership ? presentPartnership(partnership) : null,
     balances,
     children,
-    // The proven number and the withdrawal in flight come with withdrawals (the next part of issue 29).
-    withdrawalAccount: null,
-    withdrawal: null,
+    withdrawalAccount: withdrawalAccount ? presentWithdrawalAccount(withdrawalAccount) : null,
+    withdrawal: withdrawal ? presentWithdrawal(withdrawal) : null,
   };
 }
 

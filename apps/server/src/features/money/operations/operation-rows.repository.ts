@@ -33,7 +33,9 @@ export function operationRows<Row extends { id: string }>(table: OperationTable)
           and(
             eq(table.id, id),
             or(isNull(table.checkLeaseUntil), lte(table.checkLeaseUntil, now)),
-            checkedBefore ? or(isNull(table.lastCheckedAt), lte(table.lastCheckedAt, checkedBefore)) : undefined,
+            checkedBefore
+              ? or(isNull(table.lastCheckedAt), lte(table.lastCheckedAt, checkedBefore))
+              : undefined,
           ),
         )
         .returning();

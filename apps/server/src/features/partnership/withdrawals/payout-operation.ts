@@ -1,8 +1,8 @@
-import { withdrawals, type WithdrawalRow } from '../../../db/schema.ts';
+import type { WithdrawalRow } from '../../../db/schema.ts';
 import type { Tx } from '../../../db/client.ts';
 import { memberAccount, postEntry, reverseEntry } from '../../money/ledger/ledger.service.ts';
 import type { OperationKind } from '../../money/operations/operation-kind.ts';
-import { operationRows } from '../../money/operations/operation-rows.repository.ts';
+import { operationRows } from '../../money/operations/operation-reconciler.service.ts';
 import type { ProviderStatus } from '../../money/providers/payment-provider.ts';
 import { checkAtProvider } from './provider-check.ts';
 import { afterCheck, backoffMs, CHECK_FOR_MS, FINAL_OPERATION_STATES } from './withdrawal-rules.ts';
@@ -24,7 +24,7 @@ const releasedKey = (id: string) => `withdrawal:${id}:released`;
 export function payoutOperation(deps: WithdrawalsDeps): OperationKind<WithdrawalRow, ProviderStatus, Move> {
   return {
     name: 'withdrawal',
-    ...operationRows<WithdrawalRow>(withdrawals),
+    ...operationRows<WithdrawalRow>(repo.payoutTable),
     isFinal: (row) => FINAL_OPERATION_STATES.includes(row.status),
     check: checkAtProvider(deps),
     async recordExchange(tx, row, exchange, at) {
@@ -79,7 +79,11 @@ export async function settleWithdrawal(
       source,
       description: `Withdrawal ${row.reference} paid out`,
       lines: [
-        { account: memberAccount(row.userId, 'aff_payout_in_flight'), amount: row.amountMinor, currency: row.currency },
+        {
+          account: memberAccount(row.userId, 'aff_payout_in_flight'),
+          amount: row.amountMinor,
+          currency: row.currency,
+        },
         { account: 'platform:flexpay_clearing', amount: -row.amountMinor, currency: row.currency },
       ],
     });

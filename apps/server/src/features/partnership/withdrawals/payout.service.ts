@@ -1,5 +1,8 @@
 import { clock } from '../../../lib/clock.ts';
-import { reconcileOperation, sweepDueOperations } from '../../money/operations/operation-reconciler.service.ts';
+import {
+  reconcileOperation,
+  sweepDueOperations,
+} from '../../money/operations/operation-reconciler.service.ts';
 import type { InitOutcome, ProviderExchange } from '../../money/providers/payment-provider.ts';
 import { payoutOperation, settleWithdrawal } from './payout-operation.ts';
 import { proofOperation } from './proof-operation.ts';
@@ -29,7 +32,7 @@ export async function runPayout(deps: WithdrawalsDeps, withdrawalId: string): Pr
         reference: claimed.reference,
         payee: claimed.phone,
         amount: { minor: claimed.amountMinor, currency: claimed.currency },
-        callbackUrl: `${deps.origin}/api/withdrawals/callback`,
+        callbackUrl: `${deps.origin}/api/withdrawals/callback/flexpay`,
       },
       { signal: AbortSignal.timeout(INIT_BUDGET_MS), onExchange: (exchange) => exchanges.push(exchange) },
     );
@@ -62,7 +65,7 @@ export async function runPayout(deps: WithdrawalsDeps, withdrawalId: string): Pr
     });
     if (failed) await deps.notifySettled(failed);
   } else {
-    deps.alert('a payout\'s outcome is unknown: resolve it with npm run partners -- payouts-unknown', {
+    deps.alert("a payout's outcome is unknown: resolve it with npm run partners -- payouts-unknown", {
       withdrawalId,
     });
   }

@@ -1,7 +1,7 @@
-import { withdrawalProofs, type WithdrawalProofRow } from '../../../db/schema.ts';
+import type { WithdrawalProofRow } from '../../../db/schema.ts';
 import { memberAccount, postEntry } from '../../money/ledger/ledger.service.ts';
 import type { OperationKind } from '../../money/operations/operation-kind.ts';
-import { operationRows } from '../../money/operations/operation-rows.repository.ts';
+import { operationRows } from '../../money/operations/operation-reconciler.service.ts';
 import type { ProviderStatus } from '../../money/providers/payment-provider.ts';
 import { checkAtProvider } from './provider-check.ts';
 import { afterCheck, backoffMs, FINAL_OPERATION_STATES } from './withdrawal-rules.ts';
@@ -23,7 +23,7 @@ export function proofOperation(
 ): OperationKind<WithdrawalProofRow, ProviderStatus, Move> {
   return {
     name: 'withdrawal proof',
-    ...operationRows<WithdrawalProofRow>(withdrawalProofs),
+    ...operationRows<WithdrawalProofRow>(repo.proofTable),
     isFinal: (row) => FINAL_OPERATION_STATES.includes(row.status),
     check: checkAtProvider(deps),
     async recordExchange(tx, row, exchange, at) {
@@ -59,7 +59,11 @@ export function proofOperation(
           description: `Withdrawal number's proof ${row.reference} credited back`,
           lines: [
             { account: 'platform:flexpay_clearing', amount: row.amountMinor, currency: row.currency },
-            { account: memberAccount(row.userId, 'aff_available'), amount: -row.amountMinor, currency: row.currency },
+            {
+              account: memberAccount(row.userId, 'aff_available'),
+              amount: -row.amountMinor,
+              currency: row.currency,
+            },
           ],
         });
       }

@@ -14,7 +14,10 @@ export function checkAtProvider(
   return async (row, context) => {
     if (!row.providerRef) return { kind: 'INDETERMINATE', why: 'not_found' };
     try {
-      return await deps.provider.checkStatus({ reference: row.reference, providerRef: row.providerRef }, context);
+      return await deps.provider.checkStatus(
+        { reference: row.reference, providerRef: row.providerRef },
+        context,
+      );
     } catch {
       return { kind: 'INDETERMINATE', why: 'transport' };
     }

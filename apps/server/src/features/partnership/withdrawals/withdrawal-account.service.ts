@@ -1,16 +1,16 @@
 import { normalisePayerPhone } from '@motema/shared/billing';
+import type { DbOrTx } from '../../../db/client.ts';
 import type { WithdrawalAccountRow, WithdrawalProofRow } from '../../../db/schema.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError, fieldIssue, invalidFields } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
 import { refuseOverLimit, type RateLimiter } from '../../../lib/rate-limiter.ts';
-import { phoneInvalid } from '../../auth/account-errors.ts';
-import { requirePassword } from '../../auth/require-password.ts';
-import { newReference } from '../../billing/payments/payment-secrets.ts';
+import { requirePassword } from '../../auth/member-security.service.ts';
 import { reconcileOperation } from '../../money/operations/operation-reconciler.service.ts';
 import type { InitOutcome, ProviderExchange } from '../../money/providers/payment-provider.ts';
 import { proofOperation } from './proof-operation.ts';
 import { afterInit, backoffMs, INIT_BUDGET_MS } from './withdrawal-rules.ts';
 import type { WithdrawalsDeps } from './withdrawals-deps.ts';
+import { newReference } from './withdrawal-reference.ts';
 import * as repo from './withdrawals.repository.ts';
 
 const HOUR = 3_600_000;
@@ -20,7 +20,11 @@ const PROOFS_PER_HOUR = 5;
 const VERIFY_EVERY_MS = 3_000;
 
 export type WithdrawalAccountView = { account: WithdrawalAccountRow; proof: WithdrawalProofRow };
-export type ProofDeps = WithdrawalsDeps & { limiter: RateLimiter; mailNumberChanged: (userId: string) => Promise<void> };
+export type ProofDeps = WithdrawalsDeps & {
+  limiter: RateLimiter;
+  /** Tells the member by mail that their proven number was replaced by `phone`. */
+  mailNumberChanged: (userId: string, phone: string) => Promise<void>;
+};
 
 /**
  * PUT /api/partnership/withdrawal-account: the password (S5), then the number, normalised, pushed a
@@ -35,7 +39,7 @@ export async function setWithdrawalAccount(
 ): Promise<WithdrawalAccountView> {
   await requirePassword(deps.db, userId, input.password, 'password');
   const phone = normalisePayerPhone(input.phone);
-  if (!phone) throw phoneInvalid();
+  if (!phone) throw invalidFields(fieldIssue('phone', 'phone_invalid'));
   const { proof, replacedProven } = await deps.db.transaction(async (tx) => {
     await refuseOverLimit(deps.limiter, `withdrawal-proofs:${userId}`, PROOFS_PER_HOUR, HOUR);
     const current = await repo.lockAccount(tx, userId);
@@ -45,7 +49,7 @@ export async function setWithdrawalAccount(
     await repo.saveAccount(tx, { userId, phone, proofId: proof.id, changed, updatedAt: proof.createdAt });
     return { proof, replacedProven: Boolean(current?.provenAt) };
   });
-  if (replacedProven) await deps.mailNumberChanged(userId);
+  if (replacedProven) await deps.mailNumberChanged(userId, phone);
   return { account: (await repo.findAccount(deps.db, userId))!, proof: await pushProof(deps, proof) };
 }
 
@@ -76,7 +80,7 @@ export async function verifyProof(deps: WithdrawalsDeps, userId: string): Promis
 }
 
 export async function withdrawalAccountOf(
-  deps: Pick<WithdrawalsDeps, 'db'>,
+  deps: { db: DbOrTx },
   userId: string,
 ): Promise<WithdrawalAccountView | undefined> {
   const account = await repo.findAccount(deps.db, userId);
@@ -89,7 +93,12 @@ function notFound(): never {
   throw new AppError(404, 'not_found');
 }
 
-async function newProof(deps: WithdrawalsDeps, tx: Parameters<typeof repo.insertProof>[0], userId: string, phone: string) {
+async function newProof(
+  deps: WithdrawalsDeps,
+  tx: Parameters<typeof repo.insertProof>[0],
+  userId: string,
+  phone: string,
+) {
   return repo.insertProof(tx, {
     userId,
     phone,
@@ -112,7 +121,7 @@ async function pushProof(deps: WithdrawalsDeps, proof: WithdrawalProofRow): Prom
         payer: proof.phone,
         amount: { minor: proof.amountMinor, currency: proof.currency },
         description: `Motema withdrawal number ${proof.reference}`,
-        callbackUrl: `${deps.origin}/api/partnership/withdrawal-account/callback`,
+        callbackUrl: `${deps.origin}/api/withdrawals/callback/flexpay`,
       },
       { signal: AbortSignal.timeout(INIT_BUDGET_MS), onExchange: (exchange) => exchanges.push(exchange) },
     );

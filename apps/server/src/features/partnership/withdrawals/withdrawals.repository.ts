@@ -13,11 +13,18 @@ import {
   type WithdrawalRow,
 } from '../../../db/schema.ts';
 
+/** The tables the money reconciler leases, locks and schedules (its `operationRows`). */
+export const payoutTable = withdrawals;
+export const proofTable = withdrawalProofs;
+
 export async function insertProof(
   tx: Tx,
   row: Pick<WithdrawalProofRow, 'userId' | 'phone' | 'reference' | 'amountMinor' | 'currency' | 'createdAt'>,
 ): Promise<WithdrawalProofRow> {
-  const [inserted] = await tx.insert(withdrawalProofs).values({ ...row, updatedAt: row.createdAt }).returning();
+  const [inserted] = await tx
+    .insert(withdrawalProofs)
+    .values({ ...row, updatedAt: row.createdAt })
+    .returning();
   return inserted!;
 }
 
@@ -36,7 +43,12 @@ type OperationChange = Partial<{
 }>;
 
 /** Moves a proof from `from` (null: whatever the row holds); undefined when it was not there. */
-export async function moveProof(db: DbOrTx, id: string, from: ProviderOperationState, change: OperationChange) {
+export async function moveProof(
+  db: DbOrTx,
+  id: string,
+  from: ProviderOperationState,
+  change: OperationChange,
+) {
   const [row] = await db
     .update(withdrawalProofs)
     .set(change)
@@ -90,10 +102,20 @@ export async function insertWithdrawal(
   tx: Tx,
   row: Pick<
     WithdrawalRow,
-    'userId' | 'idempotencyKey' | 'fingerprint' | 'reference' | 'phone' | 'amountMinor' | 'currency' | 'createdAt'
+    | 'userId'
+    | 'idempotencyKey'
+    | 'fingerprint'
+    | 'reference'
+    | 'phone'
+    | 'amountMinor'
+    | 'currency'
+    | 'createdAt'
   >,
 ): Promise<WithdrawalRow> {
-  const [inserted] = await tx.insert(withdrawals).values({ ...row, updatedAt: row.createdAt }).returning();
+  const [inserted] = await tx
+    .insert(withdrawals)
+    .values({ ...row, updatedAt: row.createdAt })
+    .returning();
   return inserted!;
 }
 
@@ -146,7 +168,12 @@ export async function sentToPhoneSince(db: DbOrTx, phone: string, currency: Curr
   return Number(row?.total ?? 0);
 }
 
-export async function moveWithdrawal(db: DbOrTx, id: string, from: ProviderOperationState, change: OperationChange) {
+export async function moveWithdrawal(
+  db: DbOrTx,
+  id: string,
+  from: ProviderOperationState,
+  change: OperationChange,
+) {
   const [row] = await db
     .update(withdrawals)
     .set(change)
@@ -157,7 +184,11 @@ export async function moveWithdrawal(db: DbOrTx, id: string, from: ProviderOpera
 
 /** Withdrawals whose payout's outcome is unknown: no order number to check (the operators' list, P19). */
 export function listUnknownWithdrawals(db: DbOrTx) {
-  return db.select().from(withdrawals).where(eq(withdrawals.status, 'UNKNOWN')).orderBy(withdrawals.createdAt);
+  return db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.status, 'UNKNOWN'))
+    .orderBy(withdrawals.createdAt);
 }
 
 export async function insertEvent(
@@ -178,4 +209,35 @@ export async function insertEvent(
 export async function lockWithdrawal(tx: Tx, id: string): Promise<WithdrawalRow | undefined> {
   const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
   return row;
+}
+
+export async function findWithdrawalByReference(db: DbOrTx, reference: string) {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.reference, reference));
+  return row;
+}
+
+export async function findProofByReference(db: DbOrTx, reference: string) {
+  const [row] = await db.select().from(withdrawalProofs).where(eq(withdrawalProofs.reference, reference));
+  return row;
+}
+
+/** A callback's order number for a withdrawal that has none (its payout's answer was lost), checked from now. */
+export async function setWithdrawalProviderRef(db: DbOrTx, id: string, providerRef: string, now: Date) {
+  await db
+    .update(withdrawals)
+    .set({ providerRef, nextCheckAt: now })
+    .where(and(eq(withdrawals.id, id), isNull(withdrawals.providerRef), eq(withdrawals.status, 'UNKNOWN')));
+}
+
+export async function setProofProviderRef(db: DbOrTx, id: string, providerRef: string, now: Date) {
+  await db
+    .update(withdrawalProofs)
+    .set({ providerRef, nextCheckAt: now })
+    .where(
+      and(
+        eq(withdrawalProofs.id, id),
+        isNull(withdrawalProofs.providerRef),
+        inArray(withdrawalProofs.status, ['CREATED', 'UNKNOWN']),
+      ),
+    );
 }

@@ -5,14 +5,12 @@ import type { WithdrawalRow } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
 import { sha256 } from '../../../lib/tokens.ts';
-import { isUniqueViolation } from '../../auth/account-errors.ts';
-import { newReference } from '../../billing/payments/payment-secrets.ts';
-import { balanceOf, memberAccount, postEntry } from '../../money/ledger/ledger.service.ts';
-import { LedgerError } from '../../money/ledger/ledger-error.ts';
+import { balanceOf, LedgerError, memberAccount, postEntry } from '../../money/ledger/ledger.service.ts';
 import { lockPartnership } from '../partnership.repository.ts';
 import { reservedKey } from './payout-operation.ts';
 import { operatorOf } from './withdrawal-rules.ts';
 import type { WithdrawalsDeps } from './withdrawals-deps.ts';
+import { newReference } from './withdrawal-reference.ts';
 import * as repo from './withdrawals.repository.ts';
 
 export const PAYOUT_QUEUE = 'partnership.payout';
@@ -20,7 +18,12 @@ export type PayoutJob = { withdrawalId: string };
 
 const DAY = 24 * 3_600_000;
 
-export type WithdrawalRequest = { userId: string; idempotencyKey: string; amount: number; currency: Currency };
+export type WithdrawalRequest = {
+  userId: string;
+  idempotencyKey: string;
+  amount: number;
+  currency: Currency;
+};
 
 /**
  * POST /api/withdrawals (M7, P19), in ONE transaction: the partnership and the withdrawal account
@@ -30,7 +33,10 @@ export type WithdrawalRequest = { userId: string; idempotencyKey: string; amount
  * overdraft) and its payout job sent, all committed together. The same Idempotency-Key with the same
  * body answers the same withdrawal; with another body, 422. A refusal stores nothing.
  */
-export async function requestWithdrawal(deps: WithdrawalsDeps, request: WithdrawalRequest): Promise<WithdrawalRow> {
+export async function requestWithdrawal(
+  deps: WithdrawalsDeps,
+  request: WithdrawalRequest,
+): Promise<WithdrawalRow> {
   const fingerprint = sha256(JSON.stringify([request.amount, request.currency]));
   const known = await repo.findWithdrawalByKey(deps.db, request.userId, request.idempotencyKey);
   if (known) return sameRequest(known, fingerprint);
@@ -68,6 +74,12 @@ export async function requestWithdrawal(deps: WithdrawalsDeps, request: Withdraw
   }
 }
 
+/** PostgreSQL's unique_violation, as thrown by pg or wrapped by Drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (value: unknown) => (value as { code?: unknown } | null)?.code;
+  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
+}
+
 function sameRequest(withdrawal: WithdrawalRow, fingerprint: string): WithdrawalRow {
   if (withdrawal.fingerprint !== fingerprint) throw new AppError(422, 'idempotency_key_reused');
   return withdrawal;
@@ -94,11 +106,21 @@ async function checkRules(
   const pending = await balanceOf(tx, memberAccount(request.userId, 'aff_pending'), request.currency);
   if (pending < 0) throw new AppError(400, 'insufficient_balance');
   const caps = deps.limits[operatorOf(account.phone)];
-  const sentToday = await repo.sentToPhoneSince(tx, account.phone, request.currency, new Date(now.getTime() - DAY));
+  const sentToday = await repo.sentToPhoneSince(
+    tx,
+    account.phone,
+    request.currency,
+    new Date(now.getTime() - DAY),
+  );
   if (sentToday + request.amount > caps.daily[request.currency]) {
     throw new AppError(400, 'operator_limit', { limit: 'daily' });
   }
-  const sentThisMonth = await repo.sentToPhoneSince(tx, account.phone, request.currency, new Date(now.getTime() - 30 * DAY));
+  const sentThisMonth = await repo.sentToPhoneSince(
+    tx,
+    account.phone,
+    request.currency,
+    new Date(now.getTime() - 30 * DAY),
+  );
   if (sentThisMonth + request.amount > caps.monthly[request.currency]) {
     throw new AppError(400, 'operator_limit', { limit: 'monthly' });
   }
@@ -129,7 +151,8 @@ export async function reserve(tx: Tx, withdrawal: WithdrawalRow): Promise<void> 
       ],
     });
   } catch (error) {
-    if (error instanceof LedgerError && error.reason === 'overdraft') throw new AppError(400, 'insufficient_balance');
+    if (error instanceof LedgerError && error.reason === 'overdraft')
+      throw new AppError(400, 'insufficient_balance');
     throw error;
   }
 }
