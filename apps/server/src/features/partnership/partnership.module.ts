@@ -50,9 +50,7 @@ export const partnershipModule: FeatureModule = {
       retryBackoff: true,
       expireInSeconds: 120,
     });
-    await deps.jobs.work<PayoutJob>(PAYOUT_QUEUE, (job) =>
-      runPayout(withdrawalsDepsOf(deps, log), job.withdrawalId),
-    );
+    await deps.jobs.work<PayoutJob>(PAYOUT_QUEUE, (job) => runPayout(withdrawalsDepsOf(deps, log), job));
     // The operators' alert: a log line at error, as the payments' daily check raises its own.
     await deps.jobs.work<SharedPayerAlert>(SHARED_PAYER_ALERT_QUEUE, async (flag) => {
       log.error(flag, 'children of one partner paid from the same number: review the flag');

@@ -8,6 +8,7 @@ import { payoutOperation, settleWithdrawal } from './payout-operation.ts';
 import { proofOperation } from './proof-operation.ts';
 import { afterInit, backoffMs, INIT_BUDGET_MS } from './withdrawal-rules.ts';
 import type { WithdrawalsDeps } from './withdrawals-deps.ts';
+import type { PayoutJob } from './withdrawals.service.ts';
 import * as repo from './withdrawals.repository.ts';
 
 /**
@@ -17,7 +18,7 @@ import * as repo from './withdrawals.repository.ts';
  * nothing can be checked: it stays UNKNOWN, PENDING to the member, until an operator decides (P19).
  * A job run twice finds the row moved and sends nothing: never two payouts for one withdrawal.
  */
-export async function runPayout(deps: WithdrawalsDeps, withdrawalId: string): Promise<void> {
+export async function runPayout(deps: WithdrawalsDeps, { withdrawalId, origin }: PayoutJob): Promise<void> {
   const claimed = await repo.moveWithdrawal(deps.db, withdrawalId, 'CREATED', {
     status: 'UNKNOWN',
     updatedAt: clock.now(),
@@ -32,7 +33,7 @@ export async function runPayout(deps: WithdrawalsDeps, withdrawalId: string): Pr
         reference: claimed.reference,
         payee: claimed.phone,
         amount: { minor: claimed.amountMinor, currency: claimed.currency },
-        callbackUrl: `${deps.origin}/api/withdrawals/callback/flexpay`,
+        callbackUrl: `${origin}/api/withdrawals/callback/flexpay`,
       },
       { signal: AbortSignal.timeout(INIT_BUDGET_MS), onExchange: (exchange) => exchanges.push(exchange) },
     );

@@ -121,7 +121,7 @@ async function pushProof(deps: WithdrawalsDeps, proof: WithdrawalProofRow): Prom
         payer: proof.phone,
         amount: { minor: proof.amountMinor, currency: proof.currency },
         description: `Motema withdrawal number ${proof.reference}`,
-        callbackUrl: `${deps.origin}/api/withdrawals/callback/flexpay`,
+        callbackUrl: `${deps.origin()}/api/withdrawals/callback/flexpay`,
       },
       { signal: AbortSignal.timeout(INIT_BUDGET_MS), onExchange: (exchange) => exchanges.push(exchange) },
     );

@@ -18,7 +18,7 @@ export function withdrawalsDepsOf(deps: AppDeps, log: Pick<FastifyBaseLogger, 'e
     db: deps.db,
     jobs: deps.jobs,
     provider: deps.paymentProvider,
-    origin: publicOrigin(env, { port: env.PORT, tls: false }),
+    origin: () => publicOrigin(env, { port: env.PORT, tls: false }),
     proof: {
       currency: env.WITHDRAWAL_PROOF_CURRENCY,
       minor:

@@ -6,8 +6,8 @@ import type { OperatorLimits } from './withdrawal-rules.ts';
 /** What proofs, withdrawals and payouts work with (built once by the partnership module). */
 export type WithdrawalsDeps = Pick<AppDeps, 'db' | 'jobs'> & {
   provider: PaymentProvider;
-  /** The app's public origin: where FlexPay's callbacks would go (PUBLIC_URL). */
-  origin: string;
+  /** The app's public origin, where FlexPay calls back: PUBLIC_URL, or outside production this server's address. */
+  origin: () => string;
   proof: { minor: number; currency: 'USD' | 'CDF' };
   cooldownMs: number;
   cdfMinimumMinor: number;

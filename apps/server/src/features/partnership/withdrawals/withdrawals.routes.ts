@@ -1,3 +1,4 @@
+import { Server as TlsServer } from 'node:tls';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '@motema/shared/billing';
@@ -8,6 +9,7 @@ import {
   WithdrawalSchema,
 } from '@motema/shared/partnership';
 import type { AppDeps } from '../../../deps.ts';
+import { publicOrigin } from '../../../env.ts';
 import { apiErrors } from '../../../lib/api-responses.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { createRateLimiter } from '../../../lib/rate-limiter.ts';
@@ -23,7 +25,15 @@ const MINUTE = 60_000;
 
 /** The withdrawal number and its proof, withdrawals, and FlexPay's payout callbacks (packages/shared/src/partnership.ts). */
 export const withdrawalsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const core = withdrawalsDepsOf(deps, app.log);
+  // Where FlexPay calls back: never the request's Host header (issue 25), as payments' routes do.
+  const core = {
+    ...withdrawalsDepsOf(deps, app.log),
+    origin: () => {
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : deps.env.PORT;
+      return publicOrigin(deps.env, { port, tls: app.server instanceof TlsServer });
+    },
+  };
   const limiter = createRateLimiter(deps.redis?.client, (err) =>
     app.log.error({ err }, 'Redis rate limit failed'),
   );

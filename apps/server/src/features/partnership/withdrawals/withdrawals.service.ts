@@ -14,7 +14,8 @@ import { newReference } from './withdrawal-reference.ts';
 import * as repo from './withdrawals.repository.ts';
 
 export const PAYOUT_QUEUE = 'partnership.payout';
-export type PayoutJob = { withdrawalId: string };
+/** `origin`: where FlexPay calls back, as the request that made the withdrawal knew it. */
+export type PayoutJob = { withdrawalId: string; origin: string };
 
 const DAY = 24 * 3_600_000;
 
@@ -59,7 +60,10 @@ export async function requestWithdrawal(
         createdAt: clock.now(),
       });
       await reserve(tx, withdrawal);
-      await deps.jobs.sendIn<PayoutJob>(tx, PAYOUT_QUEUE, { withdrawalId: withdrawal.id });
+      await deps.jobs.sendIn<PayoutJob>(tx, PAYOUT_QUEUE, {
+        withdrawalId: withdrawal.id,
+        origin: deps.origin(),
+      });
       return withdrawal;
     });
     return sameRequest(made, fingerprint);
