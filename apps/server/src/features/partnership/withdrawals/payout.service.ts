@@ -52,6 +52,15 @@ export async function runPayout(deps: WithdrawalsDeps, { withdrawalId, origin }:
     });
   }
   const move = afterInit(outcome);
+  // The outcome as concluded, beside the exchanges (a timeout has none): what an operator reads first.
+  await repo.insertEvent(deps.db, {
+    withdrawalId,
+    kind: 'payout_outcome',
+    httpStatus: null,
+    latencyMs: null,
+    body: JSON.stringify(outcome.kind === 'REJECTED' ? outcome : { kind: outcome.kind }),
+    createdAt: now,
+  });
   if (move.status === 'PENDING' && outcome.kind === 'ACCEPTED') {
     await repo.moveWithdrawal(deps.db, withdrawalId, 'UNKNOWN', {
       status: 'PENDING',

@@ -93,7 +93,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   app.post(
     '/withdrawals',
     {
-      config: perMemberRateLimit('withdrawal', 30, MINUTE),
+      config: perMemberRateLimit('withdrawal', 60, MINUTE),
       schema: {
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }),
         body: WithdrawalInputSchema,
