@@ -33,6 +33,7 @@ export const partnershipModule: FeatureModule = {
   routes: [routes(partnershipRoutes), routes(withdrawalsRoutes)],
   // FlexPay's payout and proof callbacks carry no session (their body only asks for a check).
   publicRoutes: ['POST /api/withdrawals/callback/flexpay'],
+  crossOriginRoutes: ['POST /api/withdrawals/callback/flexpay'],
   // A new account through a partner's link or code becomes their child, in its own transaction.
   accountHooks: [referralAccountHook],
   // A child's settled payment credits the partner's commission; its refund takes it back.
