@@ -68,6 +68,11 @@ function lineOf({ entry }: JournalEntry): Pick<Journal, 'kind' | 'amount'> {
   const kind = entry.reversedKind ?? entry.kind;
   if (kind === 'commission')
     return { kind: reversal ? 'commission_reversed' : 'commission', amount: -entry.net };
+  // A withdrawal moves the amount to "being paid out"; its failure moves it back: both positive.
+  if (kind === 'withdrawal_reserved')
+    return { kind: reversal ? 'withdrawal_released' : 'withdrawal_reserved', amount: entry.moved };
+  // Paid out, or the proof's amount given back: what the member is owed shrank, or grew.
+  if (kind === 'withdrawal_paid' || kind === 'proof_credited') return { kind, amount: -entry.net };
   return { kind: 'release', amount: reversal ? -entry.moved : entry.moved };
 }
 
@@ -80,6 +85,6 @@ export function presentJournal(line: JournalEntry): Journal {
     currency: entry.currency,
     child: payment?.userId ? { _id: payment.userId, name: publicName(payment) } : null,
     payment: payment ? { _id: payment.id, reference: payment.reference } : null,
-    withdrawal: null,
+    withdrawal: entry.sourceKind === 'payout' ? { _id: entry.sourceId } : null,
   };
 }

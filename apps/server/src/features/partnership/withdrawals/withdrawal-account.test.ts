@@ -1,5 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PartnershipAnswerSchema, WithdrawalAccountSchema } from '@motema/shared/partnership';
+import {
+  JournalsAnswerSchema,
+  PartnershipAnswerSchema,
+  WithdrawalAccountSchema,
+} from '@motema/shared/partnership';
 import { clock } from '../../../lib/clock.ts';
 import { outboxTo, type Member } from '../../../test/factories.ts';
 import { MAGIC_PAYERS, startPaymentsBed, type PaymentsBed } from '../../../test/payments-bed.ts';
@@ -82,6 +86,8 @@ describe('the withdrawal number', () => {
     // A first number opens at once.
     expect(proven.withdrawableFrom).toBe(proven.provenAt);
     expect(await balancesOf(bed.t.db, member.user.id, 'CDF')).toEqual({ available: 10_000, inFlight: 0 });
+    const { journals } = JournalsAnswerSchema.parse((await getAsMember(bed, member, '/api/journals')).json());
+    expect(journals).toMatchObject([{ kind: 'proof_credited', amount: 10_000, currency: 'CDF' }]);
     // Verified again, nothing more is credited.
     await verifyLater(member);
     expect(await balancesOf(bed.t.db, member.user.id, 'CDF')).toEqual({ available: 10_000, inFlight: 0 });

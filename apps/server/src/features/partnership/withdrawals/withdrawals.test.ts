@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PartnershipAnswerSchema, WithdrawalSchema } from '@motema/shared/partnership';
+import { JournalsAnswerSchema, PartnershipAnswerSchema, WithdrawalSchema } from '@motema/shared/partnership';
 import { journalEntries, withdrawals } from '../../../db/schema.ts';
 import { clock } from '../../../lib/clock.ts';
 import { ledgerIsBalanced } from '../../money/ledger/ledger.service.ts';
@@ -84,6 +84,13 @@ describe('withdrawals', () => {
     );
     expect(fetched.withdrawal).toBeNull();
     expect(fetched.withdrawalAccount).toMatchObject({ phone: '243990000100', status: 'proven' });
+    const { journals } = JournalsAnswerSchema.parse((await getAsMember(bed, member, '/api/journals')).json());
+    expect(
+      journals.slice(0, 2).map(({ kind, amount, withdrawal }) => ({ kind, amount, withdrawal })),
+    ).toEqual([
+      { kind: 'withdrawal_paid', amount: -1_000, withdrawal: { _id: made._id } },
+      { kind: 'withdrawal_reserved', amount: 1_000, withdrawal: { _id: made._id } },
+    ]);
     expect(await ledgerIsBalanced(bed.t.db)).toBe(true);
   });
 
@@ -96,6 +103,8 @@ describe('withdrawals', () => {
     await vi.waitFor(async () => expect((await seen(member, made._id)).status).toBe('FAILED'));
     expect(await balancesOf(bed.t.db, member.user.id)).toEqual({ available: 10_000, inFlight: 0 });
     expect(await entryKeys(made._id)).toEqual(['reserved', 'released']);
+    const { journals } = JournalsAnswerSchema.parse((await getAsMember(bed, member, '/api/journals')).json());
+    expect(journals[0]).toMatchObject({ kind: 'withdrawal_released', amount: 1_000 });
   });
 
   it('P19: a payout timeout then success debits once (the callback tells the order number, a check proves it)', async () => {
