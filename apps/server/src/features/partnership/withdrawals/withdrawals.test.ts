@@ -15,6 +15,7 @@ import {
   withdrawalRow,
 } from '../../../test/withdrawals-bed.ts';
 import { sweepWithdrawals } from './payout.service.ts';
+import { listUnknownPayouts, resolvePayout } from './payouts-operator.service.ts';
 import { withdrawalsDepsOf } from './withdrawals-deps-of.ts';
 
 const HOUR = 3_600_000;
@@ -157,6 +158,12 @@ describe('withdrawals', () => {
     expect(await balancesOf(bed.t.db, member.user.id)).toEqual({ available: 9_000, inFlight: 1_000 });
     // And it is the one in flight: no other withdrawal until an operator decides.
     expect((await postWithdrawal(bed, member, TEN_DOLLARS)).json().code).toBe('withdrawal_in_flight');
+    const { reference } = await withdrawalRow(bed.t.db, made._id);
+    expect((await listUnknownPayouts(bed.t.db)).map((row) => row.reference)).toContain(reference);
+    await resolvePayout(bed.t.db, reference, 'failed');
+    expect((await seen(member, made._id)).status).toBe('FAILED');
+    expect(await entryKeys(made._id)).toEqual(['reserved', 'released']);
+    await expect(resolvePayout(bed.t.db, reference, 'paid')).rejects.toThrow('only an UNKNOWN one');
   });
 
   it('refuses each rule of M7 with its code, storing nothing', async () => {
