@@ -95,6 +95,31 @@ describe('withdrawals', () => {
     expect(await ledgerIsBalanced(bed.t.db)).toBe(true);
   });
 
+  it('a payout to an ordinary number waits on /dev/payments until approved there', async () => {
+    const member = await partnerWithAvailable(bed.t.db, 10_000);
+    await provenNumber(bed.t.db, member.user.id, '243812345679');
+    const made = (await postWithdrawal(bed, member, TEN_DOLLARS)).json();
+    await vi.waitFor(async () => expect((await withdrawalRow(bed.t.db, made._id)).status).toBe('PENDING'));
+    const listed = await bed.t.app.inject({ method: 'GET', url: '/api/dev/payments' });
+    const payout = listed
+      .json()
+      .payments.find(
+        (tx: { kind: string; phone: string }) => tx.kind === 'payout' && tx.phone === '243812345679',
+      );
+    expect(payout.status).toBe('2');
+    await advanceSim(HOUR);
+    expect((await seen(member, made._id)).status).toBe('PENDING');
+    const approved = await bed.t.app.inject({
+      method: 'POST',
+      url: `/api/dev/payments/${payout.orderNumber}/approve`,
+    });
+    expect(approved.statusCode).toBe(200);
+    clock.advance(10_000);
+    await vi.waitFor(async () => expect((await seen(member, made._id)).status).toBe('SUCCESS'), {
+      timeout: 10_000,
+    });
+  });
+
   it('a payout that fails releases the reservation', async () => {
     const member = await partnerWithAvailable(bed.t.db, 10_000);
     await provenNumber(bed.t.db, member.user.id, MAGIC_PAYERS.payoutFailure.msisdn);
