@@ -10,17 +10,18 @@ export const listUnknownPayouts = (db: Db) => repo.listUnknownWithdrawals(db);
 /**
  * An operator's word on a payout of unknown outcome, after looking it up at FlexPay by its reference
  * (`npm run partners -- payout-resolve <reference> paid|failed`): paid books it (Dr in flight / Cr
- * clearing), failed releases the reservation, in one transaction with the row locked. Only an
- * UNKNOWN withdrawal can be resolved: one a check can reach is the reconciler's.
+ * clearing), failed releases the reservation, in one transaction with the row locked. Only those
+ * `listUnknownPayouts` gives can be resolved: one a check can still reach is the reconciler's.
  */
 export async function resolvePayout(db: Db, reference: string, outcome: 'paid' | 'failed') {
   const found = await repo.findWithdrawalByReference(db, reference);
   if (!found) throw new PartnersRefused(`no withdrawal has the reference ${reference}`);
   const settled = await db.transaction(async (tx) => {
     const row = (await repo.lockWithdrawal(tx, found.id))!;
-    if (row.status !== 'UNKNOWN') {
+    const stopped = row.status === 'PENDING' && row.nextCheckAt === null;
+    if (row.status !== 'UNKNOWN' && !stopped) {
       throw new PartnersRefused(
-        `withdrawal ${reference} is ${row.status}: only an UNKNOWN one is resolved by hand`,
+        `withdrawal ${reference} is ${row.status}: only an UNKNOWN one, or a PENDING one no longer checked, is resolved by hand`,
       );
     }
     const moved = await settleWithdrawal(

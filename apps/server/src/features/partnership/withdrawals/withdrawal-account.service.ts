@@ -11,6 +11,7 @@ import { proofOperation } from './proof-operation.ts';
 import { afterInit, backoffMs, INIT_BUDGET_MS } from './withdrawal-rules.ts';
 import type { WithdrawalsDeps } from './withdrawals-deps.ts';
 import { newReference } from './withdrawal-reference.ts';
+import { findPartnership } from '../partnership.repository.ts';
 import * as repo from './withdrawals.repository.ts';
 
 const HOUR = 3_600_000;
@@ -37,9 +38,13 @@ export async function setWithdrawalAccount(
   userId: string,
   input: { phone: string; password: string },
 ): Promise<WithdrawalAccountView> {
+  if (!(await findPartnership(deps.db, userId))) throw new AppError(403, 'partnership_required');
   await requirePassword(deps.db, userId, input.password, 'password');
   const phone = normalisePayerPhone(input.phone);
   if (!phone) throw invalidFields(fieldIssue('phone', 'phone_invalid'));
+  // The proven number given again: nothing to prove, no cooldown to start.
+  const known = await withdrawalAccountOf(deps, userId);
+  if (known?.account.provenAt && known.account.phone === phone) return known;
   const { proof, replacedProven } = await deps.db.transaction(async (tx) => {
     await refuseOverLimit(deps.limiter, `withdrawal-proofs:${userId}`, PROOFS_PER_HOUR, HOUR);
     const current = await repo.lockAccount(tx, userId);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   JournalsAnswerSchema,
@@ -88,9 +89,14 @@ describe('the withdrawal number', () => {
     expect(await balancesOf(bed.t.db, member.user.id, 'CDF')).toEqual({ available: 10_000, inFlight: 0 });
     const { journals } = JournalsAnswerSchema.parse((await getAsMember(bed, member, '/api/journals')).json());
     expect(journals).toMatchObject([{ kind: 'proof_credited', amount: 10_000, currency: 'CDF' }]);
-    // Verified again, nothing more is credited.
+    // Verified again, nothing more is credited; the same number given again proves nothing anew.
     await verifyLater(member);
     expect(await balancesOf(bed.t.db, member.user.id, 'CDF')).toEqual({ available: 10_000, inFlight: 0 });
+    const again = await setNumber(member, '0990000100');
+    expect(again.json()).toEqual(proven);
+    expect(bed.flexpay.sim.control.transactions().filter((tx) => tx.phone === '243990000100')).toHaveLength(
+      1,
+    );
   });
 
   it('a declined proof fails; retry pushes a new collection, which proves it', async () => {
@@ -138,6 +144,13 @@ describe('the withdrawal number', () => {
     ]);
     clock.advance(72 * HOUR);
     expect((await postWithdrawal(bed, member, { amount: 1_000, currency: 'USD' })).statusCode).toBe(201);
+  });
+
+  it('is for partners only', async () => {
+    const member = await partnerWithAvailable(bed.t.db, 0);
+    await bed.t.db.execute(sql`DELETE FROM partnerships WHERE user_id = ${member.user.id}`);
+    const res = await setNumber(member, '0812345684');
+    expect([res.statusCode, res.json().code]).toEqual([403, 'partnership_required']);
   });
 
   it('verify and retry without a number answer 404', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Currency } from '@motema/shared/billing';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import {
@@ -182,12 +182,20 @@ export async function moveWithdrawal(
   return row;
 }
 
-/** Withdrawals whose payout's outcome is unknown: no order number to check (the operators' list, P19). */
+/**
+ * Withdrawals whose payout's outcome only an operator can learn (P19): UNKNOWN (no order number to
+ * check them by), or PENDING with their checks stopped (48 h without a definitive answer).
+ */
 export function listUnknownWithdrawals(db: DbOrTx) {
   return db
     .select()
     .from(withdrawals)
-    .where(eq(withdrawals.status, 'UNKNOWN'))
+    .where(
+      or(
+        eq(withdrawals.status, 'UNKNOWN'),
+        and(eq(withdrawals.status, 'PENDING'), isNull(withdrawals.nextCheckAt)),
+      ),
+    )
     .orderBy(withdrawals.createdAt);
 }
 

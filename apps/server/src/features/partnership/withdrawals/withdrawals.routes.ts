@@ -53,6 +53,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
           200: WithdrawalAccountSchema,
           ...apiErrors({
             400: 'wrong_password (an issue on password); validation_failed: phone_invalid (an issue on phone)',
+            403: 'partnership_required: the member has not joined the programme',
             429: 'rate_limited: too many proofs started in the hour',
           }),
         },
