@@ -65,7 +65,20 @@ const EnvSchema = z.object({
   WITHDRAWAL_NUMBER_COOLDOWN_HOURS: z.coerce.number().min(0).default(72),
   // The mobile-money operators' wallet caps on what one number receives (docs/partnership.md), JSON:
   // {"<operator>": {"daily": {"USD": <minor>, "CDF": <minor>}, "monthly": {...}}}; unset: the defaults there.
-  WITHDRAWAL_OPERATOR_LIMITS: z.string().optional(),
+  WITHDRAWAL_OPERATOR_LIMITS: z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          const parsed: unknown = JSON.parse(value);
+          return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be a JSON object of caps per operator' },
+    )
+    .optional(),
   // App updates (docs/devices.md): a device whose build is below this one may no longer run and is
   // told the update is required (a blocking "update now"); between it and APP_BUILD the update is optional.
   APP_MIN_BUILD: z.coerce.number().int().min(1).default(1),
