@@ -65,11 +65,10 @@ CREATE TABLE "withdrawals" (
 --> statement-breakpoint
 ALTER TABLE "journal_entries" DROP CONSTRAINT "journal_entries_source_kind";--> statement-breakpoint
 ALTER TABLE "withdrawal_accounts" ADD CONSTRAINT "withdrawal_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "withdrawal_accounts" ADD CONSTRAINT "withdrawal_accounts_proof_id_withdrawal_proofs_id_fk" FOREIGN KEY ("proof_id") REFERENCES "public"."withdrawal_proofs"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "withdrawal_accounts" ADD CONSTRAINT "withdrawal_accounts_proof_id_withdrawal_proofs_id_fk" FOREIGN KEY ("proof_id") REFERENCES "public"."withdrawal_proofs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawal_events" ADD CONSTRAINT "withdrawal_events_withdrawal_id_withdrawals_id_fk" FOREIGN KEY ("withdrawal_id") REFERENCES "public"."withdrawals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawal_events" ADD CONSTRAINT "withdrawal_events_proof_id_withdrawal_proofs_id_fk" FOREIGN KEY ("proof_id") REFERENCES "public"."withdrawal_proofs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawal_proofs" ADD CONSTRAINT "withdrawal_proofs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "withdrawal_events_withdrawal_idx" ON "withdrawal_events" USING btree ("withdrawal_id");--> statement-breakpoint
 CREATE INDEX "withdrawal_events_proof_idx" ON "withdrawal_events" USING btree ("proof_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "withdrawal_proofs_reference_key" ON "withdrawal_proofs" USING btree ("reference");--> statement-breakpoint

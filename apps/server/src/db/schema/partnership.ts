@@ -152,7 +152,7 @@ export const withdrawalAccounts = pgTable('withdrawal_accounts', {
   /** The latest proof of `phone`. */
   proofId: uuid('proof_id')
     .notNull()
-    .references(() => withdrawalProofs.id, { onDelete: 'restrict' }),
+    .references(() => withdrawalProofs.id, { onDelete: 'cascade' }),
   provenAt: timestamp('proven_at', { withTimezone: true }),
   /** Set when proven: withdrawals go to the number from then (now for a first number; after the cooldown for a change). */
   withdrawableFrom: timestamp('withdrawable_from', { withTimezone: true }),
@@ -173,9 +173,11 @@ export const withdrawals = pgTable(
   'withdrawals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * The partner, without a foreign key: a record of money paid out outlives the account, as the
+     * ledger's `user:<id>:` accounts it moves do (an account's deletion never waits on it).
+     */
+    userId: uuid('user_id').notNull(),
     /** The Idempotency-Key it was made with and a hash of its body (same key, other body: 422). */
     idempotencyKey: text('idempotency_key').notNull(),
     fingerprint: text('fingerprint').notNull(),

@@ -131,6 +131,9 @@ describe('withdrawals', () => {
     expect(await entryKeys(made._id)).toEqual(['reserved', 'released']);
     const { journals } = JournalsAnswerSchema.parse((await getAsMember(bed, member, '/api/journals')).json());
     expect(journals[0]).toMatchObject({ kind: 'withdrawal_released', amount: 1_000 });
+    // The account can still be deleted: the record of the withdrawal outlives it.
+    await bed.t.db.execute(sql`DELETE FROM users WHERE id = ${member.user.id}`);
+    expect((await withdrawalRow(bed.t.db, made._id)).status).toBe('FAILED');
   });
 
   it('P19: a payout timeout then success debits once (the callback tells the order number, a check proves it)', async () => {
