@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { JournalsAnswerSchema, PartnershipAnswerSchema, WithdrawalSchema } from '@motema/shared/partnership';
 import { journalEntries, withdrawals } from '../../../db/schema.ts';
 import { clock } from '../../../lib/clock.ts';
-import { ledgerIsBalanced } from '../../money/ledger/ledger.service.ts';
+import { ledgerIsBalanced, memberAccount } from '../../money/ledger/ledger.service.ts';
+import { postAlone } from '../../../test/ledger-bed.ts';
 import { MAGIC_PAYERS, startPaymentsBed, type PaymentsBed } from '../../../test/payments-bed.ts';
 import {
   balancesOf,
@@ -207,6 +208,20 @@ describe('withdrawals', () => {
     await provenNumber(bed.t.db, none.user.id, MAGIC_PAYERS.payoutSuccess.msisdn);
     expect(await refusal(none, { amount: 999, currency: 'USD' })).toEqual([400, 'withdrawal_minimum']);
     expect(await refusal(none)).toEqual([400, 'insufficient_balance']);
+    // A refund took back more than was pending (P18): nothing is withdrawn until it is covered.
+    const owing = await partnerWithAvailable(bed.t.db, 10_000);
+    await provenNumber(bed.t.db, owing.user.id, '243812345675');
+    await postAlone(bed.t.db, {
+      key: `commission:${randomUUID()}:reversed`,
+      kind: 'reversal_test',
+      source: { kind: 'commission', id: randomUUID() },
+      description: 'A commission taken back after its release was withdrawn',
+      lines: [
+        { account: memberAccount(owing.user.id, 'aff_pending'), amount: 500, currency: 'USD' },
+        { account: 'platform:commission_expense', amount: -500, currency: 'USD' },
+      ],
+    });
+    expect(await refusal(owing)).toEqual([400, 'insufficient_balance']);
     const cooled = await partnerWithAvailable(bed.t.db, 10_000);
     await provenNumber(bed.t.db, cooled.user.id, MAGIC_PAYERS.payoutSuccess.msisdn, 72 * HOUR);
     const res = await postWithdrawal(bed, cooled, TEN_DOLLARS);
@@ -221,7 +236,9 @@ describe('withdrawals', () => {
     const stored = await bed.t.db
       .select()
       .from(withdrawals)
-      .where(sql`${withdrawals.userId} IN (${none.user.id}, ${cooled.user.id}, ${rich.user.id})`);
+      .where(
+        sql`${withdrawals.userId} IN (${none.user.id}, ${owing.user.id}, ${cooled.user.id}, ${rich.user.id})`,
+      );
     expect(stored).toEqual([]);
   });
 
