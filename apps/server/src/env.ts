@@ -56,6 +56,29 @@ const EnvSchema = z.object({
   PARTNERSHIP_PERCENTAGE: z.coerce.number().min(0).max(100).default(10),
   PARTNERSHIP_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   WITHDRAWAL_MINIMUM_CDF_MINOR: z.coerce.number().int().min(1).default(2_800_000),
+  // A withdrawal number's proof (docs/partnership.md): the small collection pushed to it, in its
+  // currency (CDF or USD) and minor units, credited back once it settles; and the hours after a
+  // change of a proven number before the first withdrawal to the new one (P20).
+  WITHDRAWAL_PROOF_CURRENCY: z.enum(['CDF', 'USD']).default('CDF'),
+  WITHDRAWAL_PROOF_CDF_MINOR: z.coerce.number().int().min(1).default(10_000),
+  WITHDRAWAL_PROOF_USD_MINOR: z.coerce.number().int().min(1).default(10),
+  WITHDRAWAL_NUMBER_COOLDOWN_HOURS: z.coerce.number().min(0).default(72),
+  // The mobile-money operators' wallet caps on what one number receives (docs/partnership.md), JSON:
+  // {"<operator>": {"daily": {"USD": <minor>, "CDF": <minor>}, "monthly": {...}}}; unset: the defaults there.
+  WITHDRAWAL_OPERATOR_LIMITS: z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          const parsed: unknown = JSON.parse(value);
+          return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be a JSON object of caps per operator' },
+    )
+    .optional(),
   // App updates (docs/devices.md): a device whose build is below this one may no longer run and is
   // told the update is required (a blocking "update now"); between it and APP_BUILD the update is optional.
   APP_MIN_BUILD: z.coerce.number().int().min(1).default(1),

@@ -61,6 +61,11 @@ export const MAGIC_PAYERS = {
     msisdn: '243990000103',
     behaviour: 'payout init never answers (the client times out); the payout fails 2 s later',
   },
+  payoutUnknown: {
+    msisdn: '243990000104',
+    behaviour:
+      'payout init never answers, no callback ever, and check never finds it: an outcome only an operator can learn',
+  },
 } as const satisfies Record<string, { msisdn: string; behaviour: string }>;
 
 export type MagicScenario = keyof typeof MAGIC_PAYERS;

@@ -135,6 +135,24 @@ describe('payouts (merchantPayOutService)', () => {
     expect(bed.sim.control.balance().CDF).toBe(before - 500_000);
   });
 
+  it('leaves an unknown payout unknown: init never answers, no callback, check never finds it', async () => {
+    const pending = wire.post('merchantPayOutService', body(MAGIC_PAYERS.payoutUnknown.msisdn));
+    void pending.catch(() => {});
+    const tx = await vi.waitFor(() => {
+      const held = bed.sim.control.transactions().find((t) => t.phone === MAGIC_PAYERS.payoutUnknown.msisdn);
+      if (!held) throw new Error('the request has not reached the simulator yet');
+      return held;
+    });
+    await bed.sim.control.advanceClock(60_000);
+    const check = await wire.check(tx.orderNumber);
+    expect(check.body).toMatchObject({ code: '1', transaction: null });
+    expect(bed.sim.control.transactions().find((t) => t.orderNumber === tx.orderNumber)?.callbacks).toEqual(
+      [],
+    );
+    bed.sim.control.reset(); // lets the held answer go
+    await pending.catch(() => {});
+  });
+
   it('refuses a payout beyond the balance', async () => {
     const answer = await wire.post(
       'merchantPayOutService',

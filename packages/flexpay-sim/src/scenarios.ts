@@ -98,6 +98,8 @@ export function playScenario(ctx: SimContext, tx: SimTransaction): InitAnswer {
     case 'payoutTimeoutThenFailure':
       later(ctx, SETTLE_AFTER_MS, () => settle(ctx, tx, '1'));
       return { kind: 'hang' };
+    case 'payoutUnknown':
+      return { kind: 'hang' };
     case 'htmlInit':
       later(ctx, SETTLE_AFTER_MS, () => settle(ctx, tx, '0'));
       return { kind: 'html' };

@@ -140,7 +140,9 @@ export function registerWireRoutes(app: FastifyInstance, ctx: SimContext, option
     const tx = ctx.store.get(request.params.orderNumber);
     const notFound = { code: '1', message: 'Aucune transaction trouvée', transaction: null };
     const tooSoon = tx && ctx.clock.now() < tx.createdAt + ctx.faults.checkNotFoundForMs;
-    if (!tx || tooSoon) return answer(request, reply, options.notFoundStatus, notFound);
+    // payoutUnknown: FlexPay knows of no such payout, whatever it did.
+    if (!tx || tooSoon || tx.scenario === 'payoutUnknown')
+      return answer(request, reply, options.notFoundStatus, notFound);
     tx.checks++;
     if (tx.scenario === 'flakyCheck' && tx.checks <= 3) return answer(request, reply, 500, notFound);
     return answer(request, reply, 200, checkAnswer(tx));

@@ -134,6 +134,7 @@ export const ChildAccountsAnswerSchema = z.object({ users: z.array(ChildAccountS
  * `amount`: positive when it adds to what the member is owed (a commission, a proof credited back),
  * negative when it takes from it (a reversal, a withdrawal paid out); for a move between the member's
  * own balances (a release, a withdrawal reserved, a failed one released) the amount moved, positive.
+ * `proof_credited`: the small collection that proved the withdrawal number, given back as available.
  */
 export const JOURNAL_KINDS = [
   'commission',
@@ -142,6 +143,7 @@ export const JOURNAL_KINDS = [
   'withdrawal_reserved',
   'withdrawal_paid',
   'withdrawal_released',
+  'proof_credited',
 ] as const;
 export const JournalSchema = z.object({
   _id: z.string(),

@@ -15,6 +15,10 @@ export class AppError extends Error {
   readonly profile: string | undefined;
   /** payment_required only: the least plan on sale that reaches the recipient. */
   readonly plan: string | undefined;
+  /** withdrawal_cooldown only: when withdrawals to the new number open (ISO date). */
+  readonly until: string | undefined;
+  /** operator_limit only: which of the operator's wallet caps the withdrawal meets. */
+  readonly limit: 'daily' | 'monthly' | undefined;
 
   constructor(
     statusCode: number,
@@ -27,6 +31,8 @@ export class AppError extends Error {
       reason?: PaymentRequiredReason;
       profile?: string;
       plan?: string;
+      until?: string;
+      limit?: 'daily' | 'monthly';
     } = {},
   ) {
     super(options.message ?? ERROR_MESSAGES[code]);
@@ -38,6 +44,8 @@ export class AppError extends Error {
     this.reason = options.reason;
     this.profile = options.profile;
     this.plan = options.plan;
+    this.until = options.until;
+    this.limit = options.limit;
   }
 }
 

@@ -37,6 +37,7 @@ describe('the feature modules (decision 0033)', () => {
         'GET /api/zones/:id',
         'GET /api/zones/:id/cover/:file',
         'POST /api/payments/callback/flexpay/:token',
+        'POST /api/withdrawals/callback/flexpay',
         'POST /api/devices',
         'POST /api/visitors',
         'GET /api/notifications/unsubscribe',
@@ -48,6 +49,7 @@ describe('the feature modules (decision 0033)', () => {
     expect([...CROSS_ORIGIN_ROUTES].sort()).toEqual([
       'POST /api/notifications/unsubscribe',
       'POST /api/payments/callback/flexpay/:token',
+      'POST /api/withdrawals/callback/flexpay',
     ]);
   });
 

@@ -61,6 +61,8 @@ export function registerErrorHandler(
       if (error.email) body.email = error.email;
       if (error.reason) body.reason = error.reason;
       if (error.plan) body.plan = error.plan;
+      if (error.until) body.until = error.until;
+      if (error.limit) body.limit = error.limit;
       if (error.headers) void reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const prefix = error.validationContext === 'body' ? '' : (error.validationContext ?? '');

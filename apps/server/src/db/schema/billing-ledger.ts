@@ -55,8 +55,18 @@ export const ledgerAccounts = pgTable(
  * What an entry comes from, the journals' "from": a payment (its settlement and its refund's
  * reversal), and for the partnership a commission and a payout. The row is `source_id`.
  */
-/** `settlement`: FlexPay's transfer of what it collected to our bank, named by the bank's reference. */
-export const LEDGER_SOURCE_KINDS = ['payment', 'commission', 'payout', 'settlement'] as const;
+/**
+ * `settlement`: FlexPay's transfer of what it collected to our bank, named by the bank's reference.
+ * `payout`: a withdrawal (its reservation, payment and release); `withdrawal_proof`: the small
+ * collection that proved a withdrawal number, credited back to its member.
+ */
+export const LEDGER_SOURCE_KINDS = [
+  'payment',
+  'commission',
+  'payout',
+  'settlement',
+  'withdrawal_proof',
+] as const;
 
 /** One balanced movement of money, posted once: `idempotency_key` is the business event's own key. */
 export const journalEntries = pgTable(
@@ -79,7 +89,7 @@ export const journalEntries = pgTable(
     foreignKey({ columns: [table.reversesEntryId], foreignColumns: [table.id] }).onDelete('restrict'),
     check(
       'journal_entries_source_kind',
-      sql`${table.sourceKind} IN ('payment', 'commission', 'payout', 'settlement')`,
+      sql`${table.sourceKind} IN ('payment', 'commission', 'payout', 'settlement', 'withdrawal_proof')`,
     ),
     index('journal_entries_source_idx').on(table.sourceKind, table.sourceId),
   ],

@@ -30,6 +30,14 @@ export type MailTexts = {
   changedFine: string;
   changedNotYou: string;
   changedReset: string;
+  withdrawalNumberSubject: string;
+  withdrawalNumberIntro: string;
+  withdrawalNumberCooldown: string;
+  withdrawalNumberNotYou: string;
+  withdrawalPaidSubject: string;
+  withdrawalPaidIntro: string;
+  withdrawalFailedSubject: string;
+  withdrawalFailedIntro: string;
   smsReset: string;
   smsChangePhone: string;
 };
@@ -66,6 +74,17 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     changedFine: 'If it was you, all is well: nothing else to do.',
     changedNotYou: 'If it was not you, choose a new password right away and keep your account safe.',
     changedReset: 'Reset my password',
+    withdrawalNumberSubject: 'Your withdrawal number was changed',
+    withdrawalNumberIntro:
+      'The number your Motema partnership withdrawals go to was just changed to {phone}.',
+    withdrawalNumberCooldown: 'For your safety, withdrawals to it open {hours} hours after it is proven.',
+    withdrawalNumberNotYou:
+      'If it was not you, change your password right away and put your own number back.',
+    withdrawalPaidSubject: 'Your withdrawal was paid',
+    withdrawalPaidIntro: 'Your withdrawal of {amount} was sent to {phone}.',
+    withdrawalFailedSubject: 'Your withdrawal did not go through',
+    withdrawalFailedIntro:
+      'Your withdrawal of {amount} to {phone} did not go through. The amount is back in your available balance.',
     smsReset:
       'Motema: your password reset code is {code}. It is valid for {minutes} minutes. Never share it.',
     smsChangePhone: 'Motema: your code to confirm this number is {code}. It is valid for {minutes} minutes.',
@@ -105,6 +124,18 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     changedNotYou:
       'Si ce n’était pas vous, choisissez sans attendre un nouveau mot de passe pour protéger votre compte.',
     changedReset: 'Réinitialiser mon mot de passe',
+    withdrawalNumberSubject: 'Votre numéro de retrait a été modifié',
+    withdrawalNumberIntro:
+      'Le numéro qui reçoit les retraits de votre partenariat Motema vient d’être remplacé par le {phone}.',
+    withdrawalNumberCooldown:
+      'Pour votre sécurité, les retraits vers ce numéro ouvrent {hours}\u00a0heures après sa vérification.',
+    withdrawalNumberNotYou:
+      'Si ce n’était pas vous, changez votre mot de passe tout de suite et remettez votre numéro.',
+    withdrawalPaidSubject: 'Votre retrait a été payé',
+    withdrawalPaidIntro: 'Votre retrait de {amount} a été envoyé au {phone}.',
+    withdrawalFailedSubject: 'Votre retrait n’a pas abouti',
+    withdrawalFailedIntro:
+      'Votre retrait de {amount} vers le {phone} n’a pas abouti. Le montant est de nouveau disponible.',
     smsReset:
       'Motema : votre code de réinitialisation est {code}. Il est valable {minutes} minutes. Ne le communiquez à personne.',
     smsChangePhone:
@@ -143,6 +174,17 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     changedNotYou:
       'Dacă nu ați fost dumneavoastră, alegeți imediat o parolă nouă pentru a vă proteja contul.',
     changedReset: 'Resetați parola',
+    withdrawalNumberSubject: 'Numărul de retragere a fost schimbat',
+    withdrawalNumberIntro:
+      'Numărul la care merg retragerile parteneriatului Motema tocmai a fost schimbat în {phone}.',
+    withdrawalNumberCooldown:
+      'Pentru siguranța dumneavoastră, retragerile către el sunt posibile la {hours} de ore după verificare.',
+    withdrawalNumberNotYou:
+      'Dacă nu ați fost dumneavoastră, schimbați imediat parola și puneți la loc numărul dumneavoastră.',
+    withdrawalPaidSubject: 'Retragerea a fost plătită',
+    withdrawalPaidIntro: 'Retragerea de {amount} a fost trimisă la {phone}.',
+    withdrawalFailedSubject: 'Retragerea nu a reușit',
+    withdrawalFailedIntro: 'Retragerea de {amount} către {phone} nu a reușit. Suma este din nou disponibilă.',
     smsReset:
       'Motema: codul de resetare a parolei este {code}. Este valabil {minutes} minute. Nu îl comunicați nimănui.',
     smsChangePhone:

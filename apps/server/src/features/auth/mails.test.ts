@@ -18,6 +18,9 @@ const PARAMS: { [K in MailKind]: MailParams[K] } = {
   reset_password: { name: 'Grace', code: '482915' },
   change_email: { name: 'Grace', code: '482915' },
   password_changed: { name: 'Grace', resetLink: 'https://motema.example/reset-password' },
+  withdrawal_number_changed: { name: 'Grace', phone: '+243812345678', hours: 72 },
+  withdrawal_paid: { name: 'Grace', amount: '10.00 USD', phone: '+243812345678' },
+  withdrawal_failed: { name: 'Grace', amount: '10.00 USD', phone: '+243812345678' },
 };
 const KINDS = Object.keys(PARAMS) as MailKind[];
 

@@ -11,6 +11,9 @@ export type MailParams = {
   reset_password: Greeting & { code: string };
   change_email: Greeting & { code: string };
   password_changed: Greeting & { resetLink?: string };
+  withdrawal_number_changed: Greeting & { phone: string; hours: number };
+  withdrawal_paid: Greeting & { amount: string; phone: string };
+  withdrawal_failed: Greeting & { amount: string; phone: string };
 };
 export type MailKind = keyof MailParams;
 export type SmsKind = 'reset_password' | 'change_phone';
@@ -73,6 +76,22 @@ const BODIES: { [K in MailKind]: (t: MailTexts, params: MailParams[K]) => Body }
       paragraph(t.changedNotYou),
       ...(p.resetLink ? [{ kind: 'button', label: t.changedReset, url: p.resetLink } as const] : []),
     ],
+  }),
+  withdrawal_number_changed: (t, p) => ({
+    subject: t.withdrawalNumberSubject,
+    blocks: [
+      paragraph(fill(t.withdrawalNumberIntro, { phone: p.phone })),
+      paragraph(fill(t.withdrawalNumberCooldown, { hours: String(p.hours) })),
+      paragraph(t.withdrawalNumberNotYou),
+    ],
+  }),
+  withdrawal_paid: (t, p) => ({
+    subject: t.withdrawalPaidSubject,
+    blocks: [paragraph(fill(t.withdrawalPaidIntro, { amount: p.amount, phone: p.phone }))],
+  }),
+  withdrawal_failed: (t, p) => ({
+    subject: t.withdrawalFailedSubject,
+    blocks: [paragraph(fill(t.withdrawalFailedIntro, { amount: p.amount, phone: p.phone }))],
   }),
 };
 

@@ -63,7 +63,7 @@ table{border-collapse:collapse;font-size:14px}td{padding:4px 8px;border-top:1px 
 </style></head>
 <body><main>
 <h1>Development payments</h1>
-<p>Payments sent to the local FlexPay simulator. Approve or decline a pending one as the payer would on their phone.</p>
+<p>Payments sent to the local FlexPay simulator. Approve or decline a pending one as the payer would on their phone. A partner's withdrawal (a payout) to an ordinary number waits here too, until approved (paid) or declined (failed).</p>
 ${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}
 <h2>Pending</h2>
 ${pending.length ? pending.map(row).join('\n') : '<p class="empty">No pending payment.</p>'}

@@ -4,7 +4,13 @@ import { listMemberEntries, type MemberEntry } from './partnership-ledger.reposi
 import { findPayments } from './partnership.repository.ts';
 
 /** The ledger entries' kinds a journal shows, by what they record (a reversal: by what it reverses). */
-const SHOWN_KINDS = ['commission', 'commission_release'] as const;
+const SHOWN_KINDS = [
+  'commission',
+  'commission_release',
+  'withdrawal_reserved',
+  'withdrawal_paid',
+  'proof_credited',
+] as const;
 
 export type JournalPayment = Awaited<ReturnType<typeof findPayments>>[number];
 export type JournalEntry = { entry: MemberEntry; payment: JournalPayment | undefined };

@@ -10,6 +10,7 @@ import type { PartnershipRow } from '../../db/schema.ts';
 import type { listChildAccounts } from './child-accounts.service.ts';
 import type { JournalEntry } from './journals.service.ts';
 import type { partnershipAnswer } from './partnership.service.ts';
+import { presentWithdrawal, presentWithdrawalAccount } from './withdrawals/withdrawals.presenter.ts';
 
 export function presentPartnership(row: PartnershipRow): Partnership {
   return {
@@ -26,14 +27,15 @@ export function presentPartnershipAnswer({
   partnership,
   balances,
   children,
+  withdrawalAccount,
+  withdrawal,
 }: Awaited<ReturnType<typeof partnershipAnswer>>): PartnershipAnswer {
   return {
     partnership: partnership ? presentPartnership(partnership) : null,
     balances,
     children,
-    // The proven number and the withdrawal in flight come with withdrawals (the next part of issue 29).
-    withdrawalAccount: null,
-    withdrawal: null,
+    withdrawalAccount: withdrawalAccount ? presentWithdrawalAccount(withdrawalAccount) : null,
+    withdrawal: withdrawal ? presentWithdrawal(withdrawal) : null,
   };
 }
 
@@ -66,6 +68,11 @@ function lineOf({ entry }: JournalEntry): Pick<Journal, 'kind' | 'amount'> {
   const kind = entry.reversedKind ?? entry.kind;
   if (kind === 'commission')
     return { kind: reversal ? 'commission_reversed' : 'commission', amount: -entry.net };
+  // A withdrawal moves the amount to "being paid out"; its failure moves it back: both positive.
+  if (kind === 'withdrawal_reserved')
+    return { kind: reversal ? 'withdrawal_released' : 'withdrawal_reserved', amount: entry.moved };
+  // Paid out, or the proof's amount given back: what the member is owed shrank, or grew.
+  if (kind === 'withdrawal_paid' || kind === 'proof_credited') return { kind, amount: -entry.net };
   return { kind: 'release', amount: reversal ? -entry.moved : entry.moved };
 }
 
@@ -78,6 +85,6 @@ export function presentJournal(line: JournalEntry): Journal {
     currency: entry.currency,
     child: payment?.userId ? { _id: payment.userId, name: publicName(payment) } : null,
     payment: payment ? { _id: payment.id, reference: payment.reference } : null,
-    withdrawal: null,
+    withdrawal: entry.sourceKind === 'payout' ? { _id: entry.sourceId } : null,
   };
 }

@@ -1,4 +1,4 @@
-import { withdrawalMinimum, type PartnerBalance } from '@motema/shared/partnership';
+import { withdrawalMinimum } from '@motema/shared/partnership';
 import { CURRENCIES, type Currency } from '@motema/shared/billing';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PartnershipRow } from '../../db/schema.ts';
@@ -8,6 +8,8 @@ import { balanceOf, memberAccount } from '../money/ledger/ledger.service.ts';
 import { currenciesOf, revenueOf } from './partnership-ledger.repository.ts';
 import * as repo from './partnership.repository.ts';
 import { newReferralCode } from './referral-code.ts';
+import { withdrawalAccountOf } from './withdrawals/withdrawal-account.service.ts';
+import { findOpenWithdrawal } from './withdrawals/withdrawals.repository.ts';
 
 export type PartnershipTerms = Pick<
   Env,
@@ -45,11 +47,7 @@ export async function joinPartnership(
  * The partnership fetch: the terms, and per currency (USD always, then each with postings) what the
  * ledger's accounts hold and what the commissions earned, less reversals.
  */
-export async function partnershipAnswer(
-  db: DbOrTx,
-  terms: PartnershipTerms,
-  userId: string,
-): Promise<{ partnership: PartnershipRow | undefined; balances: PartnerBalance[]; children: number }> {
+export async function partnershipAnswer(db: DbOrTx, terms: PartnershipTerms, userId: string) {
   const partnership = await repo.findPartnership(db, userId);
   const held = new Set<Currency>(['USD', ...(await currenciesOf(db, userId))]);
   const currencies = CURRENCIES.filter((currency) => held.has(currency));
@@ -64,5 +62,11 @@ export async function partnershipAnswer(
       minimum: withdrawalMinimum(currency, terms.WITHDRAWAL_MINIMUM_CDF_MINOR),
     })),
   );
-  return { partnership, balances, children: await repo.countChildren(db, userId) };
+  return {
+    partnership,
+    balances,
+    children: await repo.countChildren(db, userId),
+    withdrawalAccount: await withdrawalAccountOf({ db }, userId),
+    withdrawal: await findOpenWithdrawal(db, userId),
+  };
 }

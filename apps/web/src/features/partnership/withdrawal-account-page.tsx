@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
 import type { WithdrawalAccount } from '@motema/shared/partnership';
 import { useState } from 'react';
@@ -8,8 +8,8 @@ import { currentLanguage } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notices.ts';
 import { useClock } from '../../lib/use-clock.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { LoadFailed } from '../../ui/load-failed.tsx';
 import { formatMoney } from '../billing/money.ts';
+import { OverviewFallback } from './overview-fallback.tsx';
 import { usePartnershipQuery, useRetryAccountMutation, useVerifyAccountMutation } from './partnership.api.ts';
 import { WithdrawalAccountForm } from './withdrawal-account-form.tsx';
 import { WithdrawalAccountStatus } from './withdrawal-account-status.tsx';
@@ -71,16 +71,7 @@ export function WithdrawalAccountPage() {
   const account = overview.data?.withdrawalAccount ?? null;
 
   const body = () => {
-    if (overview.isPending) return <Skeleton height={220} radius="md" aria-label={t('loading')} />;
-    if (overview.isError)
-      return (
-        <LoadFailed
-          message={t('loadFailed')}
-          reason={errorText(overview.error, t)}
-          onRetry={() => void overview.refetch()}
-          retrying={overview.isFetching}
-        />
-      );
+    if (!overview.isSuccess) return <OverviewFallback overview={overview} />;
     if (!overview.data.partnership) return <Text>{t('withdraw.errors.partnership_required')}</Text>;
     if (!account || editing)
       return (

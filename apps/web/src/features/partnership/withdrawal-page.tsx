@@ -1,15 +1,14 @@
-import { Anchor, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../lib/error-text.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useClock } from '../../lib/use-clock.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { LoadFailed } from '../../ui/load-failed.tsx';
 import { formatMoney } from '../billing/money.ts';
 import { formatDay } from './partnership-day.ts';
+import { OverviewFallback } from './overview-fallback.tsx';
 import { usePartnershipQuery } from './partnership.api.ts';
 import { WithdrawalFollow } from './withdrawal-follow.tsx';
 import { WithdrawalForm } from './withdrawal-form.tsx';
@@ -31,16 +30,7 @@ export function WithdrawalPage() {
   const language = currentLanguage();
 
   const body = () => {
-    if (overview.isPending) return <Skeleton height={220} radius="md" aria-label={t('loading')} />;
-    if (overview.isError)
-      return (
-        <LoadFailed
-          message={t('loadFailed')}
-          reason={errorText(overview.error, t)}
-          onRetry={() => void overview.refetch()}
-          retrying={overview.isFetching}
-        />
-      );
+    if (!overview.isSuccess) return <OverviewFallback overview={overview} />;
     if (following) return <WithdrawalFollow id={following} onAgain={() => setStarted(null)} />;
     if (!overview.data.partnership) return <Text>{t('withdraw.errors.partnership_required')}</Text>;
     if (block && block !== 'in_flight') {

@@ -7,6 +7,8 @@ import { LedgerError } from './ledger-error.ts';
 
 /** A member's account's name ('user:<id>:aff_pending'), for the features posting to them (the partnership). */
 export { memberAccount } from './ledger-accounts.ts';
+/** What the ledger refuses (an overdraft, a reused key), for callers that answer a refusal of their own. */
+export { LedgerError } from './ledger-error.ts';
 import * as repo from './ledger.repository.ts';
 
 /** One line of an entry: a debit when `amount` > 0, a credit when < 0, in integer minor units. */

@@ -95,3 +95,6 @@ export async function sweepDueOperations<Row extends { id: string }, Observed, M
   );
   return due;
 }
+
+/** The reconciler's row functions over a kind's table, for the features that define a kind. */
+export { operationRows, type OperationTable } from './operation-rows.repository.ts';
