@@ -47,13 +47,23 @@ export async function bankDifferences(db: Db): Promise<string[]> {
       (row) => row.key,
     ),
   );
-  const expected = new Map<string, { revenue: number; commission: number }>();
+  const expected = new Map<string, BankSums>();
+  const sumsOf = (currency: string) => {
+    const sums = expected.get(currency) ?? {
+      revenue: 0,
+      commission: 0,
+      paidOut: 0,
+      credited: 0,
+      inFlight: 0,
+    };
+    expected.set(currency, sums);
+    return sums;
+  };
   let grants = 0;
   for (const payment of payments) {
     const standing = payment.status === 'SUCCESS' || payment.status === 'REFUND_PENDING';
     const settled = standing || payment.status === 'REFUNDED';
-    const sums = expected.get(payment.currency) ?? { revenue: 0, commission: 0 };
-    expected.set(payment.currency, sums);
+    const sums = sumsOf(payment.currency);
     const share = payment.child ? commissionOn(Number(payment.amount), payment.percentage!) : 0;
     if (standing) {
       sums.revenue += Number(payment.amount);
@@ -71,26 +81,42 @@ export async function bankDifferences(db: Db): Promise<string[]> {
       differences.push(`payment ${payment.id} (${payment.status}): commission reversal missing or extra`);
     }
   }
+  differences.push(...(await withdrawalDifferences(db, entries, sumsOf)));
   for (const [currency, sums] of expected) {
     const revenue = balance('platform:revenue', currency);
     if (revenue !== sums.revenue) {
       differences.push(`${currency}: revenue ${revenue}, settled payments standing ${sums.revenue}`);
     }
-    // Conserved: what FlexPay holds for us is what we earned, plus what is in suspense for review.
+    // Conserved: what FlexPay holds for us is what we earned, plus what is in suspense for review, less
+    // what was paid out to partners, plus the proofs' small amounts it collected (owed back to them).
     const clearing = balance('platform:flexpay_clearing', currency);
-    const held = revenue + balance('platform:suspense', currency) - balance('platform:fees', currency);
-    if (clearing !== held)
-      differences.push(`${currency}: clearing ${clearing}, revenue and suspense ${held}`);
-    // Commissions: the standing children's payments times the percentage, owed to partners in full.
+    const held =
+      revenue +
+      balance('platform:suspense', currency) -
+      balance('platform:fees', currency) -
+      sums.paidOut +
+      sums.credited;
+    if (clearing !== held) {
+      differences.push(
+        `${currency}: clearing ${clearing}, revenue and suspense less payouts plus proofs ${held}`,
+      );
+    }
+    // Commissions: the standing children's payments times the percentage; owed to partners with the
+    // proofs credited back, less what was paid out; in flight, what open withdrawals reserved.
     const expense = balance('platform:commission_expense', currency);
     const owed =
       balance('member:aff_pending', currency) +
       balance('member:aff_available', currency) +
       balance('member:aff_payout_in_flight', currency);
-    if (expense !== sums.commission || owed !== sums.commission) {
+    const owing = sums.commission + sums.credited - sums.paidOut;
+    if (expense !== sums.commission || owed !== owing) {
       differences.push(
-        `${currency}: commissions ${expense} booked, ${owed} owed, ${sums.commission} expected`,
+        `${currency}: commissions ${expense} booked (${sums.commission} expected), ${owed} owed (${owing} expected)`,
       );
+    }
+    const inFlight = balance('member:aff_payout_in_flight', currency);
+    if (inFlight !== sums.inFlight) {
+      differences.push(`${currency}: ${inFlight} in flight, withdrawals open ${sums.inFlight}`);
     }
   }
 
@@ -118,4 +144,62 @@ export async function paymentStates(db: Db): Promise<Record<string, number>> {
     'select status, count(*)::text as count from payments group by status order by status',
   );
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+}
+
+/** Per currency, what the states say the platform's and partners' accounts hold. */
+type BankSums = { revenue: number; commission: number; paidOut: number; credited: number; inFlight: number };
+
+/**
+ * Withdrawals and proofs against their entries (P19, P20): one reservation per withdrawal that got
+ * past its rules, paid once when SUCCESS, released once when FAILED, neither while open (an unknown
+ * outcome is never released on its own); each proven number's proof credited back once. Adds what was
+ * paid out, credited and still in flight to the sums.
+ */
+async function withdrawalDifferences(
+  db: Db,
+  entries: Set<string>,
+  sumsOf: (currency: string) => BankSums,
+): Promise<string[]> {
+  const differences: string[] = [];
+  type Row = { id: string; status: string; currency: string; amount: string };
+  const select = 'select id, status, currency, amount_minor::text as amount from';
+  for (const withdrawal of (await db.$client.query<Row>(`${select} withdrawals`)).rows) {
+    const has = (suffix: string) => entries.has(`withdrawal:${withdrawal.id}:${suffix}`);
+    const sums = sumsOf(withdrawal.currency);
+    const reserved = has('reserved');
+    if (withdrawal.status !== 'FAILED' && !reserved) {
+      differences.push(`withdrawal ${withdrawal.id} (${withdrawal.status}) has no reservation`);
+    }
+    const released = withdrawal.status === 'FAILED' && reserved;
+    if (has('paid') !== (withdrawal.status === 'SUCCESS') || has('released') !== released) {
+      differences.push(
+        `withdrawal ${withdrawal.id} (${withdrawal.status}): paid ${has('paid')}, released ${has('released')}`,
+      );
+    }
+    if (withdrawal.status === 'SUCCESS') sums.paidOut += Number(withdrawal.amount);
+    else if (reserved && withdrawal.status !== 'FAILED') sums.inFlight += Number(withdrawal.amount);
+  }
+  for (const proof of (await db.$client.query<Row>(`${select} withdrawal_proofs`)).rows) {
+    const credited = entries.has(`withdrawal_proof:${proof.id}:credited`);
+    if (credited !== (proof.status === 'SUCCESS')) {
+      differences.push(`proof ${proof.id} (${proof.status}): credited ${credited}`);
+    }
+    if (credited) sumsOf(proof.currency).credited += Number(proof.amount);
+  }
+  return differences;
+}
+
+/** Per currency, the withdrawals we hold paid out, and how many end in each state, for the summary. */
+export async function withdrawalFigures(db: Db) {
+  const { rows } = await db.$client.query<{ currency: string; status: string; count: string; total: string }>(
+    `select currency, status, count(*)::text as count, sum(amount_minor)::text as total
+       from withdrawals group by currency, status`,
+  );
+  const paidOut: Record<string, number> = {};
+  const states: Record<string, number> = {};
+  for (const row of rows) {
+    states[row.status] = (states[row.status] ?? 0) + Number(row.count);
+    if (row.status === 'SUCCESS') paidOut[row.currency] = Number(row.total);
+  }
+  return { paidOut, states };
 }

@@ -6,6 +6,9 @@ import { sweepPayments } from '../features/billing/payments/payment-sweeper.serv
 import type { PaymentsDeps } from '../features/billing/payments/payments-deps.ts';
 export { paymentsDepsOf } from '../features/billing/payments/payments.routes.ts';
 import { COMMISSION_RELEASE_QUEUE } from '../features/partnership/commission.service.ts';
+import { sweepWithdrawals } from '../features/partnership/withdrawals/payout.service.ts';
+import { withdrawalsDepsOf } from '../features/partnership/withdrawals/withdrawals-deps-of.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Member } from './factories.ts';
 import type { ServerProcess } from './server-process.ts';
 import type { TestFlexpaySim } from './flexpay-sim.ts';
@@ -25,7 +28,13 @@ export type BankRunWorld = {
   /** Members who pay: children of a partner, and members of none. */
   payers: Member[];
   plans: string[];
+  /** The partners, each with the number their withdrawals go to (proven before the run). */
+  partners: BankRunPartner[];
+  /** The second node's sweep of withdrawal proofs and payouts. */
+  sweepWithdrawals: () => Promise<unknown>;
 };
+
+export type BankRunPartner = { member: Member; phone: string };
 
 /** How many operations, and how often the server's process is killed (one kill every `killEvery`). */
 export type BankRunOptions = { seed: number; operations: number; concurrency: number; killEvery: number };
@@ -45,6 +54,15 @@ const PAYER_SCENARIOS: readonly MagicScenario[] = [
   'lyingCallback',
   'initTimeout',
   'htmlInit',
+];
+
+/** What a payout to a partner's number does at FlexPay, drawn for each withdrawal (magic-payers.ts). */
+const PAYOUT_SCENARIOS: readonly MagicScenario[] = [
+  'payoutSuccess',
+  'payoutSuccess',
+  'payoutFailure',
+  'payoutTimeoutThenSuccess',
+  'payoutTimeoutThenFailure',
 ];
 
 type Outcome = 'done' | 'refused' | 'cut';
@@ -124,6 +142,46 @@ export async function runBankWorkload(world: BankRunWorld, options: BankRunOptio
     }
   }
 
+  /**
+   * A partner withdraws: mostly part or all of what is available in a currency at its minimum or
+   * more, sometimes a cent more than is available (refused); FlexPay's payout to their number plays
+   * one of the payout scenarios.
+   */
+  async function withdraw() {
+    const partner = pick(random, world.partners);
+    const scenario = pick(random, PAYOUT_SCENARIOS);
+    const share = random.next();
+    await serverUp;
+    try {
+      const overview = await fetch(`${world.server.url}/api/partnership`, {
+        headers: { cookie: partner.member.cookie },
+      });
+      const { balances } = (await overview.json()) as {
+        balances: { currency: string; available: number; minimum: number }[];
+      };
+      const open = balances.filter((balance) => balance.available >= balance.minimum);
+      const balance = pick(random, open.length > 0 ? open : balances);
+      const amount =
+        share < 0.1
+          ? balance.available + 1
+          : Math.max(balance.minimum, Math.floor(balance.available * (0.5 + share / 2)));
+      control.program({ phone: partner.phone, scenario });
+      const response = await fetch(`${world.server.url}/api/withdrawals`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: partner.member.cookie,
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({ amount, currency: balance.currency }),
+      });
+      await response.body?.cancel();
+      return response.status < 300 ? 'done' : 'refused';
+    } catch {
+      return 'cut';
+    }
+  }
+
   /** FlexPay refunds a paid collection (status "3", then "4" later), through its control API. */
   async function refund() {
     const paid = control.transactions().filter((tx) => tx.kind === 'collection' && tx.status === '0');
@@ -157,6 +215,7 @@ export async function runBankWorkload(world: BankRunWorld, options: BankRunOptio
   async function sweep() {
     await passTime(world.db, 60_000 + Math.floor(random.next() * 4 * 60_000));
     await sweepPayments(world.deps);
+    await world.sweepWithdrawals();
     return 'done' as const;
   }
 
@@ -183,7 +242,8 @@ export async function runBankWorkload(world: BankRunWorld, options: BankRunOptio
   }
 
   const operations: [number, string, () => Promise<Outcome>][] = [
-    [0.5, 'pay', pay],
+    [0.44, 'pay', pay],
+    [0.06, 'withdraw', withdraw],
     [0.1, 'verify', verify],
     [0.1, 'refund', refund],
     [0.12, 'advance FlexPay', advanceFlexpay],
@@ -215,14 +275,20 @@ export async function runBankWorkload(world: BankRunWorld, options: BankRunOptio
 }
 
 /**
- * Time passes for the payments' back-off: every next check `ms` sooner (PAYMENTS.md A4.5's sweeper).
- * Rows a transaction holds are skipped, never waited for: the app locks payments in its own order,
- * and waiting here could close a deadlock.
+ * Time passes for the back-off of payments, withdrawal proofs and payouts: every next check `ms` sooner
+ * (the money reconciler's sweeps). Rows a transaction holds are skipped, never waited for: the app
+ * locks payments in its own order, and waiting here could close a deadlock.
  */
 export async function passTime(db: Db, ms: number) {
-  await db.$client.query(
-    `update payments set next_check_at = next_check_at - make_interval(secs => $1) where id in
-       (select id from payments where next_check_at is not null for update skip locked)`,
-    [ms / 1000],
-  );
+  for (const table of ['payments', 'withdrawal_proofs', 'withdrawals']) {
+    await db.$client.query(
+      `update ${table} set next_check_at = next_check_at - make_interval(secs => $1) where id in
+         (select id from ${table} where next_check_at is not null for update skip locked)`,
+      [ms / 1000],
+    );
+  }
 }
+
+/** A node's sweep of withdrawal proofs and payouts (the partnership module's periodic job), quiet. */
+export const withdrawalsSweepOf = (deps: AppDeps) => () =>
+  sweepWithdrawals(withdrawalsDepsOf(deps, { error: () => {} }));

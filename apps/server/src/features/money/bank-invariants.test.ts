@@ -6,11 +6,19 @@ import { PAYMENT_RECONCILE_QUEUE } from '../billing/payments/payment-callback.se
 import { sweepPayments } from '../billing/payments/payment-sweeper.service.ts';
 import { resolvePayment } from '../billing/payments/payments-operator.service.ts';
 import { COMMISSION_RELEASE_QUEUE } from '../partnership/commission.service.ts';
-import { bankDifferences, paymentStates } from '../../test/bank-invariants.ts';
-import { passTime, paymentsDepsOf, runBankWorkload, type BankRunTally } from '../../test/bank-workload.ts';
+import { PAYOUT_QUEUE } from '../partnership/withdrawals/withdrawals.service.ts';
+import { bankDifferences, paymentStates, withdrawalFigures } from '../../test/bank-invariants.ts';
+import {
+  passTime,
+  paymentsDepsOf,
+  runBankWorkload,
+  type BankRunPartner,
+  type BankRunTally,
+  withdrawalsSweepOf,
+} from '../../test/bank-workload.ts';
 import { planOf } from '../../test/billing-factories.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createMember, waitFor, type Member } from '../../test/factories.ts';
+import { createMember, MEMBER_PASSWORD, waitFor, type Member } from '../../test/factories.ts';
 import { startTestFlexpaySim, type TestFlexpaySim } from '../../test/flexpay-sim.ts';
 import { partnerWithChildren } from '../../test/partnership-factories.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
@@ -37,7 +45,12 @@ const FAULTS = {
   htmlRate: 0.03,
   checkNotFoundForMs: 3_000,
 };
-const LIMITS = { PAYMENT_STARTS_PER_HOUR: '1000000', PAYMENT_PUSHES_PER_PHONE_PER_HOUR: '1000000' };
+/** Starts unlimited; withdrawals in CDF from 1,000 FC, so that commissions of 10 % reach the minimum. */
+const LIMITS = {
+  PAYMENT_STARTS_PER_HOUR: '1000000',
+  PAYMENT_PUSHES_PER_PHONE_PER_HOUR: '1000000',
+  WITHDRAWAL_MINIMUM_CDF_MINOR: '100000',
+};
 
 let flexpay: TestFlexpaySim;
 /** The second node, in this process: it sweeps (the checks' time moved on), its workers take jobs too. */
@@ -69,11 +82,16 @@ afterAll(async () => {
   await flexpay?.close();
 });
 
-/** Partners with children (10 %, as partnership-factories' terms), and members of no partner. */
-async function payersOf(): Promise<Member[]> {
+/**
+ * Partners with children (10 %, as partnership-factories' terms), each with a withdrawal number of
+ * their own, and members of no partner.
+ */
+async function membersOf(): Promise<{ payers: Member[]; partners: BankRunPartner[] }> {
   const payers: Member[] = [];
+  const partners: BankRunPartner[] = [];
   for (let index = 0; index < PARTNERS; index += 1) {
     const partner = await createMember(node);
+    partners.push({ member: partner, phone: `24381555000${index}` });
     const children = await Promise.all(
       Array.from({ length: CHILDREN_PER_PARTNER }, () => createMember(node)),
     );
@@ -81,7 +99,48 @@ async function payersOf(): Promise<Member[]> {
     payers.push(...children);
   }
   for (let index = 0; index < 10; index += 1) payers.push(await createMember(node));
-  return payers;
+  return { payers, partners };
+}
+
+/**
+ * Each partner proves their number through the routes (P20): the password, the small collection from
+ * the number approved at FlexPay as its holder would, then Verify until it is proven.
+ */
+async function proveNumbers(partners: BankRunPartner[]) {
+  const { control } = flexpay.sim;
+  for (const { member, phone } of partners) {
+    const call = (path: string, method: string, body?: object) =>
+      fetch(`${server.url}/api/partnership/${path}`, {
+        method,
+        headers: { cookie: member.cookie, ...(body && { 'content-type': 'application/json' }) },
+        ...(body && { body: JSON.stringify(body) }),
+      });
+    expect((await call('withdrawal-account', 'PUT', { phone, password: MEMBER_PASSWORD })).status).toBe(200);
+    const proof = await waitFor(
+      async () => control.transactions().find((tx) => tx.phone === phone && tx.kind === 'collection'),
+      `the proof's collection from ${phone}`,
+    );
+    await control.approve(proof.orderNumber);
+    await waitFor(async () => {
+      const account = (await (await call('withdrawal-account/verify', 'POST')).json()) as { status?: string };
+      return account.status === 'proven' ? true : undefined;
+    }, `${phone} proven`);
+  }
+}
+
+/** Withdrawals we hold paid or failed that FlexPay's payouts contradict, in words. */
+async function payoutDifferences(): Promise<string[]> {
+  const payouts = flexpay.sim.control.transactions().filter((tx) => tx.kind === 'payout');
+  const { rows } = await node.db.$client.query<{ reference: string; status: string; amount: string }>(
+    `select reference, status, amount_minor::text as amount from withdrawals where status in ('SUCCESS', 'FAILED')`,
+  );
+  return rows.flatMap((row) => {
+    const tx = payouts.find((payout) => payout.reference === row.reference);
+    const paid = tx?.status === '0' && tx.amountMinor === Number(row.amount);
+    return paid === (row.status === 'SUCCESS')
+      ? []
+      : [`withdrawal ${row.reference} ${row.status}, FlexPay ${tx?.status}`];
+  });
 }
 
 /**
@@ -95,7 +154,7 @@ async function queuesDrained() {
       await node.db.$client.query<{ name: string; state: string }>(
         `select name, state from pgboss.job where name = any($1) and start_after < now() + interval '10 seconds'
             and (state in ('created', 'retry') or (state = 'active' and started_on > now() - interval '1 minute'))`,
-        [[PAYMENT_RECONCILE_QUEUE, COMMISSION_RELEASE_QUEUE]],
+        [[PAYMENT_RECONCILE_QUEUE, COMMISSION_RELEASE_QUEUE, PAYOUT_QUEUE]],
       )
     ).rows;
   await waitFor(
@@ -127,6 +186,7 @@ async function quiesce(tally: BankRunTally) {
   for (let round = 0; round < 4; round += 1) {
     await passTime(node.db, HOUR);
     for (let sweeps = 0; sweeps < 20 && (await sweepPayments(deps)).checked > 0; sweeps += 1);
+    await withdrawalsSweepOf(node.app.deps)();
     await queuesDrained();
   }
   const { db, jobs, paymentHooks, env } = node.app.deps;
@@ -154,12 +214,22 @@ async function quiesce(tally: BankRunTally) {
 
 describe('the bank invariant run (M6)', () => {
   it('keeps every balance equal to its postings, nothing negative, money conserved, one pass and one commission per settled payment, after random payments, refunds, releases, faults and kills', async () => {
-    const payers = await payersOf();
+    const { payers, partners } = await membersOf();
+    await proveNumbers(partners);
     const plans = [(await planOf(node.db, 'week')).id, (await planOf(node.db, 'month')).id];
     flexpay.sim.control.setFaults(FAULTS);
     const began = performance.now();
     const tally = await runBankWorkload(
-      { server, flexpay, db: node.db, deps: paymentsDepsOf(node.app.deps, () => {}), payers, plans },
+      {
+        server,
+        flexpay,
+        db: node.db,
+        deps: paymentsDepsOf(node.app.deps, () => {}),
+        payers,
+        plans,
+        partners,
+        sweepWithdrawals: withdrawalsSweepOf(node.app.deps),
+      },
       {
         seed: SEED,
         operations: OPERATIONS,
@@ -170,12 +240,13 @@ describe('the bank invariant run (M6)', () => {
     const faults = flexpay.sim.control.calls().filter((call) => call.fault !== null).length;
     const { resolved } = await quiesce(tally);
 
-    const differences = await bankDifferences(node.db);
+    const differences = [...(await bankDifferences(node.db)), ...(await payoutDifferences())];
     const alerts: object[] = [];
     const report = await runDailyCheck(
       paymentsDepsOf(node.app.deps, (_message, fields) => alerts.push(fields)),
     );
     const states = await paymentStates(node.db);
+    const withdrawals = await withdrawalFigures(node.db);
     const seconds = ((performance.now() - began) / 1000).toFixed(0);
     const operations = Object.entries(tally.byOperation)
       .map(([name, { done, refused, cut }]) => `${name} ${done}/${refused}/${cut}`)
@@ -183,6 +254,7 @@ describe('the bank invariant run (M6)', () => {
     console.log(
       `M6 seed ${SEED}: ${tally.operations} operations (done/refused/cut: ${operations}), ${faults} FlexPay faults injected, ` +
         `${tally.kills} kills, payments ${JSON.stringify(states)}, ${resolved} resolved by the operator, ` +
+        `withdrawals ${JSON.stringify(withdrawals.states)} paid out ${JSON.stringify(withdrawals.paidOut)}, ` +
         `daily check ${report.compared} compared ${report.alerts + report.entryAlerts} alerts, ` +
         `${differences.length} differences found, ${seconds} s`,
     );
@@ -192,6 +264,7 @@ describe('the bank invariant run (M6)', () => {
     // The run did what it says: payments settled and refunded, faults struck, the server died.
     expect(states.SUCCESS ?? 0).toBeGreaterThan(0);
     expect(states.REFUNDED ?? 0).toBeGreaterThan(0);
+    expect(withdrawals.states.SUCCESS ?? 0).toBeGreaterThan(0);
     expect(faults).toBeGreaterThan(0);
     expect(tally.kills).toBe(KILLS);
   }, 1_800_000);
