@@ -3,9 +3,13 @@
  * (issue 29): Nadia joins the programme at /premium/partnership and copies her invitation link; Tresor
  * opens it, registers, confirms his e-mail by the mail's link, onboards and buys the month of Premium
  * with the simulator's magic payer (243990000001, approved 2 s later); Nadia sees him among the people
- * who joined through her, his payment's share on hold in her balances, and the share in her journals.
+ * who joined through her, his payment's share in her balances, and the share in her journals.
+ * She proves her withdrawal number (the small payment approved on /dev/payments) and, the hold being
+ * 0 days on the e2e server (PARTNERSHIP_HOLD_DAYS, e2e/runner/server.mjs), withdraws it: the payout
+ * approved on /dev/payments, the success said.
  * Labels are read from the app's own translation files.
  */
+import type { Page } from 'playwright-core';
 import {
   expect,
   expectHeading,
@@ -37,8 +41,38 @@ const SHARE_MINOR = MONTH_CDF_MINOR / 10;
 /** The text of a <Trans> string as shown: its tags (`<terms>...</terms>`) removed. */
 const plain = (text: string) => text.replace(/<\/?\w+>/g, '');
 
+/** Nadia's withdrawal number as she types it, and as FlexPay's simulator shows it. */
+const PAYOUT_NUMBER_TYPED = '081 555 0123';
+const PAYOUT_NUMBER = '243815550123';
+
+/**
+ * Approves the pending collection from Nadia's number, or payout to it, as its holder (or the
+ * operator) would: what Approve on /dev/payments does, through the JSON twin of that page (the page
+ * itself refreshes every 5 s, which axe refuses, meta-refresh).
+ */
+async function approveAtFlexpay(page: Page, kind: 'collection' | 'payout') {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const listed = await page.request.get('/api/dev/payments');
+    expect(listed.status(), 'GET /api/dev/payments').toBe(200);
+    const { payments } = (await listed.json()) as {
+      payments: { orderNumber: string; kind: string; phone: string | null; status: string }[];
+    };
+    const pending = payments.find(
+      (tx) => tx.kind === kind && tx.phone === PAYOUT_NUMBER && tx.status === '2',
+    );
+    if (pending) {
+      const approved = await page.request.post(`/api/dev/payments/${pending.orderNumber}/approve`);
+      expect(approved.status(), `approve the ${kind}`).toBe(200);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no ${kind} of ${PAYOUT_NUMBER} waits at FlexPay`);
+    await page.waitForTimeout(300);
+  }
+}
+
 const referral = journey(
-  'a partner shares the link, a new member registers through it and buys Premium, the partner sees the share on hold in the journal',
+  'a partner shares the link, a new member registers through it and buys Premium, the partner sees the share in the journal, proves a number and withdraws',
   async ({ browser, baseUrl, log }) => {
     const nadia = await signedUpMember(browser, baseUrl, {
       firstName: 'Nadia',
@@ -107,16 +141,18 @@ const referral = journey(
     await shot(page, 'partnership-05-child-paid');
     log('Tresor paid the month: 14,000 FC');
 
-    // Nadia sees him, his payment's share on hold, and the share in her journals.
+    // Nadia sees him, his payment's share, and the share in her journals.
     const overview = await nadia.page.request.get('/api/partnership');
     expect(overview.status(), 'GET /api/partnership').toBe(200);
     const { balances } = (await overview.json()) as {
-      balances: { currency: string; pending: number; available: number }[];
+      balances: { currency: string; pending: number; available: number; revenue: number }[];
     };
-    expect(
-      balances.find((balance) => balance.currency === 'CDF')?.pending,
-      'the share on hold (CDF minor units)',
-    ).toBe(SHARE_MINOR);
+    // Held 0 days on the e2e server: the share may be released already, from on hold to available.
+    const cdf = balances.find((balance) => balance.currency === 'CDF');
+    expect(cdf && [cdf.revenue, cdf.pending + cdf.available], 'the share earned (CDF minor units)').toEqual([
+      SHARE_MINOR,
+      SHARE_MINOR,
+    ]);
     await nadia.page.goto('/premium/partnership');
     await nadia.page
       .getByRole('heading', { name: partnership('children.title_one', { count: '1' }) })
@@ -132,7 +168,36 @@ const referral = journey(
       .first()
       .waitFor();
     await shot(nadia.page, 'partnership-07-journals');
-    log('Nadia sees Tresor, 1,400 FC on hold, and the share in her journals');
+    log('Nadia sees Tresor, 1,400 FC earned, and the share in her journals');
+
+    // Nadia proves a number: the small payment approved at FlexPay, as its holder would on the phone.
+    await nadia.page.goto('/premium/withdrawal/account');
+    await expectHeading(nadia.page, partnership('account.title'));
+    await field(nadia.page, partnership('account.phone')).fill(PAYOUT_NUMBER_TYPED);
+    await field(nadia.page, partnership('account.password')).fill(nadia.password);
+    await shot(nadia.page, 'partnership-08-account');
+    await nadia.page.getByRole('button', { name: partnership('account.save'), exact: true }).click();
+    await nadia.page.getByText(partnership('account.proving.title'), { exact: true }).waitFor();
+    await shot(nadia.page, 'partnership-09-proving');
+    await approveAtFlexpay(nadia.page, 'collection');
+    await nadia.page.getByRole('button', { name: partnership('account.verify'), exact: true }).click();
+    await nadia.page.getByText(partnership('account.status.proven'), { exact: true }).waitFor();
+    await shot(nadia.page, 'partnership-10-proven');
+    log('Nadia proved her number: the small payment approved as on /dev/payments');
+
+    // No hold on the e2e server (PARTNERSHIP_HOLD_DAYS=0): the share is available; she withdraws it all.
+    await nadia.page.goto('/premium/withdrawal');
+    await expectHeading(nadia.page, partnership('withdraw.title'));
+    await nadia.page.getByText(partnership('withdraw.submit'), { exact: true }).waitFor();
+    await shot(nadia.page, 'partnership-11-withdrawal');
+    await nadia.page.getByRole('button', { name: partnership('withdraw.submit'), exact: true }).click();
+    // The payout to an ordinary number waits at FlexPay (on /dev/payments) until approved.
+    await approveAtFlexpay(nadia.page, 'payout');
+    await nadia.page
+      .getByText(partnership('withdraw.success.title'), { exact: true })
+      .waitFor({ timeout: 30_000 });
+    await shot(nadia.page, 'partnership-12-withdrawn');
+    log('Nadia withdrew her share: paid to her number');
   },
   { timeoutMs: 240_000 },
 );

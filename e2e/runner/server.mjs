@@ -56,6 +56,10 @@ export async function startServer({ pushServiceOrigin } = {}) {
     WEB_DIST_DIR: WEB_DIST,
     // Behind a proxy, as in production: each journey's member comes from an address of its own (fixtures.ts).
     TRUST_PROXY: 'true',
+    // The partnership's journey withdraws the share a child's payment just earned: no hold period, and
+    // a CDF minimum (1,000 FC) that one share and the number's proof reach (docs/partnership.md).
+    PARTNERSHIP_HOLD_DAYS: '0',
+    WITHDRAWAL_MINIMUM_CDF_MINOR: '100000',
     ...(pushServiceOrigin ? { PUSH_SERVICE_ORIGINS: pushServiceOrigin } : {}),
   });
   const logFile = path.join(RESULTS_DIR, 'server.log');

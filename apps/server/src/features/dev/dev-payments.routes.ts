@@ -41,6 +41,9 @@ export const devPaymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       reply
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
+        // The app's no-referrer makes a browser send its forms' POSTs with `Origin: null`, which the
+        // same-origin rule refuses (decision 0032): this page's Approve and Decline send their origin.
+        .header('Referrer-Policy', 'same-origin')
         .send(renderPaymentsPage(sim.control.transactions(), request.query.done)),
   );
 

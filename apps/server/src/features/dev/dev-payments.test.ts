@@ -39,6 +39,8 @@ describe('development payments page (/dev/payments)', () => {
     expect(page.body).toContain(`action="/dev/payments/${orderNumber}/approve"`);
     expect(page.body).toContain(MAGIC_PAYERS.success.msisdn);
     expect(page.body).not.toContain(sim.flexpay.token);
+    // Its forms post with their origin (no-referrer would send `Origin: null`, refused in a browser).
+    expect(page.headers['referrer-policy']).toBe('same-origin');
 
     const approved = await t.app.inject({
       method: 'POST',
