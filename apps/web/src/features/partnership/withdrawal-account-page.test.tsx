@@ -128,6 +128,17 @@ describe('WithdrawalAccountPage', () => {
     expect(screen.getByText('Withdrawals to this number open on November 26, 2026.')).toBeTruthy();
   });
 
+  it('tells no cooldown for a first number proven after the page read the time (seen at 360x740)', async () => {
+    const provenLater = '2026-11-24T10:05:00.000Z';
+    stubApi({
+      'GET /api/partnership': () =>
+        partner({ withdrawalAccount: account({ provenAt: provenLater, withdrawableFrom: provenLater }) }),
+    });
+    render();
+    expect(await screen.findByText('Proven on November 24, 2026')).toBeTruthy();
+    expect(screen.queryByText(/Withdrawals to this number open on/)).toBeNull();
+  });
+
   it('changes the number with the password, the current one filled in', async () => {
     const fetch = stubApi({
       'GET /api/partnership': () => partner(),

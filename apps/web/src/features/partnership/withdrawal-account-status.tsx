@@ -10,7 +10,11 @@ const STATUS_COLOR = { proving: 'ochre', failed: 'red', proven: 'teal' } as cons
 export function WithdrawalAccountStatus({ account, now }: { account: WithdrawalAccount; now: number }) {
   const { t } = useTranslation('partnership');
   const language = currentLanguage();
-  const cooling = account.withdrawableFrom !== null && Date.parse(account.withdrawableFrom) > now;
+  // A first number opens when it is proven (withdrawableFrom = provenAt): no cooldown to tell, even
+  // when the proof came after `now` was last read; a changed one opens later, and says when.
+  const from = account.withdrawableFrom === null ? null : Date.parse(account.withdrawableFrom);
+  const cooling =
+    from !== null && from > now && (account.provenAt === null || from > Date.parse(account.provenAt));
   return (
     <Stack gap={4}>
       <Group gap="xs" justify="space-between" wrap="nowrap">
