@@ -33,7 +33,8 @@ export function commissionOn(amountMinor: number, percentage: number): number {
  * The commission (docs/partnership.md): when a child's payment settles within their partner's dates,
  * the partner's share is credited as pending (Dr platform:commission_expense / Cr aff_pending) and its
  * release sent for the end of the hold, both in the settlement's transaction (P11, M4: once per
- * payment, by the entry's key). Nothing when the child paid from the partner's own number, or used one
+ * payment, by the entry's key). Nothing when the child paid from the partner's own number (their
+ * account's, or a withdrawal number they proved), or used one
  * of the partner's devices (an install both of them used: payments do not record theirs). A child
  * paying from a number another child of the same partner paid from is flagged for review.
  */
@@ -45,10 +46,10 @@ async function creditCommission(payment: PaymentRow, { tx, jobs, at }: PaymentHo
   if (settledAt < partnership.startDate) return;
   if (partnership.endDate && settledAt > partnership.endDate) return;
   const partnerId = partnership.userId;
-  // The partner's own phone or install in the child's hands: their own money, not a child's.
+  // The partner's own phone, payout number or install in the child's hands: their own money, not a child's.
   if (await repo.shareADevice(tx, partnerId, payment.userId)) return;
   if (payment.payerPhone) {
-    if (payment.payerPhone === (await repo.findPhone(tx, partnerId))) return;
+    if (await repo.isNumberOf(tx, partnerId, payment.payerPhone)) return;
     await flagSharedPayer(tx, jobs, { partnerId, payment, payerPhone: payment.payerPhone, at });
   }
   const amount = commissionOn(payment.amountMinor, partnership.percentage);

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withdrawalProofs } from '../../db/schema.ts';
 import { balanceOf, ledgerIsBalanced, memberAccount } from '../money/ledger/ledger.service.ts';
 import { clock } from '../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -19,6 +21,16 @@ import {
 import { sharedPayerFlagsOf, updatePartnership } from './partnership.repository.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** A proof of `phone` by the member, in `status`, as the withdrawal account's proof leaves it. */
+const proofOf = (userId: string, phone: string, status: 'SUCCESS' | 'FAILED') => ({
+  userId,
+  phone,
+  reference: `PROOF${randomBytes(6).toString('hex').toUpperCase()}`,
+  amountMinor: 10_000,
+  currency: 'CDF' as const,
+  status,
+});
 
 describe("the commission on a child's payment", () => {
   let t: TestApp;
@@ -173,6 +185,19 @@ describe("the commission on a child's payment", () => {
     const { partnerId, payment } = await childPaying(phone, phone);
     await movePayment(t.db, t.jobs, payment, 'SUCCESS');
     expect(await pending(partnerId)).toBe(0);
+  });
+
+  it('is not credited when the child pays from a withdrawal number the partner proved', async () => {
+    const phone = `2439${String(Date.now()).slice(-8)}`;
+    // A proof that failed proves nothing: a payment from that number earns the share.
+    const declined = await childPaying(phone);
+    await t.db.insert(withdrawalProofs).values(proofOf(declined.partnerId, phone, 'FAILED'));
+    await movePayment(t.db, t.jobs, declined.payment, 'SUCCESS');
+    expect(await pending(declined.partnerId)).toBeGreaterThan(0);
+    const proven = await childPaying(phone);
+    await t.db.insert(withdrawalProofs).values(proofOf(proven.partnerId, phone, 'SUCCESS'));
+    await movePayment(t.db, t.jobs, proven.payment, 'SUCCESS');
+    expect(await pending(proven.partnerId)).toBe(0);
   });
 
   it("is not credited when the child used one of the partner's devices", async () => {

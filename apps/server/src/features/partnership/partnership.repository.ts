@@ -7,6 +7,7 @@ import {
   referrals,
   sharedPayerFlags,
   users,
+  withdrawalProofs,
   type PartnershipRow,
 } from '../../db/schema.ts';
 
@@ -127,9 +128,21 @@ export async function listChildren(
 }
 
 /** The member's phone (their own number: a child paying from it earns their partner nothing). */
-export async function findPhone(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
-  return row?.phone ?? null;
+/**
+ * Whether `phone` is the member's: their account's number, or a withdrawal number they ever proved
+ * (a proof that succeeded: its wallet answered to them).
+ */
+export async function isNumberOf(db: DbOrTx, userId: string, phone: string): Promise<boolean> {
+  const [row] = await db
+    .execute<{ theirs: boolean }>(
+      sql`
+    SELECT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.phone} = ${phone})
+        OR EXISTS (SELECT 1 FROM ${withdrawalProofs}
+                    WHERE ${withdrawalProofs.userId} = ${userId} AND ${withdrawalProofs.phone} = ${phone}
+                      AND ${withdrawalProofs.status} = 'SUCCESS') AS theirs`,
+    )
+    .then((result) => result.rows);
+  return row?.theirs === true;
 }
 
 /** The partner's other children who paid (a settled payment) from `payerPhone`. */
