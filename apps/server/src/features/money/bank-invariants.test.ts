@@ -170,7 +170,9 @@ async function queuesDrained() {
  * After the run: FlexPay's faults off and its time on (refunds complete, late callbacks go out), the
  * second node's sweeps an hour apart until nothing is due, every hold ended, and each payment whose
  * init answer was lost and never called back (no order number to check it by) resolved as an operator
- * would, from FlexPay's back office: the daily check reminds of every one left.
+ * would, from FlexPay's back office: the daily check reminds of every one left. One FlexPay shows
+ * paid with another amount than asked (the amountMismatch payer) is not the `resolve` command's to
+ * settle (it knows paid or failed only): the operator leaves it, and the daily check reminds of it.
  */
 async function quiesce(tally: BankRunTally) {
   const { control } = flexpay.sim;
@@ -195,10 +197,15 @@ async function quiesce(tally: BankRunTally) {
     `select reference from payments where status in ('PENDING', 'INIT_UNKNOWN', 'EXPIRED') and provider_ref is null`,
   );
   let resolved = 0;
+  const leftToReview: string[] = [];
   for (const { reference } of unknown) {
     const tx = control.transactions().find((found) => found.reference === reference);
     // Still pending or being refunded at FlexPay: not for the operator to decide yet.
     if (tx && (tx.status === '2' || tx.status === '3')) continue;
+    if (tx?.status === '0' && tx.scenario === 'amountMismatch') {
+      leftToReview.push(reference);
+      continue;
+    }
     // Paid: a pass and its entries. Failed, cancelled, refunded, or unknown to FlexPay: nothing was kept.
     const outcome = tx?.status === '0' ? 'paid' : 'failed';
     await resolvePayment(settlement, { reference, outcome, orderNumber: tx?.orderNumber });
@@ -209,7 +216,7 @@ async function quiesce(tally: BankRunTally) {
     [COMMISSION_RELEASE_QUEUE],
   );
   await queuesDrained();
-  return { resolved, started: tally.references.size };
+  return { resolved, leftToReview, started: tally.references.size };
 }
 
 describe('the bank invariant run (M6)', () => {
@@ -238,7 +245,7 @@ describe('the bank invariant run (M6)', () => {
       },
     );
     const faults = flexpay.sim.control.calls().filter((call) => call.fault !== null).length;
-    const { resolved } = await quiesce(tally);
+    const { resolved, leftToReview } = await quiesce(tally);
 
     const differences = [...(await bankDifferences(node.db)), ...(await payoutDifferences())];
     const alerts: object[] = [];
@@ -259,7 +266,13 @@ describe('the bank invariant run (M6)', () => {
         `${differences.length} differences found, ${seconds} s`,
     );
     expect(differences).toEqual([]);
-    expect(alerts).toEqual([]);
+    // Only the reminders of the payments the operator could not settle with `resolve`.
+    expect(alerts).toHaveLength(leftToReview.length);
+    expect(alerts).toEqual(
+      expect.arrayContaining(
+        leftToReview.map((reference) => expect.objectContaining({ alert: 'outcome_unknown', reference })),
+      ),
+    );
     expect(report).toMatchObject({ alerts: 0, entryAlerts: 0, ledgerAlert: false });
     // The run did what it says: payments settled and refunded, faults struck, the server died.
     expect(states.SUCCESS ?? 0).toBeGreaterThan(0);
