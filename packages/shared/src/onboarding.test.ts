@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { onboardingStep } from './onboarding.ts';
 
 describe('onboardingStep', () => {
-  const match = { sex: ['male' as const], ageMin: 18, ageMax: 40, distance: 50 };
+  const match = { sex: ['male' as const], ageMin: 18, ageMax: 40, distance: 50, verifiedOnly: false };
 
   it('asks for the profile first, then who to meet, then nothing', () => {
     expect(onboardingStep({ firstName: null, sex: 'female', match })).toBe('profile');
@@ -16,7 +16,7 @@ describe('the photo step', () => {
   const done = {
     firstName: 'Amani',
     sex: 'female' as const,
-    match: { sex: ['male' as const], ageMin: 18, ageMax: 40, distance: 50 },
+    match: { sex: ['male' as const], ageMin: 18, ageMax: 40, distance: 50, verifiedOnly: false },
   };
   const avatar = {
     _id: 'p1',

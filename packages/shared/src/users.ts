@@ -117,7 +117,22 @@ export const MeSchema = z.object({
   popularity: z.int(),
   /** Whether the member has shared a position (the position itself is never sent). */
   locationShared: z.boolean(),
-  match: z.object({ sex: z.array(SexSchema), ageMin: z.int(), ageMax: z.int(), distance: z.int() }),
+  match: z.object({
+    sex: z.array(SexSchema),
+    ageMin: z.int(),
+    ageMax: z.int(),
+    distance: z.int(),
+    /** Show me verified members only. */
+    verifiedOnly: z.boolean(),
+  }),
+  /** member, or moderator and admin (granted by `npm run admin -- grant`): the console's link shows for them. */
+  role: z.enum(['member', 'moderator', 'admin']),
+  /** A moderator approved the member's selfie (the badge). */
+  verified: z.boolean(),
+  /** A moderator requires a selfie: hidden from lists and unable to message until verified. */
+  verificationRequired: z.boolean(),
+  /** Discreet mode: out of every list but matches and conversations, neutral pushes and title. */
+  discreet: z.boolean(),
   connected: z.boolean(),
   lastActivity: z.string().nullable(),
   createdAt: z.string(),

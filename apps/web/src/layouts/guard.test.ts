@@ -62,13 +62,13 @@ describe('guardRedirect for a member', () => {
   });
 
   it('sends a member with an empty match sex list to the match settings', () => {
-    const me = member({ match: { sex: [], ageMin: 18, ageMax: 99, distance: 100 } });
+    const me = member({ match: { sex: [], ageMin: 18, ageMax: 99, distance: 100, verifiedOnly: false } });
     expect(guardRedirect('/home', '', me)).toBe('/settings/match');
     expect(guardRedirect('/settings/match', '', me)).toBeNull();
   });
 
   it('asks for the profile before the match preferences', () => {
-    const me = member({ sex: null, match: { sex: [], ageMin: 18, ageMax: 99, distance: 100 } });
+    const me = member({ sex: null, match: { sex: [], ageMin: 18, ageMax: 99, distance: 100, verifiedOnly: false } });
     expect(guardRedirect('/settings/match', '', me)).toBe('/settings/profile');
   });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   type AnyPgColumn,
@@ -45,10 +46,29 @@ export const users = pgTable(
     matchAgeMin: integer('match_age_min').notNull().default(18),
     matchAgeMax: integer('match_age_max').notNull().default(99),
     matchDistance: integer('match_distance').notNull().default(100),
-    /** pending until the e-mail is confirmed; deactivated until the next login. */
-    status: text('status', { enum: ['pending', 'active', 'deactivated'] })
+    /**
+     * pending until the e-mail is confirmed; deactivated until the next login; suspended until
+     * `suspendedUntil` and banned for good by a moderator (the moderation feature decides, the users
+     * feature writes). Every list shows active members only.
+     */
+    status: text('status', { enum: ['pending', 'active', 'deactivated', 'suspended', 'banned'] })
       .notNull()
       .default('pending'),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /** Granted by `npm run admin -- grant`, never by the API (QUALITY Z2). */
+    role: text('role', { enum: ['member', 'moderator', 'admin'] })
+      .notNull()
+      .default('member'),
+    /** When a moderator approved the member's selfie; null: not verified (badge and filter). */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** A moderator's "require verification": hidden from lists and unable to message until verified. */
+    verificationRequired: boolean('verification_required').notNull().default(false),
+    /** A moderator's "restrict": until then, messages to strangers are held for review. */
+    restrictedUntil: timestamp('restricted_until', { withTimezone: true }),
+    /** Discreet mode: out of every list but matches and conversations, no distance nor last activity, neutral pushes. */
+    discreet: boolean('discreet').notNull().default(false),
+    /** Match preference: show me verified members only. */
+    matchVerifiedOnly: boolean('match_verified_only').notNull().default(false),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     /** Snapped to a grid of about 1 km before storing (QUALITY Z4); never sent to anyone. */
     latitude: doublePrecision('latitude'),
@@ -81,6 +101,11 @@ export const users = pgTable(
     index('users_active_popularity_idx')
       .on(sql`${table.popularity} DESC`)
       .where(sql`${table.status} = 'active'`),
+    check('users_role_check', sql`${table.role} IN ('member', 'moderator', 'admin')`),
+    check(
+      'users_status_check',
+      sql`${table.status} IN ('pending', 'active', 'deactivated', 'suspended', 'banned')`,
+    ),
     // Near me: `users_near_idx`, a GiST index over earthdistance's cube points with sex and birth date
     // as btree_gist keys and id, latitude and longitude included (index-only, nearest-first scans), over
     // active members with a complete profile and a position. Created by migration 0004_near_index.sql:
@@ -93,3 +118,4 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+export type UserRole = UserRow['role'];

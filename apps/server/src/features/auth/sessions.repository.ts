@@ -19,7 +19,7 @@ function prepareLiveSession(db: DbOrTx) {
   return db
     .select({
       session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt },
-      user: { id: users.id, status: users.status },
+      user: { id: users.id, status: users.status, role: users.role },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -31,7 +31,7 @@ function prepareLiveSession(db: DbOrTx) {
       ),
     )
     .limit(1)
-    .prepare('auth_live_session_v1');
+    .prepare('auth_live_session_v2');
 }
 const liveSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareLiveSession>>();
 

@@ -1,13 +1,15 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { clock } from '../../lib/clock.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
+import type { UserRole } from '../../db/schema/users.ts';
 import * as repo from './sessions.repository.ts';
 
 export const SESSION_COOKIE = 'motema_session';
 export const SESSION_TTL_MS = 60 * 24 * 3600 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-export type AuthContext = { sessionId: string; userId: string };
+/** `role`: the member's, read with the session (moderation routes answer 404 to a member: plugins/staff-only.ts). */
+export type AuthContext = { sessionId: string; userId: string; role: UserRole };
 
 /** A new session: the cookie gets the token, the database only its hash. */
 export async function createSession(db: DbOrTx, userId: string, userAgent: string | null) {
@@ -40,7 +42,7 @@ export async function authenticate(db: Db, token: string | undefined) {
  */
 export async function sessionOf(db: Db, token: string | undefined): Promise<AuthContext | undefined> {
   const found = await authenticate(db, token);
-  return found && { sessionId: found.session.id, userId: found.user.id };
+  return found && { sessionId: found.session.id, userId: found.user.id, role: found.user.role };
 }
 
 /** Ends one session. The caller emits `sessions.revoked` after the commit, so its sockets close. */

@@ -15,7 +15,7 @@ afterEach(() => {
 describe('MatchSettingsPage', () => {
   it('as the last required onboarding step, asks for at least one choice, then goes home', async () => {
     const me = buildMe({
-      match: { sex: [], ageMin: 18, ageMax: 99, distance: 100 },
+      match: { sex: [], ageMin: 18, ageMax: 99, distance: 100, verifiedOnly: false },
       avatar: buildImage('p1'),
     });
     const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
@@ -46,7 +46,7 @@ describe('MatchSettingsPage', () => {
   });
 
   it('without an avatar, offers the photo step next (due on this device) instead of going home', async () => {
-    const me = buildMe({ match: { sex: [], ageMin: 18, ageMax: 99, distance: 100 } });
+    const me = buildMe({ match: { sex: [], ageMin: 18, ageMax: 99, distance: 100, verifiedOnly: false } });
     vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) =>
       jsonResponse(200, { ...me, match: JSON.parse(String(init?.body)) }),
     );

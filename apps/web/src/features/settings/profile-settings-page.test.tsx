@@ -12,7 +12,7 @@ const newcomer = buildMe({
   lastName: null,
   sex: null,
   name: 'amani',
-  match: { sex: [], ageMin: 18, ageMax: 99, distance: 100 },
+  match: { sex: [], ageMin: 18, ageMax: 99, distance: 100, verifiedOnly: false },
 });
 
 describe('ProfileSettingsPage', () => {
