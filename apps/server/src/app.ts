@@ -32,6 +32,7 @@ import {
   plugInRealtime,
   paymentHooksOf,
   accountHooksOf,
+  moderationSubjectsOf,
   portsOf,
   registerRoutes,
   routeListsOf,
@@ -90,6 +91,7 @@ export async function buildApp(
     ),
     paymentHooks: paymentHooksOf(modules),
     accountHooks: accountHooksOf(modules),
+    moderationSubjects: moderationSubjectsOf(modules),
   };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

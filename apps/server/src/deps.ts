@@ -9,6 +9,7 @@ import type { FlexpaySim } from '@motema/flexpay-sim';
 import type { PaymentProvider } from './features/money/providers/payment-provider.ts';
 import type { AccountHook } from './account-hooks-port.ts';
 import type { PaymentHook } from './payment-hooks-port.ts';
+import type { ModerationSubject } from './moderation-subjects-port.ts';
 
 /** What the app is built from: main.ts makes the real ones, tests make their own. */
 export type AppDeps = {
@@ -30,7 +31,9 @@ export type AppDeps = {
   paymentHooks: readonly PaymentHook[];
   /** What the features do when an account is created, from their modules (account-hooks-port.ts). */
   accountHooks: readonly AccountHook[];
+  /** The moderation cases' subjects, each from the feature that owns it (moderation-subjects-port.ts). */
+  moderationSubjects: readonly ModerationSubject[];
 };
 
 /** What main.ts and the tests give buildApp: it makes the event port and gathers the hooks itself. */
-export type AppInputs = Omit<AppDeps, 'events' | 'paymentHooks' | 'accountHooks'>;
+export type AppInputs = Omit<AppDeps, 'events' | 'paymentHooks' | 'accountHooks' | 'moderationSubjects'>;

@@ -54,6 +54,9 @@ const EnvSchema = z.object({
   // their children (percent), the days a commission stays on hold, and CDF's smallest withdrawal in
   // minor units ($10's equivalent: 2,800,000 is 28,000 FC).
   PARTNERSHIP_PERCENTAGE: z.coerce.number().min(0).max(100).default(10),
+  // How long a closed moderation case keeps its snapshot (the reported text and pictures), in days
+  // (docs/moderation.md "Retention").
+  MODERATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   PARTNERSHIP_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   WITHDRAWAL_MINIMUM_CDF_MINOR: z.coerce.number().int().min(1).default(2_800_000),
   // A withdrawal number's proof (docs/partnership.md): the small collection pushed to it, in its

@@ -7,11 +7,12 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
-import type { ReportedZones, ReportTargets } from '../features/safety/safety.service.ts';
+import type { ReportCases, ReportedZones, ReportTargets } from '../features/safety/safety.service.ts';
 import type { ChildAccounts } from '../child-accounts-port.ts';
 import type { NotificationContribution } from '../notification-port.ts';
 import type { AccountHook } from '../account-hooks-port.ts';
 import type { PaymentHook } from '../payment-hooks-port.ts';
+import type { ModerationSubject } from '../moderation-subjects-port.ts';
 import type { PeriodicJob } from '../jobs/periodic.ts';
 import type { RateLimiter } from '../lib/rate-limiter.ts';
 import type { Realtime } from '../realtime/server.ts';
@@ -28,6 +29,8 @@ export type FeaturePorts = {
   reportedZones: ReportedZones;
   /** A partner's child accounts, from the partnership feature for discovery's GET /api/users?parent-id=. */
   childAccounts: ChildAccounts;
+  /** The case a stored report merges into, from the moderation feature, in the report's transaction. */
+  reportCases: ReportCases;
 };
 
 /** What a module's routes, handlers, subscribers, workers and periodic jobs are built with. */
@@ -89,6 +92,8 @@ export type FeatureModule = {
   paymentHooks?: readonly PaymentHook[];
   /** What it does when an account is created, in auth's transaction (account-hooks-port.ts). */
   accountHooks?: readonly AccountHook[];
+  /** The kinds of moderation subject it owns: their snapshot and removal (moderation-subjects-port.ts). */
+  moderationSubjects?: readonly ModerationSubject[];
 };
 
 /** A route plugin taking the app's deps, or the options `options` builds from the context. */

@@ -5,6 +5,7 @@ import { devModule } from '../features/dev/dev.module.ts';
 import { devicesModule } from '../features/devices/devices.module.ts';
 import { discoveryModule } from '../features/discovery/discovery.module.ts';
 import { mediaModule } from '../features/media/media.module.ts';
+import { moderationModule } from '../features/moderation/moderation.module.ts';
 import { moneyModule } from '../features/money/money.module.ts';
 import { notificationsModule } from '../features/notifications/notifications.module.ts';
 import { partnershipModule } from '../features/partnership/partnership.module.ts';
@@ -33,6 +34,7 @@ export const featureModules: readonly FeatureModule[] = [
   billingModule,
   partnershipModule,
   zonesModule,
+  moderationModule,
   notificationsModule,
   devicesModule,
   devModule,

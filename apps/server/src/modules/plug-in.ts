@@ -5,6 +5,7 @@ import { PLUGIN_PUBLIC_ROUTES } from '../plugins/public-routes.ts';
 import type { NotificationContribution } from '../notification-port.ts';
 import type { AccountHook } from '../account-hooks-port.ts';
 import type { PaymentHook } from '../payment-hooks-port.ts';
+import type { ModerationSubject } from '../moderation-subjects-port.ts';
 import type {
   FeatureContext,
   FeatureModule,
@@ -34,6 +35,15 @@ export function accountHooksOf(modules: readonly FeatureModule[]): AccountHook[]
   return modules.flatMap((module) => module.accountHooks ?? []);
 }
 
+/** Every module's moderation subjects; a kind given twice is a mistake the app refuses to start with. */
+export function moderationSubjectsOf(modules: readonly FeatureModule[]): ModerationSubject[] {
+  const subjects = modules.flatMap((module) => module.moderationSubjects ?? []);
+  const kinds = subjects.map((subject) => subject.kind);
+  const twice = kinds.filter((kind, i) => kinds.indexOf(kind) !== i);
+  if (twice.length > 0) throw new Error(`moderation subject ${twice.join(', ')} given twice`);
+  return subjects;
+}
+
 export function routeListsOf(modules: readonly FeatureModule[]): RouteLists {
   return {
     publicRoutes: new Set([...PLUGIN_PUBLIC_ROUTES, ...modules.flatMap((m) => m.publicRoutes ?? [])]),
@@ -51,7 +61,7 @@ export function portsOf(modules: readonly FeatureModule[]): FeaturePorts {
     if (port in ports) throw new Error(`the ${port} port is provided twice (again by ${by})`);
     ports[port] = value;
   }
-  const needed: (keyof FeaturePorts)[] = ['reportTargets', 'reportedZones'];
+  const needed: (keyof FeaturePorts)[] = ['reportTargets', 'reportedZones', 'reportCases'];
   const missing = needed.filter((port) => !(port in ports));
   if (missing.length > 0) throw new Error(`no module provides ${missing.join(', ')}`);
   return ports as FeaturePorts;

@@ -5,6 +5,7 @@ import { users } from './users.ts';
 // Owned by the safety feature: only its repositories write these tables; other features go through its service.
 // Other features' queries that read these tables (db/table-owners.test.ts fails on any other):
 // blocks may be read by: chat.
+// reports may be read by: moderation.
 
 /** `blocker` blocked `blocked`; every feature treats the pair as invisible to each other, both ways. */
 export const blocks = pgTable(
@@ -37,8 +38,11 @@ export const reports = pgTable(
     reporterId: uuid('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The member reported, or whose post or comment is; null for a zone's report. */
-    reportedId: uuid('reported_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The member reported, or whose post or comment is; null for a zone's report, and once the
+     * reported account is deleted (the report stays for its moderation case, whose snapshot keeps them).
+     */
+    reportedId: uuid('reported_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     subReason: text('sub_reason').notNull(),
     postId: uuid('post_id'),
@@ -64,10 +68,10 @@ export const reports = pgTable(
       .on(table.reporterId, table.zoneId)
       .where(sql`${table.status} = 'open' AND ${table.zoneId} IS NOT NULL`),
     check('reports_one_target_check', sql`${table.postId} IS NULL OR ${table.commentId} IS NULL`),
-    // A member (and maybe their post or comment), or a zone alone.
+    // A member (and maybe their post or comment; the member null once their account is gone), or a zone alone.
     check(
       'reports_member_or_zone_check',
-      sql`(${table.reportedId} IS NULL) = (${table.zoneId} IS NOT NULL) AND (${table.zoneId} IS NULL OR (${table.postId} IS NULL AND ${table.commentId} IS NULL))`,
+      sql`${table.zoneId} IS NULL OR (${table.reportedId} IS NULL AND ${table.postId} IS NULL AND ${table.commentId} IS NULL)`,
     ),
     index('reports_reported_idx').on(table.reportedId, table.createdAt),
   ],

@@ -4,12 +4,14 @@ import { safetyRoutes } from './safety.routes.ts';
 export const safetyModule: FeatureModule = {
   name: 'safety',
   // Reports may point at a post or a comment, which the posts feature checks, or at a zone, which
-  // the zones feature checks (safety depends on neither).
+  // the zones feature checks (safety depends on neither); each joins its moderation case (the
+  // moderation feature's port).
   routes: [
     routes(safetyRoutes, ({ deps, ports }) => ({
       ...deps,
       reportTargets: ports.reportTargets,
       reportedZones: ports.reportedZones,
+      reportCases: ports.reportCases,
     })),
   ],
 };

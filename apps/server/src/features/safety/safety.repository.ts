@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { blocks, reports, users } from '../../db/schema.ts';
 
@@ -72,4 +72,10 @@ export async function insertOpenReport(db: DbOrTx, report: NewReport, at: Date) 
     .onConflictDoNothing()
     .returning({ id: reports.id });
   return row;
+}
+
+/** Closes reports (their case was decided): their reporters may report the subject again. */
+export async function closeReports(db: DbOrTx, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await db.update(reports).set({ status: 'closed' }).where(inArray(reports.id, [...ids]));
 }

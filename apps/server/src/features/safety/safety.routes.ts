@@ -15,6 +15,7 @@ import {
   listBlockedMembers,
   reportMember,
   unblockMember,
+  type ReportCases,
   type ReportedZones,
   type ReportTargets,
 } from './safety.service.ts';
@@ -31,7 +32,7 @@ const MemberParamsSchema = z.object({ user: z.uuid({ error: 'invalid_value' }) }
  * a zone, which `reportedZones` (the zones feature's) checks.
  */
 export const safetyRoutes: FastifyPluginAsyncZod<
-  AppDeps & { reportTargets: ReportTargets; reportedZones: ReportedZones }
+  AppDeps & { reportTargets: ReportTargets; reportedZones: ReportedZones; reportCases: ReportCases }
 > = async (app, deps) => {
   const { db } = deps;
 
@@ -93,13 +94,12 @@ export const safetyRoutes: FastifyPluginAsyncZod<
       reply
         .code(201)
         .send(
-          await reportMember(
-            db,
-            memberOf(request).userId,
-            request.body,
-            deps.reportTargets,
-            deps.reportedZones,
-          ),
+          await reportMember(db, memberOf(request).userId, request.body, {
+            targets: deps.reportTargets,
+            zones: deps.reportedZones,
+            cases: deps.reportCases,
+            deps,
+          }),
         ),
   );
 };

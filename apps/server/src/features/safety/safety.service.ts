@@ -1,5 +1,5 @@
 import type { BlockListQuery, Report, ReportCreated } from '@motema/shared/safety';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
@@ -89,18 +89,43 @@ export type ReportedZones = {
   requireZone: (tx: DbOrTx, reporterId: string, zoneId: string) => Promise<void>;
 };
 
+/** A stored report, as its case receives it. */
+export type StoredReport = {
+  id: string;
+  reporterId: string;
+  reportedId: string | null;
+  postId: string | null;
+  commentId: string | null;
+  zoneId: string | null;
+  reason: Report['reason'];
+  createdAt: Date;
+};
+
+/**
+ * The moderation case a report joins, in the report's transaction (one case per subject): the
+ * moderation module provides it, so that safety stays the writer of reports and imports no moderation.
+ */
+export type ReportCases = {
+  merge: (context: { tx: Tx; deps: CaseDeps }, report: StoredReport) => Promise<void>;
+};
+/** What the case's snapshot is taken with: the subjects' owners, and the storage its pictures are copied to. */
+export type CaseDeps = Pick<AppDeps, 'storage' | 'moderationSubjects'>;
+
+/** What a report is checked and merged with beside the database. */
+export type ReportPorts = { targets: ReportTargets; zones: ReportedZones; cases: ReportCases; deps: CaseDeps };
+
 /**
  * Stores a report for moderation with both ids, and its post or comment when it points at one; or,
  * for a zone, the reporter and the zone. Nothing of it is ever shown or sent to the reported member
  * nor to the zone's admins. One open report per reporter and target: a second one is a 409
- * (`zone_already_reported` for a zone).
+ * (`zone_already_reported` for a zone). The report joins its subject's moderation case in the same
+ * transaction.
  */
 export async function reportMember(
   db: Db,
   reporterId: string,
   report: Report,
-  targets: ReportTargets,
-  zones: ReportedZones,
+  { targets, zones, cases, deps }: ReportPorts,
 ): Promise<ReportCreated> {
   return db.transaction(async (tx) => {
     if (report.zone) await zones.requireZone(tx, reporterId, report.zone);
@@ -110,21 +135,25 @@ export async function reportMember(
       await requireOtherMember(tx, reporterId, user);
       if (report.post || report.comment) await targets.requireTarget(tx, reporterId, { ...report, user });
     }
-    const stored = await repo.insertOpenReport(
-      tx,
-      {
-        reporterId,
-        reportedId: report.user ?? null,
-        postId: report.post ?? null,
-        commentId: report.comment ?? null,
-        zoneId: report.zone ?? null,
-        reason: report.reason,
-        subReason: report.subReason,
-        text: report.text,
-      },
-      clock.now(),
-    );
+    const values = {
+      reporterId,
+      reportedId: report.user ?? null,
+      postId: report.post ?? null,
+      commentId: report.comment ?? null,
+      zoneId: report.zone ?? null,
+      reason: report.reason,
+      subReason: report.subReason,
+      text: report.text,
+    };
+    const createdAt = clock.now();
+    const stored = await repo.insertOpenReport(tx, values, createdAt);
     if (!stored) throw conflict(report.zone ? 'zone_already_reported' : 'report_already_open');
+    await cases.merge({ tx, deps }, { ...values, id: stored.id, createdAt });
     return { _id: stored.id };
   });
+}
+
+/** The reports of a decided moderation case are closed (the moderation feature calls it in its transaction). */
+export function closeReports(tx: DbOrTx, ids: readonly string[]): Promise<void> {
+  return repo.closeReports(tx, ids);
 }

@@ -27,7 +27,7 @@ export async function findMeById(db: DbOrTx, id: string): Promise<MeRow | undefi
   return row && { ...row.user, avatarPhoto: row.avatarPhoto };
 }
 
-type UserChanges = Partial<
+export type UserChanges = Partial<
   ProfileColumns &
     MatchColumns &
     Pick<
@@ -40,8 +40,21 @@ type UserChanges = Partial<
       | 'status'
       | 'connected'
       | 'avatarPhotoId'
+      | 'suspendedUntil'
+      | 'restrictedUntil'
+      | 'verificationRequired'
+      | 'role'
     >
 >;
+
+/** The member of a username, whatever its case. */
+export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row;
+}
 
 /** Updates the given columns (and updatedAt); the member's row afterwards, undefined if gone. */
 export async function updateUser(

@@ -1,0 +1,80 @@
+import type { CaseSubjectKind } from '@motema/shared/moderation';
+import type { ReportReason } from '@motema/shared/safety';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { MediaStorage } from '../../lib/storage.ts';
+import type { ModerationSubject } from '../../moderation-subjects-port.ts';
+import type { ReportCases, StoredReport } from '../safety/safety.service.ts';
+import * as repo from './cases.repository.ts';
+import { casePriority } from './moderation-priority.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The subject a report is about: the zone, the comment, the post, else the member. */
+function subjectOf(report: StoredReport): { kind: CaseSubjectKind; id: string } {
+  if (report.zoneId) return { kind: 'zone', id: report.zoneId };
+  if (report.commentId) return { kind: 'comment', id: report.commentId };
+  if (report.postId) return { kind: 'post', id: report.postId };
+  return { kind: 'member', id: report.reportedId! };
+}
+
+/**
+ * The moderation module's `reportCases` port: the report joins its subject's case (created, with
+ * its snapshot, by the first report), and the case's priority is computed again.
+ */
+export const reportCases: ReportCases = {
+    async merge({ tx, deps }, report) {
+      const subject = subjectOf(report);
+      const found = await repo.upsertCase(tx, subject, report.reportedId, report.createdAt);
+      await repo.linkReport(tx, found.id, report.id);
+      if (found.created) {
+        const owner = deps.moderationSubjects.find((candidate) => candidate.kind === subject.kind);
+        await takeSnapshot(tx, deps.storage, owner, found.id, subject.id, report.createdAt);
+      }
+      await weighCase(tx, found.id, report.createdAt);
+    },
+};
+
+/** The subject as it is now, its pictures copied under `moderation/<caseId>/` so that they outlive it. */
+async function takeSnapshot(
+  tx: Tx,
+  storage: MediaStorage,
+  owner: ModerationSubject | undefined,
+  caseId: string,
+  subjectId: string,
+  at: Date,
+) {
+  const state = await owner?.snapshot(tx, subjectId);
+  const media = [];
+  for (const [index, item] of (state?.media ?? []).entries()) {
+    const file = await storage.get(item.key);
+    if (!file) continue;
+    const key = `moderation/${caseId}/${index}`;
+    await storage.putStream(key, file.body, file.contentType);
+    media.push({ key, kind: item.kind });
+  }
+  await repo.insertSnapshot(tx, {
+    caseId,
+    takenAt: at,
+    text: state?.text ?? '',
+    media,
+    profile: state?.profile ?? null,
+  });
+}
+
+/** Computes the case's priority again from its reports (moderation-priority.ts). */
+export async function weighCase(db: DbOrTx, caseId: string, at: Date) {
+  const rows = await repo.caseReporters(db, caseId, at);
+  const priority = casePriority(
+    rows
+      .filter((row) => row.outcome === null)
+      .map((row) => ({
+        reporterId: row.reporterId,
+        reason: row.reason as ReportReason,
+        accountAgeDays: Math.floor((at.getTime() - row.joinedAt.getTime()) / DAY_MS),
+        agreed: row.agreed,
+        dismissed: row.dismissed,
+        muted: row.muted,
+      })),
+  );
+  await repo.updateCase(db, caseId, { priority });
+}

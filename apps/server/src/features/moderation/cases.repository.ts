@@ -1,0 +1,212 @@
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { CaseListQuery, CaseSubjectKind } from '@motema/shared/moderation';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  moderationCaseReports,
+  moderationCases,
+  moderationSnapshots,
+  reporterMutes,
+  reports,
+  users,
+} from '../../db/schema.ts';
+
+/**
+ * The case of a subject, created with the report's time or found and brought forward (a closed case
+ * opens again on a new report); `created` says whether this report opened it.
+ */
+export async function upsertCase(
+  db: DbOrTx,
+  subject: { kind: CaseSubjectKind; id: string },
+  memberId: string | null,
+  at: Date,
+) {
+  const [row] = await db
+    .insert(moderationCases)
+    .values({ subjectKind: subject.kind, subjectId: subject.id, memberId, firstReportedAt: at, lastReportedAt: at })
+    .onConflictDoUpdate({
+      target: [moderationCases.subjectKind, moderationCases.subjectId],
+      set: {
+        lastReportedAt: at,
+        state: sql`CASE WHEN ${moderationCases.state} = 'closed' THEN 'open' ELSE ${moderationCases.state} END`,
+        closedAt: null,
+      },
+    })
+    .returning({ id: moderationCases.id, created: sql<boolean>`xmax = 0` });
+  return row!;
+}
+
+export async function linkReport(db: DbOrTx, caseId: string, reportId: string) {
+  await db.insert(moderationCaseReports).values({ caseId, reportId });
+}
+
+export async function setPriority(db: DbOrTx, caseId: string, priority: number) {
+  await db.update(moderationCases).set({ priority }).where(eq(moderationCases.id, caseId));
+}
+
+export async function insertSnapshot(db: DbOrTx, values: typeof moderationSnapshots.$inferInsert) {
+  await db.insert(moderationSnapshots).values(values).onConflictDoNothing();
+}
+
+export async function findSnapshot(db: DbOrTx, caseId: string) {
+  const [row] = await db.select().from(moderationSnapshots).where(eq(moderationSnapshots.caseId, caseId));
+  return row;
+}
+
+/** The case locked for an action (two moderators acting at once take turns). */
+export async function lockCase(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(moderationCases).where(eq(moderationCases.id, id)).for('update');
+  return row;
+}
+
+export async function updateCase(db: DbOrTx, id: string, changes: Partial<typeof moderationCases.$inferInsert>) {
+  await db.update(moderationCases).set(changes).where(eq(moderationCases.id, id));
+}
+
+/** Each open report of the case's reporters, with what the priority weighs: account age, mute, accuracy. */
+export function caseReporters(db: DbOrTx, caseId: string, at: Date) {
+  return db
+    .select({
+      reportId: reports.id,
+      reporterId: reports.reporterId,
+      username: users.username,
+      reason: reports.reason,
+      subReason: reports.subReason,
+      text: reports.text,
+      createdAt: reports.createdAt,
+      joinedAt: users.createdAt,
+      muted: sql<boolean>`EXISTS (SELECT 1 FROM ${reporterMutes} WHERE ${reporterMutes.reporterId} = ${reports.reporterId} AND ${reporterMutes.until} > ${at.toISOString()}::timestamptz)`,
+      agreed: sql<number>`(SELECT count(*) FILTER (WHERE h.outcome = 'agreed')::int FROM (SELECT cr.outcome FROM moderation_case_reports cr JOIN reports r ON r.id = cr.report_id WHERE r.reporter_id = ${reports.reporterId} AND cr.outcome IS NOT NULL ORDER BY r.created_at DESC LIMIT 20) h)`,
+      dismissed: sql<number>`(SELECT count(*) FILTER (WHERE h.outcome = 'dismissed')::int FROM (SELECT cr.outcome FROM moderation_case_reports cr JOIN reports r ON r.id = cr.report_id WHERE r.reporter_id = ${reports.reporterId} AND cr.outcome IS NOT NULL ORDER BY r.created_at DESC LIMIT 20) h)`,
+      outcome: moderationCaseReports.outcome,
+    })
+    .from(moderationCaseReports)
+    .innerJoin(reports, eq(reports.id, moderationCaseReports.reportId))
+    .innerJoin(users, eq(users.id, reports.reporterId))
+    .where(eq(moderationCaseReports.caseId, caseId))
+    .orderBy(reports.createdAt);
+}
+export type CaseReporterRow = Awaited<ReturnType<typeof caseReporters>>[number];
+
+/** Settles the case's undecided reports: agreed or dismissed, for their reporters' accuracy. */
+export async function settleReports(db: DbOrTx, caseId: string, outcome: 'agreed' | 'dismissed') {
+  const rows = await db
+    .update(moderationCaseReports)
+    .set({ outcome })
+    .where(and(eq(moderationCaseReports.caseId, caseId), isNull(moderationCaseReports.outcome)))
+    .returning({ reportId: moderationCaseReports.reportId });
+  return rows.map((row) => row.reportId);
+}
+
+export async function muteReporter(db: DbOrTx, reporterId: string, until: Date) {
+  await db
+    .insert(reporterMutes)
+    .values({ reporterId, until })
+    .onConflictDoUpdate({ target: reporterMutes.reporterId, set: { until } });
+}
+
+const member = alias(users, 'member');
+const assignee = alias(users, 'assignee');
+
+const summaryColumns = {
+  case: moderationCases,
+  member: {
+    id: member.id,
+    username: member.username,
+    firstName: member.firstName,
+    status: member.status,
+    verifiedAt: member.verifiedAt,
+    createdAt: member.createdAt,
+  },
+  assignee: { id: assignee.id, username: assignee.username },
+};
+
+function summaries(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(summaryColumns)
+    .from(moderationCases)
+    .leftJoin(member, eq(member.id, moderationCases.memberId))
+    .leftJoin(assignee, eq(assignee.id, moderationCases.assigneeId))
+    .where(where);
+}
+export type CaseSummaryRow = Awaited<ReturnType<typeof summaries>>[number];
+
+function listFilter(query: CaseListQuery, staffId: string): SQL | undefined {
+  const assigned =
+    query.assigned === 'me'
+      ? eq(moderationCases.assigneeId, staffId)
+      : query.assigned === 'none'
+        ? isNull(moderationCases.assigneeId)
+        : undefined;
+  return and(eq(moderationCases.state, query.state), assigned);
+}
+
+/** The queue: highest priority, then newest report, first. */
+export function listCases(db: DbOrTx, query: CaseListQuery, staffId: string) {
+  return summaries(db, listFilter(query, staffId))
+    .orderBy(desc(moderationCases.priority), desc(moderationCases.lastReportedAt), desc(moderationCases.id))
+    .offset(query.skip)
+    .limit(query.limit);
+}
+
+export async function countCases(db: DbOrTx, query: CaseListQuery, staffId: string) {
+  const [row] = await db.select({ n: count() }).from(moderationCases).where(listFilter(query, staffId));
+  return row?.n ?? 0;
+}
+
+export async function findCase(db: DbOrTx, id: string) {
+  const [row] = await summaries(db, eq(moderationCases.id, id));
+  return row;
+}
+
+export function casesOfMember(db: DbOrTx, memberId: string) {
+  return summaries(db, eq(moderationCases.memberId, memberId)).orderBy(desc(moderationCases.lastReportedAt));
+}
+
+/** The reasons and distinct reporters of each case. */
+export function reasonsOf(db: DbOrTx, caseIds: readonly string[]) {
+  if (caseIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      caseId: moderationCaseReports.caseId,
+      reason: reports.reason,
+      count: count(),
+      reporters: sql<string[]>`array_agg(DISTINCT ${reports.reporterId})`,
+    })
+    .from(moderationCaseReports)
+    .innerJoin(reports, eq(reports.id, moderationCaseReports.reportId))
+    .where(inArray(moderationCaseReports.caseId, [...caseIds]))
+    .groupBy(moderationCaseReports.caseId, reports.reason);
+}
+
+export async function findMember(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findStaff(db: DbOrTx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...ids]));
+}
+
+/** Closed cases whose evidence is older than the retention period: their snapshots go (media keys returned). */
+export async function deleteExpiredSnapshots(db: DbOrTx, closedBefore: Date) {
+  return db
+    .delete(moderationSnapshots)
+    .where(
+      inArray(
+        moderationSnapshots.caseId,
+        db
+          .select({ id: moderationCases.id })
+          .from(moderationCases)
+          .where(
+            and(
+              eq(moderationCases.state, 'closed'),
+              isNotNull(moderationCases.closedAt),
+              or(lt(moderationCases.closedAt, closedBefore)),
+            ),
+          ),
+      ),
+    )
+    .returning({ caseId: moderationSnapshots.caseId });
+}

@@ -1,0 +1,15 @@
+import { routes, type FeatureModule } from '../../modules/feature-module.ts';
+import { appealsRoutes } from './appeals.routes.ts';
+import { reportCases } from './case-merge.service.ts';
+import { moderationRoutes } from './moderation.routes.ts';
+import { deleteExpiredEvidence, RETENTION_EVERY_MS } from './retention.service.ts';
+
+export const moderationModule: FeatureModule = {
+  name: 'moderation',
+  routes: [routes(moderationRoutes), routes(appealsRoutes)],
+  // The link of a notice's mail works signed out (its token is the key).
+  publicRoutes: ['GET /api/appeals/:token', 'POST /api/appeals/:token'],
+  periodic: [{ name: 'deleting expired moderation evidence', everyMs: RETENTION_EVERY_MS, run: ({ deps }) => deleteExpiredEvidence(deps) }],
+  // Each report joins its subject's case, in safety's transaction.
+  provides: { reportCases },
+};
