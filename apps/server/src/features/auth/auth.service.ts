@@ -14,6 +14,7 @@ import { greetingName, queueMail, sendConfirmation, unlessTooSoon } from './acco
 import { requestCode } from './code-requests.service.ts';
 import { consumeLinkToken, findLinkTokenOwner, tryAccountCode, type CodeOwner } from './codes.service.ts';
 import { classifyIdentifier } from './identifiers.ts';
+import { refuseBannedIdentifier } from './banned-identifiers.service.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession } from './sessions.service.ts';
 import { timeFloor } from './time-floor.ts';
@@ -63,6 +64,8 @@ export async function register(
   input: RegisterInput,
   info: RequestInfo,
 ): Promise<{ email: string }> {
+  // A banned member's e-mail registers no new account (before any other check: one answer).
+  await refuseBannedIdentifier(deps.db, { email: input.email });
   const issues: FieldIssue[] = [];
   const passwordHash = await hashPassword(input.password);
   if (isCommonPassword(input.password)) {
@@ -198,8 +201,9 @@ export async function resendConfirmation(deps: AuthDeps, email: string, info: Re
 
 /**
  * Logs in with a username, e-mail or phone. Unknown account and wrong password answer alike (401);
- * a pending account hears so (403) only after the right password, and gets a fresh code if due; a
- * deactivated account is active again.
+ * a pending account hears so (403) only after the right password, and gets a fresh code if due, as a
+ * banned or suspended one hears of its sanction; a deactivated account, or one whose suspension is
+ * over, is active again.
  */
 export async function login(
   deps: AuthDeps,
@@ -218,11 +222,26 @@ export async function login(
     // and the way forward for a member who typed a username or a phone (enter the code sent there).
     throw new AppError(403, 'account_not_active', { email: found.email });
   }
+  refuseSanctioned(found);
   return deps.db.transaction(async (tx) => {
-    const user = found.status === 'deactivated' ? ((await reactivateAccount(tx, found.id)) ?? found) : found;
+    const user =
+      found.status === 'deactivated' || found.status === 'suspended'
+        ? ((await reactivateAccount(tx, found.id)) ?? found)
+        : found;
     const { token } = await createSession(tx, user.id, info.userAgent);
     return { user: await getMe(tx, user.id), token };
   });
+}
+
+/**
+ * A moderator's sanction, told only after the right password: a ban for good, a suspension until its
+ * end (then the login works again, and the account is active).
+ */
+function refuseSanctioned(account: UserRow): void {
+  if (account.status === 'banned') throw new AppError(403, 'account_banned');
+  const until = account.status === 'suspended' ? account.suspendedUntil : null;
+  if (until && until > clock.now())
+    throw new AppError(403, 'account_suspended', { until: until.toISOString() });
 }
 
 /** The push tokens a device sends when it logs out, by platform. */

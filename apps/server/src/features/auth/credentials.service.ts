@@ -9,6 +9,7 @@ import * as accounts from './accounts.repository.ts';
 import type { AuthDeps } from './auth.service.ts';
 import { consumeCode, issueCode } from './codes.service.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
+import { refuseBannedIdentifier } from './banned-identifiers.service.ts';
 import { normalisePhone } from './phone.ts';
 import { requirePassword } from './require-password.ts';
 import { revokeAllSessions } from './sessions.service.ts';
@@ -41,6 +42,7 @@ export async function requestEmailChange(
 ): Promise<{ email: string }> {
   const user = await requirePassword(deps.db, userId, input.password, 'password');
   const email = input.email.trim().toLowerCase();
+  await refuseBannedIdentifier(deps.db, { email });
   if (await accounts.isEmailTakenByOther(deps.db, email, user.id)) throw emailTaken();
   const { code } = await issueCode(deps.db, { userId: user.id, purpose: 'change_email', target: email });
   await queueMail(deps.jobs, email, 'change_email', user.language, { code, name: greetingName(user) });
@@ -68,6 +70,7 @@ export async function requestPhoneChange(
   const user = await requirePassword(deps.db, userId, input.password, 'password');
   const phone = normalisePhone(input.phone, input.country);
   if (!phone) throw phoneInvalid();
+  await refuseBannedIdentifier(deps.db, { phone });
   if (await accounts.isPhoneTakenByOther(deps.db, phone, user.id)) throw phoneTaken();
   const { code } = await issueCode(deps.db, { userId: user.id, purpose: 'change_phone', target: phone });
   await queueSms(deps.jobs, phone, 'change_phone', user.language, code);

@@ -11,6 +11,7 @@ import {
   type MediaItemFilesJob,
 } from './media-items.service.ts';
 import { mediaRoutes } from './media.routes.ts';
+import { photoModerationSubject } from './moderation-subject.service.ts';
 import {
   MEDIA_FILES_QUEUE,
   removeMediaFiles,
@@ -21,6 +22,8 @@ import {
 export const mediaModule: FeatureModule = {
   name: 'media',
   routes: [routes(mediaRoutes), routes(mediaItemsRoutes)],
+  // A reported photo: the case's snapshot, and a moderator's removal.
+  moderationSubjects: [photoModerationSubject],
   publicRoutes: [
     // Files answer 404 to anyone the owner's rules do not let see them, a visitor included, so that
     // an id reveals nothing (Z5); with a session the rules decide.

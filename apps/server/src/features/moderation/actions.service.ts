@@ -1,8 +1,4 @@
-import {
-  APPEAL_WINDOW_DAYS,
-  NOTIFIED_ACTIONS,
-  type ModerationActionInput,
-} from '@motema/shared/moderation';
+import { APPEAL_WINDOW_DAYS, NOTIFIED_ACTIONS, type ModerationActionInput } from '@motema/shared/moderation';
 import type { Tx } from '../../db/client.ts';
 import type { ModerationCaseRow } from '../../db/schema.ts';
 import { AppError, conflict, fieldIssue, invalidFields } from '../../lib/app-error.ts';
@@ -88,7 +84,8 @@ async function applyAction(
       return none;
     case 'mute_reporter': {
       const reporters = await repo.caseReporters(tx, found.id, clock.now());
-      if (!reporters.some((row) => row.reporterId === input.reporter)) throw invalidFields(fieldIssue('reporter', 'invalid_value'));
+      if (!reporters.some((row) => row.reporterId === input.reporter))
+        throw invalidFields(fieldIssue('reporter', 'invalid_value'));
       await repo.muteReporter(tx, input.reporter!, until!);
       await settle(tx, found.id, 'dismissed');
       await weighCase(tx, found.id, clock.now());

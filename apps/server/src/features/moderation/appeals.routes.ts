@@ -40,6 +40,7 @@ export const appealsRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, 
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await makeAppeal(deps, request.params.token, request.body.text)),
+    async (request, reply) =>
+      reply.code(201).send(await makeAppeal(deps, request.params.token, request.body.text)),
   );
 };

@@ -45,13 +45,18 @@ async function appealOf(deps: ModerationDeps, token: string) {
   return found;
 }
 
-function viewOf(found: NonNullable<Awaited<ReturnType<typeof events.findAppealByToken>>>, token: string): AppealView {
+function viewOf(
+  found: NonNullable<Awaited<ReturnType<typeof events.findAppealByToken>>>,
+  token: string,
+): AppealView {
   const { event, appeal } = found;
   const open = !appeal.appealedAt && appeal.deadline > clock.now();
   return {
     notice: noticeOf(event, open ? `/appeal/${token}` : null),
     deadline: appeal.deadline.toISOString(),
-    appeal: appeal.appealedAt ? { text: appeal.text ?? '', createdAt: appeal.appealedAt.toISOString() } : null,
+    appeal: appeal.appealedAt
+      ? { text: appeal.text ?? '', createdAt: appeal.appealedAt.toISOString() }
+      : null,
   };
 }
 

@@ -22,16 +22,16 @@ function subjectOf(report: StoredReport): { kind: CaseSubjectKind; id: string } 
  * its snapshot, by the first report), and the case's priority is computed again.
  */
 export const reportCases: ReportCases = {
-    async merge({ tx, deps }, report) {
-      const subject = subjectOf(report);
-      const found = await repo.upsertCase(tx, subject, report.reportedId, report.createdAt);
-      await repo.linkReport(tx, found.id, report.id);
-      if (found.created) {
-        const owner = deps.moderationSubjects.find((candidate) => candidate.kind === subject.kind);
-        await takeSnapshot(tx, deps.storage, owner, found.id, subject.id, report.createdAt);
-      }
-      await weighCase(tx, found.id, report.createdAt);
-    },
+  async merge({ tx, deps }, report) {
+    const subject = subjectOf(report);
+    const found = await repo.upsertCase(tx, subject, report.reportedId, report.createdAt);
+    await repo.linkReport(tx, found.id, report.id);
+    if (found.created) {
+      const owner = deps.moderationSubjects.find((candidate) => candidate.kind === subject.kind);
+      await takeSnapshot(tx, deps.storage, owner, found.id, subject.id, report.createdAt);
+    }
+    await weighCase(tx, found.id, report.createdAt);
+  },
 };
 
 /** The subject as it is now, its pictures copied under `moderation/<caseId>/` so that they outlive it. */

@@ -23,7 +23,13 @@ export async function upsertCase(
 ) {
   const [row] = await db
     .insert(moderationCases)
-    .values({ subjectKind: subject.kind, subjectId: subject.id, memberId, firstReportedAt: at, lastReportedAt: at })
+    .values({
+      subjectKind: subject.kind,
+      subjectId: subject.id,
+      memberId,
+      firstReportedAt: at,
+      lastReportedAt: at,
+    })
     .onConflictDoUpdate({
       target: [moderationCases.subjectKind, moderationCases.subjectId],
       set: {
@@ -59,7 +65,11 @@ export async function lockCase(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function updateCase(db: DbOrTx, id: string, changes: Partial<typeof moderationCases.$inferInsert>) {
+export async function updateCase(
+  db: DbOrTx,
+  id: string,
+  changes: Partial<typeof moderationCases.$inferInsert>,
+) {
   await db.update(moderationCases).set(changes).where(eq(moderationCases.id, id));
 }
 
@@ -186,7 +196,10 @@ export async function findMember(db: DbOrTx, id: string) {
 
 export async function findStaff(db: DbOrTx, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...ids]));
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
 }
 
 /** Closed cases whose evidence is older than the retention period: their snapshots go (media keys returned). */

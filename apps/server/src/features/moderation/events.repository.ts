@@ -61,7 +61,10 @@ export async function lastAppealOfCase(db: DbOrTx, caseId: string) {
 }
 
 export async function recordAppeal(db: DbOrTx, eventId: string, text: string, at: Date) {
-  await db.update(moderationAppeals).set({ text, appealedAt: at }).where(eq(moderationAppeals.eventId, eventId));
+  await db
+    .update(moderationAppeals)
+    .set({ text, appealedAt: at })
+    .where(eq(moderationAppeals.eventId, eventId));
 }
 
 export async function banIdentifiers(
@@ -79,5 +82,8 @@ export async function banIdentifiers(
 
 /** The notices list's token of an appeal, replacing the one it gave before. */
 export async function setNoticeToken(db: DbOrTx, eventId: string, tokenHash: string) {
-  await db.update(moderationAppeals).set({ noticeTokenHash: tokenHash }).where(eq(moderationAppeals.eventId, eventId));
+  await db
+    .update(moderationAppeals)
+    .set({ noticeTokenHash: tokenHash })
+    .where(eq(moderationAppeals.eventId, eventId));
 }

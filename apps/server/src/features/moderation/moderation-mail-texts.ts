@@ -48,7 +48,8 @@ export const NOTICE_TEXTS: Record<InterfaceLanguage, NoticeTexts> = {
       remove_content: 'Nous avons retiré un de vos contenus.',
       warn: 'Ceci est un avertissement sur votre utilisation de Motema.',
       restrict: 'Vos messages aux membres avec qui vous n’avez pas de match sont vérifiés avant envoi.',
-      require_verification: 'Les autres membres vous verront de nouveau après la vérification de votre profil par selfie.',
+      require_verification:
+        'Les autres membres vous verront de nouveau après la vérification de votre profil par selfie.',
       suspend: 'Votre compte est suspendu.',
       ban: 'Votre compte est fermé définitivement.',
     },
@@ -73,8 +74,10 @@ export const NOTICE_TEXTS: Record<InterfaceLanguage, NoticeTexts> = {
     actions: {
       remove_content: 'Am eliminat ceva ce ați publicat.',
       warn: 'Acesta este un avertisment privind folosirea Motema.',
-      restrict: 'Mesajele dvs. către membrii cu care nu aveți potrivire sunt verificate înainte de trimitere.',
-      require_verification: 'Ceilalți membri vă vor vedea din nou după ce vă verificați profilul cu un selfie.',
+      restrict:
+        'Mesajele dvs. către membrii cu care nu aveți potrivire sunt verificate înainte de trimitere.',
+      require_verification:
+        'Ceilalți membri vă vor vedea din nou după ce vă verificați profilul cu un selfie.',
       suspend: 'Contul dvs. este suspendat.',
       ban: 'Contul dvs. este închis definitiv.',
     },

@@ -5,8 +5,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { MAIL_QUEUE } from '../../jobs/register.ts';
 import { renderMailHtml, renderMailText, type MailBlock } from '../../lib/mail-layout.ts';
 import type { Mail } from '../../lib/mailer.ts';
-import { MAIL_TEXTS } from '../auth/mail-texts.ts';
-import { greetingName } from '../auth/account-mails.ts';
+import { memberMailFrame } from '../auth/mail-frame.service.ts';
 import { isNotifiedAction, NOTICE_TEXTS } from './moderation-mail-texts.ts';
 
 function fill(template: string, values: Record<string, string>): string {
@@ -28,7 +27,6 @@ export async function queueNoticeMail(
   if (!isNotifiedAction(event.action as never)) return;
   const language = member.language;
   const t = NOTICE_TEXTS[language];
-  const mail = MAIL_TEXTS[language];
   const date = (at: Date) => at.toLocaleDateString(language, { dateStyle: 'long', timeZone: 'UTC' });
   const paragraph = (text: string): MailBlock => ({ kind: 'paragraph', text });
   const blocks: MailBlock[] = [
@@ -39,16 +37,7 @@ export async function queueNoticeMail(
     paragraph(fill(t.appealLead, { deadline: date(deadline) })),
     { kind: 'button', label: t.appealButton, url: appealLink },
   ];
-  const name = greetingName(member)?.trim();
-  const content = {
-    language,
-    colon: mail.colon,
-    subject: t.subject,
-    greeting: name ? fill(mail.helloName, { name }) : mail.hello,
-    blocks,
-    signature: mail.signature,
-    footer: mail.footer,
-  };
+  const content = { ...memberMailFrame(member), subject: t.subject, blocks };
   await jobs.sendIn<Mail>(tx, MAIL_QUEUE, {
     to: member.email,
     subject: t.subject,

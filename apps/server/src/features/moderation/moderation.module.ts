@@ -9,7 +9,13 @@ export const moderationModule: FeatureModule = {
   routes: [routes(moderationRoutes), routes(appealsRoutes)],
   // The link of a notice's mail works signed out (its token is the key).
   publicRoutes: ['GET /api/appeals/:token', 'POST /api/appeals/:token'],
-  periodic: [{ name: 'deleting expired moderation evidence', everyMs: RETENTION_EVERY_MS, run: ({ deps }) => deleteExpiredEvidence(deps) }],
+  periodic: [
+    {
+      name: 'deleting expired moderation evidence',
+      everyMs: RETENTION_EVERY_MS,
+      run: ({ deps }) => deleteExpiredEvidence(deps),
+    },
+  ],
   // Each report joins its subject's case, in safety's transaction.
   provides: { reportCases },
 };

@@ -24,7 +24,9 @@ const staffOf = (request: Parameters<typeof memberOf>[0]): Staff => {
   const auth = memberOf(request);
   return { id: auth.userId, role: auth.role };
 };
-const console404 = apiErrors({ 404: 'not_found: no such case, or the caller is a member (the console is not there for them)' });
+const console404 = apiErrors({
+  404: 'not_found: no such case, or the caller is a member (the console is not there for them)',
+});
 
 /**
  * The moderation console's routes (moderators and admins; 404 to a member, as an unknown path) and
@@ -33,13 +35,19 @@ const console404 = apiErrors({ 404: 'not_found: no such case, or the caller is a
 export const moderationRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (app, deps) => {
   app.get(
     '/moderation/cases',
-    { onRequest: staffOnly, schema: { querystring: CaseListQuerySchema, response: { 200: CaseListSchema, ...console404 } } },
+    {
+      onRequest: staffOnly,
+      schema: { querystring: CaseListQuerySchema, response: { 200: CaseListSchema, ...console404 } },
+    },
     async (request) => listCases(deps, staffOf(request), request.query),
   );
 
   app.get(
     '/moderation/cases/:id',
-    { onRequest: staffOnly, schema: { params: CaseIdParamsSchema, response: { 200: CaseDetailSchema, ...console404 } } },
+    {
+      onRequest: staffOnly,
+      schema: { params: CaseIdParamsSchema, response: { 200: CaseDetailSchema, ...console404 } },
+    },
     async (request) => caseDetail(deps, staffOf(request), request.params.id),
   );
 
@@ -47,7 +55,11 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (ap
     '/moderation/cases/:id/assignee',
     {
       onRequest: staffOnly,
-      schema: { params: CaseIdParamsSchema, body: CaseAssignInputSchema, response: { 200: CaseDetailSchema, ...console404 } },
+      schema: {
+        params: CaseIdParamsSchema,
+        body: CaseAssignInputSchema,
+        response: { 200: CaseDetailSchema, ...console404 },
+      },
     },
     async (request) => assignCase(deps, staffOf(request), request.params.id, request.body.assignee),
   );
@@ -81,13 +93,20 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (ap
       onRequest: staffOnly,
       schema: {
         params: CaseIdParamsSchema.extend({ index: z.coerce.number().int().min(0).max(99) }),
-        response: { 200: fileBody('The snapshot’s picture', ['image/avif', 'image/webp', 'image/jpeg', 'image/png']), ...console404 },
+        response: {
+          200: fileBody('The snapshot’s picture', ['image/avif', 'image/webp', 'image/jpeg', 'image/png']),
+          ...console404,
+        },
       },
     },
     async (request, reply) => {
       const file = await snapshotMedia(deps, request.params.id, request.params.index);
       return reply
-        .headers({ 'content-type': file.contentType, 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store' })
+        .headers({
+          'content-type': file.contentType,
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'private, no-store',
+        })
         .header('content-length', file.size)
         .send(file.body);
     },
@@ -95,7 +114,10 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (ap
 
   app.get(
     '/moderation/members/:id',
-    { onRequest: staffOnly, schema: { params: CaseIdParamsSchema, response: { 200: MemberHistorySchema, ...console404 } } },
+    {
+      onRequest: staffOnly,
+      schema: { params: CaseIdParamsSchema, response: { 200: MemberHistorySchema, ...console404 } },
+    },
     async (request) => memberHistory(deps, request.params.id),
   );
 

@@ -6,6 +6,7 @@ import { likesRoutes } from './likes/likes.routes.ts';
 import { handleMediaProcessed } from './media-processed.service.ts';
 import { postMediaRoutes } from './post-media.routes.ts';
 import { postReportTargets } from './post-reports.service.ts';
+import { postsModerationSubjects } from './moderation-subjects.service.ts';
 import { postsNotifications } from './posts-notifications.service.ts';
 import { postsRoutes } from './posts.routes.ts';
 import { subscribePostsEvents } from './posts-emitters.ts';
@@ -52,4 +53,6 @@ export const postsModule: FeatureModule = {
   ],
   provides: { reportTargets: postReportTargets },
   notifications: postsNotifications,
+  // Posts, comments and stories reported: their snapshot and a moderator's removal.
+  moderationSubjects: postsModerationSubjects,
 };

@@ -77,5 +77,8 @@ export async function insertOpenReport(db: DbOrTx, report: NewReport, at: Date) 
 /** Closes reports (their case was decided): their reporters may report the subject again. */
 export async function closeReports(db: DbOrTx, ids: readonly string[]) {
   if (ids.length === 0) return;
-  await db.update(reports).set({ status: 'closed' }).where(inArray(reports.id, [...ids]));
+  await db
+    .update(reports)
+    .set({ status: 'closed' })
+    .where(inArray(reports.id, [...ids]));
 }

@@ -91,15 +91,13 @@ export const safetyRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await reportMember(db, memberOf(request).userId, request.body, {
-            targets: deps.reportTargets,
-            zones: deps.reportedZones,
-            cases: deps.reportCases,
-            deps,
-          }),
-        ),
+      reply.code(201).send(
+        await reportMember(db, memberOf(request).userId, request.body, {
+          targets: deps.reportTargets,
+          zones: deps.reportedZones,
+          cases: deps.reportCases,
+          deps,
+        }),
+      ),
   );
 };

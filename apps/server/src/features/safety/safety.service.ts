@@ -112,7 +112,12 @@ export type ReportCases = {
 export type CaseDeps = Pick<AppDeps, 'storage' | 'moderationSubjects'>;
 
 /** What a report is checked and merged with beside the database. */
-export type ReportPorts = { targets: ReportTargets; zones: ReportedZones; cases: ReportCases; deps: CaseDeps };
+export type ReportPorts = {
+  targets: ReportTargets;
+  zones: ReportedZones;
+  cases: ReportCases;
+  deps: CaseDeps;
+};
 
 /**
  * Stores a report for moderation with both ids, and its post or comment when it points at one; or,

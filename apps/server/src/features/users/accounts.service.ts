@@ -23,7 +23,7 @@ export async function activateAccount(db: DbOrTx, userId: string): Promise<UserR
   return repo.activateAccount(db, userId, clock.now());
 }
 
-/** A deactivated account is active again; undefined when it was not deactivated. */
+/** A deactivated account, or one whose suspension is over, is active again; undefined otherwise. */
 export async function reactivateAccount(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
   return repo.reactivateAccount(db, userId, clock.now());
 }

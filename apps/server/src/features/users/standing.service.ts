@@ -17,7 +17,11 @@ export type Standing =
   | { kind: 'lift' };
 
 /** Applies a sanction (or lifts a suspension and a restriction); the member's row after, undefined if gone. */
-export async function setStanding(db: DbOrTx, userId: string, standing: Standing): Promise<UserRow | undefined> {
+export async function setStanding(
+  db: DbOrTx,
+  userId: string,
+  standing: Standing,
+): Promise<UserRow | undefined> {
   return repo.updateUser(db, userId, changesOf(standing), clock.now());
 }
 
@@ -37,7 +41,11 @@ function changesOf(standing: Standing): repo.UserChanges {
 }
 
 /** A role given by `npm run admin` (never by the API): the member's row after, undefined if no such username. */
-export async function setRole(db: DbOrTx, username: string, role: UserRow['role']): Promise<UserRow | undefined> {
+export async function setRole(
+  db: DbOrTx,
+  username: string,
+  role: UserRow['role'],
+): Promise<UserRow | undefined> {
   const found = await repo.findUserByUsername(db, username);
   return found && repo.updateUser(db, found.id, { role }, clock.now());
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { photos, users, type PhotoRow, type UserRow } from '../../db/schema.ts';
 
@@ -119,8 +119,16 @@ export async function activateAccount(db: DbOrTx, id: string, now: Date): Promis
 export async function reactivateAccount(db: DbOrTx, id: string, now: Date): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ status: 'active', updatedAt: now })
-    .where(and(eq(users.id, id), eq(users.status, 'deactivated')))
+    .set({ status: 'active', suspendedUntil: null, updatedAt: now })
+    .where(
+      and(
+        eq(users.id, id),
+        or(
+          eq(users.status, 'deactivated'),
+          and(eq(users.status, 'suspended'), lte(users.suspendedUntil, now)),
+        ),
+      ),
+    )
     .returning();
   return row;
 }
@@ -156,4 +164,14 @@ export async function storePosition(
 
 export async function setNotificationsSeenAt(db: DbOrTx, userId: string, at: Date): Promise<void> {
   await db.update(users).set({ notificationsSeenAt: at }).where(eq(users.id, userId));
+}
+
+/** The variants of each of the member's photos, newest photo first (a moderation case's snapshot). */
+export async function findPhotoVariants(db: DbOrTx, ownerId: string) {
+  const rows = await db
+    .select({ variants: photos.variants })
+    .from(photos)
+    .where(eq(photos.ownerId, ownerId))
+    .orderBy(desc(photos.createdAt));
+  return rows.map((row) => row.variants);
 }

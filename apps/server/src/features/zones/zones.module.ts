@@ -4,6 +4,7 @@ import { zoneMembersRoutes } from './zone-members.routes.ts';
 import { zonesNotifications } from './zones-notifications.service.ts';
 import { zoneReportTargets } from './zone-reports.service.ts';
 import { zonesRoutes } from './zones.routes.ts';
+import { zoneModerationSubject } from './moderation-subject.service.ts';
 
 export const zonesModule: FeatureModule = {
   name: 'zones',
@@ -13,6 +14,8 @@ export const zonesModule: FeatureModule = {
   publicRoutes: ['GET /api/zones/:id', 'GET /api/zones/:id/cover/:file'],
   // A report of a zone (safety's POST /api/reports): whether the reporter may report it.
   provides: { reportedZones: zoneReportTargets },
+  // A reported zone: the case's snapshot, and a moderator's removal.
+  moderationSubjects: [zoneModerationSubject],
   // Requests to join (to the zone's admins and managers), their answers (to the applicant), and its
   // new posts (to its members).
   notifications: zonesNotifications,
