@@ -42,6 +42,8 @@ describe('the feature modules (decision 0033)', () => {
         'POST /api/visitors',
         'GET /api/notifications/unsubscribe',
         'POST /api/notifications/unsubscribe',
+        'GET /api/appeals/:token',
+        'POST /api/appeals/:token',
         'GET /api/health',
         'GET /api/dev/outbox',
       ].sort(),
@@ -59,10 +61,14 @@ describe('the feature modules (decision 0033)', () => {
       name: 'zones',
       provides: { reportedZones: { requireZone: async () => {} } },
     };
+    const moderation: FeatureModule = { name: 'moderation', provides: { reportCases: { merge: async () => {} } } };
     const provider = (name: string): FeatureModule => ({ name, provides: { reportTargets: targets } });
-    expect(portsOf([provider('posts'), zones]).reportTargets).toBe(targets);
-    expect(() => portsOf([{ name: 'safety' }])).toThrow('no module provides reportTargets, reportedZones');
-    expect(() => portsOf([provider('posts')])).toThrow('no module provides reportedZones');
+    expect(portsOf([provider('posts'), zones, moderation]).reportTargets).toBe(targets);
+    expect(() => portsOf([{ name: 'safety' }])).toThrow(
+      'no module provides reportTargets, reportedZones, reportCases',
+    );
+    expect(() => portsOf([provider('posts'), moderation])).toThrow('no module provides reportedZones');
+    expect(() => portsOf([provider('posts'), zones])).toThrow('no module provides reportCases');
     expect(() => portsOf([provider('posts'), provider('lives')])).toThrow(
       'the reportTargets port is provided twice (again by lives)',
     );

@@ -15,9 +15,9 @@ export function runPaymentsCommand(databaseUrl: string, args: string[]) {
   return runOperatorCommand('payments', databaseUrl, args);
 }
 
-/** Runs `npm run <name> -- <args>` (<name>-command/main.ts: payments, partners) the same way. */
+/** Runs `npm run <name> -- <args>` (<name>-command/main.ts: payments, partners, admin) the same way. */
 export async function runOperatorCommand(
-  name: 'payments' | 'partners',
+  name: 'payments' | 'partners' | 'admin',
   databaseUrl: string,
   args: string[],
 ): Promise<{ code: number | null; output: string }> {

@@ -18,7 +18,7 @@ import { users } from './users.ts';
 
 // Owned by the moderation feature: only its repositories write these tables; other features go through its service.
 // Other features' queries that read these tables (db/table-owners.test.ts fails on any other):
-// banned_identifiers may be read by: auth.
+// bannedIdentifiers may be read by: auth.
 
 /**
  * One case per reported subject (a member, or one of their photos, posts, comments, stories or
