@@ -32,9 +32,13 @@ export const REPORT_REASON_KEYS = Object.keys(REPORT_REASONS) as ReportReason[];
 
 export const REPORT_TEXT_MAX_LENGTH = 1000;
 
+/** What of a member's a report may name beside them: one of these at most. */
+export const REPORTED_CONTENT_KEYS = ['post', 'comment', 'photo', 'story', 'message'] as const;
+
 /**
- * POST /api/reports: a member (`user`), or what they posted: one of their posts (`post`) or comments
- * (`comment`), named beside them; or a zone (`zone`), alone. Same reasons whatever the target.
+ * POST /api/reports: a member (`user`), or what they posted: one of their posts (`post`), comments
+ * (`comment`), photos (`photo`), stories (`story`) or messages to the reporter (`message`), named
+ * beside them; or a zone (`zone`), alone. Same reasons whatever the target.
  */
 export const ReportSchema = z
   .object({
@@ -42,6 +46,9 @@ export const ReportSchema = z
     zone: z.uuid({ error: 'invalid_value' }).optional(),
     post: z.uuid({ error: 'invalid_value' }).optional(),
     comment: z.uuid({ error: 'invalid_value' }).optional(),
+    photo: z.uuid({ error: 'invalid_value' }).optional(),
+    story: z.uuid({ error: 'invalid_value' }).optional(),
+    message: z.uuid({ error: 'invalid_value' }).optional(),
     reason: z.enum(REPORT_REASON_KEYS as [ReportReason, ...ReportReason[]], {
       error: 'report_reason_required',
     }),
@@ -58,11 +65,15 @@ export const ReportSchema = z
     error: 'report_sub_reason_required',
     path: ['subReason'],
   })
-  .refine((report) => !(report.post && report.comment), { error: 'invalid_value', path: ['comment'] })
-  .refine((report) => (report.zone ? !report.user && !report.post && !report.comment : !!report.user), {
+  .refine((report) => REPORTED_CONTENT_KEYS.filter((key) => report[key]).length <= 1, {
     error: 'invalid_value',
-    path: ['user'],
-  });
+    path: ['comment'],
+  })
+  .refine(
+    (report) =>
+      report.zone ? !report.user && REPORTED_CONTENT_KEYS.every((key) => !report[key]) : !!report.user,
+    { error: 'invalid_value', path: ['user'] },
+  );
 export type Report = z.infer<typeof ReportSchema>;
 /** POST /api/reports answers 201 with the id of the stored report, nothing else. */
 export const ReportCreatedSchema = z.object({ _id: z.string() });

@@ -7,7 +7,12 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
-import type { ReportCases, ReportedZones, ReportTargets } from '../features/safety/safety.service.ts';
+import type {
+  ReportCases,
+  ReportedContent,
+  ReportedZones,
+  ReportTargets,
+} from '../features/safety/safety.service.ts';
 import type { ChildAccounts } from '../child-accounts-port.ts';
 import type { NotificationContribution } from '../notification-port.ts';
 import type { AccountHook } from '../account-hooks-port.ts';
@@ -23,10 +28,14 @@ import type { Realtime } from '../realtime/server.ts';
  * provider among the modules (checked when the app is built).
  */
 export type FeaturePorts = {
-  /** A report's post or comment, checked by the feature owning them (posts) for safety's routes. */
+  /** A report's post, comment or story, checked by the feature owning them (posts) for safety's routes. */
   reportTargets: ReportTargets;
   /** A report's zone, checked by the zones feature for safety's routes. */
   reportedZones: ReportedZones;
+  /** A report's photo, checked by the media feature for safety's routes. */
+  reportedPhotos: ReportedContent;
+  /** A report's message, checked by the chat feature for safety's routes. */
+  reportedMessages: ReportedContent;
   /** A partner's child accounts, from the partnership feature for discovery's GET /api/users?parent-id=. */
   childAccounts: ChildAccounts;
   /** The case a stored report merges into, from the moderation feature, in the report's transaction. */

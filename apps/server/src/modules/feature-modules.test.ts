@@ -57,17 +57,27 @@ describe('the feature modules (decision 0033)', () => {
 
   it('give each port one provider: an app missing one, or given two, does not start', () => {
     const targets: ReportTargets = { requireTarget: async () => {} };
+    const content = { requireContent: async () => {} };
     const zones: FeatureModule = {
       name: 'zones',
-      provides: { reportedZones: { requireZone: async () => {} } },
+      provides: {
+        reportedZones: { requireZone: async () => {} },
+        reportedPhotos: content,
+        reportedMessages: content,
+      },
     };
-    const moderation: FeatureModule = { name: 'moderation', provides: { reportCases: { merge: async () => {} } } };
+    const moderation: FeatureModule = {
+      name: 'moderation',
+      provides: { reportCases: { merge: async () => {} } },
+    };
     const provider = (name: string): FeatureModule => ({ name, provides: { reportTargets: targets } });
     expect(portsOf([provider('posts'), zones, moderation]).reportTargets).toBe(targets);
     expect(() => portsOf([{ name: 'safety' }])).toThrow(
-      'no module provides reportTargets, reportedZones, reportCases',
+      'no module provides reportTargets, reportedZones, reportedPhotos, reportedMessages, reportCases',
     );
-    expect(() => portsOf([provider('posts'), moderation])).toThrow('no module provides reportedZones');
+    expect(() => portsOf([provider('posts'), moderation])).toThrow(
+      'no module provides reportedZones, reportedPhotos, reportedMessages',
+    );
     expect(() => portsOf([provider('posts'), zones])).toThrow('no module provides reportCases');
     expect(() => portsOf([provider('posts'), provider('lives')])).toThrow(
       'the reportTargets port is provided twice (again by lives)',

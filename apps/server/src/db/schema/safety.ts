@@ -27,8 +27,9 @@ export const blocks = pgTable(
 
 /**
  * A report for moderation; anonymous to the reported member. Its target is the member, or one of
- * their posts (`postId`) or comments (`commentId`), or a zone (`zoneId`, no member named: a zone has
- * no one owner): one open report per reporter and target. The target's id is kept without a foreign
+ * their posts (`postId`), comments (`commentId`), photos (`photoId`), stories (`storyId`) or messages
+ * (`messageId`), or a zone (`zoneId`, no member named: a zone has no one owner): one open report per
+ * reporter and target. The target's id is kept without a foreign
  * key, so that deleting the post, the comment or the zone leaves the report for moderation.
  */
 export const reports = pgTable(
@@ -48,6 +49,9 @@ export const reports = pgTable(
     postId: uuid('post_id'),
     commentId: uuid('comment_id'),
     zoneId: uuid('zone_id'),
+    photoId: uuid('photo_id'),
+    storyId: uuid('story_id'),
+    messageId: uuid('message_id'),
     text: text('text').notNull().default(''),
     status: text('status', { enum: ['open', 'closed'] })
       .notNull()
@@ -57,7 +61,9 @@ export const reports = pgTable(
   (table) => [
     uniqueIndex('reports_open_member_key')
       .on(table.reporterId, table.reportedId)
-      .where(sql`${table.status} = 'open' AND ${table.postId} IS NULL AND ${table.commentId} IS NULL`),
+      .where(
+        sql`${table.status} = 'open' AND num_nonnulls(${table.postId}, ${table.commentId}, ${table.photoId}, ${table.storyId}, ${table.messageId}) = 0`,
+      ),
     uniqueIndex('reports_open_post_key')
       .on(table.reporterId, table.postId)
       .where(sql`${table.status} = 'open' AND ${table.postId} IS NOT NULL`),
@@ -67,11 +73,23 @@ export const reports = pgTable(
     uniqueIndex('reports_open_zone_key')
       .on(table.reporterId, table.zoneId)
       .where(sql`${table.status} = 'open' AND ${table.zoneId} IS NOT NULL`),
-    check('reports_one_target_check', sql`${table.postId} IS NULL OR ${table.commentId} IS NULL`),
+    uniqueIndex('reports_open_photo_key')
+      .on(table.reporterId, table.photoId)
+      .where(sql`${table.status} = 'open' AND ${table.photoId} IS NOT NULL`),
+    uniqueIndex('reports_open_story_key')
+      .on(table.reporterId, table.storyId)
+      .where(sql`${table.status} = 'open' AND ${table.storyId} IS NOT NULL`),
+    uniqueIndex('reports_open_message_key')
+      .on(table.reporterId, table.messageId)
+      .where(sql`${table.status} = 'open' AND ${table.messageId} IS NOT NULL`),
+    check(
+      'reports_one_target_check',
+      sql`num_nonnulls(${table.postId}, ${table.commentId}, ${table.photoId}, ${table.storyId}, ${table.messageId}) <= 1`,
+    ),
     // A member (and maybe their post or comment; the member null once their account is gone), or a zone alone.
     check(
       'reports_member_or_zone_check',
-      sql`${table.zoneId} IS NULL OR (${table.reportedId} IS NULL AND ${table.postId} IS NULL AND ${table.commentId} IS NULL)`,
+      sql`${table.zoneId} IS NULL OR (${table.reportedId} IS NULL AND num_nonnulls(${table.postId}, ${table.commentId}, ${table.photoId}, ${table.storyId}, ${table.messageId}) = 0)`,
     ),
     index('reports_reported_idx').on(table.reportedId, table.createdAt),
   ],

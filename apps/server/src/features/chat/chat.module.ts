@@ -5,6 +5,7 @@ import { chatRoutes } from './chat.routes.ts';
 import { afterAccountRemoved, announceBlockChange } from './conversations/conversations.service.ts';
 import { chatFilesRoutes } from './files/chat-files.routes.ts';
 import { CHAT_FILES_QUEUE, removeChatFiles, type ChatFilesJob } from './files/chat-files.service.ts';
+import { messageModerationSubject, messageReportTargets } from './messages/moderation-subject.service.ts';
 
 export const chatModule: FeatureModule = {
   name: 'chat',
@@ -28,4 +29,7 @@ export const chatModule: FeatureModule = {
   workers: async ({ deps }) => {
     await deps.jobs.work<ChatFilesJob>(CHAT_FILES_QUEUE, (job) => removeChatFiles(deps, job));
   },
+  // A reported message: checked for safety's reports, its case's snapshot and a moderator's removal.
+  provides: { reportedMessages: messageReportTargets },
+  moderationSubjects: [messageModerationSubject],
 };

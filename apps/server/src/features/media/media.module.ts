@@ -12,6 +12,7 @@ import {
 } from './media-items.service.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { photoModerationSubject } from './moderation-subject.service.ts';
+import { photoReportTargets } from './photo-reports.service.ts';
 import {
   MEDIA_FILES_QUEUE,
   removeMediaFiles,
@@ -24,6 +25,7 @@ export const mediaModule: FeatureModule = {
   routes: [routes(mediaRoutes), routes(mediaItemsRoutes)],
   // A reported photo: the case's snapshot, and a moderator's removal.
   moderationSubjects: [photoModerationSubject],
+  provides: { reportedPhotos: photoReportTargets },
   publicRoutes: [
     // Files answer 404 to anyone the owner's rules do not let see them, a visitor included, so that
     // an id reveals nothing (Z5); with a session the rules decide.

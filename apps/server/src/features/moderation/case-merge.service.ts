@@ -9,10 +9,13 @@ import { casePriority } from './moderation-priority.ts';
 
 const DAY_MS = 86_400_000;
 
-/** The subject a report is about: the zone, the comment, the post, else the member. */
+/** The subject a report is about: the zone, or the member's content it names, else the member. */
 function subjectOf(report: StoredReport): { kind: CaseSubjectKind; id: string } {
   if (report.zoneId) return { kind: 'zone', id: report.zoneId };
   if (report.commentId) return { kind: 'comment', id: report.commentId };
+  if (report.photoId) return { kind: 'photo', id: report.photoId };
+  if (report.storyId) return { kind: 'story', id: report.storyId };
+  if (report.messageId) return { kind: 'message', id: report.messageId };
   if (report.postId) return { kind: 'post', id: report.postId };
   return { kind: 'member', id: report.reportedId! };
 }

@@ -57,12 +57,23 @@ export async function countBlocked(db: DbOrTx, blockerId: string): Promise<numbe
 
 type NewReport = Pick<
   typeof reports.$inferInsert,
-  'reporterId' | 'reportedId' | 'postId' | 'commentId' | 'zoneId' | 'reason' | 'subReason' | 'text'
+  | 'reporterId'
+  | 'reportedId'
+  | 'postId'
+  | 'commentId'
+  | 'zoneId'
+  | 'photoId'
+  | 'storyId'
+  | 'messageId'
+  | 'reason'
+  | 'subReason'
+  | 'text'
 >;
 
 /**
  * Stores an open report; undefined when the reporter already has an open report of this target (the
- * partial unique indexes `reports_open_member_key`, `_post_key`, `_comment_key` and `_zone_key` decide, so two
+ * partial unique indexes `reports_open_member_key`, `_post_key`, `_comment_key`, `_photo_key`, `_story_key`,
+ * `_message_key` and `_zone_key` decide, so two
  * requests at once store one).
  */
 export async function insertOpenReport(db: DbOrTx, report: NewReport, at: Date) {

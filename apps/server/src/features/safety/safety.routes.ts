@@ -16,6 +16,7 @@ import {
   reportMember,
   unblockMember,
   type ReportCases,
+  type ReportedContent,
   type ReportedZones,
   type ReportTargets,
 } from './safety.service.ts';
@@ -32,7 +33,13 @@ const MemberParamsSchema = z.object({ user: z.uuid({ error: 'invalid_value' }) }
  * a zone, which `reportedZones` (the zones feature's) checks.
  */
 export const safetyRoutes: FastifyPluginAsyncZod<
-  AppDeps & { reportTargets: ReportTargets; reportedZones: ReportedZones; reportCases: ReportCases }
+  AppDeps & {
+    reportTargets: ReportTargets;
+    reportedZones: ReportedZones;
+    reportedPhotos: ReportedContent;
+    reportedMessages: ReportedContent;
+    reportCases: ReportCases;
+  }
 > = async (app, deps) => {
   const { db } = deps;
 
@@ -84,17 +91,20 @@ export const safetyRoutes: FastifyPluginAsyncZod<
           ...apiErrors({
             400: 'self_not_allowed: the caller reports themselves',
             403: 'zone_not_allowed: the caller is an admin of the zone they report',
-            404: 'user_not_found: no such member to report; post_not_found, comment_not_found: no such post or comment of theirs the caller may see; zone_not_found',
+            404: 'user_not_found: no such member to report; post_not_found, comment_not_found, story_not_found, not_found (a photo), message_not_found: no such content of theirs the caller may see; zone_not_found',
             409: 'report_already_open: this member (or post, or comment) is already reported by the caller; zone_already_reported: this zone is',
           }),
         },
       },
     },
+    // The named content is checked by its owner; the report joins its subject's moderation case.
     async (request, reply) =>
       reply.code(201).send(
         await reportMember(db, memberOf(request).userId, request.body, {
           targets: deps.reportTargets,
           zones: deps.reportedZones,
+          photos: deps.reportedPhotos,
+          messages: deps.reportedMessages,
           cases: deps.reportCases,
           deps,
         }),

@@ -67,8 +67,8 @@ export async function listBlockedMembers(
 }
 
 /**
- * What a report may point at beside a member: one of their posts or comments. The feature owning
- * them (posts) checks it, so that safety depends on none: the posts module provides the safety routes its
+ * What a report may point at beside a member: one of their posts, comments or stories. The feature
+ * owning them (posts) checks it, so that safety depends on none: the posts module provides the safety routes its
  * implementation. It throws its own 404 unless the target exists, is the member's, and the reporter
  * may see it.
  */
@@ -76,8 +76,22 @@ export type ReportTargets = {
   requireTarget: (
     tx: DbOrTx,
     reporterId: string,
-    target: { user: string; post?: string | undefined; comment?: string | undefined },
+    target: {
+      user: string;
+      post?: string | undefined;
+      comment?: string | undefined;
+      story?: string | undefined;
+    },
   ) => Promise<void>;
+};
+
+/**
+ * A member's photo (the media feature's) or message (the chat feature's) a report names, checked by
+ * its owner: it throws its own 404 unless the content exists, is the member's, and the reporter may
+ * see it (a message: of their conversation with them, a block between them notwithstanding).
+ */
+export type ReportedContent = {
+  requireContent: (tx: DbOrTx, reporterId: string, target: { user: string; id: string }) => Promise<void>;
 };
 
 /**
@@ -97,6 +111,9 @@ export type StoredReport = {
   postId: string | null;
   commentId: string | null;
   zoneId: string | null;
+  photoId: string | null;
+  storyId: string | null;
+  messageId: string | null;
   reason: Report['reason'];
   createdAt: Date;
 };
@@ -115,13 +132,15 @@ export type CaseDeps = Pick<AppDeps, 'storage' | 'moderationSubjects'>;
 export type ReportPorts = {
   targets: ReportTargets;
   zones: ReportedZones;
+  photos: ReportedContent;
+  messages: ReportedContent;
   cases: ReportCases;
   deps: CaseDeps;
 };
 
 /**
- * Stores a report for moderation with both ids, and its post or comment when it points at one; or,
- * for a zone, the reporter and the zone. Nothing of it is ever shown or sent to the reported member
+ * Stores a report for moderation with both ids, and its post, comment, photo, story or message when
+ * it points at one; or, for a zone, the reporter and the zone. Nothing of it is ever shown or sent to the reported member
  * nor to the zone's admins. One open report per reporter and target: a second one is a 409
  * (`zone_already_reported` for a zone). The report joins its subject's moderation case in the same
  * transaction.
@@ -130,7 +149,7 @@ export async function reportMember(
   db: Db,
   reporterId: string,
   report: Report,
-  { targets, zones, cases, deps }: ReportPorts,
+  { targets, zones, photos, messages, cases, deps }: ReportPorts,
 ): Promise<ReportCreated> {
   return db.transaction(async (tx) => {
     if (report.zone) await zones.requireZone(tx, reporterId, report.zone);
@@ -138,7 +157,11 @@ export async function reportMember(
       // The schema names a member whenever it names no zone.
       const user = report.user!;
       await requireOtherMember(tx, reporterId, user);
-      if (report.post || report.comment) await targets.requireTarget(tx, reporterId, { ...report, user });
+      if (report.post || report.comment || report.story) {
+        await targets.requireTarget(tx, reporterId, { ...report, user });
+      }
+      if (report.photo) await photos.requireContent(tx, reporterId, { user, id: report.photo });
+      if (report.message) await messages.requireContent(tx, reporterId, { user, id: report.message });
     }
     const values = {
       reporterId,
@@ -146,6 +169,9 @@ export async function reportMember(
       postId: report.post ?? null,
       commentId: report.comment ?? null,
       zoneId: report.zone ?? null,
+      photoId: report.photo ?? null,
+      storyId: report.story ?? null,
+      messageId: report.message ?? null,
       reason: report.reason,
       subReason: report.subReason,
       text: report.text,
