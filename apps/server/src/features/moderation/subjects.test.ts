@@ -106,7 +106,11 @@ describe('the subjects of cases: photos, stories, messages', () => {
     await fileReport(t, await createMember(t), { user: owner.user.id, photo: photo.id });
     const found = (await caseOf(t.db, 'photo', photo.id))!;
     await act(t, await createStaff(t), found.id, { action: 'dismiss' });
-    const deps = { db: t.db, storage: t.storage, env: parseEnv({ ...process.env, MODERATION_RETENTION_DAYS: '180' }) };
+    const deps = {
+      db: t.db,
+      storage: t.storage,
+      env: parseEnv({ ...process.env, MODERATION_RETENTION_DAYS: '180' }),
+    };
     const run = () => deleteExpiredEvidence(deps as Parameters<typeof deleteExpiredEvidence>[0]);
     clock.advance(179 * DAY_MS);
     await run();
