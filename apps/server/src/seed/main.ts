@@ -83,6 +83,7 @@ await runWithConfiguredDatabase(
     console.log(`
 Added in ${summary.timings.total!.toFixed(1)} s: ${figure(summary.members)} members, ${figure(summary.avatars)} avatars, ${figure(summary.ratings)} ratings, ${figure(summary.matches)} matches, ${figure(summary.visits)} visits, ${figure(summary.conversations)} conversations, ${figure(summary.messages)} messages, ${figure(summary.posts.posts)} posts (${figure(summary.posts.postPhotos)} photos, ${figure(summary.posts.postLikes)} likes, ${figure(summary.posts.comments)} comments), ${figure(summary.zones.zones)} zones (${figure(summary.zones.zoneMembers)} memberships).
 Log in as ${summary.prefix}1 ... ${summary.prefix}${summary.members} (or ${summary.prefix}1@seed.example) with the password ${SEED_PASSWORD}
+Moderation console (/moderation): ${summary.prefix}1 is an admin, ${summary.prefix}2 a moderator
 Avatar files: ${storage.kind === 's3' ? `S3 bucket ${env.S3_BUCKET}` : path.resolve(env.DATA_DIR, 'media')}, under seed/avatars/${summary.prefix}/`);
   },
 );

@@ -72,6 +72,15 @@ describe('seed: members with avatars, ratings, visits and conversations', () => 
     expect(stats!.outside_own_range).toBe(0);
   });
 
+  it('makes <prefix>1 an admin and <prefix>2 a moderator of the console, everyone else a member', async () => {
+    const staff = await rows<{ username: string; role: string }>(sql`
+      SELECT username, role FROM users WHERE id IN ${run} AND role <> 'member' ORDER BY username`);
+    expect(staff).toEqual([
+      { username: `${PREFIX}1`, role: 'admin' },
+      { username: `${PREFIX}2`, role: 'moderator' },
+    ]);
+  });
+
   it('serves every avatar of an active member, its thumbnail within 15 KB', async () => {
     const photos = await rows<{ id: string; variants: PhotoVariant[] }>(sql`
       SELECT p.id, p.variants FROM users u JOIN photos p ON p.id = u.avatar_photo_id

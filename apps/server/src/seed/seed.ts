@@ -166,6 +166,12 @@ export async function seed(
         FROM ${work} w
         WHERE users.id = w.id AND (w.photo_id IS NOT NULL OR w.popularity IS NOT NULL)`),
     );
+    // The moderation console's staff (docs/moderation.md): <prefix>1 an admin, <prefix>2 a moderator.
+    await step('staff', () =>
+      db.execute(sql`
+        UPDATE users SET role = CASE lower(username) WHEN ${`${prefix}1`} THEN 'admin' ELSE 'moderator' END
+        WHERE lower(username) IN (${`${prefix}1`}, ${`${prefix}2`})`),
+    );
   } finally {
     await avatars.catch(() => undefined);
     await postPhotos.catch(() => undefined);
