@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CaseListQuery, CaseSubjectKind } from '@motema/shared/moderation';
 import type { DbOrTx } from '../../db/client.ts';
@@ -202,7 +202,7 @@ export async function findStaff(db: DbOrTx, ids: readonly string[]) {
     .where(inArray(users.id, [...ids]));
 }
 
-/** Closed cases whose evidence is older than the retention period: their snapshots go (media keys returned). */
+/** Deletes the snapshots of cases closed before `closedBefore`; their cases' ids, whose copied pictures go next. */
 export async function deleteExpiredSnapshots(db: DbOrTx, closedBefore: Date) {
   return db
     .delete(moderationSnapshots)
@@ -216,7 +216,7 @@ export async function deleteExpiredSnapshots(db: DbOrTx, closedBefore: Date) {
             and(
               eq(moderationCases.state, 'closed'),
               isNotNull(moderationCases.closedAt),
-              or(lt(moderationCases.closedAt, closedBefore)),
+              lt(moderationCases.closedAt, closedBefore),
             ),
           ),
       ),

@@ -1,4 +1,4 @@
-import type { ModerationRule } from '@motema/shared/moderation';
+import type { ModerationAction, ModerationRule } from '@motema/shared/moderation';
 import type { Tx } from '../../db/client.ts';
 import type { ModerationEventRow, UserRow } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -24,13 +24,14 @@ export async function queueNoticeMail(
   appealLink: string,
   deadline: Date,
 ): Promise<void> {
-  if (!isNotifiedAction(event.action as never)) return;
+  const action = event.action as ModerationAction;
+  if (!isNotifiedAction(action)) return;
   const language = member.language;
   const t = NOTICE_TEXTS[language];
   const date = (at: Date) => at.toLocaleDateString(language, { dateStyle: 'long', timeZone: 'UTC' });
   const paragraph = (text: string): MailBlock => ({ kind: 'paragraph', text });
   const blocks: MailBlock[] = [
-    paragraph(t.actions[event.action as keyof typeof t.actions]),
+    paragraph(t.actions[action]),
     paragraph(fill(t.ruleLead, { rule: t.rules[event.rule as ModerationRule] })),
     ...(event.message ? [paragraph(fill(t.messageLead, { message: event.message }))] : []),
     ...(event.until ? [paragraph(fill(t.until, { until: date(event.until) }))] : []),
