@@ -77,4 +77,24 @@ describe('report reasons', () => {
     ]);
     expect(ReportSchema.safeParse({ ...base, post: 'not-an-id' }).success).toBe(false);
   });
+
+  it('point at one photo, story or message beside the member at most, and at none beside a zone', () => {
+    const target = '0b6c2a8e-3f1d-4e5a-9b7c-1d2e3f4a5b6c';
+    const base = { user, reason: 'other', subReason: 'other' };
+    for (const key of ['photo', 'story', 'message']) {
+      expect(ReportSchema.parse({ ...base, [key]: target }), key).toMatchObject({ [key]: target });
+      expect(ReportSchema.safeParse({ ...base, [key]: target, post: target }).success, key).toBe(false);
+      const zone = ReportSchema.safeParse({
+        reason: 'other',
+        subReason: 'other',
+        zone: target,
+        [key]: target,
+      });
+      expect(zone.success, key).toBe(false);
+    }
+    expect(ReportSchema.safeParse({ ...base, photo: target, message: target }).success).toBe(false);
+    expect(ReportSchema.safeParse({ reason: 'other', subReason: 'other', photo: target }).success).toBe(
+      false,
+    );
+  });
 });

@@ -92,7 +92,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<
             400: 'self_not_allowed: the caller reports themselves',
             403: 'zone_not_allowed: the caller is an admin of the zone they report',
             404: 'user_not_found: no such member to report; post_not_found, comment_not_found, story_not_found, not_found (a photo), message_not_found: no such content of theirs the caller may see; zone_not_found',
-            409: 'report_already_open: this member (or post, or comment) is already reported by the caller; zone_already_reported: this zone is',
+            409: 'report_already_open: this member (or content of theirs) is already reported by the caller; zone_already_reported: this zone is',
           }),
         },
       },
