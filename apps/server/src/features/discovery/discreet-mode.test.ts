@@ -31,7 +31,7 @@ describe('discreet mode in the lists (docs/discreet-mode.md)', () => {
     t = await buildTestApp();
   });
   afterAll(() => t.close());
-  const privacy = (member: Member, body: unknown) =>
+  const privacy = (member: Member, body: object) =>
     asMember(t, member.cookie)('PATCH', '/api/users/privacy', body);
   const profileOf = (viewer: Member, member: Member) =>
     asMember(t, viewer.cookie)('GET', `/api/users/${member.user.id}`);

@@ -31,9 +31,10 @@ export const cardColumns = (viewer: Viewer) => ({
   sex: users.sex,
   avatarPhotoId: users.avatarPhotoId,
   connected: sql<boolean>`(${users.connected} AND NOT ${users.discreet})`,
-  lastActivity: sql<Date | null>`CASE WHEN ${users.discreet} THEN NULL ELSE ${users.lastActivity} END`.mapWith(
-    users.lastActivity,
-  ),
+  lastActivity:
+    sql<Date | null>`CASE WHEN ${users.discreet} THEN NULL ELSE ${users.lastActivity} END`.mapWith(
+      users.lastActivity,
+    ),
   distanceKm: sql<number | null>`CASE WHEN ${users.discreet} THEN NULL ELSE ${distanceKmFrom(viewer)} END`,
 });
 export type CardRow = {

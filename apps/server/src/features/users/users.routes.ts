@@ -54,7 +54,10 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     {
       schema: {
         body: PrivacyUpdateSchema,
-        response: { ...MeResponse, ...apiErrors({ 400: 'validation_failed: discreet not a boolean, or another field named' }) },
+        response: {
+          ...MeResponse,
+          ...apiErrors({ 400: 'validation_failed: discreet not a boolean, or another field named' }),
+        },
       },
     },
     async (request) => presentMe(await updatePrivacy(db, memberOf(request).userId, request.body)),

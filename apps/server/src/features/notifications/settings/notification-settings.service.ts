@@ -90,7 +90,9 @@ export async function updateNotificationSettings(
 ): Promise<NotificationSettings> {
   return db.transaction(async (tx) => {
     const { discreet } =
-      update.discreet === undefined ? await getMe(tx, userId) : await updatePrivacy(tx, userId, { discreet: update.discreet });
+      update.discreet === undefined
+        ? await getMe(tx, userId)
+        : await updatePrivacy(tx, userId, { discreet: update.discreet });
     const row = await repo.upsertSettings(tx, userId, DEFAULT_SETTINGS_COLUMNS, columnsOf(update));
     return settingsOf(row, discreet);
   });
