@@ -102,9 +102,7 @@ export const LanguageUpdateSchema = z.object({ language: LanguageSchema });
  * `PATCH /api/users/privacy`: Settings > Privacy, the member's discreet mode (docs/discreet-mode.md).
  * Strict: a body naming anything else (a role, a status, a verification) is refused whole.
  */
-export const PrivacyUpdateSchema = z
-  .object({ discreet: z.boolean({ error: 'invalid_value' }) })
-  .strict();
+export const PrivacyUpdateSchema = z.object({ discreet: z.boolean({ error: 'invalid_value' }) }).strict();
 export type PrivacyUpdate = z.infer<typeof PrivacyUpdateSchema>;
 
 /** The member as the member sees themself (GET /api/users/profile). */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from '
 import type { DbOrTx } from '../../../db/client.ts';
 import { mediaItems, stories, storyAllowed, storyViews, users, type StoryRow } from '../../../db/schema.ts';
 import {
+  discoverable,
   listedFor,
   positionOf,
   shownInListsTo,
@@ -175,8 +176,9 @@ export async function findShownStories(
 
 /**
  * Whose stories the tray shows: the viewer, `memberIds` (their matches and conversation partners),
- * and members near them who fit their preferences (discovery's rule: listed for the viewer, a sex
- * and an age they want) within their preferred distance; nobody is near a viewer without a position.
+ * and members near them who fit their preferences (discovery's rule: listed for the viewer and
+ * discoverable, as on the near list, a sex and an age they want) within their preferred distance;
+ * nobody is near a viewer without a position.
  */
 export type TrayAudience = { viewer: Viewer; memberIds: readonly string[] };
 
@@ -186,6 +188,7 @@ function audienceOf({ viewer, memberIds }: TrayAudience): SQL {
     at &&
     sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${stories.authorId} AND ${and(
       listedFor(viewer.id),
+      discoverable,
       wantedBy(viewer, { distance: false }),
       withinKm(at, viewer.matchDistanceKm),
     )})`;
