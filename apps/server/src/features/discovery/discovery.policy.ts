@@ -114,6 +114,16 @@ export function seenInDiscreetModeBy(viewerId: string): SQL {
  */
 export const discoverable = sql`(NOT ${users.discreet} AND NOT ${users.verificationRequired})`;
 
+/**
+ * When a member is around, as others are shown it (cards, profiles, chat's presence): in discreet mode
+ * never connected and no last activity, to everyone, in the database's answer already.
+ */
+export const shownConnected = sql<boolean>`(${users.connected} AND NOT ${users.discreet})`;
+export const shownLastActivity =
+  sql<Date | null>`CASE WHEN ${users.discreet} THEN NULL ELSE ${users.lastActivity} END`.mapWith(
+    users.lastActivity,
+  );
+
 /** The two members have a conversation: one probe of its unique pair key (the two ids sorted, as chat writes it). */
 export function conversingBetween(a: AnyPgColumn | SQL, b: AnyPgColumn | SQL): SQL<boolean> {
   return sql<boolean>`EXISTS (SELECT 1 FROM ${conversations}

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIST_FILTERS, type UserCard } from '@motema/shared/discovery';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildConversation } from '../../test/chat-factories.ts';
+import type { ConversationList } from '@motema/shared/chat';
+import { buildConversation, buildMessage } from '../../test/chat-factories.ts';
 import {
   buildMatch,
   buildRating,
@@ -106,6 +107,17 @@ describe('discreet mode in the lists (docs/discreet-mode.md)', () => {
     await buildMatch(t, { members: [open, match] });
     const shown = (await listFor(t, match, 'rated-each')).users.find((user) => user._id === open.user.id);
     expect(shown).toMatchObject({ activity: 'online', distance: 1 });
+
+    // In chat too: the conversation list's header says nothing of when the discreet partner is around.
+    for (const other of [discreet, open]) {
+      await buildMessage(t, { conversation: await buildConversation(t, { members: [other, match] }) });
+    }
+    const res = await asMember(t, match.cookie)('GET', '/api/conversations');
+    const activityOf = (member: Member) =>
+      res.json<ConversationList>().conversations.find((c) => c.member._id === member.user.id)?.member
+        .activity;
+    expect(activityOf(discreet)).toBe('earlier');
+    expect(activityOf(open)).toBe('online');
   });
 });
 

@@ -11,6 +11,8 @@ import {
   pointAt,
   positionOf,
   listedFor,
+  shownConnected,
+  shownLastActivity,
   wantedBy,
   withinKm,
   type Viewer,
@@ -30,11 +32,8 @@ export const cardColumns = (viewer: Viewer) => ({
   dateOfBirth: users.dateOfBirth,
   sex: users.sex,
   avatarPhotoId: users.avatarPhotoId,
-  connected: sql<boolean>`(${users.connected} AND NOT ${users.discreet})`,
-  lastActivity:
-    sql<Date | null>`CASE WHEN ${users.discreet} THEN NULL ELSE ${users.lastActivity} END`.mapWith(
-      users.lastActivity,
-    ),
+  connected: shownConnected,
+  lastActivity: shownLastActivity,
   distanceKm: sql<number | null>`CASE WHEN ${users.discreet} THEN NULL ELSE ${distanceKmFrom(viewer)} END`,
 });
 export type CardRow = {
