@@ -40,7 +40,7 @@ describe('the app’s routes, composed from the features (app-features.ts)', () 
       '/settings': [
         ...['*', 'access', 'access/deactivate', 'access/delete', 'access/email', 'access/phone'],
         ...['block-list', 'data-saver', 'index', 'install', 'language', 'match', 'notifications'],
-        ...['password', 'photo', 'profile', 'report/:kind/:id'],
+        ...['password', 'photo', 'privacy', 'profile', 'report/:kind/:id'],
       ].sort(),
       '/premium': [
         ...['*', 'index', 'journals', 'partnership', 'premium', 'subscribe/:id', 'subscriptions'],

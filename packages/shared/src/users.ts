@@ -90,11 +90,20 @@ export const MatchPreferencesSchema = z
       .int({ error: 'must_be_numeric' })
       .min(1, { error: 'invalid_value' })
       .max(MATCH_DISTANCE_MAX_KM, { error: 'invalid_value' }),
+    /** Show me verified members only (a moderator approved their selfie); left out: unchanged. */
+    verifiedOnly: z.boolean({ error: 'invalid_value' }).optional(),
   })
   .refine((value) => value.ageMin <= value.ageMax, { error: 'age_range_invalid', path: ['ageMax'] });
 export type MatchPreferences = z.infer<typeof MatchPreferencesSchema>;
 
 export const LanguageUpdateSchema = z.object({ language: LanguageSchema });
+
+/**
+ * `PATCH /api/users/privacy`: Settings > Privacy, the member's discreet mode (docs/discreet-mode.md).
+ * Strict: a body naming anything else (a role, a status, a verification) is refused whole.
+ */
+export const PrivacyUpdateSchema = z.object({ discreet: z.boolean({ error: 'invalid_value' }) }).strict();
+export type PrivacyUpdate = z.infer<typeof PrivacyUpdateSchema>;
 
 /** The member as the member sees themself (GET /api/users/profile). */
 export const MeSchema = z.object({

@@ -96,8 +96,12 @@ export async function newSession(t: Pick<TestApp, 'db'>, userId: string): Promis
 
 /** `app.inject` as the member behind `cookie`, from a fresh IP unless `ip` is given. */
 export function asMember(t: Pick<TestApp, 'app'>, cookie: string) {
-  return (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, ip = randomIp()) =>
-    t.app.inject({ method, url, headers: { cookie }, remoteAddress: ip, ...(payload ? { payload } : {}) });
+  return (
+    method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+    ip = randomIp(),
+  ) => t.app.inject({ method, url, headers: { cookie }, remoteAddress: ip, ...(payload ? { payload } : {}) });
 }
 
 /** POST /api/auth/register from a fresh IP (see registrationBody). */

@@ -12,6 +12,7 @@ import {
 import { useMeQuery } from '../features/users/users.api.ts';
 import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
 import { mirrorLanguageChoice } from '../lib/language-cookie.ts';
+import { setNeutralTitles } from '../lib/use-document-title.ts';
 import { clearExitPath, pendingExitPath, setNavigator } from '../lib/navigation.ts';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
 import { idleLazy } from '../ui/idle-lazy.tsx';
@@ -45,6 +46,9 @@ export function NavigationGuard() {
     if (memberLanguage !== currentLanguage()) void changeLanguage(memberLanguage);
     else mirrorLanguageChoice(memberLanguage);
   }, [memberLanguage]);
+  // Discreet mode: the tab says "Motema" only, on every page (lib/use-document-title.ts).
+  const discreet = me.data?.discreet === true;
+  useEffect(() => setNeutralTitles(discreet), [discreet]);
   useEffect(() => {
     if (navigation.state === 'loading') nprogress.start();
     else nprogress.complete();

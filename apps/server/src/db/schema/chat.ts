@@ -20,6 +20,7 @@ import { users } from './users.ts';
 // Other features' queries that read these tables (db/table-owners.test.ts fails on any other):
 // conversationMembers may be read by: notifications.
 // messages may be read by: notifications.
+// conversations may be read by: discovery.
 
 /**
  * A one-to-one conversation. `pairKey` (the two member ids, sorted, joined by ':') makes starting a

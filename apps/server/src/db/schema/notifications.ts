@@ -59,7 +59,8 @@ export const vapidKeys = pgTable(
 /**
  * A member's notification choices (NotificationSettingsSchema); no row: the defaults. `pushKinds` is a
  * JSON array of NotificationKind; quiet hours are minutes after midnight in `timeZone` (both or none).
- * `digestSentAt`: when the last unread-messages e-mail went (at most one a day).
+ * `digestSentAt`: when the last unread-messages e-mail went (at most one a day). Discreet pushes follow
+ * the member's discreet mode, `users.discreet` (one setting, docs/discreet-mode.md).
  */
 export const notificationSettings = pgTable(
   'notification_settings',
@@ -68,7 +69,6 @@ export const notificationSettings = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     pushKinds: jsonb('push_kinds').$type<string[]>().notNull(),
-    discreet: boolean('discreet').notNull().default(false),
     quietStart: smallint('quiet_start'),
     quietEnd: smallint('quiet_end'),
     timeZone: text('time_zone').notNull().default('UTC'),

@@ -108,12 +108,14 @@ export const users = pgTable(
     ),
     // Near me: `users_near_idx`, a GiST index over earthdistance's cube points with sex and birth date
     // as btree_gist keys and id, latitude and longitude included (index-only, nearest-first scans), over
-    // active members with a complete profile and a position. Created by migration 0004_near_index.sql:
+    // active members with a complete profile and a position, neither in discreet mode nor asked to verify
+    // (verified_at included too: migration 0044). Created by migration 0004_near_index.sql:
     // drizzle cannot declare INCLUDE columns (see features/discovery/user-lists.repository.ts).
     // The default list (B1): `users_listed_activity_idx` (sex, last activity, id; birth date and
     // position included) for its pages and `users_listed_age_idx` (sex, birth date; id and position
-    // included) for its capped count, over listed members, both read index-only; created by migration
-    // 0006_users_list_indexes.sql for the same reason.
+    // included) for its capped count, over listed members (discoverable: not in discreet mode nor asked to
+    // verify; verified_at included), both read index-only; created by migration 0006_users_list_indexes.sql
+    // for the same reason, and again by 0044_discreet_mode_one_setting.sql.
   ],
 );
 

@@ -7,7 +7,12 @@ import { clock } from '../../lib/clock.ts';
 import { refuseOverLimit, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { onClientEvent } from '../../realtime/client-events.ts';
 import type { Realtime, RealtimeSocket } from '../../realtime/server.ts';
-import { recordReceipt, relayTyping, watchablePresence } from './receipts/chat-receipts.service.ts';
+import {
+  presenceShown,
+  recordReceipt,
+  relayTyping,
+  watchablePresence,
+} from './receipts/chat-receipts.service.ts';
 import { presenceOf, presentMessage } from './chat.presenter.ts';
 import { createSendBatcher } from './send/chat-send-batcher.ts';
 import { announceStored } from './send/chat-send.service.ts';
@@ -61,8 +66,10 @@ export function registerChatRealtime(
   // Sends of all sockets are stored in groups, one transaction each (decision 0010).
   const batcher = createSendBatcher(deps);
 
-  // A watcher shares a conversation with the member: it hears the same coarse presence as in the list.
+  // A watcher shares a conversation with the member: it hears the same coarse presence as in the list,
+  // and nothing of a member in discreet mode (docs/discreet-mode.md).
   realtime.onPresence(async (userId, connected) => {
+    if (!(await presenceShown(db, userId))) return;
     const now = clock.now();
     io.to(`presence:${userId}`).emit('users:presence', presenceOf(userId, connected, now, now));
   });

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { matches, users } from '../../db/schema.ts';
+import { conversations, matches, users } from '../../db/schema.ts';
 import { notBlockedWith, notReportedBy } from '../safety/safety.policy.ts';
 
 /**
@@ -16,6 +16,8 @@ export type Viewer = {
   matchDistanceKm: number;
   latitude: number | null;
   longitude: number | null;
+  /** Their match preference "verified members only": the lists show members with a verified selfie only. */
+  verifiedOnly: boolean;
 };
 
 export type Position = { latitude: number; longitude: number };
@@ -55,8 +57,9 @@ export function distanceKmFrom(viewer: Viewer): SQL<number | null> {
 }
 
 /**
- * A member anyone may see: active (so e-mail confirmed, not deactivated), with a complete profile
- * (first name and sex), not the viewer, and with no block between them in either direction (Z3).
+ * A member anyone may see: active (so e-mail confirmed, not deactivated, suspended nor banned), with
+ * a complete profile (first name and sex), not the viewer, with no block between them in either
+ * direction (Z3), and, when in discreet mode, only by their matches and conversation partners.
  */
 export function visibleTo(viewerId: string): SQL {
   return and(
@@ -66,16 +69,65 @@ export function visibleTo(viewerId: string): SQL {
     isNotNull(users.sex),
     ne(users.id, viewerId),
     notBlockedWith(viewerId, users.id),
+    seenInDiscreetModeBy(viewerId),
   )!;
 }
 
 /**
- * A member the viewer's lists show and their notifications count: visible to them, and not one they
- * reported. A report hides one way only and from lists only: the profile (`visibleTo`) stays
- * reachable by its link, and the reported member still sees the reporter.
+ * A member the viewer's lists show and their notifications count: visible to them, not one they
+ * reported, and not one a moderator asked to verify (hidden from lists until verified). A report hides
+ * one way only and from lists only: the profile (`visibleTo`) stays reachable by its link, and the
+ * reported member still sees the reporter.
  */
 export function listedFor(viewerId: string): SQL {
-  return and(visibleTo(viewerId), notReportedBy(viewerId, users.id))!;
+  return and(visibleTo(viewerId), notReportedBy(viewerId, users.id), notAskedToVerify)!;
+}
+
+/** Not asked by a moderator to verify their identity ("require verification"). */
+const notAskedToVerify = sql`NOT ${users.verificationRequired}`;
+
+/**
+ * For the other features' lists of members (a zone's members, a story's viewers), over their join of
+ * `users`: the member is one the viewer may see listed, as `listedFor` says of discreet mode and of a
+ * moderator's "require verification".
+ */
+export function shownInListsTo(viewerId: string): SQL {
+  return and(notAskedToVerify, seenInDiscreetModeBy(viewerId))!;
+}
+
+/**
+ * Discreet mode (docs/discreet-mode.md): a member who chose it is seen only by themself, their matches
+ * and the members they have a conversation with. The two probes run for discreet members only: `OR` stops at
+ * its first true arm.
+ */
+export function seenInDiscreetModeBy(viewerId: string): SQL {
+  const viewer = sql`${viewerId}::uuid`;
+  return sql`(NOT ${users.discreet} OR ${users.id} = ${viewer} OR ${matchedBetween(viewer, users.id)}
+    OR ${conversingBetween(viewer, users.id)})`;
+}
+
+/**
+ * The discovery lists of members (the default list, connected, popular, last, near and the swap deck)
+ * show no member in discreet mode nor one asked to verify, whoever looks (their matches find them in
+ * the matches list and their conversations): the same two conditions as the predicate of the lists'
+ * partial indexes (`users_listed_*_idx`, `users_near_idx`), so the planner keeps them.
+ */
+export const discoverable = sql`(NOT ${users.discreet} AND NOT ${users.verificationRequired})`;
+
+/**
+ * When a member is around, as others are shown it (cards, profiles, chat's presence): in discreet mode
+ * never connected and no last activity, to everyone, in the database's answer already.
+ */
+export const shownConnected = sql<boolean>`(${users.connected} AND NOT ${users.discreet})`;
+export const shownLastActivity =
+  sql<Date | null>`CASE WHEN ${users.discreet} THEN NULL ELSE ${users.lastActivity} END`.mapWith(
+    users.lastActivity,
+  );
+
+/** The two members have a conversation: one probe of its unique pair key (the two ids sorted, as chat writes it). */
+export function conversingBetween(a: AnyPgColumn | SQL, b: AnyPgColumn | SQL): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${conversations}
+    WHERE ${conversations.pairKey} = LEAST(${a}, ${b})::text || ':' || GREATEST(${a}, ${b})::text)`;
 }
 
 /** The other member of each of the viewer's matches, as a subquery of ids (both keys of `matches` indexed). */
@@ -137,7 +189,7 @@ export function withinKm(at: Position, km: number, { indexed = false } = {}): SQ
 /**
  * The viewer's match preferences (the other side's preferences hide no one): a sex they want, an
  * age in their range and, when the viewer has a position, not farther than their distance; members
- * who have not shared a position stay in.
+ * who have not shared a position stay in. With "verified members only", a verified selfie too.
  */
 export function wantedBy(viewer: Viewer, { distance = true } = {}): SQL {
   const at = distance ? positionOf(viewer) : null;
@@ -146,6 +198,7 @@ export function wantedBy(viewer: Viewer, { distance = true } = {}): SQL {
     lte(users.dateOfBirth, viewer.bornOnOrBefore),
     gt(users.dateOfBirth, viewer.bornAfter),
     at ? sql`(${users.latitude} IS NULL OR ${withinKm(at, viewer.matchDistanceKm)})` : undefined,
+    viewer.verifiedOnly ? isNotNull(users.verifiedAt) : undefined,
   )!;
 }
 

@@ -17,13 +17,14 @@ function prepareViewerRow(db: DbOrTx) {
       matchAgeMin: users.matchAgeMin,
       matchAgeMax: users.matchAgeMax,
       matchDistance: users.matchDistance,
+      matchVerifiedOnly: users.matchVerifiedOnly,
       latitude: users.latitude,
       longitude: users.longitude,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('discovery_viewer_v1');
+    .prepare('discovery_viewer_v2');
 }
 const viewerRowQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareViewerRow>>();
 
@@ -61,6 +62,7 @@ export async function findVisibleProfile(
     matchDistanceKm: 0,
     latitude: null,
     longitude: null,
+    verifiedOnly: false,
   };
   const [row] = await db
     .select({

@@ -49,7 +49,12 @@ function shapeOf({ viewer, skip }: PageInput): string {
   // The sexes themselves (not only how many): they are constants of the template.
   const at = positionOf(viewer);
   const box = at && boundingBox(at, viewer.matchDistanceKm * 1000);
-  return [viewer.matchSex.join(','), at ? (box!.longitude ? 'box' : 'band') : 'nowhere', skip > 0].join('|');
+  return [
+    viewer.matchSex.join(','),
+    at ? (box!.longitude ? 'box' : 'band') : 'nowhere',
+    skip > 0,
+    viewer.verifiedOnly ? 'verified' : 'anyone',
+  ].join('|');
 }
 
 /** A viewer and page of the same shape with every value moved (a probe). */
@@ -68,6 +73,8 @@ function probeOf({ viewer, skip, limit }: PageInput, step: number): PageInput {
     matchDistanceKm: viewer.matchDistanceKm + step * 0.37,
     latitude: viewer.latitude === null ? null : viewer.latitude + step * 0.0123,
     longitude: viewer.longitude === null ? null : viewer.longitude + step * 0.0177,
+    // "Verified members only" is part of the shape: a condition of the text, not a value.
+    verifiedOnly: viewer.verifiedOnly,
   };
   return { viewer: probe, skip: skip > 0 ? skip + step * 7 : 0, limit: limit + step * 3 };
 }

@@ -23,6 +23,7 @@ const viewer: fc.Arbitrary<Viewer> = fc.record({
   matchDistanceKm: fc.constantFrom(5, 25, 100, 500, 20_000),
   latitude: fc.option(fc.double({ min: -89.9, max: 89.9, noNaN: true })),
   longitude: fc.option(fc.double({ min: -179.9, max: 179.9, noNaN: true })),
+  verifiedOnly: fc.boolean(),
 });
 const input: fc.Arbitrary<PageInput> = fc.record({
   viewer,
@@ -74,6 +75,7 @@ describe('statement templates', () => {
         matchDistanceKm: 100,
         latitude: -4.3,
         longitude: 15.3,
+        verifiedOnly: false,
       },
       skip: 0,
       limit: 96,

@@ -4,19 +4,27 @@ import { queryRows } from '../../db/array-rows.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { matches, ratings, users, visits } from '../../db/schema.ts';
 import {
+  discoverable,
   distanceKmFrom,
   memberPoint,
   metresFrom,
   pointAt,
   positionOf,
   listedFor,
+  shownConnected,
+  shownLastActivity,
   wantedBy,
   withinKm,
   type Viewer,
 } from './discovery.policy.ts';
 import { templatedQuery, type PageInput, type Templates } from './statement-templates.repository.ts';
 
-/** What a card is made of (the presenter turns it into JSON: age, never the birth date). */
+/**
+ * What a card is made of (the presenter turns it into JSON: age, never the birth date). A member in
+ * discreet mode leaves no trace of when or where they are: never connected, no last activity (the
+ * card says "earlier", as for a member who never came back), no distance (as for one who shares no
+ * position), to everyone, in the database's answer already.
+ */
 export const cardColumns = (viewer: Viewer) => ({
   id: users.id,
   username: users.username,
@@ -24,9 +32,9 @@ export const cardColumns = (viewer: Viewer) => ({
   dateOfBirth: users.dateOfBirth,
   sex: users.sex,
   avatarPhotoId: users.avatarPhotoId,
-  connected: users.connected,
-  lastActivity: users.lastActivity,
-  distanceKm: distanceKmFrom(viewer),
+  connected: shownConnected,
+  lastActivity: shownLastActivity,
+  distanceKm: sql<number | null>`CASE WHEN ${users.discreet} THEN NULL ELSE ${distanceKmFrom(viewer)} END`,
 });
 export type CardRow = {
   id: string;
@@ -122,9 +130,13 @@ function listSource(viewer: Viewer, request: ListRequest) {
   }
 }
 
+/** The lists of members at large, as opposed to the lists of the viewer's ratings, visits and matches. */
+const MEMBER_LISTS: ReadonlySet<UserListFilter> = new Set(['users', 'connected', 'popular', 'last', 'near']);
+
 function conditions(viewer: Viewer, request: ListRequest, extra: SQL | undefined): SQL {
   return and(
     listedFor(viewer.id),
+    MEMBER_LISTS.has(request.filter) ? discoverable : undefined,
     // The near list has the distance condition of its own, in the form its index needs.
     wantedBy(viewer, { distance: request.filter !== 'near' }),
     extra,

@@ -31,6 +31,7 @@ export async function loadViewer(db: DbOrTx, userId: string): Promise<Viewer> {
     matchDistanceKm: row.matchDistance,
     latitude: row.latitude,
     longitude: row.longitude,
+    verifiedOnly: row.matchVerifiedOnly,
   };
 }
 

@@ -17,7 +17,7 @@ describe('match preferences', () => {
     const { cookie, user } = await createMember(t);
     const res = await asMember(t, cookie)('PUT', '/api/users/match', VALID_MATCH);
     expect(res.statusCode).toBe(200);
-    expect(res.json().match).toEqual(VALID_MATCH);
+    expect(res.json().match).toEqual({ ...VALID_MATCH, verifiedOnly: false });
     expect(await findUser(t.db, user.id)).toMatchObject({
       matchSex: ['female', 'non_binary'],
       matchAgeMin: 25,
@@ -31,11 +31,17 @@ describe('match preferences', () => {
     const narrow = { sex: ['male', 'male'], ageMin: 18, ageMax: 18, distance: 500 };
     const res = await asMember(t, cookie)('PUT', '/api/users/match', narrow);
     expect(res.statusCode).toBe(200);
-    expect(res.json().match).toEqual({ sex: ['male'], ageMin: 18, ageMax: 18, distance: 500 });
+    expect(res.json().match).toEqual({
+      sex: ['male'],
+      ageMin: 18,
+      ageMax: 18,
+      distance: 500,
+      verifiedOnly: false,
+    });
     const wide = { sex: ['female', 'non_binary', 'male'], ageMin: 18, ageMax: 120, distance: 1 };
     const again = await asMember(t, cookie)('PUT', '/api/users/match', wide);
     expect(again.statusCode).toBe(200);
-    expect(again.json().match).toEqual(wide);
+    expect(again.json().match).toEqual({ ...wide, verifiedOnly: false });
   });
 
   it.each([

@@ -7,7 +7,10 @@ export type ProfileColumns = Pick<
   UserRow,
   'firstName' | 'lastName' | 'dateOfBirth' | 'sex' | 'relationship' | 'orientation' | 'about'
 >;
-export type MatchColumns = Pick<UserRow, 'matchSex' | 'matchAgeMin' | 'matchAgeMax' | 'matchDistance'>;
+export type MatchColumns = Pick<
+  UserRow,
+  'matchSex' | 'matchAgeMin' | 'matchAgeMax' | 'matchDistance' | 'matchVerifiedOnly'
+>;
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -44,6 +47,7 @@ export type UserChanges = Partial<
       | 'restrictedUntil'
       | 'verificationRequired'
       | 'role'
+      | 'discreet'
     >
 >;
 

@@ -4,18 +4,26 @@ import {
   LanguageUpdateSchema,
   MatchPreferencesSchema,
   MeSchema,
+  PrivacyUpdateSchema,
   ProfileUpdateSchema,
 } from '@motema/shared/users';
 import type { AppDeps } from '../../deps.ts';
 import { apiErrors } from '../../lib/api-responses.ts';
 import { memberOf } from '../../plugins/request-member.ts';
 import { presentMe } from './users.presenter.ts';
-import { changeLanguage, getMe, setAvatar, updateMatchPreferences, updateProfile } from './users.service.ts';
+import {
+  changeLanguage,
+  getMe,
+  setAvatar,
+  updateMatchPreferences,
+  updatePrivacy,
+  updateProfile,
+} from './users.service.ts';
 
 const MeResponse = { 200: MeSchema };
 
 /**
- * The member's own profile: reading it, the profile, match preferences, language and avatar. The
+ * The member's own profile: reading it, the profile, match preferences, privacy, language and avatar. The
  * account's security and lifecycle (credentials, deactivation, deletion) are auth's account.routes.ts.
  */
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -39,6 +47,20 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/users/match',
     { schema: { body: MatchPreferencesSchema, response: MeResponse } },
     async (request) => presentMe(await updateMatchPreferences(db, memberOf(request).userId, request.body)),
+  );
+
+  app.patch(
+    '/users/privacy',
+    {
+      schema: {
+        body: PrivacyUpdateSchema,
+        response: {
+          ...MeResponse,
+          ...apiErrors({ 400: 'validation_failed: discreet not a boolean, or another field named' }),
+        },
+      },
+    },
+    async (request) => presentMe(await updatePrivacy(db, memberOf(request).userId, request.body)),
   );
 
   app.put(

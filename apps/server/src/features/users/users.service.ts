@@ -1,7 +1,7 @@
 import { ageOn } from '@motema/shared/dates';
 import { MIN_AGE } from '@motema/shared/limits';
 import type { InterfaceLanguage } from '@motema/shared/languages';
-import type { MatchPreferences, ProfileUpdate } from '@motema/shared/users';
+import type { MatchPreferences, PrivacyUpdate, ProfileUpdate } from '@motema/shared/users';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { unauthorized } from '../../lib/app-error.ts';
@@ -65,7 +65,16 @@ export async function updateMatchPreferences(
     matchAgeMin: input.ageMin,
     matchAgeMax: input.ageMax,
     matchDistance: input.distance,
+    matchVerifiedOnly: input.verifiedOnly,
   });
+}
+
+/**
+ * Settings > Privacy: discreet mode (docs/discreet-mode.md), the one setting behind the lists, the
+ * cards' activity and distance, and the neutral pushes (Settings > Notifications shows the same value).
+ */
+export async function updatePrivacy(db: DbOrTx, userId: string, input: PrivacyUpdate): Promise<MeRow> {
+  return update(db, userId, { discreet: input.discreet });
 }
 
 /**

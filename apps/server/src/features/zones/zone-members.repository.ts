@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ZoneBanListQuery, ZoneMemberListQuery, ZoneRole } from '@motema/shared/zones';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, zoneBans, zoneDeclines, zoneMembers } from '../../db/schema.ts';
+import { shownInListsTo } from '../discovery/discovery.policy.ts';
 import { notBlockedWith } from '../safety/safety.policy.ts';
 
 export type MembershipRow = typeof zoneMembers.$inferSelect;
@@ -181,7 +182,9 @@ const MEMBER_ORDER: Record<ZoneMemberListQuery['sort'], SQL[]> = {
 
 /**
  * A zone's members seen by the viewer: those of `roles` (and `role` if asked), never a member
- * blocked by or blocking the viewer (Z3), whose username starts with `q` if given.
+ * blocked by or blocking the viewer (Z3), whose username starts with `q` if given. Its members
+ * (not its waiting, whom its admins and managers must answer) as discovery lists members: one in
+ * discreet mode only for their matches and conversations, none asked by a moderator to verify.
  */
 export async function listMembers(
   db: DbOrTx,
@@ -195,6 +198,7 @@ export async function listMembers(
     inArray(zoneMembers.role, query.role ? roles.filter((role) => role === query.role) : [...roles]),
     ne(users.status, 'pending'),
     notBlockedWith(viewerId, zoneMembers.userId),
+    roles.includes('waiting') ? undefined : shownInListsTo(viewerId),
     query.q
       ? sql`lower(${users.username}) LIKE ${`${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
       : undefined,

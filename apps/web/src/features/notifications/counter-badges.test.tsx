@@ -4,7 +4,13 @@ import { FakeSocket } from '../../test/fake-socket.ts';
 import { buildMe, renderPage } from '../../test/render-page.tsx';
 import { NavCount, NavIndicator } from './counter-badges.tsx';
 import { NotificationBell } from './notification-bell.tsx';
-import { counters, mountCountersSync, stubCountersApi } from './notifications-fixtures.tsx';
+import { ME_QUERY_KEY } from '../../lib/query-client.ts';
+import {
+  counters,
+  memberQueryClient,
+  mountCountersSync,
+  stubCountersApi,
+} from './notifications-fixtures.tsx';
 import { unreadTitle } from './use-unread-title.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -61,5 +67,20 @@ describe('tab title', () => {
     act(() => socket.serverEmit('counters:update', counters()));
     await waitFor(() => expect(document.title).toBe('Swap · Motema'));
     expect(queryClient.getQueryData(['notifications', 'counters'])).toMatchObject({ messages: 0 });
+  });
+
+  it('counts nothing in discreet mode: the tab says the page’s neutral title only, while the badges count', async () => {
+    document.title = 'Motema';
+    stubCountersApi(() => counters({ messages: 4, conversations: 1 }));
+    const queryClient = memberQueryClient();
+    queryClient.setQueryData(ME_QUERY_KEY, buildMe({ discreet: true }));
+    mountCountersSync(new FakeSocket(), queryClient);
+    await waitFor(() =>
+      expect(queryClient.getQueryData(['notifications', 'counters'])).toMatchObject({ messages: 4 }),
+    );
+    expect(document.title).toBe('Motema');
+    // Turned off: the count comes back.
+    act(() => queryClient.setQueryData(ME_QUERY_KEY, buildMe({ discreet: false })));
+    await waitFor(() => expect(document.title).toBe('(4) Motema'));
   });
 });

@@ -38,13 +38,15 @@ function listen(socket: AppSocket, queryClient: QueryClient) {
 
 /**
  * The member's badges for the whole member app (mounted once inside the SocketProvider): keeps the
- * counters in step with the server and the tab title's unread count.
+ * counters in step with the server and the tab title's unread count (none in discreet mode).
  */
 export function CountersSync() {
   const socket = useSocket();
   const queryClient = useQueryClient();
-  const member = useMeQuery().data != null;
-  useUnreadTitle(member);
+  const me = useMeQuery().data;
+  const member = me != null;
+  // Discreet mode: the tab title counts nothing (docs/discreet-mode.md); the badges inside still do.
+  useUnreadTitle(member, !me?.discreet);
 
   useEffect(() => {
     if (!socket || !member) return;

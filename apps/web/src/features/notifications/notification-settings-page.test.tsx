@@ -72,7 +72,7 @@ describe('NotificationSettingsPage', () => {
       expect(server.puts.at(-1)).toEqual({ push: ['match', 'visit', 'request', 'comment', 'payment'] }),
     );
 
-    await user.click(switchNamed(/^Discreet notifications/));
+    await user.click(switchNamed(/^Discreet mode/));
     await waitFor(() => expect(server.puts.at(-1)).toEqual({ discreet: true }));
     await user.click(switchNamed(/^E-mail about unread messages/));
     await waitFor(() => expect(server.puts.at(-1)).toEqual({ emailDigest: false }));
@@ -149,7 +149,7 @@ describe('NotificationSettingsPage', () => {
     expect(alert.getAttribute('role')).toBe('alert');
     expect(alert.getAttribute('style')).toContain('var(--mantine-color-error)');
 
-    const discreet = switchNamed(/^Discreet notifications/);
+    const discreet = switchNamed(/^Discreet mode/);
     await user.click(discreet);
     await waitFor(() =>
       expect(shown).toHaveBeenCalledWith(

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationSettings, NotificationSettingsUpdate } from '@motema/shared/notifications';
 import { api } from '../../lib/api-client.ts';
+import { usersKeys } from '../users/users.api.ts';
 
 /** The member's notification choices (the same on every device). */
 export const NOTIFICATION_SETTINGS_KEY = ['notifications', 'settings'] as const;
@@ -32,7 +33,11 @@ export function useUpdateNotificationSettingsMutation() {
       // Another change may have been saved meanwhile: the server's copy is the truth.
       void queryClient.invalidateQueries({ queryKey: NOTIFICATION_SETTINGS_KEY });
     },
-    onSuccess: (settings) => queryClient.setQueryData(NOTIFICATION_SETTINGS_KEY, settings),
+    onSuccess: (settings, update) => {
+      queryClient.setQueryData(NOTIFICATION_SETTINGS_KEY, settings);
+      // `discreet` is the member's discreet mode (Settings > Privacy, the tab title): their profile has it.
+      if (update.discreet !== undefined) void queryClient.invalidateQueries({ queryKey: usersKeys.me });
+    },
     meta: { form: true },
   });
 }

@@ -12,11 +12,12 @@ export function unreadTitle(title: string, unread: number): string {
 
 /**
  * The browser tab shows the member's unread messages before whatever title the open page set
- * ("(2) Chats · Motema"), following the page's own title changes (`useDocumentTitle`).
+ * ("(2) Chats · Motema"), following the page's own title changes (`useDocumentTitle`); `counted`
+ * false (discreet mode) keeps the count out of the title while the counters still follow the server.
  */
-export function useUnreadTitle(enabled: boolean): void {
+export function useUnreadTitle(enabled: boolean, counted = true): void {
   const unread = useCountersQuery({ enabled }).data?.messages ?? 0;
-  const count = enabled ? unread : 0;
+  const count = enabled && counted ? unread : 0;
 
   useEffect(() => {
     const apply = () => {

@@ -42,6 +42,7 @@ describe('MatchSettingsPage', () => {
       ageMin: 18,
       ageMax: 99,
       distance: 100,
+      verifiedOnly: false,
     });
   });
 
@@ -73,6 +74,26 @@ describe('MatchSettingsPage', () => {
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toMatchObject({ sex: ['male'], distance: 55 });
     expect(router.state.location.pathname).toBe('/settings/match');
+  });
+
+  it('asks for verified members only with a switch, saved with the other preferences', async () => {
+    const me = buildMe();
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
+      jsonResponse(200, { ...me, match: JSON.parse(String(init?.body)) }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderSettingsPage('/settings/match', <MatchSettingsPage />, me);
+    const verifiedOnly = screen.getByRole('switch', { name: /^Verified members only/ }) as HTMLInputElement;
+    expect(verifiedOnly.checked).toBe(false);
+    expect(screen.getByText('Show me only members whose selfie a moderator has checked.')).toBeTruthy();
+    await user.click(verifiedOnly);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toMatchObject({ verifiedOnly: true });
+    expect((screen.getByRole('switch', { name: /^Verified members only/ }) as HTMLInputElement).checked).toBe(
+      true,
+    );
   });
 
   it('shows no value bubble over the headings while a slider is moved: the headings say the values', async () => {

@@ -5,6 +5,7 @@ import {
   IconBell,
   IconCrown,
   IconDeviceMobileDown,
+  IconEyeOff,
   IconFeather,
   IconFileText,
   IconHeartHandshake,
@@ -41,6 +42,7 @@ const GROUPS: Group[] = [
       { key: 'password', to: '/settings/password', Icon: IconLock },
       { key: 'access', to: '/settings/access', Icon: IconAt },
       { key: 'blockList', to: '/settings/block-list', Icon: IconBan },
+      { key: 'discreet', to: '/settings/privacy', Icon: IconEyeOff },
     ],
   },
   {

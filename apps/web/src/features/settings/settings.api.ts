@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Me, MatchPreferences, ProfileUpdate } from '@motema/shared/users';
+import type { Me, MatchPreferences, PrivacyUpdate, ProfileUpdate } from '@motema/shared/users';
 import { api } from '../../lib/api-client.ts';
 import { usersKeys } from '../users/users.api.ts';
 
@@ -28,6 +28,13 @@ export function useUpdateProfileMutation() {
 
 export function useUpdateMatchMutation() {
   return useMeMutation((match: MatchPreferences) => api<Me>('/users/match', { method: 'PUT', body: match }));
+}
+
+/** Settings > Privacy: discreet mode (the server's one setting; the notification settings show it too). */
+export function useUpdatePrivacyMutation() {
+  return useMeMutation((privacy: PrivacyUpdate) =>
+    api<Me>('/users/privacy', { method: 'PATCH', body: privacy }),
+  );
 }
 
 export function useChangePasswordMutation() {

@@ -11,6 +11,7 @@ export const settingsFeature: FeatureModule = {
       page('match', () => import('./match-settings-page.tsx'), 'MatchSettingsPage'),
       page('photo', () => import('./photo-step-page.tsx'), 'PhotoStepPage', ['media']),
       page('language', () => import('./language-settings-page.tsx'), 'LanguageSettingsPage'),
+      page('privacy', () => import('./privacy-settings-page.tsx'), 'PrivacySettingsPage'),
       page('password', () => import('./password-settings-page.tsx'), 'PasswordSettingsPage'),
       page('access', () => import('./access-settings-page.tsx'), 'AccessSettingsPage'),
       page('access/email', () => import('./email-settings-page.tsx'), 'EmailSettingsPage'),

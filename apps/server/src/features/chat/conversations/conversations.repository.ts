@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { conversationMembers, conversations, messageHides, messages, users } from '../../../db/schema.ts';
 import { paywallReasonSql } from '../../billing/paywall/paywall.policy.ts';
-import { matchedBetween } from '../../discovery/discovery.policy.ts';
+import { matchedBetween, shownConnected, shownLastActivity } from '../../discovery/discovery.policy.ts';
 import { notBlockedWith } from '../../safety/safety.policy.ts';
 
 export const me = alias(conversationMembers, 'me');
@@ -124,8 +124,9 @@ export async function listConversationRows(
       username: users.username,
       firstName: users.firstName,
       avatarPhotoId: users.avatarPhotoId,
-      connected: users.connected,
-      lastActivity: users.lastActivity,
+      // Discreet mode hides when the other member is around, from their partners too.
+      connected: shownConnected,
+      lastActivity: shownLastActivity,
       request: isRequest,
       lastMessageId: sql<
         string | null
@@ -263,12 +264,21 @@ export async function deleteConversationsOf(tx: DbOrTx, userId: string): Promise
   return rows.map((row) => row.id);
 }
 
-/** The member as a watcher of their presence sees them, if the two share a conversation and no block. */
+/**
+ * The member as a watcher of their presence sees them (never around in discreet mode), if the two
+ * share a conversation and no block.
+ */
 export async function watchableMember(db: DbOrTx, viewerId: string, pairKey: string, userId: string) {
   const [row] = await db
-    .select({ connected: users.connected, lastActivity: users.lastActivity })
+    .select({ connected: shownConnected, lastActivity: shownLastActivity })
     .from(users)
     .innerJoin(conversations, eq(conversations.pairKey, pairKey))
     .where(and(eq(users.id, userId), notBlockedWith(viewerId, users.id)));
   return row;
+}
+
+/** Whether the member's comings and goings may be told to their watchers: not in discreet mode. */
+export async function presenceShown(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ discreet: users.discreet }).from(users).where(eq(users.id, userId));
+  return row?.discreet === false;
 }

@@ -82,3 +82,8 @@ export async function watchablePresence(db: Db, watcherId: string, userId: strin
   if (!found) throw new AppError(404, 'user_not_found');
   return { userId, connected: found.connected, lastActivity: found.lastActivity };
 }
+
+/** Whether a member's connecting and leaving are told to their watchers (never in discreet mode). */
+export function presenceShown(db: Db, userId: string): Promise<boolean> {
+  return repo.presenceShown(db, userId);
+}

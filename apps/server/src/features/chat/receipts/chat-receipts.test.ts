@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePage } from '@motema/shared/chat';
-import { conversationMembers } from '../../../db/schema.ts';
+import { conversationMembers, users } from '../../../db/schema.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import {
   chatPair,
@@ -11,7 +11,7 @@ import {
   sent,
   textMessage,
 } from '../../../test/chat-factories.ts';
-import { createMember } from '../../../test/factories.ts';
+import { createMember, findUser } from '../../../test/factories.ts';
 import { collect, emitAck, nextEvent, settle, socketTestBed } from '../../../test/socket-test-bed.ts';
 
 describe('receipts, typing and presence over real sockets', () => {
@@ -155,5 +155,20 @@ describe('receipts, typing and presence over real sockets', () => {
     await socketOf(b);
     await settle();
     expect(after).toEqual([]);
+  });
+
+  it('tells a watcher nothing of when a member in discreet mode comes and goes', async () => {
+    const { a, b } = await chatPair(t);
+    await t.db.update(users).set({ discreet: true }).where(eq(users.id, b.user.id));
+    const sa = await socketOf(a);
+    const heard = collect(sa, 'users:presence');
+    const watch = () => emitAck(sa, 'users:presence:watch', { userId: b.user.id });
+    expect(await watch()).toEqual({ ok: true, presence: { userId: b.user.id, activity: 'earlier' } });
+    await socketOf(b);
+    // Once their arrival is stored, still nothing heard, and the watch answer is the same.
+    await expect.poll(async () => (await findUser(t.db, b.user.id))?.connected).toBe(true);
+    expect(await watch()).toEqual({ ok: true, presence: { userId: b.user.id, activity: 'earlier' } });
+    await settle(100);
+    expect(heard).toEqual([]);
   });
 });

@@ -99,6 +99,17 @@ describe('message pushes', () => {
     expect(JSON.stringify(payload)).not.toMatch(/Bolingo|Mbote/);
   });
 
+  it('say neither name nor text in discreet mode, set in Settings > Privacy (one setting)', async () => {
+    const { a, device, say } = await chatWithDevice('fr');
+    const res = await asMember(t, a.cookie)('PATCH', '/api/users/privacy', { discreet: true });
+    expect(res.statusCode).toBe(200);
+    await say('Mbote! On se voit ce soir ?');
+
+    const payload = await payloadOf(device);
+    expect(payload).toMatchObject({ title: 'Motema', body: 'Vous avez un nouveau message', count: 1 });
+    expect(JSON.stringify(payload)).not.toMatch(/Bolingo|Mbote/);
+  });
+
   it('send nothing once the message was read on another device before the push went', async () => {
     const { a, conversationId, device, say } = await chatWithDevice();
     const message = await say('Mbote!');

@@ -59,7 +59,7 @@ export async function findDigestRecipients(
       language: users.language,
       firstName: users.firstName,
       username: users.username,
-      discreet: sql<boolean>`coalesce(${notificationSettings.discreet}, false)`,
+      discreet: users.discreet,
     })
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))

@@ -1,22 +1,27 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { notificationSettings, type NotificationSettingsRow } from '../../../db/schema.ts';
+import { notificationSettings, users, type NotificationSettingsRow } from '../../../db/schema.ts';
 
-/** The columns a member's choices set (NotificationSettingsSchema, flattened). */
+/** The columns a member's choices set (NotificationSettingsSchema, flattened, discreet mode aside). */
 export type SettingsColumns = Pick<
   NotificationSettingsRow,
-  'pushKinds' | 'discreet' | 'quietStart' | 'quietEnd' | 'timeZone' | 'emailDigest'
+  'pushKinds' | 'quietStart' | 'quietEnd' | 'timeZone' | 'emailDigest'
 >;
 
-export async function findSettingsRows(
+/** A member's row of choices (null: never chose) and their discreet mode, the users feature's column. */
+export type SettingsOfMember = { userId: string; row: NotificationSettingsRow | null; discreet: boolean };
+
+/** These members' choices and discreet mode; a member whose account is gone is left out. */
+export async function findSettingsOfMembers(
   db: DbOrTx,
   userIds: readonly string[],
-): Promise<NotificationSettingsRow[]> {
+): Promise<SettingsOfMember[]> {
   if (userIds.length === 0) return [];
   return db
-    .select()
-    .from(notificationSettings)
-    .where(inArray(notificationSettings.userId, [...userIds]));
+    .select({ userId: users.id, row: notificationSettings, discreet: users.discreet })
+    .from(users)
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+    .where(inArray(users.id, [...userIds]));
 }
 
 /**
@@ -39,12 +44,4 @@ export async function upsertSettings(
     })
     .returning();
   return row!;
-}
-
-export async function findSettingsRow(
-  db: DbOrTx,
-  userId: string,
-): Promise<NotificationSettingsRow | undefined> {
-  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
-  return row;
 }

@@ -5,8 +5,9 @@ import {
   type NotificationSettings,
   type NotificationSettingsUpdate,
 } from '@motema/shared/notifications';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { NotificationSettingsRow } from '../../../db/schema.ts';
+import { getMe, updatePrivacy } from '../../users/users.service.ts';
 import * as digestRepo from './digest.repository.ts';
 import * as repo from './notification-settings.repository.ts';
 
@@ -31,10 +32,15 @@ function orderedKinds(kinds: readonly string[]): NotificationKind[] {
   return NOTIFICATION_KINDS.filter((kind) => chosen.has(kind));
 }
 
-function settingsOfRow(row: NotificationSettingsRow): NotificationSettings {
+/**
+ * A member's choices from their row (null: the defaults) and their discreet mode: `discreet` is a view
+ * of the users feature's `users.discreet`, the one setting of Settings > Privacy (docs/discreet-mode.md).
+ */
+function settingsOf(row: NotificationSettingsRow | null, discreet: boolean): NotificationSettings {
+  if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS, discreet };
   return {
     push: orderedKinds(row.pushKinds),
-    discreet: row.discreet,
+    discreet,
     quietHours:
       row.quietStart === null || row.quietEnd === null ? null : { start: row.quietStart, end: row.quietEnd },
     timeZone: row.timeZone,
@@ -45,7 +51,6 @@ function settingsOfRow(row: NotificationSettingsRow): NotificationSettings {
 function columnsOf(settings: NotificationSettingsUpdate): Partial<repo.SettingsColumns> {
   const columns: Partial<repo.SettingsColumns> = {};
   if (settings.push !== undefined) columns.pushKinds = orderedKinds(settings.push);
-  if (settings.discreet !== undefined) columns.discreet = settings.discreet;
   if (settings.quietHours !== undefined) {
     columns.quietStart = settings.quietHours?.start ?? null;
     columns.quietEnd = settings.quietHours?.end ?? null;
@@ -63,24 +68,34 @@ export async function notificationSettingsOfMany(
   db: DbOrTx,
   userIds: readonly string[],
 ): Promise<Map<string, NotificationSettings>> {
-  const rows = await repo.findSettingsRows(db, userIds);
-  const byUser = new Map(rows.map((row) => [row.userId, settingsOfRow(row)]));
+  const found = await repo.findSettingsOfMembers(db, userIds);
+  const byUser = new Map(found.map(({ userId, row, discreet }) => [userId, settingsOf(row, discreet)]));
   return new Map(userIds.map((id) => [id, byUser.get(id) ?? DEFAULT_NOTIFICATION_SETTINGS]));
 }
 
 /** The member's choices: what the push worker and the digest follow. */
 export async function notificationSettingsOf(db: DbOrTx, userId: string): Promise<NotificationSettings> {
-  const row = await repo.findSettingsRow(db, userId);
-  return row ? settingsOfRow(row) : DEFAULT_NOTIFICATION_SETTINGS;
+  const [found] = await repo.findSettingsOfMembers(db, [userId]);
+  return found ? settingsOf(found.row, found.discreet) : DEFAULT_NOTIFICATION_SETTINGS;
 }
 
-/** Changes the choices the update names (the others stay) and returns them all. */
+/**
+ * Changes the choices the update names (the others stay) and returns them all. `discreet` changes the
+ * member's discreet mode through the users feature, in the same transaction.
+ */
 export async function updateNotificationSettings(
-  db: DbOrTx,
+  db: Db,
   userId: string,
   update: NotificationSettingsUpdate,
 ): Promise<NotificationSettings> {
-  return settingsOfRow(await repo.upsertSettings(db, userId, DEFAULT_SETTINGS_COLUMNS, columnsOf(update)));
+  return db.transaction(async (tx) => {
+    const { discreet } =
+      update.discreet === undefined
+        ? await getMe(tx, userId)
+        : await updatePrivacy(tx, userId, { discreet: update.discreet });
+    const row = await repo.upsertSettings(tx, userId, DEFAULT_SETTINGS_COLUMNS, columnsOf(update));
+    return settingsOf(row, discreet);
+  });
 }
 
 /** Who a digest's unsubscribe token names (the confirmation page), or undefined. */

@@ -3,6 +3,7 @@ import { queryRows } from '../../../db/array-rows.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { postAllowed, postLikes, postMedia, posts, users, type PostRow } from '../../../db/schema.ts';
 import {
+  discoverable,
   matchedMembersOf,
   positionOf,
   wantedBy,
@@ -57,7 +58,9 @@ const NEAR_WALK_MIN = 200;
 /**
  * The members whose public posts the feed shows: those the viewer's near list shows (discovery's
  * `listedFor` and `wantedBy`, with the near list's distance: a shared position within the viewer's
- * preferred distance, `match_distance`, 1 to 500 km), null when the viewer shares no position.
+ * preferred distance, `match_distance`, 1 to 500 km; `discoverable`: nobody in discreet mode nor asked
+ * to verify, whose posts reach their matches through the matches' branch), null when the viewer
+ * shares no position.
  * The conditions of a listed member are the predicate of the listed members' indexes: the planner
  * reads the wanted sex and ages from `users_listed_age_idx` (position included) alone, which at
  * 100,000 members took 3.3 ms for a typical viewer's 3,441 members against 5.4 ms through the GiST
@@ -73,6 +76,7 @@ function nearAuthors(viewer: Viewer): SQL | null {
     ne(users.firstName, ''),
     isNotNull(users.sex),
     ne(users.id, viewer.id),
+    discoverable,
     wantedBy(viewer, { distance: false }),
     withinKm(at, viewer.matchDistanceKm),
     sql`${users.id} NOT IN (${hiddenMembersOf(viewer.id)})`,

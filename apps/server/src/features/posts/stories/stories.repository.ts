@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { mediaItems, stories, storyAllowed, storyViews, users, type StoryRow } from '../../../db/schema.ts';
-import { listedFor, positionOf, wantedBy, withinKm, type Viewer } from '../../discovery/discovery.policy.ts';
+import {
+  discoverable,
+  listedFor,
+  positionOf,
+  shownInListsTo,
+  wantedBy,
+  withinKm,
+  type Viewer,
+} from '../../discovery/discovery.policy.ts';
 import { notBlockedWith } from '../../safety/safety.policy.ts';
 import { storyAllowedSql, storyAuthorActive, storyShownTo, type StoryFacts } from './stories.policy.ts';
 
@@ -120,9 +128,12 @@ export async function insertView(db: DbOrTx, storyId: string, viewerId: string, 
   await db.insert(storyViews).values({ storyId, viewerId, viewedAt: at }).onConflictDoNothing();
 }
 
-/** A viewer the author is shown: active, with no block between them either way. */
+/**
+ * A viewer the author is shown: active, with no block between them either way, and, as discovery
+ * lists members, one in discreet mode only when matched or in a conversation with the author.
+ */
 const shownViewer = (authorId: string) =>
-  and(eq(users.status, 'active'), notBlockedWith(authorId, storyViews.viewerId))!;
+  and(eq(users.status, 'active'), notBlockedWith(authorId, storyViews.viewerId), shownInListsTo(authorId))!;
 
 /** Who saw the story, latest first, as its author is shown them. */
 export async function findViewers(db: DbOrTx, authorId: string, storyId: string, limit: number) {
@@ -165,8 +176,9 @@ export async function findShownStories(
 
 /**
  * Whose stories the tray shows: the viewer, `memberIds` (their matches and conversation partners),
- * and members near them who fit their preferences (discovery's rule: listed for the viewer, a sex
- * and an age they want) within their preferred distance; nobody is near a viewer without a position.
+ * and members near them who fit their preferences (discovery's rule: listed for the viewer and
+ * discoverable, as on the near list, a sex and an age they want) within their preferred distance;
+ * nobody is near a viewer without a position.
  */
 export type TrayAudience = { viewer: Viewer; memberIds: readonly string[] };
 
@@ -176,6 +188,7 @@ function audienceOf({ viewer, memberIds }: TrayAudience): SQL {
     at &&
     sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${stories.authorId} AND ${and(
       listedFor(viewer.id),
+      discoverable,
       wantedBy(viewer, { distance: false }),
       withinKm(at, viewer.matchDistanceKm),
     )})`;

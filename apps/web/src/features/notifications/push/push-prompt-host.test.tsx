@@ -92,7 +92,9 @@ describe('the push prompt', () => {
     aMessage(socket);
     await screen.findByRole('dialog', { name: EXPLAIN });
     await user.click(
-      screen.getByRole('checkbox', { name: 'Discreet notifications: no names and no message text' }),
+      screen.getByRole('checkbox', {
+        name: 'Discreet mode: no names or message text in notifications, and you stay out of lists',
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'Turn on notifications' }));
     await waitFor(() => expect(browser.sent('POST', '/api/push-tokens')).toHaveLength(1));

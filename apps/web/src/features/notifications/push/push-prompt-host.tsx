@@ -34,7 +34,8 @@ export const PUSH_PROMPT_DELAY_MS = 1500;
  * on its first render until they came.
  */
 export function PushPromptHost() {
-  const me = useMeQuery().data;
+  const meQuery = useMeQuery();
+  const me = meQuery.data;
   const inThread = useLocation().pathname.startsWith('/messages/');
   const userId = me?._id ?? null;
   const [offer, setOffer] = useState<PushOffer>(null);
@@ -87,7 +88,12 @@ export function PushPromptHost() {
     try {
       const result = await enablePush(userId);
       if (result === 'on') {
-        if (discreet) await chooseDiscreet().catch(() => {});
+        // Discreet mode: the member's profile has it (the tab title follows it).
+        if (discreet)
+          await chooseDiscreet().then(
+            () => meQuery.refetch(),
+            () => {},
+          );
         notify('positive', i18next.t('push:turnedOn'));
       } else if (result === 'failed') {
         notifyError(i18next.t('push:failed'));

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Input, RangeSlider, Slider, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Input, RangeSlider, Slider, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MATCH_DISTANCE_MAX_KM, MIN_AGE } from '@motema/shared/limits';
@@ -19,9 +19,10 @@ const matchValuesOf = (me: Me): MatchPreferences => ({
   ageMin: clamp(me.match.ageMin, MIN_AGE, MATCH_AGE_SLIDER_MAX),
   ageMax: clamp(me.match.ageMax, MIN_AGE, MATCH_AGE_SLIDER_MAX),
   distance: clamp(me.match.distance, DISTANCE_STEP_KM, MATCH_DISTANCE_MAX_KM),
+  verifiedOnly: me.match.verifiedOnly,
 });
 
-/** Who the member wants to meet: sexes, an age range and a distance. */
+/** Who the member wants to meet: sexes, an age range, a distance, and whether only verified members. */
 export function MatchForm({
   me,
   submitLabel,
@@ -113,6 +114,14 @@ export function MatchForm({
             {...form.getInputProps('distance')}
           />
         </Input.Wrapper>
+
+        <Switch
+          size="md"
+          label={t('match.verifiedOnly')}
+          description={t('match.verifiedOnlyHint')}
+          styles={{ label: { fontWeight: 600 } }}
+          {...form.getInputProps('verifiedOnly', { type: 'checkbox' })}
+        />
 
         <Button type="submit" loading={update.isPending} fullWidth mt="md">
           {submitLabel}
