@@ -97,6 +97,12 @@ export const ERROR_MESSAGES = {
   withdrawal_cooldown: 'Withdrawals to a new number open a few days after it is proven',
   operator_limit: 'This is more than the mobile-money operator allows for now',
   partnership_required: 'Join the partnership programme first',
+  selfie_missing: 'Take a selfie first',
+  selfie_type_unsupported: 'This selfie is not a photo the app can read',
+  selfie_too_large: 'This selfie is too large',
+  verification_pending: 'Your verification is already waiting for a moderator',
+  already_verified: 'Your profile is already verified',
+  verification_decided: 'This verification was decided already',
   internal: 'Something went wrong. Please try again later.',
   service_unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   too_many_connections:

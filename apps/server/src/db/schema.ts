@@ -15,3 +15,4 @@ export * from './schema/posts.ts';
 export * from './schema/devices.ts';
 export * from './schema/zones.ts';
 export * from './schema/partnership.ts';
+export * from './schema/verification.ts';

@@ -40,8 +40,20 @@ type UserChanges = Partial<
       | 'status'
       | 'connected'
       | 'avatarPhotoId'
+      | 'verifiedAt'
+      | 'verificationRequired'
     >
 >;
+
+/** The member's avatar and badge, their row locked until the transaction ends (the avatar's change). */
+export async function lockAvatarAndBadge(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ avatarPhotoId: users.avatarPhotoId, verifiedAt: users.verifiedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  return row;
+}
 
 /** Updates the given columns (and updatedAt); the member's row afterwards, undefined if gone. */
 export async function updateUser(
