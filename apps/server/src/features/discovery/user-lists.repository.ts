@@ -24,6 +24,7 @@ export const cardColumns = (viewer: Viewer) => ({
   dateOfBirth: users.dateOfBirth,
   sex: users.sex,
   avatarPhotoId: users.avatarPhotoId,
+  verifiedAt: users.verifiedAt,
   connected: users.connected,
   lastActivity: users.lastActivity,
   distanceKm: distanceKmFrom(viewer),
@@ -35,6 +36,8 @@ export type CardRow = {
   dateOfBirth: string;
   sex: 'male' | 'female' | 'non_binary' | null;
   avatarPhotoId: string | null;
+  /** When a moderator approved their selfie: the card's badge. */
+  verifiedAt: Date | null;
   connected: boolean;
   lastActivity: Date | null;
   distanceKm: number | null;

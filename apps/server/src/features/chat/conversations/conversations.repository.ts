@@ -124,6 +124,7 @@ export async function listConversationRows(
       username: users.username,
       firstName: users.firstName,
       avatarPhotoId: users.avatarPhotoId,
+      verified: sql<boolean>`${users.verifiedAt} IS NOT NULL`,
       connected: users.connected,
       lastActivity: users.lastActivity,
       request: isRequest,
