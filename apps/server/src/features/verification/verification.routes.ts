@@ -32,6 +32,7 @@ const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 const SUBMIT_LIMIT = perMemberRateLimit('verification', 10, '1 day');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const STAFF_ONLY = 'not_found: to a member, as an unknown path (the console is not there for them)';
 const RequestParamsSchema = z.object({ id: z.string().max(64) });
 const SelfieFormSchema = z.object({
   pose: z.enum(VERIFICATION_POSES).describe('The pose of GET /api/verification, before the selfie'),
@@ -129,7 +130,10 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/moderation/verifications',
     {
       onRequest: staffOnly,
-      schema: { querystring: VerificationQueueQuerySchema, response: { 200: VerificationQueueSchema } },
+      schema: {
+        querystring: VerificationQueueQuerySchema,
+        response: { 200: VerificationQueueSchema, ...apiErrors({ 404: STAFF_ONLY }) },
+      },
     },
     async (request) => {
       const queue = await verificationQueue(deps.db, request.query);
@@ -146,7 +150,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         body: VerificationDecisionSchema,
         response: {
           204: noBody('Decided'),
-          ...apiErrors({ 404: 'not_found', 409: 'verification_decided' }),
+          ...apiErrors({ 404: `not_found: no such request; ${STAFF_ONLY}`, 409: 'verification_decided' }),
         },
       },
     },
@@ -161,7 +165,13 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/moderation/verifications/:id/selfie',
     {
       onRequest: staffOnly,
-      schema: { params: RequestParamsSchema, response: servedFileResponses(['image/*']) },
+      schema: {
+        params: RequestParamsSchema,
+        response: {
+          ...servedFileResponses(['image/*']),
+          ...apiErrors({ 404: `not_found: no such pending request; ${STAFF_ONLY}` }),
+        },
+      },
     },
     async (request, reply) => {
       if (!UUID.test(request.params.id)) throw notFound();
