@@ -29,7 +29,8 @@ const run = promisify(execFile);
  */
 async function grantRole(username: string, role: 'moderator' | 'admin') {
   const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error('E2E_DATABASE_URL is not set: the runner gives the server database URL to journeys');
+  if (!url)
+    throw new Error('E2E_DATABASE_URL is not set: the runner gives the server database URL to journeys');
   await run('npm', ['run', '--silent', 'admin', '--', 'grant', username, role], {
     env: { ...process.env, DATABASE_URL: url },
   });
@@ -38,8 +39,16 @@ async function grantRole(username: string, role: 'moderator' | 'admin') {
 const verifies = journey(
   'a member verifies her profile with a selfie, a moderator approves it, and another member sees the badge',
   async ({ browser, baseUrl, log }) => {
-    const amani = await signedUpMember(browser, baseUrl, { firstName: 'Amani', sex: 'female', likes: ['male'] });
-    const bisi = await signedUpMember(browser, baseUrl, { firstName: 'Bisi', sex: 'male', likes: ['female'] });
+    const amani = await signedUpMember(browser, baseUrl, {
+      firstName: 'Amani',
+      sex: 'female',
+      likes: ['male'],
+    });
+    const bisi = await signedUpMember(browser, baseUrl, {
+      firstName: 'Bisi',
+      sex: 'male',
+      likes: ['female'],
+    });
     const jo = await signedUpMember(browser, baseUrl, { firstName: 'Jo', sex: 'male', likes: ['female'] });
 
     // Amani takes the selfie with the pose drawn for her.

@@ -94,11 +94,15 @@ export const VerificationQueueSchema = z.object({
 });
 export type VerificationQueue = z.infer<typeof VerificationQueueSchema>;
 
-export const VerificationDecisionSchema = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve') }),
-  z.object({
-    decision: z.literal('refuse'),
-    reason: z.enum(VERIFICATION_REFUSAL_REASONS, { error: 'invalid_value' }),
-  }),
-], { error: 'invalid_value' });
+export const VerificationDecisionSchema = z.discriminatedUnion(
+  'decision',
+  [
+    z.object({ decision: z.literal('approve') }),
+    z.object({
+      decision: z.literal('refuse'),
+      reason: z.enum(VERIFICATION_REFUSAL_REASONS, { error: 'invalid_value' }),
+    }),
+  ],
+  { error: 'invalid_value' },
+);
 export type VerificationDecision = z.infer<typeof VerificationDecisionSchema>;

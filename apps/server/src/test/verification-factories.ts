@@ -30,7 +30,12 @@ export async function sendSelfie(
 ) {
   const bytes = file.bytes ?? (await selfieJpeg());
   const body = multipartBody(
-    { field: file.field ?? 'selfie', filename: 'selfie.jpg', contentType: file.contentType ?? 'image/jpeg', bytes },
+    {
+      field: file.field ?? 'selfie',
+      filename: 'selfie.jpg',
+      contentType: file.contentType ?? 'image/jpeg',
+      bytes,
+    },
     { pose },
   );
   return t.app.inject({

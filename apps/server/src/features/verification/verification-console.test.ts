@@ -110,11 +110,21 @@ describe('selfie verification: the console, the badge and a new main photo', () 
     const changed = await asMember(t, member.cookie)('PUT', '/api/users/avatar', { photo: fresh.id });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().verified).toBe(false);
-    expect(await verificationOf(t, member)).toEqual({ state: 'pending', kind: 'photo_change', reason: null, pose: null });
+    expect(await verificationOf(t, member)).toEqual({
+      state: 'pending',
+      kind: 'photo_change',
+      reason: null,
+      pose: null,
+    });
     const [held] = await requestsOf(t.db, member.user.id);
     expect(held).toMatchObject({ kind: 'photo_change', state: 'pending', pose: null, selfieKey: null });
     const item = (await queue(moderator)).items.find((candidate) => candidate._id === held!.id);
-    expect(item).toMatchObject({ kind: 'photo_change', selfie: null, pose: null, photos: [{ _id: fresh.id, main: true }, {}] });
+    expect(item).toMatchObject({
+      kind: 'photo_change',
+      selfie: null,
+      pose: null,
+      photos: [{ _id: fresh.id, main: true }, {}],
+    });
     expect((await decide(t, moderator, held!.id, { decision: 'approve' })).statusCode).toBe(204);
     expect((await findUser(t.db, member.user.id))?.verifiedAt).toBeInstanceOf(Date);
   });
@@ -128,7 +138,11 @@ describe('selfie verification: the console, the badge and a new main photo', () 
     const [held] = await requestsOf(t.db, member.user.id);
     await decide(t, moderator, held!.id, { decision: 'refuse', reason: 'not_same_person' });
     expect((await findUser(t.db, member.user.id))?.verifiedAt).toBeNull();
-    expect(await verificationOf(t, member)).toMatchObject({ state: 'refused', reason: 'not_same_person', pose: { id: expect.any(String) } });
+    expect(await verificationOf(t, member)).toMatchObject({
+      state: 'refused',
+      reason: 'not_same_person',
+      pose: { id: expect.any(String) },
+    });
   });
 
   it('keeps the badge when the member only clears their avatar (no new face to confirm)', async () => {

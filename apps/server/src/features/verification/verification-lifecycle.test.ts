@@ -35,7 +35,12 @@ describe('selfie verification: a member sends a selfie, a moderator decides', ()
     expect(VERIFICATION_POSES).toContain(first.pose!.id);
     for (let read = 0; read < 5; read++) expect((await verificationOf(t, member)).pose).toEqual(first.pose);
     const [started] = await requestsOf(t.db, member.user.id);
-    expect(started).toMatchObject({ kind: 'selfie', state: 'started', pose: first.pose!.id, selfieKey: null });
+    expect(started).toMatchObject({
+      kind: 'selfie',
+      state: 'started',
+      pose: first.pose!.id,
+      selfieKey: null,
+    });
   });
 
   it('draws different poses for different members (not one fixed pose)', async () => {
@@ -61,16 +66,30 @@ describe('selfie verification: a member sends a selfie, a moderator decides', ()
 
   it.each([
     ['another pose than the one drawn', 'other-pose', undefined, 400, 'validation_failed'],
-    ['text named as a JPEG', 'drawn', { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }, 400, 'selfie_type_unsupported'],
+    [
+      'text named as a JPEG',
+      'drawn',
+      { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+      400,
+      'selfie_type_unsupported',
+    ],
     ['a file under another field', 'drawn', { field: 'file' }, 400, 'selfie_missing'],
-    ['a file larger than the limit', 'drawn', { bytes: Buffer.alloc(SELFIE_MAX_BYTES + 1, 0xff) }, 413, 'selfie_too_large'],
+    [
+      'a file larger than the limit',
+      'drawn',
+      { bytes: Buffer.alloc(SELFIE_MAX_BYTES + 1, 0xff) },
+      413,
+      'selfie_too_large',
+    ],
   ])('refuses %s: nothing stored, still started', async (_name, which, file, status, code) => {
     const member = await createMember(t);
     const { pose } = await verificationOf(t, member);
     const other = VERIFICATION_POSES.find((candidate) => candidate !== pose!.id)!;
     const res = await sendSelfie(t, member, which === 'drawn' ? pose!.id : other, file);
     expect([res.statusCode, res.json().code]).toEqual([status, code]);
-    expect(await requestsOf(t.db, member.user.id)).toEqual([expect.objectContaining({ state: 'started', selfieKey: null })]);
+    expect(await requestsOf(t.db, member.user.id)).toEqual([
+      expect.objectContaining({ state: 'started', selfieKey: null }),
+    ]);
     expect(await selfiesOf(t, member.user.id)).toEqual([]);
   });
 
@@ -88,10 +107,23 @@ describe('selfie verification: a member sends a selfie, a moderator decides', ()
     const moderator = await createModerator(t);
     const res = await decide(t, moderator, id, { decision: 'approve' });
     expect(res.statusCode).toBe(204);
-    expect(await findUser(t.db, member.user.id)).toMatchObject({ verifiedAt: expect.any(Date), verificationRequired: false });
-    expect(await verificationOf(t, member)).toEqual({ state: 'verified', kind: null, reason: null, pose: null });
+    expect(await findUser(t.db, member.user.id)).toMatchObject({
+      verifiedAt: expect.any(Date),
+      verificationRequired: false,
+    });
+    expect(await verificationOf(t, member)).toEqual({
+      state: 'verified',
+      kind: null,
+      reason: null,
+      pose: null,
+    });
     const [row] = await requestsOf(t.db, member.user.id);
-    expect(row).toMatchObject({ state: 'approved', selfieKey: null, decidedBy: moderator.user.id, reason: null });
+    expect(row).toMatchObject({
+      state: 'approved',
+      selfieKey: null,
+      decidedBy: moderator.user.id,
+      reason: null,
+    });
     expect(await selfiesOf(t, member.user.id)).toEqual([]);
     const me = await asMember(t, member.cookie)('GET', '/api/users/profile');
     expect(me.json()).toMatchObject({ verified: true, verificationRequired: false });
@@ -102,11 +134,18 @@ describe('selfie verification: a member sends a selfie, a moderator decides', ()
   it('refusal keeps the member unverified with the reason, deletes the selfie, and lets them try again', async () => {
     const member = await createMember(t);
     const id = await pendingSelfie(t, member);
-    const res = await decide(t, await createModerator(t, 'admin'), id, { decision: 'refuse', reason: 'pose_not_matching' });
+    const res = await decide(t, await createModerator(t, 'admin'), id, {
+      decision: 'refuse',
+      reason: 'pose_not_matching',
+    });
     expect(res.statusCode).toBe(204);
     expect((await findUser(t.db, member.user.id))?.verifiedAt).toBeNull();
     const state = await verificationOf(t, member);
-    expect(state).toMatchObject({ state: 'refused', reason: 'pose_not_matching', pose: { id: expect.any(String) } });
+    expect(state).toMatchObject({
+      state: 'refused',
+      reason: 'pose_not_matching',
+      pose: { id: expect.any(String) },
+    });
     expect(await selfiesOf(t, member.user.id)).toEqual([]);
     expect((await sendSelfie(t, member, state.pose!.id)).statusCode).toBe(201);
   });

@@ -10,18 +10,27 @@ export async function findOpen(db: DbOrTx, userId: string): Promise<Verification
     .select()
     .from(verificationRequests)
     .where(
-      and(eq(verificationRequests.userId, userId), inArray(verificationRequests.state, ['started', 'pending'])),
+      and(
+        eq(verificationRequests.userId, userId),
+        inArray(verificationRequests.state, ['started', 'pending']),
+      ),
     );
   return row;
 }
 
 /** The member's last decided request (approved or refused), if any. */
-export async function findLastDecided(db: DbOrTx, userId: string): Promise<VerificationRequestRow | undefined> {
+export async function findLastDecided(
+  db: DbOrTx,
+  userId: string,
+): Promise<VerificationRequestRow | undefined> {
   const [row] = await db
     .select()
     .from(verificationRequests)
     .where(
-      and(eq(verificationRequests.userId, userId), inArray(verificationRequests.state, ['approved', 'refused'])),
+      and(
+        eq(verificationRequests.userId, userId),
+        inArray(verificationRequests.state, ['approved', 'refused']),
+      ),
     )
     .orderBy(desc(verificationRequests.decidedAt))
     .limit(1);

@@ -59,7 +59,8 @@ async function readSelfie(stream: AsyncIterable<Buffer> & { truncated?: boolean 
 /** The multipart body: the field `pose`, then the file `selfie`. Read only when the service asks. */
 function selfieUpload(request: FastifyRequest) {
   return async (): Promise<SelfieUpload> => {
-    if (Number(request.headers['content-length']) > SELFIE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+    if (Number(request.headers['content-length']) > SELFIE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES)
+      throw tooLarge();
     if (!request.isMultipart()) throw missing();
     let pose = '';
     try {
@@ -91,10 +92,8 @@ function selfieUpload(request: FastifyRequest) {
  * to anyone but the staff, nor one member's verification to another.
  */
 export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get(
-    '/verification',
-    { schema: { response: { 200: VerificationStateSchema } } },
-    async (request) => presentVerificationState(await verificationStateOf(deps.db, memberOf(request).userId)),
+  app.get('/verification', { schema: { response: { 200: VerificationStateSchema } } }, async (request) =>
+    presentVerificationState(await verificationStateOf(deps.db, memberOf(request).userId)),
   );
 
   // Multipart only here: every other route keeps the 64 KB JSON body limit.

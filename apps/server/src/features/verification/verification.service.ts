@@ -28,9 +28,14 @@ export type VerificationStateView = {
 };
 
 const notFound = () => new AppError(404, 'not_found');
-const SELFIE_EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const SELFIE_EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
 
-const drawPose = (): VerificationPose => VERIFICATION_POSES[randomInt(VERIFICATION_POSES.length)] ?? 'thumbs_up';
+const drawPose = (): VerificationPose =>
+  VERIFICATION_POSES[randomInt(VERIFICATION_POSES.length)] ?? 'thumbs_up';
 
 /**
  * The member's verification. When they may send a selfie (not verified, nothing pending), a pose is

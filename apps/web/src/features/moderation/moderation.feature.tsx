@@ -11,7 +11,10 @@ export const moderationFeature: FeatureModule = {
     member: [
       page(
         '/moderation/verifications',
-        () => import('./verifications/verification-queue-page.tsx').then((queue) => ({ VerificationQueuePage: queue.default })),
+        () =>
+          import('./verifications/verification-queue-page.tsx').then((queue) => ({
+            VerificationQueuePage: queue.default,
+          })),
         'VerificationQueuePage',
         ['verification'],
       ),

@@ -9,7 +9,8 @@ const JPEG_QUALITY = 0.85;
 
 function errorOf(error: unknown): CameraError {
   const name = (error as { name?: string } | null)?.name;
-  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return 'denied';
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
+    return 'denied';
   return 'no_camera';
 }
 
@@ -74,7 +75,9 @@ export function useFrontCamera() {
     context.translate(canvas.width, 0);
     context.scale(-1, 1);
     context.drawImage(element, 0, 0, canvas.width, canvas.height);
-    const still = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY));
+    const still = await new Promise<Blob | null>((resolve) =>
+      canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY),
+    );
     stop();
     return still;
   }, [stop]);

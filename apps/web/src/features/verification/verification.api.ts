@@ -1,9 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  VerificationDecision,
-  VerificationQueue,
-  VerificationState,
-} from '@motema/shared/verification';
+import type { VerificationDecision, VerificationQueue, VerificationState } from '@motema/shared/verification';
 import { api, uploadForm } from '../../lib/api-client.ts';
 
 export const verificationKeys = {
@@ -13,7 +9,10 @@ export const verificationKeys = {
 
 /** The member's verification, and the pose drawn for them when they may send a selfie. */
 export function useVerificationQuery() {
-  return useQuery({ queryKey: verificationKeys.mine, queryFn: () => api<VerificationState>('/verification') });
+  return useQuery({
+    queryKey: verificationKeys.mine,
+    queryFn: () => api<VerificationState>('/verification'),
+  });
 }
 
 /** POST /api/verification: the pose, then the camera's still (multipart, never retried). */

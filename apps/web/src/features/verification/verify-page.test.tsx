@@ -52,7 +52,10 @@ describe('VerifyPage', () => {
     expect(document.querySelector('input[type="file"]')).toBeNull();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open the camera' }));
-    expect(getUserMedia).toHaveBeenCalledWith({ video: expect.objectContaining({ facingMode: 'user' }), audio: false });
+    expect(getUserMedia).toHaveBeenCalledWith({
+      video: expect.objectContaining({ facingMode: 'user' }),
+      audio: false,
+    });
     await user.click(await screen.findByRole('button', { name: 'Take the photo' }));
     expect(track.stop).toHaveBeenCalled();
     expect(await screen.findByRole('img', { name: 'Your selfie' })).toBeTruthy();
@@ -79,7 +82,11 @@ describe('VerifyPage', () => {
   });
 
   it.each([
-    ['refused by the member', 'NotAllowedError', 'The camera is not allowed. Allow it for Motema in your browser settings, then try again.'],
+    [
+      'refused by the member',
+      'NotAllowedError',
+      'The camera is not allowed. Allow it for Motema in your browser settings, then try again.',
+    ],
     ['absent', 'NotFoundError', 'No camera was found on this device.'],
   ])('says so clearly when the camera is %s', async (_case, name, text) => {
     getUserMedia.mockRejectedValue(Object.assign(new Error('no'), { name }));

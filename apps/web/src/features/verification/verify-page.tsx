@@ -1,5 +1,10 @@
 import { Alert, Button, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconCamera, IconCameraOff, IconClockHour4, IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
+import {
+  IconCamera,
+  IconCameraOff,
+  IconClockHour4,
+  IconRosetteDiscountCheckFilled,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerificationState } from '@motema/shared/verification';
@@ -65,7 +70,13 @@ function SelfieCapture({ pose }: { pose: NonNullable<VerificationState['pose']> 
           playsInline
           muted
           aria-label={t('cameraView')}
-          style={{ width: '100%', maxHeight: 420, borderRadius: 8, transform: 'scaleX(-1)', background: '#000' }}
+          style={{
+            width: '100%',
+            maxHeight: 420,
+            borderRadius: 8,
+            transform: 'scaleX(-1)',
+            background: '#000',
+          }}
         />
         <Button leftSection={<IconCamera size={18} />} onClick={() => void take()}>
           {t('take')}

@@ -16,7 +16,10 @@ const item: VerificationItem = {
   member: { _id: 'u9', username: 'grace', name: 'Grace' },
   pose: { id: 'wave', picture: '/poses/wave.svg' },
   selfie: `/api/moderation/verifications/${ID}/selfie`,
-  photos: [{ ...buildImage('p1'), main: true }, { ...buildImage('p2'), main: false }],
+  photos: [
+    { ...buildImage('p1'), main: true },
+    { ...buildImage('p2'), main: false },
+  ],
   createdAt: '2026-12-01T10:00:00.000Z',
 };
 
@@ -59,7 +62,10 @@ describe('VerificationQueuePage', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Reason' }), 'not_same_person');
     await user.click(screen.getByRole('button', { name: 'Refuse' }));
     await waitFor(() =>
-      expect(decide).toHaveBeenCalledWith({ decision: 'refuse', reason: 'not_same_person' }, expect.any(String)),
+      expect(decide).toHaveBeenCalledWith(
+        { decision: 'refuse', reason: 'not_same_person' },
+        expect.any(String),
+      ),
     );
   });
 

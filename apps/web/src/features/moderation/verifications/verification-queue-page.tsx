@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Card, Group, Image, Loader, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  Loader,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -37,7 +50,10 @@ function QueueItem({ item }: { item: VerificationItem }) {
     <Card withBorder radius="md" padding="md" component="article" aria-label={item.member.name}>
       <Group justify="space-between" mb="sm">
         <Text fw={700}>
-          {item.member.name} <Text span c="dimmed">@{item.member.username}</Text>
+          {item.member.name}{' '}
+          <Text span c="dimmed">
+            @{item.member.username}
+          </Text>
         </Text>
         <Badge variant="light">{t(`console.kind.${item.kind}`)}</Badge>
       </Group>
@@ -97,7 +113,9 @@ export default function VerificationQueuePage() {
       {isPending && <Loader size="sm" />}
       {error && <Alert color="red">{errorText(error, t)}</Alert>}
       {data && data.items.length === 0 && <Text c="dimmed">{t('console.empty')}</Text>}
-      {data?.items.map((item) => <QueueItem key={item._id} item={item} />)}
+      {data?.items.map((item) => (
+        <QueueItem key={item._id} item={item} />
+      ))}
     </Stack>
   );
 }
