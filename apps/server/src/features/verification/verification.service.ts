@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { PHOTOS_PER_MEMBER_MAX } from '@motema/shared/media';
 import {
   VERIFICATION_POSES,
   type VerificationDecision,
@@ -6,11 +7,12 @@ import {
   type VerificationQueueQuery,
 } from '@motema/shared/verification';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { PhotoRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, fieldIssue, invalidFields } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import { openServedFile, type ServedFile } from '../../lib/served-file.ts';
-import { inspectUploadedPhoto, listPhotos } from '../media/media.service.ts';
+import { inspectUploadedPhoto, newestPhotosOf } from '../media/media.service.ts';
 import { getMe, markVerified } from '../users/users.service.ts';
 import * as repo from './verification.repository.ts';
 import type { PendingRow, VerificationRequestRow } from './verification.repository.ts';
@@ -75,11 +77,11 @@ export async function submitSelfie(
   userId: string,
   readUpload: () => Promise<SelfieUpload>,
 ): Promise<VerificationStateView> {
-  const before = await verificationStateOf(deps.db, userId);
-  if (before.state === 'pending') throw conflict('verification_pending');
-  if (before.state === 'verified') throw conflict('already_verified');
+  // Read without drawing: a pose drawn here could not have been copied, only guessed.
+  const started = await repo.findOpen(deps.db, userId);
+  if (started?.state === 'pending') throw conflict('verification_pending');
+  if ((await getMe(deps.db, userId)).verifiedAt) throw conflict('already_verified');
   const { pose, body } = await readUpload();
-  const started = before.open;
   if (!started || started.pose !== pose) throw invalidFields(fieldIssue('pose', 'invalid_value'));
   const mime = await selfieType(body);
   const key = `photos/${userId}/selfie-${randomBytes(16).toString('base64url')}.${SELFIE_EXTENSIONS[mime]}`;
@@ -100,21 +102,24 @@ export async function queuePhotoChange(db: DbOrTx, userId: string): Promise<void
 }
 
 /** A queue item with the member's profile photos, main photo first. */
-export type QueueItem = PendingRow & { photos: Awaited<ReturnType<typeof listPhotos>> };
+export type QueueItem = PendingRow & { photos: PhotoRow[] };
 
-/** The console's queue: pending requests, oldest first, each with the member's photos. */
+/** The console's queue: pending requests, oldest first, each with all the member's photos (one query). */
 export async function verificationQueue(
   db: Db,
   page: VerificationQueueQuery,
 ): Promise<{ items: QueueItem[]; count: number }> {
   const rows = await repo.listPending(db, page);
-  const items = await Promise.all(
-    rows.map(async (row) => {
-      const photos = await listPhotos(db, row.userId);
-      const main = photos.filter((photo) => photo.id === row.avatarPhotoId);
-      return { ...row, photos: [...main, ...photos.filter((photo) => photo.id !== row.avatarPhotoId)] };
-    }),
+  const photosOf = await newestPhotosOf(
+    db,
+    rows.map((row) => row.userId),
+    PHOTOS_PER_MEMBER_MAX,
   );
+  const items = rows.map((row) => {
+    const photos = photosOf.get(row.userId) ?? [];
+    const main = photos.filter((photo) => photo.id === row.avatarPhotoId);
+    return { ...row, photos: [...main, ...photos.filter((photo) => photo.id !== row.avatarPhotoId)] };
+  });
   return { items, count: await repo.countPending(db) };
 }
 
