@@ -81,6 +81,9 @@ export async function startServer({ pushServiceOrigin } = {}) {
   return {
     child,
     dataDir,
+    // The embedded database the server opens (apps/server/src/db/embedded.ts embeddedUrl): journeys run
+    // the admin command against it (a moderator is granted by `npm run admin -- grant`, never by the API).
+    databaseUrl: `postgres://motema:motema@127.0.0.1:${pgPort}/motema`,
     logFile,
     url: `http://127.0.0.1:${port}`,
     output: () => output,

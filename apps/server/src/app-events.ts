@@ -67,6 +67,11 @@ export type AppEvents = {
   'payment.settled': { paymentId: string; userId: string; status: 'succeeded' | 'failed' };
   /** A post (outside zones: see `zone.posted`) or a story was published. */
   'post.published': { postId: string; authorId: string };
+  /**
+   * A verified member changed their main photo: their badge is on hold (cleared with the change) until a
+   * moderator confirms the new photo (the verification feature queues it).
+   */
+  'verification.held': { userId: string };
   /** A member asked to see a private post: its author is told (posts:request). */
   'post.requested': { postId: string; authorId: string; requester: PostMemberView };
   /**

@@ -35,12 +35,12 @@ describe('the app’s routes, composed from the features (app-features.ts)', () 
         ...['/account', '/conversations', '/create-zone', '/home', '/lives', '/messages/:id'],
         ...['/notifications', '/post/:id', '/posts', '/posts/requests', '/profile/:id', '/swap'],
         ...['/update-zone/:id', '/zone/:id', '/zone/:id/member/:user', '/zone/:id/members'],
-        ...['/zone/:id/profile/:user', '/zone/:id/settings', '/zones'],
+        ...['/zone/:id/profile/:user', '/zone/:id/settings', '/zones', '/moderation/verifications'],
       ].sort(),
       '/settings': [
         ...['*', 'access', 'access/deactivate', 'access/delete', 'access/email', 'access/phone'],
         ...['block-list', 'data-saver', 'index', 'install', 'language', 'match', 'notifications'],
-        ...['password', 'photo', 'privacy', 'profile', 'report/:kind/:id'],
+        ...['password', 'photo', 'privacy', 'profile', 'report/:kind/:id', 'verify'],
       ].sort(),
       '/premium': [
         ...['*', 'index', 'journals', 'partnership', 'premium', 'subscribe/:id', 'subscriptions'],

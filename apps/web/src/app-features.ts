@@ -5,6 +5,7 @@ import { devicesFeature } from './features/devices/devices.feature.tsx';
 import { discoveryFeature } from './features/discovery/discovery.feature.tsx';
 import { legalFeature } from './features/legal/legal.feature.tsx';
 import { livesFeature } from './features/lives/lives.feature.tsx';
+import { moderationFeature } from './features/moderation/moderation.feature.tsx';
 import { notificationsFeature } from './features/notifications/notifications.feature.tsx';
 import { partnershipFeature } from './features/partnership/partnership.feature.tsx';
 import { postsFeature } from './features/posts/posts.feature.tsx';
@@ -12,6 +13,7 @@ import { publicFeature } from './features/public/public.feature.tsx';
 import { safetyFeature } from './features/safety/safety.feature.tsx';
 import { settingsFeature } from './features/settings/settings.feature.tsx';
 import { usersFeature } from './features/users/users.feature.tsx';
+import { verificationFeature } from './features/verification/verification.feature.tsx';
 import { zonesFeature } from './features/zones/zones.feature.tsx';
 import { composeFeatures } from './lib/compose-features.ts';
 import type { FeatureModule } from './lib/feature-module.ts';
@@ -37,6 +39,8 @@ export const FEATURES: readonly FeatureModule[] = [
   devicesFeature,
   billingFeature,
   partnershipFeature,
+  verificationFeature,
+  moderationFeature,
 ];
 
 export const APP = composeFeatures(FEATURES);

@@ -136,6 +136,8 @@ export type Message = z.infer<typeof MessageSchema>;
  */
 export const ConversationMemberSchema = MessageSenderSchema.extend({
   activity: ActivitySchema,
+  /** A moderator approved their selfie (verification.ts): the badge of the list and the header. */
+  verified: z.boolean(),
 });
 export type ConversationMember = z.infer<typeof ConversationMemberSchema>;
 

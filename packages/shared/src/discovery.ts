@@ -71,6 +71,8 @@ export const UserCardSchema = z.object({
   name: z.string(),
   age: z.int(),
   sex: SexSchema.nullable(),
+  /** A moderator approved their selfie (verification.ts): the badge. */
+  verified: z.boolean(),
   /** Slim: a card shows the thumbnail over its placeholder (bar B6). */
   avatar: AvatarSchema.nullable(),
   activity: ActivitySchema,

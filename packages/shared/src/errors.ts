@@ -104,6 +104,12 @@ export const ERROR_MESSAGES = {
   appeal_needs_another_moderator: 'Another moderator must decide on the appeal of your action',
   appeal_already_made: 'You have already appealed this decision',
   appeal_too_late: 'The time to appeal this decision is over',
+  selfie_missing: 'Take a selfie first',
+  selfie_type_unsupported: 'This selfie is not a photo the app can read',
+  selfie_too_large: 'This selfie is too large',
+  verification_pending: 'Your verification is already waiting for a moderator',
+  already_verified: 'Your profile is already verified',
+  verification_decided: 'This verification was decided already',
   internal: 'Something went wrong. Please try again later.',
   service_unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   too_many_connections:

@@ -16,3 +16,4 @@ export * from './schema/devices.ts';
 export * from './schema/zones.ts';
 export * from './schema/partnership.ts';
 export * from './schema/moderation.ts';
+export * from './schema/verification.ts';

@@ -12,6 +12,7 @@ import { partnershipModule } from '../features/partnership/partnership.module.ts
 import { postsModule } from '../features/posts/posts.module.ts';
 import { safetyModule } from '../features/safety/safety.module.ts';
 import { usersModule } from '../features/users/users.module.ts';
+import { verificationModule } from '../features/verification/verification.module.ts';
 import { zonesModule } from '../features/zones/zones.module.ts';
 import type { FeatureModule } from './feature-module.ts';
 import { routeListsOf } from './plug-in.ts';
@@ -35,6 +36,7 @@ export const featureModules: readonly FeatureModule[] = [
   partnershipModule,
   zonesModule,
   moderationModule,
+  verificationModule,
   notificationsModule,
   devicesModule,
   devModule,

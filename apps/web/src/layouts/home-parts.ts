@@ -5,6 +5,7 @@ import { homePart as discovery } from '../features/discovery/discovery.home.tsx'
 import { homePart as notifications } from '../features/notifications/notifications.home.tsx';
 import { homePart as posts } from '../features/posts/posts.home.tsx';
 import { homePart as users } from '../features/users/users.home.tsx';
+import { homePart as verification } from '../features/verification/verification.home.tsx';
 import { homePart as zones } from '../features/zones/zones.home.tsx';
 import type { HomePart } from '../lib/feature-module.ts';
 
@@ -23,4 +24,5 @@ export const HOME_PARTS: readonly HomePart[] = [
   notifications,
   devices,
   billing,
+  verification,
 ];

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { canMeasureText, ellipsisWidth } from './text-width.ts';
 
 /** Stands for the name in the translated text, which is then cut around it (a private-use character). */
@@ -20,6 +20,8 @@ type Props = {
   /** The translated "name, age" text, given the stand-in for the name: `(name) => t('card.nameAge', { name, age })`. */
   format: (name: string) => string;
   style?: CSSProperties;
+  /** Shown after the age, never cut (the verified badge). */
+  badge?: ReactNode;
 };
 
 /**
@@ -32,7 +34,7 @@ type Props = {
  * letter that fits and leaves the rest of the box blank, which read as a space before the comma
  * ("Mam… , 18"). The whole name stays the element's text, for screen readers and search.
  */
-export function NameAge({ name, format, style }: Props) {
+export function NameAge({ name, format, style, badge }: Props) {
   const [before = '', after = ''] = format(NAME_MARK).split(NAME_MARK);
   const nameRef = useRef<HTMLElement>(null);
   const [cutWidth, setCutWidth] = useState<number | null>(null);
@@ -71,6 +73,7 @@ export function NameAge({ name, format, style }: Props) {
           {after}
         </span>
       )}
+      {badge}
     </span>
   );
 }

@@ -139,6 +139,7 @@ export function presentConversation(view: ConversationView, now: Date): Conversa
       name: publicNameOf(row),
       avatar: avatar && avatarThumbnail(avatar),
       activity: activityOf(row.connected, row.lastActivity, now),
+      verified: row.verified,
     },
     message: lastMessage && presentMessage(lastMessage),
     lastSeq: row.lastSeq,

@@ -46,6 +46,7 @@ function identity(row: MemberView, now: Date) {
     name: publicNameOf(row),
     age: ageOn(row.dateOfBirth, now),
     sex: row.sex,
+    verified: row.verifiedAt !== null,
   };
 }
 
@@ -64,6 +65,7 @@ export function presentCard(row: MemberView, now: Date): UserCard {
     name: publicNameOf(row),
     age: ageOn(row.dateOfBirth, now),
     sex: row.sex,
+    verified: row.verifiedAt !== null,
     avatar: row.avatar && presentAvatar(row.avatar),
     activity: activityOf(row.connected, row.lastActivity, now),
     distance: row.distanceKm === null ? null : distanceBucket(row.distanceKm),

@@ -17,7 +17,7 @@ import { buildPhoto } from '../../test/media-factories.ts';
 import { buildBlock } from '../../test/safety-factories.ts';
 import { computePopularity } from './popularity.ts';
 
-const VISITOR_KEYS = ['_id', 'about', 'age', 'avatar', 'firstName', 'name', 'sex', 'username'];
+const VISITOR_KEYS = ['_id', 'about', 'age', 'avatar', 'firstName', 'name', 'sex', 'username', 'verified'];
 const MEMBER_KEYS = [
   ...VISITOR_KEYS,
   'activity',

@@ -32,6 +32,7 @@ export const cardColumns = (viewer: Viewer) => ({
   dateOfBirth: users.dateOfBirth,
   sex: users.sex,
   avatarPhotoId: users.avatarPhotoId,
+  verifiedAt: users.verifiedAt,
   connected: shownConnected,
   lastActivity: shownLastActivity,
   distanceKm: sql<number | null>`CASE WHEN ${users.discreet} THEN NULL ELSE ${distanceKmFrom(viewer)} END`,
@@ -43,6 +44,8 @@ export type CardRow = {
   dateOfBirth: string;
   sex: 'male' | 'female' | 'non_binary' | null;
   avatarPhotoId: string | null;
+  /** When a moderator approved their selfie: the card's badge. */
+  verifiedAt: Date | null;
   connected: boolean;
   lastActivity: Date | null;
   distanceKm: number | null;

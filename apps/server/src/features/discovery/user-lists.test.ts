@@ -21,7 +21,18 @@ import { asMember } from '../../test/factories.ts';
 import { buildPhoto } from '../../test/media-factories.ts';
 import { snapToGrid } from './snap-to-grid.ts';
 
-const CARD_KEYS = ['_id', 'activity', 'age', 'avatar', 'distance', 'firstName', 'name', 'sex', 'username'];
+const CARD_KEYS = [
+  '_id',
+  'activity',
+  'age',
+  'avatar',
+  'distance',
+  'firstName',
+  'name',
+  'sex',
+  'username',
+  'verified',
+];
 const minutesAgo = (minutes: number) => new Date(clock.now().getTime() - minutes * 60_000);
 
 describe('GET /api/users: the keyed lists', () => {

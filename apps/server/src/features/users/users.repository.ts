@@ -48,6 +48,7 @@ export type UserChanges = Partial<
       | 'verificationRequired'
       | 'role'
       | 'discreet'
+      | 'verifiedAt'
     >
 >;
 
@@ -57,6 +58,16 @@ export async function findUserByUsername(db: DbOrTx, username: string): Promise<
     .select()
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`);
+  return row;
+}
+
+/** The member's avatar and badge, their row locked until the transaction ends (the avatar's change). */
+export async function lockAvatarAndBadge(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ avatarPhotoId: users.avatarPhotoId, verifiedAt: users.verifiedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
   return row;
 }
 

@@ -71,6 +71,6 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: MeSchema, ...apiErrors({ 404: 'not_found: no such photo of the member' }) },
       },
     },
-    async (request) => presentMe(await setAvatar(db, memberOf(request).userId, request.body.photo)),
+    async (request) => presentMe(await setAvatar(deps, memberOf(request).userId, request.body.photo)),
   );
 };

@@ -79,13 +79,26 @@ export async function updatePrivacy(db: DbOrTx, userId: string, input: PrivacyUp
 
 /**
  * Sets the avatar to one of the member's own photos (404 otherwise, as media answers), or clears it
- * with null. The photo stays locked against its deletion until the avatar points at it.
+ * with null. The photo stays locked against its deletion until the avatar points at it. A verified
+ * member's new main photo puts their badge on hold (docs/verification.md): the badge goes in the same
+ * statement, and `verification.held` asks a moderator to confirm the new photo. Clearing the avatar
+ * shows no new face and keeps the badge.
  */
-export async function setAvatar(db: Db, userId: string, photoId: string | null): Promise<MeRow> {
-  return db.transaction(async (tx) => {
+export async function setAvatar(
+  { db, events }: Pick<UsersDeps, 'db' | 'events'>,
+  userId: string,
+  photoId: string | null,
+): Promise<MeRow> {
+  const { me, held } = await db.transaction(async (tx) => {
     if (photoId !== null) await requireOwnPhoto(tx, userId, photoId);
-    return update(tx, userId, { avatarPhotoId: photoId });
+    const before = await repo.lockAvatarAndBadge(tx, userId);
+    if (!before) throw unauthorized();
+    const held = photoId !== null && before.verifiedAt !== null && before.avatarPhotoId !== photoId;
+    const changes = held ? { avatarPhotoId: photoId, verifiedAt: null } : { avatarPhotoId: photoId };
+    return { me: await update(tx, userId, changes), held };
   });
+  if (held) await events.emit('verification.held', { userId });
+  return me;
 }
 
 /** The member's first socket connected (true) or last one left (false): both count as activity. */
@@ -112,6 +125,14 @@ export async function storePosition(
   intervalMs: number,
 ): Promise<boolean> {
   return repo.storePosition(db, memberId, position, at, intervalMs);
+}
+
+/**
+ * The verification feature's decision: the badge from `at` on (an approved selfie, or a confirmed new
+ * main photo), which also lifts a moderator's "require verification".
+ */
+export async function markVerified(db: DbOrTx, memberId: string, at: Date): Promise<void> {
+  await repo.updateUser(db, memberId, { verifiedAt: at, verificationRequired: false }, at);
 }
 
 /** The member opened their notifications at `at`: the badge counts from then. */

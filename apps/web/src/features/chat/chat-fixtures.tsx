@@ -45,7 +45,7 @@ export function buildMessage(
 export function buildConversation(id: string, change: Partial<Conversation> = {}): Conversation {
   return {
     _id: id,
-    member: { ...people[OTHER], activity: 'earlier' },
+    member: { ...people[OTHER], activity: 'earlier', verified: false },
     message: null,
     lastSeq: 0,
     unread: 0,

@@ -24,6 +24,7 @@ const list: ConversationList = {
       member: {
         ...people['other-1'],
         activity: 'earlier',
+        verified: false,
         _id: `u-${index + 1}`,
         firstName: `Friend${index + 1}`,
       },

@@ -58,7 +58,7 @@ describe('member text in chat is isolated from what follows it', () => {
 
   it('a conversation row: the name and the last message; the names inside sentences between FSI and PDI', () => {
     const conversation = buildConversation('c-1', {
-      member: { ...people[OTHER], firstName: REVERSED, activity: 'earlier' },
+      member: { ...people[OTHER], firstName: REVERSED, activity: 'earlier', verified: false },
       message: buildMessage('c-1', 1, { text: DISGUISED }),
     });
     renderPage(

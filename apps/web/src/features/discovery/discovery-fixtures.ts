@@ -11,6 +11,7 @@ export function buildCard(index: number, change: Partial<UserCard> = {}): UserCa
     name: `Member${index} Test`,
     age: 20 + (index % 40),
     sex: 'male',
+    verified: false,
     avatar: null,
     activity: 'earlier',
     distance: null,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
 import { NameAge } from '../../ui/name-age.tsx';
+import { VerifiedBadge } from '../../ui/verified-badge.tsx';
 import { ActivityDot, ActivityLabel, useDistanceLabel } from './member-facts.tsx';
 
 /** Row cards have a fixed width; grid cards fill their column. */
@@ -51,6 +52,7 @@ export function MemberCard({ user, variant }: Props) {
           <NameAge
             name={user.firstName ?? user.name}
             format={(name) => t('card.nameAge', { name, age: user.age })}
+            badge={<VerifiedBadge verified={user.verified} size={14} />}
           />
         </Text>
         <ActivityLabel activity={user.activity} short />

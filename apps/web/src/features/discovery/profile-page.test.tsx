@@ -38,6 +38,7 @@ const visitorView: Profile = {
   firstName: 'Grace',
   name: 'Grace',
   age: 28,
+  verified: false,
   sex: 'female',
   avatar,
   about: 'Dancer, coffee lover.',

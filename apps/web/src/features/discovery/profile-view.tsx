@@ -8,6 +8,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { loginPath } from '../../lib/safe-from.ts';
 import { isolate } from '../../ui/member-text.tsx';
 import type { ProfileTabsSlot } from '../../ui/profile-tabs-slot.ts';
+import { VerifiedBadge } from '../../ui/verified-badge.tsx';
 import { ProfileSafetyMenu } from '../safety/profile-safety-menu.tsx';
 import { forgetBlockedMember } from './discovery.api.ts';
 import { ActivityLabel, useDistanceLabel } from './member-facts.tsx';
@@ -60,6 +61,7 @@ export function ProfileView({ profile, me, tabs: ProfileTabs }: Props) {
             <Stack gap={4} style={{ minWidth: 0 }}>
               <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
                 {t('profile.nameAge', { name: isolate(profile.name), age: profile.age })}
+                <VerifiedBadge verified={profile.verified} size={22} />
               </Title>
               {(profile.activity || distance) && (
                 <Group gap={6} wrap="wrap">

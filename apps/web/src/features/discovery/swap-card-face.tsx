@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useDataSaver } from '../../lib/data-saver.ts';
 import { MemberText } from '../../ui/member-text.tsx';
 import { NameAge } from '../../ui/name-age.tsx';
+import { VerifiedBadge } from '../../ui/verified-badge.tsx';
 import { ResponsiveImage } from '../../ui/responsive-image.tsx';
 import { ActivityLabel, useDistanceLabel } from './member-facts.tsx';
 
@@ -68,6 +69,7 @@ function CardFacts({ user }: { user: UserCard }) {
         <NameAge
           name={user.firstName ?? user.name}
           format={(name) => t('card.nameAge', { name, age: user.age })}
+          badge={<VerifiedBadge verified={user.verified} size={22} />}
         />
       </Title>
       {user.about && (

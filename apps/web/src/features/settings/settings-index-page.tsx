@@ -15,6 +15,7 @@ import {
   IconLock,
   IconLogout,
   IconPlayerPause,
+  IconRosetteDiscountCheck,
   IconShieldCheck,
   IconTrash,
   IconUserEdit,
@@ -33,6 +34,7 @@ const GROUPS: Group[] = [
     links: [
       { key: 'profile', to: '/settings/profile', Icon: IconUserEdit },
       { key: 'match', to: '/settings/match', Icon: IconHeartSearch },
+      { key: 'verify', to: '/settings/verify', Icon: IconRosetteDiscountCheck },
       { key: 'language', to: '/settings/language', Icon: IconLanguage },
     ],
   },

@@ -124,6 +124,7 @@ export async function listConversationRows(
       username: users.username,
       firstName: users.firstName,
       avatarPhotoId: users.avatarPhotoId,
+      verified: sql<boolean>`${users.verifiedAt} IS NOT NULL`,
       // Discreet mode hides when the other member is around, from their partners too.
       connected: shownConnected,
       lastActivity: shownLastActivity,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberAvatar } from '../../../ui/member-avatar.tsx';
 import { isolate, MemberText } from '../../../ui/member-text.tsx';
+import { VerifiedBadge } from '../../../ui/verified-badge.tsx';
 import { conversationTime } from '../../../lib/time-ago.ts';
 import { MessagePreview } from './message-preview.tsx';
 
@@ -43,6 +44,7 @@ export function ConversationRow({ conversation, meId, now, typing }: Props) {
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text fw={bold ? 800 : 600} truncate="end">
               <MemberText>{name}</MemberText>
+              <VerifiedBadge verified={member.verified} size={14} />
             </Text>
             <Text size="xs" c={bold ? 'coral.6' : 'dimmed'} fw={bold ? 700 : 400} style={{ flex: 'none' }}>
               {conversationTime(when, now, i18n.resolvedLanguage ?? 'en')}

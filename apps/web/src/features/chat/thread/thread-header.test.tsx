@@ -6,7 +6,7 @@ import { ThreadHeader } from './thread-header.tsx';
 
 describe('ThreadHeader', () => {
   it('shows a recent activity whole, on two lines if it must, never cut by an ellipsis', async () => {
-    const member = { ...people[OTHER], activity: 'week' as const };
+    const member = { ...people[OTHER], activity: 'week' as const, verified: false };
     renderPage(
       '/messages/c-1',
       <ThreadHeader member={member} otherTyping={false} importantOnly={false} onToggleImportant={() => {}} />,

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { ConversationMember } from '@motema/shared/chat';
 import { MemberAvatar } from '../../../ui/member-avatar.tsx';
 import { MemberText } from '../../../ui/member-text.tsx';
+import { VerifiedBadge } from '../../../ui/verified-badge.tsx';
 import { usePresence } from './use-presence.ts';
 
 /** Online now, or how recently active in the lists' words ("today", "this week"); nothing when longer ago. */
@@ -77,6 +78,7 @@ export function ThreadHeader({ member, otherTyping, importantOnly, onToggleImpor
           <Box style={{ minWidth: 0 }}>
             <Text component="h1" fz="md" fw={700} lh={1.25} m={0} truncate>
               <MemberText>{member.name}</MemberText>
+              <VerifiedBadge verified={member.verified} size={15} />
             </Text>
             {otherTyping ? (
               <Text size="sm" c="coral.7" lh={1.2} fs="italic" aria-live="polite">
