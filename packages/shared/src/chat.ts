@@ -102,6 +102,26 @@ export const MessageStorySchema = z.object({ image: ImageSchema.nullable() });
 export type MessageStory = z.infer<typeof MessageStorySchema>;
 
 /**
+ * The scam shield's families (docs/scam-shield.md): what a message from a stranger, or in a
+ * conversation's first SHIELD_DAYS, looked like to the server's rules.
+ */
+export const SCAM_FAMILIES = [
+  'money_request',
+  'mobile_money',
+  'code',
+  'mistake',
+  'off_platform',
+  'link',
+  'phone_number',
+] as const;
+export type ScamFamily = (typeof SCAM_FAMILIES)[number];
+/** A conversation's first days, during which every message is checked (strangers' ones always are). */
+export const SHIELD_DAYS = 3;
+/** The safety banner's data on a flagged message: only its recipient ever sees it. */
+export const MessageShieldSchema = z.object({ families: z.array(z.enum(SCAM_FAMILIES)) });
+export type MessageShield = z.infer<typeof MessageShieldSchema>;
+
+/**
  * A message as one member sees it (SPEC.md section 3). `important` is that member's own star.
  * An unsent message keeps its place with `unsent: true`, no text and no files ("message removed").
  */
@@ -127,6 +147,8 @@ export const MessageSchema = z.object({
    * audience holds both members, `image` null once it ended or was deleted. Left out otherwise.
    */
   story: MessageStorySchema.optional(),
+  /** Present on the recipient's copy of a message the scam shield flagged; never on the sender's. */
+  shield: MessageShieldSchema.optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -244,6 +266,8 @@ export const SendMessageSchema = z
       .max(MESSAGE_FILES_MAX, { error: 'max_length' })
       .optional(),
     replyTo: z.uuid({ error: 'invalid_value' }).optional(),
+    /** The sender saw "review before you send" and sends it anyway (409 review_before_send otherwise). */
+    confirmed: z.boolean({ error: 'invalid_value' }).optional(),
   })
   .refine((message) => (message.text?.length ?? 0) > 0 || (message.files?.length ?? 0) > 0, {
     error: 'message_empty',
