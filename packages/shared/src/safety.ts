@@ -42,6 +42,8 @@ export const ReportSchema = z
     zone: z.uuid({ error: 'invalid_value' }).optional(),
     post: z.uuid({ error: 'invalid_value' }).optional(),
     comment: z.uuid({ error: 'invalid_value' }).optional(),
+    /** A chat message of the member's, from a conversation the reporter is in (the scam shield's banner). */
+    message: z.uuid({ error: 'invalid_value' }).optional(),
     reason: z.enum(REPORT_REASON_KEYS as [ReportReason, ...ReportReason[]], {
       error: 'report_reason_required',
     }),
@@ -58,11 +60,18 @@ export const ReportSchema = z
     error: 'report_sub_reason_required',
     path: ['subReason'],
   })
-  .refine((report) => !(report.post && report.comment), { error: 'invalid_value', path: ['comment'] })
-  .refine((report) => (report.zone ? !report.user && !report.post && !report.comment : !!report.user), {
+  .refine((report) => [report.post, report.comment, report.message].filter(Boolean).length <= 1, {
     error: 'invalid_value',
-    path: ['user'],
-  });
+    path: ['comment'],
+  })
+  .refine(
+    (report) =>
+      report.zone ? !report.user && !report.post && !report.comment && !report.message : !!report.user,
+    {
+      error: 'invalid_value',
+      path: ['user'],
+    },
+  );
 export type Report = z.infer<typeof ReportSchema>;
 /** POST /api/reports answers 201 with the id of the stored report, nothing else. */
 export const ReportCreatedSchema = z.object({ _id: z.string() });

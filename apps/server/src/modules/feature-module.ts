@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
-import type { ReportedZones, ReportTargets } from '../features/safety/safety.service.ts';
+import type { ReportedMessages, ReportedZones, ReportTargets } from '../features/safety/safety.service.ts';
 import type { ChildAccounts } from '../child-accounts-port.ts';
 import type { NotificationContribution } from '../notification-port.ts';
 import type { AccountHook } from '../account-hooks-port.ts';
@@ -26,6 +26,8 @@ export type FeaturePorts = {
   reportTargets: ReportTargets;
   /** A report's zone, checked by the zones feature for safety's routes. */
   reportedZones: ReportedZones;
+  /** A report's chat message, checked by the chat feature for safety's routes (the scam shield's banner). */
+  reportedMessages: ReportedMessages;
   /** A partner's child accounts, from the partnership feature for discovery's GET /api/users?parent-id=. */
   childAccounts: ChildAccounts;
 };

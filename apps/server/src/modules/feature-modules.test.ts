@@ -59,10 +59,16 @@ describe('the feature modules (decision 0033)', () => {
       name: 'zones',
       provides: { reportedZones: { requireZone: async () => {} } },
     };
+    const chat: FeatureModule = {
+      name: 'chat',
+      provides: { reportedMessages: { requireMessage: async () => {} } },
+    };
     const provider = (name: string): FeatureModule => ({ name, provides: { reportTargets: targets } });
-    expect(portsOf([provider('posts'), zones]).reportTargets).toBe(targets);
-    expect(() => portsOf([{ name: 'safety' }])).toThrow('no module provides reportTargets, reportedZones');
-    expect(() => portsOf([provider('posts')])).toThrow('no module provides reportedZones');
+    expect(portsOf([provider('posts'), zones, chat]).reportTargets).toBe(targets);
+    expect(() => portsOf([{ name: 'safety' }])).toThrow(
+      'no module provides reportTargets, reportedZones, reportedMessages',
+    );
+    expect(() => portsOf([provider('posts'), zones])).toThrow('no module provides reportedMessages');
     expect(() => portsOf([provider('posts'), provider('lives')])).toThrow(
       'the reportTargets port is provided twice (again by lives)',
     );

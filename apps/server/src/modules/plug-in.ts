@@ -51,7 +51,7 @@ export function portsOf(modules: readonly FeatureModule[]): FeaturePorts {
     if (port in ports) throw new Error(`the ${port} port is provided twice (again by ${by})`);
     ports[port] = value;
   }
-  const needed: (keyof FeaturePorts)[] = ['reportTargets', 'reportedZones'];
+  const needed: (keyof FeaturePorts)[] = ['reportTargets', 'reportedZones', 'reportedMessages'];
   const missing = needed.filter((port) => !(port in ports));
   if (missing.length > 0) throw new Error(`no module provides ${missing.join(', ')}`);
   return ports as FeaturePorts;

@@ -4,17 +4,19 @@ import { registerChatRealtime } from './chat-realtime.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { afterAccountRemoved, announceBlockChange } from './conversations/conversations.service.ts';
 import { chatFilesRoutes } from './files/chat-files.routes.ts';
+import { heldMessagesRoutes } from './scam-shield/held-messages.routes.ts';
+import { chatReportedMessages } from './scam-shield/message-reports.ts';
 import { CHAT_FILES_QUEUE, removeChatFiles, type ChatFilesJob } from './files/chat-files.service.ts';
 
 export const chatModule: FeatureModule = {
   name: 'chat',
-  routes: [routes(chatRoutes), routes(chatFilesRoutes)],
+  routes: [routes(chatRoutes), routes(chatFilesRoutes), routes(heldMessagesRoutes)],
   publicRoutes: [
     // As photos: 404 to anyone the conversation's rules do not let see the file, a visitor included.
     'GET /api/chat-files/:fileId/:file',
   ],
   realtime: ({ deps, limiter, realtime }) =>
-    registerChatRealtime(realtime, { db: deps.db, limiter, events: deps.events }),
+    registerChatRealtime(realtime, { db: deps.db, limiter, events: deps.events, env: deps.env }),
   subscribers: ({ deps: { db, jobs, events }, realtime }) => {
     events.on('block.changed', ({ blockerId, blockedId }) =>
       announceBlockChange({ db, events }, blockerId, blockedId),
@@ -25,6 +27,8 @@ export const chatModule: FeatureModule = {
     // their watching each other's presence).
     subscribeChatEvents({ events }, realtime);
   },
+  // A report of a message (the scam shield's banner) is checked here (features/safety's port).
+  provides: { reportedMessages: chatReportedMessages },
   workers: async ({ deps }) => {
     await deps.jobs.work<ChatFilesJob>(CHAT_FILES_QUEUE, (job) => removeChatFiles(deps, job));
   },

@@ -15,6 +15,7 @@ import {
   listBlockedMembers,
   reportMember,
   unblockMember,
+  type ReportedMessages,
   type ReportedZones,
   type ReportTargets,
 } from './safety.service.ts';
@@ -31,7 +32,7 @@ const MemberParamsSchema = z.object({ user: z.uuid({ error: 'invalid_value' }) }
  * a zone, which `reportedZones` (the zones feature's) checks.
  */
 export const safetyRoutes: FastifyPluginAsyncZod<
-  AppDeps & { reportTargets: ReportTargets; reportedZones: ReportedZones }
+  AppDeps & { reportTargets: ReportTargets; reportedZones: ReportedZones; reportedMessages: ReportedMessages }
 > = async (app, deps) => {
   const { db } = deps;
 
@@ -83,7 +84,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<
           ...apiErrors({
             400: 'self_not_allowed: the caller reports themselves',
             403: 'zone_not_allowed: the caller is an admin of the zone they report',
-            404: 'user_not_found: no such member to report; post_not_found, comment_not_found: no such post or comment of theirs the caller may see; zone_not_found',
+            404: 'user_not_found: no such member to report; post_not_found, comment_not_found: no such post or comment of theirs the caller may see; message_not_found: no such message of theirs in a conversation of the caller; zone_not_found',
             409: 'report_already_open: this member (or post, or comment) is already reported by the caller; zone_already_reported: this zone is',
           }),
         },
@@ -99,6 +100,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<
             request.body,
             deps.reportTargets,
             deps.reportedZones,
+            deps.reportedMessages,
           ),
         ),
   );

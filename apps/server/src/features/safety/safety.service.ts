@@ -90,6 +90,19 @@ export type ReportedZones = {
 };
 
 /**
+ * A chat message a report points at, checked by the chat feature (its module provides it): it throws
+ * 404 message_not_found unless the message is the reported member's and the reporter is in its
+ * conversation with no block between them.
+ */
+export type ReportedMessages = {
+  requireMessage: (
+    tx: DbOrTx,
+    reporterId: string,
+    target: { user: string; message: string },
+  ) => Promise<void>;
+};
+
+/**
  * Stores a report for moderation with both ids, and its post or comment when it points at one; or,
  * for a zone, the reporter and the zone. Nothing of it is ever shown or sent to the reported member
  * nor to the zone's admins. One open report per reporter and target: a second one is a 409
@@ -101,6 +114,7 @@ export async function reportMember(
   report: Report,
   targets: ReportTargets,
   zones: ReportedZones,
+  messages: ReportedMessages,
 ): Promise<ReportCreated> {
   return db.transaction(async (tx) => {
     if (report.zone) await zones.requireZone(tx, reporterId, report.zone);
@@ -109,6 +123,7 @@ export async function reportMember(
       const user = report.user!;
       await requireOtherMember(tx, reporterId, user);
       if (report.post || report.comment) await targets.requireTarget(tx, reporterId, { ...report, user });
+      if (report.message) await messages.requireMessage(tx, reporterId, { user, message: report.message });
     }
     const stored = await repo.insertOpenReport(
       tx,
