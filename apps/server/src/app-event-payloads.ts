@@ -1,4 +1,5 @@
-import type { ReactionEmoji, ScamFamily } from '@motema/shared/chat';
+import type { ReactionEmoji } from '@motema/shared/chat';
+import type { ScamFamily } from '@motema/shared/scam-shield';
 import type { NotificationEntryKind } from '@motema/shared/notifications';
 import type { ChatFileRow, CommentRow, MediaItemRow, MessageRow, PhotoRow, UserRow } from './db/schema.ts';
 

@@ -1,4 +1,5 @@
-import type { MessageShield, ReactionEmoji } from '@motema/shared/chat';
+import type { ReactionEmoji } from '@motema/shared/chat';
+import type { MessageShield } from '@motema/shared/scam-shield';
 import type {
   CommentView,
   MemberCounters,

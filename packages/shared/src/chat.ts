@@ -3,6 +3,7 @@ import { ActivitySchema } from './discovery.ts';
 import { CONVERSATIONS_LIMIT } from './limits.ts';
 import { AvatarThumbnailSchema, ImageSchema, PHOTO_ACCEPTED_TYPES, PHOTO_MAX_BYTES } from './media.ts';
 import { memberText } from './member-text.ts';
+import { MessageShieldSchema } from './scam-shield.ts';
 import { SkipSchema } from './paging.ts';
 
 /** Chat (QUALITY C1–C3, Z3, Z5): one-to-one conversations, messages with a per-conversation sequence. */
@@ -100,26 +101,6 @@ export type MessageQuote = z.infer<typeof MessageQuoteSchema>;
 /** The story a message replied to, as both members see it (never who else may see it). */
 export const MessageStorySchema = z.object({ image: ImageSchema.nullable() });
 export type MessageStory = z.infer<typeof MessageStorySchema>;
-
-/**
- * The scam shield's families (docs/scam-shield.md): what a message from a stranger, or in a
- * conversation's first SHIELD_DAYS, looked like to the server's rules.
- */
-export const SCAM_FAMILIES = [
-  'money_request',
-  'mobile_money',
-  'code',
-  'mistake',
-  'off_platform',
-  'link',
-  'phone_number',
-] as const;
-export type ScamFamily = (typeof SCAM_FAMILIES)[number];
-/** A conversation's first days, during which every message is checked (strangers' ones always are). */
-export const SHIELD_DAYS = 3;
-/** The safety banner's data on a flagged message: only its recipient ever sees it. */
-export const MessageShieldSchema = z.object({ families: z.array(z.enum(SCAM_FAMILIES)) });
-export type MessageShield = z.infer<typeof MessageShieldSchema>;
 
 /**
  * A message as one member sees it (SPEC.md section 3). `important` is that member's own star.

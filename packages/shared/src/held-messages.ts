@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCAM_FAMILIES } from './chat.ts';
+import { SCAM_FAMILIES } from './scam-shield.ts';
 import { LimitSchema, SkipSchema } from './paging.ts';
 
 /**

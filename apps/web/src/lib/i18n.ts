@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'install',
   'zones',
   'partnership',
+  'held',
 ] as const;
 /** Loaded before the first render: what the start page and every layout need. */
 export const STARTUP_NAMESPACES = ['common'] as const;

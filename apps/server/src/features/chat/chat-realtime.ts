@@ -4,7 +4,7 @@ import type { Message, Presence } from '@motema/shared/chat';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import { refuseOverLimit, type RateLimiter } from '../../lib/rate-limiter.ts';
+import { refuseOverLimit } from '../../lib/rate-limiter.ts';
 import { onClientEvent } from '../../realtime/client-events.ts';
 import type { Realtime, RealtimeSocket } from '../../realtime/server.ts';
 import { recordReceipt, relayTyping, watchablePresence } from './receipts/chat-receipts.service.ts';

@@ -1,4 +1,4 @@
-import type { ScamFamily } from '@motema/shared/chat';
+import type { ScamFamily } from '@motema/shared/scam-shield';
 import type { HeldMessage, HeldMessageList } from '@motema/shared/held-messages';
 import type { HeldListRow } from './shield.repository.ts';
 

@@ -22,7 +22,10 @@ export const heldMessagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/moderation/held-messages',
     {
       onRequest: staffOnly,
-      schema: { querystring: HeldMessagesQuerySchema, response: { 200: HeldMessageListSchema } },
+      schema: {
+        querystring: HeldMessagesQuerySchema,
+        response: { 200: HeldMessageListSchema, ...apiErrors({ 404: 'not_found: the caller is no staff' }) },
+      },
     },
     async (request) => presentHeldList(await listHeld(deps.db, request.query)),
   );
@@ -36,7 +39,9 @@ export const heldMessagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         body: HeldDecisionSchema,
         response: {
           204: noBody('Released (delivered now) or dropped'),
-          ...apiErrors({ 404: 'held_message_not_found: already decided, or never held' }),
+          ...apiErrors({
+            404: 'held_message_not_found: already decided, or never held; not_found: the caller is no staff',
+          }),
         },
       },
     },

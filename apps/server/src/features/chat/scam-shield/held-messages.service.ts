@@ -1,5 +1,5 @@
 import type { HeldDecision, HeldMessagesQuery } from '@motema/shared/held-messages';
-import type { ScamFamily } from '@motema/shared/chat';
+import type { ScamFamily } from '@motema/shared/scam-shield';
 import type { AppEventPort } from '../../../app-events.ts';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';

@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { conversationMembers, messages } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ReportedMessages } from '../../safety/safety.service.ts';
 import { conversationAccess } from '../chat-access.repository.ts';
+import { reportableMessage } from './shield.repository.ts';
 
 /**
  * The chat's side of a report of a message (the scam shield's banner has a "Report" button): the
@@ -12,18 +11,8 @@ import { conversationAccess } from '../chat-access.repository.ts';
  */
 export const chatReportedMessages: ReportedMessages = {
   async requireMessage(tx: DbOrTx, reporterId: string, { user, message }) {
-    const [row] = await tx
-      .select({ conversationId: messages.conversationId })
-      .from(messages)
-      .innerJoin(
-        conversationMembers,
-        and(
-          eq(conversationMembers.conversationId, messages.conversationId),
-          eq(conversationMembers.userId, reporterId),
-        ),
-      )
-      .where(and(eq(messages.id, message), eq(messages.senderId, user)));
-    const access = row && (await conversationAccess(tx, row.conversationId, reporterId));
+    const found = await reportableMessage(tx, { messageId: message, senderId: user, reporterId });
+    const access = found && (await conversationAccess(tx, found.conversationId, reporterId));
     if (!access || access.blocked) throw new AppError(404, 'message_not_found');
   },
 };

@@ -1,4 +1,4 @@
-import type { ScamFamily } from '@motema/shared/chat';
+import type { ScamFamily } from '@motema/shared/scam-shield';
 
 /**
  * The tuning corpus of the scam rules (scam-rules.test.ts): scripts of each family as members meet

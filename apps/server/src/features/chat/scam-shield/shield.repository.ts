@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ScamFamily } from '@motema/shared/chat';
+import type { ScamFamily } from '@motema/shared/scam-shield';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   conversationMembers,
@@ -115,4 +115,23 @@ export async function deleteHeldMessage(db: DbOrTx, id: string): Promise<boolean
     .where(eq(heldMessages.id, id))
     .returning({ id: heldMessages.id });
   return rows.length > 0;
+}
+
+/** The conversation of this sender's message when the reporter is a member of it (a report's check). */
+export async function reportableMessage(
+  db: DbOrTx,
+  { messageId, senderId, reporterId }: { messageId: string; senderId: string; reporterId: string },
+) {
+  const [row] = await db
+    .select({ conversationId: messages.conversationId })
+    .from(messages)
+    .innerJoin(
+      conversationMembers,
+      and(
+        eq(conversationMembers.conversationId, messages.conversationId),
+        eq(conversationMembers.userId, reporterId),
+      ),
+    )
+    .where(and(eq(messages.id, messageId), eq(messages.senderId, senderId)));
+  return row;
 }

@@ -1,4 +1,5 @@
-import { SHIELD_DAYS, type ScamFamily, type SendMessageSchema } from '@motema/shared/chat';
+import { type SendMessageSchema } from '@motema/shared/chat';
+import { SHIELD_DAYS, type ScamFamily } from '@motema/shared/scam-shield';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import type { Env } from '../../../env.ts';

@@ -1,4 +1,5 @@
-import { MESSAGES_PER_MINUTE, type ScamFamily, type SendMessageSchema } from '@motema/shared/chat';
+import { MESSAGES_PER_MINUTE, type SendMessageSchema } from '@motema/shared/chat';
+import type { ScamFamily } from '@motema/shared/scam-shield';
 import type { z } from 'zod';
 import type { AppEventPort } from '../../../app-events.ts';
 import type { Db } from '../../../db/client.ts';
