@@ -64,6 +64,8 @@ describe('reviewReasons', () => {
     expect(reviewReasons('my number is 0812345678')).toEqual(['phone_number']);
     expect(reviewReasons('I can send you airtime')).toEqual(['money']);
     expect(reviewReasons('Hello, how are you?')).toEqual([]);
+    // Money only after a request: no reason to review a first "hello".
+    expect(reviewReasons('Tu es sous la pluie ? Prends un ticket de bus')).toEqual([]);
   });
 });
 

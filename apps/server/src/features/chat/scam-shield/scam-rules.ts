@@ -98,13 +98,17 @@ const ASK = any([
 ]);
 /** Money, airtime and the forms it takes: currencies, amounts, slang for cash. */
 // prettier-ignore
-const MONEY = any([
+const MONEY_WORDS = [
   'money', 'moni', 'monies', 'cash', 'dollars?', 'usd', 'euros?', 'naira', 'cedis?', 'shillings?', 'ksh',
-  'francs?', 'fcfa', 'cfa', 'xaf', 'xof', 'cdf', 'fc', 'airtime', 'credit', 'units?', 'unites?',
-  'recharge card', 'recharge', 'data bundle', 'bundle', 'forfait', 'megas?', 'argent', 'sous', 'fric',
-  'thune', 'tunes', 'largent', 'wari', 'nkap', 'ndoh', 'mbongo', 'mbongue', 'pesa', 'hela', 'salio',
-  'vocha', 'mkopo', 'kobo', 'transport', 'transport fare', 'frais', 'fees?', 'ticket', 'visa fees?',
-  'loyer', 'rent', 'hospital bill', 'school fees', 'facture', 'dot',
+  'francs?', 'fcfa', 'cfa', 'xaf', 'xof', 'cdf', 'fc', 'airtime', 'credit', 'unites?', 'recharge card',
+  'recharge', 'data bundle', 'argent', 'fric', 'thune', 'largent', 'wari', 'nkap', 'ndoh', 'mbongo',
+  'mbongue', 'pesa', 'hela', 'salio', 'vocha', 'mkopo', 'kobo',
+];
+/** Words that are money only after a request ("sous", "ticket", "rent"): not a reason to review. */
+// prettier-ignore
+const MONEY = any([
+  ...MONEY_WORDS, 'units?', 'bundle', 'forfait', 'megas?', 'sous', 'tunes', 'transport', 'transport fare',
+  'frais', 'fees?', 'ticket', 'visa fees?', 'loyer', 'rent', 'hospital bill', 'school fees', 'facture', 'dot',
 ]);
 /** A money word, or an amount ("5k", "20 000"). */
 const MONEY_OR_AMOUNT = `${MONEY}|\\d+ ?k|\\d{3,}`;
@@ -192,7 +196,7 @@ const RULES = {
   move: near(MOVE, APPS, 3),
   appMove: near(APPS, `${MOVE}|number|numero|num|\\d{6,}`, 4),
   link: /\b(?:https?:\/\/|www\.)|\b(?:t|wa)\.me\/|\b[a-z0-9-]{2,}\.(?:com|net|org|io|me|ly|co|cd|cm|ci|ke|ng|tz|sn|xyz|info|biz|top|link|site|online|app|click|shop|live)\b(?:\/\S*)?|\bbit ?\. ?ly\b|\b(?:dot com|point com)\b/,
-  money: word(MONEY),
+  money: word(any(MONEY_WORDS)),
 } as const;
 
 const PHONE = /(?:\+|\b00)?\d[\d ]{7,}\d/g;
