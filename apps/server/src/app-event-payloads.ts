@@ -1,4 +1,5 @@
 import type { ReactionEmoji } from '@motema/shared/chat';
+import type { ScamFamily } from '@motema/shared/scam-shield';
 import type { NotificationEntryKind } from '@motema/shared/notifications';
 import type { ChatFileRow, CommentRow, MediaItemRow, MessageRow, PhotoRow, UserRow } from './db/schema.ts';
 
@@ -56,6 +57,8 @@ export type MessageContext = {
   reactions?: ReadonlyMap<string, readonly ReactionRow[]>;
   /** The pictures of the stories replied to that still last, by media item id. */
   storyItems?: ReadonlyMap<string, MediaItemRow>;
+  /** The scam shield's families of the flagged messages the viewer received, by message id. */
+  shields?: ReadonlyMap<string, readonly ScamFamily[]>;
 };
 
 /**
@@ -88,3 +91,9 @@ export type MessageViewRow = Pick<
  * chat.presenter.ts's presentMessage makes it the member's JSON. Messages of one list share a context.
  */
 export type MessageView = { row: MessageViewRow; context: MessageContext };
+
+/**
+ * `chat.message.flagged`: the scam shield flagged a new message (features/chat/scam-shield); the
+ * moderation feature opens or feeds the sender's case with source 'shield'.
+ */
+export type MessageFlagged = { senderId: string; messageId: string; families: ScamFamily[] };

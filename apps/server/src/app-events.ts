@@ -1,5 +1,12 @@
 import type { ReactionEmoji } from '@motema/shared/chat';
-import type { CommentView, MemberCounters, MessageView, PostMemberView } from './app-event-payloads.ts';
+import type { MessageShield } from '@motema/shared/scam-shield';
+import type {
+  CommentView,
+  MemberCounters,
+  MessageFlagged,
+  MessageView,
+  PostMemberView,
+} from './app-event-payloads.ts';
 import type { MatchRow } from './db/schema.ts';
 import type { EventPort } from './lib/event-port.ts';
 
@@ -34,7 +41,15 @@ export type AppEvents = {
    * A message was stored, or a retry found it stored: it goes to both members' devices but the socket
    * that sent it (its ack carries it). `message` is the sender's view; `recipientId` the other member.
    */
-  'message.stored': { message: MessageView; recipientId: string; senderSocketId?: string };
+  'message.stored': {
+    message: MessageView;
+    recipientId: string;
+    senderSocketId?: string;
+    /** A message the scam shield flagged: its recipient's copy carries it, the sender's never. */
+    shield?: MessageShield;
+  };
+  /** A new message the scam shield flagged (docs/scam-shield.md): the moderation feature opens a case. */
+  'chat.message.flagged': MessageFlagged;
   /** A message was edited, unsent or starred: each member in `views` is shown their own view of it. */
   'message.changed': { views: { userId: string; message: MessageView }[] };
   /**

@@ -50,6 +50,9 @@ const EnvSchema = z.object({
   // (so that no one can flood a stranger's phone with payment requests).
   PAYMENT_STARTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   PAYMENT_PUSHES_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  // The scam shield (docs/scam-shield.md): the messages an account younger than a day may send to
+  // members who have not answered it, in an hour.
+  NEW_ACCOUNT_STRANGER_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(10),
   // The partnership programme (docs/partnership.md): a new partner's share of each settled payment of
   // their children (percent), the days a commission stays on hold, and CDF's smallest withdrawal in
   // minor units ($10's equivalent: 2,800,000 is 28,000 FC).

@@ -3,6 +3,7 @@ import { ActivitySchema } from './discovery.ts';
 import { CONVERSATIONS_LIMIT } from './limits.ts';
 import { AvatarThumbnailSchema, ImageSchema, PHOTO_ACCEPTED_TYPES, PHOTO_MAX_BYTES } from './media.ts';
 import { memberText } from './member-text.ts';
+import { MessageShieldSchema } from './scam-shield.ts';
 import { SkipSchema } from './paging.ts';
 
 /** Chat (QUALITY C1–C3, Z3, Z5): one-to-one conversations, messages with a per-conversation sequence. */
@@ -127,6 +128,8 @@ export const MessageSchema = z.object({
    * audience holds both members, `image` null once it ended or was deleted. Left out otherwise.
    */
   story: MessageStorySchema.optional(),
+  /** Present on the recipient's copy of a message the scam shield flagged; never on the sender's. */
+  shield: MessageShieldSchema.optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -246,6 +249,8 @@ export const SendMessageSchema = z
       .max(MESSAGE_FILES_MAX, { error: 'max_length' })
       .optional(),
     replyTo: z.uuid({ error: 'invalid_value' }).optional(),
+    /** The sender saw "review before you send" and sends it anyway (409 review_before_send otherwise). */
+    confirmed: z.boolean({ error: 'invalid_value' }).optional(),
   })
   .refine((message) => (message.text?.length ?? 0) > 0 || (message.files?.length ?? 0) > 0, {
     error: 'message_empty',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EditMessageSchema, MessageSchema } from './chat.ts';
+import { EditMessageSchema, MessageSchema, SendMessageSchema } from './chat.ts';
 
 /**
  * POST /api/stories/{id}/replies: a reply to a story is a chat message to its author, sent by the
@@ -9,6 +9,8 @@ import { EditMessageSchema, MessageSchema } from './chat.ts';
 export const StoryReplySchema = z.object({
   clientId: z.uuid({ error: 'invalid_value' }),
   text: EditMessageSchema.shape.text,
+  /** As a message's: sent anyway after "review before you send". */
+  confirmed: SendMessageSchema.shape.confirmed,
 });
 export type StoryReply = z.infer<typeof StoryReplySchema>;
 

@@ -8,6 +8,7 @@ export * from './schema/media.ts';
 export * from './schema/discovery.ts';
 export * from './schema/safety.ts';
 export * from './schema/chat.ts';
+export * from './schema/chat-shield.ts';
 export * from './schema/billing-payments.ts';
 export * from './schema/billing-passes.ts';
 export * from './schema/billing-ledger.ts';

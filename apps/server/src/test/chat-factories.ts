@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { Message } from '@motema/shared/chat';
 import type { EventResult } from '@motema/shared/realtime';
 import type { Db } from '../db/client.ts';
+import { clock } from '../lib/clock.ts';
 import {
   conversationMembers,
   conversations,
@@ -79,10 +80,16 @@ export async function startChat(t: Pick<TestApp, 'app'>, a: Member, b: Member): 
   return (res.json() as { conversation: { _id: string } }).conversation._id;
 }
 
-/** Two members (Amani Kabila and Bolingo) and their conversation. */
+/**
+ * Members who joined two days ago: past the scam shield's first day, when a new account is slowed
+ * towards strangers (its own tests make new accounts: features/chat/scam-shield).
+ */
+export const ESTABLISHED = () => ({ createdAt: new Date(clock.now().getTime() - 2 * 24 * 60 * 60 * 1000) });
+
+/** Two established members (Amani Kabila and Bolingo) and their conversation. */
 export async function chatPair(t: Pick<TestApp, 'app' | 'db'>) {
-  const a = await createMember(t);
-  const b = await createMember(t, { firstName: 'Bolingo', lastName: null });
+  const a = await createMember(t, ESTABLISHED());
+  const b = await createMember(t, { firstName: 'Bolingo', lastName: null, ...ESTABLISHED() });
   return { a, b, conversationId: await startChat(t, a, b) };
 }
 

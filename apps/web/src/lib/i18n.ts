@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'zones',
   'partnership',
   'verification',
+  'held',
 ] as const;
 /** Loaded before the first render: what the start page and every layout need. */
 export const STARTUP_NAMESPACES = ['common'] as const;

@@ -10,9 +10,16 @@ import { presentMessage, presentReactions } from './chat.presenter.ts';
 export function subscribeChatEvents({ events }: Pick<AppDeps, 'events'>, { io }: Pick<Realtime, 'io'>): void {
   const toUser = (userId: string) => io.to(`user:${userId}`);
 
-  events.on('message.stored', ({ message, recipientId, senderSocketId }) => {
+  events.on('message.stored', ({ message, recipientId, senderSocketId, shield }) => {
     const shown = presentMessage(message);
     const senderRoom = `user:${message.row.senderId}`;
+    // A flagged message: the recipient's copy carries its banner, the sender's never.
+    if (shield) {
+      const to = io.to(senderRoom);
+      (senderSocketId ? to.except(senderSocketId) : to).emit('chats:messages:new', shown);
+      toUser(recipientId).emit('chats:messages:new', { ...shown, important: false, shield });
+      return;
+    }
     // The sender's star is the sender's own: then the recipient's copy differs. Otherwise one emit to
     // both members' rooms, so one packet encoded (Socket.IO encodes an emit before it looks at who is
     // in its rooms: the sender's room, often the sending socket alone, cost a whole encoding).

@@ -4,7 +4,7 @@ import type { Message, Presence } from '@motema/shared/chat';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
-import { refuseOverLimit, type RateLimiter } from '../../lib/rate-limiter.ts';
+import { refuseOverLimit } from '../../lib/rate-limiter.ts';
 import { onClientEvent } from '../../realtime/client-events.ts';
 import type { Realtime, RealtimeSocket } from '../../realtime/server.ts';
 import {
@@ -15,7 +15,8 @@ import {
 } from './receipts/chat-receipts.service.ts';
 import { presenceOf, presentMessage } from './chat.presenter.ts';
 import { createSendBatcher } from './send/chat-send-batcher.ts';
-import { announceStored } from './send/chat-send.service.ts';
+import { screenSend, type ShieldDeps } from './scam-shield/shield.service.ts';
+import { announceStored, storeMessage } from './send/chat-send.service.ts';
 
 /** Receipts per member per minute: one per message that arrives is far below it. */
 const RECEIPTS_PER_MINUTE = 1200;
@@ -59,7 +60,7 @@ function tellPaymentRequired(socket: RealtimeSocket, error: unknown): void {
  */
 export function registerChatRealtime(
   realtime: Pick<Realtime, 'io' | 'log' | 'onPresence'>,
-  deps: Pick<AppDeps, 'db' | 'events'> & { limiter: RateLimiter },
+  deps: Pick<AppDeps, 'db' | 'events'> & ShieldDeps,
 ): void {
   const { io, log } = realtime;
   const { db, limiter } = deps;
@@ -84,9 +85,16 @@ export function registerChatRealtime(
       async (payload, answer) => {
         const input = sendOf(payload);
         // After this socket's earlier sends, whatever became of them; a refusal is answered by onClientEvent.
-        const sent = sending.then(async () =>
-          announceStored(deps, userId, input, await batcher.store(userId, input), socket.id),
-        );
+        const sent = sending.then(async () => {
+          // The scam shield first (its refusals and held messages store nothing in the conversation);
+          // a message it flags is stored alone, its families committing with it.
+          const families = await screenSend(deps, userId, input);
+          const stored =
+            families.length > 0
+              ? await storeMessage(deps, userId, input, undefined, families)
+              : await batcher.store(userId, input);
+          return announceStored(deps, userId, input, stored, socket.id);
+        });
         sending = sent.then(
           () => undefined,
           () => undefined,

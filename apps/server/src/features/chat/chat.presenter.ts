@@ -79,6 +79,8 @@ export function presentMessage(view: MessageView): Message {
   const { row, context } = view;
   const unsent = row.unsentAt !== null;
   const reactions = unsent ? undefined : context.reactions?.get(row.id);
+  // Loaded for the viewer's received messages only (the sender never learns of it).
+  const shield = unsent ? undefined : context.shields?.get(row.id);
   const recipients = (context.states.get(row.conversationId) ?? []).filter(
     (state) => state.userId !== row.senderId,
   );
@@ -105,6 +107,7 @@ export function presentMessage(view: MessageView): Message {
     createdAt: row.createdAt.toISOString(),
     ...(reactions?.length ? { reactions: presentReactions(reactions) } : {}),
     ...(row.storyEndsAt !== null ? { story: presentMessageStory(view) } : {}),
+    ...(shield ? { shield: { families: [...shield] } } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { mediaItemsByIds } from '../../media/media-items.service.ts';
 import { avatarPhotos } from '../../media/media.service.ts';
 import { conversationAccess } from '../chat-access.repository.ts';
 import { conversationNotFound } from '../chat-errors.ts';
+import { shieldsSeenBy } from '../scam-shield/shield.repository.ts';
 import { filesOfMessages } from '../files/chat-files.service.ts';
 import * as conversationsRepo from '../conversations/conversations.repository.ts';
 import { reactionsOf, type ReactionRow } from './message-reactions.repository.ts';
@@ -37,7 +38,7 @@ export async function messagePage(
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   if (query.after === undefined) page.reverse();
-  return { messages: await viewsOf(db, page), count, hasMore };
+  return { messages: await viewsOf(db, viewerId, page), count, hasMore };
 }
 
 /** A reply to a story that has neither ended nor been deleted (its author's deletion empties the ids). */
@@ -48,13 +49,17 @@ export const storyLasts = (row: messagesRepo.MessageViewRow, now = clock.now()) 
  * Rows of messages with their context, in batched queries whatever their number: watermarks, files
  * (the messages' and the quoted ones'), avatars, reactions, and the pictures of the stories replied to.
  */
-async function viewsOf(db: DbOrTx, rows: readonly messagesRepo.MessageViewRow[]): Promise<MessageView[]> {
+async function viewsOf(
+  db: DbOrTx,
+  viewerId: string,
+  rows: readonly messagesRepo.MessageViewRow[],
+): Promise<MessageView[]> {
   if (rows.length === 0) return [];
   const conversationIds = [...new Set(rows.map((row) => row.conversationId))];
   const messageIds = [...new Set(rows.flatMap((row) => (row.quoteId ? [row.id, row.quoteId] : [row.id])))];
   const avatarIds = rows.flatMap((row) => (row.senderAvatarPhotoId ? [row.senderAvatarPhotoId] : []));
   const storyItemIds = rows.flatMap((row) => (storyLasts(row) ? [row.storyItemId!] : []));
-  const [stateRows, files, avatars, reactionRows, storyItems] = await Promise.all([
+  const [stateRows, files, avatars, reactionRows, storyItems, shields] = await Promise.all([
     conversationsRepo.memberStates(db, conversationIds),
     filesOfMessages(db, messageIds),
     avatarIds.length > 0 ? avatarPhotos(db, avatarIds) : new Map<string, PhotoRow>(),
@@ -63,6 +68,12 @@ async function viewsOf(db: DbOrTx, rows: readonly messagesRepo.MessageViewRow[])
       rows.map((row) => row.id),
     ),
     storyItemIds.length > 0 ? mediaItemsByIds(db, storyItemIds) : new Map<string, MediaItemRow>(),
+    // The scam shield's banners, on the messages the viewer received only.
+    shieldsSeenBy(
+      db,
+      viewerId,
+      rows.map((row) => row.id),
+    ),
   ]);
   const states = new Map<string, MemberState[]>();
   for (const state of stateRows) {
@@ -74,7 +85,7 @@ async function viewsOf(db: DbOrTx, rows: readonly messagesRepo.MessageViewRow[])
   for (const reaction of reactionRows) {
     reactions.set(reaction.messageId, [...(reactions.get(reaction.messageId) ?? []), reaction]);
   }
-  const context: MessageContext = { states, files, avatars, reactions, storyItems };
+  const context: MessageContext = { states, files, avatars, reactions, storyItems, shields };
   return rows.map((row) => ({ row, context }));
 }
 
@@ -84,7 +95,7 @@ export async function messagesFor(
   viewerId: string,
   ids: readonly string[],
 ): Promise<MessageView[]> {
-  return viewsOf(db, await messagesRepo.messageViewsByIds(db, viewerId, ids));
+  return viewsOf(db, viewerId, await messagesRepo.messageViewsByIds(db, viewerId, ids));
 }
 
 /** One message as the viewer sees it. */

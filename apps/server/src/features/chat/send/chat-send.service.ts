@@ -1,4 +1,5 @@
 import { MESSAGES_PER_MINUTE, type SendMessageSchema } from '@motema/shared/chat';
+import type { ScamFamily } from '@motema/shared/scam-shield';
 import type { z } from 'zod';
 import type { AppEventPort } from '../../../app-events.ts';
 import type { Db } from '../../../db/client.ts';
@@ -8,6 +9,7 @@ import { refuseOverLimit, type RateLimiter } from '../../../lib/rate-limiter.ts'
 import { paymentRequired, paywallReasonOf } from '../../billing/paywall/paywall.policy.ts';
 import { attachFiles } from '../files/chat-files.service.ts';
 import { conversationNotFound } from '../chat-errors.ts';
+import { insertMessageShield } from '../scam-shield/shield.repository.ts';
 import * as messagesRepo from './message-send.repository.ts';
 import type { StoryReference } from './message-send.repository.ts';
 import { messageFor, newMessageFor, type MessageView } from '../messages/message-views.service.ts';
@@ -22,6 +24,8 @@ export type StoredMessage = {
   created: boolean;
   /** The new message as its sender sees it, when the send could build it without a query. */
   view?: MessageView;
+  /** The scam shield's families, stored with a new message it flagged (its recipient's banner). */
+  families?: readonly ScamFamily[];
 };
 
 /** Counts a new message against the member's limit (R1); only new messages count. */
@@ -41,9 +45,11 @@ export async function storeMessage(
   input: SendInput,
   /** The story a new message replies to (features/posts' replies route), stored with it. */
   story?: StoryReference,
+  /** The scam shield's families of a flagged message (scam-shield/shield.service.ts), stored with it. */
+  families: readonly ScamFamily[] = [],
 ): Promise<StoredMessage> {
   const count = () => refuseOverMessageLimit(deps.limiter, senderId);
-  return storeChecked(deps.db, senderId, input, count, story);
+  return storeChecked(deps.db, senderId, input, count, story, families);
 }
 
 /**
@@ -58,6 +64,7 @@ export async function storeChecked(
   input: SendInput,
   count: () => Promise<void>,
   story?: StoryReference,
+  families: readonly ScamFamily[] = [],
 ): Promise<StoredMessage> {
   const now = clock.now();
   const context = await messagesRepo.sendContext(db, input.conversationId, senderId, input.clientId, now);
@@ -67,7 +74,7 @@ export async function storeChecked(
     return { messageId: context.existingId, recipientId: context.otherId, created: false };
   await refusePaywalled(db, senderId, context, now);
   await count();
-  return insertStored(db, senderId, input, context, story);
+  return insertStored(db, senderId, input, context, story, families);
 }
 
 /**
@@ -99,7 +106,8 @@ async function insertStored(
   senderId: string,
   input: SendInput,
   context: messagesRepo.SendContext,
-  story?: StoryReference,
+  story: StoryReference | undefined,
+  families: readonly ScamFamily[],
 ): Promise<StoredMessage> {
   const values = {
     conversationId: input.conversationId,
@@ -117,8 +125,9 @@ async function insertStored(
       if (fileIds.length > 0)
         await attachFiles(tx, { conversationId: input.conversationId, senderId, messageId, fileIds });
       if (story) await messagesRepo.insertMessageStory(tx, messageId, story);
+      if (families.length > 0) await insertMessageShield(tx, messageId, families);
     };
-    const plain = fileIds.length === 0 && !story;
+    const plain = fileIds.length === 0 && !story && families.length === 0;
     inserted = await messagesRepo.insertNextMessage(db, values, plain ? undefined : alsoStored);
   } catch (error) {
     // Another device of the sender stored the same client id meanwhile: this attempt left nothing.
@@ -129,7 +138,12 @@ async function insertStored(
   }
   // Nothing stored: a block made since the context was read, or a quote from another conversation.
   if (!inserted) throw input.replyTo ? new AppError(404, 'message_not_found') : forbidden('chat_blocked');
-  const stored: StoredMessage = { messageId: inserted.id, recipientId: context.otherId, created: true };
+  const stored: StoredMessage = {
+    messageId: inserted.id,
+    recipientId: context.otherId,
+    created: true,
+    ...(families.length > 0 && { families }),
+  };
   if (!input.replyTo && !input.files?.length && !story) {
     stored.view = await newMessageFor(db, { ...values, id: inserted.id, seq: inserted.seq }, context);
   }
@@ -156,7 +170,21 @@ export async function announceStored(
   if (message.row.conversationId !== input.conversationId) throw conflict();
   // A retry (created: false) is announced again: its first answer was lost, maybe before the event went
   // out (the database cut after the commit). The apps merge a message they hold by its id.
-  await deps.events.emit('message.stored', { message, recipientId: stored.recipientId, senderSocketId });
+  const families = stored.families;
+  await deps.events.emit('message.stored', {
+    message,
+    recipientId: stored.recipientId,
+    senderSocketId,
+    ...(families && { shield: { families: [...families] } }),
+  });
+  // A new message the shield flagged feeds a moderation case (features/moderation subscribes).
+  if (families && stored.created) {
+    await deps.events.emit('chat.message.flagged', {
+      senderId,
+      messageId: message.row.id,
+      families: [...families],
+    });
+  }
   // The ack does not wait for the badge: it follows on its own (coalesced per member).
   await deps.events.emit('unread.changed', { userIds: [stored.recipientId], newMessage: true });
   return message;

@@ -118,11 +118,13 @@ export const storiesRoutes: FastifyPluginAsyncZod<AppDeps & { limiter: RateLimit
         response: {
           201: StoryReplyResultSchema,
           ...apiErrors({
+            202: 'message_held: the caller is restricted and the author has not written to them; held for staff (docs/scam-shield.md)',
             400: 'validation_failed, self_not_allowed (one’s own story)',
             402: 'payment_required: the chat’s paywall (`reason`: UserPopularity or UserPreferences)',
-            403: 'chat_blocked',
+            403: 'chat_blocked; verification_required: a moderator asked the caller to verify their profile',
             404: 'story_not_found: no such story, or not one the caller may see (its audience, a block, its end)',
-            429: 'rate_limited: the member’s message limit',
+            409: 'review_before_send: a phone number or money in a first message, send again with `confirmed: true`; new_account_contact: a link or phone number from an account younger than a day',
+            429: 'rate_limited: the member’s message limit; new_account_slowed: an account younger than a day, its messages an hour to members who have not answered',
           }),
         },
       },

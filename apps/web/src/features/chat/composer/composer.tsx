@@ -26,6 +26,8 @@ type Props = {
   onSend: (draft: Draft) => void;
   onEdit: (message: Message, text: string) => void;
   typing: Pick<TypingControls, 'typed' | 'stopped'>;
+  /** A message taken back to be edited ("review before you send"): its text goes back in the field. */
+  restored?: { key: string; text: string } | null;
 };
 
 /**
@@ -41,6 +43,7 @@ export function Composer({
   onSend,
   onEdit,
   typing,
+  restored = null,
 }: Props) {
   const { t, i18n } = useTranslation(['thread', 'validation']);
   const maxLength = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en').format(MESSAGE_TEXT_MAX_LENGTH);
@@ -58,6 +61,13 @@ export function Composer({
     // Only when another message starts being edited.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editingId]);
+  useEffect(() => {
+    if (!restored) return;
+    setText(restored.text);
+    field.current?.focus();
+    // Only when another message comes back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [restored?.key]);
   useEffect(() => {
     if (editingId || replyTo) field.current?.focus();
   }, [editingId, replyTo]);

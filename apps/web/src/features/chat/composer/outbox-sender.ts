@@ -205,6 +205,7 @@ export class OutboxSender {
       ...(entry.text ? { text: entry.text } : {}),
       ...(fileIds.length > 0 ? { files: fileIds } : {}),
       ...(entry.replyTo ? { replyTo: entry.replyTo } : {}),
+      ...(entry.confirmed ? { confirmed: true } : {}),
     };
     let result;
     try {
@@ -275,9 +276,9 @@ export async function queueMessage(conversationId: string, draft: Draft): Promis
   return clientId;
 }
 
-/** The member's retry of a failed message (same clientId). */
-export async function retryMessage(clientId: string): Promise<void> {
-  await outbox.update(clientId, { state: 'sending', error: null });
+/** The member's retry of a failed message (same clientId); `confirmed` after "review before you send". */
+export async function retryMessage(clientId: string, confirmed = false): Promise<void> {
+  await outbox.update(clientId, { state: 'sending', error: null, ...(confirmed && { confirmed }) });
   void active?.send(clientId);
 }
 

@@ -2,17 +2,22 @@ import { Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconMicrophone, IconMovie, IconMusic, IconPhoto, IconStarFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { REPLY_QUOTE_MAX_LENGTH, type ChatFileKind, type MessageQuote } from '@motema/shared/chat';
 import { MemberText } from '../../../ui/member-text.tsx';
 import { MessageFiles } from '../attachments/message-files.tsx';
 import { DeliveryTicks } from './delivery-ticks.tsx';
 import { retryCanFix } from '../composer/outbox-sender.ts';
 import { ReactionSummary } from './reactions.tsx';
+import { ShieldBanner } from './shield-banner.tsx';
 import { StoryReplied } from './story-replied.tsx';
 import { SwipeReplyHint } from './swipe-reply-hint.tsx';
 import classes from '../thread/thread.module.css';
 import type { PendingFile, ThreadItem } from '../thread/thread-types.ts';
 import type { MessageGestures } from './use-message-gestures.ts';
+
+/** Settings > Verify (selfie verification): where a member a moderator asked to verify goes. */
+const VERIFY_PATH = '/settings/verification';
 
 const FILE_ICONS: Record<ChatFileKind, typeof IconPhoto> = {
   photo: IconPhoto,
@@ -155,6 +160,7 @@ export function MessageBubble({
       mt={grouped ? 2 : 10}
       data-testid="thread-item"
     >
+      {message?.shield && !mine && !unsent && <ShieldBanner message={message} />}
       {offset > 0 && <SwipeReplyHint offset={offset} />}
       <div
         className={classes.row}
@@ -209,6 +215,11 @@ export function MessageBubble({
               ? t(`errors:${entry.error}`, { defaultValue: t('bubble.failed') })
               : t('bubble.failed')}
           </Text>
+          {entry.error === 'verification_required' && (
+            <Button size="compact-sm" variant="light" component={Link} to={VERIFY_PATH}>
+              {t('bubble.verify')}
+            </Button>
+          )}
           {retryCanFix(entry.error) && (
             <Button size="compact-sm" variant="light" onClick={() => onRetry(entry.clientId)}>
               {t('bubble.retry')}

@@ -7,6 +7,7 @@ import type { Message } from '@motema/shared/chat';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { isolate } from '../../../ui/member-text.tsx';
+import { messageToReview, ReviewPrompt } from '../composer/review-prompt.tsx';
 import { useMeQuery } from '../../users/users.api.ts';
 import {
   chatKeys,
@@ -57,6 +58,9 @@ function Thread({ conversationId }: { conversationId: string }) {
   const star = useImportantMutation();
   const react = useReactionMutation();
   const safety = useThreadSafety(conversationId, member);
+  // "Review before you send" (the scam shield): the message waits above the composer for a decision.
+  const toReview = messageToReview(thread.items);
+  const [restored, setRestored] = useState<{ key: string; text: string } | null>(null);
 
   // Refused (gone, or a block by either member) even when a copy is still cached: the copy is stale.
   const unavailable = isApiError(thread.error) && [400, 403, 404].includes(thread.error.status);
@@ -148,8 +152,18 @@ function Thread({ conversationId }: { conversationId: string }) {
             {...handlers}
           />
         )}
+        {toReview && (
+          <ReviewPrompt
+            onEdit={() => {
+              setRestored({ key: toReview.clientId, text: toReview.text });
+              void thread.discard(toReview.clientId);
+            }}
+            onSendAnyway={() => void thread.retry(toReview.clientId, true)}
+          />
+        )}
         <Composer
           meId={meId}
+          restored={restored}
           replyTo={replyTo}
           onCancelReply={() => setReplyTo(null)}
           editing={editing}

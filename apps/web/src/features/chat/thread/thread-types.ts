@@ -33,6 +33,8 @@ export type OutboxEntry = {
   state: 'sending' | 'failed';
   /** The error code of the last refusal, when the server refused (not for a lost connection). */
   error: string | null;
+  /** The member saw "review before you send" and sends it anyway (the scam shield, docs/scam-shield.md). */
+  confirmed?: boolean;
 };
 
 /** One row of a thread: a stored message, or one of the member's own still in the outbox. */

@@ -1,0 +1,118 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ScamFamily } from '@motema/shared/scam-shield';
+import type { DbOrTx } from '../../../db/client.ts';
+import {
+  conversationMembers,
+  conversations,
+  heldMessages,
+  messages,
+  messageShields,
+  users,
+  type HeldMessageRow,
+} from '../../../db/schema.ts';
+
+const other = alias(conversationMembers, 'other');
+const recipient = alias(users, 'recipient');
+
+/**
+ * What the scam shield needs to judge a send, in one query: the sender's standing (a moderator's
+ * restriction or required verification, the account's age), whether the other member has written in
+ * this conversation (else they are a stranger to the sender), when the conversation started, and
+ * whether this client id is already a stored or held message (a retry is answered as such).
+ * Undefined for a non-member: the send path's own context answers it.
+ */
+export async function shieldContext(db: DbOrTx, conversationId: string, senderId: string, clientId: string) {
+  const [row] = await db
+    .select({
+      otherId: other.userId,
+      heard: sql<boolean>`${conversationMembers.firstReceivedAt} IS NOT NULL`,
+      startedAt: conversations.createdAt,
+      senderCreatedAt: users.createdAt,
+      restrictedUntil: users.restrictedUntil,
+      verificationRequired: users.verificationRequired,
+      storedId: messages.id,
+      heldId: heldMessages.id,
+    })
+    .from(conversationMembers)
+    .innerJoin(
+      other,
+      and(eq(other.conversationId, conversationMembers.conversationId), ne(other.userId, senderId)),
+    )
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(users, eq(users.id, conversationMembers.userId))
+    .leftJoin(messages, and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+    .leftJoin(heldMessages, and(eq(heldMessages.senderId, senderId), eq(heldMessages.clientId, clientId)))
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, senderId)),
+    )
+    .limit(1);
+  return row;
+}
+export type ShieldContext = NonNullable<Awaited<ReturnType<typeof shieldContext>>>;
+
+/** In the transaction storing a flagged message: its families. */
+export async function insertMessageShield(tx: DbOrTx, messageId: string, families: readonly ScamFamily[]) {
+  await tx.insert(messageShields).values({ messageId, families: [...families] });
+}
+
+/** The families of the flagged messages among `messageIds` that `viewerId` did not send. */
+export async function shieldsSeenBy(db: DbOrTx, viewerId: string, messageIds: readonly string[]) {
+  if (messageIds.length === 0) return new Map<string, ScamFamily[]>();
+  const rows = await db
+    .select({ messageId: messageShields.messageId, families: messageShields.families })
+    .from(messageShields)
+    .innerJoin(messages, eq(messages.id, messageShields.messageId))
+    .where(and(inArray(messageShields.messageId, [...messageIds]), ne(messages.senderId, viewerId)));
+  return new Map(rows.map((row) => [row.messageId, row.families as ScamFamily[]]));
+}
+
+export type NewHeldMessage = Omit<HeldMessageRow, 'id'>;
+
+/** Holds a send (a retry of it finds the first: unique sender and client id); the held row's id. */
+export async function insertHeldMessage(db: DbOrTx, values: NewHeldMessage): Promise<string> {
+  const [row] = await db
+    .insert(heldMessages)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [heldMessages.senderId, heldMessages.clientId],
+      set: { clientId: sql`excluded.client_id` },
+    })
+    .returning({ id: heldMessages.id });
+  return row!.id;
+}
+
+/** The held messages, oldest first, with both members' names, for staff. */
+export async function listHeldMessages(db: DbOrTx, skip: number, limit: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        held: heldMessages,
+        senderUsername: users.username,
+        recipientUsername: recipient.username,
+      })
+      .from(heldMessages)
+      .innerJoin(users, eq(users.id, heldMessages.senderId))
+      .innerJoin(recipient, eq(recipient.id, heldMessages.recipientId))
+      .orderBy(asc(heldMessages.createdAt), asc(heldMessages.id))
+      .offset(skip)
+      .limit(limit),
+    db.select({ count: sql<number>`count(*)::int` }).from(heldMessages),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+export type HeldListRow = Awaited<ReturnType<typeof listHeldMessages>>['rows'][number];
+
+export async function findHeldMessage(db: DbOrTx, id: string): Promise<HeldMessageRow | undefined> {
+  const [row] = await db.select().from(heldMessages).where(eq(heldMessages.id, id));
+  return row;
+}
+
+/** Takes a held message out of the queue; false when another decision took it first. */
+export async function deleteHeldMessage(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(heldMessages)
+    .where(eq(heldMessages.id, id))
+    .returning({ id: heldMessages.id });
+  return rows.length > 0;
+}
