@@ -4,6 +4,7 @@ import { chatFeature } from './features/chat/chat.feature.tsx';
 import { devicesFeature } from './features/devices/devices.feature.tsx';
 import { discoveryFeature } from './features/discovery/discovery.feature.tsx';
 import { legalFeature } from './features/legal/legal.feature.tsx';
+import { moderationFeature } from './features/moderation/moderation.feature.tsx';
 import { livesFeature } from './features/lives/lives.feature.tsx';
 import { notificationsFeature } from './features/notifications/notifications.feature.tsx';
 import { partnershipFeature } from './features/partnership/partnership.feature.tsx';
@@ -37,6 +38,7 @@ export const FEATURES: readonly FeatureModule[] = [
   devicesFeature,
   billingFeature,
   partnershipFeature,
+  moderationFeature,
 ];
 
 export const APP = composeFeatures(FEATURES);

@@ -97,6 +97,13 @@ export const ERROR_MESSAGES = {
   withdrawal_cooldown: 'Withdrawals to a new number open a few days after it is proven',
   operator_limit: 'This is more than the mobile-money operator allows for now',
   partnership_required: 'Join the partnership programme first',
+  account_suspended: 'Your account is suspended',
+  account_banned: 'Your account has been closed for breaking the community rules',
+  registration_refused: 'An account cannot be opened with these details',
+  case_closed: 'This case is closed',
+  appeal_needs_another_moderator: 'Another moderator must decide on the appeal of your own action',
+  appeal_already_made: 'You have already appealed this decision',
+  appeal_too_late: 'The time to appeal this decision is over',
   internal: 'Something went wrong. Please try again later.',
   service_unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   too_many_connections:
@@ -121,7 +128,7 @@ export type ApiErrorBody = {
   reason?: PaymentRequiredReason;
   /** payment_required only: the least plan on sale that reaches the recipient (its id), if one does. */
   plan?: string;
-  /** withdrawal_cooldown only: when withdrawals to the newly proven number open (ISO date). */
+  /** withdrawal_cooldown: when withdrawals to the newly proven number open; account_suspended: when the suspension ends (ISO dates). */
   until?: string;
   /** operator_limit only: which of the operator's wallet caps the withdrawal meets. */
   limit?: 'daily' | 'monthly';

@@ -144,7 +144,9 @@ export const CaseSummarySchema = z.object({
   priority: z.number(),
   reporters: z.int(),
   /** Each reason with how many reports gave it, most given first. */
-  reasons: z.array(z.object({ reason: z.enum(REPORT_REASON_KEYS as [ReportReason, ...ReportReason[]]), count: z.int() })),
+  reasons: z.array(
+    z.object({ reason: z.enum(REPORT_REASON_KEYS as [ReportReason, ...ReportReason[]]), count: z.int() }),
+  ),
   /** Where the case came from: members' reports, the scam shield, or a moderator's own finding. */
   source: z.enum(['reports', 'shield', 'staff']),
   assignee: StaffSchema.nullable(),
@@ -168,7 +170,12 @@ export const CaseSnapshotSchema = z.object({
   media: z.array(z.object({ url: z.string(), kind: z.enum(['photo', 'video', 'audio']) })),
   /** For a member: their profile as it was (first name, username, age, about, photos' URLs in `media`). */
   profile: z
-    .object({ username: z.string(), firstName: z.string().nullable(), age: z.int().nullable(), about: z.string() })
+    .object({
+      username: z.string(),
+      firstName: z.string().nullable(),
+      age: z.int().nullable(),
+      about: z.string(),
+    })
     .nullable(),
   /** Whether the subject still exists as it was (false: deleted or removed since). */
   live: z.boolean(),

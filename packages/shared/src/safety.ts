@@ -33,8 +33,8 @@ export const REPORT_REASON_KEYS = Object.keys(REPORT_REASONS) as ReportReason[];
 export const REPORT_TEXT_MAX_LENGTH = 1000;
 
 /**
- * POST /api/reports: a member (`user`), or what they posted: one of their posts (`post`) or comments
- * (`comment`), named beside them; or a zone (`zone`), alone. Same reasons whatever the target.
+ * POST /api/reports: a member (`user`), or what they posted: one of their posts (`post`), comments
+ * (`comment`), profile photos (`photo`) or stories (`story`), named beside them; or a zone (`zone`), alone. Same reasons whatever the target.
  */
 export const ReportSchema = z
   .object({
@@ -42,6 +42,10 @@ export const ReportSchema = z
     zone: z.uuid({ error: 'invalid_value' }).optional(),
     post: z.uuid({ error: 'invalid_value' }).optional(),
     comment: z.uuid({ error: 'invalid_value' }).optional(),
+    /** One of the member's profile photos (the photo viewer's Report). */
+    photo: z.uuid({ error: 'invalid_value' }).optional(),
+    /** One of the member's stories (the story viewer's menu). */
+    story: z.uuid({ error: 'invalid_value' }).optional(),
     reason: z.enum(REPORT_REASON_KEYS as [ReportReason, ...ReportReason[]], {
       error: 'report_reason_required',
     }),
@@ -58,11 +62,20 @@ export const ReportSchema = z
     error: 'report_sub_reason_required',
     path: ['subReason'],
   })
-  .refine((report) => !(report.post && report.comment), { error: 'invalid_value', path: ['comment'] })
-  .refine((report) => (report.zone ? !report.user && !report.post && !report.comment : !!report.user), {
+  .refine((report) => [report.post, report.comment, report.photo, report.story].filter(Boolean).length <= 1, {
     error: 'invalid_value',
-    path: ['user'],
-  });
+    path: ['comment'],
+  })
+  .refine(
+    (report) =>
+      report.zone
+        ? !report.user && !report.post && !report.comment && !report.photo && !report.story
+        : !!report.user,
+    {
+      error: 'invalid_value',
+      path: ['user'],
+    },
+  );
 export type Report = z.infer<typeof ReportSchema>;
 /** POST /api/reports answers 201 with the id of the stored report, nothing else. */
 export const ReportCreatedSchema = z.object({ _id: z.string() });

@@ -41,6 +41,8 @@ export const VALIDATION_MESSAGES = {
   language_invalid: 'Unsupported language',
   report_reason_required: 'Please choose a reason',
   report_sub_reason_required: 'Please say a little more about the reason',
+  days_required: 'Say for how many days',
+  appeal_text_required: 'Say why the decision should change',
   message_empty: 'Write a message or add a file',
   text_direction_control: 'Must not contain characters that change the direction of the text',
   text_invisible_character: 'Must not contain invisible characters',

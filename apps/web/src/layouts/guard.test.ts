@@ -68,7 +68,10 @@ describe('guardRedirect for a member', () => {
   });
 
   it('asks for the profile before the match preferences', () => {
-    const me = member({ sex: null, match: { sex: [], ageMin: 18, ageMax: 99, distance: 100, verifiedOnly: false } });
+    const me = member({
+      sex: null,
+      match: { sex: [], ageMin: 18, ageMax: 99, distance: 100, verifiedOnly: false },
+    });
     expect(guardRedirect('/settings/match', '', me)).toBe('/settings/profile');
   });
 

@@ -19,11 +19,11 @@ export const safetyKeys = {
 };
 
 /**
- * What a report form sends: a member (and maybe a post or a comment of theirs), or a zone; the text
+ * What a report form sends: a member (and maybe a post, comment, photo or story of theirs), or a zone; the text
  * may be left out.
  */
 export type ReportInput = Pick<Report, 'reason' | 'subReason'> &
-  Partial<Pick<Report, 'user' | 'post' | 'comment' | 'zone'>> & { text?: string };
+  Partial<Pick<Report, 'user' | 'post' | 'comment' | 'photo' | 'story' | 'zone'>> & { text?: string };
 
 /** The members the viewer blocked, newest first, page after page. */
 export function useBlockListQuery() {
