@@ -1,4 +1,4 @@
-import { Alert, Button, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, NumberInput, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   ACTIONS_WITH_DAYS,
@@ -16,15 +16,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiErrorOnForm, zodFormValidator } from '../../lib/form-errors.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { OptionalNativeSelect } from '../../ui/optional-native-select.tsx';
 import { useActionMutation } from './moderation.api.ts';
 
+/** A choice left unmade is '' at first and null once unmade again (OptionalNativeSelect). */
 type Values = {
-  action: ModerationAction | '';
-  rule: ModerationRule | '';
+  action: ModerationAction | '' | null;
+  rule: ModerationRule | '' | null;
   days: number | string;
   note: string;
   message: string;
-  reporter: string;
+  reporter: string | null;
 };
 
 /** The form's values as the contract takes them: days and reporter only where the action uses them. */
@@ -81,13 +83,15 @@ export function ActionForm({ detail }: { detail: CaseDetail }) {
   return (
     <form onSubmit={submit} noValidate aria-label={t('action.title')}>
       <Stack gap="sm">
-        <Select
+        <OptionalNativeSelect
+          notSaid={t('action.choose')}
           label={t('action.action')}
           required
           data={MODERATION_ACTIONS.map((value) => ({ value, label: t(`actions.${value}`) }))}
           {...form.getInputProps('action')}
         />
-        <Select
+        <OptionalNativeSelect
+          notSaid={t('action.choose')}
           label={t('action.rule')}
           required
           data={MODERATION_RULES.map((value) => ({ value, label: t(`rules.${value}`) }))}
@@ -104,7 +108,8 @@ export function ActionForm({ detail }: { detail: CaseDetail }) {
           />
         )}
         {action === 'mute_reporter' && (
-          <Select
+          <OptionalNativeSelect
+            notSaid={t('action.choose')}
             label={t('action.reporter')}
             required
             data={reportersOf(detail)}
