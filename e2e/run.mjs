@@ -67,6 +67,7 @@ async function main() {
     die(`${error.message} (log: ${path.relative(ROOT, server.logFile)}).`);
   }
   process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_DATABASE_URL = server.databaseUrl;
   say(
     `e2e: server ready at ${server.url} in ${seconds(Date.now() - started)}; ${journeys.length} journeys, ${CONCURRENCY} at a time`,
   );

@@ -83,6 +83,9 @@ export async function startServer({ pushServiceOrigin } = {}) {
     dataDir,
     logFile,
     url: `http://127.0.0.1:${port}`,
+    // The embedded PostgreSQL's database (apps/server/src/db/embedded.ts): journeys grant staff roles
+    // there, as `npm run admin -- grant` does on a stopped app (e2e/staff.ts).
+    databaseUrl: `postgres://motema:motema@127.0.0.1:${pgPort}/motema`,
     output: () => output,
     exited,
     killGroup() {

@@ -1,4 +1,4 @@
-import { Alert, Button, NumberInput, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   ACTIONS_WITH_DAYS,
@@ -23,7 +23,8 @@ import { useActionMutation } from './moderation.api.ts';
 type Values = {
   action: ModerationAction | '' | null;
   rule: ModerationRule | '' | null;
-  days: number | string;
+  /** Typed as text (no number widget: it would bring a formatting library into the app). */
+  days: string;
   note: string;
   message: string;
   reporter: string | null;
@@ -38,7 +39,9 @@ function inputOf(values: Values): Partial<ModerationActionInput> {
     note: values.note,
     message: values.message,
     days:
-      action && ACTIONS_WITH_DAYS.includes(action) && values.days !== '' ? Number(values.days) : undefined,
+      action && ACTIONS_WITH_DAYS.includes(action) && values.days.trim() !== ''
+        ? Number(values.days)
+        : undefined,
     reporter: action === 'mute_reporter' ? values.reporter || undefined : undefined,
   } as Partial<ModerationActionInput>;
 }
@@ -98,12 +101,11 @@ export function ActionForm({ detail }: { detail: CaseDetail }) {
           {...form.getInputProps('rule')}
         />
         {action && ACTIONS_WITH_DAYS.includes(action) && (
-          <NumberInput
+          <TextInput
             label={t('action.days')}
             required
-            min={1}
-            max={MODERATION_DAYS_MAX}
-            allowDecimal={false}
+            inputMode="numeric"
+            maxLength={String(MODERATION_DAYS_MAX).length}
             {...form.getInputProps('days')}
           />
         )}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CaseMember, CaseReport, CaseSnapshot, ModerationEvent } from '@motema/shared/moderation';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,11 +69,12 @@ export function SnapshotView({ snapshot }: { snapshot: CaseSnapshot }) {
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
           {snapshot.media.map((media, index) =>
             media.kind === 'photo' ? (
-              <Image
+              <img
                 key={media.url}
                 src={media.url}
                 alt={t('snapshot.picture', { index: index + 1 })}
-                radius="sm"
+                loading="lazy"
+                style={{ width: '100%', borderRadius: 4 }}
               />
             ) : (
               <Anchor key={media.url} href={media.url} target="_blank" rel="noreferrer" size="sm">

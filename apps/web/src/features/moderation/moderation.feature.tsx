@@ -3,21 +3,31 @@ import type { FeatureModule } from '../../lib/feature-module.ts';
 import { openTo, page } from '../../lib/feature-routes.tsx';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { knownMe, queryClient } from '../../lib/query-client.ts';
+import { meQueryOptions } from '../users/users.api.ts';
 
 /** What a member opening a console address gets: what any unknown address gives (router.tsx), home. */
 const NotFound = () => <Navigate replace to="/" />;
 
 /**
- * A console page (docs/moderation.md): its chunk loads only for staff. A member known to this device
- * never downloads it, not even by the member area's prefetch (router.tsx), and gets what an unknown
- * address gives; for anyone else the page loads and the API decides (a 404 shows the same).
+ * Whether the member is staff, by the profile's answer (the one main.tsx asked for, or the cached one):
+ * the profile this device remembers may be older than a role just granted. Offline, the remembered one.
+ */
+async function isStaff(): Promise<boolean> {
+  const me = await queryClient.fetchQuery(meQueryOptions).catch(() => knownMe(queryClient));
+  return me?.role === 'moderator' || me?.role === 'admin';
+}
+
+/**
+ * A console page (docs/moderation-console.md): its chunk loads only for staff. A member never
+ * downloads it, not even by the member area's prefetch (router.tsx), and gets what an unknown address
+ * gives; the API answers them 404 all the same (a 404 shows the same, console-screen.tsx).
  */
 function staffPage(path: string, load: () => Promise<{ [name: string]: React.ComponentType }>, name: string) {
   const route = page(path, load, name, ['moderation', 'safety']);
   const lazy = route.lazy as () => Promise<object>;
   return {
     ...route,
-    lazy: () => (knownMe(queryClient)?.role === 'member' ? Promise.resolve({ Component: NotFound }) : lazy()),
+    lazy: async () => ((await isStaff()) ? lazy() : { Component: NotFound }),
   } as RouteObject;
 }
 
