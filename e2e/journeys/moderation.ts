@@ -114,7 +114,7 @@ const banAndAppeal = journey(
     await field(prince.page, auth('fields.identifier')).fill(prince.username);
     await field(prince.page, auth('fields.password')).fill(prince.password);
     await prince.page.getByRole('button', { name: auth('login.submit'), exact: true }).click();
-    await prince.page.getByText(errors('account_banned'), { exact: true }).waitFor();
+    await prince.page.getByText(errors('loginBanned'), { exact: true }).waitFor();
     await shot(prince.page, 'moderation-04-sign-in-banned');
 
     // The ban's e-mail links to the appeal page, open while signed out.

@@ -101,7 +101,7 @@ export const ERROR_MESSAGES = {
   account_banned: 'Your account has been closed for breaking the community rules',
   registration_refused: 'An account cannot be opened with these details',
   case_closed: 'This case is closed',
-  appeal_needs_another_moderator: 'Another moderator must decide on the appeal of your own action',
+  appeal_needs_another_moderator: 'You took the decision under appeal: another moderator must decide on it',
   appeal_already_made: 'You have already appealed this decision',
   appeal_too_late: 'The time to appeal this decision is over',
   internal: 'Something went wrong. Please try again later.',

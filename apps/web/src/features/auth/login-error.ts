@@ -12,7 +12,8 @@ export function loginErrorKey(error: unknown): string {
   if (!isApiError(error)) return 'errors:login500';
   if (error.status === 0) return 'errors:network';
   if (error.status === 401) return 'errors:login401';
-  if (error.code === 'account_suspended' || error.code === 'account_banned') return `errors:${error.code}`;
+  if (error.code === 'account_suspended') return 'errors:loginSuspended';
+  if (error.code === 'account_banned') return 'errors:loginBanned';
   if (error.status === 403) return 'errors:login403';
   if (error.status === 404) return 'errors:login404';
   if (error.status === 429) return 'errors:rate_limited';
