@@ -128,4 +128,11 @@ describe('CasePage', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
   });
+
+  it('says to staff that a case does not exist', async () => {
+    stubApi({});
+    const { router } = render();
+    expect(await screen.findByText('Nothing here: this case or member does not exist.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/moderation/case/${CASE_ID}`);
+  });
 });

@@ -1,10 +1,12 @@
-import { Anchor, Container, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Anchor, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
+import { knownMe } from '../../lib/query-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LoadFailed } from '../../ui/load-failed.tsx';
 
@@ -77,7 +79,8 @@ type Loading<T> = {
 
 /**
  * What a console query shows until it has data: skeletons, or the failure with a retry. A 404 is the
- * API's answer to a member (the console is not theirs): they get what an unknown address gives.
+ * API's answer to a member (the console is not theirs): they get what an unknown address gives; to
+ * staff, a case or member that does not exist.
  */
 export function ConsoleLoaded<T>({
   query,
@@ -87,9 +90,11 @@ export function ConsoleLoaded<T>({
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation(['moderation', 'errors']);
+  const staff = knownMe(useQueryClient())?.role !== 'member';
   if (query.data !== undefined) return children(query.data);
   if (!query.isError) return <Skeleton height={120} radius="md" />;
-  if (isApiError(query.error) && query.error.status === 404) return <Navigate replace to="/" />;
+  if (isApiError(query.error) && query.error.status === 404)
+    return staff ? <Text c="dimmed">{t('notFound')}</Text> : <Navigate replace to="/" />;
   return (
     <LoadFailed
       message={t('loadFailed')}
