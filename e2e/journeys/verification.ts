@@ -6,8 +6,6 @@
  * the API), approves it from the console's queue; Bisi, who likes women, sees the badge on Amani's profile.
  * Labels are read from the app's own translation files.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import {
   expect,
   expectHeading,
@@ -18,23 +16,10 @@ import {
   waitForPath,
   type Journey,
 } from '../fixtures.ts';
+import { grantRole } from '../staff.ts';
 
 const verification = locale('en', 'verification');
 const common = locale('en', 'common');
-const run = promisify(execFile);
-
-/**
- * `npm run admin -- grant <username> <role>` against the server's database: the e2e runner gives its
- * URL as E2E_DATABASE_URL (the embedded PostgreSQL the server under test started).
- */
-async function grantRole(username: string, role: 'moderator' | 'admin') {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url)
-    throw new Error('E2E_DATABASE_URL is not set: the runner gives the server database URL to journeys');
-  await run('npm', ['run', '--silent', 'admin', '--', 'grant', username, role], {
-    env: { ...process.env, DATABASE_URL: url },
-  });
-}
 
 const verifies = journey(
   'a member verifies her profile with a selfie, a moderator approves it, and another member sees the badge',

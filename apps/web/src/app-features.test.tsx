@@ -28,11 +28,14 @@ describe('the app’s routes, composed from the features (app-features.ts)', () 
   it('are every screen of the app, each in its layout', () => {
     expect(pathsByLayout()).toEqual({
       public: [
-        ...['/', '/about', '/cookie-policy', '/login', '/otp', '/password', '/privacy-policy'],
+        ...['/', '/about', '/appeal/:token', '/cookie-policy', '/login', '/otp', '/password'],
+        '/privacy-policy',
         ...['/register', '/reset-password', '/safety-standards', '/terms-and-conditions'],
       ].sort(),
       member: [
         ...['/account', '/conversations', '/create-zone', '/home', '/lives', '/messages/:id'],
+        ...['/moderation', '/moderation/case/:id', '/moderation/held', '/moderation/member/:id'],
+        '/moderation/verifications',
         ...['/notifications', '/post/:id', '/posts', '/posts/requests', '/profile/:id', '/swap'],
         ...['/update-zone/:id', '/zone/:id', '/zone/:id/member/:user', '/zone/:id/members'],
         ...['/zone/:id/profile/:user', '/zone/:id/settings', '/zones', '/moderation/verifications'],
@@ -61,6 +64,8 @@ describe('the app’s routes, composed from the features (app-features.ts)', () 
       '/profile/:id': 'visitor',
       '/post/:id': 'visitor',
       '/zone/:id': 'visitor',
+      // The link of a moderation decision's e-mail: a banned member has no session (issue 30).
+      '/appeal/:token': 'visitor',
       '/privacy-policy': 'info',
       '/cookie-policy': 'info',
       '/terms-and-conditions': 'info',

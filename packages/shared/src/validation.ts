@@ -41,7 +41,7 @@ export const VALIDATION_MESSAGES = {
   language_invalid: 'Unsupported language',
   report_reason_required: 'Please choose a reason',
   report_sub_reason_required: 'Please say a little more about the reason',
-  days_required: 'Give a number of days',
+  days_required: 'Say for how many days',
   appeal_text_required: 'Say why the decision should change',
   message_empty: 'Write a message or add a file',
   text_direction_control: 'Must not contain characters that change the direction of the text',

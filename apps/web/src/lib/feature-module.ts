@@ -41,6 +41,8 @@ export type Access = 'guest' | 'visitor' | 'info';
 export type Slots = {
   /** Above home's lists (the posts feature's story tray). */
   homeStories?: () => Promise<ComponentType>;
+  /** At the top of home: the member's moderation notices (the moderation feature's banner). */
+  homeNotices?: () => Promise<ComponentType>;
   /** A profile's tabs, on the account page and a member's profile (the posts feature's). */
   profileTabs?: () => Promise<ProfileTabsSlot>;
   /** A zone's feed, on its page and a member seen through it (the posts feature's). */

@@ -38,7 +38,14 @@ export const NAMESPACES = [
   'partnership',
   'verification',
   'held',
+  'appeals',
+  'moderation',
 ] as const;
+/**
+ * The staff's console texts: English and French only. The console is used by the team, who read
+ * either; a member never sees it, so it needs no Romanian (the fallback, English, would show).
+ */
+export const CONSOLE_NAMESPACES: readonly Namespace[] = ['moderation'];
 /** Loaded before the first render: what the start page and every layout need. */
 export const STARTUP_NAMESPACES = ['common'] as const;
 /**

@@ -2,7 +2,7 @@ import { ERROR_MESSAGES } from '@motema/shared/errors';
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@motema/shared/languages';
 import { VALIDATION_MESSAGES } from '@motema/shared/validation';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES } from '../lib/i18n.ts';
+import { CONSOLE_NAMESPACES, NAMESPACES, type Namespace } from '../lib/i18n.ts';
 
 /**
  * Translation completeness: English, French and Romanian stay complete (ARCHITECTURE.md, web app).
@@ -38,6 +38,15 @@ function byLanguageAndName(files: Record<string, Json>): Map<string, Map<string,
 }
 
 const locales = byLanguageAndName(localeFiles);
+
+/**
+ * The languages a namespace is written in: every interface language, but the staff's console
+ * (CONSOLE_NAMESPACES) only in English and French, the languages of the team that uses it; members,
+ * who never see it, read every other namespace in Romanian too.
+ */
+const CONSOLE_LANGUAGES: readonly InterfaceLanguage[] = ['en', 'fr'];
+const languagesOf = (namespace: Namespace): readonly InterfaceLanguage[] =>
+  CONSOLE_NAMESPACES.includes(namespace) ? CONSOLE_LANGUAGES : INTERFACE_LANGUAGES;
 const legal = byLanguageAndName(legalFiles);
 const file = (lang: string, namespace: string) => locales.get(lang)?.get(namespace) ?? {};
 
@@ -61,20 +70,20 @@ describe('locale files', () => {
   it('exist for every interface language and every namespace, and for nothing else', () => {
     expect([...locales.keys()].sort()).toEqual([...INTERFACE_LANGUAGES].sort());
     for (const lang of INTERFACE_LANGUAGES) {
-      expect([...locales.get(lang)!.keys()].sort(), `namespaces of ${lang}`).toEqual([...NAMESPACES].sort());
+      const namespaces = NAMESPACES.filter((namespace) => languagesOf(namespace).includes(lang));
+      expect([...locales.get(lang)!.keys()].sort(), `namespaces of ${lang}`).toEqual(namespaces.sort());
     }
   });
 
   describe.each(NAMESPACES)('namespace %s', (namespace) => {
+    const languages = languagesOf(namespace);
     const entries = Object.fromEntries(
-      INTERFACE_LANGUAGES.map((lang) => [lang, new Map(leaves(file(lang, namespace)))] as const),
+      languages.map((lang) => [lang, new Map(leaves(file(lang, namespace)))] as const),
     ) as Record<InterfaceLanguage, Map<string, unknown>>;
     const baseKey = (key: string) => key.replace(PLURAL_SUFFIX, '');
-    const allBaseKeys = new Set(
-      INTERFACE_LANGUAGES.flatMap((lang) => [...entries[lang].keys()].map(baseKey)),
-    );
+    const allBaseKeys = new Set(languages.flatMap((lang) => [...entries[lang].keys()].map(baseKey)));
 
-    it.each(INTERFACE_LANGUAGES)('%s has every key, each a non-empty string', (lang) => {
+    it.each(languages)('%s has every key, each a non-empty string', (lang) => {
       const texts = entries[lang];
       const missing = [...allBaseKeys].filter(
         (key) => !texts.has(key) && ![...texts.keys()].some((name) => baseKey(name) === key && name !== key),
@@ -87,11 +96,12 @@ describe('locale files', () => {
       ).toEqual([]);
     });
 
-    it.each(INTERFACE_LANGUAGES)('%s has every plural form its grammar needs', (lang) => {
+    it.each(languages)('%s has every plural form its grammar needs', (lang) => {
       const needed = pluralCategoriesFor(lang);
       const texts = entries[lang];
       const pluralBases = new Set(
-        INTERFACE_LANGUAGES.flatMap((other) => [...entries[other].keys()])
+        languages
+          .flatMap((other) => [...entries[other].keys()])
           .filter((key) => PLURAL_SUFFIX.test(key))
           .map(baseKey),
       );
@@ -107,7 +117,7 @@ describe('locale files', () => {
       const mismatches: string[] = [];
       for (const [key, english] of entries.en) {
         if (PLURAL_SUFFIX.test(key) || typeof english !== 'string') continue;
-        for (const lang of INTERFACE_LANGUAGES) {
+        for (const lang of languages) {
           const text = entries[lang].get(key);
           if (typeof text !== 'string') continue;
           if (variablesOf(text).join() !== variablesOf(english).join()) mismatches.push(`${lang}: ${key}`);

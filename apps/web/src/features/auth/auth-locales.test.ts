@@ -16,7 +16,7 @@ const keysOf = (tree: Tree, prefix = ''): string[] =>
     typeof value === 'string' ? [prefix + key] : keysOf(value, `${prefix}${key}.`),
   );
 const LANGUAGES = ['en', 'fr', 'ro'];
-const LOGIN_KEYS = ['login401', 'login403', 'login404', 'login500'];
+const LOGIN_KEYS = ['login401', 'login403', 'login404', 'login500', 'loginSuspended', 'loginBanned'];
 
 describe('translations of validation messages, error codes and the auth screens', () => {
   it('English equals the server and the spec', () => {

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { loginErrorKey } from './login-error.ts';
+import { loginErrorKey, loginErrorText } from './login-error.ts';
 
 const messageOf = (error: unknown) => i18next.t(loginErrorKey(error));
 
@@ -21,5 +21,30 @@ describe('login error messages (SPEC.md section 8)', () => {
 
   it('anything that is not an API answer reads as the 500 message', () => {
     expect(messageOf(new TypeError('boom'))).toBe('Something went wrong. Please try again later.');
+  });
+});
+
+describe('a suspended or banned account (issue 30)', () => {
+  const suspended = new ApiError(
+    403,
+    'account_suspended',
+    'x',
+    [],
+    undefined,
+    undefined,
+    undefined,
+    '2027-01-15T10:00:00.000Z',
+  );
+
+  it('says until when a suspension lasts', () => {
+    expect(loginErrorText(suspended, i18next.t)).toBe(
+      'Your account is suspended until January 15, 2027. You will be able to sign in again then.',
+    );
+  });
+
+  it('says a banned account is closed, and how to appeal, not that it is unconfirmed', () => {
+    expect(loginErrorText(new ApiError(403, 'account_banned', 'x'), i18next.t)).toBe(
+      'Your account has been closed for breaking the community rules. You can appeal from the e-mail we sent you.',
+    );
   });
 });

@@ -11,7 +11,7 @@ import { AuthScreen } from './components/auth-screen.tsx';
 import { FormAlert } from './components/form-alert.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { safeFrom } from '../../lib/safe-from.ts';
-import { loginErrorKey } from './login-error.ts';
+import { loginErrorText } from './login-error.ts';
 
 type LoginAlert = { message: string; confirmEmail?: string };
 
@@ -40,7 +40,7 @@ export function LoginPage() {
         // Not confirmed yet: the server names the address the code went to (the password was right),
         // whether the member typed it, a username or a phone.
         const notActive = isApiError(error) && error.status === 403 ? error.email : undefined;
-        setAlert({ message: t(loginErrorKey(error)), confirmEmail: notActive });
+        setAlert({ message: loginErrorText(error, t), confirmEmail: notActive });
       },
     });
   });

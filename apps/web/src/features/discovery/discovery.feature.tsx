@@ -12,10 +12,14 @@ export const discoveryFeature: FeatureModule = {
         () => {
           // Home's first lists are asked for beside its code, not once it renders.
           askHomeListsEarly();
-          // The story tray is another feature's (slots): the route puts it on home.
-          return Promise.all([import('./home-page.tsx'), slots.homeStories?.()]).then(([home, Stories]) => ({
-            HomePage: () => <home.HomePage stories={Stories && <Stories />} />,
-          }));
+          // The story tray and the notices are other features' (slots): the route puts them on home.
+          return Promise.all([import('./home-page.tsx'), slots.homeStories?.(), slots.homeNotices?.()]).then(
+            ([home, Stories, Notices]) => ({
+              HomePage: () => (
+                <home.HomePage stories={Stories && <Stories />} notices={Notices && <Notices />} />
+              ),
+            }),
+          );
         },
         'HomePage',
         ['discovery', 'media'],

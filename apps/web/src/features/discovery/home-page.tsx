@@ -16,12 +16,13 @@ function HomeAvatarPrompt() {
 }
 
 /**
- * Home: the story tray (`stories`: the posts feature's, lent through a slot and composed by the route, discovery.feature.tsx), a nudge
+ * Home: the member's moderation notices (`notices`, the moderation feature's) and the story tray
+ * (`stories`: the posts feature's), each lent through a slot and composed by the route (discovery.feature.tsx), a nudge
  * to add a photo, the keyed lists as rows (near first), then everyone who fits the member's
  * preferences as a grid that keeps loading. Rows with nothing to say hide themselves; the first ones
  * keep an empty state so the top of the page does not jump.
  */
-export function HomePage({ stories }: { stories?: ReactNode }) {
+export function HomePage({ stories, notices }: { stories?: ReactNode; notices?: ReactNode }) {
   const { t } = useTranslation('discovery');
   useDocumentTitle(t('home.documentTitle'));
   useKeepHomeCopy();
@@ -32,6 +33,7 @@ export function HomePage({ stories }: { stories?: ReactNode }) {
         <Title order={1}>{t('home.title')}</Title>
       </VisuallyHidden>
       <Stack gap="xl">
+        {notices}
         {stories}
         <HomeAvatarPrompt />
         <NearSection />

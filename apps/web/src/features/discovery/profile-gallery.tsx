@@ -19,6 +19,8 @@ type Props = {
   onOpen?: (index: number) => void;
   /** A fixed height for every slide (the viewer); otherwise slides are square. */
   height?: CSSProperties['height'];
+  /** The photo now shown changed (the viewer reports the one on screen). */
+  onShow?: (index: number) => void;
 };
 
 const TRACK: CSSProperties = {
@@ -34,11 +36,15 @@ const TRACK: CSSProperties = {
  * gesture), or moved with the arrows on wide screens. Only the first photo loads at once; with data
  * saver on, none loads before a tap.
  */
-export function ProfileGallery({ images, name, sizes, fit, start = 0, onOpen, height }: Props) {
+export function ProfileGallery({ images, name, sizes, fit, start = 0, onOpen, height, onShow }: Props) {
   const { t } = useTranslation('discovery');
   const track = useRef<HTMLDivElement>(null);
-  const [index, setIndex] = useState(start);
+  const [index, setShown] = useState(start);
   const total = images.length;
+  const setIndex = (shown: number) => {
+    setShown(shown);
+    onShow?.(shown);
+  };
 
   // The viewer opens on the photo that was tapped.
   useLayoutEffect(() => {

@@ -266,6 +266,9 @@ describe('ProfilePage', () => {
     const viewer = await screen.findByRole('dialog', { name: `Photos of ${grace}` });
     const photo = within(viewer).getByRole('img', { name: `${grace}, photo 2 of 3` });
     expect(photo.getAttribute('sizes')).toBe('100vw');
+    // The photo on screen is reported from the viewer (the report form names it).
+    const report = within(viewer).getByRole('link', { name: 'Report this photo' });
+    expect(report.getAttribute('href')).toBe(`/settings/report/profile/${memberView._id}`);
     await waitFor(() => expect(container.querySelector('[aria-busy="true"]')).toBeNull());
   });
 });

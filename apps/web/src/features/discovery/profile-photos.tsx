@@ -1,8 +1,10 @@
-import { ActionIcon, Box, Modal } from '@mantine/core';
+import { ActionIcon, Box, Button, Modal } from '@mantine/core';
 import type { Profile } from '@motema/shared/discovery';
 import type { Image } from '@motema/shared/media';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconFlag } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
 import { ProfileGallery } from './profile-gallery.tsx';
 
@@ -58,15 +60,31 @@ export function ProfilePhotos({ profile, images, name, onBack, onOpen }: PhotosP
   );
 }
 
-type ViewerProps = { images: Image[]; name: string; viewing: number | null; onClose: () => void };
+type ViewerProps = {
+  images: Image[];
+  name: string;
+  viewing: number | null;
+  onClose: () => void;
+  /** Where the photo on screen is reported (the safety feature's form), for another member's photos. */
+  reportTo?: string;
+};
 
-/** The photos full screen on black, from the one opened (`viewing`; null: closed). */
-export function ProfilePhotoViewer({ images, name, viewing, onClose }: ViewerProps) {
+/**
+ * The photos full screen on black, from the one opened (`viewing`; null: closed); another member's
+ * photo on screen can be reported (the form names it, as the post menus do their post).
+ */
+export function ProfilePhotoViewer({ images, name, viewing, onClose, reportTo }: ViewerProps) {
   const { t } = useTranslation('discovery');
+  const [shown, setShown] = useState<number | null>(null);
+  const photo = images[shown ?? viewing ?? 0];
+  const close = () => {
+    setShown(null);
+    onClose();
+  };
   return (
     <Modal
       opened={viewing !== null}
-      onClose={onClose}
+      onClose={close}
       fullScreen
       title={t('profile.gallery.label', { name })}
       closeButtonProps={{ 'aria-label': t('profile.gallery.close'), c: 'white', size: 'lg' }}
@@ -83,8 +101,23 @@ export function ProfilePhotoViewer({ images, name, viewing, onClose }: ViewerPro
           sizes="100vw"
           fit="contain"
           start={viewing}
-          height="calc(100dvh - 60px)"
+          height={reportTo ? 'calc(100dvh - 110px)' : 'calc(100dvh - 60px)'}
+          onShow={setShown}
         />
+      )}
+      {viewing !== null && reportTo && photo && (
+        <Button
+          component={Link}
+          to={reportTo}
+          state={{ name, photo: photo._id }}
+          variant="subtle"
+          color="gray.3"
+          size="compact-sm"
+          m="xs"
+          leftSection={<IconFlag size={16} aria-hidden />}
+        >
+          {t('profile.gallery.report')}
+        </Button>
       )}
     </Modal>
   );

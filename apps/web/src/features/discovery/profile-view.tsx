@@ -110,6 +110,7 @@ export function ProfileView({ profile, me, tabs: ProfileTabs }: Props) {
         name={firstName}
         viewing={viewing}
         onClose={() => setViewing(null)}
+        reportTo={me && !own ? `/settings/report/profile/${encodeURIComponent(profile._id)}` : undefined}
       />
     </Container>
   );

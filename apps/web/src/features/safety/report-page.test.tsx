@@ -140,19 +140,28 @@ describe('ReportPage', () => {
     expect(forgetReported).toHaveBeenCalledWith(queryClient, GRACE);
   });
 
-  it('names the post or the comment the member was reporting (the posts feature passes it along)', async () => {
-    const POST = '7d1c6a52-3f0e-4b8a-9c21-5a4e2f1b0c01';
-    const fetch = stubFetch(() => jsonResponse(201, { _id: 'r1' }));
-    const user = userEvent.setup();
-    const { router } = render();
-    await act(() =>
-      router.navigate(`/settings/report/profile/${GRACE}`, { state: { name: 'Grace', post: POST } }),
-    );
-    await user.click(screen.getByRole('radio', { name: 'Something else' }));
-    await user.click(send());
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    expect(bodyOf(fetch)).toEqual({ user: GRACE, post: POST, reason: 'other', subReason: 'other', text: '' });
-  });
+  it.each(['post', 'photo', 'story'])(
+    'names the %s the member was reporting (the screen that opened the form passes it along)',
+    async (target) => {
+      const TARGET = '7d1c6a52-3f0e-4b8a-9c21-5a4e2f1b0c01';
+      const fetch = stubFetch(() => jsonResponse(201, { _id: 'r1' }));
+      const user = userEvent.setup();
+      const { router } = render();
+      await act(() =>
+        router.navigate(`/settings/report/profile/${GRACE}`, { state: { name: 'Grace', [target]: TARGET } }),
+      );
+      await user.click(screen.getByRole('radio', { name: 'Something else' }));
+      await user.click(send());
+      await waitFor(() => expect(fetch).toHaveBeenCalled());
+      expect(bodyOf(fetch)).toEqual({
+        user: GRACE,
+        [target]: TARGET,
+        reason: 'other',
+        subReason: 'other',
+        text: '',
+      });
+    },
+  );
 
   it('reports a zone alone: its own words, no block offered, its own "already reported"', async () => {
     const ZONE = '0b5a7c3e-2d1f-4e6a-8b9c-3d2e1f0a4b5c';

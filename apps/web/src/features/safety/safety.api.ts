@@ -19,11 +19,13 @@ export const safetyKeys = {
 };
 
 /**
- * What a report form sends: a member (and maybe a post, a comment or a chat message of theirs), or a zone; the text
+ * What a report form sends: a member (and maybe a post, comment, photo, story or chat message of theirs), or a zone; the text
  * may be left out.
  */
 export type ReportInput = Pick<Report, 'reason' | 'subReason'> &
-  Partial<Pick<Report, 'user' | 'post' | 'comment' | 'message' | 'zone'>> & { text?: string };
+  Partial<Pick<Report, 'user' | 'post' | 'comment' | 'photo' | 'story' | 'message' | 'zone'>> & {
+    text?: string;
+  };
 
 /** The members the viewer blocked, newest first, page after page. */
 export function useBlockListQuery() {

@@ -18,15 +18,19 @@ export type ReportValues = {
   alsoBlock: boolean;
 };
 
+/** What a screen may name beside the member: one of their posts, comments, photos or stories. */
+const TARGETS = ['post', 'comment', 'photo', 'story'] as const;
+type Target = Partial<Record<(typeof TARGETS)[number], string>>;
+
 /**
  * What the report is about beyond the member, when the screen that opened the form named it in the
- * navigation's state: one of their posts or comments (the posts feature's menus).
+ * navigation's state: one of their posts or comments (the posts feature's menus), a photo (the
+ * profile's photo viewer) or a story (the story viewer's menu).
  */
-function targetOf(state: unknown): { post?: string; comment?: string } {
-  const { post, comment } = (state ?? {}) as { post?: unknown; comment?: unknown };
-  if (typeof post === 'string') return { post };
-  if (typeof comment === 'string') return { comment };
-  return {};
+function targetOf(state: unknown): Target {
+  const named = (state ?? {}) as Record<string, unknown>;
+  const key = TARGETS.find((target) => typeof named[target] === 'string');
+  return key ? { [key]: named[key] as string } : {};
 }
 
 export const subReasonsOf = (reason: ReportReason | '') =>

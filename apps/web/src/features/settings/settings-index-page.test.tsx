@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildMe } from '../../test/render-page.tsx';
 import { renderSettingsPage } from './render-settings-page.tsx';
 import { SettingsIndexPage } from './settings-index-page.tsx';
 
@@ -18,5 +19,13 @@ describe('SettingsIndexPage', () => {
     expect(screen.getByRole('link', { name: /^E-mail and phone/ }).getAttribute('href')).toBe(
       '/settings/access',
     );
+  });
+
+  it('leads the staff to the moderation console, and shows a member no such entry', () => {
+    const view = renderSettingsPage('/settings', <SettingsIndexPage />, buildMe({ role: 'moderator' }));
+    expect(screen.getByRole('link', { name: /^Moderation/ }).getAttribute('href')).toBe('/moderation');
+    view.unmount();
+    renderSettingsPage('/settings', <SettingsIndexPage />, buildMe({ role: 'member' }));
+    expect(screen.queryByRole('link', { name: /^Moderation/ })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
   IconEyeOff,
   IconFeather,
   IconFileText,
+  IconGavel,
   IconHeartHandshake,
   IconHeartSearch,
   IconInfoCircle,
@@ -78,6 +79,9 @@ const LEAVE_LINKS = [
   { key: 'delete', to: '/settings/access/delete', Icon: IconTrash, color: 'red' },
 ] as const;
 
+/** The staff's way to the moderation console (a member never sees it; the console answers them 404). */
+const STAFF_LINKS = [{ key: 'moderation', to: '/moderation', Icon: IconGavel }] as const;
+
 /** Settings home: who is connected, every settings screen by theme, leaving, and logging out. */
 export function SettingsIndexPage() {
   const { t } = useTranslation('settings');
@@ -109,6 +113,12 @@ export function SettingsIndexPage() {
           links={group.links.map(({ key, ...link }) => ({ ...link, label: t(`index.links.${key}`) }))}
         />
       ))}
+      {me && me.role !== 'member' && (
+        <SettingsLinkGroup
+          title={t('index.groups.staff')}
+          links={STAFF_LINKS.map(({ key, ...link }) => ({ ...link, label: t(`index.links.${key}`) }))}
+        />
+      )}
       <SettingsLinkGroup
         title={t('access.leaveGroup')}
         links={LEAVE_LINKS.map(({ key, ...link }) => ({

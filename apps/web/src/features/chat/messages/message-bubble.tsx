@@ -17,7 +17,7 @@ import type { PendingFile, ThreadItem } from '../thread/thread-types.ts';
 import type { MessageGestures } from './use-message-gestures.ts';
 
 /** Settings > Verify (selfie verification): where a member a moderator asked to verify goes. */
-const VERIFY_PATH = '/settings/verification';
+const VERIFY_PATH = '/settings/verify';
 
 const FILE_ICONS: Record<ChatFileKind, typeof IconPhoto> = {
   photo: IconPhoto,

@@ -85,7 +85,7 @@ describe('a member asked to verify', () => {
       within(bubble).getByText('A moderator asked you to verify your profile before sending messages'),
     ).toBeTruthy();
     expect(within(bubble).getByRole('link', { name: 'Verify my profile' }).getAttribute('href')).toBe(
-      '/settings/verification',
+      '/settings/verify',
     );
   });
 });

@@ -23,6 +23,14 @@ import {
 storyViewerTests();
 
 describe('the story viewer, what it shows and sends', () => {
+  it('reports another member’s story from its menu, naming the story', async () => {
+    stubStoriesApi({ 'POST /api/stories/a2/views': null });
+    open([{ member: awa, stories: awaStories() }]);
+    fireEvent.click(screen.getByRole('button', { name: 'More options' }));
+    const report = await screen.findByRole('menuitem', { name: 'Report this story' });
+    expect(report.getAttribute('href')).toBe('/settings/report/profile/awa');
+  });
+
   it('marks each story seen once as it shows, not one’s own', async () => {
     const requests = stubStoriesApi({
       'POST /api/stories/b2/views': null,

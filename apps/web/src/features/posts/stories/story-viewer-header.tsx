@@ -1,12 +1,16 @@
 import { ActionIcon, Group, Menu, Stack, Text } from '@mantine/core';
 import type { PostMember } from '@motema/shared/posts';
-import { IconDots, IconTrash, IconVolume, IconVolumeOff, IconX } from '@tabler/icons-react';
+import { IconDots, IconFlag, IconTrash, IconVolume, IconVolumeOff, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { MemberAvatar } from '../../../ui/member-avatar.tsx';
 import { MemberText } from '../../../ui/member-text.tsx';
+import { reportPath } from '../post-paths.ts';
 
 type Props = {
   member: PostMember;
+  /** The story shown: another member's is reported by its id (the report form names it). */
+  story: string;
   own: boolean;
   /** "3 h ago", and whether the member holds the story still. */
   age: string;
@@ -20,9 +24,13 @@ type Props = {
   onClose: () => void;
 };
 
-/** The viewer's top line: who and when, the sound of a video, the author's menu (delete), and close. */
+/**
+ * The viewer's top line: who and when, the sound of a video, the menu (the author deletes the story,
+ * another member reports it), and close.
+ */
 export function StoryViewerHeader({
   member,
+  story,
   own,
   age,
   held,
@@ -57,19 +65,19 @@ export function StoryViewerHeader({
           {muted ? <IconVolumeOff size={22} aria-hidden /> : <IconVolume size={22} aria-hidden />}
         </ActionIcon>
       )}
-      {own && (
-        <Menu
-          position="bottom-end"
-          withinPortal={false}
-          onOpen={() => onMenu(true)}
-          onClose={() => onMenu(false)}
-        >
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="white" size="lg" aria-label={t('viewer.more')}>
-              <IconDots size={22} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
+      <Menu
+        position="bottom-end"
+        withinPortal={false}
+        onOpen={() => onMenu(true)}
+        onClose={() => onMenu(false)}
+      >
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="white" size="lg" aria-label={t('viewer.more')}>
+            <IconDots size={22} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {own ? (
             <Menu.Item
               color="red"
               leftSection={<IconTrash size={16} aria-hidden />}
@@ -78,9 +86,18 @@ export function StoryViewerHeader({
             >
               {t('viewer.delete')}
             </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      )}
+          ) : (
+            <Menu.Item
+              component={Link}
+              to={reportPath(member._id)}
+              state={{ name: member.firstName ?? member.name, story }}
+              leftSection={<IconFlag size={16} aria-hidden />}
+            >
+              {t('viewer.report')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
       <ActionIcon variant="subtle" color="white" size="lg" aria-label={t('viewer.close')} onClick={onClose}>
         <IconX size={24} aria-hidden />
       </ActionIcon>

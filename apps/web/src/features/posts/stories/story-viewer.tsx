@@ -179,6 +179,7 @@ export function StoryViewer({ entries: given, start, startStory, meId, onClose: 
               />
               <StoryViewerHeader
                 member={entry.member}
+                story={story._id}
                 own={own}
                 age={storyAge(story.createdAt, now, i18n.language)}
                 held={holding}
