@@ -1,6 +1,7 @@
 /**
- * Trust and safety on phones (360x740), against the real server (issue 30): Grace reports Prince from
- * his profile; Mireille, a moderator (granted as `npm run admin -- grant` does, e2e/staff.ts), opens
+ * Trust and safety on phones (360x740), against the real server (issue 30): Prince, a new member,
+ * writes Grace a mobile-money script (the app asks him to review it first); Grace sees it under the
+ * scam shield's banner and reports it in one tap; Mireille, a moderator (granted as `npm run admin -- grant` does, e2e/staff.ts), opens
  * the case in the console, takes it and bans him; Prince's open app signs him out; the ban's e-mail
  * links to the appeal page, where he appeals while signed out, and his sign-in says the account is
  * closed. Jonas, another moderator, sees the case appealed and may decide; Mireille, who banned him,
@@ -17,23 +18,22 @@ import {
   readOutbox,
   shot,
   signedUpMember,
-  waitForPath,
   type Journey,
 } from '../fixtures.ts';
 import { grantRole } from '../staff.ts';
 
-const safety = locale('en', 'safety');
+const thread = locale('en', 'thread');
+const chat = locale('en', 'chat');
 const moderation = locale('en', 'moderation');
 const appeals = locale('en', 'appeals');
 const auth = locale('en', 'auth');
 const errors = locale('en', 'errors');
 
-/** A member's name as the app writes it: isolated, so a name in another script cannot turn the line. */
-const isolated = (name: string) => `\u2068${name}\u2069`;
+const SCAM = 'I sent you 20000 francs by mistake on M-Pesa, please send it back to me';
 const APPEAL_TEXT = 'I never asked anyone for money: my account was copied.';
 
 const banAndAppeal = journey(
-  'a member reports another, a moderator bans him, his app signs him out, he appeals by the mail’s link, and only another moderator may decide',
+  'a member reports a scam message under its banner, a moderator bans its sender, his app signs him out, he appeals by the mail’s link, and only another moderator may decide',
   async ({ browser, baseUrl, log }) => {
     const prince = await signedUpMember(browser, baseUrl, {
       firstName: 'Prince',
@@ -58,26 +58,34 @@ const banAndAppeal = journey(
     await grantRole(mireille.username, 'moderator');
     await grantRole(jonas.username, 'moderator');
 
-    // Grace reports Prince from his profile.
-    await grace.page.goto(`/profile/${prince.id}`);
+    // Prince, a stranger to Grace, writes her a mobile-money script: the app asks him to review a
+    // first message about money, and he sends it anyway.
+    await prince.page.goto(`/conversations?user=${grace.id}`);
+    await prince.page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+    await prince.page.getByLabel(thread('composer.label'), { exact: true }).fill(SCAM);
+    await prince.page.getByRole('button', { name: thread('composer.send'), exact: true }).click();
+    await prince.page.getByText(thread('review.title'), { exact: true }).waitFor();
+    await shot(prince.page, 'moderation-01-review-before-send');
+    await prince.page.getByRole('button', { name: thread('review.sendAnyway'), exact: true }).click();
+    await prince.page.getByText(SCAM, { exact: true }).waitFor();
+    log('Prince was asked to review his first message about money, and sent it anyway');
+
+    // Grace finds it among her requests, under the scam shield's banner, and reports it in one tap.
+    await grace.page.goto('/conversations');
     await grace.page
-      .getByRole('button', { name: safety('menu.label', { name: isolated('Prince') }), exact: true })
-      .click();
-    await grace.page.getByRole('menuitem', { name: safety('menu.report'), exact: true }).click();
-    await waitForPath(grace.page, `/settings/report/profile/${prince.id}`);
-    await grace.page
-      .getByRole('radio', { name: safety('report.reasons.scam_or_commercial'), exact: true })
+      .getByRole('button', { name: chat('folders.requestsCount', { count: '1' }), exact: true })
       .click();
     await grace.page
-      .getByRole('radio', {
-        name: safety('report.subReasons.scam_or_commercial.asks_for_money'),
-        exact: true,
-      })
+      .getByRole('link', { name: /Prince/ })
+      .first()
       .click();
-    await shot(grace.page, 'moderation-01-report');
-    await grace.page.getByRole('button', { name: safety('report.submit'), exact: true }).click();
-    await grace.page.waitForURL((url) => !url.pathname.startsWith('/settings/report'));
-    log('Grace reported Prince from his profile');
+    const banner = grace.page.getByTestId('shield-banner');
+    await banner.getByText(thread('shield.banner'), { exact: true }).waitFor();
+    await grace.page.getByText(SCAM, { exact: true }).waitFor();
+    await shot(grace.page, 'moderation-02-shield-banner');
+    await banner.getByRole('button', { name: thread('shield.report'), exact: true }).click();
+    await banner.getByText(thread('shield.reported'), { exact: true }).waitFor();
+    log('Grace saw the safety banner above the scam and reported it');
 
     // Prince's app is open on home.
     await prince.page.goto('/home');
@@ -88,7 +96,7 @@ const banAndAppeal = journey(
     await expectHeading(mireille.page, moderation('queue.title'));
     const row = mireille.page.getByRole('link', { name: new RegExp(`@${prince.username}`) });
     await row.waitFor();
-    await shot(mireille.page, 'moderation-02-queue');
+    await shot(mireille.page, 'moderation-03-queue');
     await row.click();
     await expectHeading(mireille.page, moderation('case.title'));
     const caseUrl = new URL(mireille.page.url()).pathname;
@@ -101,7 +109,7 @@ const banAndAppeal = journey(
     await field(mireille.page, moderation('action.message')).fill('You asked members for money.');
     await mireille.page.getByRole('button', { name: moderation('action.submit'), exact: true }).click();
     const dialog = mireille.page.getByRole('dialog', { name: moderation('action.banTitle') });
-    await shot(mireille.page, 'moderation-03-ban-confirm');
+    await shot(mireille.page, 'moderation-04-ban-confirm');
     await dialog.getByRole('button', { name: moderation('action.banConfirm'), exact: true }).click();
     await mireille.page.getByText(moderation('case.closed'), { exact: true }).waitFor();
     log(`Mireille banned Prince (${caseUrl})`);
@@ -115,7 +123,7 @@ const banAndAppeal = journey(
     await field(prince.page, auth('fields.password')).fill(prince.password);
     await prince.page.getByRole('button', { name: auth('login.submit'), exact: true }).click();
     await prince.page.getByText(errors('loginBanned'), { exact: true }).waitFor();
-    await shot(prince.page, 'moderation-04-sign-in-banned');
+    await shot(prince.page, 'moderation-05-sign-in-banned');
 
     // The ban's e-mail links to the appeal page, open while signed out.
     const mail = await readOutbox(baseUrl, prince.email, { match: /\/appeal\// });
@@ -127,7 +135,7 @@ const banAndAppeal = journey(
       .getByText(appeals('notice.rule', { rule: appeals('rules.scam') }), { exact: true })
       .waitFor();
     await field(appealPage, appeals('appeal.text')).fill(APPEAL_TEXT);
-    await shot(appealPage, 'moderation-05-appeal');
+    await shot(appealPage, 'moderation-06-appeal');
     await appealPage.getByRole('button', { name: appeals('appeal.submit'), exact: true }).click();
     await appealPage.getByText(APPEAL_TEXT, { exact: true }).waitFor();
     await appealPage
@@ -142,7 +150,7 @@ const banAndAppeal = journey(
     await appealed.click();
     await jonas.page.getByText(APPEAL_TEXT, { exact: true }).waitFor();
     await jonas.page.getByRole('button', { name: moderation('action.submit'), exact: true }).waitFor();
-    await shot(jonas.page, 'moderation-06-appeal-for-another');
+    await shot(jonas.page, 'moderation-07-appeal-for-another');
 
     // Mireille, who banned him, may not act on his appeal.
     await mireille.page.goto(caseUrl);

@@ -38,7 +38,7 @@ describe('the app’s routes, composed from the features (app-features.ts)', () 
         '/moderation/verifications',
         ...['/notifications', '/post/:id', '/posts', '/posts/requests', '/profile/:id', '/swap'],
         ...['/update-zone/:id', '/zone/:id', '/zone/:id/member/:user', '/zone/:id/members'],
-        ...['/zone/:id/profile/:user', '/zone/:id/settings', '/zones', '/moderation/verifications'],
+        ...['/zone/:id/profile/:user', '/zone/:id/settings', '/zones'],
       ].sort(),
       '/settings': [
         ...['*', 'access', 'access/deactivate', 'access/delete', 'access/email', 'access/phone'],

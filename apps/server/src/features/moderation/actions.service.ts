@@ -88,7 +88,7 @@ async function applyAction(
         throw invalidFields(fieldIssue('reporter', 'invalid_value'));
       await repo.muteReporter(tx, input.reporter!, until!);
       await settle(tx, found.id, 'dismissed');
-      await weighCase(tx, found.id, clock.now());
+      await weighCase(tx, found.id, clock.now(), found.source === 'shield');
       return none;
     }
     case 'remove_content': {

@@ -1,6 +1,9 @@
 import type { CaseSubjectKind } from '@motema/shared/moderation';
 import type { ReportReason } from '@motema/shared/safety';
+import type { MessageFlagged } from '../../app-event-payloads.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { clock } from '../../lib/clock.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 import type { ModerationSubject } from '../../moderation-subjects-port.ts';
 import type { ReportCases, StoredReport } from '../safety/safety.service.ts';
@@ -33,9 +36,30 @@ export const reportCases: ReportCases = {
       const owner = deps.moderationSubjects.find((candidate) => candidate.kind === subject.kind);
       await takeSnapshot(tx, deps.storage, owner, found.id, subject.id, report.createdAt);
     }
-    await weighCase(tx, found.id, report.createdAt);
+    await weighCase(tx, found.id, report.createdAt, found.source === 'shield');
   },
 };
+
+/**
+ * A new message the scam shield flagged (`chat.message.flagged`): its case, opened with source
+ * `shield` and the message's snapshot, before anyone reports it; the recipient's report of it (the
+ * banner's Report) joins the same case. The sender's flagged messages are their cases, gathered in
+ * the console's member history.
+ */
+export async function openFlaggedMessageCase(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'moderationSubjects'>,
+  flagged: MessageFlagged,
+) {
+  await deps.db.transaction(async (tx) => {
+    const at = clock.now();
+    const subject = { kind: 'message' as const, id: flagged.messageId };
+    const found = await repo.upsertCase(tx, subject, flagged.senderId, at, 'shield');
+    if (!found.created) return;
+    const owner = deps.moderationSubjects.find((candidate) => candidate.kind === 'message');
+    await takeSnapshot(tx, deps.storage, owner, found.id, subject.id, at);
+    await weighCase(tx, found.id, at, true);
+  });
+}
 
 /** The subject as it is now, its pictures copied under `moderation/<caseId>/` so that they outlive it. */
 async function takeSnapshot(
@@ -64,8 +88,8 @@ async function takeSnapshot(
   });
 }
 
-/** Computes the case's priority again from its reports (moderation-priority.ts). */
-export async function weighCase(db: DbOrTx, caseId: string, at: Date) {
+/** Computes the case's priority again from its reports and the shield's flag (moderation-priority.ts). */
+export async function weighCase(db: DbOrTx, caseId: string, at: Date, flagged: boolean) {
   const rows = await repo.caseReporters(db, caseId, at);
   const priority = casePriority(
     rows
@@ -78,6 +102,7 @@ export async function weighCase(db: DbOrTx, caseId: string, at: Date) {
         dismissed: row.dismissed,
         muted: row.muted,
       })),
+    flagged,
   );
   await repo.updateCase(db, caseId, { priority });
 }

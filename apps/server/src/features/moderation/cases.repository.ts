@@ -20,6 +20,7 @@ export async function upsertCase(
   subject: { kind: CaseSubjectKind; id: string },
   memberId: string | null,
   at: Date,
+  source: 'reports' | 'shield' = 'reports',
 ) {
   const [row] = await db
     .insert(moderationCases)
@@ -27,6 +28,7 @@ export async function upsertCase(
       subjectKind: subject.kind,
       subjectId: subject.id,
       memberId,
+      source,
       firstReportedAt: at,
       lastReportedAt: at,
     })
@@ -38,7 +40,11 @@ export async function upsertCase(
         closedAt: null,
       },
     })
-    .returning({ id: moderationCases.id, created: sql<boolean>`xmax = 0` });
+    .returning({
+      id: moderationCases.id,
+      source: moderationCases.source,
+      created: sql<boolean>`xmax = 0`,
+    });
   return row!;
 }
 

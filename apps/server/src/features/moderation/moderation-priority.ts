@@ -33,10 +33,19 @@ export function reporterWeight(reporter: Omit<ReporterWeighing, 'reason' | 'repo
   return accuracy * age;
 }
 
-/** The priority of a case's reports, rounded to hundredths; a reporter's several reports count once. */
-export function casePriority(reports: readonly ReporterWeighing[]): number {
+/**
+ * What the scam shield's flag of a message weighs in its case, as one trusted reporter's report of a
+ * scam would: the recipient's own report adds to it.
+ */
+export const SHIELD_FLAG_PRIORITY = REASON_SEVERITY.scam_or_commercial;
+
+/**
+ * The priority of a case's reports, rounded to hundredths; a reporter's several reports count once.
+ * A case the scam shield opened counts its flag beside them.
+ */
+export function casePriority(reports: readonly ReporterWeighing[], flagged = false): number {
   const severity = Math.max(0, ...reports.map((report) => REASON_SEVERITY[report.reason]));
   const weights = new Map(reports.map((report) => [report.reporterId, reporterWeight(report)]));
   const sum = [...weights.values()].reduce((total, weight) => total + weight, 0);
-  return Math.round(severity * sum * 100) / 100;
+  return Math.round((severity * sum + (flagged ? SHIELD_FLAG_PRIORITY : 0)) * 100) / 100;
 }

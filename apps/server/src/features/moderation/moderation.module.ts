@@ -1,6 +1,6 @@
 import { routes, type FeatureModule } from '../../modules/feature-module.ts';
 import { appealsRoutes } from './appeals.routes.ts';
-import { reportCases } from './case-merge.service.ts';
+import { openFlaggedMessageCase, reportCases } from './case-merge.service.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 import { deleteExpiredEvidence, RETENTION_EVERY_MS } from './retention.service.ts';
 
@@ -16,6 +16,10 @@ export const moderationModule: FeatureModule = {
       run: ({ deps }) => deleteExpiredEvidence(deps),
     },
   ],
+  // A message the scam shield flagged opens its case before anyone reports it.
+  subscribers: ({ deps }) => {
+    deps.events.on('chat.message.flagged', (flagged) => openFlaggedMessageCase(deps, flagged));
+  },
   // Each report joins its subject's case, in safety's transaction.
   provides: { reportCases },
 };
