@@ -1,7 +1,7 @@
 // @slow-tier joins two server nodes through a Redis server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@motema/shared/chat';
-import { buildConversation, send as sendOn, textMessage } from '../test/chat-factories.ts';
+import { buildConversation, ESTABLISHED, send as sendOn, textMessage } from '../test/chat-factories.ts';
 import { createMember, findUser, waitFor } from '../test/factories.ts';
 import { startRedisServer, type TestRedis } from '../test/redis-server.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
@@ -122,7 +122,9 @@ describe('two server nodes joined by Redis', () => {
   });
 
   it('relays a message sent through node A to node B; after B is killed the member catches up through A', async () => {
-    const conversation = await buildConversation(t);
+    // Established members: a new account's first messages to a stranger are slowed (the scam shield).
+    const members = [await createMember(t, ESTABLISHED()), await createMember(t, ESTABLISHED())];
+    const conversation = await buildConversation(t, { members });
     const [x, y] = conversation.members;
     const xOnB = await open(nodeB, x.cookie);
     const live = collect(xOnB, 'chats:messages:new');
