@@ -142,7 +142,7 @@ export function ActionForm({ detail }: { detail: CaseDetail }) {
         <Button
           type="submit"
           loading={act.isPending && !confirming}
-          color={action === 'ban' ? 'red' : undefined}
+          color={action === 'ban' ? 'red.9' : undefined}
         >
           {t('action.submit')}
         </Button>

@@ -43,7 +43,7 @@ export function CaseRow({ summary, now }: { summary: CaseSummary; now: number })
               </Badge>
             )}
             {summary.reasons.map(({ reason, count }) => (
-              <Badge key={reason} variant="outline" color="gray" tt="none">
+              <Badge key={reason} variant="outline" color="gray.7" tt="none">
                 {`${t(`safety:report.reasons.${reason}`)} × ${count}`}
               </Badge>
             ))}

@@ -72,7 +72,7 @@ function QueueItem({ item }: { item: VerificationItem }) {
       )}
       <Group mt="md" align="flex-end" wrap="wrap">
         <Button
-          color="teal"
+          color="teal.9"
           loading={decide.isPending && decide.variables.decision.decision === 'approve'}
           disabled={decide.isPending}
           onClick={() => decide.mutate({ id: item._id, decision: { decision: 'approve' } })}
