@@ -1,14 +1,14 @@
 import { Anchor, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, NavLink } from 'react-router';
+import { Navigate, NavLink } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { knownMe } from '../../lib/query-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LoadFailed } from '../../ui/load-failed.tsx';
+import { BackLink } from '../../ui/back-link.tsx';
 
 /** The console's sections, in its navigation. */
 const SECTIONS = [
@@ -49,17 +49,7 @@ export function ConsoleScreen({
             </Anchor>
           ))}
         </Group>
-        {back && (
-          <Anchor
-            component={Link}
-            to={back}
-            size="sm"
-            style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-          >
-            <IconArrowLeft size={16} aria-hidden />
-            {t('back')}
-          </Anchor>
-        )}
+        {back && <BackLink to={back} label={t('back')} />}
         <Title order={1} size="h2">
           {title}
         </Title>

@@ -1,14 +1,13 @@
-import { Anchor, Container, Skeleton, Stack, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Container, Skeleton, Stack, Title } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { errorText } from '../../lib/error-text.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LoadFailed } from '../../ui/load-failed.tsx';
 import type { ZoneFeedProps, ZoneFeedSlot } from '../../ui/zone-feed-slot.ts';
+import { BackLink } from '../../ui/back-link.tsx';
 
 /** Every zone screen's frame: a way back, the title and the content. */
 export function ZoneScreen({ title, back, children }: { title: string; back?: string; children: ReactNode }) {
@@ -17,17 +16,7 @@ export function ZoneScreen({ title, back, children }: { title: string; back?: st
   return (
     <Container size="sm" px="sm" py="md">
       <Stack gap="md">
-        {back && (
-          <Anchor
-            component={Link}
-            to={back}
-            size="sm"
-            style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-          >
-            <IconArrowLeft size={16} aria-hidden />
-            {t('back')}
-          </Anchor>
-        )}
+        {back && <BackLink to={back} label={t('back')} />}
         <Title order={1} size="h2">
           {title}
         </Title>
