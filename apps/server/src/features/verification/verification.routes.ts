@@ -25,6 +25,7 @@ import {
   verificationStateOf,
   type SelfieUpload,
 } from './verification.service.ts';
+import { readAtMost } from '../../lib/read-at-most.ts';
 
 /** Room for the multipart envelope (the pose, headers) around the selfie. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
@@ -43,19 +44,6 @@ const tooLarge = () => new AppError(413, 'selfie_too_large');
 const missing = () => badRequest('selfie_missing');
 const notFound = () => new AppError(404, 'not_found');
 
-/** The selfie's bytes, refusing (and no longer reading) as soon as they pass the limit. */
-async function readSelfie(stream: AsyncIterable<Buffer> & { truncated?: boolean }): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    total += chunk.length;
-    if (total > SELFIE_MAX_BYTES) throw tooLarge();
-    chunks.push(chunk);
-  }
-  if (stream.truncated) throw tooLarge();
-  return Buffer.concat(chunks, total);
-}
-
 /** The multipart body: the field `pose`, then the file `selfie`. Read only when the service asks. */
 function selfieUpload(request: FastifyRequest) {
   return async (): Promise<SelfieUpload> => {
@@ -70,7 +58,7 @@ function selfieUpload(request: FastifyRequest) {
           continue;
         }
         if (part.fieldname !== 'selfie') throw missing();
-        const body = await readSelfie(part.file);
+        const body = await readAtMost(part.file, SELFIE_MAX_BYTES, tooLarge);
         if (body.length === 0) throw missing();
         return { pose, body };
       }

@@ -16,6 +16,7 @@ import { presentChatFile } from './chat-files.presenter.ts';
 import { openChatFile, uploadChatFile, type ChatUpload } from './chat-files.service.ts';
 import { memberOf, perMemberRateLimit } from '../../../plugins/request-member.ts';
 import { sendServedFile, servedFileResponses } from '../../../plugins/served-file-reply.ts';
+import { readAtMost } from '../../../lib/read-at-most.ts';
 
 /** Room for the multipart envelope (kind, duration, headers) around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -75,19 +76,6 @@ function parseDuration(value: string): number {
   return duration;
 }
 
-/** The file's bytes, refusing (and no longer reading) as soon as they pass `limit`. */
-async function readAtMost(stream: AsyncIterable<Buffer> & { truncated?: boolean }, limit: number) {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    total += chunk.length;
-    if (total > limit) throw tooLarge();
-    chunks.push(chunk);
-  }
-  if (stream.truncated) throw tooLarge();
-  return Buffer.concat(chunks, total);
-}
-
 /**
  * The multipart body: the field `kind` (required, before the file), `durationMs` (optional), then
  * the field `file`, read up to its kind's limit. Read only when the service asks for it.
@@ -111,7 +99,7 @@ function chatUpload(request: FastifyRequest) {
         if (kind === 'voice' && durationMs !== null && durationMs > VOICE_DURATION_MAX_MS) {
           throw invalidFields(fieldIssue('durationMs', 'invalid_value'));
         }
-        const body = await readAtMost(part.file, CHAT_FILE_MAX_BYTES[kind]);
+        const body = await readAtMost(part.file, CHAT_FILE_MAX_BYTES[kind], tooLarge);
         if (body.length === 0) throw missing();
         return { kind, durationMs: kind === 'photo' ? null : durationMs, body };
       }
