@@ -49,7 +49,12 @@ export function ConfirmDialog({
         <Button variant="default" classNames={classes} onClick={onClose} disabled={loading}>
           {cancelLabel}
         </Button>
-        <Button classNames={classes} color={danger ? 'red.9' : undefined} onClick={onConfirm} loading={loading}>
+        <Button
+          classNames={classes}
+          color={danger ? 'red.9' : undefined}
+          onClick={onConfirm}
+          loading={loading}
+        >
           {confirmLabel}
         </Button>
       </SimpleGrid>
