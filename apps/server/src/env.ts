@@ -126,9 +126,15 @@ const EnvSchema = z.object({
   FCM_SERVICE_ACCOUNT: z.string().min(1).optional(),
   FCM_API_URL: z.url({ protocol: /^https?$/ }).default('https://fcm.googleapis.com'),
   APNS_KEY: z.string().min(1).optional(),
-  APNS_KEY_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character key id').optional(),
-  APNS_TEAM_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'must be the 10-character team id').optional(),
-  APNS_TOPIC: z.string().regex(BUNDLE_ID, 'must be the app\'s bundle id').optional(),
+  APNS_KEY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character key id')
+    .optional(),
+  APNS_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character team id')
+    .optional(),
+  APNS_TOPIC: z.string().regex(BUNDLE_ID, "must be the app's bundle id").optional(),
   APNS_HOST: z.string().min(1).default('api.push.apple.com'),
   APNS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
   APNS_CA: z.string().min(1).optional(),
@@ -139,7 +145,12 @@ const EnvSchema = z.object({
   APP_LINKS_ANDROID_SHA256: z
     .string()
     .default('')
-    .transform((list) => list.split(',').map((item) => item.trim().toUpperCase()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((item) => item.trim().toUpperCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(SHA256_FINGERPRINT, 'must be SHA-256 fingerprints (AB:CD:...)'))),
   APP_LINKS_IOS_APP_ID: z
     .string()

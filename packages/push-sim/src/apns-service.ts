@@ -89,7 +89,8 @@ export async function startApnsService(options: {
     const device = devices.get(token.toLowerCase());
     if (!device) return fail(400, 'BadDeviceToken');
     if (apnsTopic !== topic) return fail(400, 'DeviceTokenNotForTopic');
-    if (device.unregisteredAt !== null) return fail(410, 'Unregistered', { timestamp: device.unregisteredAt });
+    if (device.unregisteredAt !== null)
+      return fail(410, 'Unregistered', { timestamp: device.unregisteredAt });
     let payload: ApnsNotification['payload'];
     try {
       payload = JSON.parse(body.toString('utf8')) as ApnsNotification['payload'];

@@ -113,12 +113,12 @@ export async function startFcmService(options: { projectId?: string } = {}): Pro
     return json(res, 200, { name: `projects/${projectId}/messages/${randomBytes(8).toString('hex')}` });
   };
 
-  let account: FcmServiceAccount;
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
     const handle = async () => {
       const raw = await readText(req);
-      if (req.method === 'POST' && path === '/token') return issueToken(res, new URLSearchParams(raw), account);
+      if (req.method === 'POST' && path === '/token')
+        return issueToken(res, new URLSearchParams(raw), account);
       const match = /^\/v1\/projects\/([^/]+)\/messages:send$/.exec(path);
       if (req.method === 'POST' && match?.[1]) return send(req, res, match[1], raw);
       return fcmError(res, 404, 'NOT_FOUND', 'No such method.');
@@ -127,7 +127,8 @@ export async function startFcmService(options: { projectId?: string } = {}): Pro
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  account = serviceAccount();
+  // Requests come only once it listens: by then the account names this origin.
+  const account = serviceAccount();
 
   const device = (token: string) => {
     const found = devices.get(token);
@@ -163,7 +164,9 @@ function checkAssertion(jwt: string, publicKey: KeyObject): Record<string, unkno
   try {
     const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: string };
     if (head.alg !== 'RS256') return null;
-    if (!verify('sha256', Buffer.from(`${header}.${claims}`), publicKey, Buffer.from(signature, 'base64url'))) {
+    if (
+      !verify('sha256', Buffer.from(`${header}.${claims}`), publicKey, Buffer.from(signature, 'base64url'))
+    ) {
       return null;
     }
     return JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as Record<string, unknown>;

@@ -59,10 +59,7 @@ export const appLinksRoutes: FastifyPluginAsyncZod<{ env: AppLinksEnv }> = async
   const serve = (path: string, body: unknown) =>
     app.get(path, { schema: { hide: true } }, async (_request, reply) => {
       if (!body) throw new AppError(404, 'not_found');
-      return reply
-        .type('application/json')
-        .header('Cache-Control', CACHE_CONTROL)
-        .send(JSON.stringify(body));
+      return reply.type('application/json').header('Cache-Control', CACHE_CONTROL).send(JSON.stringify(body));
     });
   serve('/.well-known/assetlinks.json', assetLinksOf(env));
   serve('/.well-known/apple-app-site-association', appleAppSiteAssociationOf(env));

@@ -66,7 +66,8 @@ export function createFcmSender(config: FcmConfig): NativeSender {
           return 'sent';
         }
         const code = errorCodeOf(await response.json().catch(() => null));
-        if (response.status === 401) accessToken = fcmAccessTokens(config.serviceAccount, PUSH_SEND_TIMEOUT_MS);
+        if (response.status === 401)
+          accessToken = fcmAccessTokens(config.serviceAccount, PUSH_SEND_TIMEOUT_MS);
         const dead = (response.status === 404 || response.status === 400) && DEAD_TOKEN_CODES.has(code ?? '');
         return dead ? 'gone' : 'failed';
       } catch {

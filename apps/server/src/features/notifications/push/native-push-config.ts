@@ -40,7 +40,7 @@ export type ApnsConfig = {
 function contentOf(name: string, value: string, looksInline: (text: string) => boolean): string {
   if (looksInline(value.trim())) return value.trim();
   try {
-    return readFileSync(value, 'utf8');
+    return readFileSync(value, 'utf8').trim();
   } catch {
     // The value may be the secret itself, mistyped: never repeat it.
     throw new Error(`Invalid configuration:\n  - ${name}: neither its content nor a readable file`);

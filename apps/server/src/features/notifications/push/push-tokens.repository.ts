@@ -143,7 +143,11 @@ export async function membersWithLiveToken(
     .from(pushTokens)
     .innerJoin(sessions, eq(sessions.id, pushTokens.sessionId))
     .where(
-      and(inArray(pushTokens.userId, [...userIds]), inArray(pushTokens.platform, [...platforms]), liveSession),
+      and(
+        inArray(pushTokens.userId, [...userIds]),
+        inArray(pushTokens.platform, [...platforms]),
+        liveSession,
+      ),
     );
   return new Set(rows.map((row) => row.userId));
 }
