@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../../lib/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildMessage, chatPair, type BuiltConversation } from '../../../test/chat-factories.ts';
+import { createProfile, rate } from '../../../test/discovery-factories.ts';
 import { asMember, type Member } from '../../../test/factories.ts';
 import {
   closeNativePushServices,
@@ -12,6 +13,7 @@ import {
   startNativePushServices,
   type NativePushServices,
 } from '../../../test/native-push-services.ts';
+import { pushJobsDone } from '../../../test/push-service.ts';
 import { handlePushJob } from './push-worker.service.ts';
 import { minuteOfDayIn } from './quiet-hours.ts';
 
@@ -129,5 +131,20 @@ describe('message pushes on Android and iOS', () => {
     expect(await handlePushJob(t.app.deps, job)).toEqual({ outcome: 'limited' });
     expect(services.fcm.received(android)).toEqual([]);
     expect(services.apns.received(ios)).toEqual([]);
+  });
+});
+
+describe('a member whose only device is a phone', () => {
+  it('is told through the real trigger and queue once native push is configured (a like, in their language)', async () => {
+    const rated = await createProfile(t, { language: 'fr' });
+    const phone = await registerPhone(t, services, rated.cookie, 'android');
+    await choose(rated, { push: ['match', 'like'] });
+    const rater = await createProfile(t, { firstName: 'Amani', language: 'en' });
+
+    expect((await rate(t, rater, rated, 5)).statusCode).toBe(200);
+    expect(await pushJobsDone(t, rated.user.id, 'like')).toBe(1);
+    expect(services.fcm.received(phone).map((message) => message.notification)).toEqual([
+      { title: 'Amani vous apprécie', body: 'Allez voir son profil.' },
+    ]);
   });
 });
