@@ -201,6 +201,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       problems.push('  - PUBLIC_URL: needed for links in e-mails, the Origin check and payment callbacks');
     }
     problems.push(...flexpayProductionProblems(env));
+    // The access token travels with each push: never in clear (http is for the local FCM service).
+    if (!env.FCM_API_URL.startsWith('https://'))
+      problems.push('  - FCM_API_URL: must be https in production');
     if (problems.length) throw new Error(`Refusing to start in production:\n${problems.join('\n')}`);
   }
   return env;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../../env.ts';
+import { FLEXPAY_PRODUCTION_ENV } from '../../../test/production-env.ts';
 import { serviceAccountAssertion } from './fcm-access-token.ts';
 import { apnsConfigOf, fcmConfigOf, nativePushSummary } from './native-push-config.ts';
 
@@ -72,6 +73,19 @@ describe('native push settings', () => {
     expect(() => env({ APP_LINKS_ANDROID_PACKAGE: 'app.motema' })).toThrow(/set both or neither/);
     expect(() => env({ APP_LINKS_ANDROID_SHA256: 'AB:CD' })).toThrow(/APP_LINKS_ANDROID_SHA256/);
     expect(() => env({ APP_LINKS_IOS_APP_ID: 'app.motema' })).toThrow(/APP_LINKS_IOS_APP_ID/);
+  });
+
+  it('keep the access token off clear text in production: FCM_API_URL https only', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PUBLIC_URL: 'https://motema.app',
+      ...FLEXPAY_PRODUCTION_ENV,
+    };
+    expect(() => parseEnv({ ...production, FCM_API_URL: 'http://127.0.0.1:7090' })).toThrow(
+      /FCM_API_URL: must be https in production/,
+    );
+    expect(parseEnv(production).FCM_API_URL).toBe('https://fcm.googleapis.com');
   });
 
   it('are summed up in one line at start: what is sent to, and what is kept only', () => {
