@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ZONES_PER_MEMBER_MAX } from '@motema/shared/zones';
 
+/** An iOS bundle id (reverse DNS), an Android package name, a signing certificate's SHA-256 fingerprint. */
+const BUNDLE_ID = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+const ANDROID_PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
+const SHA256_FINGERPRINT = /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -112,6 +117,45 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
     .optional(),
+  // Native push (docs/notifications.md). Android through FCM HTTP v1: the Firebase project's service
+  // account (its JSON, or the path of its file; a secret: never logged), FCM_API_URL only for the local
+  // FCM service. iOS through APNs with token authentication: the .p8 key (its PEM, or the path of its
+  // file; a secret), its key id, the team id and the app's bundle id (the topic); APNS_HOST
+  // api.sandbox.push.apple.com for development builds, or the local APNs service with APNS_PORT and
+  // APNS_CA (the PEM, or path, of a certificate to trust). Unset: native tokens are kept, not sent to.
+  FCM_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  FCM_API_URL: z.url({ protocol: /^https?$/ }).default('https://fcm.googleapis.com'),
+  APNS_KEY: z.string().min(1).optional(),
+  APNS_KEY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character key id')
+    .optional(),
+  APNS_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character team id')
+    .optional(),
+  APNS_TOPIC: z.string().regex(BUNDLE_ID, "must be the app's bundle id").optional(),
+  APNS_HOST: z.string().min(1).default('api.push.apple.com'),
+  APNS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
+  APNS_CA: z.string().min(1).optional(),
+  // App links (docs/mobile-app.md): /.well-known/assetlinks.json names the Android app (its package and
+  // its signing certificates' SHA-256 fingerprints, comma-separated) and
+  // /.well-known/apple-app-site-association the iOS app (<team id>.<bundle id>). Unset: 404.
+  APP_LINKS_ANDROID_PACKAGE: z.string().regex(ANDROID_PACKAGE, 'must be an Android package name').optional(),
+  APP_LINKS_ANDROID_SHA256: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((item) => item.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(SHA256_FINGERPRINT, 'must be SHA-256 fingerprints (AB:CD:...)'))),
+  APP_LINKS_IOS_APP_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$/, 'must be <team id>.<bundle id>')
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -140,6 +184,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!!env.TLS_CERT_FILE !== !!env.TLS_KEY_FILE) {
     throw new Error('Invalid configuration:\n  - TLS_CERT_FILE and TLS_KEY_FILE: set both or neither');
   }
+  const apns = APNS_SETTINGS.filter((name) => env[name]);
+  if (apns.length > 0 && apns.length < APNS_SETTINGS.length) {
+    throw new Error(`Invalid configuration:\n  - ${APNS_SETTINGS.join(', ')}: set all or none`);
+  }
+  if (!!env.APP_LINKS_ANDROID_PACKAGE !== env.APP_LINKS_ANDROID_SHA256.length > 0) {
+    throw new Error(
+      'Invalid configuration:\n  - APP_LINKS_ANDROID_PACKAGE and APP_LINKS_ANDROID_SHA256: set both or neither',
+    );
+  }
   if (env.NODE_ENV === 'production') {
     const problems: string[] = [];
     if (!env.SMTP_URL)
@@ -148,10 +201,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       problems.push('  - PUBLIC_URL: needed for links in e-mails, the Origin check and payment callbacks');
     }
     problems.push(...flexpayProductionProblems(env));
+    // The access token travels with each push: never in clear (http is for the local FCM service).
+    if (!env.FCM_API_URL.startsWith('https://'))
+      problems.push('  - FCM_API_URL: must be https in production');
     if (problems.length) throw new Error(`Refusing to start in production:\n${problems.join('\n')}`);
   }
   return env;
 }
+
+/** APNs token authentication needs the four together. */
+const APNS_SETTINGS = ['APNS_KEY', 'APNS_KEY_ID', 'APNS_TEAM_ID', 'APNS_TOPIC'] as const;
 
 const FLEXPAY_SETTINGS = [
   'FLEXPAY_BASE_URL',

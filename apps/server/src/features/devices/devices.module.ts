@@ -1,4 +1,5 @@
 import { routes, type FeatureModule } from '../../modules/feature-module.ts';
+import { appLinksRoutes } from './app-links.routes.ts';
 import { registerClientLogs } from './client-logs-realtime.ts';
 import { registerDevicesRealtime } from './devices-realtime.ts';
 import { devicesRoutes } from './devices.routes.ts';
@@ -11,7 +12,12 @@ import { visitorsRoutes } from './visitors.routes.ts';
 
 export const devicesModule: FeatureModule = {
   name: 'devices',
-  routes: [routes(devicesRoutes), routes(visitorsRoutes)],
+  routes: [
+    routes(devicesRoutes),
+    routes(visitorsRoutes),
+    // Outside /api: the files that let links to the site open the installed apps (no session read).
+    routes(appLinksRoutes, ({ deps }) => ({ env: deps.env }), ''),
+  ],
   publicRoutes: [
     // Each install of the app registers itself, a visitor's too (SPEC section 7); a session ties it to the member.
     'POST /api/devices',

@@ -1,6 +1,8 @@
 import { routes, type FeatureModule } from '../../modules/feature-module.ts';
 import { subscribeNotificationsEvents } from './notifications-realtime.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
+import { nativePushSummary } from './push/native-push-config.ts';
+import { closeNativeSenders, nativeSendersOf } from './push/native-senders.ts';
 import { pushTokensRoutes } from './push/push-tokens.routes.ts';
 import { subscribePushEvents } from './push/push-triggers.ts';
 import { workPushes } from './push/push-worker.service.ts';
@@ -24,17 +26,22 @@ export const notificationsModule: FeatureModule = {
   ],
   // A mail client's one click (RFC 8058), possibly from a webmail's page: the token names the member.
   crossOriginRoutes: ['POST /api/notifications/unsubscribe'],
-  subscribers: ({ deps: { db, events, jobs }, realtime }) => {
+  subscribers: ({ deps: { db, env, events, jobs }, realtime }) => {
     // Badges: counters:update to the members' devices when what they count changed.
     subscribeNotificationsEvents({ db, events }, realtime);
     // Push: a job per member told (messages, matches, likes, visits, requests, comments, payments).
     subscribePushEvents(
-      { db, events, jobs },
+      { db, env, events, jobs },
       (err) => realtime.log.error({ err }, 'sending a push job failed'),
       (stop) => realtime.io.httpServer?.once('close', stop),
     );
+    // The native adapters' connections (APNs keeps one open) go with the app.
+    realtime.io.httpServer?.once('close', () => void closeNativeSenders());
   },
-  workers: async ({ deps }) => {
+  workers: async ({ deps, log }) => {
+    // Android and iOS: which are sent to, said once (a setting that cannot be read stops the start).
+    nativeSendersOf(deps.env);
+    log.info(nativePushSummary(deps.env));
     // Pushes: the member's choices, quiet hours and the hourly limit, then each of their devices.
     await workPushes(deps);
     await workDigest(deps);

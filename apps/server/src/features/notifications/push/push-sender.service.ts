@@ -2,38 +2,26 @@ import webpush from 'web-push';
 import { PushPayloadSchema, type PushPayload } from '@motema/shared/notifications';
 import type { Db } from '../../../db/client.ts';
 import type { Env } from '../../../env.ts';
+import type { NativePushEnv } from './native-push-config.ts';
+import { nativeSendersOf, pushPlatforms } from './native-senders.ts';
+import { PUSH_SEND_TIMEOUT_MS, type PushOptions, type PushResult } from './push-delivery.ts';
 import { isAllowedPushEndpoint, pushServiceOrigins } from './push-endpoints.ts';
 import * as tokens from './push-tokens.repository.ts';
 import { vapidDetailsOf } from './vapid-keys.service.ts';
 
 export type PushSenderDeps = {
   db: Db;
-  env: Pick<Env, 'PUSH_SERVICE_ORIGINS' | 'VAPID_SUBJECT' | 'PUBLIC_URL'>;
+  env: Pick<Env, 'PUSH_SERVICE_ORIGINS' | 'VAPID_SUBJECT' | 'PUBLIC_URL'> & NativePushEnv;
 };
-
-export type PushOptions = {
-  /** RFC 8030 section 5.4: a push still waiting at the push service with this topic is replaced. */
-  topic?: string;
-  /** RFC 8030 section 5.3: how soon the device should wake for it. */
-  urgency: 'very-low' | 'low' | 'normal' | 'high';
-  /** RFC 8030 section 5.2: how long the push service keeps it for a device that is off. */
-  ttlSeconds: number;
-  /** How long a push service may take to answer; default PUSH_SEND_TIMEOUT_MS. */
-  timeoutMs?: number;
-};
-
-/** How the sends went: delivered to the push service, its device gone (token deleted), or failed. */
-export type PushResult = { sent: number; gone: number; failed: number };
-
-/** A push service that has not answered by then is counted failed; the others are not held up. */
-export const PUSH_SEND_TIMEOUT_MS = 10_000;
 
 /**
- * Sends a push to every device of the member that can get one: their web subscriptions whose session
- * is live (a token stops with its session; those of a revoked or expired session are deleted here,
- * never sent to). Each is encrypted for its device (aes128gcm, RFC 8291) and signed with the server's
- * VAPID keys, all posted at once. A 404 or 410 means the subscription is gone: its token is deleted.
- * Android and iOS tokens are kept but not sent to: no native app exists yet.
+ * Sends a push to every device of the member that can get one: their tokens whose session is live
+ * (a token stops with its session; those of a revoked or expired session are deleted here, never
+ * sent to), all at once. A web subscription's is encrypted for its device (aes128gcm, RFC 8291) and
+ * signed with the server's VAPID keys; an Android or iOS token's goes through its platform's adapter
+ * (FCM HTTP v1, APNs: native-senders.ts), once configured; unconfigured, those tokens are kept and
+ * not sent to. Every device gets the same texts, chosen by the worker. A push service that says the
+ * device is gone (404 or 410 for web, a dead token for FCM and APNs) has its token deleted.
  */
 export async function pushToMember(
   deps: PushSenderDeps,
@@ -41,23 +29,39 @@ export async function pushToMember(
   payload: PushPayload,
   options: PushOptions,
 ): Promise<PushResult> {
-  const body = JSON.stringify(PushPayloadSchema.parse(payload));
-  await tokens.deleteDeadWebTokens(deps.db, userId);
-  const targets = await tokens.liveWebTokensOf(deps.db, userId);
+  const checked = PushPayloadSchema.parse(payload);
+  const body = JSON.stringify(checked);
+  await tokens.deleteDeadTokens(deps.db, userId);
+  const senders = nativeSendersOf(deps.env);
+  const [webTargets, nativeTargets] = await Promise.all([
+    tokens.liveWebTokensOf(deps.db, userId),
+    tokens.liveNativeTokensOf(deps.db, userId, pushPlatforms(deps.env)),
+  ]);
   const result: PushResult = { sent: 0, gone: 0, failed: 0 };
-  if (targets.length === 0) return result;
-  const vapidDetails = await vapidDetailsOf(deps);
-  const origins = pushServiceOrigins(deps.env);
+  if (webTargets.length + nativeTargets.length === 0) return result;
+  const tally = async (ref: tokens.PushTokenRef, outcome: keyof PushResult) => {
+    result[outcome] += 1;
+    if (outcome === 'gone') await tokens.deletePushToken(deps.db, userId, ref);
+  };
 
-  await Promise.all(
-    targets.map(async (target) => {
-      const outcome = await sendOne(target, body, { ...options, vapidDetails, origins });
-      result[outcome] += 1;
-      if (outcome === 'gone') {
-        await tokens.deletePushToken(deps.db, userId, { platform: 'web', token: target.endpoint });
-      }
-    }),
-  );
+  const web = async () => {
+    if (webTargets.length === 0) return;
+    const vapidDetails = await vapidDetailsOf(deps);
+    const origins = pushServiceOrigins(deps.env);
+    await Promise.all(
+      webTargets.map(async (target) =>
+        tally(
+          { platform: 'web', token: target.endpoint },
+          await sendOne(target, body, { ...options, vapidDetails, origins }),
+        ),
+      ),
+    );
+  };
+  const native = nativeTargets.map(async (ref) => {
+    const sender = ref.platform === 'web' ? undefined : senders[ref.platform];
+    if (sender) await tally(ref, await sender.send(ref.token, checked, options));
+  });
+  await Promise.all([web(), ...native]);
   return result;
 }
 

@@ -94,22 +94,35 @@ export async function liveWebTokensOf(db: DbOrTx, userId: string): Promise<WebPu
   );
 }
 
+/** The member's Android and iOS tokens of a live session, on the platforms given (those configured). */
+export async function liveNativeTokensOf(
+  db: DbOrTx,
+  userId: string,
+  platforms: readonly PushTokenRow['platform'][],
+): Promise<PushTokenRef[]> {
+  const native = platforms.filter((platform) => platform !== 'web');
+  if (native.length === 0) return [];
+  return db
+    .select({ platform: pushTokens.platform, token: pushTokens.token })
+    .from(pushTokens)
+    .innerJoin(sessions, eq(sessions.id, pushTokens.sessionId))
+    .where(and(eq(pushTokens.userId, userId), inArray(pushTokens.platform, native), liveSession));
+}
+
 /**
- * Deletes the member's web tokens that can never be sent to again: their session revoked or
- * expired (its cascade runs only when the row is deleted) or none, or no keys to encrypt for
+ * Deletes the member's tokens that can never be sent to again: their session revoked or expired
+ * (its cascade runs only when the row is deleted) or none, and web ones without keys to encrypt for
  * (rows from before subscriptions were kept whole). Returns how many went.
  */
-export async function deleteDeadWebTokens(db: DbOrTx, userId: string): Promise<number> {
+export async function deleteDeadTokens(db: DbOrTx, userId: string): Promise<number> {
   const rows = await db
     .delete(pushTokens)
     .where(
       and(
         eq(pushTokens.userId, userId),
-        eq(pushTokens.platform, 'web'),
         or(
           isNull(pushTokens.sessionId),
-          isNull(pushTokens.p256dh),
-          isNull(pushTokens.auth),
+          and(eq(pushTokens.platform, 'web'), or(isNull(pushTokens.p256dh), isNull(pushTokens.auth))),
           sql`NOT EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.id} = ${pushTokens.sessionId} AND ${sessions.revokedAt} IS NULL AND ${sessions.expiresAt} > now())`,
         ),
       ),
@@ -118,13 +131,23 @@ export async function deleteDeadWebTokens(db: DbOrTx, userId: string): Promise<n
   return rows.length;
 }
 
-/** Which of these members have a web token of a live session (a device told by push). */
-export async function membersWithLiveWebToken(db: DbOrTx, userIds: readonly string[]): Promise<Set<string>> {
+/** Which of these members have a token of a live session on one of `platforms` (a device told by push). */
+export async function membersWithLiveToken(
+  db: DbOrTx,
+  userIds: readonly string[],
+  platforms: readonly PushTokenRow['platform'][],
+): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ userId: pushTokens.userId })
     .from(pushTokens)
     .innerJoin(sessions, eq(sessions.id, pushTokens.sessionId))
-    .where(and(inArray(pushTokens.userId, [...userIds]), eq(pushTokens.platform, 'web'), liveSession));
+    .where(
+      and(
+        inArray(pushTokens.userId, [...userIds]),
+        inArray(pushTokens.platform, [...platforms]),
+        liveSession,
+      ),
+    );
   return new Set(rows.map((row) => row.userId));
 }

@@ -2,6 +2,8 @@ import type { PushTokenInput } from '@motema/shared/notifications';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Env } from '../../../env.ts';
 import { fieldIssue, invalidFields } from '../../../lib/app-error.ts';
+import type { NativePushEnv } from './native-push-config.ts';
+import { pushPlatforms } from './native-senders.ts';
 import { isAllowedPushEndpoint, pushServiceOrigins } from './push-endpoints.ts';
 import * as repo from './push-tokens.repository.ts';
 
@@ -48,9 +50,12 @@ export async function forgetPushTokens(
 }
 
 /**
- * Which of these members a push reaches: a web token of a live session (not revoked, not expired).
- * Android and iOS tokens do not count: no native app is sent to yet.
+ * Which of these members a push reaches: a token of a live session (not revoked, not expired) on a
+ * platform the server sends to (web always; Android and iOS once configured: native-senders.ts).
  */
-export async function membersWithLivePushToken(db: DbOrTx, userIds: readonly string[]): Promise<Set<string>> {
-  return repo.membersWithLiveWebToken(db, userIds);
+export async function membersWithLivePushToken(
+  deps: { db: DbOrTx; env: NativePushEnv },
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  return repo.membersWithLiveToken(deps.db, userIds, pushPlatforms(deps.env));
 }

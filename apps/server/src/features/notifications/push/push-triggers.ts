@@ -11,7 +11,7 @@ import { membersWithLivePushToken } from './push-tokens.service.ts';
  * when: the member's choices, what is still true, quiet hours, the hourly limit. Registered by notifications.module.ts.
  */
 export function subscribePushEvents(
-  { db, events, jobs }: Pick<AppDeps, 'db' | 'events' | 'jobs'>,
+  { db, env, events, jobs }: Pick<AppDeps, 'db' | 'env' | 'events' | 'jobs'>,
   report: (error: unknown) => void,
   /** Registers what to do when the app closes. */
   onClose: (stop: () => void) => void,
@@ -22,7 +22,7 @@ export function subscribePushEvents(
   // read nor an enqueue per message belongs to the send. The batch also tries again what failed
   // because the database was away, the other triggers' jobs included.
   const messages = createMessagePushBatch({
-    reachable: (userIds) => membersWithLivePushToken(db, userIds),
+    reachable: (userIds) => membersWithLivePushToken({ db, env }, userIds),
     send: (job) => sendPushJob(jobs, job, job.kind === 'message' ? PUSH_MESSAGE_DELAY_S : 0),
     report,
   });
@@ -34,7 +34,7 @@ export function subscribePushEvents(
     try {
       // No device to push to (most members while they have the app open, or never allowed it): one
       // indexed read, for every member told, instead of a job to write, run and find nothing to do.
-      withDevice = await membersWithLivePushToken(db, [...new Set(all.map((job) => job.userId))]);
+      withDevice = await membersWithLivePushToken({ db, env }, [...new Set(all.map((job) => job.userId))]);
     } catch {
       // The database went away after the commit (a restart): the jobs are sent once it is back.
       for (const job of all) messages.retry(job);

@@ -8,7 +8,8 @@ import { notificationSettingsOf } from '../settings/notification-settings.servic
 import * as deliveries from './push-deliveries.repository.ts';
 import { pushAllowed } from './push-limit.ts';
 import { definePushQueue, sendPushJob } from './push-queue.ts';
-import { pushToMember, type PushResult } from './push-sender.service.ts';
+import type { PushResult } from './push-delivery.ts';
+import { pushToMember } from './push-sender.service.ts';
 import { whatToTell } from './push-subjects.service.ts';
 import { pushTexts } from './push-texts.ts';
 import { quietHoursEnd } from './quiet-hours.ts';

@@ -51,7 +51,7 @@ export async function sendDigests(deps: Pick<AppDeps, 'db' | 'jobs' | 'env'>): P
       limit: BATCH,
     });
     const pushed = await membersWithLivePushToken(
-      deps.db,
+      deps,
       recipients.map((recipient) => recipient.userId),
     );
     for (const recipient of recipients) {
