@@ -1,5 +1,29 @@
+import type { ShellRouter } from './native/start.ts';
+import { registerServiceWorker } from './web/service-worker.ts';
+
 /**
- * What the platform starts with the app (main.tsx): on the web, the service worker's registration,
- * apart from ./app-worker.ts because it imports the build's virtual module, which tests do not have.
+ * Whether the app runs in the native shell (apps/mobile): Capacitor's bridge, which the shell puts on
+ * the page before its first script, answers `Capacitor.isNativePlatform()`. Read from the page, so the
+ * web app's start page carries none of @capacitor/core.
  */
-export { registerServiceWorker as startAppWorker } from './web/service-worker.ts';
+export function runsInNativeShell(): boolean {
+  const bridge = (globalThis as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor;
+  return bridge?.isNativePlatform?.() === true;
+}
+
+/**
+ * What the platform starts with the app (main.tsx), before it renders. On the web: the service
+ * worker's registration (apart from ./app-worker.ts because it imports the build's virtual module,
+ * which tests do not have). In the native shell: its implementations, loaded only there (a dynamic
+ * import: a chunk of its own, never fetched by the web) and bound into the ports (decision 0048); if
+ * they fail to load, the web's stay and the app still runs.
+ */
+export async function startPlatform(router: ShellRouter): Promise<void> {
+  if (!runsInNativeShell()) return registerServiceWorker();
+  try {
+    const { startNativeShell } = await import('./native/start.ts');
+    await startNativeShell(router);
+  } catch (error) {
+    console.error('The native shell did not start its platform', error);
+  }
+}
