@@ -173,6 +173,9 @@ export default defineConfig([
     'apps/server/src/db/migrations/',
     'e2e/results/',
     'bench/results/',
+    // The native projects of the mobile app, and the web build `cap sync` copies into them.
+    'apps/mobile/android/',
+    'apps/mobile/ios/',
   ]),
 
   js.configs.recommended,

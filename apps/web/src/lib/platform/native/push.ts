@@ -36,7 +36,10 @@ function registerOnce(plugin: PushNotificationsPort): Promise<string> {
  * iOS (`kind`). The server's VAPID key is the web's only and never asked for. The permission is read
  * once at start and after each question, so the port's `permission()` stays synchronous.
  */
-export async function nativePush(plugin: PushNotificationsPort, kind: 'android' | 'ios'): Promise<PushPlatform> {
+export async function nativePush(
+  plugin: PushNotificationsPort,
+  kind: 'android' | 'ios',
+): Promise<PushPlatform> {
   let permission = permissionOf((await plugin.checkPermissions()).receive);
   let registering: Promise<string> | undefined;
   const token = () => (registering ??= registerOnce(plugin).finally(() => (registering = undefined)));

@@ -39,7 +39,10 @@ export const webPush: PushPlatform = {
     const current = await registration.pushManager.getSubscription();
     if (current && sameBytes(current.options.applicationServerKey, key)) return { web: current.toJSON() };
     await current?.unsubscribe();
-    const made = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    const made = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: key,
+    });
     return { web: made.toJSON() };
   },
   async end() {
