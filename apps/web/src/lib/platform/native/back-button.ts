@@ -5,7 +5,7 @@ const HOME_PATHS = new Set(['/', '/home']);
 
 /** The router's side the back button needs (a React Router data router). */
 export type BackButtonRouter = {
-  state: { location: { pathname: string } };
+  state: { location: { pathname: string; search: string; hash: string } };
   navigate(delta: number): unknown;
 };
 
