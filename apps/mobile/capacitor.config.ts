@@ -21,13 +21,14 @@ const config: CapacitorConfig = {
   // The brand's calm neutral behind the web view while it starts (DESIGN.md, the manifest's background).
   backgroundColor: '#FFF8F5',
   server: {
-    // https on Android too: the web app needs a secure context (crypto, camera, geolocation).
+    // Capacitor's default, pinned: the copy is served at https://localhost (a secure context for the
+    // camera and geolocation), and another origin would lose what the web view keeps (localStorage).
     androidScheme: 'https',
     ...(serverUrl ? { url: serverUrl, cleartext: serverUrl.startsWith('http:') } : {}),
   },
-  ios: { contentInset: 'never' },
   plugins: {
-    // Shown while the app is in front: the web app's own notice says a new message, not the system.
+    // Nothing shown by iOS while the app is in front, as the web push shows nothing then: the open app
+    // already shows what happened.
     PushNotifications: { presentationOptions: [] },
   },
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { appLinks } from '../app-links.ts';
-import { fakeShellPlugins, shellRouter } from './native-fixtures.ts';
+import { ANDROID_INFO, IOS_INFO, fakeShellPlugins, shellRouter } from './native-fixtures.ts';
 import { appPathOf } from './app-links.ts';
 import { startNativeShell } from './start.ts';
 
@@ -88,10 +88,19 @@ describe('the back button', () => {
 });
 
 describe('the status bar', () => {
-  it('takes the brand’s colour, light text on it', async () => {
-    const plugins = fakeShellPlugins();
+  it('takes the brand’s colour, light text on it, where Android draws its background (before 15)', async () => {
+    const plugins = fakeShellPlugins({ info: { ...ANDROID_INFO, osVersion: '14', androidSDKVersion: 34 } });
     await startNativeShell(shellRouter(), plugins.asPlugins());
     expect(plugins.statusBar.setBackgroundColor).toHaveBeenCalledWith({ color: '#E0474C' });
     expect(plugins.statusBar.setStyle).toHaveBeenCalledWith({ style: 'DARK' });
+  });
+
+  it('follows the system’s scheme where the page shows under it (Android 15 and later, iOS)', async () => {
+    for (const info of [ANDROID_INFO, IOS_INFO]) {
+      const plugins = fakeShellPlugins({ info });
+      await startNativeShell(shellRouter(), plugins.asPlugins());
+      expect(plugins.statusBar.setBackgroundColor).not.toHaveBeenCalled();
+      expect(plugins.statusBar.setStyle).toHaveBeenCalledWith({ style: 'DEFAULT' });
+    }
   });
 });

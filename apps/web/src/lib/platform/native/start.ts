@@ -1,5 +1,5 @@
 import { App, type AppPlugin } from '@capacitor/app';
-import { Device, type DevicePlugin } from '@capacitor/device';
+import { Device, type DeviceInfo, type DevicePlugin } from '@capacitor/device';
 import { PushNotifications } from '@capacitor/push-notifications';
 import { StatusBar, Style, type StatusBarPlugin } from '@capacitor/status-bar';
 import { appLinks } from '../app-links.ts';
@@ -14,6 +14,8 @@ import { nativePush, type PushNotificationsPort } from './push.ts';
 
 /** The brand's primary (DESIGN.md, the manifest's theme colour): the status bar's background. */
 const BRAND_COLOUR = '#E0474C';
+/** Android 15's API level, from which apps are drawn edge to edge under the status bar. */
+const ANDROID_15_SDK = 35;
 
 /** The router the native shell drives: links the system opens, and the back button. */
 export type ShellRouter = BackButtonRouter & { navigate(path: string): unknown };
@@ -55,7 +57,21 @@ export async function startNativeShell(
     const { pathname, search, hash } = router.state.location;
     if (path !== `${pathname}${search}${hash}`) void router.navigate(path);
   });
-  // Light text on the brand colour (Android draws the bar's background; iOS's is the page's).
-  await plugins.statusBar.setStyle({ style: Style.Dark }).catch(() => undefined);
-  await plugins.statusBar.setBackgroundColor({ color: BRAND_COLOUR }).catch(() => undefined);
+  await colourStatusBar(plugins.statusBar, info);
+}
+
+/**
+ * Android before 15 draws the status bar's own background: the brand's colour, light text on it. On
+ * iOS, and from Android 15 on (edge to edge, the plugin's background ignored), the page shows under the
+ * bar: its text follows the system's light or dark scheme, as the page's colours do.
+ */
+async function colourStatusBar(statusBar: ShellPlugins['statusBar'], info: DeviceInfo): Promise<void> {
+  const ownBackground = info.platform === 'android' && (info.androidSDKVersion ?? 0) < ANDROID_15_SDK;
+  try {
+    if (!ownBackground) return await statusBar.setStyle({ style: Style.Default });
+    await statusBar.setBackgroundColor({ color: BRAND_COLOUR });
+    await statusBar.setStyle({ style: Style.Dark });
+  } catch {
+    // A system without the call: its own colours stay.
+  }
 }
