@@ -37,9 +37,9 @@ const CAPACITOR_PLUGINS: ShellPlugins = {
 
 /**
  * Binds the native implementations into the platform's ports (decision 0048), before the app renders,
- * then follows what the system hands the app: its links (a cold start's too) and the back button.
- * Loaded by ../start.ts only in the native shell, so none of it is in the web app's files. Storage stays
- * the web view's localStorage (the decision says why).
+ * then follows what the system hands the app (its links, a cold start's too, and the back button) and
+ * colours the status bar. Loaded by ../start.ts only in the native shell, so none of it is in the web
+ * app's files. Storage stays the web view's localStorage (the decision says why).
  */
 export async function startNativeShell(
   router: ShellRouter,
