@@ -151,6 +151,19 @@ const IMPORT_RESTRICTIONS = [
     ],
     WEB_TESTS,
   ),
+  // The native shell's parts load in the shell only, by lib/platform/start.ts's dynamic import
+  // (docs/decisions/0048): imported statically, they would be in the web app's files.
+  restrict(
+    [`${WEB}/**`],
+    [
+      forbid(
+        '^@capacitor/|(^|/)platform/native/|^\\./native/',
+        'The native shell’s parts are loaded by a dynamic import in lib/platform/start.ts only (decision 0048).',
+        { allowTypeImports: true, allowDynamicImports: true },
+      ),
+    ],
+    [`${WEB}/lib/platform/native/**`, ...WEB_TESTS],
+  ),
   restrict(
     [`${WEB}/ui/**`],
     [forbid('(^|/)features/', 'ui/ holds shared presentational pieces and never imports features/.')],
@@ -173,6 +186,9 @@ export default defineConfig([
     'apps/server/src/db/migrations/',
     'e2e/results/',
     'bench/results/',
+    // The native projects of the mobile app, and the web build `cap sync` copies into them.
+    'apps/mobile/android/',
+    'apps/mobile/ios/',
   ]),
 
   js.configs.recommended,

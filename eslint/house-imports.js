@@ -1,5 +1,5 @@
 // One rule for every import restriction of the house, given as a table of
-// { files, ignores, patterns: [{ regex, message, allowTypeImports }] }: a file gets every row
+// { files, ignores, patterns: [{ regex, message, allowTypeImports, allowDynamicImports }] }: a file gets every row
 // whose globs match it. (ESLint's own no-restricted-imports keeps only the last configuration
 // that matches a file, so rows for overlapping globs would silently replace each other.)
 import path from 'node:path';
@@ -25,10 +25,11 @@ const restrictedImports = {
       .filter((row) => matchesAny(file, row.files) && !matchesAny(file, row.ignores))
       .flatMap((row) => row.patterns.map((pattern) => ({ ...pattern, test: new RegExp(pattern.regex) })));
     if (!patterns.length) return {};
-    const check = (node, source) => {
+    const check = (node, source, dynamic = false) => {
       if (typeof source?.value !== 'string') return;
       for (const pattern of patterns) {
         if (pattern.allowTypeImports && isTypeOnly(node)) continue;
+        if (pattern.allowDynamicImports && dynamic) continue;
         if (pattern.test.test(source.value)) context.report({ node: source, message: pattern.message });
       }
     };
@@ -36,7 +37,7 @@ const restrictedImports = {
       ImportDeclaration: (node) => check(node, node.source),
       ExportNamedDeclaration: (node) => check(node, node.source),
       ExportAllDeclaration: (node) => check(node, node.source),
-      ImportExpression: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source, true),
     };
   },
 };

@@ -2,7 +2,8 @@
 // `npm test`: everything CI checks, in order, failing fast. Steps: secret scan
 // (scripts/secret-scan.mjs), lint, typecheck, Vitest's fast tier (unit and route tests), its slow
 // tier (processes, crashes, timing, ffmpeg, models, two nodes: decision 0039), web build, bundle
-// budgets (bar B5, apps/web/build/critical-path.ts), end to end (e2e/run.mjs). Ends with a summary whose last line is `N passed, M failed` (Vitest tests, budget
+// budgets (bar B5, apps/web/build/critical-path.ts), the mobile app's `cap sync` of that build
+// (apps/mobile: docs/mobile-app.md), end to end (e2e/run.mjs). Ends with a summary whose last line is `N passed, M failed` (Vitest tests, budget
 // checks and end-to-end checks, both tiers counted). Before the Vitest steps, Debian's
 // redis-server (the two-node tests start a real one) and ffmpeg (the media worker's maintained
 // ffmpeg, decision 0031) are installed with apt-get when missing.
@@ -50,7 +51,7 @@ const steps = [
   {
     name: 'typecheck',
     title: 'Typecheck: tsc -b',
-    commands: [['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'e2e', 'bench']],
+    commands: [['tsc', '-b', 'packages/shared', 'apps/server', 'apps/web', 'apps/mobile', 'e2e', 'bench']],
   },
   {
     name: 'unit',
@@ -82,6 +83,11 @@ const steps = [
         BUDGETS_JSON,
       ],
     ],
+  },
+  {
+    name: 'mobile',
+    title: 'Mobile app: cap sync copies the web build into Android and iOS (apps/mobile, no SDK needed)',
+    commands: [['npm', 'run', 'mobile:sync']],
   },
   {
     name: 'e2e',

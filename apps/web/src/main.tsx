@@ -9,7 +9,7 @@ import type { Me } from '@motema/shared/users';
 import { initI18n, loadSharedNamespaces, storedLanguage } from './lib/i18n.ts';
 import { knownMe, ME_QUERY_KEY, queryClient } from './lib/query-client.ts';
 import { meQueryOptions } from './features/users/users.api.ts';
-import { startAppWorker } from './lib/platform/start.ts';
+import { startPlatform } from './lib/platform/start.ts';
 import { captureClientErrors } from './lib/client-logs.ts';
 import { followNetwork } from './lib/notices.ts';
 import { captureInstallPrompt } from './features/devices/install/install-prompt.ts';
@@ -47,7 +47,8 @@ const prerendered = prerenderedPage(container);
 const keptCopy = keptCopyPath(container);
 await initI18n();
 followDeviceChoice(queryClient, storedLanguage);
-startAppWorker();
+// The service worker on the web; in the native shell, its parts bound in before anything renders.
+await startPlatform(router);
 // The error and validation texts, not needed by the start page: fetched once the first page is up.
 void Promise.all([profileAnswered, firstPageLoaded(router)]).then(() =>
   whenIdle(() => void loadSharedNamespaces()),

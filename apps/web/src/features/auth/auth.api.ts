@@ -51,8 +51,9 @@ export function useLoginMutation() {
 
 /**
  * Ends the session: the member becomes a visitor, every cached answer goes, and to login. The server
- * is told this device's web push endpoint (`web-token`) besides the session's tokens, and the browser's
- * subscription ends: nothing of this member reaches the device any more.
+ * is told this device's push token (`web-token`: a browser's endpoint; `android-token`, `ios-token`: the
+ * native app's) besides the session's tokens, and the device's registration ends: nothing of this
+ * member reaches the device any more.
  */
 export function useLogoutMutation() {
   const endSession = useEndSession();

@@ -9,5 +9,5 @@ export type AppLinks = {
   listen(open: (path: string) => void): () => void;
 };
 
-/** This platform's app links: the web's (decision 0038: a native build binds its own here). */
-export const appLinks: AppLinks = webAppLinks;
+/** This platform's app links: the web's, or the native shell's bound in at start (./start.ts, decision 0048). */
+export const appLinks: AppLinks = { ...webAppLinks };

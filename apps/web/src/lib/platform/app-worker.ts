@@ -2,7 +2,7 @@ import { webAppWorker } from './web/service-worker-update.ts';
 
 /**
  * What keeps the app available offline and brings its new versions (the web: the service worker,
- * registered by main.tsx through `startAppWorker`, ./start.ts).
+ * registered by main.tsx through `startPlatform`, ./start.ts).
  */
 export type AppWorker = {
   /** Whether it serves this page: the app and what the device kept open without a network. */
@@ -11,5 +11,5 @@ export type AppWorker = {
   reloadIntoNewVersion(url: string): Promise<void>;
 };
 
-/** This platform's worker: the web's (decision 0038: a native build binds its own here). */
-export const appWorker: AppWorker = webAppWorker;
+/** This platform's worker: the web's, or the native shell's bound in at start (./start.ts, decision 0048). */
+export const appWorker: AppWorker = { ...webAppWorker };

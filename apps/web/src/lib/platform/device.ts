@@ -11,5 +11,5 @@ export type DevicePlatform = {
   installed(): boolean;
 };
 
-/** This platform's device: the web's (decision 0038: a native build binds its own here). */
-export const device: DevicePlatform = webDevice;
+/** This platform's device: the web's, or the native shell's bound in at start (./start.ts, decision 0048). */
+export const device: DevicePlatform = { ...webDevice };

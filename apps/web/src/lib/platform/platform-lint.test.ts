@@ -40,6 +40,25 @@ describe('the web reaches the device only through lib/platform/', () => {
     expect(await rulesFiredOn(PLATFORM_FILE, code)).toEqual([]);
   });
 
+  // Decision 0048: the native shell's parts load in the shell only, so never in the web app's files.
+  it('fails on a static import of the native parts, and lets lib/platform/start.ts load them dynamically', async () => {
+    const nativeRule = (fired: string[]) => fired.includes('error house/restricted-imports');
+    expect(
+      nativeRule(await rulesFiredOn(FEATURE_FILE, `import { App } from '@capacitor/app';\nvoid App;\n`)),
+    ).toBe(true);
+    const start = 'apps/web/src/lib/platform/start.ts';
+    const staticImport = `import { startNativeShell } from './native/start.ts';\nvoid startNativeShell;\n`;
+    expect(nativeRule(await rulesFiredOn(start, staticImport))).toBe(true);
+    const dynamicImport = `import type { ShellRouter } from './native/start.ts';\nexport const load = (router: ShellRouter) => import('./native/start.ts').then((shell) => shell.startNativeShell(router));\n`;
+    expect(await rulesFiredOn(start, dynamicImport)).toEqual([]);
+    expect(
+      await rulesFiredOn(
+        'apps/web/src/lib/platform/native/planted.ts',
+        `import { App } from '@capacitor/app';\nvoid App;\n`,
+      ),
+    ).toEqual([]);
+  });
+
   it('lets a feature keep a record through lib/device-record.ts', async () => {
     const allowed = `import { deviceText } from '../../lib/device-record.ts';\nexport const kept = deviceText('k', (stored) => stored);\n`;
     expect(await rulesFiredOn(FEATURE_FILE, allowed)).toEqual([]);

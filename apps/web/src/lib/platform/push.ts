@@ -4,8 +4,12 @@ import { webPush } from './web/push.ts';
 export type { PushSupport };
 /** The device's permission to show notifications: not asked yet, given, or refused. */
 export type PushPermission = 'default' | 'granted' | 'denied';
-/** A subscription at the device's push service, as the server registers it (endpoint and keys). */
-export type PushSubscriptionData = PushSubscriptionJSON;
+/**
+ * This device's address at its push service, in the shape POST /api/push-tokens takes it (SPEC): a
+ * browser's subscription (`web`: endpoint and keys), or a native app's token (`android`: FCM's, `ios`:
+ * APNs'). Features pass it on without learning which it is.
+ */
+export type PushRegistration = { web: PushSubscriptionJSON } | { android: string } | { ios: string };
 
 /**
  * Push on this device: whether it can receive it, its permission, and its subscription. What the app
@@ -17,16 +21,17 @@ export type PushPlatform = {
   permission(): PushPermission;
   /** Asks the device's own question (only after the app's explanation); its answer. */
   askPermission(): Promise<PushPermission>;
-  /** The subscription the device holds now, or null. */
-  current(): Promise<PushSubscriptionData | null>;
+  /** The registration the device holds now, or null. */
+  current(): Promise<PushRegistration | null>;
   /**
-   * A subscription for the server's key (base64url): the one held when made for it, else a new one.
-   * Rejects when none can be made (no service worker, no push service reachable).
+   * A registration at the device's push service: the one held when still good, else a new one. The web
+   * subscribes for the server's VAPID key (base64url), asked of `serverKey` only there. Rejects when
+   * none can be made (no service worker, no push service reachable).
    */
-  subscribe(serverKey: string): Promise<PushSubscriptionData>;
+  subscribe(serverKey: () => Promise<string>): Promise<PushRegistration>;
   /** Ends the device's subscription, if any (best effort: never rejects). */
   end(): Promise<void>;
 };
 
-/** This platform's push: the web's (decision 0038: a native build binds its own here). */
-export const push: PushPlatform = webPush;
+/** This platform's push: the web's, or the native shell's bound in at start (./start.ts, decision 0048). */
+export const push: PushPlatform = { ...webPush };

@@ -1,5 +1,20 @@
+import { runsInNativeShell } from './native-shell.ts';
+import type { ShellRouter } from './native/start.ts';
+import { registerServiceWorker } from './web/service-worker.ts';
+
 /**
- * What the platform starts with the app (main.tsx): on the web, the service worker's registration,
- * apart from ./app-worker.ts because it imports the build's virtual module, which tests do not have.
+ * What the platform starts with the app (main.tsx), before it renders. On the web: the service
+ * worker's registration (apart from ./app-worker.ts because it imports the build's virtual module,
+ * which tests do not have). In the native shell: its implementations, loaded only there (a dynamic
+ * import: a chunk of its own, never fetched by the web) and bound into the ports (decision 0048); if
+ * they fail to load, the web's stay and the app still runs.
  */
-export { registerServiceWorker as startAppWorker } from './web/service-worker.ts';
+export async function startPlatform(router: ShellRouter): Promise<void> {
+  if (!runsInNativeShell()) return registerServiceWorker();
+  try {
+    const { startNativeShell } = await import('./native/start.ts');
+    await startNativeShell(router);
+  } catch (error) {
+    console.error('The native shell did not start its platform', error);
+  }
+}

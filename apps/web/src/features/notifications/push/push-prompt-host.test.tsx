@@ -109,7 +109,8 @@ describe('the push prompt', () => {
       expect(browser.sent('PUT', '/api/notifications/settings')).toEqual([{ discreet: true }]),
     );
     expect(JSON.parse(localStorage.getItem('motema.push.device')!)).toEqual({
-      endpoint: ENDPOINT,
+      kind: 'web',
+      token: ENDPOINT,
       userId: 'me-1',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,17 +1,20 @@
-import { WebPushSubscriptionSchema } from '@motema/shared/notifications';
-import { push, type PushSubscriptionData } from '../../../lib/platform/push.ts';
-import { fetchVapidKey, registerWebPush } from './push.api.ts';
-import { endPushOnDevice, keepPushDevice, pushDeviceRecord } from './push-device.ts';
+import { PushTokenInputSchema } from '@motema/shared/notifications';
+import { push, type PushRegistration } from '../../../lib/platform/push.ts';
+import { fetchVapidKey, registerPushToken } from './push.api.ts';
+import { endPushOnDevice, keepPushDevice, pushDeviceRecord, pushTokenOf } from './push-device.ts';
 import { rememberPushRefusal } from './push-refusal.ts';
 
 /** What turning push on gave: on, refused (by the browser: remembered), or failed (no push service). */
 export type EnablePushResult = 'on' | 'refused' | 'failed';
 
-/** Registers the subscription for the member and keeps its endpoint on the device (for logout). */
-async function register(current: PushSubscriptionData, userId: string): Promise<void> {
-  const subscription = WebPushSubscriptionSchema.parse(current);
-  await registerWebPush(subscription);
-  keepPushDevice({ endpoint: subscription.endpoint, userId });
+/**
+ * Registers the device's push address for the member (a browser's subscription or a native app's token,
+ * as the platform gives it) and keeps its token on the device (for logout).
+ */
+async function register(current: PushRegistration, userId: string): Promise<void> {
+  const registration = PushTokenInputSchema.parse(current);
+  await registerPushToken(registration);
+  keepPushDevice({ ...pushTokenOf(registration), userId });
 }
 
 /**
@@ -44,7 +47,7 @@ export async function enablePush(userId: string): Promise<EnablePushResult> {
     }
     await withinWait(
       (async () => {
-        await register(await push.subscribe((await fetchVapidKey()).publicKey), userId);
+        await register(await push.subscribe(async () => (await fetchVapidKey()).publicKey), userId);
       })(),
     );
     return 'on';

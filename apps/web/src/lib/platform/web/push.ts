@@ -27,18 +27,23 @@ export const webPush: PushPlatform = {
   support: () => pushSupport(),
   permission: () => (typeof Notification === 'undefined' ? 'default' : Notification.permission),
   askPermission: () => Notification.requestPermission(),
-  current: async () => (await heldSubscription())?.toJSON() ?? null,
+  async current() {
+    const held = await heldSubscription();
+    return held ? { web: held.toJSON() } : null;
+  },
   // A subscription made for other keys (e.g. a database reset) is ended first: the browser refuses a
   // second key for one registration.
   async subscribe(serverKey) {
     const registration = await activeRegistration();
-    const key = base64UrlBytes(serverKey);
+    const key = base64UrlBytes(await serverKey());
     const current = await registration.pushManager.getSubscription();
-    if (current && sameBytes(current.options.applicationServerKey, key)) return current.toJSON();
+    if (current && sameBytes(current.options.applicationServerKey, key)) return { web: current.toJSON() };
     await current?.unsubscribe();
-    return (
-      await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
-    ).toJSON();
+    const made = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: key,
+    });
+    return { web: made.toJSON() };
   },
   async end() {
     try {

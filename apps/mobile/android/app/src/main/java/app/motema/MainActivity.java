@@ -1,0 +1,5 @@
+package app.motema;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
