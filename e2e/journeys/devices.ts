@@ -90,7 +90,7 @@ const updates = journey(
     await shot(page, 'devices-01-optional-update');
     onGreeting = greetNext();
     const reloaded = page.waitForEvent('load');
-    await notice.getByRole('button', { name: devices('update.reload'), exact: true }).click();
+    await notice.getByRole('button', { name: devices('update.apply'), exact: true }).click();
     await reloaded;
     await greeted;
     await page.waitForURL(/\/home$/);

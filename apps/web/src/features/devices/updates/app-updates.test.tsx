@@ -63,7 +63,7 @@ describe('app updates (device:{id})', () => {
     expect(notice.textContent).toContain('A new version of Motema is ready (1.40.0).');
     // Not blocking: the app stays usable around it.
     expect(screen.queryByRole('dialog')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(apply).toHaveBeenCalledWith('/');
 
     fireEvent.click(screen.getByRole('button', { name: 'Later' }));

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 
 type Props = { version: string; updating: boolean; onReload: () => void; onClose: () => void };
 
-/** The quiet notice of an optional update: the member reloads when it suits them, or closes it. */
+/**
+ * The quiet notice of an optional update: the member updates when it suits them (the web reloads into
+ * the new version, the mobile app opens its store page), or closes it.
+ */
 export function UpdateNotice({ version, updating, onReload, onClose }: Props) {
   const { t } = useTranslation('devices');
   return (
@@ -14,7 +17,7 @@ export function UpdateNotice({ version, updating, onReload, onClose }: Props) {
             {t('update.available', { version })}
           </Text>
           <Button size="xs" variant="light" loading={updating} onClick={onReload}>
-            {t('update.reload')}
+            {t('update.apply')}
           </Button>
           <CloseButton size="sm" aria-label={t('update.later')} onClick={onClose} />
         </Group>

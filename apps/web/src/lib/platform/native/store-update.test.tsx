@@ -56,7 +56,7 @@ describe('an update in the native shell (device:{id})', () => {
     const assign = vi.spyOn(location, 'assign').mockImplementation(() => undefined);
     const socket = renderUpdates();
     act(() => socket.serverEmit(`device:${DEVICE}`, { version: '1.40.0', required: false, url: '/' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Reload' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Update' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(STORE_URLS.ios));
   });
 });
