@@ -7,6 +7,7 @@ import { Logo } from '../ui/logo.tsx';
 import { useMeQuery } from '../features/users/users.api.ts';
 import type { HomePart } from '../lib/feature-module.ts';
 import { SocketProvider } from '../lib/socket.ts';
+import { SAFE_BOTTOM, SAFE_TOP } from '../ui/safe-area.ts';
 import { HOME_PARTS } from './home-parts.ts';
 
 const NoBadge = ({ children }: { children?: ReactNode }) => children;
@@ -35,7 +36,9 @@ export function HomeLayout({ parts = HOME_PARTS }: { parts?: readonly HomePart[]
   return (
     <AppShell
       // Visitors (on a shared profile or post) get no member navigation: every tab would send them away.
-      header={{ height: 52, collapsed: !header }}
+      // Under a phone's status bar (the mobile app, an installed iPhone web app: viewport-fit=cover), the
+      // header grows by the screen's safe area, 0 elsewhere; Mantine's footer adds the bottom one itself.
+      header={{ height: `calc(52px + ${SAFE_TOP})`, collapsed: !header }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true, desktop: !me } }}
       footer={{ height: 64, collapsed: wide || !me || fullScreen }}
       padding={0}
@@ -45,7 +48,7 @@ export function HomeLayout({ parts = HOME_PARTS }: { parts?: readonly HomePart[]
       {header && (
         // A named region, not a banner: a dialog's title bar is a <header> too (Mantine's Modal), and a
         // page may have one banner only (axe: landmark-no-duplicate-banner).
-        <AppShell.Header px="md" role="region" aria-label="Motema">
+        <AppShell.Header px="md" role="region" aria-label="Motema" style={{ paddingTop: SAFE_TOP }}>
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Logo size={24} />
             <HeaderAction />
@@ -74,7 +77,11 @@ export function HomeLayout({ parts = HOME_PARTS }: { parts?: readonly HomePart[]
           </Stack>
         </AppShell.Navbar>
       )}
-      <AppShell.Main pb={wide || !me || fullScreen ? 0 : 72}>
+      <AppShell.Main
+        pb={wide || !me || fullScreen ? 0 : `calc(72px + ${SAFE_BOTTOM})`}
+        // Without the header bar, the screen's own top keeps clear of the status bar.
+        style={header ? undefined : { paddingTop: SAFE_TOP }}
+      >
         {/* The member's one socket (closed when the session ends), with the features' hosts. */}
         <SocketProvider userId={me?._id ?? null}>
           <Outlet />

@@ -6,6 +6,7 @@ import { Logo } from '../ui/logo.tsx';
 import { useMeQuery } from '../features/users/users.api.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { whenIdle } from '../lib/when-idle.ts';
+import { SAFE_TOP } from '../ui/safe-area.ts';
 
 const FOOTER_LINKS = [
   ['/about', 'footer.about'],
@@ -34,8 +35,11 @@ export function PublicLayout() {
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box
         component="header"
-        py="sm"
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        pb="sm"
+        style={{
+          paddingTop: `calc(var(--mantine-spacing-sm) + ${SAFE_TOP})`,
+          borderBottom: '1px solid var(--mantine-color-default-border)',
+        }}
       >
         <Container size="lg" px="sm">
           <Group justify="space-between" wrap="nowrap" gap="xs">

@@ -5,6 +5,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { OnboardingStep } from '@motema/shared/onboarding';
 import { memberOnboardingStep } from '../lib/photo-step.ts';
 import { useMeQuery } from '../features/users/users.api.ts';
+import { SAFE_TOP } from '../ui/safe-area.ts';
 
 /** The onboarding's screens in their order (packages/shared/src/onboarding.ts). */
 const ONBOARDING_STEPS: readonly OnboardingStep[] = ['profile', 'match', 'photo'];
@@ -29,8 +30,11 @@ export function StackLayout({ root, titleKey, backTo }: { root: string; titleKey
     <Box mih="100dvh">
       <Box
         component="header"
-        py="xs"
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        pb="xs"
+        style={{
+          paddingTop: `calc(var(--mantine-spacing-xs) + ${SAFE_TOP})`,
+          borderBottom: '1px solid var(--mantine-color-default-border)',
+        }}
       >
         <Container size="sm">
           <Group gap="xs" wrap="nowrap">
