@@ -1,5 +1,6 @@
 import type { CaseSnapshot, CaseSubjectKind } from '@motema/shared/moderation';
-import type { DbOrTx, Tx } from './db/client.ts';
+import type { AppEventPort } from './app-events.ts';
+import type { Db, DbOrTx, Tx } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 
 /**
@@ -23,4 +24,6 @@ export type ModerationSubject = {
   snapshot: (db: DbOrTx, id: string) => Promise<SubjectState | undefined>;
   /** Removes the subject (and its files, queued) in the moderator's transaction; false if already gone. */
   remove: (context: { tx: Tx; jobs: JobQueue }, id: string) => Promise<boolean>;
+  /** After the removal's commit: tells the screens open on it (a chat message taken back live). */
+  announceRemoval?: (deps: { db: Db; events: AppEventPort }, id: string) => Promise<void>;
 };

@@ -1,5 +1,6 @@
 import { APPEAL_WINDOW_DAYS, NOTIFIED_ACTIONS, type ModerationActionInput } from '@motema/shared/moderation';
 import type { Tx } from '../../db/client.ts';
+import type { ModerationSubject } from '../../moderation-subjects-port.ts';
 import type { ModerationCaseRow } from '../../db/schema.ts';
 import { AppError, conflict, fieldIssue, invalidFields } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
@@ -29,7 +30,7 @@ export async function actOnCase(
   input: ModerationActionInput,
   origin: string,
 ): Promise<void> {
-  const revoked = await deps.db.transaction(async (tx) => {
+  const effect = await deps.db.transaction(async (tx) => {
     const found = await repo.lockCase(tx, caseId);
     if (!found) throw notFound();
     if (found.state === 'closed') throw conflict('case_closed');
@@ -61,20 +62,24 @@ export async function actOnCase(
       closedAt: escalated ? null : at,
       appealed: false,
     });
-    return effect.revoked;
+    return effect;
   });
-  if (revoked.length > 0) await deps.events.emit('sessions.revoked', { sessionIds: revoked });
+  if (effect.revoked.length > 0) await deps.events.emit('sessions.revoked', { sessionIds: effect.revoked });
+  if (effect.removed) await effect.removed.owner.announceRemoval?.(deps, effect.removed.id);
 }
 
-/** The action's effect on the subject, its member or a reporter; the sessions it ended. */
+/** What an action did beyond the database: the sessions it ended, the subject it removed. */
+type Effect = { revoked: string[]; removed?: { owner: ModerationSubject; id: string } };
+
+/** The action's effect on the subject, its member or a reporter. */
 async function applyAction(
   deps: ModerationDeps,
   tx: Tx,
   found: ModerationCaseRow,
   input: ModerationActionInput,
   until: Date | null,
-): Promise<{ revoked: string[] }> {
-  const none = { revoked: [] };
+): Promise<Effect> {
+  const none: Effect = { revoked: [] };
   const memberId = found.memberId;
   switch (input.action) {
     case 'escalate':
@@ -93,8 +98,9 @@ async function applyAction(
     }
     case 'remove_content': {
       const owner = deps.moderationSubjects.find((subject) => subject.kind === found.subjectKind);
-      await owner?.remove({ tx, jobs: deps.jobs }, found.subjectId);
-      break;
+      const removed = await owner?.remove({ tx, jobs: deps.jobs }, found.subjectId);
+      await settle(tx, found.id, 'agreed');
+      return owner && removed ? { revoked: [], removed: { owner, id: found.subjectId } } : none;
     }
     case 'warn':
       break;

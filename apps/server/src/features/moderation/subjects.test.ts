@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEvents } from '../../app-events.ts';
 import { messages, moderationSnapshots } from '../../db/schema.ts';
 import { parseEnv } from '../../env.ts';
 import { clock } from '../../lib/clock.ts';
@@ -80,10 +81,18 @@ describe('the subjects of cases: photos, stories, messages', () => {
     });
     const found = (await caseOf(t.db, 'message', message.id))!;
     const staff = await createStaff(t);
+    const changed: AppEvents['message.changed'][] = [];
+    t.app.deps.events.on('message.changed', async (payload) => void changed.push(payload));
     const res = await act(t, staff, found.id, { action: 'remove_content', rule: 'scam' });
     expect(res.json().snapshot).toMatchObject({ text: 'Send 100 $ by M-Pesa', live: false });
     const [row] = await t.db.select().from(messages).where(eq(messages.id, message.id));
     expect(row?.unsentAt).not.toBeNull();
+    // Both members' open screens are told it was taken back.
+    const views = changed
+      .flatMap((event) => event.views)
+      .filter((view) => view.message.row.id === message.id);
+    expect(views.map((view) => view.userId).sort()).toEqual([sender.user.id, reporter.user.id].sort());
+    expect(views.every((view) => view.message.row.unsentAt !== null)).toBe(true);
   });
 
   it('opens a case for a reported story with its caption', async () => {

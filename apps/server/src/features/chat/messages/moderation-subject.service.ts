@@ -5,6 +5,7 @@ import type { ReportedContent } from '../../safety/safety.service.ts';
 import * as conversationsRepo from '../conversations/conversations.repository.ts';
 import { scheduleChatFilesRemoval } from '../files/chat-files.service.ts';
 import * as messagesRepo from './message-actions.repository.ts';
+import { messageFor } from './message-views.service.ts';
 import * as repo from './moderation-subject.repository.ts';
 
 const messageNotFound = () => new AppError(404, 'message_not_found');
@@ -25,7 +26,7 @@ export const messageReportTargets: ReportedContent = {
 /**
  * A reported message as a moderation subject (decision 0045): its text (its files are the chat's own,
  * not copied); a moderator's removal takes it back as its sender's unsend does, for both members, its
- * files queued for removal. The members' open screens learn it on their next load.
+ * files queued for removal, and their open screens are told after the commit.
  */
 export const messageModerationSubject: ModerationSubject = {
   kind: 'message',
@@ -45,5 +46,19 @@ export const messageModerationSubject: ModerationSubject = {
     }
     await scheduleChatFilesRemoval(jobs, { messageId: id });
     return true;
+  },
+  // Both members' open screens show it taken back at once, as the sender's own unsend does (a member
+  // who deleted it for themselves is not shown it again), and the recipient's badge follows.
+  async announceRemoval({ db, events }, id) {
+    const message = await repo.findMessage(db, id);
+    if (!message) return;
+    const views = [];
+    const members = await repo.membersOf(db, message.conversationId);
+    for (const userId of members) {
+      if (await messagesRepo.isHiddenBy(db, id, userId)) continue;
+      views.push({ userId, message: await messageFor(db, userId, id) });
+    }
+    await events.emit('message.changed', { views });
+    await events.emit('unread.changed', { userIds: members.filter((userId) => userId !== message.senderId) });
   },
 };
