@@ -7,7 +7,8 @@
  * metrics (its telemetry turns itself on in an interactive terminal).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = fileURLToPath(new URL('..', import.meta.url));
@@ -21,4 +22,17 @@ const result = spawnSync('cap', ['sync', ...process.argv.slice(2)], {
   env: { ...process.env, CI: '1' },
 });
 if (result.error) console.error(`cannot run cap: ${result.error.message}`);
+if (result.status === 0) dropPrecompressed(path.join(HERE, 'ios/App/App/public'));
 process.exit(result.status ?? 1);
+
+/**
+ * The web build's precompressed copies (*.br, *.gz: the server's, 3 of its 7 MB) have no use in the app,
+ * whose web view reads the files themselves: out of the iOS copy (Android's build leaves them out by
+ * its assets pattern, android/app/build.gradle).
+ */
+function dropPrecompressed(folder) {
+  if (!existsSync(folder)) return;
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && /\.(br|gz)$/.test(entry.name)) rmSync(path.join(entry.parentPath, entry.name));
+  }
+}
