@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { HeldMessage } from '@motema/shared/held-messages';
 import { MemberText } from '../../../ui/member-text.tsx';
 import { LoadFailed } from '../../../ui/load-failed.tsx';
 import { useHeldDecisionMutation, useHeldMessagesQuery } from './held-messages.api.ts';
+import { ConsoleScreen } from '../console-screen.tsx';
 
 function HeldRow({ held }: { held: HeldMessage }) {
   const { t } = useTranslation('held');
@@ -61,8 +62,7 @@ export default function HeldMessagesPage() {
   const { t } = useTranslation('held');
   const held = useHeldMessagesQuery();
   return (
-    <Stack gap="md" p="md">
-      <Title order={2}>{t('title')}</Title>
+    <ConsoleScreen title={t('title')}>
       {held.isPending ? (
         <Stack gap="sm" aria-hidden>
           {[0, 1, 2].map((row) => (
@@ -80,6 +80,6 @@ export default function HeldMessagesPage() {
           ))}
         </Stack>
       )}
-    </Stack>
+    </ConsoleScreen>
   );
 }

@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +23,7 @@ import {
   useDecideVerificationMutation,
   useVerificationQueueQuery,
 } from '../../verification/verification.api.ts';
+import { ConsoleScreen } from '../console-screen.tsx';
 
 /** One picture of the comparison, with its caption. */
 function Picture({ src, caption }: { src: string; caption: string }) {
@@ -106,16 +106,13 @@ export default function VerificationQueuePage() {
   const { t } = useTranslation('verification');
   const { data, error, isPending } = useVerificationQueueQuery();
   return (
-    <Stack gap="md" p="md">
-      <Title order={1} size="h3">
-        {t('console.title')}
-      </Title>
+    <ConsoleScreen title={t('console.title')}>
       {isPending && <Loader size="sm" />}
       {error && <Alert color="red">{errorText(error, t)}</Alert>}
       {data && data.items.length === 0 && <Text c="dimmed">{t('console.empty')}</Text>}
       {data?.items.map((item) => (
         <QueueItem key={item._id} item={item} />
       ))}
-    </Stack>
+    </ConsoleScreen>
   );
 }
