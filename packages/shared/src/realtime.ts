@@ -3,6 +3,17 @@ import type { Message, Presence, ReactionsEvent, ReceiptEvent } from './chat.ts'
 import type { CountersUpdate } from './counters.ts';
 import type { ClientLogs, DeviceUpdate } from './devices.ts';
 import type { MatchEvent } from './discovery.ts';
+import type {
+  Live,
+  LiveEndedEvent,
+  LiveMessage,
+  LiveMessageRemovedEvent,
+  LiveOnAirEvent,
+  LiveReactionEvent,
+  LiveRemovedEvent,
+  LiveViewersEvent,
+  LiveYouEvent,
+} from './lives.ts';
 import type { PostAccessEvent, PostCommentEvent, PostReadyEvent, PostRequestEvent } from './posts.ts';
 export type Coordinates = {
   accuracy: number;
@@ -56,6 +67,22 @@ export type ServerToClientEvents = {
   'posts:comment': (payload: PostCommentEvent) => void;
   /** To a post's author: its media finished encoding (`ready`) or were refused (`failed`). */
   'posts:ready': (payload: PostReadyEvent) => void;
+  /** To a live's room (`live:{id}`): its first segments are on air; start playing `playlist`. */
+  'lives:on-air': (payload: LiveOnAirEvent) => void;
+  /** To a live's room: how many members watch it now. */
+  'lives:viewers': (payload: LiveViewersEvent) => void;
+  /** To a live's room: a chat message shown; a held one only to its sender, the broadcaster and the live's moderators. */
+  'lives:message': (message: LiveMessage) => void;
+  /** To a live's room: a message taken down (or a held one dropped). */
+  'lives:message:removed': (payload: LiveMessageRemovedEvent) => void;
+  /** To a live's room: a viewer's reaction (their name is not sent). */
+  'lives:reaction': (payload: LiveReactionEvent) => void;
+  /** To a live's room: it ended (the broadcaster, a moderator, or its encoder or network was lost). */
+  'lives:ended': (payload: LiveEndedEvent) => void;
+  /** To one viewer: they were removed from the live. */
+  'lives:removed': (payload: LiveRemovedEvent) => void;
+  /** To one viewer: the broadcaster named or unnamed them moderator, or they were muted or unmuted. */
+  'lives:you': (payload: LiveYouEvent) => void;
 };
 
 /**
@@ -91,4 +118,16 @@ export type ClientToServerEvents = {
     ack: (result: EventResult<{ presence: Presence }>) => void,
   ) => void;
   'users:presence:unwatch': (payload: unknown) => void;
+  /** Watch a live (or, for its broadcaster, open its room): the live and its chat's last messages. */
+  'lives:join': (
+    payload: unknown,
+    ack: (result: EventResult<{ live: Live; messages: LiveMessage[] }>) => void,
+  ) => void;
+  'lives:leave': (payload: unknown) => void;
+  /** The broadcaster's next chunk of recording (LiveChunk); acked once handed to the encoder. */
+  'lives:chunk': (payload: unknown, ack: (result: EventAck) => void) => void;
+  /** LiveMessageSendSchema: acked with the stored message (held or shown). */
+  'lives:message': (payload: unknown, ack: (result: EventResult<{ message: LiveMessage }>) => void) => void;
+  /** LiveReactionSendSchema; rate limited. */
+  'lives:reaction': (payload: unknown, ack?: (result: EventAck) => void) => void;
 };

@@ -18,3 +18,4 @@ export * from './schema/zones.ts';
 export * from './schema/partnership.ts';
 export * from './schema/moderation.ts';
 export * from './schema/verification.ts';
+export * from './schema/lives.ts';

@@ -4,6 +4,7 @@ import { chatModule } from '../features/chat/chat.module.ts';
 import { devModule } from '../features/dev/dev.module.ts';
 import { devicesModule } from '../features/devices/devices.module.ts';
 import { discoveryModule } from '../features/discovery/discovery.module.ts';
+import { livesModule } from '../features/lives/lives.module.ts';
 import { mediaModule } from '../features/media/media.module.ts';
 import { moderationModule } from '../features/moderation/moderation.module.ts';
 import { moneyModule } from '../features/money/money.module.ts';
@@ -35,6 +36,7 @@ export const featureModules: readonly FeatureModule[] = [
   billingModule,
   partnershipModule,
   zonesModule,
+  livesModule,
   moderationModule,
   verificationModule,
   notificationsModule,
