@@ -33,7 +33,9 @@ export const lives = pgTable(
     title: text('title').notNull().default(''),
     audience: text('audience', { enum: ['everyone', 'matches'] }).notNull(),
     audioOnly: boolean('audio_only').notNull().default(false),
-    status: text('status', { enum: ['starting', 'live', 'ended'] }).notNull().default('starting'),
+    status: text('status', { enum: ['starting', 'live', 'ended'] })
+      .notNull()
+      .default('starting'),
     endReason: text('end_reason', { enum: ['broadcaster', 'moderator', 'interrupted'] }),
     node: text('node'),
     /** The distinct members watching now, kept by the transactions that change live_viewers. */
@@ -76,7 +78,9 @@ export const liveViewers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['viewer', 'moderator'] }).notNull().default('viewer'),
+    role: text('role', { enum: ['viewer', 'moderator'] })
+      .notNull()
+      .default('viewer'),
     muted: boolean('muted').notNull().default(false),
     present: boolean('present').notNull().default(true),
     removedAt: timestamp('removed_at', { withTimezone: true }),
@@ -106,9 +110,14 @@ export const liveMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     clientId: text('client_id').notNull(),
     text: text('text').notNull(),
-    status: text('status', { enum: ['shown', 'held', 'removed'] }).notNull().default('shown'),
+    status: text('status', { enum: ['shown', 'held', 'removed'] })
+      .notNull()
+      .default('shown'),
     /** The scam shield's families when it flagged the message (SCAM_FAMILIES), else empty. */
-    families: text('families').array().notNull().default(sql`'{}'::text[]`),
+    families: text('families')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -131,5 +140,8 @@ export const liveFrames = pgTable(
     key: text('key').notNull(),
     takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.liveId, table.key] }), index('live_frames_taken_idx').on(table.liveId, table.takenAt)],
+  (table) => [
+    primaryKey({ columns: [table.liveId, table.key] }),
+    index('live_frames_taken_idx').on(table.liveId, table.takenAt),
+  ],
 );
