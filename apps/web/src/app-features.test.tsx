@@ -33,7 +33,8 @@ describe('the app’s routes, composed from the features (app-features.ts)', () 
         ...['/register', '/reset-password', '/safety-standards', '/terms-and-conditions'],
       ].sort(),
       member: [
-        ...['/account', '/conversations', '/create-zone', '/home', '/lives', '/messages/:id'],
+        ...['/account', '/conversations', '/create-zone', '/home', '/lives', '/lives/:id', '/lives/new'],
+        '/messages/:id',
         ...['/moderation', '/moderation/case/:id', '/moderation/held', '/moderation/member/:id'],
         '/moderation/verifications',
         ...['/notifications', '/post/:id', '/posts', '/posts/requests', '/profile/:id', '/swap'],

@@ -39,8 +39,10 @@ export type Access = 'guest' | 'visitor' | 'info';
  * neither feature imports the other (their graph has no cycle, feature-graph.test.ts).
  */
 export type Slots = {
-  /** Above home's lists (the posts feature's story tray). */
-  homeStories?: () => Promise<ComponentType>;
+  /** Above home's lists (the posts feature's story tray); `lead` goes first in its row. */
+  homeStories?: () => Promise<ComponentType<{ lead?: ReactNode }>>;
+  /** First in home's stories row: the members on air (the lives feature's LIVE rings, `<li>`s). */
+  homeLives?: () => Promise<ComponentType>;
   /** At the top of home: the member's moderation notices (the moderation feature's banner). */
   homeNotices?: () => Promise<ComponentType>;
   /** A profile's tabs, on the account page and a member's profile (the posts feature's). */

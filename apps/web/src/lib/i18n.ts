@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'devices',
   'install',
   'zones',
+  'lives',
   'partnership',
   'verification',
   'held',

@@ -12,14 +12,21 @@ export const discoveryFeature: FeatureModule = {
         () => {
           // Home's first lists are asked for beside its code, not once it renders.
           askHomeListsEarly();
-          // The story tray and the notices are other features' (slots): the route puts them on home.
-          return Promise.all([import('./home-page.tsx'), slots.homeStories?.(), slots.homeNotices?.()]).then(
-            ([home, Stories, Notices]) => ({
-              HomePage: () => (
-                <home.HomePage stories={Stories && <Stories />} notices={Notices && <Notices />} />
-              ),
-            }),
-          );
+          // The story tray, the LIVE rings first in its row, and the notices are other features'
+          // (slots): the route puts them on home.
+          return Promise.all([
+            import('./home-page.tsx'),
+            slots.homeStories?.(),
+            slots.homeLives?.(),
+            slots.homeNotices?.(),
+          ]).then(([home, Stories, Lives, Notices]) => ({
+            HomePage: () => (
+              <home.HomePage
+                stories={Stories && <Stories lead={Lives && <Lives />} />}
+                notices={Notices && <Notices />}
+              />
+            ),
+          }));
         },
         'HomePage',
         ['discovery', 'media'],

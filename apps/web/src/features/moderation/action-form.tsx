@@ -53,6 +53,16 @@ const reportersOf = (detail: CaseDetail) =>
   );
 
 /**
+ * An action's name in the list: removing a live ends it, and the list says so (in English and
+ * French, as every console text: decision 0047). The kind is compared as a string: `live` is a case
+ * subject the lives feature adds.
+ */
+const actionKey = (action: string, detail: CaseDetail) =>
+  action === 'remove_content' && (detail.subject.kind as string) === 'live'
+    ? 'actions.end_live'
+    : `actions.${action}`;
+
+/**
  * What the moderator does to the case: the action, the rule it cites, the days where the action
  * lasts, a note for the staff and a message for the member, the reporter to mute. A ban asks first.
  * The same validation as the server's (ModerationActionInputSchema); its refusals show translated.
@@ -90,7 +100,7 @@ export function ActionForm({ detail }: { detail: CaseDetail }) {
           notSaid={t('action.choose')}
           label={t('action.action')}
           required
-          data={MODERATION_ACTIONS.map((value) => ({ value, label: t(`actions.${value}`) }))}
+          data={MODERATION_ACTIONS.map((value) => ({ value, label: t(actionKey(value, detail)) }))}
           {...form.getInputProps('action')}
         />
         <OptionalNativeSelect

@@ -18,14 +18,14 @@ export type ReportValues = {
   alsoBlock: boolean;
 };
 
-/** What a screen may name beside the member: one of their posts, comments, photos or stories. */
-const TARGETS = ['post', 'comment', 'photo', 'story'] as const;
+/** What a screen may name beside the member: one of their posts, comments, photos, stories or lives. */
+const TARGETS = ['post', 'comment', 'photo', 'story', 'live'] as const;
 type Target = Partial<Record<(typeof TARGETS)[number], string>>;
 
 /**
  * What the report is about beyond the member, when the screen that opened the form named it in the
  * navigation's state: one of their posts or comments (the posts feature's menus), a photo (the
- * profile's photo viewer) or a story (the story viewer's menu).
+ * profile's photo viewer), a story (the story viewer's menu) or a live (the viewer's screen).
  */
 function targetOf(state: unknown): Target {
   const named = (state ?? {}) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { ActionIcon, Skeleton, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import type { PostMember, StoryTray as Tray } from '@motema/shared/posts';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberAvatar } from '../../../ui/member-avatar.tsx';
 import { useMeQuery } from '../../users/users.api.ts';
@@ -43,9 +43,9 @@ export function StoryRing({
 /**
  * Home's story tray: the member first (their stories, and "add a story"), then the members whose
  * stories they have not seen (a coloured ring), then the rest (grey). Thumbnails only: no story's
- * photo or video loads before the member opens it.
+ * photo or video loads before the member opens it. `lead` (list items, the members on air) goes first.
  */
-export function StoryTray() {
+export function StoryTray({ lead }: { lead?: ReactNode }) {
   const { t } = useTranslation('stories');
   const me = useMeQuery().data;
   const tray = useStoryTrayQuery({ enabled: Boolean(me) });
@@ -63,6 +63,7 @@ export function StoryTray() {
         {t('tray.title')}
       </Title>
       <ul className={classes.tray}>
+        {lead}
         <li style={{ position: 'relative', flex: 'none' }}>
           <button
             type="button"

@@ -1,0 +1,62 @@
+import { Button, Group, Radio, Stack, Text } from '@mantine/core';
+import type { PostVisibility } from '@motema/shared/posts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorText } from '../../../lib/error-text.ts';
+import { notify } from '../../../lib/notices.ts';
+import { useKeepLiveMutation } from '../lives.api.ts';
+
+/**
+ * After the broadcaster's live ended: keep it as a post (public or private, through the posts' rules),
+ * or let it go. Nothing is kept unless they choose to.
+ */
+export function KeepOffer({ liveId }: { liveId: string }) {
+  const { t } = useTranslation(['lives', 'errors']);
+  const navigate = useNavigate();
+  const keep = useKeepLiveMutation(liveId);
+  const [visibility, setVisibility] = useState<PostVisibility>('public');
+  const [discarded, setDiscarded] = useState(false);
+  if (discarded) return <Text c="dimmed">{t('keep.discarded')}</Text>;
+  return (
+    <Stack gap="sm" w="100%" ta="left">
+      <Text fw={600}>{t('keep.question')}</Text>
+      <Radio.Group
+        label={t('keep.visibility')}
+        value={visibility}
+        onChange={(value) => setVisibility(value as PostVisibility)}
+      >
+        <Group gap="md" mt="xs">
+          <Radio value="public" label={t('keep.public')} />
+          <Radio value="private" label={t('keep.private')} />
+        </Group>
+      </Radio.Group>
+      {keep.isError && (
+        <Text size="sm" c="red" role="alert">
+          {errorText(keep.error, t)}
+        </Text>
+      )}
+      <Group grow>
+        <Button variant="default" onClick={() => setDiscarded(true)} disabled={keep.isPending}>
+          {t('keep.discard')}
+        </Button>
+        <Button
+          loading={keep.isPending}
+          onClick={() =>
+            keep.mutate(
+              { text: '', visibility },
+              {
+                onSuccess: () => {
+                  notify('positive', t('keep.kept'), 6000);
+                  void navigate('/posts');
+                },
+              },
+            )
+          }
+        >
+          {t('keep.keep')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
