@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildMe, renderPage } from '../../test/render-page.tsx';
+import { LiveRings } from './live-rings.tsx';
+import { buildLive, calls, stubApi } from './lives-fixtures.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const row = (
+  <ul>
+    <LiveRings />
+    <li>Your story</li>
+  </ul>
+);
+
+describe('LiveRings', () => {
+  it('puts each member on air first in the stories row, in a LIVE ring that opens the live, asking once', async () => {
+    const fetch = stubApi({ 'GET /api/lives': [200, { lives: [buildLive({ match: true })] }] });
+    renderPage('/home', row, { me: buildMe() });
+    const ring = await screen.findByRole('link', { name: /Kofi, live now/ });
+    expect(ring.getAttribute('href')).toBe(`/lives/${buildLive()._id}`);
+    expect(ring.textContent).toContain('LIVE');
+    const items = screen.getAllByRole('listitem');
+    expect(items[0]!.contains(ring)).toBe(true);
+    expect(calls(fetch)).toEqual(['GET /api/lives']);
+  });
+
+  it('adds nothing to the row when no one is live', async () => {
+    const fetch = stubApi({ 'GET /api/lives': [200, { lives: [] }] });
+    renderPage('/home', row, { me: buildMe() });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});
