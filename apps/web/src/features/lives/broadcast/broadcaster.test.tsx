@@ -120,7 +120,7 @@ describe('going live', () => {
     FakeRecorder.last!.give(2);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Your live stopped');
-    expect(alert.textContent).toContain('Your video is too heavy for your network');
+    expect(alert.textContent).toContain('Part of the broadcast was too large');
     expect(socket.emitsOf('lives:chunk')).toHaveLength(1);
     expect(FakeRecorder.last!.state).toBe('inactive');
   });
