@@ -1,5 +1,6 @@
 import { routes, type FeatureModule } from '../../modules/feature-module.ts';
 import { liveAudienceRoutes } from './live-audience.routes.ts';
+import { liveModerationSubject, liveReportTargets } from './live-moderation.service.ts';
 import { livesOf } from './lives-runtime.ts';
 import { registerLivesRealtime, subscribeLivesEvents } from './lives-realtime.ts';
 import { endLivesOf, sweepLives } from './lives.service.ts';
@@ -18,5 +19,9 @@ export const livesModule: FeatureModule = {
     // A suspended or banned broadcaster's live ends at once, as a moderator's cut.
     context.deps.events.on('account.suspended', ({ userId }) => endLivesOf(livesOf(context), userId));
   },
+  // A reported live (safety's POST /api/reports with `live`): whether the reporter may report it, its
+  // case's snapshot (title, latest frames) and a moderator's cut.
+  provides: { reportedLives: liveReportTargets },
+  moderationSubjects: [liveModerationSubject],
   periodic: [{ name: 'lives sweep', everyMs: SWEEP_EVERY_MS, run: (context) => sweepLives(livesOf(context)) }],
 };

@@ -300,3 +300,20 @@ export async function findViewersHiddenFrom(db: DbOrTx, liveId: string, memberId
     );
   return rows.map((row) => row.userId);
 }
+
+/** Whether the member watched the live (a viewer row, not removed): they may report it once it ended. */
+export async function watched(db: DbOrTx, liveId: string, broadcasterId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: liveViewers.userId })
+    .from(liveViewers)
+    .innerJoin(lives, eq(lives.id, liveViewers.liveId))
+    .where(
+      and(
+        eq(liveViewers.liveId, liveId),
+        eq(liveViewers.userId, userId),
+        eq(lives.broadcasterId, broadcasterId),
+        sql`${liveViewers.removedAt} IS NULL`,
+      ),
+    );
+  return !!row;
+}
