@@ -1,6 +1,7 @@
 import { routes, type FeatureModule } from '../../modules/feature-module.ts';
 import { liveAudienceRoutes } from './live-audience.routes.ts';
 import { liveModerationSubject, liveReportTargets } from './live-moderation.service.ts';
+import { livesNotifications } from './lives-notifications.service.ts';
 import { livesOf } from './lives-runtime.ts';
 import { registerLivesRealtime, subscribeLivesEvents } from './lives-realtime.ts';
 import { endLivesOf, sweepLives } from './lives.service.ts';
@@ -23,5 +24,7 @@ export const livesModule: FeatureModule = {
   // case's snapshot (title, latest frames) and a moderator's cut.
   provides: { reportedLives: liveReportTargets },
   moderationSubjects: [liveModerationSubject],
+  // Its broadcaster's matches told when a live goes on air (Settings > Notifications, quiet hours).
+  notifications: livesNotifications,
   periodic: [{ name: 'lives sweep', everyMs: SWEEP_EVERY_MS, run: (context) => sweepLives(livesOf(context)) }],
 };
