@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Live, LiveMessage } from '@motema/shared/lives';
 import type { EventAck } from '@motema/shared/realtime';
-import { lives } from '../db/schema.ts';
+import { liveMessages, liveViewers, lives } from '../db/schema.ts';
 import type { TestApp } from './build-test-app.ts';
 import { asMember, createMember, type Member, type MemberOverrides } from './factories.ts';
 import { within, type ClientSocket } from './socket-test-bed.ts';
@@ -61,4 +61,28 @@ export function react(socket: ClientSocket, liveId: string, reaction = 'heart'):
     new Promise((resolve) => socket.emit('lives:reaction', { liveId, reaction }, resolve as never)),
     'the reaction’s answer',
   );
+}
+
+/** `member` joined the live (as the join leaves it), in `role`. */
+export async function addViewer(
+  t: Pick<TestApp, 'db'>,
+  liveId: string,
+  member: Member,
+  columns: Partial<typeof liveViewers.$inferInsert> = {},
+): Promise<void> {
+  await t.db.insert(liveViewers).values({ liveId, userId: member.user.id, ...columns });
+}
+
+/** A message of `sender` in the live's chat, written straight into the table (held unless told). */
+export async function buildLiveMessage(
+  t: Pick<TestApp, 'db'>,
+  liveId: string,
+  sender: Member,
+  status: 'shown' | 'held' = 'held',
+): Promise<string> {
+  const [row] = await t.db
+    .insert(liveMessages)
+    .values({ liveId, senderId: sender.user.id, clientId: crypto.randomUUID(), text: 'Mbote', status })
+    .returning();
+  return row!.id;
 }
