@@ -1,4 +1,5 @@
 import type { ReactionEmoji } from '@motema/shared/chat';
+import type { LiveEndReason, LiveMessage } from '@motema/shared/lives';
 import type { MessageShield } from '@motema/shared/scam-shield';
 import type {
   CommentView,
@@ -113,6 +114,28 @@ export type AppEvents = {
   'zone.requested': { zoneId: string; userId: string; moderatorIds: string[] };
   /** A member's request to join a zone was approved (a zone made public approves them all) or declined: they are told. */
   'zone.answered': { zoneId: string; userId: string; approved: boolean };
+  /**
+   * A moderator suspended or banned the member (their sessions end with `sessions.revoked`): what they
+   * were doing in front of others stops (a live ends).
+   */
+  'account.suspended': { userId: string };
+  /** A live's first segments are on air (docs/lives.md): its room is told, the broadcaster's matches may be pushed. */
+  'live.on-air': { liveId: string; broadcasterId: string };
+  /** A live ended (any reason): its encoder closes on the node holding it, its room is told. */
+  'live.ended': { liveId: string; reason: LiveEndReason };
+  /** How many members watch a live now. */
+  'live.viewers': { liveId: string; viewers: number };
+  /**
+   * A live's chat message stored or released: to the room, or (`held`) only to its sender, the
+   * broadcaster and the live's moderators. The same presented message for every member who sees it.
+   */
+  'live.message': { message: LiveMessage; senderId: string; held: boolean };
+  /** A live's message taken down (or a held one dropped). */
+  'live.message.removed': { liveId: string; messageId: string };
+  /** The broadcaster named or unnamed a moderator, or a viewer was muted or unmuted. */
+  'live.viewer.changed': { liveId: string; userId: string; role: 'moderator' | 'viewer'; muted: boolean };
+  /** A viewer was removed from a live: their sockets leave its room and may not come back. */
+  'live.viewer.removed': { liveId: string; userId: string };
 };
 
 export type AppEventPort = EventPort<AppEvents>;

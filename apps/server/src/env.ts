@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZONES_PER_MEMBER_MAX } from '@motema/shared/zones';
+import { LIVE_MIN_ACCOUNT_DAYS } from '@motema/shared/lives';
 
 /** An iOS bundle id (reverse DNS), an Android package name, a signing certificate's SHA-256 fingerprint. */
 const BUNDLE_ID = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
@@ -95,6 +96,8 @@ const EnvSchema = z.object({
   APP_MIN_BUILD: z.coerce.number().int().min(1).default(1),
   // Zones (docs/zones.md): the zones a member may belong to at once, waiting requests included.
   ZONES_PER_MEMBER_MAX: z.coerce.number().int().min(1).default(ZONES_PER_MEMBER_MAX),
+  // Lives (docs/lives.md): how old an account must be, in days, before it may go live.
+  LIVE_MIN_ACCOUNT_DAYS: z.coerce.number().int().min(0).default(LIVE_MIN_ACCOUNT_DAYS),
   // Web push (docs/notifications.md): origins the server may post pushes to besides the known push
   // services (comma-separated; the local push service in tests, e2e and development), and the VAPID
   // subject a push service may write to (default: mailto: support at PUBLIC_URL's host).

@@ -19,6 +19,7 @@ export const NOTIFICATION_ENTRY_KINDS = [
   'zoneRequest',
   'zoneAnswer',
   'zonePost',
+  'live',
 ] as const;
 export type NotificationEntryKind = (typeof NOTIFICATION_ENTRY_KINDS)[number];
 
@@ -27,7 +28,8 @@ export type NotificationEntryKind = (typeof NOTIFICATION_ENTRY_KINDS)[number];
  * to see a private post; `comment` a comment on a post of theirs (or a reply to theirs); `payment` one of
  * their payments settled; `zoneRequest` a member asking to join (or reminding of their request to join)
  * a zone they run; `zoneAnswer` their own request to join a zone approved or declined; `zonePost` a new
- * post in a zone they are in.
+ * post in a zone they are in; `live` a member they match went live (a push only: the lives on air are
+ * on /lives, and a live is over before a list would be read).
  */
 export const NOTIFICATION_KINDS = ['message', ...NOTIFICATION_ENTRY_KINDS] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -35,7 +37,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * Kinds a new member gets by push until they choose: a rating or a visit only if they ask for it. A
  * zone's posts are on: a member joins a zone to follow it, and its posts replace each other on the
- * lock screen.
+ * lock screen. A match going live is on: it is worth knowing now or never.
  */
 export const NOTIFICATION_KINDS_ON_BY_DEFAULT: readonly NotificationKind[] = [
   'message',
@@ -46,6 +48,7 @@ export const NOTIFICATION_KINDS_ON_BY_DEFAULT: readonly NotificationKind[] = [
   'zoneRequest',
   'zoneAnswer',
   'zonePost',
+  'live',
 ];
 
 /** Quiet hours and the digest's hour are minutes after midnight in the member's time zone. */

@@ -33,11 +33,11 @@ export const REPORT_REASON_KEYS = Object.keys(REPORT_REASONS) as ReportReason[];
 export const REPORT_TEXT_MAX_LENGTH = 1000;
 
 /** What of a member's a report may name beside them: one of these at most. */
-export const REPORTED_CONTENT_KEYS = ['post', 'comment', 'photo', 'story', 'message'] as const;
+export const REPORTED_CONTENT_KEYS = ['post', 'comment', 'photo', 'story', 'message', 'live'] as const;
 
 /**
  * POST /api/reports: a member (`user`), or what they posted: one of their posts (`post`), comments
- * (`comment`), photos (`photo`), stories (`story`) or messages to the reporter (`message`), named
+ * (`comment`), photos (`photo`), stories (`story`), messages to the reporter (`message`) or lives (`live`), named
  * beside them; or a zone (`zone`), alone. Same reasons whatever the target.
  */
 export const ReportSchema = z
@@ -49,6 +49,7 @@ export const ReportSchema = z
     photo: z.uuid({ error: 'invalid_value' }).optional(),
     story: z.uuid({ error: 'invalid_value' }).optional(),
     message: z.uuid({ error: 'invalid_value' }).optional(),
+    live: z.uuid({ error: 'invalid_value' }).optional(),
     reason: z.enum(REPORT_REASON_KEYS as [ReportReason, ...ReportReason[]], {
       error: 'report_reason_required',
     }),

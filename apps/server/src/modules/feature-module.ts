@@ -36,6 +36,8 @@ export type FeaturePorts = {
   reportedPhotos: ReportedContent;
   /** A report's message, checked by the chat feature for safety's routes. */
   reportedMessages: ReportedContent;
+  /** A report's live, checked by the lives feature for safety's routes. */
+  reportedLives: ReportedContent;
   /** A partner's child accounts, from the partnership feature for discovery's GET /api/users?parent-id=. */
   childAccounts: ChildAccounts;
   /** The case a stored report merges into, from the moderation feature, in the report's transaction. */

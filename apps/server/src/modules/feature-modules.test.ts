@@ -64,6 +64,7 @@ describe('the feature modules (decision 0033)', () => {
         reportedZones: { requireZone: async () => {} },
         reportedPhotos: content,
         reportedMessages: content,
+        reportedLives: content,
       },
     };
     const moderation: FeatureModule = {
@@ -73,10 +74,10 @@ describe('the feature modules (decision 0033)', () => {
     const provider = (name: string): FeatureModule => ({ name, provides: { reportTargets: targets } });
     expect(portsOf([provider('posts'), zones, moderation]).reportTargets).toBe(targets);
     expect(() => portsOf([{ name: 'safety' }])).toThrow(
-      'no module provides reportTargets, reportedZones, reportedPhotos, reportedMessages, reportCases',
+      'no module provides reportTargets, reportedZones, reportedPhotos, reportedMessages, reportedLives, reportCases',
     );
     expect(() => portsOf([provider('posts'), moderation])).toThrow(
-      'no module provides reportedZones, reportedPhotos, reportedMessages',
+      'no module provides reportedZones, reportedPhotos, reportedMessages, reportedLives',
     );
     expect(() => portsOf([provider('posts'), zones])).toThrow('no module provides reportCases');
     expect(() => portsOf([provider('posts'), provider('lives')])).toThrow(

@@ -66,6 +66,7 @@ export function portsOf(modules: readonly FeatureModule[]): FeaturePorts {
     'reportedZones',
     'reportedPhotos',
     'reportedMessages',
+    'reportedLives',
     'reportCases',
   ];
   const missing = needed.filter((port) => !(port in ports));

@@ -145,3 +145,7 @@ export const liveFrames = pgTable(
     index('live_frames_taken_idx').on(table.liveId, table.takenAt),
   ],
 );
+
+export type LiveRow = typeof lives.$inferSelect;
+export type LiveViewerRow = typeof liveViewers.$inferSelect;
+export type LiveMessageRow = typeof liveMessages.$inferSelect;

@@ -30,7 +30,7 @@ export const moderationCases = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     subjectKind: text('subject_kind', {
-      enum: ['member', 'photo', 'post', 'comment', 'story', 'message', 'zone'],
+      enum: ['member', 'photo', 'post', 'comment', 'story', 'message', 'zone', 'live'],
     }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     memberId: uuid('member_id').references(() => users.id, { onDelete: 'set null' }),

@@ -28,7 +28,7 @@ export const blocks = pgTable(
 /**
  * A report for moderation; anonymous to the reported member. Its target is the member, or one of
  * their posts (`postId`), comments (`commentId`), photos (`photoId`), stories (`storyId`) or messages
- * (`messageId`), or a zone (`zoneId`, no member named: a zone has no one owner): one open report per
+ * (`messageId`) or lives (`liveId`), or a zone (`zoneId`, no member named: a zone has no one owner): one open report per
  * reporter and target. The target's id is kept without a foreign
  * key, so that deleting the post, the comment or the zone leaves the report for moderation.
  */
@@ -52,6 +52,8 @@ export const reports = pgTable(
     photoId: uuid('photo_id'),
     storyId: uuid('story_id'),
     messageId: uuid('message_id'),
+    /** A live of theirs (docs/lives.md); its case keeps its title and latest sampled frames. */
+    liveId: uuid('live_id'),
     text: text('text').notNull().default(''),
     status: text('status', { enum: ['open', 'closed'] })
       .notNull()
@@ -62,7 +64,7 @@ export const reports = pgTable(
     uniqueIndex('reports_open_member_key')
       .on(table.reporterId, table.reportedId)
       .where(
-        sql`${table.status} = 'open' AND num_nonnulls(${table.postId}, ${table.commentId}, ${table.photoId}, ${table.storyId}, ${table.messageId}) = 0`,
+        sql`${table.status} = 'open' AND num_nonnulls(${table.postId}, ${table.commentId}, ${table.photoId}, ${table.storyId}, ${table.messageId}, ${table.liveId}) = 0`,
       ),
     uniqueIndex('reports_open_post_key')
       .on(table.reporterId, table.postId)
@@ -79,17 +81,20 @@ export const reports = pgTable(
     uniqueIndex('reports_open_story_key')
       .on(table.reporterId, table.storyId)
       .where(sql`${table.status} = 'open' AND ${table.storyId} IS NOT NULL`),
+    uniqueIndex('reports_open_live_key')
+      .on(table.reporterId, table.liveId)
+      .where(sql`${table.status} = 'open' AND ${table.liveId} IS NOT NULL`),
     uniqueIndex('reports_open_message_key')
       .on(table.reporterId, table.messageId)
       .where(sql`${table.status} = 'open' AND ${table.messageId} IS NOT NULL`),
     check(
       'reports_one_target_check',
-      sql`num_nonnulls(${table.postId}, ${table.commentId}, ${table.photoId}, ${table.storyId}, ${table.messageId}) <= 1`,
+      sql`num_nonnulls(${table.postId}, ${table.commentId}, ${table.photoId}, ${table.storyId}, ${table.messageId}, ${table.liveId}) <= 1`,
     ),
     // A member (and maybe their post or comment; the member null once their account is gone), or a zone alone.
     check(
       'reports_member_or_zone_check',
-      sql`${table.zoneId} IS NULL OR (${table.reportedId} IS NULL AND num_nonnulls(${table.postId}, ${table.commentId}, ${table.photoId}, ${table.storyId}, ${table.messageId}) = 0)`,
+      sql`${table.zoneId} IS NULL OR (${table.reportedId} IS NULL AND num_nonnulls(${table.postId}, ${table.commentId}, ${table.photoId}, ${table.storyId}, ${table.messageId}, ${table.liveId}) = 0)`,
     ),
     index('reports_reported_idx').on(table.reportedId, table.createdAt),
   ],

@@ -17,7 +17,7 @@ import { photos } from './media.ts';
 
 // Owned by the users feature: only its repositories write these tables; other features go through its service.
 // Other features' queries that read these tables (db/table-owners.test.ts fails on any other):
-// users may be read by: auth, billing, chat, discovery, media, moderation, notifications, partnership, posts, safety, verification, zones.
+// users may be read by: auth, billing, chat, discovery, lives, media, moderation, notifications, partnership, posts, safety, verification, zones.
 
 export const users = pgTable(
   'users',

@@ -1,6 +1,30 @@
-import type { FeatureModule } from '../../modules/feature-module.ts';
+import { routes, type FeatureModule } from '../../modules/feature-module.ts';
+import { liveAudienceRoutes } from './live-audience.routes.ts';
+import { liveModerationSubject, liveReportTargets } from './live-moderation.service.ts';
+import { livesNotifications } from './lives-notifications.service.ts';
+import { livesOf } from './lives-runtime.ts';
+import { registerLivesRealtime, subscribeLivesEvents } from './lives-realtime.ts';
+import { endLivesOf, sweepLives } from './lives.service.ts';
+import { livesRoutes } from './lives.routes.ts';
+
+/** How often this node looks for lives to end (too long, stalled while starting, their encoder gone). */
+const SWEEP_EVERY_MS = 15_000;
 
 /** Lives (docs/lives.md): going live, watching, the live's chat and reactions, and their moderation. */
 export const livesModule: FeatureModule = {
   name: 'lives',
+  routes: [routes(livesRoutes, livesOf), routes(liveAudienceRoutes, livesOf)],
+  realtime: registerLivesRealtime,
+  subscribers: (context) => {
+    subscribeLivesEvents(context);
+    // A suspended or banned broadcaster's live ends at once, as a moderator's cut.
+    context.deps.events.on('account.suspended', ({ userId }) => endLivesOf(livesOf(context), userId));
+  },
+  // A reported live (safety's POST /api/reports with `live`): whether the reporter may report it, its
+  // case's snapshot (title, latest frames) and a moderator's cut.
+  provides: { reportedLives: liveReportTargets },
+  moderationSubjects: [liveModerationSubject],
+  // Its broadcaster's matches told when a live goes on air (Settings > Notifications, quiet hours).
+  notifications: livesNotifications,
+  periodic: [{ name: 'lives sweep', everyMs: SWEEP_EVERY_MS, run: (context) => sweepLives(livesOf(context)) }],
 };

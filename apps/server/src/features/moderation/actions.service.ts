@@ -65,11 +65,15 @@ export async function actOnCase(
     return effect;
   });
   if (effect.revoked.length > 0) await deps.events.emit('sessions.revoked', { sessionIds: effect.revoked });
+  if (effect.suspended) await deps.events.emit('account.suspended', { userId: effect.suspended });
   if (effect.removed) await effect.removed.owner.announceRemoval?.(deps, effect.removed.id);
 }
 
-/** What an action did beyond the database: the sessions it ended, the subject it removed. */
-type Effect = { revoked: string[]; removed?: { owner: ModerationSubject; id: string } };
+/**
+ * What an action did beyond the database: the sessions it ended, the subject it removed, the member
+ * it suspended or banned (what they do in front of others, a live, stops: `account.suspended`).
+ */
+type Effect = { revoked: string[]; removed?: { owner: ModerationSubject; id: string }; suspended?: string };
 
 /** The action's effect on the subject, its member or a reporter. */
 async function applyAction(
@@ -114,13 +118,13 @@ async function applyAction(
       await settle(tx, found.id, 'agreed');
       if (!memberId) return none;
       await setStanding(tx, memberId, { kind: 'suspend', until: until! });
-      return { revoked: await revokeAllSessions(tx, memberId) };
+      return { revoked: await revokeAllSessions(tx, memberId), suspended: memberId };
     case 'ban':
       await settle(tx, found.id, 'agreed');
       if (!memberId) return none;
       await banIdentifiersOf(tx, memberId, found.id);
       await setStanding(tx, memberId, { kind: 'ban' });
-      return { revoked: await revokeAllSessions(tx, memberId) };
+      return { revoked: await revokeAllSessions(tx, memberId), suspended: memberId };
   }
   await settle(tx, found.id, 'agreed');
   return none;

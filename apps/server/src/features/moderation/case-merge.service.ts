@@ -19,6 +19,7 @@ function subjectOf(report: StoredReport): { kind: CaseSubjectKind; id: string } 
   if (report.photoId) return { kind: 'photo', id: report.photoId };
   if (report.storyId) return { kind: 'story', id: report.storyId };
   if (report.messageId) return { kind: 'message', id: report.messageId };
+  if (report.liveId) return { kind: 'live', id: report.liveId };
   if (report.postId) return { kind: 'post', id: report.postId };
   return { kind: 'member', id: report.reportedId! };
 }

@@ -13,6 +13,7 @@ export const safetyModule: FeatureModule = {
       reportedZones: ports.reportedZones,
       reportedPhotos: ports.reportedPhotos,
       reportedMessages: ports.reportedMessages,
+      reportedLives: ports.reportedLives,
       reportCases: ports.reportCases,
     })),
   ],

@@ -38,6 +38,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<
     reportedZones: ReportedZones;
     reportedPhotos: ReportedContent;
     reportedMessages: ReportedContent;
+    reportedLives: ReportedContent;
     reportCases: ReportCases;
   }
 > = async (app, deps) => {
@@ -105,6 +106,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<
           zones: deps.reportedZones,
           photos: deps.reportedPhotos,
           messages: deps.reportedMessages,
+          lives: deps.reportedLives,
           cases: deps.reportCases,
           deps,
         }),

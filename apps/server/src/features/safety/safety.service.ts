@@ -114,6 +114,7 @@ export type StoredReport = {
   photoId: string | null;
   storyId: string | null;
   messageId: string | null;
+  liveId: string | null;
   reason: Report['reason'];
   createdAt: Date;
 };
@@ -134,6 +135,7 @@ export type ReportPorts = {
   zones: ReportedZones;
   photos: ReportedContent;
   messages: ReportedContent;
+  lives: ReportedContent;
   cases: ReportCases;
   deps: CaseDeps;
 };
@@ -149,7 +151,7 @@ export async function reportMember(
   db: Db,
   reporterId: string,
   report: Report,
-  { targets, zones, photos, messages, cases, deps }: ReportPorts,
+  { targets, zones, photos, messages, lives, cases, deps }: ReportPorts,
 ): Promise<ReportCreated> {
   return db.transaction(async (tx) => {
     if (report.zone) await zones.requireZone(tx, reporterId, report.zone);
@@ -162,6 +164,7 @@ export async function reportMember(
       }
       if (report.photo) await photos.requireContent(tx, reporterId, { user, id: report.photo });
       if (report.message) await messages.requireContent(tx, reporterId, { user, id: report.message });
+      if (report.live) await lives.requireContent(tx, reporterId, { user, id: report.live });
     }
     const values = {
       reporterId,
@@ -172,13 +175,16 @@ export async function reportMember(
       photoId: report.photo ?? null,
       storyId: report.story ?? null,
       messageId: report.message ?? null,
+      liveId: report.live ?? null,
       reason: report.reason,
       subReason: report.subReason,
       text: report.text,
     };
     const createdAt = clock.now();
     const stored = await repo.insertOpenReport(tx, values, createdAt);
-    if (!stored) throw conflict(report.zone ? 'zone_already_reported' : 'report_already_open');
+    if (!stored) {
+      throw conflict(report.zone ? 'zone_already_reported' : report.live ? 'live_already_reported' : 'report_already_open');
+    }
     await cases.merge({ tx, deps }, { ...values, id: stored.id, createdAt });
     return { _id: stored.id };
   });

@@ -86,3 +86,9 @@ async function refuseOverNewAccountLimit(deps: ShieldDeps, senderId: string): Pr
     });
   }
 }
+
+/**
+ * The scam shield's judgement of a text alone, for the other places members write to strangers (a
+ * live's chat, docs/lives.md): its families, empty for ordinary talk. The rules stay the chat's.
+ */
+export const judgeText = (text: string): ScamFamily[] => scamFamilies(text);

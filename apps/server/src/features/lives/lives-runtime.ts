@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '../../db/client.ts';
+import type { AppEventPort } from '../../app-events.ts';
+import type { Env } from '../../env.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { FeatureContext } from '../../modules/feature-module.ts';
+import type { LiveMedia } from './live-media.ts';
+import { createLiveMedia } from './media/create-live-media.ts';
+import { endLive, markOnAir } from './lives.service.ts';
+
+/** What the lives' services work with: the app's, and this node's encoder and name. */
+export type LivesDeps = {
+  db: Db;
+  events: AppEventPort;
+  env: Pick<Env, 'LIVE_MIN_ACCOUNT_DAYS' | 'NEW_ACCOUNT_STRANGER_MESSAGES_PER_HOUR'>;
+  limiter: RateLimiter;
+  media: LiveMedia;
+  /** This node's name, kept in `lives.node` for the lives its encoder holds (docs/scaling.md). */
+  node: string;
+};
+
+const runtimes = new WeakMap<FeatureContext['deps'], LivesDeps>();
+
+/**
+ * The app's one LiveMedia and node name, made the first time a part of the module asks (routes,
+ * sockets, subscribers and the periodic sweep share them). The media side tells the service when a
+ * live is on air or its encoder was lost.
+ */
+export function livesOf(context: Pick<FeatureContext, 'deps' | 'limiter' | 'log'>): LivesDeps {
+  const found = runtimes.get(context.deps);
+  if (found) return found;
+  const { db, events, env } = context.deps;
+  const report = (error: unknown) => context.log.error({ err: error }, 'a live’s media event failed');
+  const deps: LivesDeps = {
+    db,
+    events,
+    env,
+    limiter: context.limiter,
+    node: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    media: undefined as unknown as LiveMedia,
+  };
+  deps.media = createLiveMedia(context as FeatureContext, {
+    onAir: (liveId) => void markOnAir(deps, liveId).catch(report),
+    onLost: (liveId) => void endLive(deps, liveId, 'interrupted').catch(report),
+  });
+  runtimes.set(context.deps, deps);
+  return deps;
+}
