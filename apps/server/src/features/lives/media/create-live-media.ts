@@ -38,7 +38,10 @@ let tools: FfmpegTools | undefined;
  * encoder (killed, crashed, its chunks stalled for LIVE_STALL_MS) is told to `listeners.onLost`,
  * never thrown: the server and the other lives go on.
  */
-export function createLiveMedia(context: FeatureContext, listeners: LiveMediaListeners): LiveMedia {
+export function createLiveMedia(
+  context: Pick<FeatureContext, 'deps' | 'log'>,
+  listeners: LiveMediaListeners,
+): LiveMedia {
   const { deps, log } = context;
   const encodings = new Map<string, Encoding>();
 

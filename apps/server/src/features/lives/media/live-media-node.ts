@@ -13,7 +13,9 @@ const nodes = new WeakMap<AppDeps, LiveMedia>();
  * `live`; lost, it ends as `interrupted` and its files go. The lives service gives its own (which
  * also tell the watchers: `lives:on-air`, `lives:ended`).
  */
-export function statusListeners(context: FeatureContext, media: () => LiveMedia): LiveMediaListeners {
+export function statusListeners(
+  context: Pick<FeatureContext, 'deps' | 'log'>,
+  media: () => LiveMedia): LiveMediaListeners {
   const { db } = context.deps;
   const fail = (error: unknown) => context.log.error({ err: error }, 'live status update failed');
   return {
@@ -35,7 +37,7 @@ export function statusListeners(context: FeatureContext, media: () => LiveMedia)
 
 /** This node's LiveMedia, made at its first use with `listeners` (by default statusListeners). */
 export function liveMediaOf(
-  context: FeatureContext,
+  context: Pick<FeatureContext, 'deps' | 'log'>,
   listeners?: (media: () => LiveMedia) => LiveMediaListeners,
 ): LiveMedia {
   let media = nodes.get(context.deps);
