@@ -15,8 +15,18 @@ export function recording(options: { seconds: number; audioOnly?: boolean }): Pr
     ? []
     : ['-f', 'lavfi', '-i', `testsrc=size=320x240:rate=24:duration=${options.seconds}`];
   const args = [
-    ...['-v', 'error', ...video, '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${options.seconds}`],
-    ...(options.audioOnly ? [] : ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '400k', '-g', '24']),
+    ...[
+      '-v',
+      'error',
+      ...video,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:sample_rate=48000:duration=${options.seconds}`,
+    ],
+    ...(options.audioOnly
+      ? []
+      : ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '400k', '-g', '24']),
     ...['-c:a', 'libopus', '-b:a', '32k', '-f', 'webm', 'pipe:1'],
   ];
   return new Promise((resolve, reject) => {

@@ -10,7 +10,8 @@ export const livesModule: FeatureModule = {
   // The live's HLS files (to whoever may watch it) and keeping it as a post (docs/lives.md "Media").
   routes: [routes(liveMediaRoutes)],
   // The broadcaster's recording, chunk by chunk, into this node's encoder.
-  realtime: (context) => registerLiveChunks(context.realtime, { db: context.deps.db, media: () => liveMediaOf(context) }),
+  realtime: (context) =>
+    registerLiveChunks(context.realtime, { db: context.deps.db, media: () => liveMediaOf(context) }),
   // Lives ended and not kept in time lose their files.
   periodic: [liveKeptSweep],
 };

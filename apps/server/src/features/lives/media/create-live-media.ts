@@ -9,7 +9,7 @@ import type { LiveMedia, LiveMediaListeners } from '../live-media.ts';
 import { masterPlaylist, renditionsOf } from './live-encoder-args.ts';
 import { startLiveEncoder, type LiveEncoder } from './live-encoder.ts';
 import { liveKey } from './live-files.ts';
-import { insertLiveFrame } from './live-frames.repository.ts';
+import { insertLiveFrame } from './live-media.repository.ts';
 import { deleteLiveFiles, keptRenditionOf } from './live-storage.ts';
 import { createLivePublisher, PUBLISH_INTERVAL_MS, type LivePublisher } from './live-publisher.ts';
 
@@ -75,7 +75,11 @@ export function createLiveMedia(
       tools ??= resolveFfmpegTools(deps.env);
       const renditions = renditionsOf(audioOnly);
       const workDir = await mkdtemp(path.join(os.tmpdir(), 'motema-live-'));
-      await deps.storage.put(liveKey(liveId, 'master.m3u8'), Buffer.from(masterPlaylist(renditions)), 'application/vnd.apple.mpegurl');
+      await deps.storage.put(
+        liveKey(liveId, 'master.m3u8'),
+        Buffer.from(masterPlaylist(renditions)),
+        'application/vnd.apple.mpegurl',
+      );
       const publisher = createLivePublisher({
         storage: deps.storage,
         liveId,

@@ -14,7 +14,13 @@ function chunkOf(payload: unknown): { liveId: string; seq: number; bytes: Uint8A
   const { liveId, seq, data } = (payload ?? {}) as Record<string, unknown>;
   const bytes =
     data instanceof Uint8Array ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : undefined;
-  if (typeof liveId !== 'string' || !UUID.test(liveId) || !Number.isSafeInteger(seq) || (seq as number) < 0 || !bytes) {
+  if (
+    typeof liveId !== 'string' ||
+    !UUID.test(liveId) ||
+    !Number.isSafeInteger(seq) ||
+    (seq as number) < 0 ||
+    !bytes
+  ) {
     throw badRequest('bad_request');
   }
   if (bytes.length > LIVE_CHUNK_MAX_BYTES) throw new AppError(413, 'live_chunk_too_large');
@@ -45,7 +51,8 @@ export function registerLiveChunks(
         const handled = previous.then(async () => {
           const { liveId, seq, bytes } = chunkOf(payload);
           if (!broadcasting.has(liveId)) {
-            if ((await liveRoleOf(deps.db, liveId, userId)) !== 'broadcaster') throw new AppError(404, 'live_not_found');
+            if ((await liveRoleOf(deps.db, liveId, userId)) !== 'broadcaster')
+              throw new AppError(404, 'live_not_found');
             broadcasting.add(liveId);
           }
           await deps.media().push(liveId, seq, bytes);

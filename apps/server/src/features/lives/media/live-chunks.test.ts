@@ -44,8 +44,12 @@ describe('lives: the broadcaster’s chunks (socket lives:chunk)', () => {
     });
     // The broadcaster's first chunk is still chunk 0: the viewer's took no place in the order.
     const socket = await bed.socketOf(broadcaster);
-    expect(await emitAck(socket, 'lives:chunk', { liveId: live.id, seq: 0, data: first })).toEqual({ ok: true });
-    expect(await emitAck(socket, 'lives:chunk', { liveId: live.id, seq: 1, data: second })).toEqual({ ok: true });
+    expect(await emitAck(socket, 'lives:chunk', { liveId: live.id, seq: 0, data: first })).toEqual({
+      ok: true,
+    });
+    expect(await emitAck(socket, 'lives:chunk', { liveId: live.id, seq: 1, data: second })).toEqual({
+      ok: true,
+    });
   });
 
   it('refuses a chunk out of order, a repeat, one too large and a malformed one', async () => {
@@ -69,7 +73,9 @@ describe('lives: the broadcaster’s chunks (socket lives:chunk)', () => {
     const { broadcaster, live } = await startedLive();
     const socket = await bed.socketOf(broadcaster);
     await liveMediaOf(bed.t.app).close(live.id, { keep: false });
-    expect(await emitAck(socket, 'lives:chunk', { liveId: live.id, seq: 0, data: chunksOf(video)[0] })).toEqual({
+    expect(
+      await emitAck(socket, 'lives:chunk', { liveId: live.id, seq: 0, data: chunksOf(video)[0] }),
+    ).toEqual({
       ok: false,
       code: 'live_not_found',
     });

@@ -28,9 +28,30 @@ export type RenditionTarget = {
 /** H.264 main profile level 3.0 (avc1.4d401e) and AAC-LC (mp4a.40.2): what every phone decodes. */
 const VIDEO_CODECS = 'avc1.4d401e,mp4a.40.2';
 export const RENDITION_TARGETS: Record<LiveRendition, RenditionTarget> = {
-  '360p': { height: 360, framesPerSecondMax: 30, videoKbps: 452, audioKbps: 48, audioChannels: 1, codecs: VIDEO_CODECS },
-  '240p': { height: 240, framesPerSecondMax: 24, videoKbps: 192, audioKbps: 32, audioChannels: 1, codecs: VIDEO_CODECS },
-  audio: { height: null, framesPerSecondMax: 0, videoKbps: 0, audioKbps: 32, audioChannels: 1, codecs: 'mp4a.40.2' },
+  '360p': {
+    height: 360,
+    framesPerSecondMax: 30,
+    videoKbps: 452,
+    audioKbps: 48,
+    audioChannels: 1,
+    codecs: VIDEO_CODECS,
+  },
+  '240p': {
+    height: 240,
+    framesPerSecondMax: 24,
+    videoKbps: 192,
+    audioKbps: 32,
+    audioChannels: 1,
+    codecs: VIDEO_CODECS,
+  },
+  audio: {
+    height: null,
+    framesPerSecondMax: 0,
+    videoKbps: 0,
+    audioKbps: 32,
+    audioChannels: 1,
+    codecs: 'mp4a.40.2',
+  },
 };
 // The targets add up to the shared contract's figures (the viewer's data-use line).
 for (const [name, target] of Object.entries(RENDITION_TARGETS)) {
@@ -88,7 +109,14 @@ function videoOutput(rendition: LiveRendition, target: RenditionTarget, workDir:
     ...['-map', `[${rendition}]`, '-map', '0:a:0'],
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency'],
     ...['-profile:v', 'main', '-level:v', '3.0', '-pix_fmt', 'yuv420p'],
-    ...['-b:v', `${target.videoKbps}k`, '-maxrate', `${target.videoKbps}k`, '-bufsize', `${target.videoKbps}k`],
+    ...[
+      '-b:v',
+      `${target.videoKbps}k`,
+      '-maxrate',
+      `${target.videoKbps}k`,
+      '-bufsize',
+      `${target.videoKbps}k`,
+    ],
     ...['-force_key_frames', keyframes, '-sc_threshold', '0', '-threads', '1'],
     ...audioArgs(target),
     ...hlsOutput(rendition, workDir),
@@ -105,11 +133,19 @@ export function liveEncoderArgs(input: { audioOnly: boolean; workDir: string }):
   const head = [
     ...['-nostdin', '-hide_banner', '-v', 'error', '-y'],
     // Nothing but the pipe, the WebM demuxer, the recorder's codecs; no picture over LIVE_MAX_PIXELS.
-    ...['-protocol_whitelist', 'pipe', '-format_whitelist', 'matroska', '-codec_whitelist', LIVE_DECODERS.join(',')],
+    ...[
+      '-protocol_whitelist',
+      'pipe',
+      '-format_whitelist',
+      'matroska',
+      '-codec_whitelist',
+      LIVE_DECODERS.join(','),
+    ],
     ...['-max_pixels', String(LIVE_MAX_PIXELS), '-fflags', '+nobuffer', '-f', 'matroska', '-i', 'pipe:0'],
     ...['-map_metadata', '-1', '-fflags', '+bitexact', '-flags', '+bitexact'],
   ];
-  if (input.audioOnly) return [...head, '-map', '0:a:0', ...audioArgs(RENDITION_TARGETS.audio), ...hlsOutput('audio', workDir)];
+  if (input.audioOnly)
+    return [...head, '-map', '0:a:0', ...audioArgs(RENDITION_TARGETS.audio), ...hlsOutput('audio', workDir)];
   const video = (['360p', '240p'] as const).map((rendition) => {
     const target = RENDITION_TARGETS[rendition];
     return `[${rendition}in]scale=${target.height}:${target.height}:force_original_aspect_ratio=increase:force_divisible_by=2,setsar=1,fps=${target.framesPerSecondMax},format=yuv420p[${rendition}]`;

@@ -42,7 +42,10 @@ describe('lives: GET /api/lives/:id/hls/:file', () => {
       expect(playlist.body).toBe('#EXTM3U\n360p-00000.m4s\n');
       const segment = await get(member, live.id, '360p-00000.m4s');
       expect(segment.statusCode).toBe(200);
-      expect(segment.headers).toMatchObject({ 'content-type': 'video/iso.segment', 'cache-control': SEGMENT_CACHE_CONTROL });
+      expect(segment.headers).toMatchObject({
+        'content-type': 'video/iso.segment',
+        'cache-control': SEGMENT_CACHE_CONTROL,
+      });
       expect(segment.body).toBe('segment');
     }
   });
@@ -64,7 +67,9 @@ describe('lives: GET /api/lives/:id/hls/:file', () => {
     const blocker = await createMember(t);
     await buildBlock(t, { blocker, blocked: broadcaster });
     const removed = await createMember(t);
-    await t.db.insert(liveViewers).values({ liveId: live.id, userId: removed.user.id, removedAt: new Date() });
+    await t.db
+      .insert(liveViewers)
+      .values({ liveId: live.id, userId: removed.user.id, removedAt: new Date() });
     for (const member of [blocked, blocker, removed]) {
       expect((await get(member, live.id, '360p-00000.m4s')).statusCode).toBe(404);
     }
@@ -77,7 +82,15 @@ describe('lives: GET /api/lives/:id/hls/:file', () => {
     const visitor = await t.app.inject({ method: 'GET', url: `/api/lives/${live.id}/hls/360p.m3u8` });
     expect(visitor.statusCode).toBe(401);
     // A NUL is refused before any route (400: the app's rule); a valid name not stored is 404 too.
-    const names = ['..%2F..%2Fusers', '.%2E', 'frames%2Fframe-00001.jpg', 'upload', '1080p.m3u8', '360p-1.m4s', '360p-00001.m4s'];
+    const names = [
+      '..%2F..%2Fusers',
+      '.%2E',
+      'frames%2Fframe-00001.jpg',
+      'upload',
+      '1080p.m3u8',
+      '360p-1.m4s',
+      '360p-00001.m4s',
+    ];
     for (const file of names) {
       const res = await get(broadcaster, live.id, file);
       expect(res.statusCode, file).toBe(404);

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../../deps.ts';
 import { apiErrors, fileBody } from '../../../lib/api-responses.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { memberOf, perMemberRateLimit } from '../../../plugins/request-member.ts';
+import { presentPost } from '../../posts/posts.presenter.ts';
 import { liveRoleOf } from '../lives.policy.ts';
 import { LIVE_FILE_PATTERN } from './live-encoder-args.ts';
 import { contentTypeOf, liveKey } from './live-files.ts';
@@ -84,7 +85,7 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request, reply) => {
       const post = await keepLiveAsPost(deps, memberOf(request).userId, request.params.id, request.body);
-      return reply.code(201).send(post);
+      return reply.code(201).send(presentPost(post));
     },
   );
 };

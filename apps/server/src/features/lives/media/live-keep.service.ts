@@ -1,21 +1,21 @@
 import { Readable } from 'node:stream';
-import { and, eq, isNull } from 'drizzle-orm';
-import { AUDIO_MAX_SECONDS, VIDEO_MAX_SECONDS, type Post } from '@motema/shared/posts';
+import { AUDIO_MAX_SECONDS, VIDEO_MAX_SECONDS } from '@motema/shared/posts';
 import { LIVE_SEGMENT_SECONDS, type LiveKeep } from '@motema/shared/lives';
 import type { AppDeps } from '../../../deps.ts';
-import { lives } from '../../../db/schema.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
 import type { MediaStorage } from '../../../lib/storage.ts';
 // Cross-feature (decision 0037: services, not tables): a kept live is an upload of the member's
 // (media's pipeline and limits) made into a post (posts' rules), as if they had sent the file.
 import { uploadMediaItem } from '../../media/media-uploads.service.ts';
-import { presentPost } from '../../posts/posts.presenter.ts';
+import type { PostView } from '../../posts/post-views.service.ts';
 import { createPost } from '../../posts/posts.service.ts';
 import { liveKey } from './live-files.ts';
+import { findBroadcastersLive, setKeptPost } from './live-media.repository.ts';
 import { deleteLiveFiles, keptRenditionOf } from './live-storage.ts';
 
-const segmentName = (rendition: string, index: number) => `${rendition}-${String(index).padStart(5, '0')}.m4s`;
+const segmentName = (rendition: string, index: number) =>
+  `${rendition}-${String(index).padStart(5, '0')}.m4s`;
 
 /** How many segments of `rendition` the live kept (numbered from 0 without a gap: it kept them all). */
 async function countSegments(storage: MediaStorage, liveId: string, rendition: string): Promise<number> {
@@ -30,7 +30,10 @@ async function countSegments(storage: MediaStorage, liveId: string, rendition: s
 
 /** The kept rendition as one fragmented MP4: its init segment, then every segment in order. */
 async function* joined(storage: MediaStorage, liveId: string, rendition: string, count: number) {
-  const names = [`${rendition}-init.mp4`, ...Array.from({ length: count }, (_, i) => segmentName(rendition, i))];
+  const names = [
+    `${rendition}-init.mp4`,
+    ...Array.from({ length: count }, (_, i) => segmentName(rendition, i)),
+  ];
   for (const name of names) {
     const stored = await storage.get(liveKey(liveId, name));
     if (!stored) throw new AppError(409, 'live_not_keepable');
@@ -51,10 +54,10 @@ export async function keepLiveAsPost(
   memberId: string,
   liveId: string,
   input: LiveKeep,
-): Promise<Post> {
-  const [live] = /^[0-9a-f-]{36}$/i.test(liveId)
-    ? await deps.db.select().from(lives).where(and(eq(lives.id, liveId), eq(lives.broadcasterId, memberId)))
-    : [];
+): Promise<PostView> {
+  const live = /^[0-9a-f-]{36}$/i.test(liveId)
+    ? await findBroadcastersLive(deps.db, liveId, memberId)
+    : undefined;
   if (!live) throw new AppError(404, 'live_not_found');
   const deadline = (live.endedAt?.getTime() ?? 0) + deps.env.LIVE_KEEP_HOURS * 3_600_000;
   if (live.endReason !== 'broadcaster' || live.keptPostId || clock.now().getTime() > deadline) {
@@ -69,7 +72,10 @@ export async function keepLiveAsPost(
   }
   const item = await uploadMediaItem(deps, {
     ownerId: memberId,
-    readUpload: async () => ({ use: 'post', file: Readable.from(joined(deps.storage, liveId, rendition, count)) }),
+    readUpload: async () => ({
+      use: 'post',
+      file: Readable.from(joined(deps.storage, liveId, rendition, count)),
+    }),
   });
   const post = await createPost(deps, memberId, {
     text: input.text,
@@ -77,12 +83,8 @@ export async function keepLiveAsPost(
     media: [item.id],
     allowed: [],
   });
-  const [kept] = await deps.db
-    .update(lives)
-    .set({ keptPostId: post.post.id })
-    .where(and(eq(lives.id, liveId), isNull(lives.keptPostId)))
-    .returning({ id: lives.id });
-  if (!kept) throw new AppError(409, 'live_not_keepable');
+  // Two keeps at once: the second's post stays the member's (as a second upload would), not the live's.
+  if (!(await setKeptPost(deps.db, liveId, post.post.id))) throw new AppError(409, 'live_not_keepable');
   await deleteLiveFiles(deps, liveId, { keep: false });
-  return presentPost(post);
+  return post;
 }

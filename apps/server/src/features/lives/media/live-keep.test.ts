@@ -31,7 +31,11 @@ describe('lives: keeping a live as a post (POST /api/lives/:id/keep)', () => {
     await media.close(live.id, { keep: true });
     await t.db
       .update(lives)
-      .set({ status: 'ended', endReason: columns.endReason ?? 'broadcaster', endedAt: columns.endedAt ?? new Date() })
+      .set({
+        status: 'ended',
+        endReason: columns.endReason ?? 'broadcaster',
+        endedAt: columns.endedAt ?? new Date(),
+      })
       .where(eq(lives.id, live.id));
     return { broadcaster, liveId: live.id };
   }
@@ -61,7 +65,8 @@ describe('lives: keeping a live as a post (POST /api/lives/:id/keep)', () => {
     const late = await endedLive({ endedAt: new Date(Date.now() - 25 * HOUR) });
     expect((await keep(late.broadcaster, late.liveId)).statusCode).toBe(409);
     expect((await keep(broadcaster, liveId, { visibility: 'nobody' })).statusCode).toBe(400);
-    for (const id of [liveId, cut.liveId, late.liveId]) expect((await liveRow(t.db, id)).keptPostId).toBeNull();
+    for (const id of [liveId, cut.liveId, late.liveId])
+      expect((await liveRow(t.db, id)).keptPostId).toBeNull();
     expect(await liveFiles(t, liveId)).toContain('360p-00000.m4s');
   });
 

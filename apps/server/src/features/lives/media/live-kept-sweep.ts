@@ -1,8 +1,7 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { PeriodicJob } from '../../../jobs/periodic.ts';
-import { lives } from '../../../db/schema.ts';
 import { clock } from '../../../lib/clock.ts';
 import type { FeatureContext } from '../../../modules/feature-module.ts';
+import { livesNotKept } from './live-media.repository.ts';
 import { deleteLiveFiles } from './live-storage.ts';
 
 const HOUR = 3_600_000;
@@ -19,17 +18,7 @@ export const liveKeptSweep: PeriodicJob<FeatureContext> = {
   atStart: true,
   run: async ({ deps }) => {
     const until = clock.now().getTime() - deps.env.LIVE_KEEP_HOURS * HOUR;
-    const over = await deps.db
-      .select({ id: lives.id })
-      .from(lives)
-      .where(
-        and(
-          eq(lives.endReason, 'broadcaster'),
-          isNull(lives.keptPostId),
-          lt(lives.endedAt, new Date(until)),
-          gt(lives.endedAt, new Date(until - SWEEP_LOOKBACK_MS)),
-        ),
-      );
-    for (const { id } of over) await deleteLiveFiles(deps, id, { keep: false });
+    const over = await livesNotKept(deps.db, new Date(until - SWEEP_LOOKBACK_MS), new Date(until));
+    for (const id of over) await deleteLiveFiles(deps, id, { keep: false });
   },
 };

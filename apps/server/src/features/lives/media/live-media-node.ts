@@ -1,9 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
-import { lives } from '../../../db/schema.ts';
 import type { FeatureContext } from '../../../modules/feature-module.ts';
 import type { LiveMedia, LiveMediaListeners } from '../live-media.ts';
 import { createLiveMedia } from './create-live-media.ts';
+import { markInterrupted, markOnAir } from './live-media.repository.ts';
 
 /** Each app's one encoder host (an app is a node; the tests build several in one process). */
 const nodes = new WeakMap<AppDeps, LiveMedia>();
@@ -15,21 +14,14 @@ const nodes = new WeakMap<AppDeps, LiveMedia>();
  */
 export function statusListeners(
   context: Pick<FeatureContext, 'deps' | 'log'>,
-  media: () => LiveMedia): LiveMediaListeners {
+  media: () => LiveMedia,
+): LiveMediaListeners {
   const { db } = context.deps;
   const fail = (error: unknown) => context.log.error({ err: error }, 'live status update failed');
   return {
-    onAir: (liveId) =>
-      void db
-        .update(lives)
-        .set({ status: 'live', onAirAt: sql`now()` })
-        .where(and(eq(lives.id, liveId), eq(lives.status, 'starting')))
-        .catch(fail),
+    onAir: (liveId) => void markOnAir(db, liveId).catch(fail),
     onLost: (liveId) =>
-      void db
-        .update(lives)
-        .set({ status: 'ended', endReason: 'interrupted', endedAt: sql`now()` })
-        .where(and(eq(lives.id, liveId), sql`${lives.status} <> 'ended'`))
+      void markInterrupted(db, liveId)
         .then(() => media().close(liveId, { keep: false }))
         .catch(fail),
   };

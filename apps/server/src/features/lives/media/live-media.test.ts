@@ -26,9 +26,13 @@ async function probe(t: TestApp, liveId: string, rendition: string, segment: str
   const file = path.join(dir, 'joined.mp4');
   const init = await liveFile(t, liveId, `${rendition}-init.mp4`);
   await writeFile(file, Buffer.concat([init, await liveFile(t, liveId, segment)]));
-  const out = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,height', '-of', 'json', file], {
-    encoding: 'utf8',
-  });
+  const out = spawnSync(
+    'ffprobe',
+    ['-v', 'error', '-show_entries', 'stream=codec_name,height', '-of', 'json', file],
+    {
+      encoding: 'utf8',
+    },
+  );
   await rm(dir, { recursive: true, force: true });
   return (JSON.parse(out.stdout) as { streams: { codec_name: string; height?: number }[] }).streams;
 }
@@ -41,7 +45,10 @@ describe('lives: the encoder host', () => {
   let media: LiveMedia;
   beforeAll(async () => {
     t = await buildTestApp();
-    [video, audio] = await Promise.all([recording({ seconds: 6 }), recording({ seconds: 4, audioOnly: true })]);
+    [video, audio] = await Promise.all([
+      recording({ seconds: 6 }),
+      recording({ seconds: 4, audioOnly: true }),
+    ]);
     media = createLiveMedia(t.app, {
       onAir: (liveId) => told.onAir.push(liveId),
       onLost: (liveId) => told.onLost.push(liveId),
@@ -87,7 +94,9 @@ describe('lives: the encoder host', () => {
     expect(told.onAir.filter((id) => id === liveId)).toHaveLength(1);
     const frames = await framesOf(t.db, liveId);
     expect(frames.map((frame) => frame.key)).toEqual([`lives/${liveId}/frames/frame-00001.jpg`]);
-    expect((await liveFile(t, liveId, 'frames/frame-00001.jpg')).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect((await liveFile(t, liveId, 'frames/frame-00001.jpg')).subarray(0, 3)).toEqual(
+      Buffer.from([0xff, 0xd8, 0xff]),
+    );
     // Kept: the 360p rendition whole (6 s: six segments), its frames; the other renditions are gone.
     const kept = await liveFiles(t, liveId);
     expect(kept.filter((name) => name.endsWith('.m4s'))).toEqual(
@@ -123,7 +132,9 @@ describe('lives: the encoder host', () => {
     await expect(media.push(live.id, 1, second!)).rejects.toMatchObject({ code: 'live_chunk_out_of_order' });
     await media.push(live.id, 0, first!);
     await expect(media.push(live.id, 0, first!)).rejects.toMatchObject({ code: 'live_chunk_out_of_order' });
-    await expect(media.push(crypto.randomUUID(), 0, first!)).rejects.toMatchObject({ code: 'live_not_found' });
+    await expect(media.push(crypto.randomUUID(), 0, first!)).rejects.toMatchObject({
+      code: 'live_not_found',
+    });
     await media.close(live.id, { keep: false });
     await expect(media.push(live.id, 1, second!)).rejects.toMatchObject({ code: 'live_not_found' });
   });
@@ -136,10 +147,14 @@ describe('lives: the encoder host', () => {
     await node.push(live.id, 0, chunksOf(video)[0]!);
     expect(before.length).toBeGreaterThan(0);
     for (const pid of before) process.kill(pid, 'SIGKILL');
-    await eventually(async () => expect(await liveRow(t.db, live.id)).toMatchObject({ status: 'ended', endReason: 'interrupted' }));
+    await eventually(async () =>
+      expect(await liveRow(t.db, live.id)).toMatchObject({ status: 'ended', endReason: 'interrupted' }),
+    );
     await eventually(async () => expect(await liveFiles(t, live.id)).toEqual([]));
     expect(node.active()).not.toContain(live.id);
-    await expect(node.push(live.id, 1, chunksOf(video)[1]!)).rejects.toMatchObject({ code: 'live_not_found' });
+    await expect(node.push(live.id, 1, chunksOf(video)[1]!)).rejects.toMatchObject({
+      code: 'live_not_found',
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import type { LiveRendition } from '@motema/shared/lives';
 import type { AppDeps } from '../../../deps.ts';
 import { renditionsOf } from './live-encoder-args.ts';
 import { liveFolder, liveKey } from './live-files.ts';
-import { deleteLiveFrames } from './live-frames.repository.ts';
+import { deleteLiveFrames } from './live-media.repository.ts';
 
 /** The rendition a broadcaster may keep as a post: the best of its live (360p, or the audio). */
 export const keptRenditionOf = (audioOnly: boolean): LiveRendition => (audioOnly ? 'audio' : '360p');
