@@ -98,6 +98,9 @@ const EnvSchema = z.object({
   ZONES_PER_MEMBER_MAX: z.coerce.number().int().min(1).default(ZONES_PER_MEMBER_MAX),
   // Lives (docs/lives.md): how old an account must be, in days, before it may go live.
   LIVE_MIN_ACCOUNT_DAYS: z.coerce.number().int().min(0).default(LIVE_MIN_ACCOUNT_DAYS),
+  // Lives (docs/lives.md): how long a live its broadcaster ended may still be kept as a post; its
+  // segments are removed then (nothing of a live is recorded unless kept).
+  LIVE_KEEP_HOURS: z.coerce.number().positive().default(24),
   // Web push (docs/notifications.md): origins the server may post pushes to besides the known push
   // services (comma-separated; the local push service in tests, e2e and development), and the VAPID
   // subject a push service may write to (default: mailto: support at PUBLIC_URL's host).

@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
+import type { Readable } from 'node:stream';
 
 /**
- * Runs ffmpeg or ffprobe (ffmpeg-tools.ts) on untrusted input (decision 0031): no shell, no stdin;
- * the input read by `restrictedInputArgs` only (the file protocol, one demuxer, the decoders of
+ * Runs ffmpeg or ffprobe (ffmpeg-tools.ts) on untrusted input (decision 0031): no shell, no stdin
+ * (but a live's recording, piped in by its caller); the input read by `restrictedInputArgs` only (the file protocol, one demuxer, the decoders of
  * ACCEPTED_DECODERS, no picture over a limit); and every run within limits the kernel holds it to
  * (util-linux's `prlimit`): CPU seconds, address space, the size of any file it writes, no core
  * dump; besides a wall-clock limit. Killed with the process that started it (`setpriv --pdeathsig`).
@@ -102,22 +103,40 @@ function limitsPrefix(limits: RunLimits): string[] {
 
 /**
  * Runs `binary` with `args` within `limits`. Its priority is the caller's (a child inherits its
- * creator's nice value and scheduling class: the idle class in the media worker). `onStdout`
- * receives stdout as it comes; otherwise it is kept, up to `stdoutLimit` bytes (more kills the tool).
+ * creator's nice value and scheduling class: the idle class in the media worker), or `nice` more
+ * (coreutils' `nice`, so that every thread it makes has it). `onStdout` receives stdout as it comes;
+ * otherwise it is kept, up to `stdoutLimit` bytes (more kills the tool). `stdin` is piped into it
+ * (a live's recording, features/lives/media); `signal` kills it.
  */
 export function runRestricted(
   binary: string,
   args: string[],
   limits: RunLimits,
-  options: { onStdout?: (chunk: Buffer) => void; stdoutLimit?: number } = {},
+  options: {
+    onStdout?: (chunk: Buffer) => void;
+    stdoutLimit?: number;
+    stdin?: Readable;
+    signal?: AbortSignal;
+    nice?: number;
+    /** Told of the process's id once it started (the live bench reads its CPU time). */
+    onSpawn?: (pid: number) => void;
+  } = {},
 ): Promise<RunResult> {
-  const [command, ...prefix] = [...PDEATHSIG, ...limitsPrefix(limits), binary];
-  const child = spawn(command!, [...prefix, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const nice = options.nice && process.platform === 'linux' ? ['nice', '-n', String(options.nice)] : [];
+  const [command, ...prefix] = [...PDEATHSIG, ...limitsPrefix(limits), ...nice, binary];
+  const child = spawn(command!, [...prefix, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  // A tool that stops reading (it exited) is told by its exit, not by an error on a closed pipe.
+  child.stdin.on('error', () => undefined);
+  if (options.stdin) options.stdin.pipe(child.stdin);
+  else child.stdin.end();
+  if (child.pid !== undefined) options.onSpawn?.(child.pid);
   const chunks: Buffer[] = [];
   let stdoutBytes = 0;
   let stderr = '';
   let timedOut = false;
   const kill = () => child.kill('SIGKILL');
+  if (options.signal?.aborted) kill();
+  options.signal?.addEventListener('abort', kill, { once: true });
   const timer = setTimeout(() => {
     timedOut = true;
     kill();
@@ -135,10 +154,12 @@ export function runRestricted(
   return new Promise((resolve, reject) => {
     child.once('error', (error) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', kill);
       reject(error);
     });
     child.once('close', (code, signal) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', kill);
       const overLimit = timedOut
         ? 'wall'
         : signal === 'SIGXCPU' || (PRLIMIT && code === FFMPEG_SIGNALLED_EXIT)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { parseCookie } from 'cookie';
+import { LIVE_CHUNK_MAX_BYTES } from '@motema/shared/lives';
 import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
 import { safePublisher, type RedisConnection } from '../lib/redis.ts';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
@@ -25,7 +26,11 @@ export type PresenceListener = (userId: string, connected: boolean) => Promise<v
 /** Told of each socket once it is in its rooms and greeted (`connected`); a feature's work on a new socket. */
 export type ConnectionListener = (socket: RealtimeSocket) => void;
 
-export const MAX_SOCKET_PAYLOAD_BYTES = 64 * 1024;
+/**
+ * The largest message a socket may send: a live's chunk of recording (LIVE_CHUNK_MAX_BYTES, with its
+ * frame); every other event's payload is far smaller and refused by its own schema past its caps.
+ */
+export const MAX_SOCKET_PAYLOAD_BYTES = LIVE_CHUNK_MAX_BYTES + 4 * 1024;
 /** Sockets one session may hold open on a node: several tabs; one page holds one (docs/devices.md). */
 export const MAX_SOCKETS_PER_SESSION = 10;
 /** How long a cross-node request (fetchSockets) waits for the other nodes through Redis. */

@@ -6,6 +6,9 @@ import { livesOf } from './lives-runtime.ts';
 import { registerLivesRealtime, subscribeLivesEvents } from './lives-realtime.ts';
 import { endLivesOf, sweepLives } from './lives.service.ts';
 import { livesRoutes } from './lives.routes.ts';
+import { registerLiveChunks } from './media/live-chunks-realtime.ts';
+import { liveMediaRoutes } from './media/live-hls.routes.ts';
+import { liveKeptSweep } from './media/live-kept-sweep.ts';
 
 /** How often this node looks for lives to end (too long, stalled while starting, their encoder gone). */
 const SWEEP_EVERY_MS = 15_000;
@@ -13,8 +16,13 @@ const SWEEP_EVERY_MS = 15_000;
 /** Lives (docs/lives.md): going live, watching, the live's chat and reactions, and their moderation. */
 export const livesModule: FeatureModule = {
   name: 'lives',
-  routes: [routes(livesRoutes, livesOf), routes(liveAudienceRoutes, livesOf)],
-  realtime: registerLivesRealtime,
+  // The live's HLS files (to whoever may watch it) and keeping it as a post (docs/lives.md "Media").
+  routes: [routes(livesRoutes, livesOf), routes(liveAudienceRoutes, livesOf), routes(liveMediaRoutes)],
+  realtime: (context) => {
+    registerLivesRealtime(context);
+    // The broadcaster's recording, chunk by chunk, into this node's encoder.
+    registerLiveChunks(context.realtime, { db: context.deps.db, media: () => livesOf(context).media });
+  },
   subscribers: (context) => {
     subscribeLivesEvents(context);
     // A suspended or banned broadcaster's live ends at once, as a moderator's cut.
@@ -26,5 +34,9 @@ export const livesModule: FeatureModule = {
   moderationSubjects: [liveModerationSubject],
   // Its broadcaster's matches told when a live goes on air (Settings > Notifications, quiet hours).
   notifications: livesNotifications,
-  periodic: [{ name: 'lives sweep', everyMs: SWEEP_EVERY_MS, run: (context) => sweepLives(livesOf(context)) }],
+  periodic: [
+    { name: 'lives sweep', everyMs: SWEEP_EVERY_MS, run: (context) => sweepLives(livesOf(context)) },
+    // Lives ended and not kept in time lose their files.
+    liveKeptSweep,
+  ],
 };

@@ -54,13 +54,10 @@ const reportersOf = (detail: CaseDetail) =>
 
 /**
  * An action's name in the list: removing a live ends it, and the list says so (in English and
- * French, as every console text: decision 0047). The kind is compared as a string: `live` is a case
- * subject the lives feature adds.
+ * French, as every console text: decision 0047).
  */
 const actionKey = (action: string, detail: CaseDetail) =>
-  action === 'remove_content' && (detail.subject.kind as string) === 'live'
-    ? 'actions.end_live'
-    : `actions.${action}`;
+  action === 'remove_content' && detail.subject.kind === 'live' ? 'actions.end_live' : `actions.${action}`;
 
 /**
  * What the moderator does to the case: the action, the rule it cites, the days where the action

@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 /** A reported live: its title and the frames sampled while it was on air, as any snapshot. */
 const liveCase = (): CaseDetail =>
   buildDetail({
-    subject: { kind: 'live' as CaseDetail['subject']['kind'], _id: 'l1' },
+    subject: { kind: 'live', _id: 'l1' },
     snapshot: {
       ...buildDetail().snapshot,
       text: 'Sunday by the river',
