@@ -60,6 +60,8 @@ export async function startServer({ pushServiceOrigin } = {}) {
     // a CDF minimum (1,000 FC) that one share and the number's proof reach (docs/partnership.md).
     PARTNERSHIP_HOLD_DAYS: '0',
     WITHDRAWAL_MINIMUM_CDF_MINOR: '100000',
+    // The lives' journey goes live with an account made a minute before (docs/lives.md).
+    LIVE_MIN_ACCOUNT_DAYS: '0',
     ...(pushServiceOrigin ? { PUSH_SERVICE_ORIGINS: pushServiceOrigin } : {}),
   });
   const logFile = path.join(RESULTS_DIR, 'server.log');

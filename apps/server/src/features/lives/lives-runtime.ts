@@ -6,7 +6,7 @@ import type { Env } from '../../env.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { FeatureContext } from '../../modules/feature-module.ts';
 import type { LiveMedia } from './live-media.ts';
-import { createLiveMedia } from './media/create-live-media.ts';
+import { liveMediaOf } from './media/live-media-node.ts';
 import { endLive, markOnAir } from './lives.service.ts';
 
 /** What the lives' services work with: the app's, and this node's encoder and name. */
@@ -40,10 +40,11 @@ export function livesOf(context: Pick<FeatureContext, 'deps' | 'limiter' | 'log'
     node: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     media: undefined as unknown as LiveMedia,
   };
-  deps.media = createLiveMedia(context as FeatureContext, {
+  // The node's one encoder host (media/live-media-node.ts), which the chunks' handler feeds too.
+  deps.media = liveMediaOf(context, () => ({
     onAir: (liveId) => void markOnAir(deps, liveId).catch(report),
     onLost: (liveId) => void endLive(deps, liveId, 'interrupted').catch(report),
-  });
+  }));
   runtimes.set(context.deps, deps);
   return deps;
 }
