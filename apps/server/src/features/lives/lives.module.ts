@@ -26,5 +26,7 @@ export const livesModule: FeatureModule = {
   moderationSubjects: [liveModerationSubject],
   // Its broadcaster's matches told when a live goes on air (Settings > Notifications, quiet hours).
   notifications: livesNotifications,
-  periodic: [{ name: 'lives sweep', everyMs: SWEEP_EVERY_MS, run: (context) => sweepLives(livesOf(context)) }],
+  periodic: [
+    { name: 'lives sweep', everyMs: SWEEP_EVERY_MS, run: (context) => sweepLives(livesOf(context)) },
+  ],
 };
