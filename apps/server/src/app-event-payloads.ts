@@ -1,7 +1,15 @@
 import type { ReactionEmoji } from '@motema/shared/chat';
 import type { ScamFamily } from '@motema/shared/scam-shield';
 import type { NotificationEntryKind } from '@motema/shared/notifications';
-import type { ChatFileRow, CommentRow, MediaItemRow, MessageRow, PhotoRow, UserRow } from './db/schema.ts';
+import type {
+  ChatFileRow,
+  CommentRow,
+  LiveMessageRow,
+  MediaItemRow,
+  MessageRow,
+  PhotoRow,
+  UserRow,
+} from './db/schema.ts';
 
 /**
  * The values the event port's payloads carry (app-events.ts), declared here rather than in the
@@ -97,3 +105,6 @@ export type MessageView = { row: MessageViewRow; context: MessageContext };
  * moderation feature opens or feeds the sender's case with source 'shield'.
  */
 export type MessageFlagged = { senderId: string; messageId: string; families: ScamFamily[] };
+
+/** A message of a live's chat with its sender as members are shown them. */
+export type LiveMessageView = { row: LiveMessageRow; sender: PostMemberView };

@@ -1,8 +1,9 @@
 import type { ReactionEmoji } from '@motema/shared/chat';
-import type { LiveEndReason, LiveMessage } from '@motema/shared/lives';
+import type { LiveEndReason } from '@motema/shared/lives';
 import type { MessageShield } from '@motema/shared/scam-shield';
 import type {
   CommentView,
+  LiveMessageView,
   MemberCounters,
   MessageFlagged,
   MessageView,
@@ -127,9 +128,9 @@ export type AppEvents = {
   'live.viewers': { liveId: string; viewers: number };
   /**
    * A live's chat message stored or released: to the room, or (`held`) only to its sender, the
-   * broadcaster and the live's moderators. The same presented message for every member who sees it.
+   * broadcaster and the live's moderators. The same message for every member who sees it.
    */
-  'live.message': { message: LiveMessage; senderId: string; held: boolean };
+  'live.message': { message: LiveMessageView; held: boolean };
   /** A live's message taken down (or a held one dropped). */
   'live.message.removed': { liveId: string; messageId: string };
   /** The broadcaster named or unnamed a moderator, or a viewer was muted or unmuted. */

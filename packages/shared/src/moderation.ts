@@ -30,7 +30,16 @@ import { LimitSchema, SkipSchema } from './paging.ts';
  * payout number: 403 `registration_refused`.
  */
 
-export const CASE_SUBJECT_KINDS = ['member', 'photo', 'post', 'comment', 'story', 'message', 'zone', 'live'] as const;
+export const CASE_SUBJECT_KINDS = [
+  'member',
+  'photo',
+  'post',
+  'comment',
+  'story',
+  'message',
+  'zone',
+  'live',
+] as const;
 export type CaseSubjectKind = (typeof CASE_SUBJECT_KINDS)[number];
 
 export const CASE_STATES = ['open', 'escalated', 'closed'] as const;

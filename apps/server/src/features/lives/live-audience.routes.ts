@@ -13,6 +13,7 @@ import { dropMessage, listMessages, releaseMessage } from './live-chat.service.t
 import { listViewers, removeViewer, updateViewer } from './live-viewers.service.ts';
 import type { LivesDeps } from './lives-runtime.ts';
 import { LiveParamsSchema, notFound, refused } from './lives.routes.ts';
+import { presentLiveMessage, presentLiveViewer } from './lives.presenter.ts';
 
 const MINUTE = 60_000;
 const ViewerParamsSchema = LiveParamsSchema.extend({ userId: z.uuid().describe('The viewer') });
@@ -31,10 +32,15 @@ export const liveAudienceRoutes: FastifyPluginAsyncZod<LivesDeps> = async (app, 
     {
       schema: {
         params: LiveParamsSchema,
-        response: { 200: LiveViewerListSchema, ...apiErrors({ 404: `${notFound}, or a plain viewer asking` }) },
+        response: {
+          200: LiveViewerListSchema,
+          ...apiErrors({ 404: `${notFound}, or a plain viewer asking` }),
+        },
       },
     },
-    async (request) => ({ viewers: await listViewers(deps, memberOf(request).userId, request.params.id) }),
+    async (request) => ({
+      viewers: (await listViewers(deps, memberOf(request).userId, request.params.id)).map(presentLiveViewer),
+    }),
   );
 
   app.patch(
@@ -48,7 +54,15 @@ export const liveAudienceRoutes: FastifyPluginAsyncZod<LivesDeps> = async (app, 
       },
     },
     async (request) =>
-      updateViewer(deps, memberOf(request).userId, request.params.id, request.params.userId, request.body),
+      presentLiveViewer(
+        await updateViewer(
+          deps,
+          memberOf(request).userId,
+          request.params.id,
+          request.params.userId,
+          request.body,
+        ),
+      ),
   );
 
   app.delete(
@@ -72,9 +86,16 @@ export const liveAudienceRoutes: FastifyPluginAsyncZod<LivesDeps> = async (app, 
   app.get(
     '/lives/:id/messages',
     {
-      schema: { params: LiveParamsSchema, response: { 200: LiveMessageListSchema, ...apiErrors({ 404: notFound }) } },
+      schema: {
+        params: LiveParamsSchema,
+        response: { 200: LiveMessageListSchema, ...apiErrors({ 404: notFound }) },
+      },
     },
-    async (request) => ({ messages: await listMessages(deps, memberOf(request).userId, request.params.id) }),
+    async (request) => ({
+      messages: (await listMessages(deps, memberOf(request).userId, request.params.id)).map(
+        presentLiveMessage,
+      ),
+    }),
   );
 
   app.post(
@@ -86,7 +107,9 @@ export const liveAudienceRoutes: FastifyPluginAsyncZod<LivesDeps> = async (app, 
       },
     },
     async (request) =>
-      releaseMessage(deps, memberOf(request).userId, request.params.id, request.params.messageId),
+      presentLiveMessage(
+        await releaseMessage(deps, memberOf(request).userId, request.params.id, request.params.messageId),
+      ),
   );
 
   app.delete(

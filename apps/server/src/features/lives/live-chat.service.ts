@@ -1,10 +1,10 @@
 import {
   LIVE_MESSAGES_ON_JOIN,
-  type LiveMessage,
   type LiveMessageSend,
   type LiveReactionSend,
   type LiveRole,
 } from '@motema/shared/lives';
+import type { LiveMessageView } from '../../app-event-payloads.ts';
 import type { LiveMessageRow } from '../../db/schema.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
@@ -14,8 +14,7 @@ import { refuseOverMessageLimit } from '../chat/send/chat-send.service.ts';
 import { postMember, postMembers } from '../posts/post-members.service.ts';
 import * as messagesRepo from './live-messages.repository.ts';
 import type { LivesDeps } from './lives-runtime.ts';
-import { presentLiveMessage } from './lives.presenter.ts';
-import * as repo from './lives.repository.ts';
+import * as viewersRepo from './live-viewers.repository.ts';
 import { liveNotFound, requirePlace, requireRole } from './lives.service.ts';
 
 /** Reactions a member may send to lives, per window: a burst of taps, not a flood. */
@@ -24,10 +23,11 @@ export const LIVE_REACTIONS_WINDOW_MS = 10_000;
 
 const messageNotFound = () => new AppError(404, 'live_message_not_found');
 
-async function present(deps: Pick<LivesDeps, 'db'>, row: LiveMessageRow): Promise<LiveMessage> {
+/** A message with its sender as members are shown them. */
+async function viewOf(deps: Pick<LivesDeps, 'db'>, row: LiveMessageRow): Promise<LiveMessageView> {
   const sender = await postMember(deps.db, row.senderId);
   if (!sender) throw messageNotFound();
-  return presentLiveMessage(row, sender);
+  return { row, sender };
 }
 
 /**
@@ -42,15 +42,15 @@ export async function sendLiveMessage(
   deps: Pick<LivesDeps, 'db' | 'events' | 'limiter'>,
   memberId: string,
   input: LiveMessageSend,
-): Promise<LiveMessage> {
+): Promise<LiveMessageView> {
   const { db, events, limiter } = deps;
   const role = await requirePlace(db, input.liveId, memberId);
   const stored = await messagesRepo.findByClientId(db, memberId, input.clientId);
   if (stored) {
     if (stored.liveId !== input.liveId || stored.status === 'removed') throw messageNotFound();
-    return present(deps, stored);
+    return viewOf(deps, stored);
   }
-  if (role !== 'broadcaster' && (await repo.findViewer(db, input.liveId, memberId))?.muted) {
+  if (role !== 'broadcaster' && (await viewersRepo.findViewer(db, input.liveId, memberId))?.muted) {
     throw forbidden('live_muted');
   }
   await refuseOverMessageLimit(limiter, memberId);
@@ -67,8 +67,8 @@ export async function sendLiveMessage(
       families,
     })) ?? (await messagesRepo.findByClientId(db, memberId, input.clientId));
   if (!row) throw messageNotFound();
-  const message = await present(deps, row);
-  await events.emit('live.message', { message, senderId: memberId, held });
+  const message = await viewOf(deps, row);
+  await events.emit('live.message', { message, held });
   return message;
 }
 
@@ -81,17 +81,23 @@ export async function listMessages(
   memberId: string,
   liveId: string,
   known?: LiveRole,
-): Promise<LiveMessage[]> {
+): Promise<LiveMessageView[]> {
   const { db } = deps;
   const role = known ?? (await requirePlace(db, liveId, memberId));
-  const rows = await messagesRepo.findLastMessages(db, liveId, memberId, role !== 'viewer', LIVE_MESSAGES_ON_JOIN);
+  const rows = await messagesRepo.findLastMessages(
+    db,
+    liveId,
+    memberId,
+    role !== 'viewer',
+    LIVE_MESSAGES_ON_JOIN,
+  );
   const senders = await postMembers(
     db,
     rows.map((row) => row.senderId),
   );
   return rows.flatMap((row) => {
     const sender = senders.get(row.senderId);
-    return sender ? [presentLiveMessage(row, sender)] : [];
+    return sender ? [{ row, sender }] : [];
   });
 }
 
@@ -101,13 +107,13 @@ export async function releaseMessage(
   memberId: string,
   liveId: string,
   messageId: string,
-): Promise<LiveMessage> {
+): Promise<LiveMessageView> {
   await requireRole(deps.db, liveId, memberId, ['broadcaster', 'moderator']);
   const found = await messagesRepo.findMessage(deps.db, liveId, messageId);
   const released = found && (await messagesRepo.moveMessage(deps.db, messageId, ['held'], 'shown'));
   if (!released) throw messageNotFound();
-  const message = await present(deps, released);
-  await deps.events.emit('live.message', { message, senderId: released.senderId, held: false });
+  const message = await viewOf(deps, released);
+  await deps.events.emit('live.message', { message, held: false });
   return message;
 }
 
@@ -135,10 +141,19 @@ export async function checkReaction(
   input: LiveReactionSend,
 ): Promise<void> {
   if (!(await requirePlace(deps.db, input.liveId, memberId))) throw liveNotFound();
-  await refuseOverLimit(deps.limiter, `live-reactions:${memberId}`, LIVE_REACTIONS_PER_WINDOW, LIVE_REACTIONS_WINDOW_MS);
+  await refuseOverLimit(
+    deps.limiter,
+    `live-reactions:${memberId}`,
+    LIVE_REACTIONS_PER_WINDOW,
+    LIVE_REACTIONS_WINDOW_MS,
+  );
 }
 
 /** The members watching whom a message of `senderId` must not reach: a block stands between them (Z3). */
-export function viewersHiddenFrom(deps: Pick<LivesDeps, 'db'>, liveId: string, senderId: string): Promise<string[]> {
-  return repo.findViewersHiddenFrom(deps.db, liveId, senderId);
+export function viewersHiddenFrom(
+  deps: Pick<LivesDeps, 'db'>,
+  liveId: string,
+  senderId: string,
+): Promise<string[]> {
+  return viewersRepo.findViewersHiddenFrom(deps.db, liveId, senderId);
 }

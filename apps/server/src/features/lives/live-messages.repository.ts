@@ -54,10 +54,7 @@ export async function moveMessage(
     .update(liveMessages)
     .set({ status: to })
     .where(
-      and(
-        eq(liveMessages.id, messageId),
-        sql`${liveMessages.status} = ANY(${sql.param([...from])}::text[])`,
-      ),
+      and(eq(liveMessages.id, messageId), sql`${liveMessages.status} = ANY(${sql.param([...from])}::text[])`),
     )
     .returning();
   return row;
@@ -83,9 +80,7 @@ export async function findLastMessages(
         eq(liveMessages.liveId, liveId),
         ne(liveMessages.status, 'removed'),
         notBlockedWith(memberId, liveMessages.senderId),
-        seesHeld
-          ? undefined
-          : or(eq(liveMessages.status, 'shown'), eq(liveMessages.senderId, memberId)),
+        seesHeld ? undefined : or(eq(liveMessages.status, 'shown'), eq(liveMessages.senderId, memberId)),
       ),
     )
     .orderBy(desc(liveMessages.createdAt), desc(liveMessages.id))

@@ -2,6 +2,7 @@ import type { ModerationSubject } from '../../moderation-subjects-port.ts';
 import { clock } from '../../lib/clock.ts';
 import type { ReportedContent } from '../safety/safety.service.ts';
 import { liveRoleOf } from './lives.policy.ts';
+import * as viewersRepo from './live-viewers.repository.ts';
 import * as repo from './lives.repository.ts';
 import { liveNotFound } from './lives.service.ts';
 
@@ -19,7 +20,7 @@ export const liveReportTargets: ReportedContent = {
     if (!live || live.broadcasterId !== user) throw liveNotFound();
     const role = await liveRoleOf(tx, id, reporterId);
     if (role === 'broadcaster') throw liveNotFound();
-    if (!role && !(await repo.watched(tx, id, user, reporterId))) throw liveNotFound();
+    if (!role && !(await viewersRepo.watched(tx, id, user, reporterId))) throw liveNotFound();
   },
 };
 

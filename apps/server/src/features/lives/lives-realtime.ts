@@ -7,7 +7,7 @@ import type { RealtimeContext } from '../../modules/feature-module.ts';
 import { checkReaction, sendLiveMessage, viewersHiddenFrom } from './live-chat.service.ts';
 import { joinLive, leaveLive } from './live-viewers.service.ts';
 import { livesOf } from './lives-runtime.ts';
-import { livePlaylistPath, presentLive } from './lives.presenter.ts';
+import { livePlaylistPath, presentLive, presentLiveMessage } from './lives.presenter.ts';
 
 /**
  * A live's rooms: `live:{id}` every socket watching it (the broadcaster's too), `live:{id}:staff` the
@@ -54,7 +54,7 @@ export function registerLivesRealtime(context: RealtimeContext): void {
         if (live.role !== 'viewer') rooms.push(liveStaffRoom(liveId));
         await socket.join(rooms);
         joined.add(liveId);
-        answer({ ok: true, live: presentLive(live), messages });
+        answer({ ok: true, live: presentLive(live), messages: messages.map(presentLiveMessage) });
       },
       log,
     );
@@ -78,7 +78,7 @@ export function registerLivesRealtime(context: RealtimeContext): void {
       'lives:message',
       async (payload, answer) => {
         const message = await sendLiveMessage(deps, userId, parsed(LiveMessageSendSchema, payload));
-        answer({ ok: true, message });
+        answer({ ok: true, message: presentLiveMessage(message) });
       },
       log,
     );
@@ -89,7 +89,10 @@ export function registerLivesRealtime(context: RealtimeContext): void {
       async (payload, answer) => {
         const input = parsed(LiveReactionSendSchema, payload);
         await checkReaction(deps, userId, input);
-        io.to(liveRoom(input.liveId)).emit('lives:reaction', { liveId: input.liveId, reaction: input.reaction });
+        io.to(liveRoom(input.liveId)).emit('lives:reaction', {
+          liveId: input.liveId,
+          reaction: input.reaction,
+        });
         answer({ ok: true });
       },
       log,
@@ -116,23 +119,25 @@ export function subscribeLivesEvents(context: RealtimeContext): void {
   });
   events.on('live.ended', async ({ liveId, reason }) => {
     // Only the node whose encoder holds the live closes it; its segments stay only for keep-as-post.
-    if (deps.media.active().includes(liveId)) await deps.media.close(liveId, { keep: reason === 'broadcaster' });
+    if (deps.media.active().includes(liveId))
+      await deps.media.close(liveId, { keep: reason === 'broadcaster' });
     io.to(liveRoom(liveId)).emit('lives:ended', { liveId, reason });
     io.in(liveRoom(liveId)).socketsLeave([liveRoom(liveId), liveStaffRoom(liveId)]);
   });
   events.on('live.viewers', ({ liveId, viewers }) => {
     io.to(liveRoom(liveId)).emit('lives:viewers', { liveId, viewers });
   });
-  events.on('live.message', async ({ message, senderId, held }) => {
-    const { liveId } = message;
+  events.on('live.message', async ({ message, held }) => {
+    const { liveId, senderId } = message.row;
+    const presented = presentLiveMessage(message);
     if (held) {
-      io.to(liveStaffRoom(liveId)).to(`user:${senderId}`).emit('lives:message', message);
+      io.to(liveStaffRoom(liveId)).to(`user:${senderId}`).emit('lives:message', presented);
       return;
     }
     const hidden = await viewersHiddenFrom(deps, liveId, senderId);
     io.to(liveRoom(liveId))
       .except(hidden.map((id) => `user:${id}`))
-      .emit('lives:message', message);
+      .emit('lives:message', presented);
   });
   events.on('live.message.removed', ({ liveId, messageId }) => {
     io.to(liveRoom(liveId)).emit('lives:message:removed', { liveId, messageId });

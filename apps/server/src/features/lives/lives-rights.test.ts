@@ -3,7 +3,13 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { asMember, createMember, type Member } from '../../test/factories.ts';
 import { buildMatch } from '../../test/discovery-factories.ts';
 import { buildBlock } from '../../test/safety-factories.ts';
-import { addViewer, buildLiveMessage, createLiveMember, putOnAir, startLiveAs } from '../../test/live-factories.ts';
+import {
+  addViewer,
+  buildLiveMessage,
+  createLiveMember,
+  putOnAir,
+  startLiveAs,
+} from '../../test/live-factories.ts';
 
 const CALLERS = [
   'broadcaster',
@@ -21,14 +27,94 @@ type Action = (typeof ACTIONS)[number];
 
 /** Each caller's answer to each action over a matches-only live (docs/lives.md's rights table). */
 const EXPECTED: Record<Caller, Record<Action, number>> = {
-  broadcaster: { get: 200, messages: 200, viewers: 200, mute: 200, name: 200, remove: 204, release: 200, drop: 204, end: 200 },
-  moderator: { get: 200, messages: 200, viewers: 200, mute: 200, name: 403, remove: 204, release: 200, drop: 204, end: 403 },
-  viewer: { get: 200, messages: 200, viewers: 404, mute: 403, name: 403, remove: 403, release: 403, drop: 403, end: 403 },
-  'not a match': { get: 404, messages: 404, viewers: 404, mute: 404, name: 404, remove: 404, release: 404, drop: 404, end: 404 },
-  'blocked by the broadcaster': { get: 404, messages: 404, viewers: 404, mute: 404, name: 404, remove: 404, release: 404, drop: 404, end: 404 },
-  'blocking the broadcaster': { get: 404, messages: 404, viewers: 404, mute: 404, name: 404, remove: 404, release: 404, drop: 404, end: 404 },
-  removed: { get: 404, messages: 404, viewers: 404, mute: 404, name: 404, remove: 404, release: 404, drop: 404, end: 404 },
-  visitor: { get: 401, messages: 401, viewers: 401, mute: 401, name: 401, remove: 401, release: 401, drop: 401, end: 401 },
+  broadcaster: {
+    get: 200,
+    messages: 200,
+    viewers: 200,
+    mute: 200,
+    name: 200,
+    remove: 204,
+    release: 200,
+    drop: 204,
+    end: 200,
+  },
+  moderator: {
+    get: 200,
+    messages: 200,
+    viewers: 200,
+    mute: 200,
+    name: 403,
+    remove: 204,
+    release: 200,
+    drop: 204,
+    end: 403,
+  },
+  viewer: {
+    get: 200,
+    messages: 200,
+    viewers: 404,
+    mute: 403,
+    name: 403,
+    remove: 403,
+    release: 403,
+    drop: 403,
+    end: 403,
+  },
+  'not a match': {
+    get: 404,
+    messages: 404,
+    viewers: 404,
+    mute: 404,
+    name: 404,
+    remove: 404,
+    release: 404,
+    drop: 404,
+    end: 404,
+  },
+  'blocked by the broadcaster': {
+    get: 404,
+    messages: 404,
+    viewers: 404,
+    mute: 404,
+    name: 404,
+    remove: 404,
+    release: 404,
+    drop: 404,
+    end: 404,
+  },
+  'blocking the broadcaster': {
+    get: 404,
+    messages: 404,
+    viewers: 404,
+    mute: 404,
+    name: 404,
+    remove: 404,
+    release: 404,
+    drop: 404,
+    end: 404,
+  },
+  removed: {
+    get: 404,
+    messages: 404,
+    viewers: 404,
+    mute: 404,
+    name: 404,
+    remove: 404,
+    release: 404,
+    drop: 404,
+    end: 404,
+  },
+  visitor: {
+    get: 401,
+    messages: 401,
+    viewers: 401,
+    mute: 401,
+    name: 401,
+    remove: 401,
+    release: 401,
+    drop: 401,
+    end: 401,
+  },
 };
 
 /**
@@ -59,7 +145,8 @@ describe('a live’s rights over its routes', () => {
       if (caller !== 'not a match') await buildMatch(t, { members: [host, member] });
       if (caller === 'moderator') await addViewer(t, live._id, member, { role: 'moderator' });
       if (caller === 'viewer') await addViewer(t, live._id, member);
-      if (caller === 'removed') await addViewer(t, live._id, member, { removedAt: new Date(), present: false });
+      if (caller === 'removed')
+        await addViewer(t, live._id, member, { removedAt: new Date(), present: false });
       if (caller === 'blocked by the broadcaster') await buildBlock(t, { blocker: host, blocked: member });
       if (caller === 'blocking the broadcaster') await buildBlock(t, { blocker: member, blocked: host });
     }
@@ -102,6 +189,9 @@ describe('a live’s rights over its routes', () => {
 
   it('a visitor may not list lives nor start one (401)', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/lives' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/lives', payload: { audience: 'everyone' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/lives', payload: { audience: 'everyone' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });

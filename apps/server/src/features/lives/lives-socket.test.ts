@@ -4,8 +4,23 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { asMember, createMember, newSession, type Member } from '../../test/factories.ts';
 import { buildMatch } from '../../test/discovery-factories.ts';
 import { buildBlock } from '../../test/safety-factories.ts';
-import { createLiveMember, join, liveRow, putOnAir, react, say, startLiveAs } from '../../test/live-factories.ts';
-import { atLeast, collect, nextEvent, openSocket, within, type ClientSocket } from '../../test/socket-test-bed.ts';
+import {
+  createLiveMember,
+  join,
+  liveRow,
+  putOnAir,
+  react,
+  say,
+  startLiveAs,
+} from '../../test/live-factories.ts';
+import {
+  atLeast,
+  collect,
+  nextEvent,
+  openSocket,
+  within,
+  type ClientSocket,
+} from '../../test/socket-test-bed.ts';
 
 /**
  * A live over real sockets: joining (a place in it, the count kept once per member whatever their
@@ -40,19 +55,28 @@ describe('a live’s sockets', () => {
   it('counts each member once whatever their sockets, not the broadcaster, and tells the room', async () => {
     const { host, liveId } = await onAir();
     const hostSocket = await socketOf(host);
-    expect(await join(hostSocket, liveId)).toMatchObject({ ok: true, live: { role: 'broadcaster', viewers: 0 } });
+    expect(await join(hostSocket, liveId)).toMatchObject({
+      ok: true,
+      live: { role: 'broadcaster', viewers: 0 },
+    });
     const viewer = await createMember(t);
     const counts = collect(hostSocket, 'lives:viewers');
     const first = await socketOf(viewer);
     const joined = await join(first, liveId);
-    expect(joined).toMatchObject({ ok: true, live: { role: 'viewer', viewers: 1, playlist: `/api/lives/${liveId}/hls/master.m3u8` } });
+    expect(joined).toMatchObject({
+      ok: true,
+      live: { role: 'viewer', viewers: 1, playlist: `/api/lives/${liveId}/hls/master.m3u8` },
+    });
     const second = await socketOf(viewer, (await newSession(t, viewer.user.id)).cookie);
     await join(second, liveId);
     expect((await liveRow(t, liveId)).viewers).toBe(1);
     // One socket leaves: still there; the last one goes: the count drops, and the room hears it.
     second.emit('lives:leave', { liveId });
     first.disconnect();
-    await within(nextEvent(hostSocket, 'lives:viewers', (event) => event.viewers === 0), 'the count back to 0');
+    await within(
+      nextEvent(hostSocket, 'lives:viewers', (event) => event.viewers === 0),
+      'the count back to 0',
+    );
     expect(counts.map((event) => event.viewers)).toEqual([1, 0]);
     expect(await liveRow(t, liveId)).toMatchObject({ viewers: 0, peakViewers: 1 });
   });
@@ -64,7 +88,10 @@ describe('a live’s sockets', () => {
     for (const direction of ['blocker', 'blocked'] as const) {
       const match = await createMember(t);
       await buildMatch(t, { members: [host, match] });
-      await buildBlock(t, direction === 'blocker' ? { blocker: match, blocked: host } : { blocker: host, blocked: match });
+      await buildBlock(
+        t,
+        direction === 'blocker' ? { blocker: match, blocked: host } : { blocker: host, blocked: match },
+      );
       expect(await join(await socketOf(match), liveId)).toEqual({ ok: false, code: 'live_not_found' });
     }
     const match = await createMember(t);
@@ -102,7 +129,8 @@ describe('a live’s sockets', () => {
     const viewerSocket = await socketOf(viewer);
     await join(viewerSocket, liveId);
     const reactions = collect(hostSocket, 'lives:reaction');
-    for (let i = 0; i < LIVE_REACTIONS_PER_WINDOW; i++) expect(await react(viewerSocket, liveId, 'fire')).toEqual({ ok: true });
+    for (let i = 0; i < LIVE_REACTIONS_PER_WINDOW; i++)
+      expect(await react(viewerSocket, liveId, 'fire')).toEqual({ ok: true });
     expect(await react(viewerSocket, liveId, 'fire')).toMatchObject({ ok: false, code: 'rate_limited' });
     expect(await react(viewerSocket, liveId, 'kiss')).toMatchObject({ ok: false, code: 'validation_failed' });
     await atLeast(reactions, LIVE_REACTIONS_PER_WINDOW);
@@ -110,7 +138,10 @@ describe('a live’s sockets', () => {
     expect(JSON.stringify(reactions)).not.toContain(viewer.user.id);
     const stranger = await createMember(t);
     await buildBlock(t, { blocker: host, blocked: stranger });
-    expect(await react(await socketOf(stranger), liveId)).toMatchObject({ ok: false, code: 'live_not_found' });
+    expect(await react(await socketOf(stranger), liveId)).toMatchObject({
+      ok: false,
+      code: 'live_not_found',
+    });
   });
 
   it('the broadcaster’s end reaches every viewer (lives:ended) and their count is over', async () => {

@@ -50,7 +50,12 @@ describe('a live’s start and end', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('live_already_on');
     const other = await createLiveMember(t);
-    for (const body of [{}, { audience: 'friends' }, { audience: 'everyone', title: 'x'.repeat(81) }, { audience: 'everyone', role: 'admin' }]) {
+    for (const body of [
+      {},
+      { audience: 'friends' },
+      { audience: 'everyone', title: 'x'.repeat(81) },
+      { audience: 'everyone', role: 'admin' },
+    ]) {
       const res = await asMember(t, other.cookie)('POST', '/api/lives', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -70,13 +75,23 @@ describe('a live’s start and end', () => {
   });
 
   it('the sweep ends a live past LIVE_MAX_MINUTES and one stalled while starting, not a fresh one', async () => {
-    const [long, stalled, fresh] = [await createLiveMember(t), await createLiveMember(t), await createLiveMember(t)];
+    const [long, stalled, fresh] = [
+      await createLiveMember(t),
+      await createLiveMember(t),
+      await createLiveMember(t),
+    ];
     const longLive = await startLiveAs(t, long);
     const stalledLive = await startLiveAs(t, stalled);
     const freshLive = await startLiveAs(t, fresh);
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
-    await t.db.update(lives).set({ status: 'live', onAirAt: ago(LIVE_MAX_MINUTES + 1), startedAt: ago(LIVE_MAX_MINUTES + 1) }).where(eq(lives.id, longLive._id));
-    await t.db.update(lives).set({ startedAt: ago(5) }).where(eq(lives.id, stalledLive._id));
+    await t.db
+      .update(lives)
+      .set({ status: 'live', onAirAt: ago(LIVE_MAX_MINUTES + 1), startedAt: ago(LIVE_MAX_MINUTES + 1) })
+      .where(eq(lives.id, longLive._id));
+    await t.db
+      .update(lives)
+      .set({ startedAt: ago(5) })
+      .where(eq(lives.id, stalledLive._id));
     const context = { deps: t.app.deps } as never; // the app's own, made when its routes were
     await sweepLives(livesOf(context));
     expect(await liveRow(t, longLive._id)).toMatchObject({ status: 'ended', endReason: 'broadcaster' });

@@ -1,5 +1,6 @@
 import type { Live, LiveMessage, LiveRendition, LiveRole, LiveViewer } from '@motema/shared/lives';
-import type { LiveMessageRow, LiveRow } from '../../db/schema.ts';
+import type { LiveMessageView } from '../../app-event-payloads.ts';
+import type { LiveRow } from '../../db/schema.ts';
 import { presentPostMember } from '../posts/posts.presenter.ts';
 import type { PostMemberView } from '../posts/post-members.service.ts';
 
@@ -45,7 +46,7 @@ export function presentLive({ live, broadcaster, role, muted, match }: LiveView)
 }
 
 /** A chat message of a live: its sender's public names, never the scam shield's families. */
-export function presentLiveMessage(message: LiveMessageRow, sender: PostMemberView): LiveMessage {
+export function presentLiveMessage({ row: message, sender }: LiveMessageView): LiveMessage {
   return {
     _id: message.id,
     liveId: message.liveId,
@@ -58,9 +59,12 @@ export function presentLiveMessage(message: LiveMessageRow, sender: PostMemberVi
 }
 
 /** A viewer as the broadcaster and the live's moderators see them. */
-export function presentLiveViewer(
-  viewer: { role: 'moderator' | 'viewer'; muted: boolean },
-  member: PostMemberView,
-): LiveViewer {
+export function presentLiveViewer({
+  viewer,
+  member,
+}: {
+  viewer: { role: 'moderator' | 'viewer'; muted: boolean };
+  member: PostMemberView;
+}): LiveViewer {
   return { member: presentPostMember(member), role: viewer.role, muted: viewer.muted };
 }

@@ -53,7 +53,11 @@ async function viewOf(db: DbOrTx, liveId: string, memberId: string, role: LiveRo
 }
 
 /** GET /api/lives/:id: the live, to a member with a place in it. */
-export async function getLive(deps: Pick<LivesDeps, 'db'>, memberId: string, liveId: string): Promise<LiveView> {
+export async function getLive(
+  deps: Pick<LivesDeps, 'db'>,
+  memberId: string,
+  liveId: string,
+): Promise<LiveView> {
   const role = await requirePlace(deps.db, liveId, memberId);
   return viewOf(deps.db, liveId, memberId, role);
 }
@@ -98,7 +102,11 @@ export async function listLives(deps: Pick<LivesDeps, 'db'>, memberId: string): 
 }
 
 /** POST /api/lives/:id/end: the broadcaster ends their live (a viewer: 403; anyone else: 404). */
-export async function endLiveByBroadcaster(deps: LivesDeps, memberId: string, liveId: string): Promise<LiveView> {
+export async function endLiveByBroadcaster(
+  deps: LivesDeps,
+  memberId: string,
+  liveId: string,
+): Promise<LiveView> {
   await requireRole(deps.db, liveId, memberId, ['broadcaster']);
   const view = await viewOf(deps.db, liveId, memberId, 'broadcaster');
   const ended = await endLive(deps, liveId, 'broadcaster');
@@ -128,7 +136,8 @@ export async function markOnAir(deps: Pick<LivesDeps, 'db' | 'events'>, liveId: 
 
 /** A suspended or banned member's live ends at once, as a moderator's end. */
 export async function endLivesOf(deps: Pick<LivesDeps, 'db' | 'events'>, memberId: string): Promise<void> {
-  for (const liveId of await repo.findOpenLivesOf(deps.db, memberId)) await endLive(deps, liveId, 'moderator');
+  for (const liveId of await repo.findOpenLivesOf(deps.db, memberId))
+    await endLive(deps, liveId, 'moderator');
 }
 
 /**

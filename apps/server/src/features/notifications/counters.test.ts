@@ -123,6 +123,7 @@ describe('counters (badges kept right across devices)', () => {
       zoneRequest: 0,
       zoneAnswer: 0,
       zonePost: 0,
+      live: 0,
     });
 
     const socket = await socketOf(viewer);

@@ -183,7 +183,9 @@ export async function reportMember(
     const createdAt = clock.now();
     const stored = await repo.insertOpenReport(tx, values, createdAt);
     if (!stored) {
-      throw conflict(report.zone ? 'zone_already_reported' : report.live ? 'live_already_reported' : 'report_already_open');
+      throw conflict(
+        report.zone ? 'zone_already_reported' : report.live ? 'live_already_reported' : 'report_already_open',
+      );
     }
     await cases.merge({ tx, deps }, { ...values, id: stored.id, createdAt });
     return { _id: stored.id };

@@ -23,6 +23,7 @@ const subjects: PushSubject[] = [
   { kind: 'zoneAnswer', zone: 'Kinshasa runners', variant: 'declinedWithReason', text: 'Mbote!' },
   { kind: 'zonePost', name: 'Amina', zone: 'Kinshasa runners', text: 'Mbote! Belle photo' },
   { kind: 'zonePost', name: 'Amina', zone: 'Kinshasa runners', variant: 'media' },
+  { kind: 'live', name: 'Amina' },
 ];
 
 // The kinds' words are their owners' (notification-port.ts), given as buildApp gives them.

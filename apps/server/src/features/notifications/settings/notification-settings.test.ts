@@ -20,7 +20,17 @@ describe('notification settings (GET/PUT /api/notifications/settings)', () => {
     const res = await asMember(t, member.cookie)('GET', '/api/notifications/settings');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      push: ['message', 'match', 'request', 'comment', 'payment', 'zoneRequest', 'zoneAnswer', 'zonePost'],
+      push: [
+        'message',
+        'match',
+        'request',
+        'comment',
+        'payment',
+        'zoneRequest',
+        'zoneAnswer',
+        'zonePost',
+        'live',
+      ],
       discreet: false,
       quietHours: null,
       timeZone: 'UTC',
