@@ -161,7 +161,8 @@ export function liveEncoderArgs(input: { audioOnly: boolean; workDir: string }):
     ...videoOutput('360p', RENDITION_TARGETS['360p'], workDir),
     ...videoOutput('240p', RENDITION_TARGETS['240p'], workDir),
     ...['-map', '0:a:0', ...audioArgs(RENDITION_TARGETS.audio), ...hlsOutput('audio', workDir)],
-    ...['-map', '[frames]', '-q:v', '8', '-f', 'image2', `${workDir}/frame-%05d.jpg`],
+    // atomic_writing: a frame too appears whole, renamed once written.
+    ...['-map', '[frames]', '-q:v', '8', '-f', 'image2', '-atomic_writing', '1', `${workDir}/frame-%05d.jpg`],
   ];
 }
 

@@ -34,7 +34,9 @@ async function probe(t: TestApp, liveId: string, rendition: string, segment: str
     },
   );
   await rm(dir, { recursive: true, force: true });
-  return (JSON.parse(out.stdout) as { streams: { codec_name: string; height?: number }[] }).streams;
+  const streams = (JSON.parse(out.stdout) as { streams?: { codec_name: string; height?: number }[] }).streams;
+  if (!streams) throw new Error(`ffprobe of ${segment}: ${out.stderr} (${init.length} bytes of init)`);
+  return streams;
 }
 
 describe('lives: the encoder host', () => {

@@ -10,8 +10,9 @@ import { contentTypeOf, liveKey, playlistFiles, playlistSegments } from './live-
  * disk or S3 alike: each new segment first, then a playlist once every segment it lists is there (a
  * viewer never reads a playlist naming a segment not yet stored), frames to `lives/<id>/frames/`.
  * Segments out of the playlists' window are removed from storage, except those of `kept` (the
- * rendition a broadcaster may keep as a post). ffmpeg writes each file under a temporary name and
- * renames it whole (hls_flags temp_file), so a file seen here is complete.
+ * rendition a broadcaster may keep as a post). ffmpeg writes segments, playlists and frames under a
+ * temporary name and renames them whole (hls_flags temp_file, image2's atomic_writing): a file seen
+ * here is complete; an init segment is written in place, and taken once a playlist names it.
  */
 export type LivePublisher = {
   /** One pass over the folder (called every PUBLISH_INTERVAL_MS, and once more after ffmpeg exits). */
@@ -50,6 +51,13 @@ export function createLivePublisher(input: {
     const name = playlistName(rendition);
     const text = await readFile(path.join(input.workDir, name), 'utf8').catch(() => null);
     if (text === null || text === playlists.get(rendition)) return;
+    // The init segment is written in place (not renamed whole): it is complete once a playlist names it.
+    for (const file of playlistFiles(text)) {
+      if (file.endsWith('-init.mp4') && !stored.has(file) && LIVE_FILE_PATTERN.test(file)) {
+        await store(file, key(file));
+        stored.add(file);
+      }
+    }
     if (!playlistFiles(text).every((file) => stored.has(file))) return;
     await input.storage.put(key(name), Buffer.from(text), contentTypeOf(name));
     playlists.set(rendition, text);
@@ -77,10 +85,10 @@ export function createLivePublisher(input: {
           continue;
         }
         const match = LIVE_FILE_PATTERN.exec(name);
-        if (!match || name.endsWith('.m3u8')) continue;
+        if (!match || !name.endsWith('.m4s')) continue;
         await store(name, key(name));
         stored.add(name);
-        if (name.endsWith('.m4s')) segments.get(match[1] as LiveRendition)?.push(name);
+        segments.get(match[1] as LiveRendition)?.push(name);
       }
       for (const rendition of input.renditions) await publishPlaylist(rendition);
       if (!allPlaying && input.renditions.every((r) => playlistSegments(playlists.get(r) ?? '').length > 0)) {

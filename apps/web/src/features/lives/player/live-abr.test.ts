@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { parseMaster } from './hls-playlist.ts';
+import { chooseRendition, CLIMB_MARGIN, firstRendition, STALLS_TO_AUDIO, type AbrInput } from './live-abr.ts';
+
+const variants = parseMaster(`#EXTM3U
+#EXT-X-STREAM-INF:BANDWIDTH=500000,CODECS="avc1.4d401e,mp4a.40.2",NAME="360p"
+360p.m3u8
+#EXT-X-STREAM-INF:BANDWIDTH=224000,CODECS="avc1.4d401e,mp4a.40.2",NAME="240p"
+240p.m3u8
+#EXT-X-STREAM-INF:BANDWIDTH=32000,CODECS="mp4a.40.2",NAME="audio"
+audio.m3u8
+`);
+const choose = (input: Partial<AbrInput>) =>
+  chooseRendition({ variants, current: '240p', throughput: null, stalls: 0, dataSaver: false, ...input });
+
+describe('the live player’s rendition choice', () => {
+  it('starts on the lowest picture, or the audio of an audio-only live', () => {
+    expect(firstRendition(variants)).toBe('240p');
+    expect(firstRendition(variants.filter((variant) => variant.rendition === 'audio'))).toBe('audio');
+    expect(choose({ current: null })).toBe('240p');
+  });
+
+  it('climbs only when the measured throughput carries the higher one with margin', () => {
+    expect(choose({ throughput: null })).toBe('240p');
+    expect(choose({ throughput: 500_000 * CLIMB_MARGIN - 1 })).toBe('240p');
+    expect(choose({ throughput: 500_000 * CLIMB_MARGIN })).toBe('360p');
+    expect(choose({ current: '360p', throughput: 5_000_000 })).toBe('360p');
+  });
+
+  it('never climbs with data saver', () => {
+    expect(choose({ throughput: 10_000_000, dataSaver: true })).toBe('240p');
+  });
+
+  it('steps down when the throughput no longer carries the picture, to the audio below the lowest', () => {
+    expect(choose({ current: '360p', throughput: 400_000 })).toBe('240p');
+    expect(choose({ current: '240p', throughput: 200_000 })).toBe('audio');
+    expect(choose({ current: '360p', throughput: 100_000 })).toBe('audio');
+  });
+
+  it('falls back to the audio after repeated stalls, and comes back once the network allows', () => {
+    expect(choose({ stalls: STALLS_TO_AUDIO - 1, throughput: 300_000 })).toBe('240p');
+    expect(choose({ stalls: STALLS_TO_AUDIO, throughput: 300_000 })).toBe('audio');
+    expect(choose({ current: 'audio', throughput: 224_000 * CLIMB_MARGIN - 1 })).toBe('audio');
+    expect(choose({ current: 'audio', throughput: 224_000 * CLIMB_MARGIN })).toBe('240p');
+  });
+});
