@@ -19,7 +19,7 @@ export function LivesPage() {
       <Button
         component={Link}
         to="/lives/new"
-        color="red"
+        color="red.9"
         leftSection={<IconBroadcast size={18} aria-hidden />}
         style={{ alignSelf: 'flex-start' }}
       >

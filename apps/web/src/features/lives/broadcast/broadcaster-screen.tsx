@@ -115,7 +115,7 @@ export function BroadcasterScreen({ room, live, meId }: { room: LiveRoom; live: 
       )}
       <Group grow>
         <Button
-          color="red"
+          color="red.9"
           leftSection={<IconPlayerStop size={18} aria-hidden />}
           onClick={() => setConfirming(true)}
           loading={end.isPending}

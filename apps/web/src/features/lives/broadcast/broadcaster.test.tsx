@@ -90,7 +90,7 @@ describe('going live', () => {
     broadcasting().view();
     await goLive(user);
     expect((await screen.findByRole('alert')).textContent).toContain(
-      'Your account is too new to go live yet',
+      'Your account is too new to go live',
     );
     code = 'live_already_on';
     await goLive(user);

@@ -123,7 +123,7 @@ export function GoLivePage() {
           )}
           <Button
             type="submit"
-            color="red"
+            color="red.9"
             size="md"
             leftSection={<IconBroadcast size={20} aria-hidden />}
             loading={start.isPending}

@@ -36,7 +36,7 @@ export function LiveScreen({
 export function LiveBadge() {
   const { t } = useTranslation('lives');
   return (
-    <Badge color="red" variant="filled" radius="sm" size="sm">
+    <Badge color="red.9" variant="filled" radius="sm" size="sm">
       {t('badge')}
     </Badge>
   );

@@ -13,7 +13,29 @@ import {
   stubApi,
 } from '../lives-fixtures.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+// The player itself (HLS over MediaSource) has its own tests: here, what the screen asks of it.
+const players = vi.hoisted(
+  () => [] as { playlist: string; destroyed: boolean; tell: (state: object) => void }[],
+);
+vi.mock('../player/create-live-player.ts', () => ({
+  createLivePlayer: (
+    _video: HTMLVideoElement,
+    options: { playlist: string; onState?: (state: object) => void },
+  ) => {
+    const player = {
+      playlist: options.playlist,
+      destroyed: false,
+      tell: (state: object) => options.onState?.(state),
+    };
+    players.push(player);
+    return { destroy: () => void (player.destroyed = true) };
+  },
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  players.length = 0;
+});
 
 async function watch(live = buildLive(), messages = [buildLiveMessage()]) {
   stubApi({});
@@ -35,15 +57,19 @@ describe('a viewer’s screen', () => {
     expect(socket.emitsOf('lives:join')).toEqual([{ liveId: LIVE_ID }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Kofi' })).toBeTruthy();
     expect(screen.getByLabelText('3 watching')).toBeTruthy();
-    const video = document.querySelector('video')!;
-    expect(video.getAttribute('src')).toBe(buildLive().playlist);
-    // The player starts low: 240p, about 1.7 MB a minute.
+    expect(players.map((player) => player.playlist)).toEqual([buildLive().playlist]);
+    // The player starts low: 240p, about 1.7 MB a minute; then it says what it measured.
     expect(screen.getByText('Uses about 1.7 MB a minute')).toBeTruthy();
+    act(() =>
+      players[0]!.tell({ rendition: '360p', bytesPerMinute: 3_600_000, stalled: false, ended: false }),
+    );
+    expect(screen.getByText('Uses about 3.6 MB a minute')).toBeTruthy();
+    expect(screen.getByText('Live')).toBeTruthy();
   });
 
   it('follows the room: the count, new and removed messages, going on air', async () => {
     const { socket } = await watch(buildLive({ status: 'starting', playlist: null }));
-    expect(document.querySelector('video')!.getAttribute('src')).toBeNull();
+    expect(players).toEqual([]);
     act(() => {
       socket.serverEmit('lives:viewers', { liveId: LIVE_ID, viewers: 12 });
       socket.serverEmit('lives:viewers', { liveId: 'another', viewers: 99 });
@@ -54,7 +80,7 @@ describe('a viewer’s screen', () => {
     expect(screen.getByLabelText('12 watching')).toBeTruthy();
     expect(screen.getByText('Hello Kofi')).toBeTruthy();
     expect(screen.queryByText('Welcome everyone')).toBeNull();
-    expect(document.querySelector('video')!.getAttribute('src')).toBe('/hls/master.m3u8');
+    expect(players.map((player) => player.playlist)).toEqual(['/hls/master.m3u8']);
   });
 
   it('sends a message with its own clientId, and shows a held one to its sender as waiting for review', async () => {
@@ -117,6 +143,7 @@ describe('a viewer’s screen', () => {
     expect(screen.getByRole('heading', { name: 'This live has ended' })).toBeTruthy();
     expect(screen.getByText(new RegExp(text))).toBeTruthy();
     expect(document.querySelector('video')).toBeNull();
+    expect(players.every((player) => player.destroyed)).toBe(true);
   });
 
   it('says when the member was removed, and when the live cannot be found', async () => {

@@ -8,7 +8,7 @@ import { useDataSaver } from '../../../lib/data-saver.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { MemberAvatar } from '../../../ui/member-avatar.tsx';
 import { MemberText } from '../../../ui/member-text.tsx';
-import { createLivePlayer, type LivePlayerState } from '../player/index.ts';
+import { createLivePlayer, type LivePlayerState } from '../player/create-live-player.ts';
 import { LiveChat } from '../room/live-chat.tsx';
 import { LiveBadge, LiveEnded, ViewerCount } from '../room/live-parts.tsx';
 import { FloatingReactions, ReactionBar } from '../room/live-reactions.tsx';
@@ -84,8 +84,10 @@ function LiveVideo({ live }: { live: Live }) {
     return () => player.destroy();
   }, [playlist, dataSaver]);
 
-  const perMinute = state?.bytesPerMinute ?? liveBytesPerMinute(state?.rendition ?? startingRendition(live));
-  const waiting = !playlist || state?.status !== 'playing';
+  // Until the player has measured a minute, the rendition it plays (or starts on) says the figure.
+  const perMinute = state?.bytesPerMinute || liveBytesPerMinute(state?.rendition ?? startingRendition(live));
+  const status =
+    !playlist || !state ? 'waiting' : state.ended ? 'failed' : state.stalled ? 'waiting' : 'playing';
 
   return (
     <Stack gap={4}>
@@ -115,7 +117,7 @@ function LiveVideo({ live }: { live: Live }) {
       </div>
       <Group justify="space-between" gap="xs">
         <Text size="xs" c="dimmed" role="status">
-          {state?.status === 'failed' ? t('watch.failed') : waiting ? t('watch.waiting') : t('watch.playing')}
+          {t(`watch.${status}`)}
         </Text>
         <Text size="xs" c="dimmed">
           {t('watch.dataUse', { size: megabytes(perMinute) })}
