@@ -89,9 +89,7 @@ describe('going live', () => {
     const user = userEvent.setup();
     broadcasting().view();
     await goLive(user);
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'Your account is too new to go live',
-    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Your account is too new to go live');
     code = 'live_already_on';
     await goLive(user);
     await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toContain('You are already live'));
