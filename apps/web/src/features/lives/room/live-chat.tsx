@@ -28,7 +28,7 @@ export function LiveChat({ room, liveId, meId, moderates, closed }: Props) {
   const [text, setText] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const list = useRef<HTMLUListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const muted = room.live?.muted ?? false;
 
   useEffect(() => {
@@ -53,23 +53,25 @@ export function LiveChat({ room, liveId, meId, moderates, closed }: Props) {
       <Text id="live-chat-title" fw={700} size="sm">
         {t('chat.title')}
       </Text>
-      <ul ref={list} className={classes.chat} role="log" aria-live="polite">
-        {room.messages.length === 0 && (
-          <Text component="li" size="sm" c="dimmed">
-            {t('chat.empty')}
-          </Text>
-        )}
-        {room.messages.map((message) => (
-          <ChatLine
-            key={message._id}
-            message={message}
-            liveId={liveId}
-            mine={message.sender._id === meId}
-            moderates={moderates}
-            onDropped={() => room.forget(message._id)}
-          />
-        ))}
-      </ul>
+      <div ref={list} className={classes.chat} role="log" aria-labelledby="live-chat-title">
+        <ul className={classes.lines}>
+          {room.messages.length === 0 && (
+            <Text component="li" size="sm" c="dimmed">
+              {t('chat.empty')}
+            </Text>
+          )}
+          {room.messages.map((message) => (
+            <ChatLine
+              key={message._id}
+              message={message}
+              liveId={liveId}
+              mine={message.sender._id === meId}
+              moderates={moderates}
+              onDropped={() => room.forget(message._id)}
+            />
+          ))}
+        </ul>
+      </div>
       {closed || muted ? (
         <Text size="sm" c="dimmed">
           {t(muted && !closed ? 'chat.muted' : 'chat.closed')}
