@@ -66,7 +66,7 @@ function ViewerRow({
   const name = member.firstName ?? member.name;
   return (
     <li>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Stack gap={6}>
         <Group gap="xs" wrap="nowrap" miw={0}>
           <MemberAvatar name={member.name} image={member.avatar} size={32} />
           <Stack gap={0} miw={0}>
@@ -80,7 +80,7 @@ function ViewerRow({
             </Text>
           </Stack>
         </Group>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4}>
           <Button
             size="compact-xs"
             variant="light"
@@ -108,7 +108,7 @@ function ViewerRow({
             {t('viewers.remove')}
           </Button>
         </Group>
-      </Group>
+      </Stack>
       {act.isError && (
         <Text size="xs" c="red" role="alert">
           {errorText(act.error, t)}
