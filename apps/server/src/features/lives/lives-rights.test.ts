@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '../../test/api-routes.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { asMember, createMember, type Member } from '../../test/factories.ts';
 import { buildMatch } from '../../test/discovery-factories.ts';
@@ -193,5 +194,22 @@ describe('a live’s rights over its routes', () => {
       (await t.app.inject({ method: 'POST', url: '/api/lives', payload: { audience: 'everyone' } }))
         .statusCode,
     ).toBe(401);
+  });
+
+  it('covers every route of a live with an id but its media’s (the segments, keep-as-post: docs/lives.md)', () => {
+    const tested = [
+      'GET /api/lives/{id}',
+      'GET /api/lives/{id}/messages',
+      'GET /api/lives/{id}/viewers',
+      'PATCH /api/lives/{id}/viewers/{userId}',
+      'DELETE /api/lives/{id}/viewers/{userId}',
+      'POST /api/lives/{id}/messages/{messageId}/release',
+      'DELETE /api/lives/{id}/messages/{messageId}',
+      'POST /api/lives/{id}/end',
+    ];
+    const documented = apiRoutes(t)
+      .map(({ method, url }) => `${method} ${url}`)
+      .filter((route) => route.includes('/api/lives/{id}') && !/\/(hls|keep)\b/.test(route));
+    expect(documented.sort()).toEqual(tested.sort());
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_REACTIONS_PER_WINDOW } from './live-chat.service.ts';
+import { livesOf } from './lives-runtime.ts';
+import { markOnAir } from './lives.service.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { asMember, createMember, newSession, type Member } from '../../test/factories.ts';
 import { buildMatch } from '../../test/discovery-factories.ts';
@@ -153,5 +155,41 @@ describe('a live’s sockets', () => {
     expect(await within(ended, 'lives:ended')).toEqual({ liveId, reason: 'broadcaster' });
     expect(await liveRow(t, liveId)).toMatchObject({ status: 'ended', viewers: 0 });
     expect(await join(viewerSocket, liveId)).toEqual({ ok: false, code: 'live_not_found' });
+  });
+
+  it('tells the room when it goes on air, and names the viewers to the broadcaster only', async () => {
+    const host = await createLiveMember(t);
+    const live = await startLiveAs(t, host);
+    const viewer = await createMember(t, { firstName: 'Rachel', lastName: 'Secret' });
+    const viewerSocket = await socketOf(viewer);
+    expect(await join(viewerSocket, live._id)).toMatchObject({
+      ok: true,
+      live: { status: 'starting', playlist: null },
+    });
+    const onAir = nextEvent(viewerSocket, 'lives:on-air');
+    await markOnAir(livesOf({ deps: t.app.deps } as never), live._id);
+    expect(await within(onAir, 'lives:on-air')).toEqual({
+      liveId: live._id,
+      playlist: `/api/lives/${live._id}/hls/master.m3u8`,
+    });
+    expect((await liveRow(t, live._id)).onAirAt).not.toBeNull();
+    await asMember(t, host.cookie)('PATCH', `/api/lives/${live._id}/viewers/${viewer.user.id}`, {
+      muted: true,
+    });
+    const names = await asMember(t, host.cookie)('GET', `/api/lives/${live._id}/viewers`);
+    expect(names.json()).toEqual({
+      viewers: [
+        {
+          member: expect.objectContaining({ _id: viewer.user.id, name: 'Rachel' }),
+          role: 'viewer',
+          muted: true,
+        },
+      ],
+    });
+    expect(names.body).not.toContain('Secret');
+    expect((await asMember(t, viewer.cookie)('GET', `/api/lives/${live._id}`)).json()).toMatchObject({
+      muted: true,
+      viewers: 1,
+    });
   });
 });

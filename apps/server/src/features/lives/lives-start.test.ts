@@ -98,4 +98,20 @@ describe('a live’s start and end', () => {
     expect(await liveRow(t, stalledLive._id)).toMatchObject({ status: 'ended', endReason: 'interrupted' });
     expect((await liveRow(t, freshLive._id)).status).toBe('starting');
   });
+
+  it('the sweep ends as `interrupted` a live this node holds but its encoder does not (a restart)', async () => {
+    const host = await createLiveMember(t);
+    const live = await startLiveAs(t, host);
+    const deps = livesOf({ deps: t.app.deps } as never);
+    await t.db
+      .update(lives)
+      .set({ status: 'live', startedAt: new Date(Date.now() - 60_000) })
+      .where(eq(lives.id, live._id));
+    expect(deps.media.active()).toContain(live._id);
+    await sweepLives(deps);
+    expect((await liveRow(t, live._id)).status).toBe('live');
+    await deps.media.close(live._id, { keep: false });
+    await sweepLives(deps);
+    expect(await liveRow(t, live._id)).toMatchObject({ status: 'ended', endReason: 'interrupted' });
+  });
 });
