@@ -1,7 +1,8 @@
 /**
  * Lives on phones (360x740), against the real server and its encoder (issue 31): Kofi goes live with
  * Chromium's fake camera (e2e/runner/chromium.mjs starts every browser with
- * `--use-fake-device-for-media-stream` and `--use-fake-ui-for-media-stream`); Amani finds his LIVE
+ * `--use-fake-device-for-media-stream` and `--use-fake-ui-for-media-stream`), entering from the
+ * "Lives" item of home's stories row; Amani finds his LIVE
  * ring first on home's stories row, watches (the video's clock moves: frames arrive), writes in the
  * chat, which Kofi reads, and reports the live; Mireille, a moderator (e2e/staff.ts), opens the case
  * and ends the live from the console; Amani's screen says it ended. Labels are read from the app's
@@ -52,8 +53,9 @@ const goLiveWatchReportEnd = journey(
     });
     await grantRole(mireille.username, 'moderator');
 
-    // Kofi opens the lives, then goes live with the fake camera.
-    await kofi.page.goto('/lives');
+    // Kofi opens the lives from home's stories row, then goes live with the fake camera.
+    await kofi.page.goto('/home');
+    await kofi.page.getByRole('link', { name: lives('title'), exact: true }).click();
     await expectHeading(kofi.page, lives('title'));
     await kofi.page.getByText(lives('list.emptyTitle'), { exact: true }).waitFor();
     await shot(kofi.page, 'lives-01-empty');

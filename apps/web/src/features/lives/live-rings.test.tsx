@@ -25,11 +25,12 @@ describe('LiveRings', () => {
     expect(calls(fetch)).toEqual(['GET /api/lives']);
   });
 
-  it('adds nothing to the row when no one is live', async () => {
+  it('leads to all the lives and to going live, with no ring when no one is live', async () => {
     const fetch = stubApi({ 'GET /api/lives': [200, { lives: [] }] });
     renderPage('/home', row, { me: buildMe() });
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
-    expect(screen.getAllByRole('listitem')).toHaveLength(1);
-    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/lives']);
+    expect(screen.getByRole('link', { name: 'Lives' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
   });
 });
