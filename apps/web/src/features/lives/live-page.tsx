@@ -19,7 +19,11 @@ export function LivePage() {
   const room = useLiveRoom(id);
   const meId = useMeQuery().data?._id ?? '';
   const { live } = room;
-  const title = live ? (live.broadcaster.firstName ?? live.broadcaster.name) : t('title');
+  const title = !live
+    ? t('title')
+    : live.role === 'broadcaster'
+      ? t('broadcast.title')
+      : (live.broadcaster.firstName ?? live.broadcaster.name);
 
   let content;
   if (room.failure === 'live_not_found' || room.failure === 'not_found')

@@ -59,6 +59,7 @@ describe('going live', () => {
     });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/lives/${LIVE_ID}`));
     await vi.waitFor(() => expect(socket.emitsOf('lives:join')).toEqual([{ liveId: LIVE_ID }]));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your live' })).toBeTruthy();
     await vi.waitFor(() => expect(FakeRecorder.last?.state).toBe('recording'));
     FakeRecorder.last!.give(1);
     FakeRecorder.last!.give(2);
