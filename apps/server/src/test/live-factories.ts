@@ -46,7 +46,12 @@ export function join(socket: ClientSocket, liveId: string): Promise<JoinResult> 
 }
 
 /** `lives:message` on the socket, answered. */
-export function say(socket: ClientSocket, liveId: string, text: string, clientId = crypto.randomUUID()) {
+export function say(
+  socket: ClientSocket,
+  liveId: string,
+  text: string,
+  clientId: string = crypto.randomUUID(),
+) {
   return within(
     new Promise<MessageResult>((resolve) =>
       socket.emit('lives:message', { liveId, clientId, text }, resolve as never),
