@@ -96,7 +96,10 @@ export function watch(url: string, cookie: string, liveId: string, rendition: Li
         const playlist = new TextDecoder().decode(await get(`${rendition}.m3u8`));
         const files = playlist.split('\n').filter((line) => line && !line.startsWith('#'));
         const init = /URI="([^"]+)"/.exec(playlist)?.[1];
-        if (init && !fetched.has(init)) fetched.add(init) && (await get(init));
+        if (init && !fetched.has(init)) {
+          await get(init);
+          fetched.add(init);
+        }
         // A player joining starts three segments behind the edge; later it takes every new one.
         const fresh = files.filter((file) => !fetched.has(file)).slice(fetched.size <= 1 ? -3 : 0);
         for (const file of fresh) {
