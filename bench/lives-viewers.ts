@@ -1,7 +1,8 @@
 /**
  * B11's broadcasters and viewers, as the phones do it: a broadcaster sends its recording over its
  * socket (`lives:chunk`) every LIVE_CHUNK_MS, paced as a camera records; a viewer polls its
- * rendition's playlist every half segment, as the web player does (features/lives/player), and
+ * rendition's playlist as the web player does (features/lives/player: a segment's length after a new
+ * segment, half of it after none), and
  * fetches each new segment once, timing its delivery and counting every byte (playlists included).
  */
 import { LIVE_CHUNK_MS, type LiveRendition } from '@motema/shared/lives';
@@ -79,6 +80,8 @@ export function watch(url: string, cookie: string, liveId: string, rendition: Li
   };
   const fetched = new Set<string>();
   let stopped = false;
+  let joining = true;
+  let wait = 500;
   const get = async (file: string) => {
     const response = await fetch(base + file, { headers: { cookie } });
     const body = new Uint8Array(await response.arrayBuffer());
@@ -93,7 +96,10 @@ export function watch(url: string, cookie: string, liveId: string, rendition: Li
         const playlist = new TextDecoder().decode(await get(`${rendition}.m3u8`));
         const files = playlist.split('\n').filter((line) => line && !line.startsWith('#'));
         const init = /URI="([^"]+)"/.exec(playlist)?.[1];
-        if (init && !fetched.has(init)) fetched.add(init) && (await get(init));
+        if (init && !fetched.has(init)) {
+          await get(init);
+          fetched.add(init);
+        }
         // A player joining starts three segments behind the edge; later it takes every new one.
         const fresh = files.filter((file) => !fetched.has(file)).slice(fetched.size <= 1 ? -3 : 0);
         for (const file of fresh) {
@@ -104,10 +110,19 @@ export function watch(url: string, cookie: string, liveId: string, rendition: Li
           state.deliveries.push(done - started);
           state.servedAt.set(Number(/-(\d+)\.m4s$/.exec(file)?.[1]), done);
         }
+        // Once joined (its first segments fetched), the minute's bytes count from here: what a viewer
+        // watching uses, not the one-off start.
+        if (joining && fresh.length > 0) {
+          joining = false;
+          state.bytes = 0;
+          state.startedAt = performance.now();
+        }
+        wait = fresh.length === 0 ? 500 : 1000;
       } catch {
         state.errors += 1;
       }
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // As the player: a segment's length after a new one, half of it after none.
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
   })();
   state.stop = () => void (stopped = true);

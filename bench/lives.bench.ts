@@ -124,7 +124,10 @@ type StageResult = {
   holds: boolean;
 };
 const stageResults: StageResult[] = [];
-let first: { watches: Watch[]; broadcast: Broadcast; encoderCpu: number } | undefined;
+let first:
+  | { watches: Watch[]; broadcast: Broadcast; encoderCpu: number; mbPerMinute: Record<string, number> }
+  | undefined;
+const perMinute = (item: Watch) => (item.bytes / ((performance.now() - item.startedAt) / 1000)) * 60;
 
 for (const [liveCount, viewersPerLive] of stages) {
   const casts: Broadcast[] = [];
@@ -160,6 +163,10 @@ for (const [liveCount, viewersPerLive] of stages) {
     elapsed;
   const [, , loopP99] = (await tell(node, 'stats', /^stats /)).split(' ').map(Number);
   for (const item of [...watches, ...casts]) item.stop();
+  const mbPerMinute = Object.fromEntries(
+    watches.slice(0, 3).map((item) => [item.rendition, perMinute(item) / MB]),
+  );
+  const refusals = casts.flatMap((cast) => cast.refused);
   for (const liveId of liveIds) await tell(node, `close ${liveId}`, new RegExp(`closed ${liveId}`));
 
   const deliveries = watches.flatMap((item) => item.deliveries);
@@ -182,19 +189,17 @@ for (const [liveCount, viewersPerLive] of stages) {
       refusedChunks === 0,
   };
   stageResults.push(result);
-  if (!first) first = { watches, broadcast: casts[0]!, encoderCpu };
+  if (!first) first = { watches, broadcast: casts[0]!, encoderCpu, mbPerMinute };
   console.log(
     `${liveCount} lives x ${viewersPerLive} viewers: p95 delivery ${formatNumber(p95DeliveryMs)} ms, ` +
       `${segmentsPerSecond.toFixed(2)} segments/s, event loop p99 ${loopP99} ms, ${refusedChunks} chunks refused, ` +
-      `encoder CPU ${(encoderCpu * 100).toFixed(0)}% of a core${result.holds ? '' : ' (not held)'}`,
+      `encoder CPU ${(encoderCpu * 100).toFixed(0)}% of a core, load ${os.loadavg()[0]!.toFixed(1)}` +
+      `${refusals.length > 0 ? ` (refused: ${[...new Set(refusals)].join(', ')})` : ''}${result.holds ? '' : ' (not held)'}`,
   );
   if (!result.holds) break;
 }
 
-const perMinute = (item: Watch) => (item.bytes / ((performance.now() - item.startedAt) / 1000)) * 60;
-const byRendition = Object.fromEntries(
-  first!.watches.slice(0, 3).map((item) => [item.rendition, perMinute(item) / MB]),
-);
+const byRendition = first!.mbPerMinute;
 const low = first!.watches.find((item) => item.rendition === '240p')!;
 const latencies = [...low.servedAt].flatMap(([segment, servedAt]) => {
   const sentAt = first!.broadcast.sentAt[(segment * LIVE_SEGMENT_SECONDS * 1000) / LIVE_CHUNK_MS];

@@ -1,3 +1,4 @@
+// @slow-tier runs live encoders (ffmpeg) fed over real sockets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CHUNK_MAX_BYTES } from '@motema/shared/lives';
 import { createMember } from '../../../test/factories.ts';

@@ -64,8 +64,8 @@ for (const [name, target] of Object.entries(RENDITION_TARGETS)) {
 export const renditionsOf = (audioOnly: boolean): LiveRendition[] =>
   audioOnly ? ['audio'] : ['360p', '240p', 'audio'];
 
-/** The segments a playlist lists: about three to play from the live edge, and some slack. */
-export const PLAYLIST_SEGMENTS = 6;
+/** The segments a playlist lists: the three a player starts behind the live edge, and the newest (each more costs every viewer ~35 bytes a second). */
+export const PLAYLIST_SEGMENTS = 4;
 
 /** What the broadcaster's recording may hold: MediaRecorder's video codecs and Opus, nothing else. */
 const LIVE_DECODERS = ['vp8', 'vp9', 'libvpx', 'libvpx-vp9', 'h264', 'opus', 'libopus'];

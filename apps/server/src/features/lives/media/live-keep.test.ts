@@ -1,3 +1,4 @@
+// @slow-tier runs a live's ffmpeg, then the kept recording's transcode.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lives } from '../../../db/schema.ts';

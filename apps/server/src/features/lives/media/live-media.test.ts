@@ -1,3 +1,4 @@
+// @slow-tier runs a live's ffmpeg on a recording made by ffmpeg, and kills one.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

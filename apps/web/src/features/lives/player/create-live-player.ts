@@ -188,7 +188,9 @@ function playWithMediaSource(
           break;
         }
       }
-      if (fresh.length === 0) await sleep((playlist.targetDuration * 1000) / 2, signal);
+      // The next segment comes a segment's length after the last: polling sooner only costs bytes
+      // (the audio's minute is 0.24 MB; a playlist with its headers, about 0.6 KB).
+      await sleep((playlist.targetDuration * 1000) / (fresh.length === 0 ? 2 : 1), signal);
     }
   }
 
