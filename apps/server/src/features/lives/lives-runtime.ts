@@ -43,7 +43,12 @@ export function livesOf(context: Pick<FeatureContext, 'deps' | 'limiter' | 'log'
   // The node's one encoder host (media/live-media-node.ts), which the chunks' handler feeds too.
   deps.media = liveMediaOf(context, () => ({
     onAir: (liveId) => void markOnAir(deps, liveId).catch(report),
-    onLost: (liveId) => void endLive(deps, liveId, 'interrupted').catch(report),
+    // A lost encoder no longer holds the live: its files go here (as media/live-media-node.ts's own
+    // listeners do), since the end only closes a live the encoder still holds.
+    onLost: (liveId) =>
+      void endLive(deps, liveId, 'interrupted')
+        .then(() => deps.media.close(liveId, { keep: false }))
+        .catch(report),
   }));
   runtimes.set(context.deps, deps);
   return deps;
