@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/error-text.ts';
 import { MemberAvatar } from '../../../ui/member-avatar.tsx';
-import { MemberText } from '../../../ui/member-text.tsx';
+import { isolate, MemberText } from '../../../ui/member-text.tsx';
 import { useLiveViewersQuery, useViewerActionMutation } from '../lives.api.ts';
 
 /**
@@ -80,7 +80,8 @@ function ViewerRow({
             </Text>
           </Stack>
         </Group>
-        <Group gap={4}>
+        {/* Each row's buttons are named by the viewer they act on. */}
+        <Group gap={4} role="group" aria-label={isolate(name)}>
           <Button
             size="compact-xs"
             variant="light"
