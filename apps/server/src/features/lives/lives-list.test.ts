@@ -87,4 +87,17 @@ describe('the list of lives', () => {
     });
     expect(JSON.stringify(list)).not.toMatch(/latitude|longitude|node|peak|lastName|email/);
   });
+
+  it('lists by matches and audience alone for a member who shared no position', async () => {
+    const viewer = await broadcaster({ position: null });
+    const match = await broadcaster();
+    await buildMatch(t, { members: [viewer, match] });
+    const matchLive = await onAir(match);
+    const popularLive = await onAir(await broadcaster(), 30);
+
+    const res = await asMember(t, viewer.cookie)('GET', '/api/lives');
+    expect(res.statusCode).toBe(200);
+    const ids = res.json<LiveList>().lives.map((live) => live._id);
+    expect(ids.filter((id) => [matchLive, popularLive].includes(id))).toEqual([matchLive, popularLive]);
+  });
 });

@@ -136,7 +136,8 @@ export async function findShownLives(db: DbOrTx, viewer: Viewer, limit: number) 
   const at = positionOf(viewer);
   const near = at
     ? sql<boolean>`(${and(discoverable, wantedBy(viewer, { distance: false }), withinKm(at, viewer.matchDistanceKm))})`
-    : sql<boolean>`false`;
+    : // A bare constant is refused in ORDER BY (taken as a column's number): typed, it is a value.
+      sql<boolean>`false::boolean`;
   return db
     .select({ live: lives, match, near })
     .from(lives)
