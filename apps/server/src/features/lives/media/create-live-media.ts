@@ -10,7 +10,7 @@ import { masterPlaylist, renditionsOf } from './live-encoder-args.ts';
 import { startLiveEncoder, type LiveEncoder } from './live-encoder.ts';
 import { liveKey } from './live-files.ts';
 import { insertLiveFrame } from './live-media.repository.ts';
-import { deleteLiveFiles, keptRenditionOf } from './live-storage.ts';
+import { deleteLiveFiles, keptRenditionsOf } from './live-storage.ts';
 import { createLivePublisher, PUBLISH_INTERVAL_MS, type LivePublisher } from './live-publisher.ts';
 
 /** One live this node encodes. */
@@ -85,7 +85,7 @@ export function createLiveMedia(
         liveId,
         workDir,
         renditions,
-        kept: keptRenditionOf(audioOnly),
+        kept: keptRenditionsOf(audioOnly),
         onAllPlaying: () => tell('onAir', liveId),
         onFrame: (key) => insertLiveFrame(deps.db, liveId, key),
       });

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { AUDIO_MAX_SECONDS, VIDEO_MAX_SECONDS } from '@motema/shared/posts';
 import { LIVE_SEGMENT_SECONDS, type LiveKeep } from '@motema/shared/lives';
 import type { AppDeps } from '../../../deps.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
@@ -12,7 +11,7 @@ import type { PostView } from '../../posts/post-views.service.ts';
 import { createPost } from '../../posts/posts.service.ts';
 import { liveKey } from './live-files.ts';
 import { findBroadcastersLive, setKeptPost } from './live-media.repository.ts';
-import { deleteLiveFiles, keptRenditionOf } from './live-storage.ts';
+import { deleteLiveFiles, keptRenditionFor } from './live-storage.ts';
 
 const segmentName = (rendition: string, index: number) =>
   `${rendition}-${String(index).padStart(5, '0')}.m4s`;
@@ -43,9 +42,8 @@ async function* joined(storage: MediaStorage, liveId: string, rendition: string,
 
 /**
  * POST /api/lives/:id/keep: the broadcaster keeps a live they ended themselves, within
- * LIVE_KEEP_HOURS, as a post: its kept rendition (360p, or the audio) joined into one file goes
- * through the media pipeline as an upload (a video past VIDEO_MAX_SECONDS is refused as an upload
- * is: `video_too_long`) and becomes a post with `input`'s text and visibility. The live's keptPost is
+ * LIVE_KEEP_HOURS, as a post: its kept rendition (keptRenditionFor: the 360p, or the sound of a live
+ * longer than a post's video may be) joined into one file goes through the media pipeline as an upload and becomes a post with `input`'s text and visibility. The live's keptPost is
  * set and its files removed. Anyone else: 404 `live_not_found`; not ended by them, already kept or
  * too late: 409 `live_not_keepable`.
  */
@@ -63,13 +61,11 @@ export async function keepLiveAsPost(
   if (live.endReason !== 'broadcaster' || live.keptPostId || clock.now().getTime() > deadline) {
     throw new AppError(409, 'live_not_keepable');
   }
-  const rendition = keptRenditionOf(live.audioOnly);
-  const count = await countSegments(deps.storage, liveId, rendition);
+  // Every kept rendition has the same segments: the sound's are counted, which every live has.
+  const count = await countSegments(deps.storage, liveId, 'audio');
   if (count === 0) throw new AppError(409, 'live_not_keepable');
-  const seconds = count * LIVE_SEGMENT_SECONDS;
-  if (live.audioOnly ? seconds > AUDIO_MAX_SECONDS : seconds > VIDEO_MAX_SECONDS.post) {
-    throw badRequest(live.audioOnly ? 'audio_too_long' : 'video_too_long');
-  }
+  const rendition = keptRenditionFor(live.audioOnly, count * LIVE_SEGMENT_SECONDS);
+  if (rendition === 'audio_too_long') throw badRequest(rendition);
   const item = await uploadMediaItem(deps, {
     ownerId: memberId,
     readUpload: async () => ({

@@ -27,7 +27,7 @@ export function createLivePublisher(input: {
   liveId: string;
   workDir: string;
   renditions: readonly LiveRendition[];
-  kept: LiveRendition;
+  kept: readonly LiveRendition[];
   /** Every rendition's playlist is stored with at least one segment: the live may go on air. */
   onAllPlaying: () => void;
   /** A frame stored under `key`. */
@@ -61,7 +61,7 @@ export function createLivePublisher(input: {
     if (!playlistFiles(text).every((file) => stored.has(file))) return;
     await input.storage.put(key(name), Buffer.from(text), contentTypeOf(name));
     playlists.set(rendition, text);
-    if (rendition !== input.kept) await dropOutOfWindow(rendition, playlistSegments(text));
+    if (!input.kept.includes(rendition)) await dropOutOfWindow(rendition, playlistSegments(text));
   }
 
   async function dropOutOfWindow(rendition: LiveRendition, listed: string[]): Promise<void> {
