@@ -55,10 +55,10 @@ describe('the mobile app’s bundled copy signs in from its own origin (decision
     const bearer = { ...IOS, authorization: `Bearer ${token}` };
     const me = await call('GET', '/users/profile', bearer);
     expect(me.status).toBe(200);
-    expect((await me.json()).username).toBe(member.user.username);
+    expect(((await me.json()) as { username: string }).username).toBe(member.user.username);
     const changed = await call('PUT', '/users', bearer, { language: 'fr' });
     expect(changed.status).toBe(200);
-    expect((await changed.json()).language).toBe('fr');
+    expect(((await changed.json()) as { language: string }).language).toBe('fr');
 
     // Logging out revokes the session the bearer opened.
     expect((await call('PUT', '/users/logout', bearer, {})).status).toBe(204);
@@ -88,7 +88,7 @@ describe('the mobile app’s bundled copy signs in from its own origin (decision
     expect((await call('GET', '/users/profile', { ...FOREIGN, ...bearer })).status).toBe(401);
     const change = await call('PUT', '/users', { ...FOREIGN, ...bearer }, { language: 'fr' });
     expect(change.status).toBe(403);
-    expect((await change.json()).code).toBe('origin_not_allowed');
+    expect(((await change.json()) as { code: string }).code).toBe('origin_not_allowed');
     expect(change.headers.get('access-control-allow-origin')).toBeNull();
     // A foreign page cannot sign in either, nor get a token.
     const foreignSignIn = await signIn(member, FOREIGN);
