@@ -4,7 +4,6 @@ import { SHELL_SESSION_HEADER } from '@motema/shared/shell-session';
 import { jsonResponse } from '../../../test/render-page.tsx';
 import { api, uploadForm } from '../../api-client.ts';
 import { endSession } from '../../query-client.ts';
-import { openSocket } from '../../socket.ts';
 import { server, serverBound, webServer } from '../server.ts';
 import { fakeShellPlugins, shellRouter } from './native-fixtures.ts';
 import { startNativeShell } from './start.ts';
@@ -110,16 +109,6 @@ describe('the native shell’s server', () => {
       },
     ]);
   });
-
-  it('connects the socket to the server with the token in the handshake’s payload, not its URL', async () => {
-    await startNativeShell(shellRouter(), fakeShellPlugins({ kept: { [KEY]: TOKEN } }).asPlugins(), SERVER);
-    const socket = openSocket();
-    socket.disconnect();
-    expect((socket.io as unknown as { uri: string }).uri).toBe(SERVER);
-    const give = vi.fn();
-    (socket.auth as (give: (data: object) => void) => void)(give);
-    expect(give).toHaveBeenCalledWith(expect.objectContaining({ session: TOKEN }));
-  });
 });
 
 describe('in a browser', () => {
@@ -130,10 +119,5 @@ describe('in a browser', () => {
     expect(url).toBe('/api/users/profile');
     expect(init?.credentials).toBe('include');
     expect(headersOf(init).authorization).toBeUndefined();
-    const socket = openSocket();
-    socket.disconnect();
-    const give = vi.fn();
-    (socket.auth as (give: (data: object) => void) => void)(give);
-    expect(give.mock.calls[0]![0]).not.toHaveProperty('session');
   });
 });

@@ -14,6 +14,7 @@ import { followBackButton, type BackButtonRouter } from './back-button.ts';
 import { nativeDevice } from './device.ts';
 import { nativePush, type PushNotificationsPort } from './push.ts';
 import { nativeServer, SHELL_SERVER_ORIGIN, type SecureStoragePort } from './server.ts';
+import { fetchWithSession, followServerMedia } from './server-media.ts';
 
 /** The brand's primary (DESIGN.md, the manifest's theme colour): the status bar's background. */
 const BRAND_COLOUR = '#E0474C';
@@ -53,8 +54,9 @@ export async function startNativeShell(
   serverOrigin = SHELL_SERVER_ORIGIN,
 ): Promise<void> {
   // First: the calls of the parts below, and the first page's waiting ones, go to the server with
-  // the kept session (decision 0052).
+  // the kept session, and the server's media shown on the page are fetched with it (decision 0052).
   Object.assign(server, await nativeServer(plugins.secureStorage, serverOrigin));
+  followServerMedia(document.body, fetchWithSession(server));
   const info = await plugins.device.getInfo();
   const kind = info.platform === 'ios' ? 'ios' : 'android';
   Object.assign(device, nativeDevice(info));
