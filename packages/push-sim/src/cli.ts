@@ -51,8 +51,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(
     signal,
     () =>
-      void Promise.all([service.close(), fcm.close(), apns.close(), control.close()]).then(() =>
-        process.exit(0),
-      ),
+      void Promise.all([
+        service.close(),
+        fcm.close(),
+        apns.close(),
+        control.close(),
+        rm(dir, { recursive: true, force: true }),
+      ]).then(() => process.exit(0)),
   );
 }
