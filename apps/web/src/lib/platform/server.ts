@@ -30,21 +30,22 @@ export const server: ServerPlatform = { ...webServer };
 
 let pending: Promise<void> | undefined;
 let settle: (() => void) | undefined;
-let bound = false;
+let startFailed = false;
 
 /**
  * What to wait for before calling the server: nothing on the web (undefined, so a request leaves at
- * once, as it always did); in the shell, until its start bound the native server (./start.ts),
- * whether it could or not. The first page's requests leave before the platform has started
- * (main.tsx), and in the shell they need the server's origin and the kept token.
+ * once, as it always did); in the shell, until its start bound the native server (its origin is set)
+ * or failed. The first page's requests leave before the platform has started (main.tsx), and in the
+ * shell they need the server's origin and the kept token.
  */
 export function serverPending(): Promise<void> | undefined {
-  if (bound || !runsInNativeShell()) return undefined;
+  if (!runsInNativeShell() || server.origin || startFailed) return undefined;
   return (pending ??= new Promise<void>((resolve) => (settle = resolve)));
 }
 
-/** The platform's start is done with the server port (./start.ts): the waiting requests go. */
-export function serverBound(): void {
-  bound = true;
+/** The shell's start bound the server port (or, `failed`, could not): the waiting requests go. */
+export function serverBound(failed = false): void {
+  startFailed ||= failed;
   settle?.();
+  pending = undefined;
 }

@@ -17,8 +17,7 @@ export async function startPlatform(router: ShellRouter): Promise<void> {
     await startNativeShell(router);
   } catch (error) {
     console.error('The native shell did not start its platform', error);
-  } finally {
-    // The API calls waiting for the server's origin and session go, bound or not (../server.ts).
-    serverBound();
+    // The API calls waiting for the server's origin and session go all the same (../server.ts).
+    serverBound(true);
   }
 }

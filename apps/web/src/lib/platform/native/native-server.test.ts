@@ -4,7 +4,7 @@ import { SHELL_SESSION_HEADER } from '@motema/shared/shell-session';
 import { jsonResponse } from '../../../test/render-page.tsx';
 import { api, uploadForm } from '../../api-client.ts';
 import { endSession } from '../../query-client.ts';
-import { server, serverBound, webServer } from '../server.ts';
+import { server, webServer } from '../server.ts';
 import { fakeShellPlugins, shellRouter } from './native-fixtures.ts';
 import { startNativeShell } from './start.ts';
 
@@ -72,8 +72,10 @@ describe('the native shell’s server', () => {
     const early = api('/users/profile');
     await Promise.resolve();
     expect(fetch).not.toHaveBeenCalled();
-    await startNativeShell(shellRouter(), fakeShellPlugins({ kept: { [KEY]: TOKEN } }).asPlugins(), SERVER);
-    serverBound();
+    // Released once the server is bound, before push has the system's answer (which may never come).
+    const plugins = fakeShellPlugins({ kept: { [KEY]: TOKEN }, permission: 'granted' });
+    plugins.push.register.mockImplementation(() => new Promise(() => {}));
+    void startNativeShell(shellRouter(), plugins.asPlugins(), SERVER);
     await early;
     expect(fetch.mock.calls[0]![0]).toBe(`${SERVER}/api/users/profile`);
     expect(headersOf(fetch.mock.calls[0]![1]).authorization).toBe(`Bearer ${TOKEN}`);

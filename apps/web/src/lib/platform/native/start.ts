@@ -7,7 +7,7 @@ import { appLinks } from '../app-links.ts';
 import { appWorker } from '../app-worker.ts';
 import { device } from '../device.ts';
 import { push } from '../push.ts';
-import { server } from '../server.ts';
+import { server, serverBound } from '../server.ts';
 import { followAppUrls, nativeAppLinks } from './app-links.ts';
 import { nativeAppWorker } from './app-worker.ts';
 import { followBackButton, type BackButtonRouter } from './back-button.ts';
@@ -56,6 +56,8 @@ export async function startNativeShell(
   // First: the calls of the parts below, and the first page's waiting ones, go to the server with
   // the kept session, and the server's media shown on the page are fetched with it (decision 0052).
   Object.assign(server, await nativeServer(plugins.secureStorage, serverOrigin));
+  // The calls waiting for it go now, not after the parts below (push waits for the system's answer).
+  serverBound();
   followServerMedia(document.body, fetchWithSession(server));
   const info = await plugins.device.getInfo();
   const kind = info.platform === 'ios' ? 'ios' : 'android';
