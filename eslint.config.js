@@ -157,7 +157,7 @@ const IMPORT_RESTRICTIONS = [
     [`${WEB}/**`],
     [
       forbid(
-        '^@capacitor/|(^|/)platform/native/|^\\./native/',
+        '^@capacitor/|^@aparajita/capacitor-|(^|/)platform/native/|^\\./native/',
         'The native shell’s parts are loaded by a dynamic import in lib/platform/start.ts only (decision 0048).',
         { allowTypeImports: true, allowDynamicImports: true },
       ),

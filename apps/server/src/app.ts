@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { documentCrossOriginRefusal, refuseCrossOriginChanges } from './plugins/same-origin.ts';
 import { authenticationByDefault } from './plugins/public-routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { allowShellOrigins } from './plugins/shell-cors.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createRealtime } from './realtime/server.ts';
 import { SESSION_COOKIE, sessionOf } from './features/auth/sessions.service.ts';
@@ -73,6 +74,8 @@ export async function buildApp(
   const { publicRoutes, crossOriginRoutes } = routeListsOf(allModules);
   // The app's origin: its pages alone may change anything, over HTTP and Socket.IO (lib/origin.ts).
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
+  // The mobile app's bundled copy: its pages call from these origins with a bearer session (0052).
+  const shellOrigins: ReadonlySet<string> = new Set(env.SHELL_ORIGINS);
   const app = createFastify(
     {
       logger: options.logger ?? { level: env.LOG_LEVEL },
@@ -100,7 +103,8 @@ export async function buildApp(
   await registerSecurityHeaders(app, { production: env.NODE_ENV === 'production' });
   await registerCompression(app);
   refuseNulCharacters(app);
-  refuseCrossOriginChanges(app, publicOrigin, crossOriginRoutes);
+  allowShellOrigins(app, publicOrigin, shellOrigins);
+  refuseCrossOriginChanges(app, publicOrigin, crossOriginRoutes, shellOrigins);
   await app.register(fastifyRateLimit, {
     global: false,
     // With REDIS_URL every node counts in Redis; an outage lets requests through (docs/scaling.md).
@@ -122,6 +126,8 @@ export async function buildApp(
   await app.register(sessionPlugin, {
     db: deps.db,
     secure: env.NODE_ENV === 'production' || !!options.tls,
+    publicOrigin,
+    shellOrigins,
   });
 
   // The members' action limits of the chat's socket and of the story replies (one count of messages).
@@ -147,6 +153,7 @@ export async function buildApp(
     sessionCookie: SESSION_COOKIE,
     redis: deps.redis,
     publicOrigin,
+    shellOrigins,
     trustProxy: env.TRUST_PROXY,
   });
   // Last of the server's request and upgrade listeners (Socket.IO's came just now): guard them all.

@@ -54,6 +54,18 @@ describe('parseEnv', () => {
     expect(flexpaySimEnabled(env)).toBe(false);
   });
 
+  it('takes the mobile app’s shells’ origins, Android’s and iOS’s by default, as browsers send them', () => {
+    expect(parseEnv({}).SHELL_ORIGINS).toEqual(['https://localhost', 'capacitor://localhost']);
+    expect(parseEnv({ SHELL_ORIGINS: '' }).SHELL_ORIGINS).toEqual([]);
+    expect(parseEnv({ SHELL_ORIGINS: ' http://127.0.0.1:5174 ,ionic://localhost' }).SHELL_ORIGINS).toEqual([
+      'http://127.0.0.1:5174',
+      'ionic://localhost',
+    ]);
+    // Not an origin as an Origin header says one: a path, upper case, a wildcard.
+    for (const wrong of ['https://localhost/', 'HTTPS://localhost', '*', 'capacitor://localhost/app'])
+      expect(() => parseEnv({ SHELL_ORIGINS: wrong })).toThrow(/SHELL_ORIGINS/);
+  });
+
   it('runs on one node unless REDIS_URL names a Redis', () => {
     expect(parseEnv({}).REDIS_URL).toBeUndefined();
     expect(parseEnv({ REDIS_URL: 'redis://:secret@cache.internal:6379/0' }).REDIS_URL).toBe(

@@ -101,6 +101,25 @@ const EnvSchema = z.object({
   // Lives (docs/lives.md): how long a live its broadcaster ended may still be kept as a post; its
   // segments are removed then (nothing of a live is recorded unless kept).
   LIVE_KEEP_HOURS: z.coerce.number().positive().default(24),
+  // The mobile app's bundled copy (docs/mobile-app.md, decision 0052): the origins its web views serve
+  // it from (Android's https://localhost, iOS's capacitor://localhost; comma-separated, empty for
+  // none). Their pages may call /api and Socket.IO with a bearer session, never with the cookie.
+  SHELL_ORIGINS: z
+    .string()
+    .default('https://localhost,capacitor://localhost')
+    .transform((list, ctx) =>
+      list
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+        .flatMap((item) => {
+          // As browsers serialize an origin: scheme://host[:port], lower case, no path (a custom
+          // scheme's URL has no `origin` of its own in WHATWG URL, hence the pattern).
+          if (/^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(:\d+)?$/.test(item)) return [item];
+          ctx.addIssue({ code: 'custom', message: `${item} is not an origin (scheme://host[:port])` });
+          return [];
+        }),
+    ),
   // Web push (docs/notifications.md): origins the server may post pushes to besides the known push
   // services (comma-separated; the local push service in tests, e2e and development), and the VAPID
   // subject a push service may write to (default: mailto: support at PUBLIC_URL's host).

@@ -59,6 +59,8 @@ const TOKEN_MAX_AGE_SECONDS = 3600;
 export async function startApnsService(options: {
   tls: { cert: string; key: string };
   topic?: string;
+  /** 0 (any free port) unless given. */
+  port?: number;
 }): Promise<ApnsService> {
   if (process.env.NODE_ENV === 'production') {
     throw new Error('The local APNs service refuses to start with NODE_ENV=production');
@@ -123,7 +125,7 @@ export async function startApnsService(options: {
     stream.on('end', () => handle(stream, headers, Buffer.concat(chunks)));
     stream.on('error', () => undefined);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
 
   const device = (token: string) => {
     const found = devices.get(token.toLowerCase());

@@ -54,7 +54,9 @@ const ACCESS_TOKEN_SECONDS = 3600;
 /** Clock skew tolerated on `iat`, as Google's token endpoint does. */
 const SKEW_SECONDS = 300;
 
-export async function startFcmService(options: { projectId?: string } = {}): Promise<FcmService> {
+export async function startFcmService(
+  options: { projectId?: string; /** 0 (any free port) unless given. */ port?: number } = {},
+): Promise<FcmService> {
   if (process.env.NODE_ENV === 'production') {
     throw new Error('The local FCM service refuses to start with NODE_ENV=production');
   }
@@ -125,7 +127,7 @@ export async function startFcmService(options: { projectId?: string } = {}): Pro
     };
     handle().catch((error: unknown) => fcmError(res, 500, 'INTERNAL', String(error)));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Requests come only once it listens: by then the account names this origin.
   const account = serviceAccount();

@@ -19,7 +19,14 @@ export type OriginHeaders = {
  * Neither header: curl, a server, a native app, the tests' `inject`: CSRF needs a browser, and every
  * browser sends one of them on a state-changing request or a WebSocket.
  */
-export function isFromTheApp(headers: OriginHeaders, publicOrigin: string | undefined): boolean {
+export function isFromTheApp(
+  headers: OriginHeaders,
+  publicOrigin: string | undefined,
+  shellOrigins: ReadonlySet<string> = NO_SHELLS,
+): boolean {
+  // The mobile app's bundled copy calls from its own origin, cross-site by nature; its requests carry
+  // no cookie session (plugins/session.ts), only the bearer it was given (decision 0052).
+  if (isFromAShell(headers, publicOrigin, shellOrigins)) return true;
   const site = headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin') return false;
   // The host asked: Host over HTTP/1.1, :authority over HTTP/2 (browsers send no Host there).
@@ -47,4 +54,25 @@ export function isAllowedOrigin(
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin) return false;
   if (publicOrigin && url.origin === publicOrigin) return true;
   return !!host && url.host === host.toLowerCase();
+}
+
+const NO_SHELLS: ReadonlySet<string> = new Set();
+
+/**
+ * Whether a request comes from the mobile app's bundled copy (decision 0052): its `Origin` is one of
+ * SHELL_ORIGINS (`https://localhost` on Android, `capacitor://localhost` on iOS), compared as sent,
+ * and is not the app's own origin (a development server at https://localhost stays a browser's page).
+ * Such a request's session is its bearer token alone: the cookie, which any page at that origin on a
+ * computer could make a browser send, opens nothing.
+ */
+export function isFromAShell(
+  headers: Pick<OriginHeaders, 'origin' | 'host' | ':authority'>,
+  publicOrigin: string | undefined,
+  shellOrigins: ReadonlySet<string>,
+): boolean {
+  const origin = headers.origin;
+  if (typeof origin !== 'string' || !shellOrigins.has(origin)) return false;
+  const authority = headers[':authority'];
+  const host = headers.host ?? (typeof authority === 'string' ? authority : undefined);
+  return !isAllowedOrigin(origin, host, publicOrigin);
 }

@@ -15,17 +15,20 @@ const changes = (exempt: ReadonlySet<string>, method: string, url: string | unde
  * Cross-site request forgery (decision 0032): a POST, PUT, PATCH or DELETE from a browser page that
  * is not the app's, a sibling subdomain's or another port's of the same host included (the session
  * cookie, SameSite=Lax, goes with their requests), is refused 403 origin_not_allowed before its body
- * is read or its session looked up. The rule is lib/origin.ts's, the Socket.IO handshake's too;
+ * is read or its session looked up. The rule is lib/origin.ts's, the Socket.IO handshake's too; the
+ * mobile app's bundled copy (`shellOrigins`, decision 0052) passes it, its session being its bearer alone;
  * `crossOriginRoutes` (what the modules list: modules/index.ts's CROSS_ORIGIN_ROUTES) are exempt.
  */
 export function refuseCrossOriginChanges(
   app: FastifyInstance,
   publicOrigin: string | undefined,
   crossOriginRoutes: ReadonlySet<string>,
+  shellOrigins: ReadonlySet<string>,
 ): void {
   app.addHook('onRequest', async (request) => {
     if (!changes(crossOriginRoutes, request.method, request.routeOptions.url)) return;
-    if (!isFromTheApp(request.headers, publicOrigin)) throw new AppError(403, 'origin_not_allowed');
+    if (!isFromTheApp(request.headers, publicOrigin, shellOrigins))
+      throw new AppError(403, 'origin_not_allowed');
   });
 }
 

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { InterfaceLanguage } from '@motema/shared/languages';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '@motema/shared/public-pages';
+import { SHELL_SESSION_HEADER } from '@motema/shared/shell-session';
 import type { Db } from '../db/client.ts';
 import {
   SESSION_COOKIE,
@@ -9,6 +10,7 @@ import {
   sessionOf,
   type AuthContext,
 } from '../features/auth/sessions.service.ts';
+import { isFromAShell } from '../lib/origin.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,38 +24,58 @@ declare module 'fastify' {
 }
 
 /**
- * Reads the session cookie of API requests and exposes `request.auth`. The web app's files and pages
- * are the same for everyone, so they cost no session lookup (the cookie rides along on each of them).
+ * Reads the session of API requests and exposes `request.auth`: the cookie's, or for the mobile app's
+ * bundled copy (a shell's Origin, decision 0052) the `Authorization: Bearer` token's and never the
+ * cookie's. The web app's files and pages are the same for everyone, so they cost no session lookup
+ * (the cookie rides along on each of them).
  */
-export const sessionPlugin = fp(async (app: FastifyInstance, options: { db: Db; secure: boolean }) => {
-  app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.url.startsWith('/api/')) return;
-    request.auth = (await sessionOf(options.db, token)) ?? null;
-  });
-  app.decorateReply(
-    'setSessionCookie',
-    function (this: FastifyReply, token: string, language: InterfaceLanguage) {
-      // With the session, the device learns the member's language, which the app switches to once it
-      // has their profile (navigation-guard.tsx): in the cookie that mirrors the device's choice
-      // (decision 0023), the app starts in it and the server sends home's shell with its texts, so a
-      // visit does not load the texts in one language and then in the member's. Read by the page.
-      return this.setCookie(SESSION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: options.secure,
-        maxAge: Math.floor(SESSION_TTL_MS / 1000),
-      }).setCookie(LANGUAGE_COOKIE, language, {
-        path: '/',
-        sameSite: 'lax',
-        secure: options.secure,
-        maxAge: LANGUAGE_COOKIE_MAX_AGE_S,
-      });
-    },
-  );
-  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
-    return this.clearCookie(SESSION_COOKIE, { path: '/' });
-  });
-});
+export const sessionPlugin = fp(
+  async (
+    app: FastifyInstance,
+    options: { db: Db; secure: boolean; publicOrigin: string | undefined; shellOrigins: ReadonlySet<string> },
+  ) => {
+    const fromAShell = (request: FastifyRequest) =>
+      isFromAShell(request.headers, options.publicOrigin, options.shellOrigins);
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = fromAShell(request)
+        ? bearerOf(request.headers.authorization)
+        : request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      request.auth = (await sessionOf(options.db, token)) ?? null;
+    });
+    app.decorateReply(
+      'setSessionCookie',
+      function (this: FastifyReply, token: string, language: InterfaceLanguage) {
+        // The bundled copy's web view would not send the cookie back (another site's): the token goes
+        // in a header only its origin can read (the CORS answer exposes it to the shells alone).
+        if (fromAShell(this.request)) return this.header(SHELL_SESSION_HEADER, token);
+        // With the session, the device learns the member's language, which the app switches to once it
+        // has their profile (navigation-guard.tsx): in the cookie that mirrors the device's choice
+        // (decision 0023), the app starts in it and the server sends home's shell with its texts, so a
+        // visit does not load the texts in one language and then in the member's. Read by the page.
+        return this.setCookie(SESSION_COOKIE, token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: options.secure,
+          maxAge: Math.floor(SESSION_TTL_MS / 1000),
+        }).setCookie(LANGUAGE_COOKIE, language, {
+          path: '/',
+          sameSite: 'lax',
+          secure: options.secure,
+          maxAge: LANGUAGE_COOKIE_MAX_AGE_S,
+        });
+      },
+    );
+    app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+      return this.clearCookie(SESSION_COOKIE, { path: '/' });
+    });
+  },
+);
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined. */
+export function bearerOf(authorization: string | undefined): string | undefined {
+  return authorization?.match(/^Bearer ([A-Za-z0-9_-]{16,256})$/)?.[1];
+}

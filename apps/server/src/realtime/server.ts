@@ -3,10 +3,11 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { parseCookie } from 'cookie';
 import { LIVE_CHUNK_MAX_BYTES } from '@motema/shared/lives';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/realtime';
 import { safePublisher, type RedisConnection } from '../lib/redis.ts';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
-import { isFromTheApp } from '../lib/origin.ts';
+import { isFromAShell, isFromTheApp } from '../lib/origin.ts';
 
 /** Who a socket is: the session's member, the session, and the client's address (as `request.ip` reads it). */
 export type SocketData = { userId: string; sessionId: string; address: string };
@@ -60,11 +61,24 @@ export function createRealtime(
     sessionCookie: string;
     /** PUBLIC_URL's origin, if set: browsers may connect from it as well as from the host they asked. */
     publicOrigin: string | undefined;
+    /**
+     * SHELL_ORIGINS: the mobile app's bundled copy connects from these (decision 0052), its session
+     * the token its handshake's `auth.session` gives (sent in Socket.IO's CONNECT packet, never in the
+     * URL), never the cookie.
+     */
+    shellOrigins?: ReadonlySet<string>;
     /** TRUST_PROXY: the client's address is X-Forwarded-For's first, as Fastify's `request.ip` reads it. */
     trustProxy: boolean;
     redis?: RedisConnection;
   },
 ) {
+  const shellOrigins = options.shellOrigins ?? new Set<string>();
+  /** The handshake's session token: the cookie's, or a shell's `auth.session` (and never its cookie). */
+  const sessionTokenOf = (handshake: { headers: IncomingHttpHeaders; auth: Record<string, unknown> }) => {
+    if (!isFromAShell(handshake.headers, options.publicOrigin, shellOrigins))
+      return parseCookie(handshake.headers.cookie ?? '')[options.sessionCookie];
+    return typeof handshake.auth.session === 'string' ? handshake.auth.session : undefined;
+  };
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     ...(options.redis && {
@@ -79,15 +93,17 @@ export function createRealtime(
     maxHttpBufferSize: MAX_SOCKET_PAYLOAD_BYTES,
     serveClient: false,
     // The app's pages only (lib/origin.ts, the rule of state-changing HTTP requests too).
-    allowRequest: (request, callback) => callback(null, isFromTheApp(request.headers, options.publicOrigin)),
+    allowRequest: (request, callback) =>
+      callback(null, isFromTheApp(request.headers, options.publicOrigin, shellOrigins)),
+    // The shells' polling requests are cross-origin reads (WebSocket needs no CORS).
+    ...(shellOrigins.size > 0 && { cors: { origin: [...shellOrigins], credentials: true } }),
   });
   const presenceListeners: PresenceListener[] = [];
   const connectionListeners: ConnectionListener[] = [];
 
   io.use(async (socket, next) => {
     try {
-      const cookies = parseCookie(socket.handshake.headers.cookie ?? '');
-      const session = await options.authenticate(cookies[options.sessionCookie]);
+      const session = await options.authenticate(sessionTokenOf(socket.handshake));
       if (!session) return next(new Error('unauthorized'));
       // In the session's room at once, so that handshakes still under way count too; a refused or
       // closed one leaves it (Socket.IO's cleanup).

@@ -24,11 +24,17 @@ export function within<T>(promise: Promise<T>, what: string, ms = SOCKET_WAIT_MS
  * A real client to `url` sending `headers` (a cookie, an Origin), websocket only, not reconnecting by
  * itself (tests reconnect explicitly). Not waited on: see welcomed and refused; openSocket does both.
  */
-export function dialSocket(url: string, headers: Record<string, string> = {}): ClientSocket {
+export function dialSocket(
+  url: string,
+  headers: Record<string, string> = {},
+  auth: Record<string, string> = {},
+): ClientSocket {
   return io(url, {
     path: '/socket.io',
     transports: ['websocket'],
     extraHeaders: headers,
+    // The handshake's payload (Socket.IO's CONNECT packet): the mobile app's bundled copy gives its session there.
+    auth,
     reconnection: false,
     forceNew: true,
   });
@@ -190,8 +196,8 @@ export async function eventually(check: () => void | Promise<void>, ms = SOCKET_
 export type SocketClients = {
   /** A greeted socket of the member behind `cookie` on the server at `url`. */
   open: (url: string, cookie: string) => Promise<ClientSocket>;
-  /** A socket sending `headers`, not waited on (for refusals: see refused). */
-  dial: (url: string, headers?: Record<string, string>) => ClientSocket;
+  /** A socket sending `headers` (and the handshake's `auth`), not waited on (for refusals: see refused). */
+  dial: (url: string, headers?: Record<string, string>, auth?: Record<string, string>) => ClientSocket;
 };
 
 /**
@@ -208,7 +214,7 @@ export function socketClients(): SocketClients {
   const track = (socket: ClientSocket) => (opened.push(socket), socket);
   return {
     open: async (url, cookie) => track(await openSocket(url, cookie)),
-    dial: (url, headers) => track(dialSocket(url, headers)),
+    dial: (url, headers, auth) => track(dialSocket(url, headers, auth)),
   };
 }
 
@@ -220,7 +226,7 @@ export type SocketTestBed = {
   /** A greeted socket of this member (of its session: a member copy with another cookie is another device). */
   socketOf: (member: Pick<Member, 'cookie'>) => Promise<ClientSocket>;
   /** A socket sending `headers`, not waited on. */
-  dial: (headers?: Record<string, string>) => ClientSocket;
+  dial: (headers?: Record<string, string>, auth?: Record<string, string>) => ClientSocket;
 };
 
 /**
@@ -241,6 +247,6 @@ export function socketTestBed(options: { env?: Record<string, string> } = {}): S
   // Registered after the app's hooks, so they run before them: the sockets close, then the app.
   const clients = socketClients();
   bed.socketOf = (member) => clients.open(bed.url, member.cookie);
-  bed.dial = (headers) => clients.dial(bed.url, headers);
+  bed.dial = (headers, auth) => clients.dial(bed.url, headers, auth);
   return bed;
 }

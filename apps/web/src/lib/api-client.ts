@@ -1,5 +1,7 @@
 import type { ApiErrorBody, ErrorCode, FieldIssue } from '@motema/shared/errors';
 import { RETRY_COUNT } from '@motema/shared/limits';
+import { SHELL_SESSION_HEADER } from '@motema/shared/shell-session';
+import { server, serverPending } from './platform/server.ts';
 
 /** An answer of the API with an error status, or no answer at all (status 0, code `network`). */
 export class ApiError extends Error {
@@ -54,13 +56,22 @@ type RequestOptions = {
 const RETRY_BASE_DELAY_MS = 400;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The address of an API request (`path` under /api, the defined `query` values). */
+/**
+ * The address of an API request (`path` under /api, the defined `query` values), on the server's
+ * origin: the page's own on the web, the server's in the mobile app's bundled copy (platform/server.ts).
+ */
 export function urlOf(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {}))
     if (value !== undefined) params.set(key, String(value));
   const search = params.toString();
-  return `/api${path}${search ? `?${search}` : ''}`;
+  return `${server.origin}/api${path}${search ? `?${search}` : ''}`;
+}
+
+/** The session's header besides the cookie: the bundled copy's bearer token, nothing on the web. */
+function sessionHeaders(): Record<string, string> {
+  const token = server.sessionToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
 }
 
 /** The error for an answer with an error status and its parsed body (if any); shared by fetch and XHR uploads. */
@@ -89,10 +100,14 @@ async function errorOf(response: Response): Promise<ApiError> {
 }
 
 /**
- * Calls the API with the session cookie. Retries up to 3 times with exponential delay when there is
+ * Calls the API with the session (the cookie; in the bundled copy, its token, and a sign-in's answer
+ * gives it the token to keep). Retries up to 3 times with exponential delay when there is
  * no answer or a 5xx; never on a 4xx.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const pending = serverPending();
+  if (pending) await pending;
+  const url = urlOf(path, options.query);
   const init: RequestInit = {
     method: options.method ?? 'GET',
     credentials: 'include',
@@ -100,6 +115,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       ...(options.body === undefined
         ? { accept: 'application/json' }
         : { 'content-type': 'application/json', accept: 'application/json' }),
+      ...sessionHeaders(),
       ...options.headers,
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -110,7 +126,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (attempt > 0) await sleep(RETRY_BASE_DELAY_MS * 2 ** (attempt - 1));
     let response: Response;
     try {
-      response = await fetch(urlOf(path, options.query), init);
+      response = await fetch(url, init);
     } catch (error) {
       if (options.signal?.aborted) throw error;
       lastError = networkError();
@@ -119,6 +135,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       continue;
     }
     if (response.ok) {
+      const token = response.headers.get(SHELL_SESSION_HEADER);
+      if (token) server.keepSession(token);
       const text = await response.text();
       return (text ? JSON.parse(text) : undefined) as T;
     }
@@ -155,9 +173,10 @@ export function uploadForm(
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api${path}`);
+    xhr.open('POST', `${server.origin}/api${path}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
+    for (const [name, value] of Object.entries(sessionHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total));
     };

@@ -6,6 +6,7 @@ import type { Me } from '@motema/shared/users';
 import { navigate, setExitPath } from './navigation.ts';
 import { hideOfflineNotice, notifyError, showOfflineNotice } from './notices.ts';
 import { forgetHomeCopy } from './home-copy.ts';
+import { server } from './platform/server.ts';
 
 export const ME_QUERY_KEY = ['users', 'profile'] as const;
 
@@ -115,6 +116,7 @@ export function knownMe(client: QueryClient): Me | null {
 export function endSession(client: QueryClient, go: (path: string) => void, exitTo: string): void {
   setExitPath(exitTo);
   rememberMe(null);
+  server.forgetSession();
   client.removeQueries({ predicate: (query) => query.queryHash !== hashKey(ME_QUERY_KEY) });
   client.setQueryData(ME_QUERY_KEY, null);
   go(exitTo);

@@ -5,6 +5,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/
 import type { Me } from '@motema/shared/users';
 import { setClientLogsSink } from './client-logs.ts';
 import { handshakeAuth } from './device-identity.ts';
+import { server } from './platform/server.ts';
 import { navigate } from './navigation.ts';
 import i18next from 'i18next';
 import { ERROR_NOTICE_MS } from '@motema/shared/limits';
@@ -19,15 +20,20 @@ export type SocketState = { socket: AppSocket | null; connected: boolean };
 export const SocketContext = createContext<SocketState>({ socket: null, connected: false });
 
 /**
- * Same origin, the session cookie, WebSocket first (fewer bytes and round trips than polling first).
+ * The server's origin (the page's own on the web, platform/server.ts), the session cookie (the
+ * bundled copy's token), WebSocket first (fewer bytes and round trips than polling first).
  * The handshake names the install and the build it runs (read at each connection: the install may
  * register after the socket first opened), so the server can say a newer build exists (`device:{id}`).
  */
 export function openSocket(): AppSocket {
-  return io({
+  return io(server.origin || undefined, {
     path: '/socket.io',
     withCredentials: true,
-    auth: (give) => give(handshakeAuth()),
+    auth: (give) => {
+      // The bundled copy's session is its token, given in the handshake's payload (never in the URL).
+      const session = server.sessionToken();
+      give(session ? { ...handshakeAuth(), session } : handshakeAuth());
+    },
     transports: ['websocket', 'polling'],
     tryAllTransports: true,
   });

@@ -46,6 +46,9 @@ describe('the web reaches the device only through lib/platform/', () => {
     expect(
       nativeRule(await rulesFiredOn(FEATURE_FILE, `import { App } from '@capacitor/app';\nvoid App;\n`)),
     ).toBe(true);
+    // A Capacitor plugin of another publisher (the session's secure storage, decision 0052) too.
+    const secureStorage = `import { SecureStorage } from '@aparajita/capacitor-secure-storage';\nvoid SecureStorage;\n`;
+    expect(nativeRule(await rulesFiredOn('apps/web/src/lib/platform/server.ts', secureStorage))).toBe(true);
     const start = 'apps/web/src/lib/platform/start.ts';
     const staticImport = `import { startNativeShell } from './native/start.ts';\nvoid startNativeShell;\n`;
     expect(nativeRule(await rulesFiredOn(start, staticImport))).toBe(true);

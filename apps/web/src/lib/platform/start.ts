@@ -1,5 +1,6 @@
 import { runsInNativeShell } from './native-shell.ts';
 import type { ShellRouter } from './native/start.ts';
+import { serverBound } from './server.ts';
 import { registerServiceWorker } from './web/service-worker.ts';
 
 /**
@@ -16,5 +17,7 @@ export async function startPlatform(router: ShellRouter): Promise<void> {
     await startNativeShell(router);
   } catch (error) {
     console.error('The native shell did not start its platform', error);
+    // The API calls waiting for the server's origin and session go all the same (../server.ts).
+    serverBound(true);
   }
 }

@@ -58,7 +58,13 @@ export const IOS_INFO: DeviceInfo = {
  * `permission` and whose `register()` gives `token` by its `registration` event, the app's launch URL.
  */
 export function fakeShellPlugins(
-  options: { info?: DeviceInfo; permission?: 'granted' | 'prompt' | 'denied'; launchUrl?: string } = {},
+  options: {
+    info?: DeviceInfo;
+    permission?: 'granted' | 'prompt' | 'denied';
+    launchUrl?: string;
+    /** What the secure storage held from an earlier run (key to value). */
+    kept?: Record<string, string>;
+  } = {},
 ) {
   let receive = options.permission ?? 'prompt';
   const push = Object.assign(new FakeListeners(), {
@@ -83,8 +89,20 @@ export function fakeShellPlugins(
     push,
     device: { getInfo: vi.fn(async () => options.info ?? ANDROID_INFO) },
     statusBar: { setStyle: vi.fn(async () => undefined), setBackgroundColor: vi.fn(async () => undefined) },
+    secureStorage: fakeSecureStorage(options.kept),
   };
   return { ...plugins, asPlugins: () => plugins as unknown as ShellPlugins };
+}
+
+/** The secure storage plugin's string calls over `items` (the keychain or Keystore's content). */
+export function fakeSecureStorage(kept: Record<string, string> = {}) {
+  const items = new Map(Object.entries(kept));
+  return {
+    items,
+    getItem: vi.fn(async (key: string) => items.get(key) ?? null),
+    setItem: vi.fn(async (key: string, value: string) => void items.set(key, value)),
+    removeItem: vi.fn(async (key: string) => void items.delete(key)),
+  };
 }
 
 /** A router of the app's paths (any path renders nothing), at `path` with `history` behind it. */

@@ -23,7 +23,7 @@ function fakeApi() {
   vi.stubGlobal('fetch', fetch);
   return (method: string, path: string) =>
     fetch.mock.calls
-      .filter(([input, init]) => (init?.method ?? 'GET') === method && input === path)
+      .filter(([input, init]) => (init?.method ?? 'GET') === method && new URL(input).pathname === path)
       .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 }
 

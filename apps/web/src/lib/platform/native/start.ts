@@ -1,3 +1,4 @@
+import { SecureStorage } from '@aparajita/capacitor-secure-storage';
 import { App, type AppPlugin } from '@capacitor/app';
 import { Device, type DeviceInfo, type DevicePlugin } from '@capacitor/device';
 import { PushNotifications } from '@capacitor/push-notifications';
@@ -6,11 +7,14 @@ import { appLinks } from '../app-links.ts';
 import { appWorker } from '../app-worker.ts';
 import { device } from '../device.ts';
 import { push } from '../push.ts';
+import { server, serverBound } from '../server.ts';
 import { followAppUrls, nativeAppLinks } from './app-links.ts';
 import { nativeAppWorker } from './app-worker.ts';
 import { followBackButton, type BackButtonRouter } from './back-button.ts';
 import { nativeDevice } from './device.ts';
 import { nativePush, type PushNotificationsPort } from './push.ts';
+import { nativeServer, SHELL_SERVER_ORIGIN, type SecureStoragePort } from './server.ts';
+import { fetchWithSession, followServerMedia } from './server-media.ts';
 
 /** The brand's primary (DESIGN.md, the manifest's theme colour): the status bar's background. */
 const BRAND_COLOUR = '#E0474C';
@@ -26,6 +30,7 @@ export type ShellPlugins = {
   device: Pick<DevicePlugin, 'getInfo'>;
   push: PushNotificationsPort;
   statusBar: Pick<StatusBarPlugin, 'setStyle' | 'setBackgroundColor'>;
+  secureStorage: SecureStoragePort;
 };
 
 const CAPACITOR_PLUGINS: ShellPlugins = {
@@ -33,18 +38,27 @@ const CAPACITOR_PLUGINS: ShellPlugins = {
   device: Device,
   push: PushNotifications,
   statusBar: StatusBar,
+  secureStorage: SecureStorage,
 };
 
 /**
  * Binds the native implementations into the platform's ports (decision 0048), before the app renders,
  * then follows what the system hands the app (its links, a cold start's too, and the back button) and
  * colours the status bar. Loaded by ../start.ts only in the native shell, so none of it is in the web
- * app's files. Storage stays the web view's localStorage (the decision says why).
+ * app's files. Storage stays the web view's localStorage (the decision says why), but for the
+ * session's token, kept in the device's secure storage (decision 0052).
  */
 export async function startNativeShell(
   router: ShellRouter,
   plugins: ShellPlugins = CAPACITOR_PLUGINS,
+  serverOrigin = SHELL_SERVER_ORIGIN,
 ): Promise<void> {
+  // First: the calls of the parts below, and the first page's waiting ones, go to the server with
+  // the kept session, and the server's media shown on the page are fetched with it (decision 0052).
+  Object.assign(server, await nativeServer(plugins.secureStorage, serverOrigin));
+  // The calls waiting for it go now, not after the parts below (push waits for the system's answer).
+  serverBound();
+  followServerMedia(document.body, fetchWithSession(server));
   const info = await plugins.device.getInfo();
   const kind = info.platform === 'ios' ? 'ios' : 'android';
   Object.assign(device, nativeDevice(info));
