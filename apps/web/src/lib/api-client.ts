@@ -74,6 +74,15 @@ function sessionHeaders(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
+/**
+ * A plain fetch of one of the server's own paths (`/api/...`: a live's playlists and segments), on
+ * its origin and with the session the app shows it, as `api` sends them; for what is not JSON.
+ */
+export function serverFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const url = path.startsWith('/') ? `${server.origin}${path}` : path;
+  return fetch(url, { ...init, credentials: 'same-origin', headers: { ...sessionHeaders() } });
+}
+
 /** The error for an answer with an error status and its parsed body (if any); shared by fetch and XHR uploads. */
 export function apiErrorOf(status: number, body: unknown, statusText = ''): ApiError {
   const error = (body && typeof body === 'object' ? body : undefined) as

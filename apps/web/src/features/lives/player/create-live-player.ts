@@ -8,6 +8,7 @@ import {
   resolveUri,
   type Variant,
 } from './hls-playlist.ts';
+import { serverFetch } from '../../../lib/api-client.ts';
 import { chooseRendition, firstRendition } from './live-abr.ts';
 import type { LivePlayer, LivePlayerOptions, LivePlayerState } from './live-player-types.ts';
 import { playNatively } from './native-hls-player.ts';
@@ -96,7 +97,7 @@ function playWithMediaSource(
     for (let attempt = 0; ; attempt += 1) {
       const started = performance.now();
       try {
-        const response = await fetch(url, { signal, credentials: 'same-origin' });
+        const response = await serverFetch(url, { signal });
         if (response.status === 404) throw new Gone();
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const bytes = new Uint8Array(await response.arrayBuffer());

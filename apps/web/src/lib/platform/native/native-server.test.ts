@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHELL_SESSION_HEADER } from '@motema/shared/shell-session';
 import { jsonResponse } from '../../../test/render-page.tsx';
-import { api, uploadForm } from '../../api-client.ts';
+import { api, serverFetch, uploadForm } from '../../api-client.ts';
 import { endSession } from '../../query-client.ts';
 import { server, webServer } from '../server.ts';
 import { fakeShellPlugins, shellRouter } from './native-fixtures.ts';
@@ -53,6 +53,15 @@ describe('the native shell’s server', () => {
     // Not the token in the URL (Z: what gets logged), and not in the web view's localStorage.
     expect(url).not.toContain(TOKEN);
     expect(JSON.stringify({ ...localStorage })).not.toContain(TOKEN);
+  });
+
+  it('fetches the server’s own paths (a live’s playlists and segments) on its origin with the token', async () => {
+    const plugins = fakeShellPlugins({ kept: { [KEY]: TOKEN } });
+    await startNativeShell(shellRouter(), plugins.asPlugins(), SERVER);
+    await serverFetch('/api/lives/1/hls/master.m3u8');
+    const [url, init] = fetch.mock.calls.at(-1)!;
+    expect(url).toBe(`${SERVER}/api/lives/1/hls/master.m3u8`);
+    expect(headersOf(init).authorization).toBe(`Bearer ${TOKEN}`);
   });
 
   it('opens the next start with the kept token, and forgets it when the session ends', async () => {
