@@ -139,6 +139,8 @@ describe('going live', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'End the live' }));
     expect(await screen.findByRole('heading', { name: 'This live has ended' })).toBeTruthy();
     expect(FakeRecorder.last!.state).toBe('inactive');
+    // Started more than a minute ago (the fixture's startedAt): what the server keeps is its sound.
+    expect(screen.getByText('Longer than a minute, it is kept as a podcast: its sound only.')).toBeTruthy();
     await user.click(screen.getByRole('radio', { name: 'Private' }));
     await user.click(screen.getByRole('button', { name: 'Keep it' }));
     await vi.waitFor(() => expect(calls(fetch)).toContain(`POST /api/lives/${LIVE_ID}/keep`));

@@ -1,5 +1,6 @@
 import { Button, Group, Radio, Stack, Text } from '@mantine/core';
-import type { PostVisibility } from '@motema/shared/posts';
+import { VIDEO_MAX_SECONDS, type PostVisibility } from '@motema/shared/posts';
+import type { Live } from '@motema/shared/lives';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,9 +10,12 @@ import { useKeepLiveMutation } from '../lives.api.ts';
 
 /**
  * After the broadcaster's live ended: keep it as a post (public or private, through the posts' rules),
- * or let it go. Nothing is kept unless they choose to.
+ * or let it go. Nothing is kept unless they choose to. A video live longer than a post's video is
+ * kept as its sound (a podcast: the server's keptRenditionFor), which the offer says.
  */
-export function KeepOffer({ liveId }: { liveId: string }) {
+export function KeepOffer({ live }: { live: Pick<Live, '_id' | 'audioOnly' | 'startedAt'> }) {
+  const liveId = live._id;
+  const asSound = !live.audioOnly && Date.now() - Date.parse(live.startedAt) > VIDEO_MAX_SECONDS.post * 1000;
   const { t } = useTranslation(['lives', 'errors']);
   const navigate = useNavigate();
   const keep = useKeepLiveMutation(liveId);
@@ -21,6 +25,7 @@ export function KeepOffer({ liveId }: { liveId: string }) {
   return (
     <Stack gap="sm" w="100%" ta="left">
       <Text fw={600}>{t('keep.question')}</Text>
+      {asSound && <Text size="sm">{t('keep.asSound')}</Text>}
       <Radio.Group
         label={t('keep.visibility')}
         value={visibility}
