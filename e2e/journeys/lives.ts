@@ -98,7 +98,15 @@ const goLiveWatchReportEnd = journey(
       { timeoutMs: 30_000 },
     );
     expect(later > first + 1, 'the video’s clock moving').toBe(true);
-    log(`Amani watches: the video went from ${first.toFixed(1)} s to ${later.toFixed(1)} s`);
+    // Pictures, not only sound: the video decodes frames of a rendition's size.
+    const size = await amani.page.evaluate(() => {
+      const video = document.querySelector<HTMLVideoElement>('video');
+      return { width: video?.videoWidth ?? 0, height: video?.videoHeight ?? 0 };
+    });
+    expect(size.height >= 240, 'the video’s picture decoded').toBe(true);
+    log(
+      `Amani watches: the video went from ${first.toFixed(1)} s to ${later.toFixed(1)} s, ${size.width}x${size.height}`,
+    );
 
     // She writes in the chat; Kofi reads it.
     await amani.page.getByLabel(lives('chat.write'), { exact: true }).fill(HELLO);
