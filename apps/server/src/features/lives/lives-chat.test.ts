@@ -1,20 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES_PER_MINUTE } from '@motema/shared/chat';
 import type { LiveMessageList } from '@motema/shared/lives';
 import { liveMessages, users } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
 import { asMember, createMember, type Member } from '../../test/factories.ts';
 import { buildBlock } from '../../test/safety-factories.ts';
 import { createLiveMember, join, putOnAir, say, startLiveAs } from '../../test/live-factories.ts';
-import {
-  atLeast,
-  collect,
-  nextEvent,
-  openSocket,
-  within,
-  type ClientSocket,
-} from '../../test/socket-test-bed.ts';
+import { atLeast, collect, nextEvent, socketTestBed, within } from '../../test/socket-test-bed.ts';
 import { livesOf } from './lives-runtime.ts';
 
 const SCAM = 'Send me 50 dollars on Orange Money please';
@@ -25,22 +18,16 @@ const SCAM = 'Send me 50 dollars on Orange Money please';
  * live's moderators until one of the last two releases or drops them.
  */
 describe('a live’s chat', () => {
+  // Sockets a test opens close after it, then the app after the block (socket-test-bed.ts).
+  const bed = socketTestBed();
   let t: TestApp;
-  let url: string;
-  const sockets: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    url = await t.listen();
+  beforeAll(() => {
+    t = bed.t;
   });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.disconnect();
-  });
-  afterAll(() => t?.close());
 
   async function watcher(liveId: string, member?: Member) {
     member ??= await createMember(t);
-    const socket = await openSocket(url, member.cookie);
-    sockets.push(socket);
+    const socket = await bed.socketOf({ cookie: member.cookie });
     expect(await join(socket, liveId)).toMatchObject({ ok: true });
     return { member, socket };
   }

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { liveFrames, moderationSnapshots, reports } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
 import { asMember, createMember, type Member } from '../../test/factories.ts';
 import { createLiveMember, join, liveRow, putOnAir, startLiveAs } from '../../test/live-factories.ts';
 import { act, caseOf, createStaff, FAKE, fileReport } from '../../test/moderation-factories.ts';
-import { nextEvent, openSocket, within, type ClientSocket } from '../../test/socket-test-bed.ts';
+import { nextEvent, socketTestBed, within } from '../../test/socket-test-bed.ts';
 
 /** A JPEG's first bytes: enough for the case to copy a frame's file. */
 const FRAME = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
@@ -16,25 +16,19 @@ const FRAME = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x
  * broadcaster ends it at once; its viewers hear that it ended.
  */
 describe('a live’s reports and moderation', () => {
+  // Sockets a test opens close after it, then the app after the block (socket-test-bed.ts).
+  const bed = socketTestBed();
   let t: TestApp;
-  let url: string;
-  const sockets: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    url = await t.listen();
+  beforeAll(() => {
+    t = bed.t;
   });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.disconnect();
-  });
-  afterAll(() => t?.close());
 
   async function watched() {
     const host = await createLiveMember(t);
     const live = await startLiveAs(t, host, { audience: 'everyone', title: 'Night market' });
     await putOnAir(t, live._id);
     const viewer = await createMember(t);
-    const socket = await openSocket(url, viewer.cookie);
-    sockets.push(socket);
+    const socket = await bed.socketOf({ cookie: viewer.cookie });
     await join(socket, live._id);
     return { host, viewer, socket, liveId: live._id };
   }

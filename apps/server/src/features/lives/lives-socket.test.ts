@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_REACTIONS_PER_WINDOW } from './live-chat.service.ts';
 import { livesOf } from './lives-runtime.ts';
 import { markOnAir } from './lives.service.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
 import { asMember, createMember, newSession, type Member } from '../../test/factories.ts';
 import { buildMatch } from '../../test/discovery-factories.ts';
 import { buildBlock } from '../../test/safety-factories.ts';
@@ -15,35 +15,22 @@ import {
   say,
   startLiveAs,
 } from '../../test/live-factories.ts';
-import {
-  atLeast,
-  collect,
-  nextEvent,
-  openSocket,
-  within,
-  type ClientSocket,
-} from '../../test/socket-test-bed.ts';
+import { atLeast, collect, nextEvent, socketTestBed, within } from '../../test/socket-test-bed.ts';
 
 /**
  * A live over real sockets: joining (a place in it, the count kept once per member whatever their
  * sockets), leaving, a removal for good, reactions (rate limited, nameless), its end heard by all.
  */
 describe('a live’s sockets', () => {
+  // Sockets a test opens close after it, then the app after the block (socket-test-bed.ts).
+  const bed = socketTestBed();
   let t: TestApp;
-  let url: string;
-  const sockets: ClientSocket[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp();
-    url = await t.listen();
+  beforeAll(() => {
+    t = bed.t;
   });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.disconnect();
-  });
-  afterAll(() => t?.close());
 
   async function socketOf(member: Member, cookie = member.cookie) {
-    const socket = await openSocket(url, cookie);
-    sockets.push(socket);
+    const socket = await bed.socketOf({ cookie: cookie });
     return socket;
   }
 
