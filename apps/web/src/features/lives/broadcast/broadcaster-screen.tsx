@@ -105,7 +105,8 @@ export function BroadcasterScreen({ room, live, meId }: { room: LiveRoom; live: 
       </div>
       {failure && (
         <Alert color="red" role="alert" title={t('broadcast.lost')}>
-          {t(`errors:${failure}`, { defaultValue: t('broadcast.lostHint') })}
+          {/* The server's refusal of a chunk (errors), or the recorder's own failure (recording). */}
+          {t([`errors:${failure}`, `recording.${failure}`, 'broadcast.lostHint'])}
         </Alert>
       )}
       {end.isError && (
