@@ -45,37 +45,44 @@ const container = document.getElementById('root')!;
 const prerendered = prerenderedPage(container);
 // Or home as this device last drew it, written in by the service worker (decision 0024).
 const keptCopy = keptCopyPath(container);
+const app = <AppRoot router={router} />;
 await initI18n();
 followDeviceChoice(queryClient, storedLanguage);
 // The service worker on the web; in the native shell, its parts bound in before anything renders.
-await startPlatform(router);
-// The error and validation texts, not needed by the start page: fetched once the first page is up.
-void Promise.all([profileAnswered, firstPageLoaded(router)]).then(() =>
-  whenIdle(() => void loadSharedNamespaces()),
-);
-// This install registers once, and again on a new build (features/devices/): after the first page,
-// never in its way (nor in its files); a failure (no network) is tried again at the next start.
-void firstPageLoaded(router).then(() =>
-  whenIdle(
-    () =>
-      void import('./features/devices/devices.api.ts')
-        .then((devices) => devices.registerThisDevice())
-        .catch(() => undefined),
-  ),
-);
+// Not awaited at this module's top level: the native parts' chunk imports this module's chunk, and a
+// module still running its top-level await holds every chunk that imports it, so awaiting it here
+// never ended (the bundled copy stayed on its skeleton). The texts' chunks import nothing of it.
+void startPlatform(router).then(show);
 
-const app = <AppRoot router={router} />;
-if (prerendered) {
-  // The prerendered page is on screen: React takes it over once the page's code and texts are
-  // there, so nothing between shows a skeleton instead of it. Not awaited here: the page's chunks
-  // import this module's chunk, which must have finished running for them to load.
-  void firstPageLoaded(router).then(() => takeOver(prerendered));
-} else if (keptCopy) {
-  // The copy stays on screen (its links work) until React can draw the page from the kept lists;
-  // React then replaces it in one commit, with no skeleton between.
-  void keptCopyCanGo(router, queryClient).then(() => createRoot(container).render(app));
-} else {
-  createRoot(container).render(app);
+/** Once the platform started: the first page, and what follows it. */
+function show(): void {
+  // The error and validation texts, not needed by the start page: fetched once the first page is up.
+  void Promise.all([profileAnswered, firstPageLoaded(router)]).then(() =>
+    whenIdle(() => void loadSharedNamespaces()),
+  );
+  // This install registers once, and again on a new build (features/devices/): after the first page,
+  // never in its way (nor in its files); a failure (no network) is tried again at the next start.
+  void firstPageLoaded(router).then(() =>
+    whenIdle(
+      () =>
+        void import('./features/devices/devices.api.ts')
+          .then((devices) => devices.registerThisDevice())
+          .catch(() => undefined),
+    ),
+  );
+
+  if (prerendered) {
+    // The prerendered page is on screen: React takes it over once the page's code and texts are
+    // there, so nothing between shows a skeleton instead of it. Not awaited here: the page's chunks
+    // import this module's chunk, which must have finished running for them to load.
+    void firstPageLoaded(router).then(() => takeOver(prerendered));
+  } else if (keptCopy) {
+    // The copy stays on screen (its links work) until React can draw the page from the kept lists;
+    // React then replaces it in one commit, with no skeleton between.
+    void keptCopyCanGo(router, queryClient).then(() => createRoot(container).render(app));
+  } else {
+    createRoot(container).render(app);
+  }
 }
 
 function takeOver(page: PrerenderedPage): void {
