@@ -1,8 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, afterEach } from 'vitest';
 import { appLinks } from '../app-links.ts';
 import { ANDROID_INFO, IOS_INFO, fakeShellPlugins, shellRouter } from './native-fixtures.ts';
 import { appPathOf } from './app-links.ts';
-import { startNativeShell } from './start.ts';
+import { startNativeShell, stopFollowingServerMedia } from './start.ts';
+
+// A worker's test files share one document: the media follower of a started shell stops with its test.
+afterEach(stopFollowingServerMedia);
 
 const at = (router: ReturnType<typeof shellRouter>) => {
   const { pathname, search, hash } = router.state.location;

@@ -6,7 +6,10 @@ import { api, serverFetch, uploadForm } from '../../api-client.ts';
 import { endSession } from '../../query-client.ts';
 import { server, webServer } from '../server.ts';
 import { fakeShellPlugins, shellRouter } from './native-fixtures.ts';
-import { startNativeShell } from './start.ts';
+import { startNativeShell, stopFollowingServerMedia } from './start.ts';
+
+// A worker's test files share one document: the media follower of a started shell stops with its test.
+afterEach(stopFollowingServerMedia);
 
 const SERVER = 'https://api.motema.test';
 const TOKEN = 'a'.repeat(43);

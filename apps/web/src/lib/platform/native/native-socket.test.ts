@@ -3,7 +3,10 @@ import { io } from 'socket.io-client';
 import { openSocket } from '../../socket.ts';
 import { server, webServer } from '../server.ts';
 import { fakeShellPlugins, shellRouter } from './native-fixtures.ts';
-import { startNativeShell } from './start.ts';
+import { startNativeShell, stopFollowingServerMedia } from './start.ts';
+
+// A worker's test files share one document: the media follower of a started shell stops with its test.
+afterEach(stopFollowingServerMedia);
 
 // The connection's address and options as the app gives them, without dialling anything.
 vi.mock('socket.io-client', () => ({ io: vi.fn(() => ({})) }));

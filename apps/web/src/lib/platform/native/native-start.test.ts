@@ -10,7 +10,10 @@ import { withPushDeviceToken } from '../../../features/notifications/push/push-d
 import { device } from '../device.ts';
 import { push } from '../push.ts';
 import { ANDROID_INFO, IOS_INFO, fakeShellPlugins, shellRouter } from './native-fixtures.ts';
-import { startNativeShell } from './start.ts';
+import { startNativeShell, stopFollowingServerMedia } from './start.ts';
+
+// A worker's test files share one document: the media follower of a started shell stops with its test.
+afterEach(stopFollowingServerMedia);
 
 /** The API: every call answered as the server would, its JSON bodies kept by `method path`. */
 function fakeApi() {

@@ -41,6 +41,17 @@ const CAPACITOR_PLUGINS: ShellPlugins = {
   secureStorage: SecureStorage,
 };
 
+let stopMedia: (() => void) | undefined;
+
+/**
+ * Stops showing the server's media with the session: for the tests, whose files share one document,
+ * so that no follower started by one file fetches the next file's pictures.
+ */
+export function stopFollowingServerMedia(): void {
+  stopMedia?.();
+  stopMedia = undefined;
+}
+
 /**
  * Binds the native implementations into the platform's ports (decision 0048), before the app renders,
  * then follows what the system hands the app (its links, a cold start's too, and the back button) and
@@ -58,7 +69,8 @@ export async function startNativeShell(
   Object.assign(server, await nativeServer(plugins.secureStorage, serverOrigin));
   // The calls waiting for it go now, not after the parts below (push waits for the system's answer).
   serverBound();
-  followServerMedia(document.body, fetchWithSession(server));
+  stopFollowingServerMedia();
+  stopMedia = followServerMedia(document.body, fetchWithSession(server));
   const info = await plugins.device.getInfo();
   const kind = info.platform === 'ios' ? 'ios' : 'android';
   Object.assign(device, nativeDevice(info));

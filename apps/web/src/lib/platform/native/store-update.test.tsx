@@ -12,7 +12,10 @@ import { ME_QUERY_KEY } from '../../query-client.ts';
 import { SocketProvider } from '../../socket.ts';
 import { IOS_INFO, fakeShellPlugins, shellRouter } from './native-fixtures.ts';
 import { STORE_URLS } from './app-worker.ts';
-import { startNativeShell } from './start.ts';
+import { startNativeShell, stopFollowingServerMedia } from './start.ts';
+
+// A worker's test files share one document: the media follower of a started shell stops with its test.
+afterEach(stopFollowingServerMedia);
 
 const DEVICE = '5b0c8a1e-3f3e-4d1c-9d4e-2f6f1f0b7a11';
 
