@@ -107,7 +107,8 @@ describe('the zone feed', () => {
     const zone = await buildZone(t, { access: 'public' });
     await addToZone(t, zone.id, 'member', author);
     const outside = await buildPost(t, { author });
-    const inZone = await buildPost(t, { author, zoneId: zone.id });
+    // A second apart: the zone's feed is newest first, and two posts made in one millisecond tie.
+    const inZone = await buildPost(t, { author, zoneId: zone.id, createdAt: new Date(Date.now() - 1000) });
     const other = await buildPost(t, { author: viewer, zoneId: zone.id });
     for (const who of [author, viewer]) {
       const feed = (await zoneCall(t, who)('GET', '/api/posts')).json<PostPage>();
