@@ -26,6 +26,14 @@ export function screenOf(url: string): string | null {
 
 const LEAVING = ['goto', 'reload', 'goBack', 'goForward', 'close'] as const;
 
+/** Pages with scripts turned off, which axe-core cannot run in: not audited, not counted as passed through. */
+const scriptless = new WeakSet<Page>();
+
+/** Leaves `page` out of the audits: it shows what the server sent with scripts turned off. */
+export function auditNothingOf(page: Page): void {
+  scriptless.add(page);
+}
+
 export class JourneyAuditor {
   readonly #findings = new Map<string, Finding>();
   readonly #audited = new Set<string>();
@@ -52,7 +60,7 @@ export class JourneyAuditor {
     auditors.set(page, this);
     page.on('framenavigated', (frame) => {
       const screen = frame === page.mainFrame() ? screenOf(frame.url()) : null;
-      if (screen) this.#visited.add(screen);
+      if (screen && !scriptless.has(page)) this.#visited.add(screen);
     });
     for (const method of LEAVING) {
       const original = (page[method] as (...args: unknown[]) => Promise<unknown>).bind(page);
@@ -104,7 +112,7 @@ export class JourneyAuditor {
   }
 
   async #audit(page: Page) {
-    if (page.isClosed()) return;
+    if (page.isClosed() || scriptless.has(page)) return;
     const screen = screenOf(page.url());
     if (!screen) return;
     const begin = Date.now();

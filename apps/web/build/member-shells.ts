@@ -15,7 +15,7 @@ import {
   MEMBER_SHELL_ATTRIBUTE,
   MEMBER_SHELLS,
   memberShellFile,
-  type MemberShellPath,
+  type MemberShell,
 } from '@motema/shared/member-shells';
 import { pageFiles, readManifest, type Manifest } from './critical-path.ts';
 
@@ -26,15 +26,28 @@ type MemberPage = {
   namespaces: readonly string[];
 };
 
+const HOME_LAYOUT = 'src/layouts/home-layout.tsx';
+/** The texts the home layout loads (router.tsx's layout(): the features' homeNamespaces) and the startup ones. */
+const LAYOUT_TEXTS = ['common', 'validation', 'errors', 'chat', 'discovery', 'notifications'];
+
 /** What each member shell is made of (router.tsx's routes for these paths). */
-const MEMBER_PAGE_PARTS: Record<MemberShellPath, MemberPage> = {
-  '/home': {
+const MEMBER_PAGE_PARTS: Record<MemberShell, MemberPage> = {
+  home: {
+    modules: [HOME_LAYOUT, 'src/features/discovery/home-page.tsx', 'src/features/posts/stories/story-tray.tsx'],
+    namespaces: [...LAYOUT_TEXTS, 'media', 'stories'],
+  },
+  profile: {
     modules: [
-      'src/layouts/home-layout.tsx',
-      'src/features/discovery/home-page.tsx',
-      'src/features/posts/stories/story-tray.tsx',
+      HOME_LAYOUT,
+      'src/features/discovery/profile-page.tsx',
+      'src/features/posts/profile-tabs/profile-tabs.tsx',
     ],
-    namespaces: ['common', 'validation', 'errors', 'chat', 'discovery', 'notifications', 'media', 'stories'],
+    namespaces: [...LAYOUT_TEXTS, 'settings', 'stories'],
+  },
+  post: { modules: [HOME_LAYOUT, 'src/features/posts/post/post-page.tsx'], namespaces: [...LAYOUT_TEXTS, 'posts'] },
+  zone: {
+    modules: [HOME_LAYOUT, 'src/features/zones/zone-page.tsx', 'src/features/posts/feed/feed-pages.ts'],
+    namespaces: [...LAYOUT_TEXTS, 'zones', 'posts'],
   },
 };
 
@@ -87,9 +100,9 @@ export function memberShells(): Plugin {
         const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
         const manifest = readManifest(outDir);
         for (const language of INTERFACE_LANGUAGES)
-          for (const pagePath of Object.keys(MEMBER_SHELLS) as MemberShellPath[]) {
-            const file = path.join(outDir, memberShellFile(pagePath, language));
-            const preloads = memberShellPreloads(manifest, MEMBER_PAGE_PARTS[pagePath], language);
+          for (const shell of Object.keys(MEMBER_SHELLS) as MemberShell[]) {
+            const file = path.join(outDir, memberShellFile(shell, language));
+            const preloads = memberShellPreloads(manifest, MEMBER_PAGE_PARTS[shell], language);
             await mkdir(path.dirname(file), { recursive: true });
             await writeFile(file, memberShellHtml(template, preloads));
           }

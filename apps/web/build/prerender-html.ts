@@ -22,9 +22,16 @@ export type PrerenderedPageHtml = {
   stylesheets: readonly string[];
   /** Files of the build the page loads next (its chunk, its texts): fetched while the entry runs. */
   modulePreloads: readonly string[];
+  /** The root's attribute naming the path: data-prerendered (the default) or data-server-painted. */
+  rootAttribute?: string;
+  /** What follows the root (a server-painted page's answers), and goes into the head (link previews). */
+  afterRoot?: string;
+  head?: string;
 };
 
-const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*/g;
+// The stylesheet links, and a member shell's preloads of its page's sheets: linked for print instead.
+const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*|<link rel="preload" as="style"[^>]*>\s*/g;
+const ROOT = /<div id="root"[^>]*><\/div>/;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -58,10 +65,11 @@ export function prerenderedHtml(template: string, page: PrerenderedPageHtml): st
     )
     .join('');
   html = html.replace(STYLESHEET, '');
-  html = replaceOnce(html, '</head>', `${preloads}<style>${css}</style>${sheets}</head>`);
+  html = replaceOnce(html, '</head>', `${page.head ?? ''}${preloads}<style>${css}</style>${sheets}</head>`);
+  const attribute = page.rootAttribute ?? PRERENDERED_ATTRIBUTE;
   return replaceOnce(
     html,
-    '<div id="root"></div>',
-    `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(page.path)}">${page.body}</div>`,
+    ROOT,
+    `<div id="root" ${attribute}="${escapeHtml(page.path)}">${page.body}</div>${page.afterRoot ?? ''}`,
   );
 }

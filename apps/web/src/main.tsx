@@ -26,6 +26,7 @@ import {
   type PrerenderedPage,
 } from './lib/prerendered-page.ts';
 import { keptCopyCanGo } from './lib/kept-copy-ready.ts';
+import { takePaintedAnswers } from './lib/server-painted.ts';
 import { AppRoot } from './app-root.tsx';
 
 // The page's uncaught errors go to the server's log (over the member's socket) from the first line on.
@@ -38,9 +39,12 @@ noteAppStart();
 // Everything the first page needs starts at once, side by side: the router (created here) already
 // loads the chunks of the page at location.pathname with their namespaces (router.tsx); here the
 // profile the guard asks for (the same query, so not asked twice) and the common texts.
+const container = document.getElementById('root')!;
+// A page the server painted for this visit: the answers it was drawn from go in the cache before the
+// router's loaders and the profile request would ask for them (decision 0057).
+const painted = takePaintedAnswers(container, queryClient);
 const router = createBrowserRouter(routes);
 const profileAnswered = queryClient.prefetchQuery(meQueryOptions);
-const container = document.getElementById('root')!;
 // Read before i18next sets <html lang>: the page and language the build prerendered, if any.
 const prerendered = prerenderedPage(container);
 // Or home as this device last drew it, written in by the service worker (decision 0024).
@@ -71,7 +75,13 @@ function show(): void {
     ),
   );
 
-  if (prerendered) {
+  if (painted) {
+    // Painted by the server from the answers now in the cache: React takes it over as it is.
+    void firstPageLoaded(router).then(() => {
+      applyFullStyles(document);
+      hydrateRoot(container, app);
+    });
+  } else if (prerendered) {
     // The prerendered page is on screen: React takes it over once the page's code and texts are
     // there, so nothing between shows a skeleton instead of it. Not awaited here: the page's chunks
     // import this module's chunk, which must have finished running for them to load.

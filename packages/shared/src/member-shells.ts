@@ -1,17 +1,24 @@
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from './languages.ts';
 
 /**
- * The member pages the web build writes an app shell of their own for (apps/web/build/member-shells.ts):
- * index.html naming the page's chunks, style sheets and texts (modulepreload, preload), so a cold
- * visit downloads them beside the entry instead of after it has run (bar B4). The server answers
- * these paths with it for a request carrying a session cookie, in the language the app will start
- * in; anyone else, and the service worker, get the plain app shell.
+ * The pages of the member area the web build writes an app shell of their own for
+ * (apps/web/build/member-shells.ts), by name, with the paths each answers: index.html naming the
+ * page's chunks, style sheets and texts (modulepreload, preload), so a cold visit downloads them
+ * beside the entry instead of after it has run (bar B4). The server paints these pages into their
+ * shell for the visit (decision 0057): home for a request carrying a session cookie, the pages a link
+ * opens (a profile, a post, a zone) for anyone; the service worker answers with the plain app shell.
  */
 export const MEMBER_SHELLS = {
-  '/home': 'home',
+  home: /^\/home$/,
+  profile: /^\/profile\/[^/]+$/,
+  post: /^\/post\/[^/]+$/,
+  zone: /^\/zone\/[^/]+$/,
 } as const;
 
-export type MemberShellPath = keyof typeof MEMBER_SHELLS;
+export type MemberShell = keyof typeof MEMBER_SHELLS;
+
+/** The shells a visitor's request is painted into too (home is a member's only). */
+export const VISITOR_SHELLS: ReadonlySet<MemberShell> = new Set(['profile', 'post', 'zone']);
 
 /** The folder of the build that holds them (`shells/fr/home.html`). */
 export const MEMBER_SHELL_DIR = 'shells';
@@ -22,17 +29,20 @@ export const MEMBER_SHELL_DIR = 'shells';
  */
 export const MEMBER_SHELL_ATTRIBUTE = 'data-member-shell';
 
-export const isMemberShellPath = (path: string): path is MemberShellPath =>
-  Object.hasOwn(MEMBER_SHELLS, path);
+/** The shell of the page at `path` (no trailing slash, no query), or null. */
+export function memberShellOfPath(path: string): MemberShell | null {
+  const names = Object.keys(MEMBER_SHELLS) as MemberShell[];
+  return names.find((name) => MEMBER_SHELLS[name].test(path)) ?? null;
+}
 
 /** The build's shell of a member page in a language, relative to the build's root. */
-export function memberShellFile(path: MemberShellPath, language: InterfaceLanguage): string {
-  return `${MEMBER_SHELL_DIR}/${language}/${MEMBER_SHELLS[path]}.html`;
+export function memberShellFile(shell: MemberShell, language: InterfaceLanguage): string {
+  return `${MEMBER_SHELL_DIR}/${language}/${shell}.html`;
 }
 
 /** Every member shell the build writes. */
 export function memberShellFiles(): string[] {
   return INTERFACE_LANGUAGES.flatMap((language) =>
-    (Object.keys(MEMBER_SHELLS) as MemberShellPath[]).map((path) => memberShellFile(path, language)),
+    (Object.keys(MEMBER_SHELLS) as MemberShell[]).map((shell) => memberShellFile(shell, language)),
   );
 }

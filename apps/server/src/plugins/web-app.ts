@@ -7,6 +7,7 @@ import { PUSH_WORKER } from '@motema/shared/push-worker';
 import { PRERENDERED_DIR, prerenderedFiles, PUBLIC_PAGES_WORKER } from '@motema/shared/public-pages';
 import { memberShellOf } from './member-shell.ts';
 import { publicPageFile } from './public-page.ts';
+import { loadPagePainter, type PagePainter } from './server-paint.ts';
 
 // The app shell, and the service worker's own script and the one it imports: checked for a new
 // version each time.
@@ -33,8 +34,8 @@ export function cacheControlOf(file: string): string {
 
 /**
  * Serves the built PWA; unknown non-API GETs get index.html so the web router can answer them, the
- * public pages their prerendered HTML in the visitor's language (public-page.ts), a member's landing
- * page the shell naming its files (member-shell.ts).
+ * public pages their prerendered HTML in the visitor's language (public-page.ts), home and the pages a
+ * link opens their shell naming their files (member-shell.ts), painted for the visit (server-paint.ts).
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -63,6 +64,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     const vary = reply.getHeader('vary');
     void reply.header('vary', [vary, 'Cookie, Accept-Language'].filter(Boolean).join(', '));
   });
+  const painter = await loadPagePainter(app, distDir);
   return (request: FastifyRequest, reply: FastifyReply) => {
     if (
       request.method !== 'GET' ||
@@ -72,9 +74,27 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       return false;
     }
     pages.add(request);
-    void reply
-      .header('Cache-Control', 'no-cache')
-      .sendFile(publicPageFile(request, built) ?? memberShellOf(request, built) ?? 'index.html');
+    const shell = publicPageFile(request, built) ? null : memberShellOf(request, built);
+    if (shell && painter) void answerPainted(painter, request, reply, shell);
+    else void sendPage(reply, publicPageFile(request, built) ?? shell ?? 'index.html');
     return true;
   };
+}
+
+const sendPage = (reply: FastifyReply, file: string) => reply.header('Cache-Control', 'no-cache').sendFile(file);
+
+/**
+ * A page painted for the visit (decision 0057): it may hold the member's data, so no shared cache
+ * keeps it (`private`, and Vary: Cookie as every page). A paint that fails sends the shell: the app
+ * then draws the page itself, as before.
+ */
+async function answerPainted(painter: PagePainter, request: FastifyRequest, reply: FastifyReply, shell: string) {
+  let html: string | null = null;
+  try {
+    html = await painter(request, shell);
+  } catch (err) {
+    request.log.error({ err }, 'painting the page failed: its shell answers');
+  }
+  if (html === null) return sendPage(reply, shell);
+  return reply.header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(html);
 }

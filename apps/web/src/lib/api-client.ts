@@ -80,7 +80,7 @@ function sessionHeaders(): Record<string, string> {
  */
 export function serverFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const url = path.startsWith('/') ? `${server.origin}${path}` : path;
-  return fetch(url, { ...init, credentials: 'same-origin', headers: { ...sessionHeaders() } });
+  return server.fetch(url, { ...init, credentials: 'same-origin', headers: { ...sessionHeaders() } });
 }
 
 /** The error for an answer with an error status and its parsed body (if any); shared by fetch and XHR uploads. */
@@ -135,7 +135,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (attempt > 0) await sleep(RETRY_BASE_DELAY_MS * 2 ** (attempt - 1));
     let response: Response;
     try {
-      response = await fetch(url, init);
+      response = await server.fetch(url, init);
     } catch (error) {
       if (options.signal?.aborted) throw error;
       lastError = networkError();

@@ -1,6 +1,7 @@
 import { MEMBER_SHELL_ATTRIBUTE } from '@motema/shared/member-shells';
 import { askEarly } from '../../lib/early-answers.ts';
 import { rememberedMe } from '../../lib/query-client.ts';
+import { SERVER_PAINTED_ATTRIBUTE } from '../../lib/server-painted.ts';
 import { USER_LIST_PATH, userListQuery } from './user-list-request.ts';
 
 /** Home's rows on a phone's first screen (home-page.tsx), which ask for their lists at once. */
@@ -17,6 +18,8 @@ let asked = false;
  * which the page cannot read). Near only when a position may be shared (unknown before the profile).
  */
 export function askHomeListsEarly(): void {
+  // On the server, or in a page it painted: the lists are in the page, and in the cache.
+  if (typeof document === 'undefined' || document.querySelector(`[${SERVER_PAINTED_ATTRIBUTE}]`)) return;
   if (asked || location.pathname.replace(/\/+$/, '') !== '/home') return;
   const remembered = rememberedMe();
   if (!remembered && !document.querySelector(`[${MEMBER_SHELL_ATTRIBUTE}]`)) return;

@@ -16,6 +16,12 @@ export type ServerPlatform = {
   keepSession(token: string): void;
   /** Forgets it: the session ended (logout, a 401, the account closed). */
   forgetSession(): void;
+  /**
+   * How a request reaches the server: the browser's fetch, except while the server paints a page
+   * (server-render.tsx), where each of the page's API calls goes to the server's own routes with the
+   * visit's cookie.
+   */
+  fetch(url: string, init: RequestInit): Promise<Response>;
 };
 
 export const webServer: ServerPlatform = {
@@ -23,6 +29,8 @@ export const webServer: ServerPlatform = {
   sessionToken: () => undefined,
   keepSession: () => {},
   forgetSession: () => {},
+  // Looked up at each call: tests replace the global fetch.
+  fetch: (url, init) => fetch(url, init),
 };
 
 /** This platform's server: the web's, or the native shell's bound in at start (./start.ts, decision 0048). */

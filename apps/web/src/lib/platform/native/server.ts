@@ -1,5 +1,5 @@
 import type { SecureStoragePlugin } from '@aparajita/capacitor-secure-storage';
-import type { ServerPlatform } from '../server.ts';
+import { webServer, type ServerPlatform } from '../server.ts';
 
 /** What the shell reads of the secure storage plugin (the iOS keychain, Android's Keystore-encrypted store). */
 export type SecureStoragePort = Pick<SecureStoragePlugin, 'getItem' | 'setItem' | 'removeItem'>;
@@ -35,5 +35,6 @@ export async function nativeServer(storage: SecureStoragePort, origin: string): 
       token = undefined;
       storage.removeItem(SESSION_KEY).catch(() => undefined);
     },
+    fetch: webServer.fetch,
   };
 }

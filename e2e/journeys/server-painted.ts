@@ -1,0 +1,117 @@
+/**
+ * Pages painted by the server (decision 0057) on phones (360x740). Kofi posts publicly and opens a
+ * public zone. Without any script, what the server answered already shows the page: Awa's home with
+ * Kofi's card, and for a visitor Kofi's profile, his post and his zone (nothing of Awa's). With
+ * scripts, on a cold visit (no cache, no service worker), the app takes the painted home and profile
+ * over without asking again for what they hold (the profile and home's lists, counted among the API
+ * calls the page makes), and React reports no hydration mismatch.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { auditNothingOf } from '../a11y/journey-auditor.ts';
+import {
+  baseUrl,
+  expect,
+  journey,
+  newMemberPage,
+  shot,
+  signedUpMember,
+  type Journey,
+  type SignedUpMember,
+} from '../fixtures.ts';
+
+const POST_TEXT = 'Sunset over the lagoon tonight, who is coming for a walk?';
+
+/** A page in a fresh context with `member`'s session cookie (none for a visitor). */
+async function coldPage(browser: Browser, member: SignedUpMember | null, javaScriptEnabled: boolean) {
+  const page = await newMemberPage(browser, { javaScriptEnabled });
+  if (!javaScriptEnabled) auditNothingOf(page);
+  if (member) await page.context().addCookies(await member.page.context().cookies());
+  return page;
+}
+
+/** Whether React has taken the root over (hydrateRoot marks the container). */
+const takenOver = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+
+/** The API calls `page` makes from now on, and its console errors. */
+function watch(page: Page) {
+  const calls: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { calls, errors };
+}
+
+const serverPainted: Journey = journey(
+  'home, a profile, a post and a zone are painted by the server, and the app takes them over without asking again',
+  async ({ browser, log }) => {
+    const base = baseUrl();
+    const awa = await signedUpMember(browser, base, { firstName: 'Awa', sex: 'female', likes: ['male'] });
+    const kofi = await signedUpMember(browser, base, { firstName: 'Kofi', sex: 'male', likes: ['female'] });
+    const posted = await kofi.page.request.post('/api/posts', {
+      data: { text: POST_TEXT, visibility: 'public' },
+    });
+    expect(posted.status(), 'POST /api/posts').toBe(201);
+    const post = (await posted.json()) as { _id: string };
+    const zoneName = `lagoon${Date.now() % 100_000}`;
+    const opened = await kofi.page.request.post('/api/zones', {
+      data: { title: 'Lagoon walkers', name: zoneName, access: 'public' },
+    });
+    expect(opened.status(), 'POST /api/zones').toBe(201);
+    const zone = (await opened.json()) as { _id: string };
+
+    const still = await coldPage(browser, awa, false);
+    await still.goto('/home');
+    const cards = await still.locator(`main a[href="/profile/${kofi.id}"]`).count();
+    expect(cards > 0, "Kofi's card on Awa's home without scripts").toBe(true);
+    await shot(still, 'server-painted-home-no-script');
+    log("without scripts Awa's home shows Kofi's card");
+
+    const visitor = await coldPage(browser, null, false);
+    for (const [path, text] of [
+      [`/profile/${kofi.id}`, 'Kofi'],
+      [`/post/${post._id}`, POST_TEXT],
+      [`/zone/${zone._id}`, 'Lagoon walkers'],
+    ] as const) {
+      await visitor.goto(path);
+      const main = (await visitor.locator('main').textContent()) ?? '';
+      expect(main.includes(text), `${path} painted for a visitor holds "${text}"`).toBe(true);
+      expect(main.includes(awa.firstName) || main.includes(awa.email), `${path} holds nothing of Awa`).toBe(
+        false,
+      );
+    }
+    await shot(visitor, 'server-painted-zone-visitor');
+    log('without scripts a visitor sees the profile, the post and the zone');
+
+    for (const path of ['/home', `/profile/${kofi.id}`]) {
+      const page = await coldPage(browser, awa, true);
+      const seen = watch(page);
+      await page.goto(path);
+      await takenOver(page);
+      await page.waitForLoadState('networkidle');
+      const asked = seen.calls.filter(
+        (call) =>
+          call.startsWith('GET /api/users/profile') ||
+          call.startsWith('GET /api/users?') ||
+          call === `GET /api/users/${kofi.id}`,
+      );
+      expect(asked, `${path}: what the page holds, asked again`).toEqual([]);
+      const mismatches = seen.errors.filter((error) => /hydrat|#418|#423|#425/i.test(error));
+      expect(mismatches, `${path}: hydration errors`).toEqual([]);
+      await page.locator(`main a[href="/profile/${kofi.id}"], main h1`).first().waitFor();
+      log(`${path} taken over; its API calls: ${seen.calls.join(', ') || 'none'}`);
+      await page.context().close();
+    }
+  },
+);
+
+export const journeys: Journey[] = [serverPainted];
