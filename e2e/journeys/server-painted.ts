@@ -114,4 +114,62 @@ const serverPainted: Journey = journey(
   },
 );
 
-export const journeys: Journey[] = [serverPainted];
+const PRIVATE_TEXT = 'Only for you: the beach house key is under the blue pot';
+
+/**
+ * A private post painted for the posts visibility matrix's cast: its author and the member allowed get
+ * its text; a member who asked to see it, a stranger, a visitor and a member who blocked the author
+ * get none of it, and Kofi's profile painted for the one who blocked him holds nothing of his. Every
+ * painted answer is kept by the browser alone (private), varies with the cookie, and carries no
+ * session of its own.
+ */
+const privatePost: Journey = journey(
+  "a private post's painted page holds its text only for its author and the member allowed",
+  async ({ browser, log }) => {
+    const base = baseUrl();
+    const member = (firstName: string) =>
+      signedUpMember(browser, base, { firstName, sex: 'female', likes: ['male'] });
+    const kofi = await signedUpMember(browser, base, { firstName: 'Kofi', sex: 'male', likes: ['female'] });
+    const [allowed, requester, stranger, blocker] = await Promise.all(
+      ['Amani', 'Zola', 'Nia', 'Binta'].map(member),
+    );
+    const posted = await kofi.page.request.post('/api/posts', {
+      data: { text: PRIVATE_TEXT, visibility: 'private', allowed: [allowed!.id] },
+    });
+    expect(posted.status(), 'POST /api/posts (private)').toBe(201);
+    const post = (await posted.json()) as { _id: string };
+    const asked = await requester!.page.request.post(`/api/posts/${post._id}/requests`);
+    expect(asked.status(), 'POST /api/posts/{id}/requests').toBe(201);
+    const blocked = await blocker!.page.request.post('/api/blocks', { data: { user: kofi.id } });
+    expect(blocked.ok(), 'POST /api/blocks').toBe(true);
+    const visitor = await newMemberPage(browser);
+
+    const cast = [
+      ['author', kofi.page, true],
+      ['allowed', allowed!.page, true],
+      ['requester', requester!.page, false],
+      ['stranger', stranger!.page, false],
+      ['visitor', visitor, false],
+      ['blocked', blocker!.page, false],
+    ] as const;
+    for (const [role, page, sees] of cast) {
+      const answer = await page.request.get(`/post/${post._id}`);
+      const html = await answer.text();
+      expect(answer.status(), `${role}: /post/{id}`).toBe(200);
+      expect(html.includes('data-server-painted'), `${role}: painted`).toBe(true);
+      expect(html.includes(PRIVATE_TEXT), `${role} gets the private text`).toBe(sees);
+      expect(answer.headers()['cache-control'], `${role}: Cache-Control`).toBe('private, no-cache');
+      expect(answer.headers()['vary'] ?? '', `${role}: Vary`).toMatch(/Cookie/);
+      expect(answer.headers()['set-cookie'], `${role}: no cookie set`).toBe(undefined);
+    }
+    const profile = await (await blocker!.page.request.get(`/profile/${kofi.id}`)).text();
+    expect(profile.includes('data-server-painted'), "Kofi's profile painted for Binta").toBe(true);
+    const root = profile.slice(profile.indexOf('<div id="root"'));
+    expect(root.includes('Kofi'), "Kofi's profile painted for the member who blocked him names him").toBe(
+      false,
+    );
+    log('the private post painted with its text for the author and Amani only; nothing of Kofi for Binta');
+  },
+);
+
+export const journeys: Journey[] = [serverPainted, privatePost];

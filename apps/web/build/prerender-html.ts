@@ -37,9 +37,9 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Replaces `pattern` in `html` once, and fails the build when index.html no longer has it. */
-function replaceOnce(html: string, pattern: RegExp | string, replacement: string): string {
+function replaceOnce(html: string, pattern: RegExp | string, replacement: string, label = String(pattern)) {
   const found = typeof pattern === 'string' ? html.includes(pattern) : pattern.test(html);
-  if (!found) throw new Error(`index.html has no ${String(pattern)} to prerender into`);
+  if (!found) throw new Error(`index.html has no ${label} to prerender into`);
   return html.replace(pattern, () => replacement);
 }
 
@@ -71,5 +71,6 @@ export function prerenderedHtml(template: string, page: PrerenderedPageHtml): st
     html,
     ROOT,
     `<div id="root" ${attribute}="${escapeHtml(page.path)}">${page.body}</div>${page.afterRoot ?? ''}`,
+    '<div id="root"></div>',
   );
 }
