@@ -33,8 +33,15 @@ const LAYOUT_TEXTS = ['common', 'validation', 'errors', 'chat', 'discovery', 'no
 /** What each member shell is made of (router.tsx's routes for these paths). */
 const MEMBER_PAGE_PARTS: Record<MemberShell, MemberPage> = {
   home: {
-    modules: [HOME_LAYOUT, 'src/features/discovery/home-page.tsx', 'src/features/posts/stories/story-tray.tsx'],
-    namespaces: [...LAYOUT_TEXTS, 'media', 'stories'],
+    modules: [
+      HOME_LAYOUT,
+      'src/features/discovery/home-page.tsx',
+      // Its slots: the story tray, the LIVE rings in its row, the notices above the lists.
+      'src/features/posts/stories/story-tray.tsx',
+      'src/features/lives/live-rings.tsx',
+      'src/features/moderation/notices-banner.tsx',
+    ],
+    namespaces: [...LAYOUT_TEXTS, 'media', 'stories', 'lives', 'appeals'],
   },
   profile: {
     modules: [
