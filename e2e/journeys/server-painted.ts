@@ -83,8 +83,8 @@ const serverPainted: Journey = journey(
       [`/zone/${zone._id}`, 'Lagoon walkers'],
     ] as const) {
       await visitor.goto(path);
-      const main = (await visitor.locator('main').textContent()) ?? '';
-      expect(main.includes(text), `${path} painted for a visitor holds "${text}"`).toBe(true);
+      const main = await visitor.locator('main').innerText();
+      expect(main.includes(text), `${path} painted for a visitor holds "${text}": ${main.slice(0, 400)}`).toBe(true);
       expect(main.includes(awa.firstName) || main.includes(awa.email), `${path} holds nothing of Awa`).toBe(
         false,
       );
@@ -108,6 +108,7 @@ const serverPainted: Journey = journey(
       const mismatches = seen.errors.filter((error) => /hydrat|#418|#423|#425/i.test(error));
       expect(mismatches, `${path}: hydration errors`).toEqual([]);
       await page.locator(`main a[href="/profile/${kofi.id}"], main h1`).first().waitFor();
+      await shot(page, `server-painted-taken-over${path.replace(/\/[^/]*$/, '').replace('/', '-')}`);
       log(`${path} taken over; its API calls: ${seen.calls.join(', ') || 'none'}`);
       await page.context().close();
     }

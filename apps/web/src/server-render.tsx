@@ -11,7 +11,7 @@
  */
 import type { Query, QueryKey } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
 import type { InterfaceLanguage } from '@motema/shared/languages';
 import type { Me } from '@motema/shared/users';
@@ -75,12 +75,12 @@ async function render(visit: ServerVisit): Promise<ServerPaintedPage> {
     if (router.state.location.pathname !== requested.pathname || router.state.errors) {
       return { kind: 'elsewhere' };
     }
-    let html = renderToString(<AppRoot router={router} />);
+    let html = await renderWhole(router);
     for (let round = 1; round < MAX_ROUNDS; round++) {
       const asked = queryClient.getQueryCache().findAll({ predicate: isAskedFor });
       if (asked.length === 0) break;
       await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
-      html = renderToString(<AppRoot router={router} />);
+      html = await renderWhole(router);
     }
     const me = queryClient.getQueryData<Me | null>(ME_QUERY_KEY);
     return {
@@ -97,6 +97,17 @@ async function render(visit: ServerVisit): Promise<ServerPaintedPage> {
     queryClient.clear();
     server.fetch = webServer.fetch;
   }
+}
+
+/** The page's markup once every part it loads lazily (a zone's feed) is in: none is left as its fallback. */
+async function renderWhole(router: ReturnType<typeof createMemoryRouter>): Promise<string> {
+  // Boundaries inline, however large: outlined ones need a script to show, and the page paints without any.
+  const { prelude } = await prerenderToNodeStream(<AppRoot router={router} />, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A query a render asked for that has no answer yet and may be asked (not switched off). */
