@@ -1,10 +1,11 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MEMBER_SHELL_DIR, memberShellFiles } from '@motema/shared/member-shells';
 import { PUSH_WORKER } from '@motema/shared/push-worker';
 import { PRERENDERED_DIR, prerenderedFiles, PUBLIC_PAGES_WORKER } from '@motema/shared/public-pages';
+import { withLinkPreview, type LinkPreviews } from './link-preview.ts';
 import { memberShellOf } from './member-shell.ts';
 import { publicPageFile } from './public-page.ts';
 
@@ -34,9 +35,10 @@ export function cacheControlOf(file: string): string {
 /**
  * Serves the built PWA; unknown non-API GETs get index.html so the web router can answer them, the
  * public pages their prerendered HTML in the visitor's language (public-page.ts), a member's landing
- * page the shell naming its files (member-shell.ts).
+ * page the shell naming its files (member-shell.ts), and the pages a shared link opens (a profile, a
+ * post, a zone) index.html with their preview card's tags (link-preview.ts).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+export async function registerWebApp(app: FastifyInstance, distDir: string, previews?: LinkPreviews) {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn(`no web build in ${distDir}: run "npm run build" to serve the web app`);
     return undefined;
@@ -58,6 +60,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   // The same address answers a page in another language, or the app shell, by these headers: added
   // to the Vary the static plugin sets (Accept-Encoding) once it has.
   const pages = new WeakSet<FastifyRequest>();
+  // Read once: the page of every preview, with the tags of each put in.
+  const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   app.addHook('onSend', async (request, reply) => {
     if (!pages.has(request)) return;
     const vary = reply.getHeader('vary');
@@ -72,9 +76,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       return false;
     }
     pages.add(request);
-    void reply
-      .header('Cache-Control', 'no-cache')
-      .sendFile(publicPageFile(request, built) ?? memberShellOf(request, built) ?? 'index.html');
+    void reply.header('Cache-Control', 'no-cache');
+    void sendPage(request, reply).catch((err: unknown) => reply.send(err));
     return true;
   };
+
+  /**
+   * The page's file, or index.html with a preview card's tags for a page a link opens. The card is
+   * what a visitor may see, whoever asks: no member's data, so `no-cache` (revalidated, shareable).
+   */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const tags = await previews?.tagsOf(request);
+    if (tags) return reply.type('text/html; charset=utf-8').send(withLinkPreview(indexHtml, tags));
+    return reply.sendFile(publicPageFile(request, built) ?? memberShellOf(request, built) ?? 'index.html');
+  }
 }
