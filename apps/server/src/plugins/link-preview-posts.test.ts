@@ -16,7 +16,7 @@ const TEXT = 'Sunday at the river';
  * The posts visibility matrix's cast (test/posts-matrix.ts) asks for each kind of post, and every one
  * of them gets the same page: the post's card for a public post, the neutral card for the others.
  */
-describe('link previews of posts', () => {
+describe('link-preview tags for public and private subjects: posts, for the whole cast', () => {
   let t: TestApp;
   let cast: Cast;
   beforeAll(async () => {

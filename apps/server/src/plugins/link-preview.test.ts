@@ -27,7 +27,7 @@ async function profileWithAvatar(t: TestApp, columns: Parameters<typeof createPr
   return member;
 }
 
-describe('link previews of profiles and zones', () => {
+describe('link-preview tags for public and private subjects: profiles and zones', () => {
   let t: TestApp;
   let kofi: Member;
   beforeAll(async () => {
@@ -151,10 +151,14 @@ describe('link previews of profiles and zones', () => {
     expect(tags.description).toBe(`</title><script>alert("x")</script> & 'more'`);
   });
 
-  it('answers no-cache, varying by cookie and language, and nothing shared-cacheable', async () => {
-    for (const url of [`/profile/${kofi.user.id}`, `/profile/${randomUUID()}`, '/zone/x', '/post/y']) {
+  it('no shared-cacheable answer with member data: one page whoever asks, no-cache, by cookie and language', async () => {
+    const urls = [`/profile/${kofi.user.id}`, `/profile/${randomUUID()}`, '/zone/x', '/post/y'];
+    for (const url of urls) {
+      const asVisitor = await openPage(t, url);
       for (const member of [null, kofi]) {
         const res = await openPage(t, url, member);
+        // The member asking changes nothing in it: no data of theirs, so revalidated but shareable.
+        expect(res.body, url).toBe(asVisitor.body);
         expect(res.headers['cache-control'], url).toBe('no-cache');
         expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(String(res.headers.vary)).toMatch(/Cookie/);
