@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LinkPreviewSource } from '../link-previews-port.ts';
 import { featureModules } from '../modules/index.ts';
 import { linkPreviewsOf } from '../modules/plug-in.ts';
+import { buildPreviewApp, openPage, PREVIEW_INDEX } from '../test/link-preview-bed.ts';
 import { firstWords, withLinkPreview } from './link-preview.ts';
 
 const TAGS = '<title>Kofi on Motema</title><meta property="og:title" content="Kofi on Motema" />';
@@ -40,5 +41,24 @@ describe('the parts of a link preview', () => {
     expect(firstWords('one two three, four', 14)).toBe('one two three…');
     // One word longer than the card: cut inside it rather than show nothing.
     expect(firstWords('x'.repeat(200))).toBe(`${'x'.repeat(150)}…`);
+  });
+
+  it('serves the page without a card when its subject cannot be read', async () => {
+    const failing: LinkPreviewSource = {
+      path: '/broken/:id',
+      preview: async () => {
+        throw new Error('the database is away');
+      },
+    };
+    const t = await buildPreviewApp({
+      modules: [...featureModules, { name: 'broken', linkPreviews: [failing] }],
+    });
+    try {
+      const res = await openPage(t, '/broken/1');
+      expect([res.statusCode, res.headers['cache-control']]).toEqual([200, 'no-cache']);
+      expect(res.body).toBe(PREVIEW_INDEX);
+    } finally {
+      await t.close();
+    }
   });
 });

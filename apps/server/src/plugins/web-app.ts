@@ -84,9 +84,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prev
   /**
    * The page's file, or index.html with a preview card's tags for a page a link opens. The card is
    * what a visitor may see, whoever asks: no member's data, so `no-cache` (revalidated, shareable).
+   * A card that cannot be read (the database away) leaves the page without one, not the app unserved.
    */
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const tags = await previews?.tagsOf(request);
+    const tags = await previews?.tagsOf(request).catch((err: unknown) => {
+      request.log.error({ err }, 'the link preview failed');
+      return null;
+    });
     if (tags) return reply.type('text/html; charset=utf-8').send(withLinkPreview(indexHtml, tags));
     return reply.sendFile(publicPageFile(request, built) ?? memberShellOf(request, built) ?? 'index.html');
   }

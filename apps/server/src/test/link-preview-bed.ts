@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import type { FeatureModule } from '../modules/feature-module.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import type { Member } from './factories.ts';
 import { randomIp } from './net.ts';
@@ -21,12 +22,14 @@ export const PREVIEW_INDEX = `<!doctype html>
 </html>`;
 
 /** A test app serving a web build of index.html alone (WEB_DIST_DIR), removed when closed. */
-export async function buildPreviewApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildPreviewApp(
+  options: { modules?: readonly FeatureModule[] } = {},
+): Promise<TestApp> {
   const dist = await mkdtemp(path.join(os.tmpdir(), 'motema-previews-'));
   await mkdir(path.join(dist, 'icons'));
   await writeFile(path.join(dist, 'index.html'), PREVIEW_INDEX);
   await writeFile(path.join(dist, 'icons', 'icon-512.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  const t = await buildTestApp({ env: { WEB_DIST_DIR: dist, ...env } });
+  const t = await buildTestApp({ env: { WEB_DIST_DIR: dist }, ...options });
   const close = t.close;
   return Object.assign(t, {
     close: async () => {

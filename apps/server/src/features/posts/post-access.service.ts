@@ -60,6 +60,9 @@ export async function visitorPost(db: DbOrTx, postId: string): Promise<PostView 
   if (!isUuid(postId)) return undefined;
   const facts = await findPostFacts(db, postId.toLowerCase(), null);
   if (!facts || postAccessOf(null, { ...facts, ...facts.post }) !== 'allowed') return undefined;
-  if (await isDiscreet(db, facts.post.authorId)) return undefined;
-  return postView(db, { ...facts, access: 'allowed' });
+  const [discreet, view] = await Promise.all([
+    isDiscreet(db, facts.post.authorId),
+    postView(db, { ...facts, access: 'allowed' }),
+  ]);
+  return discreet ? undefined : view;
 }
