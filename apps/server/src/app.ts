@@ -23,6 +23,7 @@ import { authenticationByDefault } from './plugins/public-routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { allowShellOrigins } from './plugins/shell-cors.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { createLinkPreviews } from './plugins/link-preview.ts';
 import { createRealtime } from './realtime/server.ts';
 import { SESSION_COOKIE, sessionOf } from './features/auth/sessions.service.ts';
 
@@ -34,6 +35,7 @@ import {
   paymentHooksOf,
   accountHooksOf,
   moderationSubjectsOf,
+  linkPreviewsOf,
   portsOf,
   registerRoutes,
   routeListsOf,
@@ -118,6 +120,8 @@ export async function buildApp(
   const webFallback = await registerWebApp(
     app,
     env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    // The pages a shared link opens, each from the feature that owns it (link-previews-port.ts).
+    createLinkPreviews({ db: deps.db, sources: linkPreviewsOf(modules), publicUrl: env.PUBLIC_URL }),
   );
   registerErrorHandler(app, webFallback);
   // Before the session plugin: a probe's request costs no session lookup.

@@ -24,9 +24,8 @@ export type PrerenderedPageHtml = {
   modulePreloads: readonly string[];
   /** The root's attribute naming the path: data-prerendered (the default) or data-server-painted. */
   rootAttribute?: string;
-  /** What follows the root (a server-painted page's answers), and goes into the head (link previews). */
+  /** What follows the root: a server-painted page's answers. */
   afterRoot?: string;
-  head?: string;
 };
 
 // The stylesheet links, and a member shell's preloads of its page's sheets: linked for print instead.
@@ -65,7 +64,7 @@ export function prerenderedHtml(template: string, page: PrerenderedPageHtml): st
     )
     .join('');
   html = html.replace(STYLESHEET, '');
-  html = replaceOnce(html, '</head>', `${page.head ?? ''}${preloads}<style>${css}</style>${sheets}</head>`);
+  html = replaceOnce(html, '</head>', `${preloads}<style>${css}</style>${sheets}</head>`);
   const attribute = page.rootAttribute ?? PRERENDERED_ATTRIBUTE;
   return replaceOnce(
     html,

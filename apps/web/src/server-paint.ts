@@ -19,8 +19,8 @@ type Shell = { html: string; sheets: string[]; css: string };
 
 const SHEET = /<link rel="(?:stylesheet|preload" as="style)"[^>]*href="\/([^"]+\.css)"/g;
 
-/** Paints the page `visit` asks for into the shell `shellFile` (relative to the build), with `head` added; null when the page sends the visit elsewhere. */
-export type Painter = (visit: ServerVisit, shellFile: string, head?: string) => Promise<string | null>;
+/** Paints the page `visit` asks for into the shell `shellFile` (relative to the build); null when the page sends the visit elsewhere. */
+export type Painter = (visit: ServerVisit, shellFile: string) => Promise<string | null>;
 
 /** A painter over the browser build in `distDir`, whose shells and sheets it reads once each. */
 export function createPainter(distDir: string): Painter {
@@ -34,7 +34,7 @@ export function createPainter(distDir: string): Painter {
     }
     return shell;
   };
-  return async (visit, shellFile, head = '') => {
+  return async (visit, shellFile) => {
     const [page, shell] = await Promise.all([renderVisit(visit), shellOf(shellFile)]);
     if (page.kind !== 'page') return null;
     return prerenderedHtml(shell.html, {
@@ -47,7 +47,6 @@ export function createPainter(distDir: string): Painter {
       modulePreloads: [],
       rootAttribute: SERVER_PAINTED_ATTRIBUTE,
       afterRoot: `<script type="application/json" id="${PAINTED_ANSWERS_ID}">${paintedAnswersJson(page.answers)}</script>`,
-      head,
     });
   };
 }

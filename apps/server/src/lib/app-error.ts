@@ -65,3 +65,16 @@ export function fieldIssue(path: string, key: ValidationMessageKey): FieldIssue 
 export function invalidFields(...issues: FieldIssue[]): AppError {
   return new AppError(400, 'validation_failed', { issues });
 }
+
+/**
+ * The promise's value, or undefined where it was refused with an AppError below 500 (not found, not
+ * allowed): for a caller asking whether something may be seen rather than answering a request.
+ */
+export async function unlessRefused<T>(promise: Promise<T>): Promise<T | undefined> {
+  try {
+    return await promise;
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode < 500) return undefined;
+    throw err;
+  }
+}

@@ -18,6 +18,7 @@ import type { NotificationContribution } from '../notification-port.ts';
 import type { AccountHook } from '../account-hooks-port.ts';
 import type { PaymentHook } from '../payment-hooks-port.ts';
 import type { ModerationSubject } from '../moderation-subjects-port.ts';
+import type { LinkPreviewSource } from '../link-previews-port.ts';
 import type { PeriodicJob } from '../jobs/periodic.ts';
 import type { RateLimiter } from '../lib/rate-limiter.ts';
 import type { Realtime } from '../realtime/server.ts';
@@ -105,6 +106,8 @@ export type FeatureModule = {
   accountHooks?: readonly AccountHook[];
   /** The kinds of moderation subject it owns: their snapshot and removal (moderation-subjects-port.ts). */
   moderationSubjects?: readonly ModerationSubject[];
+  /** The pages a shared link opens that it owns: their preview card's subject (link-previews-port.ts). */
+  linkPreviews?: readonly LinkPreviewSource[];
 };
 
 /** A route plugin taking the app's deps, or the options `options` builds from the context. */

@@ -6,6 +6,7 @@ import type { NotificationContribution } from '../notification-port.ts';
 import type { AccountHook } from '../account-hooks-port.ts';
 import type { PaymentHook } from '../payment-hooks-port.ts';
 import type { ModerationSubject } from '../moderation-subjects-port.ts';
+import type { LinkPreviewSource } from '../link-previews-port.ts';
 import type {
   FeatureContext,
   FeatureModule,
@@ -42,6 +43,15 @@ export function moderationSubjectsOf(modules: readonly FeatureModule[]): Moderat
   const twice = kinds.filter((kind, i) => kinds.indexOf(kind) !== i);
   if (twice.length > 0) throw new Error(`moderation subject ${twice.join(', ')} given twice`);
   return subjects;
+}
+
+/** Every module's link previews; a page given twice is a mistake the app refuses to start with. */
+export function linkPreviewsOf(modules: readonly FeatureModule[]): LinkPreviewSource[] {
+  const sources = modules.flatMap((module) => module.linkPreviews ?? []);
+  const paths = sources.map((source) => source.path);
+  const twice = paths.filter((path, i) => paths.indexOf(path) !== i);
+  if (twice.length > 0) throw new Error(`link preview of ${twice.join(', ')} given twice`);
+  return sources;
 }
 
 export function routeListsOf(modules: readonly FeatureModule[]): RouteLists {

@@ -10,11 +10,11 @@ type ServerVisit = {
   language: ReturnType<typeof requestedPage>['language'];
   fetch(url: string, init: RequestInit): Promise<Response>;
 };
-type Painter = (visit: ServerVisit, shellFile: string, head?: string) => Promise<string | null>;
+type Painter = (visit: ServerVisit, shellFile: string) => Promise<string | null>;
 type PainterModule = { createPainter(distDir: string): Painter };
 
 /** Paints the page `request` asks for into `shellFile` (decision 0057); null when the page sends the visit elsewhere. */
-export type PagePainter = (request: FastifyRequest, shellFile: string, head?: string) => Promise<string | null>;
+export type PagePainter = (request: FastifyRequest, shellFile: string) => Promise<string | null>;
 
 /**
  * The page painter of the web app's server build beside `distDir` (`dist-server/`, written by `npm run
@@ -24,7 +24,10 @@ export type PagePainter = (request: FastifyRequest, shellFile: string, head?: st
  * the very same checks, and nothing else. Only reads: a page that tried to change anything while it
  * renders would get a 405.
  */
-export async function loadPagePainter(app: FastifyInstance, distDir: string): Promise<PagePainter | undefined> {
+export async function loadPagePainter(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<PagePainter | undefined> {
   const entry = path.join(distDir, '..', 'dist-server', 'server-paint.js');
   if (!existsSync(entry)) {
     app.log.warn(`no server build of the web app at ${entry}: pages are not painted on the server`);
@@ -32,11 +35,10 @@ export async function loadPagePainter(app: FastifyInstance, distDir: string): Pr
   }
   const { createPainter } = (await import(pathToFileURL(entry).href)) as PainterModule;
   const paint = createPainter(distDir);
-  return (request, shellFile, head) =>
+  return (request, shellFile) =>
     paint(
       { url: request.url, language: requestedPage(request).language, fetch: asRequest(app, request) },
       shellFile,
-      head,
     );
 }
 

@@ -1,10 +1,11 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MEMBER_SHELL_DIR, memberShellFiles } from '@motema/shared/member-shells';
 import { PUSH_WORKER } from '@motema/shared/push-worker';
 import { PRERENDERED_DIR, prerenderedFiles, PUBLIC_PAGES_WORKER } from '@motema/shared/public-pages';
+import { withLinkPreview, type LinkPreviews } from './link-preview.ts';
 import { memberShellOf } from './member-shell.ts';
 import { publicPageFile } from './public-page.ts';
 import { loadPagePainter, type PagePainter } from './server-paint.ts';
@@ -35,9 +36,11 @@ export function cacheControlOf(file: string): string {
 /**
  * Serves the built PWA; unknown non-API GETs get index.html so the web router can answer them, the
  * public pages their prerendered HTML in the visitor's language (public-page.ts), home and the pages a
- * link opens their shell naming their files (member-shell.ts), painted for the visit (server-paint.ts).
+ * link opens their shell naming their files (member-shell.ts), painted for the visit (server-paint.ts),
+ * and those a shared link opens (a profile, a post, a zone) with their preview card's tags
+ * (link-preview.ts).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+export async function registerWebApp(app: FastifyInstance, distDir: string, previews?: LinkPreviews) {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn(`no web build in ${distDir}: run "npm run build" to serve the web app`);
     return undefined;
@@ -59,6 +62,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   // The same address answers a page in another language, or the app shell, by these headers: added
   // to the Vary the static plugin sets (Accept-Encoding) once it has.
   const pages = new WeakSet<FastifyRequest>();
+  // The pages written for a request start from these files, each read once.
+  const files = new Map<string, string>();
   app.addHook('onSend', async (request, reply) => {
     if (!pages.has(request)) return;
     const vary = reply.getHeader('vary');
@@ -74,27 +79,58 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       return false;
     }
     pages.add(request);
-    const shell = publicPageFile(request, built) ? null : memberShellOf(request, built);
-    if (shell && painter) void answerPainted(painter, request, reply, shell);
-    else void sendPage(reply, publicPageFile(request, built) ?? shell ?? 'index.html');
+    void answerPage(request, reply).catch((err: unknown) => reply.send(err));
     return true;
   };
+
+  /**
+   * The public page's prerendered file; else the page's shell (or index.html), painted for the visit
+   * when it is one the server paints, with the preview card's tags of a page a link opens. The card is
+   * what a visitor may see, whoever asks; a card that cannot be read (the database away) leaves the
+   * page without one, a paint that fails leaves it to the app, never the app unserved.
+   */
+  async function answerPage(request: FastifyRequest, reply: FastifyReply) {
+    const prerendered = publicPageFile(request, built);
+    if (prerendered) return sendFile(reply, prerendered);
+    const shell = memberShellOf(request, built);
+    const tags = await previews?.tagsOf(request).catch((err: unknown) => {
+      request.log.error({ err }, 'the link preview failed');
+      return null;
+    });
+    const painted = shell && painter ? await paint(painter, request, shell) : null;
+    if (painted !== null) {
+      // It may hold the member's data: no shared cache keeps it (Vary: Cookie as every page).
+      void reply.header('Cache-Control', 'private, no-cache');
+      return sendHtml(reply, tags ? withLinkPreview(painted, tags) : painted);
+    }
+    if (!tags) return sendFile(reply, shell ?? 'index.html');
+    void reply.header('Cache-Control', 'no-cache');
+    return sendHtml(reply, withLinkPreview(htmlOf(shell ?? 'index.html'), tags));
+  }
+
+  /** A page file of the build, read once. */
+  function htmlOf(file: string): string {
+    let html = files.get(file);
+    if (html === undefined) {
+      html = readFileSync(path.join(distDir, file), 'utf8');
+      files.set(file, html);
+    }
+    return html;
+  }
 }
 
-const sendPage = (reply: FastifyReply, file: string) => reply.header('Cache-Control', 'no-cache').sendFile(file);
+const sendFile = (reply: FastifyReply, file: string) =>
+  reply.header('Cache-Control', 'no-cache').sendFile(file);
 
-/**
- * A page painted for the visit (decision 0057): it may hold the member's data, so no shared cache
- * keeps it (`private`, and Vary: Cookie as every page). A paint that fails sends the shell: the app
- * then draws the page itself, as before.
- */
-async function answerPainted(painter: PagePainter, request: FastifyRequest, reply: FastifyReply, shell: string) {
-  let html: string | null = null;
+/** A page written for this request, compressed as the API's answers are (members pay per KB). */
+const sendHtml = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').compress(html);
+
+/** The page painted for the visit (decision 0057), or null: it sends the visit elsewhere, or painting failed. */
+async function paint(painter: PagePainter, request: FastifyRequest, shell: string): Promise<string | null> {
   try {
-    html = await painter(request, shell);
+    return await painter(request, shell);
   } catch (err) {
     request.log.error({ err }, 'painting the page failed: its shell answers');
+    return null;
   }
-  if (html === null) return sendPage(reply, shell);
-  return reply.header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(html);
 }

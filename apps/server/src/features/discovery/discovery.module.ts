@@ -3,6 +3,7 @@ import { registerDiscoveryRealtime, tellMatch } from './discovery-realtime.ts';
 import { discoveryRoutes } from './discovery.routes.ts';
 import { endMatchBetween } from './ratings.service.ts';
 import { discoveryNotifications } from './discovery-notifications.service.ts';
+import { profileLinkPreview } from './profile-link-preview.ts';
 
 export const discoveryModule: FeatureModule = {
   name: 'discovery',
@@ -12,6 +13,8 @@ export const discoveryModule: FeatureModule = {
     'GET /api/users/:id',
   ],
   notifications: discoveryNotifications,
+  // A shared link to a profile: its preview card, of what a visitor may see.
+  linkPreviews: [profileLinkPreview],
   realtime: ({ deps, realtime }) => registerDiscoveryRealtime(realtime, deps.db),
   subscribers: ({ deps: { db, events }, realtime }) => {
     events.on('match.made', tellMatch(realtime, db));

@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { clock } from '../../lib/clock.ts';
 import { listPhotos } from '../media/media.service.ts';
@@ -10,6 +11,9 @@ import { recordVisit } from './visits.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether `id` can be a member's id (anything else is a 404 before any query). */
+export const isMemberId = (id: string) => UUID.test(id);
+
 /**
  * GET /api/users/{id}: a member's profile for a visitor (`viewerId` null: identity and about text) or
  * a member (also photos, facts, activity, distance bucket and their rating). 404 user_not_found for an
@@ -21,7 +25,7 @@ export async function openProfile(
   viewerId: string | null,
   memberId: string,
 ): Promise<ProfileView> {
-  if (!UUID.test(memberId)) throw userNotFound();
+  if (!isMemberId(memberId)) throw userNotFound();
   const id = memberId.toLowerCase();
   const self = viewerId === id;
   const viewer = viewerId && !self ? await loadViewer(db, viewerId) : null;
@@ -37,6 +41,18 @@ export async function openProfile(
     self ? undefined : visit({ db, events }, viewerId, id),
   ]);
   return { ...view!, member: { photos, rating: { mine, matched: !!match } } };
+}
+
+/**
+ * A member's profile as a visitor may open it (openProfile's rule with no viewer: active, complete,
+ * not in discreet mode), with its avatar; undefined for anyone else. For a shared link's preview.
+ */
+export async function visitorProfile(db: DbOrTx, memberId: string) {
+  if (!isMemberId(memberId)) return undefined;
+  const row = await findVisibleProfile(db, null, memberId.toLowerCase());
+  if (!row) return undefined;
+  const [view] = await withAvatars(db, [row]);
+  return view;
 }
 
 /**

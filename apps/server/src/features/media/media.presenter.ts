@@ -1,5 +1,6 @@
 import type { Avatar, Image } from '@motema/shared/media';
 import type { PhotoRow, PhotoVariant } from '../../db/schema.ts';
+import type { LinkPreviewImage } from '../../link-previews-port.ts';
 import { variantFileName } from './variant-names.ts';
 
 // The URLs of other features' photo files (chat's) end with the same names.
@@ -72,4 +73,21 @@ export function presentAvatar(row: PhotoRow): Avatar {
 /** Photos by id (avatarPhotos' map) as Images, by the same ids. */
 export function presentImages(rows: ReadonlyMap<string, PhotoRow>): Map<string, Image> {
   return new Map([...rows].map(([id, row]) => [id, presentImage(row)]));
+}
+
+/** The width a link preview's picture is taken at: the pipeline's middle one (160, 480, 1080). */
+const PREVIEW_WIDTH = 480;
+
+/**
+ * A link preview's picture (link-previews-port.ts): the widest WebP variant up to 480 px, else the
+ * narrowest WebP. Small on a crawler's and a member's data, yet past the 200 px Facebook asks for;
+ * WebP, which WhatsApp, Facebook and X read (AVIF not everywhere). Null without a WebP variant.
+ */
+export function previewImageAt(
+  variants: readonly Pick<PhotoVariant, 'width' | 'height' | 'type'>[],
+  urlOf: (variant: Pick<PhotoVariant, 'width' | 'type'>) => string,
+): LinkPreviewImage | null {
+  const webp = variants.filter((variant) => variant.type === 'image/webp').sort((a, b) => a.width - b.width);
+  const chosen = webp.findLast((variant) => variant.width <= PREVIEW_WIDTH) ?? webp[0];
+  return chosen ? { path: urlOf(chosen), width: chosen.width, height: chosen.height } : null;
 }

@@ -4,6 +4,8 @@ import type { PostRow } from '../../db/schema.ts';
 import { isUuid, postIdInvalid, postNotAllowed, postNotFound } from './posts-errors.ts';
 import { postAccessOf } from './posts.policy.ts';
 import { findPostFacts, lockOwnPost, type PostFactsRow, type RowLock } from './posts.repository.ts';
+import { isDiscreet } from './post-members.repository.ts';
+import { postView, type PostView } from './post-views.service.ts';
 
 /** A post as one viewer may reach it, with their access (never null: hidden posts are a 404). */
 export type ReachedPost = PostFactsRow & { access: PostAccess };
@@ -47,4 +49,20 @@ export async function lockOwn(tx: DbOrTx, authorId: string, postId: string): Pro
   const post = await lockOwnPost(tx, authorId, postId.toLowerCase());
   if (!post) throw postNotFound();
   return post;
+}
+
+/**
+ * A post as a visitor sees it whole (reachPost's rule with no viewer: a public, ready post of an
+ * active author, outside zones), unless its author is in discreet mode; undefined otherwise. For a
+ * shared link's preview, which names the author where the link travels.
+ */
+export async function visitorPost(db: DbOrTx, postId: string): Promise<PostView | undefined> {
+  if (!isUuid(postId)) return undefined;
+  const facts = await findPostFacts(db, postId.toLowerCase(), null);
+  if (!facts || postAccessOf(null, { ...facts, ...facts.post }) !== 'allowed') return undefined;
+  const [discreet, view] = await Promise.all([
+    isDiscreet(db, facts.post.authorId),
+    postView(db, { ...facts, access: 'allowed' }),
+  ]);
+  return discreet ? undefined : view;
 }

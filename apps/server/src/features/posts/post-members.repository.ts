@@ -69,3 +69,9 @@ export async function findListableMember(db: DbOrTx, viewerId: string | null, me
     .limit(1);
   return row;
 }
+
+/** Whether the member is in discreet mode (a shared link to their post then shows the neutral card). */
+export async function isDiscreet(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ discreet: users.discreet }).from(users).where(eq(users.id, id));
+  return row?.discreet ?? false;
+}

@@ -14,6 +14,7 @@ import { postRequestsRoutes } from './requests/post-requests.routes.ts';
 import { storiesRoutes } from './stories/stories.routes.ts';
 import { STORY_EXPIRY_OFFER_MS, sendStoryExpiry, workStoryExpiry } from './stories/story-expiry.service.ts';
 import { zonePostsRoutes } from './zone-posts/zone-posts.routes.ts';
+import { postLinkPreview } from './post-link-preview.ts';
 
 export const postsModule: FeatureModule = {
   name: 'posts',
@@ -53,6 +54,8 @@ export const postsModule: FeatureModule = {
   ],
   provides: { reportTargets: postReportTargets },
   notifications: postsNotifications,
+  // A shared link to a post: its preview card, of what a visitor may see.
+  linkPreviews: [postLinkPreview],
   // Posts, comments and stories reported: their snapshot and a moderator's removal.
   moderationSubjects: postsModerationSubjects,
 };

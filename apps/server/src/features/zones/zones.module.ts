@@ -5,6 +5,7 @@ import { zonesNotifications } from './zones-notifications.service.ts';
 import { zoneReportTargets } from './zone-reports.service.ts';
 import { zonesRoutes } from './zones.routes.ts';
 import { zoneModerationSubject } from './moderation-subject.service.ts';
+import { zoneLinkPreview } from './zone-link-preview.ts';
 
 export const zonesModule: FeatureModule = {
   name: 'zones',
@@ -16,6 +17,8 @@ export const zonesModule: FeatureModule = {
   provides: { reportedZones: zoneReportTargets },
   // A reported zone: the case's snapshot, and a moderator's removal.
   moderationSubjects: [zoneModerationSubject],
+  // A shared link to a zone: its preview card, of what a visitor may see.
+  linkPreviews: [zoneLinkPreview],
   // Requests to join (to the zone's admins and managers), their answers (to the applicant), and its
   // new posts (to its members).
   notifications: zonesNotifications,
