@@ -158,10 +158,12 @@ const privatePost: Journey = journey(
       const html = await answer.text();
       expect(answer.status(), `${role}: /post/{id}`).toBe(200);
       expect(html.includes('data-server-painted'), `${role}: painted`).toBe(true);
+      expect(html.includes('property="og:title"'), `${role}: a preview card`).toBe(true);
       expect(html.includes(PRIVATE_TEXT), `${role} gets the private text`).toBe(sees);
       expect(answer.headers()['cache-control'], `${role}: Cache-Control`).toBe('private, no-cache');
       expect(answer.headers()['vary'] ?? '', `${role}: Vary`).toMatch(/Cookie/);
       expect(answer.headers()['set-cookie'], `${role}: no cookie set`).toBe(undefined);
+      expect(answer.headers()['content-encoding'], `${role}: compressed`).toBe('br');
     }
     const profile = await (await blocker!.page.request.get(`/profile/${kofi.id}`)).text();
     expect(profile.includes('data-server-painted'), "Kofi's profile painted for Binta").toBe(true);

@@ -2,6 +2,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { MEMBER_SHELL_DIR, memberShellFiles } from '@motema/shared/member-shells';
 import { PUSH_WORKER } from '@motema/shared/push-worker';
 import { PRERENDERED_DIR, prerenderedFiles, PUBLIC_PAGES_WORKER } from '@motema/shared/public-pages';
@@ -122,8 +124,24 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prev
 const sendFile = (reply: FastifyReply, file: string) =>
   reply.header('Cache-Control', 'no-cache').sendFile(file);
 
-/** A page written for this request, compressed as the API's answers are (members pay per KB). */
-const sendHtml = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').compress(html);
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * A page written for this request, compressed as the API's answers are (members pay per KB; brotli at
+ * quality 4, plugins/compression.ts), which the compression plugin does not do here: it hooks routes,
+ * and pages are answered where no route matched.
+ */
+async function sendHtml(reply: FastifyReply, html: string) {
+  const accepted = String(reply.request.headers['accept-encoding'] ?? '');
+  void reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding');
+  if (/\bbr\b/.test(accepted)) {
+    const body = await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzipped(html));
+  return reply.send(html);
+}
 
 /** The page painted for the visit (decision 0057), or null: it sends the visit elsewhere, or painting failed. */
 async function paint(painter: PagePainter, request: FastifyRequest, shell: string): Promise<string | null> {
