@@ -99,10 +99,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prev
       request.log.error({ err }, 'the link preview failed');
       return null;
     });
+    const started = performance.now();
     const painted = shell && painter ? await paint(painter, request, shell) : null;
     if (painted !== null) {
-      // It may hold the member's data: no shared cache keeps it (Vary: Cookie as every page).
+      // It may hold the member's data: no shared cache keeps it (Vary: Cookie as every page). What
+      // painting cost the server, for the browser's timing of the page (B4).
       void reply.header('Cache-Control', 'private, no-cache');
+      void reply.header('Server-Timing', `paint;dur=${(performance.now() - started).toFixed(1)}`);
       return sendHtml(reply, tags ? withLinkPreview(painted, tags) : painted);
     }
     if (!tags) return sendFile(reply, shell ?? 'index.html');
