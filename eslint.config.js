@@ -179,6 +179,7 @@ const IMPORT_RESTRICTIONS = [
 export default defineConfig([
   globalIgnores([
     '**/dist/',
+    '**/dist-server/',
     '**/node_modules/',
     '**/data/',
     '**/.test-data/',

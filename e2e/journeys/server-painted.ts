@@ -84,7 +84,10 @@ const serverPainted: Journey = journey(
     ] as const) {
       await visitor.goto(path);
       const main = await visitor.locator('main').innerText();
-      expect(main.includes(text), `${path} painted for a visitor holds "${text}": ${main.slice(0, 400)}`).toBe(true);
+      expect(
+        main.includes(text),
+        `${path} painted for a visitor holds "${text}": ${main.slice(0, 400)}`,
+      ).toBe(true);
       expect(main.includes(awa.firstName) || main.includes(awa.email), `${path} holds nothing of Awa`).toBe(
         false,
       );

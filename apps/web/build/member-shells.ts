@@ -51,7 +51,10 @@ const MEMBER_PAGE_PARTS: Record<MemberShell, MemberPage> = {
     ],
     namespaces: [...LAYOUT_TEXTS, 'settings', 'stories'],
   },
-  post: { modules: [HOME_LAYOUT, 'src/features/posts/post/post-page.tsx'], namespaces: [...LAYOUT_TEXTS, 'posts'] },
+  post: {
+    modules: [HOME_LAYOUT, 'src/features/posts/post/post-page.tsx'],
+    namespaces: [...LAYOUT_TEXTS, 'posts'],
+  },
   zone: {
     modules: [HOME_LAYOUT, 'src/features/zones/zone-page.tsx', 'src/features/posts/feed/feed-pages.ts'],
     namespaces: [...LAYOUT_TEXTS, 'zones', 'posts'],

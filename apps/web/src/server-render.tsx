@@ -25,7 +25,6 @@ import type { PaintedAnswers } from './lib/server-painted.ts';
 import { NEUTRAL_TITLE, prerenderedTitle } from './lib/use-document-title.ts';
 import { routes } from './router.tsx';
 
-
 export type ServerVisit = {
   /** The page's path with its query, as the browser asked for it. */
   url: string;
