@@ -1,70 +1,10 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ScamFamily } from '@motema/shared/scam-shield';
-import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import { heldMessages, messages, messageShields, users, type HeldMessageRow } from '../../../db/schema.ts';
 
 const recipient = alias(users, 'recipient');
-
-/**
- * Named (prepared once per connection, QUALITY B3), as the send path's own statements are (decision
- * 0009): it runs for every message sent, and built by Drizzle its six-table select cost the server
- * about 150 µs a message to build and PostgreSQL a plan each time (a CPU profile at 2,000 sockets).
- */
-const SHIELD_CONTEXT = {
-  name: 'chat_shield_context_v1',
-  text: `
-    SELECT other.user_id AS "otherId",
-      me.first_received_at IS NOT NULL AS "heard",
-      c.created_at AS "startedAt",
-      u.created_at AS "senderCreatedAt",
-      u.restricted_until AS "restrictedUntil",
-      u.verification_required AS "verificationRequired",
-      m.id AS "storedId",
-      h.id AS "heldId"
-    FROM conversation_members me
-    JOIN conversation_members other
-      ON other.conversation_id = me.conversation_id AND other.user_id <> $2::uuid
-    JOIN conversations c ON c.id = me.conversation_id
-    JOIN users u ON u.id = me.user_id
-    LEFT JOIN messages m ON m.sender_id = $2::uuid AND m.client_id = $3::uuid
-    LEFT JOIN held_messages h ON h.sender_id = $2::uuid AND h.client_id = $3::uuid
-    WHERE me.conversation_id = $1::uuid AND me.user_id = $2::uuid
-    LIMIT 1`,
-};
-
-export type ShieldContext = {
-  otherId: string;
-  /** The other member has written in this conversation (else they are a stranger to the sender). */
-  heard: boolean;
-  startedAt: Date;
-  senderCreatedAt: Date;
-  restrictedUntil: Date | null;
-  verificationRequired: boolean;
-  /** The message or held message already under this client id (a retry). */
-  storedId: string | null;
-  heldId: string | null;
-};
-
-/**
- * What the scam shield needs to judge a send, in one query: the sender's standing (a moderator's
- * restriction or required verification, the account's age), whether the other member has written in
- * this conversation (else they are a stranger to the sender), when the conversation started, and
- * whether this client id is already a stored or held message (a retry is answered as such).
- * Undefined for a non-member: the send path's own context answers it.
- */
-export async function shieldContext(
-  db: Db,
-  conversationId: string,
-  senderId: string,
-  clientId: string,
-): Promise<ShieldContext | undefined> {
-  const result = await db.$client.query<ShieldContext>({
-    ...SHIELD_CONTEXT,
-    values: [conversationId, senderId, clientId],
-  });
-  return result.rows[0];
-}
 
 /** In the transaction storing a flagged message: its families. */
 export async function insertMessageShield(tx: DbOrTx, messageId: string, families: readonly ScamFamily[]) {
