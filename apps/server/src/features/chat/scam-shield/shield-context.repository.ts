@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.ts';
  * send path's own are, decision 0009): each send's row is read by key (`LATERAL`, one member row, the
  * sender, the client id), so the plan is the same whatever the number of sends. Built by Drizzle for
  * every message, the single-send select was the largest Drizzle cost in a CPU profile of the app at
- * 2,000 sockets (QUALITY B3), and a statement a message a round trip more than the group commit's.
+ * 2,000 sockets (QUALITY B3), and cost a statement and a round trip a message besides the group's.
  */
 const SHIELD_CONTEXTS = {
   name: 'chat_shield_contexts_v1',
