@@ -99,9 +99,13 @@ async function pickViewers(db: Db): Promise<Viewer[]> {
   return viewers;
 }
 
-/** The members any list may show (the predicate of `users_near_idx`). */
+/**
+ * The members any list may show (the predicate of `users_near_idx`, discreet members and those asked
+ * to verify left out since migration 0046: without them the nearest-neighbour query could not use the
+ * index, and sorted every listed member).
+ */
 const LISTED = sql.raw(
-  `status = 'active' AND latitude IS NOT NULL AND first_name IS NOT NULL AND first_name <> '' AND sex IS NOT NULL`,
+  `status = 'active' AND latitude IS NOT NULL AND first_name IS NOT NULL AND first_name <> '' AND sex IS NOT NULL AND NOT discreet AND NOT verification_required`,
 );
 
 const NEAR: ListRequest = { filter: 'near', sort: '-lastActivity', unrated: false };

@@ -90,6 +90,7 @@ app.get('/api/users', async (_request, reply) => {
         name: firstName || get('username'),
         age: age(get('dateOfBirth') as string, now),
         sex: get('sex'),
+        verified: get('verifiedAt') !== null,
         avatar: photo ? avatar(photo) : null,
         activity: get('connected')
           ? 'online'

@@ -10,7 +10,7 @@ import {
   metresFrom,
   pointAt,
   positionOf,
-  listedFor,
+  listedForMany,
   shownConnected,
   shownLastActivity,
   wantedBy,
@@ -138,7 +138,7 @@ const MEMBER_LISTS: ReadonlySet<UserListFilter> = new Set(['users', 'connected',
 
 function conditions(viewer: Viewer, request: ListRequest, extra: SQL | undefined): SQL {
   return and(
-    listedFor(viewer.id),
+    listedForMany(viewer.id),
     MEMBER_LISTS.has(request.filter) ? discoverable : undefined,
     // The near list has the distance condition of its own, in the form its index needs.
     wantedBy(viewer, { distance: request.filter !== 'near' }),

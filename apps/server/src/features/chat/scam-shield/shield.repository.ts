@@ -2,54 +2,9 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ScamFamily } from '@motema/shared/scam-shield';
 import type { DbOrTx } from '../../../db/client.ts';
-import {
-  conversationMembers,
-  conversations,
-  heldMessages,
-  messages,
-  messageShields,
-  users,
-  type HeldMessageRow,
-} from '../../../db/schema.ts';
+import { heldMessages, messages, messageShields, users, type HeldMessageRow } from '../../../db/schema.ts';
 
-const other = alias(conversationMembers, 'other');
 const recipient = alias(users, 'recipient');
-
-/**
- * What the scam shield needs to judge a send, in one query: the sender's standing (a moderator's
- * restriction or required verification, the account's age), whether the other member has written in
- * this conversation (else they are a stranger to the sender), when the conversation started, and
- * whether this client id is already a stored or held message (a retry is answered as such).
- * Undefined for a non-member: the send path's own context answers it.
- */
-export async function shieldContext(db: DbOrTx, conversationId: string, senderId: string, clientId: string) {
-  const [row] = await db
-    .select({
-      otherId: other.userId,
-      heard: sql<boolean>`${conversationMembers.firstReceivedAt} IS NOT NULL`,
-      startedAt: conversations.createdAt,
-      senderCreatedAt: users.createdAt,
-      restrictedUntil: users.restrictedUntil,
-      verificationRequired: users.verificationRequired,
-      storedId: messages.id,
-      heldId: heldMessages.id,
-    })
-    .from(conversationMembers)
-    .innerJoin(
-      other,
-      and(eq(other.conversationId, conversationMembers.conversationId), ne(other.userId, senderId)),
-    )
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(users, eq(users.id, conversationMembers.userId))
-    .leftJoin(messages, and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
-    .leftJoin(heldMessages, and(eq(heldMessages.senderId, senderId), eq(heldMessages.clientId, clientId)))
-    .where(
-      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, senderId)),
-    )
-    .limit(1);
-  return row;
-}
-export type ShieldContext = NonNullable<Awaited<ReturnType<typeof shieldContext>>>;
 
 /** In the transaction storing a flagged message: its families. */
 export async function insertMessageShield(tx: DbOrTx, messageId: string, families: readonly ScamFamily[]) {

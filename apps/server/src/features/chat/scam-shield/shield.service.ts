@@ -7,6 +7,7 @@ import { AppError, conflict, forbidden } from '../../../lib/app-error.ts';
 import { clock } from '../../../lib/clock.ts';
 import type { RateLimiter } from '../../../lib/rate-limiter.ts';
 import { hasLink, hasPhoneNumber, normalise, reviewReasons, scamFamilies } from './scam-rules.ts';
+import { shieldContext } from './shield-context.repository.ts';
 import * as shieldRepo from './shield.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +42,7 @@ export async function screenSend(
   senderId: string,
   input: SendInput,
 ): Promise<ScamFamily[]> {
-  const context = await shieldRepo.shieldContext(deps.db, input.conversationId, senderId, input.clientId);
+  const context = await shieldContext(deps.db, input.conversationId, senderId, input.clientId);
   if (!context) return [];
   if (context.verificationRequired) throw forbidden('verification_required');
   if (context.heldId) throw messageHeld();

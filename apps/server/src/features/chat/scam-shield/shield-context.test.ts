@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { chatPair, sent, textMessage } from '../../../test/chat-factories.ts';
+import { createMember } from '../../../test/factories.ts';
+import { socketTestBed } from '../../../test/socket-test-bed.ts';
+import { shieldContext } from './shield-context.repository.ts';
+
+// The shield reads the contexts of the sends of one moment in one statement (QUALITY B3): each send
+// still gets its own, in its own conversation, a non-member none.
+
+describe('the scam shield’s context of sends read together', () => {
+  const bed = socketTestBed();
+
+  it('reads the sends of one moment in one statement, each its own context', async () => {
+    const { t } = bed;
+    const one = await chatPair(t);
+    const two = await chatPair(t);
+    const outsider = await createMember(t);
+    const first = textMessage(one.conversationId, 'hello');
+    const stored = await sent(await bed.socketOf(one.a), first);
+    const query = vi.spyOn(t.db.$client, 'query');
+    try {
+      const [retry, answer, other, stranger] = await Promise.all([
+        shieldContext(t.db, one.conversationId, one.a.user.id, first.clientId),
+        shieldContext(t.db, one.conversationId, one.b.user.id, randomUUID()),
+        shieldContext(t.db, two.conversationId, two.a.user.id, randomUUID()),
+        shieldContext(t.db, two.conversationId, outsider.user.id, randomUUID()),
+      ]);
+      const statements = query.mock.calls.filter(
+        ([config]) => (config as { name?: string }).name === 'chat_shield_contexts_v1',
+      );
+      expect(statements).toHaveLength(1);
+      // The sender of the first message retries it: not heard from yet, the stored message found.
+      expect(retry).toMatchObject({
+        otherId: one.b.user.id,
+        heard: false,
+        storedId: stored._id,
+        heldId: null,
+        verificationRequired: false,
+      });
+      expect(retry?.startedAt).toBeInstanceOf(Date);
+      expect(answer).toMatchObject({ otherId: one.a.user.id, heard: true, storedId: null });
+      expect(other).toMatchObject({ otherId: two.b.user.id, heard: false, storedId: null });
+      expect(stranger).toBeUndefined();
+    } finally {
+      query.mockRestore();
+    }
+  });
+});
