@@ -24,6 +24,8 @@ export type Cpu = { server: number; postgres: number; client: number };
 export type Target = {
   name: Name;
   child: Child;
+  /** The app's media worker when it runs apart from the server (`--media-worker apart`). */
+  mediaWorker?: Child;
   port: number;
   clients: Client[];
   connectMs: number;

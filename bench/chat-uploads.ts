@@ -12,6 +12,7 @@ import type { MediaItem } from '@motema/shared/posts';
 import { multipartBody, phoneJpeg } from '../apps/server/src/test/media-factories.ts';
 import { offer, summarize, type BenchMember, type Tracker } from './chat-load.ts';
 import type { ChatOptions } from './chat-options.ts';
+import { contention, encoderPids, type Contention } from './chat-media-worker.ts';
 import { settle, type Target } from './chat-phases.ts';
 import { phoneVideoClip } from './video-clip.ts';
 
@@ -130,20 +131,9 @@ export function startVideoUploads(url: string, members: BenchMember[], video: Bu
   };
 }
 
-/** The media worker under the app's server and what it started (ffmpeg), as /proc lists them. */
-function encoderPids(serverPid: number): number[] {
-  const children = (pid: number) =>
-    spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
-      .stdout.split('\n')
-      .filter(Boolean)
-      .map(Number);
-  const workers = children(serverPid);
-  return [...workers, ...workers.flatMap(children)];
-}
-
 /** Pauses (SIGSTOP) or resumes (SIGCONT) the media worker and its ffmpeg; how many processes. */
-function pauseEncodes(serverPid: number, paused: boolean): number {
-  const pids = encoderPids(serverPid);
+function pauseEncodes(app: Target, paused: boolean): number {
+  const pids = encoderPids(app.child, app.mediaWorker);
   for (const pid of pids) {
     try {
       process.kill(pid, paused ? 'SIGSTOP' : 'SIGCONT');
@@ -167,7 +157,7 @@ export async function videoPhase(
   app: Target,
   tracker: Tracker,
   members: BenchMember[],
-  options: ChatOptions,
+  options: ChatOptions & { postgresDir: string | undefined },
 ) {
   const video = await prepareVideo();
   const running = startVideoUploads(`http://127.0.0.1:${app.port}`, members, video, options.videos);
@@ -180,20 +170,40 @@ export async function videoPhase(
   const ids: string[] = [];
   const windows: { withVideos: boolean; p99: number }[] = [];
   let encoding = 0;
+  const pids = {
+    server: app.child.pid,
+    postgresDir: options.postgresDir,
+    encoders: () => encoderPids(app.child, app.mediaWorker),
+  };
+  const zero = (): Contention => ({ serverWaitMs: 0, postgresWaitMs: 0, encoderCpuS: 0, seconds: 0 });
+  const costs = { paused: zero(), running: zero() };
   try {
     for (let pair = 0; pair < VIDEO_PHASE_PAIRS; pair++) {
       for (const withVideos of pair % 2 ? [true, false] : [false, true]) {
-        const processes = pauseEncodes(app.child.pid, !withVideos);
+        const processes = pauseEncodes(app, !withVideos);
         if (withVideos && processes > 1) encoding += 1;
-        const sent = await offer(app.clients, tracker, options.uploadsRate, windowSeconds);
+        const measured = await contention(pids, () =>
+          offer(app.clients, tracker, options.uploadsRate, windowSeconds),
+        );
+        const sent = measured.result;
+        const cost = costs[withVideos ? 'running' : 'paused'];
+        for (const key of Object.keys(cost) as (keyof Contention)[]) cost[key] += measured.contention[key];
         await settle(app, tracker, sent, 300_000);
         (withVideos ? ids : baseline).push(...sent);
         windows.push({ withVideos, p99: summarize(tracker, sent).deliver.p99 });
       }
     }
   } finally {
-    pauseEncodes(app.child.pid, false);
+    pauseEncodes(app, false);
   }
   const uploads = await running.stop();
-  return { baseline, ids, summary: summarize(tracker, ids), uploads, windowsEncoding: encoding, windows };
+  return {
+    baseline,
+    ids,
+    summary: summarize(tracker, ids),
+    uploads,
+    windowsEncoding: encoding,
+    windows,
+    costs,
+  };
 }

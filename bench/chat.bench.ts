@@ -14,13 +14,15 @@
  *
  *   node_modules/.bin/node --import tsx bench/chat.bench.ts [--sockets 2000] [--seconds 10] [--rate 1000]
  *     [--rounds 3] [--saturate 5] [--window 2] [--uploads 2] [--uploads-rate R] [--videos 2] [--keep DIR]
- *     [--only relay,durable,app] [--durable-group 500] [--no-pin]
+ *     [--only relay,durable,app] [--durable-group 500] [--no-pin] [--media-worker fork|apart]
  *
  * B7's "chat p99 unaffected while uploads run": after the rounds, two more fixed-load phases on the
  * app at `--uploads-rate` (default `--rate`), without and then with `--uploads` members at a time
  * uploading a 12-megapixel phone JPEG (0: skip them). B9's "chat p99 while two videos encode": two
  * more, without and then with `--videos` members at a time uploading a 30 s 1080p clip for a post and
- * waiting for its transcode (0: skip them).
+ * waiting for its transcode (0: skip them). `--media-worker apart` runs the app's encodes in a worker
+ * on its own pinned to the load generator's core (chat-media-worker.ts); each phase prints the
+ * run-queue waits of the server and PostgreSQL and the encoders' CPU.
  * A quick look: `--sockets 200 --seconds 3 --rounds 1`. Writes bench/results/chat.json.
  * The phases: chat-phases.ts; the rows' check: chat-stored.ts; figures, bars and the results file:
  * chat-report.ts.
@@ -45,6 +47,13 @@ import {
   stopOnSignal,
 } from './lib/processes.ts';
 import { preparePhoto, startUploads, videoPhase } from './chat-uploads.ts';
+import {
+  contention,
+  describeContention,
+  encoderPids,
+  startApartWorker,
+  type MediaWorkerPlace,
+} from './chat-media-worker.ts';
 import { flagOption, textOption } from './lib/options.ts';
 
 const options = readChatOptions();
@@ -52,6 +61,8 @@ const { sockets, seconds, rate, rounds, uploads, uploadsRate, videos } = options
 const NAMES: readonly Name[] = ['relay', 'durable', 'app'];
 /** `--only app,durable`: those servers only, in this file's order. */
 const only = textOption('only')?.split(',');
+const mediaWorker = (textOption('media-worker') ?? 'fork') as MediaWorkerPlace;
+if (mediaWorker !== 'fork' && mediaWorker !== 'apart') throw new Error('--media-worker is fork or apart');
 
 async function main() {
   const database = await openDatabase(textOption('keep'), 'chat');
@@ -93,8 +104,17 @@ async function main() {
                 port: port,
                 dataDir: dataDir,
                 core: pin.server,
+                env: { MEDIA_WORKER: mediaWorker === 'apart' ? 'external' : 'fork' },
               });
       children.push(child);
+      const worker =
+        name === 'app' && mediaWorker === 'apart'
+          ? await startApartWorker(database.url, dataDir, pin.client)
+          : undefined;
+      if (worker) {
+        children.push(worker);
+        console.log(`app: media worker ${worker.pid} apart, on core ${pin.client ?? '(not pinned)'}`);
+      }
       started = performance.now();
       const clients = await connectAll(`http://127.0.0.1:${port}`, members, tracker);
       const connectMs = performance.now() - started;
@@ -102,6 +122,7 @@ async function main() {
       targets.push({
         name,
         child,
+        mediaWorker: worker,
         port,
         clients,
         connectMs,
@@ -137,12 +158,19 @@ async function main() {
     const app = targets.find((target) => target.name === 'app');
     if (app && uploads > 0) {
       // The same offered load without and then with uploads running.
-      const baseline = await offer(app.clients, tracker, uploadsRate, seconds);
+      const pids = {
+        server: app.child.pid,
+        postgresDir: database.dir,
+        encoders: () => encoderPids(app.child, app.mediaWorker),
+      };
+      const without = await contention(pids, () => offer(app.clients, tracker, uploadsRate, seconds));
+      const baseline = without.result;
       await settle(app, tracker, baseline, 300_000);
       const photo = await preparePhoto();
       const running = startUploads(`http://127.0.0.1:${app.port}`, members.slice().reverse(), photo, uploads);
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      const ids = await offer(app.clients, tracker, uploadsRate, seconds);
+      const withUploads = await contention(pids, () => offer(app.clients, tracker, uploadsRate, seconds));
+      const ids = withUploads.result;
       const done = await running.stop();
       await settle(app, tracker, ids, 300_000);
       app.ids.uploads.push(...baseline, ...ids);
@@ -150,15 +178,20 @@ async function main() {
       console.log(
         `app at ${uploadsRate}/s: p99 ${summarize(tracker, baseline).deliver.p99.toFixed(1)} ms; with ${uploads} uploads running: p99 ${app.withUploads.summary.deliver.p99.toFixed(1)} ms, ${done.uploaded} photos uploaded, ${done.failed.length} failed`,
       );
+      console.log(`  without uploads: ${describeContention(without.contention)}`);
+      console.log(`  with uploads:    ${describeContention(withUploads.contention)}`);
     }
     if (app && videos > 0) {
       // B9: the same load with and without `videos` phone clips being transcoded (chat-uploads.ts).
-      app.withVideos = await videoPhase(app, tracker, members, options);
+      const phase = await videoPhase(app, tracker, members, { ...options, postgresDir: database.dir });
+      app.withVideos = phase;
       app.ids.uploads.push(...app.withVideos.baseline, ...app.withVideos.ids);
       const { baseline, summary, uploads: done, windowsEncoding } = app.withVideos;
       console.log(
         `app at ${uploadsRate}/s: p99 ${summarize(tracker, baseline).deliver.p99.toFixed(1)} ms with the encodes paused; ${summary.deliver.p99.toFixed(1)} ms with ${videos} videos uploaded and transcoding (${windowsEncoding} windows with ffmpeg running), ${done.uploaded} videos transcoded, ${done.failed.length} failed`,
       );
+      console.log(`  encodes paused:  ${describeContention(phase.costs.paused)}`);
+      console.log(`  encodes running: ${describeContention(phase.costs.running)}`);
     }
     // Whatever is still on its way (a slow server): waited for, so `lost` means never delivered.
     const everything = targets.flatMap((target) => [
