@@ -35,23 +35,30 @@ export function encoderPids(server: Child, worker: Child | undefined): number[] 
   return [...workers, ...workers.flatMap(childrenOf)];
 }
 
+/** schedstat of a thread: nanoseconds on a CPU, and waiting on a run queue for one. */
+function schedstat(pid: number, tid: number | string): { run: number; wait: number } {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ');
+    return { run: Number(fields[0]), wait: Number(fields[1]) };
+  } catch {
+    return { run: 0, wait: 0 }; // Ended meanwhile.
+  }
+}
+
 /**
- * Nanoseconds the threads of `pids` spent waiting on a run queue for a CPU (schedstat's second field):
- * over a phase, what CPU contention cost them, whoever took the CPU.
+ * Nanoseconds the threads of `pids` spent waiting on a run queue for a CPU: over a phase, what CPU
+ * contention cost them, whoever took the CPU.
  */
 export function runQueueWait(pids: number[]): number {
   let total = 0;
   for (const pid of pids) {
+    let tids: string[] = [];
     try {
-      for (const tid of readdirSync(`/proc/${pid}/task`)) {
-        const fields = readFileSync(path.join('/proc', String(pid), 'task', tid, 'schedstat'), 'utf8').split(
-          ' ',
-        );
-        total += Number(fields[1]);
-      }
+      tids = readdirSync(`/proc/${pid}/task`);
     } catch {
       // Ended meanwhile.
     }
+    for (const tid of tids) total += schedstat(pid, tid).wait;
   }
   return total;
 }
@@ -68,13 +75,18 @@ export function postgresPids(dataDir: string | undefined): number[] {
 }
 
 export type Contention = {
+  /** The server's main thread (its event loop): on a CPU, and waiting for one. */
+  serverRunMs: number;
   serverWaitMs: number;
   postgresWaitMs: number;
   encoderCpuS: number;
   seconds: number;
 };
 
-/** Run-queue waits of the server and PostgreSQL, and the encoders' CPU, over `run`. */
+/**
+ * Over `run`: the server's event loop thread's time on a CPU (its own work: chat, and the uploads'
+ * multipart, checks and writes) and waiting for one (contention), PostgreSQL's waits, the encoders' CPU.
+ */
 export async function contention<T>(
   pids: { server: number; postgresDir: string | undefined; encoders: () => number[] },
   run: () => Promise<T>,
@@ -92,7 +104,7 @@ export async function contention<T>(
   const postgres = postgresPids(pids.postgresDir);
   const encoders = pids.encoders();
   const before = {
-    server: runQueueWait([pids.server]),
+    server: schedstat(pids.server, pids.server),
     postgres: runQueueWait(postgres),
     cpu: cpu(encoders),
   };
@@ -102,7 +114,8 @@ export async function contention<T>(
   return {
     result,
     contention: {
-      serverWaitMs: (runQueueWait([pids.server]) - before.server) / 1e6,
+      serverRunMs: (schedstat(pids.server, pids.server).run - before.server.run) / 1e6,
+      serverWaitMs: (schedstat(pids.server, pids.server).wait - before.server.wait) / 1e6,
       postgresWaitMs: (runQueueWait(postgres) - before.postgres) / 1e6,
       encoderCpuS: cpu([...new Set([...encoders, ...pids.encoders()])]) - before.cpu,
       seconds,
@@ -111,4 +124,4 @@ export async function contention<T>(
 }
 
 export const describeContention = (c: Contention) =>
-  `run-queue wait ${(c.serverWaitMs / c.seconds).toFixed(1)} ms/s server, ${(c.postgresWaitMs / c.seconds).toFixed(1)} ms/s PostgreSQL; encoders ${(c.encoderCpuS / c.seconds).toFixed(2)} CPU`;
+  `server's event loop ${(c.serverRunMs / c.seconds).toFixed(0)} ms/s on a CPU, ${(c.serverWaitMs / c.seconds).toFixed(1)} ms/s waiting for one; PostgreSQL waiting ${(c.postgresWaitMs / c.seconds).toFixed(1)} ms/s; encoders ${(c.encoderCpuS / c.seconds).toFixed(2)} CPU`;

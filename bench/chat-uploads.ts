@@ -175,7 +175,13 @@ export async function videoPhase(
     postgresDir: options.postgresDir,
     encoders: () => encoderPids(app.child, app.mediaWorker),
   };
-  const zero = (): Contention => ({ serverWaitMs: 0, postgresWaitMs: 0, encoderCpuS: 0, seconds: 0 });
+  const zero = (): Contention => ({
+    serverRunMs: 0,
+    serverWaitMs: 0,
+    postgresWaitMs: 0,
+    encoderCpuS: 0,
+    seconds: 0,
+  });
   const costs = { paused: zero(), running: zero() };
   try {
     for (let pair = 0; pair < VIDEO_PHASE_PAIRS; pair++) {
