@@ -155,11 +155,11 @@ const VIDEO_PHASE_PAIRS = 5;
  */
 export async function videoPhase(
   app: Target,
+  video: Buffer,
   tracker: Tracker,
   members: BenchMember[],
   options: ChatOptions & { postgresDir: string | undefined },
 ) {
-  const video = await prepareVideo();
   const running = startVideoUploads(`http://127.0.0.1:${app.port}`, members, video, options.videos);
   await running.accepted;
   spawnSync('sync');

@@ -46,7 +46,7 @@ import {
   startAppServer,
   stopOnSignal,
 } from './lib/processes.ts';
-import { preparePhoto, startUploads, videoPhase } from './chat-uploads.ts';
+import { preparePhoto, prepareVideo, startUploads, videoPhase } from './chat-uploads.ts';
 import {
   contention,
   describeContention,
@@ -82,6 +82,9 @@ async function main() {
     console.log(
       `${sockets} members in ${sockets / 2} conversations with sessions (${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );
+    // Made (the first time, about a minute, by a synchronous ffmpeg) before any socket connects: a
+    // load generator blocked meanwhile would miss every socket's ping.
+    const video = videos > 0 ? await prepareVideo() : undefined;
     const pin = flagOption('no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
     console.log(`Pinning: ${pin.note}`);
     const tracker = new Tracker();
@@ -181,9 +184,9 @@ async function main() {
       console.log(`  without uploads: ${describeContention(without.contention)}`);
       console.log(`  with uploads:    ${describeContention(withUploads.contention)}`);
     }
-    if (app && videos > 0) {
+    if (app && video) {
       // B9: the same load with and without `videos` phone clips being transcoded (chat-uploads.ts).
-      const phase = await videoPhase(app, tracker, members, { ...options, postgresDir: database.dir });
+      const phase = await videoPhase(app, video, tracker, members, { ...options, postgresDir: database.dir });
       app.withVideos = phase;
       app.ids.uploads.push(...app.withVideos.baseline, ...app.withVideos.ids);
       const { baseline, summary, uploads: done, windowsEncoding } = app.withVideos;
