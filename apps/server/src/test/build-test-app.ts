@@ -27,8 +27,6 @@ export type TestApp = {
   /** Media files: local disk in a temporary folder of this app's own, removed by `close()`. */
   storage: MediaStorage;
   mediaDir: string;
-  /** DATA_DIR of a server with this media folder (`mediaDir` is DATA_DIR/media), for a worker's. */
-  dataDir: string;
   /** The media worker process, with `mediaWorker: 'process'`. */
   mediaWorker: MediaWorker | undefined;
   /** Listens on a random port (for real Socket.IO clients) and returns the base URL (https with `tls`). */
@@ -41,8 +39,7 @@ export type TestApp = {
  * (a real `smtp-server` started by the test, see smtp-inbox.ts). With `tls` (self-signed-certificate.ts)
  * it serves HTTP/2 and HTTP/1.1 over TLS, as main.ts does given TLS_CERT_FILE and TLS_KEY_FILE.
  * Uploads are encoded through the real queue by the media worker's handlers, in this process;
- * `mediaWorker: 'process'` starts the real worker process instead (media-worker/supervisor.ts);
- * `mediaWorker: 'external'` none at all (MEDIA_WORKER=external: the test starts `npm run worker`'s).
+ * `mediaWorker: 'process'` starts the real worker process instead (media-worker/supervisor.ts).
  * In this process, `transcodes: 'paused'` leaves the transcode queue unworked (the test works it when
  * it has sent what it needs), and `transcodeBudget` replaces what an encode may cost.
  */
@@ -51,7 +48,7 @@ export async function buildTestApp(
     smtpUrl?: string;
     env?: Record<string, string>;
     tls?: TlsCredentials;
-    mediaWorker?: 'in-process' | 'process' | 'external';
+    mediaWorker?: 'in-process' | 'process';
     transcodes?: 'worked' | 'paused';
     transcodeBudget?: EncodeBudget;
     /** The FlexPay to pay through: a simulator's (startTestFlexpaySim in flexpay-sim.ts); by default one that never answers. */
@@ -95,7 +92,7 @@ export async function buildTestApp(
       env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir },
     });
     await mediaWorker.ready();
-  } else if (options.mediaWorker !== 'external') {
+  } else {
     await workMediaEncoding(jobs, storage, { concurrency: 1 });
     if (options.transcodes !== 'paused') {
       const tools = resolveFfmpegTools(env);
@@ -109,7 +106,6 @@ export async function buildTestApp(
     jobs,
     storage,
     mediaDir,
-    dataDir,
     mediaWorker,
     async listen() {
       await app.listen({ host: '127.0.0.1', port: 0 });
