@@ -11,15 +11,15 @@ import type { Image } from '@motema/shared/media';
 import { MEDIA_ENCODE_QUEUE, type EncodeOutput } from '../features/media/encode-jobs.ts';
 import { createMember } from '../test/factories.ts';
 import { multipartBody, phoneJpeg } from '../test/media-factories.ts';
+import { NODE, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { SCHED_IDLE } from './priority.ts';
 
 const ROOT_DIR = fileURLToPath(new URL('../../../../', import.meta.url));
-const SERVER_MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const canPin = os.cpus().length > 1 && spawnSync('taskset', ['-V']).status === 0;
 const hasChrt = spawnSync('chrt', ['--version']).status === 0;
 
-/** `npm run worker`'s command (the root package.json's), run with this Node: its pid is the worker's. */
+/** `npm run worker`'s command (the root package.json's), run with the pinned Node: its pid is the worker's. */
 async function workerCommand(): Promise<string[]> {
   const { scripts } = JSON.parse(await readFile(path.join(ROOT_DIR, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
@@ -27,7 +27,7 @@ async function workerCommand(): Promise<string[]> {
   const [node, ...args] = scripts.worker!.split(' ');
   expect(node).toBe('node');
   expect(args.at(-1)).toBe('apps/server/src/media-worker/standalone.ts');
-  return [process.execPath, ...args];
+  return [NODE, ...args];
 }
 
 type Started = { child: ChildProcess; output: () => string };
@@ -37,7 +37,7 @@ const started = new Set<ChildProcess>();
 function startProcess(command: string[], env: Record<string, string>, ready: RegExp): Promise<Started> {
   const child = spawn(command[0]!, command.slice(1), {
     cwd: ROOT_DIR,
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);
@@ -96,7 +96,7 @@ async function threads(pid: number): Promise<{ policy: number; nice: number; cpu
 describe('a media worker on its own (npm run worker) beside a server that forks none', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let dataDir: string;
-  let server: Started & { url: string };
+  let server: ServerProcess;
   let worker: Started;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -104,13 +104,11 @@ describe('a media worker on its own (npm run worker) beside a server that forks 
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'motema-media-node-'));
     await mkdir(path.join(dataDir, 'media'));
     const shared = { DATABASE_URL: database.url, DATA_DIR: dataDir };
-    const running = await startProcess(
-      [process.execPath, '--import', 'tsx', SERVER_MAIN],
-      { ...shared, MEDIA_WORKER: 'external', PORT: '0', HOST: '127.0.0.1', WEB_DIST_DIR: dataDir },
-      /running at (https?:\/\/\S+)[\s\S]*Media worker: .*\n/,
-    );
-    const url = /running at (https?:\/\/\S+)/.exec(running.output())![1]!.replace('localhost', '127.0.0.1');
-    server = { ...running, url };
+    server = await startServerProcess({
+      databaseUrl: database.url,
+      dataDir,
+      env: { MEDIA_WORKER: 'external' },
+    });
     // Pinned to one CPU where it can be: a worker on its own keeps the affinity it was started with.
     const command = await workerCommand();
     worker = await startProcess(
@@ -121,13 +119,14 @@ describe('a media worker on its own (npm run worker) beside a server that forks 
   }, 120_000);
   afterAll(async () => {
     for (const child of started) child.kill('SIGKILL');
+    await server?.dispose();
     await database?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   it('the server forks no worker of its own', async () => {
-    expect(server.output()).toContain('Media worker: none forked (MEDIA_WORKER=external');
-    const under = await descendants(server.child.pid!);
+    await expect.poll(() => server.output()).toContain('Media worker: none forked (MEDIA_WORKER=external');
+    const under = await descendants(server.pid()!);
     expect(under.filter((process) => process.command.includes('media-worker'))).toEqual([]);
   });
 
@@ -161,8 +160,6 @@ describe('a media worker on its own (npm run worker) beside a server that forks 
     worker.child.kill('SIGTERM');
     expect(await exited).toEqual([0, null]);
     expect(worker.output()).toContain('media worker: stopped cleanly.');
-    const serverExited = once(server.child, 'exit');
-    server.child.kill('SIGTERM');
-    expect(await serverExited).toEqual([0, null]);
+    expect(await server.kill('SIGTERM')).toEqual({ code: 0, signal: null });
   }, 60_000);
 });
