@@ -144,14 +144,82 @@ function pauseEncodes(app: Target, paused: boolean): number {
   return pids.length;
 }
 
-/** Windows of each kind in B9's phase, taking turns, so that the machine's drift falls on both. */
-const VIDEO_PHASE_PAIRS = 5;
+/** Windows of each kind in B7's and B9's phases, taking turns, so that the machine's drift falls on both. */
+const PHASE_PAIRS = 5;
+
+const noCost = (): Contention => ({
+  serverRunMs: 0,
+  serverWaitMs: 0,
+  postgresWaitMs: 0,
+  encoderCpuS: 0,
+  seconds: 0,
+});
+
+/**
+ * The fixed load in windows of `options.seconds`/2 taking turns, the media worker and its ffmpeg
+ * running in one kind of window and paused (SIGSTOP) in the other: "the same load without them"
+ * measured between the windows with them, on a machine whose other load drifts. With the worker
+ * paused, a photo upload waits for its encode, so the paused windows have neither encodes nor uploads.
+ */
+async function encodeWindows(
+  app: Target,
+  tracker: Tracker,
+  options: ChatOptions & { postgresDir: string | undefined },
+) {
+  const windowSeconds = Math.max(2, Math.round(options.seconds / 2));
+  const baseline: string[] = [];
+  const ids: string[] = [];
+  const windows: { withEncodes: boolean; p99: number }[] = [];
+  let encoding = 0;
+  const pids = {
+    server: app.child.pid,
+    postgresDir: options.postgresDir,
+    encoders: () => encoderPids(app.child, app.mediaWorker),
+  };
+  const costs = { paused: noCost(), running: noCost() };
+  try {
+    for (let pair = 0; pair < PHASE_PAIRS; pair++) {
+      for (const withEncodes of pair % 2 ? [true, false] : [false, true]) {
+        const processes = pauseEncodes(app, !withEncodes);
+        if (withEncodes && processes > 1) encoding += 1;
+        const measured = await contention(pids, () =>
+          offer(app.clients, tracker, options.uploadsRate, windowSeconds),
+        );
+        const sent = measured.result;
+        const cost = costs[withEncodes ? 'running' : 'paused'];
+        for (const key of Object.keys(cost) as (keyof Contention)[]) cost[key] += measured.contention[key];
+        await settle(app, tracker, sent, 300_000);
+        (withEncodes ? ids : baseline).push(...sent);
+        windows.push({ withEncodes, p99: summarize(tracker, sent).deliver.p99 });
+      }
+    }
+  } finally {
+    pauseEncodes(app, false);
+  }
+  return { baseline, ids, summary: summarize(tracker, ids), windows, windowsEncoding: encoding, costs };
+}
+
+/**
+ * B7's phase: `options.uploads` members at a time uploading the photo, then the fixed load in
+ * windows taking turns with the worker running and paused (encodeWindows).
+ */
+export async function photoPhase(
+  app: Target,
+  photo: Buffer,
+  tracker: Tracker,
+  members: BenchMember[],
+  options: ChatOptions & { postgresDir: string | undefined },
+) {
+  const running = startUploads(`http://127.0.0.1:${app.port}`, members, photo, options.uploads);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const windows = await encodeWindows(app, tracker, options);
+  return { ...windows, uploads: await running.stop() };
+}
 
 /**
  * B9's phase: `options.videos` phone clips uploaded (their bytes flushed to disk: the subject is the
- * encodes), then the fixed load in windows taking turns, the media worker and its ffmpeg running in
- * one kind of window and paused (SIGSTOP) in the other: "the same load without them" measured
- * between the windows with them, on a machine whose other load drifts.
+ * encodes), then the fixed load in windows taking turns with the worker and its ffmpeg running and
+ * paused (encodeWindows).
  */
 export async function videoPhase(
   app: Target,
@@ -165,51 +233,6 @@ export async function videoPhase(
   spawnSync('sync');
   // The first clip probed and its encode under way.
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const windowSeconds = Math.max(2, Math.round(options.seconds / 2));
-  const baseline: string[] = [];
-  const ids: string[] = [];
-  const windows: { withVideos: boolean; p99: number }[] = [];
-  let encoding = 0;
-  const pids = {
-    server: app.child.pid,
-    postgresDir: options.postgresDir,
-    encoders: () => encoderPids(app.child, app.mediaWorker),
-  };
-  const zero = (): Contention => ({
-    serverRunMs: 0,
-    serverWaitMs: 0,
-    postgresWaitMs: 0,
-    encoderCpuS: 0,
-    seconds: 0,
-  });
-  const costs = { paused: zero(), running: zero() };
-  try {
-    for (let pair = 0; pair < VIDEO_PHASE_PAIRS; pair++) {
-      for (const withVideos of pair % 2 ? [true, false] : [false, true]) {
-        const processes = pauseEncodes(app, !withVideos);
-        if (withVideos && processes > 1) encoding += 1;
-        const measured = await contention(pids, () =>
-          offer(app.clients, tracker, options.uploadsRate, windowSeconds),
-        );
-        const sent = measured.result;
-        const cost = costs[withVideos ? 'running' : 'paused'];
-        for (const key of Object.keys(cost) as (keyof Contention)[]) cost[key] += measured.contention[key];
-        await settle(app, tracker, sent, 300_000);
-        (withVideos ? ids : baseline).push(...sent);
-        windows.push({ withVideos, p99: summarize(tracker, sent).deliver.p99 });
-      }
-    }
-  } finally {
-    pauseEncodes(app, false);
-  }
-  const uploads = await running.stop();
-  return {
-    baseline,
-    ids,
-    summary: summarize(tracker, ids),
-    uploads,
-    windowsEncoding: encoding,
-    windows,
-    costs,
-  };
+  const windows = await encodeWindows(app, tracker, options);
+  return { ...windows, uploads: await running.stop() };
 }
