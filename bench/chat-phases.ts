@@ -24,6 +24,8 @@ export type Cpu = { server: number; postgres: number; client: number };
 export type Target = {
   name: Name;
   child: Child;
+  /** The app's media worker when it runs apart from the server (`--media-worker apart`). */
+  mediaWorker?: Child;
   port: number;
   clients: Client[];
   connectMs: number;
@@ -39,7 +41,7 @@ export type Target = {
     /** Windows "with videos" in which the worker had an ffmpeg running. */
     windowsEncoding: number;
     /** Each window's p99 send-to-deliver, in order. */
-    windows: { withVideos: boolean; p99: number }[];
+    windows: { withEncodes: boolean; p99: number }[];
   };
   /** Client ids sent, by kind of phase. */
   ids: { saturated: string[]; fixed: string[]; uploads: string[] };

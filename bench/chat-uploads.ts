@@ -12,6 +12,7 @@ import type { MediaItem } from '@motema/shared/posts';
 import { multipartBody, phoneJpeg } from '../apps/server/src/test/media-factories.ts';
 import { offer, summarize, type BenchMember, type Tracker } from './chat-load.ts';
 import type { ChatOptions } from './chat-options.ts';
+import { contention, encoderPids, type Contention } from './chat-media-worker.ts';
 import { settle, type Target } from './chat-phases.ts';
 import { phoneVideoClip } from './video-clip.ts';
 
@@ -130,20 +131,9 @@ export function startVideoUploads(url: string, members: BenchMember[], video: Bu
   };
 }
 
-/** The media worker under the app's server and what it started (ffmpeg), as /proc lists them. */
-function encoderPids(serverPid: number): number[] {
-  const children = (pid: number) =>
-    spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
-      .stdout.split('\n')
-      .filter(Boolean)
-      .map(Number);
-  const workers = children(serverPid);
-  return [...workers, ...workers.flatMap(children)];
-}
-
 /** Pauses (SIGSTOP) or resumes (SIGCONT) the media worker and its ffmpeg; how many processes. */
-function pauseEncodes(serverPid: number, paused: boolean): number {
-  const pids = encoderPids(serverPid);
+function pauseEncodes(app: Target, paused: boolean): number {
+  const pids = encoderPids(app.child, app.mediaWorker);
   for (const pid of pids) {
     try {
       process.kill(pid, paused ? 'SIGSTOP' : 'SIGCONT');
@@ -154,46 +144,95 @@ function pauseEncodes(serverPid: number, paused: boolean): number {
   return pids.length;
 }
 
-/** Windows of each kind in B9's phase, taking turns, so that the machine's drift falls on both. */
-const VIDEO_PHASE_PAIRS = 5;
+/** Windows of each kind in B7's and B9's phases, taking turns, so that the machine's drift falls on both. */
+const PHASE_PAIRS = 5;
+
+const noCost = (): Contention => ({
+  serverRunMs: 0,
+  serverWaitMs: 0,
+  postgresWaitMs: 0,
+  encoderCpuS: 0,
+  seconds: 0,
+});
+
+/**
+ * The fixed load in windows of `options.seconds`/2 taking turns, the media worker and its ffmpeg
+ * running in one kind of window and paused (SIGSTOP) in the other: "the same load without them"
+ * measured between the windows with them, on a machine whose other load drifts. With the worker
+ * paused, a photo upload waits for its encode, so the paused windows have neither encodes nor uploads.
+ */
+async function encodeWindows(
+  app: Target,
+  tracker: Tracker,
+  options: ChatOptions & { postgresDir: string | undefined },
+) {
+  const windowSeconds = Math.max(2, Math.round(options.seconds / 2));
+  const baseline: string[] = [];
+  const ids: string[] = [];
+  const windows: { withEncodes: boolean; p99: number }[] = [];
+  let encoding = 0;
+  const pids = {
+    server: app.child.pid,
+    postgresDir: options.postgresDir,
+    encoders: () => encoderPids(app.child, app.mediaWorker),
+  };
+  const costs = { paused: noCost(), running: noCost() };
+  try {
+    for (let pair = 0; pair < PHASE_PAIRS; pair++) {
+      for (const withEncodes of pair % 2 ? [true, false] : [false, true]) {
+        const processes = pauseEncodes(app, !withEncodes);
+        if (withEncodes && processes > 1) encoding += 1;
+        const measured = await contention(pids, () =>
+          offer(app.clients, tracker, options.uploadsRate, windowSeconds),
+        );
+        const sent = measured.result;
+        const cost = costs[withEncodes ? 'running' : 'paused'];
+        for (const key of Object.keys(cost) as (keyof Contention)[]) cost[key] += measured.contention[key];
+        await settle(app, tracker, sent, 300_000);
+        (withEncodes ? ids : baseline).push(...sent);
+        windows.push({ withEncodes, p99: summarize(tracker, sent).deliver.p99 });
+      }
+    }
+  } finally {
+    pauseEncodes(app, false);
+  }
+  return { baseline, ids, summary: summarize(tracker, ids), windows, windowsEncoding: encoding, costs };
+}
+
+/**
+ * B7's phase: `options.uploads` members at a time uploading the photo, then the fixed load in
+ * windows taking turns with the worker running and paused (encodeWindows).
+ */
+export async function photoPhase(
+  app: Target,
+  photo: Buffer,
+  tracker: Tracker,
+  members: BenchMember[],
+  options: ChatOptions & { postgresDir: string | undefined },
+) {
+  const running = startUploads(`http://127.0.0.1:${app.port}`, members, photo, options.uploads);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const windows = await encodeWindows(app, tracker, options);
+  return { ...windows, uploads: await running.stop() };
+}
 
 /**
  * B9's phase: `options.videos` phone clips uploaded (their bytes flushed to disk: the subject is the
- * encodes), then the fixed load in windows taking turns, the media worker and its ffmpeg running in
- * one kind of window and paused (SIGSTOP) in the other: "the same load without them" measured
- * between the windows with them, on a machine whose other load drifts.
+ * encodes), then the fixed load in windows taking turns with the worker and its ffmpeg running and
+ * paused (encodeWindows).
  */
 export async function videoPhase(
   app: Target,
+  video: Buffer,
   tracker: Tracker,
   members: BenchMember[],
-  options: ChatOptions,
+  options: ChatOptions & { postgresDir: string | undefined },
 ) {
-  const video = await prepareVideo();
   const running = startVideoUploads(`http://127.0.0.1:${app.port}`, members, video, options.videos);
   await running.accepted;
   spawnSync('sync');
   // The first clip probed and its encode under way.
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const windowSeconds = Math.max(2, Math.round(options.seconds / 2));
-  const baseline: string[] = [];
-  const ids: string[] = [];
-  const windows: { withVideos: boolean; p99: number }[] = [];
-  let encoding = 0;
-  try {
-    for (let pair = 0; pair < VIDEO_PHASE_PAIRS; pair++) {
-      for (const withVideos of pair % 2 ? [true, false] : [false, true]) {
-        const processes = pauseEncodes(app.child.pid, !withVideos);
-        if (withVideos && processes > 1) encoding += 1;
-        const sent = await offer(app.clients, tracker, options.uploadsRate, windowSeconds);
-        await settle(app, tracker, sent, 300_000);
-        (withVideos ? ids : baseline).push(...sent);
-        windows.push({ withVideos, p99: summarize(tracker, sent).deliver.p99 });
-      }
-    }
-  } finally {
-    pauseEncodes(app.child.pid, false);
-  }
-  const uploads = await running.stop();
-  return { baseline, ids, summary: summarize(tracker, ids), uploads, windowsEncoding: encoding, windows };
+  const windows = await encodeWindows(app, tracker, options);
+  return { ...windows, uploads: await running.stop() };
 }

@@ -14,13 +14,15 @@
  *
  *   node_modules/.bin/node --import tsx bench/chat.bench.ts [--sockets 2000] [--seconds 10] [--rate 1000]
  *     [--rounds 3] [--saturate 5] [--window 2] [--uploads 2] [--uploads-rate R] [--videos 2] [--keep DIR]
- *     [--only relay,durable,app] [--durable-group 500] [--no-pin]
+ *     [--only relay,durable,app] [--durable-group 500] [--no-pin] [--media-worker fork|apart]
  *
- * B7's "chat p99 unaffected while uploads run": after the rounds, two more fixed-load phases on the
- * app at `--uploads-rate` (default `--rate`), without and then with `--uploads` members at a time
- * uploading a 12-megapixel phone JPEG (0: skip them). B9's "chat p99 while two videos encode": two
- * more, without and then with `--videos` members at a time uploading a 30 s 1080p clip for a post and
- * waiting for its transcode (0: skip them).
+ * B7's "chat p99 unaffected while uploads run": after the rounds, the app at `--uploads-rate` (default
+ * `--rate`) while `--uploads` members at a time upload a 12-megapixel phone JPEG (0: skip them), in
+ * windows taking turns with the media worker running and paused (chat-uploads.ts). B9's "chat p99
+ * while two videos encode": the same with `--videos` members at a time uploading a 30 s 1080p clip
+ * for a post and waiting for its transcode (0: skip them). `--media-worker apart` runs the app's encodes in a worker
+ * on its own pinned to the load generator's core (chat-media-worker.ts); each phase prints the
+ * run-queue waits of the server and PostgreSQL and the encoders' CPU.
  * A quick look: `--sockets 200 --seconds 3 --rounds 1`. Writes bench/results/chat.json.
  * The phases: chat-phases.ts; the rows' check: chat-stored.ts; figures, bars and the results file:
  * chat-report.ts.
@@ -44,14 +46,17 @@ import {
   startAppServer,
   stopOnSignal,
 } from './lib/processes.ts';
-import { preparePhoto, startUploads, videoPhase } from './chat-uploads.ts';
+import { photoPhase, preparePhoto, prepareVideo, videoPhase } from './chat-uploads.ts';
+import { describeContention, startApartWorker, type MediaWorkerPlace } from './chat-media-worker.ts';
 import { flagOption, textOption } from './lib/options.ts';
 
 const options = readChatOptions();
-const { sockets, seconds, rate, rounds, uploads, uploadsRate, videos } = options;
+const { sockets, rate, rounds, uploads, uploadsRate, videos } = options;
 const NAMES: readonly Name[] = ['relay', 'durable', 'app'];
 /** `--only app,durable`: those servers only, in this file's order. */
 const only = textOption('only')?.split(',');
+const mediaWorker = (textOption('media-worker') ?? 'fork') as MediaWorkerPlace;
+if (mediaWorker !== 'fork' && mediaWorker !== 'apart') throw new Error('--media-worker is fork or apart');
 
 async function main() {
   const database = await openDatabase(textOption('keep'), 'chat');
@@ -71,6 +76,9 @@ async function main() {
     console.log(
       `${sockets} members in ${sockets / 2} conversations with sessions (${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );
+    // Made (the first time, about a minute, by a synchronous ffmpeg) before any socket connects: a
+    // load generator blocked meanwhile would miss every socket's ping.
+    const video = videos > 0 ? await prepareVideo() : undefined;
     const pin = flagOption('no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
     console.log(`Pinning: ${pin.note}`);
     const tracker = new Tracker();
@@ -93,8 +101,17 @@ async function main() {
                 port: port,
                 dataDir: dataDir,
                 core: pin.server,
+                env: { MEDIA_WORKER: mediaWorker === 'apart' ? 'external' : 'fork' },
               });
       children.push(child);
+      const worker =
+        name === 'app' && mediaWorker === 'apart'
+          ? await startApartWorker(database.url, dataDir, pin.client)
+          : undefined;
+      if (worker) {
+        children.push(worker);
+        console.log(`app: media worker ${worker.pid} apart, on core ${pin.client ?? '(not pinned)'}`);
+      }
       started = performance.now();
       const clients = await connectAll(`http://127.0.0.1:${port}`, members, tracker);
       const connectMs = performance.now() - started;
@@ -102,6 +119,7 @@ async function main() {
       targets.push({
         name,
         child,
+        mediaWorker: worker,
         port,
         clients,
         connectMs,
@@ -136,29 +154,31 @@ async function main() {
 
     const app = targets.find((target) => target.name === 'app');
     if (app && uploads > 0) {
-      // The same offered load without and then with uploads running.
-      const baseline = await offer(app.clients, tracker, uploadsRate, seconds);
-      await settle(app, tracker, baseline, 300_000);
+      // B7: the same load with and without photos being uploaded and encoded (chat-uploads.ts).
       const photo = await preparePhoto();
-      const running = startUploads(`http://127.0.0.1:${app.port}`, members.slice().reverse(), photo, uploads);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      const ids = await offer(app.clients, tracker, uploadsRate, seconds);
-      const done = await running.stop();
-      await settle(app, tracker, ids, 300_000);
-      app.ids.uploads.push(...baseline, ...ids);
-      app.withUploads = { baseline, ids, summary: summarize(tracker, ids), uploads: done };
+      const phase = await photoPhase(app, photo, tracker, members.slice().reverse(), {
+        ...options,
+        postgresDir: database.dir,
+      });
+      app.withUploads = phase;
+      app.ids.uploads.push(...phase.baseline, ...phase.ids);
       console.log(
-        `app at ${uploadsRate}/s: p99 ${summarize(tracker, baseline).deliver.p99.toFixed(1)} ms; with ${uploads} uploads running: p99 ${app.withUploads.summary.deliver.p99.toFixed(1)} ms, ${done.uploaded} photos uploaded, ${done.failed.length} failed`,
+        `app at ${uploadsRate}/s: p99 ${summarize(tracker, phase.baseline).deliver.p99.toFixed(1)} ms with the encodes paused; ${phase.summary.deliver.p99.toFixed(1)} ms with ${uploads} members uploading, ${phase.uploads.uploaded} photos uploaded, ${phase.uploads.failed.length} failed; p99 per window: ${phase.windows.map((w) => `${w.withEncodes ? 'R' : 'P'} ${w.p99.toFixed(0)}`).join(', ')}`,
       );
+      console.log(`  encodes paused:  ${describeContention(phase.costs.paused)}`);
+      console.log(`  encodes running: ${describeContention(phase.costs.running)}`);
     }
-    if (app && videos > 0) {
+    if (app && video) {
       // B9: the same load with and without `videos` phone clips being transcoded (chat-uploads.ts).
-      app.withVideos = await videoPhase(app, tracker, members, options);
+      const phase = await videoPhase(app, video, tracker, members, { ...options, postgresDir: database.dir });
+      app.withVideos = phase;
       app.ids.uploads.push(...app.withVideos.baseline, ...app.withVideos.ids);
       const { baseline, summary, uploads: done, windowsEncoding } = app.withVideos;
       console.log(
         `app at ${uploadsRate}/s: p99 ${summarize(tracker, baseline).deliver.p99.toFixed(1)} ms with the encodes paused; ${summary.deliver.p99.toFixed(1)} ms with ${videos} videos uploaded and transcoding (${windowsEncoding} windows with ffmpeg running), ${done.uploaded} videos transcoded, ${done.failed.length} failed`,
       );
+      console.log(`  encodes paused:  ${describeContention(phase.costs.paused)}`);
+      console.log(`  encodes running: ${describeContention(phase.costs.running)}`);
     }
     // Whatever is still on its way (a slow server): waited for, so `lost` means never delivered.
     const everything = targets.flatMap((target) => [

@@ -66,6 +66,12 @@ describe('parseEnv', () => {
       expect(() => parseEnv({ SHELL_ORIGINS: wrong })).toThrow(/SHELL_ORIGINS/);
   });
 
+  it('forks a media worker unless MEDIA_WORKER=external says workers run on their own', () => {
+    expect(parseEnv({}).MEDIA_WORKER).toBe('fork');
+    expect(parseEnv({ MEDIA_WORKER: 'external' }).MEDIA_WORKER).toBe('external');
+    expect(() => parseEnv({ MEDIA_WORKER: 'none' })).toThrow(/MEDIA_WORKER/);
+  });
+
   it('runs on one node unless REDIS_URL names a Redis', () => {
     expect(parseEnv({}).REDIS_URL).toBeUndefined();
     expect(parseEnv({ REDIS_URL: 'redis://:secret@cache.internal:6379/0' }).REDIS_URL).toBe(

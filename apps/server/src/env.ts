@@ -37,6 +37,10 @@ const EnvSchema = z.object({
   // else the static builds npm installs (@ffmpeg-installer/linux-x64...), unless these name others.
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
+  // Who encodes uploads (docs/scaling.md, "Media nodes"): `fork`, a media worker the server starts and
+  // supervises (decision 0022); `external`, none: workers started on their own (`npm run worker`,
+  // here or on other machines) work the same queues, with the same database and media storage.
+  MEDIA_WORKER: z.enum(['fork', 'external']).default('fork'),
   // Several server nodes: a Redis (redis:// or rediss://) for the Socket.IO adapter and shared rate limits.
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   // FlexPay (docs/payments.md): its merchant API and card page, the merchant code and token (a secret:

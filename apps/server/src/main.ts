@@ -111,12 +111,16 @@ const app = await buildApp(
   },
   { logger, tls },
 );
-// Uploads are encoded in a process of its own (decision 0022), restarted if it dies.
-const mediaWorker = startMediaWorker({
-  databaseUrl,
-  jobs,
-  log: { info: (line) => app.log.info(line), error: (line) => app.log.error(line) },
-});
+// Uploads are encoded in a process of its own (decision 0022), restarted if it dies; or, with
+// MEDIA_WORKER=external, by media workers started on their own (`npm run worker`, docs/scaling.md).
+const mediaWorker =
+  env.MEDIA_WORKER === 'fork'
+    ? startMediaWorker({
+        databaseUrl,
+        jobs,
+        log: { info: (line) => app.log.info(line), error: (line) => app.log.error(line) },
+      })
+    : undefined;
 redisLog = { error: (line) => app.log.error(line), info: (line) => app.log.info(line) };
 installProcessGuards(app.log, () => void shutdown('An uncaught exception', 1));
 
@@ -142,6 +146,9 @@ console.log(`Database: ${embedded ? `embedded PostgreSQL, data in ${embedded.dir
 if (mailer.kind === 'outbox') console.log(`Mail: kept in the outbox, read it at ${url}/dev/mailbox`);
 console.log(
   `Media: ${storage.kind === 's3' ? `S3 bucket ${env.S3_BUCKET}` : `files in ${path.resolve(env.DATA_DIR, 'media')}`}`,
+);
+console.log(
+  `Media worker: ${mediaWorker ? 'forked by this server' : 'none forked (MEDIA_WORKER=external: `npm run worker` encodes)'}`,
 );
 console.log(`Payments: ${flexpay.summary(url)}`);
 console.log(
@@ -177,7 +184,7 @@ async function closeEverything() {
   const steps = [
     () => app.close(),
     () => flexpay.sim?.close(),
-    () => mediaWorker.stop(),
+    () => mediaWorker?.stop(),
     () => redis?.close(),
     () => jobs.stop(),
     () => database.close(),

@@ -1,0 +1,127 @@
+/**
+ * Where B7's and B9's encodes run in the chat benchmark (`--media-worker fork|apart`), and what they
+ * cost the rest: `fork` (default), the media worker the app's server forks (decision 0022); `apart`,
+ * the server told not to fork one (MEDIA_WORKER=external) and a worker on its own (`npm run worker`'s
+ * standalone.ts, a media node's) pinned to the load generator's core, away from the server's, as a
+ * deployment on one small machine would pin it. Both are in the idle class.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { startNode, type Child } from './lib/processes.ts';
+
+export type MediaWorkerPlace = 'fork' | 'apart';
+
+/** The standalone worker on `core`, on the app's database and media folder. */
+export function startApartWorker(databaseUrl: string, dataDir: string, core: string | undefined) {
+  return startNode(
+    'apps/server/src/media-worker/standalone.ts',
+    [],
+    { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    /is working the media queues/,
+    core,
+  );
+}
+
+const childrenOf = (pid: number) =>
+  spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map(Number);
+
+/** The media worker and what it started (ffmpeg): the apart one's, or the one under the server. */
+export function encoderPids(server: Child, worker: Child | undefined): number[] {
+  const workers = worker ? [worker.pid] : childrenOf(server.pid);
+  return [...workers, ...workers.flatMap(childrenOf)];
+}
+
+/** schedstat of a thread: nanoseconds on a CPU, and waiting on a run queue for one. */
+function schedstat(pid: number, tid: number | string): { run: number; wait: number } {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ');
+    return { run: Number(fields[0]), wait: Number(fields[1]) };
+  } catch {
+    return { run: 0, wait: 0 }; // Ended meanwhile.
+  }
+}
+
+/**
+ * Nanoseconds the threads of `pids` spent waiting on a run queue for a CPU: over a phase, what CPU
+ * contention cost them, whoever took the CPU.
+ */
+export function runQueueWait(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    let tids: string[] = [];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      // Ended meanwhile.
+    }
+    for (const tid of tids) total += schedstat(pid, tid).wait;
+  }
+  return total;
+}
+
+/** PostgreSQL's processes (the postmaster and its children), if local. */
+export function postgresPids(dataDir: string | undefined): number[] {
+  if (!dataDir) return [];
+  try {
+    const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return [postmaster, ...childrenOf(postmaster)];
+  } catch {
+    return [];
+  }
+}
+
+export type Contention = {
+  /** The server's main thread (its event loop): on a CPU, and waiting for one. */
+  serverRunMs: number;
+  serverWaitMs: number;
+  postgresWaitMs: number;
+  encoderCpuS: number;
+  seconds: number;
+};
+
+/**
+ * Over `run`: the server's event loop thread's time on a CPU (its own work: chat, and the uploads'
+ * multipart, checks and writes) and waiting for one (contention), PostgreSQL's waits, the encoders' CPU.
+ */
+export async function contention<T>(
+  pids: { server: number; postgresDir: string | undefined; encoders: () => number[] },
+  run: () => Promise<T>,
+): Promise<{ result: T; contention: Contention }> {
+  const cpu = (list: number[]) =>
+    list.reduce((sum, pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return sum + (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return sum;
+      }
+    }, 0);
+  const postgres = postgresPids(pids.postgresDir);
+  const encoders = pids.encoders();
+  const before = {
+    server: schedstat(pids.server, pids.server),
+    postgres: runQueueWait(postgres),
+    cpu: cpu(encoders),
+  };
+  const started = performance.now();
+  const result = await run();
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    result,
+    contention: {
+      serverRunMs: (schedstat(pids.server, pids.server).run - before.server.run) / 1e6,
+      serverWaitMs: (schedstat(pids.server, pids.server).wait - before.server.wait) / 1e6,
+      postgresWaitMs: (runQueueWait(postgres) - before.postgres) / 1e6,
+      encoderCpuS: cpu([...new Set([...encoders, ...pids.encoders()])]) - before.cpu,
+      seconds,
+    },
+  };
+}
+
+export const describeContention = (c: Contention) =>
+  `server's event loop ${(c.serverRunMs / c.seconds).toFixed(0)} ms/s on a CPU, ${(c.serverWaitMs / c.seconds).toFixed(1)} ms/s waiting for one; PostgreSQL waiting ${(c.postgresWaitMs / c.seconds).toFixed(1)} ms/s; encoders ${(c.encoderCpuS / c.seconds).toFixed(2)} CPU`;
