@@ -44,6 +44,7 @@ import {
   selfSignedCertificate,
   type SelfSignedCertificate,
 } from '../../apps/server/src/test/self-signed-certificate.ts';
+import { childEnv } from './child-env.ts';
 import { freePort, openDatabase, startAppServer, type Child } from './processes.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -88,13 +89,18 @@ export type RunningApp = {
   stop(): Promise<void>;
 };
 
-/** `vite build --outDir <outDir>` in apps/web (what `npm run build` runs). */
+/**
+ * `vite build --outDir <outDir>` in apps/web (what `npm run build` runs), on the running Node: vite's
+ * own `#!/usr/bin/env node` would take the machine's node, which may be too old for vite.config.ts.
+ */
 export async function buildWeb(outDir: string): Promise<void> {
   const started = performance.now();
-  const vite = path.join(rootDir, 'node_modules', '.bin', 'vite');
+  const vite = path.join(rootDir, 'node_modules', 'vite', 'bin', 'vite.js');
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    const args = [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
+    const child = spawn(process.execPath, args, {
       cwd: path.join(rootDir, 'apps', 'web'),
+      env: childEnv(),
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited ${code}`))));
