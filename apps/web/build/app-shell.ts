@@ -23,8 +23,6 @@ export const APP_SHELL = {
     'src/features/posts/stories/story-tray.tsx',
     // Loaded lazily by app-root.tsx on every page.
     'src/ui/notifications-host.tsx',
-    // Loaded lazily by lib/platform/start.ts on every page once it is up: the worker's registration.
-    'src/lib/platform/web/service-worker.ts',
     // Loaded lazily by router.tsx for every member's screens (what the device kept for them): an
     // offline reload needs it even when the page it reloads never did.
     'src/lib/persisted-queries.ts',

@@ -1,26 +1,17 @@
-import type { DataRouter } from 'react-router';
-import { firstPageLoaded } from '../router-ready.ts';
 import { runsInNativeShell } from './native-shell.ts';
 import type { ShellRouter } from './native/start.ts';
 import { serverBound } from './server.ts';
+import { registerServiceWorker } from './web/service-worker.ts';
 
 /**
  * What the platform starts with the app (main.tsx), before it renders. On the web: the service
- * worker's registration, loaded once the first page is up (./web/service-worker.ts says why; a chunk
- * of its own, out of the entry, and apart from ./app-worker.ts because it imports the build's virtual
- * module, which tests do not have). In the native shell: its implementations, loaded only there (a
- * dynamic import: a chunk of its own, never fetched by the web) and bound into the ports (decision
- * 0048); if they fail to load, the web's stay and the app still runs.
+ * worker's registration (apart from ./app-worker.ts because it imports the build's virtual module,
+ * which tests do not have). In the native shell: its implementations, loaded only there (a dynamic
+ * import: a chunk of its own, never fetched by the web) and bound into the ports (decision 0048); if
+ * they fail to load, the web's stay and the app still runs.
  */
-export async function startPlatform(router: ShellRouter & DataRouter): Promise<void> {
-  if (!runsInNativeShell()) {
-    void firstPageLoaded(router)
-      .then(() => import('./web/service-worker.ts'))
-      .then((worker) => worker.registerServiceWorker())
-      // Offline with a build whose chunk this device never got: registering could not work either.
-      .catch(() => undefined);
-    return;
-  }
+export async function startPlatform(router: ShellRouter): Promise<void> {
+  if (!runsInNativeShell()) return registerServiceWorker();
   try {
     const { startNativeShell } = await import('./native/start.ts');
     await startNativeShell(router);
