@@ -50,6 +50,7 @@ export default defineConfig({
       'packages/feature-graph',
       'packages/flexpay-sim',
       'packages/push-sim',
+      'bench',
       ...tiers('apps/server', server),
       ...tiers('apps/web', web),
       ...tiers('e2e', e2e),

@@ -11,5 +11,18 @@ export const PAGES = {
     ],
   },
   home: { path: '/home', member: true, selectors: ['main ul a[href^="/profile/"]'] },
+  // A link shared with a visitor: a seeded public photo post with a caption (`:id`, RunningApp's
+  // publicPost), usable with its text and its picture (the author's avatar is not the picture).
+  post: {
+    path: '/post/:id',
+    member: false,
+    selectors: ['article [dir="auto"]', 'article picture img'],
+  },
+  // A seeded member's profile as a visitor sees it (`:id`, RunningApp's publicProfile): name and photo.
+  profile: {
+    path: '/profile/:id',
+    member: false,
+    selectors: ['h1', 'img[src*="/api/media/"]'],
+  },
 } as const;
 export type PageName = keyof typeof PAGES;

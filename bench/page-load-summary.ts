@@ -14,6 +14,14 @@ export type Target = 'app' | 'reference';
 export type Protocol = 'http1' | 'http2';
 export const PROTOCOL_LABELS: Record<Protocol, string> = { http1: 'HTTP/1.1', http2: 'HTTP/2' };
 export type VisitKind = 'cold' | 'repeat';
+/** How the bar rows name each page. */
+const PAGE_LABELS: Record<PageName, string> = {
+  start: 'start page',
+  login: 'login',
+  home: 'home',
+  post: 'shared public post',
+  profile: 'public profile',
+};
 export type Sample = Omit<Visit, 'resources'> & {
   page: PageName;
   profile: string;
@@ -64,6 +72,7 @@ function summary(samples: Sample[], page: PageName, profile: string, series: Ser
   for (const key of [...KINDS, 'total'] as (keyof ByteTotals)[])
     bytes[key] = median(chosen.map((sample) => sample.bytes[key]));
   return {
+    fcpMs: median(chosen.map((s) => s.fcpMs)),
     lcpMs: median(chosen.map((s) => s.lcpMs)),
     usableMs: median(chosen.map((s) => s.usableMs)),
     cls: median(chosen.map((s) => s.cls)),
@@ -93,7 +102,9 @@ export function printMedians(samples: Sample[], { profileNames, pageNames, proto
           table.push({ profile, page, visit: kind, ...series, ...s });
         }
   console.log('\nMedians of the rounds:');
-  console.log(['profile', 'page', 'visit', 'target', 'LCP', 'usable', 'CLS', 'KB', 'requests'].join('\t'));
+  console.log(
+    ['profile', 'page', 'visit', 'target', 'FCP', 'LCP', 'usable', 'CLS', 'KB', 'requests'].join('\t'),
+  );
   for (const s of table) {
     console.log(
       [
@@ -101,6 +112,7 @@ export function printMedians(samples: Sample[], { profileNames, pageNames, proto
         s.page,
         s.visit,
         seriesLabel(s),
+        seconds(s.fcpMs),
         seconds(s.lcpMs),
         seconds(s.usableMs),
         s.cls.toFixed(3),
@@ -156,23 +168,36 @@ function protocolBarRows(
       value: appValue,
     });
   const has = (page: PageName) => pageNames.includes(page);
+  const cold = (page: PageName, metric: 'lcpMs' | 'usableMs' | 'fcpMs') =>
+    [
+      summary(samples, page, profile, app, 'cold')[metric],
+      summary(samples, page, profile, reference, 'cold')[metric],
+    ] as const;
   if (has('start')) {
+    const [value, ref] = cold('start', 'lcpMs');
     row(
       `start page LCP, cold${lcpMissing(samples, 'start', profile, app)}`,
-      summary(samples, 'start', profile, app, 'cold').lcpMs,
-      summary(samples, 'start', profile, reference, 'cold').lcpMs,
+      value,
+      ref,
       '<= 3.0 s',
       3000,
       seconds,
     );
   }
   if (has('home')) {
+    row('home usable, cold', ...cold('home', 'usableMs'), '<= 4.5 s', 4500, seconds);
+    row('home FCP, cold', ...cold('home', 'fcpMs'), '<= 2.5 s', 2500, seconds);
+  }
+  // A link shared with someone who has no account: the page as a visitor opens it the first time.
+  for (const page of (['post', 'profile'] as const).filter(has)) {
+    const what = page === 'post' ? 'shared public post' : 'public profile';
+    const [value, ref] = cold(page, 'lcpMs');
     row(
-      'home usable, cold',
-      summary(samples, 'home', profile, app, 'cold').usableMs,
-      summary(samples, 'home', profile, reference, 'cold').usableMs,
-      '<= 4.5 s',
-      4500,
+      `${what} LCP, cold, a visitor${lcpMissing(samples, page, profile, app)}`,
+      value,
+      ref,
+      '<= 3.0 s',
+      3000,
       seconds,
     );
   }
@@ -186,14 +211,15 @@ function protocolBarRows(
       seconds,
     );
   }
-  for (const page of (['start', 'home'] as const).filter(has)) {
+  // CLS everywhere: every page run.
+  for (const page of pageNames) {
     const worst = (series: Series) =>
       Math.max(
         summary(samples, page, profile, series, 'cold').cls,
         summary(samples, page, profile, series, 'repeat').cls,
       );
     row(
-      `${page === 'start' ? 'start page' : page} CLS, worse of cold and repeat`,
+      `${PAGE_LABELS[page]} CLS, worse of cold and repeat`,
       worst(app),
       worst(reference),
       '<= 0.02',

@@ -1,6 +1,7 @@
 /**
- * B4: the start page (/, a visitor), the login page (/login, a visitor) and home (/home, a seeded
- * member with a few hundred members around) loaded in Chromium under Regular 3G and Slow 4G with a 4x
+ * B4: the start page (/, a visitor), the login page (/login, a visitor), home (/home, a seeded
+ * member with a few hundred members around), a shared public post (/post/{id}) and a public profile
+ * (/profile/{id}), both opened by a visitor, loaded in Chromium under Regular 3G and Slow 4G with a 4x
  * CPU slowdown, cold (a fresh context: empty cache, no service worker) and repeat (the same context
  * once the Workbox service worker is active, a new tab), against a static no-JavaScript copy of each
  * page with the same visible content (page-load-reference.ts). Alternating rounds (app first, then
@@ -14,15 +15,18 @@
  * reference stays plain HTTP/1.1.
  *
  *   node_modules/.bin/node --import tsx bench/page-load.bench.ts [--rounds 3] [--profiles regular-3g,slow-4g]
- *     [--pages start,login,home] [--protocols http1,http2] [--members 300] [--keep DIR] [--web-dist DIR]
- *     [--dump DIR] [--no-pin]
+ *     [--pages start,login,home,post,profile] [--protocols http1,http2] [--members 300] [--posts 300]
+ *     [--keep DIR] [--web-dist DIR] [--dump DIR] [--no-pin]
  *
- * --web-dist serves an existing build instead of building one; --dump writes the static references.
+ * Its children (the web build, the server) run on the same Node (bench/lib/child-env.ts), so the
+ * machine's own older node is never used. --web-dist serves an existing build instead of building one;
+ * --dump writes the static references; --posts: the posts seeded (a kept database is reused as is, so
+ * one seeded before posts existed needs a fresh --keep folder for the post page).
  *
- * Bars (QUALITY B4, Regular 3G): start page LCP <= 3.0 s (cold); home usable <= 4.5 s (cold); repeat
- * visit usable <= 1.0 s (start page, home); CLS <= 0.02 (start page, home, the worse of cold and
- * repeat). Writes bench/results/page-load.json (with the first round's request waterfalls); exits 1
- * on a miss.
+ * Bars (QUALITY B4, Regular 3G): start page LCP <= 3.0 s (cold); home usable <= 4.5 s and FCP <= 2.5 s
+ * (cold); the post and the profile LCP <= 3.0 s (cold, a visitor); repeat visit usable <= 1.0 s
+ * (start page, home); CLS <= 0.02 (every page, the worse of cold and repeat). Writes
+ * bench/results/page-load.json (with the first round's request waterfalls); exits 1 on a miss.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -54,11 +58,12 @@ import { flagOption, numberOption, textOption } from './lib/options.ts';
 const rounds = numberOption('rounds', 3);
 const profileNames = (textOption('profiles') ?? 'regular-3g,slow-4g').split(',') as (keyof typeof PROFILES)[];
 const members = numberOption('members', 300);
+const posts = numberOption('posts', members);
 const keepDir = textOption('keep');
 const webDist = textOption('web-dist');
 const dumpDir = textOption('dump');
 
-const pageNames = (textOption('pages') ?? 'start,login,home').split(',') as PageName[];
+const pageNames = (textOption('pages') ?? 'start,login,home,post,profile').split(',') as PageName[];
 for (const name of pageNames) if (!PAGES[name]) throw new Error(`--pages: unknown page ${name}`);
 for (const name of profileNames) if (!PROFILES[name]) throw new Error(`--profiles: unknown ${name}`);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds: at least 1');
@@ -68,6 +73,8 @@ for (const name of protocols) if (!PROTOCOL_LABELS[name]) throw new Error(`--pro
 const plan: Plan = { profileNames, pageNames, rounds, protocols };
 
 const samples: Sample[] = [];
+/** Each page's path in this run (the post's and the profile's ids filled in). */
+const paths = {} as Record<PageName, string>;
 const waterfalls: Record<string, unknown> = {};
 
 /** A cold visit then a repeat visit of one page in one fresh context (`protocol`: the app's). */
@@ -82,7 +89,7 @@ async function coldAndRepeat(
   protocol?: Protocol,
 ): Promise<void> {
   const label = protocol ? `${target} ${PROTOCOL_LABELS[protocol]}` : target;
-  const spec = PAGES[page];
+  const spec = { ...PAGES[page], path: paths[page] };
   const context = await newPhoneContext(browser);
   try {
     const swBytes = countServiceWorkerBytes(context);
@@ -122,10 +129,11 @@ async function coldAndRepeat(
 async function main() {
   const pin = flagOption('no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
   console.log(`Pinning: ${pin.note.replace('load generator', 'Chromium and this script')}`);
-  const app = await startApp({ members, keepDir, webDist, core: pin.server, tls: true });
+  const app = await startApp({ members, posts, keepDir, webDist, core: pin.server, tls: true });
   const browsers: Partial<Record<Protocol, Browser>> = {};
   let reference: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
   try {
+    for (const name of pageNames) paths[name] = await pathOf(app, name);
     const trust = `--ignore-certificate-errors-spki-list=${app.certificate!.spki}`;
     browsers.http2 = await launchBrowser({ args: [trust] });
     if (protocols.includes('http1'))
@@ -138,18 +146,13 @@ async function main() {
     for (const name of pageNames) {
       const context = await newPhoneContext(browser);
       if (PAGES[name].member) await app.logIn(context, 1);
-      const captured = await capturePage(
-        context,
-        app.url + PAGES[name].path,
-        [...PAGES[name].selectors],
-        images,
-      );
+      const captured = await capturePage(context, app.url + paths[name], [...PAGES[name].selectors], images);
       await context.close();
       if (!captured.usable)
         throw new Error(
           `${name}: never usable while capturing (selectors ${PAGES[name].selectors.join(', ')})`,
         );
-      pages.push({ path: PAGES[name].path, html: captured.html });
+      pages.push({ path: paths[name], html: captured.html });
       if (dumpDir) await writeFile(path.join(dumpDir, `${name}.html`), captured.html);
     }
     const cookieContext = await newPhoneContext(browser);
@@ -189,7 +192,8 @@ async function main() {
   const bars = barRows(samples, plan);
   printBars(bars);
   await writeResults('page-load', bars, {
-    options: { rounds, profiles: profileNames, pages: pageNames, protocols, members },
+    options: { rounds, profiles: profileNames, pages: pageNames, protocols, members, posts },
+    paths,
     profiles: Object.fromEntries(profileNames.map((name) => [name, PROFILES[name]])),
     usableSelectors: Object.fromEntries(pageNames.map((name) => [name, PAGES[name].selectors])),
     medians: table,
@@ -197,6 +201,14 @@ async function main() {
     waterfalls,
   });
   process.exit(bars.every((bar) => bar.pass) ? 0 : 1);
+}
+
+/** The page's path in this run: the seeded public post's or profile's id in place of `:id`. */
+async function pathOf(app: RunningApp, name: PageName): Promise<string> {
+  const template: string = PAGES[name].path;
+  if (name === 'post') return template.replace(':id', await app.publicPost());
+  if (name === 'profile') return template.replace(':id', await app.publicProfile());
+  return template;
 }
 
 /** Makes sure `browser` speaks `protocol` to the app (the ALPN it negotiated for a page). */

@@ -12,6 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childEnv } from './lib/child-env.ts';
 import { markdownBars, printBars, readAllResults, RESULTS_DIR } from './lib/results.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -37,7 +38,7 @@ for (const name of chosen) {
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', path.join(benchDir, `${name}.bench.ts`), ...options],
-    { stdio: 'inherit' },
+    { stdio: 'inherit', env: childEnv() },
   );
   // Exit 1 is a missed bar (the table says which); anything else is a benchmark that broke.
   if (result.status !== 0 && result.status !== 1) failed.push(`${name} (${result.status ?? result.signal})`);

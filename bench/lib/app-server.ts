@@ -44,6 +44,7 @@ import {
   selfSignedCertificate,
   type SelfSignedCertificate,
 } from '../../apps/server/src/test/self-signed-certificate.ts';
+import { childEnv } from './child-env.ts';
 import { freePort, openDatabase, startAppServer, type Child } from './processes.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -53,6 +54,8 @@ export const SEED_PREFIX = 'pagebench_';
 export type AppOptions = {
   /** Members to seed (default 300); a kept database that has seeded members is reused as it is. */
   members?: number;
+  /** Posts the seeded members write (default 0; seed-posts.ts: 90% public, 30% with photos). */
+  posts?: number;
   /** Keep the database in this folder (reused by the next run). */
   keepDir?: string;
   /** Pin the server to this core (taskset -c). */
@@ -84,17 +87,29 @@ export type RunningApp = {
   member(n: number): SeedMember;
   /** Adds a fresh session cookie of member n to a browser context (no login request). */
   logIn(context: BrowserContext, n: number): Promise<void>;
+  /**
+   * The newest seeded public photo post with a caption, outside zones, by a member who shows in
+   * lists: what a member shares with a visitor. Needs `posts`.
+   */
+  publicPost(): Promise<string>;
+  /** The id of a seeded member with an avatar who shows in lists (member 2 or after): a public profile. */
+  publicProfile(): Promise<string>;
   server: Child;
   stop(): Promise<void>;
 };
 
-/** `vite build --outDir <outDir>` in apps/web (what `npm run build` runs). */
+/**
+ * `vite build --outDir <outDir>` in apps/web (what `npm run build` runs), on the running Node: vite's
+ * own `#!/usr/bin/env node` would take the machine's node, which may be too old for vite.config.ts.
+ */
 export async function buildWeb(outDir: string): Promise<void> {
   const started = performance.now();
-  const vite = path.join(rootDir, 'node_modules', '.bin', 'vite');
+  const vite = path.join(rootDir, 'node_modules', 'vite', 'bin', 'vite.js');
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    const args = [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
+    const child = spawn(process.execPath, args, {
       cwd: path.join(rootDir, 'apps', 'web'),
+      env: childEnv(),
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited ${code}`))));
@@ -103,15 +118,17 @@ export async function buildWeb(outDir: string): Promise<void> {
 }
 
 /** Seeds `count` members with avatars and activity (`seed()`), unless the database has them already. */
-async function seedOnce(db: Db, dataDir: string, count: number): Promise<void> {
+async function seedOnce(db: Db, dataDir: string, count: number, posts: number): Promise<void> {
   const [row] = (
     await db.execute(sql`SELECT count(*)::int AS n FROM users WHERE username LIKE ${SEED_PREFIX + '%'}`)
   ).rows as { n: number }[];
   if ((row?.n ?? 0) > 0) return;
   const started = performance.now();
   const storage = createMediaStorage(parseEnv({ DATA_DIR: dataDir }));
-  await seed({ db, storage }, { members: count, prefix: SEED_PREFIX });
-  console.log(`Seeded ${count} members (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  await seed({ db, storage }, { members: count, posts, prefix: SEED_PREFIX });
+  console.log(
+    `Seeded ${count} members and ${posts} posts (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+  );
 }
 
 async function loginable(db: Db): Promise<SeedMember[]> {
@@ -135,7 +152,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
   let server: Child | undefined;
   try {
     await migrateDatabase(db);
-    await seedOnce(db, dataDir, count);
+    await seedOnce(db, dataDir, count, options.posts ?? 0);
     const members = await loginable(db);
     if (members.length === 0) throw new Error('no seeded member can log in');
 
@@ -184,6 +201,27 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
           { name: SESSION_COOKIE, value: token, url, httpOnly: true, sameSite: 'Lax' },
           { name: LANGUAGE_COOKIE, value: language, url, sameSite: 'Lax' },
         ]);
+      },
+      async publicPost() {
+        const listed = members.map((m) => m.id);
+        const [row] = (
+          await db.execute(sql`
+            SELECT p.id FROM posts p
+            WHERE p.visibility = 'public' AND p.status = 'ready' AND p.kind = 'photo' AND p.text <> ''
+              AND p.zone_id IS NULL AND p.author_id::text IN ${listed}
+            ORDER BY p.created_at DESC LIMIT 1`)
+        ).rows as { id: string }[];
+        if (!row) throw new Error('no public photo post seeded: seed with posts (a fresh --keep folder)');
+        return row.id;
+      },
+      async publicProfile() {
+        const ids = members.slice(1).map((m) => m.id);
+        const rows = (
+          await db.execute(sql`SELECT id FROM users WHERE id::text IN ${ids} AND avatar_photo_id IS NOT NULL`)
+        ).rows as { id: string }[];
+        const found = ids.find((id) => rows.some((row) => row.id === id));
+        if (!found) throw new Error('no seeded member with an avatar shows in lists');
+        return found;
       },
       async stop() {
         await server?.stop();

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { childEnv } from './child-env.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -66,7 +67,7 @@ export function pinCores(): { client?: string; server?: string; note: string } {
 export type Child = { process: ChildProcess; pid: number; output: string[]; stop: () => Promise<void> };
 
 /**
- * Starts `node --import tsx script` (on `core` if given) and resolves once a line matches `ready`.
+ * Starts `node --import tsx script` with the running Node (on `core` if given) and resolves once a line matches `ready`.
  * `env` adds to this process's environment; an empty value removes the variable.
  */
 export function startNode(
@@ -77,13 +78,11 @@ export function startNode(
   core: string | undefined,
 ): Promise<Child> {
   const command = [process.execPath, '--import', 'tsx', path.resolve(rootDir, script), ...args];
-  // An empty value removes the variable (e.g. REDIS_URL: one node, no adapter).
-  const childEnv = Object.fromEntries(
-    Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined && value !== ''),
-  );
+  // The running Node first on PATH for the child's own children; an empty value removes a variable.
+  const spawnEnv = childEnv(env);
   const child = core
-    ? spawn('taskset', ['-c', core, ...command], { cwd: rootDir, env: childEnv })
-    : spawn(command[0]!, command.slice(1), { cwd: rootDir, env: childEnv });
+    ? spawn('taskset', ['-c', core, ...command], { cwd: rootDir, env: spawnEnv })
+    : spawn(command[0]!, command.slice(1), { cwd: rootDir, env: spawnEnv });
   const output: string[] = [];
   return new Promise((resolve, reject) => {
     let started = false;
