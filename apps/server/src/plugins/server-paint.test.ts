@@ -48,7 +48,11 @@ const open = (url: string, member: Member | null, encoding = 'identity') =>
   t.app.inject({
     url,
     remoteAddress: randomIp(),
-    headers: { 'accept-language': 'fr', 'accept-encoding': encoding, ...(member && { cookie: member.cookie }) },
+    headers: {
+      'accept-language': 'fr',
+      'accept-encoding': encoding,
+      ...(member && { cookie: member.cookie }),
+    },
   });
 const paintedOf = (body: string) =>
   JSON.parse(body.slice(body.indexOf('data-server-painted>') + 20, body.lastIndexOf('</div>'))) as {
