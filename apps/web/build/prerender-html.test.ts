@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prerenderedHtml, type PrerenderedPageHtml } from './prerender-html.ts';
+import { codeAfterContent, prerenderedHtml, type PrerenderedPageHtml } from './prerender-html.ts';
 
 /** The shape of the build's index.html (Vite writes the script, preloads and stylesheet). */
 const TEMPLATE = `<!doctype html>
@@ -83,5 +83,16 @@ describe('a prerendered page', () => {
     );
     expect(page).not.toContain('data-member-shell');
     expect(page).not.toContain('<link rel="preload" as="style"');
+  });
+
+  it("moves a painted page's code after its content, so its pictures are asked for first", () => {
+    const page = codeAfterContent(prerenderedHtml(TEMPLATE, PAGE));
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).not.toContain('<script');
+    expect(head).not.toContain('modulepreload');
+    expect(page).toMatch(
+      /<\/main><\/div>\s*<script type="module" crossorigin src="\/assets\/index-1.js"><\/script><link rel="modulepreload" crossorigin href="\/assets\/index-2.js">.*<\/body>/s,
+    );
+    expect(page.match(/modulepreload/g)).toHaveLength(3);
   });
 });

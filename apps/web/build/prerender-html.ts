@@ -73,3 +73,19 @@ export function prerenderedHtml(template: string, page: PrerenderedPageHtml): st
     '<div id="root"></div>',
   );
 }
+
+const CODE = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
+
+/**
+ * The page's code moved from the head to the end of the body: for a page painted with its content,
+ * whose pictures (a profile's photo, the cards' avatars) are then asked for before the scripts, which
+ * the page does not need to show itself. A module script runs after the document is parsed wherever
+ * it stands, and the preloads still start while the page paints.
+ */
+export function codeAfterContent(html: string): string {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const code = head.match(CODE) ?? [];
+  if (code.length === 0) return html;
+  const moved = head.replace(CODE, '') + html.slice(head.length);
+  return replaceOnce(moved, '</body>', `${code.map((tag) => tag.trim()).join('')}</body>`);
+}

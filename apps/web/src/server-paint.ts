@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { criticalCss } from '../build/critical-css.ts';
-import { prerenderedHtml } from '../build/prerender-html.ts';
+import { codeAfterContent, prerenderedHtml } from '../build/prerender-html.ts';
 import { PAINTED_ANSWERS_ID, paintedAnswersJson, SERVER_PAINTED_ATTRIBUTE } from './lib/server-painted.ts';
 import { renderVisit, type ServerVisit } from './server-render.tsx';
 
@@ -37,17 +37,19 @@ export function createPainter(distDir: string): Painter {
   return async (visit, shellFile) => {
     const [page, shell] = await Promise.all([renderVisit(visit), shellOf(shellFile)]);
     if (page.kind !== 'page') return null;
-    return prerenderedHtml(shell.html, {
-      path: new URL(visit.url, 'http://page').pathname,
-      language: visit.language,
-      body: page.html,
-      title: page.title,
-      css: criticalCss(shell.css, page.html),
-      stylesheets: shell.sheets,
-      modulePreloads: [],
-      rootAttribute: SERVER_PAINTED_ATTRIBUTE,
-      afterRoot: `<script type="application/json" id="${PAINTED_ANSWERS_ID}">${paintedAnswersJson(page.answers)}</script>`,
-    });
+    return codeAfterContent(
+      prerenderedHtml(shell.html, {
+        path: new URL(visit.url, 'http://page').pathname,
+        language: visit.language,
+        body: page.html,
+        title: page.title,
+        css: criticalCss(shell.css, page.html),
+        stylesheets: shell.sheets,
+        modulePreloads: [],
+        rootAttribute: SERVER_PAINTED_ATTRIBUTE,
+        afterRoot: `<script type="application/json" id="${PAINTED_ANSWERS_ID}">${paintedAnswersJson(page.answers)}</script>`,
+      }),
+    );
   };
 }
 
