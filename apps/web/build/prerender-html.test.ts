@@ -91,7 +91,7 @@ describe('a prerendered page', () => {
     expect(head).not.toContain('<script');
     expect(head).not.toContain('modulepreload');
     expect(page).toMatch(
-      /<\/main><\/div>\s*<script type="module" crossorigin src="\/assets\/index-1.js"><\/script><link rel="modulepreload" crossorigin href="\/assets\/index-2.js">.*<\/body>/s,
+      /<\/main><\/div>\s*<script type="module" crossorigin src="\/assets\/index-1.js"><\/script><link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/index-2.js">.*<\/body>/s,
     );
     expect(page.match(/modulepreload/g)).toHaveLength(3);
   });

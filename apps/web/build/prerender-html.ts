@@ -80,12 +80,16 @@ const CODE = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"
  * The page's code moved from the head to the end of the body: for a page painted with its content,
  * whose pictures (a profile's photo, the cards' avatars) are then asked for before the scripts, which
  * the page does not need to show itself. A module script runs after the document is parsed wherever
- * it stands, and the preloads still start while the page paints.
+ * it stands, and the preloads still start while the page paints, at low priority.
  */
 export function codeAfterContent(html: string): string {
   const head = html.slice(0, html.indexOf('</head>'));
   const code = head.match(CODE) ?? [];
   if (code.length === 0) return html;
   const moved = head.replace(CODE, '') + html.slice(head.length);
-  return replaceOnce(moved, '</body>', `${code.map((tag) => tag.trim()).join('')}</body>`);
+  // The preloads after the pictures too: asked for at once, but at low priority.
+  const tags = code.map((tag) =>
+    tag.trim().replace('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'),
+  );
+  return replaceOnce(moved, '</body>', `${tags.join('')}</body>`);
 }
