@@ -30,7 +30,15 @@ const policies: KeepPolicy[] = [];
 
 /** Declares queries to keep on the device (once per policy, when the feature's module loads). */
 export function keepOnDevice(policy: KeepPolicy): void {
-  if (!policies.includes(policy)) policies.push(policy);
+  if (policies.includes(policy)) return;
+  policies.push(policy);
+  // Answers already in the cache before the feature declared them (a page the server painted puts
+  // them there before any feature's code runs, decision 0057) are kept as later ones are.
+  if (session && followed)
+    void session.ready.then(() => {
+      for (const query of followed?.getQueryCache().getAll() ?? [])
+        if (policy.keeps(query.queryKey)) note(query);
+    });
 }
 
 type Session = {
