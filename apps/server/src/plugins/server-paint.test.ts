@@ -18,6 +18,7 @@ export function createPainter() {
     const me = await visit.fetch('/api/users/profile', { method: 'GET' });
     const change = await visit.fetch('/api/users', { method: 'PUT', body: '{}' });
     if (visit.url.endsWith('/elsewhere')) return null;
+    if (visit.url.endsWith('/slow')) return new Promise(() => {});
     return '<!doctype html><title>painted</title><div id="root" data-server-painted>' +
       JSON.stringify({ shellFile, url: visit.url, language: visit.language, me: me.status,
         body: await me.text(), change: change.status }) + '</div>';
@@ -92,5 +93,12 @@ describe('a page painted by the server', () => {
     expect(elsewhere.body).not.toContain('data-server-painted');
     expect(elsewhere.headers['cache-control']).toBe('no-cache');
     expect((await open('/home', null)).body).not.toContain('data-server-painted');
+  });
+
+  it('does not keep the visit waiting for a page that takes too long: its shell answers', async () => {
+    const slow = await open('/profile/slow', awa);
+    expect(slow.statusCode).toBe(200);
+    expect(slow.body).not.toContain('data-server-painted');
+    expect(slow.headers['cache-control']).toBe('no-cache');
   });
 });

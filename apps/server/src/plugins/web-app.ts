@@ -146,12 +146,24 @@ async function sendHtml(reply: FastifyReply, html: string) {
   return reply.send(html);
 }
 
-/** The page painted for the visit (decision 0057), or null: it sends the visit elsewhere, or painting failed. */
+/** Longer than this, a page is not worth waiting for: its shell answers and the app draws it. */
+export const PAINT_TIMEOUT_MS = 3000;
+
+/**
+ * The page painted for the visit (decision 0057), or null: it sends the visit elsewhere, painting
+ * failed, or it took longer than PAINT_TIMEOUT_MS.
+ */
 async function paint(painter: PagePainter, request: FastifyRequest, shell: string): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PAINT_TIMEOUT_MS)));
   try {
-    return await painter(request, shell);
+    const painted = await Promise.race([painter(request, shell), late]);
+    if (painted === null) request.log.warn('the page was not painted in time, or sends the visit elsewhere');
+    return painted;
   } catch (err) {
     request.log.error({ err }, 'painting the page failed: its shell answers');
     return null;
+  } finally {
+    clearTimeout(timer);
   }
 }
