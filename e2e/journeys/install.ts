@@ -29,6 +29,7 @@ import {
   uniqueMember,
   type Journey,
 } from '../fixtures.ts';
+import { appTookOver } from '../app-took-over.ts';
 import { pollUntil } from '../poll-until.ts';
 
 const DAY = 86_400_000;
@@ -121,7 +122,9 @@ const installFlow = journey(
           { timeoutMs: 20_000 },
         );
         expect(offered.events > 0, 'Chromium’s beforeinstallprompt fired').toBe(true);
-        // The app's code is up and has seen the event (the card would be on its way now).
+        // The app's code is up and has seen the event (the card would be on its way now): React has
+        // the page (home is painted by the server, so its navigation shows before any script runs).
+        await appTookOver(page);
         await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
         await page.waitForTimeout(500);
       };

@@ -18,6 +18,7 @@ import {
   type Journey,
   type SignedUpMember,
 } from '../fixtures.ts';
+import { appTookOver } from '../app-took-over.ts';
 
 const POST_TEXT = 'Sunset over the lagoon tonight, who is coming for a walk?';
 
@@ -28,13 +29,6 @@ async function coldPage(browser: Browser, member: SignedUpMember | null, javaScr
   if (member) await page.context().addCookies(await member.page.context().cookies());
   return page;
 }
-
-/** Whether React has taken the root over (hydrateRoot marks the container). */
-const takenOver = (page: Page) =>
-  page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
 
 /** The API calls `page` makes from now on, and its console errors. */
 function watch(page: Page) {
@@ -99,7 +93,7 @@ const serverPainted: Journey = journey(
       const page = await coldPage(browser, awa, true);
       const seen = watch(page);
       await page.goto(path);
-      await takenOver(page);
+      await appTookOver(page);
       await page.waitForLoadState('networkidle');
       const asked = seen.calls.filter(
         (call) =>
