@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { brotliCompress, gzip } from 'node:zlib';
+import { BROTLI_OPTIONS, GZIP_OPTIONS } from './compression.ts';
 import { MEMBER_SHELL_DIR, memberShellFiles } from '@motema/shared/member-shells';
 import { PUSH_WORKER } from '@motema/shared/push-worker';
 import { PRERENDERED_DIR, prerenderedFiles, PUBLIC_PAGES_WORKER } from '@motema/shared/public-pages';
@@ -139,10 +140,11 @@ async function sendHtml(reply: FastifyReply, html: string) {
   const accepted = String(reply.request.headers['accept-encoding'] ?? '');
   void reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding');
   if (/\bbr\b/.test(accepted)) {
-    const body = await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+    const body = await brotli(html, BROTLI_OPTIONS);
     return reply.header('content-encoding', 'br').send(body);
   }
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzipped(html));
+  if (/\bgzip\b/.test(accepted))
+    return reply.header('content-encoding', 'gzip').send(await gzipped(html, GZIP_OPTIONS));
   return reply.send(html);
 }
 
