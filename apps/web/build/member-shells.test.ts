@@ -37,7 +37,6 @@ const HOME = { modules: ['src/layout.tsx', 'src/home.tsx'], namespaces: ['common
 
 describe("a member page's shell", () => {
   it('names the chunks, style sheets and texts the page loads statically, beyond the entry', () => {
-    // In English, the fallback language, each text once.
     expect(memberShellPreloads(MANIFEST, HOME, 'en').scripts.slice(-2)).toEqual([
       'assets/common-en.js',
       'assets/discovery-en.js',
@@ -50,9 +49,6 @@ describe("a member page's shell", () => {
         'assets/member-app-1.js',
         'assets/common-fr.js',
         'assets/discovery-fr.js',
-        // The fallback language's, which i18next loads with them.
-        'assets/common-en.js',
-        'assets/discovery-en.js',
       ],
       styles: ['assets/member-ui-1.css', 'assets/member-app-1.css'],
     });

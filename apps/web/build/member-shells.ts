@@ -1,7 +1,7 @@
 /**
  * Writes an app shell of its own for each member page of @motema/shared/member-shells (home), in each
  * interface language: the build's index.html naming, besides the entry, the page's chunks and texts in
- * that language and the fallback one (modulepreload) and its style sheets (preload), all read from the build's manifest. Without them a
+ * that language (modulepreload) and its style sheets (preload), all read from the build's manifest. Without them a
  * cold visit finds the page's ~40 files only once the entry has downloaded and run (3 s on Regular
  * 3G), then downloads them; with them they download beside the entry (bar B4). The server answers a
  * member's request for the page with the shell of the language the app will start in (the same rule
@@ -10,13 +10,14 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES, type InterfaceLanguage } from '@motema/shared/languages';
+import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@motema/shared/languages';
 import {
   MEMBER_SHELL_ATTRIBUTE,
   MEMBER_SHELLS,
   memberShellFile,
   type MemberShell,
 } from '@motema/shared/member-shells';
+import { textFileLanguage } from '../src/lib/text-files.ts';
 import { pageFiles, readManifest, type Manifest } from './critical-path.ts';
 
 type MemberPage = {
@@ -69,9 +70,9 @@ export function memberShellPreloads(
   page: MemberPage,
   language: InterfaceLanguage,
 ): ShellPreloads {
-  // In the fallback language too: i18next loads a namespace in both before it counts as loaded.
-  const texts = [...new Set([language, DEFAULT_LANGUAGE])].flatMap((textLanguage) =>
-    page.namespaces.map((namespace) => `src/locales/${textLanguage}/${namespace}.json`),
+  // In the page's language only: i18next has no fallback language (lib/text-files.ts).
+  const texts = page.namespaces.map(
+    (namespace) => `src/locales/${textFileLanguage(namespace, language)}/${namespace}.json`,
   );
   return pageFiles(manifest, page.modules, texts);
 }

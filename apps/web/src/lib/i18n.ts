@@ -11,6 +11,7 @@ import {
 } from '@motema/shared/languages';
 import { pageLanguage } from '@motema/shared/public-pages';
 import { languageCookie, mirrorLanguageChoice } from './language-cookie.ts';
+import { borrowedTexts, textFileLanguage } from './text-files.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'motema.language';
 export const NAMESPACES = [
@@ -42,11 +43,6 @@ export const NAMESPACES = [
   'appeals',
   'moderation',
 ] as const;
-/**
- * The staff's console texts: English and French only. The console is used by the team, who read
- * either; a member never sees it, so it needs no Romanian (the fallback, English, would show).
- */
-export const CONSOLE_NAMESPACES: readonly Namespace[] = ['moderation'];
 /** Loaded before the first render: what the start page and every layout need. */
 export const STARTUP_NAMESPACES = ['common'] as const;
 /**
@@ -97,8 +93,16 @@ export function currentLanguage(): InterfaceLanguage {
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** One texts file; the dynamic import caches it, so a file fetched early is not fetched again. */
-const loadLocaleFile = (language: string, namespace: string) =>
-  import(`../locales/${language}/${namespace}.json`);
+const importTexts = (language: string, namespace: string) =>
+  import(`../locales/${language}/${namespace}.json`) as Promise<{ default: Record<string, unknown> }>;
+
+/** A namespace's texts in a language, from the file that holds them (lib/text-files.ts). */
+async function loadTexts(language: string, namespace: string): Promise<Record<string, unknown>> {
+  const wanted = interfaceLanguageOf(language) ?? DEFAULT_LANGUAGE;
+  const fileLanguage = textFileLanguage(namespace, wanted);
+  const texts = (await importTexts(fileLanguage, namespace)).default;
+  return fileLanguage === wanted ? texts : borrowedTexts(texts, wanted);
+}
 
 const initialized = new Promise<void>((resolve) => {
   if (i18next.isInitialized) resolve();
@@ -107,14 +111,13 @@ const initialized = new Promise<void>((resolve) => {
 
 /**
  * Loads a page's namespaces beside its code (lib/feature-routes.tsx). Before i18next is ready (the first page),
- * the files of the detected language and the fallback start at once, then i18next takes them from
- * the import cache.
+ * the files of the detected language start at once, then i18next takes them from the import cache.
  */
 export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
   if (namespaces.length === 0) return;
   if (!i18next.isInitialized) {
-    for (const language of new Set([detectLanguage(), DEFAULT_LANGUAGE]))
-      for (const namespace of namespaces) void loadLocaleFile(language, namespace).catch(() => undefined);
+    const language = detectLanguage();
+    for (const namespace of namespaces) void loadTexts(language, namespace).catch(() => undefined);
     await initialized;
   }
   await i18next.loadNamespaces([...namespaces]);
@@ -124,10 +127,11 @@ export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<
 export async function initI18n(language: InterfaceLanguage = detectLanguage()): Promise<void> {
   await i18next
     .use(initReactI18next)
-    .use(resourcesToBackend(loadLocaleFile))
+    .use(resourcesToBackend(loadTexts))
     .init({
       lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
+      // None: every language's texts are complete (lib/text-files.ts), so no visit loads two languages.
+      fallbackLng: false,
       supportedLngs: [...INTERFACE_LANGUAGES],
       ns: [...STARTUP_NAMESPACES],
       defaultNS: 'common',

@@ -2,7 +2,8 @@ import { ERROR_MESSAGES } from '@motema/shared/errors';
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@motema/shared/languages';
 import { VALIDATION_MESSAGES } from '@motema/shared/validation';
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_NAMESPACES, NAMESPACES, type Namespace } from '../lib/i18n.ts';
+import { NAMESPACES, type Namespace } from '../lib/i18n.ts';
+import { CONSOLE_LANGUAGES, CONSOLE_NAMESPACES } from '../lib/text-files.ts';
 
 /**
  * Translation completeness: English, French and Romanian stay complete (ARCHITECTURE.md, web app).
@@ -44,7 +45,6 @@ const locales = byLanguageAndName(localeFiles);
  * (CONSOLE_NAMESPACES) only in English and French, the languages of the team that uses it; members,
  * who never see it, read every other namespace in Romanian too.
  */
-const CONSOLE_LANGUAGES: readonly InterfaceLanguage[] = ['en', 'fr'];
 const languagesOf = (namespace: Namespace): readonly InterfaceLanguage[] =>
   CONSOLE_NAMESPACES.includes(namespace) ? CONSOLE_LANGUAGES : INTERFACE_LANGUAGES;
 const legal = byLanguageAndName(legalFiles);
