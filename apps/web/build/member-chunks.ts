@@ -9,10 +9,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The lazy routes of the member area whose shared modules are grouped. */
+/**
+ * The lazy routes of the member area whose shared modules are grouped: home's layout and page, and the
+ * parts home's route loads beside its page (discovery.feature.tsx's slots: the story tray, the lives'
+ * rings, the notices' banner). Left out, what those parts use went into `member-pages-ui` (Mantine for
+ * the other member pages, with its form inputs: six more files on home's critical path) or into small
+ * files of their own, each a request before home's first screen (issue 33's request count).
+ */
 const HOME_ROOTS = [
   /[\\/]src[\\/]layouts[\\/]home-layout\.tsx$/,
   /[\\/]src[\\/]features[\\/]discovery[\\/]home-page\.tsx$/,
+  /[\\/]src[\\/]features[\\/]posts[\\/]stories[\\/]story-tray\.tsx$/,
+  /[\\/]src[\\/]features[\\/]lives[\\/]live-rings\.tsx$/,
+  /[\\/]src[\\/]features[\\/]moderation[\\/]notices-banner\.tsx$/,
 ];
 /** Lazy roots of the visitor pages: what they reach stays out of the member chunks. */
 const VISITOR_ROOTS = [
@@ -49,8 +58,14 @@ const VISITOR_SOURCES = [
   'layouts/navigation-guard.tsx',
   'main.tsx',
 ];
-/** The home layout and page, from which home's own source is found by its static imports. */
-const HOME_FILES = ['layouts/home-layout.tsx', 'features/discovery/home-page.tsx'];
+/** Home's layout, page and slots (HOME_ROOTS), from which home's own source is found by its static imports. */
+const HOME_FILES = [
+  'layouts/home-layout.tsx',
+  'features/discovery/home-page.tsx',
+  'features/posts/stories/story-tray.tsx',
+  'features/lives/live-rings.tsx',
+  'features/moderation/notices-banner.tsx',
+];
 /** Barrels that re-export every component or icon: walking through them would tie each to every page. */
 const MANTINE_BARREL = /[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
 const MANTINE_COMPONENT = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]([^\\/]+)[\\/]/;
