@@ -4,9 +4,11 @@
  * Kofi's card, and for a visitor Kofi's profile, his post and his zone (nothing of Awa's). With
  * scripts, on a cold visit (no cache, no service worker), the app takes the painted home and profile
  * over without asking again for what they hold (the profile and home's lists, counted among the API
- * calls the page makes), and React reports no hydration mismatch.
+ * calls the page makes), and React reports no hydration mismatch. A profile's code starts once its
+ * photo is in (build/pictures-first.ts), so on a slow line the photo does not share it with the code.
  */
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { auditNothingOf } from '../a11y/journey-auditor.ts';
 import {
   baseUrl,
@@ -21,6 +23,19 @@ import {
 import { appTookOver } from '../app-took-over.ts';
 
 const POST_TEXT = 'Sunset over the lagoon tonight, who is coming for a walk?';
+
+/**
+ * When the profile's photo finished arriving and when its code (the entry the shell names in
+ * build/pictures-first.ts's script) started, from resource timing; plain JavaScript in a string.
+ */
+const PHOTO_THEN_CODE = `(() => {
+  const named = document.querySelector('script[data-code]');
+  const entry = named ? new URL(JSON.parse(named.getAttribute('data-code')).entry, location.href).href : null;
+  const resources = performance.getEntriesByType('resource');
+  const photo = resources.find((resource) => resource.initiatorType === 'img' && resource.name.includes('/api/media/'));
+  const code = resources.find((resource) => resource.name === entry);
+  return { photoEnd: photo ? photo.responseEnd : null, codeStart: code ? code.startTime : null };
+})()`;
 
 /** A page in a fresh context with `member`'s session cookie (none for a visitor). */
 async function coldPage(browser: Browser, member: SignedUpMember | null, javaScriptEnabled: boolean) {
@@ -62,6 +77,17 @@ const serverPainted: Journey = journey(
     });
     expect(opened.status(), 'POST /api/zones').toBe(201);
     const zone = (await opened.json()) as { _id: string };
+    const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#b5563f' } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const uploaded = await kofi.page.request.post('/api/photos', {
+      multipart: { file: { name: 'kofi.jpg', mimeType: 'image/jpeg', buffer: photo } },
+    });
+    expect(uploaded.status(), 'POST /api/photos').toBe(201);
+    const avatar = await kofi.page.request.put('/api/users/avatar', {
+      data: { photo: ((await uploaded.json()) as { _id: string })._id },
+    });
+    expect(avatar.status(), 'PUT /api/users/avatar').toBe(200);
 
     const still = await coldPage(browser, awa, false);
     await still.goto('/home');
@@ -105,6 +131,16 @@ const serverPainted: Journey = journey(
       const mismatches = seen.errors.filter((error) => /hydrat|#418|#423|#425/i.test(error));
       expect(mismatches, `${path}: hydration errors`).toEqual([]);
       await page.locator(`main a[href="/profile/${kofi.id}"], main h1`).first().waitFor();
+      if (path.startsWith('/profile/')) {
+        const { photoEnd, codeStart } = (await page.evaluate(PHOTO_THEN_CODE)) as {
+          photoEnd: number | null;
+          codeStart: number | null;
+        };
+        expect(photoEnd !== null && codeStart !== null, `${path}: the photo and the code, timed`).toBe(true);
+        expect(codeStart! >= photoEnd!, `${path}: code started at ${codeStart} ms, photo in at ${photoEnd} ms`).toBe(
+          true,
+        );
+      }
       await shot(page, `server-painted-taken-over${path.replace(/\/[^/]*$/, '').replace('/', '-')}`);
       log(`${path} taken over; its API calls: ${seen.calls.join(', ') || 'none'}`);
       await page.context().close();

@@ -15,10 +15,12 @@ import {
   MEMBER_SHELL_ATTRIBUTE,
   MEMBER_SHELLS,
   memberShellFile,
+  VISITOR_SHELLS,
   type MemberShell,
 } from '@motema/shared/member-shells';
 import { textFileLanguage } from '../src/lib/text-files.ts';
 import { pageFiles, readManifest, type Manifest } from './critical-path.ts';
+import { picturesFirstFile, picturesFirstHtml, picturesFirstSource } from './pictures-first.ts';
 
 type MemberPage = {
   /** The page's layout and page modules (manifest keys), whose static chunks and styles it loads. */
@@ -80,18 +82,23 @@ export function memberShellPreloads(
 /**
  * index.html with the preloads before `</head>` and the root marked as a member's shell. `crossorigin`
  * as the app's own loads are (Vite's preload helper), or the browser would not use what it preloaded.
+ * With `picturesFirst` (the script's file), the code is named by that script, which starts it once
+ * the page's pictures are in (build/pictures-first.ts).
  */
-export function memberShellHtml(template: string, preloads: ShellPreloads): string {
-  const links = [
-    ...preloads.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...preloads.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-  ].join('');
+export function memberShellHtml(template: string, preloads: ShellPreloads, picturesFirst?: string): string {
   const root = '<div id="root">';
   if (!template.includes('</head>') || !template.includes(root))
     throw new Error('index.html has no </head> or <div id="root">');
-  return template
-    .replace('</head>', `${links}</head>`)
+  const scripts = picturesFirst
+    ? ''
+    : preloads.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  const styles = preloads.styles
+    .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`)
+    .join('');
+  const html = template
+    .replace('</head>', `${scripts}${styles}</head>`)
     .replace(root, `<div id="root" ${MEMBER_SHELL_ATTRIBUTE}>`);
+  return picturesFirst ? picturesFirstHtml(html, preloads.scripts, picturesFirst) : html;
 }
 
 export function memberShells(): Plugin {
@@ -110,12 +117,16 @@ export function memberShells(): Plugin {
       async handler() {
         const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
         const manifest = readManifest(outDir);
+        const picturesFirst = picturesFirstSource();
+        const picturesFirstName = picturesFirstFile(picturesFirst);
+        await writeFile(path.join(outDir, picturesFirstName), picturesFirst);
         for (const language of INTERFACE_LANGUAGES)
           for (const shell of Object.keys(MEMBER_SHELLS) as MemberShell[]) {
             const file = path.join(outDir, memberShellFile(shell, language));
             const preloads = memberShellPreloads(manifest, MEMBER_PAGE_PARTS[shell], language);
+            const startsAfterPictures = VISITOR_SHELLS.has(shell) ? picturesFirstName : undefined;
             await mkdir(path.dirname(file), { recursive: true });
-            await writeFile(file, memberShellHtml(template, preloads));
+            await writeFile(file, memberShellHtml(template, preloads, startsAfterPictures));
           }
       },
     },
