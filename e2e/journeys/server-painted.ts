@@ -137,9 +137,10 @@ const serverPainted: Journey = journey(
           codeStart: number | null;
         };
         expect(photoEnd !== null && codeStart !== null, `${path}: the photo and the code, timed`).toBe(true);
-        expect(codeStart! >= photoEnd!, `${path}: code started at ${codeStart} ms, photo in at ${photoEnd} ms`).toBe(
-          true,
-        );
+        expect(
+          codeStart! >= photoEnd!,
+          `${path}: code started at ${codeStart} ms, photo in at ${photoEnd} ms`,
+        ).toBe(true);
       }
       await shot(page, `server-painted-taken-over${path.replace(/\/[^/]*$/, '').replace('/', '-')}`);
       log(`${path} taken over; its API calls: ${seen.calls.join(', ') || 'none'}`);

@@ -16,9 +16,10 @@ describe("a shell whose code starts after the page's pictures", () => {
     );
     expect(html).not.toContain('modulepreload');
     expect(html).not.toContain('src="/assets/index-1.js"');
-    const tag = /<script type="module" src="\/assets\/pictures-first-1\.js" data-code="([^"]+)"><\/script><\/head>/.exec(
-      html,
-    );
+    const tag =
+      /<script type="module" src="\/assets\/pictures-first-1\.js" data-code="([^"]+)"><\/script><\/head>/.exec(
+        html,
+      );
     expect(tag, html).not.toBeNull();
     expect(JSON.parse(tag![1]!.replace(/&quot;/g, '"'))).toEqual({
       entry: '/assets/index-1.js',
