@@ -58,7 +58,8 @@ export function worker(options: {
   homeCopy?: Record<string, unknown>;
   shell?: string;
   languages?: string[];
-  network?: Record<string, string> | 'offline';
+  /** What the server answers, by path; 'offline' fails every fetch, 'silent' answers none. */
+  network?: Record<string, string> | 'offline' | 'silent';
   /** What the browser's HTTP cache holds, by path (read with `cache: 'only-if-cached'`). */
   httpCache?: Record<string, string>;
 }) {
@@ -75,7 +76,9 @@ export function worker(options: {
       ...(options.homeCopy ? { '/home-copy.json': JSON.stringify(options.homeCopy) } : {}),
     },
   });
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+  const fetch = vi.fn(async (target: string | { url: string }, init?: RequestInit) => {
+    // A path, or the navigation's own request (its URL absolute).
+    const url = typeof target === 'string' ? target : new URL(target.url).pathname;
     if (init?.cache === 'only-if-cached') {
       const sent = options.httpCache?.[url];
       // A miss is a network error, as in the browser.
@@ -83,6 +86,7 @@ export function worker(options: {
       return new Response(sent);
     }
     if (options.network === 'offline') throw new TypeError('Failed to fetch');
+    if (options.network === 'silent') return new Promise<Response>(() => undefined);
     const body = options.network?.[url];
     return body === undefined ? new Response('missing', { status: 404 }) : new Response(body);
   });

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PAINT_WAIT_MS } from './public-pages-worker.ts';
 import { APP_SHELL, BUILD, worker } from './public-pages-worker-fixtures.ts';
+
+const PAINTED_HOME = '<div id="root" data-server-painted="/home"><main>Kofi</main></div>';
 
 describe("the service worker's answer to home (decision 0024)", () => {
   const AMANI = 'amani-1';
@@ -39,13 +42,23 @@ describe("the service worker's answer to home (decision 0024)", () => {
     expect(await again.request('/home/?tab=1')).toContain('data-kept-copy="/home"');
   });
 
-  it('answers with the app shell alone for another member, no member, another build or no copy', async () => {
-    expect(await home({ homeCopy: { ...copy, member: 'bayo-2' } })).toBe(APP_SHELL);
-    expect(await home({ homeCopy: copy, record: { language: null, member: null } })).toBe(APP_SHELL);
-    expect(await home({ homeCopy: copy, record: undefined })).toBe(APP_SHELL);
+  it('answers, without a copy of this member by this build, with home painted by the server, else the app shell', async () => {
+    const online = { network: { '/home': PAINTED_HOME } };
+    expect(await home({ ...online, homeCopy: { ...copy, member: 'bayo-2' } })).toBe(PAINTED_HOME);
+    expect(await home({ ...online, homeCopy: copy, record: { language: null, member: null } })).toBe(
+      PAINTED_HOME,
+    );
+    expect(await home({ ...online, homeCopy: copy, record: undefined })).toBe(PAINTED_HOME);
     // A record written before members were named in it.
-    expect(await home({ homeCopy: copy, record: { language: null, member: true } })).toBe(APP_SHELL);
-    expect(await home({ homeCopy: { ...copy, build: '/assets/index-OLD.js' } })).toBe(APP_SHELL);
+    expect(await home({ ...online, homeCopy: copy, record: { language: null, member: true } })).toBe(
+      PAINTED_HOME,
+    );
+    expect(await home({ ...online, homeCopy: { ...copy, build: '/assets/index-OLD.js' } })).toBe(
+      PAINTED_HOME,
+    );
+    expect(await home(online)).toBe(PAINTED_HOME);
+    // Offline, or the server failing: the app shell, which draws home from the kept lists.
+    expect(await home({ network: 'offline' })).toBe(APP_SHELL);
     expect(await home({})).toBe(APP_SHELL);
   });
 
@@ -109,5 +122,47 @@ describe("the service worker's answer to home (decision 0024)", () => {
     const { request } = worker({});
     for (const entry of ['https://elsewhere.test/x.js', '/assets/../api/x.js', '/assets/x.css', ''])
       expect(await request(`/kept-copy-start.js?entry=${encodeURIComponent(entry)}`, 'cors')).toBe('');
+  });
+});
+
+describe("the service worker's answer to the pages the server paints (decision 0057)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const PROFILE = '<div id="root" data-server-painted="/profile/kofi-1"><main>Kofi, 27</main></div>';
+
+  it('is the page painted by the network for a profile, a post or a zone, for a member or a visitor', async () => {
+    for (const member of ['amani-1', null]) {
+      const { request } = worker({
+        shell: APP_SHELL,
+        record: { language: 'fr', member },
+        network: { '/profile/kofi-1': PROFILE, '/post/p-1': 'post p-1', '/zone/z-1': 'zone z-1' },
+      });
+      expect(await request('/profile/kofi-1')).toBe(PROFILE);
+      expect(await request('/post/p-1')).toBe('post p-1');
+      expect(await request('/zone/z-1')).toBe('zone z-1');
+    }
+  });
+
+  it('is the app shell offline or when the server fails, and other member pages are left to Workbox', async () => {
+    expect(await worker({ shell: APP_SHELL, network: 'offline' }).request('/profile/kofi-1')).toBe(APP_SHELL);
+    expect(await worker({ shell: APP_SHELL, network: {} }).request('/post/p-1')).toBe(APP_SHELL);
+    const { request, fetch } = worker({ shell: APP_SHELL, network: { '/conversations': 'painted?' } });
+    expect(await request('/conversations')).toBeNull();
+    expect(await request('/profile/kofi-1/edit')).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('is the app shell when the network says nothing for PAINT_WAIT_MS', async () => {
+    vi.useFakeTimers();
+    const answer = worker({ shell: APP_SHELL, network: 'silent' }).request('/zone/z-1');
+    await vi.advanceTimersByTimeAsync(PAINT_WAIT_MS - 1);
+    let settled = false;
+    void answer.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled, 'answered before the wait was over').toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer).toBe(APP_SHELL);
   });
 });

@@ -15,8 +15,16 @@
  * script) for that very member; otherwise the app shell alone, as Workbox would answer. That page
  * starts the app through a script the worker answers (KEPT_COPY_START_PATH, decision 0024, amended), which runs
  * the entry only after the copy's first frame: run first, the entry held that frame for seconds.
+ *
+ * The pages the server paints for the visit (decision 0057: a profile, a post, a zone, and home when
+ * the device holds no copy of it for this member) are asked of the network first, as the browser
+ * would without a worker: the painted page shows itself at once and the app takes it over from the
+ * code the worker holds, where the app shell would draw it from scratch once its API calls answered
+ * (4 to 6 s on Regular 3G). Offline, or with no answer within PAINT_WAIT_MS, the app shell answers,
+ * and the app draws the page from what the device kept.
  */
 import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES } from '@motema/shared/languages';
+import { MEMBER_SHELLS, VISITOR_SHELLS } from '@motema/shared/member-shells';
 import { PRERENDERED_ATTRIBUTE } from '../src/lib/prerendered-page.ts';
 import {
   DEVICE_CHOICE_CACHE,
@@ -30,6 +38,12 @@ import {
 } from '@motema/shared/public-pages';
 /** Public pages the worker keeps (sent before it came, or fetched once), until its next version. */
 export const PAGES_CACHE = 'motema-pages';
+
+/**
+ * The longest a painted page is waited for before the app shell answers instead, in ms: a line that
+ * accepts the request and sends nothing (a phone between cells) must not leave the screen blank.
+ */
+export const PAINT_WAIT_MS = 5000;
 
 /** The worker's source: plain script, its settings written in as JSON. */
 export function publicPagesWorker(): string {
@@ -46,6 +60,8 @@ export function publicPagesWorker(): string {
     homeCopyUrl: HOME_COPY_URL,
     keptAttribute: KEPT_COPY_ATTRIBUTE,
     startPath: KEPT_COPY_START_PATH,
+    paintedPaths: [...VISITOR_SHELLS].map((shell) => MEMBER_SHELLS[shell].source),
+    paintWaitMs: PAINT_WAIT_MS,
   };
   return `// Written by the build (apps/web/build/public-pages-worker.ts).
 const SETTINGS = ${JSON.stringify(settings)};
@@ -103,6 +119,12 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(home(request));
     return;
   }
+  if (SETTINGS.paintedPaths.some((pattern) => new RegExp(pattern).test(path))) {
+    // Workbox's listeners would answer with the app shell.
+    event.stopImmediatePropagation();
+    event.respondWith(paintedOrShell(request));
+    return;
+  }
   const page = Object.hasOwn(SETTINGS.pages, path) ? SETTINGS.pages[path] : undefined;
   if (!page) return;
   // Workbox's listeners would answer with the app shell.
@@ -148,6 +170,24 @@ async function appShell(request) {
   return (await keptShell()) || fetch(request);
 }
 
+/**
+ * A page the server paints: the network's answer (a redirect included, for the browser to follow),
+ * else the app shell: offline, on an error, or after SETTINGS.paintWaitMs without an answer.
+ */
+async function paintedOrShell(request) {
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(null), SETTINGS.paintWaitMs);
+  });
+  const network = fetch(request).then(
+    (response) => (response.ok || response.type === 'opaqueredirect' ? response : null),
+    () => null,
+  );
+  const answer = await Promise.race([network, late]);
+  clearTimeout(timer);
+  return answer || appShell(request);
+}
+
 /** Home: the app shell, with the kept copy written in when it is this member's and this build's. */
 async function home(request) {
   const [device, copy, shell] = await Promise.all([
@@ -156,9 +196,11 @@ async function home(request) {
     keptShell(),
   ]);
   if (!shell) return fetch(request);
-  if (!copy || typeof device.member !== 'string' || copy.member !== device.member) return shell;
-  const page = withCopy(await shell.clone().text(), copy);
-  if (!page) return shell;
+  const page =
+    copy && typeof device.member === 'string' && copy.member === device.member
+      ? withCopy(await shell.clone().text(), copy)
+      : null;
+  if (!page) return paintedOrShell(request);
   const headers = new Headers(shell.headers);
   // They describe the shell's bytes, not these.
   for (const name of ['content-length', 'content-encoding', 'etag', 'last-modified']) headers.delete(name);
