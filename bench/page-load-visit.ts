@@ -18,6 +18,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { throttle, type ThrottleProfile } from './lib/browser.ts';
 import { countBytes, type Resource } from './lib/byte-counter.ts';
 import type { ByteTotals } from './lib/byte-kinds.ts';
+import { DEVICE_CHOICE_CACHE, HOME_COPY_URL } from '@motema/shared/public-pages';
 
 export type Visit = {
   usableMs: number;
@@ -218,5 +219,23 @@ export async function serviceWorkerActive(page: Page, timeoutMs = 120_000): Prom
     })),
     new Promise((resolve) => setTimeout(() => resolve(false), ${timeoutMs})),
   ])`;
+  return page.evaluate<boolean>(script).catch(() => false);
+}
+
+/**
+ * Waits until the web app has kept its copy of home for the service worker (lib/home-copy.ts, in the
+ * Cache Storage); false after `timeoutMs`.
+ */
+export async function homeCopyKept(page: Page, timeoutMs = 60_000): Promise<boolean> {
+  const script = `new Promise((resolve) => {
+    const started = Date.now();
+    const check = async () => {
+      const kept = await caches.match(${JSON.stringify(HOME_COPY_URL)}, { cacheName: ${JSON.stringify(DEVICE_CHOICE_CACHE)} });
+      if (kept) return resolve(true);
+      if (Date.now() - started > ${timeoutMs}) return resolve(false);
+      setTimeout(check, 250);
+    };
+    void check();
+  })`;
   return page.evaluate<boolean>(script).catch(() => false);
 }
