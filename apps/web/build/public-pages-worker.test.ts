@@ -63,11 +63,34 @@ describe('the service worker script of the public pages', () => {
       await activate();
       expect([...caches.stores.get(PAGES_CACHE)!.keys()]).toEqual(['/pages/fr/login.html']);
       expect(fetch.mock.calls.every(([, init]) => init?.cache === 'only-if-cached')).toBe(true);
-      // The repeat visit: the page at once, from the device.
-      expect(await request('/login')).toBe(login);
+      // The repeat visit: the page at once, from the device, its entry started after its first frame.
+      expect(await request('/login')).toBe(
+        login.replace(
+          `<script type="module" crossorigin src="${ENTRY}"></script>`,
+          `<script type="module" src="/kept-copy-start.js?entry=${encodeURIComponent(ENTRY)}"></script>`,
+        ),
+      );
       expect(await request('/about')).toBe('about fr, this build');
       expect(fetch).toHaveBeenCalledWith('/pages/fr/about.html');
       expect(fetch).not.toHaveBeenCalledWith('/pages/fr/login.html');
+    });
+
+    it('answers a page with its code after the first frame: no module preloads, the entry run by the start script', async () => {
+      const page =
+        `<html lang="fr"><head><script type="module" crossorigin src="${ENTRY}"></script>` +
+        '<link rel="modulepreload" crossorigin href="/assets/start-page-A1.js">\n' +
+        '<link rel="stylesheet" href="/assets/index-C1.css" media="print" data-after-paint></head>' +
+        '<body><div id="root" data-prerendered="/about">about fr</div></body></html>';
+      const { request } = worker({ languages: ['fr'], network: { '/pages/fr/about.html': page } });
+      const answered = new DOMParser().parseFromString((await request('/about'))!, 'text/html');
+      expect(answered.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+      const scripts = [...answered.querySelectorAll('script')].map((script) => script.getAttribute('src'));
+      expect(scripts).toEqual([`/kept-copy-start.js?entry=${encodeURIComponent(ENTRY)}`]);
+      // The rest as sent: the sheets after the paint, the prerendered root.
+      expect(answered.querySelector('link[data-after-paint]')?.getAttribute('href')).toBe(
+        '/assets/index-C1.css',
+      );
+      expect(answered.getElementById('root')?.textContent).toBe('about fr');
     });
 
     it('none for a device that remembers a member, who is sent the app shell', async () => {
