@@ -270,7 +270,7 @@ function withCopy(html, copy) {
 async function codeAfterFirstFrame(response) {
   const html = await response.text();
   const page = html
-    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>\\s*/g, '')
     .replace(ENTRY_SCRIPT, (tag, src) =>
       '<script type="module" src="' + SETTINGS.startPath + '?entry=' + encodeURIComponent(src) + '"></script>',
     );
