@@ -5,7 +5,7 @@
  * scripts, on a cold visit (no cache, no service worker), the app takes the painted home and profile
  * over without asking again for what they hold (the profile and home's lists, counted among the API
  * calls the page makes), and React reports no hydration mismatch. A profile's code starts once its
- * photo is in (build/pictures-first.ts), so on a slow line the photo does not share it with the code.
+ * photo is in (build/painted-start.ts), so on a slow line the photo does not share it with the code.
  */
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -26,7 +26,7 @@ const POST_TEXT = 'Sunset over the lagoon tonight, who is coming for a walk?';
 
 /**
  * When the profile's photo finished arriving and when its code (the entry the shell names in
- * build/pictures-first.ts's script) started, from resource timing; plain JavaScript in a string.
+ * build/painted-start.ts's script) started, from resource timing; plain JavaScript in a string.
  */
 const PHOTO_THEN_CODE = `(() => {
   const named = document.querySelector('script[data-code]');
@@ -115,7 +115,7 @@ const serverPainted: Journey = journey(
     await shot(visitor, 'server-painted-zone-visitor');
     log('without scripts a visitor sees the profile, the post and the zone');
 
-    for (const path of ['/home', `/profile/${kofi.id}`]) {
+    for (const path of ['/home', `/profile/${kofi.id}`, `/post/${post._id}`, `/zone/${zone._id}`]) {
       const page = await coldPage(browser, awa, true);
       const seen = watch(page);
       await page.goto(path);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEMBER_SHELL_ATTRIBUTE } from '@motema/shared/member-shells';
+import { MEMBER_SHELL_ATTRIBUTE, PAINTED_START_ATTRIBUTE } from '@motema/shared/member-shells';
 import type { Manifest } from './critical-path.ts';
 import { memberShellHtml, memberShellPreloads } from './member-shells.ts';
 
@@ -61,16 +61,24 @@ describe("a member page's shell", () => {
   it('writes them into index.html as the app loads them, and marks the root', () => {
     const template =
       '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
-    const html = memberShellHtml(template, {
-      scripts: ['assets/home-1.js'],
-      styles: ['assets/member-ui-1.css'],
-    });
+    const html = memberShellHtml(
+      template,
+      { scripts: ['assets/home-1.js'], styles: ['assets/member-ui-1.css'] },
+      { file: 'assets/start-1.js', afterPictures: false },
+    );
     expect(html).toBe(
-      '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+      `<html><head><script type="module" src="/assets/start-1.js" ${PAINTED_START_ATTRIBUTE}></script>` +
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
         '<link rel="modulepreload" crossorigin href="/assets/home-1.js">' +
         '<link rel="preload" as="style" crossorigin href="/assets/member-ui-1.css">' +
         `</head><body><div id="root" ${MEMBER_SHELL_ATTRIBUTE}></div></body></html>`,
     );
-    expect(() => memberShellHtml('<div id="app"></div>', { scripts: [], styles: [] })).toThrow();
+    expect(() =>
+      memberShellHtml(
+        '<div id="app"></div>',
+        { scripts: [], styles: [] },
+        { file: 'x.js', afterPictures: false },
+      ),
+    ).toThrow();
   });
 });

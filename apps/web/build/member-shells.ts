@@ -20,7 +20,12 @@ import {
 } from '@motema/shared/member-shells';
 import { textFileLanguage } from '../src/lib/text-files.ts';
 import { pageFiles, readManifest, type Manifest } from './critical-path.ts';
-import { picturesFirstFile, picturesFirstHtml, picturesFirstSource } from './pictures-first.ts';
+import {
+  codeAfterPicturesHtml,
+  earlyTapsHtml,
+  paintedStartFile,
+  paintedStartSource,
+} from './painted-start.ts';
 
 type MemberPage = {
   /** The page's layout and page modules (manifest keys), whose static chunks and styles it loads. */
@@ -82,14 +87,18 @@ export function memberShellPreloads(
 /**
  * index.html with the preloads before `</head>` and the root marked as a member's shell. `crossorigin`
  * as the app's own loads are (Vite's preload helper), or the browser would not use what it preloaded.
- * With `picturesFirst` (the script's file), the code is named by that script, which starts it once
- * the page's pictures are in (build/pictures-first.ts).
+ * The shell loads `start` (the painted pages' start script, build/painted-start.ts): with
+ * `afterPictures`, the code is named by that script, which starts it once the page's pictures are in.
  */
-export function memberShellHtml(template: string, preloads: ShellPreloads, picturesFirst?: string): string {
+export function memberShellHtml(
+  template: string,
+  preloads: ShellPreloads,
+  start: { file: string; afterPictures: boolean },
+): string {
   const root = '<div id="root">';
   if (!template.includes('</head>') || !template.includes(root))
     throw new Error('index.html has no </head> or <div id="root">');
-  const scripts = picturesFirst
+  const scripts = start.afterPictures
     ? ''
     : preloads.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   const styles = preloads.styles
@@ -98,7 +107,9 @@ export function memberShellHtml(template: string, preloads: ShellPreloads, pictu
   const html = template
     .replace('</head>', `${scripts}${styles}</head>`)
     .replace(root, `<div id="root" ${MEMBER_SHELL_ATTRIBUTE}>`);
-  return picturesFirst ? picturesFirstHtml(html, preloads.scripts, picturesFirst) : html;
+  return start.afterPictures
+    ? codeAfterPicturesHtml(html, preloads.scripts, start.file)
+    : earlyTapsHtml(html, start.file);
 }
 
 export function memberShells(): Plugin {
@@ -117,16 +128,16 @@ export function memberShells(): Plugin {
       async handler() {
         const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
         const manifest = readManifest(outDir);
-        const picturesFirst = picturesFirstSource();
-        const picturesFirstName = picturesFirstFile(picturesFirst);
-        await writeFile(path.join(outDir, picturesFirstName), picturesFirst);
+        const startSource = paintedStartSource();
+        const startFile = paintedStartFile(startSource);
+        await writeFile(path.join(outDir, startFile), startSource);
         for (const language of INTERFACE_LANGUAGES)
           for (const shell of Object.keys(MEMBER_SHELLS) as MemberShell[]) {
             const file = path.join(outDir, memberShellFile(shell, language));
             const preloads = memberShellPreloads(manifest, MEMBER_PAGE_PARTS[shell], language);
-            const startsAfterPictures = VISITOR_SHELLS.has(shell) ? picturesFirstName : undefined;
+            const start = { file: startFile, afterPictures: VISITOR_SHELLS.has(shell) };
             await mkdir(path.dirname(file), { recursive: true });
-            await writeFile(file, memberShellHtml(template, preloads, startsAfterPictures));
+            await writeFile(file, memberShellHtml(template, preloads, start));
           }
       },
     },

@@ -29,6 +29,12 @@ export const MEMBER_SHELL_DIR = 'shells';
  */
 export const MEMBER_SHELL_ATTRIBUTE = 'data-member-shell';
 
+/**
+ * Marks the painted pages' start script (apps/web/build/painted-start.ts) in a member shell: a module
+ * script that is not the page's entry, which the kept copy of home names its build by.
+ */
+export const PAINTED_START_ATTRIBUTE = 'data-painted-start';
+
 /** The shell of the page at `path` (no trailing slash, no query), or null. */
 export function memberShellOfPath(path: string): MemberShell | null {
   const names = Object.keys(MEMBER_SHELLS) as MemberShell[];

@@ -5,6 +5,7 @@ import {
   KEPT_COPY_START_PATH,
   type HomeCopy,
 } from '@motema/shared/public-pages';
+import { PAINTED_START_ATTRIBUTE } from '@motema/shared/member-shells';
 
 /**
  * Home as this device last drew it for the member (decision 0024): the service worker writes it into
@@ -26,10 +27,13 @@ const ASSET_STYLE = /^\/assets\/[\w.-]+\.css$/;
 
 /**
  * The build this page runs: the path of its entry script, hashed, which the app shell names too (on a
- * page drawn from a copy, the entry the start script runs).
+ * page drawn from a copy, the entry the start script runs; on a painted home, not the painted pages'
+ * start script before it).
  */
 export function buildOf(document: Document): string | null {
-  const src = document.querySelector('script[type="module"][src]')?.getAttribute('src');
+  const src = document
+    .querySelector(`script[type="module"][src]:not([${PAINTED_START_ATTRIBUTE}])`)
+    ?.getAttribute('src');
   if (!src) return null;
   const url = new URL(src, document.baseURI);
   return url.pathname === KEPT_COPY_START_PATH ? url.searchParams.get('entry') : src;

@@ -1,0 +1,170 @@
+/**
+ * The script that starts a page painted by the server (decision 0057), loaded by every member shell.
+ *
+ * Pictures first, for the pages a link opens (a profile, a post, a zone: @motema/shared/member-shells'
+ * VISITOR_SHELLS). Such a page shows itself from its document; its largest paint is a picture (the
+ * profile's photo, the post's), and on a slow line every request in flight shares it: the app's ~300 KB
+ * of code, asked for beside the picture, held a profile's photo back (bar B4's LCP). So their shell
+ * names its code in this script's `data-code` instead of in tags the browser fetches at once, and the
+ * script starts the code when the page's pictures are in: the entry and its preloads then download
+ * alone, and the app takes the page over from there. A page without a pending picture (a shell the
+ * server could not paint) starts its code at once. Home's shell keeps its own tags (its buttons should
+ * work as soon as possible) and loads the script for what follows only.
+ *
+ * Early taps. Until the app has the page, its buttons are drawn but do nothing: a tap on one (not on a
+ * link, which works without script) starts the code at once, whatever the pictures, and is kept, then
+ * given to the button again once React holds it. Without it, "Ask to join" tapped on a painted zone
+ * before the takeover was lost. Text typed into a field meanwhile starts the code too, and is given to
+ * the field again through its value setter and an `input` event once React holds it, before the taps.
+ * A part React draws anew instead of taking over (its nodes replaced) loses what was typed there: a
+ * post's comment form does (the posts journey writes its comment once the app has the page).
+ */
+import { createHash } from 'node:crypto';
+import { PAINTED_START_ATTRIBUTE } from '@motema/shared/member-shells';
+
+/** The script's attribute holding the code to start: `{"entry": "/assets/…", "preloads": ["/assets/…"]}`. */
+export const CODE_ATTRIBUTE = 'data-code';
+
+/** What a tap before the takeover is kept for: the controls the app handles (a link works without it). */
+const TAPPABLE = 'button, [role="button"], [role="tab"], [role="menuitem"], summary';
+
+/** The longest what was typed and tapped waits for React to hold its element, in ms, from the page's start. */
+const GIVE_BACK_WAIT_MS = 60_000;
+
+/**
+ * The longest the code waits for the pictures, in ms: a picture that never arrives (a stalled line)
+ * must not keep the app from taking over.
+ */
+const LONGEST_WAIT_MS = 4000;
+
+/**
+ * The script, plain JavaScript (no build step, no import): the pictures it waits for are those the page
+ * is loading now, not those it loads lazily when scrolled to.
+ */
+export function paintedStartSource(): string {
+  return `// Written by the build (apps/web/build/painted-start.ts).
+(() => {
+  const tag = document.querySelector('script[${CODE_ATTRIBUTE}]');
+  const code = tag ? JSON.parse(tag.getAttribute('${CODE_ATTRIBUTE}')) : null;
+  // Without code to name, the page's own tags load it.
+  let started = code === null;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of code.preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    import(code.entry);
+  };
+  // React marks each element it has hydrated: a tap or typing on one it holds is its own; on one it
+  // does not hold yet (before the takeover, or in a part it has yet to hydrate) it is kept, in order,
+  // and given back once React holds the element. The listeners stay, as parts hydrate late.
+  const held = (element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+  const kept = [];
+  const typed = new Map();
+  const since = Date.now();
+  let watching = false;
+  const giveBack = () => {
+    while (kept.length > 0) {
+      const element = kept[0];
+      if (element.isConnected && !held(element) && Date.now() - since < ${GIVE_BACK_WAIT_MS}) break;
+      kept.shift();
+      if (!element.isConnected) continue;
+      if (!typed.has(element)) {
+        element.click();
+        continue;
+      }
+      // Through the element's own setter, so that React sees the value change.
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')?.set?.call(element, typed.get(element));
+      typed.delete(element);
+      element.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    watching = kept.length > 0;
+    if (watching) requestAnimationFrame(giveBack);
+  };
+  const keep = (element) => {
+    if (!typed.has(element) || !kept.includes(element)) kept.push(element);
+    start();
+    if (!watching) {
+      watching = true;
+      requestAnimationFrame(giveBack);
+    }
+  };
+  document.addEventListener(
+    'input',
+    (event) => {
+      const field = event.target;
+      if (!(field instanceof Element) || !('value' in field) || held(field)) return;
+      typed.set(field, field.value);
+      keep(field);
+    },
+    true,
+  );
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (!(event.target instanceof Element) || event.target.closest('a[href]')) return;
+      const target = event.target.closest(${JSON.stringify(TAPPABLE)});
+      if (!target || held(target)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      keep(target);
+    },
+    true,
+  );
+  const pending = Array.from(document.images).filter((image) => !image.complete && image.loading !== 'lazy');
+  let left = pending.length;
+  if (left === 0) return start();
+  const done = () => {
+    left -= 1;
+    if (left === 0) start();
+  };
+  for (const image of pending) {
+    image.addEventListener('load', done, { once: true });
+    image.addEventListener('error', done, { once: true });
+  }
+  setTimeout(start, ${LONGEST_WAIT_MS});
+})();
+`;
+}
+
+/** The script's file in the build, named after its content as the build's other files are. */
+export function paintedStartFile(source: string): string {
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+  return `assets/painted-start-${hash}.js`;
+}
+
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * A shell whose code starts after its pictures: index.html's entry script and the module preloads
+ * (the build's and the page's `scripts`) replaced by the script `file`, which names them.
+ */
+export function codeAfterPicturesHtml(template: string, scripts: readonly string[], file: string): string {
+  const entry = ENTRY.exec(template)?.[1];
+  if (!entry) throw new Error('index.html has no module script to start after the pictures');
+  const buildPreloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const code = {
+    entry,
+    preloads: [...buildPreloads.map((match) => match[1]!), ...scripts.map((script) => `/${script}`)],
+  };
+  let html = template.replace(ENTRY, () => '');
+  for (const [tag] of buildPreloads) html = html.replace(tag, '');
+  const tag = `<script type="module" src="/${file}" ${PAINTED_START_ATTRIBUTE} ${CODE_ATTRIBUTE}="${escapeAttribute(JSON.stringify(code))}"></script>`;
+  return html.replace('</head>', () => `${tag}</head>`);
+}
+
+/** A shell that keeps its code's tags and loads the script `file` before them, for the early taps. */
+export function earlyTapsHtml(template: string, file: string): string {
+  if (!ENTRY.test(template)) throw new Error('index.html has no module script to keep the early taps before');
+  return template.replace(
+    ENTRY,
+    (tag) => `<script type="module" src="/${file}" ${PAINTED_START_ATTRIBUTE}></script>${tag}`,
+  );
+}
