@@ -49,7 +49,9 @@ const input: fc.Arbitrary<FeedInput> = fc.record({
   }),
   after: fc.option(
     fc.record({
-      createdAt: fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2027, 0, 1) }).map((ms) => new Date(ms)),
+      createdAt: fc
+        .integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2027, 0, 1) })
+        .map((ms) => new Date(ms)),
       id: fc.uuid(),
     }),
     { nil: undefined },
@@ -84,7 +86,9 @@ describe("the feed's statement templates", () => {
     ]) {
       templatedStatement(feedInputs, templates, 'page', builder(sqlOnly), each);
     }
-    expect([...templates.values()]).toEqual(Array(4).fill(expect.objectContaining({ sql: expect.any(String) })));
+    expect([...templates.values()]).toEqual(
+      Array(4).fill(expect.objectContaining({ sql: expect.any(String) })),
+    );
   });
 
   it('leave to Drizzle a shape with a value they cannot name', () => {
