@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { USER_LIST_FILTERS, USER_LIST_SORTS } from '@motema/shared/discovery';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
+import type { Templates } from '../../db/statement-templates.ts';
 import type { Viewer } from './discovery.policy.ts';
-import { templatedQuery, type PageInput, type Templates } from './statement-templates.repository.ts';
+import { templatedQuery, type PageInput } from './statement-templates.repository.ts';
 import { countMembersQuery, listMembersQuery, type ListRequest } from './user-lists.repository.ts';
 
 // Builds SQL only: the pool never connects.

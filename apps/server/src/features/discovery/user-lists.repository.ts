@@ -3,6 +3,7 @@ import { MATCH_MIN_SCORE, type UserListFilter } from '@motema/shared/discovery';
 import { queryRows } from '../../db/array-rows.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { matches, ratings, users, visits } from '../../db/schema.ts';
+import type { Templates } from '../../db/statement-templates.ts';
 import {
   discoverable,
   distanceKmFrom,
@@ -17,7 +18,7 @@ import {
   withinKm,
   type Viewer,
 } from './discovery.policy.ts';
-import { templatedQuery, type PageInput, type Templates } from './statement-templates.repository.ts';
+import { templatedQuery, type PageInput } from './statement-templates.repository.ts';
 
 /**
  * What a card is made of (the presenter turns it into JSON: age, never the birth date). A member in

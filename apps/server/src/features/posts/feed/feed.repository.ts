@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, isNotNull, isNull, ne, sql, type SQL } 
 import { queryRows } from '../../../db/array-rows.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { postAllowed, postLikes, postMedia, posts, users, type PostRow } from '../../../db/schema.ts';
+import { templatedStatement, type Templates } from '../../../db/statement-templates.ts';
 import {
   discoverable,
   matchedMembersOf,
@@ -13,6 +14,7 @@ import {
 import { hiddenMembersOf } from '../../safety/safety.policy.ts';
 import type { Keyset } from '../post-cursor.ts';
 import { postReadableBy, postShownTo, requestedSql } from '../posts.policy.ts';
+import { feedInputs, type FeedInput } from './feed-templates.repository.ts';
 
 /**
  * The feed (GET /api/posts) in ONE statement: the keys (created_at, id) of the page's posts from
@@ -179,10 +181,15 @@ export function feedPageQuery(db: DbOrTx, viewer: Viewer, after: Keyset | undefi
     .orderBy(desc(posts.createdAt), desc(posts.id));
 }
 
+/** The page's statement templates by shape (feed-templates.repository.ts). */
+const pageTemplates: Templates = new Map();
+
 /**
- * One page. Read with each column's own decoder (db/array-rows.ts). Left unnamed: as a prepared
- * statement PostgreSQL kept planning it for each execution all the same (its generic plan costs
- * more than the custom ones, which fold the viewer's values), about 2 ms a page at 1,000,000 posts.
+ * One page. The statement's text comes from its shape's template once learned (Drizzle builds it for
+ * the first viewer of each shape only: feed-templates.repository.ts). Read with each column's own
+ * decoder (db/array-rows.ts). Left unnamed: as a prepared statement PostgreSQL kept planning it for
+ * each execution all the same (its generic plan costs more than the custom ones, which fold the
+ * viewer's values), about 2 ms a page at 1,000,000 posts.
  */
 export async function findFeedPage(
   db: DbOrTx,
@@ -190,9 +197,11 @@ export async function findFeedPage(
   after: Keyset | undefined,
   limit: number,
 ): Promise<FeedRow[]> {
-  const query = feedPageQuery(db, viewer, after, limit);
+  const build = (input: FeedInput) => feedPageQuery(db, input.viewer, input.after, input.limit).toSQL();
+  const statement = templatedStatement(feedInputs, pageTemplates, 'page', build, { viewer, after, limit });
   const rows =
-    (await queryRows<FlatRow>(db, query.toSQL(), pageFields(viewer.id))) ?? ((await query) as FlatRow[]);
+    (statement && (await queryRows<FlatRow>(db, statement, pageFields(viewer.id)))) ??
+    ((await feedPageQuery(db, viewer, after, limit)) as FlatRow[]);
   return rows.map(
     ({
       authorUsername,
