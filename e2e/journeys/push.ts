@@ -20,6 +20,7 @@
  */
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
 import { expect, journey, locale, shot, signedUpMember, type Journey } from '../fixtures.ts';
+import { appTookOver } from '../app-took-over.ts';
 import { pollUntil } from '../poll-until.ts';
 
 type SimSubscription = { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
@@ -232,8 +233,10 @@ const push = journey(
     const phone = await context.newPage();
     await phone.goto('/home');
     await phone.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    // The app running (its member area drawn), as a phone's app in the background is.
+    // The app running (its member area drawn, and taken over: home is painted by the server, decision
+    // 0057), as a phone's app in the background is.
     await phone.getByRole('navigation', { name: common('nav.main') }).waitFor();
+    await appTookOver(phone);
     await worker.evaluate(async (tag) => {
       const scope = self as unknown as WorkerScope;
       const [notification] = await scope.registration.getNotifications({ tag });
