@@ -67,6 +67,7 @@ export function publicPagesWorker(): string {
   };
   return `// Written by the build (apps/web/build/public-pages-worker.ts).
 const SETTINGS = ${JSON.stringify(settings)};
+const PAINTED_PATHS = SETTINGS.paintedPaths.map((pattern) => new RegExp(pattern));
 
 self.addEventListener('activate', (event) => {
   // Pages kept by the previous version name its files.
@@ -121,7 +122,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(home(request));
     return;
   }
-  if (SETTINGS.paintedPaths.some((pattern) => new RegExp(pattern).test(path))) {
+  if (PAINTED_PATHS.some((pattern) => pattern.test(path))) {
     // Workbox's listeners would answer with the app shell.
     event.stopImmediatePropagation();
     event.respondWith(paintedOrShell(request));
@@ -202,11 +203,19 @@ async function home(request) {
     copy && typeof device.member === 'string' && copy.member === device.member
       ? withCopy(await shell.clone().text(), copy)
       : null;
-  if (!page) return paintedOrShell(request);
-  const headers = new Headers(shell.headers);
-  // They describe the shell's bytes, not these.
+  return page ? rewritten(page, shell) : paintedOrShell(request);
+}
+
+/** \`html\` answered as \`response\` was, but for the headers that describe that response's bytes. */
+function rewritten(html, response) {
+  const headers = new Headers(response.headers);
   for (const name of ['content-length', 'content-encoding', 'etag', 'last-modified']) headers.delete(name);
-  return new Response(page, { status: 200, headers });
+  return new Response(html, { status: response.status, headers });
+}
+
+/** The script tag that runs \`entry\` after the page's first frame (startScript). */
+function startTag(entry) {
+  return '<script type="module" src="' + SETTINGS.startPath + '?entry=' + encodeURIComponent(entry) + '"></script>';
 }
 
 const STYLE = /^\\/assets\\/[\\w.-]+\\.css$/;
@@ -251,10 +260,7 @@ function withCopy(html, copy) {
       return '<html' + named + ' data-mantine-color-scheme="' + scheme + '">';
     })
     .replace('</head>', () => links + '</head>')
-    .replace(ENTRY_SCRIPT, (tag, src) => {
-      const start = SETTINGS.startPath + '?entry=' + encodeURIComponent(src);
-      return '<link rel="modulepreload" crossorigin href="' + src + '"><script type="module" src="' + start + '"></script>';
-    })
+    .replace(ENTRY_SCRIPT, (tag, src) => '<link rel="modulepreload" crossorigin href="' + src + '">' + startTag(src))
     .replace(ROOT, () =>
       '<div id="root" ' + SETTINGS.keptAttribute + '="' + SETTINGS.homePath + '">' + copy.html + '</div>',
     );
@@ -268,15 +274,10 @@ function withCopy(html, copy) {
  * HTML, against the frame at once when only the page has to be drawn.
  */
 async function codeAfterFirstFrame(response) {
-  const html = await response.text();
-  const page = html
+  const html = (await response.text())
     .replace(/<link rel="modulepreload"[^>]*>\\s*/g, '')
-    .replace(ENTRY_SCRIPT, (tag, src) =>
-      '<script type="module" src="' + SETTINGS.startPath + '?entry=' + encodeURIComponent(src) + '"></script>',
-    );
-  const headers = new Headers(response.headers);
-  for (const name of ['content-length', 'content-encoding', 'etag', 'last-modified']) headers.delete(name);
-  return new Response(page, { status: response.status, headers });
+    .replace(ENTRY_SCRIPT, (tag, src) => startTag(src));
+  return rewritten(html, response);
 }
 
 async function publicPage(request, url, page) {
