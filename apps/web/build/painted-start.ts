@@ -16,8 +16,10 @@
  * given to the button again once React holds it. Without it, "Ask to join" tapped on a painted zone
  * before the takeover was lost. Text typed into a field meanwhile starts the code too, and is given to
  * the field again through its value setter and an `input` event once React holds it, before the taps.
- * A part React draws anew instead of taking over (its nodes replaced) loses what was typed there: a
- * post's comment form does (the posts journey writes its comment once the app has the page).
+ * Words typed before this script ran are found by the field's value against the one it was sent with.
+ * A part React draws anew instead of taking over (its nodes replaced, after a mismatch between the
+ * server's render and the browser's) loses what was typed there: a page must render the same in both
+ * (lib/navigation-state.ts).
  */
 import { createHash } from 'node:crypto';
 import { PAINTED_START_ATTRIBUTE } from '@motema/shared/member-shells';
@@ -78,7 +80,10 @@ export function paintedStartSource(): string {
         element.click();
         continue;
       }
-      // Through the element's own setter, so that React sees the value change.
+      // React noted the field's value when it took the field over (the words typed), and an input event
+      // with that same value changes nothing for it: the field is emptied as React sees it, then given
+      // its words back through the element's own setter, which React does not watch.
+      element.value = '';
       Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')?.set?.call(element, typed.get(element));
       typed.delete(element);
       element.dispatchEvent(new Event('input', { bubbles: true }));
@@ -86,6 +91,7 @@ export function paintedStartSource(): string {
     watching = kept.length > 0;
     if (watching) requestAnimationFrame(giveBack);
   };
+  // Each tap is given back; a field once, with its last value.
   const keep = (element) => {
     if (!typed.has(element) || !kept.includes(element)) kept.push(element);
     start();
@@ -104,6 +110,12 @@ export function paintedStartSource(): string {
     },
     true,
   );
+  // Typed before this script ran: a field whose value is no longer the one the page was sent with.
+  for (const field of document.querySelectorAll('#root input, #root textarea')) {
+    if (field.value === field.defaultValue || held(field)) continue;
+    typed.set(field, field.value);
+    keep(field);
+  }
   document.addEventListener(
     'click',
     (event) => {
@@ -116,6 +128,8 @@ export function paintedStartSource(): string {
     },
     true,
   );
+  // Home names no code here: its own tags load it.
+  if (code === null) return;
   const pending = Array.from(document.images).filter((image) => !image.complete && image.loading !== 'lazy');
   let left = pending.length;
   if (left === 0) return start();

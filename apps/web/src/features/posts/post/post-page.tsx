@@ -14,6 +14,7 @@ import { IconArrowLeft, IconLinkOff, IconLock, IconMoodEmpty } from '@tabler/ico
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useNavigationState } from '../../../lib/navigation-state.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Logo } from '../../../ui/logo.tsx';
 import { isolate } from '../../../ui/member-text.tsx';
@@ -37,7 +38,7 @@ export function PostPage() {
   const post = usePostQuery(id, { enabled: wellFormed });
   const problem = problemOf(wellFormed, post.error);
   // Opened from a profile's tabs: the way back is to them (a path of this app only).
-  const from = (useLocation().state as { back?: unknown } | null)?.back;
+  const from = (useNavigationState() as { back?: unknown } | null)?.back;
   const back = typeof from === 'string' && /^\/(?!\/)/.test(from) ? from : null;
 
   useDocumentTitle(
