@@ -1,29 +1,20 @@
-import type { Locator, Page } from 'playwright-core';
-import { pollUntil } from './poll-until.ts';
+import type { Page } from 'playwright-core';
+
+/** In the page: whether React has the root (it marks its container). */
+const rootIsReacts = () => {
+  const root = document.getElementById('root');
+  return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+};
 
 /**
- * Waits until React has the page (its root container is marked): a page painted by the server shows
- * its content, links and tabs before any script runs, so what is on screen says nothing of the app's code.
+ * Waits until React has the page: a page painted by the server shows its content, links and tabs
+ * before any script runs, so what is on screen says nothing of the app's code.
  */
 export function appTookOver(page: Page) {
-  return page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
+  return page.waitForFunction(rootIsReacts);
 }
 
-/**
- * Waits until React holds the element `locator` finds (it has hydrated or drawn it): on a page painted
- * by the server, a part React draws anew after a mismatch replaces the painted element, and what was
- * typed into the painted one is lost. Resolves false after `timeoutMs`.
- */
-export async function reactHolds(locator: Locator, timeoutMs = 15_000): Promise<boolean> {
-  return pollUntil(
-    () =>
-      locator
-        .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))
-        .catch(() => false),
-    (held) => held,
-    { timeoutMs },
-  );
+/** Whether React has the page now. */
+export function hasTakenOver(page: Page): Promise<boolean> {
+  return page.evaluate(rootIsReacts);
 }

@@ -5,7 +5,7 @@
  * given to the button again, and she is a member.
  */
 import { expect, journey, locale, newMemberPage, signedUpMember, type Journey } from '../fixtures.ts';
-import { appTookOver } from '../app-took-over.ts';
+import { appTookOver, hasTakenOver } from '../app-took-over.ts';
 
 /** How long the app's entry is held back, so that the tap surely comes before the takeover. */
 const CODE_HELD_MS = 2000;
@@ -35,11 +35,7 @@ const earlyTap: Journey = journey(
     await page.goto(`/zone/${zone._id}`);
     const join = page.getByRole('button', { name: zones('action.join'), exact: true });
     await join.click();
-    const tookOverBefore = await page.evaluate(() => {
-      const root = document.getElementById('root');
-      return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-    });
-    expect(tookOverBefore, 'the app had the page before the tap').toBe(false);
+    expect(await hasTakenOver(page), 'the app had the page before the tap').toBe(false);
     log('Awa tapped "Join the zone" on the painted page, before the app had it');
     await appTookOver(page);
     await page.getByRole('button', { name: zones('action.leave'), exact: true }).waitFor();
