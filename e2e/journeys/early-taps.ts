@@ -2,16 +2,27 @@
  * A tap before the app has taken a painted page over is not lost (build/painted-start.ts). Kofi opens
  * a public zone; Awa opens it on a slow phone, whose app code is held back two seconds, and taps
  * "Join the zone" at once, on the page the server painted: once the app has the page, the tap is
- * given to the button again, and she is a member.
+ * given to the button again, and she is a member. On Kofi's painted post she writes a comment and taps
+ * Send before the app has it: the words reach the form before the tap does, and the comment is sent.
  */
+import type { Page } from 'playwright-core';
 import { expect, journey, locale, newMemberPage, signedUpMember, type Journey } from '../fixtures.ts';
 import { appTookOver, hasTakenOver } from '../app-took-over.ts';
+import { pollUntil } from '../poll-until.ts';
 
 /** How long the app's entry is held back, so that the tap surely comes before the takeover. */
 const CODE_HELD_MS = 2000;
 
+/** Holds the app's entry back on `page`, so that what is done at once comes before the takeover. */
+function holdCode(page: Page) {
+  return page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, CODE_HELD_MS));
+    await route.continue();
+  });
+}
+
 const earlyTap: Journey = journey(
-  'a tap on a painted zone before the app has it joins the zone',
+  'a tap on a painted zone joins it, and a comment sent on a painted post is sent, before the app has them',
   async ({ browser, baseUrl, log }) => {
     const zones = locale('en', 'zones');
     const awa = await signedUpMember(browser, baseUrl, { firstName: 'Awa', sex: 'female', likes: ['male'] });
@@ -28,10 +39,7 @@ const earlyTap: Journey = journey(
 
     const page = await newMemberPage(browser);
     await page.context().addCookies(await awa.page.context().cookies());
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, CODE_HELD_MS));
-      await route.continue();
-    });
+    await holdCode(page);
     await page.goto(`/zone/${zone._id}`);
     const join = page.getByRole('button', { name: zones('action.join'), exact: true });
     await join.click();
@@ -42,7 +50,34 @@ const earlyTap: Journey = journey(
     const members = await kofi.page.request.get(`/api/zones/${zone._id}/members`);
     expect(JSON.stringify(await members.json()), "the zone's members").toContain(awa.id);
     log('once the app had the page, the tap joined the zone');
+
+    const posts = locale('en', 'posts');
+    const posted = await kofi.page.request.post('/api/posts', {
+      data: { text: 'Sunrise walk on Saturday', visibility: 'public' },
+    });
+    expect(posted.status(), 'POST /api/posts').toBe(201);
+    const post = (await posted.json()) as { _id: string };
+    // A new phone: the first one's service worker would answer the code from its cache.
+    const postPage = await newMemberPage(browser);
+    await postPage.context().addCookies(await awa.page.context().cookies());
+    await holdCode(postPage);
+    await postPage.goto(`/post/${post._id}`);
+    await postPage.getByLabel(posts('comments.write')).fill('Count me in!');
+    await postPage.getByRole('button', { name: posts('comments.send'), exact: true }).click();
+    expect(await hasTakenOver(postPage), 'the app had the post before the comment was sent').toBe(false);
+    log('Awa wrote a comment and tapped Send on the painted post, before the app had it');
+    await appTookOver(postPage);
+    // The words are in the field before the comment is stored: the comment's text is read from the server.
+    const stored = await pollUntil(
+      async () =>
+        JSON.stringify(await (await kofi.page.request.get(`/api/posts/${post._id}/comments`)).json()),
+      (comments) => comments.includes('Count me in!'),
+    );
+    expect(stored, "the post's comments").toContain('Count me in!');
+    await postPage.getByText('Count me in!', { exact: true }).waitFor();
+    log('once the app had the post, the comment was sent');
     await page.context().close();
+    await postPage.context().close();
   },
 );
 

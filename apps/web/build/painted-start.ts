@@ -15,7 +15,10 @@
  * link, which works without script) starts the code at once, whatever the pictures, and is kept, then
  * given to the button again once React holds it. Without it, "Ask to join" tapped on a painted zone
  * before the takeover was lost. Text typed into a field meanwhile starts the code too, and is given to
- * the field again through its value setter and an `input` event once React holds it, before the taps.
+ * the field again through its value setter and an `input` event once React holds it, before the taps,
+ * which wait a frame for React to draw the words (a Send tapped at once read an empty field). While
+ * something is kept, what follows is kept after it, so that it reaches the page in the order it was
+ * done.
  * Words typed before this script ran are found by the field's value against the one it was sent with.
  * A part React draws anew instead of taking over (its nodes replaced, after a mismatch between the
  * server's render and the browser's) loses what was typed there: a page must render the same in both
@@ -62,14 +65,44 @@ export function paintedStartSource(): string {
     }
     import(code.entry);
   };
-  // React marks each element it has hydrated: a tap or typing on one it holds is its own; on one it
-  // does not hold yet (before the takeover, or in a part it has yet to hydrate) it is kept, in order,
-  // and given back once React holds the element. The listeners stay, as parts hydrate late.
-  const held = (element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+  // A tap or typing on an element React holds is its own; on one it does not hold yet (before the
+  // takeover, or in a part it has yet to hydrate) it is kept, in order, and given back once React holds
+  // the element. The listeners stay, as parts hydrate late. React holds an element once the render that
+  // takes it over is committed, not as soon as it marks it with its fiber: until then React hands an
+  // event on it to no one. The test is React's own (react-dom's getNearestMountedFiber): the fiber is
+  // mounted when no fiber between it and the root is still being placed or hydrated (flags 4098).
+  const held = (element) => {
+    const key = Object.keys(element).find((name) => name.startsWith('__reactFiber'));
+    if (!key) return false;
+    const fiber = element[key];
+    let node = fiber;
+    let mounted = fiber;
+    for (let next = fiber; next && !next.alternate; next = node.return) {
+      node = next;
+      if ((node.flags & 4098) !== 0) mounted = node.return;
+    }
+    while (node.return) node = node.return;
+    return node.tag === 3 && mounted === fiber;
+  };
   const kept = [];
   const typed = new Map();
   const since = Date.now();
   let watching = false;
+  // The taps and typing given back pass through this script's listeners again: they let them go.
+  let givingBack = false;
+  const giveBackNow = (act) => {
+    givingBack = true;
+    try {
+      act();
+    } finally {
+      givingBack = false;
+    }
+  };
+  // While something is kept, what follows is kept after it, even on an element React holds: a Send
+  // tapped once React had the button reached it before the words typed earlier, kept, reached the field.
+  // Only what React will take over is kept: a control outside its root is left to itself.
+  const root = document.getElementById('root');
+  const ownedByReact = (element) => !root?.contains(element) || (kept.length === 0 && held(element));
   const giveBack = () => {
     while (kept.length > 0) {
       const element = kept[0];
@@ -77,7 +110,7 @@ export function paintedStartSource(): string {
       kept.shift();
       if (!element.isConnected) continue;
       if (!typed.has(element)) {
-        element.click();
+        giveBackNow(() => element.click());
         continue;
       }
       // React noted the field's value when it took the field over (the words typed), and an input event
@@ -86,7 +119,9 @@ export function paintedStartSource(): string {
       element.value = '';
       Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')?.set?.call(element, typed.get(element));
       typed.delete(element);
-      element.dispatchEvent(new Event('input', { bubbles: true }));
+      giveBackNow(() => element.dispatchEvent(new Event('input', { bubbles: true })));
+      // React draws the words in a microtask: a tap given at once (Send) would find the field empty.
+      break;
     }
     watching = kept.length > 0;
     if (watching) requestAnimationFrame(giveBack);
@@ -104,7 +139,8 @@ export function paintedStartSource(): string {
     'input',
     (event) => {
       const field = event.target;
-      if (!(field instanceof Element) || !('value' in field) || held(field)) return;
+      if (givingBack || !(field instanceof Element) || !('value' in field) || ownedByReact(field)) return;
+      event.stopImmediatePropagation();
       typed.set(field, field.value);
       keep(field);
     },
@@ -119,9 +155,9 @@ export function paintedStartSource(): string {
   document.addEventListener(
     'click',
     (event) => {
-      if (!(event.target instanceof Element) || event.target.closest('a[href]')) return;
+      if (givingBack || !(event.target instanceof Element) || event.target.closest('a[href]')) return;
       const target = event.target.closest(${JSON.stringify(TAPPABLE)});
-      if (!target || held(target)) return;
+      if (!target || ownedByReact(target)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       keep(target);
