@@ -28,6 +28,7 @@ import {
 import { keptCopyCanGo } from './lib/kept-copy-ready.ts';
 import { takePaintedAnswers } from './lib/server-painted.ts';
 import { AppRoot } from './app-root.tsx';
+import { keepFirstPageScroll } from './layouts/scroll-position.tsx';
 
 // The page's uncaught errors go to the server's log (over the member's socket) from the first line on.
 captureClientErrors();
@@ -50,6 +51,7 @@ const prerendered = prerenderedPage(container);
 // Or home as this device last drew it, written in by the service worker (decision 0024).
 const keptCopy = keptCopyPath(container);
 const app = <AppRoot router={router} />;
+if (painted !== null || prerendered !== null || keptCopy !== null) keepFirstPageScroll();
 await initI18n();
 followDeviceChoice(queryClient, storedLanguage);
 // The service worker on the web; in the native shell, its parts bound in before anything renders.

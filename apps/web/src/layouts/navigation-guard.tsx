@@ -1,14 +1,6 @@
 import { nprogress } from '@mantine/nprogress';
 import { useEffect } from 'react';
-import {
-  Navigate,
-  Outlet,
-  ScrollRestoration,
-  useLocation,
-  useNavigate,
-  useNavigation,
-  type Location,
-} from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useMeQuery } from '../features/users/users.api.ts';
 import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
 import { mirrorLanguageChoice } from '../lib/language-cookie.ts';
@@ -17,18 +9,11 @@ import { clearExitPath, pendingExitPath, setNavigator } from '../lib/navigation.
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
 import { idleLazy } from '../ui/idle-lazy.tsx';
 import { guardRedirect } from './guard.ts';
+import { FirstPageScroll, scrollKey } from './scroll-position.tsx';
 
 const NavigationProgressBar = idleLazy(() =>
   import('./navigation-progress.tsx').then((module) => module.NavigationProgressBar),
 );
-
-/**
- * The key of a page's scroll position. A fresh load's first page always has the key "default" (it has
- * no history entry of the router's yet), so the last position saved under it, in another load of the
- * tab, was restored on any page loaded afresh: each load's first page gets a key of its own.
- */
-const FIRST_PAGE_KEY = `default:${performance.timeOrigin}`;
-const scrollKey = (location: Location) => (location.key === 'default' ? FIRST_PAGE_KEY : location.key);
 
 /** The navigation guard of SPEC.md section 2, and the page loading bar. */
 export function NavigationGuard() {
@@ -66,7 +51,9 @@ export function NavigationGuard() {
   return (
     <>
       <NavigationProgressBar />
-      {/* A new page opens at its top; back and forward return to where the member was. */}
+      {/* A new page opens at its top; back and forward return to where the member was; a first page
+          on screen before React stays where it was scrolled. */}
+      <FirstPageScroll />
       <ScrollRestoration getKey={scrollKey} />
       {redirect ? <Navigate replace to={redirect} /> : <Outlet />}
     </>
