@@ -1,8 +1,7 @@
 // @slow-tier the bank invariant run (M6): thousands of operations against the server's process, killed (kill -9) and restarted, with FlexPay's faults on.
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDailyCheck } from '../billing/payments/payment-daily-check.service.ts';
-import { UNKNOWN_ALERT_AFTER_MS } from '../billing/payments/payment-transitions.ts';
+import { runDailyCheck, UNKNOWN_ALERT_AFTER_MS } from '../billing/payments/payment-daily-check.service.ts';
 import { clock } from '../../lib/clock.ts';
 import { PAYMENT_RECONCILE_QUEUE } from '../billing/payments/payment-callback.service.ts';
 import { sweepPayments } from '../billing/payments/payment-sweeper.service.ts';

@@ -14,6 +14,9 @@ import type { PaymentsDeps } from './payments-deps.ts';
 import * as repo from './payments.repository.ts';
 import type { PaymentEntries } from './payments.repository.ts';
 
+/** How long a payment no check can settle waits before the daily check reminds of it. */
+export { UNKNOWN_ALERT_AFTER_MS };
+
 /** The daily reconciliation's queue (P22, PAYMENTS.md A3.8): one run a day across nodes. */
 export const PAYMENT_DAILY_CHECK_QUEUE = 'payment-daily-check';
 /** The hour (UTC) in which the run is sent: a quiet one for the members and FlexPay. */
