@@ -4,7 +4,8 @@
  * Kofi's card, and for a visitor Kofi's profile, his post and his zone (nothing of Awa's). With
  * scripts, on a cold visit (no cache, no service worker), the app takes the painted home and profile
  * over without asking again for what they hold (the profile and home's lists, counted among the API
- * calls the page makes), and React reports no hydration mismatch. A profile's code starts once its
+ * calls the page makes), React reports no hydration mismatch, and the painted content is the one on
+ * the page once React has it (not drawn anew). A profile's code starts once its
  * photo is in (build/painted-start.ts), so on a slow line the photo does not share it with the code.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -44,6 +45,11 @@ async function coldPage(browser: Browser, member: SignedUpMember | null, javaScr
   if (member) await page.context().addCookies(await member.page.context().cookies());
   return page;
 }
+
+/** In the page, before any script: the painted content of its <main>, to find it again after the takeover. */
+const NOTE_PAINTED_CONTENT = `addEventListener('DOMContentLoaded', () => {
+  window.__paintedContent = document.querySelector('main > *');
+});`;
 
 /** The API calls `page` makes from now on, and its console errors. */
 function watch(page: Page) {
@@ -118,6 +124,7 @@ const serverPainted: Journey = journey(
     for (const path of ['/home', `/profile/${kofi.id}`, `/post/${post._id}`, `/zone/${zone._id}`]) {
       const page = await coldPage(browser, awa, true);
       const seen = watch(page);
+      await page.addInitScript(NOTE_PAINTED_CONTENT);
       await page.goto(path);
       await appTookOver(page);
       await page.waitForLoadState('networkidle');
@@ -130,6 +137,12 @@ const serverPainted: Journey = journey(
       expect(asked, `${path}: what the page holds, asked again`).toEqual([]);
       const mismatches = seen.errors.filter((error) => /hydrat|#418|#423|#425/i.test(error));
       expect(mismatches, `${path}: hydration errors`).toEqual([]);
+      // Taken over, not drawn anew: a page whose texts its route does not load suspended the takeover,
+      // and React replaced the painted page with its skeleton, then drew it again.
+      expect(
+        await page.evaluate('window.__paintedContent?.isConnected === true'),
+        `${path}: the painted content still on the page after the takeover`,
+      ).toBe(true);
       await page.locator(`main a[href="/profile/${kofi.id}"], main h1`).first().waitFor();
       if (path.startsWith('/profile/')) {
         const { photoEnd, codeStart } = (await page.evaluate(PHOTO_THEN_CODE)) as {

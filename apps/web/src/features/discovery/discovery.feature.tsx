@@ -41,7 +41,10 @@ export const discoveryFeature: FeatureModule = {
               ProfilePage: () => <profile.ProfilePage tabs={tabs} />,
             })),
           'ProfilePage',
-          ['discovery', 'settings'],
+          // Its menu's texts (ProfileSafetyMenu) too: a namespace the page reads but the route does not
+          // load suspends the painted page's takeover until it comes, and React then drew the page
+          // anew, its skeleton in between (a tap then landed on what moved under it).
+          ['discovery', 'settings', 'safety'],
         ),
       ),
     ],
