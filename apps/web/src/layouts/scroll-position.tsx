@@ -26,9 +26,7 @@ let keepFirstPage = false;
 export function keepFirstPageScroll(): void {
   keepFirstPage = true;
   // The router's key for the page is in its history entry (a page opened by a link has none).
-  const state: unknown = window.history.state;
-  const key = state && typeof state === 'object' && 'key' in state ? state.key : null;
-  onScreenPageKey = typeof key === 'string' ? key : null;
+  onScreenPageKey = (window.history.state as { key?: string } | null)?.key ?? null;
 }
 
 /**
@@ -44,11 +42,8 @@ export function FirstPageScroll() {
   useLayoutEffect(() => {
     if (!keepFirstPage) return;
     keepFirstPage = false;
-    const { scrollX, scrollY } = window;
-    if (scrollY === 0) return;
-    queueMicrotask(() => {
-      if (window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
-    });
+    const { scrollY } = window;
+    if (scrollY > 0) queueMicrotask(() => window.scrollTo(0, scrollY));
   }, []);
   return null;
 }
