@@ -86,7 +86,7 @@ await mkdir(WORK_DIR, { recursive: true });
 const workDir = await mkdtemp(path.join(WORK_DIR, 'bench-bundle-'));
 let started = performance.now();
 const appDist = appDistArg ? path.resolve(appDistArg) : path.join(workDir, 'app');
-if (!appDistArg) await buildWeb(appDist);
+if (!appDistArg) await buildWeb(appDist, { server: false });
 const appBuildMs = appDistArg ? null : performance.now() - started;
 started = performance.now();
 const templateDist = await buildTemplate(path.join(workDir, 'template'));

@@ -2,7 +2,8 @@
  * The real app for browser benchmarks (B4 page load, B6 session bytes): a PostgreSQL (embedded in a
  * temporary folder, `keepDir`, or BENCH_DATABASE_URL), migrations, seeded members, the web app built
  * the way `npm run build` builds it (`vite build` from apps/web, `.br`/`.gz` beside each file, the
- * Workbox service worker) into a temporary folder, and `apps/server/src/main.ts` serving both the API
+ * Workbox service worker, and the server's build that paints pages, `dist-server/` beside it) into a
+ * temporary folder under node_modules/.cache/motema (the server's build imports packages), and `apps/server/src/main.ts` serving both the API
  * and that build (WEB_DIST_DIR) on a free port of 127.0.0.1.
  *
  *   const app = await startApp({ members: 60 });
@@ -16,8 +17,8 @@
  *   them is reused as it is. `member(n)` is the n-th (from 1) seeded member who can log in and shows in
  *   lists (active, first name, sex, position), nearest to Kinshasa's centre first (the biggest
  *   cluster, so member 1's lists fill) — not the n of the username (4% are pending or deactivated).
- * - `webDist`: serve this existing build instead of building (e.g. `--web-dist /tmp/x` to skip the
- *   ~1 minute build while developing). `build: false` with no `webDist` serves apps/web/dist as is.
+ * - `webDist`: serve this existing build instead of building (e.g. `--web-dist apps/web/dist` to skip
+ *   the ~1 minute build while developing); its `dist-server/` must be beside it, or the start fails. `build: false` with no `webDist` serves apps/web/dist as is.
  * - `core`: the CPU core the server is pinned to (taskset), as in `startNode`.
  * - `tls`: HTTPS, HTTP/2 and HTTP/1.1 on one port (TLS_CERT_FILE, TLS_KEY_FILE) with a self-signed
  *   certificate made for the run (`certificate`); this process trusts it (setDefaultCACertificates).
@@ -27,8 +28,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +50,7 @@ import { freePort, openDatabase, startAppServer, type Child } from './processes.
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const KINSHASA = AFRICAN_CITIES[0];
+const BENCH_WORK_DIR = path.join(rootDir, 'node_modules', '.cache', 'motema');
 export const SEED_PREFIX = 'pagebench_';
 
 export type AppOptions = {
@@ -99,22 +101,29 @@ export type RunningApp = {
 };
 
 /**
- * `vite build --outDir <outDir>` in apps/web (what `npm run build` runs), on the running Node: vite's
- * own `#!/usr/bin/env node` would take the machine's node, which may be too old for vite.config.ts.
+ * What `npm run build` builds, on the running Node (vite's own `#!/usr/bin/env node` would take the
+ * machine's node, which may be too old for vite.config.ts): the browser's build into `outDir` and,
+ * unless `server` is false, the server's build of the app beside it (`dist-server/`, which paints home,
+ * a profile, a post and a zone: without it the server answers those pages with the bare shell).
  */
-export async function buildWeb(outDir: string): Promise<void> {
+export async function buildWeb(outDir: string, { server = true }: { server?: boolean } = {}): Promise<void> {
   const started = performance.now();
+  await viteBuild(['--outDir', outDir]);
+  if (server)
+    await viteBuild(['--config', 'vite.server.config.ts', '--outDir', path.join(outDir, '..', 'dist-server')]);
+  console.log(`Web app built into ${outDir} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+function viteBuild(args: string[]): Promise<void> {
   const vite = path.join(rootDir, 'node_modules', 'vite', 'bin', 'vite.js');
-  await new Promise<void>((resolve, reject) => {
-    const args = [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
-    const child = spawn(process.execPath, args, {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, 'build', ...args, '--emptyOutDir', '--logLevel', 'warn'], {
       cwd: path.join(rootDir, 'apps', 'web'),
       env: childEnv(),
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited ${code}`))));
   });
-  console.log(`Web app built into ${outDir} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }
 
 /** Seeds `count` members with avatars and activity (`seed()`), unless the database has them already. */
@@ -146,7 +155,9 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
   const count = options.members ?? 300;
   const database = await openDatabase(options.keepDir, 'app');
   const { db, close } = connectDatabase(database.url, { max: 4 });
-  const temp = await mkdtemp(path.join(os.tmpdir(), 'motema-bench-app-'));
+  // Inside the repository: the server's build of the web app imports packages from node_modules.
+  await mkdir(BENCH_WORK_DIR, { recursive: true });
+  const temp = await mkdtemp(path.join(BENCH_WORK_DIR, 'bench-app-'));
   // Media (the seeded avatars) beside a kept database, so a reused database keeps its pictures.
   const dataDir = options.keepDir ? path.resolve(options.keepDir, 'data') : path.join(temp, 'data');
   let server: Child | undefined;
@@ -161,6 +172,8 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       webDist = path.join(temp, 'web');
       await buildWeb(webDist);
     }
+    if (!existsSync(path.join(webDist, '..', 'dist-server', 'server-paint.js')))
+      throw new Error(`no server build beside ${webDist} (dist-server/): the server would not paint its pages`);
     const port = await freePort();
     const certificate = options.tls ? selfSignedCertificate() : undefined;
     const tlsEnv: Record<string, string> = {};
