@@ -45,6 +45,7 @@ export const APP_SHELL = `<!doctype html>
 <html lang="en">
   <head>
     <script type="module" crossorigin src="${BUILD}"></script>
+    <link rel="modulepreload" crossorigin href="/assets/rolldown-runtime-R1.js">
     <link rel="stylesheet" crossorigin href="/assets/index-C1.css">
   </head>
   <body>

@@ -253,14 +253,13 @@ function withCopy(html, copy) {
   const scheme = copy.scheme === 'dark' ? 'dark' : 'light';
   const links = styles.map((href) => '<link rel="stylesheet" href="' + href + '">').join('');
   // Functions as replacements: the copy's HTML may hold "$&" and the like.
-  return html
+  return entryAfterFirstFrame(html)
     .replace(/<html\\b[^>]*>/, (tag) => {
       const rest = tag.slice(5, -1).replace(/\\sdata-mantine-color-scheme="[^"]*"/, '');
       const named = language ? rest.replace(/\\slang="[^"]*"/, '') + ' lang="' + language + '"' : rest;
       return '<html' + named + ' data-mantine-color-scheme="' + scheme + '">';
     })
     .replace('</head>', () => links + '</head>')
-    .replace(ENTRY_SCRIPT, (tag, src) => '<link rel="modulepreload" crossorigin href="' + src + '">' + startTag(src))
     .replace(ROOT, () =>
       '<div id="root" ' + SETTINGS.keptAttribute + '="' + SETTINGS.homePath + '">' + copy.html + '</div>',
     );
@@ -274,10 +273,12 @@ function withCopy(html, copy) {
  * HTML, against the frame at once when only the page has to be drawn.
  */
 async function codeAfterFirstFrame(response) {
-  const html = (await response.text())
-    .replace(/<link rel="modulepreload"[^>]*>\\s*/g, '')
-    .replace(ENTRY_SCRIPT, (tag, src) => startTag(src));
-  return rewritten(html, response);
+  return rewritten(entryAfterFirstFrame(await response.text()), response);
+}
+
+/** \`html\` with its entry started by the start script and without its module preloads. */
+function entryAfterFirstFrame(html) {
+  return html.replace(/<link rel="modulepreload"[^>]*>\\s*/g, '').replace(ENTRY_SCRIPT, (tag, src) => startTag(src));
 }
 
 async function publicPage(request, url, page) {
