@@ -26,6 +26,8 @@ export type Visit = {
   lcpElement?: string;
   /** First contentful paint, ms. */
   fcpMs: number;
+  /** The document's Navigation Timing, or null where the page gave none. */
+  documentTiming: DocumentTiming | null;
   /** The layout shifts counted (time, value, the nodes that moved). */
   shifts: { t: number; value: number; sources: string[] }[];
   /** document.visibilityState at the start, then its changes (LCP is not reported for hidden pages). */
@@ -47,6 +49,19 @@ type PageState = {
   shifts: { t: number; value: number; input: boolean; sources: string[] }[];
   visibility: string[];
   fcp: number | null;
+  documentTiming: DocumentTiming | null;
+};
+
+/**
+ * The document's own moments (Navigation Timing), ms from navigation start: `workerStart` is when the
+ * service worker was ready to take the request (0 without one), `responseStart` its first byte.
+ */
+export type DocumentTiming = {
+  workerStart: number;
+  fetchStart: number;
+  responseStart: number;
+  responseEnd: number;
+  domInteractive: number;
 };
 
 /**
@@ -90,7 +105,9 @@ const INSTRUMENT = `(selectors) => {
     lcp({ getEntries: () => lcpObserver.takeRecords() });
     shifts({ getEntries: () => shiftObserver.takeRecords() });
     const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-    return { usable: state.usable, lcp: state.lcp, shifts: state.shifts, visibility: state.visibility, fcp: fcp ? fcp.startTime : null };
+    const nav = performance.getEntriesByType('navigation')[0];
+    const documentTiming = nav ? { workerStart: nav.workerStart, fetchStart: nav.fetchStart, responseStart: nav.responseStart, responseEnd: nav.responseEnd, domInteractive: nav.domInteractive } : null;
+    return { usable: state.usable, lcp: state.lcp, shifts: state.shifts, visibility: state.visibility, fcp: fcp ? fcp.startTime : null, documentTiming };
   };
   const visible = (selector) =>
     Array.from(document.querySelectorAll(selector)).some((element) => {
@@ -195,6 +212,7 @@ export async function measure(page: Page, url: string, options: VisitOptions): P
     lcpMs: lcp?.t ?? Number.NaN,
     lcpElement: lcp?.element,
     fcpMs: state.fcp ?? Number.NaN,
+    documentTiming: state.documentTiming,
     shifts: state.shifts
       .filter((shift) => !shift.input)
       .map((shift) => ({ t: Math.round(shift.t), value: shift.value, sources: shift.sources })),

@@ -125,11 +125,18 @@ async function coldAndRepeat(
     }
     if (target === 'app') samples.at(-2)!.serviceWorkerBytes = swBytes.totals().total;
     const line = (label: string, v: Visit) =>
-      `${label} FCP ${(v.fcpMs / 1000).toFixed(2)} s, LCP ${(v.lcpMs / 1000).toFixed(2)} s, usable ${(v.usableMs / 1000).toFixed(2)} s, CLS ${v.cls.toFixed(3)}, ${formatNumber(v.bytes.total / 1024)} KB in ${v.requests} requests${v.controlled ? ' (service worker)' : ''}`;
+      `${label} FCP ${(v.fcpMs / 1000).toFixed(2)} s, LCP ${(v.lcpMs / 1000).toFixed(2)} s, usable ${(v.usableMs / 1000).toFixed(2)} s, CLS ${v.cls.toFixed(3)}, ${formatNumber(v.bytes.total / 1024)} KB in ${v.requests} requests${v.controlled ? ' (service worker)' : ''}${documentLine(v)}`;
     console.log(`  ${label} ${page} ${profile.name}: ${line('cold', cold)}; ${line('repeat', repeat)}`);
   } finally {
     await context.close();
   }
+}
+
+/** When the document's answer began and its first byte came (ms), and the worker's start if it answered. */
+function documentLine({ documentTiming: timing }: Visit): string {
+  if (!timing) return '';
+  const worker = timing.workerStart > 0 ? `worker ${Math.round(timing.workerStart)}, ` : '';
+  return ` [document: ${worker}first byte ${Math.round(timing.responseStart)} ms]`;
 }
 
 async function main() {
