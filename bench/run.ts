@@ -3,17 +3,18 @@
  * `npm run bench -- near` runs the ones whose name contains `near`. Arguments after `--` that start
  * with `--` go to each benchmark (e.g. `npm run bench -- near --members 100000`). Each benchmark
  * writes `bench/results/<name>.json`; at the end one table of every bar (the latest result of each
- * benchmark, those not run now marked with their date) is printed and written to
- * `bench/results/summary.md`.
+ * benchmark, those not run now marked with their date; the bars no result file here holds, from the
+ * summary before) is printed and written to `bench/results/summary.md`.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnv } from './lib/child-env.ts';
 import { markdownBars, printBars, readAllResults, RESULTS_DIR } from './lib/results.ts';
+import { carriedRows } from './lib/summary-rows.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -45,15 +46,18 @@ for (const name of chosen) {
 }
 
 const results = (await readAllResults()).filter((result) => all.includes(result.bench));
-const rows = results
-  .flatMap((result) =>
-    result.bars.map((row) =>
-      new Date(result.at) >= startedAt
-        ? row
-        : { ...row, what: `${row.what} (earlier run, ${result.at.slice(0, 16).replace('T', ' ')} UTC)` },
-    ),
-  )
-  .sort((a, b) => a.bar.localeCompare(b.bar, 'en', { numeric: true }));
+const fresh = results.flatMap((result) =>
+  result.bars.map((row) =>
+    new Date(result.at) >= startedAt
+      ? row
+      : { ...row, what: `${row.what} (earlier run, ${result.at.slice(0, 16).replace('T', ' ')} UTC)` },
+  ),
+);
+const summaryFile = path.join(RESULTS_DIR, 'summary.md');
+const previousSummary = await readFile(summaryFile, 'utf8').catch(() => '');
+const rows = [...fresh, ...carriedRows(previousSummary, new Set(fresh.map((row) => row.bar)))].sort((a, b) =>
+  a.bar.localeCompare(b.bar, 'en', { numeric: true }),
+);
 console.log('\n== summary');
 printBars(rows);
 const missing = all.filter((name) => !results.some((result) => result.bench === name));
@@ -68,9 +72,11 @@ const summary = [
   '',
   markdownBars(rows),
   '',
-  ...(missing.length > 0 ? [`No result yet: ${missing.join(', ')}.`, ''] : []),
+  ...(missing.length > 0
+    ? [`No result file here: ${missing.join(', ')} (their rows, if any, come from the summary before).`, '']
+    : []),
 ].join('\n');
-await writeFile(path.join(RESULTS_DIR, 'summary.md'), summary);
+await writeFile(summaryFile, summary);
 if (failed.length > 0) console.error(`\nBroken (not a missed bar): ${failed.join(', ')}`);
 const missed = rows.filter((row) => !row.pass).length;
 console.log(`\n${rows.length - missed} bars met, ${missed} missed; bench/results/summary.md written.`);
