@@ -110,7 +110,12 @@ export async function buildWeb(outDir: string, { server = true }: { server?: boo
   const started = performance.now();
   await viteBuild(['--outDir', outDir]);
   if (server)
-    await viteBuild(['--config', 'vite.server.config.ts', '--outDir', path.join(outDir, '..', 'dist-server')]);
+    await viteBuild([
+      '--config',
+      'vite.server.config.ts',
+      '--outDir',
+      path.join(outDir, '..', 'dist-server'),
+    ]);
   console.log(`Web app built into ${outDir} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }
 
@@ -173,7 +178,9 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       await buildWeb(webDist);
     }
     if (!existsSync(path.join(webDist, '..', 'dist-server', 'server-paint.js')))
-      throw new Error(`no server build beside ${webDist} (dist-server/): the server would not paint its pages`);
+      throw new Error(
+        `no server build beside ${webDist} (dist-server/): the server would not paint its pages`,
+      );
     const port = await freePort();
     const certificate = options.tls ? selfSignedCertificate() : undefined;
     const tlsEnv: Record<string, string> = {};

@@ -70,7 +70,11 @@ export async function launchBrowser(options: { headless?: boolean; args?: string
   const theirs = await playwrightFeaturesOff();
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [...CHROMIUM_ARGS, `--disable-features=${[...theirs.names, ...FEATURES_OFF].join(',')}`, ...(options.args ?? [])],
+    args: [
+      ...CHROMIUM_ARGS,
+      `--disable-features=${[...theirs.names, ...FEATURES_OFF].join(',')}`,
+      ...(options.args ?? []),
+    ],
     ignoreDefaultArgs: theirs.switch ? [theirs.switch] : [],
     headless: options.headless ?? true,
   });

@@ -8,10 +8,38 @@ Written by \`npm run bench\` on 2026-12-03T11:42:13.435Z (2 cores, load 4.5 / 3.
 an earlier run of that benchmark.
 
 ${markdownBars([
-  { bar: 'B4', what: 'home usable, repeat', measured: '5.92 s', reference: '1.41 s', target: '<= 1.0 s', pass: false },
-  { bar: 'B5', what: 'start page JS+CSS', measured: '149.9 KB', reference: '57.0 KB', target: '<= 150.0 KB', pass: true },
-  { bar: 'B10', what: 'search p95 (earlier run, 2026-12-02 14:10 UTC)', measured: '69.9 ms', reference: 'a | b', target: '<= 20 ms', pass: false },
-  { bar: 'B11', what: 'camera to viewer (run of 2026-12-03 07:06 UTC)', measured: '5.3 s', reference: '', target: '<= 6 s', pass: true },
+  {
+    bar: 'B4',
+    what: 'home usable, repeat',
+    measured: '5.92 s',
+    reference: '1.41 s',
+    target: '<= 1.0 s',
+    pass: false,
+  },
+  {
+    bar: 'B5',
+    what: 'start page JS+CSS',
+    measured: '149.9 KB',
+    reference: '57.0 KB',
+    target: '<= 150.0 KB',
+    pass: true,
+  },
+  {
+    bar: 'B10',
+    what: 'search p95 (earlier run, 2026-12-02 14:10 UTC)',
+    measured: '69.9 ms',
+    reference: 'a | b',
+    target: '<= 20 ms',
+    pass: false,
+  },
+  {
+    bar: 'B11',
+    what: 'camera to viewer (run of 2026-12-03 07:06 UTC)',
+    measured: '5.3 s',
+    reference: '',
+    target: '<= 6 s',
+    pass: true,
+  },
 ])}
 
 No result yet: chat.
@@ -30,8 +58,16 @@ describe('carriedRows', () => {
       pass: true,
     });
     // A row that names its run keeps that date; a bar inside a cell and an empty cell survive.
-    expect(rows[1]).toMatchObject({ what: 'search p95 (earlier run, 2026-12-02 14:10 UTC)', reference: 'a | b', pass: false });
-    expect(rows[2]).toMatchObject({ what: 'camera to viewer (run of 2026-12-03 07:06 UTC)', reference: '', target: '<= 6 s' });
+    expect(rows[1]).toMatchObject({
+      what: 'search p95 (earlier run, 2026-12-02 14:10 UTC)',
+      reference: 'a | b',
+      pass: false,
+    });
+    expect(rows[2]).toMatchObject({
+      what: 'camera to viewer (run of 2026-12-03 07:06 UTC)',
+      reference: '',
+      target: '<= 6 s',
+    });
   });
 
   it('carries nothing without a summary before, or when every bar was measured again', () => {

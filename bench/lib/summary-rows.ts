@@ -16,7 +16,14 @@ export function carriedRows(previousSummary: string, barsNow: ReadonlySet<string
   for (const line of previousSummary.split('\n')) {
     const cells = tableCells(line);
     if (!cells || cells.length !== 6 || !/^B\d+$/.test(cells[0]!) || barsNow.has(cells[0]!)) continue;
-    const [bar, what, measured, reference, target, result] = cells as [string, string, string, string, string, string];
+    const [bar, what, measured, reference, target, result] = cells as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     rows.push({
       bar,
       what: DATED.test(what) ? what : `${what} (earlier run, ${date})`,
