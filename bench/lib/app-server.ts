@@ -3,8 +3,9 @@
  * temporary folder, `keepDir`, or BENCH_DATABASE_URL), migrations, seeded members, the web app built
  * the way `npm run build` builds it (`vite build` from apps/web, `.br`/`.gz` beside each file, the
  * Workbox service worker, and the server's build that paints pages, `dist-server/` beside it) into a
- * temporary folder under node_modules/.cache/motema (the server's build imports packages), and `apps/server/src/main.ts` serving both the API
- * and that build (WEB_DIST_DIR) on a free port of 127.0.0.1.
+ * temporary folder under node_modules/.cache/motema (the server's build imports packages), and
+ * `apps/server/src/main.ts` serving both the API and that build (WEB_DIST_DIR) on a free port of
+ * 127.0.0.1.
  *
  *   const app = await startApp({ members: 60 });
  *   await app.logIn(context, 1);          // a fresh session cookie for member 1, no login request
@@ -18,7 +19,8 @@
  *   lists (active, first name, sex, position), nearest to Kinshasa's centre first (the biggest
  *   cluster, so member 1's lists fill) — not the n of the username (4% are pending or deactivated).
  * - `webDist`: serve this existing build instead of building (e.g. `--web-dist apps/web/dist` to skip
- *   the ~1 minute build while developing); its `dist-server/` must be beside it, or the start fails. `build: false` with no `webDist` serves apps/web/dist as is.
+ *   the ~1 minute build while developing); its `dist-server/` must be beside it, or the start fails.
+ *   `build: false` with no `webDist` serves apps/web/dist as is.
  * - `core`: the CPU core the server is pinned to (taskset), as in `startNode`.
  * - `tls`: HTTPS, HTTP/2 and HTTP/1.1 on one port (TLS_CERT_FILE, TLS_KEY_FILE) with a self-signed
  *   certificate made for the run (`certificate`); this process trusts it (setDefaultCACertificates).
