@@ -12,11 +12,10 @@
  * Writes bench/results/session-bytes.json; exits 1 when a bar is missed.
  */
 import { sql } from 'drizzle-orm';
-import { chromium } from 'playwright-core';
 import type { Socket } from 'socket.io-client';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/features/auth/sessions.service.ts';
 import { SEED_PREFIX, startApp, type RunningApp } from './lib/app-server.ts';
-import { CHROMIUM, CHROMIUM_ARGS, newPhoneContext } from './lib/browser.ts';
+import { launchBrowser, newPhoneContext } from './lib/browser.ts';
 import { freePort } from './lib/processes.ts';
 import { ensurePhotos } from './session-data.ts';
 import { chooseMember } from './session-member.ts';
@@ -50,10 +49,7 @@ async function oneSession(
 ) {
   const member = app.member(sessionMember);
   const port = await freePort();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
-  });
+  const browser = await launchBrowser({ args: [`--remote-debugging-port=${port}`] });
   const sockets: Socket[] = [];
   try {
     const wire = await WireCounter.connect(port);

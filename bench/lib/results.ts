@@ -103,3 +103,19 @@ export function markdownBars(rows: BarRow[]): string {
     ),
   ].join('\n');
 }
+
+/** The rows of the tables `markdownBars` wrote in `markdown` (every other line is left aside). */
+export function barRowsOf(markdown: string): BarRow[] {
+  const rows: BarRow[] = [];
+  for (const line of markdown.split('\n')) {
+    if (!line.startsWith('| B') || !line.endsWith(' |')) continue;
+    const cells = line
+      .slice(2, -2)
+      .split(' | ')
+      .map((cell) => cell.replaceAll('\\|', '|'));
+    const [bar = '', what = '', measured = '', reference = '', target = '', result = ''] = cells;
+    if (cells.length === 6 && /^B\d+$/.test(bar))
+      rows.push({ bar, what, measured, reference, target, pass: result === 'pass' });
+  }
+  return rows;
+}
