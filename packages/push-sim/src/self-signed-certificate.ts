@@ -54,11 +54,9 @@ export function selfSignedCertificate(
     return tlv(0x87, ipv6Bytes(entry));
   });
   const extension = (id: string, value: Buffer) => sequence(oid(id), tlv(0x04, value));
-  const serial = randomBytes(16);
-  serial[0]! &= 0x7f; // a positive INTEGER
   const tbs = sequence(
     tlv(0xa0, tlv(0x02, Buffer.from([2]))), // v3
-    tlv(0x02, serial),
+    tlv(0x02, serialNumber(randomBytes(16))),
     ECDSA_WITH_SHA256,
     name,
     sequence(utcTime(new Date(now - 3_600_000)), utcTime(new Date(now + (options.days ?? 30) * 86_400_000))),
@@ -80,6 +78,17 @@ export function selfSignedCertificate(
     key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     spki: createHash('sha256').update(spkiDer).digest('base64'),
   };
+}
+
+/**
+ * `random` as a serial number's INTEGER content in DER: positive (first bit clear) and in its shortest
+ * form (first byte not zero). With only the first bit cleared, one certificate in 256 had a needless
+ * leading zero, which OpenSSL refuses ("no start line" when parsed back).
+ */
+export function serialNumber(random: Buffer): Buffer {
+  const serial = Buffer.from(random);
+  serial[0] = (serial[0]! & 0x7f) | 0x40;
+  return serial;
 }
 
 function ipv6Bytes(address: string): Buffer {
