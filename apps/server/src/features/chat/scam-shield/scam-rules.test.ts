@@ -37,6 +37,13 @@ describe('normalise', () => {
     expect(normalise('zero seven one two three four five six seven eight').words).toBe('0712345678');
     expect(normalise('un deux trois soleil').words).toBe('un deux trois soleil');
   });
+
+  it('takes no word for a number that is only a property every object has', () => {
+    expect(normalise('constructor constructor constructor constructor').words).toBe(
+      'constructor constructor constructor constructor',
+    );
+    expect(normalise('un deux constructor trois quatre').words).toBe('un deux constructor trois quatre');
+  });
 });
 
 describe('scamFamilies', () => {

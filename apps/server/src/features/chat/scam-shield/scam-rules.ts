@@ -26,39 +26,59 @@ const DIGIT_WORDS: Record<string, string> = {
   eight: '8', nine: '9',
 };
 
-/** Lowercase, accents off, look-alikes and leetspeak mapped: the text with its punctuation kept. */
+/** The look-alikes as one character class, so that only they call the mapping. */
+const HOMOGLYPH = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'gu');
+/** A digit or sign that may stand for a letter: a text without one has no leetspeak. */
+const LEET_SIGN = /[\d@$]/;
+
+/**
+ * Lowercase, accents off, look-alikes and leetspeak mapped: the text with its punctuation kept. Run
+ * on every message a stranger sends (bench/README.md B3), so each step is skipped where it cannot
+ * change the text: ASCII has no accent or look-alike, a text without digits or signs no leetspeak.
+ */
 function letters(text: string): string {
-  const plain = text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/./gu, (char) => HOMOGLYPHS[char] ?? char);
+  const lower = text.toLowerCase();
+  const plain = isAscii(lower)
+    ? lower
+    : lower
+        .normalize('NFKD')
+        .replace(/\p{M}/gu, '')
+        .replace(HOMOGLYPH, (char) => HOMOGLYPHS[char]!);
+  if (!LEET_SIGN.test(plain)) return plain;
   // A digit or sign is a letter only inside a word that has letters: "m0ney", never "0812".
   // An amount with its unit ("5k", "100fc", "50usd") stays one.
   return plain.replace(/[\p{L}\d@$]+/gu, (word) =>
-    /\p{L}/u.test(word) && /[\d@$]/.test(word) && !/^\d+\p{L}{1,3}$/u.test(word)
+    /\p{L}/u.test(word) && LEET_SIGN.test(word) && !/^\d+\p{L}{1,3}$/u.test(word)
       ? word.replace(/[013450@$]/g, (c) => LEET[c] ?? c)
       : word,
   );
 }
 
+const isAscii = (text: string) => /^\p{ASCII}*$/u.test(text);
+
 /** Letters spaced out or dotted ("o r a n g e", "m.o.n.e.y"), three or more, joined back. */
 const joinSpaced = (text: string) =>
   text.replace(/\b\p{L}(?:[\s.\-_*·]\p{L}\b){2,}/gu, (run) => run.replace(/[\s.\-_*·]/g, ''));
 
+/** A number written as a word, as a whole token of `words` (single spaces between tokens). */
+const DIGIT_WORD = new RegExp(`(?<![^ ])(?:${Object.keys(DIGIT_WORDS).join('|')})(?![^ ])`, 'g');
+
 /** Runs of four or more numbers written as words (digits allowed among them) turned into digits. */
 function spelledDigits(words: string): string {
+  // Fewer than four number words in the whole text make no run: the text as it is.
+  if ((words.match(DIGIT_WORD)?.length ?? 0) < 4) return words;
+  const digitOf = (token: string) => (Object.hasOwn(DIGIT_WORDS, token) ? DIGIT_WORDS[token] : undefined);
   const tokens = words.split(' ');
   const out: string[] = [];
   let run: string[] = [];
   const flush = () => {
-    if (run.filter((t) => t in DIGIT_WORDS).length >= 4)
-      out.push(run.map((t) => DIGIT_WORDS[t] ?? t).join(''));
+    if (run.filter((t) => digitOf(t) !== undefined).length >= 4)
+      out.push(run.map((t) => digitOf(t) ?? t).join(''));
     else out.push(...run);
     run = [];
   };
   for (const token of tokens) {
-    if (token in DIGIT_WORDS || /^\d{1,4}$/.test(token)) run.push(token);
+    if (digitOf(token) !== undefined || /^\d{1,4}$/.test(token)) run.push(token);
     else {
       flush();
       out.push(token);
