@@ -30,19 +30,36 @@ function drizzleOn(client: pg.PoolClient): ConnectionTx {
 }
 
 /**
+ * The plan kept for a named statement, for this transaction: its generic plan, always. PostgreSQL plans
+ * a named statement's first five executions for their parameters, then keeps the generic plan only if
+ * its estimate is no dearer than theirs. The chat's statements take arrays of sends: an array of one
+ * is estimated ten times cheaper than the generic plan's guess of ten, so a connection whose first
+ * executions carried one send each (a quiet moment, a node just started) planned every later execution
+ * anew, for good: 2.1 ms of PostgreSQL's CPU a group for the send path's statement (0.75 ms with its
+ * generic plan), 0.45 ms a read for the shield's (bench/README.md, B3). Their generic plans read every
+ * table by key whatever the number of sends, which is what they are written for.
+ */
+export const GENERIC_PLAN = 'SET LOCAL plan_cache_mode = force_generic_plan';
+
+/**
  * Runs `work` in a transaction of its own on one connection: BEGIN, the work, COMMIT; on any error,
  * ROLLBACK and the error thrown again. The connection goes back to the pool, or is destroyed when its
  * ROLLBACK failed too (cut, or in no known state), so no later borrower meets a half-done transaction.
  * `db.transaction` does the same for Drizzle-only work; this one is for the paths that also run named
  * statements on the raw connection (the chat's send path, decisions 0009 and 0010). The explicit
  * transaction matters there: a statement waiting for a lock dies with its connection instead of
- * committing on its own.
+ * committing on its own. `settings`, `SET LOCAL` commands for this transaction alone (GENERIC_PLAN),
+ * go with the BEGIN in one round trip.
  */
-export async function inTransaction<T>(db: Db, work: (t: ConnectionTransaction) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  db: Db,
+  work: (t: ConnectionTransaction) => Promise<T>,
+  options: { settings?: string } = {},
+): Promise<T> {
   const client = await db.$client.connect();
   let broken: Error | undefined;
   try {
-    await client.query('BEGIN');
+    await client.query(options.settings ? `BEGIN; ${options.settings}` : 'BEGIN');
     const result = await work({ client, tx: drizzleOn(client) });
     await client.query('COMMIT');
     return result;

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client.ts';
+import { GENERIC_PLAN, inTransaction } from '../../../db/transaction.ts';
 
 /**
  * The shield's context of many sends in one named statement (prepared once per connection, as the
@@ -60,14 +61,20 @@ const SHIELD_READS_IN_FLIGHT = 3;
 
 /** Reads the contexts of `sends`, in their order (undefined for a non-member). */
 async function readContexts(db: Db, sends: readonly Send[]): Promise<(ShieldContext | undefined)[]> {
-  const result = await db.$client.query<ShieldContext & { index: number }>({
-    ...SHIELD_CONTEXTS,
-    values: [
-      sends.map((send) => send.conversationId),
-      sends.map((send) => send.senderId),
-      sends.map((send) => send.clientId),
-    ],
-  });
+  // A transaction of its own for GENERIC_PLAN: planned for each read, the read cost twice as much.
+  const result = await inTransaction(
+    db,
+    ({ client }) =>
+      client.query<ShieldContext & { index: number }>({
+        ...SHIELD_CONTEXTS,
+        values: [
+          sends.map((send) => send.conversationId),
+          sends.map((send) => send.senderId),
+          sends.map((send) => send.clientId),
+        ],
+      }),
+    { settings: GENERIC_PLAN },
+  );
   const found = new Map(result.rows.map(({ index, ...context }) => [index, context]));
   return sends.map((_, i) => found.get(i + 1));
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
+import { connectDatabase } from '../../../db/client.ts';
 import { chatPair, sent, textMessage } from '../../../test/chat-factories.ts';
 import { createMember } from '../../../test/factories.ts';
+import { plansOf } from '../../../test/plan-cache.ts';
 import { socketTestBed } from '../../../test/socket-test-bed.ts';
 import { shieldContext } from './shield-context.repository.ts';
 
@@ -18,7 +21,7 @@ describe('the scam shield’s context of sends read together', () => {
     const outsider = await createMember(t);
     const first = textMessage(one.conversationId, 'hello');
     const stored = await sent(await bed.socketOf(one.a), first);
-    const query = vi.spyOn(t.db.$client, 'query');
+    const query = vi.spyOn(pg.Client.prototype, 'query');
     try {
       const [retry, answer, other, stranger] = await Promise.all([
         shieldContext(t.db, one.conversationId, one.a.user.id, first.clientId),
@@ -44,6 +47,21 @@ describe('the scam shield’s context of sends read together', () => {
       expect(stranger).toBeUndefined();
     } finally {
       query.mockRestore();
+    }
+  });
+
+  it('keeps its generic plan on a connection whose first reads held one send each', async () => {
+    const { t } = bed;
+    const { a, b, conversationId } = await chatPair(t);
+    const one = connectDatabase(t.databaseUrl, { max: 1 });
+    try {
+      for (let i = 0; i < 7; i += 1) {
+        const context = await shieldContext(one.db, conversationId, a.user.id, randomUUID());
+        expect(context?.otherId).toBe(b.user.id);
+      }
+      expect(await plansOf(one, 'chat_shield_contexts_v1')).toEqual({ generic: 7, custom: 0 });
+    } finally {
+      await one.close();
     }
   });
 });

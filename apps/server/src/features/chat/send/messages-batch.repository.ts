@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { inTransaction } from '../../../db/transaction.ts';
+import { GENERIC_PLAN, inTransaction } from '../../../db/transaction.ts';
 import { paywallReasonSql } from '../../billing/paywall/paywall.policy.ts';
 import type { SendContext } from './message-send.repository.ts';
 
@@ -124,22 +124,27 @@ export async function storeBatch(
   sends: readonly BatchSend[],
   createdAt: Date,
 ): Promise<Map<number, BatchResult>> {
-  const rows = await inTransaction(db, async ({ client }) => {
-    // Before the statement is first planned on this connection, and every time after: see INDEXES_ONLY.
-    await client.query(INDEXES_ONLY);
-    const result = await client.query<BatchRow>({
-      ...STORE_BATCH,
-      values: [
-        sends.map((s) => s.conversationId),
-        sends.map((s) => s.senderId),
-        sends.map((s) => s.clientId),
-        sends.map((s) => s.text),
-        sends.map((s) => s.replyToId),
-        createdAt.toISOString(),
-      ],
-    });
-    return result.rows;
-  });
+  // Set before the statement is first planned on this connection, and every time after: see
+  // INDEXES_ONLY and GENERIC_PLAN.
+  const settings = `${INDEXES_ONLY}; ${GENERIC_PLAN}`;
+  const rows = await inTransaction(
+    db,
+    async ({ client }) => {
+      const result = await client.query<BatchRow>({
+        ...STORE_BATCH,
+        values: [
+          sends.map((s) => s.conversationId),
+          sends.map((s) => s.senderId),
+          sends.map((s) => s.clientId),
+          sends.map((s) => s.text),
+          sends.map((s) => s.replyToId),
+          createdAt.toISOString(),
+        ],
+      });
+      return result.rows;
+    },
+    { settings },
+  );
   // Mapped after the commit: the conversations' locks are held no longer than the statement needs.
   const stored = new Map<string, { id: string; seq: number }>();
   for (const { id, seq, senderId, clientId } of rows) {
