@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { GENERIC_PLAN, inTransaction } from '../../../db/transaction.ts';
+import { inTransaction, KEYED_GENERIC_PLAN } from '../../../db/transaction.ts';
 
 /**
  * The shield's context of many sends in one named statement (prepared once per connection, as the
@@ -8,7 +8,7 @@ import { GENERIC_PLAN, inTransaction } from '../../../db/transaction.ts';
  * every message, the single-send select was the largest Drizzle cost in a CPU profile of the app at
  * 2,000 sockets (QUALITY B3), and cost a statement and a round trip a message besides the group's.
  */
-const SHIELD_CONTEXTS = {
+export const SHIELD_CONTEXTS = {
   name: 'chat_shield_contexts_v1',
   text: `
     SELECT send.i::int AS "index", found.*
@@ -61,7 +61,8 @@ const SHIELD_READS_IN_FLIGHT = 3;
 
 /** Reads the contexts of `sends`, in their order (undefined for a non-member). */
 async function readContexts(db: Db, sends: readonly Send[]): Promise<(ShieldContext | undefined)[]> {
-  // A transaction of its own for GENERIC_PLAN: planned for each read, the read cost twice as much.
+  // A transaction of its own for its settings: planned for each read, the read cost twice as much;
+  // planned once while `messages` was empty, it scanned the whole table for every send.
   const result = await inTransaction(
     db,
     ({ client }) =>
@@ -73,7 +74,7 @@ async function readContexts(db: Db, sends: readonly Send[]): Promise<(ShieldCont
           sends.map((send) => send.clientId),
         ],
       }),
-    { settings: GENERIC_PLAN },
+    { settings: KEYED_GENERIC_PLAN },
   );
   const found = new Map(result.rows.map(({ index, ...context }) => [index, context]));
   return sends.map((_, i) => found.get(i + 1));

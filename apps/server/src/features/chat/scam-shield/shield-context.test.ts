@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { connectDatabase } from '../../../db/client.ts';
+import { KEYED_GENERIC_PLAN } from '../../../db/transaction.ts';
 import { chatPair, sent, textMessage } from '../../../test/chat-factories.ts';
 import { createMember } from '../../../test/factories.ts';
 import { plansOf } from '../../../test/plan-cache.ts';
 import { socketTestBed } from '../../../test/socket-test-bed.ts';
-import { shieldContext } from './shield-context.repository.ts';
+import { SHIELD_CONTEXTS, shieldContext } from './shield-context.repository.ts';
 
 // The shield reads the contexts of the sends of one moment in one statement (QUALITY B3): each send
 // still gets its own, in its own conversation, a non-member none.
@@ -62,6 +63,26 @@ describe('the scam shield’s context of sends read together', () => {
       expect(await plansOf(one, 'chat_shield_contexts_v1')).toEqual({ generic: 7, custom: 0 });
     } finally {
       await one.close();
+    }
+  });
+
+  it('reads messages by key with a plan made while the table was empty', async () => {
+    const client = await bed.t.db.$client.connect();
+    try {
+      await client.query('BEGIN');
+      // A new database's first seconds: no message yet, and statistics that say so.
+      await client.query('DELETE FROM messages');
+      await client.query('ANALYZE messages');
+      await client.query(KEYED_GENERIC_PLAN);
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (GENERIC_PLAN) ${SHIELD_CONTEXTS.text}`,
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('messages_sender_client_key');
+      expect(plan).not.toMatch(/Seq Scan/);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
     }
   });
 });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../../db/client.ts';
+import { KEYED_GENERIC_PLAN } from '../../../db/transaction.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { chatPair } from '../../../test/chat-factories.ts';
 import { plansOf } from '../../../test/plan-cache.ts';
-import { INDEXES_ONLY, STORE_BATCH, storeBatch } from './messages-batch.repository.ts';
+import { STORE_BATCH, storeBatch } from './messages-batch.repository.ts';
 
 /**
  * The group statement's plan (decision 0025). A named statement keeps the plan made from the
@@ -23,7 +24,7 @@ describe('chat_store_batch_v3', () => {
     const client = await t.db.$client.connect();
     try {
       await client.query('BEGIN');
-      await client.query(INDEXES_ONLY);
+      await client.query(KEYED_GENERIC_PLAN);
       // The plan any set of sends gets once the connection has made its generic plan.
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(
         `EXPLAIN (GENERIC_PLAN) ${STORE_BATCH.text}`,

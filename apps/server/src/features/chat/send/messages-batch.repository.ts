@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { GENERIC_PLAN, inTransaction } from '../../../db/transaction.ts';
+import { inTransaction, KEYED_GENERIC_PLAN } from '../../../db/transaction.ts';
 import { paywallReasonSql } from '../../billing/paywall/paywall.policy.ts';
 import type { SendContext } from './message-send.repository.ts';
 
@@ -91,15 +91,6 @@ export const STORE_BATCH: Named = {
     SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, s.id, s.seq, s.sender_id, s.client_id FROM stored s`,
 };
 
-/**
- * Every table the statement reads is read by key, through an index. A named statement is planned once
- * per connection, from the statistics of that moment, and the plan kept: planned while `messages` was
- * empty or small (a new database, the bench's first seconds), PostgreSQL found a sequential scan
- * cheaper for the client id check and kept scanning the whole table for every send as it grew
- * (bench/README.md B3). For this transaction only, and so for the plan made in it.
- */
-export const INDEXES_ONLY = 'SET LOCAL enable_seqscan = off';
-
 /** A group's send to store: distinct (sender, client id) pairs, their rate limit counted. */
 export type BatchSend = {
   conversationId: string;
@@ -124,9 +115,6 @@ export async function storeBatch(
   sends: readonly BatchSend[],
   createdAt: Date,
 ): Promise<Map<number, BatchResult>> {
-  // Set before the statement is first planned on this connection, and every time after: see
-  // INDEXES_ONLY and GENERIC_PLAN.
-  const settings = `${INDEXES_ONLY}; ${GENERIC_PLAN}`;
   const rows = await inTransaction(
     db,
     async ({ client }) => {
@@ -143,7 +131,7 @@ export async function storeBatch(
       });
       return result.rows;
     },
-    { settings },
+    { settings: KEYED_GENERIC_PLAN },
   );
   // Mapped after the commit: the conversations' locks are held no longer than the statement needs.
   const stored = new Map<string, { id: string; seq: number }>();
