@@ -1,8 +1,11 @@
-import { and, asc, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { ZONE_LIST_COUNT_MAX, type ZONE_SORTS } from '@motema/shared/zones';
+import { queryRows, type Built } from '../../db/array-rows.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { templatedStatement, type Templates } from '../../db/statement-templates.ts';
 import { postMedia, posts, users, zoneMembers, zones } from '../../db/schema.ts';
 import { metresBetween, pointAt, type Position } from '../discovery/discovery.policy.ts';
+import { zoneListInputs, type ZoneListInput } from './zone-list-templates.repository.ts';
 
 export type ZoneRow = typeof zones.$inferSelect;
 export type ZoneInsert = Omit<typeof zones.$inferInsert, 'id' | 'members'>;
@@ -106,45 +109,93 @@ export async function memberExists(db: DbOrTx, userId: string): Promise<boolean>
 
 export type ZoneWithRole = { zone: ZoneRow; role: (typeof zoneMembers.$inferSelect)['role'] | null };
 
-async function page(
-  db: DbOrTx,
-  viewerId: string,
-  where: SQL | undefined,
-  query: ZonePage,
-): Promise<{ rows: ZoneWithRole[]; count: number }> {
+/** A page's columns: the zone's, then the viewer's role in it (null when not in it). */
+const PAGE_FIELDS = { ...getTableColumns(zones), role: zoneMembers.role };
+const COUNT_FIELDS = { count: sql<number>`count(*)::int` };
+type PageRow = ZoneRow & { role: ZoneWithRole['role'] };
+
+function pageQuery(db: DbOrTx, viewerId: string, where: SQL | undefined, query: ZonePage) {
   const membership = and(eq(zoneMembers.zoneId, zones.id), eq(zoneMembers.userId, viewerId));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ zone: zones, role: zoneMembers.role })
-      .from(zones)
-      .leftJoin(zoneMembers, membership)
-      .where(where)
-      .orderBy(...ORDER[query.sort])
-      .offset(query.skip)
-      .limit(query.limit),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(db.select({ id: zones.id }).from(zones).where(where).limit(ZONE_LIST_COUNT_MAX).as('counted')),
-  ]);
-  return { rows, count: total?.count ?? 0 };
+  return db
+    .select(PAGE_FIELDS)
+    .from(zones)
+    .leftJoin(zoneMembers, membership)
+    .where(where)
+    .orderBy(...ORDER[query.sort])
+    .offset(query.skip)
+    .limit(query.limit);
+}
+
+function countQuery(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(COUNT_FIELDS)
+    .from(db.select({ id: zones.id }).from(zones).where(where).limit(ZONE_LIST_COUNT_MAX).as('counted'));
+}
+
+const withRole = (rows: PageRow[]): ZoneWithRole[] => rows.map(({ role, ...zone }) => ({ zone, role }));
+
+/** A page of zones and their number (up to ZONE_LIST_COUNT_MAX), both built by Drizzle. */
+async function page(db: DbOrTx, viewerId: string, where: SQL | undefined, query: ZonePage) {
+  const [rows, [total]] = await Promise.all([pageQuery(db, viewerId, where, query), countQuery(db, where)]);
+  return { rows: withRole(rows), count: total?.count ?? 0 };
 }
 
 const mineSql = (viewerId: string) =>
   sql`${zones.id} IN (SELECT ${zoneMembers.zoneId} FROM ${zoneMembers} WHERE ${zoneMembers.userId} = ${viewerId})`;
 
+/** What each templated list keeps of its zones. */
+const LISTS = {
+  mine: ({ viewerId }: ZoneListInput) => mineSql(viewerId),
+  suggested: ({ viewerId, language }: ZoneListInput) =>
+    and(eq(zones.language, language as ZoneRow['language']), sql`NOT (${mineSql(viewerId)})`),
+  search: ({ pattern }: ZoneListInput) =>
+    sql`(lower(${zones.title}) LIKE ${pattern} OR lower(${zones.name}) LIKE ${pattern})`,
+};
+export type ZoneListName = keyof typeof LISTS;
+
+/** Drizzle's build of a templated list's page or count, for an input (also its probes'). */
+export const zoneListBuilder =
+  (db: DbOrTx, list: ZoneListName, key: 'page' | 'count') =>
+  (input: ZoneListInput): Built =>
+    key === 'page'
+      ? pageQuery(db, input.viewerId, LISTS[list](input), input.query).toSQL()
+      : countQuery(db, LISTS[list](input)).toSQL();
+
+/** The lists' statement templates by shape (zone-list-templates.repository.ts). */
+const listTemplates: Templates = new Map();
+
+/**
+ * A page of one of LISTS and its count, their texts from the shape's templates once learned (Drizzle
+ * builds them for the first viewer of each shape only), read with each column's own decoder
+ * (db/array-rows.ts). In a transaction (no pool of its own to send to), Drizzle's queries.
+ */
+async function listedPage(db: DbOrTx, list: ZoneListName, input: ZoneListInput) {
+  const statement = (key: 'page' | 'count') =>
+    templatedStatement(
+      zoneListInputs,
+      listTemplates,
+      `${list}|${key}`,
+      zoneListBuilder(db, list, key),
+      input,
+    );
+  const pageSql = statement('page');
+  const countSql = statement('count');
+  const [rows, counted] = await Promise.all([
+    pageSql && queryRows<PageRow>(db, pageSql, PAGE_FIELDS),
+    countSql && queryRows<{ count: number }>(db, countSql, COUNT_FIELDS),
+  ]);
+  if (!rows || !counted) return page(db, input.viewerId, LISTS[list](input), input.query);
+  return { rows: withRole(rows), count: counted[0]?.count ?? 0 };
+}
+
 /** The zones the viewer is in, or waits to enter. */
 export function listMine(db: DbOrTx, viewerId: string, query: ZonePage) {
-  return page(db, viewerId, mineSql(viewerId), query);
+  return listedPage(db, 'mine', { viewerId, query });
 }
 
 /** Popular zones in the viewer's language that they are not in (suggestions_idx). */
 export function listSuggested(db: DbOrTx, viewerId: string, language: string, query: ZonePage) {
-  return page(
-    db,
-    viewerId,
-    and(eq(zones.language, language as ZoneRow['language']), sql`NOT (${mineSql(viewerId)})`),
-    query,
-  );
+  return listedPage(db, 'suggested', { viewerId, query, language });
 }
 
 /**
@@ -172,10 +223,5 @@ export function listNear(db: DbOrTx, viewerId: string, at: Position, km: number,
 /** Zones whose title or name holds `text`, whatever its case (trigram indexes). */
 export function search(db: DbOrTx, viewerId: string, text: string, query: ZonePage) {
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return page(
-    db,
-    viewerId,
-    sql`(lower(${zones.title}) LIKE ${pattern} OR lower(${zones.name}) LIKE ${pattern})`,
-    query,
-  );
+  return listedPage(db, 'search', { viewerId, query, pattern });
 }
