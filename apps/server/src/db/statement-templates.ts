@@ -1,7 +1,7 @@
 import type { Built } from './array-rows.ts';
 
 /**
- * SQL text built once per shape of a query instead of on every request (QUALITY B1, B8). Drizzle
+ * SQL text built once per shape of a query instead of on every request (QUALITY B1, B8, B10). Drizzle
  * building a member list's page and count cost about half a millisecond a request, the feed's page
  * about a millisecond, walking the same tree of conditions into the same text each time: only the
  * parameters change with the input (the viewer, their page or cursor).
@@ -16,7 +16,7 @@ import type { Built } from './array-rows.ts';
  *
  * What differs between queries is their input, which each owner describes (`TemplateInputs`):
  * discovery's list pages (discovery/statement-templates.repository.ts), the posts feed
- * (posts/feed/feed-templates.repository.ts).
+ * (posts/feed/feed-templates.repository.ts), the zone lists (zones/zone-list-templates.repository.ts).
  */
 export type TemplateInputs<Input> = {
   /** Every value the query's parameters take from the input, by name. */

@@ -6,8 +6,8 @@ import type { ZonePage } from './zones.repository.ts';
  * A zone list's page and count as statement templates see them (db/statement-templates.ts, QUALITY
  * B10): Drizzle building the two statements was a sixth of the server's busy time serving
  * suggestions at saturation, where the statements themselves take about a millisecond. The input is
- * the viewer (their memberships are left out), the page, and what the list filters on: the
- * suggestions' language, the search's LIKE pattern.
+ * the viewer's id, the page, and what the list filters on: the suggestions' language, the search's
+ * LIKE pattern.
  */
 export type ZoneListInput = { viewerId: string; query: ZonePage; language?: string; pattern?: string };
 
