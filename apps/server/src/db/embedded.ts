@@ -5,8 +5,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { portInUseMessage } from '../lib/ports.ts';
 import {
+  leftMemoryReleased,
   ownerFlags,
   ownerIsRunning,
+  processesOnLeftMemory,
   runningPostmaster,
   stopPostmaster,
   watchPostmaster,
@@ -127,7 +129,7 @@ export async function openConfiguredDatabase(env: {
  */
 async function stopLeftover(dir: string, notice: (line: string) => void) {
   const postmaster = runningPostmaster(dir);
-  if (!postmaster) return;
+  if (!postmaster) return awaitLeftProcesses(dir, notice);
   if (ownerIsRunning(postmaster)) {
     throw new EmbeddedPostgresError(
       `The embedded PostgreSQL of ${dir} is in use by another Motema server (pid ${postmaster.ownerPid}): stop it first, or set DATA_DIR in .env to another folder.`,
@@ -148,6 +150,18 @@ async function stopLeftover(dir: string, notice: (line: string) => void) {
     );
   }
   notice(`Stopped the embedded PostgreSQL (pid ${postmaster.pid}) left running by that server.`);
+}
+
+/**
+ * The processes of a PostgreSQL killed on `dir` without its children (kill -9 of the postmaster) end
+ * by themselves once they notice; until then PostgreSQL refuses to start there, so wait for them
+ * (PostgreSQL's own refusal says what to do if they never end).
+ */
+async function awaitLeftProcesses(dir: string, notice: (line: string) => void) {
+  const left = processesOnLeftMemory(dir);
+  if (left === 0) return;
+  notice(`${left} processes of a PostgreSQL that ended on ${dir} still run: waiting for them to end...`);
+  if (await leftMemoryReleased(dir)) notice('They ended.');
 }
 
 /** PostgreSQL's reason for a failed start, from its output (`LOG:  could not bind …`, `FATAL:  …`). */

@@ -113,6 +113,40 @@ export function watchPostmaster(dataDir: string, notice: (line: string) => void)
   };
 }
 
+/**
+ * How many processes are still attached to the shared memory of the PostgreSQL that last ran on
+ * `dataDir` (the System V segment whose key and id its postmaster.pid names), from /proc/sysvipc/shm
+ * on Linux; 0 without such a segment or a way to know. A postmaster killed with SIGKILL leaves its
+ * children running until each notices (a moment, longer on a loaded machine or for one stuck in I/O),
+ * and PostgreSQL refuses to start on the folder while any is ("pre-existing shared memory block …
+ * is still in use").
+ */
+export function processesOnLeftMemory(dataDir: string): number {
+  try {
+    const line = readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[6] ?? '';
+    const [key, id] = line.trim().split(/\s+/).map(Number);
+    if (!id) return 0;
+    for (const row of readFileSync('/proc/sysvipc/shm', 'utf8').split('\n').slice(1)) {
+      const fields = row.trim().split(/\s+/).map(Number);
+      // key shmid perms size cpid lpid nattch …
+      if (fields[0] === key && fields[1] === id) return fields[6] ?? 0;
+    }
+  } catch {
+    // No postmaster.pid, or no /proc (macOS): PostgreSQL decides.
+  }
+  return 0;
+}
+
+/** Resolves whether every process left on the shared memory of `dataDir`'s last PostgreSQL let go of it. */
+export async function leftMemoryReleased(dataDir: string, timeoutMs = 30_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (processesOnLeftMemory(dataDir) > 0) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
 /** The pid in `dataDir`/postmaster.pid (written by PostgreSQL as it starts), if any. */
 function postmasterPid(dataDir: string): number | undefined {
   try {

@@ -92,9 +92,11 @@ async function serverEnv(
  * one, and optionally a Redis; resolves once it prints "running at".
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const port = await freePort();
   const dataDir = options.dataDir ?? (await temporaryDataDir());
-  const env = await serverEnv(options, port, dataDir);
+  // Port 0: the kernel gives the first start a free port as it binds, so no other process can take
+  // it between a free port's choice and the bind (as with freePort); restarts keep the port it got.
+  const env = await serverEnv(options, 0, dataDir);
+  let port = 0;
 
   let child: ChildProcess | undefined;
   let output = '';
@@ -123,9 +125,12 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       }, READY_TIMEOUT_MS);
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
-        if (/Motema is running at [\s\S]*API documentation: /.test(output)) {
+        const ready = /Motema is running at https?:\/\/[^\s:]+:(\d+)[\s\S]*API documentation: /.exec(output);
+        if (ready) {
           clearTimeout(timer);
           startMs = performance.now() - began;
+          port = Number(ready[1]);
+          env.PORT = ready[1];
           resolve();
         }
       };
