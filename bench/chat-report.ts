@@ -121,28 +121,31 @@ function barRows(rows: Figures[], stored: StoredCheck | undefined, options: Chat
       value: lost + duplicated,
     });
     if (app.withUploads) {
-      const { deliver, lost, duplicated, baseline } = app.withUploads;
+      const { deliver, lost, duplicated, baseline, uploaded } = app.withUploads;
       const limit = Math.min(50, 1.5 * baseline.deliver.p99 + 5);
       bars.push({
         bar: 'B7',
         what: `chat p99 at ${formatNumber(uploadsRate)} msg/s with ${uploads} photo uploads running`,
-        measured: `${ms(deliver.p99)}${lost || duplicated ? ` (${lost} lost, ${duplicated} duplicated)` : ''}`,
+        measured: `${ms(deliver.p99)} (${uploaded} photos uploaded${lost || duplicated ? `, ${lost} lost, ${duplicated} duplicated` : ''})`,
         reference: `${ms(baseline.deliver.p99)} (same load, no uploads)`,
         target: '<= 50 ms and <= 1.5x + 5 ms',
-        pass: deliver.p99 <= limit && lost === 0 && duplicated === 0,
+        // No photo uploaded in the phase: chat ran beside nothing, so it says nothing of the bar.
+        pass: uploaded > 0 && deliver.p99 <= limit && lost === 0 && duplicated === 0,
         value: deliver.p99,
       });
     }
     if (app.withVideos) {
-      const { deliver, lost, duplicated, baseline } = app.withVideos;
+      const { deliver, lost, duplicated, baseline, windowsEncoding, windows } = app.withVideos;
+      const running = windows.filter((window) => window.withEncodes).length;
       const limit = 1.5 * baseline.deliver.p99 + 5;
       bars.push({
         bar: 'B9',
         what: `chat p99 at ${formatNumber(uploadsRate)} msg/s while ${options.videos} uploaded videos transcode`,
-        measured: `${ms(deliver.p99)}${lost || duplicated ? ` (${lost} lost, ${duplicated} duplicated)` : ''}`,
+        measured: `${ms(deliver.p99)} (ffmpeg running in ${windowsEncoding} of ${running} windows${lost || duplicated ? `, ${lost} lost, ${duplicated} duplicated` : ''})`,
         reference: `${ms(baseline.deliver.p99)} (same load, encodes paused)`,
         target: '<= 1.5x + 5 ms',
-        pass: deliver.p99 <= limit && lost === 0 && duplicated === 0,
+        // No window with ffmpeg running: nothing was encoded beside chat, so it says nothing of the bar.
+        pass: windowsEncoding > 0 && deliver.p99 <= limit && lost === 0 && duplicated === 0,
         value: deliver.p99,
       });
     }
