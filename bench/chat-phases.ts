@@ -41,7 +41,7 @@ export type Target = {
     /** Windows "with videos" in which the worker had an ffmpeg running. */
     windowsEncoding: number;
     /** Each window's p99 send-to-deliver, in order. */
-    windows: { withEncodes: boolean; p99: number }[];
+    windows: { withEncodes: boolean; p99: number; uploads: number; diskMb: number }[];
   };
   /** Client ids sent, by kind of phase. */
   ids: { saturated: string[]; fixed: string[]; uploads: string[] };

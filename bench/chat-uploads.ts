@@ -7,6 +7,7 @@
  * following it (GET /api/media/uploads/{id}) until the media worker has transcoded it.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { MediaItem } from '@motema/shared/posts';
 import { multipartBody, phoneJpeg } from '../apps/server/src/test/media-factories.ts';
@@ -19,7 +20,13 @@ import { phoneVideoClip } from './video-clip.ts';
 /** Uploads a member makes before the next one takes over (the route allows 60 per 10 minutes). */
 const UPLOADS_PER_MEMBER = 20;
 
-export type UploadRun = { uploaded: number; failed: string[]; times: number[] };
+export type UploadRun = {
+  uploaded: number;
+  failed: string[];
+  times: number[];
+  /** Uploads sent so far (answered or not): a window's share is the difference at its ends. */
+  sent?: number;
+};
 
 export async function preparePhoto(): Promise<Buffer> {
   return phoneJpeg(4000, 3000, 6);
@@ -27,7 +34,7 @@ export async function preparePhoto(): Promise<Buffer> {
 
 /** Starts `concurrency` upload loops; `stop()` lets the uploads under way finish and tells how it went. */
 export function startUploads(url: string, members: BenchMember[], photo: Buffer, concurrency: number) {
-  const run: UploadRun = { uploaded: 0, failed: [], times: [] };
+  const run: UploadRun = { uploaded: 0, failed: [], times: [], sent: 0 };
   let stopping = false;
   let next = 0;
   const loop = async () => {
@@ -75,7 +82,7 @@ const VIDEO_POLL_MS = 250;
  * once every loop's first upload was answered; `stop()` ends the loops (encodes under way go on).
  */
 export function startVideoUploads(url: string, members: BenchMember[], video: Buffer, concurrency: number) {
-  const run: UploadRun = { uploaded: 0, failed: [], times: [] };
+  const run: UploadRun = { uploaded: 0, failed: [], times: [], sent: 0 };
   let stopping = false;
   let next = 0;
   const accepted: Promise<void>[] = [];
@@ -87,6 +94,7 @@ export function startVideoUploads(url: string, members: BenchMember[], video: Bu
         { use: 'post' },
       );
       const started = performance.now();
+      run.sent! += 1;
       try {
         const res = await fetch(`${url}/api/media/uploads`, {
           method: 'POST',
@@ -122,6 +130,7 @@ export function startVideoUploads(url: string, members: BenchMember[], video: Bu
     return loop(() => first());
   });
   return {
+    run,
     accepted: Promise.all(accepted),
     async stop(): Promise<UploadRun> {
       stopping = true;
@@ -142,6 +151,19 @@ function pauseEncodes(app: Target, paused: boolean): number {
     }
   }
   return pids.length;
+}
+
+/** MB written to the machine's disks so far (/proc/diskstats, whole disks); 0 where unknown. */
+function diskWrittenMb(): number {
+  try {
+    return readFileSync('/proc/diskstats', 'utf8')
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => /^(?:[shv]d[a-z]+|nvme\d+n\d+)$/.test(fields[2] ?? ''))
+      .reduce((sum, fields) => sum + (Number(fields[9]) * 512) / 1e6, 0);
+  } catch {
+    return 0;
+  }
 }
 
 /** Windows of each kind in B7's and B9's phases, taking turns, so that the machine's drift falls on both. */
@@ -165,11 +187,12 @@ async function encodeWindows(
   app: Target,
   tracker: Tracker,
   options: ChatOptions & { postgresDir: string | undefined },
+  uploadsSent: () => number,
 ) {
   const windowSeconds = Math.max(2, Math.round(options.seconds / 2));
   const baseline: string[] = [];
   const ids: string[] = [];
-  const windows: { withEncodes: boolean; p99: number }[] = [];
+  const windows: { withEncodes: boolean; p99: number; uploads: number; diskMb: number }[] = [];
   let encoding = 0;
   const pids = {
     server: app.child.pid,
@@ -181,6 +204,8 @@ async function encodeWindows(
     for (let pair = 0; pair < PHASE_PAIRS; pair++) {
       for (const withEncodes of pair % 2 ? [true, false] : [false, true]) {
         const processes = pauseEncodes(app, !withEncodes);
+        const uploadsBefore = uploadsSent();
+        const diskBefore = diskWrittenMb();
         if (withEncodes && processes > 1) encoding += 1;
         const measured = await contention(pids, () =>
           offer(app.clients, tracker, options.uploadsRate, windowSeconds),
@@ -190,7 +215,9 @@ async function encodeWindows(
         for (const key of Object.keys(cost) as (keyof Contention)[]) cost[key] += measured.contention[key];
         await settle(app, tracker, sent, 300_000);
         (withEncodes ? ids : baseline).push(...sent);
-        windows.push({ withEncodes, p99: summarize(tracker, sent).deliver.p99 });
+        const uploads = uploadsSent() - uploadsBefore;
+        const diskMb = diskWrittenMb() - diskBefore;
+        windows.push({ withEncodes, p99: summarize(tracker, sent).deliver.p99, uploads, diskMb });
       }
     }
   } finally {
@@ -212,7 +239,7 @@ export async function photoPhase(
 ) {
   const running = startUploads(`http://127.0.0.1:${app.port}`, members, photo, options.uploads);
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const windows = await encodeWindows(app, tracker, options);
+  const windows = await encodeWindows(app, tracker, options, () => 0);
   return { ...windows, uploads: await running.stop() };
 }
 
@@ -233,6 +260,6 @@ export async function videoPhase(
   spawnSync('sync');
   // The first clip probed and its encode under way.
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const windows = await encodeWindows(app, tracker, options);
+  const windows = await encodeWindows(app, tracker, options, () => running.run.sent!);
   return { ...windows, uploads: await running.stop() };
 }

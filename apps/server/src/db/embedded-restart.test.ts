@@ -89,7 +89,7 @@ describe.runIf(process.platform === 'linux')(
         if (isRunning(slow!)) process.kill(slow!, 'SIGCONT');
       }
       expect(notices[0]).toMatch(
-        /^\d+ processes of a PostgreSQL that ended on .+ still run: waiting for them to end\.\.\.$/,
+        /^\d+ process(es)? of a PostgreSQL that ended on .+ still running: waiting for them to end\.\.\.$/,
       );
       expect(notices).toContain('They ended.');
     }, 120_000);

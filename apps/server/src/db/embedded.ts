@@ -160,7 +160,9 @@ async function stopLeftover(dir: string, notice: (line: string) => void) {
 async function awaitLeftProcesses(dir: string, notice: (line: string) => void) {
   const left = processesOnLeftMemory(dir);
   if (left === 0) return;
-  notice(`${left} processes of a PostgreSQL that ended on ${dir} still run: waiting for them to end...`);
+  notice(
+    `${left} ${left === 1 ? 'process' : 'processes'} of a PostgreSQL that ended on ${dir} still running: waiting for them to end...`,
+  );
   if (await leftMemoryReleased(dir)) notice('They ended.');
 }
 

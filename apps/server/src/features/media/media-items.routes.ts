@@ -7,6 +7,7 @@ import { MEDIA_USES, MediaItemSchema, type MediaUse } from '@motema/shared/posts
 import type { AppDeps } from '../../deps.ts';
 import { apiErrors } from '../../lib/api-responses.ts';
 import { AppError, fieldIssue, invalidFields } from '../../lib/app-error.ts';
+import { paced } from '../../lib/upload-pace.ts';
 import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
 import { sendServedFile, servedFileResponses } from '../../plugins/served-file-reply.ts';
 import { presentMediaItem } from './media-items.presenter.ts';
@@ -52,7 +53,7 @@ function asUploadError(error: unknown): unknown {
 
 async function* chunksOf(file: Readable): AsyncGenerator<Buffer> {
   try {
-    for await (const chunk of file) yield chunk as Buffer;
+    for await (const chunk of paced(file as AsyncIterable<Buffer>)) yield chunk;
   } catch (error) {
     throw asUploadError(error);
   }
