@@ -22,6 +22,17 @@ const median = (values: number[]) => {
 const total = (rows: { summary: PhaseSummary }[], key: 'sent' | 'lost' | 'duplicated' | 'delivered') =>
   rows.reduce((sum, row) => sum + row.summary[key], 0);
 
+/** B7's and B9's windows in order: P paused or R running, p99 ms, +uploads sent in it, MB written to disk. */
+export function describeWindows(
+  windows: { withEncodes: boolean; p99: number; uploads: number; diskMb: number }[],
+) {
+  const each = windows.map(
+    (w) =>
+      `${w.withEncodes ? 'R' : 'P'} ${w.p99.toFixed(0)}${w.uploads ? ` +${w.uploads}` : ''} (${w.diskMb.toFixed(0)} MB)`,
+  );
+  return `(P paused, R running: p99 ms, +uploads sent, MB written to disk): ${each.join(', ')}`;
+}
+
 /** Each server's figures over the rounds. */
 function figuresOf(targets: Target[], tracker: Tracker, { seconds }: ChatOptions) {
   return targets.map((target) => {
@@ -212,7 +223,7 @@ function printTable(
   const withVideos = rows.find((row) => row.withVideos)?.withVideos;
   if (withVideos) {
     console.log(
-      `app at ${uploadsRate} msg/s, encodes paused: deliver p99 ${withVideos.baseline.deliver.p99.toFixed(1)} ms; with ${options.videos} videos uploaded and transcoding (${withVideos.windowsEncoding} windows with ffmpeg running): deliver p50 ${withVideos.deliver.p50.toFixed(1)} / p95 ${withVideos.deliver.p95.toFixed(1)} / p99 ${withVideos.deliver.p99.toFixed(1)} / max ${withVideos.deliver.max.toFixed(1)} ms, lost ${withVideos.lost}, duplicated ${withVideos.duplicated}; ${withVideos.transcoded} videos transcoded (upload to ready, median ${withVideos.uploadToReadyMedianMs.toFixed(0)} ms), ${withVideos.failed.length} failed ${withVideos.failed.join('; ')}; p99 per window (paused / running; + an upload sent in it; MB written to disk): ${withVideos.windows.map((w) => `${w.withEncodes ? 'R' : 'P'} ${w.p99.toFixed(0)}${'+'.repeat(w.uploads)} (${w.diskMb.toFixed(0)} MB)`).join(', ')}`,
+      `app at ${uploadsRate} msg/s, encodes paused: deliver p99 ${withVideos.baseline.deliver.p99.toFixed(1)} ms; with ${options.videos} videos uploaded and transcoding (${withVideos.windowsEncoding} windows with ffmpeg running): deliver p50 ${withVideos.deliver.p50.toFixed(1)} / p95 ${withVideos.deliver.p95.toFixed(1)} / p99 ${withVideos.deliver.p99.toFixed(1)} / max ${withVideos.deliver.max.toFixed(1)} ms, lost ${withVideos.lost}, duplicated ${withVideos.duplicated}; ${withVideos.transcoded} videos transcoded (upload to ready, median ${withVideos.uploadToReadyMedianMs.toFixed(0)} ms), ${withVideos.failed.length} failed ${withVideos.failed.join('; ')}; p99 per window ${describeWindows(withVideos.windows)}`,
     );
   }
   for (const [name, check] of Object.entries(stored)) {

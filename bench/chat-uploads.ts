@@ -25,7 +25,7 @@ export type UploadRun = {
   failed: string[];
   times: number[];
   /** Uploads sent so far (answered or not): a window's share is the difference at its ends. */
-  sent?: number;
+  sent: number;
 };
 
 export async function preparePhoto(): Promise<Buffer> {
@@ -42,6 +42,7 @@ export function startUploads(url: string, members: BenchMember[], photo: Buffer,
       const member = members[Math.floor(next++ / UPLOADS_PER_MEMBER) % members.length]!;
       const body = multipartBody({ bytes: photo, filename: 'photo.jpg' }, { kind: 'photo' });
       const started = performance.now();
+      run.sent += 1;
       try {
         const res = await fetch(`${url}/api/conversations/${member.conversationId}/files`, {
           method: 'POST',
@@ -59,6 +60,7 @@ export function startUploads(url: string, members: BenchMember[], photo: Buffer,
   };
   const loops = Array.from({ length: concurrency }, () => loop());
   return {
+    run,
     async stop(): Promise<UploadRun> {
       stopping = true;
       await Promise.all(loops);
@@ -94,7 +96,7 @@ export function startVideoUploads(url: string, members: BenchMember[], video: Bu
         { use: 'post' },
       );
       const started = performance.now();
-      run.sent! += 1;
+      run.sent += 1;
       try {
         const res = await fetch(`${url}/api/media/uploads`, {
           method: 'POST',
@@ -239,7 +241,7 @@ export async function photoPhase(
 ) {
   const running = startUploads(`http://127.0.0.1:${app.port}`, members, photo, options.uploads);
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const windows = await encodeWindows(app, tracker, options, () => 0);
+  const windows = await encodeWindows(app, tracker, options, () => running.run.sent);
   return { ...windows, uploads: await running.stop() };
 }
 
@@ -260,6 +262,6 @@ export async function videoPhase(
   spawnSync('sync');
   // The first clip probed and its encode under way.
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const windows = await encodeWindows(app, tracker, options, () => running.run.sent!);
+  const windows = await encodeWindows(app, tracker, options, () => running.run.sent);
   return { ...windows, uploads: await running.stop() };
 }

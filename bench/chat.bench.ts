@@ -34,7 +34,7 @@ import { connectDatabase, migrateDatabase } from '../apps/server/src/db/client.t
 import { connectAll, drain, offer, summarize, Tracker } from './chat-load.ts';
 import { readChatOptions } from './chat-options.ts';
 import { fixedRound, saturatedRound, settle, type Name, type Target } from './chat-phases.ts';
-import { report } from './chat-report.ts';
+import { describeWindows, report } from './chat-report.ts';
 import { prepareMembers } from './chat-setup.ts';
 import { verifyStored } from './chat-stored.ts';
 import {
@@ -163,7 +163,7 @@ async function main() {
       app.withUploads = phase;
       app.ids.uploads.push(...phase.baseline, ...phase.ids);
       console.log(
-        `app at ${uploadsRate}/s: p99 ${summarize(tracker, phase.baseline).deliver.p99.toFixed(1)} ms with the encodes paused; ${phase.summary.deliver.p99.toFixed(1)} ms with ${uploads} members uploading, ${phase.uploads.uploaded} photos uploaded, ${phase.uploads.failed.length} failed; p99 per window: ${phase.windows.map((w) => `${w.withEncodes ? 'R' : 'P'} ${w.p99.toFixed(0)}`).join(', ')}`,
+        `app at ${uploadsRate}/s: p99 ${summarize(tracker, phase.baseline).deliver.p99.toFixed(1)} ms with the encodes paused; ${phase.summary.deliver.p99.toFixed(1)} ms with ${uploads} members uploading, ${phase.uploads.uploaded} photos uploaded, ${phase.uploads.failed.length} failed; p99 per window ${describeWindows(phase.windows)}`,
       );
       console.log(`  encodes paused:  ${describeContention(phase.costs.paused)}`);
       console.log(`  encodes running: ${describeContention(phase.costs.running)}`);
