@@ -74,6 +74,23 @@ export function postgresPids(dataDir: string | undefined): number[] {
   }
 }
 
+/**
+ * MB PostgreSQL's checkpointer has written so far (`/proc/<pid>/io`): a checkpoint in a window shows
+ * as its growth there. 0 if not local or unknown.
+ */
+export function checkpointerWrittenMb(dataDir: string | undefined): number {
+  for (const pid of postgresPids(dataDir)) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres: checkpointer')) continue;
+      const written = /^write_bytes: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+      return Number(written?.[1] ?? 0) / 1e6;
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return 0;
+}
+
 export type Contention = {
   /** The server's main thread (its event loop): on a CPU, and waiting for one. */
   serverRunMs: number;

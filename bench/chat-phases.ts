@@ -17,6 +17,17 @@ import type { UploadRun } from './chat-uploads.ts';
 import { postgresCpu, processCpu, type Child } from './lib/processes.ts';
 import type { ChatOptions } from './chat-options.ts';
 
+/** A window of B7's or B9's phase: encodes running or paused, its p99, what else happened in it. */
+export type WindowFigures = {
+  withEncodes: boolean;
+  p99: number;
+  /** Uploads sent in it. */
+  uploads: number;
+  /** MB written to the machine's disks, and by PostgreSQL's checkpointer. */
+  diskMb: number;
+  checkpointMb: number;
+};
+
 /** The ceiling (no database), the durable reference (chat-durable.ts) and the real app. */
 export type Name = 'relay' | 'durable' | 'app';
 export type Cpu = { server: number; postgres: number; client: number };
@@ -41,7 +52,7 @@ export type Target = {
     /** Windows "with videos" in which the worker had an ffmpeg running. */
     windowsEncoding: number;
     /** Each window's p99 send-to-deliver, in order. */
-    windows: { withEncodes: boolean; p99: number; uploads: number; diskMb: number }[];
+    windows: WindowFigures[];
   };
   /** Client ids sent, by kind of phase. */
   ids: { saturated: string[]; fixed: string[]; uploads: string[] };

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { summarize, TEXT_BYTES, type PhaseSummary, type Tracker } from './chat-load.ts';
 import type { ChatOptions } from './chat-options.ts';
-import type { Cpu, Target } from './chat-phases.ts';
+import type { Cpu, Target, WindowFigures } from './chat-phases.ts';
 import type { StoredCheck } from './chat-stored.ts';
 
 /** The rows' check of each server that stores (chat-stored.ts). */
@@ -22,15 +22,13 @@ const median = (values: number[]) => {
 const total = (rows: { summary: PhaseSummary }[], key: 'sent' | 'lost' | 'duplicated' | 'delivered') =>
   rows.reduce((sum, row) => sum + row.summary[key], 0);
 
-/** B7's and B9's windows in order: P paused or R running, p99 ms, +uploads sent in it, MB written to disk. */
-export function describeWindows(
-  windows: { withEncodes: boolean; p99: number; uploads: number; diskMb: number }[],
-) {
+/** B7's and B9's windows in order: P paused or R running, p99 ms, +uploads sent in it, MB written. */
+export function describeWindows(windows: WindowFigures[]) {
   const each = windows.map(
     (w) =>
-      `${w.withEncodes ? 'R' : 'P'} ${w.p99.toFixed(0)}${w.uploads ? ` +${w.uploads}` : ''} (${w.diskMb.toFixed(0)} MB)`,
+      `${w.withEncodes ? 'R' : 'P'} ${w.p99.toFixed(0)}${w.uploads ? ` +${w.uploads}` : ''} (${w.diskMb.toFixed(0)} MB, checkpointer ${w.checkpointMb.toFixed(0)})`,
   );
-  return `(P paused, R running: p99 ms, +uploads sent, MB written to disk): ${each.join(', ')}`;
+  return `(P paused, R running: p99 ms, +uploads sent, MB written to disk and by PostgreSQL's checkpointer): ${each.join(', ')}`;
 }
 
 /** Each server's figures over the rounds. */

@@ -13,8 +13,8 @@ import type { MediaItem } from '@motema/shared/posts';
 import { multipartBody, phoneJpeg } from '../apps/server/src/test/media-factories.ts';
 import { offer, summarize, type BenchMember, type Tracker } from './chat-load.ts';
 import type { ChatOptions } from './chat-options.ts';
-import { contention, encoderPids, type Contention } from './chat-media-worker.ts';
-import { settle, type Target } from './chat-phases.ts';
+import { checkpointerWrittenMb, contention, encoderPids, type Contention } from './chat-media-worker.ts';
+import { settle, type Target, type WindowFigures } from './chat-phases.ts';
 import { phoneVideoClip } from './video-clip.ts';
 
 /** Uploads a member makes before the next one takes over (the route allows 60 per 10 minutes). */
@@ -194,7 +194,7 @@ async function encodeWindows(
   const windowSeconds = Math.max(2, Math.round(options.seconds / 2));
   const baseline: string[] = [];
   const ids: string[] = [];
-  const windows: { withEncodes: boolean; p99: number; uploads: number; diskMb: number }[] = [];
+  const windows: WindowFigures[] = [];
   let encoding = 0;
   const pids = {
     server: app.child.pid,
@@ -208,6 +208,7 @@ async function encodeWindows(
         const processes = pauseEncodes(app, !withEncodes);
         const uploadsBefore = uploadsSent();
         const diskBefore = diskWrittenMb();
+        const checkpointBefore = checkpointerWrittenMb(options.postgresDir);
         if (withEncodes && processes > 1) encoding += 1;
         const measured = await contention(pids, () =>
           offer(app.clients, tracker, options.uploadsRate, windowSeconds),
@@ -219,7 +220,9 @@ async function encodeWindows(
         (withEncodes ? ids : baseline).push(...sent);
         const uploads = uploadsSent() - uploadsBefore;
         const diskMb = diskWrittenMb() - diskBefore;
-        windows.push({ withEncodes, p99: summarize(tracker, sent).deliver.p99, uploads, diskMb });
+        const checkpointMb = checkpointerWrittenMb(options.postgresDir) - checkpointBefore;
+        const p99 = summarize(tracker, sent).deliver.p99;
+        windows.push({ withEncodes, p99, uploads, diskMb, checkpointMb });
       }
     }
   } finally {
