@@ -25,6 +25,7 @@ import {
   locale,
   shot,
 } from '../fixtures.ts';
+import { appTookOver } from '../app-took-over.ts';
 
 // Imported at run time by URL: the server's mail texts are not part of the e2e TypeScript project.
 const MAIL_TEXTS_URL = new URL('../../apps/server/src/features/auth/mail-texts.ts', import.meta.url).href;
@@ -101,8 +102,11 @@ const frenchMemberPath = journey(
     expect(confirmation.text, 'confirmation mail text').toContain(mails.confirmIntro);
     log(`confirmation mail: ${confirmation.subject}`);
 
-    // Logging in by username before confirming leads to the code screen of the account's e-mail.
+    // Logging in by username before confirming leads to the code screen of the account's e-mail. The
+    // login page is painted before its code runs, and early taps are kept on member pages only
+    // (build/painted-start.ts): the form is filled once the app has the page.
     await page.goto('/login');
+    await appTookOver(page);
     await field(page, auth('fields.identifier')).fill(member.username);
     await field(page, auth('fields.password')).fill(member.password);
     await page.getByRole('button', { name: auth('login.submit'), exact: true }).click();
