@@ -1,10 +1,12 @@
 // @slow-tier starts the embedded PostgreSQL twice and kills its postmaster.
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../test/factories.ts';
 import { freePort } from '../test/redis-server.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded.ts';
 import { isRunning, processesOnLeftMemory } from './postmaster.ts';
@@ -26,28 +28,11 @@ const postmasterPidOf = (dir: string) =>
   Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
 
 /** The processes whose parent is `pid`. */
-function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false; // ended meanwhile
-      }
-    })
+const childrenOf = (pid: number): number[] =>
+  spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
     .map(Number);
-}
-
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return true;
-}
 
 describe.runIf(process.platform === 'linux')(
   'the embedded PostgreSQL after its postmaster was killed',
@@ -66,7 +51,7 @@ describe.runIf(process.platform === 'linux')(
 
       process.kill(slow!, 'SIGSTOP');
       process.kill(postmaster, 'SIGKILL');
-      expect(await waitFor(() => !isRunning(postmaster), 10_000)).toBe(true);
+      await waitFor(async () => (isRunning(postmaster) ? undefined : true), 'the postmaster gone');
       expect(processesOnLeftMemory(dir)).toBeGreaterThan(0);
       const resumed = setTimeout(() => process.kill(slow!, 'SIGCONT'), 1_500);
 
