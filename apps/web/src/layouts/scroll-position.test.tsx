@@ -50,7 +50,15 @@ async function open(key?: string) {
 
 const roots: Root[] = [];
 
+/** Where React Router keeps the positions it saved, in the tab's storage. */
+const SAVED_POSITIONS = 'react-router-scroll-positions';
+
 beforeEach(() => {
+  // React Router keeps the positions it saved in its module, which the files of a worker share
+  // (test/file-reset.ts), and reads them afresh only from a storage that holds some: without this, a
+  // file before this one that left its first page (whose key is the same in every file of a worker,
+  // the window's start time) had that page's position, 0, restored over the one kept here.
+  sessionStorage.setItem(SAVED_POSITIONS, '{}');
   y = 250;
   vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => y);
   vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, top: number) => {
@@ -74,7 +82,7 @@ describe('the first page of a load', () => {
 
   it('stays there when reloaded, not sent back to where it was before the reload', async () => {
     window.history.replaceState({ key: 'k-1', idx: 0 }, '');
-    sessionStorage.setItem('react-router-scroll-positions', JSON.stringify({ 'k-1': 0 }));
+    sessionStorage.setItem(SAVED_POSITIONS, JSON.stringify({ 'k-1': 0 }));
     keepFirstPageScroll();
     await open('k-1');
     expect(y).toBe(250);

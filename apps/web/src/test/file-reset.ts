@@ -8,7 +8,9 @@ import { vi } from 'vitest';
  * (test-setup.ts) this puts back real timers and stubbed globals, clears the timers the
  * file's code set and the requests still pending on the window, empties the storage, goes back to
  * `/`, takes away the notices still shown or queued and English back, and has the next file import
- * the app's modules afresh (packages stay loaded, and only those two keep state between files).
+ * the app's modules afresh. Packages stay loaded: those two keep state between files, and so does
+ * React Router's ScrollRestoration, the positions it saved (a file that checks positions writes them
+ * into the tab's storage first, where it reads them afresh: layouts/scroll-position.test.tsx).
  */
 export async function fileReset(): Promise<void> {
   vi.useRealTimers();
