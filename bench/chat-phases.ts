@@ -16,6 +16,7 @@ import {
 import type { UploadRun } from './chat-uploads.ts';
 import { postgresCpu, processCpu, type Child } from './lib/processes.ts';
 import type { ChatOptions } from './chat-options.ts';
+import type { GcPauses } from './lib/gc-pauses.ts';
 
 /** A window of B7's or B9's phase: encodes running or paused, its p99, what else happened in it. */
 export type WindowFigures = {
@@ -26,6 +27,12 @@ export type WindowFigures = {
   /** MB written to the machine's disks, and by PostgreSQL's checkpointer. */
   diskMb: number;
   checkpointMb: number;
+  /** GC pauses of the server (its `--trace-gc` log) and of this load generator. */
+  gc: { server: GcPauses; client: GcPauses };
+  /** Time the server's event loop waited for a CPU. */
+  serverWaitMs: number;
+  /** This load generator's longest event-loop delay: deliveries in it are timed late. */
+  clientLoopMaxMs: number;
 };
 
 /** The ceiling (no database), the durable reference (chat-durable.ts) and the real app. */

@@ -8,10 +8,11 @@ import { summarize, TEXT_BYTES, type PhaseSummary, type Tracker } from './chat-l
 import type { ChatOptions } from './chat-options.ts';
 import type { Cpu, Target, WindowFigures } from './chat-phases.ts';
 import type { StoredCheck } from './chat-stored.ts';
+import { describeGcPauses } from './lib/gc-pauses.ts';
+import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
 
 /** The rows' check of each server that stores (chat-stored.ts). */
 export type StoredChecks = { app?: StoredCheck; durable?: StoredCheck };
-import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -26,9 +27,9 @@ const total = (rows: { summary: PhaseSummary }[], key: 'sent' | 'lost' | 'duplic
 export function describeWindows(windows: WindowFigures[]) {
   const each = windows.map(
     (w) =>
-      `${w.withEncodes ? 'R' : 'P'} ${w.p99.toFixed(0)}${w.uploads ? ` +${w.uploads}` : ''} (${w.diskMb.toFixed(0)} MB, checkpointer ${w.checkpointMb.toFixed(0)})`,
+      `${w.withEncodes ? 'R' : 'P'} ${w.p99.toFixed(0)}${w.uploads ? ` +${w.uploads}` : ''} (${w.diskMb.toFixed(0)} MB, checkpointer ${w.checkpointMb.toFixed(0)}; server ${describeGcPauses(w.gc.server)}, waited ${w.serverWaitMs.toFixed(0)} ms; load generator ${describeGcPauses(w.gc.client)}, loop ${w.clientLoopMaxMs.toFixed(0)} ms)`,
   );
-  return `(P paused, R running: p99 ms, +uploads sent, MB written to disk and by PostgreSQL's checkpointer): ${each.join(', ')}`;
+  return `(P paused, R running: p99 ms, +uploads sent, MB written to disk and by PostgreSQL's checkpointer, the server's GC pauses and wait for a CPU, the load generator's GC pauses and longest event-loop delay):\n  ${each.join('\n  ')}`;
 }
 
 /** Each server's figures over the rounds. */

@@ -7,14 +7,13 @@
  * following it (GET /api/media/uploads/{id}) until the media worker has transcoded it.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { MediaItem } from '@motema/shared/posts';
 import { multipartBody, phoneJpeg } from '../apps/server/src/test/media-factories.ts';
-import { offer, summarize, type BenchMember, type Tracker } from './chat-load.ts';
+import type { BenchMember, Tracker } from './chat-load.ts';
 import type { ChatOptions } from './chat-options.ts';
-import { checkpointerWrittenMb, contention, encoderPids, type Contention } from './chat-media-worker.ts';
-import { settle, type Target, type WindowFigures } from './chat-phases.ts';
+import type { Target } from './chat-phases.ts';
+import { encodeWindows } from './chat-windows.ts';
 import { phoneVideoClip } from './video-clip.ts';
 
 /** Uploads a member makes before the next one takes over (the route allows 60 per 10 minutes). */
@@ -140,95 +139,6 @@ export function startVideoUploads(url: string, members: BenchMember[], video: Bu
       return run;
     },
   };
-}
-
-/** Pauses (SIGSTOP) or resumes (SIGCONT) the media worker and its ffmpeg; how many processes. */
-function pauseEncodes(app: Target, paused: boolean): number {
-  const pids = encoderPids(app.child, app.mediaWorker);
-  for (const pid of pids) {
-    try {
-      process.kill(pid, paused ? 'SIGSTOP' : 'SIGCONT');
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return pids.length;
-}
-
-/** MB written to the machine's disks so far (/proc/diskstats, whole disks); 0 where unknown. */
-function diskWrittenMb(): number {
-  try {
-    return readFileSync('/proc/diskstats', 'utf8')
-      .split('\n')
-      .map((line) => line.trim().split(/\s+/))
-      .filter((fields) => /^(?:[shv]d[a-z]+|nvme\d+n\d+)$/.test(fields[2] ?? ''))
-      .reduce((sum, fields) => sum + (Number(fields[9]) * 512) / 1e6, 0);
-  } catch {
-    return 0;
-  }
-}
-
-/** Windows of each kind in B7's and B9's phases, taking turns, so that the machine's drift falls on both. */
-const PHASE_PAIRS = 5;
-
-const noCost = (): Contention => ({
-  serverRunMs: 0,
-  serverWaitMs: 0,
-  postgresWaitMs: 0,
-  encoderCpuS: 0,
-  seconds: 0,
-});
-
-/**
- * The fixed load in windows of `options.seconds`/2 taking turns, the media worker and its ffmpeg
- * running in one kind of window and paused (SIGSTOP) in the other: "the same load without them"
- * measured between the windows with them, on a machine whose other load drifts. With the worker
- * paused, a photo upload waits for its encode, so the paused windows have neither encodes nor uploads.
- */
-async function encodeWindows(
-  app: Target,
-  tracker: Tracker,
-  options: ChatOptions & { postgresDir: string | undefined },
-  uploadsSent: () => number,
-) {
-  const windowSeconds = Math.max(2, Math.round(options.seconds / 2));
-  const baseline: string[] = [];
-  const ids: string[] = [];
-  const windows: WindowFigures[] = [];
-  let encoding = 0;
-  const pids = {
-    server: app.child.pid,
-    postgresDir: options.postgresDir,
-    encoders: () => encoderPids(app.child, app.mediaWorker),
-  };
-  const costs = { paused: noCost(), running: noCost() };
-  try {
-    for (let pair = 0; pair < PHASE_PAIRS; pair++) {
-      for (const withEncodes of pair % 2 ? [true, false] : [false, true]) {
-        const processes = pauseEncodes(app, !withEncodes);
-        const uploadsBefore = uploadsSent();
-        const diskBefore = diskWrittenMb();
-        const checkpointBefore = checkpointerWrittenMb(options.postgresDir);
-        if (withEncodes && processes > 1) encoding += 1;
-        const measured = await contention(pids, () =>
-          offer(app.clients, tracker, options.uploadsRate, windowSeconds),
-        );
-        const sent = measured.result;
-        const cost = costs[withEncodes ? 'running' : 'paused'];
-        for (const key of Object.keys(cost) as (keyof Contention)[]) cost[key] += measured.contention[key];
-        await settle(app, tracker, sent, 300_000);
-        (withEncodes ? ids : baseline).push(...sent);
-        const uploads = uploadsSent() - uploadsBefore;
-        const diskMb = diskWrittenMb() - diskBefore;
-        const checkpointMb = checkpointerWrittenMb(options.postgresDir) - checkpointBefore;
-        const p99 = summarize(tracker, sent).deliver.p99;
-        windows.push({ withEncodes, p99, uploads, diskMb, checkpointMb });
-      }
-    }
-  } finally {
-    pauseEncodes(app, false);
-  }
-  return { baseline, ids, summary: summarize(tracker, ids), windows, windowsEncoding: encoding, costs };
 }
 
 /**

@@ -102,6 +102,8 @@ async function main() {
                 dataDir: dataDir,
                 core: pin.server,
                 env: { MEDIA_WORKER: mediaWorker === 'apart' ? 'external' : 'fork' },
+                // Its GC pauses, for B7's and B9's windows.
+                nodeFlags: ['--trace-gc'],
               });
       children.push(child);
       const worker =

@@ -64,11 +64,23 @@ export function pinCores(): { client?: string; server?: string; note: string } {
   };
 }
 
-export type Child = { process: ChildProcess; pid: number; output: string[]; stop: () => Promise<void> };
+export type Child = {
+  process: ChildProcess;
+  pid: number;
+  /** Its last 200 lines of output, the GC log's left out. */
+  output: string[];
+  /** Calls `listener` with each line it prints from now on (its GC log's too); the returned function stops. */
+  watch: (listener: (line: string) => void) => () => void;
+  stop: () => Promise<void>;
+};
+
+/** A line of V8's GC log (`--trace-gc`). */
+export const TRACE_GC_LINE = /^\[\d+:0x[0-9a-f]+\]\s+\d+ ms: /;
 
 /**
  * Starts `node --import tsx script` with the running Node (on `core` if given) and resolves once a line matches `ready`.
- * `env` adds to this process's environment; an empty value removes the variable.
+ * `env` adds to this process's environment; an empty value removes the variable. `nodeFlags` go to
+ * Node before the script (`--trace-gc`, which NODE_OPTIONS refuses).
  */
 export function startNode(
   script: string,
@@ -76,19 +88,27 @@ export function startNode(
   env: Record<string, string>,
   ready: RegExp,
   core: string | undefined,
+  nodeFlags: string[] = [],
 ): Promise<Child> {
-  const command = [process.execPath, '--import', 'tsx', path.resolve(rootDir, script), ...args];
+  const command = [process.execPath, ...nodeFlags, '--import', 'tsx', path.resolve(rootDir, script), ...args];
   // The running Node first on PATH for the child's own children; an empty value removes a variable.
   const spawnEnv = childEnv(env);
   const child = core
     ? spawn('taskset', ['-c', core, ...command], { cwd: rootDir, env: spawnEnv })
     : spawn(command[0]!, command.slice(1), { cwd: rootDir, env: spawnEnv });
   const output: string[] = [];
+  const listeners = new Set<(line: string) => void>();
+  const watch = (listener: (line: string) => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
   return new Promise((resolve, reject) => {
     let started = false;
     const onData = (data: Buffer) => {
       for (const line of data.toString().split('\n')) {
         if (!line) continue;
+        for (const listener of listeners) listener(line);
+        if (TRACE_GC_LINE.test(line)) continue;
         output.push(line);
         if (output.length > 200) output.shift();
         if (!started && ready.test(line)) {
@@ -97,6 +117,7 @@ export function startNode(
             process: child,
             pid: child.pid!,
             output,
+            watch,
             stop: () =>
               new Promise<void>((done) => {
                 if (child.exitCode !== null) return done();
@@ -167,6 +188,8 @@ export function startAppServer(options: {
   core?: string;
   /** More settings (TLS_CERT_FILE and TLS_KEY_FILE for HTTPS). */
   env?: Record<string, string>;
+  /** Flags for Node (startNode). */
+  nodeFlags?: string[];
 }): Promise<Child> {
   return startNode(
     'apps/server/src/main.ts',
@@ -182,6 +205,7 @@ export function startAppServer(options: {
     },
     /Motema is running/,
     options.core,
+    options.nodeFlags,
   );
 }
 
