@@ -27,6 +27,8 @@ export type WindowFigures = {
   /** MB written to the machine's disks, and by PostgreSQL's checkpointer. */
   diskMb: number;
   checkpointMb: number;
+  /** ms in which the tasks that were not idle all waited for the disks (0 where the kernel cannot say). */
+  ioStallMs: number;
   /** GC pauses of the server (its `--trace-gc` log) and of this load generator. */
   gc: { server: GcPauses; client: GcPauses };
   /** Time the server's event loop waited for a CPU. */

@@ -27,9 +27,9 @@ const total = (rows: { summary: PhaseSummary }[], key: 'sent' | 'lost' | 'duplic
 export function describeWindows(windows: WindowFigures[]) {
   const each = windows.map(
     (w) =>
-      `${w.withEncodes ? 'R' : 'P'} ${w.p99.toFixed(0)}${w.uploads ? ` +${w.uploads}` : ''} (${w.diskMb.toFixed(0)} MB, checkpointer ${w.checkpointMb.toFixed(0)}; server ${describeGcPauses(w.gc.server)}, waited ${w.serverWaitMs.toFixed(0)} ms; load generator ${describeGcPauses(w.gc.client)}, loop ${w.clientLoopMaxMs.toFixed(0)} ms)`,
+      `${w.withEncodes ? 'R' : 'P'} ${w.p99.toFixed(0)}${w.uploads ? ` +${w.uploads}` : ''} (${w.diskMb.toFixed(0)} MB, checkpointer ${w.checkpointMb.toFixed(0)}, disks stalled ${w.ioStallMs.toFixed(0)} ms; server ${describeGcPauses(w.gc.server)}, waited ${w.serverWaitMs.toFixed(0)} ms; load generator ${describeGcPauses(w.gc.client)}, loop ${w.clientLoopMaxMs.toFixed(0)} ms)`,
   );
-  return `(P paused, R running: p99 ms, +uploads sent, MB written to disk and by PostgreSQL's checkpointer, the server's GC pauses and wait for a CPU, the load generator's GC pauses and longest event-loop delay):\n  ${each.join('\n  ')}`;
+  return `(P paused, R running: p99 ms, +uploads sent, MB written to disk and by PostgreSQL's checkpointer, time all waited for the disks, the server's GC pauses and wait for a CPU, the load generator's GC pauses and longest event-loop delay):\n  ${each.join('\n  ')}`;
 }
 
 /** Each server's figures over the rounds. */

@@ -27,26 +27,36 @@ export type UploadRun = {
   sent: number;
 };
 
-export async function preparePhoto(): Promise<Buffer> {
-  return phoneJpeg(4000, 3000, 6);
+/**
+ * An upload's multipart body, built once a run: built for each upload (two copies of the file), the
+ * clip's stalled this load generator's event loop, where deliveries are timed, 40 to 500 ms.
+ */
+export type UploadBody = { headers: Record<string, string>; payload: Uint8Array<ArrayBuffer> };
+
+function uploadBody(...args: Parameters<typeof multipartBody>): UploadBody {
+  const { headers, payload } = multipartBody(...args);
+  return { headers, payload: new Uint8Array(payload) };
+}
+
+export async function preparePhoto(): Promise<UploadBody> {
+  return uploadBody({ bytes: await phoneJpeg(4000, 3000, 6), filename: 'photo.jpg' }, { kind: 'photo' });
 }
 
 /** Starts `concurrency` upload loops; `stop()` lets the uploads under way finish and tells how it went. */
-export function startUploads(url: string, members: BenchMember[], photo: Buffer, concurrency: number) {
+export function startUploads(url: string, members: BenchMember[], body: UploadBody, concurrency: number) {
   const run: UploadRun = { uploaded: 0, failed: [], times: [], sent: 0 };
   let stopping = false;
   let next = 0;
   const loop = async () => {
     while (!stopping) {
       const member = members[Math.floor(next++ / UPLOADS_PER_MEMBER) % members.length]!;
-      const body = multipartBody({ bytes: photo, filename: 'photo.jpg' }, { kind: 'photo' });
       const started = performance.now();
       run.sent += 1;
       try {
         const res = await fetch(`${url}/api/conversations/${member.conversationId}/files`, {
           method: 'POST',
           headers: { ...body.headers, cookie: member.cookie },
-          body: new Uint8Array(body.payload),
+          body: body.payload,
         });
         if (res.status === 201) {
           run.uploaded += 1;
@@ -69,8 +79,12 @@ export function startUploads(url: string, members: BenchMember[], photo: Buffer,
 }
 
 /** B9's clip (video-clip.ts): 30 s of 1080p at ~15 Mbit/s, ~57 MB. */
-export async function prepareVideo(): Promise<Buffer> {
-  return readFile(await phoneVideoClip(30));
+export async function prepareVideo(): Promise<UploadBody> {
+  const bytes = await readFile(await phoneVideoClip(30));
+  return uploadBody(
+    { bytes, filename: 'VID_20240501_101112.MOV', contentType: 'video/quicktime' },
+    { use: 'post' },
+  );
 }
 
 /** How often a member's composer looks at its processing upload. */
@@ -82,7 +96,12 @@ const VIDEO_POLL_MS = 250;
  * (the worker transcodes one at a time: one encodes, the others wait for it). `accepted` resolves
  * once every loop's first upload was answered; `stop()` ends the loops (encodes under way go on).
  */
-export function startVideoUploads(url: string, members: BenchMember[], video: Buffer, concurrency: number) {
+export function startVideoUploads(
+  url: string,
+  members: BenchMember[],
+  body: UploadBody,
+  concurrency: number,
+) {
   const run: UploadRun = { uploaded: 0, failed: [], times: [], sent: 0 };
   let stopping = false;
   let next = 0;
@@ -90,17 +109,13 @@ export function startVideoUploads(url: string, members: BenchMember[], video: Bu
   const loop = async (first: () => void) => {
     while (!stopping) {
       const member = members[next++ % members.length]!;
-      const body = multipartBody(
-        { bytes: video, filename: 'VID_20240501_101112.MOV', contentType: 'video/quicktime' },
-        { use: 'post' },
-      );
       const started = performance.now();
       run.sent += 1;
       try {
         const res = await fetch(`${url}/api/media/uploads`, {
           method: 'POST',
           headers: { ...body.headers, cookie: member.cookie },
-          body: new Uint8Array(body.payload),
+          body: body.payload,
         });
         first();
         if (res.status !== 202) {
@@ -147,7 +162,7 @@ export function startVideoUploads(url: string, members: BenchMember[], video: Bu
  */
 export async function photoPhase(
   app: Target,
-  photo: Buffer,
+  photo: UploadBody,
   tracker: Tracker,
   members: BenchMember[],
   options: ChatOptions & { postgresDir: string | undefined },
@@ -165,7 +180,7 @@ export async function photoPhase(
  */
 export async function videoPhase(
   app: Target,
-  video: Buffer,
+  video: UploadBody,
   tracker: Tracker,
   members: BenchMember[],
   options: ChatOptions & { postgresDir: string | undefined },

@@ -1,7 +1,7 @@
 /**
  * B7's and B9's windows (chat-uploads.ts): the fixed chat load in windows taking turns with the media
  * worker and its ffmpeg running and paused, each window with what else happened in it: uploads, disk
- * writes, PostgreSQL's checkpoints, the GC pauses of the server and of this load generator, and this
+ * writes and stalls, PostgreSQL's checkpoints, the GC pauses of the server and of this load generator, and this
  * load generator's longest event-loop delay (its delivery times are taken on that loop).
  */
 import { readFileSync } from 'node:fs';
@@ -33,6 +33,18 @@ function diskWrittenMb(): number {
       .map((line) => line.trim().split(/\s+/))
       .filter((fields) => /^(?:[shv]d[a-z]+|nvme\d+n\d+)$/.test(fields[2] ?? ''))
       .reduce((sum, fields) => sum + (Number(fields[9]) * 512) / 1e6, 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * ms so far in which every task that was not idle waited for the disks (the kernel's pressure stall
+ * information, io "full"), 0 where the kernel has none.
+ */
+function ioStalledMs(): number {
+  try {
+    return Number(/^full .* total=(\d+)$/m.exec(readFileSync('/proc/pressure/io', 'utf8'))?.[1] ?? 0) / 1000;
   } catch {
     return 0;
   }
@@ -84,9 +96,11 @@ export async function encodeWindows(
         const clientGc = ownGcPauses();
         const clientLoop = monitorEventLoopDelay({ resolution: 1 });
         clientLoop.enable();
+        const ioStalledBefore = ioStalledMs();
         const measured = await contention(pids, () =>
           offer(app.clients, tracker, options.uploadsRate, windowSeconds),
         );
+        const ioStallMs = ioStalledMs() - ioStalledBefore;
         clientLoop.disable();
         const gc = { server: serverGc.stop(), client: clientGc.stop() };
         const sent = measured.result;
@@ -100,7 +114,17 @@ export async function encodeWindows(
         const p99 = summarize(tracker, sent).deliver.p99;
         const serverWaitMs = measured.contention.serverWaitMs;
         const clientLoopMaxMs = clientLoop.max / 1e6;
-        windows.push({ withEncodes, p99, uploads, diskMb, checkpointMb, gc, serverWaitMs, clientLoopMaxMs });
+        windows.push({
+          withEncodes,
+          p99,
+          uploads,
+          diskMb,
+          checkpointMb,
+          ioStallMs,
+          gc,
+          serverWaitMs,
+          clientLoopMaxMs,
+        });
       }
     }
   } finally {
@@ -108,4 +132,3 @@ export async function encodeWindows(
   }
   return { baseline, ids, summary: summarize(tracker, ids), windows, windowsEncoding: encoding, costs };
 }
-
