@@ -95,6 +95,8 @@ export type Contention = {
   /** The server's main thread (its event loop): on a CPU, and waiting for one. */
   serverRunMs: number;
   serverWaitMs: number;
+  /** This load generator's main thread waiting for a CPU (its deliveries are timed late meanwhile). */
+  clientWaitMs: number;
   postgresWaitMs: number;
   encoderCpuS: number;
   seconds: number;
@@ -122,6 +124,7 @@ export async function contention<T>(
   const encoders = pids.encoders();
   const before = {
     server: schedstat(pids.server, pids.server),
+    client: schedstat(process.pid, process.pid),
     postgres: runQueueWait(postgres),
     cpu: cpu(encoders),
   };
@@ -133,6 +136,7 @@ export async function contention<T>(
     contention: {
       serverRunMs: (schedstat(pids.server, pids.server).run - before.server.run) / 1e6,
       serverWaitMs: (schedstat(pids.server, pids.server).wait - before.server.wait) / 1e6,
+      clientWaitMs: (schedstat(process.pid, process.pid).wait - before.client.wait) / 1e6,
       postgresWaitMs: (runQueueWait(postgres) - before.postgres) / 1e6,
       encoderCpuS: cpu([...new Set([...encoders, ...pids.encoders()])]) - before.cpu,
       seconds,

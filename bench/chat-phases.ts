@@ -16,6 +16,7 @@ import {
 import type { UploadRun } from './chat-uploads.ts';
 import { postgresCpu, processCpu, type Child } from './lib/processes.ts';
 import type { ChatOptions } from './chat-options.ts';
+import { epochMs, type FsyncProbe } from './lib/fsync-probe.ts';
 import type { GcPauses } from './lib/gc-pauses.ts';
 
 /** A window of B7's or B9's phase: encodes running or paused, its p99, what else happened in it. */
@@ -33,8 +34,18 @@ export type WindowFigures = {
   gc: { server: GcPauses; client: GcPauses };
   /** Time the server's event loop waited for a CPU. */
   serverWaitMs: number;
+  /** Time this load generator's event loop waited for a CPU. */
+  clientWaitMs: number;
   /** This load generator's longest event-loop delay: deliveries in it are timed late. */
   clientLoopMaxMs: number;
+  /** The disk's longest flush (lib/fsync-probe.ts) during the window. */
+  diskFlushMaxMs: number;
+};
+
+/** Each kind's p99 over its windows in which the disk did not stall, and how many those were. */
+export type DiskQuietReading = {
+  paused: { windows: number; p99: number };
+  running: { windows: number; p99: number };
 };
 
 /** The ceiling (no database), the durable reference (chat-durable.ts) and the real app. */
@@ -50,8 +61,16 @@ export type Target = {
   clients: Client[];
   connectMs: number;
   saturated: { rate: number; summary: PhaseSummary; cpu: Cpu }[];
-  fixed: { ids: string[]; summary: PhaseSummary; cpu: Cpu; loopP99: number }[];
-  withUploads?: { baseline: string[]; ids: string[]; summary: PhaseSummary; uploads: UploadRun };
+  /** `diskFlushMaxMs`: the disk's longest flush during the round (lib/fsync-probe.ts). */
+  fixed: { ids: string[]; summary: PhaseSummary; cpu: Cpu; loopP99: number; diskFlushMaxMs: number }[];
+  withUploads?: {
+    baseline: string[];
+    ids: string[];
+    summary: PhaseSummary;
+    uploads: UploadRun;
+    windows: WindowFigures[];
+    diskQuiet: DiskQuietReading;
+  };
   /** B9's phase: the same load without, then with videos being transcoded. */
   withVideos?: {
     baseline: string[];
@@ -62,6 +81,7 @@ export type Target = {
     windowsEncoding: number;
     /** Each window's p99 send-to-deliver, in order. */
     windows: WindowFigures[];
+    diskQuiet: DiskQuietReading;
   };
   /** Client ids sent, by kind of phase. */
   ids: { saturated: string[]; fixed: string[]; uploads: string[] };
@@ -120,14 +140,18 @@ export async function fixedRound(
   tracker: Tracker,
   pgDir: string | undefined,
   { rate, seconds }: ChatOptions,
+  disk: FsyncProbe,
 ) {
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
+  const started = epochMs();
   const { result: ids, cpu } = await measured(target, pgDir, () =>
     offer(target.clients, tracker, rate, seconds),
   );
   loop.disable();
   await settle(target, tracker, ids, 300_000);
+  const diskFlushMaxMs = disk.longestMs(started, epochMs());
   target.ids.fixed.push(...ids);
-  target.fixed.push({ ids, summary: summarize(tracker, ids), cpu, loopP99: loop.percentile(99) / 1e6 });
+  const loopP99 = loop.percentile(99) / 1e6;
+  target.fixed.push({ ids, summary: summarize(tracker, ids), cpu, loopP99, diskFlushMaxMs });
 }

@@ -6,7 +6,8 @@
 import path from 'node:path';
 import { summarize, TEXT_BYTES, type PhaseSummary, type Tracker } from './chat-load.ts';
 import type { ChatOptions } from './chat-options.ts';
-import type { Cpu, Target, WindowFigures } from './chat-phases.ts';
+import type { Cpu, DiskQuietReading, Target, WindowFigures } from './chat-phases.ts';
+import { DISK_STALL_MS } from './chat-windows.ts';
 import type { StoredCheck } from './chat-stored.ts';
 import { describeGcPauses } from './lib/gc-pauses.ts';
 import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
@@ -27,9 +28,18 @@ const total = (rows: { summary: PhaseSummary }[], key: 'sent' | 'lost' | 'duplic
 export function describeWindows(windows: WindowFigures[]) {
   const each = windows.map(
     (w) =>
-      `${w.withEncodes ? 'R' : 'P'} ${w.p99.toFixed(0)}${w.uploads ? ` +${w.uploads}` : ''} (${w.diskMb.toFixed(0)} MB, checkpointer ${w.checkpointMb.toFixed(0)}, disks stalled ${w.ioStallMs.toFixed(0)} ms; server ${describeGcPauses(w.gc.server)}, waited ${w.serverWaitMs.toFixed(0)} ms; load generator ${describeGcPauses(w.gc.client)}, loop ${w.clientLoopMaxMs.toFixed(0)} ms)`,
+      `${w.withEncodes ? 'R' : 'P'} ${w.p99.toFixed(0)}${w.uploads ? ` +${w.uploads}` : ''} (${w.diskMb.toFixed(0)} MB, checkpointer ${w.checkpointMb.toFixed(0)}, disks stalled ${w.ioStallMs.toFixed(0)} ms, longest flush ${w.diskFlushMaxMs.toFixed(0)} ms; server ${describeGcPauses(w.gc.server)}, waited ${w.serverWaitMs.toFixed(0)} ms; load generator ${describeGcPauses(w.gc.client)}, waited ${w.clientWaitMs.toFixed(0)} ms, loop ${w.clientLoopMaxMs.toFixed(0)} ms)`,
   );
-  return `(P paused, R running: p99 ms, +uploads sent, MB written to disk and by PostgreSQL's checkpointer, time all waited for the disks, the server's GC pauses and wait for a CPU, the load generator's GC pauses and longest event-loop delay):\n  ${each.join('\n  ')}`;
+  return `(P paused, R running: p99 ms, +uploads sent, MB written to disk and by PostgreSQL's checkpointer, time all waited for the disks, the disk probe's longest flush, the server's GC pauses and wait for a CPU, the load generator's GC pauses, wait for a CPU and longest event-loop delay):\n  ${each.join('\n  ')}`;
+}
+
+/**
+ * B7's or B9's bar read over the windows in which the disk did not stall (decision 0059, proposed):
+ * each kind's p99 there, and whether the running windows' is within `limit` of the paused windows'.
+ */
+export function describeDiskQuiet({ paused, running }: DiskQuietReading, limit: (paused: number) => number) {
+  const within = paused.windows > 0 && running.windows > 0 && running.p99 <= limit(paused.p99);
+  return `windows with every disk flush under ${DISK_STALL_MS} ms: paused ${paused.windows}, p99 ${paused.p99.toFixed(1)} ms; running ${running.windows}, p99 ${running.p99.toFixed(1)} ms (limit ${limit(paused.p99).toFixed(1)} ms: ${within ? 'within' : 'not within'})`;
 }
 
 /** Each server's figures over the rounds. */
@@ -50,6 +60,7 @@ function figuresOf(targets: Target[], tracker: Tracker, { seconds }: ChatOptions
       saturated,
       fixed,
       fixedRoundP99: target.fixed.map((row) => summarize(tracker, row.ids).deliver.p99),
+      fixedRoundDiskFlushMax: target.fixed.map((row) => row.diskFlushMaxMs),
       loadGeneratorLoopP99: Math.max(...target.fixed.map((row) => row.loopP99)),
       cpuMicrosPerMessageSaturated: {
         server: perMessage('server'),
@@ -63,6 +74,7 @@ function figuresOf(targets: Target[], tracker: Tracker, { seconds }: ChatOptions
         uploaded: target.withUploads.uploads.uploaded,
         failed: target.withUploads.uploads.failed.slice(0, 5),
         uploadMedianMs: median(target.withUploads.uploads.times),
+        diskQuiet: target.withUploads.diskQuiet,
       },
       withVideos: target.withVideos && {
         baseline: summarize(tracker, target.withVideos.baseline),
@@ -72,6 +84,7 @@ function figuresOf(targets: Target[], tracker: Tracker, { seconds }: ChatOptions
         uploadToReadyMedianMs: median(target.withVideos.uploads.times),
         windowsEncoding: target.withVideos.windowsEncoding,
         windows: target.withVideos.windows,
+        diskQuiet: target.withVideos.diskQuiet,
       },
     };
   });
@@ -207,6 +220,9 @@ function printTable(
   line('  send-to-deliver p99 ms', (row) => row.fixed.deliver.p99);
   line('  send-to-deliver max ms', (row) => row.fixed.deliver.max);
   line('  p99 per round', (row) => row.fixedRoundP99.map((value) => value.toFixed(0)).join('/'));
+  line('  longest disk flush per round ms', (row) =>
+    row.fixedRoundDiskFlushMax.map((v) => v.toFixed(0)).join('/'),
+  );
   line('  send-to-ack p50 ms', (row) => row.fixed.ack.p50);
   line('  send-to-ack p99 ms', (row) => row.fixed.ack.p99);
   line('  CPU % of a core: server', (row) => row.cpuPercentAtRate.server);
@@ -218,12 +234,16 @@ function printTable(
     console.log(
       `\napp at ${uploadsRate} msg/s, without uploads: deliver p99 ${withUploads.baseline.deliver.p99.toFixed(1)} ms; with ${uploads} photo uploads running: deliver p50 ${withUploads.deliver.p50.toFixed(1)} / p95 ${withUploads.deliver.p95.toFixed(1)} / p99 ${withUploads.deliver.p99.toFixed(1)} / max ${withUploads.deliver.max.toFixed(1)} ms, lost ${withUploads.lost}, duplicated ${withUploads.duplicated}; ${withUploads.uploaded} photos uploaded (median ${withUploads.uploadMedianMs.toFixed(0)} ms), ${withUploads.failed.length} failed ${withUploads.failed.join('; ')}`,
     );
+    console.log(
+      `  B7 ${describeDiskQuiet(withUploads.diskQuiet, (paused) => Math.min(50, 1.5 * paused + 5))}`,
+    );
   }
   const withVideos = rows.find((row) => row.withVideos)?.withVideos;
   if (withVideos) {
     console.log(
       `app at ${uploadsRate} msg/s, encodes paused: deliver p99 ${withVideos.baseline.deliver.p99.toFixed(1)} ms; with ${options.videos} videos uploaded and transcoding (${withVideos.windowsEncoding} windows with ffmpeg running): deliver p50 ${withVideos.deliver.p50.toFixed(1)} / p95 ${withVideos.deliver.p95.toFixed(1)} / p99 ${withVideos.deliver.p99.toFixed(1)} / max ${withVideos.deliver.max.toFixed(1)} ms, lost ${withVideos.lost}, duplicated ${withVideos.duplicated}; ${withVideos.transcoded} videos transcoded (upload to ready, median ${withVideos.uploadToReadyMedianMs.toFixed(0)} ms), ${withVideos.failed.length} failed ${withVideos.failed.join('; ')}; p99 per window ${describeWindows(withVideos.windows)}`,
     );
+    console.log(`  B9 ${describeDiskQuiet(withVideos.diskQuiet, (paused) => 1.5 * paused + 5)}`);
   }
   for (const [name, check] of Object.entries(stored)) {
     if (!check) continue;

@@ -11,9 +11,8 @@ import { readFile } from 'node:fs/promises';
 import type { MediaItem } from '@motema/shared/posts';
 import { multipartBody, phoneJpeg } from '../apps/server/src/test/media-factories.ts';
 import type { BenchMember, Tracker } from './chat-load.ts';
-import type { ChatOptions } from './chat-options.ts';
 import type { Target } from './chat-phases.ts';
-import { encodeWindows } from './chat-windows.ts';
+import { encodeWindows, type PhaseOptions } from './chat-windows.ts';
 import { phoneVideoClip } from './video-clip.ts';
 
 /** Uploads a member makes before the next one takes over (the route allows 60 per 10 minutes). */
@@ -165,7 +164,7 @@ export async function photoPhase(
   photo: UploadBody,
   tracker: Tracker,
   members: BenchMember[],
-  options: ChatOptions & { postgresDir: string | undefined },
+  options: PhaseOptions,
 ) {
   const running = startUploads(`http://127.0.0.1:${app.port}`, members, photo, options.uploads);
   await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -183,7 +182,7 @@ export async function videoPhase(
   video: UploadBody,
   tracker: Tracker,
   members: BenchMember[],
-  options: ChatOptions & { postgresDir: string | undefined },
+  options: PhaseOptions,
 ) {
   const running = startVideoUploads(`http://127.0.0.1:${app.port}`, members, video, options.videos);
   await running.accepted;

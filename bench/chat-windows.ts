@@ -2,14 +2,16 @@
  * B7's and B9's windows (chat-uploads.ts): the fixed chat load in windows taking turns with the media
  * worker and its ffmpeg running and paused, each window with what else happened in it: uploads, disk
  * writes and stalls, PostgreSQL's checkpoints, the GC pauses of the server and of this load generator, and this
- * load generator's longest event-loop delay (its delivery times are taken on that loop).
+ * load generator's longest event-loop delay (its delivery times are taken on that loop), and the
+ * disk's longest flush (lib/fsync-probe.ts).
  */
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { offer, summarize, type Tracker } from './chat-load.ts';
 import type { ChatOptions } from './chat-options.ts';
 import { checkpointerWrittenMb, contention, encoderPids, type Contention } from './chat-media-worker.ts';
-import { settle, type Target, type WindowFigures } from './chat-phases.ts';
+import { settle, type DiskQuietReading, type Target, type WindowFigures } from './chat-phases.ts';
+import { epochMs, type FsyncProbe } from './lib/fsync-probe.ts';
 import { childGcPauses, ownGcPauses } from './lib/gc-pauses.ts';
 
 /** Pauses (SIGSTOP) or resumes (SIGCONT) the media worker and its ffmpeg; how many processes. */
@@ -50,12 +52,22 @@ function ioStalledMs(): number {
   }
 }
 
+/**
+ * A window in which one of the probe's flushes took this long or more had the disk stall for longer
+ * than B3's whole latency target, whatever ran: each commit under way waited as long.
+ */
+export const DISK_STALL_MS = 50;
+
+/** The phase's options, with where PostgreSQL keeps its data and the disk's probe. */
+export type PhaseOptions = ChatOptions & { postgresDir: string | undefined; disk: FsyncProbe };
+
 /** Windows of each kind in B7's and B9's phases, taking turns, so that the machine's drift falls on both. */
 const PHASE_PAIRS = 5;
 
 const noCost = (): Contention => ({
   serverRunMs: 0,
   serverWaitMs: 0,
+  clientWaitMs: 0,
   postgresWaitMs: 0,
   encoderCpuS: 0,
   seconds: 0,
@@ -70,9 +82,10 @@ const noCost = (): Contention => ({
 export async function encodeWindows(
   app: Target,
   tracker: Tracker,
-  options: ChatOptions & { postgresDir: string | undefined },
+  options: PhaseOptions,
   uploadsSent: () => number,
 ) {
+  const sentIn: string[][] = [];
   const windowSeconds = Math.max(2, Math.round(options.seconds / 2));
   const baseline: string[] = [];
   const ids: string[] = [];
@@ -97,6 +110,7 @@ export async function encodeWindows(
         const clientLoop = monitorEventLoopDelay({ resolution: 1 });
         clientLoop.enable();
         const ioStalledBefore = ioStalledMs();
+        const started = epochMs();
         const measured = await contention(pids, () =>
           offer(app.clients, tracker, options.uploadsRate, windowSeconds),
         );
@@ -107,12 +121,14 @@ export async function encodeWindows(
         const cost = costs[withEncodes ? 'running' : 'paused'];
         for (const key of Object.keys(cost) as (keyof Contention)[]) cost[key] += measured.contention[key];
         await settle(app, tracker, sent, 300_000);
+        const diskFlushMaxMs = options.disk.longestMs(started, epochMs());
+        sentIn.push(sent);
         (withEncodes ? ids : baseline).push(...sent);
         const uploads = uploadsSent() - uploadsBefore;
         const diskMb = diskWrittenMb() - diskBefore;
         const checkpointMb = checkpointerWrittenMb(options.postgresDir) - checkpointBefore;
         const p99 = summarize(tracker, sent).deliver.p99;
-        const serverWaitMs = measured.contention.serverWaitMs;
+        const { serverWaitMs, clientWaitMs } = measured.contention;
         const clientLoopMaxMs = clientLoop.max / 1e6;
         windows.push({
           withEncodes,
@@ -123,12 +139,29 @@ export async function encodeWindows(
           ioStallMs,
           gc,
           serverWaitMs,
+          clientWaitMs,
           clientLoopMaxMs,
+          diskFlushMaxMs,
         });
       }
     }
   } finally {
     pauseEncodes(app, false);
   }
-  return { baseline, ids, summary: summarize(tracker, ids), windows, windowsEncoding: encoding, costs };
+  const quiet = (withEncodes: boolean) => {
+    const kept = windows.flatMap((w, i) =>
+      w.withEncodes === withEncodes && w.diskFlushMaxMs < DISK_STALL_MS ? [sentIn[i]!] : [],
+    );
+    return { windows: kept.length, p99: kept.length ? summarize(tracker, kept.flat()).deliver.p99 : NaN };
+  };
+  const diskQuiet: DiskQuietReading = { paused: quiet(false), running: quiet(true) };
+  return {
+    baseline,
+    ids,
+    summary: summarize(tracker, ids),
+    windows,
+    windowsEncoding: encoding,
+    costs,
+    diskQuiet,
+  };
 }

@@ -48,6 +48,7 @@ import {
 } from './lib/processes.ts';
 import { photoPhase, preparePhoto, prepareVideo, videoPhase } from './chat-uploads.ts';
 import { describeContention, startApartWorker, type MediaWorkerPlace } from './chat-media-worker.ts';
+import { startFsyncProbe, type FsyncProbe } from './lib/fsync-probe.ts';
 import { flagOption, textOption } from './lib/options.ts';
 
 const options = readChatOptions();
@@ -64,6 +65,7 @@ async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'motema-bench-chat-data-'));
   const targets: Target[] = [];
   const children: Child[] = [];
+  let disk: FsyncProbe | undefined;
   const stopAll = async () => {
     for (const target of targets) for (const client of target.clients) client.socket.disconnect();
     for (const child of children.splice(0)) await child.stop();
@@ -81,6 +83,8 @@ async function main() {
     const video = videos > 0 ? await prepareVideo() : undefined;
     const pin = flagOption('no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
     console.log(`Pinning: ${pin.note}`);
+    // On the disk of the app's files and of an embedded PostgreSQL (a BENCH_DATABASE_URL's may be another).
+    disk = await startFsyncProbe(dataDir);
     const tracker = new Tracker();
     const names = NAMES.filter((name) => !only || only.includes(name));
     for (const name of names) {
@@ -146,7 +150,7 @@ async function main() {
         );
       }
       for (const target of order) {
-        await fixedRound(target, tracker, database.dir, options);
+        await fixedRound(target, tracker, database.dir, options, disk);
         process.stdout.write(
           `\rround ${round + 1}/${rounds}: ${target.name} at ${rate}/s p99 ${target.fixed.at(-1)!.summary.deliver.p99.toFixed(1)} ms      `,
         );
@@ -161,6 +165,7 @@ async function main() {
       const phase = await photoPhase(app, photo, tracker, members.slice().reverse(), {
         ...options,
         postgresDir: database.dir,
+        disk,
       });
       app.withUploads = phase;
       app.ids.uploads.push(...phase.baseline, ...phase.ids);
@@ -172,7 +177,11 @@ async function main() {
     }
     if (app && video) {
       // B9: the same load with and without `videos` phone clips being transcoded (chat-uploads.ts).
-      const phase = await videoPhase(app, video, tracker, members, { ...options, postgresDir: database.dir });
+      const phase = await videoPhase(app, video, tracker, members, {
+        ...options,
+        postgresDir: database.dir,
+        disk,
+      });
       app.withVideos = phase;
       app.ids.uploads.push(...app.withVideos.baseline, ...app.withVideos.ids);
       const { baseline, summary, uploads: done, windowsEncoding } = app.withVideos;
@@ -205,6 +214,7 @@ async function main() {
     return await report(targets, tracker, pin.note, { app: stored, durable: durableStored }, options);
   } finally {
     await stopAll();
+    await disk?.stop();
     await close();
     await database.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -9,7 +9,9 @@ import { startNode, TRACE_GC_LINE } from './processes.ts';
 describe('GC pauses', () => {
   it("reads the pause of every collection in the running Node's GC log, minor and full", () => {
     const script = 'let kept = []; for (let i = 0; i < 2e6; i++) kept.push({ i }); globalThis.gc();';
-    const result = spawnSync(process.execPath, ['--trace-gc', '--expose-gc', '-e', script], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--trace-gc', '--expose-gc', '-e', script], {
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(0);
     const lines = result.stdout.split('\n').filter((line) => TRACE_GC_LINE.test(line));
     expect(lines.some((line) => line.includes('Scavenge'))).toBe(true);

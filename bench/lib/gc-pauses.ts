@@ -8,7 +8,8 @@ import type { Child } from './processes.ts';
 export type GcPauses = { count: number; totalMs: number; maxMs: number };
 
 /** `[pid:0x…]  1234 ms: Scavenge 4.7 (5.8) -> 4.4 (6.8) MB, pooled: 0 MB, 2.16 / 0.00 ms  (…` */
-const PAUSE = /\d+ ms: [A-Za-z -]+ [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ [\d.]+ ms/;
+const PAUSE =
+  /\d+ ms: [A-Za-z -]+ [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ [\d.]+ ms/;
 
 /** The pause in a line of V8's GC log, in ms; undefined for any other line. */
 export function pauseOfTraceLine(line: string): number | undefined {
