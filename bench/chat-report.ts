@@ -6,10 +6,10 @@
 import path from 'node:path';
 import { summarize, TEXT_BYTES, type PhaseSummary, type Tracker } from './chat-load.ts';
 import type { ChatOptions } from './chat-options.ts';
-import type { Cpu, DiskQuietReading, Target, WindowFigures } from './chat-phases.ts';
+import type { Cpu, Target } from './chat-phases.ts';
+import { describeDiskQuiet, describeWindows } from './chat-windows-report.ts';
 import { DISK_STALL_MS } from './chat-windows.ts';
 import type { StoredCheck } from './chat-stored.ts';
-import { describeGcPauses } from './lib/gc-pauses.ts';
 import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
 
 /** The rows' check of each server that stores (chat-stored.ts). */
@@ -24,22 +24,18 @@ const median = (values: number[]) => {
 const total = (rows: { summary: PhaseSummary }[], key: 'sent' | 'lost' | 'duplicated' | 'delivered') =>
   rows.reduce((sum, row) => sum + row.summary[key], 0);
 
-/** B7's and B9's windows in order: P paused or R running, p99 ms, +uploads sent in it, MB written. */
-export function describeWindows(windows: WindowFigures[]) {
-  const each = windows.map(
-    (w) =>
-      `${w.withEncodes ? 'R' : 'P'} ${w.p99.toFixed(0)}${w.uploads ? ` +${w.uploads}` : ''} (${w.diskMb.toFixed(0)} MB, checkpointer ${w.checkpointMb.toFixed(0)}, disks stalled ${w.ioStallMs.toFixed(0)} ms, longest flush ${w.diskFlushMaxMs.toFixed(0)} ms; server ${describeGcPauses(w.gc.server)}, waited ${w.serverWaitMs.toFixed(0)} ms; load generator ${describeGcPauses(w.gc.client)}, waited ${w.clientWaitMs.toFixed(0)} ms, loop ${w.clientLoopMaxMs.toFixed(0)} ms)`,
-  );
-  return `(P paused, R running: p99 ms, +uploads sent, MB written to disk and by PostgreSQL's checkpointer, time all waited for the disks, the disk probe's longest flush, the server's GC pauses and wait for a CPU, the load generator's GC pauses, wait for a CPU and longest event-loop delay):\n  ${each.join('\n  ')}`;
-}
-
-/**
- * B7's or B9's bar read over the windows in which the disk did not stall (decision 0059, proposed):
- * each kind's p99 there, and whether the running windows' is within `limit` of the paused windows'.
- */
-export function describeDiskQuiet({ paused, running }: DiskQuietReading, limit: (paused: number) => number) {
-  const within = paused.windows > 0 && running.windows > 0 && running.p99 <= limit(paused.p99);
-  return `windows with every disk flush under ${DISK_STALL_MS} ms: paused ${paused.windows}, p99 ${paused.p99.toFixed(1)} ms; running ${running.windows}, p99 ${running.p99.toFixed(1)} ms (limit ${limit(paused.p99).toFixed(1)} ms: ${within ? 'within' : 'not within'})`;
+/** B3's p99 at the fixed load over its rounds in which no disk flush took DISK_STALL_MS (decision 0059). */
+function quietRounds(tracker: Tracker, target: Target) {
+  const quiet = target.fixed.filter((row) => row.diskFlushMaxMs < DISK_STALL_MS);
+  return {
+    rounds: quiet.length,
+    p99: quiet.length
+      ? summarize(
+          tracker,
+          quiet.flatMap((row) => row.ids),
+        ).deliver.p99
+      : NaN,
+  };
 }
 
 /** Each server's figures over the rounds. */
@@ -61,6 +57,7 @@ function figuresOf(targets: Target[], tracker: Tracker, { seconds }: ChatOptions
       fixed,
       fixedRoundP99: target.fixed.map((row) => summarize(tracker, row.ids).deliver.p99),
       fixedRoundDiskFlushMax: target.fixed.map((row) => row.diskFlushMaxMs),
+      fixedDiskQuiet: quietRounds(tracker, target),
       loadGeneratorLoopP99: Math.max(...target.fixed.map((row) => row.loopP99)),
       cpuMicrosPerMessageSaturated: {
         server: perMessage('server'),
@@ -222,6 +219,9 @@ function printTable(
   line('  p99 per round', (row) => row.fixedRoundP99.map((value) => value.toFixed(0)).join('/'));
   line('  longest disk flush per round ms', (row) =>
     row.fixedRoundDiskFlushMax.map((v) => v.toFixed(0)).join('/'),
+  );
+  line(`  p99 over rounds with flushes < ${DISK_STALL_MS} ms`, ({ fixedDiskQuiet: { rounds, p99 } }) =>
+    rounds ? `${p99.toFixed(1)} (${rounds})` : 'none',
   );
   line('  send-to-ack p50 ms', (row) => row.fixed.ack.p50);
   line('  send-to-ack p99 ms', (row) => row.fixed.ack.p99);

@@ -34,7 +34,8 @@ import { connectDatabase, migrateDatabase } from '../apps/server/src/db/client.t
 import { connectAll, drain, offer, summarize, Tracker } from './chat-load.ts';
 import { readChatOptions } from './chat-options.ts';
 import { fixedRound, saturatedRound, settle, type Name, type Target } from './chat-phases.ts';
-import { describeWindows, report } from './chat-report.ts';
+import { report } from './chat-report.ts';
+import { describeWindows } from './chat-windows-report.ts';
 import { prepareMembers } from './chat-setup.ts';
 import { verifyStored } from './chat-stored.ts';
 import {
