@@ -1,9 +1,9 @@
 /**
  * B7's and B9's windows (chat-uploads.ts): the fixed chat load in windows taking turns with the media
  * worker and its ffmpeg running and paused, each window with what else happened in it: uploads, disk
- * writes and stalls, PostgreSQL's checkpoints, the GC pauses of the server and of this load generator, and this
- * load generator's longest event-loop delay (its delivery times are taken on that loop), and the
- * disk's longest flush (lib/fsync-probe.ts).
+ * writes and stalls, the disk's longest flush (lib/fsync-probe.ts), PostgreSQL's checkpoints, the GC
+ * pauses of the server and of this load generator, their waits for a CPU, and this load generator's
+ * longest event-loop delay (its delivery times are taken on that loop).
  */
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
