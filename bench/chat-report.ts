@@ -24,6 +24,10 @@ const median = (values: number[]) => {
 const total = (rows: { summary: PhaseSummary }[], key: 'sent' | 'lost' | 'duplicated' | 'delivered') =>
   rows.reduce((sum, row) => sum + row.summary[key], 0);
 
+/** B7's and B9's limits on the p99 with the encodes running, from the p99 with them paused (QUALITY). */
+const b9Limit = (paused: number) => 1.5 * paused + 5;
+const b7Limit = (paused: number) => Math.min(50, b9Limit(paused));
+
 /** B3's p99 at the fixed load over its rounds in which no disk flush took DISK_STALL_MS (decision 0059). */
 function quietRounds(tracker: Tracker, target: Target) {
   const quiet = target.fixed.filter((row) => row.diskFlushMaxMs < DISK_STALL_MS);
@@ -142,7 +146,7 @@ function barRows(rows: Figures[], stored: StoredCheck | undefined, options: Chat
     });
     if (app.withUploads) {
       const { deliver, lost, duplicated, baseline, uploaded } = app.withUploads;
-      const limit = Math.min(50, 1.5 * baseline.deliver.p99 + 5);
+      const limit = b7Limit(baseline.deliver.p99);
       bars.push({
         bar: 'B7',
         what: `chat p99 at ${formatNumber(uploadsRate)} msg/s with ${uploads} photo uploads running`,
@@ -157,7 +161,7 @@ function barRows(rows: Figures[], stored: StoredCheck | undefined, options: Chat
     if (app.withVideos) {
       const { deliver, lost, duplicated, baseline, windowsEncoding, windows } = app.withVideos;
       const running = windows.filter((window) => window.withEncodes).length;
-      const limit = 1.5 * baseline.deliver.p99 + 5;
+      const limit = b9Limit(baseline.deliver.p99);
       bars.push({
         bar: 'B9',
         what: `chat p99 at ${formatNumber(uploadsRate)} msg/s while ${options.videos} uploaded videos transcode`,
@@ -234,16 +238,14 @@ function printTable(
     console.log(
       `\napp at ${uploadsRate} msg/s, without uploads: deliver p99 ${withUploads.baseline.deliver.p99.toFixed(1)} ms; with ${uploads} photo uploads running: deliver p50 ${withUploads.deliver.p50.toFixed(1)} / p95 ${withUploads.deliver.p95.toFixed(1)} / p99 ${withUploads.deliver.p99.toFixed(1)} / max ${withUploads.deliver.max.toFixed(1)} ms, lost ${withUploads.lost}, duplicated ${withUploads.duplicated}; ${withUploads.uploaded} photos uploaded (median ${withUploads.uploadMedianMs.toFixed(0)} ms), ${withUploads.failed.length} failed ${withUploads.failed.join('; ')}`,
     );
-    console.log(
-      `  B7 ${describeDiskQuiet(withUploads.diskQuiet, (paused) => Math.min(50, 1.5 * paused + 5))}`,
-    );
+    console.log(`  B7 ${describeDiskQuiet(withUploads.diskQuiet, b7Limit)}`);
   }
   const withVideos = rows.find((row) => row.withVideos)?.withVideos;
   if (withVideos) {
     console.log(
       `app at ${uploadsRate} msg/s, encodes paused: deliver p99 ${withVideos.baseline.deliver.p99.toFixed(1)} ms; with ${options.videos} videos uploaded and transcoding (${withVideos.windowsEncoding} windows with ffmpeg running): deliver p50 ${withVideos.deliver.p50.toFixed(1)} / p95 ${withVideos.deliver.p95.toFixed(1)} / p99 ${withVideos.deliver.p99.toFixed(1)} / max ${withVideos.deliver.max.toFixed(1)} ms, lost ${withVideos.lost}, duplicated ${withVideos.duplicated}; ${withVideos.transcoded} videos transcoded (upload to ready, median ${withVideos.uploadToReadyMedianMs.toFixed(0)} ms), ${withVideos.failed.length} failed ${withVideos.failed.join('; ')}; p99 per window ${describeWindows(withVideos.windows)}`,
     );
-    console.log(`  B9 ${describeDiskQuiet(withVideos.diskQuiet, (paused) => 1.5 * paused + 5)}`);
+    console.log(`  B9 ${describeDiskQuiet(withVideos.diskQuiet, b9Limit)}`);
   }
   for (const [name, check] of Object.entries(stored)) {
     if (!check) continue;

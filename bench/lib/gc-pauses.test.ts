@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { childGcPauses, ownGcPauses, pauseOfTraceLine } from './gc-pauses.ts';
-import { startNode, TRACE_GC_LINE } from './processes.ts';
+import { childGcPauses, ownGcPauses, pauseOfTraceLine, TRACE_GC_LINE } from './gc-pauses.ts';
+import { startNode } from './processes.ts';
 
 describe('GC pauses', () => {
   it("reads the pause of every collection in the running Node's GC log, minor and full", () => {

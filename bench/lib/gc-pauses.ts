@@ -7,6 +7,9 @@ import type { Child } from './processes.ts';
 
 export type GcPauses = { count: number; totalMs: number; maxMs: number };
 
+/** A line of V8's GC log (`--trace-gc`), whatever the collection. */
+export const TRACE_GC_LINE = /^\[\d+:0x[0-9a-f]+\]\s+\d+ ms: /;
+
 /** `[pid:0x…]  1234 ms: Scavenge 4.7 (5.8) -> 4.4 (6.8) MB, pooled: 0 MB, 2.16 / 0.00 ms  (…` */
 const PAUSE =
   /\d+ ms: [A-Za-z -]+ [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ [\d.]+ ms/;

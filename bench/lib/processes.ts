@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { childEnv } from './child-env.ts';
+import { TRACE_GC_LINE } from './gc-pauses.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -73,9 +74,6 @@ export type Child = {
   watch: (listener: (line: string) => void) => () => void;
   stop: () => Promise<void>;
 };
-
-/** A line of V8's GC log (`--trace-gc`). */
-export const TRACE_GC_LINE = /^\[\d+:0x[0-9a-f]+\]\s+\d+ ms: /;
 
 /**
  * Starts `node --import tsx script` with the running Node (on `core` if given) and resolves once a line matches `ready`.
