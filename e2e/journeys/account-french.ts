@@ -102,9 +102,8 @@ const frenchMemberPath = journey(
     expect(confirmation.text, 'confirmation mail text').toContain(mails.confirmIntro);
     log(`confirmation mail: ${confirmation.subject}`);
 
-    // Logging in by username before confirming leads to the code screen of the account's e-mail. The
-    // login page is painted before its code runs, and early taps are kept on member pages only
-    // (build/painted-start.ts): the form is filled once the app has the page.
+    // Logging in by username before confirming leads to the code screen of the account's e-mail. (A
+    // form filled before the app has the page is the journey early-taps-sign-in.ts's.)
     await page.goto('/login');
     await appTookOver(page);
     await field(page, auth('fields.identifier')).fill(member.username);

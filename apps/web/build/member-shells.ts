@@ -20,12 +20,7 @@ import {
 } from '@motema/shared/member-shells';
 import { textFileLanguage } from '../src/lib/text-files.ts';
 import { pageFiles, readManifest, type Manifest } from './critical-path.ts';
-import {
-  codeAfterPicturesHtml,
-  earlyTapsHtml,
-  paintedStartFile,
-  paintedStartSource,
-} from './painted-start.ts';
+import { codeAfterPicturesHtml, earlyTapsHtml, writePaintedStart } from './painted-start.ts';
 
 type MemberPage = {
   /** The page's layout and page modules (manifest keys), whose static chunks and styles it loads. */
@@ -128,9 +123,7 @@ export function memberShells(): Plugin {
       async handler() {
         const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
         const manifest = readManifest(outDir);
-        const startSource = paintedStartSource();
-        const startFile = paintedStartFile(startSource);
-        await writeFile(path.join(outDir, startFile), startSource);
+        const startFile = await writePaintedStart(outDir);
         for (const language of INTERFACE_LANGUAGES)
           for (const shell of Object.keys(MEMBER_SHELLS) as MemberShell[]) {
             const file = path.join(outDir, memberShellFile(shell, language));

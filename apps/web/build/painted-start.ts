@@ -1,5 +1,6 @@
 /**
- * The script that starts a page painted by the server (decision 0057), loaded by every member shell.
+ * The script that starts a page painted by the server (decision 0057), loaded by every member shell,
+ * and by the prerendered pages with a form (build/prerender.ts) for the early taps alone.
  *
  * Pictures first, for the pages a link opens (a profile, a post, a zone: @motema/shared/member-shells'
  * VISITOR_SHELLS). Such a page shows itself from its document; its largest paint is a picture (the
@@ -25,6 +26,8 @@
  * (lib/navigation-state.ts).
  */
 import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PAINTED_START_ATTRIBUTE } from '@motema/shared/member-shells';
 
 /** The script's attribute holding the code to start: `{"entry": "/assets/…", "preloads": ["/assets/…"]}`. */
@@ -186,6 +189,17 @@ export function paintedStartSource(): string {
 export function paintedStartFile(source: string): string {
   const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
   return `assets/painted-start-${hash}.js`;
+}
+
+/**
+ * Writes the script into the build's `outDir` and gives its file: the member shells and the prerendered
+ * forms (build/prerender.ts) both load it, and whichever plugin runs first writes it (the same bytes).
+ */
+export async function writePaintedStart(outDir: string): Promise<string> {
+  const source = paintedStartSource();
+  const file = paintedStartFile(source);
+  await writeFile(path.join(outDir, file), source);
+  return file;
 }
 
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;

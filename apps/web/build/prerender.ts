@@ -17,6 +17,7 @@ import {
 } from '@motema/shared/public-pages';
 import { entryKeys, pageFiles, readManifest, staticFiles, type Manifest } from './critical-path.ts';
 import { criticalCss } from './critical-css.ts';
+import { earlyTapsHtml, writePaintedStart } from './painted-start.ts';
 import { prerenderedHtml } from './prerender-html.ts';
 import { publicPagesWorker } from './public-pages-worker.ts';
 import type { renderPage } from '../src/prerender.tsx';
@@ -28,6 +29,14 @@ type Page = {
   namespaces: readonly string[];
   /** Other files of its language it loads (a legal page's document). */
   content?: (language: InterfaceLanguage) => string;
+  /**
+   * A form a visitor fills: the page loads the painted pages' start script before its entry, which
+   * keeps what is typed and tapped before the app has the page and gives it back once it has
+   * (build/painted-start.ts). Without it, "Log in" tapped on the painted page sent the form to the page
+   * itself, which came back empty. The start page has none: its links work without script, and its
+   * code is at B5's limit.
+   */
+  form?: true;
 };
 
 const SIGN_IN = ['common', 'errors', 'validation', 'auth'] as const;
@@ -40,8 +49,8 @@ const legal = (doc: string): Page => ({
 /** What each prerendered page is made of (router.tsx's routes for these paths). */
 const PAGE_PARTS: Record<PrerenderedPath, Page> = {
   '/': { module: 'src/features/public/start-page.tsx', namespaces: ['common', 'public'] },
-  '/login': { module: 'src/features/auth/login-page.tsx', namespaces: SIGN_IN },
-  '/register': { module: 'src/features/auth/register-page.tsx', namespaces: SIGN_IN },
+  '/login': { module: 'src/features/auth/login-page.tsx', namespaces: SIGN_IN, form: true },
+  '/register': { module: 'src/features/auth/register-page.tsx', namespaces: SIGN_IN, form: true },
   '/privacy-policy': legal('privacy'),
   '/cookie-policy': legal('cookies'),
   '/terms-and-conditions': legal('terms'),
@@ -101,7 +110,7 @@ export function prerenderPublicPages(): Plugin {
         });
         try {
           const module = (await server.ssrLoadModule(path.join(root, 'src', 'prerender.tsx'))) as Renderer;
-          await writePages(module, template, manifest);
+          await writePages(module, template, manifest, await writePaintedStart(outDir));
         } finally {
           await server.close();
         }
@@ -111,7 +120,7 @@ export function prerenderPublicPages(): Plugin {
     },
   };
 
-  async function writePages(module: Renderer, template: string, manifest: Manifest) {
+  async function writePages(module: Renderer, template: string, manifest: Manifest, startFile: string) {
     for (const language of INTERFACE_LANGUAGES) {
       for (const pagePath of Object.keys(PRERENDERED_PAGES) as PrerenderedPath[]) {
         const parts = PAGE_PARTS[pagePath];
@@ -128,7 +137,7 @@ export function prerenderPublicPages(): Plugin {
         });
         const file = path.join(outDir, prerenderedFile(pagePath, language));
         await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, html);
+        await writeFile(file, parts.form ? earlyTapsHtml(html, startFile) : html);
       }
     }
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PAINTED_START_ATTRIBUTE } from '@motema/shared/member-shells';
 import { PAGES_CACHE } from './public-pages-worker.ts';
 import { SHELL, worker } from './public-pages-worker-fixtures.ts';
 
@@ -91,6 +92,28 @@ describe('the service worker script of the public pages', () => {
         '/assets/index-C1.css',
       );
       expect(answered.getElementById('root')?.textContent).toBe('about fr');
+    });
+
+    it("keeps a form's start script, which keeps early taps, and starts the entry after it", async () => {
+      const start = `<script type="module" src="/assets/painted-start-P1.js" ${PAINTED_START_ATTRIBUTE}></script>`;
+      const page = sent('/login', 'fr', 'login fr').replace(
+        '<script type="module" crossorigin',
+        `${start}$&`,
+      );
+      const { request, activate, caches } = worker({
+        shell: SHELL_PAGE,
+        languages: ['fr'],
+        httpCache: { '/login': page },
+      });
+      await activate();
+      // Of this build: its entry, not the start script before it, names the build.
+      expect([...caches.stores.get(PAGES_CACHE)!.keys()]).toEqual(['/pages/fr/login.html']);
+      const answered = new DOMParser().parseFromString((await request('/login'))!, 'text/html');
+      const scripts = [...answered.querySelectorAll('script')].map((script) => script.getAttribute('src'));
+      expect(scripts).toEqual([
+        '/assets/painted-start-P1.js',
+        `/kept-copy-start.js?entry=${encodeURIComponent(ENTRY)}`,
+      ]);
     });
 
     it('none for a device that remembers a member, who is sent the app shell', async () => {

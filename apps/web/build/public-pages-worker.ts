@@ -26,7 +26,7 @@
  * and the app draws the page from what the device kept.
  */
 import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES } from '@motema/shared/languages';
-import { MEMBER_SHELLS, VISITOR_SHELLS } from '@motema/shared/member-shells';
+import { MEMBER_SHELLS, PAINTED_START_ATTRIBUTE, VISITOR_SHELLS } from '@motema/shared/member-shells';
 import { PRERENDERED_ATTRIBUTE } from '../src/lib/prerendered-page.ts';
 import {
   DEVICE_CHOICE_CACHE,
@@ -101,9 +101,11 @@ async function keepPagesSent() {
   );
 }
 
-/** The entry script a page loads, which names its build. */
+// The entry script a page loads, which names its build: not the start script (build/painted-start.ts)
+// a page with a form loads before it.
+const ENTRY_SCRIPT = /<script\\b(?![^>]*\\b${PAINTED_START_ATTRIBUTE}\\b)[^>]*\\btype="module"[^>]*\\bsrc="([^"]+)"[^>]*><\\/script>/;
 function buildOf(html) {
-  return /<script\\b[^>]*\\btype="module"[^>]*\\bsrc="([^"]+)"/.exec(html)?.[1] ?? null;
+  return ENTRY_SCRIPT.exec(html)?.[1] ?? null;
 }
 
 self.addEventListener('fetch', (event) => {
@@ -240,8 +242,6 @@ function startScript(url) {
 }
 const LANGUAGE = /^[a-z]{2,3}(-[a-z0-9]+)*$/i;
 const ROOT = '<div id="root"></div>';
-/** The shell's entry script (buildOf), which the copy's page loads beside the start script. */
-const ENTRY_SCRIPT = /<script\\b[^>]*\\btype="module"[^>]*\\bsrc="([^"]+)"[^>]*><\\/script>/;
 
 /** The shell's HTML with the copy in its root, or null when the copy is of another build. */
 function withCopy(html, copy) {

@@ -1,0 +1,85 @@
+/**
+ * What a newcomer types and taps on the sign-in and sign-up pages before the app has them is not lost
+ * (build/painted-start.ts). Those pages are painted from HTML before their code arrives, so on a slow
+ * line a member fills the form and taps the button while the page is still only drawn: the browser
+ * alone would send the form to itself and load the page again, empty. Here the app's code is held
+ * back two seconds; Ama signs in, and Esi signs up, at once: once the app has the page, what they typed
+ * reaches its fields and the tap its button.
+ */
+import type { Browser, Page } from 'playwright-core';
+import {
+  expect,
+  field,
+  journey,
+  locale,
+  newMemberPage,
+  signedUpMember,
+  uniqueMember,
+  waitForPath,
+  type Journey,
+} from '../fixtures.ts';
+import { appTookOver, hasTakenOver } from '../app-took-over.ts';
+
+/** How long the app's code is held back, so that what is done at once comes before the takeover. */
+const CODE_HELD_MS = 2000;
+
+/**
+ * A new phone (no session, no service worker) opening `path`, its app code held back. The page's module
+ * scripts hold its `load` and `DOMContentLoaded` events back too: the page is used as soon as it is drawn.
+ */
+async function openOnSlowPhone(browser: Browser, path: string): Promise<Page> {
+  const page = await newMemberPage(browser);
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, CODE_HELD_MS));
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  return page;
+}
+
+const plain = (text: string) => text.replace(/<\/?\w+>/g, '');
+
+const signInEarly: Journey = journey(
+  'a member who fills the sign-in form and taps "Log in" before the app has the page is signed in',
+  async ({ browser, baseUrl, log }) => {
+    const auth = locale('en', 'auth');
+    const ama = await signedUpMember(browser, baseUrl, { firstName: 'Ama', sex: 'female', likes: ['male'] });
+    const page = await openOnSlowPhone(browser, '/login');
+    await field(page, auth('fields.identifier')).fill(ama.username);
+    await field(page, auth('fields.password')).fill(ama.password);
+    await page.getByRole('button', { name: auth('login.submit'), exact: true }).click();
+    expect(await hasTakenOver(page), 'the app had the page before the tap').toBe(false);
+    expect(new URL(page.url()).search, 'the address after the tap (the form not sent to itself)').toBe('');
+    log('Ama typed her username and password and tapped "Log in" on the painted page');
+    await appTookOver(page);
+    await waitForPath(page, '/home');
+    const me = await page.request.get('/api/users/profile');
+    expect(me.status(), 'GET /api/users/profile once the app had the page').toBe(200);
+    log('once the app had the page, she was signed in and at home');
+    await page.context().close();
+    await ama.page.context().close();
+  },
+);
+
+const signUpEarly: Journey = journey(
+  'a newcomer who fills the sign-up form and taps "Create account" before the app has the page gets her code',
+  async ({ browser, log }) => {
+    const auth = locale('en', 'auth');
+    const esi = uniqueMember();
+    const page = await openOnSlowPhone(browser, '/register');
+    await field(page, auth('fields.username')).fill(esi.username);
+    await field(page, auth('fields.email')).fill(esi.email);
+    await field(page, auth('fields.password')).fill(esi.password);
+    await field(page, auth('register.dateOfBirth')).fill(esi.dateOfBirth);
+    await page.getByLabel(plain(auth('register.acceptTerms')), { exact: true }).check();
+    await page.getByRole('button', { name: auth('register.submit'), exact: true }).click();
+    expect(await hasTakenOver(page), 'the app had the page before the tap').toBe(false);
+    log('Esi filled the sign-up form and tapped "Create account" on the painted page');
+    await appTookOver(page);
+    await waitForPath(page, '/otp', { email: esi.email });
+    log('once the app had the page, her account was made and the code screen shown');
+    await page.context().close();
+  },
+);
+
+export const journeys: Journey[] = [signInEarly, signUpEarly];
