@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { startNode, type Child } from './lib/processes.ts';
+import { processCpu, startNode, type Child } from './lib/processes.ts';
 
 export type MediaWorkerPlace = 'fork' | 'apart';
 
@@ -110,16 +110,7 @@ export async function contention<T>(
   pids: { server: number; postgresDir: string | undefined; encoders: () => number[] },
   run: () => Promise<T>,
 ): Promise<{ result: T; contention: Contention }> {
-  const cpu = (list: number[]) =>
-    list.reduce((sum, pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return sum + (Number(fields[11]) + Number(fields[12])) / 100;
-      } catch {
-        return sum;
-      }
-    }, 0);
+  const cpu = (list: number[]) => list.reduce((sum, pid) => sum + processCpu(pid), 0);
   const postgres = postgresPids(pids.postgresDir);
   const encoders = pids.encoders();
   const before = {
