@@ -4,7 +4,8 @@
  * line a member fills the form and taps the button while the page is still only drawn: the browser
  * alone would send the form to itself and load the page again, empty. Here the app's code is held
  * back two seconds; Ama signs in, and Esi signs up, at once: once the app has the page, what they typed
- * reaches its fields and the tap its button.
+ * reaches its fields and the tap its button. Esi, seeing the button dimmed, taps it again: her account is
+ * asked for once.
  */
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -72,12 +73,21 @@ const signUpEarly: Journey = journey(
     await field(page, auth('fields.password')).fill(esi.password);
     await field(page, auth('register.dateOfBirth')).fill(esi.dateOfBirth);
     await page.getByLabel(plain(auth('register.acceptTerms')), { exact: true }).check();
-    await page.getByRole('button', { name: auth('register.submit'), exact: true }).click();
-    expect(await hasTakenOver(page), 'the app had the page before the tap').toBe(false);
-    log('Esi filled the sign-up form and tapped "Create account" on the painted page');
+    const registrations: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/register') registrations.push(request.method());
+    });
+    const submit = page.getByRole('button', { name: auth('register.submit'), exact: true });
+    await submit.click();
+    expect(await submit.getAttribute('aria-busy'), 'the tapped button, marked busy').toBe('true');
+    // Nothing seems to happen yet on a slow line: she taps again.
+    await submit.click();
+    expect(await hasTakenOver(page), 'the app had the page before the taps').toBe(false);
+    log('Esi filled the sign-up form and tapped "Create account" twice on the painted page');
     await appTookOver(page);
     await waitForPath(page, '/otp', { email: esi.email });
-    log('once the app had the page, her account was made and the code screen shown');
+    expect(registrations, 'the registrations sent').toEqual(['POST']);
+    log('once the app had the page, her account was made once and the code screen shown');
     await page.context().close();
   },
 );

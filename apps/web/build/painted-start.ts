@@ -19,7 +19,8 @@
  * the field again through its value setter and an `input` event once React holds it, before the taps,
  * which wait a frame for React to draw the words (a Send tapped at once read an empty field). While
  * something is kept, what follows is kept after it, so that it reaches the page in the order it was
- * done.
+ * done. A kept control is dimmed and marked busy until its tap is given back, and tapping it again
+ * meanwhile adds nothing (a toggle's taps all count).
  * Words typed before this script ran are found by the field's value against the one it was sent with.
  * A part React draws anew instead of taking over (its nodes replaced, after a mismatch between the
  * server's render and the browser's) loses what was typed there: a page must render the same in both
@@ -113,6 +114,7 @@ export function paintedStartSource(): string {
       kept.shift();
       if (!element.isConnected) continue;
       if (!typed.has(element)) {
+        unmark(element);
         giveBackNow(() => element.click());
         continue;
       }
@@ -129,9 +131,29 @@ export function paintedStartSource(): string {
     watching = kept.length > 0;
     if (watching) requestAnimationFrame(giveBack);
   };
-  // Each tap is given back; a field once, with its last value.
+  // A kept tap shows it was taken, the control dimmed and busy until it is given back: with no sign, a
+  // member on a slow line taps again. A tap on a control already kept is such a repeat and is dropped
+  // (each one sent the form again: an account registered, then refused as taken), except on a toggle
+  // (aria-pressed), whose every tap counts. A field is kept once, with its last value.
+  const marks = new Map();
+  const mark = (element) => {
+    if (typed.has(element) || marks.has(element)) return;
+    marks.set(element, { opacity: element.style.opacity, busy: element.getAttribute('aria-busy') });
+    element.style.opacity = '0.6';
+    element.setAttribute('aria-busy', 'true');
+  };
+  const unmark = (element) => {
+    const marked = marks.get(element);
+    if (!marked || kept.includes(element)) return;
+    marks.delete(element);
+    element.style.opacity = marked.opacity;
+    if (marked.busy === null) element.removeAttribute('aria-busy');
+    else element.setAttribute('aria-busy', marked.busy);
+  };
   const keep = (element) => {
-    if (!typed.has(element) || !kept.includes(element)) kept.push(element);
+    const toggle = !typed.has(element) && element.hasAttribute('aria-pressed');
+    if (toggle || !kept.includes(element)) kept.push(element);
+    mark(element);
     start();
     if (!watching) {
       watching = true;
