@@ -92,4 +92,23 @@ const signUpEarly: Journey = journey(
   },
 );
 
-export const journeys: Journey[] = [signInEarly, signUpEarly];
+const noApp: Journey = journey(
+  'a sign-in form sent while the app never arrives stays as it was filled, not sent to the page itself',
+  async ({ browser, log }) => {
+    const auth = locale('en', 'auth');
+    const page = await newMemberPage(browser);
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/login', { waitUntil: 'commit' });
+    const identifier = field(page, auth('fields.identifier'));
+    await identifier.fill('kwame');
+    // As the kept tap is given back once GIVE_BACK_WAIT_MS has passed with no app to take it.
+    await page.evaluate(() => document.querySelector('form')?.requestSubmit());
+    await page.waitForTimeout(500);
+    expect(page.url(), 'the address').toBe(new URL('/login', page.url()).href);
+    expect(await identifier.inputValue(), 'what was typed').toBe('kwame');
+    log('the form sent without the app: still on /login, the words still there');
+    await page.context().close();
+  },
+);
+
+export const journeys: Journey[] = [signInEarly, signUpEarly, noApp];

@@ -189,6 +189,16 @@ export function paintedStartSource(): string {
     },
     true,
   );
+  // A form the app does not hold is never sent by the browser itself, to the page it is on, which comes
+  // back empty: a tap given back after GIVE_BACK_WAIT_MS with no app to take it does nothing instead.
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (event.target instanceof Element && root?.contains(event.target) && !held(event.target))
+        event.preventDefault();
+    },
+    true,
+  );
   // Home names no code here: its own tags load it.
   if (code === null) return;
   const pending = Array.from(document.images).filter((image) => !image.complete && image.loading !== 'lazy');
