@@ -18,6 +18,11 @@
  * the ratio measures what the app spends around the storing and not a different way of storing.
  * With GROUP_MAX 1 (the bench's `--durable-group 1`) each message is its own transaction instead, up
  * to the pool's 20 at once: the straightforward server, for comparison.
+ * With `checked` after GROUP_MAX it is the **checked** reference (decision 0054; the bench's server
+ * `checked`, tables in schema `chat_checked`): the same group commit, whose statement also stores only
+ * the sends of a member of the conversation (a `members` row, written when the member's socket
+ * connects) with no block either way between the two (`blocks`, empty in the bench but read by key),
+ * as any chat server that refuses a non-member must. A send refused so is answered as not stored.
  * Prints `listening PORT` when ready.
  */
 import { createServer } from 'node:http';
@@ -29,14 +34,19 @@ type Row = { id: string; seq: number; senderId: string; clientId: string; create
 type Pending = { senderId: string; payload: SendPayload; done: (row: Row | Error) => void };
 
 const BATCH_MAX = Number(process.argv[4] ?? 500);
+const CHECKED = process.argv[5] === 'checked';
+/** Each reference's tables in a schema of its own: the bench runs both on one database. */
+const S = CHECKED ? 'chat_checked' : 'chat_durable';
 const POOL_SIZE = 20;
 /** Three groups in flight, as the app; one message a transaction fills the pool instead. */
 const BATCHES_IN_FLIGHT = BATCH_MAX === 1 ? POOL_SIZE : 3;
 
 const SCHEMA = `
-  CREATE SCHEMA IF NOT EXISTS chat_durable;
-  CREATE TABLE IF NOT EXISTS chat_durable.conversations (id uuid PRIMARY KEY, last_seq integer NOT NULL);
-  CREATE TABLE IF NOT EXISTS chat_durable.messages (
+  CREATE SCHEMA IF NOT EXISTS ${S};
+  CREATE TABLE IF NOT EXISTS ${S}.members (conversation_id uuid, user_id uuid, PRIMARY KEY (conversation_id, user_id));
+  CREATE TABLE IF NOT EXISTS ${S}.blocks (blocker_id uuid, blocked_id uuid, PRIMARY KEY (blocker_id, blocked_id));
+  CREATE TABLE IF NOT EXISTS ${S}.conversations (id uuid PRIMARY KEY, last_seq integer NOT NULL);
+  CREATE TABLE IF NOT EXISTS ${S}.messages (
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     conversation_id uuid NOT NULL,
     seq integer NOT NULL,
@@ -47,6 +57,15 @@ const SCHEMA = `
     UNIQUE (conversation_id, seq),
     UNIQUE (sender_id, client_id));`;
 
+/** The checked reference's reads of a send, by key: its sender a member, no block either way. */
+const MEMBER_UNBLOCKED = `
+        AND EXISTS (SELECT 1 FROM ${S}.members me
+          WHERE me.conversation_id = i.conversation_id AND me.user_id = i.sender_id)
+        AND NOT EXISTS (SELECT 1 FROM ${S}.members other
+          WHERE other.conversation_id = i.conversation_id AND other.user_id <> i.sender_id
+            AND (EXISTS (SELECT 1 FROM ${S}.blocks b WHERE b.blocker_id = other.user_id AND b.blocked_id = i.sender_id)
+              OR EXISTS (SELECT 1 FROM ${S}.blocks b WHERE b.blocker_id = i.sender_id AND b.blocked_id = other.user_id)))`;
+
 /**
  * One group: the sends not already stored are numbered after their conversation's `last_seq` in
  * arrival order (the upsert locks each conversation row, in id order, so groups never deadlock) and
@@ -54,24 +73,24 @@ const SCHEMA = `
  * transaction rolls back whole and the group is tried again, when it finds that row.
  */
 const INSERT_GROUP = {
-  name: 'chat_durable_insert_group',
+  name: `${S}_insert_group`,
   text: `
     WITH i AS (
       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[]) WITH ORDINALITY
         AS i(conversation_id, sender_id, client_id, text, ord)
     ), fresh AS (
       SELECT i.*, row_number() OVER (PARTITION BY i.conversation_id ORDER BY i.ord) AS rank FROM i
-      WHERE NOT EXISTS (SELECT 1 FROM chat_durable.messages m
-        WHERE m.sender_id = i.sender_id AND m.client_id = i.client_id)
+      WHERE NOT EXISTS (SELECT 1 FROM ${S}.messages m
+        WHERE m.sender_id = i.sender_id AND m.client_id = i.client_id)${CHECKED ? MEMBER_UNBLOCKED : ''}
     ), counts AS (
       SELECT conversation_id, count(*)::int AS n FROM fresh GROUP BY conversation_id
     ), next AS (
-      INSERT INTO chat_durable.conversations AS c (id, last_seq)
+      INSERT INTO ${S}.conversations AS c (id, last_seq)
       SELECT conversation_id, n FROM counts ORDER BY conversation_id
       ON CONFLICT (id) DO UPDATE SET last_seq = c.last_seq + excluded.last_seq
       RETURNING c.id, c.last_seq
     )
-    INSERT INTO chat_durable.messages (conversation_id, seq, sender_id, client_id, text)
+    INSERT INTO ${S}.messages (conversation_id, seq, sender_id, client_id, text)
     SELECT f.conversation_id, next.last_seq - counts.n + f.rank, f.sender_id, f.client_id, f.text
     FROM fresh f JOIN counts USING (conversation_id) JOIN next ON next.id = f.conversation_id
     ORDER BY f.ord
@@ -79,11 +98,11 @@ const INSERT_GROUP = {
 };
 /** The rows already stored under these client ids (retries), read after the group's commit. */
 const STORED = {
-  name: 'chat_durable_stored',
+  name: `${S}_stored`,
   text: `
     SELECT m.id, m.seq, m.sender_id AS "senderId", m.client_id AS "clientId", m.created_at AS "createdAt"
     FROM unnest($1::uuid[], $2::uuid[]) AS i(sender_id, client_id)
-    JOIN chat_durable.messages m ON m.sender_id = i.sender_id AND m.client_id = i.client_id`,
+    JOIN ${S}.messages m ON m.sender_id = i.sender_id AND m.client_id = i.client_id`,
 };
 
 const pool = new pg.Pool({ connectionString: process.argv[3], max: POOL_SIZE });
@@ -176,8 +195,16 @@ const members = new Map<string, Set<string>>();
 
 io.on('connection', (socket) => {
   const { auth, sender } = acceptReferenceSocket(socket, members);
-  // A socket's sends one after the other: a sender's messages are numbered in the order sent.
-  let sending: Promise<unknown> = Promise.resolve();
+  // A socket's sends one after the other: a sender's messages are numbered in the order sent. The
+  // checked reference's first waits for its member's row.
+  let sending: Promise<unknown> = CHECKED
+    ? pool
+        .query(`INSERT INTO ${S}.members VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+          auth.conversationId,
+          auth.userId,
+        ])
+        .catch(() => undefined)
+    : Promise.resolve();
 
   socket.on('chats:messages:send', (payload: SendPayload, ack: Ack) => {
     const peers = members.get(payload.conversationId);

@@ -48,8 +48,11 @@ export type DiskQuietReading = {
   running: { windows: number; p99: number };
 };
 
-/** The ceiling (no database), the durable reference (chat-durable.ts) and the real app. */
-export type Name = 'relay' | 'durable' | 'app';
+/**
+ * The ceiling (no database), the durable reference (chat-durable.ts), the checked one (the same with
+ * the membership and blocks read, decision 0054) and the real app.
+ */
+export type Name = 'relay' | 'durable' | 'checked' | 'app';
 export type Cpu = { server: number; postgres: number; client: number };
 /** A server under load: its process, its sockets and what each phase measured on it. */
 export type Target = {

@@ -17,7 +17,7 @@ export type StoredCheck = {
 };
 
 /** The app's messages, or the durable reference's (chat-durable.ts). */
-export type StoredTable = 'messages' | 'chat_durable.messages';
+export type StoredTable = 'messages' | 'chat_durable.messages' | 'chat_checked.messages';
 
 /** How many times each id was stored in `table`, against what its ack said. */
 export async function verifyStored(

@@ -4,17 +4,18 @@
  * `chats:messages:send` acked after the commit, `chats:messages:new` to the other member), against
  * two references under the same clients and load, in the same run: a bare Socket.IO + `pg` server
  * storing each message with the same guarantees (bench/chat-durable.ts: client id stored once,
- * per-conversation sequence in the insert's transaction, ack after COMMIT), the bar's reference; and
- * a bare Socket.IO relay with no database (bench/chat-relay.ts), the ceiling. Rounds alternate the
+ * per-conversation sequence in the insert's transaction, ack after COMMIT), the bar's reference; the
+ * same server also reading the sender's membership and blocks either way (`checked`, decision 0054,
+ * proposed); and a bare Socket.IO relay with no database (bench/chat-relay.ts), the ceiling. Rounds alternate the
  * order of the servers. Per round and server: the saturated throughput (every
  * socket keeps `--window` messages awaiting their ack for `--saturate` seconds; messages delivered to
  * the other member over the time from the first send to the last delivery), then a fixed offered load (`--rate` messages a second for `--seconds`):
  * send-to-deliver and send-to-ack latency, lost and duplicated messages. At the end every client id sent
- * to the app (and to the durable reference) is looked up in PostgreSQL: stored exactly once.
+ * to the app (and to the durable and checked references) is looked up in PostgreSQL: stored exactly once.
  *
  *   node_modules/.bin/node --import tsx bench/chat.bench.ts [--sockets 2000] [--seconds 10] [--rate 1000]
  *     [--rounds 3] [--saturate 5] [--window 2] [--uploads 2] [--uploads-rate R] [--videos 2] [--keep DIR]
- *     [--only relay,durable,app] [--durable-group 500] [--no-pin] [--media-worker fork|apart]
+ *     [--only relay,durable,checked,app] [--durable-group 500] [--no-pin] [--media-worker fork|apart]
  *
  * B7's "chat p99 unaffected while uploads run": after the rounds, the app at `--uploads-rate` (default
  * `--rate`) while `--uploads` members at a time upload a 12-megapixel phone JPEG (0: skip them), in
@@ -54,7 +55,7 @@ import { flagOption, textOption } from './lib/options.ts';
 
 const options = readChatOptions();
 const { sockets, rate, rounds, uploads, uploadsRate, videos } = options;
-const NAMES: readonly Name[] = ['relay', 'durable', 'app'];
+const NAMES: readonly Name[] = ['relay', 'durable', 'checked', 'app'];
 /** `--only app,durable`: those servers only, in this file's order. */
 const only = textOption('only')?.split(',');
 const mediaWorker = (textOption('media-worker') ?? 'fork') as MediaWorkerPlace;
@@ -93,10 +94,15 @@ async function main() {
       const child =
         name === 'relay'
           ? await startNode('bench/chat-relay.ts', [String(port)], {}, /^listening \d+/, pin.server)
-          : name === 'durable'
+          : name === 'durable' || name === 'checked'
             ? await startNode(
                 'bench/chat-durable.ts',
-                [String(port), database.url, String(options.durableGroup)],
+                [
+                  String(port),
+                  database.url,
+                  String(options.durableGroup),
+                  ...(name === 'checked' ? ['checked'] : []),
+                ],
                 {},
                 /^listening \d+/,
                 pin.server,
@@ -203,16 +209,23 @@ async function main() {
     const stored = app
       ? await verifyStored(db, tracker, [...app.ids.saturated, ...app.ids.fixed, ...app.ids.uploads])
       : undefined;
-    const durable = targets.find((target) => target.name === 'durable');
-    const durableStored = durable
-      ? await verifyStored(
-          db,
-          tracker,
-          [...durable.ids.saturated, ...durable.ids.fixed],
-          'chat_durable.messages',
-        )
-      : undefined;
-    return await report(targets, tracker, pin.note, { app: stored, durable: durableStored }, options);
+    const referenceStored = async (name: 'durable' | 'checked') => {
+      const target = targets.find((each) => each.name === name);
+      return target
+        ? await verifyStored(
+            db,
+            tracker,
+            [...target.ids.saturated, ...target.ids.fixed],
+            `chat_${name}.messages`,
+          )
+        : undefined;
+    };
+    const checks = {
+      app: stored,
+      durable: await referenceStored('durable'),
+      checked: await referenceStored('checked'),
+    };
+    return await report(targets, tracker, pin.note, checks, options);
   } finally {
     await stopAll();
     await disk?.stop();
