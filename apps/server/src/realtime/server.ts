@@ -8,6 +8,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@motema/shared/
 import { safePublisher, type RedisConnection } from '../lib/redis.ts';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { isFromAShell, isFromTheApp } from '../lib/origin.ts';
+import { writePacketsTogether } from './packets-written-together.ts';
 
 /** Who a socket is: the session's member, the session, and the client's address (as `request.ip` reads it). */
 export type SocketData = { userId: string; sessionId: string; address: string };
@@ -98,6 +99,7 @@ export function createRealtime(
     // The shells' polling requests are cross-origin reads (WebSocket needs no CORS).
     ...(shellOrigins.size > 0 && { cors: { origin: [...shellOrigins], credentials: true } }),
   });
+  writePacketsTogether(io.engine);
   const presenceListeners: PresenceListener[] = [];
   const connectionListeners: ConnectionListener[] = [];
 
