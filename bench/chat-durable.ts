@@ -41,10 +41,13 @@ const POOL_SIZE = 20;
 /** Three groups in flight, as the app; one message a transaction fills the pool instead. */
 const BATCHES_IN_FLIGHT = BATCH_MAX === 1 ? POOL_SIZE : 3;
 
-const SCHEMA = `
-  CREATE SCHEMA IF NOT EXISTS ${S};
+/** The checked reference's own tables: who is in a conversation, and who blocked whom. */
+const CHECKED_TABLES = `
   CREATE TABLE IF NOT EXISTS ${S}.members (conversation_id uuid, user_id uuid, PRIMARY KEY (conversation_id, user_id));
-  CREATE TABLE IF NOT EXISTS ${S}.blocks (blocker_id uuid, blocked_id uuid, PRIMARY KEY (blocker_id, blocked_id));
+  CREATE TABLE IF NOT EXISTS ${S}.blocks (blocker_id uuid, blocked_id uuid, PRIMARY KEY (blocker_id, blocked_id));`;
+
+const SCHEMA = `
+  CREATE SCHEMA IF NOT EXISTS ${S};${CHECKED ? CHECKED_TABLES : ''}
   CREATE TABLE IF NOT EXISTS ${S}.conversations (id uuid PRIMARY KEY, last_seq integer NOT NULL);
   CREATE TABLE IF NOT EXISTS ${S}.messages (
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
