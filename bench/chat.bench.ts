@@ -31,7 +31,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { connectDatabase, migrateDatabase } from '../apps/server/src/db/client.ts';
+import { connectDatabase, migrateDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { connectAll, drain, offer, summarize, Tracker } from './chat-load.ts';
 import { readChatOptions } from './chat-options.ts';
 import { fixedRound, saturatedRound, settle, type Name, type Target } from './chat-phases.ts';
@@ -60,6 +60,20 @@ const NAMES: readonly Name[] = ['relay', 'durable', 'checked', 'app'];
 const only = textOption('only')?.split(',');
 const mediaWorker = (textOption('media-worker') ?? 'fork') as MediaWorkerPlace;
 if (mediaWorker !== 'fork' && mediaWorker !== 'apart') throw new Error('--media-worker is fork or apart');
+
+/**
+ * The maintenance the phases before left due, done before a fixed round, for every server alike: the
+ * saturated rounds write some 200,000 messages a round into the three servers' tables, and
+ * PostgreSQL's autovacuum, waking once a minute, then vacuumed and analysed all of them (about two
+ * seconds of both cores) inside whichever server's fixed round was running: the app's, last in rounds 1
+ * and 3, had p99s of 269 and 311 ms there and 23 ms in round 2 (bench/README.md, B3, "December 4,
+ * evening"). A checkpoint too, so the saturated rounds' WAL does not start one inside the next round.
+ */
+async function maintained(db: Db): Promise<void> {
+  await db.$client.query('VACUUM (ANALYZE)');
+  // A server given as BENCH_DATABASE_URL may refuse it to a role without pg_checkpoint.
+  await db.$client.query('CHECKPOINT').catch(() => undefined);
+}
 
 async function main() {
   const database = await openDatabase(textOption('keep'), 'chat');
@@ -157,6 +171,7 @@ async function main() {
         );
       }
       for (const target of order) {
+        await maintained(db);
         await fixedRound(target, tracker, database.dir, options, disk);
         process.stdout.write(
           `\rround ${round + 1}/${rounds}: ${target.name} at ${rate}/s p99 ${target.fixed.at(-1)!.summary.deliver.p99.toFixed(1)} ms      `,
