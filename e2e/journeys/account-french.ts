@@ -25,6 +25,7 @@ import {
   locale,
   shot,
 } from '../fixtures.ts';
+import { plainText } from '../texts.ts';
 import { appTookOver } from '../app-took-over.ts';
 
 // Imported at run time by URL: the server's mail texts are not part of the e2e TypeScript project.
@@ -42,9 +43,6 @@ const portrait = () =>
   sharp({ create: { width: 900, height: 1200, channels: 3, background: '#3f7fb5' } })
     .jpeg({ quality: 80 })
     .toBuffer();
-
-/** The text of a <Trans> string as shown: its tags (`<terms>...</terms>`) removed. */
-const plain = (text: string) => text.replace(/<\/?\w+>/g, '');
 
 /** The `language` of the connected member, as the server has it. */
 async function storedLanguage(page: Page): Promise<string> {
@@ -89,7 +87,7 @@ const frenchMemberPath = journey(
     await field(page, auth('register.dateOfBirth')).fill(member.dateOfBirth);
     // What onboarding requires is not offered here as optional.
     expect(await page.getByText(/facultatif/i).count(), 'optional fields on /register').toBe(0);
-    await page.getByLabel(plain(auth('register.acceptTerms')), { exact: true }).check();
+    await page.getByLabel(plainText(auth('register.acceptTerms')), { exact: true }).check();
     await shot(page, 'fr-01-register');
     await page.getByRole('button', { name: auth('register.submit'), exact: true }).click();
     await waitForPath(page, '/otp', { email: member.email });

@@ -7,38 +7,19 @@
  * reaches its fields and the tap its button. Esi, seeing the button dimmed, taps it again: her account is
  * asked for once.
  */
-import type { Browser, Page } from 'playwright-core';
 import {
   expect,
   field,
   journey,
   locale,
-  newMemberPage,
   signedUpMember,
   uniqueMember,
   waitForPath,
   type Journey,
 } from '../fixtures.ts';
 import { appTookOver, hasTakenOver } from '../app-took-over.ts';
-
-/** How long the app's code is held back, so that what is done at once comes before the takeover. */
-const CODE_HELD_MS = 2000;
-
-/**
- * A new phone (no session, no service worker) opening `path`, its app code held back. The page's module
- * scripts hold its `load` and `DOMContentLoaded` events back too: the page is used as soon as it is drawn.
- */
-async function openOnSlowPhone(browser: Browser, path: string): Promise<Page> {
-  const page = await newMemberPage(browser);
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, CODE_HELD_MS));
-    await route.continue();
-  });
-  await page.goto(path, { waitUntil: 'commit' });
-  return page;
-}
-
-const plain = (text: string) => text.replace(/<\/?\w+>/g, '');
+import { openOnSlowPhone } from '../slow-phone.ts';
+import { plainText } from '../texts.ts';
 
 const signInEarly: Journey = journey(
   'a member who fills the sign-in form and taps "Log in" before the app has the page is signed in',
@@ -72,7 +53,7 @@ const signUpEarly: Journey = journey(
     await field(page, auth('fields.email')).fill(esi.email);
     await field(page, auth('fields.password')).fill(esi.password);
     await field(page, auth('register.dateOfBirth')).fill(esi.dateOfBirth);
-    await page.getByLabel(plain(auth('register.acceptTerms')), { exact: true }).check();
+    await page.getByLabel(plainText(auth('register.acceptTerms')), { exact: true }).check();
     const registrations: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/auth/register') registrations.push(request.method());
@@ -96,9 +77,7 @@ const noApp: Journey = journey(
   'a sign-in form sent while the app never arrives stays as it was filled, not sent to the page itself',
   async ({ browser, log }) => {
     const auth = locale('en', 'auth');
-    const page = await newMemberPage(browser);
-    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
-    await page.goto('/login', { waitUntil: 'commit' });
+    const page = await openOnSlowPhone(browser, '/login', { code: 'never' });
     const identifier = field(page, auth('fields.identifier'));
     await identifier.fill('kwame');
     // As the kept tap is given back once GIVE_BACK_WAIT_MS has passed with no app to take it.

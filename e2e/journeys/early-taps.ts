@@ -5,36 +5,10 @@
  * given to the button again, and she is a member. On Kofi's painted post she writes a comment and taps
  * Send before the app has it: the words reach the form before the tap does, and the comment is sent.
  */
-import type { Browser } from 'playwright-core';
-import {
-  expect,
-  journey,
-  locale,
-  newMemberPage,
-  signedUpMember,
-  type Journey,
-  type SignedUpMember,
-} from '../fixtures.ts';
+import { expect, journey, locale, signedUpMember, type Journey } from '../fixtures.ts';
 import { appTookOver, hasTakenOver } from '../app-took-over.ts';
 import { pollUntil } from '../poll-until.ts';
-
-/** How long the app's entry is held back, so that the tap surely comes before the takeover. */
-const CODE_HELD_MS = 2000;
-
-/**
- * `member` on a new slow phone (a fresh context, so no service worker answers the code from its cache)
- * opening `path`: the app's entry is held back, so that what is done at once comes before the takeover.
- */
-async function openOnSlowPhone(browser: Browser, member: SignedUpMember, path: string) {
-  const page = await newMemberPage(browser);
-  await page.context().addCookies(await member.page.context().cookies());
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, CODE_HELD_MS));
-    await route.continue();
-  });
-  await page.goto(path);
-  return page;
-}
+import { openOnSlowPhone } from '../slow-phone.ts';
 
 const earlyTap: Journey = journey(
   'a tap on a painted zone joins it, and a comment sent on a painted post is sent, before the app has them',
@@ -52,7 +26,7 @@ const earlyTap: Journey = journey(
     expect(opened.status(), 'POST /api/zones').toBe(201);
     const zone = (await opened.json()) as { _id: string };
 
-    const page = await openOnSlowPhone(browser, awa, `/zone/${zone._id}`);
+    const page = await openOnSlowPhone(browser, `/zone/${zone._id}`, { member: awa });
     const join = page.getByRole('button', { name: zones('action.join'), exact: true });
     await join.click();
     expect(await hasTakenOver(page), 'the app had the page before the tap').toBe(false);
@@ -69,7 +43,7 @@ const earlyTap: Journey = journey(
     });
     expect(posted.status(), 'POST /api/posts').toBe(201);
     const post = (await posted.json()) as { _id: string };
-    const postPage = await openOnSlowPhone(browser, awa, `/post/${post._id}`);
+    const postPage = await openOnSlowPhone(browser, `/post/${post._id}`, { member: awa });
     await postPage.getByLabel(posts('comments.write')).fill('Count me in!');
     await postPage.getByRole('button', { name: posts('comments.send'), exact: true }).click();
     expect(await hasTakenOver(postPage), 'the app had the post before the comment was sent').toBe(false);

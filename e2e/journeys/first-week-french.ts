@@ -24,6 +24,7 @@ import {
   waitForPath,
   type Journey,
 } from '../fixtures.ts';
+import { plainText } from '../texts.ts';
 
 const HELLO = 'Bonjour Amina !';
 
@@ -32,9 +33,6 @@ const portrait = () =>
   sharp({ create: { width: 900, height: 1200, channels: 3, background: '#b5763f' } })
     .jpeg({ quality: 80 })
     .toBuffer();
-
-/** The text of a <Trans> string as shown: its tags (`<terms>...</terms>`) removed. */
-const plain = (text: string) => text.replace(/<\/?\w+>/g, '');
 
 /** A name as the app may show it: between direction isolates or not. */
 const isolated = (name: string) => `[\u2068]?${escapeRegExp(name)}[\u2069]?`;
@@ -98,7 +96,7 @@ const firstWeekFrench = journey(
     await field(page, auth('fields.email')).fill(member.email);
     await field(page, auth('fields.password')).fill(member.password);
     await field(page, auth('register.dateOfBirth')).fill(member.dateOfBirth);
-    await page.getByLabel(plain(auth('register.acceptTerms')), { exact: true }).check();
+    await page.getByLabel(plainText(auth('register.acceptTerms')), { exact: true }).check();
     await expectFrench(page, '/register');
     await shot(page, 'first-week-01-register');
     await page.getByRole('button', { name: auth('register.submit'), exact: true }).tap();

@@ -25,6 +25,7 @@ import {
   waitForPath,
   type Journey,
 } from '../fixtures.ts';
+import { plainText } from '../texts.ts';
 import { payByMobileMoney } from '../premium-steps.ts';
 
 const partnership = locale('en', 'partnership');
@@ -37,9 +38,6 @@ const APPROVED_PAYER = '243990000001';
 /** The month's price in CDF minor units (the catalogue's 14,000 FC) and the default 10 % share of it. */
 const MONTH_CDF_MINOR = 1_400_000;
 const SHARE_MINOR = MONTH_CDF_MINOR / 10;
-
-/** The text of a <Trans> string as shown: its tags (`<terms>...</terms>`) removed. */
-const plain = (text: string) => text.replace(/<\/?\w+>/g, '');
 
 /** Nadia's withdrawal number as she types it, and as FlexPay's simulator shows it. */
 const PAYOUT_NUMBER_TYPED = '081 555 0123';
@@ -112,7 +110,7 @@ const referral = journey(
     await field(page, auth('fields.email')).fill(tresor.email);
     await field(page, auth('fields.password')).fill(tresor.password);
     await field(page, auth('register.dateOfBirth')).fill(tresor.dateOfBirth);
-    await page.getByLabel(plain(auth('register.acceptTerms')), { exact: true }).check();
+    await page.getByLabel(plainText(auth('register.acceptTerms')), { exact: true }).check();
     await shot(page, 'partnership-04-register-invited');
     await page.getByRole('button', { name: auth('register.submit'), exact: true }).click();
     await waitForPath(page, '/otp', { email: tresor.email });
