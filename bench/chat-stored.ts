@@ -16,7 +16,7 @@ export type StoredCheck = {
   refusedStored: number;
 };
 
-/** The app's messages, or the durable reference's (chat-durable.ts). */
+/** The app's messages, or the durable or checked reference's (chat-durable.ts). */
 export type StoredTable = 'messages' | 'chat_durable.messages' | 'chat_checked.messages';
 
 /** How many times each id was stored in `table`, against what its ack said. */

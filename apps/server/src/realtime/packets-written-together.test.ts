@@ -1,11 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import { Server } from 'socket.io';
 import { io as dial } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { within } from '../test/socket-test-bed.ts';
-import { writePacketsTogether } from './packets-written-together.ts';
+import { webSocketConnectionOf, writePacketsTogether } from './packets-written-together.ts';
 
 const PACKETS = 5;
 
@@ -27,7 +26,7 @@ async function sendInOneGo(together: boolean): Promise<Run> {
   if (together) writePacketsTogether(server.engine);
   let writes = 0;
   server.on('connection', (socket) => {
-    const connection = (socket.conn.transport as unknown as { socket: { _socket: Duplex } }).socket._socket;
+    const connection = webSocketConnectionOf(socket.conn)!;
     const count = <F extends (...args: never[]) => unknown>(write: F) =>
       ((...args: Parameters<F>) => {
         writes += 1;

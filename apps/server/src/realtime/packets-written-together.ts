@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { Server } from 'socket.io';
 
-/** What engine.io tells of a socket it flushes: its transport. */
+/** An engine.io socket, as far as this file reads it: its transport. */
 type EngineSocket = { transport: unknown };
 
 /**
@@ -27,7 +27,7 @@ export function writePacketsTogether(engine: Server['engine']): void {
 }
 
 /** The TCP (or TLS) connection under a socket's WebSocket transport; none while it polls. */
-function webSocketConnectionOf(socket: EngineSocket): Duplex | undefined {
+export function webSocketConnectionOf(socket: EngineSocket): Duplex | undefined {
   const transport = socket.transport as { name: string; socket?: { _socket?: Duplex } };
   return transport.name === 'websocket' ? transport.socket?._socket : undefined;
 }
