@@ -12,6 +12,7 @@ import { serverFetch } from '../../../lib/api-client.ts';
 import { chooseRendition, firstRendition } from './live-abr.ts';
 import type { LivePlayer, LivePlayerOptions, LivePlayerState } from './live-player-types.ts';
 import { playNatively } from './native-hls-player.ts';
+import { countStalls } from './stall-counter.ts';
 
 export type { LivePlayer, LivePlayerOptions, LivePlayerState } from './live-player-types.ts';
 
@@ -81,12 +82,12 @@ function playWithMediaSource(
   const throughput = createThroughput();
   let state: LivePlayerState = { rendition: null, bytesPerMinute: 0, stalled: false, ended: false };
   let held: LiveRendition | null = null;
-  let stalls = 0;
+  const stalls = countStalls(video);
   const report = (change: Partial<LivePlayerState>) => {
     state = { ...state, ...change, bytesPerMinute: meter.perMinute(performance.now()) };
     options.onState?.(state);
   };
-  const onWaiting = () => ((stalls += 1), report({ stalled: true }));
+  const onWaiting = () => report({ stalled: true });
   const onPlaying = () => report({ stalled: false });
   video.addEventListener('waiting', onWaiting);
   video.addEventListener('playing', onPlaying);
@@ -150,16 +151,20 @@ function playWithMediaSource(
     let bufferKind: string | null = null;
     let initOf: LiveRendition | null = null;
     let next: number | null = null;
+    /** Segments appended since the rendition started. */
+    let played = 0;
     while (!signal.aborted) {
       const variant = variants.find((candidate) => candidate.rendition === rendition);
       if (!variant) throw new Gone();
       const url = resolveUri(options.playlist, variant.uri);
       const playlist = parseMedia(await text(url));
-      // A picture and the audio alone are different tracks: a new MediaSource for the other kind.
+      // A picture and the audio alone are different tracks: a new MediaSource for the other kind,
+      // started EDGE_SEGMENTS behind the newest as at the start (a stall's margin).
       if (!buffer || bufferKind !== mimeOf(variant)) {
         buffer = await attach(variant);
         bufferKind = mimeOf(variant);
         initOf = null;
+        next = null;
       }
       if (initOf !== variant.rendition && playlist.init) {
         await append(buffer, (await download(resolveUri(url, playlist.init))).bytes);
@@ -167,11 +172,13 @@ function playWithMediaSource(
       }
       if (next === null || next < (playlist.segments[0]?.sequence ?? 0)) next = edgeSequence(playlist);
       const fresh = playlist.segments.filter((segment) => segment.sequence >= next!);
+      let switched = false;
       for (const segment of fresh) {
         const { bytes, ms } = await download(resolveUri(url, segment.uri));
         throughput.add(bytes.length, ms);
         await append(buffer, bytes);
         next = segment.sequence + 1;
+        played += 1;
         keepNearEdge(playlist.targetDuration);
         report({ rendition: variant.rendition });
         const chosen =
@@ -180,15 +187,21 @@ function playWithMediaSource(
             variants,
             current: variant.rendition,
             throughput: throughput.value(),
-            stalls,
+            stalls: stalls.count(),
+            segments: played,
             dataSaver: options.dataSaver,
           });
         if (chosen && chosen !== rendition) {
           rendition = chosen;
-          stalls = 0;
+          stalls.reset();
+          played = 0;
+          switched = true;
           break;
         }
       }
+      // The other rendition's next segment is due now: waiting a segment's length first left the
+      // buffer empty and stalled the picture at each switch.
+      if (switched) continue;
       // The next segment comes a segment's length after the last: polling sooner only costs bytes
       // (the audio's minute is 0.24 MB; a playlist with its headers, about 0.6 KB).
       await sleep((playlist.targetDuration * 1000) / (fresh.length === 0 ? 2 : 1), signal);
@@ -202,6 +215,7 @@ function playWithMediaSource(
   return {
     destroy() {
       controller.abort();
+      stalls.stop();
       video.removeEventListener('waiting', onWaiting);
       video.removeEventListener('playing', onPlaying);
       video.removeAttribute('src');

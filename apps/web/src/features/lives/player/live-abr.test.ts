@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseMaster } from './hls-playlist.ts';
-import { chooseRendition, CLIMB_MARGIN, firstRendition, STALLS_TO_AUDIO, type AbrInput } from './live-abr.ts';
+import {
+  AUDIO_HOLD_SEGMENTS,
+  chooseRendition,
+  CLIMB_MARGIN,
+  firstRendition,
+  STALLS_TO_AUDIO,
+  type AbrInput,
+} from './live-abr.ts';
 
 const variants = parseMaster(`#EXTM3U
 #EXT-X-STREAM-INF:BANDWIDTH=500000,CODECS="avc1.4d401e,mp4a.40.2",NAME="360p"
@@ -11,7 +18,15 @@ const variants = parseMaster(`#EXTM3U
 audio.m3u8
 `);
 const choose = (input: Partial<AbrInput>) =>
-  chooseRendition({ variants, current: '240p', throughput: null, stalls: 0, dataSaver: false, ...input });
+  chooseRendition({
+    variants,
+    current: '240p',
+    throughput: null,
+    stalls: 0,
+    segments: AUDIO_HOLD_SEGMENTS,
+    dataSaver: false,
+    ...input,
+  });
 
 describe('the live player’s rendition choice', () => {
   it('starts on the lowest picture, or the audio of an audio-only live', () => {
@@ -42,5 +57,11 @@ describe('the live player’s rendition choice', () => {
     expect(choose({ stalls: STALLS_TO_AUDIO, throughput: 300_000 })).toBe('audio');
     expect(choose({ current: 'audio', throughput: 224_000 * CLIMB_MARGIN - 1 })).toBe('audio');
     expect(choose({ current: 'audio', throughput: 224_000 * CLIMB_MARGIN })).toBe('240p');
+  });
+
+  it('stays on the audio for AUDIO_HOLD_SEGMENTS before the picture again, however fast the network', () => {
+    const fast = { current: 'audio' as const, throughput: 10_000_000 };
+    expect(choose({ ...fast, segments: AUDIO_HOLD_SEGMENTS - 1 })).toBe('audio');
+    expect(choose({ ...fast, segments: AUDIO_HOLD_SEGMENTS })).toBe('240p');
   });
 });

@@ -5,10 +5,13 @@ import type { Variant } from './hls-playlist.ts';
  * Which rendition to play next (bar B11's data use): the lowest picture first; a higher one only once
  * the measured throughput carries it with CLIMB_MARGIN to spare, and never with data saver; down a
  * step when the throughput no longer carries the current one; the audio alone when it does not carry
- * the lowest picture (or it stalled STALLS_TO_AUDIO times): the live goes on, heard.
+ * the lowest picture (or it stalled STALLS_TO_AUDIO times): the live goes on, heard. The picture again
+ * only after AUDIO_HOLD_SEGMENTS of the audio (each change of kind restarts the video a few seconds
+ * behind the edge: going back and forth every segment was worse than either).
  */
 export const CLIMB_MARGIN = 1.5;
 export const STALLS_TO_AUDIO = 2;
+export const AUDIO_HOLD_SEGMENTS = 10;
 
 export type AbrInput = {
   variants: readonly Variant[];
@@ -17,6 +20,8 @@ export type AbrInput = {
   throughput: number | null;
   /** Stalls since the current rendition started. */
   stalls: number;
+  /** Segments played since the current rendition started. */
+  segments: number;
   dataSaver: boolean;
 };
 
@@ -40,7 +45,9 @@ export function chooseRendition(input: AbrInput): LiveRendition | null {
   if (audio && lowest && tooWeak) return 'audio';
   if (throughput === null) return current.rendition;
   if (current.rendition === 'audio') {
-    return lowest && throughput >= lowest.bandwidth * CLIMB_MARGIN ? lowest.rendition : 'audio';
+    const climbs =
+      lowest && input.segments >= AUDIO_HOLD_SEGMENTS && throughput >= lowest.bandwidth * CLIMB_MARGIN;
+    return climbs ? lowest.rendition : 'audio';
   }
   const index = ladder.indexOf(current);
   if (throughput < current.bandwidth && index > 0) return ladder[index - 1]!.rendition;
