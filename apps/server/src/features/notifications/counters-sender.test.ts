@@ -25,6 +25,7 @@ function fixture(options: { tries?: number } = {}) {
     deliver: (userId, value) => void delivered.push([userId, value]),
     report: (error) => void reported.push(error),
     delayMs: 300,
+    gapMs: 2_000,
     ...options,
   });
   /** Lets the oldest count waiting answer, once it has started. */
@@ -95,6 +96,39 @@ describe('the counters sender (one count at a time per member, the last badge al
       await vi.waitFor(() => expect(f.delivered.map(([id]) => id)).toEqual(['a', 'b']));
     });
 
+    it('come at most one a gap for a member, the held one counting every commit made meanwhile', async () => {
+      const f = fixture();
+      f.values.set('a', 1);
+      f.sender.schedule(['a']);
+      await vi.advanceTimersByTimeAsync(300);
+      const countedAt = Date.now();
+      await f.release();
+      await vi.waitFor(() => expect(f.delivered).toEqual([['a', 1]]));
+      // Two more messages to a within the gap, and one to b: b's badge does not wait for a's gap.
+      await vi.advanceTimersByTimeAsync(200);
+      f.values.set('a', 2);
+      f.sender.schedule(['a', 'b']);
+      await vi.advanceTimersByTimeAsync(300);
+      expect(f.counts).toEqual([['a'], ['b']]);
+      await f.release();
+      f.values.set('a', 3);
+      f.sender.schedule(['a']);
+      // Held until a gap after its last count, then due with the others: one count with a's commits.
+      await vi.advanceTimersByTimeAsync(countedAt + 2_000 + 299 - Date.now());
+      expect(f.counts).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(f.counts).toEqual([['a'], ['b'], ['a']]);
+      await f.release();
+      await vi.waitFor(() => expect(f.delivered.at(-1)).toEqual(['a', 3]));
+      expect(f.delivered.filter(([id]) => id === 'a')).toHaveLength(2);
+      // Quiet for the gap: the next message's badge comes after the delay alone again.
+      await vi.advanceTimersByTimeAsync(2_000);
+      f.sender.schedule(['a']);
+      await vi.advanceTimersByTimeAsync(300);
+      expect(f.counts).toHaveLength(4);
+      await f.release();
+    });
+
     it('for a member being counted, ask that count for one more round instead of a second count', async () => {
       const f = fixture();
       f.values.set('a', 1);
@@ -152,6 +186,7 @@ describe('the counters sender (one count at a time per member, the last badge al
       const f = fixture();
       f.sender.schedule(['a']);
       f.sender.stop();
+      f.sender.schedule(['b']);
       await vi.advanceTimersByTimeAsync(1000);
       expect(f.counts).toEqual([]);
       const retrying = fixture();

@@ -1,7 +1,15 @@
+import { createBadgeGaps } from './badge-gaps.ts';
 import { RETRY_TRIES, retryDelayMs } from './retry-delay.ts';
 
 /** How long a new message's badge waits for others, so bursts and busy moments send fewer (trailing). */
 export const COUNTERS_DELAY_MS = 300;
+/**
+ * The least time between two scheduled badges of one member: a member receiving messages all the
+ * time gets a badge about this often, counting every commit before it, instead of one a delay
+ * (bench/README.md B3: at 2,000 members chatting, a badge every 300 ms was nearly one more packet and
+ * one more member counted a message).
+ */
+export const COUNTERS_GAP_MS = 2_000;
 
 export type CountersSender = {
   /**
@@ -13,7 +21,8 @@ export type CountersSender = {
   /**
    * `update` a little later (COUNTERS_DELAY_MS), together with every member scheduled meanwhile, in
    * one count: a member receiving a burst of messages gets one badge, counted after the last commit
-   * of the burst, and many members' badges cost one count.
+   * of the burst, and many members' badges cost one count. A member whose scheduled badge was counted
+   * less than COUNTERS_GAP_MS ago waits until it has passed (badge-gaps.ts).
    */
   schedule(userIds: readonly string[]): void;
   /** Forgets what is scheduled or waits to be tried again (the app is closing, its sockets with it). */
@@ -33,14 +42,24 @@ export function createCountersSender<Counters>(options: {
   /** A scheduled count that failed its last try: nobody awaits it. */
   report: (error: unknown) => void;
   delayMs?: number;
+  gapMs?: number;
   tries?: number;
 }): CountersSender {
-  const { count, deliver, report, delayMs = COUNTERS_DELAY_MS, tries = RETRY_TRIES } = options;
+  const {
+    count,
+    deliver,
+    report,
+    delayMs = COUNTERS_DELAY_MS,
+    gapMs = COUNTERS_GAP_MS,
+    tries = RETRY_TRIES,
+  } = options;
   /** Members whose badges are being counted (one count at a time per member), and those to recount. */
   const running = new Map<string, Promise<void>>();
   const dirty = new Set<string>();
   let due: Set<string> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** Members whose last scheduled badge is recent, held until their gap has passed, then due with the others. */
+  const gaps = createBadgeGaps(gapMs, (userIds) => later(userIds, delayMs));
   /** Scheduled counts failed in a row (the database away): the wait before the next one grows with them. */
   let failedRounds = 0;
   let stopped = false;
@@ -83,6 +102,11 @@ export function createCountersSender<Counters>(options: {
     const ids = [...(due ?? [])];
     due = undefined;
     timer = undefined;
+    sendScheduled(ids);
+  }
+
+  function sendScheduled(ids: readonly string[]) {
+    gaps.counted(ids, Date.now());
     const idle = ids.filter((id) => {
       if (!running.has(id)) return true;
       dirty.add(id);
@@ -125,11 +149,17 @@ export function createCountersSender<Counters>(options: {
   return {
     update,
     schedule(userIds) {
-      later(userIds, delayMs);
+      if (stopped) return;
+      const now = Date.now();
+      const recent = (id: string) => gaps.recent(id, now);
+      const soon = userIds.filter((id) => !recent(id));
+      if (soon.length > 0) later(soon, delayMs);
+      if (soon.length < userIds.length) gaps.hold(userIds.filter(recent));
     },
     stop() {
       stopped = true;
       clearTimeout(timer);
+      gaps.stop();
       due = undefined;
       timer = undefined;
     },

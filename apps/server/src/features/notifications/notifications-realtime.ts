@@ -16,7 +16,7 @@ import { unseenNotifications } from './notifications.service.ts';
  * move the unread badges and nothing else, so only they are counted and sent. Recounting the unseen
  * matches, likes and visits too cost more PostgreSQL time than the unread totals and came back after
  * nearly every message received (bench/README.md B3). A new message's badge waits a moment for the
- * rest of a burst (counters-sender.ts). What the notification list tells (a match, a like, a visit, a
+ * rest of a burst, and a member's come at most one a COUNTERS_GAP_MS (counters-sender.ts). What the notification list tells (a match, a like, a visit, a
  * request, a comment, a payment settled, a request to join a zone or its answer) sends the bell's count alone, when its toast comes, not at
  * the app's next refetch. Opening the notifications sends every badge; so do a block,
  * which takes the other member's matches, likes and visits out of the count, and an account's
