@@ -102,10 +102,6 @@ export function createCountersSender<Counters>(options: {
     const ids = [...(due ?? [])];
     due = undefined;
     timer = undefined;
-    sendScheduled(ids);
-  }
-
-  function sendScheduled(ids: readonly string[]) {
     gaps.counted(ids, Date.now());
     const idle = ids.filter((id) => {
       if (!running.has(id)) return true;
