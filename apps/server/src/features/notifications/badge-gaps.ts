@@ -3,7 +3,7 @@
  * badge was counted, and the members held until their gap has passed. A held member is released
  * with those counted at the same moment before it, gapMs after that moment: under a steady load the
  * releases keep the counts' own rhythm and size, where one timer for everyone held made one large
- * count each gap (bench/README.md B3: the p99 at 1,000 msg/s went from about 20 to 60 ms).
+ * count each gap (bench/README.md B3: the p99 at 1,000 msg/s went from about 20 to 46-66 ms).
  */
 export type BadgeGaps = {
   /** The member's last badge was counted less than the gap ago: this one must wait. */
