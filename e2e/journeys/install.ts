@@ -39,11 +39,13 @@ const DAY = 86_400_000;
  * what the journey checks against, besides the screen.
  */
 function watchInstallEvents() {
-  const seen = { events: 0, prompts: 0, kind: '' };
+  const seen = { events: 0, prompts: 0, kind: '', appKept: false };
   (window as unknown as { installSeen: typeof seen }).installSeen = seen;
   window.addEventListener('beforeinstallprompt', (event) => {
     seen.events += 1;
     seen.kind = event.constructor.name;
+    // Once every listener ran: the app keeps the event by preventing Chromium's own bar.
+    setTimeout(() => void (seen.appKept = event.defaultPrevented));
   });
   // Chromium's own prompt(), counted on its prototype: whatever object the app calls it on.
   const proto = (
@@ -57,7 +59,7 @@ function watchInstallEvents() {
   };
 }
 
-type Seen = { events: number; prompts: number; kind: string };
+type Seen = { events: number; prompts: number; kind: string; appKept: boolean };
 const seenOn = (page: Page) => page.evaluate(() => (window as unknown as { installSeen: Seen }).installSeen);
 
 /** Signs a member up through the API, in this profile (its cookie), as the app's own form would. */
@@ -141,7 +143,13 @@ const installFlow = journey(
       await openOnDay(2);
       // Its code and texts load only on the day it is offered: on a loaded machine (a live's encoder
       // beside this journey) that took longer than the context's 15 s in two fresh-clone runs.
-      await card.waitFor({ timeout: 45_000 });
+      await card.waitFor({ timeout: 45_000 }).catch(async (error: unknown) => {
+        // What the app knew: the days it counted, and whether it kept Chromium's event.
+        const state = await page.evaluate(() => localStorage.getItem('motema.install'));
+        throw new Error(`no card on day 3: state ${state}, ${JSON.stringify(await seenOn(page))}`, {
+          cause: error,
+        });
+      });
       await shot(page, 'install-card');
       log('day 3: our own card');
       await card.getByRole('button', { name: install('card.later') }).click();
