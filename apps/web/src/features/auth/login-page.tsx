@@ -63,7 +63,9 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate>
+      {/* method="dialog": sent before any script ran (a slow line), the form stays as filled instead of
+          reloading the page empty; the app sends it (apps/web/build/painted-start.ts). */}
+      <form method="dialog" onSubmit={submit} noValidate>
         <Stack gap="md">
           {alert && (
             <FormAlert>

@@ -72,7 +72,8 @@ export function RegisterPage() {
         </Text>
       }
     >
-      <form ref={formRef} onSubmit={submit} noValidate>
+      {/* method="dialog": as the login form's (login-page.tsx). */}
+      <form ref={formRef} method="dialog" onSubmit={submit} noValidate>
         <Stack gap="md">
           {alert && <FormAlert>{alert}</FormAlert>}
           {referral && (
