@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLivePlayer } from './create-live-player.ts';
+import { MASTER_PLAYLIST } from './hls-fixtures.ts';
 import { EDGE_SEGMENTS } from './hls-playlist.ts';
 import { AUDIO_HOLD_SEGMENTS, STALLS_TO_AUDIO } from './live-abr.ts';
 
@@ -16,15 +17,6 @@ let fetched: string[] = [];
 /** `<rendition kind> <file>` for every file appended to a source buffer. */
 let appended: string[] = [];
 
-const MASTER = `#EXTM3U
-#EXT-X-STREAM-INF:BANDWIDTH=500000,CODECS="avc1.4d401e,mp4a.40.2",NAME="360p"
-360p.m3u8
-#EXT-X-STREAM-INF:BANDWIDTH=224000,CODECS="avc1.4d401e,mp4a.40.2",NAME="240p"
-240p.m3u8
-#EXT-X-STREAM-INF:BANDWIDTH=32000,CODECS="mp4a.40.2",NAME="audio"
-audio.m3u8
-`;
-
 const mediaPlaylist = (rendition: string) => {
   const first = live.newest - 3;
   const segments = [0, 1, 2, 3].map((index) => {
@@ -38,7 +30,7 @@ const segmentFile = (rendition: string, sequence: number) =>
 
 /** A file of the live: its playlists' text, else its own name followed by 50 KB (a fast network). */
 function fileOf(name: string): Uint8Array {
-  if (name === 'master.m3u8') return new TextEncoder().encode(MASTER);
+  if (name === 'master.m3u8') return new TextEncoder().encode(MASTER_PLAYLIST);
   if (name.endsWith('.m3u8')) return new TextEncoder().encode(mediaPlaylist(name.replace('.m3u8', '')));
   const bytes = new Uint8Array(50_000);
   bytes.set(new TextEncoder().encode(`${name}|`));

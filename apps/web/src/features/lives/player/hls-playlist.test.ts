@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MASTER_PLAYLIST } from './hls-fixtures.ts';
 import { edgeSequence, parseMaster, parseMedia, resolveUri } from './hls-playlist.ts';
-
-/** The master playlist the server writes (live-encoder-args.ts's masterPlaylist). */
-const MASTER = `#EXTM3U
-#EXT-X-VERSION:7
-#EXT-X-INDEPENDENT-SEGMENTS
-#EXT-X-STREAM-INF:BANDWIDTH=500000,CODECS="avc1.4d401e,mp4a.40.2",NAME="360p"
-360p.m3u8
-#EXT-X-STREAM-INF:BANDWIDTH=224000,CODECS="avc1.4d401e,mp4a.40.2",NAME="240p"
-240p.m3u8
-#EXT-X-STREAM-INF:BANDWIDTH=32000,CODECS="mp4a.40.2",NAME="audio"
-audio.m3u8
-`;
 
 /** A rendition's playlist as ffmpeg's HLS muxer writes it nine seconds in (its window of six). */
 const MEDIA = `#EXTM3U
@@ -35,7 +24,7 @@ audio-00009.m4s
 
 describe('the live player’s playlists', () => {
   it('reads the master playlist’s renditions, lowest first, with their codecs', () => {
-    expect(parseMaster(MASTER)).toEqual([
+    expect(parseMaster(MASTER_PLAYLIST)).toEqual([
       { rendition: 'audio', uri: 'audio.m3u8', bandwidth: 32_000, codecs: 'mp4a.40.2' },
       { rendition: '240p', uri: '240p.m3u8', bandwidth: 224_000, codecs: 'avc1.4d401e,mp4a.40.2' },
       { rendition: '360p', uri: '360p.m3u8', bandwidth: 500_000, codecs: 'avc1.4d401e,mp4a.40.2' },
@@ -43,7 +32,7 @@ describe('the live player’s playlists', () => {
   });
 
   it('ignores a variant it does not know (another server’s, a future rendition)', () => {
-    const text = `${MASTER}#EXT-X-STREAM-INF:BANDWIDTH=2000000,NAME="1080p"\n1080p.m3u8\n`;
+    const text = `${MASTER_PLAYLIST}#EXT-X-STREAM-INF:BANDWIDTH=2000000,NAME="1080p"\n1080p.m3u8\n`;
     expect(parseMaster(text).map((variant) => variant.rendition)).toEqual(['audio', '240p', '360p']);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MASTER_PLAYLIST } from './hls-fixtures.ts';
 import { parseMaster } from './hls-playlist.ts';
 import {
   AUDIO_HOLD_SEGMENTS,
@@ -9,14 +10,7 @@ import {
   type AbrInput,
 } from './live-abr.ts';
 
-const variants = parseMaster(`#EXTM3U
-#EXT-X-STREAM-INF:BANDWIDTH=500000,CODECS="avc1.4d401e,mp4a.40.2",NAME="360p"
-360p.m3u8
-#EXT-X-STREAM-INF:BANDWIDTH=224000,CODECS="avc1.4d401e,mp4a.40.2",NAME="240p"
-240p.m3u8
-#EXT-X-STREAM-INF:BANDWIDTH=32000,CODECS="mp4a.40.2",NAME="audio"
-audio.m3u8
-`);
+const variants = parseMaster(MASTER_PLAYLIST);
 const choose = (input: Partial<AbrInput>) =>
   chooseRendition({
     variants,
