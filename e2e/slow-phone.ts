@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newMemberPage, type SignedUpMember } from './fixtures.ts';
 
 /** The app's entry script (and the chunk of the same name it preloads): the code that takes a page over. */
-const APP_CODE = /\/assets\/index-[\w-]+\.js$/;
+export const APP_CODE = /\/assets\/index-[\w-]+\.js$/;
 
 /** How long the app's code is held back, so that what is done at once surely comes before the takeover. */
 const CODE_HELD_MS = 2000;

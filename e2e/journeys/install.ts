@@ -7,7 +7,8 @@
  * clock: the app's Date), the server's untouched.
  *
  * Kofi signs up on day 1: the browser offers the install, the app keeps that offer and shows nothing
- * (never on a first visit); day 2, nothing yet; day 3, our own card. "Not now" is remembered: the
+ * (never on a first visit); day 2, nothing yet; day 3, on a slow line where the browser's offer comes
+ * before the app's code, our own card. "Not now" is remembered: the
  * next start, the browser's offer there again, shows nothing; a day later the card is back, and its
  * Install opens the browser's own dialog (Chromium headless shows none: the journey sees prompt()
  * called on Chromium's own event). Settings > Install web app offers the same, refusal or not.
@@ -31,6 +32,7 @@ import {
 } from '../fixtures.ts';
 import { appTookOver } from '../app-took-over.ts';
 import { pollUntil } from '../poll-until.ts';
+import { APP_CODE } from '../slow-phone.ts';
 
 const DAY = 86_400_000;
 
@@ -140,7 +142,14 @@ const installFlow = journey(
       await openOnDay(1);
       expect(await card.count(), 'our card on the second day').toBe(0);
 
+      // Day 3 on a slow line: the app's code comes 3 s after the painted page showed, and Chromium
+      // offers the install before it runs. The page's start script keeps the offer for it.
+      await page.route(APP_CODE, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        await route.continue();
+      });
       await openOnDay(2);
+      await page.unroute(APP_CODE);
       // Its code and texts load only on the day it is offered: on a loaded machine (a live's encoder
       // beside this journey) that took longer than the context's 15 s in two fresh-clone runs.
       await card.waitFor({ timeout: 45_000 }).catch(async (error: unknown) => {

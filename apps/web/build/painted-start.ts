@@ -25,11 +25,28 @@
  * A part React draws anew instead of taking over (its nodes replaced, after a mismatch between the
  * server's render and the browser's) loses what was typed there: a page must render the same in both
  * (lib/navigation-state.ts).
+ *
+ * The browser's offer to install. Chromium fires `beforeinstallprompt` once a page, as soon as the page
+ * shows, which for a painted page may be long before its code runs: the script keeps it where the app
+ * looks for it (features/devices/install/install-capture.ts).
  */
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PAINTED_START_ATTRIBUTE } from '@motema/shared/member-shells';
+import { KEPT_INSTALL } from '../src/features/devices/install/install-capture.ts';
+
+/**
+ * Plain script that keeps the browser's offer to install, once a page, for the app's code, where it
+ * keeps it (features/devices/install/install-capture.ts), the browser's own bar prevented: run first
+ * by the scripts that start the app after the page shows (this one, and the service worker's for the
+ * pages it draws: build/public-pages-worker.ts), as the offer may come before the app's code runs.
+ */
+export const KEEP_INSTALL_OFFER = `addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    (window.${KEPT_INSTALL} ??= { prompt: null, installed: false }).prompt = event;
+  });
+`;
 
 /** The script's attribute holding the code to start: `{"entry": "/assets/…", "preloads": ["/assets/…"]}`. */
 export const CODE_ATTRIBUTE = 'data-code';
@@ -53,6 +70,7 @@ const LONGEST_WAIT_MS = 4000;
 export function paintedStartSource(): string {
   return `// Written by the build (apps/web/build/painted-start.ts).
 (() => {
+  ${KEEP_INSTALL_OFFER}
   const tag = document.querySelector('script[${CODE_ATTRIBUTE}]');
   const code = tag ? JSON.parse(tag.getAttribute('${CODE_ATTRIBUTE}')) : null;
   // Without code to name, the page's own tags load it.

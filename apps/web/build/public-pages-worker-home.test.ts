@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KEPT_INSTALL, keptInstall } from '../src/features/devices/install/install-capture.ts';
 import { PAINT_WAIT_MS } from './public-pages-worker.ts';
 import { APP_SHELL, BUILD, worker } from './public-pages-worker-fixtures.ts';
 
@@ -96,24 +97,34 @@ describe("the service worker's answer to home (decision 0024)", () => {
     // Run as the browser would, what it does in order: a frame, a task after it, then the entry.
     const done: string[] = [];
     const frames: (() => void)[] = [];
+    const listeners = new Map<string, (event: Event) => void>();
     const run = new Function(
       'requestAnimationFrame',
       'setTimeout',
       'load',
+      'addEventListener',
       `return (async () => { ${start!.replace('import(', 'load(')} })();`,
     ) as (
       raf: (f: () => void) => void,
       timeout: (f: () => void) => void,
       load: (src: string) => void,
+      listen: (type: string, listener: (event: Event) => void) => void,
     ) => Promise<void>;
     const started = run(
       (frame) => frames.push(frame),
       (task) => queueMicrotask(() => (done.push('task after the frame'), task())),
       (src) => void done.push(`entry ${src}`),
+      (type, listener) => void listeners.set(type, listener),
     );
     await Promise.resolve();
     expect(done).toEqual([]);
     expect(frames).toHaveLength(1);
+    // The browser's offer to install, before the frame: kept for the app, its own bar prevented.
+    const offer = new Event('beforeinstallprompt', { cancelable: true });
+    listeners.get('beforeinstallprompt')?.(offer);
+    expect(offer.defaultPrevented).toBe(true);
+    expect(keptInstall().prompt).toBe(offer);
+    Reflect.deleteProperty(window, KEPT_INSTALL);
     frames[0]!();
     await started;
     expect(done).toEqual(['task after the frame', `entry ${BUILD}`]);

@@ -28,6 +28,7 @@
 import { DEFAULT_LANGUAGE, INTERFACE_LANGUAGES } from '@motema/shared/languages';
 import { MEMBER_SHELLS, PAINTED_START_ATTRIBUTE, VISITOR_SHELLS } from '@motema/shared/member-shells';
 import { PRERENDERED_ATTRIBUTE } from '../src/lib/prerendered-page.ts';
+import { KEEP_INSTALL_OFFER } from './painted-start.ts';
 import {
   DEVICE_CHOICE_CACHE,
   DEVICE_CHOICE_URL,
@@ -40,11 +41,7 @@ import {
 } from '@motema/shared/public-pages';
 /** Public pages the worker keeps (sent before it came, or fetched once), until its next version. */
 export const PAGES_CACHE = 'motema-pages';
-
-/**
- * The longest a painted page is waited for before the app shell answers instead, in ms: a line that
- * accepts the request and sends nothing (a phone between cells) must not leave the screen blank.
- */
+/** The longest wait for a painted page before the app shell answers (ms): a silent line must not blank it. */
 export const PAINT_WAIT_MS = 5000;
 
 /** The worker's source: plain script, its settings written in as JSON. */
@@ -64,6 +61,7 @@ export function publicPagesWorker(): string {
     startPath: KEPT_COPY_START_PATH,
     paintedPaths: [...VISITOR_SHELLS].map((shell) => MEMBER_SHELLS[shell].source),
     paintWaitMs: PAINT_WAIT_MS,
+    keepInstallOffer: KEEP_INSTALL_OFFER,
   };
   return `// Written by the build (apps/web/build/public-pages-worker.ts).
 const SETTINGS = ${JSON.stringify(settings)};
@@ -224,16 +222,17 @@ const STYLE = /^\\/assets\\/[\\w.-]+\\.css$/;
 const ENTRY = /^\\/assets\\/[\\w.-]+\\.js$/;
 
 /**
- * The script that starts the app on a page drawn from a kept copy: the entry (of the build, its
- * \`entry\` query) runs once the copy's first frame is drawn (the frame's callbacks, then a task after
- * it), not before it. Loaded with the page, the entry would run as soon as the page is parsed: a
- * second of script at 4x slowdown, and more on a busy phone, before the first frame.
+ * The script that starts the app on a page drawn from a kept copy: the entry (its \`entry\` query) runs
+ * once the copy's first frame is drawn, not before it: run as soon as the page is parsed, it was a
+ * second of script at 4x slowdown before that frame. The browser's offer to install, which may come
+ * meanwhile, is kept for the app first.
  */
 function startScript(url) {
   const entry = url.searchParams.get('entry');
   if (!entry || !ENTRY.test(entry)) return new Response('', { status: 404 });
   const body =
     '// Written by the service worker (apps/web/build/public-pages-worker.ts).\\n' +
+    SETTINGS.keepInstallOffer +
     'await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));\\n' +
     'await import(' + JSON.stringify(entry) + ');\\n';
   return new Response(body, {

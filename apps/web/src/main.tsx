@@ -12,7 +12,7 @@ import { meQueryOptions } from './features/users/users.api.ts';
 import { startPlatform } from './lib/platform/start.ts';
 import { captureClientErrors } from './lib/client-logs.ts';
 import { followNetwork } from './lib/notices.ts';
-import { captureInstallPrompt } from './features/devices/install/install-prompt.ts';
+import { captureInstallPrompt } from './features/devices/install/install-capture.ts';
 import { noteAppStart } from './features/devices/install/install-engagement.ts';
 import { routes } from './router.tsx';
 import { whenIdle } from './lib/when-idle.ts';

@@ -1,29 +1,17 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INSTALL_PROMPT_REFUSAL_S } from '@motema/shared/limits';
 import { SocketContext } from '../../../lib/socket.ts';
 import { FakeSocket } from '../../../test/fake-socket.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { noteAppStart, readInstallState } from './install-engagement.ts';
 import { InstallOffer } from './install-offer.tsx';
-import {
-  captureInstallPrompt,
-  installPrompt,
-  showInstallPrompt,
-  type BeforeInstallPromptEvent,
-} from './install-prompt.ts';
+import { firePrompt, freshInstallCapture } from './install-fixtures.ts';
+import { installPrompt, showInstallPrompt } from './install-prompt.ts';
 
 const DAY = 86_400_000;
 
 /** Chromium's event, as the browser fires it once the app may be installed. */
-function firePrompt(outcome: 'accepted' | 'dismissed') {
-  const event = new Event('beforeinstallprompt', { cancelable: true }) as BeforeInstallPromptEvent;
-  const prompt = vi.fn(async () => undefined);
-  Object.assign(event, { prompt, userChoice: Promise.resolve({ outcome, platform: 'web' }) });
-  act(() => void window.dispatchEvent(event));
-  return prompt;
-}
-
 function renderOffer(socket = new FakeSocket(), url = '/home') {
   renderPage(
     url === '/home' ? url : '/messages/:id',
@@ -46,7 +34,7 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20))
 
 describe('the install offer', () => {
   beforeAll(async () => {
-    captureInstallPrompt(window);
+    freshInstallCapture();
     // The card's code loads once (React.lazy): loaded here, so that "no card" below means none was
     // rendered, not that its code was still on its way.
     openedOn(3);

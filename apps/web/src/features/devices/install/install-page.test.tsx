@@ -1,24 +1,16 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderSettingsPage } from '../../settings/render-settings-page.tsx';
-import { captureInstallPrompt, type BeforeInstallPromptEvent } from './install-prompt.ts';
+import { firePrompt, freshInstallCapture } from './install-fixtures.ts';
 import { InstallPage } from './install-page.tsx';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
-function firePrompt(outcome: 'accepted' | 'dismissed') {
-  const event = new Event('beforeinstallprompt', { cancelable: true }) as BeforeInstallPromptEvent;
-  const prompt = vi.fn(async () => undefined);
-  Object.assign(event, { prompt, userChoice: Promise.resolve({ outcome, platform: 'web' }) });
-  act(() => void window.dispatchEvent(event));
-  return prompt;
-}
-
 const render = () => renderSettingsPage('/settings/install', <InstallPage />);
 
 describe('Settings > Install web app', () => {
-  beforeAll(() => captureInstallPrompt(window));
+  beforeAll(() => freshInstallCapture());
   afterEach(() => vi.restoreAllMocks());
 
   it('names the browsers’ menus where the browser gives no prompt', () => {

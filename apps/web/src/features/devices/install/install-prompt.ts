@@ -1,44 +1,20 @@
 /**
- * The browser's offer to install the app (`beforeinstallprompt`, Chromium browsers), kept from the
- * page's first moment: the event may fire before React mounts, and only once a page. Its default
- * (Chrome's own mini bar on Android) is prevented: the app offers installing itself, at a good moment
- * (install-engagement.ts), with its own card first. Kept tiny: main.tsx imports it before anything.
+ * The browser's offer to install the app, as the screens that offer installing use it: the offer kept
+ * by install-capture.ts (or by the painted pages' start script before it), shown from a tap.
  */
+import { keptInstall } from './install-capture.ts';
 
-/** The event Chromium fires when the app may be installed; not in TypeScript's DOM types. */
-export type BeforeInstallPromptEvent = Event & {
-  readonly platforms?: string[];
-  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>;
-  prompt(): Promise<void>;
-};
-
-let deferred: BeforeInstallPromptEvent | null = null;
-let installedHere = false;
 const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((listener) => listener());
-
-/** Starts listening (once, from main.tsx): the prompt is kept until used, the install remembered. */
-export function captureInstallPrompt(target: Pick<Window, 'addEventListener'> = window): void {
-  target.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault();
-    deferred = event as BeforeInstallPromptEvent;
-    changed();
-  });
-  target.addEventListener('appinstalled', () => {
-    deferred = null;
-    installedHere = true;
-    changed();
-  });
-}
 
 /** What the browser offers now: a kept prompt, or none (not offered yet, used, or not Chromium). */
-export const installPrompt = (): BeforeInstallPromptEvent | null => deferred;
+export const installPrompt = () => keptInstall().prompt;
 /** Whether the app was installed from this page (`appinstalled`): nothing more to offer. */
-export const installedFromHere = (): boolean => installedHere;
+export const installedFromHere = (): boolean => keptInstall().installed;
 
 /** For useSyncExternalStore: called when the prompt arrives, is used, or the app is installed. */
 export function subscribeInstallPrompt(listener: () => void): () => void {
   listeners.add(listener);
+  keptInstall().changed = () => listeners.forEach((each) => each());
   return () => listeners.delete(listener);
 }
 
@@ -48,10 +24,11 @@ export function subscribeInstallPrompt(listener: () => void): () => void {
  * dropped, and the browser fires a new one later if the app may still be installed.
  */
 export async function showInstallPrompt(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
-  const event = deferred;
+  const kept = keptInstall();
+  const event = kept.prompt;
   if (!event) return 'unavailable';
-  deferred = null;
-  changed();
+  kept.prompt = null;
+  kept.changed?.();
   await event.prompt();
   const { outcome } = await event.userChoice;
   return outcome;
