@@ -65,7 +65,9 @@ export function MessageList({
     onLatestSeen,
   });
 
-  if (loading) return <ThreadSkeleton />;
+  // The member's own messages sent meanwhile show under the skeleton: on a slow line the history of a
+  // thread opened a moment ago may take seconds, and a message that shows nothing is sent again.
+  if (loading && items.length === 0) return <ThreadSkeleton />;
 
   return (
     <Box pos="relative" style={{ flex: 1, minHeight: 0, display: 'flex' }}>
@@ -79,6 +81,7 @@ export function MessageList({
         aria-relevant="additions"
       >
         <div ref={content}>
+          {loading && <ThreadSkeleton />}
           {fetchingOlder && (
             <Group justify="center" py="xs" aria-label={t('list.loadingOlder')}>
               <Loader size="sm" />
@@ -88,7 +91,7 @@ export function MessageList({
             empty
           ) : (
             <>
-              {!hasOlder && !filtered && otherName && (
+              {!loading && !hasOlder && !filtered && otherName && (
                 <Text size="sm" c="dimmed" ta="center" py="md">
                   {t('list.start', { name: otherName })}
                 </Text>

@@ -111,6 +111,13 @@ describe('MessagesPage', () => {
     expect(screen.queryByText(/Say hello/)).toBeNull();
   });
 
+  it('shows a message the member sent while the thread loads, under the skeleton', () => {
+    renderThread(threadOf([pendingItem('c-1', { text: 'Hello, are you there?' })], { isLoading: true }));
+    expect(screen.getByText('Hello, are you there?')).toBeTruthy();
+    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(screen.queryByText(/This is the start/)).toBeNull();
+  });
+
   it('gives a kind screen with a way back for a conversation that is gone or blocked', () => {
     renderThread(
       threadOf([], {
