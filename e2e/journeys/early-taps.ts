@@ -4,8 +4,11 @@
  * "Join the zone" at once, on the page the server painted: once the app has the page, the tap is
  * given to the button again, and she is a member. On Kofi's painted post she writes a comment and taps
  * Send before the app has it: the words reach the form before the tap does, and the comment is sent.
+ * Sent before any script ran (scripts off), a comment stays as typed on the post instead of reloading it
+ * empty.
  */
-import { expect, journey, locale, signedUpMember, type Journey } from '../fixtures.ts';
+import { auditNothingOf } from '../a11y/journey-auditor.ts';
+import { expect, journey, locale, newMemberPage, signedUpMember, type Journey } from '../fixtures.ts';
 import { appTookOver, hasTakenOver } from '../app-took-over.ts';
 import { pollUntil } from '../poll-until.ts';
 import { openOnSlowPhone } from '../slow-phone.ts';
@@ -58,8 +61,22 @@ const earlyTap: Journey = journey(
     expect(stored, "the post's comments").toContain('Count me in!');
     await postPage.getByText('Count me in!', { exact: true }).waitFor();
     log('once the app had the post, the comment was sent');
+
+    // With no script run yet (scripts off): the comment sent stays as typed, on the post.
+    const bare = await newMemberPage(browser, { javaScriptEnabled: false });
+    auditNothingOf(bare);
+    await bare.context().addCookies(await awa.page.context().cookies());
+    await bare.goto(`/post/${post._id}`);
+    const comment = bare.getByLabel(posts('comments.write'));
+    await comment.fill('See you there');
+    await bare.getByRole('button', { name: posts('comments.send'), exact: true }).click();
+    await bare.waitForTimeout(500);
+    expect(bare.url(), 'the address').toBe(new URL(`/post/${post._id}`, bare.url()).href);
+    expect(await comment.inputValue(), 'what was typed').toBe('See you there');
+    log('a comment sent before any script ran stays as typed, on the post');
     await page.context().close();
     await postPage.context().close();
+    await bare.context().close();
   },
 );
 

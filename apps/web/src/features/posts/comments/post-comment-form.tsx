@@ -35,7 +35,9 @@ export function CommentForm({ onSend, sending, replyTo, initial = '', label, aut
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    // method="dialog": on a post painted by the server, sent before any script ran, the comment stays as
+    // typed instead of reloading the page empty (as the sign-in form's: login-page.tsx).
+    <form method="dialog" onSubmit={submit} noValidate>
       <Stack gap={4}>
         {replyTo && (
           <Group gap={4} wrap="nowrap">
