@@ -47,9 +47,10 @@ export function HomeLayout({ parts = HOME_PARTS }: { parts?: readonly HomePart[]
           only slides the other out of view, where screen readers would still find a second one. */}
       {header && (
         // A named region, not a banner: a dialog's title bar is a <header> too (Mantine's Modal), and a
-        // page may have one banner only (axe: landmark-no-duplicate-banner).
-        <AppShell.Header px="md" role="region" aria-label="Motema" style={{ paddingTop: SAFE_TOP }}>
-          <Group h="100%" justify="space-between" wrap="nowrap">
+        // page may have one banner only (axe: landmark-no-duplicate-banner). The region is the bar's
+        // content: a <header> may not be a region itself (axe: aria-allowed-role).
+        <AppShell.Header px="md" role="presentation" style={{ paddingTop: SAFE_TOP }}>
+          <Group h="100%" justify="space-between" wrap="nowrap" role="region" aria-label="Motema">
             <Logo size={24} />
             <HeaderAction />
           </Group>
