@@ -51,7 +51,10 @@ describe('the daily reconciliation', () => {
       .where(
         and(eq(paymentEvents.kind, 'alert'), paymentId ? eq(paymentEvents.paymentId, paymentId) : undefined),
       );
-    return rows.map((row) => ({ paymentId: row.paymentId, ...(JSON.parse(row.body) as { alert: string }) }));
+    // By the alert's name: two alerts of one check are written together, and rows come in no set order.
+    return rows
+      .map((row) => ({ paymentId: row.paymentId, ...(JSON.parse(row.body) as { alert: string }) }))
+      .sort((a, b) => a.alert.localeCompare(b.alert));
   }
 
   /** A payment the simulator holds pending, which we then hold in `status` (the injected discrepancy). */
