@@ -5,7 +5,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Http2SecureServer } from 'node:http2';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import type { AppEvents } from './app-events.ts';
 import type { AppDeps, AppInputs } from './deps.ts';
 import { createEventPort } from './lib/event-port.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
+import { compiledSerializerCompiler } from './plugins/compiled-serializer.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -99,7 +100,9 @@ export async function buildApp(
     moderationSubjects: moderationSubjectsOf(modules),
   };
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Every answer checked against its response schema and, when it is exactly of that shape, written by
+  // JSON.stringify without zod's parsed copy; any other by zod (plugins/compiled-serializer.ts).
+  app.setSerializerCompiler(compiledSerializerCompiler);
 
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, { production: env.NODE_ENV === 'production' });

@@ -4,6 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MatchEventSchema, ProfileSchema, UserListSchema } from '@motema/shared/discovery';
+import { ZoneListSchema } from '@motema/shared/zones';
 import { ApiErrorSchema, apiErrors } from '../lib/api-responses.ts';
 import { compileConformance, compiledSerializerCompiler } from './compiled-serializer.ts';
 
@@ -43,6 +44,13 @@ function valuesOf(schema: z.ZodType, junkOdds: number, extraKeys = junkOdds > 0)
   const node = (): fc.Arbitrary<unknown> => {
     switch (def.type) {
       case 'string':
+        // The formats the contracts use (ids, dates), among other text; any text where there is none.
+        if (def.format === 'uuid') return junkOdds > 0 ? fc.oneof(fc.uuid(), text) : fc.uuid();
+        if (def.format === 'datetime') {
+          const dates = fc.date({ min: new Date(0), max: new Date('2999-12-31'), noInvalidDate: true });
+          const iso = dates.map((date) => date.toISOString());
+          return junkOdds > 0 ? fc.oneof(iso, text) : iso;
+        }
         return text;
       case 'boolean':
         return fc.boolean();
@@ -120,6 +128,7 @@ const CONTRACTS: [string, z.ZodType][] = [
   ['ProfileSchema', ProfileSchema],
   ['MatchEventSchema', MatchEventSchema],
   ['ApiErrorSchema', ApiErrorSchema],
+  ['ZoneListSchema', ZoneListSchema],
   ['a schema of every supported kind', MIXED],
 ];
 
@@ -208,10 +217,31 @@ describe('compiled conformance checks', () => {
     ).toBe(false);
   });
 
+  it('checks a string’s format and length as zod does, and leaves a string zod rewrites to zod', () => {
+    const cases: [z.ZodType, unknown[], unknown[]][] = [
+      [z.uuid(), ['0b6f9a1e-7c2d-4e5f-8a9b-1c2d3e4f5a6b'], ['0b6f9a1e', '', 7]],
+      [z.iso.datetime(), ['2026-12-04T23:40:00.000Z'], ['2026-12-04', 'yesterday', null]],
+      [z.email(), ['awa@example.com'], ['awa@', '']],
+      [z.string().min(2).max(3), ['ab', 'abc'], ['a', 'abcd']],
+      [z.string().trim(), ['as is'], [' spaced ']],
+    ];
+    for (const [schema, conforming, others] of cases) {
+      const conforms = compileConformance(schema)!;
+      for (const value of conforming) expect(conforms(value), String(value)).toBe(true);
+      for (const value of others) expect(conforms(value), String(value)).toBe(false);
+    }
+    // Rewritten by zod (trimmed): its text is zod's, not the value's.
+    const serialize = compiledSerializerCompiler({
+      schema: z.object({ name: z.string().trim() }),
+      method: 'GET',
+      url: '/x',
+      httpStatus: '200',
+    });
+    expect(serialize({ name: ' Awa ' })).toBe('{"name":"Awa"}');
+  });
+
   it('does not compile what it cannot check as zod does', () => {
     for (const schema of [
-      z.string().min(1),
-      z.email(),
       z.number().min(0),
       z.date(),
       z.string().transform((value) => value.length),

@@ -17,10 +17,11 @@ import { z } from 'zod';
  * extra key zod would strip, a wrong type) goes to zod's serializer, which strips, or throws zod's own
  * error: the schema stays the contract, the check only decides who writes.
  *
- * Only schemas built from objects (zod's default: unknown keys stripped), arrays, strings, numbers,
- * booleans, null, enums, literals, unions of those, nullable and optional properties compile. Any
- * other part (a transform, a codec, a default, a string or number check, a refinement, a strict or
- * catch-all object) makes `compileConformance` return null, and the route keeps zod's serializer.
+ * Only schemas built from objects (zod's default: unknown keys stripped), arrays, strings (their formats
+ * and lengths checked by zod itself, on the string alone), numbers, booleans, null, enums, literals,
+ * unions of those, nullable and optional properties compile. Any other part (a transform, a codec, a
+ * default, a number check, a refinement, a strict or catch-all object) makes `compileConformance`
+ * return null, and the route keeps zod's serializer.
  */
 
 type Check = (value: unknown) => boolean;
@@ -71,8 +72,14 @@ function compile(schema: z.ZodType): Check {
   if (constant) return (value) => constant.has(value);
   switch (def.type) {
     case 'string':
-      if (checks.length) throw new Unsupported('string checks');
-      return (value) => typeof value === 'string';
+      if (checks.length === 0) return (value) => typeof value === 'string';
+      // A format or a length (an id, a date): zod's own check of the string alone, a copy of nothing;
+      // a check that rewrites the string (trim, lower case) makes it not conform, for zod to write.
+      return (value) => {
+        if (typeof value !== 'string') return false;
+        const encoded = z.safeEncode(schema, value);
+        return encoded.success && encoded.data === value;
+      };
     case 'boolean':
       return (value) => typeof value === 'boolean';
     case 'null':

@@ -14,7 +14,6 @@ import { apiErrors } from '../../lib/api-responses.ts';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
 import { toFieldIssue } from '../../plugins/errors.ts';
 import { clock } from '../../lib/clock.ts';
-import { compiledSerializerCompiler } from '../../plugins/compiled-serializer.ts';
 import { presentProfile, presentUserList } from './discovery.presenter.ts';
 import { openProfile } from './profiles.service.ts';
 import { rateUser } from './ratings.service.ts';
@@ -34,9 +33,6 @@ export const discoveryRoutes: FastifyPluginAsyncZod<DiscoveryRouteDeps> = async 
   app.get(
     '/users',
     {
-      // The hottest answer (96 cards a page): checked against UserListSchema and written by
-      // JSON.stringify, without zod's parsed copy (plugins/compiled-serializer.ts).
-      serializerCompiler: compiledSerializerCompiler,
       schema: { querystring: UserListQuerySchema, response: { 200: UserListSchema } },
       // `parent-id` asks for a partner's child accounts (the SPEC's path): another answer, the
       // partnership feature's (packages/shared/src/partnership.ts), given before the list's validation.

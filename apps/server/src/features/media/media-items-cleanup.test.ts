@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaItems } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -26,6 +26,13 @@ const until = (t: TestApp, check: () => Promise<boolean>, what: string) =>
   waitFor(async () => ((await check()) ? true : undefined), what);
 
 describe('media items’ clean-up', () => {
+  /** No sweep job waiting or running. */
+  const startSweepDone = async () =>
+    (
+      await t.db.execute(
+        sql`SELECT 1 FROM pgboss.job WHERE name = ${UNCLAIMED_SWEEP_QUEUE} AND state IN ('created', 'retry', 'active')`,
+      )
+    ).rows.length === 0;
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -64,6 +71,9 @@ describe('media items’ clean-up', () => {
     });
 
     it('leaves an item to a claim in progress (the claim’s lock, SKIP LOCKED), never half to each', async () => {
+      // The sweep the app offered when it started runs in the background: done before the race, or it
+      // may take the item before the claim does (the claim then fails and the test waits forever).
+      await until(t, startSweepDone, 'the sweep offered at the start');
       const owner = await createMember(t);
       const item = await createPhotoItem(t, {
         owner,

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PostFeedQuerySchema, PostPageSchema } from '@motema/shared/posts';
 import type { AppDeps } from '../../../deps.ts';
 import { apiErrors } from '../../../lib/api-responses.ts';
-import { compiledSerializerCompiler } from '../../../plugins/compiled-serializer.ts';
 import { memberOf } from '../../../plugins/request-member.ts';
 import { presentPostPage } from '../posts.presenter.ts';
 import { listFeed } from './feed.service.ts';
@@ -14,9 +13,6 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/posts',
     {
-      // A hot answer (20 posts with their media): checked against PostPageSchema and written by
-      // JSON.stringify, without zod's parsed copy (plugins/compiled-serializer.ts).
-      serializerCompiler: compiledSerializerCompiler,
       schema: {
         querystring: PostFeedQuerySchema,
         response: {
