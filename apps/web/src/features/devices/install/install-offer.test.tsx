@@ -11,7 +11,6 @@ import { installPrompt, showInstallPrompt } from './install-prompt.ts';
 
 const DAY = 86_400_000;
 
-/** Chromium's event, as the browser fires it once the app may be installed. */
 function renderOffer(socket = new FakeSocket(), url = '/home') {
   renderPage(
     url === '/home' ? url : '/messages/:id',
