@@ -155,7 +155,20 @@ const push = journey(
     const send = async (page: Page, text: string) => {
       await page.getByLabel(thread('composer.label'), { exact: true }).fill(text);
       await page.getByRole('button', { name: thread('composer.send'), exact: true }).click();
-      await page.getByText(text, { exact: true }).waitFor();
+      await page
+        .getByText(text, { exact: true })
+        .waitFor()
+        .catch(async (error: unknown) => {
+          // What the thread showed instead (it failed so once in a fresh-clone run, the words sent unseen).
+          const busy = await page.locator('[aria-busy="true"]').count();
+          const shown = await page
+            .locator('main')
+            .innerText()
+            .catch(() => '');
+          throw new Error(`"${text}" not shown: ${busy} busy, the page says ${JSON.stringify(shown)}`, {
+            cause: error,
+          });
+        });
     };
     await kofi.page.goto(`/conversations?user=${awa.id}`);
     await kofi.page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
