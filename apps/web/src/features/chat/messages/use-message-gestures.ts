@@ -1,4 +1,4 @@
-import { useRef, useState, type HTMLAttributes, type TouchEvent } from 'react';
+import { useRef, useState, type HTMLAttributes, type SyntheticEvent, type TouchEvent } from 'react';
 
 /** How long a finger must rest on a message to open its menu. */
 export const LONG_PRESS_MS = 500;
@@ -23,6 +23,10 @@ export type MessageGestures = {
  * (`onSwipe`). A mostly vertical drag is the list's scroll: the row's `touch-action: pan-y` leaves
  * those to the browser and the horizontal ones to us.
  */
+/** Whether an event reached the message through a portal, from outside its element. */
+const outside = (event: SyntheticEvent<HTMLDivElement>) =>
+  !(event.target instanceof Node && event.currentTarget.contains(event.target));
+
 export function useMessageGestures(onOpen: () => void, onSwipe?: () => void): MessageGestures {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const start = useRef<{ x: number; y: number } | null>(null);
@@ -49,6 +53,10 @@ export function useMessageGestures(onOpen: () => void, onSwipe?: () => void): Me
 
   const onTouchStart = (event: TouchEvent<HTMLDivElement>) => {
     reset();
+    // A touch in what the message opened over the page (its photo's viewer, a portal React bubbles
+    // through the message) is not on the message: a finger resting on the viewer's Close opened the
+    // menu behind it and took the tap away.
+    if (outside(event)) return;
     const touch = event.touches[0];
     if (event.touches.length !== 1 || !touch) return;
     start.current = { x: touch.clientX, y: touch.clientY };
@@ -90,6 +98,7 @@ export function useMessageGestures(onOpen: () => void, onSwipe?: () => void): Me
       onTouchEnd,
       onTouchCancel: reset,
       onContextMenu: (event) => {
+        if (outside(event)) return;
         event.preventDefault();
         const opened = gesture.current === 'opened';
         stopTimer();
