@@ -17,16 +17,16 @@ export type MessageGestures = {
   offset: number;
 };
 
+/** Whether an event reached the message through a portal, from outside its element. */
+const outside = (event: SyntheticEvent<HTMLDivElement>) =>
+  !(event.target instanceof Node && event.currentTarget.contains(event.target));
+
 /**
  * A message's gestures. A finger resting on it opens its menu (`onOpen`), and so does a right click.
  * A finger dragging it to the right moves the bubble; let go past SWIPE_REPLY_PX, it answers it
  * (`onSwipe`). A mostly vertical drag is the list's scroll: the row's `touch-action: pan-y` leaves
  * those to the browser and the horizontal ones to us.
  */
-/** Whether an event reached the message through a portal, from outside its element. */
-const outside = (event: SyntheticEvent<HTMLDivElement>) =>
-  !(event.target instanceof Node && event.currentTarget.contains(event.target));
-
 export function useMessageGestures(onOpen: () => void, onSwipe?: () => void): MessageGestures {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const start = useRef<{ x: number; y: number } | null>(null);
