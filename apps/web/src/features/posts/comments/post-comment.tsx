@@ -96,7 +96,10 @@ export function PostComment({ comment, postId, viewer, onReply, zone }: Props) {
             </Button>
           )}
           {viewer && (comment.canEdit || removable || !mine) && (
-            <Menu position="bottom-end" shadow="md" width={180}>
+            // The menu gives the focus back to its button 10 ms after it closes if the focus is where it
+            // was at the close: "Edit" puts it in the field in that same commit, which it would take
+            // away (a phone's keyboard closing again). Once the edit ends, it goes back to the button.
+            <Menu position="bottom-end" shadow="md" width={180} returnFocus={!editing}>
               <Menu.Target>
                 <ActionIcon
                   variant="subtle"

@@ -131,4 +131,28 @@ describe('PostPage comments', () => {
     await waitFor(() => expect(screen.queryByText('Beautiful light')).toBeNull());
     expect(callsOf(fetch)).toContain('DELETE /api/comments/c1');
   });
+
+  it('keeps the focus in the edit field the menu opened, and gives it back to the comment’s actions after', async () => {
+    stubPostsApi({
+      [`GET /api/posts/${POST_ID}`]: () => buildPost({ author: AMANI, access: 'author', comments: 1 }),
+      [`GET /api/posts/${POST_ID}/comments`]: () =>
+        comments(buildComment({ _id: 'c2', author: AMANI, text: 'Mine', canEdit: true, canDelete: true })),
+      'PATCH /api/comments/c2': () =>
+        buildComment({ _id: 'c2', author: AMANI, text: 'Mine!', canEdit: true, canDelete: true }),
+    });
+    open();
+    const mine = (await screen.findByText('Mine')).closest('[data-comment]') as HTMLElement;
+    const actions = within(mine).getByRole('button', { name: `Actions on ${iso('Amani')}’s comment` });
+    await userEvent.click(actions);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const field = screen.getByRole('textbox', { name: 'Edit your comment' });
+    expect(document.activeElement).toBe(field);
+    // The menu gives the focus back to its button 10 ms after it closes, unless it moved meanwhile: the
+    // field took it in the same commit, so without the change below the member's keyboard closed again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(field);
+    await userEvent.keyboard('!{Enter}');
+    expect(await screen.findByText('Mine!')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(actions));
+  });
 });
