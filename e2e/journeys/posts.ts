@@ -3,18 +3,13 @@
  * match; Zola is a stranger to Awa. From her profile Awa posts two photos publicly and a short video
  * privately for Kofi (made on the spot with the ffmpeg that `npm install` brings; the media worker
  * encodes it, the tab shows it processing, then ready). Zola finds the video locked on Awa's profile
- * and asks to see it; Awa accepts from her requests; Zola watches it and comments, Awa answers. Awa
+ * and asks to see it; Awa accepts from her requests; Zola watches it and comments, Awa answers, and
+ * Zola adds to her comment from its menu (typing on from her words, the field keeping the focus). Awa
  * posts a private photo story for Kofi from home's tray: Zola, who would see a public one, has no ring
  * of hers; Kofi sees her ring, watches it, and replies without leaving the viewer: the reply is a chat
  * message in their conversation, shown beside the story's picture for both. Awa sees that Kofi
  * viewed her story. Labels are read from the app's own translation files.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import {
   escapeRegExp,
@@ -28,35 +23,7 @@ import {
   type SignedUpMember,
 } from '../fixtures.ts';
 import { pollUntil } from '../poll-until.ts';
-
-const run = promisify(execFile);
-
-/** The ffmpeg the server's transcoder uses (FFMPEG_PATH, else the static build npm installed for it). */
-function ffmpegBinary(): string {
-  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
-  const fromServer = createRequire(new URL('../../apps/server/package.json', import.meta.url));
-  const folder = path.dirname(
-    fromServer.resolve(`@ffmpeg-installer/${process.platform}-${process.arch}/package.json`),
-  );
-  return path.join(folder, 'ffmpeg');
-}
-
-/** A 4-second phone-shaped clip with a tone (H.264/AAC MP4), made for this run: nothing big is committed. */
-async function shortVideo(): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'motema-e2e-video-'));
-  const file = path.join(dir, 'sunset.mp4');
-  try {
-    await run(ffmpegBinary(), [
-      ...['-hide_banner', '-loglevel', 'error'],
-      ...['-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=24'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
-      ...['-t', '4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
-    ]);
-    return await readFile(file);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+import { shortVideo } from '../short-video.ts';
 
 const photo = (background: string, width = 1200, height = 900) =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -200,10 +167,31 @@ const posts = journey(
     await page.getByText('What a sunset! Where is this?', { exact: true }).waitFor();
     await page.getByLabel(texts('comments.write')).fill('Thank you! The river in Kinshasa.');
     await page.getByRole('button', { name: texts('comments.send'), exact: true }).click();
+    // Shown once stored: only then does Zola's page, asked again, hold it (comments reach the post's
+    // and the replied-to comment's authors live, not every reader).
+    await page.getByText('Thank you! The river in Kinshasa.', { exact: true }).waitFor();
     await zola.page.reload();
     await zola.page.getByText('Thank you! The river in Kinshasa.', { exact: true }).waitFor();
     await shot(zola.page, 'posts-06-comments-zola');
     log('both commented on the video');
+
+    // Zola adds to her comment from its menu: the field opened keeps the keyboard once the menu has
+    // gone (it gave the focus back to its button), and what she types goes after her words.
+    await zola.page
+      .getByRole('button', { name: texts('comments.menu', { name: isolated('Zola') }), exact: true })
+      .click();
+    const menu = zola.page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: texts('comments.edit'), exact: true }).click();
+    await menu.waitFor({ state: 'detached' });
+    const editing = zola.page.getByRole('textbox', { name: texts('comments.editLabel'), exact: true });
+    expect(
+      await editing.evaluate((field) => field === document.activeElement),
+      'the edit field focused once the menu closed',
+    ).toBe(true);
+    await zola.page.keyboard.type(' Near Gombe?');
+    await zola.page.keyboard.press('Enter');
+    await zola.page.getByText('What a sunset! Where is this? Near Gombe?', { exact: true }).waitFor();
+    log('Zola added to her comment from its menu');
 
     // Awa posts a photo story from home's tray, for Kofi only.
     await page.goto('/home');

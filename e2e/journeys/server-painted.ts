@@ -8,7 +8,7 @@
  * the page once React has it (not drawn anew). A profile's code starts once its
  * photo is in (build/painted-start.ts), so on a slow line the photo does not share it with the code.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { auditNothingOf } from '../a11y/journey-auditor.ts';
 import {
@@ -22,6 +22,7 @@ import {
   type SignedUpMember,
 } from '../fixtures.ts';
 import { appTookOver } from '../app-took-over.ts';
+import { HYDRATION_ERROR, watch } from '../page-watch.ts';
 
 const POST_TEXT = 'Sunset over the lagoon tonight, who is coming for a walk?';
 
@@ -50,21 +51,6 @@ async function coldPage(browser: Browser, member: SignedUpMember | null, javaScr
 const NOTE_PAINTED_CONTENT = `addEventListener('DOMContentLoaded', () => {
   window.__paintedContent = document.querySelector('main > *');
 });`;
-
-/** The API calls `page` makes from now on, and its console errors. */
-function watch(page: Page) {
-  const calls: string[] = [];
-  const errors: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}${url.search}`);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { calls, errors };
-}
 
 const serverPainted: Journey = journey(
   'home, a profile, a post and a zone are painted by the server, and the app takes them over without asking again',
@@ -135,7 +121,7 @@ const serverPainted: Journey = journey(
           call === `GET /api/users/${kofi.id}`,
       );
       expect(asked, `${path}: what the page holds, asked again`).toEqual([]);
-      const mismatches = seen.errors.filter((error) => /hydrat|#418|#423|#425/i.test(error));
+      const mismatches = seen.errors.filter((error) => HYDRATION_ERROR.test(error));
       expect(mismatches, `${path}: hydration errors`).toEqual([]);
       // Taken over, not drawn anew: a page whose texts its route does not load suspended the takeover,
       // and React replaced the painted page with its skeleton, then drew it again.

@@ -94,6 +94,8 @@ const privateZone = journey(
     await awa.page.goto(`/post/${posted!._id}`);
     await awa.page.getByLabel(posts('comments.write')).fill('Me! Seven o’clock at the gate.');
     await awa.page.getByRole('button', { name: posts('comments.send'), exact: true }).click();
+    // Shown once stored: Kofi's page, opened after, holds it whether or not his socket is there yet.
+    await awa.page.getByText('Me! Seven o’clock at the gate.', { exact: true }).waitFor();
     await kofi.page.goto(`/post/${posted!._id}`);
     await kofi.page.getByText('Me! Seven o’clock at the gate.', { exact: true }).waitFor();
     await shot(kofi.page, 'zones-10-comment');

@@ -1,7 +1,7 @@
 import { ActionIcon, CloseButton, Group, Stack, Text, Textarea } from '@mantine/core';
 import { COMMENT_TEXT_MAX_LENGTH } from '@motema/shared/posts';
 import { IconSend } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../ui/member-text.tsx';
 import { errorText } from '../../../lib/error-text.ts';
@@ -22,6 +22,14 @@ export function CommentForm({ onSend, sending, replyTo, initial = '', label, aut
   const { t } = useTranslation(['posts', 'errors', 'validation']);
   const [text, setText] = useState(initial);
   const [failure, setFailure] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  // A text to edit is written on from its end: a field focused as it appears has its caret at the start.
+  useEffect(() => {
+    const length = field.current?.value.length ?? 0;
+    if (autoFocus && length > 0) field.current?.setSelectionRange(length, length);
+    // Only as the field appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -49,6 +57,7 @@ export function CommentForm({ onSend, sending, replyTo, initial = '', label, aut
         )}
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <Textarea
+            ref={field}
             style={{ flex: 1 }}
             aria-label={label ?? t('comments.write')}
             placeholder={label ?? t('comments.write')}

@@ -132,8 +132,8 @@ describe('PostPage comments', () => {
     expect(callsOf(fetch)).toContain('DELETE /api/comments/c1');
   });
 
-  it('keeps the focus in the edit field the menu opened, and gives it back to the comment’s actions after', async () => {
-    stubPostsApi({
+  it('keeps the focus in the edit field the menu opened, its caret after the text, and gives it back to the comment’s actions after', async () => {
+    const fetch = stubPostsApi({
       [`GET /api/posts/${POST_ID}`]: () => buildPost({ author: AMANI, access: 'author', comments: 1 }),
       [`GET /api/posts/${POST_ID}/comments`]: () =>
         comments(buildComment({ _id: 'c2', author: AMANI, text: 'Mine', canEdit: true, canDelete: true })),
@@ -153,6 +153,8 @@ describe('PostPage comments', () => {
     expect(document.activeElement).toBe(field);
     await userEvent.keyboard('!{Enter}');
     expect(await screen.findByText('Mine!')).toBeTruthy();
+    // Written on from the end of the text, not before it.
+    expect(bodyOf(fetch, 'PATCH /api/comments/c2')).toEqual({ text: 'Mine!' });
     await waitFor(() => expect(document.activeElement).toBe(actions));
   });
 });
