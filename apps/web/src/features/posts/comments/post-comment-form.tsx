@@ -3,33 +3,34 @@ import { COMMENT_TEXT_MAX_LENGTH } from '@motema/shared/posts';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isolate } from '../../../ui/member-text.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 
 type Props = {
   /** Sends the text; resolves once stored (the field then empties), rejects with the refusal. */
   onSend: (text: string) => Promise<unknown>;
   sending: boolean;
-  /** Answering a comment: its author's name, and how to stop answering. */
-  replyTo?: { name: string; onCancel: () => void } | null;
+  /** What the text is for, above the field (answering a comment, editing one), and how to stop. */
+  context?: { text: string; cancelLabel: string; onCancel: () => void } | null;
   initial?: string;
   label?: string;
-  autoFocus?: boolean;
+  /** The field takes the focus as it appears, and again whenever this changes to another truthy value. */
+  focusFor?: string | null;
 };
 
 /** Writes a comment, a reply or a comment's new text; a refusal shows under the field. */
-export function CommentForm({ onSend, sending, replyTo, initial = '', label, autoFocus }: Props) {
+export function CommentForm({ onSend, sending, context, initial = '', label, focusFor }: Props) {
   const { t } = useTranslation(['posts', 'errors', 'validation']);
   const [text, setText] = useState(initial);
   const [failure, setFailure] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
-  // A text to edit is written on from its end: a field focused as it appears has its caret at the start.
+  // Written on from the end of what it holds (a text to edit, or a draft kept while the member chose
+  // a comment to answer): a field focused as it appears has its caret at the start.
   useEffect(() => {
-    const length = field.current?.value.length ?? 0;
-    if (autoFocus && length > 0) field.current?.setSelectionRange(length, length);
-    // Only as the field appears.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    const element = field.current;
+    if (!focusFor || !element) return;
+    element.focus();
+    element.setSelectionRange(element.value.length, element.value.length);
+  }, [focusFor]);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -47,12 +48,12 @@ export function CommentForm({ onSend, sending, replyTo, initial = '', label, aut
     // typed instead of reloading the page empty (as the sign-in form's: login-page.tsx).
     <form method="dialog" onSubmit={submit} noValidate>
       <Stack gap={4}>
-        {replyTo && (
+        {context && (
           <Group gap={4} wrap="nowrap">
             <Text size="xs" c="dimmed" truncate="end">
-              {t('comments.replyingTo', { name: isolate(replyTo.name) })}
+              {context.text}
             </Text>
-            <CloseButton size="sm" onClick={replyTo.onCancel} aria-label={t('comments.cancelReply')} />
+            <CloseButton size="sm" onClick={context.onCancel} aria-label={context.cancelLabel} />
           </Group>
         )}
         <Group gap="xs" wrap="nowrap" align="flex-end">
@@ -74,7 +75,6 @@ export function CommentForm({ onSend, sending, replyTo, initial = '', label, aut
             minRows={1}
             maxRows={6}
             maxLength={COMMENT_TEXT_MAX_LENGTH}
-            autoFocus={autoFocus}
             error={failure}
           />
           <ActionIcon type="submit" size={42} radius="xl" loading={sending} aria-label={t('comments.send')}>

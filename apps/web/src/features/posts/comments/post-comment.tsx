@@ -67,10 +67,14 @@ export function PostComment({ comment, postId, viewer, onReply, zone }: Props) {
           <CommentForm
             initial={comment.text}
             label={t('comments.editLabel')}
-            autoFocus
+            focusFor={comment._id}
             sending={update.isPending}
             onSend={(text) => update.mutateAsync({ id: comment._id, text }).then(() => setEditing(false))}
-            replyTo={{ name, onCancel: () => setEditing(false) }}
+            context={{
+              text: t('comments.editing'),
+              cancelLabel: t('comments.cancelEdit'),
+              onCancel: () => setEditing(false),
+            }}
           />
         ) : (
           <Text

@@ -56,9 +56,15 @@ describe('PostPage comments', () => {
     expect(screen.getByText('2 comments')).toBeTruthy();
 
     const first = screen.getByText('Beautiful light').closest('[data-comment]') as HTMLElement;
+    // Choosing the comment to answer keeps what was typed, and the field gets the focus.
+    const field = screen.getByRole('textbox', { name: 'Write a comment' });
+    await userEvent.type(field, 'Gombe,');
     await userEvent.click(within(first).getByRole('button', { name: 'Reply' }));
     expect(screen.getByText(`Replying to ${iso('Kofi')}`)).toBeTruthy();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Write a comment' }), 'Gombe, by the river');
+    expect(screen.getByRole('textbox', { name: 'Write a comment' })).toBe(field);
+    expect(document.activeElement).toBe(field);
+    expect((field as HTMLTextAreaElement).value).toBe('Gombe,');
+    await userEvent.type(field, ' by the river');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Gombe, by the river')).toBeTruthy();
     expect(bodyOf(fetch, `POST /api/posts/${POST_ID}/comments`)).toEqual({
@@ -147,6 +153,9 @@ describe('PostPage comments', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const field = screen.getByRole('textbox', { name: 'Edit your comment' });
     expect(document.activeElement).toBe(field);
+    // Said as an edit, not as an answer.
+    expect(within(mine).getByText('Editing your comment')).toBeTruthy();
+    expect(within(mine).queryByText(/Replying to/)).toBeNull();
     // The menu gives the focus back to its button 10 ms after it closes, unless it moved meanwhile: the
     // field took it in the same commit, so without the change below the member's keyboard closed again.
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -3,6 +3,7 @@ import type { Comment, Post } from '@motema/shared/posts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { isolate } from '../../../ui/member-text.tsx';
 import { PostComment } from './post-comment.tsx';
 import { CommentForm } from './post-comment-form.tsx';
 import { useCommentsQuery, useCreateCommentMutation } from './post-comments.api.ts';
@@ -97,15 +98,19 @@ export function PostComments({ post, viewer }: { post: Post; viewer: string | nu
         </Stack>
       )}
       {viewer ? (
+        // One field for a comment and a reply: choosing a comment to answer keeps what was typed.
         <CommentForm
-          key={replyTo?._id ?? 'post'}
           onSend={send}
           sending={create.isPending}
-          autoFocus={replyTo !== null}
-          replyTo={
-            replyTo
-              ? { name: replyTo.author.firstName ?? replyTo.author.name, onCancel: () => setReplyTo(null) }
-              : null
+          focusFor={replyTo?._id}
+          context={
+            replyTo && {
+              text: t('comments.replyingTo', {
+                name: isolate(replyTo.author.firstName ?? replyTo.author.name),
+              }),
+              cancelLabel: t('comments.cancelReply'),
+              onCancel: () => setReplyTo(null),
+            }
           }
         />
       ) : (
