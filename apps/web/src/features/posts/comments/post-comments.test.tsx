@@ -156,8 +156,8 @@ describe('PostPage comments', () => {
     // Said as an edit, not as an answer.
     expect(within(mine).getByText('Editing your comment')).toBeTruthy();
     expect(within(mine).queryByText(/Replying to/)).toBeNull();
-    // The menu gives the focus back to its button 10 ms after it closes, unless it moved meanwhile: the
-    // field took it in the same commit, so without the change below the member's keyboard closed again.
+    // The menu gives the focus back to its button 10 ms after it closes, unless it moved meanwhile; the
+    // field takes it in that same commit, so the menu keeps it only while not editing (post-comment.tsx).
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(document.activeElement).toBe(field);
     await userEvent.keyboard('!{Enter}');
