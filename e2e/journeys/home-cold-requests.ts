@@ -11,10 +11,10 @@
  * before its first screen works (decision 0056). Members made through the API, not seeded: seeded
  * members would fill the swap decks and lists of the journeys running beside this one.
  */
-import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, journey, signedUpMember, type Journey, type SignedUpMember } from '../fixtures.ts';
 import { pollUntil } from '../poll-until.ts';
+import { sourceOf } from '../build-files.ts';
 
 /**
  * The most requests home may make before it works, the document included: its code, style sheets
@@ -73,20 +73,15 @@ function requestsBefore(page: Page): Promise<Worked> {
   })()`);
 }
 
-/** The translation namespaces (apps/web/src/locales/en/*.json): their chunks are named after them. */
-const NAMESPACES = readdirSync(new URL('../../apps/web/src/locales/en/', import.meta.url)).map((file) =>
-  file.replace(/\.json$/, ''),
-);
-
 /** What a request is: the page, a script, a text (a namespace's chunk), a style sheet, an API call, an image... */
 function kindOf(request: string): string {
   const [initiator = '', url = ''] = request.split(' ');
-  const file = /^\/assets\/(.+)-[\w-]{8}\.(\w+)$/.exec(url);
   if (initiator === 'navigation') return 'page';
   if (url.startsWith('/api/media/') || initiator === 'img') return 'image';
   if (url.startsWith('/api/')) return 'api';
-  if (file?.[2] === 'css') return 'css';
-  if (file?.[2] === 'js') return NAMESPACES.includes(file[1]!) ? 'texts' : 'script';
+  if (url.startsWith('/assets/') && url.endsWith('.css')) return 'css';
+  if (url.startsWith('/assets/') && url.endsWith('.js'))
+    return sourceOf(url).startsWith('src/locales/') ? 'texts' : 'script';
   if (/\.woff2?$/.test(url)) return 'font';
   return 'other';
 }
