@@ -48,10 +48,16 @@ function keptQueries(page: Page, memberId: string): Promise<string[]> {
 /**
  * The profile link of the first member card on home. Not a member of this journey's own: members
  * that other journeys make meanwhile come before them in home's lists, and the device keeps only
- * the first cards of each list (features/discovery/discovery-kept.ts).
+ * the first cards of each list (features/discovery/discovery-kept.ts). Home asks for a row's list as
+ * it comes near the screen, and the first rows may be empty (no one online, no match yet): she
+ * scrolls down to the first card, as a member would.
  */
 async function firstCardOnHome(page: Page): Promise<string> {
   const card = page.getByRole('main').locator('a[href^="/profile/"]').first();
+  for (let turn = 0; turn < 20 && !(await card.isVisible()); turn += 1) {
+    await page.mouse.wheel(0, 500);
+    await page.waitForTimeout(300);
+  }
   await card.waitFor();
   return (await card.getAttribute('href'))!;
 }
