@@ -66,22 +66,46 @@ export function isReservedUsername(username: string): boolean {
   return (RESERVED_USERNAMES as readonly string[]).includes(lower) || lower.startsWith('motema');
 }
 
-export const UsernameSchema = z
-  .string({ error: 'username_required' })
-  .trim()
-  .min(1, { error: 'username_required', abort: true })
-  .min(USERNAME_MIN_LENGTH, { error: 'username_too_short', abort: true })
-  .max(USERNAME_MAX_LENGTH, { error: 'username_too_long', abort: true })
-  .regex(/^\p{L}/u, { error: 'username_start_letter', abort: true })
-  // A letter with an accent (élodie, Hélène, even a decomposed é: a to z followed by combining marks
-  // once decomposed) is a letter: the member is told that letters without accents are expected, not
-  // that the name does not start with one. Other letters and symbols get the SPEC's message below.
-  .refine((value) => !/[A-Za-z]\p{M}/u.test(value.normalize('NFD')), {
-    error: 'username_accented_letter',
-    abort: true,
-  })
-  .regex(/^[A-Za-z0-9_]+$/, { error: 'username_characters', abort: true })
-  .refine((value) => !isReservedUsername(value), { error: 'username_reserved' });
+/** The rules of a handle (a member's username, a zone's name), each refusal with its message key. */
+type HandleMessages = Record<
+  'required' | 'too_short' | 'too_long' | 'start_letter' | 'accented_letter' | 'characters' | 'reserved',
+  string
+>;
+
+/** A handle's schema: 3 to 20 letters without accents, digits and underscores, from a letter, not reserved. */
+export function handleSchema(messages: HandleMessages) {
+  return (
+    z
+      .string({ error: messages.required })
+      .trim()
+      .min(1, { error: messages.required, abort: true })
+      .min(USERNAME_MIN_LENGTH, { error: messages.too_short, abort: true })
+      .max(USERNAME_MAX_LENGTH, { error: messages.too_long, abort: true })
+      .regex(/^\p{L}/u, { error: messages.start_letter, abort: true })
+      // A letter with an accent (élodie, Hélène, even a decomposed é: a to z followed by combining marks
+      // once decomposed) is a letter: the member is told that letters without accents are expected, not
+      // that the name does not start with one. Other letters and symbols get the SPEC's message below.
+      .refine((value) => !/[A-Za-z]\p{M}/u.test(value.normalize('NFD')), {
+        error: messages.accented_letter,
+        abort: true,
+      })
+      .regex(/^[A-Za-z0-9_]+$/, { error: messages.characters, abort: true })
+      .refine((value) => !isReservedUsername(value), { error: messages.reserved })
+  );
+}
+
+/** The rule's message keys of a handle named `prefix` (`username_required`, `zone_name_too_short`...). */
+export const handleMessages = (prefix: string): HandleMessages => ({
+  required: `${prefix}_required`,
+  too_short: `${prefix}_too_short`,
+  too_long: `${prefix}_too_long`,
+  start_letter: `${prefix}_start_letter`,
+  accented_letter: `${prefix}_accented_letter`,
+  characters: `${prefix}_characters`,
+  reserved: `${prefix}_reserved`,
+});
+
+export const UsernameSchema = handleSchema(handleMessages('username'));
 
 export const EmailSchema = z
   .string({ error: 'email_required' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UsernameSchema } from './auth.ts';
+import { handleMessages, handleSchema } from './auth.ts';
 import { ImageSchema } from './media.ts';
 import { memberText } from './member-text.ts';
 import { LimitSchema, SkipSchema, sortSchema } from './paging.ts';
@@ -47,9 +47,12 @@ export const ZoneTitleSchema = z
 
 const QuestionSchema = prose(ZONE_QUESTION_MAX_LENGTH).pipe(z.string().min(1, { error: 'required' }));
 
+/** A zone's name: a handle with the username rules, its refusals said of the zone's name. */
+export const ZoneNameSchema = handleSchema(handleMessages('zone_name'));
+
 const ZoneFieldsSchema = z.object({
   title: ZoneTitleSchema,
-  name: UsernameSchema,
+  name: ZoneNameSchema,
   description: prose(ZONE_DESCRIPTION_MAX_LENGTH),
   /** A photo uploaded through POST /api/media-items (use `post`), claimed by the zone as its cover. */
   cover: z.uuid({ error: 'invalid_value' }).nullable(),

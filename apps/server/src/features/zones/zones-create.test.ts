@@ -53,17 +53,21 @@ describe('zones: creating, changing, searching', () => {
   });
 
   it.each([
-    ['ab', 'username_too_short', 'Username must contain at least 3 characters'],
-    ['a'.repeat(21), 'username_too_long', 'Username must not exceed 20 characters'],
-    ['9runners', 'username_start_letter', 'Username must start with a letter'],
-    ['élodie', 'username_accented_letter', 'Username must use letters without accents (a to z)'],
-    ['run ners', 'username_characters', 'Username can only contain letters, numbers, and underscores'],
-    ['admin', 'username_reserved', 'Username is not accepted. Reserved usernames are not allowed.'],
-  ])('refuses the name %j with the username rules of SPEC section 5 (%s)', async (name, code, message) => {
-    const res = await zoneCall(t, await createMember(t))('POST', '/api/zones', fields({ name }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().issues).toEqual([expect.objectContaining({ path: 'name', code, message })]);
-  });
+    ['', 'zone_name_required', 'Name is required'],
+    ['ab', 'zone_name_too_short', 'Name must contain at least 3 characters'],
+    ['a'.repeat(21), 'zone_name_too_long', 'Name must not exceed 20 characters'],
+    ['9runners', 'zone_name_start_letter', 'Name must start with a letter'],
+    ['élodie', 'zone_name_accented_letter', 'Name must use letters without accents (a to z)'],
+    ['run ners', 'zone_name_characters', 'Name can only contain letters, numbers, and underscores'],
+    ['admin', 'zone_name_reserved', 'This name is not accepted. Reserved names are not allowed.'],
+  ])(
+    'refuses the name %j with the username rules of SPEC section 5, said of the zone’s name (%s)',
+    async (name, code, message) => {
+      const res = await zoneCall(t, await createMember(t))('POST', '/api/zones', fields({ name }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues).toEqual([expect.objectContaining({ path: 'name', code, message })]);
+    },
+  );
 
   it('refuses more than three questions and an empty title', async () => {
     const member = await createMember(t);

@@ -91,6 +91,12 @@ describe('CreateZonePage', () => {
     await user.click(screen.getByRole('button', { name: 'Create the zone' }));
     const name = screen.getByLabelText(/^Name/, { selector: 'input' });
     await vi.waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    // Said of the zone's name, not of a username.
+    expect(screen.getByText('Name must start with a letter')).toBeTruthy();
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Create the zone' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(screen.queryByText(/Username/)).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });
 
