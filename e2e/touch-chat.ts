@@ -32,9 +32,20 @@ function finger(cdp: CDPSession) {
   };
 }
 
-/** The middle of the thread's message reading `text`. */
+/**
+ * The middle of the thread's message reading `text`, once it has stayed in place for 100 ms: a message
+ * shown a moment ago may still move (the lines drawn above it, the list brought to its end), and a
+ * finger put where it was lands beside it.
+ */
 export async function centreOf(page: Page, text: string): Promise<Point> {
-  const box = await page.getByTestId('thread-item').getByText(text, { exact: true }).boundingBox();
+  const message = page.getByTestId('thread-item').getByText(text, { exact: true });
+  let box = await message.boundingBox();
+  for (let turn = 0; turn < 30; turn += 1) {
+    await page.waitForTimeout(100);
+    const now = await message.boundingBox();
+    if (box && now && now.x === box.x && now.y === box.y && now.height === box.height) break;
+    box = now;
+  }
   if (!box) throw new Error(`"${text}" is not on screen`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }

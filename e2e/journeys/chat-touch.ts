@@ -26,9 +26,20 @@ const touchChat = journey(
     log("Kofi's phone shows Awa's message");
 
     // A long press opens the menu; lifting the finger leaves it open.
-    await hand.press(await centreOf(phone, 'Are you coming to the concert on Saturday?'), 800);
+    const pressed = await centreOf(phone, 'Are you coming to the concert on Saturday?');
+    await hand.press(pressed, 800);
     const reply = phone.getByRole('menuitem', { name: thread('actions.reply'), exact: true });
-    await reply.waitFor();
+    await reply.waitFor().catch(async (error: unknown) => {
+      // Where the finger was, and what is there now: the message, or what moved under it.
+      const now = await centreOf(phone, 'Are you coming to the concert on Saturday?');
+      const under = await phone.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 200) ?? 'nothing',
+        pressed,
+      );
+      throw new Error(
+        `${String(error)}\npressed at ${JSON.stringify(pressed)}, the message's middle now ${JSON.stringify(now)}; there now: ${under}`,
+      );
+    });
     await phone.waitForTimeout(600);
     expect(await reply.isVisible(), 'the menu is still open after the finger lifted').toBe(true);
     await shot(phone, 'chat-touch-01-long-press-menu');
