@@ -26,6 +26,7 @@ describe('the files loaded before the service worker took the page over', () => 
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
       entry(at('/assets/index-Ab12.js')),
       entry(at('/assets/home-Cd34.css')),
+      entry(at('/assets/index-Ab12.js')),
       entry(at('/api/users/profile')),
       entry(at('/locales/en/common.json')),
       entry('https://cdn.example/assets/other.js'),

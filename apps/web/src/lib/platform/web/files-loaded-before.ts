@@ -9,11 +9,16 @@
  */
 export function keepFilesLoadedBefore(): void {
   const takeover = performance.now();
+  const asked = new Set<string>();
   const keep = (entries: readonly PerformanceEntry[]) => {
     for (const entry of entries) {
-      const url = new URL(entry.name);
-      if (entry.startTime < takeover && url.origin === location.origin && url.pathname.startsWith('/assets/'))
-        void fetch(url.pathname).catch(() => {});
+      const { origin, pathname } = new URL(entry.name);
+      if (entry.startTime >= takeover || origin !== location.origin || !pathname.startsWith('/assets/'))
+        continue;
+      // Each file once, however many times the timeline names it.
+      if (asked.has(pathname)) continue;
+      asked.add(pathname);
+      void fetch(pathname).catch(() => {});
     }
   };
   keep(performance.getEntriesByType('resource'));
