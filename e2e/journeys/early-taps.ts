@@ -14,13 +14,6 @@ import { watch } from '../page-watch.ts';
 import { pollUntil } from '../poll-until.ts';
 import { openOnSlowPhone } from '../slow-phone.ts';
 
-/** In the page: the painted "Join the zone" tapped before the takeover, as it is now. */
-const TAPPED_BUTTON = `(() => {
-  const button = window.tapped;
-  if (!button) return 'not noted';
-  return JSON.stringify({ onThePage: button.isConnected, text: button.textContent, busy: button.getAttribute('aria-busy'), opacity: button.style.opacity, disabled: button.disabled });
-})()`;
-
 const earlyTap: Journey = journey(
   'a tap on a painted zone joins it, and a comment sent on a painted post is sent, before the app has them',
   async ({ browser, baseUrl, log }) => {
@@ -40,7 +33,7 @@ const earlyTap: Journey = journey(
     const page = await openOnSlowPhone(browser, `/zone/${zone._id}`, { member: awa });
     const seen = watch(page);
     const join = page.getByRole('button', { name: zones('action.join'), exact: true });
-    await join.evaluate((button) => Object.assign(window, { tapped: button }));
+    const tapped = (await join.elementHandle())!;
     await join.click();
     expect(await hasTakenOver(page), 'the app had the page before the tap').toBe(false);
     log('Awa tapped "Join the zone" on the painted page, before the app had it');
@@ -51,9 +44,17 @@ const earlyTap: Journey = journey(
       .catch(async (error: unknown) => {
         // What became of the tap: the button tapped (still on the page, or drawn anew by React), the
         // page's API answers, and its errors (a hydration mismatch replaces the painted page).
-        const tapped = await page.evaluate(TAPPED_BUTTON);
+        const button = await tapped.evaluate((element) =>
+          JSON.stringify({
+            onThePage: element.isConnected,
+            text: element.textContent,
+            busy: element.getAttribute('aria-busy'),
+            opacity: (element as HTMLElement).style.opacity,
+            disabled: (element as HTMLButtonElement).disabled,
+          }),
+        );
         throw new Error(
-          `${String(error)}\nthe button tapped: ${tapped}\nAPI answers: ${seen.answers.join(', ')}\nerrors: ${seen.errors.join(' | ') || 'none'}`,
+          `${String(error)}\nthe button tapped: ${button}\nAPI answers: ${seen.answers.join(', ')}\nerrors: ${seen.errors.join(' | ') || 'none'}`,
         );
       });
     const members = await kofi.page.request.get(`/api/zones/${zone._id}/members`);

@@ -157,17 +157,14 @@ const offline = journey(
       'src/features/users/account-page.tsx',
       'src/features/discovery/swap-page.tsx',
       'src/features/settings/settings-index-page.tsx',
-    ];
+    ].map((source) => ({ source, file: builtFrom(source) }));
     const cached = await pollUntil(
       () => cachedAssets(page),
-      (paths) => wanted.every((source) => paths.some((path) => path.endsWith(builtFrom(source)))),
+      (paths) => wanted.every(({ file }) => paths.includes(file)),
       { timeoutMs: 45_000, intervalMs: 500 },
     );
-    for (const source of wanted)
-      expect(
-        cached.some((path) => path.endsWith(builtFrom(source))),
-        `${source} kept by the service worker`,
-      ).toBe(true);
+    for (const { source, file } of wanted)
+      expect(cached.includes(file), `${source} kept by the service worker`).toBe(true);
     log(`the service worker keeps ${cached.length} files of the app`);
 
     // Offline: reloading the chats and the thread shows what she read.
