@@ -130,10 +130,10 @@ export default defineConfig({
       output: {
         // Lazy chunks are named by their hash alone: the entry names about 160 of them (each route's
         // files, preloaded together) and every texts file, and their names (`withdrawal-account-status`)
-        // cost the start page 0.8 KB and the whole app 5 KB after brotli. Every build's new hashes
-        // move the start page's size by up to 110 bytes (the chunks import the entry, whose hash is in
-        // their text), which that leaves room for under bar B5. The manifest (dist/.vite) still names
-        // each file's source; the app's code chunk keeps its name (e2e/slow-phone.ts holds it back).
+        // cost the start page 0.8 KB and the whole app 5 KB after brotli: room under bar B5 for what
+        // every build's new hashes do to the start page's size (up to 110 bytes: the chunks import the
+        // entry, whose hash is in their text). The manifest (dist/.vite) still names each file's
+        // source; the app's code chunk keeps its name (e2e/slow-phone.ts holds it back).
         chunkFileNames: (chunk) => (chunk.name === 'index' ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
         codeSplitting: {
           groups: [

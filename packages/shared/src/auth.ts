@@ -94,8 +94,8 @@ export function handleSchema(messages: HandleMessages) {
   );
 }
 
-/** The rule's message keys of a handle named `prefix` (`username_required`, `zone_name_too_short`...). */
-export const handleMessages = (prefix: string): HandleMessages => ({
+/** The rules' message keys of a handle (`username_required`, `zone_name_too_short`...: validation.ts). */
+export const handleMessages = (prefix: 'username' | 'zone_name'): HandleMessages => ({
   required: `${prefix}_required`,
   too_short: `${prefix}_too_short`,
   too_long: `${prefix}_too_long`,
