@@ -55,7 +55,14 @@ const goLiveWatchReportEnd = journey(
 
     // Kofi opens the lives from home's stories row, then goes live with the fake camera.
     await kofi.page.goto('/home');
-    await kofi.page.getByRole('link', { name: lives('title'), exact: true }).click();
+    const livesLink = kofi.page.getByRole('link', { name: lives('title'), exact: true });
+    // Its broadcast icon shows on its disc (a shade's "light" variant once drew both in one red).
+    const [icon, disc] = await livesLink.evaluate((link) => {
+      const svg = link.querySelector('svg')!;
+      return [getComputedStyle(svg).color, getComputedStyle(svg.parentElement!).backgroundColor];
+    });
+    expect(icon === disc, `the lives icon (${icon}) drawn in its disc's colour (${disc})`).toBe(false);
+    await livesLink.click();
     await expectHeading(kofi.page, lives('title'));
     await kofi.page.getByText(lives('list.emptyTitle'), { exact: true }).waitFor();
     await shot(kofi.page, 'lives-01-empty');

@@ -40,8 +40,13 @@ const PHOTO_THEN_CODE = `(() => {
 })()`;
 
 /** A page in a fresh context with `member`'s session cookie (none for a visitor). */
-async function coldPage(browser: Browser, member: SignedUpMember | null, javaScriptEnabled: boolean) {
-  const page = await newMemberPage(browser, { javaScriptEnabled });
+async function coldPage(
+  browser: Browser,
+  member: SignedUpMember | null,
+  javaScriptEnabled: boolean,
+  viewport?: { width: number; height: number },
+) {
+  const page = await newMemberPage(browser, { javaScriptEnabled, ...(viewport ? { viewport } : {}) });
   if (!javaScriptEnabled) auditNothingOf(page);
   if (member) await page.context().addCookies(await member.page.context().cookies());
   return page;
@@ -107,8 +112,15 @@ const serverPainted: Journey = journey(
     await shot(visitor, 'server-painted-zone-visitor');
     log('without scripts a visitor sees the profile, the post and the zone');
 
-    for (const path of ['/home', `/profile/${kofi.id}`, `/post/${post._id}`, `/zone/${zone._id}`]) {
-      const page = await coldPage(browser, awa, true);
+    // On a phone, and home on a laptop too: the server, which knows no screen, paints the phone's
+    // layout, which the app takes over as it is before it shows the side bar.
+    const laptop = { width: 1280, height: 800 };
+    const visits: { path: string; viewport?: typeof laptop }[] = [
+      ...['/home', `/profile/${kofi.id}`, `/post/${post._id}`, `/zone/${zone._id}`].map((path) => ({ path })),
+      { path: '/home', viewport: laptop },
+    ];
+    for (const { path, viewport } of visits) {
+      const page = await coldPage(browser, awa, true, viewport);
       const seen = watch(page);
       await page.addInitScript(NOTE_PAINTED_CONTENT);
       await page.goto(path);
@@ -141,7 +153,17 @@ const serverPainted: Journey = journey(
           `${path}: code started at ${codeStart} ms, photo in at ${photoEnd} ms`,
         ).toBe(true);
       }
-      await shot(page, `server-painted-taken-over${path.replace(/\/[^/]*$/, '').replace('/', '-')}`);
+      if (viewport) {
+        const sideBar = page.locator('.mantine-AppShell-navbar[aria-label]');
+        await sideBar.waitFor();
+        expect(await page.locator('.mantine-AppShell-footer').count(), `${path} on a laptop: tab bar`).toBe(
+          0,
+        );
+      }
+      await shot(
+        page,
+        `server-painted-taken-over${path.replace(/\/[^/]*$/, '').replace('/', '-')}${viewport ? '-laptop' : ''}`,
+      );
       log(`${path} taken over; its API calls: ${seen.calls.join(', ') || 'none'}`);
       await page.context().close();
     }

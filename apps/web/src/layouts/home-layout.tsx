@@ -1,5 +1,4 @@
-import { AppShell, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { AppShell, Box, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -7,6 +6,7 @@ import { Logo } from '../ui/logo.tsx';
 import { useMeQuery } from '../features/users/users.api.ts';
 import type { HomePart } from '../lib/feature-module.ts';
 import { SocketProvider } from '../lib/socket.ts';
+import { useMediaMatch } from '../lib/use-media-match.ts';
 import { SAFE_BOTTOM, SAFE_TOP } from '../ui/safe-area.ts';
 import { HOME_PARTS } from './home-parts.ts';
 
@@ -20,7 +20,7 @@ const NoBadge = ({ children }: { children?: ReactNode }) => children;
 export function HomeLayout({ parts = HOME_PARTS }: { parts?: readonly HomePart[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
+  const wide = useMediaMatch('(min-width: 48em)');
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
   const me = useMeQuery().data;
   const tabs = parts.flatMap((part) => part.tabs ?? []);
@@ -111,12 +111,21 @@ export function HomeLayout({ parts = HOME_PARTS }: { parts?: readonly HomePart[]
                 }}
                 c={isActive(to) ? 'coral.6' : 'dimmed'}
               >
-                <Indicator to={to}>
-                  <Icon size={24} stroke={1.6} />
-                </Indicator>
-                {/* Six tabs share 360 px (60 px each): 11 px labels fit whole ("Messages", bold "Swiper"),
-                    and one that would not is cut rather than spilled into the next tab. */}
-                <Text fz={11} fw={isActive(to) ? 700 : 500} maw="100%" px={2} truncate>
+                {/* The tab shown is marked by its colour and a pill behind its icon, as Android's
+                    navigation bar does; a bolder label would not fit: six tabs share 360 px (60 px
+                    each), and bold "Messages" is 65 px wide, 58 px at this weight. One that would
+                    not fit is cut rather than spilled into the next tab. */}
+                <Box
+                  px={12}
+                  py={2}
+                  style={{ borderRadius: 16, lineHeight: 0 }}
+                  bg={isActive(to) ? 'var(--mantine-color-coral-light)' : undefined}
+                >
+                  <Indicator to={to}>
+                    <Icon size={24} stroke={1.6} />
+                  </Indicator>
+                </Box>
+                <Text fz={11} fw={500} maw="100%" px={2} truncate>
                   {t(key)}
                 </Text>
               </UnstyledButton>

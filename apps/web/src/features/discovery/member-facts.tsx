@@ -1,6 +1,7 @@
 import { Box, Group, Text, type MantineSize } from '@mantine/core';
 import { DISTANCE_FAR, type Activity, type DistanceBucket } from '@motema/shared/discovery';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The dot colour of each activity; "earlier" shows no dot. */
@@ -77,6 +78,61 @@ export function ActivityLabel({
       <Text size={size} c="dimmed" truncate data-activity="">
         {t(short ? `activityShort.${activity}` : `activity.${activity}`)}
       </Text>
+    </Group>
+  );
+}
+
+/** The separator's room: a dot with a space each side, at the small text's size. */
+const SEPARATOR = 14;
+
+/**
+ * "Online now · less than 5 km" on one line when it fits, each fact whole on a line of its own when
+ * not, with no dot left at a line's end. Each fact after the first brings its dot before it, and the
+ * line starts one dot's room left of the box, which clips it: a fact that starts a line hides its dot.
+ */
+export function ActivityAndDistance({
+  activity,
+  distance,
+}: {
+  activity: Activity | null | undefined;
+  distance: string | null;
+}) {
+  if (!activity && !distance) return null;
+  return (
+    <Box style={{ overflow: 'hidden' }}>
+      <Group gap={0} wrap="wrap" style={{ marginInlineStart: -SEPARATOR, rowGap: 2 }}>
+        {activity && (
+          <Fact>
+            <ActivityLabel activity={activity} size="sm" />
+          </Fact>
+        )}
+        {distance && (
+          <Fact>
+            <Text size="sm" c="dimmed">
+              {distance}
+            </Text>
+          </Fact>
+        )}
+      </Group>
+    </Box>
+  );
+}
+
+function Fact({ children }: { children: ReactNode }) {
+  return (
+    <Group gap={0} wrap="nowrap" style={{ minWidth: 0, maxWidth: '100%' }}>
+      <Text
+        size="sm"
+        c="dimmed"
+        aria-hidden
+        w={SEPARATOR}
+        ta="center"
+        style={{ flex: 'none' }}
+        data-separator=""
+      >
+        ·
+      </Text>
+      {children}
     </Group>
   );
 }

@@ -11,7 +11,7 @@ import type { ProfileTabsSlot } from '../../ui/profile-tabs-slot.ts';
 import { VerifiedBadge } from '../../ui/verified-badge.tsx';
 import { ProfileSafetyMenu } from '../safety/profile-safety-menu.tsx';
 import { forgetBlockedMember } from './discovery.api.ts';
-import { ActivityLabel, useDistanceLabel } from './member-facts.tsx';
+import { ActivityAndDistance, useDistanceLabel } from './member-facts.tsx';
 import { ProfileAbout } from './profile-about.tsx';
 import { ProfileActions } from './profile-actions.tsx';
 import { ProfilePhotos, ProfilePhotoViewer } from './profile-photos.tsx';
@@ -63,21 +63,7 @@ export function ProfileView({ profile, me, tabs: ProfileTabs }: Props) {
                 {t('profile.nameAge', { name: isolate(profile.name), age: profile.age })}
                 <VerifiedBadge verified={profile.verified} size={22} />
               </Title>
-              {(profile.activity || distance) && (
-                <Group gap={6} wrap="wrap">
-                  {profile.activity && <ActivityLabel activity={profile.activity} size="sm" />}
-                  {profile.activity && distance && (
-                    <Text size="sm" c="dimmed" aria-hidden>
-                      ·
-                    </Text>
-                  )}
-                  {distance && (
-                    <Text size="sm" c="dimmed">
-                      {distance}
-                    </Text>
-                  )}
-                </Group>
-              )}
+              <ActivityAndDistance activity={profile.activity} distance={distance} />
             </Stack>
             {me && !own && (
               <ProfileSafetyMenu

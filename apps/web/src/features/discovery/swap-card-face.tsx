@@ -8,7 +8,7 @@ import { MemberText } from '../../ui/member-text.tsx';
 import { NameAge } from '../../ui/name-age.tsx';
 import { VerifiedBadge } from '../../ui/verified-badge.tsx';
 import { ResponsiveImage } from '../../ui/responsive-image.tsx';
-import { ActivityLabel, useDistanceLabel } from './member-facts.tsx';
+import { ActivityAndDistance, useDistanceLabel } from './member-facts.tsx';
 
 export const FILL: CSSProperties = { position: 'absolute', inset: 0 };
 const PHOTO: CSSProperties = { ...FILL, width: '100%', height: '100%', objectFit: 'cover' };
@@ -77,19 +77,9 @@ function CardFacts({ user }: { user: UserCard }) {
           <MemberText>{user.about}</MemberText>
         </Text>
       )}
-      <Group
-        gap={6}
-        wrap="nowrap"
-        mt={4}
-        style={{ '--mantine-color-dimmed': ON_PHOTO, minWidth: 0 } as CSSProperties}
-      >
-        <ActivityLabel activity={user.activity} size="sm" />
-        {distance && (
-          <Text size="sm" c={ON_PHOTO} truncate style={{ flex: 'none', maxWidth: '60%' }}>
-            · {distance}
-          </Text>
-        )}
-      </Group>
+      <Box mt={4} style={{ '--mantine-color-dimmed': ON_PHOTO } as CSSProperties}>
+        <ActivityAndDistance activity={user.activity} distance={distance} />
+      </Box>
     </Box>
   );
 }

@@ -27,7 +27,7 @@ export function LiveRings() {
       <li style={{ flex: 'none' }}>
         <Link to="/lives" className={classes.item}>
           <span className={classes.inner} aria-hidden>
-            <ThemeIcon size={AVATAR + 6} radius={AVATAR} variant="light" color="red.9">
+            <ThemeIcon size={AVATAR + 6} radius={AVATAR} variant="light" color="red">
               <IconBroadcast size={30} />
             </ThemeIcon>
           </span>
