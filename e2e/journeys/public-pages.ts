@@ -77,6 +77,14 @@ const pagesIn = (lang: Lang) =>
       expect(await page.evaluate(() => document.documentElement.lang), `<html lang> on / in ${lang}`).toBe(
         lang,
       );
+      // The header's logo, language and log-in button fit the phone's width inside its margins.
+      const header = await page
+        .locator('header .mantine-Container-root > .mantine-Group-root')
+        .evaluate((row) => ({ needs: row.scrollWidth, has: row.clientWidth }));
+      expect(
+        header.needs <= header.has,
+        `the header's row on / in ${lang}: ${header.needs} px in ${header.has}`,
+      ).toBe(true);
       for (const [path, doc] of Object.entries(LEGAL_PAGES)) {
         await page.goto(`${path}?lang=${lang}`);
         await expectH1(page, [legalTitle(lang, doc)], `${path} in ${lang}`);

@@ -42,11 +42,13 @@ export function PublicLayout() {
         }}
       >
         <Container size="lg" px="sm">
-          <Group justify="space-between" wrap="nowrap" gap="xs">
+          {/* Narrow gaps: at 360 px the logo, the language and "Autentificare" (ro) or "Se connecter" (fr)
+              use all of the row. */}
+          <Group justify="space-between" wrap="nowrap" gap={4}>
             <Anchor component={Link} to="/" underline="never" aria-label={t('nav.start')}>
               <Logo size={24} />
             </Anchor>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap={4} wrap="nowrap">
               <LanguageSwitch />
               {me ? (
                 <Button component={Link} to="/home" size="compact-md">
