@@ -141,8 +141,11 @@ function conditions(viewer: Viewer, request: ListRequest, extra: SQL | undefined
   return and(
     listedForMany(viewer.id),
     MEMBER_LISTS.has(request.filter) ? discoverable : undefined,
-    // The near list has the distance condition of its own, in the form its index needs.
-    wantedBy(viewer, { distance: request.filter !== 'near' }),
+    // The lists to discover members follow the viewer's preferences (the near list has the distance
+    // condition of its own, in the form its index needs); the viewer's own ratings, visits and
+    // matches do not: a match or a visit made before the preferences changed is still theirs, as the
+    // notifications say.
+    MEMBER_LISTS.has(request.filter) ? wantedBy(viewer, { distance: request.filter !== 'near' }) : undefined,
     extra,
     request.unrated
       ? sql`NOT EXISTS (SELECT 1 FROM ${ratings} WHERE ${ratings.raterId} = ${viewer.id} AND ${ratings.ratedId} = ${users.id})`

@@ -169,6 +169,22 @@ describe('GET /api/users: the keyed lists', () => {
     expect(await idsOf(t, c!, 'visited-me')).toEqual([viewer.user.id]);
   });
 
+  it("keeps the viewer's ratings, visits and matches whatever their preferences now say", async () => {
+    const { viewer, age } = await viewerOfBand();
+    // Older than the viewer wants, as after a change of preferences: none in the lists to discover.
+    const outside = await createProfile(t, { age: age + 10 });
+    await buildRating(t, { rater: outside, rated: viewer, score: 5, at: minutesAgo(3) });
+    await buildRating(t, { rater: viewer, rated: outside, score: 5, at: minutesAgo(2) });
+    await buildVisit(t, { visitor: outside, visited: viewer, at: minutesAgo(2) });
+    await buildVisit(t, { visitor: viewer, visited: outside, at: minutesAgo(1) });
+    await buildMatch(t, { members: [viewer, outside] });
+
+    for (const filter of ['rated-me', 'i-rated', 'visited-me', 'i-visited', 'rated-each'] as const) {
+      expect(await idsOf(t, viewer, filter), filter).toEqual([outside.user.id]);
+    }
+    expect(await idsOf(t, viewer, 'users')).not.toContain(outside.user.id);
+  });
+
   it('leaves out members the viewer already rated when unrated=true (the swap deck)', async () => {
     const { viewer, age } = await viewerOfBand();
     const rows = await insertProfiles(t, 4, { age }, (i) => ({ lastActivity: minutesAgo(i) }));
