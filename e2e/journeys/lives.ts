@@ -163,8 +163,9 @@ const goLiveWatchReportEnd = journey(
     expect(await amani.page.locator('video').count(), 'videos left on her screen').toBe(0);
     await shot(amani.page, 'lives-09-ended');
     await kofi.page
-      .getByRole('heading', { name: lives('ended.title'), exact: true })
+      .getByRole('heading', { name: lives('endedOwn.title'), exact: true })
       .waitFor({ timeout: 20_000 });
+    await kofi.page.getByText(lives('endedOwn.moderator'), { exact: true }).waitFor();
     await shot(kofi.page, 'lives-10-broadcaster-ended');
     log('the viewer and the broadcaster saw the live end');
   },

@@ -67,7 +67,7 @@ export function BroadcasterScreen({ room, live, meId }: { room: LiveRoom; live: 
 
   if (over) {
     return (
-      <LiveEnded reason={room.gone && room.gone !== 'removed' ? room.gone : 'broadcaster'}>
+      <LiveEnded own reason={room.gone && room.gone !== 'removed' ? room.gone : 'broadcaster'}>
         {room.gone !== 'moderator' && <KeepOffer live={live} />}
       </LiveEnded>
     );

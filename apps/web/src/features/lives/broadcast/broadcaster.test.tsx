@@ -137,7 +137,10 @@ describe('going live', () => {
     await goLive(user);
     await user.click(await screen.findByRole('button', { name: 'End the live' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'End the live' }));
-    expect(await screen.findByRole('heading', { name: 'This live has ended' })).toBeTruthy();
+    // Told about their own live, not thanked for watching it.
+    expect(await screen.findByRole('heading', { name: 'Your live has ended' })).toBeTruthy();
+    expect(screen.getByText('You ended your live. Thank you for sharing it.')).toBeTruthy();
+    expect(screen.queryByText(/Thank you for watching/)).toBeNull();
     expect(FakeRecorder.last!.state).toBe('inactive');
     // Started more than a minute ago (the fixture's startedAt): what the server keeps is its sound.
     expect(screen.getByText('Longer than a minute, it is kept as a podcast: its sound only.')).toBeTruthy();

@@ -59,16 +59,29 @@ export function ViewerCount({ count }: { count: number }) {
   );
 }
 
-/** Said when a live is over for the member, whatever the reason; never an error. */
-export function LiveEnded({ reason, children }: { reason: LiveEndReason | 'removed'; children?: ReactNode }) {
+/**
+ * Said when a live is over for the member, whatever the reason; never an error. The broadcaster
+ * (`own`) is told about their own live, not thanked for watching it.
+ */
+export function LiveEnded({
+  reason,
+  own = false,
+  children,
+}: {
+  reason: LiveEndReason | 'removed';
+  own?: boolean;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('lives');
+  const title = own ? 'endedOwn.title' : reason === 'removed' ? 'ended.removedTitle' : 'ended.title';
+  const text = own && reason !== 'removed' ? `endedOwn.${reason}` : `ended.${reason}`;
   return (
     <Paper withBorder radius="md" p="lg" role="status">
       <Stack gap="xs" align="center" ta="center">
         <Title order={2} size="h4">
-          {t(reason === 'removed' ? 'ended.removedTitle' : 'ended.title')}
+          {t(title)}
         </Title>
-        <Text c="dimmed">{t(`ended.${reason}`)}</Text>
+        <Text c="dimmed">{t(text)}</Text>
         {children}
         <Group>
           <Button component={Link} to="/lives" variant="light">
