@@ -274,6 +274,12 @@ export default defineConfig([
           selector: `BinaryExpression[operator='in'][left.value=/^(${WEB_PLATFORM_NAMES})$/]`,
           message: WEB_PLATFORM_MESSAGE,
         },
+        {
+          selector:
+            "CallExpression[callee.object.name='form'][callee.property.name='onSubmit'][arguments.length=1]",
+          message:
+            'Give form.onSubmit a second argument, focusFirstErrorOf (lib/focus-first-error.ts): a refused submit puts the focus on the first field in error, not on the button.',
+        },
       ],
     },
   },

@@ -49,3 +49,13 @@ describe('the lint enforces the web features’ boundaries', () => {
     expect(await errorsOn('apps/web/src/lib/planted.test.ts', planted)).toEqual([]);
   });
 });
+
+describe('the lint keeps the house’s one way for forms', () => {
+  const form = (submit: string) =>
+    `import { useForm } from '@mantine/form';\nexport function F() {\n  const form = useForm({});\n  return form.onSubmit(${submit});\n}\n`;
+
+  it('a checked form puts the focus on its first field in error when its submit is refused', async () => {
+    expect(await errorsOn(`${CHAT}/planted.tsx`, form('() => undefined'))).toContain('no-restricted-syntax');
+    expect(await errorsOn(`${CHAT}/planted.tsx`, form('() => undefined, focusFirstErrorOf'))).toEqual([]);
+  });
+});

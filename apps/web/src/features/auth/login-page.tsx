@@ -12,6 +12,7 @@ import { FormAlert } from './components/form-alert.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { safeFrom } from '../../lib/safe-from.ts';
 import { loginErrorText } from './login-error.ts';
+import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
 
 type LoginAlert = { message: string; confirmEmail?: string };
 
@@ -43,7 +44,7 @@ export function LoginPage() {
         setAlert({ message: loginErrorText(error, t), confirmEmail: notActive });
       },
     });
-  });
+  }, focusFirstErrorOf);
 
   return (
     <AuthScreen

@@ -16,6 +16,7 @@ import { CodeField } from './components/code-field.tsx';
 import { FormAlert } from './components/form-alert.tsx';
 import { ResendCodeButton } from './components/resend-code-button.tsx';
 import { useCooldown } from './use-cooldown.ts';
+import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
 
 const RESEND_COOLDOWN_S = 60;
 type Notice = { kind: 'negative' | 'positive'; message: string };
@@ -88,7 +89,7 @@ export function OtpPage() {
       { email: values.email, code: values.code },
       { onSuccess: onConfirmed, onError: onConfirmError },
     );
-  });
+  }, focusFirstErrorOf);
 
   const askNewCode = () => {
     const parsed = ResendConfirmationSchema.safeParse({ email: form.getValues().email });

@@ -12,6 +12,7 @@ import { AuthScreen } from './components/auth-screen.tsx';
 import { FormAlert } from './components/form-alert.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import type { PasswordStepState } from './components/reset-code-step.tsx';
+import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
 
 type PasswordValues = { password: string; confirmation: string };
 type Alert = { message: string; restart: boolean };
@@ -59,7 +60,7 @@ function NewPasswordForm({ identifier, code }: PasswordStepState) {
         },
       },
     );
-  });
+  }, focusFirstErrorOf);
 
   return (
     <AuthScreen title={t('password.title')} intro={t('password.intro')}>

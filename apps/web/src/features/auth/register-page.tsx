@@ -8,7 +8,7 @@ import { MAX_AGE, MIN_AGE } from '@motema/shared/limits';
 import { showApiErrorOnForm, zodFormValidator } from '../../lib/form-errors.ts';
 import { useRegisterMutation } from './auth.api.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
-import { focusFirstError } from './components/focus-first-error.ts';
+import { focusFirstError } from '../../lib/focus-first-error.ts';
 import { forgetReferralCode, referralCode } from './referral-code.ts';
 import { FormAlert } from './components/form-alert.tsx';
 import { EmailField } from '../../ui/email-field.tsx';

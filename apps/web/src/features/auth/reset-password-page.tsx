@@ -9,6 +9,7 @@ import { useSendResetCodeMutation, type ResetSendInput } from './auth.api.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
 import { FormAlert } from './components/form-alert.tsx';
 import { ResetCodeStep } from './components/reset-code-step.tsx';
+import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
 
 /**
  * Forgotten password, step 1: who (username, e-mail or phone) and where to send the code. The answer
@@ -31,7 +32,7 @@ export function ResetPasswordPage() {
       onSuccess: () => setSentTo(input),
       onError: (error) => setAlert(showApiErrorOnForm(form, error, t)),
     });
-  });
+  }, focusFirstErrorOf);
 
   const footer = (
     <Anchor component={Link} to="/login">

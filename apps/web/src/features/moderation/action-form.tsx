@@ -18,6 +18,7 @@ import { showApiErrorOnForm, zodFormValidator } from '../../lib/form-errors.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { OptionalNativeSelect } from '../../ui/optional-native-select.tsx';
 import { useActionMutation } from './moderation.api.ts';
+import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
 
 /** A choice left unmade is '' at first and null once unmade again (OptionalNativeSelect). */
 type Values = {
@@ -88,7 +89,10 @@ export function ActionForm({ detail }: { detail: CaseDetail }) {
       },
     });
   };
-  const submit = form.onSubmit((values) => (values.action === 'ban' ? setConfirming(true) : send()));
+  const submit = form.onSubmit(
+    (values) => (values.action === 'ban' ? setConfirming(true) : send()),
+    focusFirstErrorOf,
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('action.title')}>

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LoadFailed } from '../../ui/load-failed.tsx';
 import { useAppealMutation, useAppealQuery } from './appeals.api.ts';
 import { day, NoticeFacts } from './notice-facts.tsx';
+import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
 
 /** The appeal's text box and its sending; the refusals (409 made already, 410 too late) said in words. */
 function AppealForm({ token }: { token: string }) {
@@ -21,7 +22,7 @@ function AppealForm({ token }: { token: string }) {
   const submit = form.onSubmit((values) => {
     setFailure(null);
     appeal.mutate(values.text, { onError: (error) => setFailure(showApiErrorOnForm(form, error, t)) });
-  });
+  }, focusFirstErrorOf);
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">

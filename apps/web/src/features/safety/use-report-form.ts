@@ -9,6 +9,7 @@ import { zodFormValidator } from '../../lib/form-errors.ts';
 import { notify, notifyError } from '../../lib/notices.ts';
 import { errorText, isSessionEnd } from '../../lib/error-text.ts';
 import { useBlockMutation, useReportMutation, type ForgetReported } from './safety.api.ts';
+import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
 
 export type ReportValues = {
   reason: ReportReason | '';
@@ -117,7 +118,7 @@ export function useReportForm(id: string, forget?: ForgetReported, kind: ReportK
         },
       },
     );
-  });
+  }, focusFirstErrorOf);
 
   return {
     form,

@@ -11,6 +11,7 @@ import { applyServerErrors } from '../../lib/apply-server-errors.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { useDeactivateMutation } from './settings.api.ts';
+import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
 
 const POINTS = ['hidden', 'kept', 'back'] as const;
 
@@ -55,7 +56,7 @@ export function DeactivatePage() {
           <List.Item key={point}>{t(`deactivate.points.${point}`)}</List.Item>
         ))}
       </List>
-      <form onSubmit={form.onSubmit(confirmation.open)} noValidate>
+      <form onSubmit={form.onSubmit(confirmation.open, focusFirstErrorOf)} noValidate>
         <Stack gap="md">
           <PasswordField
             label={t('deactivate.password')}

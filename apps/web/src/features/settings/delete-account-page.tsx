@@ -11,6 +11,7 @@ import { useEndSession } from '../users/users.api.ts';
 import { applyServerErrors } from '../../lib/apply-server-errors.ts';
 import { isConfirmationWord } from './confirmation-word.ts';
 import { useDeleteAccountMutation } from './settings.api.ts';
+import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
 
 const LOST = ['profile', 'photos', 'messages', 'sessions'] as const;
 
@@ -29,14 +30,16 @@ export function DeleteAccountPage() {
     }),
   });
 
-  const submit = form.onSubmit(({ password }) =>
-    remove.mutate(password, {
-      onSuccess: () => {
-        endSession('/');
-        notify('positive', t('delete.done'), 6000);
-      },
-      onError: (error) => applyServerErrors(form, error, t, { wrong_password: 'password' }),
-    }),
+  const submit = form.onSubmit(
+    ({ password }) =>
+      remove.mutate(password, {
+        onSuccess: () => {
+          endSession('/');
+          notify('positive', t('delete.done'), 6000);
+        },
+        onError: (error) => applyServerErrors(form, error, t, { wrong_password: 'password' }),
+      }),
+    focusFirstErrorOf,
   );
 
   return (

@@ -16,6 +16,7 @@ import {
   useRequestEmailChangeMutation,
   type EmailChangeInput,
 } from './settings.api.ts';
+import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
 
 /** A new e-mail address: the password, then the code sent to the new address. */
 export function EmailSettingsPage() {
@@ -37,7 +38,7 @@ export function EmailSettingsPage() {
       onError: (error) =>
         applyServerErrors(form, error, t, { wrong_password: 'password', email_taken: 'email' }),
     });
-  });
+  }, focusFirstErrorOf);
 
   return (
     <Stack gap="lg">

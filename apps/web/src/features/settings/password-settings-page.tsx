@@ -8,6 +8,7 @@ import { zodFormValidator } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { applyServerErrors } from '../../lib/apply-server-errors.ts';
 import { useChangePasswordMutation, type PasswordChangeInput } from './settings.api.ts';
+import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
 
 const EMPTY: PasswordChangeInput = { currentPassword: '', password: '', confirmation: '' };
 
@@ -20,14 +21,16 @@ export function PasswordSettingsPage() {
     validate: zodFormValidator(PasswordChangeSchema, t),
   });
 
-  const submit = form.onSubmit((values) =>
-    change.mutate(values, {
-      onSuccess: () => {
-        form.reset();
-        notify('positive', t('password.saved'));
-      },
-      onError: (error) => applyServerErrors(form, error, t, { wrong_password: 'currentPassword' }),
-    }),
+  const submit = form.onSubmit(
+    (values) =>
+      change.mutate(values, {
+        onSuccess: () => {
+          form.reset();
+          notify('positive', t('password.saved'));
+        },
+        onError: (error) => applyServerErrors(form, error, t, { wrong_password: 'currentPassword' }),
+      }),
+    focusFirstErrorOf,
   );
 
   return (

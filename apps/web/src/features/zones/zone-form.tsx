@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../lib/apply-server-errors.ts';
 import { zodFormValidator } from '../../lib/form-errors.ts';
 import { ZoneCoverField, type ChosenCover } from './zone-cover-field.tsx';
+import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
 
 type Values = {
   title: string;
@@ -68,8 +69,9 @@ export function ZoneForm({ zone, submitLabel, saving, save }: Props) {
     form.setFieldValue('cover', cover?.id ?? null);
     setCoverImage(cover?.image ?? null);
   };
-  const submit = form.onSubmit((values) =>
-    save(ZoneCreateSchema.parse(toInput(values)), (error) => applyServerErrors(form, error, t)),
+  const submit = form.onSubmit(
+    (values) => save(ZoneCreateSchema.parse(toInput(values)), (error) => applyServerErrors(form, error, t)),
+    focusFirstErrorOf,
   );
 
   return (

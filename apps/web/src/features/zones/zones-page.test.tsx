@@ -91,8 +91,9 @@ describe('CreateZonePage', () => {
     await user.click(screen.getByRole('button', { name: 'Create the zone' }));
     const name = screen.getByLabelText(/^Name/, { selector: 'input' });
     await vi.waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
-    // Said of the zone's name, not of a username.
+    // Said of the zone's name, not of a username; the field to fix takes the focus, not the button.
     expect(screen.getByText('Name must start with a letter')).toBeTruthy();
+    await vi.waitFor(() => expect(document.activeElement).toBe(name));
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Create the zone' }));
     expect(await screen.findByText('Name is required')).toBeTruthy();

@@ -12,6 +12,7 @@ import { useCooldown } from '../use-cooldown.ts';
 import { CodeField } from './code-field.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { ResendCodeButton } from './resend-code-button.tsx';
+import { focusFirstErrorOf } from '../../../lib/focus-first-error.ts';
 
 const RESEND_COOLDOWN_S = 60;
 type Notice = { kind: 'negative' | 'positive'; message: string };
@@ -61,7 +62,7 @@ export function ResetCodeStep({ sentTo, onRestart }: { sentTo: ResetSendInput; o
         },
       },
     );
-  });
+  }, focusFirstErrorOf);
 
   const askNewCode = () => {
     setNotice(null);

@@ -8,6 +8,7 @@ import { ONE_TIME_CODE_LENGTH } from '@motema/shared/limits';
 import type { Me } from '@motema/shared/users';
 import { zodFormValidator } from '../../../lib/form-errors.ts';
 import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
+import { focusFirstErrorOf } from '../../../lib/focus-first-error.ts';
 
 const CODE_FIELDS = { code_invalid: 'code', code_expired: 'code', code_too_many_tries: 'code' } as const;
 
@@ -31,14 +32,16 @@ export function CodeStep(props: CodeStepProps) {
   const labelId = useId();
   const form = useForm({ initialValues: { code: '' }, validate: zodFormValidator(ContactConfirmSchema, t) });
 
-  const submit = form.onSubmit(({ code }) =>
-    confirm.mutate(code, {
-      onSuccess: onConfirmed,
-      onError: (error) => {
-        form.setFieldValue('code', '');
-        applyServerErrors(form, error, t, CODE_FIELDS);
-      },
-    }),
+  const submit = form.onSubmit(
+    ({ code }) =>
+      confirm.mutate(code, {
+        onSuccess: onConfirmed,
+        onError: (error) => {
+          form.setFieldValue('code', '');
+          applyServerErrors(form, error, t, CODE_FIELDS);
+        },
+      }),
+    focusFirstErrorOf,
   );
 
   return (

@@ -7,6 +7,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { zodFormValidator } from '../../../lib/form-errors.ts';
 import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import { useUpdateMatchMutation } from '../settings.api.ts';
+import { focusFirstErrorOf } from '../../../lib/focus-first-error.ts';
 
 /** The slider's oldest age; older members keep their saved value until they move the slider. */
 const MATCH_AGE_SLIDER_MAX = 99;
@@ -49,7 +50,7 @@ export function MatchForm({
       },
       onError: (error) => applyServerErrors(form, error, t),
     });
-  });
+  }, focusFirstErrorOf);
 
   return (
     <form onSubmit={submit} noValidate>

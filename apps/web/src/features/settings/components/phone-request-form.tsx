@@ -19,6 +19,7 @@ import {
   toE164,
 } from '../phone-countries.ts';
 import { useRequestPhoneChangeMutation, type PhoneChangeInput } from '../settings.api.ts';
+import { focusFirstErrorOf } from '../../../lib/focus-first-error.ts';
 
 type PhoneValues = { country: CountryCode; national: string; password: string };
 
@@ -59,7 +60,7 @@ export function PhoneRequestForm({ me, onSent }: { me: Me; onSent: (input: Phone
       onSuccess: () => onSent(input),
       onError: (error) => applyServerErrors(form, error, t, PHONE_FIELDS, { phone: 'national' }),
     });
-  });
+  }, focusFirstErrorOf);
 
   return (
     <form onSubmit={submit} noValidate>

@@ -15,6 +15,7 @@ import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import { latestDateOfBirth, orientationOptions, relationshipOptions, sexOptions } from '../profile-fields.ts';
 import { useUpdateProfileMutation } from '../settings.api.ts';
 import { OptionalNativeSelect } from '../../../ui/optional-native-select.tsx';
+import { focusFirstErrorOf } from '../../../lib/focus-first-error.ts';
 
 type ProfileValues = {
   firstName: string;
@@ -67,7 +68,7 @@ export function ProfileForm({
       },
       onError: (error) => applyServerErrors(form, error, t),
     });
-  });
+  }, focusFirstErrorOf);
 
   return (
     <form onSubmit={submit} noValidate>
