@@ -1,12 +1,13 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useSearchParams } from 'react-router';
 import { Logo } from '../ui/logo.tsx';
 import { useMeQuery } from '../features/users/users.api.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { whenIdle } from '../lib/when-idle.ts';
 import { SAFE_TOP } from '../ui/safe-area.ts';
+import { loginPath, safeFrom } from '../lib/safe-from.ts';
 
 const FOOTER_LINKS = [
   ['/about', 'footer.about'],
@@ -20,6 +21,9 @@ const FOOTER_LINKS = [
 export function PublicLayout() {
   const { t } = useTranslation();
   const me = useMeQuery().data;
+  // The page the guard sent the visitor from (`/?from=`): the header's log-in comes back to it too.
+  const [search] = useSearchParams();
+  const login = loginPath(safeFrom(search.get('from')));
   // A visitor's visit, once a day per device (features/devices/visitors.api.ts): once the profile
   // said nobody is connected, out of the page's way, its code outside the start page's files.
   useEffect(() => {
@@ -55,7 +59,7 @@ export function PublicLayout() {
                   {t('nav.home')}
                 </Button>
               ) : (
-                <Button component={Link} to="/login" variant="light" size="compact-md">
+                <Button component={Link} to={login} variant="light" size="compact-md">
                   {t('actions.login')}
                 </Button>
               )}
