@@ -11,6 +11,7 @@ import { useEndSession } from '../users/users.api.ts';
 import { applyServerErrors } from '../../lib/apply-server-errors.ts';
 import { isConfirmationWord } from './confirmation-word.ts';
 import { useDeleteAccountMutation } from './settings.api.ts';
+import { DeleteMoneyNotice } from './delete-money-notice.tsx';
 import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
 
 const LOST = ['profile', 'photos', 'messages', 'sessions'] as const;
@@ -61,6 +62,7 @@ export function DeleteAccountPage() {
           ))}
         </List>
       </Alert>
+      <DeleteMoneyNotice />
       <Text>
         {t('delete.breakInstead')}{' '}
         <Text component={Link} to="/settings/access/deactivate" c="coral.7" td="underline" inherit>
