@@ -4,7 +4,25 @@ import { errorText, issueText, type Translate } from './error-text.ts';
 import type { FormErrors } from './form-errors.ts';
 import { notifyError } from './notices.ts';
 
-type FormWithErrors = { setErrors: (errors: FormErrors) => void; getValues: () => object };
+type FormWithErrors = {
+  setErrors: (errors: FormErrors) => void;
+  getValues: () => object;
+  /** @mantine/form's: the field's input on the page (by its `data-path`). */
+  getInputNode?: (path: string) => HTMLElement | null;
+};
+
+/**
+ * Puts the focus on the field an answer refused, once React has shown its error: the submit button,
+ * disabled while the form was sent, left it on the page itself.
+ */
+function focusField(form: FormWithErrors, field: string | undefined): void {
+  if (!field || !form.getInputNode) return;
+  setTimeout(() => {
+    const input = form.getInputNode?.(field);
+    input?.focus();
+    input?.scrollIntoView?.({ block: 'center' });
+  }, 0);
+}
 
 /** Error codes that belong to one field of a form: `{ wrong_password: 'currentPassword' }`. */
 export type FieldCodes = Partial<Record<ErrorCode, string>>;
@@ -38,10 +56,13 @@ export function applyServerErrors(
       else notifyError(issueText(issue, t));
     }
     form.setErrors(errors);
+    focusField(form, Object.keys(errors)[0]);
     return;
   }
   const message = errorText(error, t);
   const field = error.code === 'network' ? undefined : fieldCodes[error.code];
-  if (field) form.setErrors({ [field]: message });
-  else notifyError(message);
+  if (field) {
+    form.setErrors({ [field]: message });
+    focusField(form, field);
+  } else notifyError(message);
 }

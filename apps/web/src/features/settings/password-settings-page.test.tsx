@@ -41,6 +41,8 @@ describe('PasswordSettingsPage', () => {
     expect(await screen.findByText('The password is not correct')).toBeTruthy();
     const errorId = field.getAttribute('aria-describedby')!;
     expect(document.getElementById(errorId)?.textContent).toBe('The password is not correct');
+    // The field to fix has the focus, not the page (the button was disabled while sending).
+    await vi.waitFor(() => expect(document.activeElement).toBe(field));
   });
 
   it('sends the three fields and empties the form once changed', async () => {
