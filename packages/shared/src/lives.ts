@@ -108,7 +108,15 @@ export const LiveSchema = z.object({
 export type Live = z.infer<typeof LiveSchema>;
 
 /** GET /api/lives: the lives on air the member may watch, matches' first, then near, then popular. */
-export const LiveListSchema = z.object({ lives: z.array(LiveSchema) });
+export const LiveListSchema = z.object({
+  lives: z.array(LiveSchema),
+  /**
+   * When the member may go live, while their account is younger than the server's
+   * LIVE_MIN_ACCOUNT_DAYS (POST /api/lives answers 403 live_account_too_new until then); null once
+   * they may.
+   */
+  goLiveFrom: z.string().nullable(),
+});
 export type LiveList = z.infer<typeof LiveListSchema>;
 
 /** A member watching, as only the broadcaster and the live's moderators see them. */

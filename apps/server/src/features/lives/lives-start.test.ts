@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_MAX_MINUTES } from '@motema/shared/lives';
+import { LIVE_MAX_MINUTES, LIVE_MIN_ACCOUNT_DAYS } from '@motema/shared/lives';
 import { eq } from 'drizzle-orm';
 import { lives } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -41,6 +41,13 @@ describe('a live’s start and end', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('live_account_too_new');
     expect(await t.db.select().from(lives).where(eq(lives.broadcasterId, newcomer.user.id))).toEqual([]);
+    // The list says from when, before the member fills the form or opens the camera.
+    const list = await asMember(t, newcomer.cookie)('GET', '/api/lives');
+    const from = Date.parse(list.json().goLiveFrom);
+    const created = newcomer.user.createdAt.getTime();
+    expect(from - created).toBe(LIVE_MIN_ACCOUNT_DAYS * 24 * 60 * 60 * 1000);
+    const host = await createLiveMember(t);
+    expect((await asMember(t, host.cookie)('GET', '/api/lives')).json().goLiveFrom).toBeNull();
   });
 
   it('refuses a second live while one is not ended (409 live_already_on), and bad input (400)', async () => {

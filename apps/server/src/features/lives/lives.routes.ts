@@ -5,7 +5,7 @@ import { apiErrors } from '../../lib/api-responses.ts';
 import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
 import type { LivesDeps } from './lives-runtime.ts';
 import { presentLive } from './lives.presenter.ts';
-import { endLiveByBroadcaster, getLive, listLives, startLive } from './lives.service.ts';
+import { endLiveByBroadcaster, getLive, goLiveFrom, listLives, startLive } from './lives.service.ts';
 
 const HOUR = 3_600_000;
 
@@ -34,9 +34,11 @@ export const livesRoutes: FastifyPluginAsyncZod<LivesDeps> = async (app, deps) =
       reply.code(201).send(presentLive(await startLive(deps, memberOf(request).userId, request.body))),
   );
 
-  app.get('/lives', { schema: { response: { 200: LiveListSchema } } }, async (request) => ({
-    lives: (await listLives(deps, memberOf(request).userId)).map(presentLive),
-  }));
+  app.get('/lives', { schema: { response: { 200: LiveListSchema } } }, async (request) => {
+    const memberId = memberOf(request).userId;
+    const [lives, from] = await Promise.all([listLives(deps, memberId), goLiveFrom(deps, memberId)]);
+    return { lives: lives.map(presentLive), goLiveFrom: from?.toISOString() ?? null };
+  });
 
   app.get(
     '/lives/:id',

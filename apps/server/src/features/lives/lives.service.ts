@@ -69,12 +69,8 @@ export async function getLive(
  * cannot, the live ends at once (`interrupted`) and the error stands.
  */
 export async function startLive(deps: LivesDeps, memberId: string, input: LiveStart): Promise<LiveView> {
-  const { db, media, env } = deps;
-  const broadcaster = await repo.findBroadcaster(db, memberId);
-  const now = clock.now();
-  if (!broadcaster || now.getTime() - broadcaster.createdAt.getTime() < env.LIVE_MIN_ACCOUNT_DAYS * DAY_MS) {
-    throw forbidden('live_account_too_new');
-  }
+  const { db, media } = deps;
+  if ((await goLiveFrom(deps, memberId)) !== null) throw forbidden('live_account_too_new');
   const live = await repo.insertLive(db, { broadcasterId: memberId, ...input, node: deps.node });
   if (!live) throw conflict('live_already_on');
   try {
@@ -84,6 +80,21 @@ export async function startLive(deps: LivesDeps, memberId: string, input: LiveSt
     throw error;
   }
   return viewOf(db, live.id, memberId, 'broadcaster');
+}
+
+/**
+ * When the member may go live, while their account is younger than LIVE_MIN_ACCOUNT_DAYS (null once
+ * they may): GET /api/lives says it, so the app says so before the member opens the camera.
+ */
+export async function goLiveFrom(
+  deps: Pick<LivesDeps, 'db' | 'env'>,
+  memberId: string,
+): Promise<Date | null> {
+  const now = clock.now();
+  // An account gone while the session ends counts as one made now.
+  const createdAt = (await repo.findBroadcaster(deps.db, memberId))?.createdAt ?? now;
+  const from = createdAt.getTime() + deps.env.LIVE_MIN_ACCOUNT_DAYS * DAY_MS;
+  return now.getTime() < from ? new Date(from) : null;
 }
 
 /** GET /api/lives: the lives on air the member may watch, matches' first, then near, then most watched. */

@@ -15,7 +15,7 @@ const row = (
 
 describe('LiveRings', () => {
   it('puts each member on air first in the stories row, in a LIVE ring that opens the live, asking once', async () => {
-    const fetch = stubApi({ 'GET /api/lives': [200, { lives: [buildLive({ match: true })] }] });
+    const fetch = stubApi({ 'GET /api/lives': [200, { lives: [buildLive({ match: true })], goLiveFrom: null }] });
     renderPage('/home', row, { me: buildMe() });
     const ring = await screen.findByRole('link', { name: 'Kofi is live now' });
     expect(ring.getAttribute('href')).toBe(`/lives/${buildLive()._id}`);
@@ -26,7 +26,7 @@ describe('LiveRings', () => {
   });
 
   it('leads to all the lives and to going live, with no ring when no one is live', async () => {
-    const fetch = stubApi({ 'GET /api/lives': [200, { lives: [] }] });
+    const fetch = stubApi({ 'GET /api/lives': [200, { lives: [], goLiveFrom: null }] });
     renderPage('/home', row, { me: buildMe() });
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/lives']);

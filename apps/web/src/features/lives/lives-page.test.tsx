@@ -16,7 +16,7 @@ describe('LivesPage', () => {
       viewers: 1,
       match: true,
     });
-    stubApi({ 'GET /api/lives': [200, { lives: [audio, buildLive()] }] });
+    stubApi({ 'GET /api/lives': [200, { lives: [audio, buildLive()], goLiveFrom: null }] });
     renderPage('/lives', <LivesPage />, { me: buildMe() });
     const cards = await screen.findAllByRole('link', { name: /is live/ });
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
@@ -32,10 +32,20 @@ describe('LivesPage', () => {
   });
 
   it('invites to go live when no one is', async () => {
-    stubApi({ 'GET /api/lives': [200, { lives: [] }] });
+    stubApi({ 'GET /api/lives': [200, { lives: [], goLiveFrom: null }] });
     renderPage('/lives', <LivesPage />, { me: buildMe() });
     expect(await screen.findByRole('heading', { name: 'No one is live right now' })).toBeTruthy();
     expect(screen.getByText(/Be the first: go live/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go live' }).getAttribute('href')).toBe('/lives/new');
+  });
+
+  it('tells a new account from when it may go live instead of offering it', async () => {
+    stubApi({ 'GET /api/lives': [200, { lives: [], goLiveFrom: '2099-03-14T09:30:00.000Z' }] });
+    renderPage('/lives', <LivesPage />, { me: buildMe() });
+    expect(await screen.findByText(/^You can go live from March 14, 2099/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Go live' })).toBeNull();
+    expect(screen.queryByText(/Be the first: go live/)).toBeNull();
+    expect(screen.getByText('No one is live right now: come back a little later.')).toBeTruthy();
   });
 
   it('says when the list could not load, with a retry', async () => {

@@ -9,22 +9,28 @@ import { MemberAvatar } from '../../ui/member-avatar.tsx';
 import { MemberText, isolate } from '../../ui/member-text.tsx';
 import { useLivesQuery } from './lives.api.ts';
 import { LiveBadge, LiveScreen, ViewerCount } from './room/live-parts.tsx';
+import { GoLiveLater, goLiveLater } from './broadcast/go-live-later.tsx';
 
 /** `/lives`: the lives on air the member may watch (matches' first, then near, then popular), and Go live. */
 export function LivesPage() {
   const { t } = useTranslation(['lives', 'errors']);
   const lives = useLivesQuery();
+  const later = goLiveLater(lives.data?.goLiveFrom);
   return (
     <LiveScreen title={t('title')} back={false}>
-      <Button
-        component={Link}
-        to="/lives/new"
-        color="red.9"
-        leftSection={<IconBroadcast size={18} aria-hidden />}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        {t('goLive')}
-      </Button>
+      {later ? (
+        <GoLiveLater from={later} />
+      ) : (
+        <Button
+          component={Link}
+          to="/lives/new"
+          color="red.9"
+          leftSection={<IconBroadcast size={18} aria-hidden />}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('goLive')}
+        </Button>
+      )}
       {lives.isError ? (
         <LoadFailed
           message={t('list.failed')}
@@ -40,7 +46,7 @@ export function LivesPage() {
             <Title order={2} size="h4">
               {t('list.emptyTitle')}
             </Title>
-            <Text c="dimmed">{t('list.emptyText')}</Text>
+            <Text c="dimmed">{t(later ? 'list.emptyTextLater' : 'list.emptyText')}</Text>
           </Stack>
         </Paper>
       ) : (

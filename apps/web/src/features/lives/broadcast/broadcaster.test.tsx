@@ -21,8 +21,20 @@ function broadcasting() {
   const socket = new LiveSocket();
   socket.answers['lives:join'] = () => ({ ok: true, live: mine, messages: [] });
   const routes = { '/lives/new': <GoLivePage />, '/lives/:id': <LivePage /> };
-  return { socket, view: () => renderLives(routes, '/lives/new', socket, buildMe({ _id: AMANI._id })) };
+  return {
+    socket,
+    // The form shows once the lives' list said the member may go live.
+    view: async () => {
+      const shown = renderLives(routes, '/lives/new', socket, buildMe({ _id: AMANI._id }));
+      await screen.findByRole('button', { name: 'Go live' });
+      return shown;
+    },
+  };
 }
+
+/** The API for a member who may go live, with `routes`. */
+const stubLiveApi = (routes: Parameters<typeof stubApi>[0] = {}) =>
+  stubApi({ 'GET /api/lives': [200, { lives: [], goLiveFrom: null }], ...routes });
 
 async function goLive(user: ReturnType<typeof userEvent.setup>) {
   const start = screen.getByRole('button', { name: 'Go live' });
@@ -33,12 +45,12 @@ async function goLive(user: ReturnType<typeof userEvent.setup>) {
 describe('going live', () => {
   it('opens the front camera small, goes live for the chosen audience, then sends the recording in order', async () => {
     const getUserMedia = stubMedia();
-    const fetch = stubApi({
+    const fetch = stubLiveApi({
       'POST /api/lives': [201, mine],
       [`GET /api/lives/${LIVE_ID}/viewers`]: [200, { viewers: [] }],
     });
     const { socket, view } = broadcasting();
-    const { router } = view();
+    const { router } = await view();
     const user = userEvent.setup();
     expect(getUserMedia.mock.calls[0]![0]).toMatchObject({
       video: {
@@ -51,7 +63,7 @@ describe('going live', () => {
     await user.click(screen.getByRole('radio', { name: /My matches only/ }));
     await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Sunday by the river');
     await goLive(user);
-    const post = fetch.mock.calls.find(([url]) => url === '/api/lives');
+    const post = fetch.mock.calls.find(([url, init]) => url === '/api/lives' && init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
       audience: 'matches',
       audioOnly: false,
@@ -71,24 +83,24 @@ describe('going live', () => {
 
   it('goes live with the microphone alone', async () => {
     const getUserMedia = stubMedia();
-    const fetch = stubApi({ 'POST /api/lives': [201, { ...mine, audioOnly: true }] });
+    const fetch = stubLiveApi({ 'POST /api/lives': [201, { ...mine, audioOnly: true }] });
     const user = userEvent.setup();
-    broadcasting().view();
+    await broadcasting().view();
     await user.click(screen.getByRole('switch', { name: /Audio only/ }));
     await vi.waitFor(() =>
       expect(getUserMedia).toHaveBeenLastCalledWith(expect.objectContaining({ video: false })),
     );
     await goLive(user);
-    const post = fetch.mock.calls.find(([url]) => url === '/api/lives');
+    const post = fetch.mock.calls.find(([url, init]) => url === '/api/lives' && init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ audioOnly: true, audience: 'everyone' });
   });
 
   it('says why the server refused: an account too new, a live already on', async () => {
     stubMedia();
     let code = 'live_account_too_new';
-    stubApi({ 'POST /api/lives': () => [403, { code, message: 'x' }] });
+    stubLiveApi({ 'POST /api/lives': () => [403, { code, message: 'x' }] });
     const user = userEvent.setup();
-    broadcasting().view();
+    await broadcasting().view();
     await goLive(user);
     expect((await screen.findByRole('alert')).textContent).toContain('Your account is too new to go live');
     code = 'live_already_on';
@@ -96,23 +108,32 @@ describe('going live', () => {
     await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toContain('You are already live'));
   });
 
+  it('tells a new account from when it may go live, without asking for the camera', async () => {
+    const getUserMedia = stubMedia();
+    stubApi({ 'GET /api/lives': [200, { lives: [], goLiveFrom: '2099-03-14T09:30:00.000Z' }] });
+    renderLives({ '/lives/new': <GoLivePage /> }, '/lives/new', new LiveSocket(), buildMe());
+    expect(await screen.findByText(/^You can go live from March 14, 2099/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Go live' })).toBeNull();
+    expect(getUserMedia).not.toHaveBeenCalled();
+  });
+
   it('says the camera is not allowed, and does not let the member go live without it', async () => {
     stubMedia(new DOMException('denied', 'NotAllowedError'));
-    stubApi({});
-    broadcasting().view();
+    stubLiveApi({});
+    await broadcasting().view();
     expect((await screen.findByRole('alert')).textContent).toContain('Motema may not use your camera');
     expect(screen.getByRole('button', { name: 'Go live' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('stops with a clear message when a chunk is refused', async () => {
     stubMedia();
-    stubApi({
+    stubLiveApi({
       'POST /api/lives': [201, mine],
       [`GET /api/lives/${LIVE_ID}/viewers`]: [200, { viewers: [] }],
     });
     const { socket, view } = broadcasting();
     socket.answers['lives:chunk'] = () => ({ ok: false, code: 'live_chunk_too_large' });
-    view();
+    await view();
     await goLive(userEvent.setup());
     await vi.waitFor(() => expect(FakeRecorder.last?.state).toBe('recording'));
     FakeRecorder.last!.give(1);
@@ -126,14 +147,14 @@ describe('going live', () => {
 
   it('ends the live, then keeps it as a post when asked', async () => {
     stubMedia();
-    const fetch = stubApi({
+    const fetch = stubLiveApi({
       'POST /api/lives': [201, mine],
       [`GET /api/lives/${LIVE_ID}/viewers`]: [200, { viewers: [] }],
       [`POST /api/lives/${LIVE_ID}/end`]: [200, { ...mine, status: 'ended', endReason: 'broadcaster' }],
       [`POST /api/lives/${LIVE_ID}/keep`]: [201, { _id: 'p1' }],
     });
     const user = userEvent.setup();
-    broadcasting().view();
+    await broadcasting().view();
     await goLive(user);
     await user.click(await screen.findByRole('button', { name: 'End the live' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'End the live' }));

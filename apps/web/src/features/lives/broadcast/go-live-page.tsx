@@ -1,11 +1,12 @@
-import { Alert, Button, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Radio, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { LIVE_TITLE_MAX_LENGTH, type LiveAudience } from '@motema/shared/lives';
 import { IconBroadcast, IconMicrophone } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../lib/error-text.ts';
-import { useStartLiveMutation } from '../lives.api.ts';
+import { useLivesQuery, useStartLiveMutation } from '../lives.api.ts';
+import { GoLiveLater, goLiveLater } from './go-live-later.tsx';
 import { LiveScreen } from '../room/live-parts.tsx';
 import classes from '../room/live.module.css';
 import { cameraFailure, handCamera, openCamera, stopStream } from './camera.ts';
@@ -16,6 +17,27 @@ import { cameraFailure, handCamera, openCamera, stopStream } from './camera.ts';
  * records it.
  */
 export function GoLivePage() {
+  const { t } = useTranslation('lives');
+  const lives = useLivesQuery();
+  // A new account is told when it may go live before the camera is asked for; if the list cannot be
+  // had, the form shows and the server's refusal says it.
+  if (lives.isPending)
+    return (
+      <LiveScreen title={t('go.title')}>
+        <Skeleton height={240} radius="md" />
+      </LiveScreen>
+    );
+  const later = goLiveLater(lives.data?.goLiveFrom);
+  if (later)
+    return (
+      <LiveScreen title={t('go.title')}>
+        <GoLiveLater from={later} />
+      </LiveScreen>
+    );
+  return <GoLiveForm />;
+}
+
+function GoLiveForm() {
   const { t } = useTranslation(['lives', 'errors', 'validation']);
   const navigate = useNavigate();
   const start = useStartLiveMutation();
