@@ -119,6 +119,7 @@ export const ERROR_MESSAGES = {
   registration_refused: 'An account cannot be opened with these details',
   case_closed: 'This case is closed',
   appeal_needs_another_moderator: 'You took the decision under appeal: another moderator must decide on it',
+  case_about_yourself: 'This case is about you: another moderator must decide on it',
   appeal_already_made: 'You have already appealed this decision',
   appeal_too_late: 'The time to appeal this decision is over',
   selfie_missing: 'Take a selfie first',

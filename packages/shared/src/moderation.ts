@@ -8,7 +8,9 @@ import { LimitSchema, SkipSchema } from './paging.ts';
  * (`not_found`, as an unknown path) to a member: roles are granted by `npm run admin -- grant`, never
  * by the API.
  *
- * Console routes (moderators and admins):
+ * Console routes (moderators and admins). A case about the staff member asking is never theirs: it
+ * is left out of their list and count, answers 404 `not_found` (its pictures too, as their own member
+ * history does), and refuses taking it or any action with 403 `case_about_yourself`.
  * - GET /api/moderation/cases?state&assigned&skip&limit -> CaseList (highest priority, then newest report, first)
  * - GET /api/moderation/cases/:id -> CaseDetail
  * - PUT /api/moderation/cases/:id/assignee (CaseAssignInput) -> CaseDetail

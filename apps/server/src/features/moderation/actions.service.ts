@@ -2,7 +2,7 @@ import { APPEAL_WINDOW_DAYS, NOTIFIED_ACTIONS, type ModerationActionInput } from
 import type { Tx } from '../../db/client.ts';
 import type { ModerationSubject } from '../../moderation-subjects-port.ts';
 import type { ModerationCaseRow } from '../../db/schema.ts';
-import { AppError, conflict, fieldIssue, invalidFields } from '../../lib/app-error.ts';
+import { AppError, conflict, fieldIssue, forbidden, invalidFields } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import { revokeAllSessions } from '../auth/sessions.service.ts';
@@ -22,6 +22,7 @@ const notFound = () => new AppError(404, 'not_found');
  * A moderator's action on a case (docs/moderation.md "Actions"), in one transaction: its effect, one
  * audit entry, the case's new state, and for a notified action the member's mail with the appeal
  * link. A suspension or a ban ends every session of the member, and their sockets close after the commit.
+ * Staff may not act on a case about themselves (403 `case_about_yourself`): another moderator does.
  */
 export async function actOnCase(
   deps: ModerationDeps,
@@ -33,6 +34,7 @@ export async function actOnCase(
   const effect = await deps.db.transaction(async (tx) => {
     const found = await repo.lockCase(tx, caseId);
     if (!found) throw notFound();
+    if (found.memberId === staff.id) throw forbidden('case_about_yourself');
     if (found.state === 'closed') throw conflict('case_closed');
     if (found.appealed) {
       const appealed = await events.lastAppealOfCase(tx, found.id);

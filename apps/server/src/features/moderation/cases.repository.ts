@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CaseListQuery, CaseSubjectKind } from '@motema/shared/moderation';
 import type { DbOrTx } from '../../db/client.ts';
@@ -154,10 +154,15 @@ function listFilter(query: CaseListQuery, staffId: string): SQL | undefined {
       : query.assigned === 'none'
         ? isNull(moderationCases.assigneeId)
         : undefined;
-  return and(eq(moderationCases.state, query.state), assigned);
+  return and(eq(moderationCases.state, query.state), assigned, notAbout(staffId));
 }
 
-/** The queue: highest priority, then newest report, first. */
+/** Leaves out the cases about the staff member asking: another moderator decides those. */
+export function notAbout(staffId: string): SQL {
+  return or(isNull(moderationCases.memberId), ne(moderationCases.memberId, staffId))!;
+}
+
+/** The queue, without the cases about the staff member asking: highest priority, then newest report, first. */
 export function listCases(db: DbOrTx, query: CaseListQuery, staffId: string) {
   return summaries(db, listFilter(query, staffId))
     .orderBy(desc(moderationCases.priority), desc(moderationCases.lastReportedAt), desc(moderationCases.id))

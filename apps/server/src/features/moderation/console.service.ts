@@ -8,7 +8,7 @@ import type {
 } from '@motema/shared/moderation';
 import type { ReportReason } from '@motema/shared/safety';
 import type { ModerationEventRow } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, forbidden } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import * as repo from './cases.repository.ts';
 import * as events from './events.repository.ts';
@@ -16,6 +16,13 @@ import type { ModerationDeps, Staff } from './moderation-deps.ts';
 
 const DAY_MS = 86_400_000;
 const notFound = () => new AppError(404, 'not_found');
+
+/**
+ * Staff never see nor decide a case about themselves (SPEC 6: reports are anonymous to the reported
+ * person): their own case answers as an unknown one.
+ */
+const visibleTo = <T extends { case: { memberId: string | null } }>(staff: Staff, found: T | undefined) =>
+  found && found.case.memberId !== staff.id ? found : undefined;
 
 /** The console's queue: the state asked for, highest priority then newest report first. */
 export async function listCases(deps: ModerationDeps, staff: Staff, query: CaseListQuery): Promise<CaseList> {
@@ -82,7 +89,7 @@ async function presentEvents(deps: ModerationDeps, rows: ModerationEventRow[]): 
 
 /** A case as the console shows it: its snapshot, its reports with their reporters' record, its audit log. */
 export async function caseDetail(deps: ModerationDeps, staff: Staff, id: string): Promise<CaseDetail> {
-  const found = await repo.findCase(deps.db, id);
+  const found = visibleTo(staff, await repo.findCase(deps.db, id));
   if (!found) throw notFound();
   const at = clock.now();
   const [[summary], snapshot, reporters, log, appealed] = await Promise.all([
@@ -130,11 +137,12 @@ export async function caseDetail(deps: ModerationDeps, staff: Staff, id: string)
   };
 }
 
-/** `me` takes the case, null hands it back; the audit log keeps who did. */
+/** `me` takes the case, null hands it back; the audit log keeps who did. Not a case about oneself. */
 export async function assignCase(deps: ModerationDeps, staff: Staff, id: string, assignee: 'me' | null) {
   await deps.db.transaction(async (tx) => {
     const found = await repo.lockCase(tx, id);
     if (!found) throw notFound();
+    if (found.memberId === staff.id) throw forbidden('case_about_yourself');
     await repo.updateCase(tx, id, { assigneeId: assignee === 'me' ? staff.id : null });
     await events.insertEvent(tx, {
       caseId: id,
@@ -147,13 +155,20 @@ export async function assignCase(deps: ModerationDeps, staff: Staff, id: string,
   return caseDetail(deps, staff, id);
 }
 
-/** A member's cases and every action taken on them. */
-export async function memberHistory(deps: ModerationDeps, memberId: string): Promise<MemberHistory> {
-  const member = await repo.findMember(deps.db, memberId);
+/**
+ * A member's cases and every action taken on them. Not their own to a staff member, nor the entries of
+ * the cases about them (a reporter's mute there would say who reported them).
+ */
+export async function memberHistory(
+  deps: ModerationDeps,
+  staff: Staff,
+  memberId: string,
+): Promise<MemberHistory> {
+  const member = memberId === staff.id ? undefined : await repo.findMember(deps.db, memberId);
   if (!member) throw notFound();
   const [cases, log] = await Promise.all([
     repo.casesOfMember(deps.db, memberId),
-    events.eventsOfMember(deps.db, memberId),
+    events.eventsOfMember(deps.db, memberId, staff.id),
   ]);
   return {
     member: {
@@ -170,8 +185,9 @@ export async function memberHistory(deps: ModerationDeps, memberId: string): Pro
   };
 }
 
-/** A snapshot's picture (a copy the case keeps), for the console. */
-export async function snapshotMedia(deps: ModerationDeps, id: string, index: number) {
+/** A snapshot's picture (a copy the case keeps), for the console; not of a case about oneself. */
+export async function snapshotMedia(deps: ModerationDeps, staff: Staff, id: string, index: number) {
+  if (!visibleTo(staff, await repo.findCase(deps.db, id))) throw notFound();
   const snapshot = await repo.findSnapshot(deps.db, id);
   const item = snapshot?.media[index];
   const file = item && (await deps.storage.get(item.key));

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bannedIdentifiers, moderationAppeals, moderationEvents } from '../../db/schema.ts';
+import { bannedIdentifiers, moderationAppeals, moderationCases, moderationEvents } from '../../db/schema.ts';
 
 /** Appends an entry to the audit log (the table refuses UPDATE and DELETE). */
 export async function insertEvent(db: DbOrTx, values: typeof moderationEvents.$inferInsert) {
@@ -16,11 +16,24 @@ export function eventsOfCase(db: DbOrTx, caseId: string) {
     .orderBy(asc(moderationEvents.createdAt), asc(moderationEvents.id));
 }
 
-export function eventsOfMember(db: DbOrTx, memberId: string) {
+/**
+ * A member's entries of the audit log, but those of the cases about the staff member asking (a
+ * reporter's mute on such a case would tell them who reported them).
+ */
+export function eventsOfMember(db: DbOrTx, memberId: string, staffId: string) {
+  const casesAboutStaff = db
+    .select({ id: moderationCases.id })
+    .from(moderationCases)
+    .where(eq(moderationCases.memberId, staffId));
   return db
     .select()
     .from(moderationEvents)
-    .where(eq(moderationEvents.memberId, memberId))
+    .where(
+      and(
+        eq(moderationEvents.memberId, memberId),
+        or(isNull(moderationEvents.caseId), notInArray(moderationEvents.caseId, casesAboutStaff)),
+      ),
+    )
     .orderBy(asc(moderationEvents.createdAt), asc(moderationEvents.id));
 }
 

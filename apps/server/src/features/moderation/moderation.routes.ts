@@ -25,8 +25,9 @@ const staffOf = (request: Parameters<typeof memberOf>[0]): Staff => {
   return { id: auth.userId, role: auth.role };
 };
 const console404 = apiErrors({
-  404: 'not_found: no such case, or the caller is a member (the console is not there for them)',
+  404: 'not_found: no such case, a case about the caller, or the caller is a member (the console is not there for them)',
 });
+const OWN_CASE = 'case_about_yourself: the case is about the caller, another moderator decides it';
 
 /**
  * The moderation console's routes (moderators and admins; 404 to a member, as an unknown path) and
@@ -58,7 +59,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (ap
       schema: {
         params: CaseIdParamsSchema,
         body: CaseAssignInputSchema,
-        response: { 200: CaseDetailSchema, ...console404 },
+        response: { 200: CaseDetailSchema, ...console404, ...apiErrors({ 403: OWN_CASE }) },
       },
     },
     async (request) => assignCase(deps, staffOf(request), request.params.id, request.body.assignee),
@@ -74,6 +75,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (ap
         response: {
           200: CaseDetailSchema,
           ...apiErrors({
+            403: OWN_CASE,
             404: 'not_found: no such case, or the caller is a member',
             409: 'case_closed: the case is closed; appeal_needs_another_moderator: the caller took the appealed action',
           }),
@@ -100,7 +102,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (ap
       },
     },
     async (request, reply) => {
-      const file = await snapshotMedia(deps, request.params.id, request.params.index);
+      const file = await snapshotMedia(deps, staffOf(request), request.params.id, request.params.index);
       return reply
         .headers({
           'content-type': file.contentType,
@@ -118,7 +120,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (ap
       onRequest: staffOnly,
       schema: { params: CaseIdParamsSchema, response: { 200: MemberHistorySchema, ...console404 } },
     },
-    async (request) => memberHistory(deps, request.params.id),
+    async (request) => memberHistory(deps, staffOf(request), request.params.id),
   );
 
   app.get(

@@ -110,6 +110,22 @@ describe('CasePage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('This case is closed');
   });
 
+  it('says that a case about the moderator is for another moderator', async () => {
+    const refusal = { statusCode: 403, code: 'case_about_yourself', message: 'This case is about you' };
+    stubApi({
+      [`GET /api/moderation/cases/${CASE_ID}`]: [200, buildDetail()],
+      [ACTIONS]: [403, refusal],
+    });
+    const user = userEvent.setup();
+    render();
+    await choose(user, 'Action', 'Dismiss');
+    await choose(user, 'Rule broken', 'Other');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This case is about you: another moderator must decide on it',
+    );
+  });
+
   it('offers no action on the appeal of the moderator’s own decision, and shows the appeal', async () => {
     stubApi({
       [`GET /api/moderation/cases/${CASE_ID}`]: [
