@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, verificationRequests, type VerificationRequestRow } from '../../db/schema.ts';
 
@@ -106,7 +106,11 @@ export async function decide(
 }
 
 /** The console's queue: pending requests, oldest first, with their member's name. */
-export function listPending(db: DbOrTx, page: { skip: number; limit: number }) {
+/** The pending requests but the staff member's own (another moderator decides it). */
+const pendingFor = (staffId: string) =>
+  and(eq(verificationRequests.state, 'pending'), ne(verificationRequests.userId, staffId));
+
+export function listPending(db: DbOrTx, page: { skip: number; limit: number }, staffId: string) {
   return db
     .select({
       id: verificationRequests.id,
@@ -120,17 +124,14 @@ export function listPending(db: DbOrTx, page: { skip: number; limit: number }) {
     })
     .from(verificationRequests)
     .innerJoin(users, eq(users.id, verificationRequests.userId))
-    .where(eq(verificationRequests.state, 'pending'))
+    .where(pendingFor(staffId))
     .orderBy(asc(verificationRequests.submittedAt), asc(verificationRequests.id))
     .offset(page.skip)
     .limit(page.limit);
 }
 export type PendingRow = Awaited<ReturnType<typeof listPending>>[number];
 
-export async function countPending(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(verificationRequests)
-    .where(eq(verificationRequests.state, 'pending'));
+export async function countPending(db: DbOrTx, staffId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(verificationRequests).where(pendingFor(staffId));
   return row?.n ?? 0;
 }

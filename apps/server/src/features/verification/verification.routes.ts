@@ -123,7 +123,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       },
     },
     async (request) => {
-      const queue = await verificationQueue(deps.db, request.query);
+      const queue = await verificationQueue(deps.db, request.query, memberOf(request).userId);
       return { items: queue.items.map(presentQueueItem), count: queue.count };
     },
   );
@@ -137,7 +137,11 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         body: VerificationDecisionSchema,
         response: {
           204: noBody('Decided'),
-          ...apiErrors({ 404: `not_found: no such request; ${STAFF_ONLY}`, 409: 'verification_decided' }),
+          ...apiErrors({
+            403: 'case_about_yourself: the request is the caller’s own',
+            404: `not_found: no such request; ${STAFF_ONLY}`,
+            409: 'verification_decided',
+          }),
         },
       },
     },

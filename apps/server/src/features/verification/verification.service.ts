@@ -9,7 +9,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PhotoRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, badRequest, conflict, fieldIssue, invalidFields } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, fieldIssue, forbidden, invalidFields } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import { openServedFile, type ServedFile } from '../../lib/served-file.ts';
 import { inspectUploadedPhoto, newestPhotosOf } from '../media/media.service.ts';
@@ -104,12 +104,16 @@ export async function queuePhotoChange(db: DbOrTx, userId: string): Promise<void
 /** A queue item with the member's profile photos, main photo first. */
 export type QueueItem = PendingRow & { photos: PhotoRow[] };
 
-/** The console's queue: pending requests, oldest first, each with all the member's photos (one query). */
+/**
+ * The console's queue: pending requests, oldest first, each with all the member's photos (one query);
+ * not the staff member's own, which another moderator decides.
+ */
 export async function verificationQueue(
   db: Db,
   page: VerificationQueueQuery,
+  staffId: string,
 ): Promise<{ items: QueueItem[]; count: number }> {
-  const rows = await repo.listPending(db, page);
+  const rows = await repo.listPending(db, page, staffId);
   const photosOf = await newestPhotosOf(
     db,
     rows.map((row) => row.userId),
@@ -120,13 +124,14 @@ export async function verificationQueue(
     const main = photos.filter((photo) => photo.id === row.avatarPhotoId);
     return { ...row, photos: [...main, ...photos.filter((photo) => photo.id !== row.avatarPhotoId)] };
   });
-  return { items, count: await repo.countPending(db) };
+  return { items, count: await repo.countPending(db, staffId) };
 }
 
 /**
  * A moderator's decision on a pending request: approval gives the badge (and lifts a required
  * verification) through the users feature; a refusal keeps the member unverified with its reason.
  * Either way the selfie's key goes in the same transaction and its file right after the commit.
+ * Staff may not decide their own (403 `case_about_yourself`).
  */
 export async function decideVerification(
   deps: VerificationDeps,
@@ -140,6 +145,7 @@ export async function decideVerification(
       if (await repo.findById(tx, requestId)) throw conflict('verification_decided');
       throw notFound();
     }
+    if (row.userId === staffId) throw forbidden('case_about_yourself');
     const at = clock.now();
     const approved = decision.decision === 'approve';
     await repo.decide(tx, row.id, {
