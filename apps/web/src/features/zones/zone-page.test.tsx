@@ -116,10 +116,34 @@ describe('ZonePage', () => {
     expect(screen.queryByRole('link', { name: 'Report the zone' })).toBeNull();
   });
 
-  it('says a zone that could not load, with a retry', async () => {
+  it('says a deleted zone is not available, once, with the way back to the zones and no retry', async () => {
     stubApi({ [`GET ${path}`]: [404, { code: 'zone_not_found', message: 'x' }] });
+    const { queryClient } = renderPage('/zone/:id', <ZonePage />, { url: `/zone/${id}`, me: buildMe() });
+    expect(await screen.findByRole('heading', { name: 'This zone is not available' })).toBeTruthy();
+    expect(screen.getAllByText('This zone is not available')).toHaveLength(1);
+    expect(screen.queryByText('The zone could not be loaded.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'See the zones' }).getAttribute('href')).toBe('/zones');
+    // The page says it: the query client's notice stays quiet (lib/query-client.ts, `meta.silent`).
+    expect(queryClient.getQueryCache().find({ queryKey: ['zones', 'zone', id] })?.meta?.silent).toBe(true);
+  });
+
+  it('offers a visitor on a zone not available to them to log in', async () => {
+    stubApi({ [`GET ${path}`]: [404, { code: 'zone_not_found', message: 'x' }] });
+    renderPage('/zone/:id', <ZonePage />, { url: `/zone/${id}`, me: null });
+    expect(await screen.findByRole('heading', { name: 'This zone is not available' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      `/login?from=${encodeURIComponent(`/zone/${id}`)}`,
+    );
+  });
+
+  it('keeps the retry when the zone could not load', async () => {
+    const fetch = stubApi({ [`GET ${path}`]: [500, { code: 'internal', message: 'x' }] });
     renderPage('/zone/:id', <ZonePage />, { url: `/zone/${id}`, me: buildMe() });
-    expect((await screen.findByRole('alert')).textContent).toContain('This zone is not available');
+    expect((await screen.findByRole('alert')).textContent).toContain('The zone could not be loaded.');
+    fetch.mockClear();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(calls(fetch)).toContain(`GET ${path}`));
   });
 
   describe('its feed (the posts feature’s, lent through a slot)', () => {

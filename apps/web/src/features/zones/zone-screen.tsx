@@ -1,9 +1,14 @@
-import { Container, Skeleton, Stack, Title } from '@mantine/core';
+import { Button, Container, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMoodEmpty } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { isApiError } from '../../lib/api-client.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { knownMe } from '../../lib/query-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LoadFailed } from '../../ui/load-failed.tsx';
 import type { ZoneFeedProps, ZoneFeedSlot } from '../../ui/zone-feed-slot.ts';
@@ -34,7 +39,10 @@ type Loading = {
   isFetching: boolean;
 };
 
-/** What a query shows until it has data: skeletons, or the failure with a retry. */
+/**
+ * What a query shows until it has data: skeletons, or the failure with a retry; a zone the server
+ * does not know (deleted, or private to a visitor) is said once, without a retry that cannot help.
+ */
 export function Loaded({
   query,
   message,
@@ -45,6 +53,8 @@ export function Loaded({
   children: () => ReactNode;
 }) {
   const { t } = useTranslation('zones');
+  if (query.isError && isApiError(query.error) && query.error.code === 'zone_not_found')
+    return <ZoneUnavailable />;
   if (query.isError)
     return (
       <LoadFailed
@@ -56,6 +66,35 @@ export function Loaded({
     );
   if (query.isPending) return [0, 1, 2].map((row) => <Skeleton key={row} height={64} radius="md" />);
   return children();
+}
+
+/** A zone that is gone: the way back to the zones, or for a visitor to log in (a private zone). */
+function ZoneUnavailable() {
+  const { t } = useTranslation('zones');
+  const visitor = knownMe(useQueryClient()) === null;
+  const { pathname } = useLocation();
+  return (
+    <Stack align="center" gap="sm" ta="center" py="xl">
+      <ThemeIcon size={72} radius="xl" variant="light" color="coral" aria-hidden>
+        <IconMoodEmpty size={40} stroke={1.5} />
+      </ThemeIcon>
+      <Title order={2} size="h3">
+        {t('errors:zone_not_found')}
+      </Title>
+      <Text c="dimmed" maw={420}>
+        {t(visitor ? 'gone.hintVisitor' : 'gone.hint')}
+      </Text>
+      {visitor ? (
+        <Button component={Link} to={`/login?from=${encodeURIComponent(pathname)}`}>
+          {t('gone.logIn')}
+        </Button>
+      ) : (
+        <Button component={Link} to="/zones" variant="light">
+          {t('gone.toZones')}
+        </Button>
+      )}
+    </Stack>
+  );
 }
 
 /** When someone joined, as a date in the member's language. */

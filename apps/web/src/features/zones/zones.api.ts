@@ -55,8 +55,13 @@ export const useZoneSearchQuery = (q: string) =>
     enabled: q.trim().length > 0,
   });
 
+/** One zone; the screens say its failures themselves (zone-screen.tsx's `Loaded`), without a notice. */
 export const useZoneQuery = (id: string) =>
-  useQuery({ queryKey: zoneKeys.zone(id), queryFn: ({ signal }) => api<Zone>(zonePath(id), { signal }) });
+  useQuery({
+    queryKey: zoneKeys.zone(id),
+    queryFn: ({ signal }) => api<Zone>(zonePath(id), { signal }),
+    meta: { silent: true },
+  });
 
 /** The caller's own membership (a declined request's reason, the last reminder); members only. */
 export const useMembershipQuery = (id: string, enabled = true) =>
