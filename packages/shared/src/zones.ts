@@ -178,6 +178,8 @@ export const ZoneMembershipSchema = z.object({
   banned: z.boolean(),
   declineReason: z.string().nullable(),
   lastReminderAt: z.iso.datetime().nullable(),
+  /** The caller is the zone's only admin: they name another before leaving or stepping down. */
+  lastAdmin: z.boolean(),
 });
 
 export const ZoneInviteCreateSchema = z.object({

@@ -280,7 +280,7 @@ export async function zoneMember(db: DbOrTx, viewerId: string, zoneId: string, u
   return { ...found, banned: moderator && found.banned };
 }
 
-/** The caller's own place in a zone, with a declined request's reason. */
+/** The caller's own place in a zone, with a declined request's reason and whether they are its only admin. */
 export async function myMembership(db: DbOrTx, userId: string, zoneId: string) {
   const context = await zoneFor(db, zoneId, userId);
   return {
@@ -288,5 +288,6 @@ export async function myMembership(db: DbOrTx, userId: string, zoneId: string) {
     banned: context.banned,
     declineReason: await members.declineReasonOf(db, context.zone.id, userId),
     lastReminderAt: context.membership?.lastReminderAt ?? null,
+    lastAdmin: context.role === 'admin' && (await members.countRole(db, context.zone.id, 'admin')) <= 1,
   };
 }

@@ -145,6 +145,10 @@ describe('zones: requests, invites and the last admin', () => {
     const { id, admin } = await buildZone(t);
     const member = await addToZone(t, id, 'member');
     const leave = (who: Member) => as(who)('DELETE', `/api/zones/${id}/membership`);
+    const lastAdmin = async (who: Member) =>
+      (await as(who)('GET', `/api/zones/${id}/membership`)).json().lastAdmin;
+    // The page tells the only admin up front (the members list, to name another).
+    expect([await lastAdmin(admin), await lastAdmin(member)]).toEqual([true, false]);
     const before = await zoneState(t.db, id);
     expect((await leave(admin)).json().code).toBe('zone_last_admin');
     const stepDown = await as(admin)('PUT', `/api/zones/${id}/members/${admin.user.id}/role`, {
@@ -157,6 +161,7 @@ describe('zones: requests, invites and the last admin', () => {
       role: 'admin',
     });
     expect(handOver.statusCode).toBe(204);
+    expect([await lastAdmin(admin), await lastAdmin(member)]).toEqual([false, false]);
     expect((await leave(admin)).statusCode).toBe(204);
     expect((await as(member)('GET', `/api/zones/${id}`)).json()).toMatchObject({ role: 'admin', members: 1 });
   });

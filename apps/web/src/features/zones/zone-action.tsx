@@ -17,7 +17,8 @@ export function ZoneAction({ zone, visitor }: { zone: Zone; visitor: boolean }) 
   const own = useOwnMembershipMutation(zone._id);
   const [leaving, setLeaving] = useState(false);
   const outside = zone.role === null || zone.role === 'waiting';
-  const membership = useMembershipQuery(zone._id, !visitor && outside);
+  // An admin's too: whether they are the only one, who must name another before leaving.
+  const membership = useMembershipQuery(zone._id, !visitor && (outside || zone.role === 'admin'));
 
   if (visitor)
     return (
@@ -61,6 +62,15 @@ export function ZoneAction({ zone, visitor }: { zone: Zone; visitor: boolean }) 
       </Stack>
     );
   }
+  if (zone.role !== null && membership.data?.lastAdmin)
+    return (
+      <>
+        <Button variant="default" color="red" onClick={() => setLeaving(true)}>
+          {t('action.leave')}
+        </Button>
+        <OnlyAdmin zoneId={zone._id} opened={leaving} onClose={() => setLeaving(false)} />
+      </>
+    );
   if (zone.role !== null)
     return (
       <>
@@ -100,6 +110,30 @@ export function ZoneAction({ zone, visitor }: { zone: Zone; visitor: boolean }) 
       )}
       {zone.access === 'public' ? <JoinButton zone={zone} /> : <RequestButton zone={zone} />}
     </Stack>
+  );
+}
+
+/**
+ * The only admin cannot leave (the server answers 409 `zone_last_admin`): said up front, with the way
+ * to name another, the members list.
+ */
+function OnlyAdmin({ zoneId, opened, onClose }: { zoneId: string; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('zones');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('action.onlyAdminTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
+      <Stack gap="md">
+        <Text>{t('action.onlyAdminText')}</Text>
+        <Button component={Link} to={`/zone/${zoneId}/members`} style={{ alignSelf: 'flex-start' }}>
+          {t('action.toMembers')}
+        </Button>
+      </Stack>
+    </Modal>
   );
 }
 

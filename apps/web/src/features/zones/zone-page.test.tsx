@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const id = buildZone()._id;
 const path = `/api/zones/${id}`;
-const outside = { role: null, banned: false, declineReason: null, lastReminderAt: null };
+const outside = { role: null, banned: false, declineReason: null, lastReminderAt: null, lastAdmin: false };
 
 /** The zone the server answers; a join or request changes it. */
 let current: Zone;
@@ -100,6 +100,33 @@ describe('ZonePage', () => {
     expect(screen.getByRole('link', { name: 'Members' }).getAttribute('href')).toBe(`/zone/${id}/members`);
     expect(screen.getByRole('button', { name: 'Leave the zone' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Report the zone' })).toBeNull();
+  });
+
+  it('tells the only admin to name another admin before leaving, instead of a confirmation that fails', async () => {
+    const fetch = open(buildZone({ role: 'admin' }), { ...outside, role: 'admin', lastAdmin: true });
+    await vi.waitFor(() => expect(calls(fetch)).toContain(`GET ${path}/membership`));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Leave the zone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Name another admin first' });
+    expect(dialog.textContent).toContain('You are the only admin of this zone.');
+    expect(within(dialog).getByRole('link', { name: 'Open the members' }).getAttribute('href')).toBe(
+      `/zone/${id}/members`,
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Leave the zone' })).toBeNull();
+    expect(calls(fetch)).not.toContain(`DELETE ${path}/membership`);
+  });
+
+  it('asks an admin with another admin to confirm leaving', async () => {
+    const fetch = open(
+      buildZone({ role: 'admin' }),
+      { ...outside, role: 'admin', lastAdmin: false },
+      { [`DELETE ${path}/membership`]: [204] },
+    );
+    await vi.waitFor(() => expect(calls(fetch)).toContain(`GET ${path}/membership`));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Leave the zone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this zone?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Leave the zone' }));
+    await vi.waitFor(() => expect(calls(fetch)).toContain(`DELETE ${path}/membership`));
   });
 
   it('offers members and others but its admins to report the zone, and visitors not', async () => {
