@@ -17,6 +17,39 @@ export type ZoneRole = (typeof ZONE_ROLES)[number];
 /** The roles an admin may give (waiting is reached only by a request). */
 export const ZONE_GIVEN_ROLES = ['admin', 'manager', 'member'] as const;
 
+const IN_ZONE = ['admin', 'manager', 'member'] as const;
+const MODERATORS = ['admin', 'manager'] as const;
+/**
+ * Every right in a zone and the roles that have it (decision 0041); `null` is a member not in the zone.
+ * The server decides with it (zones.policy.ts, which adds visitors and a public zone's feed); the web
+ * shows each role what it may do from the same table.
+ */
+export const ZONE_RIGHTS = {
+  view_page: ['admin', 'manager', 'member', 'waiting', null],
+  view_members: IN_ZONE,
+  view_waiting: MODERATORS,
+  update: ['admin'],
+  delete: ['admin'],
+  change_role: ['admin'],
+  decide_request: MODERATORS,
+  remove: MODERATORS,
+  ban: MODERATORS,
+  manage_invites: MODERATORS,
+  leave: IN_ZONE,
+  cancel_request: ['waiting'],
+  remind: ['waiting'],
+  join: [null],
+  // A private zone's feed; a public one's is read by every member signed in (canInZone).
+  read_feed: IN_ZONE,
+  post: IN_ZONE,
+  remove_post: MODERATORS,
+} as const satisfies Record<string, readonly (ZoneRole | null)[]>;
+export type ZoneAction = keyof typeof ZONE_RIGHTS;
+
+/** Whether a member of this role (null: not in the zone) has the right, whatever the zone's access. */
+export const zoneRoleMay = (role: ZoneRole | null, action: ZoneAction): boolean =>
+  (ZONE_RIGHTS[action] as readonly (ZoneRole | null)[]).includes(role);
+
 export const ZONE_TITLE_MAX_LENGTH = 80;
 export const ZONE_DESCRIPTION_MAX_LENGTH = 1000;
 export const ZONE_QUESTIONS_MAX = 3;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ZoneAccess, ZoneRole } from '@motema/shared/zones';
+import { ZONE_RIGHTS, type ZoneAccess, type ZoneAction, type ZoneRole } from '@motema/shared/zones';
 import { zoneMembers, zones } from '../../db/schema.ts';
 
 /**
@@ -9,49 +9,13 @@ import { zoneMembers, zones } from '../../db/schema.ts';
  * nowhere else; the zone's feed (the posts feature) asks through zone-access.ts, and its visibility
  * rule embeds `zoneFeedReadableBy`.
  */
-export type ZoneAction =
-  | 'view_page'
-  | 'view_members'
-  | 'view_waiting'
-  | 'update'
-  | 'delete'
-  | 'change_role'
-  | 'decide_request'
-  | 'remove'
-  | 'ban'
-  | 'manage_invites'
-  | 'leave'
-  | 'cancel_request'
-  | 'remind'
-  | 'join'
-  | 'read_feed'
-  | 'post'
-  | 'remove_post';
+export type { ZoneAction };
 
 export type ZoneCaller = { role: ZoneRole | null; visitor?: boolean; banned?: boolean };
 
-const IN_ZONE: readonly ZoneRole[] = ['admin', 'manager', 'member'];
 const MODERATORS: readonly ZoneRole[] = ['admin', 'manager'];
-const RIGHTS: Record<ZoneAction, readonly (ZoneRole | null)[]> = {
-  view_page: ['admin', 'manager', 'member', 'waiting', null],
-  view_members: IN_ZONE,
-  view_waiting: MODERATORS,
-  update: ['admin'],
-  delete: ['admin'],
-  change_role: ['admin'],
-  decide_request: MODERATORS,
-  remove: MODERATORS,
-  ban: MODERATORS,
-  manage_invites: MODERATORS,
-  leave: IN_ZONE,
-  cancel_request: ['waiting'],
-  remind: ['waiting'],
-  join: [null],
-  // A private zone's feed; a public one's is read by every member signed in (canInZone).
-  read_feed: IN_ZONE,
-  post: IN_ZONE,
-  remove_post: MODERATORS,
-};
+/** The rights' table, shared with the web app (`ZONE_RIGHTS`, @motema/shared/zones). */
+const RIGHTS: Record<ZoneAction, readonly (ZoneRole | null)[]> = ZONE_RIGHTS;
 
 /** Whether the caller may do `action` in a zone of this access. */
 export function canInZone(action: ZoneAction, caller: ZoneCaller, access: ZoneAccess): boolean {

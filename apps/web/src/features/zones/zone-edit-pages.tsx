@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../lib/notices.ts';
 import { ZoneForm } from './zone-form.tsx';
+import { zoneRoleMay } from '@motema/shared/zones';
 import { Loaded, ZoneScreen } from './zone-screen.tsx';
 import { useCreateZoneMutation, useUpdateZoneMutation, useZoneQuery } from './zones.api.ts';
 
@@ -35,7 +36,7 @@ export function UpdateZonePage() {
     <ZoneScreen title={t('form.updateTitle')} back={`/zone/${id}`}>
       <Loaded query={zone} message={t('zone.failed')}>
         {() =>
-          zone.data?.role === 'admin' ? (
+          zoneRoleMay(zone.data?.role ?? null, 'update') ? (
             <ZoneForm
               zone={zone.data}
               submitLabel={t('form.save')}

@@ -129,6 +129,13 @@ describe('ZonePage', () => {
     await vi.waitFor(() => expect(calls(fetch)).toContain(`DELETE ${path}/membership`));
   });
 
+  it('gives a manager the settings, where they make and revoke invite links (decision 0041)', async () => {
+    open(buildZone({ role: 'manager' }));
+    expect((await screen.findByRole('link', { name: 'Settings' })).getAttribute('href')).toBe(
+      `/zone/${id}/settings`,
+    );
+  });
+
   it('offers members and others but its admins to report the zone, and visitors not', async () => {
     open(buildZone({ role: 'manager' }));
     const report = await screen.findByRole('link', { name: 'Report the zone' });

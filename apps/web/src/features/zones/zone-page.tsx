@@ -8,7 +8,7 @@ import { MemberText } from '../../ui/member-text.tsx';
 import type { ZoneFeedSlot } from '../../ui/zone-feed-slot.ts';
 import { ZoneAction } from './zone-action.tsx';
 import { AccessBadge, ZoneCover } from './zone-row.tsx';
-import { Loaded, ZoneFeedPart, ZoneScreen } from './zone-screen.tsx';
+import { Loaded, seesSettings, ZoneFeedPart, ZoneScreen } from './zone-screen.tsx';
 import { useZoneQuery } from './zones.api.ts';
 
 /**
@@ -53,7 +53,8 @@ export function ZonePage({ feed }: { feed?: ZoneFeedSlot }) {
                   >
                     {t('zone.members')}
                   </Button>
-                  {role === 'admin' && (
+                  {seesSettings(role) && (
+                    // The admin's settings; a manager's part of them: the invite links.
                     <Button
                       component={Link}
                       to={`/zone/${id}/settings`}

@@ -1,6 +1,7 @@
 import { Button, Container, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { zoneRoleMay, type ZoneRole } from '@motema/shared/zones';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -96,6 +97,16 @@ function ZoneUnavailable() {
     </Stack>
   );
 }
+
+/** The settings' parts a role has (decision 0041): the admin's edit and deletion, the moderators' invite links. */
+export const settingsOf = (role: ZoneRole | null) => ({
+  edit: zoneRoleMay(role, 'update'),
+  invites: zoneRoleMay(role, 'manage_invites'),
+  remove: zoneRoleMay(role, 'delete'),
+});
+
+/** Whether a role has any part of the zone's settings (`/zone/:id/settings`). */
+export const seesSettings = (role: ZoneRole | null) => Object.values(settingsOf(role)).some(Boolean);
 
 /** When someone joined, as a date in the member's language. */
 export const sinceText = (iso: string) =>

@@ -68,9 +68,30 @@ describe('ZoneSettingsPage', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/zones'));
   });
 
-  it('tells others than admins it is not theirs', async () => {
-    stubApi({ [`GET ${path}`]: [200, buildZone({ role: 'manager' })] });
+  it('gives a manager the invite links (make, copy, revoke), without editing or deleting the zone', async () => {
+    const fetch = stubApi({
+      [`GET ${path}`]: [200, buildZone({ role: 'manager' })],
+      [`GET ${path}/invites`]: [200, { invites: [invite], count: 1 }],
+      [`POST ${path}/invites`]: [201, { ...invite, token: 'tokentokentokentoken' }],
+      [`DELETE ${path}/invites/${invite._id}`]: [204],
+    });
     renderPage('/zone/:id/settings', <ZoneSettingsPage />, { url: `/zone/${id}/settings`, me: buildMe() });
-    expect(await screen.findByText("Only the zone's admins can open this page.")).toBeTruthy();
+    const user = userEvent.setup();
+    expect(await screen.findByText('Used 2 of 10 times · needs approval')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Make a link' }));
+    const link = (await screen.findByLabelText('The invite link')) as HTMLInputElement;
+    expect(link.value).toMatch(/\/zones\?invite=tokentokentokentoken$/);
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Revoke' }));
+    await vi.waitFor(() => expect(calls(fetch)).toContain(`DELETE ${path}/invites/${invite._id}`));
+    expect(screen.queryByRole('link', { name: 'Edit the zone' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete the zone' })).toBeNull();
+  });
+
+  it("tells members it is for the zone's admins and managers, without asking its links", async () => {
+    const fetch = stubApi({ [`GET ${path}`]: [200, buildZone({ role: 'member' })] });
+    renderPage('/zone/:id/settings', <ZoneSettingsPage />, { url: `/zone/${id}/settings`, me: buildMe() });
+    expect(await screen.findByText("Only the zone's admins and managers can open this page.")).toBeTruthy();
+    expect(calls(fetch)).toEqual([`GET ${path}`]);
   });
 });
