@@ -15,7 +15,9 @@ const row = (
 
 describe('LiveRings', () => {
   it('puts each member on air first in the stories row, in a LIVE ring that opens the live, asking once', async () => {
-    const fetch = stubApi({ 'GET /api/lives': [200, { lives: [buildLive({ match: true })], goLiveFrom: null }] });
+    const fetch = stubApi({
+      'GET /api/lives': [200, { lives: [buildLive({ match: true })], goLiveFrom: null }],
+    });
     renderPage('/home', row, { me: buildMe() });
     const ring = await screen.findByRole('link', { name: 'Kofi is live now' });
     expect(ring.getAttribute('href')).toBe(`/lives/${buildLive()._id}`);
