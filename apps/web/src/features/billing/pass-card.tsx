@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { formatMoney } from './money.ts';
 import { PlanFacts, planTitle } from './plan-facts.tsx';
-import { formatDate, passState, timeLeft, type PassState } from './passes.ts';
+import { formatDate, passState, timeHeld, timeLeft, type PassState } from './passes.ts';
 
 const BADGE_COLOR: Record<PassState, string> = {
   running: 'teal',
@@ -32,8 +32,11 @@ export function PassCard({
   const language = currentLanguage();
   const state = passState(pass, now, others);
   const plan = pass.subscription;
-  const left = timeLeft(pass, now);
   const ends = formatDate(pass.endsAt, language);
+  const spoken = ({ unit, count }: ReturnType<typeof timeLeft>) => t(`passes.left.${unit}`, { count });
+  // On hold, a pass's end lies past the better passes' days: what it holds is its own days, after them.
+  const held = state === 'paused' ? timeHeld(pass, now, others) : null;
+  const resumes = held && formatDate(new Date(held.resumesAt).toISOString(), language);
   return (
     <Paper component="li" withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -53,13 +56,15 @@ export function PassCard({
         </Text>
         <PlanFacts plan={plan} />
         <Text size="sm" fw={600}>
-          {state === 'running' || state === 'paused'
-            ? `${t(`passes.left.${left.unit}`, { count: left.count })} · ${t('passes.until', { date: ends })}`
-            : state === 'upcoming'
-              ? t('passes.startsOn', { date: formatDate(pass.startsAt, language), end: ends })
-              : pass.revokedAt
-                ? t('passes.refunded', { date: formatDate(pass.revokedAt, language) })
-                : t('passes.endedOn', { date: ends })}
+          {held
+            ? `${spoken(held.left)} · ${t('passes.resumes', { date: resumes, end: ends })}`
+            : state === 'running'
+              ? `${spoken(timeLeft(pass, now))} · ${t('passes.until', { date: ends })}`
+              : state === 'upcoming'
+                ? t('passes.startsOn', { date: formatDate(pass.startsAt, language), end: ends })
+                : pass.revokedAt
+                  ? t('passes.refunded', { date: formatDate(pass.revokedAt, language) })
+                  : t('passes.endedOn', { date: ends })}
         </Text>
         {state === 'paused' && (
           <Text size="sm" c="dimmed">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WEEK, buildPass, buildPayment, withStatus } from './billing-fixtures.ts';
+import { QUARTER, WEEK, buildPass, buildPayment, withStatus } from './billing-fixtures.ts';
 import { outcomeOf } from './payment-outcome.ts';
-import { hasLivePass, passState, premiumEndsAt, timeLeft } from './passes.ts';
+import { hasLivePass, passState, premiumEndsAt, timeHeld, timeLeft } from './passes.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -34,6 +34,35 @@ describe('a pass', () => {
     expect(passState(week, at('2026-11-22T12:00:00.000Z'), [week, refunded])).toBe('running');
     expect(passState(month, at('2026-11-24T10:00:00.000Z'), [week, month])).toBe('running');
     expect(premiumEndsAt(passes, at('2026-11-24T10:00:00.000Z'))).toBe(week.endsAt);
+  });
+
+  it('on hold, holds its own days left, which resume when the better passes running end', () => {
+    // The week ran 2 days; a quarter then a month bought at once after it (the month queued after the
+    // quarter, better than the week): the week's 5 days come after both, its end 120 days later.
+    const week = buildPass({
+      _id: 'week',
+      subscription: WEEK,
+      startsAt: '2026-11-20T10:00:00.000Z',
+      endsAt: '2027-03-27T10:00:00.000Z',
+    });
+    const quarter = buildPass({
+      _id: 'quarter',
+      subscription: QUARTER,
+      startsAt: '2026-11-22T10:00:00.000Z',
+      endsAt: '2027-02-20T10:00:00.000Z',
+    });
+    const month = buildPass({ startsAt: '2027-02-20T10:00:00.000Z', endsAt: '2027-03-22T10:00:00.000Z' });
+    const passes = [week, quarter, month];
+    const now = at('2026-11-24T10:00:00.000Z');
+    expect(passState(week, now, passes)).toBe('paused');
+    expect(timeHeld(week, now, passes)).toEqual({
+      left: { unit: 'days', count: 5 },
+      resumesAt: at('2027-03-22T10:00:00.000Z'),
+    });
+    // The month, on hold too, holds its 30 days after the quarter; a refunded better pass holds nothing.
+    expect(timeHeld(month, now, passes).left).toEqual({ unit: 'days', count: 30 });
+    const refunded = { ...quarter, revokedAt: '2026-11-23T10:00:00.000Z' };
+    expect(timeHeld(week, now, [week, refunded, month]).resumesAt).toBe(now);
   });
 
   it('says what is left in days, then hours, then less than an hour', () => {

@@ -7,6 +7,7 @@ import { renderNotices } from '../safety/render-notices.tsx';
 import {
   MONTH,
   PLANS,
+  QUARTER,
   WEEK,
   buildPass,
   type buildPayment,
@@ -108,12 +109,49 @@ describe('SubscriptionsPage', () => {
     expect(within(running!).getByText('Active')).toBeTruthy();
     expect(within(running!).getByText('30 days left · until December 24, 2026')).toBeTruthy();
     expect(within(paused!).getByText('On hold')).toBeTruthy();
-    expect(within(paused!).getByText('35 days left · until December 29, 2026')).toBeTruthy();
+    // Its own 5 days, once the month ends: not the 35 days to its lengthened end.
+    expect(
+      within(paused!).getByText('5 days left · resumes on December 24, 2026, runs until December 29, 2026'),
+    ).toBeTruthy();
     expect(
       within(paused!).getByText(
         'On hold while your pass of a better plan runs: its days left resume after it.',
       ),
     ).toBeTruthy();
+  });
+
+  it('shows a month on hold after a quarter bought the same day: its 30 days, after the quarter', async () => {
+    // The tester's case: the month bought, then the quarter, which starts at once; the month's 30 days
+    // come after the quarter's 90 (decision 0026, amended), so its end moved 90 days later.
+    const month = buildPass({
+      _id: 'pass-month',
+      createdAt: NOW.toISOString(),
+      startsAt: NOW.toISOString(),
+      endsAt: '2027-03-24T10:00:00.000Z',
+    });
+    const quarter = buildPass({
+      _id: 'pass-quarter',
+      subscription: QUARTER,
+      createdAt: NOW.toISOString(),
+      startsAt: NOW.toISOString(),
+      endsAt: '2027-02-22T10:00:00.000Z',
+    });
+    stubBillingApi({
+      'GET /api/user-subscriptions': () => passes(month, quarter),
+      'GET /api/payments': () => payments(),
+      'GET /api/subscriptions': () => PLANS,
+    });
+    render();
+    expect(await screen.findByText('Premium is active until March 24, 2027')).toBeTruthy();
+    const [held, running] = screen
+      .getAllByRole('listitem')
+      .filter((item) => within(item).queryByRole('heading'));
+    expect(within(held!).getByText('On hold')).toBeTruthy();
+    expect(
+      within(held!).getByText('30 days left · resumes on February 22, 2027, runs until March 24, 2027'),
+    ).toBeTruthy();
+    expect(within(running!).getByText('Active')).toBeTruthy();
+    expect(within(running!).getByText('90 days left · until February 22, 2027')).toBeTruthy();
   });
 
   it('says what cancelling does before the member confirms, then keeps the pass running to its end', async () => {
