@@ -1,5 +1,6 @@
 import { storedFields, tabRecord } from '../../lib/device-record.ts';
 import { safeFrom } from '../../lib/safe-from.ts';
+import { conversationWithPath } from '../chat/chat.api.ts';
 
 /**
  * Where the member met the paywall (the thread they were writing in), kept for this tab so the
@@ -14,7 +15,7 @@ const paywallReturn = tabRecord<PaywallReturn>('motema.paywallReturn', (stored) 
   return typeof fields?.profile === 'string' && path ? { profile: fields.profile, path } : null;
 });
 
-/** No storage: success then leads to the member's profile instead. */
+/** No storage: success then opens or starts the conversation with the member instead. */
 export const rememberPaywallReturn = (profile: string, path: string): void =>
   paywallReturn.keep({ profile, path });
 
@@ -41,8 +42,12 @@ export function paymentProfile(reference: string): string | null {
   return kept?.reference === reference ? kept.profile : null;
 }
 
-/** The way back to the conversation with `profile`: the thread where the paywall opened, else their profile. */
+/**
+ * The way back to the conversation with `profile`: the thread where the paywall opened, else (nothing
+ * kept for them in this tab) the conversation with them, found or started as their profile's "Send a
+ * message" does.
+ */
 export function paywallReturnPath(profile: string): string {
   const last = paywallReturn.read();
-  return last?.profile === profile ? last.path : `/profile/${encodeURIComponent(profile)}`;
+  return last?.profile === profile ? last.path : conversationWithPath(profile);
 }

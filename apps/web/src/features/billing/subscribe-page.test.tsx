@@ -65,6 +65,20 @@ describe('the subscribe wizard, mobile money', () => {
     expect(verifies(fetch)).toHaveLength(asked);
   });
 
+  it('leads back to the conversation with the member written to even when this tab kept no thread', async () => {
+    // The paywall met for another member, or nothing kept (another tab, storage refused): the way
+    // back still opens or starts the conversation with u-9, as their profile's "Send a message" does.
+    rememberPaywallReturn('u-7', '/messages/c-7');
+    const paid = withStatus('SUCCESS');
+    stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      [`GET /api/payments/verify/${paid.reference}`]: () => paid,
+    });
+    render(`?reference=${paid.reference}&profile=u-9`);
+    const back = await screen.findByRole('link', { name: 'Back to the conversation' });
+    expect(back.getAttribute('href')).toBe('/conversations?user=u-9');
+  });
+
   it('refuses a number that is not a Congolese mobile one, with a clear message and no payment', async () => {
     const fetch = stubBillingApi({ 'GET /api/subscriptions': () => PLANS });
     const member = user();

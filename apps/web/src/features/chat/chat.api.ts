@@ -36,6 +36,12 @@ keepOnDevice(chatKeptQueries);
 const conversationPath = (id: string) => `/conversations/${encodeURIComponent(id)}`;
 const messagePath = (id: string) => `/messages/${encodeURIComponent(id)}`;
 
+/**
+ * The page that opens the conversation with a member, found or started (`?user=` of
+ * ConversationsPage): a profile's and a match's "Send a message", and the way back after paying.
+ */
+export const conversationWithPath = (userId: string) => `/conversations?user=${encodeURIComponent(userId)}`;
+
 /** The member's conversations, newest activity first (one request: at most CONVERSATIONS_LIMIT). */
 export function fetchConversations(signal?: AbortSignal): Promise<ConversationList> {
   return api<ConversationList>('/conversations', { query: { limit: CONVERSATIONS_LIMIT }, signal });
@@ -150,7 +156,7 @@ export function useStartConversationMutation() {
           reason: paymentRequiredReason(error.reason),
           profile: userId,
           ...(error.plan && { plan: error.plan }),
-          returnTo: `/conversations?user=${encodeURIComponent(userId)}`,
+          returnTo: conversationWithPath(userId),
           refused: 'chat',
         });
     },

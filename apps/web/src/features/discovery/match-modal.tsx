@@ -8,6 +8,7 @@ import { Link, useLocation } from 'react-router';
 import { useSocketEvent } from '../../lib/socket.ts';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
 import { isolate } from '../../ui/member-text.tsx';
+import { conversationWithPath } from '../chat/chat.api.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { invalidateMatches } from './discovery.api.ts';
 
@@ -92,7 +93,7 @@ export function MatchModal() {
               <Stack gap="sm" w="100%" mt="md">
                 <Button
                   component={Link}
-                  to={`/conversations?user=${encodeURIComponent(current.user._id)}`}
+                  to={conversationWithPath(current.user._id)}
                   onClick={close}
                   size="lg"
                   radius="xl"

@@ -5,6 +5,7 @@ import { IconMessageCircle, IconUserEdit } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { conversationWithPath } from '../chat/chat.api.ts';
 
 // Only a member looking at their own profile without a photo needs the avatar flow: loaded then.
 const AvatarPrompt = lazy(() =>
@@ -39,7 +40,7 @@ export function ProfileActions({ profile, me }: { profile: Profile; me: Me | nul
   return (
     <Button
       component={Link}
-      to={`/conversations?user=${encodeURIComponent(profile._id)}`}
+      to={conversationWithPath(profile._id)}
       leftSection={<IconMessageCircle size={20} aria-hidden />}
     >
       {t('profile.sendMessage')}

@@ -11,7 +11,7 @@ import { notify } from '../../../lib/notices.ts';
 import { randomUuid } from '../../../lib/random-uuid.ts';
 import { isolate } from '../../../ui/member-text.tsx';
 import { paymentRequired, paymentRequiredReason } from '../../billing/payment-required.ts';
-import { chatKeys } from '../../chat/chat.api.ts';
+import { chatKeys, conversationWithPath } from '../../chat/chat.api.ts';
 
 type Props = {
   story: Story;
@@ -38,7 +38,7 @@ function useStoryReplyMutation(author: PostMember) {
         paymentRequired.ask({
           reason: paymentRequiredReason(error.reason),
           profile: author._id,
-          returnTo: `/conversations?user=${encodeURIComponent(author._id)}`,
+          returnTo: conversationWithPath(author._id),
           refused: 'chat',
         });
     },
