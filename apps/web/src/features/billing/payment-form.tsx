@@ -17,7 +17,12 @@ import { useMeQuery } from '../users/users.api.ts';
 import { findOpenPayment, useStartPaymentMutation, type PaymentStart } from './billing.api.ts';
 import { formatMoney } from './money.ts';
 import { OpenPaymentNotice } from './open-payment-notice.tsx';
-import { rememberedPaymentMethod, rememberPaymentMethod } from './payment-method.ts';
+import {
+  rememberedPayerPhone,
+  rememberedPaymentMethod,
+  rememberPayerPhone,
+  rememberPaymentMethod,
+} from './payment-method.ts';
 import { PaymentStep } from './payment-step.tsx';
 
 /**
@@ -58,9 +63,13 @@ export function PaymentForm({
   const keyFor = useAttemptKey();
   const [method, setMethod] = useState<PaymentMethod>(rememberedPaymentMethod);
   const [currency, setCurrency] = useState<Currency>(lastCurrency ?? 'CDF');
-  // The member's own number when it is a Congolese one: most pay from the phone they use.
+  // The number typed last in this tab (kept across a reload), else the member's own number when it
+  // is a Congolese one: most pay from the phone they use.
   const [phone, setPhone] = useState(
-    () => lastPhone ?? (me?.phone && normalisePayerPhone(me.phone) ? me.phone : ''),
+    () =>
+      lastPhone ??
+      rememberedPayerPhone(me?._id) ??
+      (me?.phone && normalisePayerPhone(me.phone) ? me.phone : ''),
   );
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -83,6 +92,7 @@ export function PaymentForm({
     if (method === 'mobile_money') {
       payer = normalisePayerPhone(phone) ?? undefined;
       if (!payer) return setPhoneError(t('form.phoneInvalid'));
+      if (me) rememberPayerPhone(me._id, phone);
     }
     setPhoneError(null);
     const body: PaymentStart = {
@@ -160,7 +170,7 @@ export function PaymentForm({
               // Paid meanwhile: its outcome, not a second payment. Otherwise the new one starts.
               answer.transaction.status === 'SUCCESS' ? onStarted(answer, null) : submit()
             }
-            onKeepWaiting={() => onStarted(waiting, null)}
+            onKeepWaiting={() => onStarted(waiting, method === 'mobile_money' ? phone : null)}
           />
         )}
         {failure && (

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../test/render-page.tsx';
 import { MONTH, PLANS, buildPayment, stubBillingApi, withStatus } from './billing-fixtures.ts';
+import { rememberedPayerPhone } from './payment-method.ts';
 import { rememberPaywallReturn } from './paywall-return.ts';
 import { PENDING_WATCH_MS, VERIFY_EVERY_MS } from './use-payment-status.ts';
 import {
@@ -142,6 +143,34 @@ describe('the subscribe wizard, mobile money', () => {
     await waitFor(() => expect(startsOf(fetch)).toHaveLength(2));
     const [first, second] = startsOf(fetch) as [Init, Init];
     expect(second.key).not.toBe(first.key);
+  });
+
+  it('keeps the number typed for "Try again" after a cancelled payment, across a reload of the page', async () => {
+    const pending = buildPayment();
+    let cancelled = false;
+    const fetch = stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      'POST /api/payments/init/flex': () => pending,
+      [`GET /api/payments/verify/${pending.reference}`]: () =>
+        cancelled ? withStatus('FAILED', { reason: 'member_cancelled' }) : pending,
+    });
+    const member = user();
+    const first = render();
+    await member.type(await screen.findByLabelText(/Mobile money number/), '081 234 5678');
+    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
+    expect(await screen.findByRole('heading', { name: 'Approve on your phone' })).toBeTruthy();
+    // The member leaves for the phone's mobile money app and cancels; the browser reloads the wizard.
+    first.unmount();
+    cancelled = true;
+    render(`?reference=${pending.reference}`);
+    await member.click(await screen.findByRole('button', { name: 'Try again' }));
+    const number = await screen.findByLabelText(/Mobile money number/);
+    expect((number as HTMLInputElement).value).toBe('081 234 5678');
+    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
+    await waitFor(() => expect(startsOf(fetch)).toHaveLength(2));
+    expect(startsOf(fetch)[1]!.body).toMatchObject({ phone: '243812345678' });
+    // Another member signed in on this tab is not offered it.
+    expect(rememberedPayerPhone('u-other')).toBeNull();
   });
 
   it('stops watching a payment still pending after a few minutes, says it will be credited if charged, and can check again', async () => {
