@@ -88,6 +88,42 @@ describe('WithdrawalPage', () => {
     await waitFor(() => expect(callsOf(fetch)).toContain('GET /api/withdrawals/w-1'));
   });
 
+  it.each([
+    ['SUCCESS', 'Withdrawal sent', '$12.50 was paid to +243812345678.'],
+    [
+      'FAILED',
+      'The withdrawal failed',
+      '$12.50 could not be paid to +243812345678. It is back in your available balance: you can try again.',
+    ],
+  ] as const)(
+    'says the outcome (%s) of a withdrawal found under way when the page opened, once the overview no longer holds it',
+    async (status, title, text) => {
+      let checks = 0;
+      let settled = false;
+      stubApi({
+        // Once settled, the overview has no withdrawal in flight and another available amount.
+        'GET /api/partnership': () =>
+          settled
+            ? partner({ balances: [balance({ available: status === 'FAILED' ? 1_250 : 0 })] })
+            : partner({ withdrawal: withdrawal(), balances: [balance({ available: 0, inFlight: 1_250 })] }),
+        'GET /api/withdrawals/w-1': () => {
+          checks += 1;
+          settled = checks >= 2;
+          return withdrawal({ status: settled ? status : 'PENDING' });
+        },
+      });
+      render();
+      expect(await screen.findByText('Sending $12.50')).toBeTruthy();
+      await wait(WITHDRAWAL_CHECK_EVERY_MS);
+      expect(await screen.findByText(title)).toBeTruthy();
+      expect(screen.getByText(text)).toBeTruthy();
+      // The overview refreshed behind it: the outcome stays until the member moves on.
+      await wait(2 * WITHDRAWAL_CHECK_EVERY_MS);
+      expect(screen.getByText(title)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
+    },
+  );
+
   it('sends the same Idempotency-Key when the same request is sent again, a new one for another amount', async () => {
     const fetch = stubApi({
       'GET /api/partnership': () => partner({ balances: [balance({ available: 3_000 })] }),

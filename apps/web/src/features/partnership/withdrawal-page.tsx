@@ -22,16 +22,27 @@ export function WithdrawalPage() {
   const { t } = useTranslation(['partnership', 'errors']);
   const overview = usePartnershipQuery();
   const now = useClock(CLOCK_REFRESH_MS);
-  const [started, setStarted] = useState<string | null>(null);
+  // The withdrawal followed: the one asked here, or the one found under way. It stays followed once
+  // it settles (the overview then no longer holds it) until its outcome has been shown and the member
+  // moves on; one they moved on from is not taken up again from an overview not yet refreshed.
+  const [following, setFollowing] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
   useDocumentTitle(t('withdraw.title'));
   const data = overview.data;
-  const following = started ?? (data?.withdrawal?.status === 'PENDING' ? data.withdrawal._id : null);
+  const underWay = data?.withdrawal?.status === 'PENDING' ? data.withdrawal._id : null;
+  if (following === null && underWay !== null && underWay !== dismissed) setFollowing(underWay);
   const block = data && withdrawalBlock(data, now);
   const language = currentLanguage();
 
   const body = () => {
     if (!overview.isSuccess) return <OverviewFallback overview={overview} />;
-    if (following) return <WithdrawalFollow id={following} onAgain={() => setStarted(null)} />;
+    if (following) {
+      const again = () => {
+        setDismissed(following);
+        setFollowing(null);
+      };
+      return <WithdrawalFollow id={following} onAgain={again} />;
+    }
     if (!overview.data.partnership) return <Text>{t('withdraw.errors.partnership_required')}</Text>;
     if (block && block !== 'in_flight') {
       const usd = overview.data.balances.find((balance) => balance.currency === 'USD');
@@ -61,7 +72,7 @@ export function WithdrawalPage() {
       <WithdrawalForm
         balances={withdrawable(overview.data.balances)}
         phone={overview.data.withdrawalAccount!.phone}
-        onStarted={(withdrawal) => setStarted(withdrawal._id)}
+        onStarted={(withdrawal) => setFollowing(withdrawal._id)}
       />
     );
   };
