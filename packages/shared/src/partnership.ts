@@ -131,9 +131,12 @@ export const ChildAccountsAnswerSchema = z.object({ users: z.array(ChildAccountS
 /**
  * A journal line (SPEC "Journal: createdAt"; GET /api/journals?skip&limit answers `{ journals, count }`,
  * newest first): one ledger entry touching the member's balances, from the ledger itself.
- * `amount`: positive when it adds to what the member is owed (a commission, a proof credited back),
- * negative when it takes from it (a reversal, a withdrawal paid out); for a move between the member's
- * own balances (a release, a withdrawal reserved, a failed one released) the amount moved, positive.
+ * `amount`: what the entry did to the member's balance, on hold and available together (what is
+ * theirs and not yet sent), so that the lines of a currency add up to it: > 0 a credit (a commission,
+ * a failed withdrawal returned, a proof credited back), < 0 a debit (a commission taken back, a
+ * withdrawal asked: it leaves "available" for "being paid out"), 0 a move that leaves it as it was
+ * (a share released from on hold to available, or taken back there by a refund; a withdrawal paid,
+ * already out of the balance since it was asked). `moved`: the entry's amount, unsigned, for every line.
  * `proof_credited`: the small collection that proved the withdrawal number, given back as available.
  */
 export const JOURNAL_KINDS = [
@@ -149,7 +152,10 @@ export const JournalSchema = z.object({
   _id: z.string(),
   createdAt: z.string(),
   kind: z.enum(JOURNAL_KINDS),
+  /** The change of the balance (on hold + available): > 0 credit, < 0 debit, 0 a move. */
   amount: z.int(),
+  /** What the entry moved, unsigned. */
+  moved: z.int().nonnegative(),
   currency: CurrencySchema,
   /** The child whose payment it comes from (a commission, its reversal or release). */
   child: z.object({ _id: z.string(), name: z.string() }).nullable(),

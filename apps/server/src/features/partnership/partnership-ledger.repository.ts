@@ -90,8 +90,11 @@ export type MemberEntry = {
   sourceKind: string;
   sourceId: string;
   currency: Currency;
-  /** The sum of the entry's postings on the member's accounts (< 0: credited, what they are owed grew). */
-  net: number;
+  /**
+   * The sum of the entry's postings on the member's balance, on hold and available (< 0: credited,
+   * it grew); "being paid out" left out: money asked for has left the balance.
+   */
+  held: number;
   /** The largest posting on one of their accounts, unsigned: what a move between them moved. */
   moved: number;
 };
@@ -111,7 +114,9 @@ export async function listMemberEntries(
   );
   const touching = sql`
     SELECT e.id, e.created_at, e.kind, r.kind AS reversed_kind, e.source_kind, e.source_id, p.currency,
-           sum(p.amount_minor) AS net, max(abs(p.amount_minor)) AS moved, max(p.id) AS seq
+           coalesce(sum(p.amount_minor) FILTER (WHERE a.name IN (${`user:${userId}:aff_pending`},
+             ${`user:${userId}:aff_available`})), 0) AS held,
+           max(abs(p.amount_minor)) AS moved, max(p.id) AS seq
       FROM ${journalEntries} e
       JOIN ${postings} p ON p.entry_id = e.id
       JOIN ${ledgerAccounts} a ON a.id = p.account_id
@@ -127,7 +132,7 @@ export async function listMemberEntries(
       source_kind: string;
       source_id: string;
       currency: Currency;
-      net: string;
+      held: string;
       moved: string;
     }>(sql`${touching} ORDER BY created_at DESC, seq DESC OFFSET ${skip} LIMIT ${limit}`),
     db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${touching}) t`),
@@ -141,7 +146,7 @@ export async function listMemberEntries(
       sourceKind: row.source_kind,
       sourceId: row.source_id,
       currency: row.currency,
-      net: Number(row.net),
+      held: Number(row.held),
       moved: Number(row.moved),
     })),
     count: total.rows[0]?.n ?? 0,

@@ -59,21 +59,21 @@ export function presentChildAccounts(
 }
 
 /**
- * A journal line from its entry (packages/shared/src/partnership.ts): what the member is owed grew
- * (> 0) or shrank (< 0); a release moved the amount from pending to available (> 0), and a release
- * taken back by a refund moved it back (the same kind, < 0).
+ * A journal line from its entry (packages/shared/src/partnership.ts): `amount` is what it did to the
+ * member's balance, on hold and available (so the lines add up to it): a commission or a proof
+ * credited back, or a failed withdrawal returned, adds; a commission taken back, or a withdrawal asked
+ * (from available to being paid out), takes; a release (on hold to available, or back) and a
+ * withdrawal paid (out of being paid out) leave it as it was: 0. `moved`: the entry's amount.
  */
-function lineOf({ entry }: JournalEntry): Pick<Journal, 'kind' | 'amount'> {
+function lineOf({ entry }: JournalEntry): Pick<Journal, 'kind' | 'amount' | 'moved'> {
   const reversal = entry.kind === 'reversal';
   const kind = entry.reversedKind ?? entry.kind;
-  if (kind === 'commission')
-    return { kind: reversal ? 'commission_reversed' : 'commission', amount: -entry.net };
-  // A withdrawal moves the amount to "being paid out"; its failure moves it back: both positive.
+  const change = { amount: -entry.held || 0, moved: entry.moved };
+  if (kind === 'commission') return { kind: reversal ? 'commission_reversed' : 'commission', ...change };
   if (kind === 'withdrawal_reserved')
-    return { kind: reversal ? 'withdrawal_released' : 'withdrawal_reserved', amount: entry.moved };
-  // Paid out, or the proof's amount given back: what the member is owed shrank, or grew.
-  if (kind === 'withdrawal_paid' || kind === 'proof_credited') return { kind, amount: -entry.net };
-  return { kind: 'release', amount: reversal ? -entry.moved : entry.moved };
+    return { kind: reversal ? 'withdrawal_released' : 'withdrawal_reserved', ...change };
+  if (kind === 'withdrawal_paid' || kind === 'proof_credited') return { kind, ...change };
+  return { kind: 'release', ...change };
 }
 
 export function presentJournal(line: JournalEntry): Journal {

@@ -10,10 +10,24 @@ export function signedMoney(amount: number, currency: Journal['currency'], langu
   return amount < 0 ? `−${text}` : `+${text}`;
 }
 
+/**
+ * What a line did to the balance (on hold and available): credit, debit, or a move that left it as it
+ * was (a release, a withdrawal paid), written without a sign and in the neutral colour.
+ * The 9th shades: teal.8 on white is 3.8:1, below the 4.5:1 that text of this size needs (axe).
+ */
+const EFFECTS = {
+  credit: 'teal.9',
+  debit: 'red.9',
+  move: 'dimmed',
+} as const;
+const effectOf = (amount: number): keyof typeof EFFECTS =>
+  amount > 0 ? 'credit' : amount < 0 ? 'debit' : 'move';
+
 /** One journal: its kind, where it comes from (the child, the payment or the withdrawal), when, how much. */
 export function JournalRow({ journal }: { journal: Journal }) {
   const { t } = useTranslation('partnership');
   const language = currentLanguage();
+  const effect = effectOf(journal.amount);
   const source = journal.child
     ? t('journals.fromChild', { name: journal.child.name })
     : journal.withdrawal
@@ -37,9 +51,16 @@ export function JournalRow({ journal }: { journal: Journal }) {
             {when}
           </Text>
         </Stack>
-        {/* The 9th shades: teal.8 on white is 3.8:1, below the 4.5:1 that text of this size needs (axe). */}
-        <Text fw={700} c={journal.amount < 0 ? 'red.9' : 'teal.9'} style={{ flexShrink: 0 }}>
-          {signedMoney(journal.amount, journal.currency, language)}
+        <Text
+          fw={700}
+          c={EFFECTS[effect]}
+          style={{ flexShrink: 0 }}
+          data-testid="journal-amount"
+          data-effect={effect}
+        >
+          {effect === 'move'
+            ? formatMoney(journal.moved, journal.currency, language)
+            : signedMoney(journal.amount, journal.currency, language)}
         </Text>
       </Group>
     </Paper>

@@ -62,6 +62,7 @@ export const journal = (change: Partial<Journal> = {}): Journal => ({
   createdAt: '2026-11-20T09:30:00.000Z',
   kind: 'commission',
   amount: 140,
+  moved: 140,
   currency: 'USD',
   child: { _id: 'u-7', name: 'Bisou' },
   payment: { _id: 'pay-7', reference: 'MTM7K2Q9XA' },
