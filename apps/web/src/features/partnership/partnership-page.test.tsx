@@ -164,6 +164,32 @@ describe('PartnershipPage', () => {
       partner({ balances: [balance({ available: 999 })] }),
       'You can withdraw once $10 or more is available.',
     ],
+    [
+      'below the minimum, in the only currency held',
+      partner({
+        balances: [
+          balance({ pending: 0, available: 0, revenue: 0 }),
+          balance({
+            currency: 'CDF',
+            pending: 0,
+            available: 1_500_000,
+            revenue: 1_500_000,
+            minimum: 2_800_000,
+          }),
+        ],
+      }),
+      'You can withdraw once CDF 28,000 or more is available.',
+    ],
+    [
+      'below the minimum, in each currency held',
+      partner({
+        balances: [
+          balance({ available: 999 }),
+          balance({ currency: 'CDF', available: 1_500_000, minimum: 2_800_000 }),
+        ],
+      }),
+      'You can withdraw once the amount available in one currency reaches its smallest withdrawal: $10 or CDF 28,000.',
+    ],
     ['without a number', partner({ withdrawalAccount: null }), 'Add a withdrawal number to withdraw.'],
     [
       'with a number being proven',

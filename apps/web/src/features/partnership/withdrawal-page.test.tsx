@@ -198,6 +198,27 @@ describe('WithdrawalPage', () => {
     expect(screen.queryByText('Sending $12.50')).toBeNull();
   });
 
+  it('states the minimum in the currency the member holds, with the way back', async () => {
+    stubApi({
+      'GET /api/partnership': () =>
+        partner({
+          balances: [
+            balance({ pending: 0, available: 0, revenue: 0 }),
+            balance({
+              currency: 'CDF',
+              pending: 0,
+              available: 1_500_000,
+              revenue: 1_500_000,
+              minimum: 2_800_000,
+            }),
+          ],
+        }),
+    });
+    render();
+    expect(await screen.findByText('You can withdraw once CDF 28,000 or more is available.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the partnership' })).toBeTruthy();
+  });
+
   it('offers each currency with something to withdraw', async () => {
     stubApi({
       'GET /api/partnership': () =>

@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useClock } from '../../lib/use-clock.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { formatMoney } from '../billing/money.ts';
 import { formatDay } from './partnership-day.ts';
 import { OverviewFallback } from './overview-fallback.tsx';
 import { usePartnershipQuery } from './partnership.api.ts';
 import { WithdrawalFollow } from './withdrawal-follow.tsx';
 import { WithdrawalForm } from './withdrawal-form.tsx';
+import { belowMinimumText } from './withdrawal-minimum.ts';
 import { withdrawable, withdrawalBlock } from './withdrawal-readiness.ts';
 
 /**
@@ -45,14 +45,11 @@ export function WithdrawalPage() {
     }
     if (!overview.data.partnership) return <Text>{t('withdraw.errors.partnership_required')}</Text>;
     if (block && block !== 'in_flight') {
-      const usd = overview.data.balances.find((balance) => balance.currency === 'USD');
       return (
         <Stack gap="sm">
           <Text>
             {block === 'below_minimum'
-              ? t('withdraw.blocked.below_minimum', {
-                  minimum: formatMoney(usd?.minimum ?? 0, 'USD', language),
-                })
+              ? belowMinimumText(t, overview.data.balances, language)
               : block === 'cooldown'
                 ? t('withdraw.blocked.cooldown', {
                     date: formatDay(overview.data.withdrawalAccount!.withdrawableFrom!, language),

@@ -4,9 +4,9 @@ import type { PartnershipAnswer } from '@motema/shared/partnership';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { formatMoney } from '../billing/money.ts';
 import { formatDay } from './partnership-day.ts';
 import { WithdrawalAccountStatus } from './withdrawal-account-status.tsx';
+import { belowMinimumText } from './withdrawal-minimum.ts';
 import { withdrawalBlock } from './withdrawal-readiness.ts';
 
 /** Where withdrawals go (add or edit the number) and the request button, or why it is not offered yet. */
@@ -15,12 +15,9 @@ export function WithdrawalPanel({ overview, now }: { overview: PartnershipAnswer
   const language = currentLanguage();
   const account = overview.withdrawalAccount;
   const block = withdrawalBlock(overview, now);
-  const usd = overview.balances.find((balance) => balance.currency === 'USD');
   const reason =
     block === 'below_minimum'
-      ? t('withdraw.blocked.below_minimum', {
-          minimum: formatMoney(usd?.minimum ?? 0, 'USD', language),
-        })
+      ? belowMinimumText(t, overview.balances, language)
       : block === 'cooldown'
         ? t('withdraw.blocked.cooldown', { date: formatDay(account!.withdrawableFrom!, language) })
         : block && t(`withdraw.blocked.${block}`);
