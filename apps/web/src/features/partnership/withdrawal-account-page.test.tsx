@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, renderPage } from '../../test/render-page.tsx';
 import { renderNotices } from '../safety/render-notices.tsx';
-import { account, callsOf, partner, refusal, stubApi } from './partnership-fixtures.ts';
+import { account, callsOf, NOT_PARTNER, partner, refusal, stubApi } from './partnership-fixtures.ts';
 import { WithdrawalAccountPage } from './withdrawal-account-page.tsx';
 
 beforeEach(() => {
@@ -155,6 +155,15 @@ describe('WithdrawalAccountPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save and prove' }));
     await waitFor(() =>
       expect(bodyOf(fetch, 'PUT')).toEqual({ phone: '243991112233', password: 'river-of-kinshasa' }),
+    );
+  });
+
+  it('sends a member who has not joined to the partnership page, where they join', async () => {
+    stubApi({ 'GET /api/partnership': () => NOT_PARTNER });
+    render();
+    expect(await screen.findByText('Join the partnership programme first.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the partnership programme' }).getAttribute('href')).toBe(
+      '/premium/partnership',
     );
   });
 });

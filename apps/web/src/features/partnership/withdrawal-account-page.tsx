@@ -9,6 +9,7 @@ import { notify } from '../../lib/notices.ts';
 import { useClock } from '../../lib/use-clock.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { formatMoney } from '../billing/money.ts';
+import { JoinFirst } from './join-first.tsx';
 import { OverviewFallback } from './overview-fallback.tsx';
 import { usePartnershipQuery, useRetryAccountMutation, useVerifyAccountMutation } from './partnership.api.ts';
 import { WithdrawalAccountForm } from './withdrawal-account-form.tsx';
@@ -72,7 +73,7 @@ export function WithdrawalAccountPage() {
 
   const body = () => {
     if (!overview.isSuccess) return <OverviewFallback overview={overview} />;
-    if (!overview.data.partnership) return <Text>{t('withdraw.errors.partnership_required')}</Text>;
+    if (!overview.data.partnership) return <JoinFirst />;
     if (!account || editing)
       return (
         <Stack gap="md">

@@ -5,7 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
 import { renderNotices } from '../safety/render-notices.tsx';
 import { WITHDRAWAL_CHECK_EVERY_MS } from './partnership.api.ts';
-import { balance, callsOf, partner, refusal, stubApi, withdrawal } from './partnership-fixtures.ts';
+import {
+  balance,
+  callsOf,
+  NOT_PARTNER,
+  partner,
+  refusal,
+  stubApi,
+  withdrawal,
+} from './partnership-fixtures.ts';
 import { WithdrawalPage } from './withdrawal-page.tsx';
 
 beforeEach(() => {
@@ -230,5 +238,14 @@ describe('WithdrawalPage', () => {
     await member().click(await screen.findByText('CDF'));
     expect(((await screen.findByLabelText('Amount (CDF)')) as HTMLInputElement).value).toBe('28000');
     expect(screen.getByText('Available: CDF 28,000. Smallest withdrawal: CDF 28,000.')).toBeTruthy();
+  });
+
+  it('sends a member who has not joined to the partnership page, where they join', async () => {
+    stubApi({ 'GET /api/partnership': () => NOT_PARTNER });
+    render();
+    expect(await screen.findByText('Join the partnership programme first.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the partnership programme' }).getAttribute('href')).toBe(
+      '/premium/partnership',
+    );
   });
 });

@@ -7,6 +7,7 @@ import { currentLanguage } from '../../lib/i18n.ts';
 import { useClock } from '../../lib/use-clock.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { formatDay } from './partnership-day.ts';
+import { JoinFirst } from './join-first.tsx';
 import { OverviewFallback } from './overview-fallback.tsx';
 import { usePartnershipQuery } from './partnership.api.ts';
 import { WithdrawalFollow } from './withdrawal-follow.tsx';
@@ -43,7 +44,7 @@ export function WithdrawalPage() {
       };
       return <WithdrawalFollow id={following} onAgain={again} />;
     }
-    if (!overview.data.partnership) return <Text>{t('withdraw.errors.partnership_required')}</Text>;
+    if (!overview.data.partnership) return <JoinFirst />;
     if (block && block !== 'in_flight') {
       return (
         <Stack gap="sm">
