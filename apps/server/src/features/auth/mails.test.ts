@@ -19,8 +19,8 @@ const PARAMS: { [K in MailKind]: MailParams[K] } = {
   change_email: { name: 'Grace', code: '482915' },
   password_changed: { name: 'Grace', resetLink: 'https://motema.example/reset-password' },
   withdrawal_number_changed: { name: 'Grace', phone: '+243812345678', hours: 72 },
-  withdrawal_paid: { name: 'Grace', amount: '10.00 USD', phone: '+243812345678' },
-  withdrawal_failed: { name: 'Grace', amount: '10.00 USD', phone: '+243812345678' },
+  withdrawal_paid: { name: 'Grace', amount: { minor: 100_000, currency: 'CDF' }, phone: '+243812345678' },
+  withdrawal_failed: { name: 'Grace', amount: { minor: 1_050, currency: 'USD' }, phone: '+243812345678' },
 };
 const KINDS = Object.keys(PARAMS) as MailKind[];
 
@@ -77,6 +77,18 @@ describe('account mails', () => {
   it('greets without a name when there is none', () => {
     expect(renderMail('password_changed', 'en', {}).text.startsWith('Hello,\n')).toBe(true);
     expect(renderMail('password_changed', 'fr', { name: ' ' }).text.startsWith('Bonjour,\n')).toBe(true);
+  });
+
+  it.each([
+    ['en', 'CDF\u00a01,000', '$10.50'],
+    ['fr', '1\u202f000\u00a0CDF', '10,50\u00a0$US'],
+    ['ro', '1.000\u00a0CDF', '10,50\u00a0USD'],
+  ] as const)("writes a withdrawal's amount as the app does in %s", (language, paid, failed) => {
+    const sent = renderMail('withdrawal_paid', language, PARAMS.withdrawal_paid);
+    expect(sent.text).toContain(paid);
+    expect(sent.html).toContain(paid);
+    expect(renderMail('withdrawal_failed', language, PARAMS.withdrawal_failed).text).toContain(failed);
+    expect(sent.text).not.toContain('1000.00');
   });
 
   it('writes short SMS with the code in each language', () => {

@@ -1,7 +1,12 @@
 import { ONE_TIME_CODE_TTL_MS } from '@motema/shared/limits';
+import type { Currency } from '@motema/shared/billing';
 import type { InterfaceLanguage } from '@motema/shared/languages';
+import { formatMoney } from '@motema/shared/money';
 import { renderMailHtml, renderMailText, type MailBlock } from '../../lib/mail-layout.ts';
 import { MAIL_TEXTS, type MailTexts } from './mail-texts.ts';
+
+/** An amount in integer minor units, written in the mail's language as the app writes it ("CDF 1,000"). */
+type MailMoney = { minor: number; currency: Currency };
 
 /** `name` (first name or username) personalises the greeting; every param is escaped in the HTML. */
 type Greeting = { name?: string | null };
@@ -12,8 +17,8 @@ export type MailParams = {
   change_email: Greeting & { code: string };
   password_changed: Greeting & { resetLink?: string };
   withdrawal_number_changed: Greeting & { phone: string; hours: number };
-  withdrawal_paid: Greeting & { amount: string; phone: string };
-  withdrawal_failed: Greeting & { amount: string; phone: string };
+  withdrawal_paid: Greeting & { amount: MailMoney; phone: string };
+  withdrawal_failed: Greeting & { amount: MailMoney; phone: string };
 };
 export type MailKind = keyof MailParams;
 export type SmsKind = 'reset_password' | 'change_phone';
@@ -27,9 +32,13 @@ function fill(template: string, values: Record<string, string>): string {
 
 type Body = { subject: string; blocks: MailBlock[] };
 const paragraph = (text: string): MailBlock => ({ kind: 'paragraph', text });
+const money = (amount: MailMoney, language: InterfaceLanguage) =>
+  formatMoney(amount.minor, amount.currency, language);
 const codeBlock = (code: string): MailBlock => ({ kind: 'code', code });
 
-const BODIES: { [K in MailKind]: (t: MailTexts, params: MailParams[K]) => Body } = {
+const BODIES: {
+  [K in MailKind]: (t: MailTexts, params: MailParams[K], language: InterfaceLanguage) => Body;
+} = {
   confirm_email: (t, p) => ({
     subject: t.confirmSubject,
     blocks: [
@@ -85,13 +94,13 @@ const BODIES: { [K in MailKind]: (t: MailTexts, params: MailParams[K]) => Body }
       paragraph(t.withdrawalNumberNotYou),
     ],
   }),
-  withdrawal_paid: (t, p) => ({
+  withdrawal_paid: (t, p, language) => ({
     subject: t.withdrawalPaidSubject,
-    blocks: [paragraph(fill(t.withdrawalPaidIntro, { amount: p.amount, phone: p.phone }))],
+    blocks: [paragraph(fill(t.withdrawalPaidIntro, { amount: money(p.amount, language), phone: p.phone }))],
   }),
-  withdrawal_failed: (t, p) => ({
+  withdrawal_failed: (t, p, language) => ({
     subject: t.withdrawalFailedSubject,
-    blocks: [paragraph(fill(t.withdrawalFailedIntro, { amount: p.amount, phone: p.phone }))],
+    blocks: [paragraph(fill(t.withdrawalFailedIntro, { amount: money(p.amount, language), phone: p.phone }))],
   }),
 };
 
@@ -102,7 +111,7 @@ export function renderMail<K extends MailKind>(
   params: MailParams[K],
 ): RenderedMail {
   const t = MAIL_TEXTS[language] ?? MAIL_TEXTS.en;
-  const { subject, blocks } = BODIES[kind](t, params);
+  const { subject, blocks } = BODIES[kind](t, params, language);
   const name = params.name?.trim();
   const content = {
     language,

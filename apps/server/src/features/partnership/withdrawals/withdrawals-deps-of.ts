@@ -8,9 +8,6 @@ import type { WithdrawalsDeps } from './withdrawals-deps.ts';
 
 const HOUR = 3_600_000;
 
-/** An amount for a mail: "10.00 USD", "28000.00 CDF" (minor units are hundredths in both). */
-const spoken = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
-
 /** Proofs', withdrawals' and payouts' dependencies, made of the app's (routes, workers and the sweep alike). */
 export function withdrawalsDepsOf(deps: AppDeps, log: Pick<FastifyBaseLogger, 'error'>): WithdrawalsDeps {
   const { env } = deps;
@@ -37,7 +34,8 @@ export function withdrawalsDepsOf(deps: AppDeps, log: Pick<FastifyBaseLogger, 'e
         withdrawal.userId,
         withdrawal.status === 'SUCCESS' ? 'withdrawal_paid' : 'withdrawal_failed',
         {
-          amount: spoken(withdrawal.amountMinor, withdrawal.currency),
+          // Written in the member's language by the mail, as the app writes money.
+          amount: { minor: withdrawal.amountMinor, currency: withdrawal.currency },
           phone: `+${withdrawal.phone}`,
         },
       );
