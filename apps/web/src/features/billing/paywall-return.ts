@@ -1,6 +1,6 @@
 import { storedFields, tabRecord } from '../../lib/device-record.ts';
 import { safeFrom } from '../../lib/safe-from.ts';
-import { conversationWithPath } from '../chat/chat.api.ts';
+import { conversationWithPath } from '../../lib/conversation-path.ts';
 
 /**
  * Where the member met the paywall (the thread they were writing in), kept for this tab so the

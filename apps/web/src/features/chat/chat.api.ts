@@ -27,6 +27,7 @@ import {
 } from './chat-cache.ts';
 import { paymentRequired, paymentRequiredReason } from '../billing/payment-required.ts';
 import { chatKeptQueries } from './chat-kept.ts';
+import { conversationWithPath } from '../../lib/conversation-path.ts';
 
 export { chatKeys };
 
@@ -35,12 +36,6 @@ keepOnDevice(chatKeptQueries);
 
 const conversationPath = (id: string) => `/conversations/${encodeURIComponent(id)}`;
 const messagePath = (id: string) => `/messages/${encodeURIComponent(id)}`;
-
-/**
- * The page that opens the conversation with a member, found or started (`?user=` of
- * ConversationsPage): a profile's and a match's "Send a message", and the way back after paying.
- */
-export const conversationWithPath = (userId: string) => `/conversations?user=${encodeURIComponent(userId)}`;
 
 /** The member's conversations, newest activity first (one request: at most CONVERSATIONS_LIMIT). */
 export function fetchConversations(signal?: AbortSignal): Promise<ConversationList> {

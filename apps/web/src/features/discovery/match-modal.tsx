@@ -8,7 +8,7 @@ import { Link, useLocation } from 'react-router';
 import { useSocketEvent } from '../../lib/socket.ts';
 import { MemberAvatar } from '../../ui/member-avatar.tsx';
 import { isolate } from '../../ui/member-text.tsx';
-import { conversationWithPath } from '../chat/chat.api.ts';
+import { conversationWithPath } from '../../lib/conversation-path.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { invalidateMatches } from './discovery.api.ts';
 

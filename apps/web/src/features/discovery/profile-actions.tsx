@@ -5,7 +5,7 @@ import { IconMessageCircle, IconUserEdit } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { conversationWithPath } from '../chat/chat.api.ts';
+import { conversationWithPath } from '../../lib/conversation-path.ts';
 
 // Only a member looking at their own profile without a photo needs the avatar flow: loaded then.
 const AvatarPrompt = lazy(() =>

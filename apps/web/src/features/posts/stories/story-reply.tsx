@@ -11,7 +11,8 @@ import { notify } from '../../../lib/notices.ts';
 import { randomUuid } from '../../../lib/random-uuid.ts';
 import { isolate } from '../../../ui/member-text.tsx';
 import { paymentRequired, paymentRequiredReason } from '../../billing/payment-required.ts';
-import { chatKeys, conversationWithPath } from '../../chat/chat.api.ts';
+import { chatKeys } from '../../chat/chat.api.ts';
+import { conversationWithPath } from '../../../lib/conversation-path.ts';
 
 type Props = {
   story: Story;
