@@ -7,6 +7,7 @@ import {
 } from '@motema/shared/held-messages';
 import type { AppDeps } from '../../../deps.ts';
 import { apiErrors, noBody } from '../../../lib/api-responses.ts';
+import { memberOf } from '../../../plugins/request-member.ts';
 import { staffOnly } from '../../../plugins/staff-only.ts';
 import { presentHeldList } from './held-messages.presenter.ts';
 import { decideHeld, listHeld } from './held-messages.service.ts';
@@ -27,7 +28,7 @@ export const heldMessagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         response: { 200: HeldMessageListSchema, ...apiErrors({ 404: 'not_found: the caller is no staff' }) },
       },
     },
-    async (request) => presentHeldList(await listHeld(deps.db, request.query)),
+    async (request) => presentHeldList(await listHeld(deps.db, memberOf(request).userId, request.query)),
   );
 
   app.post(
@@ -40,13 +41,14 @@ export const heldMessagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         response: {
           204: noBody('Released (delivered now) or dropped'),
           ...apiErrors({
+            403: 'case_about_yourself: the caller sent the message or was sent it; another staff member decides it',
             404: 'held_message_not_found: already decided, or never held; not_found: the caller is no staff',
           }),
         },
       },
     },
     async (request, reply) => {
-      await decideHeld(deps, request.params.id, request.body.decision);
+      await decideHeld(deps, memberOf(request).userId, request.params.id, request.body.decision);
       return reply.code(204).send();
     },
   );

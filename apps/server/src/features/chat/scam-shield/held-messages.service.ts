@@ -8,8 +8,8 @@ import * as shieldRepo from './shield.repository.ts';
 
 type HeldDeps = { db: Db; events: AppEventPort };
 
-export const listHeld = (db: Db, query: HeldMessagesQuery) =>
-  shieldRepo.listHeldMessages(db, query.skip, query.limit);
+export const listHeld = (db: Db, staffId: string, query: HeldMessagesQuery) =>
+  shieldRepo.listHeldMessages(db, staffId, query.skip, query.limit);
 
 const heldNotFound = () => new AppError(404, 'held_message_not_found');
 
@@ -18,11 +18,20 @@ const heldNotFound = () => new AppError(404, 'held_message_not_found');
  * its own client id (a second release, or a retry of the sender's app, finds it stored), with the
  * shield's families for its recipient's banner, past the sender's message limit (it was counted when
  * held); a block made since, or the conversation gone, stores nothing and the held message goes. `drop`
- * deletes it: its sender is not told, as with a message a recipient never reads.
+ * deletes it: its sender is not told, as with a message a recipient never reads. A staff member never
+ * decides a message they sent or were sent (403 case_about_yourself), nor sees it in the queue.
  */
-export async function decideHeld(deps: HeldDeps, heldId: string, decision: HeldDecision['decision']) {
+export async function decideHeld(
+  deps: HeldDeps,
+  staffId: string,
+  heldId: string,
+  decision: HeldDecision['decision'],
+) {
   const held = await shieldRepo.findHeldMessage(deps.db, heldId);
   if (!held) throw heldNotFound();
+  // A message they sent or were sent is another staff member's to decide (as a case about them is).
+  if (held.senderId === staffId || held.recipientId === staffId)
+    throw new AppError(403, 'case_about_yourself');
   if (decision === 'release') {
     const input = {
       clientId: held.clientId,

@@ -88,6 +88,25 @@ describe('held messages of restricted members', () => {
     expect(await sent(await socketOf(a), textMessage(conversationId, 'hi back'))).toMatchObject({ seq: 2 });
   });
 
+  it('leaves a message a staff member sent out of their queue, and refuses them its decision', async () => {
+    const { a, conversationId } = await restrictedPair();
+    await t.db.update(users).set({ role: 'moderator' }).where(eq(users.id, a.user.id));
+    await send(await socketOf(a), textMessage(conversationId, 'send me the code by mobile money'));
+    const [held] = await t.db
+      .select()
+      .from(heldMessages)
+      .where(eq(heldMessages.conversationId, conversationId));
+    const own = await requestAs(t, a)('GET', '/api/moderation/held-messages');
+    expect(own.json<HeldMessageList>().heldMessages.map((one) => one._id)).not.toContain(held!.id);
+    const refused = await decide(a, held!.id, 'release');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('case_about_yourself');
+    expect(await messagesIn(t.db, conversationId)).toEqual([]);
+    // Another moderator still decides it.
+    expect((await listed()).map((one) => one._id)).toContain(held!.id);
+    expect((await decide(staff, held!.id, 'drop')).statusCode).toBe(204);
+  });
+
   it('answers 404 to a member on both routes, changing nothing', async () => {
     const { a, conversationId } = await restrictedPair();
     await send(await socketOf(a), textMessage(conversationId, 'wait for me'));

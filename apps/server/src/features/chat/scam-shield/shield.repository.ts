@@ -37,8 +37,12 @@ export async function insertHeldMessage(db: DbOrTx, values: NewHeldMessage): Pro
   return row!.id;
 }
 
-/** The held messages, oldest first, with both members' names, for staff. */
-export async function listHeldMessages(db: DbOrTx, skip: number, limit: number) {
+/**
+ * The held messages, oldest first, with both members' names, for a staff member: none they sent or
+ * that were sent to them (another decides those).
+ */
+export async function listHeldMessages(db: DbOrTx, staffId: string, skip: number, limit: number) {
+  const notTheirs = and(ne(heldMessages.senderId, staffId), ne(heldMessages.recipientId, staffId));
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -49,10 +53,14 @@ export async function listHeldMessages(db: DbOrTx, skip: number, limit: number) 
       .from(heldMessages)
       .innerJoin(users, eq(users.id, heldMessages.senderId))
       .innerJoin(recipient, eq(recipient.id, heldMessages.recipientId))
+      .where(notTheirs)
       .orderBy(asc(heldMessages.createdAt), asc(heldMessages.id))
       .offset(skip)
       .limit(limit),
-    db.select({ count: sql<number>`count(*)::int` }).from(heldMessages),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(heldMessages)
+      .where(notTheirs),
   ]);
   return { rows, count: total?.count ?? 0 };
 }
