@@ -30,6 +30,15 @@ export const REPORT_REASONS = {
 export type ReportReason = keyof typeof REPORT_REASONS;
 export const REPORT_REASON_KEYS = Object.keys(REPORT_REASONS) as ReportReason[];
 
+/** The reasons a zone is reported for: a person's ("Fake profile", "Not interested") are not a group's. */
+export const ZONE_REPORT_REASONS = [
+  'inappropriate_content',
+  'scam_or_commercial',
+  'hate_speech_or_violence',
+  'underage',
+  'other',
+] as const satisfies readonly ReportReason[];
+
 export const REPORT_TEXT_MAX_LENGTH = 1000;
 
 /** What of a member's a report may name beside them: one of these at most. */
@@ -65,6 +74,10 @@ export const ReportSchema = z
   .refine((report) => (REPORT_REASONS[report.reason] as readonly string[]).includes(report.subReason), {
     error: 'report_sub_reason_required',
     path: ['subReason'],
+  })
+  .refine((report) => !report.zone || (ZONE_REPORT_REASONS as readonly string[]).includes(report.reason), {
+    error: 'report_reason_required',
+    path: ['reason'],
   })
   .refine((report) => REPORTED_CONTENT_KEYS.filter((key) => report[key]).length <= 1, {
     error: 'invalid_value',

@@ -57,6 +57,14 @@ describe('reports of a zone', () => {
       const both = await report(reporter, body);
       expect([both.statusCode, both.json().code]).toEqual([400, 'validation_failed']);
     }
+    // A person's reasons are not a group's.
+    for (const reason of [
+      { reason: 'fake_account', subReason: 'famous_person_photo' },
+      { reason: 'not_interested', subReason: 'not_my_type' },
+    ]) {
+      const refused = await report(reporter, { zone: id, ...reason });
+      expect([refused.statusCode, refused.json().issues?.[0]?.path]).toEqual([400, 'reason']);
+    }
     expect(await allReports(t.db)).toEqual(before);
   });
 

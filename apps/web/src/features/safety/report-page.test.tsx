@@ -180,6 +180,16 @@ describe('ReportPage', () => {
     expect(screen.getByText(/the zone’s admins will not know who reported it/)).toBeTruthy();
     expect(screen.getByRole('radiogroup', { name: /Why are you reporting this zone/ })).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /Block/ })).toBeNull();
+    // A group's reasons, not a person's.
+    expect(screen.getAllByRole('radio').map((radio) => radio.textContent)).toEqual([
+      'Inappropriate photos or messages',
+      'Scam or advertising',
+      'Hate, threats or violence',
+      'Its members may be under 18',
+      'Something else',
+    ]);
+    await user.click(screen.getByRole('radio', { name: 'Its members may be under 18' }));
+    expect(screen.getByRole('radio', { name: 'It says it is for people under 18' })).toBeTruthy();
     await user.click(screen.getByRole('radio', { name: 'Something else' }));
     await user.click(send());
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));

@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
-import { REPORT_REASON_KEYS } from '@motema/shared/safety';
+import { REPORT_REASON_KEYS, ZONE_REPORT_REASONS } from '@motema/shared/safety';
 import { RadioChoice, ReportTextField } from './report-fields.tsx';
 import type { ForgetReported } from './safety.api.ts';
 import { ReportIntro, ReportUnavailable } from './report-notices.tsx';
@@ -41,6 +41,9 @@ export function ReportPage({ forgetReported }: { forgetReported?: ForgetReported
 
   const { reason, subReason, text } = form.getValues();
   const subReasons = subReasonsOf(reason);
+  // A zone's own words where a person's would not fit ("Members may be under 18"), else the same.
+  const zoneText = (key: string) =>
+    kind === 'zone' ? t(`report.zone.${key}`, { defaultValue: t(`report.${key}`) }) : t(`report.${key}`);
 
   return (
     <Stack gap="lg">
@@ -55,11 +58,11 @@ export function ReportPage({ forgetReported }: { forgetReported?: ForgetReported
             onChange={chooseReason}
           >
             <Stack gap="xs" mt="xs">
-              {REPORT_REASON_KEYS.map((key) => (
+              {(kind === 'zone' ? ZONE_REPORT_REASONS : REPORT_REASON_KEYS).map((key) => (
                 <RadioChoice
                   key={key}
                   value={key}
-                  label={t(`report.reasons.${key}`)}
+                  label={zoneText(`reasons.${key}`)}
                   checked={reason === key}
                 />
               ))}
@@ -79,7 +82,7 @@ export function ReportPage({ forgetReported }: { forgetReported?: ForgetReported
                     <RadioChoice
                       key={key}
                       value={key}
-                      label={t(`report.subReasons.${reason}.${key}`)}
+                      label={zoneText(`subReasons.${reason}.${key}`)}
                       checked={subReason === key}
                     />
                   ))}
