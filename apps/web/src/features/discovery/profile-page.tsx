@@ -1,4 +1,4 @@
-import { Box, Button, Container, Flex, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Button, Container, Flex, Skeleton, Stack, Title } from '@mantine/core';
 import { IconMoodSearch, IconUserOff } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useProfileQuery } from './discovery.api.ts';
 import { PROFILE_GALLERY_WIDTH } from './profile-photos.tsx';
 import { ProfileView } from './profile-view.tsx';
 import { LoadFailed } from '../../ui/load-failed.tsx';
+import { Unavailable } from '../../ui/unavailable.tsx';
 
 /**
  * `/profile/{id}`: a member's page, for members and (with less) for visitors. The shape of the
@@ -52,17 +53,12 @@ function ProfileContent({ tabs }: { tabs?: ProfileTabsSlot }) {
 function ProfileUnavailable({ member }: { member: boolean }) {
   const { t } = useTranslation('discovery');
   return (
-    <Container size="sm" py={48}>
-      <Stack align="center" gap="sm" ta="center">
-        <ThemeIcon size={72} radius="xl" variant="light" color="coral" aria-hidden>
-          <IconUserOff size={40} stroke={1.5} />
-        </ThemeIcon>
-        <Title order={1} size="h2">
-          {t('profile.unavailable.title')}
-        </Title>
-        <Text c="dimmed" maw={420}>
-          {t('profile.unavailable.text')}
-        </Text>
+    <Container size="sm">
+      <Unavailable
+        icon={IconUserOff}
+        title={t('profile.unavailable.title')}
+        text={t('profile.unavailable.text')}
+      >
         <Button
           component={Link}
           to={member ? '/home' : '/'}
@@ -71,7 +67,7 @@ function ProfileUnavailable({ member }: { member: boolean }) {
         >
           {t(member ? 'profile.unavailable.home' : 'profile.unavailable.start')}
         </Button>
-      </Stack>
+      </Unavailable>
     </Container>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Container, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Container, Skeleton, Stack, Title } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { zoneRoleMay, type ZoneRole } from '@motema/shared/zones';
@@ -10,8 +10,10 @@ import { errorText } from '../../lib/error-text.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { knownMe } from '../../lib/query-client.ts';
+import { loginPath } from '../../lib/safe-from.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LoadFailed } from '../../ui/load-failed.tsx';
+import { Unavailable } from '../../ui/unavailable.tsx';
 import type { ZoneFeedProps, ZoneFeedSlot } from '../../ui/zone-feed-slot.ts';
 import { BackLink } from '../../ui/back-link.tsx';
 
@@ -75,26 +77,22 @@ function ZoneUnavailable() {
   const visitor = knownMe(useQueryClient()) === null;
   const { pathname } = useLocation();
   return (
-    <Stack align="center" gap="sm" ta="center" py="xl">
-      <ThemeIcon size={72} radius="xl" variant="light" color="coral" aria-hidden>
-        <IconMoodEmpty size={40} stroke={1.5} />
-      </ThemeIcon>
-      <Title order={2} size="h3">
-        {t('errors:zone_not_found')}
-      </Title>
-      <Text c="dimmed" maw={420}>
-        {t(visitor ? 'gone.hintVisitor' : 'gone.hint')}
-      </Text>
+    <Unavailable
+      icon={IconMoodEmpty}
+      title={t('errors:zone_not_found')}
+      text={t(visitor ? 'gone.hintVisitor' : 'gone.hint')}
+      level={2}
+    >
       {visitor ? (
-        <Button component={Link} to={`/login?from=${encodeURIComponent(pathname)}`}>
+        <Button component={Link} to={loginPath(pathname)} mt="sm">
           {t('gone.logIn')}
         </Button>
       ) : (
-        <Button component={Link} to="/zones" variant="light">
+        <Button component={Link} to="/zones" variant="light" mt="sm">
           {t('gone.toZones')}
         </Button>
       )}
-    </Stack>
+    </Unavailable>
   );
 }
 
