@@ -5,22 +5,13 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { HomePart } from '../lib/feature-module.ts';
 import { ME_QUERY_KEY } from '../lib/query-client.ts';
 import { buildMe } from '../test/render-page.tsx';
 import { theme } from '../ui/theme.ts';
 import { HomeLayout } from './home-layout.tsx';
-import { HOME_PARTS } from './home-parts.ts';
+import { layoutParts as parts, viewport } from './home-layout-fixtures.ts';
 
 vi.mock('../lib/socket.ts', () => ({ SocketProvider: ({ children }: { children: unknown }) => children }));
-
-const parts: HomePart[] = HOME_PARTS.map(({ hosts: _hosts, ...part }) => part);
-
-const viewport = (width: number) =>
-  (window as unknown as { happyDOM: { setViewport(size: object): void } }).happyDOM.setViewport({
-    width,
-    height: 740,
-  });
 
 /** Home in the layout for a member, as the server paints it and as the browser takes it over. */
 function homePage() {

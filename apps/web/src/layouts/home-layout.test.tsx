@@ -1,23 +1,12 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HomePart } from '../lib/feature-module.ts';
 import { buildMe, renderPage } from '../test/render-page.tsx';
 import { HomeLayout } from './home-layout.tsx';
-import { HOME_PARTS } from './home-parts.ts';
+import { layoutParts as parts, viewport } from './home-layout-fixtures.ts';
 
 // The layout's data layers (socket, and the features' hosts: chat outbox, counters, toasts, match
 // screen) are not what this test is about: the socket renders its children, the hosts are left out.
 vi.mock('../lib/socket.ts', () => ({ SocketProvider: ({ children }: { children: unknown }) => children }));
-
-/** The features' parts of the layout (home-parts.ts), their tabs, bell and badges, without hosts. */
-const parts: HomePart[] = HOME_PARTS.map(({ hosts: _hosts, ...part }) => part);
-
-/** happy-dom's window as wide as a phone (360 px) or a laptop, for the layout's media query. */
-const viewport = (width: number) =>
-  (window as unknown as { happyDOM: { setViewport(size: object): void } }).happyDOM.setViewport({
-    width,
-    height: 740,
-  });
 
 const navigations = () => screen.queryAllByRole('navigation', { name: 'Main navigation' });
 

@@ -48,6 +48,15 @@ export const partner = (change: Partial<PartnershipAnswer> = {}): PartnershipAns
   ...change,
 });
 
+/** A partner holding CDF 15,000 only, below the CDF minimum (28,000), and nothing in USD. */
+export const cdfOnlyPartner = (): PartnershipAnswer =>
+  partner({
+    balances: [
+      balance({ pending: 0, available: 0, revenue: 0 }),
+      balance({ currency: 'CDF', pending: 0, available: 1_500_000, revenue: 1_500_000, minimum: 2_800_000 }),
+    ],
+  });
+
 /** A member who has not joined. */
 export const NOT_PARTNER: PartnershipAnswer = {
   partnership: null,

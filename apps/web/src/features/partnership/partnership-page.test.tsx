@@ -9,6 +9,7 @@ import {
   balance,
   callsOf,
   journal,
+  cdfOnlyPartner,
   partner,
   stubApi,
   withdrawal,
@@ -166,18 +167,7 @@ describe('PartnershipPage', () => {
     ],
     [
       'below the minimum, in the only currency held',
-      partner({
-        balances: [
-          balance({ pending: 0, available: 0, revenue: 0 }),
-          balance({
-            currency: 'CDF',
-            pending: 0,
-            available: 1_500_000,
-            revenue: 1_500_000,
-            minimum: 2_800_000,
-          }),
-        ],
-      }),
+      cdfOnlyPartner(),
       'You can withdraw once CDF 28,000 or more is available.',
     ],
     [

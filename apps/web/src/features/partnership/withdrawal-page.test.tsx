@@ -9,6 +9,7 @@ import {
   balance,
   callsOf,
   NOT_PARTNER,
+  cdfOnlyPartner,
   partner,
   refusal,
   stubApi,
@@ -208,19 +209,7 @@ describe('WithdrawalPage', () => {
 
   it('states the minimum in the currency the member holds, with the way back', async () => {
     stubApi({
-      'GET /api/partnership': () =>
-        partner({
-          balances: [
-            balance({ pending: 0, available: 0, revenue: 0 }),
-            balance({
-              currency: 'CDF',
-              pending: 0,
-              available: 1_500_000,
-              revenue: 1_500_000,
-              minimum: 2_800_000,
-            }),
-          ],
-        }),
+      'GET /api/partnership': () => cdfOnlyPartner(),
     });
     render();
     expect(await screen.findByText('You can withdraw once CDF 28,000 or more is available.')).toBeTruthy();
