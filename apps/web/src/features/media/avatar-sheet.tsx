@@ -1,7 +1,7 @@
 import { Drawer, Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { AvatarChooser, type AvatarOwner } from './avatar-chooser.tsx';
+import { useMediaMatch } from '../../lib/use-media-match.ts';
 
 type Props = {
   member: AvatarOwner;
@@ -17,7 +17,7 @@ type Props = {
  */
 export function AvatarSheet({ member, opened, onClose, initialPhotoId }: Props) {
   const { t } = useTranslation('media');
-  const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
+  const wide = useMediaMatch('(min-width: 48em)');
   const content = opened ? (
     <AvatarChooser member={member} initialPhotoId={initialPhotoId} onDone={onClose} />
   ) : null;

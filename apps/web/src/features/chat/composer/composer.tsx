@@ -1,5 +1,4 @@
 import { ActionIcon, Box, Group, Textarea } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconSend2 } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { ComposerLength, isTooLong, LENGTH_COUNTER_FROM } from './composer-lengt
 import classes from '../thread/thread.module.css';
 import type { Draft } from '../thread/thread-types.ts';
 import type { TypingControls } from '../thread/use-typing.ts';
+import { useMediaMatch } from '../../../lib/use-media-match.ts';
 
 type DraftFile = Draft['files'][number];
 
@@ -52,7 +52,7 @@ export function Composer({
   const field = useRef<HTMLTextAreaElement>(null);
   const lengthId = useId();
   // On phones Enter makes a new line (the send button sends); with a keyboard it sends.
-  const touch = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
+  const touch = useMediaMatch('(pointer: coarse)');
 
   // Starting an edit puts its text in the field; a reply or an edit puts the cursor there.
   const editingId = editing?._id ?? null;

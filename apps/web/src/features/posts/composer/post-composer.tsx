@@ -1,5 +1,4 @@
 import { Alert, Button, FileButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { POST_PHOTOS_MAX, POST_TEXT_MAX_LENGTH, type PostVisibility } from '@motema/shared/posts';
 import { IconAlertCircle, IconMicrophone, IconPhoto, IconVideo } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +11,7 @@ import { VisibilityFields } from './post-visibility-fields.tsx';
 import { useCreatePostMutation } from '../posts.api.ts';
 import { usePostUploads } from './use-post-uploads.ts';
 import classes from './post-composer.module.css';
+import { useMediaMatch } from '../../../lib/use-media-match.ts';
 
 /** What the composer opens on: any media, or a kind chosen from the profile ("add a video"). */
 export type ComposerStart = 'any' | 'photo' | 'video' | 'audio';
@@ -34,7 +34,7 @@ type Props = {
 /** The composer in its sheet (full screen on a phone); closing it forgets what was chosen. */
 export function PostComposer({ opened, onClose, start = 'any', zoneId }: Props) {
   const { t } = useTranslation('posts');
-  const phone = useMediaQuery('(max-width: 40em)');
+  const phone = useMediaMatch('(max-width: 40em)');
   return (
     <Modal
       opened={opened}
