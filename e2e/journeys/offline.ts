@@ -46,14 +46,13 @@ function keptQueries(page: Page, memberId: string): Promise<string[]> {
 }
 
 /**
- * The profile link of the first member card on home. Not a member of this journey's own: members
- * that other journeys make meanwhile come before them in home's lists, and the device keeps only
- * the first cards of each list (features/discovery/discovery-kept.ts). Home asks for a row's list as
- * it comes near the screen, and the first rows may be empty (no one online, no match yet): she
- * scrolls down to the first card, as a member would.
+ * Kofi's card on home: they like each other, so he is in her "liked each other" row whatever other
+ * journeys do meanwhile (the "online now" row above it changes as their members come and go, and
+ * home's copy with it). Home asks for a row's list as it comes near the screen: she scrolls down to
+ * the card, as a member would.
  */
-async function firstCardOnHome(page: Page): Promise<string> {
-  const card = page.getByRole('main').locator('a[href^="/profile/"]').first();
+async function matchCardOnHome(page: Page, matchId: string): Promise<string> {
+  const card = page.getByRole('main').locator(`ul a[href="/profile/${matchId}"]`).first();
   for (let turn = 0; turn < 20 && !(await card.isVisible()); turn += 1) {
     await page.mouse.wheel(0, 500);
     await page.waitForTimeout(300);
@@ -96,6 +95,13 @@ const offline = journey(
     const started = await kofi.page.request.post('/api/conversations', { data: { user: awa.id } });
     expect(started.status(), 'POST /api/conversations').toBeOneOf([200, 201]);
     const conversationId = ((await started.json()) as { conversation: { _id: string } }).conversation._id;
+    for (const [from, to] of [
+      [awa, kofi],
+      [kofi, awa],
+    ] as const) {
+      const liked = await from.page.request.post('/api/rate/user', { data: { user: to.id, score: 5 } });
+      expect(liked.status(), 'POST /api/rate/user').toBe(200);
+    }
 
     // Awa logs in on her phone: its first visit to the app.
     const page = await newMemberPage(browser);
@@ -133,22 +139,22 @@ const offline = journey(
     await page.goto(`/messages/${conversationId}`);
     await page.getByText('Are you coming to the market?', { exact: true }).waitFor();
     await kept(`["chat","messages","${conversationId}"]`, 'Are you coming to the market?');
-    // Home, where she landed, kept its lists too: the first member shown is in them.
+    // Home, where she landed, kept its lists too: Kofi, her match, is in them.
     await page.goto('/home');
-    const firstLink = await firstCardOnHome(page);
-    const firstId = firstLink.replace('/profile/', '');
+    const kofiLink = await matchCardOnHome(page, kofi.id);
+    const kofiId = kofi.id;
     const homeKept = (records: string[]) =>
       records.some(
-        (record) => record.startsWith('{"hash":"[\\"discovery\\",\\"lists\\"') && record.includes(firstId),
+        (record) => record.startsWith('{"hash":"[\\"discovery\\",\\"lists\\"') && record.includes(kofiId),
       );
     const records = await pollUntil(() => keptQueries(page, awa.id), homeKept);
     expect(homeKept(records), "home's lists kept on the device").toBe(true);
     // And home as drawn, once the page is idle, for the service worker to draw first next time.
     const copy = await pollUntil(
       () => keptHomeCopy(page),
-      (kept) => kept.includes(firstLink),
+      (kept) => kept.includes(kofiLink),
     );
-    expect(copy, "home's copy kept on the device").toContain(firstLink);
+    expect(copy, "home's copy kept on the device").toContain(kofiLink);
     await waitUntilKeptForOffline(page);
     log('the list, the thread and home are kept on the device');
 
@@ -189,8 +195,8 @@ const offline = journey(
     // Drawn by the service worker from the copy before any of the app's code ran (decision 0024).
     const served = await servedDocument(page);
     expect(served.keptCopy, "home's first frame is its kept copy").toBe('/home');
-    expect(served.profiles, "the copy's links to profiles").toContain(firstLink);
-    expect(await firstCardOnHome(page), 'the first card on home, offline').toBe(firstLink);
+    expect(served.profiles, "the copy's links to profiles").toContain(kofiLink);
+    expect(await matchCardOnHome(page, kofi.id), 'her match on home, offline').toBe(kofiLink);
     expect(await page.getByText(discovery('home.loadFailed')).count(), 'no "could not be loaded"').toBe(0);
     await shot(page, 'offline-03-home');
     log('offline, home reloads with its lists');
