@@ -4,6 +4,7 @@ import { PublicLayout } from './layouts/public-layout.tsx';
 import { knownMe, ME_QUERY_KEY, queryClient } from './lib/query-client.ts';
 import type { Me } from '@motema/shared/users';
 import { RouteError } from './layouts/route-error.tsx';
+import { PageSkeleton } from './ui/page-skeleton.tsx';
 import { layout } from './lib/feature-routes.tsx';
 import { APP } from './app-features.ts';
 
@@ -57,6 +58,8 @@ export const routes: RouteObject[] = [
   {
     element: <NavigationGuard />,
     errorElement: <RouteError />,
+    // The first page before its code arrived, where nothing painted it (main.tsx): its shape, not a blank.
+    HydrateFallback: PageSkeleton,
     children: [
       { element: <PublicLayout />, children: APP.routesOf('public') },
       {
