@@ -3,7 +3,8 @@
  * moment" and "à plus de 500 km". On the swap deck's top card and on the profile it opens, each fact
  * shows whole, and a dot between two facts only where both are on its line: none left at a line's
  * end when the distance goes to the next. The member's activity and distance are set in the answers
- * the page gets (every member of a journey is online and near).
+ * the page gets (every member of a journey is online and near). And on home's row cards, of a fixed
+ * width, in each language: "la mai puțin de 500 km" was cut to "la mai puțin de 5…" in Romanian.
  */
 import type { Page } from 'playwright-core';
 import { DISTANCE_FAR } from '@motema/shared/discovery';
@@ -100,4 +101,62 @@ const memberFacts: Journey = journey(
   },
 );
 
-export const journeys = [memberFacts];
+/** The texts cut in home's row cards (a fixed width: features/discovery/member-card.tsx). */
+function cutInRowCards(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main ul a[href^="/profile/"]')].flatMap((card) =>
+      [...card.querySelectorAll<HTMLElement>('p, span, div')]
+        .filter((element) => element.children.length === 0 && element.textContent!.trim() !== '')
+        .filter((element) => element.scrollWidth > element.clientWidth)
+        .map((element) => element.textContent!),
+    ),
+  );
+}
+
+const rowCardFacts: Journey = journey(
+  "home's row cards say a member's activity and distance whole, in each language, where longest",
+  async ({ browser, baseUrl, log }) => {
+    const viewer = await signedUpMember(browser, baseUrl, {
+      firstName: 'Radu',
+      sex: 'male',
+      likes: ['female'],
+    });
+    await signedUpMember(browser, baseUrl, { firstName: 'Ioana', sex: 'female', likes: ['male'] });
+    const page = await newMemberPage(browser, { hasTouch: true, isMobile: true });
+    await page.context().addCookies(await viewer.page.context().cookies());
+    // Home's lists as the app asks for them (not painted by the server: it is reached from the tabs).
+    await page.route(/\/api\/users\?.*filter=/, async (route) => {
+      const answer = (await (await route.fetch()).json()) as { users: object[] };
+      const longest = { activity: 'week', distance: DISTANCE_FAR - 1 };
+      await route.fulfill({
+        json: { ...answer, users: answer.users.map((user) => ({ ...user, ...longest })) },
+      });
+    });
+    for (const language of ['en', 'fr', 'ro'] as const) {
+      const common = locale(language, 'common');
+      const disco = locale(language, 'discovery');
+      const put = await viewer.page.request.put('/api/users', { data: { language } });
+      expect(put.status(), 'PUT /api/users').toBe(200);
+      await page.goto('/swap');
+      const tabs = page.getByRole('navigation', { name: common('nav.main') }).last();
+      await tabs.getByRole('link', { name: common('nav.home'), exact: true }).tap();
+      await page.waitForURL(/\/home$/);
+      // Rows are asked for as they come near the screen ("online now" may be empty): she scrolls.
+      const distance = page.locator('main ul a[href^="/profile/"]').getByText(/500/).first();
+      for (let turn = 0; turn < 20 && !(await distance.isVisible()); turn += 1) {
+        await page.mouse.wheel(0, 500);
+        await page.waitForTimeout(300);
+      }
+      await distance.waitFor();
+      const km = new Intl.NumberFormat(language, { style: 'unit', unit: 'kilometer' }).format(500);
+      expect(await distance.textContent(), 'the longest distance').toBe(
+        disco('distance.lessThan', { distance: km }),
+      );
+      expect(await cutInRowCards(page), `texts cut in home's row cards (${language})`).toEqual([]);
+      await shot(page, `member-facts-03-home-${language}`);
+      log(`${language}: "${await distance.textContent()}" whole`);
+    }
+  },
+);
+
+export const journeys = [memberFacts, rowCardFacts];
