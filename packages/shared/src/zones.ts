@@ -141,7 +141,7 @@ export const ZoneListQuerySchema = z.object({
   sort: sortSchema(ZONE_SORTS).default('-members'),
 });
 /**
- * Suggestions: popular zones of the member's language, or, `near=true`, the zones placed within the
+ * Suggestions: popular zones, the member's language's first, or, `near=true`, the zones placed within the
  * member's preferred distance of their shared position (none when they share no position).
  */
 export const ZoneSuggestionsQuerySchema = ZoneListQuerySchema.extend({

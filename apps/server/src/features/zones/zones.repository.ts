@@ -158,6 +158,8 @@ const LISTS = {
   mine: ({ viewerId }: ZoneListInput) => mineSql(viewerId),
   suggested: ({ viewerId, language }: ZoneListInput) =>
     and(eq(zones.language, language as ZoneRow['language']), sql`NOT (${mineSql(viewerId)})`),
+  suggestedElsewhere: ({ viewerId, language }: ZoneListInput) =>
+    and(ne(zones.language, language as ZoneRow['language']), sql`NOT (${mineSql(viewerId)})`),
   search: ({ pattern }: ZoneListInput) =>
     sql`(lower(${zones.title}) LIKE ${pattern} OR lower(${zones.name}) LIKE ${pattern})`,
 };
@@ -206,6 +208,11 @@ export function listMine(db: DbOrTx, viewerId: string, query: ZonePage) {
 /** Popular zones in the viewer's language that they are not in (suggestions_idx). */
 export function listSuggested(db: DbOrTx, viewerId: string, language: string, query: ZonePage) {
   return listedPage(db, 'suggested', { viewerId, query, language });
+}
+
+/** Popular zones in the other languages that the viewer is not in (popular_idx). */
+export function listSuggestedElsewhere(db: DbOrTx, viewerId: string, language: string, query: ZonePage) {
+  return listedPage(db, 'suggestedElsewhere', { viewerId, query, language });
 }
 
 /**

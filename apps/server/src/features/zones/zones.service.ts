@@ -1,4 +1,4 @@
-import type { ZoneCreate, ZoneUpdate } from '@motema/shared/zones';
+import { ZONE_LIST_COUNT_MAX, type ZoneCreate, type ZoneUpdate } from '@motema/shared/zones';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest, conflict, fieldIssue, invalidFields } from '../../lib/app-error.ts';
@@ -152,7 +152,8 @@ export function listMyZones(db: DbOrTx, viewerId: string, page: repo.ZonePage): 
 }
 
 /**
- * Popular zones of the viewer's language that they are not in; `near`: those placed within their
+ * Popular zones that the viewer is not in, those of their language first, then the other languages'
+ * (a language with few zones or none still gets suggestions); `near`: those placed within their
  * preferred distance of their position, whatever their language (none without a position).
  */
 export async function suggestZones(
@@ -161,9 +162,22 @@ export async function suggestZones(
   page: repo.ZonePage & { near?: boolean | undefined },
 ): Promise<ZoneListed> {
   const viewer = await repo.memberFactsOf(db, viewerId);
-  if (!page.near) return repo.listSuggested(db, viewerId, viewer.language, page);
-  if (!viewer.at) return { rows: [], count: 0 };
-  return repo.listNear(db, viewerId, viewer.at, viewer.distanceKm, page);
+  if (page.near) {
+    if (!viewer.at) return { rows: [], count: 0 };
+    return repo.listNear(db, viewerId, viewer.at, viewer.distanceKm, page);
+  }
+  const own = await repo.listSuggested(db, viewerId, viewer.language, page);
+  // The page ends within the language's zones (or their count stopped at the maximum): no more to ask.
+  if (own.count >= ZONE_LIST_COUNT_MAX || page.skip + page.limit <= own.count) return own;
+  const elsewhere = await repo.listSuggestedElsewhere(db, viewerId, viewer.language, {
+    ...page,
+    skip: Math.max(0, page.skip - own.count),
+    limit: page.limit - own.rows.length,
+  });
+  return {
+    rows: [...own.rows, ...elsewhere.rows],
+    count: Math.min(own.count + elsewhere.count, ZONE_LIST_COUNT_MAX),
+  };
 }
 
 export function searchZones(
