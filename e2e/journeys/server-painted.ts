@@ -53,6 +53,21 @@ async function coldPage(
 }
 
 /** In the page, before any script: the painted content of its <main>, to find it again after the takeover. */
+/**
+ * Where the "add a story" badge of the member's own place in the story tray sits against their
+ * avatar's ring, as [left, top, right, bottom]; null when either is missing.
+ */
+const ADD_STORY_BADGE = `(() => {
+  const badge = document.querySelector('#story-tray-title ~ ul button .mantine-ThemeIcon-root');
+  const ring = badge && badge.closest('button').querySelector('[data-state]');
+  if (!badge || !ring) return null;
+  const box = (element) => {
+    const rect = element.getBoundingClientRect();
+    return [rect.left, rect.top, rect.right, rect.bottom].map(Math.round);
+  };
+  return { badge: box(badge), ring: box(ring) };
+})()`;
+
 const NOTE_PAINTED_CONTENT = `addEventListener('DOMContentLoaded', () => {
   window.__paintedContent = document.querySelector('main > *');
 });`;
@@ -151,6 +166,21 @@ const serverPainted: Journey = journey(
         expect(
           codeStart! >= photoEnd!,
           `${path}: code started at ${codeStart} ms, photo in at ${photoEnd} ms`,
+        ).toBe(true);
+      }
+      if (path === '/home') {
+        // Mantine's own rule for the icon comes after the tray's in the painted page's styles: the badge
+        // fell 48 px under the name, out of the tray's box (hidden), instead of on the avatar's edge.
+        const placed = (await page.evaluate(ADD_STORY_BADGE)) as Record<'badge' | 'ring', number[]> | null;
+        expect(placed !== null, `${path}: the "add a story" badge and the avatar`).toBe(true);
+        const [left, top, right, bottom] = placed!.ring;
+        const [badgeLeft, badgeTop, badgeRight, badgeBottom] = placed!.badge;
+        expect(
+          badgeLeft! >= left! &&
+            badgeRight! <= right! + 4 &&
+            badgeTop! >= top! &&
+            badgeBottom! <= bottom! + 4,
+          `${path}: the "add a story" badge ${placed!.badge.join(',')} on the avatar ${placed!.ring.join(',')}`,
         ).toBe(true);
       }
       if (viewport) {
