@@ -1,7 +1,7 @@
 import { NavigationProgress, nprogressStore, useNprogress } from '@mantine/nprogress';
 import { useTranslation } from 'react-i18next';
 // After the component, so these come after the core Progress styles they refine.
-import '@mantine/nprogress/styles.css';
+import '@mantine/nprogress/styles.layer.css';
 
 /**
  * The thin loading bar at the top while a page loads (driven by NavigationGuard through `nprogress`).

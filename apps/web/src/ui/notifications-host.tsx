@@ -1,6 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 // After the component, so these come after the core Notification styles they refine.
-import '@mantine/notifications/styles.css';
+import '@mantine/notifications/styles.layer.css';
 import classes from './notifications-host.module.css';
 
 /**
