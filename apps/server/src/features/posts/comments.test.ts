@@ -7,6 +7,7 @@ import { asMember, type Member } from '../../test/factories.ts';
 import { randomIp } from '../../test/net.ts';
 import { buildComment, buildPost, postRow } from '../../test/post-factories.ts';
 import { buildBlock } from '../../test/safety-factories.ts';
+import { addToZone, buildZone } from '../../test/zone-factories.ts';
 import { collect, nextEvent, settle, socketTestBed } from '../../test/socket-test-bed.ts';
 
 describe('comments', () => {
@@ -124,6 +125,45 @@ describe('comments', () => {
     expect((await listed(viewer, other.id)).comments.map((c) => c._id)).toEqual([mine.id]);
     expect((await listed(bo, post.id)).comments.map((c) => c._id)).toContain(kept.id);
     expect((await listed(bo, post.id)).comments).toHaveLength(3);
+  });
+
+  it('counts for each reader only the comments they see: feed, post, profile and zone lists', async () => {
+    const { author, ada, bo, post } = await cast();
+    const [cy, dee] = [
+      await createProfile(t, { firstName: 'Cy' }),
+      await createProfile(t, { firstName: 'Dee' }),
+    ];
+    const zone = await buildZone(t, { admin: author });
+    const zonePost = await buildPost(t, { author, zoneId: zone.id });
+    for (const onPost of [post, zonePost]) {
+      const hidden = await buildComment(t, { post: onPost, author: ada });
+      await buildComment(t, { post: onPost, author: bo, parent: hidden });
+      await buildComment(t, { post: onPost, author: cy });
+      await buildComment(t, { post: onPost, author: bo });
+      await buildComment(t, { post: onPost, author: dee });
+    }
+    // The author blocked Ada (her comment and Bo's reply under it go), Cy blocked the author.
+    await buildBlock(t, { blocker: author, blocked: ada });
+    await buildBlock(t, { blocker: cy, blocked: author });
+    const countsOf = async (reader: Member) => {
+      const lists = await Promise.all(
+        ['/api/posts', `/api/users/${author.user.id}/posts`, `/api/zones/${zone.id}/posts`].map(
+          async (url) =>
+            ((await as(reader)('GET', url)).json() as { posts: { _id: string; comments: number }[] }).posts,
+        ),
+      );
+      const inLists = lists.flat().filter((p) => p._id === post.id || p._id === zonePost.id);
+      const pages = [post, zonePost].map((p) => as(reader)('GET', `/api/posts/${p.id}`));
+      return [
+        ...inLists.map((p) => p.comments),
+        ...(await Promise.all(pages)).map((res) => res.json().comments),
+      ];
+    };
+    expect(await countsOf(author)).toEqual([2, 2, 2, 2, 2]);
+    expect((await listed(author, post.id)).comments).toHaveLength(2);
+    // Dee, with no block, sees the five.
+    await addToZone(t, zone.id, 'member', dee);
+    expect((await countsOf(dee)).slice(-3)).toEqual([5, 5, 5]);
   });
 
   it('lets only its author edit a comment, and its author or the post’s delete it with its replies', async () => {

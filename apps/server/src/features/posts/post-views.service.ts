@@ -14,6 +14,8 @@ export type PostView = {
   post: PostRow;
   access: PostAccess;
   liked: boolean;
+  /** How many of its comments the viewer sees (comments.repository.ts commentsSeenBy). */
+  comments: number;
   author: PostMemberView;
   items: MediaItemRow[];
   allowed: PostMemberView[] | null;
@@ -55,6 +57,7 @@ export async function postViews(db: DbOrTx, reached: readonly ReachedPost[]): Pr
         post: row.post,
         access: row.access,
         liked: row.liked,
+        comments: row.commentsSeen,
         author,
         items: ids.flatMap((id) => items.get(id) ?? []),
         allowed: allowed ? allowed.flatMap((id) => (shown.has(id) ? (members.get(id) ?? []) : [])) : null,

@@ -40,7 +40,7 @@ export function presentPost(view: PostView): Post {
     locked,
     likes: post.likes,
     liked: view.liked,
-    comments: post.comments,
+    comments: view.comments,
     allowed: access === 'author' && view.allowed ? view.allowed.map(presentPostMember) : null,
     createdAt: post.createdAt.toISOString(),
     editedAt: post.editedAt?.toISOString() ?? null,

@@ -12,12 +12,14 @@ import {
 } from '../../db/schema.ts';
 import { notBlockedWith } from '../safety/safety.policy.ts';
 import { zoneModeratedBy } from '../zones/zones.policy.ts';
+import { commentsSeenBy } from './comments/comments.repository.ts';
 import type { Keyset } from './post-cursor.ts';
 import { allowedSql, postReadableBy, postShownTo, requestedSql, zoneReadableSql } from './posts.policy.ts';
 
 /**
  * A post with what the visibility rule (posts.policy.ts) needs of the viewer's relation to it, and
- * whether the viewer liked it: one row, one query, for one post or a page.
+ * whether the viewer liked it and how many of its comments they see: one row, one query, for one post
+ * or a page.
  */
 function factsOf(viewerId: string | null) {
   // A visitor's relations are the constant false (a bound `false` would come back as the text 'false').
@@ -35,6 +37,7 @@ function factsOf(viewerId: string | null) {
       (id) =>
         sql`EXISTS (SELECT 1 FROM ${postLikes} WHERE ${postLikes.postId} = ${posts.id} AND ${postLikes.userId} = ${id})`,
     ),
+    commentsSeen: commentsSeenBy(viewerId),
   };
 }
 export type PostFactsRow = {
@@ -47,6 +50,8 @@ export type PostFactsRow = {
   /** The viewer is one of the admins and managers of the post's zone. */
   zoneModerator: boolean;
   liked: boolean;
+  /** The post's comments the viewer sees (none hidden from them by a block). */
+  commentsSeen: number;
 };
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { commentLikes, comments, posts, users, type CommentRow } from '../../../db/schema.ts';
-import { notBlockedWith } from '../../safety/safety.policy.ts';
+import { blockedMembersOf, notBlockedWith } from '../../safety/safety.policy.ts';
 import type { Keyset } from '../post-cursor.ts';
 
 /** The comment's author is active and, for a member, no block stands between them either way (Z3). */
@@ -24,6 +24,28 @@ function commentShownTo(viewerId: string | null): SQL {
       sql`EXISTS (SELECT 1 FROM ${comments} AS "parent" WHERE "parent"."id" = ${comments.parentId} AND ${authorShown(viewerId, sql`"parent"."author_id"`)})`,
     ),
   )!;
+}
+
+/** A column of the outer query's `posts`, named with its table (a one-table select leaves it out). */
+const ofPosts = (column: typeof posts.id | typeof posts.comments) =>
+  sql`${posts}.${sql.identifier(column.name)}`;
+
+/**
+ * The post's comment count as the viewer sees it (over the `posts` table of the query): its counter
+ * less the comments a block hides from them (commentShownTo: by a member blocked either way, or a
+ * reply under one). The blocked members are read once per statement (an InitPlan, then a hashed
+ * SubPlan); only a viewer with a block reads a post's comments, and only on a post that has some:
+ * the feed's page (B8) costs no per-post query.
+ */
+export function commentsSeenBy(viewerId: string | null): SQL<number> {
+  const counter = ofPosts(posts.comments);
+  if (viewerId === null) return sql<number>`${counter}`;
+  const blocked = blockedMembersOf(viewerId);
+  return sql<number>`CASE WHEN ${counter} = 0 OR NOT EXISTS (${blocked}) THEN ${counter}
+    ELSE ${counter} - (SELECT count(*)::int FROM ${comments} AS "seen"
+      LEFT JOIN ${comments} AS "seen_parent" ON "seen_parent"."id" = "seen"."parent_id"
+      WHERE "seen"."post_id" = ${ofPosts(posts.id)}
+        AND ("seen"."author_id" IN (${blocked}) OR "seen_parent"."author_id" IN (${blocked}))) END`;
 }
 
 const likedBy = (viewerId: string | null) =>

@@ -12,6 +12,7 @@ import {
   type Viewer,
 } from '../../discovery/discovery.policy.ts';
 import { hiddenMembersOf } from '../../safety/safety.policy.ts';
+import { commentsSeenBy } from '../comments/comments.repository.ts';
 import type { Keyset } from '../post-cursor.ts';
 import { postReadableBy, postShownTo, requestedSql } from '../posts.policy.ts';
 import { feedInputs, type FeedInput } from './feed-templates.repository.ts';
@@ -19,7 +20,7 @@ import { feedInputs, type FeedInput } from './feed-templates.repository.ts';
 /**
  * The feed (GET /api/posts) in ONE statement: the keys (created_at, id) of the page's posts from
  * four sources, each its own index walk that stops after `limit` rows, merged newest first; then the
- * page's posts with their author, the viewer's like and their media ids.
+ * page's posts with their author, the viewer's like, the comments they see and their media ids.
  *
  * - near: ready posts of the members the viewer's near list shows (discovery's policy: listed for
  *   the viewer, so active, with a complete profile, no block either way and not reported by them; of
@@ -130,6 +131,8 @@ export type FeedRow = {
   post: PostRow;
   author: { id: string; username: string; firstName: string | null; avatarPhotoId: string | null };
   liked: boolean;
+  /** How many of its comments the viewer sees (none hidden from them by a block). */
+  commentsSeen: number;
   /** On the post's allow list (a private post by someone else that the feed shows). */
   allowed: boolean;
   /** The viewer's permission request waits (a private post shown locked). */
@@ -148,6 +151,7 @@ function pageFields(viewerId: string) {
     authorFirstName: users.firstName,
     authorAvatarPhotoId: users.avatarPhotoId,
     liked: sql<boolean>`EXISTS (SELECT 1 FROM ${postLikes} WHERE ${postLikes.postId} = ${posts.id} AND ${postLikes.userId} = ${viewerId})`,
+    commentsSeen: commentsSeenBy(viewerId),
     allowed: sql<boolean>`(${posts.visibility} = 'private' AND EXISTS (SELECT 1 FROM ${postAllowed} WHERE ${postAllowed.postId} = ${posts.id} AND ${postAllowed.userId} = ${viewerId}))`,
     requested: sql<boolean>`(${posts.visibility} = 'private' AND ${requestedSql(viewerId)})`,
     allowedIds: sql<
@@ -165,6 +169,7 @@ type FlatRow = PostRow & {
   authorFirstName: string | null;
   authorAvatarPhotoId: string | null;
   liked: boolean;
+  commentsSeen: number;
   allowed: boolean;
   requested: boolean;
   allowedIds: string[] | null;
@@ -208,6 +213,7 @@ export async function findFeedPage(
       authorFirstName,
       authorAvatarPhotoId,
       liked,
+      commentsSeen,
       allowed,
       requested,
       allowedIds,
@@ -222,6 +228,7 @@ export async function findFeedPage(
         avatarPhotoId: authorAvatarPhotoId,
       },
       liked,
+      commentsSeen,
       allowed,
       requested,
       allowedIds,

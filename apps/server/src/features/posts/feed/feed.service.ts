@@ -62,6 +62,7 @@ async function feedViews(db: DbOrTx, viewerId: string, rows: FeedRow[]): Promise
       post,
       access: access ?? 'none',
       liked: row.liked,
+      comments: row.commentsSeen,
       author: {
         ...row.author,
         avatar: (row.author.avatarPhotoId && avatars.get(row.author.avatarPhotoId)) || null,
