@@ -120,6 +120,7 @@ export const ERROR_MESSAGES = {
   case_closed: 'This case is closed',
   appeal_needs_another_moderator: 'You took the decision under appeal: another moderator must decide on it',
   case_about_yourself: 'This case is about you: another moderator must decide on it',
+  case_you_reported: 'You reported this case: another moderator must decide on it',
   appeal_already_made: 'You have already appealed this decision',
   appeal_too_late: 'The time to appeal this decision is over',
   selfie_missing: 'Take a selfie first',

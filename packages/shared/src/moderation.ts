@@ -10,7 +10,9 @@ import { LimitSchema, SkipSchema } from './paging.ts';
  *
  * Console routes (moderators and admins). A case about the staff member asking is never theirs: it
  * is left out of their list and count, answers 404 `not_found` (its pictures too, as their own member
- * history does), and refuses taking it or any action with 403 `case_about_yourself`.
+ * history does), and refuses taking it or any action with 403 `case_about_yourself`. Nor is a case they
+ * reported (one of its reports is theirs): left out of their list and count, shown with `actionable`
+ * false, and refused taking it or any action (its appeal too) with 403 `case_you_reported`.
  * - GET /api/moderation/cases?state&assigned&skip&limit -> CaseList (highest priority, then newest report, first)
  * - GET /api/moderation/cases/:id -> CaseDetail
  * - PUT /api/moderation/cases/:id/assignee (CaseAssignInput) -> CaseDetail
@@ -232,7 +234,7 @@ export const CaseDetailSchema = CaseSummarySchema.extend({
   events: z.array(ModerationEventSchema),
   /** The member's appeal of the last action, if any. */
   appeal: z.object({ text: z.string(), createdAt: z.string() }).nullable(),
-  /** The moderator who took the appealed action may not act on the appeal. */
+  /** Whether the asking moderator may act: not on a closed case, one they reported, nor the appeal of their own action. */
   actionable: z.boolean(),
 });
 export type CaseDetail = z.infer<typeof CaseDetailSchema>;

@@ -22,7 +22,8 @@ const notFound = () => new AppError(404, 'not_found');
  * A moderator's action on a case (docs/moderation.md "Actions"), in one transaction: its effect, one
  * audit entry, the case's new state, and for a notified action the member's mail with the appeal
  * link. A suspension or a ban ends every session of the member, and their sockets close after the commit.
- * Staff may not act on a case about themselves (403 `case_about_yourself`): another moderator does.
+ * Staff may not act on a case about themselves (403 `case_about_yourself`) nor on one they reported (403
+ * `case_you_reported`, its appeal too): another moderator does.
  */
 export async function actOnCase(
   deps: ModerationDeps,
@@ -35,6 +36,7 @@ export async function actOnCase(
     const found = await repo.lockCase(tx, caseId);
     if (!found) throw notFound();
     if (found.memberId === staff.id) throw forbidden('case_about_yourself');
+    if (await repo.isReporterOf(tx, found.id, staff.id)) throw forbidden('case_you_reported');
     if (found.state === 'closed') throw conflict('case_closed');
     if (found.appealed) {
       const appealed = await events.lastAppealOfCase(tx, found.id);

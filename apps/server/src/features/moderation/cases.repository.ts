@@ -154,7 +154,7 @@ function listFilter(query: CaseListQuery, staffId: string): SQL | undefined {
       : query.assigned === 'none'
         ? isNull(moderationCases.assigneeId)
         : undefined;
-  return and(eq(moderationCases.state, query.state), assigned, notAbout(staffId));
+  return and(eq(moderationCases.state, query.state), assigned, notAbout(staffId), notReportedBy(staffId));
 }
 
 /** Leaves out the cases about the staff member asking: another moderator decides those. */
@@ -162,7 +162,28 @@ export function notAbout(staffId: string): SQL {
   return or(isNull(moderationCases.memberId), ne(moderationCases.memberId, staffId))!;
 }
 
-/** The queue, without the cases about the staff member asking: highest priority, then newest report, first. */
+/** A report of the staff member is one of the case's (by `moderation_case_reports_case_idx`: a case has a few). */
+function reportedBy(staffId: string): SQL {
+  // Named with their tables: a one-table select leaves them out, and `id` would be the report's.
+  return sql`EXISTS (SELECT 1 FROM ${moderationCaseReports} AS "linked" JOIN ${reports} AS "filed" ON "filed"."id" = "linked"."report_id"
+    WHERE "linked"."case_id" = ${moderationCases}."id" AND "filed"."reporter_id" = ${staffId})`;
+}
+
+/** Leaves out the cases the staff member asking reported (alone or among others): another decides those. */
+export function notReportedBy(staffId: string): SQL {
+  return sql`NOT ${reportedBy(staffId)}`;
+}
+
+/** Whether the staff member is one of the case's reporters. */
+export async function isReporterOf(db: DbOrTx, caseId: string, staffId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ reported: reportedBy(staffId) })
+    .from(moderationCases)
+    .where(eq(moderationCases.id, caseId));
+  return row?.reported === true;
+}
+
+/** The queue, without the cases about the staff member asking nor those they reported: highest priority, then newest report, first. */
 export function listCases(db: DbOrTx, query: CaseListQuery, staffId: string) {
   return summaries(db, listFilter(query, staffId))
     .orderBy(desc(moderationCases.priority), desc(moderationCases.lastReportedAt), desc(moderationCases.id))

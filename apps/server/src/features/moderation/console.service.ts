@@ -92,12 +92,13 @@ export async function caseDetail(deps: ModerationDeps, staff: Staff, id: string)
   const found = visibleTo(staff, await repo.findCase(deps.db, id));
   if (!found) throw notFound();
   const at = clock.now();
-  const [[summary], snapshot, reporters, log, appealed] = await Promise.all([
+  const [[summary], snapshot, reporters, log, appealed, reported] = await Promise.all([
     summarise(deps, [found]),
     repo.findSnapshot(deps.db, id),
     repo.caseReporters(deps.db, id, at),
     events.eventsOfCase(deps.db, id),
     events.lastAppealOfCase(deps.db, id),
+    repo.isReporterOf(deps.db, id, staff.id),
   ]);
   const owner = deps.moderationSubjects.find((subject) => subject.kind === found.case.subjectKind);
   const live = (await owner?.snapshot(deps.db, found.case.subjectId)) !== undefined;
@@ -132,17 +133,24 @@ export async function caseDetail(deps: ModerationDeps, staff: Staff, id: string)
     })),
     events: await presentEvents(deps, log),
     appeal,
+    // Not on a case they reported, nor on the appeal of their own decision: another moderator decides.
     actionable:
-      found.case.state !== 'closed' && !(found.case.appealed && appealed?.event.moderatorId === staff.id),
+      found.case.state !== 'closed' &&
+      !reported &&
+      !(found.case.appealed && appealed?.event.moderatorId === staff.id),
   };
 }
 
-/** `me` takes the case, null hands it back; the audit log keeps who did. Not a case about oneself. */
+/**
+ * `me` takes the case, null hands it back; the audit log keeps who did. Not a case about oneself (403
+ * `case_about_yourself`) nor one they reported (403 `case_you_reported`).
+ */
 export async function assignCase(deps: ModerationDeps, staff: Staff, id: string, assignee: 'me' | null) {
   await deps.db.transaction(async (tx) => {
     const found = await repo.lockCase(tx, id);
     if (!found) throw notFound();
     if (found.memberId === staff.id) throw forbidden('case_about_yourself');
+    if (await repo.isReporterOf(tx, id, staff.id)) throw forbidden('case_you_reported');
     await repo.updateCase(tx, id, { assigneeId: assignee === 'me' ? staff.id : null });
     await events.insertEvent(tx, {
       caseId: id,

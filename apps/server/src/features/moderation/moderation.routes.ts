@@ -27,7 +27,8 @@ const staffOf = (request: Parameters<typeof memberOf>[0]): Staff => {
 const console404 = apiErrors({
   404: 'not_found: no such case, a case about the caller, or the caller is a member (the console is not there for them)',
 });
-const OWN_CASE = 'case_about_yourself: the case is about the caller, another moderator decides it';
+const OWN_CASE =
+  'case_about_yourself: the case is about the caller; case_you_reported: the caller is one of its reporters; another moderator decides it';
 
 /**
  * The moderation console's routes (moderators and admins; 404 to a member, as an unknown path) and

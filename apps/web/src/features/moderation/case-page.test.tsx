@@ -126,6 +126,40 @@ describe('CasePage', () => {
     );
   });
 
+  it('says that a case the moderator reported is for another moderator, offering no decision', async () => {
+    const detail = buildDetail({ actionable: false });
+    const mine = {
+      ...detail.reports[0]!,
+      _id: 'r2',
+      reporter: { ...detail.reports[0]!.reporter, _id: 'u1' },
+    };
+    stubApi({
+      [`GET /api/moderation/cases/${CASE_ID}`]: [200, { ...detail, reports: [...detail.reports, mine] }],
+    });
+    render();
+    expect(
+      await screen.findByText('You reported this case: another moderator must decide on it'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/You took the decision under appeal/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
+  });
+
+  it('says the refusal of a case the moderator reported in words', async () => {
+    const refusal = { statusCode: 403, code: 'case_you_reported', message: 'You reported this case' };
+    stubApi({
+      [`GET /api/moderation/cases/${CASE_ID}`]: [200, buildDetail()],
+      [ACTIONS]: [403, refusal],
+    });
+    const user = userEvent.setup();
+    render();
+    await choose(user, 'Action', 'Dismiss');
+    await choose(user, 'Rule broken', 'Other');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You reported this case: another moderator must decide on it',
+    );
+  });
+
   it('offers no action on the appeal of the moderator’s own decision, and shows the appeal', async () => {
     stubApi({
       [`GET /api/moderation/cases/${CASE_ID}`]: [

@@ -36,14 +36,20 @@ function Assignment({ detail }: { detail: CaseDetail }) {
   );
 }
 
-/** What can be done now: nothing on a closed case, nothing on the appeal of one's own action. */
+/**
+ * What can be done now: nothing on a closed case, nothing on a case the moderator reported nor on the
+ * appeal of their own action (the server's `actionable`): another moderator decides those.
+ */
 function Decision({ detail }: { detail: CaseDetail }) {
-  const { t } = useTranslation('moderation');
+  const { t } = useTranslation(['moderation', 'errors']);
+  const me = knownMe(useQueryClient())?._id;
   if (detail.state === 'closed') return <Text c="dimmed">{t('case.closed')}</Text>;
   if (!detail.actionable)
     return (
       <Alert color="ochre" variant="light">
-        {t('case.notActionable')}
+        {detail.reports.some((report) => report.reporter._id === me)
+          ? t('errors:case_you_reported')
+          : t('case.notActionable')}
       </Alert>
     );
   return <ActionForm detail={detail} />;
