@@ -99,7 +99,10 @@ export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 export const PartnershipAnswerSchema = z.object({
   /** Null until the member joins. */
   partnership: PartnershipSchema.nullable(),
-  /** USD always, then each other currency the member has postings in. */
+  /**
+   * Every currency (`CURRENCIES`), held or not: a child pays in any of them, so every partner may earn
+   * and withdraw in each; each says its own minimum.
+   */
   balances: z.array(PartnerBalanceSchema),
   /** How many members registered through the member's link or code. */
   children: z.int(),

@@ -43,13 +43,6 @@ export async function isPostedAndStanding(db: DbOrTx, key: string): Promise<bool
   return rows[0]?.standing ?? false;
 }
 
-/** The currencies the member has postings in. */
-export async function currenciesOf(db: DbOrTx, userId: string): Promise<Currency[]> {
-  const { rows } = await db.execute<{ currency: Currency }>(sql`
-    SELECT DISTINCT currency FROM ${ledgerAccounts} WHERE name LIKE ${accountsOf(userId)}`);
-  return rows.map((row) => row.currency);
-}
-
 /** All commission credited to the member less its reversals, per currency: the partnership's revenue. */
 export async function revenueOf(db: DbOrTx, userId: string): Promise<Map<Currency, number>> {
   const { rows } = await db.execute<{ currency: Currency; revenue: string }>(sql`

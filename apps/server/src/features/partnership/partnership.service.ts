@@ -1,11 +1,11 @@
 import { withdrawalMinimum } from '@motema/shared/partnership';
-import { CURRENCIES, type Currency } from '@motema/shared/billing';
+import { CURRENCIES } from '@motema/shared/billing';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PartnershipRow } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { clock } from '../../lib/clock.ts';
 import { balanceOf, memberAccount } from '../money/ledger/ledger.service.ts';
-import { currenciesOf, revenueOf } from './partnership-ledger.repository.ts';
+import { revenueOf } from './partnership-ledger.repository.ts';
 import * as repo from './partnership.repository.ts';
 import { newReferralCode } from './referral-code.ts';
 import { withdrawalAccountOf } from './withdrawals/withdrawal-account.service.ts';
@@ -44,16 +44,16 @@ export async function joinPartnership(
 }
 
 /**
- * The partnership fetch: the terms, and per currency (USD always, then each with postings) what the
- * ledger's accounts hold and what the commissions earned, less reversals.
+ * The partnership fetch: the terms, and per currency what the ledger's accounts hold, what the
+ * commissions earned, less reversals, and the smallest withdrawal. Every currency, held or not: a
+ * child pays in any of them (the plans' prices, `CURRENCIES`), so any partner may earn and withdraw in
+ * each, and a partner with nothing yet is told each one's minimum.
  */
 export async function partnershipAnswer(db: DbOrTx, terms: PartnershipTerms, userId: string) {
   const partnership = await repo.findPartnership(db, userId);
-  const held = new Set<Currency>(['USD', ...(await currenciesOf(db, userId))]);
-  const currencies = CURRENCIES.filter((currency) => held.has(currency));
   const revenue = await revenueOf(db, userId);
   const balances = await Promise.all(
-    currencies.map(async (currency) => ({
+    CURRENCIES.map(async (currency) => ({
       currency,
       pending: await balanceOf(db, memberAccount(userId, 'aff_pending'), currency),
       available: await balanceOf(db, memberAccount(userId, 'aff_available'), currency),

@@ -36,11 +36,16 @@ describe('the partnership programme', () => {
     return row?.partnerId;
   };
 
-  it('is joined once: a second call answers the same code; before, nothing but USD at 0', async () => {
+  const nothing = { pending: 0, available: 0, inFlight: 0, revenue: 0 };
+
+  it('is joined once: a second call answers the same code; before, every currency at 0', async () => {
     const { cookie } = await createMember(t);
     expect(await partnershipOf(cookie)).toEqual({
       partnership: null,
-      balances: [{ currency: 'USD', pending: 0, available: 0, inFlight: 0, revenue: 0, minimum: 1_000 }],
+      balances: [
+        { currency: 'USD', ...nothing, minimum: 1_000 },
+        { currency: 'CDF', ...nothing, minimum: 2_800_000 },
+      ],
       children: 0,
       withdrawalAccount: null,
       withdrawal: null,
@@ -54,6 +59,16 @@ describe('the partnership programme', () => {
     expect(joined.code).toMatch(REFERRAL_CODE_PATTERN);
     expect([joined.percentage, joined.holdDays, joined.endDate]).toEqual([10, 14, null]);
     expect((await partnershipOf(cookie)).partnership).toEqual(joined);
+  });
+
+  it('answers a partner with nothing yet every currency they can earn and withdraw in, with its minimum', async () => {
+    const { cookie } = await createMember(t);
+    expect((await asMember(t, cookie)('POST', '/api/partnership')).statusCode).toBe(200);
+    const { balances } = await partnershipOf(cookie);
+    expect(balances.map(({ currency, minimum }) => [currency, minimum])).toEqual([
+      ['USD', 1_000],
+      ['CDF', 2_800_000],
+    ]);
   });
 
   it('gives every partner a code of their own', async () => {
@@ -161,6 +176,7 @@ describe('the partnership programme', () => {
     const balances = (await partnershipOf(partner.cookie)).balances;
     expect(balances).toEqual([
       { currency: 'USD', pending: share, available: 0, inFlight: 0, revenue: share, minimum: 1_000 },
+      { currency: 'CDF', ...nothing, minimum: 2_800_000 },
     ]);
     // The lines add up to it.
     expect(answer.journals.reduce((sum, j) => sum + j.amount, 0)).toBe(share);

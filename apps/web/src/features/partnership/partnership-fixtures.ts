@@ -57,10 +57,20 @@ export const cdfOnlyPartner = (): PartnershipAnswer =>
     ],
   });
 
+/** Every currency at 0, as the server answers a member who holds nothing yet (each with its minimum). */
+const NOTHING_HELD = [
+  balance({ pending: 0, available: 0, revenue: 0 }),
+  balance({ currency: 'CDF', pending: 0, available: 0, revenue: 0, minimum: 2_800_000 }),
+];
+
+/** A partner with nothing yet: no share earned, no number. */
+export const freshPartner = (): PartnershipAnswer =>
+  partner({ balances: NOTHING_HELD, children: 0, withdrawalAccount: null });
+
 /** A member who has not joined. */
 export const NOT_PARTNER: PartnershipAnswer = {
   partnership: null,
-  balances: [balance({ pending: 0, available: 0, revenue: 0 })],
+  balances: NOTHING_HELD,
   children: 0,
   withdrawalAccount: null,
   withdrawal: null,

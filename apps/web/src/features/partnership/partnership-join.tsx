@@ -1,18 +1,21 @@
 import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
-import { WITHDRAWAL_MINIMUM_USD_MINOR } from '@motema/shared/partnership';
+import type { PartnerBalance } from '@motema/shared/partnership';
 import { useTranslation } from 'react-i18next';
 import { errorText, isSessionEnd } from '../../lib/error-text.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notices.ts';
-import { formatMoney } from '../billing/money.ts';
 import { useJoinMutation } from './partnership.api.ts';
+import { minimumsText } from './withdrawal-minimum.ts';
 
-/** What the programme is, before joining: the share, the hold, the withdrawals; then Join. */
-export function PartnershipJoin() {
+/**
+ * What the programme is, before joining: the share, the hold, the withdrawals (from the smallest in
+ * each currency, the server's `balances`); then Join.
+ */
+export function PartnershipJoin({ balances }: { balances: PartnerBalance[] }) {
   const { t } = useTranslation(['partnership', 'errors']);
   const join = useJoinMutation();
-  const minimum = formatMoney(WITHDRAWAL_MINIMUM_USD_MINOR, 'USD', currentLanguage());
+  const minimum = minimumsText(balances, currentLanguage());
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">

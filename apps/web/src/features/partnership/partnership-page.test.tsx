@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, renderPage } from '../../test/render-page.tsx';
 import { renderNotices } from '../safety/render-notices.tsx';
 import {
+  freshPartner,
   NOT_PARTNER,
   account,
   balance,
@@ -62,7 +63,7 @@ describe('PartnershipPage', () => {
     });
     expect(await screen.findByText('Earn with the people you bring')).toBeTruthy();
     expect(
-      screen.getByText('Withdraw from $10 to your own mobile-money number, once it is proven'),
+      screen.getByText('Withdraw from $10 or CDF 28,000 to your own mobile-money number, once it is proven'),
     ).toBeTruthy();
     expect(screen.queryByText('Your balances')).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Join the programme' }));
@@ -178,6 +179,11 @@ describe('PartnershipPage', () => {
           balance({ currency: 'CDF', available: 1_500_000, minimum: 2_800_000 }),
         ],
       }),
+      'You can withdraw once the amount available in one currency reaches its smallest withdrawal: $10 or CDF 28,000.',
+    ],
+    [
+      'with nothing yet, in each currency a partner may earn and withdraw in',
+      partner({ balances: freshPartner().balances }),
       'You can withdraw once the amount available in one currency reaches its smallest withdrawal: $10 or CDF 28,000.',
     ],
     ['without a number', partner({ withdrawalAccount: null }), 'Add a withdrawal number to withdraw.'],

@@ -64,7 +64,7 @@ export function PartnershipPage() {
           retrying={overview.isFetching}
         />
       ) : !partnership ? (
-        <PartnershipJoin />
+        <PartnershipJoin balances={overview.data.balances} />
       ) : (
         <>
           <Text size="sm" c="dimmed">

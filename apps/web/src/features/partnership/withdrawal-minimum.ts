@@ -4,23 +4,29 @@ import { formatMoney } from '../billing/money.ts';
 
 /**
  * The balances of the currencies the member holds: something on hold, available, being paid out or
- * ever earned. None yet: the first the server lists (USD, always there).
+ * ever earned. None yet: every currency the server lists (each one a partner may earn and withdraw in).
  */
 export function heldBalances(balances: PartnerBalance[]): PartnerBalance[] {
   const held = balances.filter(
     (row) => row.pending !== 0 || row.available !== 0 || row.inFlight !== 0 || row.revenue !== 0,
   );
-  return held.length > 0 ? held : balances.slice(0, 1);
+  return held.length > 0 ? held : balances;
+}
+
+/** The smallest withdrawal in each of these currencies, from the server's figures: "$10 or CDF 28,000". */
+export function minimumsText(balances: PartnerBalance[], language: string): string {
+  return new Intl.ListFormat(language, { type: 'disjunction' }).format(
+    balances.map((row) => formatMoney(row.minimum, row.currency, language)),
+  );
 }
 
 /**
  * Why no withdrawal yet, below the minimum: the smallest withdrawal stated in the currency the member
- * holds (or each of them), from the server's own figures.
+ * holds (or each of them; with nothing yet, each currency), from the server's own figures.
  */
 export function belowMinimumText(t: Translate, balances: PartnerBalance[], language: string): string {
-  const minimums = heldBalances(balances).map((row) => formatMoney(row.minimum, row.currency, language));
-  if (minimums.length === 1) return t('withdraw.blocked.below_minimum', { minimum: minimums[0] });
-  return t('withdraw.blocked.below_minimum_several', {
-    minimums: new Intl.ListFormat(language, { type: 'disjunction' }).format(minimums),
-  });
+  const held = heldBalances(balances);
+  if (held.length === 1)
+    return t('withdraw.blocked.below_minimum', { minimum: minimumsText(held, language) });
+  return t('withdraw.blocked.below_minimum_several', { minimums: minimumsText(held, language) });
 }

@@ -8,6 +8,7 @@ import { WITHDRAWAL_CHECK_EVERY_MS } from './partnership.api.ts';
 import {
   balance,
   callsOf,
+  freshPartner,
   NOT_PARTNER,
   cdfOnlyPartner,
   partner,
@@ -214,6 +215,16 @@ describe('WithdrawalPage', () => {
     render();
     expect(await screen.findByText('You can withdraw once CDF 28,000 or more is available.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the partnership' })).toBeTruthy();
+  });
+
+  it('states the minimum in each currency to a partner with nothing yet', async () => {
+    stubApi({ 'GET /api/partnership': () => partner({ balances: freshPartner().balances }) });
+    render();
+    expect(
+      await screen.findByText(
+        'You can withdraw once the amount available in one currency reaches its smallest withdrawal: $10 or CDF 28,000.',
+      ),
+    ).toBeTruthy();
   });
 
   it('offers each currency with something to withdraw', async () => {
