@@ -233,6 +233,32 @@ export const ZoneInviteSchema = z.object({
 export const ZoneInviteListSchema = z.object({ invites: z.array(ZoneInviteSchema), count: z.int() });
 export const ZoneInviteJoinSchema = z.object({ token: z.string().min(16).max(128) });
 
+/** The description's first words an invite's preview shows (a public zone only). */
+export const ZONE_INVITE_PREVIEW_TEXT_LENGTH = 160;
+/**
+ * GET /api/zones/by-invite/{token}: what a link invites to, before joining (nothing is joined). A
+ * private zone shows its title, name, cover and member count only; a public one its description's
+ * first words too. The caller's own place says whether they are in it already (or banned).
+ */
+export const ZoneInvitePreviewSchema = z.object({
+  zone: z.object({
+    _id: z.uuid(),
+    title: z.string(),
+    name: z.string(),
+    coverImage: ImageSchema.nullable(),
+    access: z.enum(ZONE_ACCESS),
+    members: z.int(),
+    /** The first words of a public zone's description (cut with "…"); null for a private zone. */
+    description: z.string().nullable(),
+  }),
+  /** Joining through this link makes a waiting request, for the admins and managers to approve. */
+  needsApproval: z.boolean(),
+  expiresAt: z.iso.datetime(),
+  role: z.enum(ZONE_ROLES).nullable(),
+  banned: z.boolean(),
+});
+export type ZoneInvitePreview = z.infer<typeof ZoneInvitePreviewSchema>;
+
 /**
  * POST /api/zones/{id}/posts: a post in a zone, with the same text and media rules. It is public
  * within its zone: a visibility or an allow list sent is left out.

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Path parameters that are secrets: a payment's callback token (PAYMENTS.md P7) lets whoever holds
- * it call back for that payment, and the database keeps only its hash. Fastify's request log line
+ * it call back for that payment, a zone's invite token (GET /api/zones/by-invite/{token}) lets them
+ * join, and the database keeps only their hash. Fastify's request log line
  * ("incoming request") would keep it in clear, in every log collector: it shows `[redacted]` instead.
  */
 const SECRET_PARAMS = ['token'];

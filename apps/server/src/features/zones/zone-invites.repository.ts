@@ -37,6 +37,12 @@ export async function lockInviteByHash(tx: DbOrTx, tokenHash: string): Promise<I
   return row ?? null;
 }
 
+/** The link of this token's hash, read only (an invite's preview): nothing locked, nothing counted. */
+export async function findInviteByHash(db: DbOrTx, tokenHash: string): Promise<InviteRow | null> {
+  const [row] = await db.select().from(zoneInvites).where(eq(zoneInvites.tokenHash, tokenHash));
+  return row ?? null;
+}
+
 export async function countUse(tx: DbOrTx, id: string): Promise<void> {
   await tx
     .update(zoneInvites)

@@ -4,18 +4,31 @@ import {
   ZoneInviteCreateSchema,
   ZoneInviteJoinSchema,
   ZoneInviteListSchema,
+  ZoneInvitePreviewSchema,
   ZoneInviteSchema,
   ZoneSchema,
 } from '@motema/shared/zones';
 import type { AppDeps } from '../../deps.ts';
 import { apiErrors, noBody } from '../../lib/api-responses.ts';
 import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
-import { createInvite, joinByInvite, listInvites, revokeInvite } from './zone-invites.service.ts';
-import { presentInvite, presentInviteMade } from './zones.presenter.ts';
+import {
+  createInvite,
+  joinByInvite,
+  listInvites,
+  previewInvite,
+  revokeInvite,
+} from './zone-invites.service.ts';
+import { presentInvite, presentInviteMade, presentInvitePreview } from './zones.presenter.ts';
+import { zoneCovers } from './zones.service.ts';
 import { presentZoneOf, ZoneParamsSchema } from './zones.routes.ts';
 
 const MINUTE = 60_000;
 const refused = { 403: 'zone_not_allowed: admins and managers only', 404: 'zone_not_found' };
+const inviteRefused = {
+  410: 'zone_invite_invalid (unknown), zone_invite_revoked, zone_invite_expired, zone_invite_used_up',
+};
+/** The token in the path: the request log shows it `[redacted]` (plugins/request-log.ts). */
+const TokenParamsSchema = z.object({ token: ZoneInviteJoinSchema.shape.token });
 
 /** Invite links of a zone: made, listed and revoked by its admins and managers, used by anyone. */
 export const zoneInvitesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -62,6 +75,22 @@ export const zoneInvitesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     },
   );
 
+  // What the link invites to, before the member chooses to join: nothing joined, no use counted.
+  app.get(
+    '/zones/by-invite/:token',
+    {
+      config: perMemberRateLimit('zone-invite-preview', 60, MINUTE),
+      schema: {
+        params: TokenParamsSchema,
+        response: { 200: ZoneInvitePreviewSchema, ...apiErrors(inviteRefused) },
+      },
+    },
+    async (request) => {
+      const preview = await previewInvite(deps.db, memberOf(request).userId, request.params.token);
+      return presentInvitePreview(preview, await zoneCovers(deps.db, [preview.context.zone]));
+    },
+  );
+
   app.post(
     '/zones/by-invite',
     {
@@ -73,7 +102,7 @@ export const zoneInvitesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
           ...apiErrors({
             403: 'zone_banned',
             409: 'zone_already_member; zones_limit_reached',
-            410: 'zone_invite_invalid: unknown, revoked, expired or used up',
+            ...inviteRefused,
           }),
         },
       },

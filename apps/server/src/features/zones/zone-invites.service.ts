@@ -10,7 +10,20 @@ import * as repo from './zones.repository.ts';
 import { requireRoomForZone, type ZonesDeps } from './zones.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const inviteInvalid = () => new AppError(410, 'zone_invite_invalid');
+
+/**
+ * The link, once it may still be used: 410 `zone_invite_invalid` for an unknown token, and, for a
+ * link that was real, why it no longer works (`zone_invite_revoked`, `zone_invite_expired`,
+ * `zone_invite_used_up`): its holder is told what to do. The preview and the join ask the same.
+ */
+function usableInvite(invite: invites.InviteRow | null, now: Date): invites.InviteRow {
+  if (!invite) throw new AppError(410, 'zone_invite_invalid');
+  if (invite.revokedAt) throw new AppError(410, 'zone_invite_revoked');
+  if (invite.expiresAt <= now) throw new AppError(410, 'zone_invite_expired');
+  if (invite.maxUses !== null && invite.uses >= invite.maxUses)
+    throw new AppError(410, 'zone_invite_used_up');
+  return invite;
+}
 
 export type InviteMade = { row: invites.InviteRow; token: string };
 
@@ -56,9 +69,23 @@ export async function revokeInvite({ db }: ZonesDeps, callerId: string, zoneId: 
 }
 
 /**
+ * What an invite link invites to, for the member who opened it to choose: the link's zone and the
+ * caller's place in it. Nothing is joined and the link's uses stay as they are; the refusals are the
+ * join's (usableInvite).
+ */
+export async function previewInvite(
+  db: DbOrTx,
+  userId: string,
+  token: string,
+): Promise<{ invite: invites.InviteRow; context: ZoneContext }> {
+  const invite = usableInvite(await invites.findInviteByHash(db, sha256(token)), clock.now());
+  return { invite, context: await zoneFor(db, invite.zoneId, userId) };
+}
+
+/**
  * Joins the zone of an invite link: a member at once, or a waiting request (without answers) when
- * the link needs approval. 410 `zone_invite_invalid` when the link is unknown, revoked, expired or
- * used up; the zone's own rules follow (banned, already in, the per-member limit).
+ * the link needs approval. 410 when the link is unknown, revoked, expired or used up (usableInvite);
+ * the zone's own rules follow (banned, already in, the per-member limit).
  */
 export async function joinByInvite(
   { db, env, events }: ZonesDeps,
@@ -66,10 +93,8 @@ export async function joinByInvite(
   token: string,
 ): Promise<ZoneContext> {
   const { joined, requested } = await db.transaction(async (tx) => {
-    const invite = await invites.lockInviteByHash(tx, sha256(token));
     const now = clock.now();
-    if (!invite || invite.revokedAt || invite.expiresAt <= now) throw inviteInvalid();
-    if (invite.maxUses !== null && invite.uses >= invite.maxUses) throw inviteInvalid();
+    const invite = usableInvite(await invites.lockInviteByHash(tx, sha256(token)), now);
     const context = await zoneFor(tx, invite.zoneId, userId, true);
     requireRight(context, 'join');
     await requireRoomForZone(tx, env, userId);

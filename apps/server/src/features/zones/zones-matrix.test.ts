@@ -207,6 +207,10 @@ const ROUTES: Record<string, { public?: boolean; call: (w: World) => Call; expec
       call: (w) => ({ method: 'DELETE', url: `/api/zones/${w.zone}/posts/${w.post}/comments/${w.comment}` }),
       expect: only(['admin', 'manager'], 204),
     },
+    'GET /api/zones/by-invite/{token}': {
+      call: (w) => ({ method: 'GET', url: `/api/zones/by-invite/${w.invite.token}` }),
+      expect: everyMember,
+    },
     'POST /api/zones/by-invite': {
       call: (w) => ({ method: 'POST', url: '/api/zones/by-invite', body: { token: w.invite.token } }),
       expect: entering,

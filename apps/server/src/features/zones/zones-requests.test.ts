@@ -118,7 +118,7 @@ describe('zones: requests, invites and the last admin', () => {
     const once = await make({ days: 7, maxUses: 1 });
     const [first, second] = [await createMember(t), await createMember(t)];
     expect((await use(first, once.token)).json()).toMatchObject({ role: 'member', members: 2 });
-    expect((await use(second, once.token)).json().code).toBe('zone_invite_invalid');
+    expect((await use(second, once.token)).json().code).toBe('zone_invite_used_up');
 
     const approval = await make({ days: 1, needsApproval: true });
     expect((await use(second, approval.token)).json().role).toBe('waiting');
@@ -127,12 +127,12 @@ describe('zones: requests, invites and the last admin', () => {
     clock.advance(DAY);
     const third = await createMember(t);
     const late = await use(third, expiring.token);
-    expect([late.statusCode, late.json().code]).toEqual([410, 'zone_invite_invalid']);
+    expect([late.statusCode, late.json().code]).toEqual([410, 'zone_invite_expired']);
     clock.reset();
 
     const revoked = await make({ days: 7 });
     expect((await as(admin)('DELETE', `/api/zones/${id}/invites/${revoked._id}`)).statusCode).toBe(204);
-    expect((await use(third, revoked.token)).json().code).toBe('zone_invite_invalid');
+    expect((await use(third, revoked.token)).json().code).toBe('zone_invite_revoked');
     expect(await roleIn(t.db, id, third)).toBeNull();
 
     const list = await as(admin)('GET', `/api/zones/${id}/invites`);

@@ -1,17 +1,20 @@
 import type { z } from 'zod';
-import type {
-  Zone,
-  ZoneBanList,
-  ZoneInviteSchema,
-  ZoneList,
-  ZoneMemberDetail,
-  ZoneMemberList,
-  ZoneRole,
+import {
+  ZONE_INVITE_PREVIEW_TEXT_LENGTH,
+  type Zone,
+  type ZoneBanList,
+  type ZoneInvitePreview,
+  type ZoneInviteSchema,
+  type ZoneList,
+  type ZoneMemberDetail,
+  type ZoneMemberList,
+  type ZoneRole,
 } from '@motema/shared/zones';
 import type { MediaItemRow } from '../../db/schema.ts';
 import { presentItemImage } from '../media/media-items.presenter.ts';
 import type { InviteMade } from './zone-invites.service.ts';
 import type { InviteRow } from './zone-invites.repository.ts';
+import type { ZoneContext } from './zone-access.ts';
 import type { ZoneRow } from './zones.repository.ts';
 
 /** Where a zone's cover files are served: each request checks that the viewer may see the page. */
@@ -121,3 +124,41 @@ export function presentInvite(row: InviteRow, token?: string): Invite {
 }
 
 export const presentInviteMade = ({ row, token }: InviteMade) => presentInvite(row, token);
+
+/** A text's first words, up to `max` characters, cut between two words with "…". */
+export function firstWords(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?]+$/, '')}…`;
+}
+
+/**
+ * An invite's preview (GET /api/zones/by-invite/{token}): a private zone's title, name, cover and
+ * count only; a public zone's description's first words too. Nothing of its feed, members or
+ * questions.
+ */
+export function presentInvitePreview(
+  { invite, context }: { invite: InviteRow; context: ZoneContext },
+  covers: ZoneCovers,
+): ZoneInvitePreview {
+  const { zone } = context;
+  const cover = zone.coverItemId ? covers.get(zone.coverItemId) : undefined;
+  return {
+    zone: {
+      _id: zone.id,
+      title: zone.title,
+      name: zone.name,
+      coverImage: cover ? presentItemImage(cover, zoneCoverBaseUrl(zone.id)) : null,
+      access: zone.access,
+      members: zone.members,
+      description:
+        zone.access === 'public' ? firstWords(zone.description, ZONE_INVITE_PREVIEW_TEXT_LENGTH) : null,
+    },
+    needsApproval: invite.needsApproval,
+    expiresAt: invite.expiresAt.toISOString(),
+    role: context.role,
+    banned: context.banned,
+  };
+}
