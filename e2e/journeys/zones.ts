@@ -3,7 +3,8 @@
  * question; Kofi finds its page, asks to join with an answer and reminds the admins (Remind then
  * waits a day); Awa approves him from the members screen, where his answer shows; Kofi is a member,
  * posts in the zone's feed, and Awa comments under his post.
- * Awa makes an invite link in the zone's settings; Zola opens it and is a member at once.
+ * Awa makes an invite link in the zone's settings; Zola opens it, sees the zone it invites to and
+ * joins it with Join.
  * Labels are read from the app's own translation files.
  */
 import { expect, journey, locale, shot, signedUpMember, type Journey } from '../fixtures.ts';
@@ -112,7 +113,11 @@ const privateZone = journey(
       sex: 'female',
       likes: ['male'],
     });
+    // The link shows what it invites to; nothing is joined before Zola presses Join.
     await zola.page.goto(new URL(link).pathname + new URL(link).search);
+    await zola.page.getByRole('heading', { name: 'Kinshasa runners', exact: true }).waitFor();
+    await shot(zola.page, 'zones-12-invite');
+    await zola.page.getByRole('button', { name: zones('invite.join'), exact: true }).click();
     await zola.page.getByText(zones('zone.youAre.member')).waitFor();
     expect(new URL(zola.page.url()).pathname, 'where the invite link leads').toBe(zonePath);
     log('Zola joined through the invite link Awa made');

@@ -62,23 +62,6 @@ describe('ZonesPage', () => {
     await vi.waitFor(() => expect(calls(fetch)).toContain('GET /api/zones/search?q=doua'));
     expect(await screen.findByRole('link', { name: /Douala singles/ })).toBeTruthy();
   });
-
-  it('joins through an invite link and opens the zone', async () => {
-    const fetch = stubApi({ ...lists, 'POST /api/zones/by-invite': [201, { ...other, role: 'member' }] });
-    const { router } = renderPage('/zones', <ZonesPage />, {
-      url: '/zones?invite=abcdefghijklmnop',
-      me: buildMe(),
-    });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/zone/${other._id}`));
-    const join = fetch.mock.calls.find(([url]) => url === '/api/zones/by-invite');
-    expect(JSON.parse(String(join?.[1]?.body))).toEqual({ token: 'abcdefghijklmnop' });
-  });
-
-  it('says when an invite link expired, was used up or revoked', async () => {
-    stubApi({ ...lists, 'POST /api/zones/by-invite': [410, { code: 'zone_invite_invalid', message: 'x' }] });
-    renderPage('/zones', <ZonesPage />, { url: '/zones?invite=abcdefghijklmnop', me: buildMe() });
-    expect((await screen.findByRole('alert')).textContent).toContain('This invite link is no longer valid');
-  });
 });
 
 describe('CreateZonePage', () => {

@@ -1,25 +1,32 @@
 import { useSettledValue } from '../../lib/use-settled-value.ts';
-import { Alert, Button, Group, Loader, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorText } from '../../lib/error-text.ts';
+import { Link, useSearchParams } from 'react-router';
 import { useMeQuery } from '../users/users.api.ts';
+import { InvitePreview } from './zone-invite-preview.tsx';
 import { ZoneList } from './zone-row.tsx';
 import { Loaded, ZoneScreen } from './zone-screen.tsx';
-import {
-  useJoinByInviteMutation,
-  useMyZonesQuery,
-  useSuggestedZonesQuery,
-  useZoneSearchQuery,
-} from './zones.api.ts';
+import { useMyZonesQuery, useSuggestedZonesQuery, useZoneSearchQuery } from './zones.api.ts';
 
 /**
  * `/zones`: the zones near the member (when they share a position), their zones, suggested ones and a
- * search; an invite link joins through it.
+ * search; an invite link (`?invite=<token>`) shows what it invites to, in their place.
  */
 export function ZonesPage() {
+  const { t } = useTranslation('zones');
+  const token = useSearchParams()[0].get('invite');
+  if (token)
+    return (
+      <ZoneScreen title={t('invite.title')} back="/zones">
+        <InvitePreview key={token} token={token} />
+      </ZoneScreen>
+    );
+  return <ZonesTab />;
+}
+
+function ZonesTab() {
   const { t } = useTranslation('zones');
   const [typed, setTyped] = useState('');
   // Asked once the member stops typing for a moment.
@@ -27,7 +34,6 @@ export function ZonesPage() {
 
   return (
     <ZoneScreen title={t('list.title')}>
-      <InviteJoin />
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <TextInput
           style={{ flex: 1 }}
@@ -97,33 +103,5 @@ function MineAndSuggested() {
         </Loaded>
       </Stack>
     </>
-  );
-}
-
-/** `?invite=<token>`: joins through the link once, then opens the zone; or says why it could not. */
-function InviteJoin() {
-  const { t } = useTranslation('zones');
-  const [params] = useSearchParams();
-  const token = params.get('invite');
-  const navigate = useNavigate();
-  const join = useJoinByInviteMutation();
-  const tried = useRef<string | null>(null);
-  useEffect(() => {
-    if (!token || tried.current === token) return;
-    tried.current = token;
-    join.mutate(token, { onSuccess: (zone) => void navigate(`/zone/${zone._id}`, { replace: true }) });
-  }, [token, join, navigate]);
-  if (!token) return null;
-  if (join.isError)
-    return (
-      <Alert color="red" title={t('invite.failed')} role="alert">
-        {errorText(join.error, t)}
-      </Alert>
-    );
-  return (
-    <Group gap="xs" role="status">
-      <Loader size="sm" />
-      {t('invite.joining')}
-    </Group>
   );
 }

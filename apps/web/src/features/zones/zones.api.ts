@@ -4,6 +4,7 @@ import type {
   Zone,
   ZoneCreate,
   ZoneInviteListSchema,
+  ZoneInvitePreview,
   ZoneInviteSchema,
   ZoneBanList,
   ZoneList,
@@ -31,6 +32,7 @@ export const zoneKeys = {
   member: (id: string, user: string) => ['zones', 'zone', id, 'member', user] as const,
   invites: (id: string) => ['zones', 'zone', id, 'invites'] as const,
   bans: (id: string) => ['zones', 'zone', id, 'bans'] as const,
+  invitePreview: (token: string) => ['zones', 'invite', token] as const,
 };
 
 const zonePath = (id: string) => `/zones/${encodeURIComponent(id)}`;
@@ -235,12 +237,28 @@ export function useRevokeInviteMutation(id: string) {
   });
 }
 
+/**
+ * What an invite link invites to (nothing joined); the screen says a link that no longer works
+ * itself, without a notice, and asks it again after a join.
+ */
+export const useInvitePreviewQuery = (token: string) =>
+  useQuery({
+    queryKey: zoneKeys.invitePreview(token),
+    queryFn: ({ signal }) =>
+      api<ZoneInvitePreview>(`/zones/by-invite/${encodeURIComponent(token)}`, { signal }),
+    meta: { silent: true },
+  });
+
+/** Joins through the link once the member chose to (the preview's Join). */
 export function useJoinByInviteMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => api<Zone>('/zones/by-invite', { method: 'POST', body: { token } }),
     meta: { form: true },
-    onSuccess: (zone) => keepZone(queryClient, zone),
+    onSuccess: (zone) => {
+      keepZone(queryClient, zone);
+      void queryClient.invalidateQueries({ queryKey: ['zones', 'invite'] });
+    },
   });
 }
 
