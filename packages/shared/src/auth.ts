@@ -202,4 +202,14 @@ export const PhoneChangeSchema = z.object({
   phone: z.string().trim().min(4, { error: 'phone_invalid' }).max(32, { error: 'phone_invalid' }),
 });
 export const ContactConfirmSchema = z.object({ code: CodeSchema });
+/**
+ * GET /api/users/email/pending, /api/users/phone/pending: the change under way (204 when none), so the
+ * settings screen shows its code step again after a reload: where the code went, when the code stops
+ * working, and when a new one may be asked (before that, 429 code_resend_too_soon).
+ */
+const PendingTimesSchema = z.object({ expiresAt: z.iso.datetime(), resendAt: z.iso.datetime() });
+export const PendingEmailChangeSchema = PendingTimesSchema.extend({ email: z.string() });
+export const PendingPhoneChangeSchema = PendingTimesSchema.extend({ phone: z.string() });
+export type PendingEmailChange = z.infer<typeof PendingEmailChangeSchema>;
+export type PendingPhoneChange = z.infer<typeof PendingPhoneChangeSchema>;
 export const PasswordConfirmSchema = z.object({ password: CurrentPasswordSchema });

@@ -158,7 +158,7 @@ export type ApiErrorBody = {
   plan?: string;
   /**
    * withdrawal_cooldown: when withdrawals to the newly proven number open; account_suspended: when
-   * the suspension ends (ISO date).
+   * the suspension ends; code_resend_too_soon: when a new code may be asked (ISO date).
    */
   until?: string;
   /** operator_limit only: which of the operator's wallet caps the withdrawal meets. */

@@ -15,7 +15,7 @@ export class AppError extends Error {
   readonly profile: string | undefined;
   /** payment_required only: the least plan on sale that reaches the recipient. */
   readonly plan: string | undefined;
-  /** withdrawal_cooldown only: when withdrawals to the new number open (ISO date). */
+  /** withdrawal_cooldown: when withdrawals to the new number open; code_resend_too_soon: when a new code may be asked (ISO date). */
   readonly until: string | undefined;
   /** operator_limit only: which of the operator's wallet caps the withdrawal meets. */
   readonly limit: 'daily' | 'monthly' | undefined;

@@ -5,6 +5,8 @@ import {
   EmailChangeSchema,
   PasswordChangeSchema,
   PasswordConfirmSchema,
+  PendingEmailChangeSchema,
+  PendingPhoneChangeSchema,
   PhoneChangeSchema,
 } from '@motema/shared/auth';
 import { MeSchema } from '@motema/shared/users';
@@ -17,6 +19,8 @@ import {
   changePassword,
   confirmEmailChange,
   confirmPhoneChange,
+  pendingEmailChange,
+  pendingPhoneChange,
   requestEmailChange,
   requestPhoneChange,
 } from './credentials.service.ts';
@@ -25,6 +29,7 @@ import {
 const PASSWORD_CHECK = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 const MeResponse = { 200: MeSchema };
+const NoPending = noBody('No change under way (never asked, confirmed, expired or tried too often)');
 const Closed = { 204: noBody('Done; the session cookie cleared, every session ended') };
 /** The phone in any usual format, plus the ISO country to read a national number in. */
 const PhoneRequestSchema = PhoneChangeSchema.extend({
@@ -62,6 +67,15 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       reply.code(202).send(await requestEmailChange(deps, memberOf(request).userId, request.body)),
   );
 
+  app.get(
+    '/users/email/pending',
+    { schema: { response: { 200: PendingEmailChangeSchema, 204: NoPending } } },
+    async (request, reply) => {
+      const pending = await pendingEmailChange(deps, memberOf(request).userId);
+      return pending ? pending : reply.code(204).send();
+    },
+  );
+
   app.post(
     '/users/email/confirm',
     { config: PASSWORD_CHECK, schema: { body: ContactConfirmSchema, response: MeResponse } },
@@ -76,6 +90,15 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request, reply) =>
       reply.code(202).send(await requestPhoneChange(deps, memberOf(request).userId, request.body)),
+  );
+
+  app.get(
+    '/users/phone/pending',
+    { schema: { response: { 200: PendingPhoneChangeSchema, 204: NoPending } } },
+    async (request, reply) => {
+      const pending = await pendingPhoneChange(deps, memberOf(request).userId);
+      return pending ? pending : reply.code(204).send();
+    },
   );
 
   app.post(

@@ -37,10 +37,14 @@ const WRONG_TRY_FLOOR_MS = 25;
 const NO_CODE_ID = '00000000-0000-0000-0000-000000000000';
 const NO_CODE_HASH = hashCode(NO_CODE_ID, newNumericCode(ONE_TIME_CODE_LENGTH));
 
+/** When a new code of this one's member and purpose may be asked. */
+const resendAtOf = (row: OneTimeCodeRow) =>
+  new Date(row.createdAt.getTime() + ONE_TIME_CODE_RESEND_INTERVAL_MS);
+
 /**
  * A new 6-digit code (and a link token when asked) for a member and purpose, valid 10 minutes.
  * Earlier unused codes of the same purpose stop working; a resend within the resend interval of the
- * previous code is refused with 429 code_resend_too_soon and a Retry-After header.
+ * previous code is refused with 429 code_resend_too_soon, a Retry-After header and `until`.
  */
 export async function issueCode(
   db: DbOrTx,
@@ -51,10 +55,12 @@ export async function issueCode(
     const now = clock.now();
     const previous = await repo.findLatestCode(tx, input.userId, input.purpose);
     if (previous) {
-      const waitMs = previous.createdAt.getTime() + ONE_TIME_CODE_RESEND_INTERVAL_MS - now.getTime();
+      const resendAt = resendAtOf(previous);
+      const waitMs = resendAt.getTime() - now.getTime();
       if (waitMs > 0) {
         throw new AppError(429, 'code_resend_too_soon', {
           headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+          until: resendAt.toISOString(),
         });
       }
     }
@@ -218,6 +224,27 @@ async function tryMemberCode(
         outcome.counts.mine >= ONE_TIME_CODE_MAX_TRIES ? 'code_too_many_tries' : 'code_invalid',
       );
   }
+}
+
+/**
+ * A logged-in member's code still worth typing (an e-mail or phone change under way): unused, not
+ * expired, and neither the member's tries nor everyone's used up; with when a new one may be asked.
+ */
+export async function pendingMemberCode(
+  db: DbOrTx,
+  userId: string,
+  purpose: CodePurpose,
+): Promise<{ target: string; expiresAt: Date; resendAt: Date } | null> {
+  const now = clock.now();
+  const row = await repo.findLatestCode(db, userId, purpose);
+  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) return null;
+  const subject = `code:${row.id}`;
+  const [mine, total] = await Promise.all([
+    repo.findTries(db, sha256(`${subject}:requester:${MEMBER}`), now),
+    repo.findTries(db, sha256(subject), now),
+  ]);
+  if (mine >= ONE_TIME_CODE_MAX_TRIES || total >= ONE_TIME_CODE_MAX_TRIES_TOTAL) return null;
+  return { target: row.target, expiresAt: row.expiresAt, resendAt: resendAtOf(row) };
 }
 
 /** The wrong tries from all requesters at a code (its death at ONE_TIME_CODE_MAX_TRIES_TOTAL). */

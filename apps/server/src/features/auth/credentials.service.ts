@@ -7,7 +7,7 @@ import { emailTaken, isUniqueViolation, phoneInvalid, phoneTaken } from './accou
 import { greetingName, queueMail, queueSms } from './account-mails.ts';
 import * as accounts from './accounts.repository.ts';
 import type { AuthDeps } from './auth.service.ts';
-import { consumeCode, issueCode } from './codes.service.ts';
+import { consumeCode, issueCode, pendingMemberCode } from './codes.service.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { refuseBannedIdentifier } from './banned-identifiers.service.ts';
 import { normalisePhone } from './phone.ts';
@@ -83,6 +83,23 @@ export async function confirmPhoneChange(deps: AuthDeps, userId: string, code: s
     accounts.isPhoneTakenByOther(tx, target, userId),
   );
 }
+
+/** The e-mail change under way, while its code may still be typed (null otherwise). */
+export async function pendingEmailChange(deps: AuthDeps, userId: string) {
+  const code = await pendingMemberCode(deps.db, userId, 'change_email');
+  return code && { email: code.target, ...presentTimes(code) };
+}
+
+/** The phone change under way, while its code may still be typed (null otherwise). */
+export async function pendingPhoneChange(deps: AuthDeps, userId: string) {
+  const code = await pendingMemberCode(deps.db, userId, 'change_phone');
+  return code && { phone: code.target, ...presentTimes(code) };
+}
+
+const presentTimes = (code: { expiresAt: Date; resendAt: Date }) => ({
+  expiresAt: code.expiresAt.toISOString(),
+  resendAt: code.resendAt.toISOString(),
+});
 
 /** Writes a confirmed contact, checking again in the transaction that nobody took it meanwhile. */
 async function saveContact(
