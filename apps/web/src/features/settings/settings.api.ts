@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PendingEmailChange, PendingPhoneChange } from '@motema/shared/auth';
 import type { Me, MatchPreferences, PrivacyUpdate, ProfileUpdate } from '@motema/shared/users';
 import { api } from '../../lib/api-client.ts';
 import { usersKeys } from '../users/users.api.ts';
@@ -44,27 +45,52 @@ export function useChangePasswordMutation() {
   });
 }
 
-export function useRequestEmailChangeMutation() {
+type Pending = { email: PendingEmailChange; phone: PendingPhoneChange };
+export type ContactKind = keyof Pending;
+const pendingKey = (kind: ContactKind) => ['settings', kind, 'pending'] as const;
+
+/**
+ * The e-mail or phone change under way (null: none), as the server keeps it until its code is used,
+ * expires or is tried too often: a reload shows its code step again, with when a new code may be asked.
+ */
+export function usePendingChangeQuery<K extends ContactKind>(kind: K) {
+  return useQuery({
+    queryKey: pendingKey(kind),
+    queryFn: async ({ signal }) =>
+      (await api<Pending[K] | undefined>(`/users/${kind}/pending`, { signal })) ?? null,
+    staleTime: 0,
+    // Not known (no answer): the first step shows, as before any change; nothing to say about it.
+    meta: { silent: true },
+  });
+}
+
+/** Asks a code for a new address or number; the change under way is asked again, sent or refused. */
+function useRequestChangeMutation<TInput>(kind: ContactKind) {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: EmailChangeInput) => api<void>('/users/email', { method: 'POST', body: input }),
+    mutationFn: (input: TInput) => api<void>(`/users/${kind}`, { method: 'POST', body: input }),
+    meta: FORM,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pendingKey(kind) }),
+  });
+}
+
+/** The code comes back: the member's new profile, and no change under way any more. */
+function useConfirmChangeMutation(kind: ContactKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api<Me>(`/users/${kind}/confirm`, { method: 'POST', body: { code } }),
+    onSuccess: (me) => {
+      queryClient.setQueryData(usersKeys.me, me);
+      queryClient.setQueryData(pendingKey(kind), null);
+    },
     meta: FORM,
   });
 }
 
-export function useConfirmEmailChangeMutation() {
-  return useMeMutation((code: string) => api<Me>('/users/email/confirm', { method: 'POST', body: { code } }));
-}
-
-export function useRequestPhoneChangeMutation() {
-  return useMutation({
-    mutationFn: (input: PhoneChangeInput) => api<void>('/users/phone', { method: 'POST', body: input }),
-    meta: FORM,
-  });
-}
-
-export function useConfirmPhoneChangeMutation() {
-  return useMeMutation((code: string) => api<Me>('/users/phone/confirm', { method: 'POST', body: { code } }));
-}
+export const useRequestEmailChangeMutation = () => useRequestChangeMutation<EmailChangeInput>('email');
+export const useConfirmEmailChangeMutation = () => useConfirmChangeMutation('email');
+export const useRequestPhoneChangeMutation = () => useRequestChangeMutation<PhoneChangeInput>('phone');
+export const useConfirmPhoneChangeMutation = () => useConfirmChangeMutation('phone');
 
 /** Hides the account until the next login; the caller leaves the member's screens. */
 export function useDeactivateMutation() {

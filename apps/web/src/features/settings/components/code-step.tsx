@@ -9,6 +9,8 @@ import type { Me } from '@motema/shared/users';
 import { zodFormValidator } from '../../../lib/form-errors.ts';
 import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import { focusFirstErrorOf } from '../../../lib/focus-first-error.ts';
+import { useClock } from '../../../lib/use-clock.ts';
+import { ResendWait } from './resend-wait.tsx';
 
 const CODE_FIELDS = { code_invalid: 'code', code_expired: 'code', code_too_many_tries: 'code' } as const;
 
@@ -17,9 +19,13 @@ type CodeStepProps = {
   sentTo: string;
   confirm: UseMutationResult<Me, Error, string>;
   onConfirmed: (me: Me) => void;
-  /** Sends the same request again, for a new code. */
+  /** Sends the same request again, for a new code (or, its password no longer kept, goes back to ask it). */
   onResend: () => void;
   resending: boolean;
+  /** When a new code may be asked (ms; null: now): until then the way to ask is closed and says so. */
+  resendAt: number | null;
+  /** The last ask was refused as too soon: the wait is said as an alert that stays. */
+  resendRefused: boolean;
   /** Back to the first step, to correct the address; `restartLabel` says so ("Use another e-mail"). */
   onRestart: () => void;
   restartLabel: string;
@@ -29,6 +35,8 @@ type CodeStepProps = {
 export function CodeStep(props: CodeStepProps) {
   const { sentTo, confirm, onConfirmed, onResend, resending, onRestart, restartLabel } = props;
   const { t } = useTranslation(['settings', 'validation', 'errors']);
+  const now = useClock(1000);
+  const waiting = props.resendAt !== null && props.resendAt > now;
   const labelId = useId();
   const form = useForm({ initialValues: { code: '' }, validate: zodFormValidator(ContactConfirmSchema, t) });
 
@@ -78,13 +86,14 @@ export function CodeStep(props: CodeStepProps) {
         <Button type="submit" loading={confirm.isPending} fullWidth>
           {t('code.submit')}
         </Button>
+        <ResendWait until={props.resendAt} refused={props.resendRefused} />
         <Group justify="space-between" gap="xs">
           <Button
             variant="subtle"
             px="xs"
             onClick={onResend}
             loading={resending}
-            disabled={confirm.isPending}
+            disabled={confirm.isPending || waiting}
           >
             {t('code.resend')}
           </Button>

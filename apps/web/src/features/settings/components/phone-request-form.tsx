@@ -20,6 +20,7 @@ import {
 } from '../phone-countries.ts';
 import { useRequestPhoneChangeMutation, type PhoneChangeInput } from '../settings.api.ts';
 import { focusFirstErrorOf } from '../../../lib/focus-first-error.ts';
+import { ResendWait } from './resend-wait.tsx';
 
 type PhoneValues = { country: CountryCode; national: string; password: string };
 
@@ -29,8 +30,16 @@ const PHONE_FIELDS = {
   phone_taken: 'national',
 } as const;
 
+type Props = {
+  me: Me;
+  onSent: (input: PhoneChangeInput) => void;
+  /** Keeps a refusal to send a code as too soon (true), said until `refusedUntil` passes. */
+  refuse: (error: unknown) => boolean;
+  refusedUntil: number | null;
+};
+
 /** First step of a phone change: the country, the number and the password; a code goes out by SMS. */
-export function PhoneRequestForm({ me, onSent }: { me: Me; onSent: (input: PhoneChangeInput) => void }) {
+export function PhoneRequestForm({ me, onSent, refuse, refusedUntil }: Props) {
   const { t } = useTranslation(['settings', 'validation', 'errors']);
   const request = useRequestPhoneChangeMutation();
   const language = currentLanguage();
@@ -58,7 +67,8 @@ export function PhoneRequestForm({ me, onSent }: { me: Me; onSent: (input: Phone
     };
     request.mutate(input, {
       onSuccess: () => onSent(input),
-      onError: (error) => applyServerErrors(form, error, t, PHONE_FIELDS, { phone: 'national' }),
+      onError: (error) =>
+        refuse(error) || applyServerErrors(form, error, t, PHONE_FIELDS, { phone: 'national' }),
     });
   }, focusFirstErrorOf);
 
@@ -100,6 +110,7 @@ export function PhoneRequestForm({ me, onSent }: { me: Me; onSent: (input: Phone
           required
           {...form.getInputProps('password')}
         />
+        <ResendWait until={refusedUntil} refused />
         <Button type="submit" loading={request.isPending} fullWidth mt="xs">
           {t('phone.submit')}
         </Button>
