@@ -54,10 +54,20 @@ describe('tries at one-time codes', () => {
     return wrongTriesAt(t.db, row!.id);
   };
 
-  /** What an answer shows a client, but the exact Retry-After (compared apart, to the second). */
+  /**
+   * What an answer shows a client, but the exact seconds of Retry-After and of the rate limit's reset
+   * (compared apart, to the second: each counts from its own requester's first request, made a moment
+   * apart, so a loaded machine can put a second's boundary between them).
+   */
   function seen(res: LightMyRequestResponse) {
-    const { 'retry-after': retryAfter, date: _date, ...headers } = res.headers;
-    return { status: res.statusCode, body: res.body, headers, retryAfter: retryAfter !== undefined };
+    const { 'retry-after': retryAfter, 'x-ratelimit-reset': reset, date: _date, ...headers } = res.headers;
+    return {
+      status: res.statusCode,
+      body: res.body,
+      headers,
+      retryAfter: retryAfter !== undefined,
+      reset: reset !== undefined,
+    };
   }
 
   /** The routes where a visitor types a code, as a body naming an account and a code. */
@@ -96,6 +106,10 @@ describe('tries at one-time codes', () => {
         expect(seen(stranger), `try ${i}`).toEqual(seen(known));
         const [a, b] = [known, stranger].map((res) => Number(res.headers['retry-after'] ?? 0));
         expect(Math.abs(a! - b!), `Retry-After of try ${i}`).toBeLessThanOrEqual(1);
+        const [resetA, resetB] = [known, stranger].map((res) =>
+          Number(res.headers['x-ratelimit-reset'] ?? 0),
+        );
+        expect(Math.abs(resetA! - resetB!), `the rate limit's reset at try ${i}`).toBeLessThanOrEqual(1);
         if (i < ONE_TIME_CODE_MAX_TRIES) {
           expect([known.statusCode, known.json().code]).toEqual([400, 'code_invalid']);
         } else {
