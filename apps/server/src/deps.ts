@@ -29,7 +29,7 @@ export type AppDeps = {
   events: AppEventPort;
   /** What the features do when a payment settles or is refunded, from their modules (payment-hooks-port.ts). */
   paymentHooks: readonly PaymentHook[];
-  /** What the features do when an account is created, from their modules (account-hooks-port.ts). */
+  /** What the features do when an account is created or deleted, from their modules (account-hooks-port.ts). */
   accountHooks: readonly AccountHook[];
   /** The moderation cases' subjects, each from the feature that owns it (moderation-subjects-port.ts). */
   moderationSubjects: readonly ModerationSubject[];

@@ -102,7 +102,7 @@ export type FeatureModule = {
   notifications?: readonly NotificationContribution[];
   /** What it does when a payment settles or is refunded, in billing's transaction (payment-hooks-port.ts). */
   paymentHooks?: readonly PaymentHook[];
-  /** What it does when an account is created, in auth's transaction (account-hooks-port.ts). */
+  /** What it does when an account is created or deleted, in auth's transaction (account-hooks-port.ts). */
   accountHooks?: readonly AccountHook[];
   /** The kinds of moderation subject it owns: their snapshot and removal (moderation-subjects-port.ts). */
   moderationSubjects?: readonly ModerationSubject[];

@@ -1,9 +1,10 @@
-import { deactivateUser, deleteUser } from '../users/accounts.service.ts';
+import { deactivateUser, deleteUser, lockUserForDeletion } from '../users/accounts.service.ts';
 import {
   ACCOUNT_DATA_REMOVERS,
   removeAccountData,
   type AccountDataRemovers,
 } from './account-data-removers.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { AuthDeps } from './auth.service.ts';
 import { requirePassword } from './require-password.ts';
 import { revokeAllSessions } from './sessions.service.ts';
@@ -21,21 +22,27 @@ export async function deactivateAccount(deps: AuthDeps, userId: string, password
   await deps.events.emit('sessions.revoked', { sessionIds });
 }
 
+/** A deletion also runs the modules' account hooks (account-hooks-port.ts). */
+export type DeletionDeps = AuthDeps & Pick<AppDeps, 'accountHooks'>;
+
 /**
- * Removes the account for good, in one transaction: every remover's rows, then the users row
- * (sessions, codes and push tokens cascade). After the commit the sessions' sockets close and
+ * Removes the account for good, in one transaction: every remover's rows, the modules' `removing`
+ * hooks (the counters the cascade would leave too high), then the users row (sessions, codes, push
+ * tokens, comments, likes and memberships cascade). After the commit the sessions' sockets close and
  * `account.removed` tells its subscribers what went with it (files to remove, members to tell).
  */
 export async function deleteAccount(
-  deps: AuthDeps,
+  deps: DeletionDeps,
   userId: string,
   password: string,
   removers: AccountDataRemovers = ACCOUNT_DATA_REMOVERS,
 ): Promise<void> {
   await requirePassword(deps.db, userId, password, 'password');
   const { sessionIds, removed } = await deps.db.transaction(async (tx) => {
+    await lockUserForDeletion(tx, userId);
     const revoked = await revokeAllSessions(tx, userId);
     const data = await removeAccountData(tx, userId, removers);
+    for (const hook of deps.accountHooks) await hook.removing?.(userId, { tx });
     await deleteUser(tx, userId);
     return { sessionIds: revoked, removed: data };
   });

@@ -136,7 +136,7 @@ describe('account data removers', () => {
       stop: refuse,
       sendIn: refuse,
     };
-    return { db: t.db, jobs, events };
+    return { db: t.db, jobs, events, accountHooks: [] };
   }
 
   it('run inside the deletion; what they return reaches account.removed after the commit', async () => {

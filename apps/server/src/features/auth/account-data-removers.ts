@@ -17,7 +17,9 @@ export type AccountDataRemovers = {
 
 /**
  * The extension point of account deletion (QUALITY Z6). Rows with `ON DELETE CASCADE` to users
- * (sessions, one-time codes, push tokens, photos) need no remover. What a rollback cannot undo (files
+ * (sessions, one-time codes, push tokens, photos) need no remover; the counters of other members' rows
+ * that such a cascade would leave too high are set right by their owners' account hooks
+ * (account-hooks-port.ts `removing`). What a rollback cannot undo (files
  * on disk or in S3) is a subscriber of `account.removed`, registered by the media module, that enqueues a durable
  * job (media's files, chat's).
  */

@@ -105,7 +105,7 @@ async function createAccountOrTellOwner(
     await sendConfirmation(tx, deps.jobs, created, info.origin);
     // What other features attach to a new account (a partner's child account), in its transaction.
     const context = { tx, at: clock.now(), registration: { referral: input.referral }, note: info.note };
-    for (const hook of deps.accountHooks) await hook.created(created, context);
+    for (const hook of deps.accountHooks) await hook.created?.(created, context);
     return created;
   });
   if (!user) {

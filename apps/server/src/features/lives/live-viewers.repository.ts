@@ -135,3 +135,18 @@ export async function watched(
     );
   return !!row;
 }
+
+/**
+ * A member's deletion: they leave every live they are present in, and each live not ended counts
+ * one viewer less, in one statement (as markAbsent and moveViewerCount do for a last socket leaving).
+ */
+export async function leaveAllLivesOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`
+    WITH gone AS (
+      UPDATE ${liveViewers} SET present = false
+      WHERE ${liveViewers.userId} = ${userId} AND ${liveViewers.present}
+      RETURNING ${liveViewers.liveId}
+    )
+    UPDATE ${lives} SET viewers = greatest(${lives.viewers} - 1, 0)
+    WHERE ${lives.id} IN (SELECT live_id FROM gone) AND ${lives.status} <> 'ended'`);
+}

@@ -1,4 +1,5 @@
 import { routes, type FeatureModule } from '../../modules/feature-module.ts';
+import { livesAccountRemovalHook } from './account-removal-hook.ts';
 import { liveAudienceRoutes } from './live-audience.routes.ts';
 import { liveModerationSubject, liveReportTargets } from './live-moderation.service.ts';
 import { livesNotifications } from './lives-notifications.service.ts';
@@ -39,4 +40,6 @@ export const livesModule: FeatureModule = {
     // Lives ended and not kept in time lose their files.
     liveKeptSweep,
   ],
+  // A member's deletion: the lives they watched count them no more.
+  accountHooks: [livesAccountRemovalHook],
 };

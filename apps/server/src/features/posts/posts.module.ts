@@ -1,4 +1,5 @@
 import { routes, type FeatureModule } from '../../modules/feature-module.ts';
+import { postsAccountRemovalHook } from './account-removal-hook.ts';
 import { MEDIA_PROCESSED_QUEUE, type MediaProcessedJob } from '../media/media-items.service.ts';
 import { commentsRoutes } from './comments/comments.routes.ts';
 import { feedRoutes } from './feed/feed.routes.ts';
@@ -58,4 +59,6 @@ export const postsModule: FeatureModule = {
   linkPreviews: [postLinkPreview],
   // Posts, comments and stories reported: their snapshot and a moderator's removal.
   moderationSubjects: postsModerationSubjects,
+  // A member's deletion: the comments and likes that go with them leave others' counters true.
+  accountHooks: [postsAccountRemovalHook],
 };

@@ -33,6 +33,15 @@ export async function deactivateUser(db: DbOrTx, userId: string): Promise<void> 
   await repo.updateUser(db, userId, { status: 'deactivated', connected: false }, clock.now());
 }
 
+/**
+ * The member's row locked for their deletion, in its transaction: whatever would add a row naming
+ * them (a comment, a like, a membership) waits on it through its foreign key check and then fails,
+ * so what the deletion counts before the row goes is all that goes with it.
+ */
+export async function lockUserForDeletion(db: DbOrTx, userId: string): Promise<void> {
+  await repo.lockUser(db, userId);
+}
+
 /** Removes the row; sessions, one-time codes and push tokens go with it (ON DELETE CASCADE). */
 export async function deleteUser(db: DbOrTx, userId: string): Promise<boolean> {
   return repo.deleteUser(db, userId);

@@ -86,6 +86,11 @@ export async function updateUser(
   return row;
 }
 
+/** Locks the member's row until the transaction ends (FOR UPDATE: no row may name them meanwhile). */
+export async function lockUser(db: DbOrTx, id: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
 /** Deletes the member; sessions, one-time codes and push tokens go with it (ON DELETE CASCADE). */
 export async function deleteUser(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });

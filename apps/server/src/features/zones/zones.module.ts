@@ -1,4 +1,5 @@
 import { routes, type FeatureModule } from '../../modules/feature-module.ts';
+import { zonesAccountRemovalHook } from './account-removal-hook.ts';
 import { zoneInvitesRoutes } from './zone-invites.routes.ts';
 import { zoneMembersRoutes } from './zone-members.routes.ts';
 import { zonesNotifications } from './zones-notifications.service.ts';
@@ -22,4 +23,6 @@ export const zonesModule: FeatureModule = {
   // Requests to join (to the zone's admins and managers), their answers (to the applicant), and its
   // new posts (to its members).
   notifications: zonesNotifications,
+  // A member's deletion: the zones they were in count them no more.
+  accountHooks: [zonesAccountRemovalHook],
 };
