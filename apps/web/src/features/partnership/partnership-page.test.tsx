@@ -104,6 +104,22 @@ describe('PartnershipPage', () => {
     ).toBeTruthy();
   });
 
+  it.each([
+    ['USD only', partner({ balances: [balance(), freshPartner().balances[1]!] }), ['USD']],
+    ['CDF only', cdfOnlyPartner(), ['CDF']],
+    ['nothing yet (the first currency)', freshPartner(), ['USD']],
+  ])(
+    'shows a card for each currency the partner holds or moved money in: %s',
+    async (_case, overview, shown) => {
+      render(overview);
+      const section = await screen.findByRole('region', { name: 'Your balances' });
+      const cards = within(section)
+        .getAllByLabelText(/^(USD|CDF)$/)
+        .map((card) => card.getAttribute('aria-label'));
+      expect(cards).toEqual(shown);
+    },
+  );
+
   it('gives the referral link and code, and shares them through the phone’s share sheet', async () => {
     const share = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
