@@ -144,6 +144,31 @@ describe('CasePage', () => {
     expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
   });
 
+  it('offers no Take on a case the moderator reported, where taking it is refused', async () => {
+    const detail = buildDetail({ actionable: false, assignee: null });
+    const mine = {
+      ...detail.reports[0]!,
+      _id: 'r2',
+      reporter: { ...detail.reports[0]!.reporter, _id: 'u1' },
+    };
+    stubApi({
+      [`GET /api/moderation/cases/${CASE_ID}`]: [200, { ...detail, reports: [...detail.reports, mine] }],
+    });
+    render();
+    expect(
+      await screen.findByText('You reported this case: another moderator must decide on it'),
+    ).toBeTruthy();
+    expect(screen.getByText('Not taken')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Take' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hand back' })).toBeNull();
+  });
+
+  it('offers Take on a case someone else reported', async () => {
+    stubApi({ [`GET /api/moderation/cases/${CASE_ID}`]: [200, buildDetail({ assignee: null })] });
+    render();
+    expect(await screen.findByRole('button', { name: 'Take' })).toBeTruthy();
+  });
+
   it('says the refusal of a case the moderator reported in words', async () => {
     const refusal = { statusCode: 403, code: 'case_you_reported', message: 'You reported this case' };
     stubApi({

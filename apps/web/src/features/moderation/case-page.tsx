@@ -11,11 +11,19 @@ import { CaseMemberCard, EventList, Part, ReportItem, SnapshotView, when } from 
 import { ConsoleLoaded, ConsoleScreen } from './console-screen.tsx';
 import { useAssignMutation, useCaseQuery } from './moderation.api.ts';
 
-/** Take the case, or hand it back to the queue; who holds it now. */
+/** Whether the moderator is one of the case's reporters: another moderator takes and decides it. */
+const reportedBy = (detail: CaseDetail, me: string | undefined) =>
+  detail.reports.some((report) => report.reporter._id === me);
+
+/**
+ * Take the case, or hand it back to the queue; who holds it now. No button on a case the moderator
+ * reported (the server refuses them, 403 `case_you_reported`; the decision part says why).
+ */
 function Assignment({ detail }: { detail: CaseDetail }) {
   const { t } = useTranslation(['moderation', 'errors']);
   const assign = useAssignMutation(detail._id);
-  const mine = detail.assignee?._id === knownMe(useQueryClient())?._id;
+  const me = knownMe(useQueryClient())?._id;
+  const mine = detail.assignee?._id === me;
   const change = (assignee: 'me' | null) =>
     assign.mutate(assignee, { onError: (error) => notifyError(errorText(error, t)) });
   return (
@@ -23,7 +31,7 @@ function Assignment({ detail }: { detail: CaseDetail }) {
       <Text size="sm">
         {detail.assignee ? t('queue.heldBy', { name: detail.assignee.username }) : t('queue.unassigned')}
       </Text>
-      {mine ? (
+      {reportedBy(detail, me) ? null : mine ? (
         <Button size="compact-sm" variant="light" loading={assign.isPending} onClick={() => change(null)}>
           {t('case.handBack')}
         </Button>
@@ -47,9 +55,7 @@ function Decision({ detail }: { detail: CaseDetail }) {
   if (!detail.actionable)
     return (
       <Alert color="ochre" variant="light">
-        {detail.reports.some((report) => report.reporter._id === me)
-          ? t('errors:case_you_reported')
-          : t('case.notActionable')}
+        {reportedBy(detail, me) ? t('errors:case_you_reported') : t('case.notActionable')}
       </Alert>
     );
   return <ActionForm detail={detail} />;
