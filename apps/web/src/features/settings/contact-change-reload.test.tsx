@@ -95,6 +95,22 @@ describe('an e-mail or phone change after a reload', () => {
     expect(screen.queryByText(/We sent a 6-digit code/)).toBeNull();
   });
 
+  it('asks the password again for a new code, the number and its country kept', async () => {
+    stubFetch({
+      'GET /api/users/phone/pending': [
+        200,
+        { phone: '+221771234567', expiresAt: inMs(5 * 60_000), resendAt: inMs(-1000) },
+      ],
+    });
+    renderSettingsPage('/settings/access/phone', <PhoneSettingsPage />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Send a new code' }));
+    expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('SN');
+    expect((screen.getByLabelText(/^Phone number/) as HTMLInputElement).value).toBe('77 123 45 67');
+    expect((screen.getByLabelText(/Current password/, { selector: 'input' }) as HTMLInputElement).value).toBe(
+      '',
+    );
+  });
+
   it('shows the first step once the change under way expired', async () => {
     stubFetch({
       'GET /api/users/phone/pending': [

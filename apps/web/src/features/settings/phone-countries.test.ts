@@ -7,6 +7,7 @@ import {
   defaultCountry,
   formatNational,
   formatPhone,
+  phoneFields,
   toE164,
 } from './phone-countries.ts';
 
@@ -76,5 +77,12 @@ describe('defaultCountry', () => {
     expect(defaultCountry(null, ['en-US', 'fr-FR', 'fr-CM'])).toBe('CM');
     // A saved French number stays French.
     expect(defaultCountry('+33612345678', ['fr-FR'])).toBe('FR');
+  });
+});
+
+describe('phoneFields', () => {
+  it('gives a stored number back to the form: its country and its national number as typed', () => {
+    expect(phoneFields('+221771234567')).toEqual({ country: 'SN', national: '77 123 45 67' });
+    expect(phoneFields('not a number')).toBeUndefined();
   });
 });

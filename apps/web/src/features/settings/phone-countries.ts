@@ -101,3 +101,10 @@ export function toE164(
 export function formatPhone(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }
+
+/** A stored E.164 number as the form shows it: its country and its national number as typed. */
+export function phoneFields(e164: string): { country: CountryCode; national: string } | undefined {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed?.country) return undefined;
+  return { country: parsed.country, national: formatNational(parsed.nationalNumber, parsed.country) };
+}

@@ -40,19 +40,24 @@ export function PhoneSettingsPage() {
       <Title order={1} size="h3">
         {t('phone.title')}
       </Title>
-      {change.loading && !sent && <Skeleton height={160} radius="md" />}
-      {/* Kept mounted while the code is asked, so going back keeps what was typed. */}
-      <div hidden={Boolean(sentTo) || (change.loading && !sent)}>
-        <PhoneRequestForm
-          me={me}
-          onSent={(input) => {
-            setSent(input);
-            change.sent();
-          }}
-          refuse={change.refuse}
-          refusedUntil={change.refusedUntil}
-        />
-      </div>
+      {change.loading && !sent ? (
+        <Skeleton height={160} radius="md" />
+      ) : (
+        // Kept mounted while the code is asked, so going back keeps what was typed; after a reload, the
+        // number of the change under way (the form waits for it, as the e-mail's restart fills it in).
+        <div hidden={Boolean(sentTo)}>
+          <PhoneRequestForm
+            me={me}
+            number={change.underWay?.phone}
+            onSent={(input) => {
+              setSent(input);
+              change.sent();
+            }}
+            refuse={change.refuse}
+            refusedUntil={change.refusedUntil}
+          />
+        </div>
+      )}
       {sentTo && (
         <CodeStep
           sentTo={formatPhone(sentTo)}

@@ -16,6 +16,7 @@ import {
   formatNational,
   formatPhone,
   isCountryCode,
+  phoneFields,
   toE164,
 } from '../phone-countries.ts';
 import { useRequestPhoneChangeMutation, type PhoneChangeInput } from '../settings.api.ts';
@@ -32,6 +33,8 @@ const PHONE_FIELDS = {
 
 type Props = {
   me: Me;
+  /** The number of the change under way (E.164), filled in again when the member comes back here. */
+  number?: string;
   onSent: (input: PhoneChangeInput) => void;
   /** Keeps a refusal to send a code as too soon (true), said until `refusedUntil` passes. */
   refuse: (error: unknown) => boolean;
@@ -39,7 +42,7 @@ type Props = {
 };
 
 /** First step of a phone change: the country, the number and the password; a code goes out by SMS. */
-export function PhoneRequestForm({ me, onSent, refuse, refusedUntil }: Props) {
+export function PhoneRequestForm({ me, number, onSent, refuse, refusedUntil }: Props) {
   const { t } = useTranslation(['settings', 'validation', 'errors']);
   const request = useRequestPhoneChangeMutation();
   const language = currentLanguage();
@@ -49,7 +52,13 @@ export function PhoneRequestForm({ me, onSent, refuse, refusedUntil }: Props) {
   );
   const validatePassword = zodFormValidator(PasswordConfirmSchema, t);
   const form = useForm<PhoneValues>({
-    initialValues: { country: defaultCountry(me.phone, navigator.languages), national: '', password: '' },
+    initialValues: {
+      ...((number && phoneFields(number)) || {
+        country: defaultCountry(me.phone, navigator.languages),
+        national: '',
+      }),
+      password: '',
+    },
     validate: (values) => ({
       ...validatePassword({ password: values.password }),
       ...(toE164(values.national, values.country) ? {} : { national: t('validation:phone_invalid') }),
