@@ -17,3 +17,8 @@ export function safeFrom(value: string | null | undefined): string | null {
 export function loginPath(from: string | null): string {
   return from ? `/login?from=${encodeURIComponent(from)}` : '/login';
 }
+
+/** `/register`, with the page to open once the account is ready when there is one. */
+export function registerPath(from: string | null): string {
+  return from ? `/register?from=${encodeURIComponent(from)}` : '/register';
+}

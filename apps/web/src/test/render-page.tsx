@@ -51,6 +51,7 @@ const LANDINGS = [
   '/settings/match',
   '/settings/photo',
   '/settings/access',
+  '/zones',
 ];
 
 /**

@@ -1,12 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pageAfterOnboarding } from '../../lib/page-after-onboarding.ts';
 import { ME_QUERY_KEY } from '../../lib/query-client.ts';
 import { LoginPage } from './login-page.tsx';
 import { renderAuthPage } from './render-auth-page.tsx';
 import { jsonResponse } from '../../test/render-page.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 async function logIn(identifier: string, password: string) {
   const user = userEvent.setup();
@@ -77,5 +81,22 @@ describe('LoginPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/otp'));
     expect(router.state.location.search).toBe('?x=1');
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(me);
+  });
+
+  it('keeps `from` for a member who still has to onboard: it opens once onboarding is done', async () => {
+    const me = { _id: 'u1', username: 'amani', firstName: null, sex: null, match: { sex: [] } };
+    vi.stubGlobal('fetch', async () => jsonResponse(200, me));
+    const { router } = renderAuthPage('/login', <LoginPage />, '/login?from=%2Fzones%3Finvite%3Dabc');
+    await logIn('amani', 'correct horse');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/zones'));
+    expect(pageAfterOnboarding()).toBe('/zones?invite=abc');
+    expect(pageAfterOnboarding()).toBe('/home');
+  });
+
+  it('passes `from` on to the sign-up', () => {
+    renderAuthPage('/login', <LoginPage />, '/login?from=%2Fzones%3Finvite%3Dabc');
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      '/register?from=%2Fzones%3Finvite%3Dabc',
+    );
   });
 });

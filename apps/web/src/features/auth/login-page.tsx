@@ -10,7 +10,9 @@ import { useLoginMutation } from './auth.api.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
 import { FormAlert } from './components/form-alert.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
-import { safeFrom } from '../../lib/safe-from.ts';
+import { registerPath, safeFrom } from '../../lib/safe-from.ts';
+import { keepPageAfterOnboarding } from '../../lib/page-after-onboarding.ts';
+import { memberOnboardingStep } from '../../lib/photo-step.ts';
 import { loginErrorText } from './login-error.ts';
 import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
 
@@ -28,10 +30,16 @@ export function LoginPage() {
     validate: zodFormValidator(LoginSchema, t),
   });
 
+  const from = safeFrom(searchParams.get('from'));
+
   const submit = form.onSubmit((values) => {
     setAlert(null);
     login.mutate(values, {
-      onSuccess: () => void navigate(safeFrom(searchParams.get('from')) ?? '/home', { replace: true }),
+      onSuccess: (me) => {
+        // A member who still has to onboard is sent there first: the page opens once that is done.
+        if (from && memberOnboardingStep(me)) keepPageAfterOnboarding(from);
+        void navigate(from ?? '/home', { replace: true });
+      },
       onError: (error) => {
         if (isApiError(error) && error.status === 400 && error.issues.length > 0) {
           const rest = showApiErrorOnForm(form, error, t);
@@ -57,7 +65,7 @@ export function LoginPage() {
           </Anchor>
           <Text>
             {t('login.noAccount')}{' '}
-            <Anchor component={Link} to="/register" fw={600}>
+            <Anchor component={Link} to={registerPath(from)} fw={600}>
               {t('login.register')}
             </Anchor>
           </Text>

@@ -14,6 +14,8 @@ import { FormAlert } from './components/form-alert.tsx';
 import { EmailField } from '../../ui/email-field.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { EMPTY_REGISTER_VALUES, toRegisterInput, type RegisterValues } from './register-values.ts';
+import { loginPath, safeFrom } from '../../lib/safe-from.ts';
+import { keepPageAfterOnboarding } from '../../lib/page-after-onboarding.ts';
 
 /** `YYYY-MM-DD` of the day `years` years ago (the date input's bounds). */
 const yearsAgo = (years: number) => {
@@ -36,6 +38,8 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   // Read once: the link's code is kept on the device, so a visit to login and back still carries it.
   const [referral] = useState(() => referralCode(params.get('ref')));
+  // The page the visitor was going to (the guard's `from`), opened once onboarding is done.
+  const from = safeFrom(params.get('from'));
   const form = useForm<RegisterValues>({
     initialValues: EMPTY_REGISTER_VALUES,
     validate: zodFormValidator(RegisterSchema, t, toRegisterInput),
@@ -48,6 +52,7 @@ export function RegisterPage() {
       register.mutate(toRegisterInput(values, referral), {
         onSuccess: ({ email }) => {
           forgetReferralCode();
+          keepPageAfterOnboarding(from);
           void navigate(`/otp?email=${encodeURIComponent(email)}`, { state: { codeSent: true } });
         },
         onError: (error) => {
@@ -66,7 +71,7 @@ export function RegisterPage() {
       footer={
         <Text>
           {t('register.haveAccount')}{' '}
-          <Anchor component={Link} to="/login" fw={600}>
+          <Anchor component={Link} to={loginPath(from)} fw={600}>
             {t('register.login')}
           </Anchor>
         </Text>

@@ -5,7 +5,7 @@ import type { Me } from '@motema/shared/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { loginPath } from '../../lib/safe-from.ts';
+import { loginPath, registerPath } from '../../lib/safe-from.ts';
 import { isolate } from '../../ui/member-text.tsx';
 import type { ProfileTabsSlot } from '../../ui/profile-tabs-slot.ts';
 import { VerifiedBadge } from '../../ui/verified-badge.tsx';
@@ -113,11 +113,7 @@ function JoinInvitation({ name, from }: { name: string; from: string }) {
         </Title>
         <Text>{t('profile.join.text', { name })}</Text>
         <Flex wrap="wrap" gap="sm">
-          <Button
-            component={Link}
-            to={`/register?from=${encodeURIComponent(from)}`}
-            style={{ flex: '1 1 10rem' }}
-          >
+          <Button component={Link} to={registerPath(from)} style={{ flex: '1 1 10rem' }}>
             {t('common:actions.register')}
           </Button>
           <Button component={Link} to={loginPath(from)} variant="default" style={{ flex: '1 1 10rem' }}>

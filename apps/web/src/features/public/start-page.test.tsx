@@ -45,9 +45,19 @@ describe('StartPage', () => {
     ]);
   });
 
+  it('passes the page on to the sign-up too: it opens once the new account is ready', async () => {
+    renderStart('/?from=%2Fzones%3Finvite%3Dk7P2qx');
+    expect((await screen.findByRole('status')).textContent).toContain('New here? Join Motema');
+    expect(hrefs('Join Motema')).toEqual([
+      '/register?from=%2Fzones%3Finvite%3Dk7P2qx',
+      '/register?from=%2Fzones%3Finvite%3Dk7P2qx',
+    ]);
+  });
+
   it('ignores a `from` that leads off the site', () => {
     renderStart('/?from=%2F%2Fevil.example');
     expect(screen.queryByRole('status')).toBeNull();
     expect(hrefs('Log in')).toEqual(['/login']);
+    expect(hrefs('Join Motema')).toEqual(['/register', '/register']);
   });
 });

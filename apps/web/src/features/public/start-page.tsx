@@ -15,7 +15,7 @@ import { IconCameraHeart } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { loginPath, safeFrom } from '../../lib/safe-from.ts';
+import { loginPath, registerPath, safeFrom } from '../../lib/safe-from.ts';
 import { StartBenefits } from './start-benefits.tsx';
 import { StartIllustration } from './start-illustration.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -43,6 +43,8 @@ function StartContent() {
   const [search] = useSearchParams();
   const from = safeFrom(search.get('from'));
   const login = loginPath(from);
+  // Signing up leads there too, once the account is ready (lib/page-after-onboarding.ts).
+  const register = registerPath(from);
   useDocumentTitle(t('start.documentTitle'));
 
   return (
@@ -59,7 +61,7 @@ function StartContent() {
           </Title>
           <Text size="lg">{t('start.lead')}</Text>
           <Flex wrap="wrap" gap="sm">
-            <Button component={Link} to="/register" size="lg" style={BUTTON}>
+            <Button component={Link} to={register} size="lg" style={BUTTON}>
               {t('common:actions.register')}
             </Button>
             <Button component={Link} to={login} size="lg" variant="default" style={BUTTON}>
@@ -94,7 +96,7 @@ function StartContent() {
           {t('start.cta.title')}
         </Title>
         <Text>{t('start.cta.text')}</Text>
-        <Button component={Link} to="/register" size="lg" mt="xs">
+        <Button component={Link} to={register} size="lg" mt="xs">
           {t('common:actions.register')}
         </Button>
       </Stack>

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { onboardingStep } from '@motema/shared/onboarding';
 import type { Me } from '@motema/shared/users';
 import { notify } from '../../lib/notices.ts';
+import { pageAfterOnboarding } from '../../lib/page-after-onboarding.ts';
 import { setPhotoStepDue } from '../../lib/photo-step.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { MatchForm } from './components/match-form.tsx';
@@ -27,7 +28,7 @@ export function MatchSettingsPage() {
       return;
     }
     notify('positive', t(onboarding ? 'match.welcome' : 'match.saved'));
-    if (onboarding) void navigate('/home', { replace: true });
+    if (onboarding) void navigate(pageAfterOnboarding(), { replace: true });
   };
 
   return (

@@ -2,6 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../lib/notices.ts';
+import { pageAfterOnboarding } from '../../lib/page-after-onboarding.ts';
 import { setPhotoStepDue } from '../../lib/photo-step.ts';
 import { AvatarChooser } from '../media/avatar-chooser.tsx';
 import { useMeQuery } from '../users/users.api.ts';
@@ -20,7 +21,7 @@ export function PhotoStepPage() {
   const finish = () => {
     setPhotoStepDue(me._id, false);
     notify('positive', t('match.welcome'));
-    void navigate('/home', { replace: true });
+    void navigate(pageAfterOnboarding(), { replace: true });
   };
 
   return (

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { onboardingStep } from '@motema/shared/onboarding';
 import type { Me } from '@motema/shared/users';
 import { notify } from '../../lib/notices.ts';
+import { pageAfterOnboarding } from '../../lib/page-after-onboarding.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { ProfileForm } from './components/profile-form.tsx';
 
@@ -22,7 +23,9 @@ export function ProfileSettingsPage() {
   const onSaved = (saved: Me) => {
     // While onboarding, the next screen is the feedback; otherwise a short notice.
     if (!onboarding) return notify('positive', t('profile.saved'));
-    void navigate(onboardingStep(saved) === 'match' ? '/settings/match' : '/home', { replace: true });
+    void navigate(onboardingStep(saved) === 'match' ? '/settings/match' : pageAfterOnboarding(), {
+      replace: true,
+    });
   };
 
   return (
