@@ -3,17 +3,35 @@
  * question; Kofi finds its page, asks to join with an answer and reminds the admins (Remind then
  * waits a day); Awa approves him from the members screen, where his answer shows; Kofi is a member,
  * posts in the zone's feed, and Awa comments under his post.
- * Awa makes an invite link in the zone's settings; Zola opens it, sees the zone it invites to and
- * joins it with Join.
+ * Awa makes an invite link in the zone's settings; Zola, who has no account, opens it: the start page
+ * it leads to lets her sign up; she confirms her e-mail from the mail's link in another tab, onboards,
+ * and the link then opens: she sees the zone it invites to and joins it with Join.
  * Labels are read from the app's own translation files.
  */
-import { expect, journey, locale, shot, signedUpMember, type Journey } from '../fixtures.ts';
+import {
+  expect,
+  field,
+  journey,
+  linkIn,
+  locale,
+  newMemberPage,
+  readOutbox,
+  shot,
+  signedUpMember,
+  uniqueMember,
+  waitForPath,
+  type Journey,
+} from '../fixtures.ts';
+import { plainText } from '../texts.ts';
 
 const privateZone = journey(
   'a member creates a private zone with a question; another asks with an answer and reminds; the first approves',
   async ({ browser, baseUrl, log }) => {
     const zones = locale('en', 'zones');
     const posts = locale('en', 'posts');
+    const auth = locale('en', 'auth');
+    const settings = locale('en', 'settings');
+    const common = locale('en', 'common');
     const awa = await signedUpMember(browser, baseUrl, { firstName: 'Awa', sex: 'female', likes: ['male'] });
     const kofi = await signedUpMember(browser, baseUrl, {
       firstName: 'Kofi',
@@ -102,24 +120,55 @@ const privateZone = journey(
     await shot(kofi.page, 'zones-10-comment');
     log('Kofi posted in the zone; Awa commented under his post');
 
-    // Awa makes an invite link in the settings; Zola opens it and is in at once.
+    // Awa makes an invite link in the settings and sends it to Zola, who has no account yet.
     await awa.page.goto(`${zonePath}/settings`);
     await awa.page.getByRole('button', { name: zones('invites.create'), exact: true }).click();
     const link = await awa.page.getByRole('textbox', { name: zones('invites.link') }).inputValue();
     expect(link, 'the invite link').toMatch(/\/zones\?invite=/);
     await shot(awa.page, 'zones-11-settings');
-    const zola = await signedUpMember(browser, baseUrl, {
-      firstName: 'Zola',
-      sex: 'female',
-      likes: ['male'],
-    });
-    // The link shows what it invites to; nothing is joined before Zola presses Join.
-    await zola.page.goto(new URL(link).pathname + new URL(link).search);
-    await zola.page.getByRole('heading', { name: 'Kinshasa runners', exact: true }).waitFor();
-    await shot(zola.page, 'zones-12-invite');
-    await zola.page.getByRole('button', { name: zones('invite.join'), exact: true }).click();
-    await zola.page.getByText(zones('zone.youAre.member')).waitFor();
-    expect(new URL(zola.page.url()).pathname, 'where the invite link leads').toBe(zonePath);
+    const invite = new URL(link).pathname + new URL(link).search;
+    const token = new URL(link).searchParams.get('invite')!;
+
+    // The link sends her to the start page; she joins Motema from there.
+    const zola = { ...uniqueMember(), firstName: 'Zola' };
+    const page = await newMemberPage(browser);
+    await page.goto(invite);
+    await waitForPath(page, '/', { from: invite });
+    await page
+      .getByRole('link', { name: common('actions.register'), exact: true })
+      .first()
+      .click();
+    await waitForPath(page, '/register', { from: invite });
+    await field(page, auth('fields.username')).fill(zola.username);
+    await field(page, auth('fields.email')).fill(zola.email);
+    await field(page, auth('fields.password')).fill(zola.password);
+    await field(page, auth('register.dateOfBirth')).fill(zola.dateOfBirth);
+    await page.getByLabel(plainText(auth('register.acceptTerms')), { exact: true }).check();
+    await page.getByRole('button', { name: auth('register.submit'), exact: true }).click();
+    await waitForPath(page, '/otp', { email: zola.email });
+
+    // She confirms her e-mail from the mail's link, which opens in another tab, and onboards there.
+    const confirmation = await readOutbox(baseUrl, zola.email, { match: /\/otp\?token=/ });
+    const mailTab = await page.context().newPage();
+    await mailTab.goto(linkIn(confirmation, '/otp?token='));
+    await waitForPath(mailTab, '/settings/profile');
+    await field(mailTab, settings('profile.firstName')).fill(zola.firstName);
+    await mailTab.getByRole('radio', { name: settings('sex.female'), exact: true }).check();
+    await mailTab.getByRole('button', { name: settings('profile.continue'), exact: true }).click();
+    await waitForPath(mailTab, '/settings/match');
+    await mailTab.getByRole('checkbox', { name: settings('match.sex.male'), exact: true }).check();
+    await mailTab.getByRole('button', { name: settings('match.start'), exact: true }).click();
+    await waitForPath(mailTab, '/settings/photo');
+    await mailTab.getByRole('button', { name: settings('photo.skip'), exact: true }).click();
+    log('Zola, new here, signed up from the start page the link led to, confirmed and onboarded');
+
+    // Onboarding done, the link opens: what it invites to; nothing is joined before Zola presses Join.
+    await waitForPath(mailTab, '/zones', { invite: token });
+    await mailTab.getByRole('heading', { name: 'Kinshasa runners', exact: true }).waitFor();
+    await shot(mailTab, 'zones-12-invite');
+    await mailTab.getByRole('button', { name: zones('invite.join'), exact: true }).click();
+    await mailTab.getByText(zones('zone.youAre.member')).waitFor();
+    expect(new URL(mailTab.url()).pathname, 'where the invite link leads').toBe(zonePath);
     log('Zola joined through the invite link Awa made');
   },
   { timeoutMs: 120_000 },
