@@ -46,6 +46,16 @@ describe('MatchSettingsPage', () => {
     });
   });
 
+  it('a refused submit with nobody chosen brings the focus to the first choice', async () => {
+    const me = buildMe({ match: { sex: [], ageMin: 18, ageMax: 99, distance: 100, verifiedOnly: false } });
+    vi.stubGlobal('fetch', vi.fn());
+    const user = userEvent.setup();
+    renderSettingsPage('/settings/match', <MatchSettingsPage />, me);
+    await user.click(screen.getByRole('button', { name: 'Start meeting people' }));
+    expect(await screen.findByText('Choose at least one')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Men')));
+  });
+
   it('without an avatar, offers the photo step next (due on this device) instead of going home', async () => {
     const me = buildMe({ match: { sex: [], ageMin: 18, ageMax: 99, distance: 100, verifiedOnly: false } });
     vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) =>

@@ -52,6 +52,19 @@ describe('ProfileSettingsPage', () => {
     expect(queryClient.getQueryData<{ firstName: string }>(['users', 'profile'])?.firstName).toBe('Amani');
   });
 
+  it('a refused Continue with only the sex missing brings the focus to the sex choices', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderSettingsPage('/settings/profile', <ProfileSettingsPage />, newcomer);
+
+    await user.type(screen.getByLabelText(/First name/), 'Amani');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Please choose your sex')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Male')));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('words the relationship choices for the sex chosen in the form', async () => {
     const user = userEvent.setup();
     renderSettingsPage('/settings/profile', <ProfileSettingsPage />, buildMe({ sex: 'male' }));
