@@ -1,11 +1,14 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RegisterPage } from './register-page.tsx';
 import { renderAuthPage } from './render-auth-page.tsx';
 import { jsonResponse } from '../../test/render-page.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 async function fillAndSend() {
   const user = userEvent.setup();
@@ -71,5 +74,39 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('This username is already taken')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(router.state.location.pathname).toBe('/register');
+  });
+
+  it('keeps what was typed, but the password, when the newcomer leaves to read the terms and comes back', async () => {
+    const fetch = vi.fn(async () => jsonResponse(202, { email: 'amani@example.com' }));
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderAuthPage('/register', <RegisterPage />);
+    await user.type(screen.getByLabelText('Username'), 'amani_23');
+    await user.type(screen.getByLabelText('E-mail'), 'amani@example.com');
+    await user.type(screen.getByLabelText('Password'), 'river-of-kinshasa');
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1996-04-12' } });
+    await user.click(screen.getByLabelText(/I accept the/));
+    // The terms' link leaves the page: it is gone, then opened again by Back.
+    cleanup();
+
+    renderAuthPage('/register', <RegisterPage />);
+    expect(screen.getByLabelText<HTMLInputElement>('Username').value).toBe('amani_23');
+    expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('amani@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Date of birth').value).toBe('1996-04-12');
+    expect(screen.getByLabelText<HTMLInputElement>(/I accept the/).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
+    const kept = Array.from({ length: sessionStorage.length }, (_, i) =>
+      sessionStorage.getItem(sessionStorage.key(i)!),
+    );
+    expect(kept.join(' ')).toContain('amani_23');
+    expect(kept.join(' ')).not.toContain('river-of-kinshasa');
+
+    // Once the account exists, the next sign-up on this tab starts empty.
+    await user.type(screen.getByLabelText('Password'), 'river-of-kinshasa');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    cleanup();
+    renderAuthPage('/register', <RegisterPage />);
+    expect(screen.getByLabelText<HTMLInputElement>('Username').value).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RegisterSchema } from '@motema/shared/auth';
@@ -13,7 +13,14 @@ import { forgetReferralCode, referralCode } from './referral-code.ts';
 import { FormAlert } from './components/form-alert.tsx';
 import { EmailField } from '../../ui/email-field.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
-import { EMPTY_REGISTER_VALUES, toRegisterInput, type RegisterValues } from './register-values.ts';
+import {
+  EMPTY_REGISTER_VALUES,
+  forgetRegisterValues,
+  keepRegisterValues,
+  registerValuesKept,
+  toRegisterInput,
+  type RegisterValues,
+} from './register-values.ts';
 import { loginPath, safeFrom } from '../../lib/safe-from.ts';
 import { keepPageAfterOnboarding } from '../../lib/page-after-onboarding.ts';
 
@@ -42,9 +49,14 @@ export function RegisterPage() {
   const from = safeFrom(params.get('from'));
   const form = useForm<RegisterValues>({
     initialValues: EMPTY_REGISTER_VALUES,
+    onValuesChange: keepRegisterValues,
     validate: zodFormValidator(RegisterSchema, t, toRegisterInput),
     validateInputOnBlur: true,
   });
+  // What was typed in this tab before the terms' link or a reload, once the painted form is the app's
+  // (the first render matches the server's, empty).
+  const { setValues } = form;
+  useEffect(() => setValues(registerValuesKept), [setValues]);
 
   const submit = form.onSubmit(
     (values) => {
@@ -53,6 +65,7 @@ export function RegisterPage() {
         onSuccess: ({ email }) => {
           forgetReferralCode();
           keepPageAfterOnboarding(from);
+          forgetRegisterValues();
           void navigate(`/otp?email=${encodeURIComponent(email)}`, { state: { codeSent: true } });
         },
         onError: (error) => {
