@@ -132,15 +132,24 @@ describe('PostComposer refusals, before anything is sent', () => {
     expect(FakeXhr.sent).toHaveLength(0);
   });
 
-  it('refuses an empty post, and a private post shown to nobody', async () => {
+  it('refuses an empty post, and a private post shown to nobody, each until it is mended', async () => {
     const fetch = stubPostsApi(lists);
     const { dialog } = open();
+    const empty = 'Write something or add a photo, a video or a podcast';
+    const nobody = 'Choose who can see it, or make it public.';
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Write something or add a photo, a video or a podcast')).toBeTruthy();
+    expect(await screen.findByText(empty)).toBeTruthy();
     await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), 'Only for you');
+    expect(screen.queryByText(empty), 'the first refusal, once something is written').toBeNull();
     await user.click(within(dialog).getByRole('radio', { name: 'Private' }));
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Choose who can see it, or make it public.')).toBeTruthy();
+    // Said under the members to choose from, as the story composer says it.
+    const said = await screen.findByText(nobody);
+    expect(said.compareDocumentPosition(screen.getByText(/Only the members you choose/))).toBe(
+      Node.DOCUMENT_POSITION_PRECEDING,
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Public' }));
+    expect(screen.queryByText(nobody), 'the second refusal, once the post is public').toBeNull();
     expect(callsOf(fetch)).not.toContain('POST /api/posts');
   });
 });

@@ -103,11 +103,17 @@ function ComposerForm({ onDone, start, zoneId }: FormProps) {
     );
   };
 
+  // A refusal of what the member has since mended no longer shows (the story composer's way): an
+  // empty post once something is written or chosen, nobody to show it to once it is public or shared.
+  const stillEmpty = !text.trim() && uploads.length === 0;
+  const stillNobody = visibility === 'private' && allowed.length === 0;
   const refusalText =
     refusal === 'post_empty'
-      ? t('validation:post_empty')
+      ? stillEmpty
+        ? t('validation:post_empty')
+        : null
       : refusal === 'allowed_empty'
-        ? t('composer.allowedEmpty')
+        ? null
         : refusal === 'post_media_over_limit'
           ? t('validation:post_media_over_limit')
           : refusal
@@ -184,6 +190,7 @@ function ComposerForm({ onDone, start, zoneId }: FormProps) {
           allowed={allowed}
           onVisibility={setVisibility}
           onAllowed={setAllowed}
+          error={refusal === 'allowed_empty' && stillNobody ? t('composer.allowedEmpty') : undefined}
         />
       )}
 
