@@ -203,6 +203,14 @@ const posts = journey(
       buffer: await photo('#7a3fb5', 720, 1280),
     });
     await storyComposer.getByRole('img', { name: stories('composer.preview') }).waitFor();
+    // On a 360x740 phone the way to share shows with the photo, without scrolling the sheet.
+    const shareBox = await storyComposer
+      .getByRole('button', { name: stories('composer.share'), exact: true })
+      .boundingBox();
+    expect(
+      shareBox !== null && shareBox.y + shareBox.height <= 740,
+      `"${stories('composer.share')}" on screen with the photo: ${JSON.stringify(shareBox)}`,
+    ).toBe(true);
     await storyComposer.getByText(texts('visibility.private'), { exact: true }).click();
     await storyComposer.getByRole('checkbox', { name: /^Kofi/ }).check();
     await shot(page, 'posts-07-story-composer-awa');

@@ -108,7 +108,9 @@ export function StoryComposer({ opened, onClose }: Props) {
           <Box
             bg="black"
             style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', aspectRatio: '9 / 16' }}
-            mah="55dvh"
+            // The caption, the audience and Share fit below it on a phone's screen (about 27rem):
+            // at 55dvh, Share sat below a 360x740 screen's edge.
+            mah="min(55dvh, calc(100dvh - 27rem))"
             mx="auto"
           >
             {chosen.kind === 'video' ? (
