@@ -106,13 +106,14 @@ describe('AccountPage avatar flow', () => {
     expect(callsOf(fetch).at(-1)).toEqual({ request: 'PUT /api/users/avatar', body: { photo: market._id } });
   });
 
-  it('removes the avatar, and the prompt to add one comes back', async () => {
+  it('removes the avatar, and the prompt to choose one of the photos comes back', async () => {
     const me = buildMe({ avatar: beach });
     const photos = () => photoList(beach);
     const fetch = stubMediaApi(photos, avatarApi(me, photos));
     const user = userEvent.setup();
     const { queryClient } = renderPage('/account', <AccountPage />, { me });
     expect(screen.queryByRole('region', { name: 'Add a photo to be seen 10 times more' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Choose your profile photo' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Change profile photo' }));
     const sheet = await screen.findByRole('dialog', { name: 'Your profile photo' });
@@ -120,7 +121,8 @@ describe('AccountPage avatar flow', () => {
 
     await waitFor(() => expect(currentMe(queryClient)?.avatar).toBeNull());
     expect(callsOf(fetch).at(-1)).toEqual({ request: 'PUT /api/users/avatar', body: { photo: null } });
-    expect(await screen.findByRole('region', { name: 'Add a photo to be seen 10 times more' })).toBeTruthy();
+    // The beach photo is still in the gallery: the prompt asks to choose, not to add.
+    expect(await screen.findByRole('region', { name: 'Choose your profile photo' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Change profile photo' })).toBeNull();
   });
 
