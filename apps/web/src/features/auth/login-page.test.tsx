@@ -30,6 +30,14 @@ describe('LoginPage', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('carries the identifier typed to the forgotten password page', async () => {
+    renderAuthPage('/login', <LoginPage />);
+    const forgot = screen.getByRole('link', { name: 'Forgot your password?' });
+    expect(forgot.getAttribute('href')).toBe('/reset-password');
+    await userEvent.setup().type(screen.getByLabelText('Username, e-mail or phone'), ' amani@example.com');
+    expect(forgot.getAttribute('href')).toBe('/reset-password?identifier=amani%40example.com');
+  });
+
   it('shows the 401 message of the spec and stays on the page', async () => {
     const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
       jsonResponse(401, {

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoginSchema, type LoginInput } from '@motema/shared/auth';
 import { isApiError } from '../../lib/api-client.ts';
 import { showApiErrorOnForm, zodFormValidator } from '../../lib/form-errors.ts';
+import { identifierIn, withIdentifier } from './identifier-link.ts';
 import { useLoginMutation } from './auth.api.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
 import { FormAlert } from './components/form-alert.tsx';
@@ -26,7 +27,7 @@ export function LoginPage() {
   const [alert, setAlert] = useState<LoginAlert | null>(null);
   const form = useForm<LoginInput>({
     // A member sent here to log in after confirming finds the e-mail already typed.
-    initialValues: { identifier: searchParams.get('identifier') ?? '', password: '' },
+    initialValues: { identifier: identifierIn(searchParams), password: '' },
     validate: zodFormValidator(LoginSchema, t),
   });
 
@@ -60,7 +61,7 @@ export function LoginPage() {
       intro={t('login.intro')}
       footer={
         <>
-          <Anchor component={Link} to="/reset-password">
+          <Anchor component={Link} to={withIdentifier('/reset-password', form.values.identifier)}>
             {t('login.forgot')}
           </Anchor>
           <Text>

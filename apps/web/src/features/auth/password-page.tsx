@@ -7,6 +7,7 @@ import { ResetPasswordSchema } from '@motema/shared/auth';
 import { showApiErrorOnForm, zodFormValidator } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notices.ts';
 import { useResetPasswordMutation } from './auth.api.ts';
+import { withIdentifier } from './identifier-link.ts';
 import { codeErrorOf } from './code-errors.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
 import { FormAlert } from './components/form-alert.tsx';
@@ -50,7 +51,7 @@ function NewPasswordForm({ identifier, code }: PasswordStepState) {
       {
         onSuccess: () => {
           notify('positive', t('password.done'));
-          void navigate('/login', { replace: true });
+          void navigate(withIdentifier('/login', identifier), { replace: true });
         },
         onError: (error) => {
           const refusal = codeErrorOf(error);

@@ -39,6 +39,22 @@ describe('forgotten password', () => {
     });
   });
 
+  it('starts from the identifier typed on the login page, and ends there with it', async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.endsWith('/reset') ? new Response(null, { status: 204 }) : new Response(null, { status: 202 }),
+    );
+    renderAuthPage('/reset-password', <ResetPasswordPage />, '/reset-password?identifier=amani');
+    expect(screen.getByLabelText<HTMLInputElement>('Username, e-mail or phone').value).toBe('amani');
+
+    const { router } = renderAuthPage('/password', <PasswordPage />);
+    await router.navigate('/password', { state: { identifier: 'amani', code: '246810' } });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New password'), 'new-river-2');
+    await user.type(screen.getByLabelText('Confirm the password'), 'new-river-2{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?identifier=amani');
+  });
+
   it('shows a wrong code under the code field', async () => {
     vi.stubGlobal('fetch', async (url: string) =>
       url.endsWith('/verify')

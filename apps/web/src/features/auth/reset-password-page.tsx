@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ResetSendSchema } from '@motema/shared/auth';
 import { showApiErrorOnForm, zodFormValidator } from '../../lib/form-errors.ts';
 import { useSendResetCodeMutation, type ResetSendInput } from './auth.api.ts';
@@ -10,6 +10,7 @@ import { AuthScreen } from './components/auth-screen.tsx';
 import { FormAlert } from './components/form-alert.tsx';
 import { ResetCodeStep } from './components/reset-code-step.tsx';
 import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
+import { identifierIn } from './identifier-link.ts';
 
 /**
  * Forgotten password, step 1: who (username, e-mail or phone) and where to send the code. The answer
@@ -20,8 +21,10 @@ export function ResetPasswordPage() {
   const send = useSendResetCodeMutation();
   const [sentTo, setSentTo] = useState<ResetSendInput | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
+  const [searchParams] = useSearchParams();
   const form = useForm<ResetSendInput>({
-    initialValues: { identifier: '', channel: 'email' },
+    // What the member typed on the login page before tapping "Forgot your password?".
+    initialValues: { identifier: identifierIn(searchParams), channel: 'email' },
     validate: zodFormValidator(ResetSendSchema, t),
   });
 

@@ -2,6 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthScreen } from './auth-screen.tsx';
+import { withIdentifier } from '../identifier-link.ts';
 
 /**
  * The mail's link opened a second time (or on a second device): the account is confirmed already,
@@ -9,11 +10,10 @@ import { AuthScreen } from './auth-screen.tsx';
  */
 export function AlreadyConfirmed({ email }: { email: string | null }) {
   const { t } = useTranslation('auth');
-  const login = email ? `/login?identifier=${encodeURIComponent(email)}` : '/login';
   return (
     <AuthScreen title={t('otp.confirmedTitle')}>
       <Text role="status">{t('errors:account_already_confirmed')}</Text>
-      <Button component={Link} to={login} fullWidth mt="lg">
+      <Button component={Link} to={withIdentifier('/login', email)} fullWidth mt="lg">
         {t('login.submit')}
       </Button>
     </AuthScreen>
