@@ -1,5 +1,5 @@
 import type { RegisterInput } from '@motema/shared/auth';
-import { storedFields, tabRecord } from '../../lib/device-record.ts';
+import { tabDraft } from '../../lib/form-draft.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 
 /** The sign-up form as typed. */
@@ -33,38 +33,24 @@ export function toRegisterInput(values: RegisterValues, referral: string | null 
 }
 
 /** What the sign-up form keeps for the tab: everything typed but the password, never stored. */
-type RegisterDraft = Omit<RegisterValues, 'password'>;
-
-const draft = tabRecord<RegisterDraft>('motema.registerDraft', (stored) => {
-  const fields = storedFields(stored);
-  if (!fields) return null;
-  const text = (name: string) => (typeof fields[name] === 'string' ? fields[name] : '');
-  return {
-    username: text('username'),
-    email: text('email'),
-    dateOfBirth: text('dateOfBirth'),
-    acceptTerms: fields.acceptTerms === true,
-  };
-});
+const draft = tabDraft<RegisterValues>('motema.registerDraft', [
+  'username',
+  'email',
+  'dateOfBirth',
+  'acceptTerms',
+]);
 
 /**
  * The form as the newcomer left it in this tab: the terms' and the privacy policy's links, in the
  * form, leave the page, and Back (or a reload) opened it empty. The password is typed again.
  */
-export const registerValuesKept = (typed: Partial<RegisterValues>): Partial<RegisterValues> => {
-  const kept = draft.read();
-  if (!kept) return {};
+export const registerValuesKept = (typed: Partial<RegisterValues>): Partial<RegisterValues> =>
   // Typed in the painted form before the app had it wins over what was kept.
-  return {
-    username: typed.username || kept.username,
-    email: typed.email || kept.email,
-    dateOfBirth: typed.dateOfBirth || kept.dateOfBirth,
-    acceptTerms: typed.acceptTerms || kept.acceptTerms,
-  };
-};
+  Object.fromEntries(
+    Object.entries(draft.read() ?? {}).filter(([field]) => !typed[field as keyof RegisterValues]),
+  );
 
-export const keepRegisterValues = ({ password: _password, ...typed }: RegisterValues): void =>
-  draft.keep(typed);
+export const keepRegisterValues = (typed: RegisterValues): void => draft.keep(typed);
 
 /** The account exists: the next sign-up in this tab starts empty. */
 export const forgetRegisterValues = (): void => draft.forget();

@@ -1,11 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileSettingsPage } from './profile-settings-page.tsx';
 import { renderSettingsPage } from './render-settings-page.tsx';
 import { buildMe, jsonResponse } from '../../test/render-page.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 const newcomer = buildMe({
   firstName: null,
@@ -63,6 +66,27 @@ describe('ProfileSettingsPage', () => {
     expect(await screen.findByText('Please choose your sex')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Male')));
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('keeps what a newcomer typed in the first step through a reload, until it is saved', async () => {
+    vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) =>
+      jsonResponse(200, { ...newcomer, ...JSON.parse(String(init?.body)), name: 'Amani' }),
+    );
+    const user = userEvent.setup();
+    renderSettingsPage('/settings/profile', <ProfileSettingsPage />, newcomer);
+    await user.type(screen.getByLabelText(/First name/), 'Amani');
+    await user.click(screen.getByLabelText('Female'));
+    await user.type(screen.getByLabelText('About you'), 'Music and long walks');
+    // The phone drops the tab while another app is open: the page is drawn again from nothing.
+    cleanup();
+
+    renderSettingsPage('/settings/profile', <ProfileSettingsPage />, newcomer);
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/First name/).value).toBe('Amani'));
+    expect(screen.getByLabelText<HTMLInputElement>('Female').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('About you').value).toBe('Music and long walks');
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(sessionStorage.length).toBe(0));
   });
 
   it('words the relationship choices for the sex chosen in the form', async () => {

@@ -42,6 +42,7 @@ export function ProfileSettingsPage() {
         me={me}
         onSaved={onSaved}
         submitLabel={t(onboarding ? 'profile.continue' : 'profile.save')}
+        keepDraft={onboarding}
       />
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Button, Group, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ABOUT_MAX_LENGTH, NAME_MAX_LENGTH } from '@motema/shared/limits';
 import {
@@ -16,6 +17,18 @@ import { latestDateOfBirth, orientationOptions, relationshipOptions, sexOptions 
 import { useUpdateProfileMutation } from '../settings.api.ts';
 import { OptionalNativeSelect } from '../../../ui/optional-native-select.tsx';
 import { focusFirstErrorOf } from '../../../lib/focus-first-error.ts';
+import { tabDraft } from '../../../lib/form-draft.ts';
+
+/** What the form keeps for the tab while it is onboarding's first step (lib/form-draft.ts). */
+const DRAFT_FIELDS = [
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'sex',
+  'relationship',
+  'orientation',
+  'about',
+] as const;
 
 type ProfileValues = {
   firstName: string;
@@ -45,24 +58,41 @@ export function ProfileForm({
   me,
   submitLabel,
   onSaved,
+  keepDraft = false,
 }: {
   me: Me;
   submitLabel: string;
   onSaved: (me: Me) => void;
+  /** Onboarding's first step: what is typed outlives a reload until it is saved. */
+  keepDraft?: boolean;
 }) {
   const { t } = useTranslation(['settings', 'validation', 'errors']);
   const update = useUpdateProfileMutation();
+  const draft = useMemo(
+    () => (keepDraft ? tabDraft<ProfileValues>(`motema.profileDraft.${me._id}`, DRAFT_FIELDS) : null),
+    [keepDraft, me._id],
+  );
+  // Stable: the form's setValues changes with it, and the effect below would run again each render.
+  const keep = useCallback((values: ProfileValues) => draft?.keep(values), [draft]);
   const form = useForm<ProfileValues>({
     initialValues: valuesOf(me),
+    onValuesChange: keep,
     validate: zodFormValidator(ProfileUpdateSchema, t),
     validateInputOnBlur: true,
   });
   const { sex } = form.values;
+  // Once the page drawn first (as the server would) is the app's.
+  const { setValues } = form;
+  useEffect(() => {
+    const kept = draft?.read();
+    if (kept) setValues(kept);
+  }, [draft, setValues]);
 
   const submit = form.onSubmit((values) => {
     const profile: ProfileUpdate = ProfileUpdateSchema.parse(values);
     update.mutate(profile, {
       onSuccess: (saved) => {
+        draft?.forget();
         form.resetDirty(valuesOf(saved));
         onSaved(saved);
       },
