@@ -195,16 +195,20 @@ const frenchMemberPath = journey(
     expect(reset.subject, 'reset mail subject').toBe(mails.resetSubject);
     expect(reset.text, 'reset mail text').toContain(mails.resetIntro);
     log(`reset mail: ${reset.subject}`);
-    await field(page, auth('reset.code')).fill(codeIn(reset));
+    // The sixth digit sends the code, as sign-up's does: no tap on the button.
     await shot(page, 'fr-09-reset-code');
-    await page.getByRole('button', { name: auth('reset.verify'), exact: true }).click();
+    await field(page, auth('reset.code')).fill(codeIn(reset));
     await waitForPath(page, '/password');
     await expectHeading(page, auth('password.title'));
     await field(page, auth('password.password')).fill(newPassword);
     await field(page, auth('password.confirmation')).fill(newPassword);
     await shot(page, 'fr-10-new-password');
     await page.getByRole('button', { name: auth('password.submit'), exact: true }).click();
-    await waitForPath(page, '/login');
+    // Back on login with the identifier the code was asked for.
+    await waitForPath(page, '/login', { identifier: member.email });
+    expect(await field(page, auth('fields.identifier')).inputValue(), 'the identifier after the reset').toBe(
+      member.email,
+    );
     await page.getByText(auth('password.done'), { exact: true }).waitFor();
     await shot(page, 'fr-11-login-after-reset');
 

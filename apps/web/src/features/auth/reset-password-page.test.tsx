@@ -55,6 +55,17 @@ describe('forgotten password', () => {
     expect(router.state.location.search).toBe('?identifier=amani');
   });
 
+  it('checks the code at its sixth digit, as the sign-up code does, with no tap on Continue', async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.endsWith('/verify') ? jsonResponse(200, { valid: true }) : new Response(null, { status: 202 }),
+    );
+    const { router } = renderAuthPage('/reset-password', <ResetPasswordPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username, e-mail or phone'), 'amani{Enter}');
+    await user.type(await screen.findByLabelText('Code'), '246810');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/password'));
+  });
+
   it('shows a wrong code under the code field', async () => {
     vi.stubGlobal('fetch', async (url: string) =>
       url.endsWith('/verify')
@@ -64,7 +75,7 @@ describe('forgotten password', () => {
     renderAuthPage('/reset-password', <ResetPasswordPage />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Username, e-mail or phone'), 'amani{Enter}');
-    await user.type(await screen.findByLabelText('Code'), '000000{Enter}');
+    await user.type(await screen.findByLabelText('Code'), '000000');
     expect(await screen.findByText('This code is not valid')).toBeTruthy();
   });
 
@@ -77,7 +88,7 @@ describe('forgotten password', () => {
     renderAuthPage('/reset-password', <ResetPasswordPage />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Username, e-mail or phone'), 'amani{Enter}');
-    await user.type(await screen.findByLabelText('Code'), '000000{Enter}');
+    await user.type(await screen.findByLabelText('Code'), '000000');
     expect(await screen.findByText('Too many wrong tries. Ask for a new code.')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

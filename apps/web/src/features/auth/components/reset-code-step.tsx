@@ -44,6 +44,8 @@ export function ResetCodeStep({ sentTo, onRestart }: { sentTo: ResetSendInput; o
   }, [start]);
 
   const submit = form.onSubmit(({ code }) => {
+    // The sixth digit sends the code by itself (as sign-up's): an Enter or a tap meanwhile adds nothing.
+    if (verify.isPending) return;
     setNotice(null);
     verify.mutate(
       { identifier, code },
@@ -88,6 +90,7 @@ export function ResetCodeStep({ sentTo, onRestart }: { sentTo: ResetSendInput; o
           description={t('code.validity')}
           autoFocus
           {...form.getInputProps('code')}
+          onComplete={() => submit()}
         />
         <Button type="submit" fullWidth loading={verify.isPending}>
           {t('reset.verify')}
