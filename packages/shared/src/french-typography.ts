@@ -38,6 +38,9 @@ const UNITS = [
   'chiffres',
   'fois',
   'mégapixels',
+  // What a member counts: "3 / 12 photos" had "12" and "photos" on two lines.
+  'photo',
+  'photos',
 ];
 const NUMBER_THEN_UNIT = new RegExp(`(?:\\d|\\}) (?:${UNITS.join('|')})(?![\\p{L}\\d])`, 'u');
 

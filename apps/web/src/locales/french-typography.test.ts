@@ -42,6 +42,7 @@ describe('French typography', () => {
     expect(frenchTypographyFaults('{{name}}, {{age}} ans')).toHaveLength(1);
     expect(frenchTypographyFaults('{{name}}, {{age}}\u00a0ans')).toEqual([]);
     expect(frenchTypographyFaults('à moins de 5 km')).toHaveLength(1);
+    expect(frenchTypographyFaults('{{count}} / {{max}} photos')).toHaveLength(1);
     expect(frenchTypographyFaults('{{name}} n’est pas prévenu(e).')).toHaveLength(1);
     expect(frenchTypographyFaults('Lien\u00a0: https://motema.example/otp?token=a')).toEqual([]);
   });
