@@ -141,14 +141,15 @@ export function freshIndexedDb() {
  */
 export async function loadChat() {
   vi.resetModules();
-  const [sync, socketLib, outbox, sender, cache] = await Promise.all([
+  const [sync, socketLib, outbox, sender, refusals, cache] = await Promise.all([
     import('./sync/chat-sync.tsx'),
     import('../../lib/socket.ts'),
     import('./composer/outbox.ts'),
     import('./composer/outbox-sender.ts'),
+    import('./composer/outbox-refusals.ts'),
     import('./chat-cache.ts'),
   ]);
-  return { ...sync, ...socketLib, ...outbox, ...sender, ...cache };
+  return { ...sync, ...socketLib, ...outbox, ...sender, ...refusals, ...cache };
 }
 
 export type ChatModules = Awaited<ReturnType<typeof loadChat>>;

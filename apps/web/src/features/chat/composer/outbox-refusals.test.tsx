@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatSocket, freshIndexedDb, loadChat, mountSync, stubChatApi } from '../chat-fixtures.tsx';
-import { retryCanFix } from './outbox-sender.ts';
+import { retryCanFix } from './outbox-refusals.ts';
 
 beforeEach(() => freshIndexedDb());
 afterEach(() => {

@@ -12,33 +12,11 @@ import type { AppSocket } from '../../../lib/socket.ts';
 import { addToList, addToThread, chatKeys } from '../chat-cache.ts';
 import { uploadChatFile } from '../chat.api.ts';
 import { outbox } from './outbox.ts';
+import { PAYMENT_REQUIRED, resendsByItself, TRANSIENT_CODES } from './outbox-refusals.ts';
 import type { Draft, OutboxEntry } from '../thread/thread-types.ts';
 
 /** After an ack timeout while still connected, the conversation's queue tries again this much later. */
 export const RETRY_AFTER_MS = 5_000;
-/** Refusals that say "not now" rather than "no": the server failed or was busy; the same send goes again later. */
-const TRANSIENT_CODES = new Set(['internal', 'service_unavailable']);
-
-/** The paywall's refusal: the member's Retry goes through once they bought Premium (SPEC section 8). */
-const PAYMENT_REQUIRED = 'payment_required';
-
-/**
- * Whether sending a failed message again may succeed: after a server failure or the upload rate
- * limit, yes; behind the paywall, once the member paid. Any other refusal (a block, `chat_blocked`, a
- * file of a refused type or size, an invalid message, a conversation gone) would be refused again:
- * no Retry for it, only Delete.
- */
-export function retryCanFix(code: string | null): boolean {
-  return code === null || code === 'rate_limited' || code === PAYMENT_REQUIRED || TRANSIENT_CODES.has(code);
-}
-
-/**
- * Whether the outbox sends a failed message again by itself (on each connect). Not one refused by
- * the paywall: it would be refused again, the payment-required dialog opening at every reconnect;
- * it waits for the member's Retry.
- */
-const resendsByItself = (code: string | null) => retryCanFix(code) && code !== PAYMENT_REQUIRED;
-
 /** The member the conversation is with, when a cache holds it (the paywall's dialog links to them). */
 function memberOf(queryClient: QueryClient, conversationId: string): string | null {
   const conversation =
@@ -90,12 +68,19 @@ export class OutboxSender {
   private again = false;
   private stopped = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The uploads under way, by message (the member's Cancel stops them). */
+  private readonly uploads = new Map<string, AbortController>();
 
   constructor(private readonly deps: Deps) {}
 
   stop() {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+  }
+
+  /** Stops the upload of a message the member cancelled (its bytes stop going up at once). */
+  cancelUpload(clientId: string) {
+    this.uploads.get(clientId)?.abort();
   }
 
   /** Sends every entry, oldest first; one flush at a time (a flush asked meanwhile runs once after). */
@@ -171,14 +156,18 @@ export class OutboxSender {
 
     for (const file of entry?.files ?? []) {
       if (file.fileId) continue;
+      const upload = new AbortController();
+      this.uploads.set(clientId, upload);
       try {
+        // Each try sends the file from its first byte: its progress too starts from nothing.
+        await this.setProgress(clientId, file.localId, 0);
         const stored = await uploadChatFile(
           conversationId,
           file.blob,
           file.kind,
           file.durationMs,
           (progress) => void this.setProgress(clientId, file.localId, progress),
-          undefined,
+          upload.signal,
           file.name,
         );
         const current = outbox.get(clientId);
@@ -189,11 +178,16 @@ export class OutboxSender {
           ),
         });
       } catch (error) {
+        // Cancelled by the member: gone from the outbox. Otherwise what went up of it is lost: 0 again.
+        if (upload.signal.aborted) return;
+        await this.setProgress(clientId, file.localId, 0);
         // Refused (too big, wrong type, blocked...): failed. No answer, a 5xx or a lost session: later.
         if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401)
           return this.fail(clientId, error.code, error.reason);
         this.pause(conversationId);
         return;
+      } finally {
+        if (this.uploads.get(clientId) === upload) this.uploads.delete(clientId);
       }
     }
     if (!entry || !outbox.get(clientId) || !socket.connected) return;
@@ -225,10 +219,10 @@ export class OutboxSender {
 
   private progressAt = new Map<string, number>();
 
-  /** Upload progress, on screen only (not written to IndexedDB), at most every 5%. */
+  /** Upload progress, on screen only (not written to IndexedDB), at most every 5%; 0 starts it again. */
   private setProgress(clientId: string, localId: string, progress: number) {
     const key = `${clientId}:${localId}`;
-    if (progress < 1 && progress - (this.progressAt.get(key) ?? 0) < 0.05) return;
+    if (progress > 0 && progress < 1 && progress - (this.progressAt.get(key) ?? 0) < 0.05) return;
     this.progressAt.set(key, progress);
     const current = outbox.get(clientId);
     if (!current) return;
@@ -282,6 +276,8 @@ export async function retryMessage(clientId: string, confirmed = false): Promise
   void active?.send(clientId);
 }
 
+/** Forgets a message the member deleted or cancelled, stopping its upload under way. */
 export function discardMessage(clientId: string): Promise<void> {
+  active?.cancelUpload(clientId);
   return outbox.remove(clientId);
 }

@@ -7,7 +7,7 @@ import { REPLY_QUOTE_MAX_LENGTH, type ChatFileKind, type MessageQuote } from '@m
 import { MemberText } from '../../../ui/member-text.tsx';
 import { MessageFiles } from '../attachments/message-files.tsx';
 import { DeliveryTicks } from './delivery-ticks.tsx';
-import { retryCanFix } from '../composer/outbox-sender.ts';
+import { retryCanFix } from '../composer/outbox-refusals.ts';
 import { ReactionSummary } from './reactions.tsx';
 import { ShieldBanner } from './shield-banner.tsx';
 import { StoryReplied } from './story-replied.tsx';
@@ -151,6 +151,9 @@ export function MessageBubble({
   const createdAt = message ? message.createdAt : entry!.createdAt;
   const unsent = message?.unsent ?? false;
   const failed = item.state === 'failed';
+  // A file still going up: the member may cancel the message (its upload stops, nothing is sent).
+  const waitingFile = item.state === 'sending' ? entry?.files.find((file) => !file.fileId) : undefined;
+  const uploading = waitingFile && { clientId: entry!.clientId, name: waitingFile.name };
   const offset = gestures?.offset ?? 0;
 
   return (
@@ -208,6 +211,19 @@ export function MessageBubble({
       {message?.reactions?.length && !unsent ? (
         <ReactionSummary reactions={message.reactions} meId={meId} mine={mine} />
       ) : null}
+      {uploading && (
+        <Group justify="flex-end" mt={4}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="gray"
+            onClick={() => onDiscard(uploading.clientId)}
+            aria-label={t('bubble.cancelUpload', { name: uploading.name })}
+          >
+            {t('bubble.cancel')}
+          </Button>
+        </Group>
+      )}
       {failed && entry && (
         <Group gap="xs" justify="flex-end" mt={4}>
           <Text size="sm" c="var(--mantine-color-error)" style={{ flex: '1 1 auto', textAlign: 'end' }}>
