@@ -37,23 +37,48 @@ let offlineShown = false;
 export function connectionNoticeTexts(
   online: boolean,
   servedOffline: boolean,
+  waiting = false,
 ): { title?: string; message: string } {
   if (online) return { message: i18next.t('common:connection.serverUnreachable') };
   return {
     title: i18next.t('errors:network'),
     message: i18next.t(
-      servedOffline ? 'common:connection.offlineMode' : 'common:connection.offlineUnavailable',
+      waiting
+        ? 'common:connection.waiting'
+        : servedOffline
+          ? 'common:connection.offlineMode'
+          : 'common:connection.offlineUnavailable',
     ),
   };
 }
 
+let waitingShown = false;
+
 /** One persistent connection notice (connectionNoticeTexts), hidden when the connection is back. */
 export function showOfflineNotice(): void {
-  if (offlineShown) return;
+  showConnectionNotice(false);
+}
+
+/**
+ * The connection notice when something the member sent waits for the connection (a change saved
+ * offline): it says so, shown again if the member had closed it.
+ */
+export function showWaitingNotice(): void {
+  showConnectionNotice(true);
+}
+
+function showConnectionNotice(waiting: boolean): void {
+  if (offlineShown && (!waiting || waitingShown)) return;
+  const texts = connectionNoticeTexts(navigator.onLine, appWorker.servesOffline(), waiting);
+  waitingShown = waiting && !navigator.onLine;
+  if (offlineShown) {
+    notifications.update({ id: OFFLINE_NOTICE_ID, ...texts });
+    return;
+  }
   offlineShown = true;
   notifications.show({
     id: OFFLINE_NOTICE_ID,
-    ...connectionNoticeTexts(navigator.onLine, appWorker.servesOffline()),
+    ...texts,
     color: 'gray',
     // Under a title Mantine dims the text, below AA contrast (axe: color-contrast): the body's colour.
     styles: { description: { color: 'var(--mantine-color-text)' } },
@@ -62,6 +87,7 @@ export function showOfflineNotice(): void {
     closeButtonProps: closeButtonProps(),
     onClose: () => {
       offlineShown = false;
+      waitingShown = false;
     },
   });
 }
@@ -69,6 +95,7 @@ export function showOfflineNotice(): void {
 export function hideOfflineNotice(): void {
   if (!offlineShown) return;
   offlineShown = false;
+  waitingShown = false;
   notifications.hide(OFFLINE_NOTICE_ID);
 }
 

@@ -4,7 +4,7 @@ import { isApiError } from './api-client.ts';
 import { deviceRecord } from './device-record.ts';
 import type { Me } from '@motema/shared/users';
 import { navigate, setExitPath } from './navigation.ts';
-import { hideOfflineNotice, notifyError, showOfflineNotice } from './notices.ts';
+import { hideOfflineNotice, notifyError, showOfflineNotice, showWaitingNotice } from './notices.ts';
 import { forgetHomeCopy } from './home-copy.ts';
 import { server } from './platform/server.ts';
 
@@ -61,6 +61,17 @@ export function rememberProfileChanges(client: QueryClient): () => void {
   });
 }
 rememberProfileChanges(queryClient);
+
+/**
+ * A change submitted offline waits (TanStack Query pauses the call while the browser is offline and
+ * sends it once back online): the connection notice says it is not sent yet, beside the form's spinner.
+ */
+export function followPausedMutations(client: QueryClient): () => void {
+  return client.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'pause') showWaitingNotice();
+  });
+}
+followPausedMutations(queryClient);
 
 /**
  * Forgets the member and everything cached for them, then goes to `exitTo`. The navigation guard
