@@ -20,7 +20,8 @@ import {
 /** XMLHttpRequest as the uploads use it: progress, then the answer `answer` gives for the form. */
 class FakeXhr {
   static sent: FormData[] = [];
-  static answer: (form: FormData) => { status: number; body: unknown } = () => ({
+  /** `null`: no answer, the connection dropped. */
+  static answer: (form: FormData) => { status: number; body: unknown } | null = () => ({
     status: 201,
     body: photoItem(),
   });
@@ -41,7 +42,9 @@ class FakeXhr {
     queueMicrotask(() => {
       this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
       setTimeout(() => {
-        const { status, body } = FakeXhr.answer(form);
+        const answer = FakeXhr.answer(form);
+        if (!answer) return this.onerror?.();
+        const { status, body } = answer;
         this.status = status;
         this.responseText = JSON.stringify(body);
         this.onload?.();
@@ -181,6 +184,24 @@ describe('PostComposer', () => {
       allowed: [],
     });
     expect(await screen.findByText('Your post is published.')).toBeTruthy();
+  });
+
+  it('sends a photo again whose upload the connection dropped, from the file already chosen', async () => {
+    stubPostsApi({ ...lists, 'POST /api/posts': () => jsonResponse(201, buildPost({ author: AMANI })) });
+    FakeXhr.answer = (form) =>
+      FakeXhr.sent.indexOf(form) === 0 ? null : { status: 201, body: photoItem('item-2') };
+    const { dialog, photos } = open();
+    await user.upload(photos(), [file('market.jpg', 'image/jpeg')]);
+    expect(await within(dialog).findByText('Not connected to the internet')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Send market.jpg again' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    expect((FakeXhr.sent[1]!.get('file') as File).name).toBe('market.jpg');
+    await waitFor(() =>
+      expect((within(dialog).getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
+    expect(within(dialog).queryByText('Not connected to the internet')).toBeNull();
   });
 
   it('publishes a private post for the members ticked among the matches', async () => {

@@ -54,7 +54,7 @@ type FormProps = { onDone: () => void; start: ComposerStart; zoneId?: string };
 function ComposerForm({ onDone, start, zoneId }: FormProps) {
   const { t } = useTranslation(['posts', 'errors', 'validation']);
   const create = useCreatePostMutation(zoneId);
-  const { uploads, add, remove, settle } = usePostUploads();
+  const { uploads, add, retry, remove, settle } = usePostUploads();
   const [text, setText] = useState('');
   const [visibility, setVisibility] = useState<PostVisibility>('public');
   const [allowed, setAllowed] = useState<string[]>([]);
@@ -141,6 +141,7 @@ function ComposerForm({ onDone, start, zoneId }: FormProps) {
               key={upload.key}
               upload={upload}
               onRemove={() => remove(upload.key)}
+              onRetry={() => retry(upload.key)}
               onSettled={(item) => settle(upload.key, item)}
             />
           ))}

@@ -1,6 +1,6 @@
-import { CloseButton, Loader, RingProgress, Stack, Text } from '@mantine/core';
+import { ActionIcon, CloseButton, Loader, RingProgress, Stack, Text } from '@mantine/core';
 import type { MediaItem } from '@motema/shared/posts';
-import { IconAlertTriangle, IconMicrophone } from '@tabler/icons-react';
+import { IconAlertTriangle, IconMicrophone, IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -8,6 +8,9 @@ import { errorText } from '../../../lib/error-text.ts';
 import { useUploadQuery } from '../posts.api.ts';
 import type { PendingUpload } from './use-post-uploads.ts';
 import classes from './post-composer.module.css';
+
+/** An upload the connection or the server failed (not a refusal): the same file may go again. */
+const retryable = (error: unknown) => isApiError(error) && (error.status === 0 || error.status >= 500);
 
 /** What a refused upload says: the server's answer, or the media worker's code once it gave up. */
 export function uploadFailure(error: unknown, t: (key: string, options?: Record<string, unknown>) => string) {
@@ -21,6 +24,8 @@ export function uploadFailure(error: unknown, t: (key: string, options?: Record<
 type Props = {
   upload: PendingUpload;
   onRemove: () => void;
+  /** Sends the same file again (after the connection or the server failed). */
+  onRetry: () => void;
   /** The media worker finished a video or a podcast (ready, or failed with its code). */
   onSettled: (item: MediaItem) => void;
 };
@@ -29,7 +34,7 @@ type Props = {
  * One chosen file in the composer: its preview (the file itself, nothing downloaded), the upload's
  * progress as a ring, "processing" while a video or a podcast encodes, or why it was refused.
  */
-export function UploadTile({ upload, onRemove, onSettled }: Props) {
+export function UploadTile({ upload, onRemove, onRetry, onSettled }: Props) {
   const { t } = useTranslation(['posts', 'errors', 'validation']);
   const followed = useUploadQuery(upload.item?.status === 'processing' ? upload.item : null);
   const settled = followed.data && followed.data.status !== 'processing' ? followed.data : null;
@@ -89,7 +94,20 @@ export function UploadTile({ upload, onRemove, onSettled }: Props) {
       )}
       {Boolean(upload.error) && (
         <div className={classes.overlay} data-failed="">
-          <IconAlertTriangle size={22} aria-hidden />
+          {retryable(upload.error) ? (
+            <ActionIcon
+              variant="white"
+              color="dark"
+              radius="xl"
+              size="lg"
+              onClick={onRetry}
+              aria-label={t('composer.retry', { name })}
+            >
+              <IconRefresh size={20} aria-hidden />
+            </ActionIcon>
+          ) : (
+            <IconAlertTriangle size={22} aria-hidden />
+          )}
         </div>
       )}
       <CloseButton

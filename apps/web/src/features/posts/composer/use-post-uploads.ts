@@ -33,6 +33,23 @@ export function usePostUploads() {
     [],
   );
 
+  const start = useCallback(
+    (upload: PendingUpload) => {
+      const controller = new AbortController();
+      controllers.current.set(upload.key, controller);
+      uploadMedia(upload.file, 'post', {
+        signal: controller.signal,
+        onProgress: (progress) => change(upload.key, { progress }),
+      }).then(
+        (item) => change(upload.key, { item, progress: 1 }),
+        (error: unknown) => {
+          if (!controller.signal.aborted) change(upload.key, { error });
+        },
+      );
+    },
+    [change],
+  );
+
   const add = useCallback(
     (files: { file: File; kind: MediaKind }[]) => {
       const added = files.map(({ file, kind }) => ({
@@ -46,21 +63,22 @@ export function usePostUploads() {
       }));
       setUploads((list) => [...list, ...added]);
       for (const upload of added) {
-        const controller = new AbortController();
-        controllers.current.set(upload.key, controller);
         previews.current.set(upload.key, upload.preview);
-        uploadMedia(upload.file, 'post', {
-          signal: controller.signal,
-          onProgress: (progress) => change(upload.key, { progress }),
-        }).then(
-          (item) => change(upload.key, { item, progress: 1 }),
-          (error: unknown) => {
-            if (!controller.signal.aborted) change(upload.key, { error });
-          },
-        );
+        start(upload);
       }
     },
-    [change],
+    [start],
+  );
+
+  /** Sends again a file whose upload failed for the connection or the server (the file is still here). */
+  const retry = useCallback(
+    (key: string) => {
+      const upload = uploads.find((item) => item.key === key);
+      if (!upload) return;
+      change(key, { error: null, progress: 0 });
+      start(upload);
+    },
+    [uploads, change, start],
   );
 
   const remove = useCallback((key: string) => {
@@ -86,5 +104,5 @@ export function usePostUploads() {
     };
   }, []);
 
-  return { uploads, add, remove, settle };
+  return { uploads, add, retry, remove, settle };
 }

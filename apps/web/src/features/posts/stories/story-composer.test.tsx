@@ -50,6 +50,24 @@ describe('the story composer', () => {
     });
   });
 
+  it('offers to share again after the connection dropped, with the file already chosen', async () => {
+    const uploads = installFakeUpload();
+    stubStoriesApi({ 'POST /api/stories': buildStory('s1', mine) });
+    const onClose = open();
+    pick(pickedFile('sun.jpg', 'image/jpeg'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Share the story' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.fail());
+    expect(
+      await screen.findByText('You are offline. Your story will be sent when you try again online.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Share the story' }));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    expect((uploads[1]!.body as FormData).get('file')).toBeTruthy();
+    act(() => uploads[1]!.respond(201, buildStoryMedia('item1')));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
   it('says why when the stories of the day are too many', async () => {
     const uploads = installFakeUpload();
     stubStoriesApi({

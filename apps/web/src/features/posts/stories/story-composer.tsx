@@ -192,7 +192,7 @@ export function StoryComposer({ opened, onClose }: Props) {
               )}
             </FileButton>
           )}
-          {chosen && !busy && step.name !== 'failed' && (
+          {chosen && !busy && (step.name !== 'failed' || step.retry) && (
             <Button
               onClick={() =>
                 audience.visibility === 'private' && audience.allowed.length === 0

@@ -19,7 +19,8 @@ export type ShareStep =
   | { name: 'ready'; allowedError?: string }
   | { name: 'uploading'; progress: number }
   | { name: 'processing' }
-  | { name: 'failed'; message: string };
+  /** `retry`: the connection or the server failed, the same file may be shared again. */
+  | { name: 'failed'; message: string; retry?: boolean };
 
 /**
  * Sharing a story: the upload with its progress, the story posted at once (so a video still
@@ -94,11 +95,15 @@ export function useStoryShare(onDone: () => void) {
     } catch (error) {
       if (closed.current || (error instanceof DOMException && error.name === 'AbortError')) return;
       if (isApiError(error) && error.status === 0)
-        return setStep({ name: 'failed', message: t('composer.offline') });
+        return setStep({ name: 'failed', message: t('composer.offline'), retry: true });
       // A member who can no longer be chosen (a block, a match undone): said under the list.
       if (isApiError(error) && error.issues[0]?.path === 'allowed')
         return setStep({ name: 'ready', allowedError: errorText(error, t) });
-      setStep({ name: 'failed', message: errorText(error, t) });
+      setStep({
+        name: 'failed',
+        message: errorText(error, t),
+        retry: isApiError(error) && error.status >= 500,
+      });
     } finally {
       if (upload.current === controller) upload.current = null;
     }
