@@ -48,6 +48,24 @@ describe('a payment already waiting, and the cancel of a pending payment', () =>
     expect(startsOf(fetch)).toHaveLength(2);
   });
 
+  it('opened again while a payment of the plan waits (a reload while Pay was under way), shows that payment at once', async () => {
+    const waiting = buildPayment({ _id: 'pay-old', reference: 'OLDREF3' });
+    const fetch = stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      'GET /api/payments': () => ({ payments: [waiting], count: 1 }),
+      [`GET /api/payments/verify/${waiting.reference}`]: () => waiting,
+    });
+    const member = user();
+    render();
+    const notice = await screen.findByRole('alert');
+    expect(
+      within(notice).getByText('A payment of CDF 14,000 is already waiting for approval on 243•••••••678.'),
+    ).toBeTruthy();
+    await member.click(within(notice).getByRole('button', { name: 'Keep waiting' }));
+    expect(await screen.findByRole('heading', { name: 'Approve on your phone' })).toBeTruthy();
+    expect(startsOf(fetch)).toHaveLength(0);
+  });
+
   it('Keep waiting shows the payment that waits, its live status and its own cancel', async () => {
     const waiting = buildPayment({ _id: 'pay-old', reference: 'OLDREF2' });
     const fetch = stubBillingApi({

@@ -7,7 +7,7 @@ import {
   type PaymentMethod,
   type Subscription,
 } from '@motema/shared/billing';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -37,6 +37,23 @@ function useAttemptKey() {
     if (attempt.current?.body !== body) attempt.current = { body, key: randomUuid() };
     return attempt.current.key;
   };
+}
+
+/**
+ * Opened while a payment of this plan waits (the page reloaded while Pay was under way, or the member
+ * came back later): that payment shows at once, rather than a form inviting a second one.
+ */
+function useOpenPaymentOnArrival(planId: string, show: Dispatch<SetStateAction<Payment | null>>) {
+  useEffect(() => {
+    let gone = false;
+    findOpenPayment(planId).then(
+      (open) => !gone && open && show((shown) => shown ?? open),
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+    };
+  }, [planId, show]);
 }
 
 /**
@@ -76,6 +93,8 @@ export function PaymentForm({
   // A payment of this plan already waiting for approval: the member cancels it or keeps waiting.
   const [waiting, setWaiting] = useState<Payment | null>(null);
   const price = formatMoney(plan.cost[currency], currency, language);
+
+  useOpenPaymentOnArrival(plan._id, setWaiting);
 
   const choose = (value: string) => {
     const chosen = value as PaymentMethod;
