@@ -7,16 +7,21 @@ import {
   type PaymentMethod,
   type Subscription,
 } from '@motema/shared/billing';
-import { useEffect, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
+import { useEffect, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { randomUuid } from '../../lib/random-uuid.ts';
 import { errorText, isSessionEnd } from '../../lib/error-text.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { findOpenPayment, useStartPaymentMutation, type PaymentStart } from './billing.api.ts';
 import { formatMoney } from './money.ts';
 import { OpenPaymentNotice } from './open-payment-notice.tsx';
+import {
+  forgetUnansweredStart,
+  keepUnansweredStart,
+  unansweredStart,
+  useAttemptKey,
+} from './payment-attempt.ts';
 import {
   rememberedPayerPhone,
   rememberedPaymentMethod,
@@ -26,25 +31,20 @@ import {
 import { PaymentStep } from './payment-step.tsx';
 
 /**
- * One attempt's Idempotency-Key: the same while the member sends the same payment again (a retry
- * after no answer), a new one once they change what they pay with. The server then answers a retry
- * with the first payment instead of pushing a second request to the phone (P2).
+ * On arrival: a start tapped in this tab whose answer never came (the page reloaded while Pay was
+ * under way) is asked again with its key, and the server answers with that payment; otherwise a
+ * payment of this plan that waits (started elsewhere, or earlier) shows at once, rather than a form
+ * inviting a second one.
  */
-function useAttemptKey() {
-  const attempt = useRef<{ body: string; key: string } | null>(null);
-  return (start: PaymentStart) => {
-    const body = JSON.stringify(start);
-    if (attempt.current?.body !== body) attempt.current = { body, key: randomUuid() };
-    return attempt.current.key;
-  };
-}
-
-/**
- * Opened while a payment of this plan waits (the page reloaded while Pay was under way, or the member
- * came back later): that payment shows at once, rather than a form inviting a second one.
- */
-function useOpenPaymentOnArrival(planId: string, show: Dispatch<SetStateAction<Payment | null>>) {
+function useOnArrival(
+  member: string | undefined,
+  planId: string,
+  resend: (kept: { start: PaymentStart; key: string }) => void,
+  show: Dispatch<SetStateAction<Payment | null>>,
+) {
   useEffect(() => {
+    const kept = member ? unansweredStart(member, planId) : null;
+    if (kept) return resend(kept);
     let gone = false;
     findOpenPayment(planId).then(
       (open) => !gone && open && show((shown) => shown ?? open),
@@ -53,26 +53,25 @@ function useOpenPaymentOnArrival(planId: string, show: Dispatch<SetStateAction<P
     return () => {
       gone = true;
     };
-  }, [planId, show]);
+    // Once, as the form opens: `resend` is a new function on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [member, planId, show]);
 }
 
-/**
- * The wizard's first step: how to pay (Mobile Money unless the member chose the card before on
- * this device), the currency, and for mobile money the payer's number; then the payment starts.
- */
-export function PaymentForm({
-  plan,
-  lastPhone,
-  lastCurrency = null,
-  onStarted,
-}: {
+type PaymentFormProps = {
   plan: Subscription;
   /** The number the member paid from last on this screen: a new try need not type it again. */
   lastPhone: string | null;
   /** The currency of the payment tried last ("Try again" keeps it). */
   lastCurrency?: Currency | null;
   onStarted: (payment: Payment, phone: string | null) => void;
-}) {
+};
+
+/**
+ * The wizard's first step: how to pay (Mobile Money unless the member chose the card before on
+ * this device), the currency, and for mobile money the payer's number; then the payment starts.
+ */
+export function PaymentForm({ plan, lastPhone, lastCurrency = null, onStarted }: PaymentFormProps) {
   const { t } = useTranslation(['billing', 'errors']);
   const language = currentLanguage();
   const me = useMeQuery().data;
@@ -93,8 +92,7 @@ export function PaymentForm({
   // A payment of this plan already waiting for approval: the member cancels it or keeps waiting.
   const [waiting, setWaiting] = useState<Payment | null>(null);
   const price = formatMoney(plan.cost[currency], currency, language);
-
-  useOpenPaymentOnArrival(plan._id, setWaiting);
+  const MethodIcon = method === 'card' ? IconCreditCard : IconDeviceMobile;
 
   const choose = (value: string) => {
     const chosen = value as PaymentMethod;
@@ -102,6 +100,34 @@ export function PaymentForm({
     rememberPaymentMethod(chosen);
     setFailure(null);
   };
+
+  const send = (body: PaymentStart, key: string, payerNumber: string | null) => {
+    if (me) keepUnansweredStart(me._id, plan._id, body, key);
+    start.mutate(
+      { start: body, key },
+      {
+        onSettled: forgetUnansweredStart,
+        onSuccess: (payment) => onStarted(payment, payerNumber),
+        onError: async (error) => {
+          if (isSessionEnd(error)) return;
+          if (isApiError(error) && error.issues.some((issue) => issue.path === 'phone'))
+            return setPhoneError(t('form.phoneInvalid'));
+          // A payment of this plan still open: shown with its amount and number, not a bare refusal.
+          if (isApiError(error) && error.code === 'payment_in_progress') {
+            const open = await findOpenPayment(plan._id).catch(() => null);
+            if (open) return setWaiting(open);
+          }
+          setFailure(errorText(error, t));
+        },
+      },
+    );
+  };
+  useOnArrival(
+    me?._id,
+    plan._id,
+    (kept) => send(kept.start, keyFor(kept.start, kept.key), kept.start.phone ? phone : null),
+    setWaiting,
+  );
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -120,24 +146,7 @@ export function PaymentForm({
       currency,
       ...(payer ? { phone: payer } : {}),
     };
-    start.mutate(
-      { start: body, key: keyFor(body) },
-      {
-        onSuccess: (payment) => onStarted(payment, payer ? phone : null),
-        onError: async (error) => {
-          if (isSessionEnd(error)) return;
-          if (isApiError(error) && error.issues.some((issue) => issue.path === 'phone'))
-            return setPhoneError(t('form.phoneInvalid'));
-          // A payment of this plan is still open (started on another tab, or before a reload): said
-          // plainly, with its amount and number, rather than a refusal and a member tempted to pay twice.
-          if (isApiError(error) && error.code === 'payment_in_progress') {
-            const open = await findOpenPayment(plan._id).catch(() => null);
-            if (open) return setWaiting(open);
-          }
-          setFailure(errorText(error, t));
-        },
-      },
-    );
+    send(body, keyFor(body), payer ? phone : null);
   };
 
   return (
@@ -201,13 +210,7 @@ export function PaymentForm({
           type="submit"
           size="md"
           loading={start.isPending}
-          leftSection={
-            method === 'card' ? (
-              <IconCreditCard size={20} aria-hidden />
-            ) : (
-              <IconDeviceMobile size={20} aria-hidden />
-            )
-          }
+          leftSection={<MethodIcon size={20} aria-hidden />}
         >
           {method === 'card' ? t('form.toCardPage', { price }) : t('form.pay', { price })}
         </Button>

@@ -1,0 +1,60 @@
+/**
+ * The wizard reloaded while Pay was under way (a slow start on 3G; the phone's mobile money app
+ * reloading the browser): the start's answer never reached the page. The page asks again with the
+ * same Idempotency-Key, so the server answers with that payment (P2) and the member sees what became
+ * of it, never an empty form inviting a second payment.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Payment } from '@motema/shared/billing';
+import { PLANS, stubBillingApi, withStatus } from './billing-fixtures.ts';
+import { member as user, renderWizard as render, startsOf, wizardEachTest } from './wizard-fixtures.tsx';
+
+wizardEachTest();
+
+describe('the wizard reloaded while Pay was under way', () => {
+  it('asks again with the same key and shows that payment, paid meanwhile, not the form', async () => {
+    const paid = withStatus('SUCCESS');
+    let reloaded = false;
+    const fetch = stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      'GET /api/payments': () => ({ payments: [], count: 0 }),
+      // The first start is still on its way when the page reloads; asked again, the server replays it.
+      'POST /api/payments/init/flex': () => (reloaded ? paid : new Promise<Payment>(() => undefined)),
+      [`GET /api/payments/verify/${paid.reference}`]: () => paid,
+    });
+    const member = user();
+    const first = render();
+    await member.type(await screen.findByLabelText(/Mobile money number/), '081 234 5678');
+    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
+    await waitFor(() => expect(startsOf(fetch)).toHaveLength(1));
+    first.unmount();
+    reloaded = true;
+
+    render();
+    expect((await screen.findAllByText('Payment received')).length).toBeGreaterThan(0);
+    const [tapped, again] = startsOf(fetch);
+    expect(again).toEqual(tapped);
+    expect(screen.queryByRole('button', { name: /^Pay CDF\s14,000$/ })).toBeNull();
+  });
+
+  it('starts nothing by itself once the start was answered', async () => {
+    const pending = withStatus('PENDING');
+    const fetch = stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      'GET /api/payments': () => ({ payments: [], count: 0 }),
+      'POST /api/payments/init/flex': () => pending,
+      [`GET /api/payments/verify/${pending.reference}`]: () => withStatus('FAILED', { reason: 'declined' }),
+    });
+    const member = user();
+    const first = render();
+    await member.type(await screen.findByLabelText(/Mobile money number/), '081 234 5678');
+    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
+    expect(await screen.findByRole('heading', { name: 'Approve on your phone' })).toBeTruthy();
+    first.unmount();
+
+    render();
+    expect(await screen.findByRole('button', { name: /^Pay CDF\s14,000$/ })).toBeTruthy();
+    expect(startsOf(fetch)).toHaveLength(1);
+  });
+});
