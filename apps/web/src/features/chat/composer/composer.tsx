@@ -13,11 +13,14 @@ import classes from '../thread/thread.module.css';
 import type { Draft } from '../thread/thread-types.ts';
 import type { TypingControls } from '../thread/use-typing.ts';
 import { useMediaMatch } from '../../../lib/use-media-match.ts';
+import { keepDraft, keptDraft } from './composer-draft.ts';
 
 type DraftFile = Draft['files'][number];
 
 type Props = {
   meId: string;
+  /** The conversation written in: its draft is kept until sent (composer-draft.ts). */
+  conversationId: string;
   replyTo: Message | null;
   onCancelReply: () => void;
   editing: Message | null;
@@ -36,6 +39,7 @@ type Props = {
  */
 export function Composer({
   meId,
+  conversationId,
   replyTo,
   onCancelReply,
   editing,
@@ -47,7 +51,12 @@ export function Composer({
 }: Props) {
   const { t, i18n } = useTranslation(['thread', 'validation']);
   const maxLength = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en').format(MESSAGE_TEXT_MAX_LENGTH);
-  const [text, setText] = useState('');
+  const [text, setDraft] = useState(() => keptDraft(meId, conversationId));
+  const setText = (next: string) => {
+    setDraft(next);
+    // An edit's text is the message's own, not a draft.
+    if (!editing) keepDraft(meId, conversationId, next);
+  };
   const [files, setFiles] = useState<DraftFile[]>([]);
   const field = useRef<HTMLTextAreaElement>(null);
   const lengthId = useId();

@@ -163,6 +163,7 @@ function Thread({ conversationId }: { conversationId: string }) {
         )}
         <Composer
           meId={meId}
+          conversationId={conversationId}
           restored={restored}
           replyTo={replyTo}
           onCancelReply={() => setReplyTo(null)}
