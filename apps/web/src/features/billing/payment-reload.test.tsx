@@ -4,10 +4,11 @@
  * same Idempotency-Key, so the server answers with that payment (P2) and the member sees what became
  * of it, never an empty form inviting a second payment.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Payment } from '@motema/shared/billing';
-import { PLANS, stubBillingApi, withStatus } from './billing-fixtures.ts';
+import { buildPayment, PLANS, stubBillingApi, withStatus } from './billing-fixtures.ts';
 import { member as user, renderWizard as render, startsOf, wizardEachTest } from './wizard-fixtures.tsx';
 
 wizardEachTest();
@@ -56,5 +57,22 @@ describe('the wizard reloaded while Pay was under way', () => {
     render();
     expect(await screen.findByRole('button', { name: /^Pay CDF\s14,000$/ })).toBeTruthy();
     expect(startsOf(fetch)).toHaveLength(1);
+  });
+
+  it('says the connection is lost while the phone is offline, not that it waits for the approval', async () => {
+    const pending = buildPayment({ reference: 'WAITREF1' });
+    stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      [`GET /api/payments/verify/${pending.reference}`]: () => pending,
+    });
+    render(`?reference=${pending.reference}`);
+    expect(await screen.findByText('Waiting for your approval…')).toBeTruthy();
+    try {
+      act(() => onlineManager.setOnline(false));
+      expect(await screen.findByText('Connection lost. We keep checking…')).toBeTruthy();
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    expect(await screen.findByText('Waiting for your approval…')).toBeTruthy();
   });
 });

@@ -29,7 +29,7 @@ export function PaymentWatch({
   onRetry: (tried: Payment | null) => void;
 }) {
   const { t } = useTranslation(['billing', 'errors']);
-  const { payment, outcome, error, watchAgain, checking } = usePaymentStatus(reference);
+  const { payment, outcome, error, lost, watchAgain, checking } = usePaymentStatus(reference);
   const method = payment?.method ?? fallbackMethod;
 
   // A reference the server does not know for this member (another's, or mistyped): nothing to watch.
@@ -79,7 +79,7 @@ export function PaymentWatch({
       <Group gap="sm" wrap="nowrap" role="status" aria-live="polite">
         <Loader size="sm" color="coral" aria-hidden />
         <Text size="sm" c="dimmed">
-          {error ? t('process.reconnecting') : t(method === 'card' ? 'process.checking' : 'process.waiting')}
+          {lost ? t('process.reconnecting') : t(method === 'card' ? 'process.checking' : 'process.waiting')}
         </Text>
       </Group>
       <Text size="xs" c="dimmed">

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Payment } from '@motema/shared/billing';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { billingKeys, verifyPayment } from './billing.api.ts';
 import { outcomeOf } from './payment-outcome.ts';
 
@@ -66,5 +66,10 @@ export function usePaymentStatus(reference: string) {
     void query.refetch();
   }, [query]);
 
-  return { payment, outcome, error: query.error, watchAgain, checking: query.isFetching };
+  // Offline, no check can go: the page says the connection is lost, not that it waits for the approval.
+  const online = useSyncExternalStore(onlineManager.subscribe.bind(onlineManager), () =>
+    onlineManager.isOnline(),
+  );
+  const lost = Boolean(query.error) || !online;
+  return { payment, outcome, error: query.error, lost, watchAgain, checking: query.isFetching };
 }
