@@ -28,7 +28,7 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 describe('MessageToasts', () => {
   it('shows one toast at a time, MESSAGE_TOAST_MS each, MESSAGE_TOAST_GAP_MS apart, a newer message replacing a waiting one', async () => {
     const socket = new ChatSocket();
-    await renderToasts('/zones', socket);
+    await renderToasts('/posts', socket);
     const bintou = { ...people['other-1'], _id: 'u-3', firstName: 'Bintou', name: 'Bintou D' };
     act(() => {
       socket.serverEmit('chats:messages:new', buildMessage('c-1', 1, { text: 'Hello there' }));
@@ -68,7 +68,7 @@ describe('MessageToasts', () => {
 
   it('tells a message announced twice (a retry of its sender) once', async () => {
     const socket = new ChatSocket();
-    await renderToasts('/zones', socket);
+    await renderToasts('/posts', socket);
     const message = buildMessage('c-1', 1, { text: 'Only once' });
     act(() => socket.serverEmit('chats:messages:new', message));
     advance(MESSAGE_TOAST_MS + MESSAGE_TOAST_GAP_MS);
