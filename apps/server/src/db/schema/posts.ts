@@ -135,6 +135,11 @@ export const comments = pgTable(
   (table) => [
     index('comments_post_idx').on(table.postId, table.createdAt, table.id),
     index('comments_author_idx').on(table.authorId),
+    // A comment's replies: deleting a comment (or a member, with all theirs) cascades to them by
+    // `parent_id`, a lookup per comment deleted.
+    index('comments_parent_idx').on(table.parentId),
+    // A post's comments by the members a reader blocked (commentsSeenBy).
+    index('comments_post_author_idx').on(table.postId, table.authorId),
     check('comments_likes_check', sql`${table.likes} >= 0`),
   ],
 );

@@ -33,19 +33,24 @@ const ofPosts = (column: typeof posts.id | typeof posts.comments) =>
 /**
  * The post's comment count as the viewer sees it (over the `posts` table of the query): its counter
  * less the comments a block hides from them (commentShownTo: by a member blocked either way, or a
- * reply under one). The blocked members are read once per statement (an InitPlan, then a hashed
- * SubPlan); only a viewer with a block reads a post's comments, and only on a post that has some:
- * the feed's page (B8) costs no per-post query.
+ * reply under one). Only a viewer with a block reads a post's comments, and only on a post that has
+ * some: the feed's page (B8) costs no per-post query. What is hidden is counted in two parts, each
+ * read by index, never the post's whole thread: the comments of the blocked members
+ * (comments_post_author_idx), and the replies of others under those (comments_parent_idx).
  */
 export function commentsSeenBy(viewerId: string | null): SQL<number> {
   const counter = ofPosts(posts.comments);
   if (viewerId === null) return sql<number>`${counter}`;
   const blocked = blockedMembersOf(viewerId);
+  const postId = ofPosts(posts.id);
   return sql<number>`CASE WHEN ${counter} = 0 OR NOT EXISTS (${blocked}) THEN ${counter}
-    ELSE ${counter} - (SELECT count(*)::int FROM ${comments} AS "seen"
-      LEFT JOIN ${comments} AS "seen_parent" ON "seen_parent"."id" = "seen"."parent_id"
-      WHERE "seen"."post_id" = ${ofPosts(posts.id)}
-        AND ("seen"."author_id" IN (${blocked}) OR "seen_parent"."author_id" IN (${blocked}))) END`;
+    ELSE ${counter}
+      - (SELECT count(*)::int FROM ${comments} AS "hidden"
+        WHERE "hidden"."post_id" = ${postId} AND "hidden"."author_id" IN (${blocked}))
+      - (SELECT count(*)::int FROM ${comments} AS "hidden"
+        JOIN ${comments} AS "reply" ON "reply"."parent_id" = "hidden"."id" AND "reply"."post_id" = ${postId}
+        WHERE "hidden"."post_id" = ${postId} AND "hidden"."author_id" IN (${blocked})
+          AND "reply"."author_id" NOT IN (${blocked})) END`;
 }
 
 const likedBy = (viewerId: string | null) =>
