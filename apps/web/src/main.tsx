@@ -13,7 +13,6 @@ import { startPlatform } from './lib/platform/start.ts';
 import { captureClientErrors } from './lib/client-logs.ts';
 import { followNetwork } from './lib/notices.ts';
 import { captureInstallPrompt } from './features/devices/install/install-capture.ts';
-import { noteAppStart } from './features/devices/install/install-engagement.ts';
 import { routes } from './router.tsx';
 import { whenIdle } from './lib/when-idle.ts';
 import { firstPageLoaded } from './lib/router-ready.ts';
@@ -33,10 +32,14 @@ import { keepFirstPageScroll } from './layouts/scroll-position.tsx';
 // The page's uncaught errors go to the server's log (over the member's socket) from the first line on.
 captureClientErrors();
 followNetwork();
-// The browser's offer to install may come before React mounts, once a page: kept from now on, and
-// today counted as a day the app was used (features/devices/install/: when to offer installing).
+// The browser's offer to install may come before React mounts, once a page: kept from now on
+// (features/devices/install/: when to offer installing).
 captureInstallPrompt();
-noteAppStart();
+// Today counted as a day the app was used, its code fetched beside the first page's rather than in
+// the start page's (bar B5).
+void import('./features/devices/install/install-engagement.ts')
+  .then((engagement) => engagement.noteAppStart())
+  .catch(() => undefined);
 // Everything the first page needs starts at once, side by side: the router (created here) already
 // loads the chunks of the page at location.pathname with their namespaces (router.tsx); here the
 // profile the guard asks for (the same query, so not asked twice) and the common texts.

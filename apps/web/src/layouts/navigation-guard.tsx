@@ -1,4 +1,3 @@
-import { nprogress } from '@mantine/nprogress';
 import { useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useMeQuery } from '../features/users/users.api.ts';
@@ -34,10 +33,6 @@ export function NavigationGuard() {
   // Discreet mode: the tab says "Motema" only, on every page (lib/use-document-title.ts).
   const discreet = me.data?.discreet === true;
   useEffect(() => setNeutralTitles(discreet), [discreet]);
-  useEffect(() => {
-    if (navigation.state === 'loading') nprogress.start();
-    else nprogress.complete();
-  }, [navigation.state]);
 
   const exitPath = me.data ? null : pendingExitPath();
   const exitReached = exitPath !== null && exitPath.split('?')[0] === location.pathname;
@@ -50,7 +45,7 @@ export function NavigationGuard() {
   const redirect = guardRedirect(location.pathname, location.search, me.data ?? null);
   return (
     <>
-      <NavigationProgressBar />
+      <NavigationProgressBar loading={navigation.state === 'loading'} />
       {/* A new page opens at its top; back and forward return to where the member was; a first page
           on screen before React stays where it was scrolled. */}
       <FirstPageScroll />

@@ -1,16 +1,16 @@
 import { MantineProvider } from '@mantine/core';
 import { nprogress } from '@mantine/nprogress';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { theme } from '../ui/theme.ts';
 import { NavigationProgressBar } from './navigation-progress.tsx';
 
-const renderBar = () =>
-  render(
-    <MantineProvider theme={theme} env="test">
-      <NavigationProgressBar />
-    </MantineProvider>,
-  );
+const barOf = (loading: boolean) => (
+  <MantineProvider theme={theme} env="test">
+    <NavigationProgressBar loading={loading} />
+  </MantineProvider>
+);
+const renderBar = () => render(barOf(false));
 
 afterEach(() => act(() => nprogress.reset()));
 
@@ -27,5 +27,13 @@ describe('NavigationProgressBar', () => {
     act(() => nprogress.start());
     expect(screen.getByRole('progressbar', { name: 'Loading the page' })).toBeTruthy();
     act(() => nprogress.complete());
+  });
+
+  it('follows the navigation it is given: a bar while a page loads, hidden once it is there', async () => {
+    const view = render(barOf(true));
+    expect(screen.getByRole('progressbar', { name: 'Loading the page' })).toBeTruthy();
+    view.rerender(barOf(false));
+    // The bar completes, then fades out of assistive technology.
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
 });

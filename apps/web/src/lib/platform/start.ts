@@ -1,17 +1,23 @@
 import { runsInNativeShell } from './native-shell.ts';
 import type { ShellRouter } from './native/start.ts';
 import { serverBound } from './server.ts';
-import { registerServiceWorker } from './web/service-worker.ts';
 
 /**
  * What the platform starts with the app (main.tsx), before it renders. On the web: the service
  * worker's registration (apart from ./app-worker.ts because it imports the build's virtual module,
- * which tests do not have). In the native shell: its implementations, loaded only there (a dynamic
+ * which tests do not have), its code loaded beside the first page's. In the native shell: its implementations, loaded only there (a dynamic
  * import: a chunk of its own, never fetched by the web) and bound into the ports (decision 0048); if
  * they fail to load, the web's stay and the app still runs.
  */
 export async function startPlatform(router: ShellRouter): Promise<void> {
-  if (!runsInNativeShell()) return registerServiceWorker();
+  if (!runsInNativeShell()) {
+    // Not awaited: the first page does not wait for the worker's registration, whose code (and the
+    // build's virtual module) comes beside the first page's rather than in the start page's (bar B5).
+    void import('./web/service-worker.ts')
+      .then((worker) => worker.registerServiceWorker())
+      .catch(() => undefined);
+    return;
+  }
   try {
     const { startNativeShell } = await import('./native/start.ts');
     await startNativeShell(router);
