@@ -45,7 +45,9 @@ describe('the wizard reloaded while Pay was under way', () => {
       'GET /api/subscriptions': () => PLANS,
       'GET /api/payments': () => ({ payments: [], count: 0 }),
       'POST /api/payments/init/flex': () => pending,
-      [`GET /api/payments/verify/${pending.reference}`]: () => withStatus('FAILED', { reason: 'declined' }),
+      // Still waiting: the approval step stays on screen until the test reloads (an outcome answered
+      // by the first poll raced the check of that step).
+      [`GET /api/payments/verify/${pending.reference}`]: () => pending,
     });
     const member = user();
     const first = render();
