@@ -60,6 +60,22 @@ describe('RegisterPage', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('ticks the terms on the first tap from an under-age date: its error waits for the send, not the blur', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderAuthPage('/register', <RegisterPage />);
+    const user = userEvent.setup();
+    const date = screen.getByLabelText('Date of birth');
+    fireEvent.change(date, { target: { value: '2020-01-01' } });
+    date.focus();
+    await user.click(screen.getByLabelText(/I accept the/));
+    expect(screen.queryByText('You must be 18 or older to join Motema')).toBeNull();
+    expect((screen.getByLabelText(/I accept the/) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(await screen.findByText('You must be 18 or older to join Motema')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it("shows the server's refusals under their fields", async () => {
     vi.stubGlobal('fetch', async () =>
       jsonResponse(400, {

@@ -51,7 +51,10 @@ export function RegisterPage() {
     initialValues: EMPTY_REGISTER_VALUES,
     onValuesChange: keepRegisterValues,
     validate: zodFormValidator(RegisterSchema, t, toRegisterInput),
-    validateInputOnBlur: true,
+    // The date is checked when the form is sent, not on blur: its error (two lines on a phone) would
+    // appear under the tap that leaves it and push the terms' checkbox away from the finger, which then
+    // ticked nothing. The other fields sit above the next field, whose focus the tap has already taken.
+    validateInputOnBlur: ['username', 'email', 'password'],
   });
   // What was typed in this tab before the terms' link or a reload, once the painted form is the app's
   // (the first render matches the server's, empty).
