@@ -129,4 +129,19 @@ describe('ProfileSettingsPage', () => {
     await user.type(screen.getByLabelText('About you'), 'Hello');
     expect(screen.getByText('5 / 500 characters')).toBeTruthy();
   });
+
+  it('keeps a pasted about text over the limit whole, says so and saves nothing until it is shortened', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderSettingsPage('/settings/profile', <ProfileSettingsPage />);
+    const about = screen.getByLabelText('About you') as HTMLTextAreaElement;
+    await user.click(about);
+    await user.paste(`${'a'.repeat(498)}🇨🇩 and more`);
+    expect(about.value).toBe(`${'a'.repeat(498)}🇨🇩 and more`);
+    expect(screen.getByText('Must not exceed 500 characters')).toBeTruthy();
+    expect(screen.getByText('511 / 500 characters')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });

@@ -1,4 +1,4 @@
-import { Button, Group, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,7 +79,10 @@ export function ProfileForm({
     onValuesChange: keep,
     validate: zodFormValidator(ProfileUpdateSchema, t),
     validateInputOnBlur: true,
+    // A text pasted over the limit is kept whole and refused at once, never cut without a word.
+    validateInputOnChange: ['about'],
   });
+  const aboutTooLong = form.values.about.length > ABOUT_MAX_LENGTH;
   const { sex } = form.values;
   // Once the page drawn first (as the server would) is the app's.
   const { setValues } = form;
@@ -162,16 +165,15 @@ export function ProfileForm({
           description={
             <>
               <span>{t('profile.seenBy.everyone')}</span>{' '}
-              <span>
+              <Text span inherit c={aboutTooLong ? 'red' : undefined}>
                 {t('profile.aboutCount', { length: form.values.about.length, max: ABOUT_MAX_LENGTH })}
-              </span>
+              </Text>
             </>
           }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           autosize
           minRows={3}
           maxRows={8}
-          maxLength={ABOUT_MAX_LENGTH}
           size="md"
           {...form.getInputProps('about')}
         />
