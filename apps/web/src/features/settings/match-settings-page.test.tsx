@@ -56,6 +56,17 @@ describe('MatchSettingsPage', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Men')));
   });
 
+  it('says "Choose at least one" once: the hint gives way to the error that repeats it', async () => {
+    const me = buildMe({ match: { sex: [], ageMin: 18, ageMax: 99, distance: 100, verifiedOnly: false } });
+    vi.stubGlobal('fetch', vi.fn());
+    const user = userEvent.setup();
+    renderSettingsPage('/settings/match', <MatchSettingsPage />, me);
+    expect(screen.getByText('Choose at least one.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Start meeting people' }));
+    expect(await screen.findByText('Choose at least one')).toBeTruthy();
+    expect(screen.queryAllByText(/Choose at least one/)).toHaveLength(1);
+  });
+
   it('without an avatar, offers the photo step next (due on this device) instead of going home', async () => {
     const me = buildMe({ match: { sex: [], ageMin: 18, ageMax: 99, distance: 100, verifiedOnly: false } });
     vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) =>

@@ -58,7 +58,8 @@ export function MatchForm({
         <Checkbox.Group
           size="md"
           label={t('match.showMe')}
-          description={t('match.showMeHint')}
+          // The error says the hint again when nobody is chosen: one of them, not both.
+          description={form.errors.sex ? undefined : t('match.showMeHint')}
           required
           {...form.getInputProps('sex')}
         >
