@@ -6,6 +6,7 @@
  *   (U+00A0 before : and inside « », the narrow U+202F before ; ! ?, as the Imprimerie nationale);
  * - a no-break space between a number and what follows it ("31 ans", "5 km", "10 minutes"), so
  *   "31" and "ans" never sit on two lines;
+ * - no-break spaces around the "/" of a count ("0 / 500 caractères"), which wrapped after the "/";
  * - no "(e)" forms: a text about a member says it for their sex (a `_male`/`_female` variant) or
  *   finds words that fit everyone.
  */
@@ -43,6 +44,8 @@ const UNITS = [
   'photos',
 ];
 const NUMBER_THEN_UNIT = new RegExp(`(?:\\d|\\}) (?:${UNITS.join('|')})(?![\\p{L}\\d])`, 'u');
+/** A number (or a variable, "X}" once read) and the "/" of a count with a space that may break. */
+const BREAKING_SLASH = /(?:\d|\}) \/|\/ (?:\d|X\})/u;
 
 /** Parts of a text that are not French prose: variables, tags and web addresses. */
 const NOT_PROSE = /\{\{[^}]*\}\}|\{\w+\}|<\/?\w+>|https?:\/\/\S+/gu;
@@ -62,6 +65,7 @@ export function frenchTypographyFaults(text: string): string[] {
     if (!match[1] || !NO_BREAK.includes(match[1])) faults.push('"«" without a no-break space after it');
   if (/\d [\p{L}\d%]/u.test(prose) || NUMBER_THEN_UNIT.test(prose))
     faults.push('a number and its word on two lines: join them with a no-break space');
+  if (BREAKING_SLASH.test(prose)) faults.push('a count cut at its "/": put no-break spaces around it');
   if (/\((?:e|es|ne|se)\)|·e\b/u.test(prose)) faults.push('an "(e)" form: give the text for each sex');
   return faults;
 }

@@ -42,7 +42,11 @@ describe('French typography', () => {
     expect(frenchTypographyFaults('{{name}}, {{age}} ans')).toHaveLength(1);
     expect(frenchTypographyFaults('{{name}}, {{age}}\u00a0ans')).toEqual([]);
     expect(frenchTypographyFaults('à moins de 5 km')).toHaveLength(1);
-    expect(frenchTypographyFaults('{{count}} / {{max}} photos')).toHaveLength(1);
+    expect(frenchTypographyFaults('{{count}} / {{max}} photos')).toHaveLength(2);
+    // "0 / 500 caractères" wrapped after "/" on a phone.
+    expect(frenchTypographyFaults('{{length}} / {{max}}\u00a0caractères')).toHaveLength(1);
+    expect(frenchTypographyFaults('{{length}}\u00a0/\u00a0{{max}}\u00a0caractères')).toEqual([]);
+    expect(frenchTypographyFaults('3 /12')).toHaveLength(1);
     expect(frenchTypographyFaults('{{name}} n’est pas prévenu(e).')).toHaveLength(1);
     expect(frenchTypographyFaults('Lien\u00a0: https://motema.example/otp?token=a')).toEqual([]);
   });
