@@ -14,6 +14,7 @@ import { codeErrorOf } from './code-errors.ts';
 import { AuthScreen } from './components/auth-screen.tsx';
 import { CodeField } from './components/code-field.tsx';
 import { FormAlert } from './components/form-alert.tsx';
+import { KnownEmail } from './components/known-email.tsx';
 import { ResendCodeButton } from './components/resend-code-button.tsx';
 import { useCooldown } from './use-cooldown.ts';
 import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
@@ -34,8 +35,13 @@ export function OtpPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [linkTried, setLinkTried] = useState(false);
   const [alreadyConfirmed, setAlreadyConfirmed] = useState(false);
+  const sentTo = searchParams.get('email');
+  // An address the link gives is shown as text, its field only once the member asks to change it.
+  const [emailShown, setEmailShown] = useState(
+    () => !ResendConfirmationSchema.safeParse({ email: sentTo }).success,
+  );
   const form = useForm({
-    initialValues: { email: searchParams.get('email') ?? '', code: '' },
+    initialValues: { email: sentTo ?? '', code: '' },
     validate: zodFormValidator(ConfirmEmailSchema.options[0], t),
   });
 
@@ -117,7 +123,6 @@ export function OtpPage() {
     );
   }
 
-  const sentTo = searchParams.get('email');
   return (
     <AuthScreen
       title={t('otp.title')}
@@ -128,12 +133,17 @@ export function OtpPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {notice && <FormAlert kind={notice.kind}>{notice.message}</FormAlert>}
-          <EmailField
-            label={t('fields.email')}
-            required
-            withAsterisk={false}
-            {...form.getInputProps('email')}
-          />
+          {emailShown || form.errors.email ? (
+            <EmailField
+              label={t('fields.email')}
+              required
+              withAsterisk={false}
+              autoFocus={emailShown && Boolean(sentTo)}
+              {...form.getInputProps('email')}
+            />
+          ) : (
+            <KnownEmail email={form.values.email} onChange={() => setEmailShown(true)} />
+          )}
           <CodeField
             label={t('otp.code')}
             description={t('code.validity')}
