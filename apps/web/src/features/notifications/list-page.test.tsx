@@ -87,6 +87,15 @@ function renderScreen() {
 const rowOf = (text: RegExp) => screen.getByText(text).closest('a')!;
 
 describe('the notifications screen', () => {
+  it('starts its heading at the 16 px margin of the other pages on a phone, not 12 px', async () => {
+    stubServer({ '': { notifications: ENTRIES, next: null } });
+    renderScreen();
+    const frame = screen
+      .getByRole('heading', { name: 'Notifications' })
+      .closest<HTMLElement>('.mantine-Container-root');
+    expect(frame?.style.paddingInline).toBe('var(--mantine-spacing-md)');
+  });
+
   it('lists each kind with who, what and when; unread ones stand out and say so', async () => {
     stubServer({ '': { notifications: ENTRIES, next: null } });
     renderScreen();

@@ -22,7 +22,7 @@ export function NotificationsPage() {
   const entries = list.data?.pages.flatMap((page) => page.notifications) ?? [];
 
   return (
-    <Container size="sm" px="sm" py="md">
+    <Container size="sm" px="md" py="md">
       <Stack gap="md">
         <Title order={1} size="h2">
           {t('list.title')}
