@@ -137,6 +137,12 @@ const frenchMemberPath = journey(
     await waitForPath(page, '/settings/profile');
     await expectHeading(page, settings('profile.onboardingTitle'));
     await shot(page, 'fr-03-profile');
+    // "0 / 500 caractères" stays on one line (it wrapped after the "/" at 360 px).
+    const count = page.getByText(settings('profile.aboutCount', { length: '0', max: '500' }), {
+      exact: true,
+    });
+    const lines = await count.evaluate((element) => element.getClientRects().length);
+    expect(lines, 'lines of the about counter at 360 px').toBe(1);
     await field(page, settings('profile.firstName')).fill(member.firstName);
     await page.getByRole('radio', { name: settings('sex.female'), exact: true }).check();
     await page.getByRole('button', { name: settings('profile.continue'), exact: true }).click();

@@ -66,6 +66,9 @@ const notifications = journey(
     await bell.click();
     await waitForPath(page, '/notifications');
     await expectHeading(page, texts('list.title'));
+    // Its heading starts at the 16 px margin of the other pages on a phone (it sat at 12 px).
+    const heading = await page.getByRole('heading', { level: 1, name: texts('list.title') }).boundingBox();
+    expect(Math.round(heading?.x ?? -1), 'notifications heading from the edge at 360 px').toBe(16);
     for (const text of [
       texts('list.match', { name: isolated('Joel') }),
       texts('list.like', { name: isolated('Joel') }),
