@@ -77,6 +77,25 @@ function cachedAssets(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The connection notice shows and leaves the page's top bar clear (a thread's back arrow, name and
+ * menu; Settings' back arrow and title): its box starts at or below the bar's bottom.
+ */
+async function noticeClearOfTopBar(page: Page, title: string, where: string) {
+  const notice = page.getByRole('alert').filter({ hasText: title }).first();
+  await notice.waitFor();
+  // The notice slides in: its place once it has settled.
+  await page.waitForTimeout(600);
+  const bar = page.locator('header:visible').first();
+  const [noticeBox, barBox] = [await notice.boundingBox(), await bar.boundingBox()];
+  expect(Boolean(noticeBox && barBox), `${where}: the notice and the top bar drawn`).toBe(true);
+  const barBottom = Math.round(barBox!.y + barBox!.height);
+  expect(
+    Math.round(noticeBox!.y) >= barBottom,
+    `${where}: the notice (top ${noticeBox!.y}) under the top bar (bottom ${barBottom})`,
+  ).toBe(true);
+}
+
 const offline = journey(
   'offline, a member reloads the conversations and a thread she read, and home, and opens tabs she never visited',
   async ({ browser, baseUrl, log }) => {
@@ -85,6 +104,7 @@ const offline = journey(
     const chat = locale('en', 'chat');
     const thread = locale('en', 'thread');
     const discovery = locale('en', 'discovery');
+    const errors = locale('en', 'errors');
 
     const awa = await signedUpMember(browser, baseUrl, { firstName: 'Awa', sex: 'female', likes: ['male'] });
     const kofi = await signedUpMember(browser, baseUrl, {
@@ -187,6 +207,7 @@ const offline = journey(
     await page.goto(`/messages/${conversationId}`);
     await page.getByText('Are you coming to the market?', { exact: true }).waitFor();
     await page.getByText('I will be at the blue gate', { exact: true }).waitFor();
+    await noticeClearOfTopBar(page, errors('network'), 'the thread');
     await shot(page, 'offline-02-thread');
     log('offline, the thread reloads with its messages');
 
@@ -216,6 +237,15 @@ const offline = journey(
     expect(await page.getByText(common('routeError.title')).count(), 'swap opens').toBe(0);
     await shot(page, 'offline-05-swap-never-visited');
     log('offline, the Account and Swap tabs, never opened, render');
+    // Settings, a screen with its own top bar (back arrow and title), never opened either.
+    await tabs.getByRole('link', { name: common('nav.account'), exact: true }).click();
+    await page.getByRole('link', { name: locale('en', 'home')('account.settings') }).click();
+    await page.waitForURL(/\/settings$/);
+    await page
+      .getByRole('heading', { name: common('nav.settings'), exact: true })
+      .first()
+      .waitFor();
+    await noticeClearOfTopBar(page, errors('network'), 'Settings');
     await page.context().setOffline(false);
   },
   { timeoutMs: 180_000 },
