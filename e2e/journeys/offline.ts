@@ -211,6 +211,25 @@ const offline = journey(
     await shot(page, 'offline-02-thread');
     log('offline, the thread reloads with its messages');
 
+    // She writes to him offline: the message waits in the thread, and in the list, with its clock.
+    const waitingText = 'I am on the bus, see you soon';
+    await composer.fill(waitingText);
+    await page.getByRole('button', { name: thread('composer.send'), exact: true }).click();
+    await page.getByText(waitingText, { exact: true }).waitFor();
+    await page.getByRole('link', { name: thread('header.back'), exact: true }).click();
+    await page.waitForURL(/\/conversations$/);
+    const kofiRow = page
+      .getByRole('list', { name: chat('listLabel') })
+      .getByRole('listitem')
+      .first();
+    await kofiRow.getByText(waitingText).waitFor();
+    expect(
+      await kofiRow.getByRole('img', { name: thread('bubble.sending'), exact: true }).count(),
+      'the clock on the waiting message in the list',
+    ).toBe(1);
+    await shot(page, 'offline-02b-conversations-waiting');
+    log('offline, the list shows the message waiting to be sent, with its clock');
+
     // Home reloads with the lists she saw, not "could not be loaded".
     await page.goto('/home');
     // Drawn by the service worker from the copy before any of the app's code ran (decision 0024).
@@ -224,7 +243,7 @@ const offline = journey(
 
     // Tabs never opened render (their data waits for the network), not "This page could not open".
     await page.goto('/conversations');
-    await page.getByText('I will be at the blue gate').waitFor();
+    await page.getByText(waitingText, { exact: false }).waitFor();
     const tabs = page.getByRole('navigation', { name: common('nav.main') }).last();
     await tabs.getByRole('link', { name: common('nav.account'), exact: true }).click();
     await page.waitForURL(/\/account$/);

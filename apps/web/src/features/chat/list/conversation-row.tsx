@@ -6,16 +6,27 @@ import { MemberAvatar } from '../../../ui/member-avatar.tsx';
 import { isolate, MemberText } from '../../../ui/member-text.tsx';
 import { VerifiedBadge } from '../../../ui/verified-badge.tsx';
 import { conversationTime } from '../../../lib/time-ago.ts';
-import { MessagePreview } from './message-preview.tsx';
+import type { OutboxEntry } from '../thread/thread-types.ts';
+import { MessagePreview, WaitingPreview } from './message-preview.tsx';
 
-type Props = { conversation: Conversation; meId: string | null; now: number; typing: boolean };
+type Props = {
+  conversation: Conversation;
+  meId: string | null;
+  now: number;
+  typing: boolean;
+  /** The member's newest message still waiting to be sent in it (the outbox), if any. */
+  waiting?: OutboxEntry;
+};
 
-/** One conversation in the list: who, the last message, when, and how many are unread. */
-export function ConversationRow({ conversation, meId, now, typing }: Props) {
+/**
+ * One conversation in the list: who, the last message (or the member's own still waiting to be sent,
+ * with its clock), when, and how many are unread.
+ */
+export function ConversationRow({ conversation, meId, now, typing, waiting }: Props) {
   const { t, i18n } = useTranslation('chat');
   const { member, message, unread } = conversation;
   const name = member.firstName ?? member.name;
-  const when = message?.createdAt ?? conversation.updatedAt;
+  const when = waiting?.createdAt ?? message?.createdAt ?? conversation.updatedAt;
   const bold = unread > 0;
 
   return (
@@ -56,6 +67,13 @@ export function ConversationRow({ conversation, meId, now, typing }: Props) {
                 <Text size="sm" c="coral.6" fs="italic" truncate="end">
                   {t('typing')}
                 </Text>
+              ) : waiting ? (
+                <WaitingPreview
+                  entry={waiting}
+                  size="sm"
+                  c={bold ? undefined : 'dimmed'}
+                  fw={bold ? 600 : 400}
+                />
               ) : message ? (
                 <MessagePreview
                   message={message}

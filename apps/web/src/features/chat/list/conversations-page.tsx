@@ -24,6 +24,7 @@ import { useMeQuery } from '../../users/users.api.ts';
 import { useConversationsQuery, useStartConversationMutation } from '../chat.api.ts';
 import { ConversationFolders, useConversationFolders } from './conversation-folders.tsx';
 import { ConversationRow } from './conversation-row.tsx';
+import { useWaitingMessages } from './use-waiting-messages.ts';
 import { NewChatSheet } from './new-chat-sheet.tsx';
 import { LoadFailed } from '../../../ui/load-failed.tsx';
 
@@ -73,6 +74,7 @@ export function ConversationsPage() {
   const [starting, setStarting] = useState<string | null>(null);
   const now = useClock(CLOCK_REFRESH_MS);
   const typing = useTypingConversations();
+  const waiting = useWaitingMessages(meId);
   const asked = useRef<string | null>(null);
   const all = list.data?.conversations ?? [];
   const folders = useConversationFolders(all);
@@ -189,6 +191,7 @@ export function ConversationsPage() {
                 meId={meId}
                 now={now}
                 typing={typing.has(conversation._id)}
+                waiting={waiting.get(conversation._id)}
               />
             </li>
           ))}
