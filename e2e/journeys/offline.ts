@@ -208,6 +208,11 @@ const offline = journey(
     await page.getByText('Are you coming to the market?', { exact: true }).waitFor();
     await page.getByText('I will be at the blue gate', { exact: true }).waitFor();
     await noticeClearOfTopBar(page, errors('network'), 'the thread');
+    // On a desktop's screen too (the side bar beside the thread, its bar at the top of the column).
+    const phone = page.viewportSize()!;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await noticeClearOfTopBar(page, errors('network'), 'the thread on a desktop');
+    await page.setViewportSize(phone);
     await shot(page, 'offline-02-thread');
     log('offline, the thread reloads with its messages');
 
