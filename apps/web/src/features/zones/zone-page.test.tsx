@@ -32,6 +32,14 @@ function open(zone: Zone, membership: object = outside, extra = {}, me = buildMe
 }
 
 describe('ZonePage', () => {
+  it('starts its heading at the 16 px margin of the other pages on a phone, not 12 px', async () => {
+    open(buildZone());
+    const frame = (
+      await screen.findByRole('heading', { level: 1, name: 'Kinshasa runners' })
+    ).closest<HTMLElement>('.mantine-Container-root');
+    expect(frame?.style.paddingInline).toBe('var(--mantine-spacing-md)');
+  });
+
   it('shows the title, @name, access, members and description; a public zone is joined at once', async () => {
     const fetch = open(buildZone(), outside, {
       [`POST ${path}/join`]: becomes(buildZone({ role: 'member', members: 13 })),

@@ -22,7 +22,7 @@ export function ZoneScreen({ title, back, children }: { title: string; back?: st
   const { t } = useTranslation('zones');
   useDocumentTitle(title);
   return (
-    <Container size="sm" px="sm" py="md">
+    <Container size="sm" px="md" py="md">
       <Stack gap="md">
         {back && <BackLink to={back} label={t('back')} />}
         <Title order={1} size="h2">

@@ -22,6 +22,15 @@ const lists = {
 } as const;
 
 describe('ZonesPage', () => {
+  it('starts its heading at the 16 px margin of the other pages on a phone, not 12 px', async () => {
+    stubApi({ ...lists });
+    renderPage('/zones', <ZonesPage />, { me: buildMe() });
+    const frame = (await screen.findByRole('heading', { level: 1, name: 'Zones' })).closest<HTMLElement>(
+      '.mantine-Container-root',
+    );
+    expect(frame?.style.paddingInline).toBe('var(--mantine-spacing-md)');
+  });
+
   it('shows my zones and suggested ones, each leading to its page', async () => {
     stubApi({ ...lists });
     renderPage('/zones', <ZonesPage />, { me: buildMe() });

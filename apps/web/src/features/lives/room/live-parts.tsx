@@ -20,7 +20,7 @@ export function LiveScreen({
   const { t } = useTranslation('lives');
   useDocumentTitle(title);
   return (
-    <Container size="sm" px="sm" py="md">
+    <Container size="sm" px="md" py="md">
       <Stack gap="md">
         {back && <BackLink to="/lives" label={t('back')} />}
         <Title order={1} size="h3">

@@ -52,6 +52,14 @@ async function watch(live = buildLive(), messages = [buildLiveMessage()]) {
 }
 
 describe('a viewer’s screen', () => {
+  it('starts its heading at the 16 px margin of the other pages on a phone, not 12 px', async () => {
+    await watch();
+    const frame = screen
+      .getByRole('heading', { level: 1, name: 'Kofi' })
+      .closest<HTMLElement>('.mantine-Container-root');
+    expect(frame?.style.paddingInline).toBe('var(--mantine-spacing-md)');
+  });
+
   it('joins the live and shows its video, count, data use and last messages', async () => {
     const { socket } = await watch();
     expect(socket.emitsOf('lives:join')).toEqual([{ liveId: LIVE_ID }]);

@@ -29,6 +29,15 @@ const lists = {
 };
 
 describe('PostsPage, the feed', () => {
+  it('starts its heading at the 16 px margin of the other pages on a phone, not 12 px', async () => {
+    stubPostsApi({ 'GET /api/posts': () => ({ posts: [], next: null }) });
+    open();
+    const frame = (await screen.findByRole('heading', { level: 1, name: 'Posts' })).closest<HTMLElement>(
+      '.mantine-Container-root',
+    );
+    expect(frame?.style.paddingInline).toBe('var(--mantine-spacing-md)');
+  });
+
   it('shows the posts in the server’s order, newest first, and asks for the next page as the end comes near', async () => {
     const fetch = stubPostsApi({
       'GET /api/posts': (url) =>

@@ -45,7 +45,7 @@ export function PostsPage() {
   };
 
   return (
-    <Container size="sm" px="sm" py="md">
+    <Container size="sm" px="md" py="md">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <Title order={1} size="h3" style={{ minWidth: 0 }}>

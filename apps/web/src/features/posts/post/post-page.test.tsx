@@ -31,6 +31,18 @@ const open = (options: { me?: typeof me | null; id?: string } = {}) =>
   });
 
 describe('PostPage', () => {
+  it('starts its heading at the 16 px margin of the other pages on a phone, not 12 px', async () => {
+    stubPostsApi({
+      [`GET /api/posts/${POST_ID}`]: () => buildPost(),
+      [`GET /api/posts/${POST_ID}/comments`]: () => comments(),
+    });
+    open();
+    const frame = (
+      await screen.findByRole('heading', { level: 1, name: `A post by ${iso('Kofi')}` })
+    ).closest<HTMLElement>('.mantine-Container-root');
+    expect(frame?.style.paddingInline).toBe('var(--mantine-spacing-md)');
+  });
+
   it('heads the post with its author’s name and a way back: to the feed, or to the profile it came from', async () => {
     stubPostsApi({
       [`GET /api/posts/${POST_ID}`]: () => buildPost(),

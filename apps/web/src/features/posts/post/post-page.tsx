@@ -48,7 +48,7 @@ export function PostPage() {
   );
 
   return (
-    <Container size="sm" px="sm" py="md">
+    <Container size="sm" px="md" py="md">
       <Stack gap="md">
         {!me && (
           // A visitor came by a shared link: where they are, and the way to the rest of Motema.
