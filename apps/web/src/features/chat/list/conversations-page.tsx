@@ -24,7 +24,7 @@ import { useMeQuery } from '../../users/users.api.ts';
 import { useConversationsQuery, useStartConversationMutation } from '../chat.api.ts';
 import { ConversationFolders, useConversationFolders } from './conversation-folders.tsx';
 import { ConversationRow } from './conversation-row.tsx';
-import { useWaitingMessages } from './use-waiting-messages.ts';
+import { byNewestActivity, useWaitingMessages } from './use-waiting-messages.ts';
 import { NewChatSheet } from './new-chat-sheet.tsx';
 import { LoadFailed } from '../../../ui/load-failed.tsx';
 
@@ -109,7 +109,7 @@ export function ConversationsPage() {
       </Container>
     );
 
-  const conversations = folders.shown;
+  const conversations = byNewestActivity(folders.shown, waiting);
   const newChat = () => setPicking(true);
 
   return (
