@@ -75,6 +75,18 @@ describe('guardRedirect for a member', () => {
     expect(guardRedirect('/settings/match', '', me)).toBe('/settings/profile');
   });
 
+  it('lets a member in onboarding back to a step before the one due, not past it', () => {
+    const me = member({ match: { sex: [], ageMin: 18, ageMax: 99, distance: 100, verifiedOnly: false } });
+    expect(guardRedirect('/settings/profile', '', me)).toBeNull();
+    expect(guardRedirect('/settings/photo', '', me)).toBe('/settings/match');
+    const photoDue = member();
+    setPhotoStepDue(photoDue._id, true);
+    expect(guardRedirect('/settings/match', '', photoDue)).toBeNull();
+    expect(guardRedirect('/settings/profile', '', photoDue)).toBeNull();
+    expect(guardRedirect('/settings/password', '', photoDue)).toBe('/settings/photo');
+    setPhotoStepDue(photoDue._id, false);
+  });
+
   it('sends a member whose photo step is due on this device to it, until a photo or a skip ends it', () => {
     const me = member();
     setPhotoStepDue(me._id, true);

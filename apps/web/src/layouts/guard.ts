@@ -1,7 +1,7 @@
-import type { OnboardingStep } from '@motema/shared/onboarding';
 import type { Me } from '@motema/shared/users';
 import { matchPath } from 'react-router';
 import { APP } from '../app-features.ts';
+import { ONBOARDING_PATHS, onboardingScreen } from '../lib/onboarding-steps.ts';
 import { memberOnboardingStep } from '../lib/photo-step.ts';
 
 /**
@@ -12,13 +12,6 @@ import { memberOnboardingStep } from '../lib/photo-step.ts';
  */
 const accessTo = (path: string) => APP.openPages.find((page) => matchPath(page.path, path))?.access;
 
-/** The screen of each onboarding step. */
-const ONBOARDING_PATHS: Record<OnboardingStep, string> = {
-  profile: '/settings/profile',
-  match: '/settings/match',
-  photo: '/settings/photo',
-};
-
 const withFrom = (target: string, from: string) => `${target}?from=${encodeURIComponent(from)}`;
 
 /** Where the navigation guard sends someone opening `path` (with its search), or null to let them in. */
@@ -28,6 +21,7 @@ export function guardRedirect(pathname: string, search: string, me: Me | null): 
   if (!me) return access ? null : withFrom('/', path + search);
   if (access === 'guest') return '/home';
   if (access === 'info') return null;
+  // A member in onboarding sees the step due, or goes back to one before it to correct it.
   const step = memberOnboardingStep(me);
-  return step && path !== ONBOARDING_PATHS[step] ? ONBOARDING_PATHS[step] : null;
+  return step && !onboardingScreen(me, path) ? ONBOARDING_PATHS[step] : null;
 }

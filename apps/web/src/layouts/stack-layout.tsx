@@ -2,27 +2,36 @@ import { ActionIcon, Box, Container, Group, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import type { OnboardingStep } from '@motema/shared/onboarding';
+import {
+  cameFromPreviousStep,
+  ONBOARDING_PATHS,
+  ONBOARDING_STEPS,
+  onboardingScreen,
+} from '../lib/onboarding-steps.ts';
 import { memberOnboardingStep } from '../lib/photo-step.ts';
 import { useMeQuery } from '../features/users/users.api.ts';
 import { SAFE_TOP } from '../ui/safe-area.ts';
-
-/** The onboarding's screens in their order (packages/shared/src/onboarding.ts). */
-const ONBOARDING_STEPS: readonly OnboardingStep[] = ['profile', 'match', 'photo'];
 
 /** Settings and Premium: a stack of screens with a back arrow and the section's title. */
 export function StackLayout({ root, titleKey, backTo }: { root: string; titleKey: string; backTo: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const me = useMeQuery().data;
-  const atRoot = pathname.replace(/\/+$/, '') === root;
-  // During onboarding the guard would bring the member straight back: no way back to offer, and the
-  // header welcomes the member and counts the steps instead of naming the section.
-  const step = me ? memberOnboardingStep(me) : null;
-  const onboarding = step !== null;
+  const path = pathname.replace(/\/+$/, '');
+  const atRoot = path === root;
+  // During onboarding the header welcomes the member and counts the steps instead of naming the
+  // section; its arrow goes to the step before (the guard lets a member back to it), none on the first.
+  const due = me ? memberOnboardingStep(me) : null;
+  const onboarding = due !== null;
+  const shown = me ? onboardingScreen(me, path) : null;
+  const step = shown ?? due;
+  const previousStep = shown ? ONBOARDING_STEPS[ONBOARDING_STEPS.indexOf(shown) - 1] : undefined;
   const goBack = () => {
-    if (atRoot) void navigate(backTo);
+    if (previousStep) {
+      if (cameFromPreviousStep(state)) void navigate(-1);
+      else void navigate(ONBOARDING_PATHS[previousStep], { replace: true });
+    } else if (atRoot) void navigate(backTo);
     else if (history.state?.idx > 0) void navigate(-1);
     else void navigate(root);
   };
@@ -38,7 +47,7 @@ export function StackLayout({ root, titleKey, backTo }: { root: string; titleKey
       >
         <Container size="sm">
           <Group gap="xs" wrap="nowrap">
-            {!onboarding && (
+            {(!onboarding || previousStep) && (
               <ActionIcon
                 variant="subtle"
                 color="gray"
@@ -52,7 +61,7 @@ export function StackLayout({ root, titleKey, backTo }: { root: string; titleKey
             <Title order={2} size="h4" style={{ flex: 1 }}>
               {onboarding ? t('onboarding.title') : t(titleKey)}
             </Title>
-            {onboarding && (
+            {step && (
               <Text size="sm" c="dimmed" data-onboarding-step="">
                 {t('onboarding.step', {
                   step: ONBOARDING_STEPS.indexOf(step) + 1,

@@ -3,9 +3,9 @@ import { IconHeartSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { onboardingStep } from '@motema/shared/onboarding';
 import type { Me } from '@motema/shared/users';
 import { notify } from '../../lib/notices.ts';
+import { FROM_PREVIOUS_STEP, onboardingScreen } from '../../lib/onboarding-steps.ts';
 import { pageAfterOnboarding } from '../../lib/page-after-onboarding.ts';
 import { setPhotoStepDue } from '../../lib/photo-step.ts';
 import { useMeQuery } from '../users/users.api.ts';
@@ -16,15 +16,17 @@ export function MatchSettingsPage() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const me = useMeQuery().data;
-  const [onboarding] = useState(() => !!me && onboardingStep(me) === 'match');
+  // The step due, or gone back to from the photo's.
+  const [onboarding] = useState(() => !!me && onboardingScreen(me, '/settings/match') === 'match');
 
   if (!me) return null;
 
   const onSaved = (saved: Me) => {
     if (onboarding && !saved.avatar) {
       // The required steps are done; a photo is offered next, on this device, and may be skipped.
+      // It comes on top in the history, so that Back brings this step again.
       setPhotoStepDue(saved._id, true);
-      void navigate('/settings/photo', { replace: true });
+      void navigate('/settings/photo', { state: FROM_PREVIOUS_STEP });
       return;
     }
     notify('positive', t(onboarding ? 'match.welcome' : 'match.saved'));

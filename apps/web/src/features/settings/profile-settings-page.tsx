@@ -3,10 +3,11 @@ import { IconHeart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { onboardingStep } from '@motema/shared/onboarding';
 import type { Me } from '@motema/shared/users';
 import { notify } from '../../lib/notices.ts';
+import { FROM_PREVIOUS_STEP, onboardingScreen } from '../../lib/onboarding-steps.ts';
 import { pageAfterOnboarding } from '../../lib/page-after-onboarding.ts';
+import { memberOnboardingStep } from '../../lib/photo-step.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { ProfileForm } from './components/profile-form.tsx';
 
@@ -15,17 +16,18 @@ export function ProfileSettingsPage() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const me = useMeQuery().data;
-  // Decided once: saving fills the profile, but the member is still in the onboarding flow.
-  const [onboarding] = useState(() => !!me && onboardingStep(me) === 'profile');
+  // Decided once: saving fills the profile, but the member is still in the onboarding flow (on the
+  // step due, or gone back to it from a later one).
+  const [onboarding] = useState(() => !!me && onboardingScreen(me, '/settings/profile') === 'profile');
 
   if (!me) return null;
 
   const onSaved = (saved: Me) => {
-    // While onboarding, the next screen is the feedback; otherwise a short notice.
+    // While onboarding, the next screen is the feedback; otherwise a short notice. The next step
+    // comes on top in the history, so that Back brings this one again.
     if (!onboarding) return notify('positive', t('profile.saved'));
-    void navigate(onboardingStep(saved) === 'match' ? '/settings/match' : pageAfterOnboarding(), {
-      replace: true,
-    });
+    if (memberOnboardingStep(saved) === null) void navigate(pageAfterOnboarding(), { replace: true });
+    else void navigate('/settings/match', { state: FROM_PREVIOUS_STEP });
   };
 
   return (
