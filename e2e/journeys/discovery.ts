@@ -4,6 +4,7 @@
  * then one member blocks someone (who leaves every list) and reports someone else (who leaves her lists
  * at once, and nothing tells him). Labels are read from the app's own translation files.
  */
+import { scrollTo } from '../scroll-to.ts';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import {
@@ -161,10 +162,7 @@ const discovery = journey(
     // Nadia reports Cedric from his card on home: reason, sub-reason, a few words.
     const cedricCards = page.locator(`a[href="/profile/${cedric.id}"]`);
     // Home asks for a row's list as it comes near the screen: she scrolls down to his card.
-    for (let turn = 0; turn < 20 && (await cedricCards.count()) === 0; turn += 1) {
-      await page.mouse.wheel(0, 500);
-      await page.waitForTimeout(300);
-    }
+    await scrollTo(page, cedricCards.first());
     await cedricCards.first().click();
     await waitForPath(page, `/profile/${cedric.id}`);
     await page

@@ -6,6 +6,7 @@
  * the page gets (every member of a journey is online and near). And on home's row cards, of a fixed
  * width, in each language: "la mai puțin de 500 km" was cut to "la mai puțin de 5…" in Romanian.
  */
+import { scrollTo } from '../scroll-to.ts';
 import type { Page } from 'playwright-core';
 import { DISTANCE_FAR } from '@motema/shared/discovery';
 import { expect, journey, locale, newMemberPage, shot, signedUpMember, type Journey } from '../fixtures.ts';
@@ -143,11 +144,7 @@ const rowCardFacts: Journey = journey(
       await page.waitForURL(/\/home$/);
       // Rows are asked for as they come near the screen ("online now" may be empty): she scrolls.
       const distance = page.locator('main ul a[href^="/profile/"]').getByText(/500/).first();
-      for (let turn = 0; turn < 20 && !(await distance.isVisible()); turn += 1) {
-        await page.mouse.wheel(0, 500);
-        await page.waitForTimeout(300);
-      }
-      await distance.waitFor();
+      await scrollTo(page, distance);
       const km = new Intl.NumberFormat(language, { style: 'unit', unit: 'kilometer' }).format(500);
       expect(await distance.textContent(), 'the longest distance').toBe(
         disco('distance.lessThan', { distance: km }),

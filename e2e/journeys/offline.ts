@@ -6,6 +6,7 @@
  * background after her first screen), instead of "This page could not open".
  * Labels are read from the app's own translation files.
  */
+import { scrollTo } from '../scroll-to.ts';
 import type { Page } from 'playwright-core';
 import {
   expect,
@@ -53,11 +54,7 @@ function keptQueries(page: Page, memberId: string): Promise<string[]> {
  */
 async function matchCardOnHome(page: Page, matchId: string): Promise<string> {
   const card = page.getByRole('main').locator(`ul a[href="/profile/${matchId}"]`).first();
-  for (let turn = 0; turn < 20 && !(await card.isVisible()); turn += 1) {
-    await page.mouse.wheel(0, 500);
-    await page.waitForTimeout(300);
-  }
-  await card.waitFor();
+  await scrollTo(page, card);
   return (await card.getAttribute('href'))!;
 }
 
