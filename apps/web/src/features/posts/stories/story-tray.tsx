@@ -76,7 +76,7 @@ export function StoryTray({ lead }: { lead?: ReactNode }) {
               <VisuallyHidden component="span">{t(own ? 'tray.watchHint' : 'tray.addHint')}</VisuallyHidden>
             </Text>
             {!own && (
-              <ThemeIcon className={classes.add} pos="absolute" size={24} radius="xl" aria-hidden>
+              <ThemeIcon className={classes.add} size={24} radius="xl" aria-hidden>
                 <IconPlus size={16} stroke={2.5} />
               </ThemeIcon>
             )}
@@ -84,7 +84,6 @@ export function StoryTray({ lead }: { lead?: ReactNode }) {
           {own && (
             <ActionIcon
               className={classes.add}
-              pos="absolute"
               size={24}
               radius="xl"
               aria-label={t('tray.add')}
