@@ -14,7 +14,7 @@ import { captureClientErrors } from './lib/client-logs.ts';
 import { followNetwork } from './lib/notices.ts';
 import { captureInstallPrompt } from './features/devices/install/install-capture.ts';
 import { routes } from './router.tsx';
-import { whenIdle } from './lib/when-idle.ts';
+import { afterFirstPage, firstPageShown } from './lib/after-first-page.ts';
 import { firstPageLoaded } from './lib/router-ready.ts';
 import { followDeviceChoice } from './lib/device-choice.ts';
 import {
@@ -35,11 +35,14 @@ followNetwork();
 // The browser's offer to install may come before React mounts, once a page: kept from now on
 // (features/devices/install/: when to offer installing).
 captureInstallPrompt();
-// Today counted as a day the app was used, its code fetched beside the first page's rather than in
-// the start page's (bar B5).
-void import('./features/devices/install/install-engagement.ts')
-  .then((engagement) => engagement.noteAppStart())
-  .catch(() => undefined);
+// Today counted as a day the app was used, its code fetched after the first page rather than in the
+// start page's (bar B5) or beside the first page's (decision 0056); the install offer counts it too.
+afterFirstPage(
+  () =>
+    void import('./features/devices/install/install-engagement.ts')
+      .then((engagement) => engagement.noteAppStart())
+      .catch(() => undefined),
+);
 // Everything the first page needs starts at once, side by side: the router (created here) already
 // loads the chunks of the page at location.pathname with their namespaces (router.tsx); here the
 // profile the guard asks for (the same query, so not asked twice) and the common texts.
@@ -65,21 +68,6 @@ void startPlatform(router).then(show);
 
 /** Once the platform started: the first page, and what follows it. */
 function show(): void {
-  // The error and validation texts, not needed by the start page: fetched once the first page is up.
-  void Promise.all([profileAnswered, firstPageLoaded(router)]).then(() =>
-    whenIdle(() => void loadSharedNamespaces()),
-  );
-  // This install registers once, and again on a new build (features/devices/): after the first page,
-  // never in its way (nor in its files); a failure (no network) is tried again at the next start.
-  void firstPageLoaded(router).then(() =>
-    whenIdle(
-      () =>
-        void import('./features/devices/devices.api.ts')
-          .then((devices) => devices.registerThisDevice())
-          .catch(() => undefined),
-    ),
-  );
-
   if (painted) {
     // Painted by the server from the answers now in the cache: React takes it over as it is.
     void firstPageLoaded(router).then(() => {
@@ -98,6 +86,18 @@ function show(): void {
   } else {
     createRoot(container).render(app);
   }
+  // Registered after the takeover above, so what waits for the first page starts once React has it.
+  void firstPageLoaded(router).then(firstPageShown);
+  // The error and validation texts, not needed by the start page.
+  afterFirstPage(() => void profileAnswered.then(() => loadSharedNamespaces()));
+  // This install registers once, and again on a new build (features/devices/): never in the first
+  // page's way (nor in its files); a failure (no network) is tried again at the next start.
+  afterFirstPage(
+    () =>
+      void import('./features/devices/devices.api.ts')
+        .then((devices) => devices.registerThisDevice())
+        .catch(() => undefined),
+  );
 }
 
 function takeOver(page: PrerenderedPage): void {

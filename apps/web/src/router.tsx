@@ -7,6 +7,7 @@ import { RouteError } from './layouts/route-error.tsx';
 import { PageSkeleton } from './ui/page-skeleton.tsx';
 import { layout } from './lib/feature-routes.tsx';
 import { APP } from './app-features.ts';
+import { afterFirstPage } from './lib/after-first-page.ts';
 
 /**
  * What the member's screens keep on the device (lib/persisted-queries.ts), read beside the member
@@ -41,7 +42,10 @@ function prefetchMemberArea(): void {
   const area = routes
     .flatMap((route) => route.children ?? [])
     .filter((route) => route.handle === MEMBER_AREA);
-  void import('./lib/prefetch-routes.ts').then((module) => module.prefetchRoutes(area, member));
+  // Its code too waits for the first page (not among home's first requests, decision 0056).
+  afterFirstPage(
+    () => void import('./lib/prefetch-routes.ts').then((module) => module.prefetchRoutes(area, member)),
+  );
 }
 
 function RedirectWithFrom({ to }: { to: string }) {

@@ -67,6 +67,16 @@ describe('the install offer', () => {
     expect(readInstallState().refusedAt).toBeNull();
   });
 
+  it('counts today itself on the third day, whenever main.tsx counts it (after the first page)', async () => {
+    // Opened on the two days before; today's start not counted yet when home draws the offer.
+    noteAppStart(Date.now() - 2 * DAY);
+    noteAppStart(Date.now() - DAY);
+    firePrompt('accepted');
+    renderOffer();
+    expect(await screen.findByRole('region', { name: 'Keep Motema on your home screen' })).toBeTruthy();
+    expect(readInstallState().days).toHaveLength(3);
+  });
+
   it('remembers "Not now" for the refusal period: the next start shows nothing', async () => {
     openedOn(3);
     firePrompt('accepted');

@@ -2,12 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { loadNamespaces } from '../../../lib/i18n.ts';
-import {
-  noteMeaningfulMoment,
-  offerInstallNow,
-  readInstallState,
-  refuseInstall,
-} from './install-engagement.ts';
+import { noteAppStart, noteMeaningfulMoment, offerInstallNow, refuseInstall } from './install-engagement.ts';
 import { showInstallPrompt } from './install-prompt.ts';
 import { useInstallWay } from './install-way.ts';
 
@@ -25,7 +20,8 @@ const InstallCard = lazy(() =>
  */
 export function InstallOffer({ userId }: { userId: string | null }) {
   const way = useInstallWay();
-  const [state] = useState(readInstallState);
+  // Today counted before the offer is weighed: main.tsx counts it only once the first page is shown.
+  const [state] = useState(() => noteAppStart());
   const [closed, setClosed] = useState(false);
   // A thread takes the whole screen, its composer where the card would sit: the card waits outside it.
   const inThread = useLocation().pathname.startsWith('/messages/');
