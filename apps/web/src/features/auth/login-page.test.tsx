@@ -38,6 +38,14 @@ describe('LoginPage', () => {
     expect(forgot.getAttribute('href')).toBe('/reset-password?identifier=amani%40example.com');
   });
 
+  it('carries the page the member was going to (from) to the forgotten password page', async () => {
+    renderAuthPage('/login', <LoginPage />, '/login?from=%2Fpost%2Fp1');
+    const forgot = screen.getByRole('link', { name: 'Forgot your password?' });
+    expect(forgot.getAttribute('href')).toBe('/reset-password?from=%2Fpost%2Fp1');
+    await userEvent.setup().type(screen.getByLabelText('Username, e-mail or phone'), 'amani');
+    expect(forgot.getAttribute('href')).toBe('/reset-password?identifier=amani&from=%2Fpost%2Fp1');
+  });
+
   it('shows the 401 message of the spec and stays on the page', async () => {
     const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
       jsonResponse(401, {

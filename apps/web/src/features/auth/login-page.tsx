@@ -61,7 +61,7 @@ export function LoginPage() {
       intro={t('login.intro')}
       footer={
         <>
-          <Anchor component={Link} to={withIdentifier('/reset-password', form.values.identifier)}>
+          <Anchor component={Link} to={withIdentifier('/reset-password', form.values.identifier, from)}>
             {t('login.forgot')}
           </Anchor>
           <Text>

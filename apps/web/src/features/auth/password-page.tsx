@@ -2,7 +2,7 @@ import { Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ResetPasswordSchema } from '@motema/shared/auth';
 import { showApiErrorOnForm, zodFormValidator } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notices.ts';
@@ -14,6 +14,7 @@ import { FormAlert } from './components/form-alert.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import type { PasswordStepState } from './components/reset-code-step.tsx';
 import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
+import { safeFrom } from '../../lib/safe-from.ts';
 
 type PasswordValues = { password: string; confirmation: string };
 type Alert = { message: string; restart: boolean };
@@ -26,11 +27,14 @@ function isPasswordStepState(state: unknown): state is PasswordStepState {
 /** Forgotten password, last step: the new password, with the identifier and code from step 2. */
 export function PasswordPage() {
   const state: unknown = useLocation().state;
-  if (!isPasswordStepState(state)) return <Navigate replace to="/reset-password" />;
-  return <NewPasswordForm identifier={state.identifier} code={state.code} />;
+  // The page the member was going to before the forgotten password (login's `from`): login opens it.
+  const from = safeFrom(useSearchParams()[0].get('from'));
+  if (!isPasswordStepState(state))
+    return <Navigate replace to={withIdentifier('/reset-password', null, from)} />;
+  return <NewPasswordForm identifier={state.identifier} code={state.code} from={from} />;
 }
 
-function NewPasswordForm({ identifier, code }: PasswordStepState) {
+function NewPasswordForm({ identifier, code, from }: PasswordStepState & { from: string | null }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const reset = useResetPasswordMutation();
@@ -51,7 +55,7 @@ function NewPasswordForm({ identifier, code }: PasswordStepState) {
       {
         onSuccess: () => {
           notify('positive', t('password.done'));
-          void navigate(withIdentifier('/login', identifier), { replace: true });
+          void navigate(withIdentifier('/login', identifier, from), { replace: true });
         },
         onError: (error) => {
           const refusal = codeErrorOf(error);
@@ -73,7 +77,12 @@ function NewPasswordForm({ identifier, code }: PasswordStepState) {
               {alert.restart && (
                 <>
                   {' '}
-                  <Anchor component={Link} to="/reset-password" inherit fw={600}>
+                  <Anchor
+                    component={Link}
+                    to={withIdentifier('/reset-password', identifier, from)}
+                    inherit
+                    fw={600}
+                  >
                     {t('password.restart')}
                   </Anchor>
                 </>

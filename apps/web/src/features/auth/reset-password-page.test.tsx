@@ -55,6 +55,37 @@ describe('forgotten password', () => {
     expect(router.state.location.search).toBe('?identifier=amani');
   });
 
+  it("keeps the page the member was going to (login's from) through every step, back to login", async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.endsWith('/verify')
+        ? jsonResponse(200, { valid: true })
+        : url.endsWith('/reset')
+          ? new Response(null, { status: 204 })
+          : new Response(null, { status: 202 }),
+    );
+    const from = '?identifier=amani&from=%2Fzones%3Finvite%3Dabc';
+    const reset = renderAuthPage('/reset-password', <ResetPasswordPage />, `/reset-password${from}`);
+    expect(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe(`/login${from}`);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username, e-mail or phone'), '{Enter}');
+    await user.type(await screen.findByLabelText('Code'), '246810');
+    await waitFor(() => expect(reset.router.state.location.pathname).toBe('/password'));
+    expect(reset.router.state.location.search).toBe('?from=%2Fzones%3Finvite%3Dabc');
+
+    const { router } = renderAuthPage(
+      '/password',
+      <PasswordPage />,
+      '/password?from=%2Fzones%3Finvite%3Dabc',
+    );
+    await router.navigate('/password?from=%2Fzones%3Finvite%3Dabc', {
+      state: { identifier: 'amani', code: '246810' },
+    });
+    await user.type(await screen.findByLabelText('New password'), 'new-river-2');
+    await user.type(screen.getByLabelText('Confirm the password'), 'new-river-2{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(from);
+  });
+
   it('checks the code at its sixth digit, as the sign-up code does, with no tap on Continue', async () => {
     vi.stubGlobal('fetch', async (url: string) =>
       url.endsWith('/verify') ? jsonResponse(200, { valid: true }) : new Response(null, { status: 202 }),

@@ -10,7 +10,8 @@ import { AuthScreen } from './components/auth-screen.tsx';
 import { FormAlert } from './components/form-alert.tsx';
 import { ResetCodeStep } from './components/reset-code-step.tsx';
 import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
-import { identifierIn } from './identifier-link.ts';
+import { identifierIn, withIdentifier } from './identifier-link.ts';
+import { safeFrom } from '../../lib/safe-from.ts';
 
 /**
  * Forgotten password, step 1: who (username, e-mail or phone) and where to send the code. The answer
@@ -37,8 +38,10 @@ export function ResetPasswordPage() {
     });
   }, focusFirstErrorOf);
 
+  // The page the member was going to when they tapped "Forgot your password?" (login's `from`).
+  const from = safeFrom(searchParams.get('from'));
   const footer = (
-    <Anchor component={Link} to="/login">
+    <Anchor component={Link} to={withIdentifier('/login', form.values.identifier, from)}>
       {t('reset.backToLogin')}
     </Anchor>
   );

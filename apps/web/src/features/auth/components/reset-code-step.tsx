@@ -2,7 +2,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ResetVerifySchema } from '@motema/shared/auth';
 import { errorText } from '../../../lib/error-text.ts';
 import { showApiErrorOnForm, zodFormValidator } from '../../../lib/form-errors.ts';
@@ -13,17 +13,20 @@ import { CodeField } from './code-field.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { ResendCodeButton } from './resend-code-button.tsx';
 import { focusFirstErrorOf } from '../../../lib/focus-first-error.ts';
+import { withIdentifier } from '../identifier-link.ts';
+import { safeFrom } from '../../../lib/safe-from.ts';
 
 const RESEND_COOLDOWN_S = 60;
 type Notice = { kind: 'negative' | 'positive'; message: string };
 
-/** The state /password needs: kept in the router's history state, never in the URL. */
+/** The state /password needs: kept in the router's history state, never in the URL (only `from` is). */
 export type PasswordStepState = { identifier: string; code: string };
 
 /** Forgotten password, step 2: the 6-digit code, then on to /password. */
 export function ResetCodeStep({ sentTo, onRestart }: { sentTo: ResetSendInput; onRestart: () => void }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const from = safeFrom(useSearchParams()[0].get('from'));
   const verify = useVerifyResetCodeMutation();
   const resend = useSendResetCodeMutation();
   const cooldown = useCooldown(RESEND_COOLDOWN_S);
@@ -51,7 +54,9 @@ export function ResetCodeStep({ sentTo, onRestart }: { sentTo: ResetSendInput; o
       { identifier, code },
       {
         onSuccess: () =>
-          void navigate('/password', { state: { identifier, code } satisfies PasswordStepState }),
+          void navigate(withIdentifier('/password', null, from), {
+            state: { identifier, code } satisfies PasswordStepState,
+          }),
         onError: (error) => {
           const refusal = codeErrorOf(error);
           if (!refusal) {
