@@ -30,7 +30,7 @@ export function ConsoleScreen({
   const { t } = useTranslation('moderation');
   useDocumentTitle(title);
   return (
-    <Container size="lg" px="sm" py="md">
+    <Container size="lg" px="md" py="md">
       <Stack gap="md">
         <Group component="nav" aria-label={t('nav.label')} gap="md">
           {SECTIONS.map(({ key, to }) => (

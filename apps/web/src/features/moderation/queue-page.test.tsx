@@ -26,6 +26,15 @@ describe('QueuePage', () => {
     expect(row.textContent).toContain('Appealed');
   });
 
+  it('starts at the 16 px margin of the member pages on a phone, not 12 px', async () => {
+    stubApi({ 'GET /api/moderation/cases': [200, { cases: [], count: 0 }] });
+    renderPage('/moderation', <QueuePage />, { me: moderator });
+    const frame = (await screen.findByRole('heading', { level: 1 })).closest<HTMLElement>(
+      '.mantine-Container-root',
+    );
+    expect(frame?.style.paddingInline).toBe('var(--mantine-spacing-md)');
+  });
+
   it('asks for the chosen tab and filter, and keeps them in the address', async () => {
     const fetch = stubApi({ 'GET /api/moderation/cases': [200, { cases: [], count: 0 }] });
     const user = userEvent.setup();

@@ -30,7 +30,7 @@ export function PostRequestsPage() {
   useDocumentTitle(t('requests.title'));
 
   return (
-    <Container size="sm" px="sm" py="md">
+    <Container size="sm" px="md" py="md">
       <Stack gap="md">
         <Anchor
           component={Link}
