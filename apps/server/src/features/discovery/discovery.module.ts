@@ -4,6 +4,7 @@ import { discoveryRoutes } from './discovery.routes.ts';
 import { endMatchBetween } from './ratings.service.ts';
 import { discoveryNotifications } from './discovery-notifications.service.ts';
 import { profileLinkPreview } from './profile-link-preview.ts';
+import { discoveryAccountRemovalHook } from './account-removal-hook.ts';
 
 export const discoveryModule: FeatureModule = {
   name: 'discovery',
@@ -15,6 +16,8 @@ export const discoveryModule: FeatureModule = {
   notifications: discoveryNotifications,
   // A shared link to a profile: its preview card, of what a visitor may see.
   linkPreviews: [profileLinkPreview],
+  // A member's deletion: the members they rated or visited, their popularity computed again.
+  accountHooks: [discoveryAccountRemovalHook],
   realtime: ({ deps, realtime }) => registerDiscoveryRealtime(realtime, deps.db),
   subscribers: ({ deps: { db, events }, realtime }) => {
     events.on('match.made', tellMatch(realtime, db));

@@ -89,9 +89,12 @@ async function takeSnapshot(
   });
 }
 
-/** Computes the case's priority again from its reports and the shield's flag (moderation-priority.ts). */
-export async function weighCase(db: DbOrTx, caseId: string, at: Date, flagged: boolean) {
-  const rows = await repo.caseReporters(db, caseId, at);
+/**
+ * Computes the case's priority again from its reports and the shield's flag (moderation-priority.ts);
+ * `without` a reporter whose account is being deleted (their reports go with it).
+ */
+export async function weighCase(db: DbOrTx, caseId: string, at: Date, flagged: boolean, without?: string) {
+  const rows = await repo.caseReporters(db, caseId, at, without);
   const priority = casePriority(
     rows
       .filter((row) => row.outcome === null)

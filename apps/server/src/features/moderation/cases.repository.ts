@@ -80,7 +80,7 @@ export async function updateCase(
 }
 
 /** Each open report of the case's reporters, with what the priority weighs: account age, mute, accuracy. */
-export function caseReporters(db: DbOrTx, caseId: string, at: Date) {
+export function caseReporters(db: DbOrTx, caseId: string, at: Date, without?: string) {
   return db
     .select({
       reportId: reports.id,
@@ -99,10 +99,40 @@ export function caseReporters(db: DbOrTx, caseId: string, at: Date) {
     .from(moderationCaseReports)
     .innerJoin(reports, eq(reports.id, moderationCaseReports.reportId))
     .innerJoin(users, eq(users.id, reports.reporterId))
-    .where(eq(moderationCaseReports.caseId, caseId))
+    .where(
+      and(
+        eq(moderationCaseReports.caseId, caseId),
+        without === undefined ? undefined : ne(reports.reporterId, without),
+      ),
+    )
     .orderBy(reports.createdAt);
 }
 export type CaseReporterRow = Awaited<ReturnType<typeof caseReporters>>[number];
+
+/**
+ * The cases not closed that a member reported, locked in id order (a member's deletion weighs them
+ * again without their reports; an action locks its case the same way).
+ */
+export async function lockUndecidedCasesReportedBy(db: DbOrTx, reporterId: string) {
+  return db
+    .select({ id: moderationCases.id, source: moderationCases.source })
+    .from(moderationCases)
+    .where(
+      and(
+        ne(moderationCases.state, 'closed'),
+        inArray(
+          moderationCases.id,
+          db
+            .select({ id: moderationCaseReports.caseId })
+            .from(moderationCaseReports)
+            .innerJoin(reports, eq(reports.id, moderationCaseReports.reportId))
+            .where(eq(reports.reporterId, reporterId)),
+        ),
+      ),
+    )
+    .orderBy(moderationCases.id)
+    .for('update');
+}
 
 /** Settles the case's undecided reports: agreed or dismissed, for their reporters' accuracy. */
 export async function settleReports(db: DbOrTx, caseId: string, outcome: 'agreed' | 'dismissed') {

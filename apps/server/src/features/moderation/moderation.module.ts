@@ -3,6 +3,7 @@ import { appealsRoutes } from './appeals.routes.ts';
 import { openFlaggedMessageCase, reportCases } from './case-merge.service.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 import { deleteExpiredEvidence, RETENTION_EVERY_MS } from './retention.service.ts';
+import { moderationAccountRemovalHook } from './account-removal-hook.ts';
 
 export const moderationModule: FeatureModule = {
   name: 'moderation',
@@ -20,6 +21,8 @@ export const moderationModule: FeatureModule = {
   subscribers: ({ deps }) => {
     deps.events.on('chat.message.flagged', (flagged) => openFlaggedMessageCase(deps, flagged));
   },
+  // A member's deletion: the cases they reported, weighed again without their reports.
+  accountHooks: [moderationAccountRemovalHook],
   // Each report joins its subject's case, in safety's transaction.
   provides: { reportCases },
 };

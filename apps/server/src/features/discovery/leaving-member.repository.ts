@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { ratings, users, visits } from '../../db/schema.ts';
+import type { PopularityInput } from './popularity.ts';
+
+/**
+ * A member's deletion: the members they rated or visited, their rows locked in id order (a rating
+ * or a first visit locks the rated member's row the same way before recomputing it, so neither
+ * writes a popularity the other has made stale).
+ */
+export async function lockMembersRatedOrVisitedBy(db: DbOrTx, userId: string): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    SELECT ${users.id} AS id FROM ${users}
+    WHERE ${users.id} IN (
+      SELECT ${ratings.ratedId} FROM ${ratings} WHERE ${ratings.raterId} = ${userId}
+      UNION SELECT ${visits.visitedId} FROM ${visits} WHERE ${visits.visitorId} = ${userId})
+    AND ${users.id} <> ${userId}
+    ORDER BY ${users.id}
+    FOR NO KEY UPDATE`);
+  return rows.map((row) => row.id);
+}
+
+/** Their ratings given and visits made go now, before their users row (the cascade would take them). */
+export async function removeRatingsAndVisitsOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`DELETE FROM ${ratings} WHERE ${ratings.raterId} = ${userId}`);
+  await db.execute(sql`DELETE FROM ${visits} WHERE ${visits.visitorId} = ${userId}`);
+}
+
+/** What each member's popularity is computed from (ratings.service.ts's refreshPopularity, for many). */
+export async function popularityInputsOf(
+  db: DbOrTx,
+  memberIds: readonly string[],
+): Promise<Map<string, PopularityInput>> {
+  const { rows } = await db.execute<{ id: string; ratings: number; score_sum: number; visitors: number }>(sql`
+    SELECT m.id,
+      (SELECT count(*)::int FROM ${ratings} r WHERE r.rated_id = m.id) AS ratings,
+      (SELECT coalesce(sum(r.score), 0)::int FROM ${ratings} r WHERE r.rated_id = m.id) AS score_sum,
+      (SELECT count(*)::int FROM ${visits} v WHERE v.visited_id = m.id) AS visitors
+    FROM unnest(${sql.param(memberIds)}::uuid[]) AS m(id)`);
+  return new Map(
+    rows.map((row) => [row.id, { ratings: row.ratings, scoreSum: row.score_sum, visitors: row.visitors }]),
+  );
+}
+
+/** Each member's new popularity, in one statement. */
+export async function setPopularities(db: DbOrTx, popularity: ReadonlyMap<string, number>): Promise<void> {
+  if (popularity.size === 0) return;
+  await db.execute(sql`
+    UPDATE ${users} SET popularity = p.popularity
+    FROM unnest(${sql.param([...popularity.keys()])}::uuid[], ${sql.param([...popularity.values()])}::int[])
+      AS p(id, popularity)
+    WHERE ${users.id} = p.id AND ${users.popularity} IS DISTINCT FROM p.popularity`);
+}
