@@ -1,3 +1,4 @@
+import type { AppEvents } from './app-events.ts';
 import type { Tx } from './db/client.ts';
 import type { UserRow } from './db/schema/users.ts';
 
@@ -21,15 +22,31 @@ export type AccountHookContext = {
 /** The deletion's transaction, with the member's row and every row of theirs still there. */
 export type AccountRemovalContext = { tx: Tx };
 
+/**
+ * What went with the account that others hear of after the commit: `account.removed`'s payload but
+ * the member, each field filled by the hook that removed it (values from the transaction, never kept
+ * aside: a rollback leaves nothing behind).
+ */
+export type RemovedAccountData = Omit<AppEvents['account.removed'], 'userId'>;
+/** Each field before a hook fills it: nothing removed. */
+export const NOTHING_REMOVED: RemovedAccountData = { conversations: [] };
+
 export type AccountHook = {
   /** Who reacts, for the logs: 'partnership referral'. */
   name: string;
   /** The account was created (pending its e-mail's confirmation). Never throws on a newcomer's input. */
   created?: (account: UserRow, context: AccountHookContext) => Promise<void>;
   /**
-   * The account is about to be deleted: what its rows' cascade would leave untrue in the feature's
-   * own tables (a counter of other members' rows) is set right, in set-based statements, before the
-   * users row goes. A throw rolls the whole deletion back.
+   * The account is about to be deleted (QUALITY Z6): the feature removes its rows of the member's
+   * that do not cascade (answering what went, for `account.removed`'s subscribers), and sets right
+   * what the cascade would leave untrue in its own tables (a counter of other members' rows, what
+   * the member weighed in), in set-based statements, before the users row goes. A throw rolls the
+   * whole deletion back. Rows with `ON DELETE CASCADE` to users need nothing here; what a rollback
+   * cannot undo (files on disk or in S3) is a subscriber of `account.removed` that enqueues a
+   * durable job.
    */
-  removing?: (userId: string, context: AccountRemovalContext) => Promise<void>;
+  removing?: (
+    userId: string,
+    context: AccountRemovalContext,
+  ) => Promise<Partial<RemovedAccountData> | undefined | void>;
 };

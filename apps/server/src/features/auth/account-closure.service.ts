@@ -1,9 +1,5 @@
 import { deactivateUser, deleteUser, lockUserForDeletion } from '../users/accounts.service.ts';
-import {
-  ACCOUNT_DATA_REMOVERS,
-  removeAccountData,
-  type AccountDataRemovers,
-} from './account-data-removers.ts';
+import { NOTHING_REMOVED, type RemovedAccountData } from '../../account-hooks-port.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthDeps } from './auth.service.ts';
 import { requirePassword } from './require-password.ts';
@@ -26,25 +22,20 @@ export async function deactivateAccount(deps: AuthDeps, userId: string, password
 export type DeletionDeps = AuthDeps & Pick<AppDeps, 'accountHooks'>;
 
 /**
- * Removes the account for good, in one transaction: every remover's rows, the modules' `removing`
- * hooks (the counters the cascade would leave too high), then the users row (sessions, codes, push
- * tokens, comments, likes and memberships cascade). After the commit the sessions' sockets close and
+ * Removes the account for good, in one transaction: the modules' `removing` hooks (their rows that do
+ * not cascade, the counters and weights the cascade would leave untrue), then the users row
+ * (sessions, codes, push tokens, comments, likes and memberships cascade). After the commit the sessions' sockets close and
  * `account.removed` tells its subscribers what went with it (files to remove, members to tell).
  */
-export async function deleteAccount(
-  deps: DeletionDeps,
-  userId: string,
-  password: string,
-  removers: AccountDataRemovers = ACCOUNT_DATA_REMOVERS,
-): Promise<void> {
+export async function deleteAccount(deps: DeletionDeps, userId: string, password: string): Promise<void> {
   await requirePassword(deps.db, userId, password, 'password');
   const { sessionIds, removed } = await deps.db.transaction(async (tx) => {
     await lockUserForDeletion(tx, userId);
     const revoked = await revokeAllSessions(tx, userId);
-    const data = await removeAccountData(tx, userId, removers);
-    for (const hook of deps.accountHooks) await hook.removing?.(userId, { tx });
+    const removed: RemovedAccountData = { ...NOTHING_REMOVED };
+    for (const hook of deps.accountHooks) Object.assign(removed, await hook.removing?.(userId, { tx }));
     await deleteUser(tx, userId);
-    return { sessionIds: revoked, removed: data };
+    return { sessionIds: revoked, removed };
   });
   await deps.events.emit('sessions.revoked', { sessionIds });
   await deps.events.emit('account.removed', { userId, ...removed });

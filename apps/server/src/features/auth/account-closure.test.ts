@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes, pushTokens, users } from '../../db/schema.ts';
 import type { AppEvents } from '../../app-events.ts';
+import type { AccountHook } from '../../account-hooks-port.ts';
 import { createEventPort } from '../../lib/event-port.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { asMember, createMember, findUser, login, newSession, sessionsOf } from '../../test/factories.ts';
@@ -106,7 +107,7 @@ describe('deactivating and deleting the account', () => {
   });
 });
 
-describe('account data removers', () => {
+describe('account removal hooks', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -118,7 +119,11 @@ describe('account data removers', () => {
     throw new Error('no job expected');
   };
   /** The deletion's deps with a port of its own, whose account.removed payloads land in `removed`. */
-  function deps(removed: AppEvents['account.removed'][], seenGone: boolean[] = []) {
+  function deps(
+    removed: AppEvents['account.removed'][],
+    accountHooks: AccountHook[],
+    seenGone: boolean[] = [],
+  ) {
     const events = createEventPort<AppEvents>(() => {});
     events.on('account.removed', async (payload) => {
       seenGone.push((await findUser(t.db, payload.userId)) === undefined);
@@ -136,7 +141,7 @@ describe('account data removers', () => {
       stop: refuse,
       sendIn: refuse,
     };
-    return { db: t.db, jobs, events, accountHooks: [] };
+    return { db: t.db, jobs, events, accountHooks };
   }
 
   it('run inside the deletion; what they return reaches account.removed after the commit', async () => {
@@ -145,14 +150,18 @@ describe('account data removers', () => {
     const seenGone: boolean[] = [];
     const conversations = [{ conversationId: 'a-conversation', userId: 'a-partner' }];
     let rowThere: boolean | undefined;
-    await deleteAccount(deps(removed, seenGone), member.user.id, member.password, {
-      conversations: async (tx, userId) => {
-        // Still there: removers run before the member row goes, in the same transaction.
+    const hook: AccountHook = {
+      name: 'conversations',
+      async removing(userId, { tx }) {
+        // Still there: hooks run before the member row goes, in the same transaction.
         const [row] = await tx.select().from(users).where(eq(users.id, userId));
         rowThere = row !== undefined;
-        return conversations;
+        return { conversations };
       },
-    });
+    };
+    // A hook with nothing to report leaves the other fields as they are.
+    const counters: AccountHook = { name: 'counters', removing: async () => undefined };
+    await deleteAccount(deps(removed, [hook, counters], seenGone), member.user.id, member.password);
     expect(rowThere).toBe(true);
     expect(removed).toEqual([{ userId: member.user.id, conversations }]);
     expect(seenGone).toEqual([true]);
@@ -165,7 +174,7 @@ describe('account data removers', () => {
       throw new Error('storage unavailable');
     };
     await expect(
-      deleteAccount(deps(removed), member.user.id, member.password, { conversations: failing }),
+      deleteAccount(deps(removed, [{ name: 'failing', removing: failing }]), member.user.id, member.password),
     ).rejects.toThrow('storage unavailable');
     expect(removed).toEqual([]);
     expect(await findUser(t.db, member.user.id)).toEqual(member.user);

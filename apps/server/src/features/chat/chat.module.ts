@@ -4,6 +4,7 @@ import { registerChatRealtime } from './chat-realtime.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { afterAccountRemoved, announceBlockChange } from './conversations/conversations.service.ts';
 import { chatFilesRoutes } from './files/chat-files.routes.ts';
+import { chatAccountRemovalHook } from './account-removal-hook.ts';
 import { heldMessagesRoutes } from './scam-shield/held-messages.routes.ts';
 import { CHAT_FILES_QUEUE, removeChatFiles, type ChatFilesJob } from './files/chat-files.service.ts';
 import { messageModerationSubject, messageReportTargets } from './messages/moderation-subject.service.ts';
@@ -27,6 +28,8 @@ export const chatModule: FeatureModule = {
     // their watching each other's presence).
     subscribeChatEvents({ events }, realtime);
   },
+  // A member's deletion: their conversations go for both members.
+  accountHooks: [chatAccountRemovalHook],
   workers: async ({ deps }) => {
     await deps.jobs.work<ChatFilesJob>(CHAT_FILES_QUEUE, (job) => removeChatFiles(deps, job));
   },
