@@ -32,11 +32,16 @@ export async function popularityInputsOf(
   memberIds: readonly string[],
 ): Promise<Map<string, PopularityInput>> {
   const { rows } = await db.execute<{ id: string; ratings: number; score_sum: number; visitors: number }>(sql`
-    SELECT m.id,
-      (SELECT count(*)::int FROM ${ratings} r WHERE r.rated_id = m.id) AS ratings,
-      (SELECT coalesce(sum(r.score), 0)::int FROM ${ratings} r WHERE r.rated_id = m.id) AS score_sum,
-      (SELECT count(*)::int FROM ${visits} v WHERE v.visited_id = m.id) AS visitors
-    FROM unnest(${sql.param(memberIds)}::uuid[]) AS m(id)`);
+    WITH rated AS (
+      SELECT ${ratings.ratedId} AS id, count(*)::int AS ratings, sum(${ratings.score})::int AS score_sum
+      FROM ${ratings} WHERE ${ratings.ratedId} = ANY(${sql.param(memberIds)}::uuid[]) GROUP BY 1),
+    visited AS (
+      SELECT ${visits.visitedId} AS id, count(*)::int AS visitors
+      FROM ${visits} WHERE ${visits.visitedId} = ANY(${sql.param(memberIds)}::uuid[]) GROUP BY 1)
+    SELECT m.id, coalesce(rated.ratings, 0) AS ratings, coalesce(rated.score_sum, 0) AS score_sum,
+      coalesce(visited.visitors, 0) AS visitors
+    FROM unnest(${sql.param(memberIds)}::uuid[]) AS m(id)
+    LEFT JOIN rated USING (id) LEFT JOIN visited USING (id)`);
   return new Map(
     rows.map((row) => [row.id, { ratings: row.ratings, scoreSum: row.score_sum, visitors: row.visitors }]),
   );
