@@ -1,4 +1,4 @@
-import { Alert, Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconCreditCard, IconDeviceMobile, IconLock } from '@tabler/icons-react';
 import {
   normalisePayerPhone,
@@ -91,6 +91,8 @@ export function PaymentForm({ plan, lastPhone, lastCurrency = null, onStarted }:
   const [failure, setFailure] = useState<string | null>(null);
   // A payment of this plan already waiting for approval: the member cancels it or keeps waiting.
   const [waiting, setWaiting] = useState<Payment | null>(null);
+  // A start tapped before a reload, asked again: its answer (up to about 20 s on 3G) replaces the form.
+  const [resuming, setResuming] = useState(false);
   const price = formatMoney(plan.cost[currency], currency, language);
   const MethodIcon = method === 'card' ? IconCreditCard : IconDeviceMobile;
 
@@ -106,7 +108,10 @@ export function PaymentForm({ plan, lastPhone, lastCurrency = null, onStarted }:
     start.mutate(
       { start: body, key },
       {
-        onSettled: forgetUnansweredStart,
+        onSettled: () => {
+          forgetUnansweredStart();
+          setResuming(false);
+        },
         onSuccess: (payment) => onStarted(payment, payerNumber),
         onError: async (error) => {
           if (isSessionEnd(error)) return;
@@ -125,7 +130,10 @@ export function PaymentForm({ plan, lastPhone, lastCurrency = null, onStarted }:
   useOnArrival(
     me?._id,
     plan._id,
-    (kept) => send(kept.start, keyFor(kept.start, kept.key), kept.start.phone ? phone : null),
+    (kept) => {
+      setResuming(true);
+      send(kept.start, keyFor(kept.start, kept.key), kept.start.phone ? phone : null);
+    },
     setWaiting,
   );
 
@@ -148,6 +156,14 @@ export function PaymentForm({ plan, lastPhone, lastCurrency = null, onStarted }:
     };
     send(body, keyFor(body), payer ? phone : null);
   };
+
+  if (resuming)
+    return (
+      <Stack gap="md" align="center" py="xl" role="status">
+        <Loader aria-hidden />
+        <Text ta="center">{t('form.resuming')}</Text>
+      </Stack>
+    );
 
   return (
     <form onSubmit={submit} noValidate>

@@ -39,6 +39,35 @@ describe('the wizard reloaded while Pay was under way', () => {
     expect(screen.queryByRole('button', { name: /^Pay CDF\s14,000$/ })).toBeNull();
   });
 
+  it('says the payment is being picked up while the start is asked again, not the form with a spinning Pay', async () => {
+    const paid = withStatus('SUCCESS');
+    let answer: (payment: Payment) => void = () => undefined;
+    const fetch = stubBillingApi({
+      'GET /api/subscriptions': () => PLANS,
+      'GET /api/payments': () => ({ payments: [], count: 0 }),
+      // Slow both times (3G): the second answer comes when the test gives it.
+      'POST /api/payments/init/flex': () =>
+        new Promise<Payment>((resolve) => {
+          answer = resolve;
+        }),
+      [`GET /api/payments/verify/${paid.reference}`]: () => paid,
+    });
+    const member = user();
+    const first = render();
+    await member.type(await screen.findByLabelText(/Mobile money number/), '081 234 5678');
+    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
+    await waitFor(() => expect(startsOf(fetch)).toHaveLength(1));
+    first.unmount();
+
+    render();
+    expect(await screen.findByText('Picking up the payment you started…')).toBeTruthy();
+    await waitFor(() => expect(startsOf(fetch)).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: /^Pay CDF\s14,000$/ })).toBeNull();
+    expect(screen.queryByLabelText(/Mobile money number/)).toBeNull();
+    act(() => answer(paid));
+    expect((await screen.findAllByText('Payment received')).length).toBeGreaterThan(0);
+  });
+
   it('starts nothing by itself once the start was answered', async () => {
     const pending = withStatus('PENDING');
     const fetch = stubBillingApi({
