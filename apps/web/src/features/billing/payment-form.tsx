@@ -157,13 +157,7 @@ export function PaymentForm({ plan, lastPhone, lastCurrency = null, onStarted }:
     send(body, keyFor(body), payer ? phone : null);
   };
 
-  if (resuming)
-    return (
-      <Stack gap="md" align="center" py="xl" role="status">
-        <Loader aria-hidden />
-        <Text ta="center">{t('form.resuming')}</Text>
-      </Stack>
-    );
+  if (resuming) return <ResumingPayment />;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -235,6 +229,17 @@ export function PaymentForm({ plan, lastPhone, lastCurrency = null, onStarted }:
         </Text>
       </Stack>
     </form>
+  );
+}
+
+/** A start tapped before a reload, asked again: shown until its answer comes. */
+function ResumingPayment() {
+  const { t } = useTranslation('billing');
+  return (
+    <Stack gap="md" align="center" py="xl" role="status">
+      <Loader aria-hidden />
+      <Text ta="center">{t('form.resuming')}</Text>
+    </Stack>
   );
 }
 
