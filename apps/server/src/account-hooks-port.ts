@@ -29,7 +29,7 @@ export type AccountRemovalContext = { tx: Tx };
  */
 export type RemovedAccountData = Omit<AppEvents['account.removed'], 'userId'>;
 /** Each field before a hook fills it: nothing removed. */
-export const NOTHING_REMOVED: RemovedAccountData = { conversations: [] };
+export const NOTHING_REMOVED: RemovedAccountData = { conversations: [], lives: [] };
 
 export type AccountHook = {
   /** Who reacts, for the logs: 'partnership referral'. */

@@ -29,8 +29,15 @@ export type AppEvents = {
   'visit.recorded': { visitorId: string; visitedId: string };
   /** `blockerId` blocked (`blocked`) or unblocked `blockedId`. */
   'block.changed': { blockerId: string; blockedId: string; blocked: boolean };
-  /** An account was deleted; `conversations` are the ones removed with it, by the other member. */
-  'account.removed': { userId: string; conversations: { conversationId: string; userId: string }[] };
+  /**
+   * An account was deleted; `conversations` are the ones removed with it, by the other member;
+   * `lives` those they watched, with their viewers counted without them.
+   */
+  'account.removed': {
+    userId: string;
+    conversations: { conversationId: string; userId: string }[];
+    lives: { liveId: string; viewers: number }[];
+  };
   /**
    * These members' unread messages or visible conversations changed (a message, a read, a hide, an
    * unsend, a block, a deletion): their badges follow. `newMessage`: a message arrived and more may

@@ -163,7 +163,7 @@ describe('account removal hooks', () => {
     const counters: AccountHook = { name: 'counters', removing: async () => undefined };
     await deleteAccount(deps(removed, [hook, counters], seenGone), member.user.id, member.password);
     expect(rowThere).toBe(true);
-    expect(removed).toEqual([{ userId: member.user.id, conversations }]);
+    expect(removed).toEqual([{ userId: member.user.id, conversations, lives: [] }]);
     expect(seenGone).toEqual([true]);
   });
 

@@ -3,9 +3,10 @@ import { leaveAllLivesOf } from './live-viewers.repository.ts';
 
 /**
  * A member's deletion (account-hooks-port.ts): the lives they watch count one viewer less (their
- * sockets close only after the commit, when their viewer rows are gone).
+ * sockets close only after the commit, when their viewer rows are gone); each live's room hears its
+ * new count after the commit (lives.module.ts, `account.removed`).
  */
 export const livesAccountRemovalHook: AccountHook = {
   name: 'lives viewers',
-  removing: (userId, { tx }) => leaveAllLivesOf(tx, userId),
+  removing: async (userId, { tx }) => ({ lives: await leaveAllLivesOf(tx, userId) }),
 };

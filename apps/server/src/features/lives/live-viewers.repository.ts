@@ -138,15 +138,21 @@ export async function watched(
 
 /**
  * A member's deletion: they leave every live they are present in, and each live not ended counts
- * one viewer less, in one statement (as markAbsent and moveViewerCount do for a last socket leaving).
+ * one viewer less, in one statement (as markAbsent and moveViewerCount do for a last socket leaving);
+ * answers each such live with its new count.
  */
-export async function leaveAllLivesOf(db: DbOrTx, userId: string): Promise<void> {
-  await db.execute(sql`
+export async function leaveAllLivesOf(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ liveId: string; viewers: number }[]> {
+  const { rows } = await db.execute<{ liveId: string; viewers: number }>(sql`
     WITH gone AS (
       UPDATE ${liveViewers} SET present = false
       WHERE ${liveViewers.userId} = ${userId} AND ${liveViewers.present}
       RETURNING ${liveViewers.liveId}
     )
     UPDATE ${lives} SET viewers = greatest(${lives.viewers} - 1, 0)
-    WHERE ${lives.id} IN (SELECT live_id FROM gone) AND ${lives.status} <> 'ended'`);
+    WHERE ${lives.id} IN (SELECT live_id FROM gone) AND ${lives.status} <> 'ended'
+    RETURNING ${lives.id} AS "liveId", ${lives.viewers} AS viewers`);
+  return rows;
 }

@@ -70,6 +70,22 @@ describe('a live’s sockets', () => {
     expect(await liveRow(t, liveId)).toMatchObject({ viewers: 0, peakViewers: 1 });
   });
 
+  it('tells the room its count without a viewer who deleted their account', async () => {
+    const { host, liveId } = await onAir();
+    const hostSocket = await socketOf(host);
+    await join(hostSocket, liveId);
+    const viewer = await createMember(t);
+    await join(await socketOf(viewer), liveId);
+    expect((await liveRow(t, liveId)).viewers).toBe(1);
+    const deleted = await asMember(t, viewer.cookie)('DELETE', '/api/users', { password: viewer.password });
+    expect(deleted.statusCode).toBe(204);
+    await within(
+      nextEvent(hostSocket, 'lives:viewers', (event) => event.viewers === 0),
+      'the count without the deleted viewer',
+    );
+    expect((await liveRow(t, liveId)).viewers).toBe(0);
+  });
+
   it('refuses a join to a member with no place (404 live_not_found): not a match, a block either way', async () => {
     const { host, liveId } = await onAir('matches');
     const stranger = await createMember(t);

@@ -28,6 +28,11 @@ export const livesModule: FeatureModule = {
     subscribeLivesEvents(context);
     // A suspended or banned broadcaster's live ends at once, as a moderator's cut.
     context.deps.events.on('account.suspended', ({ userId }) => endLivesOf(livesOf(context), userId));
+    // A deleted member no longer watches: each live they watched hears its new count.
+    context.deps.events.on('account.removed', async ({ lives }) => {
+      for (const { liveId, viewers } of lives)
+        await context.deps.events.emit('live.viewers', { liveId, viewers });
+    });
   },
   // A reported live (safety's POST /api/reports with `live`): whether the reporter may report it, its
   // case's snapshot (title, latest frames) and a moderator's cut.
