@@ -175,8 +175,20 @@ export function processCpu(pid: number): number {
 }
 
 /**
+ * The flags Node runs the server with (`npm start`: package.json's `config.serverNodeFlags`, decision
+ * 0061), so that a benchmark measures the app as it is deployed.
+ */
+export function serverNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as {
+    config?: { serverNodeFlags?: string };
+  };
+  return (pkg.config?.serverNodeFlags ?? '').split(/\s+/).filter(Boolean);
+}
+
+/**
  * The real app (`apps/server/src/main.ts`) as a child process on 127.0.0.1:`port` (on `core` if
- * given), on the given database, quiet logs; WEB_DIST_DIR only when `webDist` is given.
+ * given), on the given database, quiet logs, with the server's Node flags; WEB_DIST_DIR only when
+ * `webDist` is given.
  */
 export function startAppServer(options: {
   databaseUrl: string;
@@ -186,7 +198,7 @@ export function startAppServer(options: {
   core?: string;
   /** More settings (TLS_CERT_FILE and TLS_KEY_FILE for HTTPS). */
   env?: Record<string, string>;
-  /** Flags for Node (startNode). */
+  /** Flags for Node (startNode), after the server's own (serverNodeFlags). */
   nodeFlags?: string[];
 }): Promise<Child> {
   return startNode(
@@ -203,7 +215,7 @@ export function startAppServer(options: {
     },
     /Motema is running/,
     options.core,
-    options.nodeFlags,
+    [...serverNodeFlags(), ...(options.nodeFlags ?? [])],
   );
 }
 
