@@ -107,6 +107,46 @@ describe('ProfileSettingsPage', () => {
     expect(relationship.value).toBe('widowed');
   });
 
+  it('keeps a member’s edit through a reload until it is saved, and says it is not saved yet', async () => {
+    const me = buildMe({ about: 'Music' });
+    const saved: unknown[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
+      saved.push(JSON.parse(String(init?.body)));
+      return jsonResponse(200, { ...me, ...JSON.parse(String(init?.body)) });
+    });
+    const user = userEvent.setup();
+    renderSettingsPage('/settings/profile', <ProfileSettingsPage />, me);
+    await user.type(screen.getByLabelText('About you'), ' and long walks');
+    // Sent while offline, the page reloads before the phone is back online: drawn again from nothing.
+    cleanup();
+
+    renderSettingsPage('/settings/profile', <ProfileSettingsPage />, me);
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLTextAreaElement>('About you').value).toBe('Music and long walks'),
+    );
+    expect(screen.getByRole('status').textContent).toBe(
+      'What you typed before is back. It is not saved yet.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sessionStorage.length).toBe(0));
+    expect(saved).toEqual([expect.objectContaining({ about: 'Music and long walks' })]);
+    expect(screen.queryByText('What you typed before is back. It is not saved yet.')).toBeNull();
+  });
+
+  it('says nothing of a draft that is what was saved', async () => {
+    const me = buildMe({ about: 'Music' });
+    const user = userEvent.setup();
+    renderSettingsPage('/settings/profile', <ProfileSettingsPage />, me);
+    await user.type(screen.getByLabelText('About you'), '!');
+    await user.type(screen.getByLabelText('About you'), '{Backspace}');
+    cleanup();
+
+    renderSettingsPage('/settings/profile', <ProfileSettingsPage />, me);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('About you').value).toBe('Music');
+    expect(screen.queryByText('What you typed before is back. It is not saved yet.')).toBeNull();
+    await waitFor(() => expect(sessionStorage.length).toBe(0));
+  });
+
   it('shows the server’s field issues under their fields and stays', async () => {
     vi.stubGlobal('fetch', async () =>
       jsonResponse(400, {

@@ -44,7 +44,6 @@ export function ProfileSettingsPage() {
         me={me}
         onSaved={onSaved}
         submitLabel={t(onboarding ? 'profile.continue' : 'profile.save')}
-        keepDraft={onboarding}
       />
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Button, Group, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ABOUT_MAX_LENGTH, NAME_MAX_LENGTH } from '@motema/shared/limits';
 import {
@@ -19,7 +19,7 @@ import { OptionalNativeSelect } from '../../../ui/optional-native-select.tsx';
 import { focusFirstErrorOf } from '../../../lib/focus-first-error.ts';
 import { tabDraft } from '../../../lib/form-draft.ts';
 
-/** What the form keeps for the tab while it is onboarding's first step (lib/form-draft.ts). */
+/** What the form keeps for the tab until it is saved (lib/form-draft.ts). */
 const DRAFT_FIELDS = [
   'firstName',
   'lastName',
@@ -58,22 +58,23 @@ export function ProfileForm({
   me,
   submitLabel,
   onSaved,
-  keepDraft = false,
 }: {
   me: Me;
   submitLabel: string;
   onSaved: (me: Me) => void;
-  /** Onboarding's first step: what is typed outlives a reload until it is saved. */
-  keepDraft?: boolean;
 }) {
   const { t } = useTranslation(['settings', 'validation', 'errors']);
   const update = useUpdateProfileMutation();
+  // What is typed outlives a reload until it is saved: onboarding's first step, and an edit sent
+  // while offline (the page may reload before the phone is back online).
   const draft = useMemo(
-    () => (keepDraft ? tabDraft<ProfileValues>(`motema.profileDraft.${me._id}`, DRAFT_FIELDS) : null),
-    [keepDraft, me._id],
+    () => tabDraft<ProfileValues>(`motema.profileDraft.${me._id}`, DRAFT_FIELDS),
+    [me._id],
   );
   // Stable: the form's setValues changes with it, and the effect below would run again each render.
-  const keep = useCallback((values: ProfileValues) => draft?.keep(values), [draft]);
+  const keep = useCallback((values: ProfileValues) => draft.keep(values), [draft]);
+  // A draft put back: the member is told it is not saved yet.
+  const [restored, setRestored] = useState(false);
   const form = useForm<ProfileValues>({
     initialValues: valuesOf(me),
     onValuesChange: keep,
@@ -87,15 +88,22 @@ export function ProfileForm({
   // Once the page drawn first (as the server would) is the app's.
   const { setValues } = form;
   useEffect(() => {
-    const kept = draft?.read();
-    if (kept) setValues(kept);
+    const kept = draft.read();
+    if (!kept) return;
+    const saved = valuesOf(me);
+    if (!DRAFT_FIELDS.some((field) => field in kept && kept[field] !== saved[field])) return draft.forget();
+    setValues(kept);
+    setRestored(true);
+    // Once, as the form opens: a later answer of the profile (this form's own save) is not a draft.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft, setValues]);
 
   const submit = form.onSubmit((values) => {
     const profile: ProfileUpdate = ProfileUpdateSchema.parse(values);
     update.mutate(profile, {
       onSuccess: (saved) => {
-        draft?.forget();
+        draft.forget();
+        setRestored(false);
         form.resetDirty(valuesOf(saved));
         onSaved(saved);
       },
@@ -177,6 +185,11 @@ export function ProfileForm({
           size="md"
           {...form.getInputProps('about')}
         />
+        {restored && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('profile.draftBack')}
+          </Text>
+        )}
         <Button type="submit" loading={update.isPending} fullWidth mt="xs">
           {submitLabel}
         </Button>
