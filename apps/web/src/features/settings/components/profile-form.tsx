@@ -1,4 +1,4 @@
-import { Button, Group, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -114,6 +114,12 @@ export function ProfileForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {/* At the top, where the page opens: the fields below are not saved yet. */}
+        {restored && (
+          <Alert variant="light" color="gray" radius="md" role="status">
+            <Text size="sm">{t('profile.draftBack')}</Text>
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
             label={t('profile.firstName')}
@@ -185,11 +191,6 @@ export function ProfileForm({
           size="md"
           {...form.getInputProps('about')}
         />
-        {restored && (
-          <Text size="sm" c="dimmed" role="status">
-            {t('profile.draftBack')}
-          </Text>
-        )}
         <Button type="submit" loading={update.isPending} fullWidth mt="xs">
           {submitLabel}
         </Button>
