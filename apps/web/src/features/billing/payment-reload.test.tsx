@@ -13,6 +13,16 @@ import { member as user, renderWizard as render, startsOf, wizardEachTest } from
 
 wizardEachTest();
 
+/** Types the number, taps Pay, and the page goes (a reload) once the start is on its way. */
+async function payThenReload(fetch: ReturnType<typeof stubBillingApi>) {
+  const member = user();
+  const first = render();
+  await member.type(await screen.findByLabelText(/Mobile money number/), '081 234 5678');
+  await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
+  await waitFor(() => expect(startsOf(fetch)).toHaveLength(1));
+  first.unmount();
+}
+
 describe('the wizard reloaded while Pay was under way', () => {
   it('asks again with the same key and shows that payment, paid meanwhile, not the form', async () => {
     const paid = withStatus('SUCCESS');
@@ -24,12 +34,7 @@ describe('the wizard reloaded while Pay was under way', () => {
       'POST /api/payments/init/flex': () => (reloaded ? paid : new Promise<Payment>(() => undefined)),
       [`GET /api/payments/verify/${paid.reference}`]: () => paid,
     });
-    const member = user();
-    const first = render();
-    await member.type(await screen.findByLabelText(/Mobile money number/), '081 234 5678');
-    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
-    await waitFor(() => expect(startsOf(fetch)).toHaveLength(1));
-    first.unmount();
+    await payThenReload(fetch);
     reloaded = true;
 
     render();
@@ -52,12 +57,7 @@ describe('the wizard reloaded while Pay was under way', () => {
         }),
       [`GET /api/payments/verify/${paid.reference}`]: () => paid,
     });
-    const member = user();
-    const first = render();
-    await member.type(await screen.findByLabelText(/Mobile money number/), '081 234 5678');
-    await member.click(screen.getByRole('button', { name: /^Pay CDF\s14,000$/ }));
-    await waitFor(() => expect(startsOf(fetch)).toHaveLength(1));
-    first.unmount();
+    await payThenReload(fetch);
 
     render();
     expect(await screen.findByText('Picking up the payment you started…')).toBeTruthy();
