@@ -24,8 +24,9 @@ export type DeletionDeps = AuthDeps & Pick<AppDeps, 'accountHooks'>;
 /**
  * Removes the account for good, in one transaction: the modules' `removing` hooks (their rows that do
  * not cascade, the counters and weights the cascade would leave untrue), then the users row
- * (sessions, codes, push tokens, comments, likes and memberships cascade). After the commit the sessions' sockets close and
- * `account.removed` tells its subscribers what went with it (files to remove, members to tell).
+ * (sessions, codes, push tokens, comments, likes and memberships cascade). After the commit the
+ * sessions' sockets close and `account.removed` tells its subscribers what went with it (files to
+ * remove, members and lives to tell).
  */
 export async function deleteAccount(deps: DeletionDeps, userId: string, password: string): Promise<void> {
   await requirePassword(deps.db, userId, password, 'password');

@@ -5,7 +5,7 @@ import { computePopularity } from './popularity.ts';
 /**
  * A member's deletion (account-hooks-port.ts): the members they rated or visited lose those ratings
  * and that visitor, so their popularity (the lists' "popular" order) is computed again without them,
- * in the deletion's transaction, as a changed rating does (docs/discovery.md).
+ * in the deletion's transaction, as a changed rating does (docs/server.md, discovery).
  */
 export const discoveryAccountRemovalHook: AccountHook = {
   name: 'discovery popularity',
