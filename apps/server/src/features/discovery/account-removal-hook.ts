@@ -1,6 +1,7 @@
 import type { AccountHook } from '../../account-hooks-port.ts';
 import * as repo from './leaving-member.repository.ts';
 import { computePopularity } from './popularity.ts';
+import { setPopularities } from '../users/users.service.ts';
 
 /**
  * A member's deletion (account-hooks-port.ts): the members they rated or visited lose those ratings
@@ -14,7 +15,7 @@ export const discoveryAccountRemovalHook: AccountHook = {
     if (members.length === 0) return;
     await repo.removeRatingsAndVisitsOf(tx, userId);
     const inputs = await repo.popularityInputsOf(tx, members);
-    await repo.setPopularities(
+    await setPopularities(
       tx,
       new Map([...inputs].map(([memberId, input]) => [memberId, computePopularity(input)])),
     );

@@ -46,13 +46,3 @@ export async function popularityInputsOf(
     rows.map((row) => [row.id, { ratings: row.ratings, scoreSum: row.score_sum, visitors: row.visitors }]),
   );
 }
-
-/** Each member's new popularity, in one statement. */
-export async function setPopularities(db: DbOrTx, popularity: ReadonlyMap<string, number>): Promise<void> {
-  if (popularity.size === 0) return;
-  await db.execute(sql`
-    UPDATE ${users} SET popularity = p.popularity
-    FROM unnest(${sql.param([...popularity.keys()])}::uuid[], ${sql.param([...popularity.values()])}::int[])
-      AS p(id, popularity)
-    WHERE ${users.id} = p.id AND ${users.popularity} IS DISTINCT FROM p.popularity`);
-}

@@ -157,6 +157,16 @@ export async function setPopularity(db: DbOrTx, memberId: string, popularity: nu
   await db.update(users).set({ popularity }).where(eq(users.id, memberId));
 }
 
+/** Many members' popularity in one statement (a row left as it is when its value is the same). */
+export async function setPopularities(db: DbOrTx, popularity: ReadonlyMap<string, number>): Promise<void> {
+  if (popularity.size === 0) return;
+  await db.execute(sql`
+    UPDATE ${users} SET popularity = p.popularity
+    FROM unnest(${sql.param([...popularity.keys()])}::uuid[], ${sql.param([...popularity.values()])}::int[])
+      AS p(id, popularity)
+    WHERE ${users.id} = p.id AND ${users.popularity} IS DISTINCT FROM p.popularity`);
+}
+
 /**
  * Stores a snapped position unless the member changed it less than `intervalMs` ago (at most one
  * change per interval, atomically): false when refused.

@@ -113,6 +113,11 @@ export async function setPopularity(db: DbOrTx, memberId: string, popularity: nu
   await repo.setPopularity(db, memberId, popularity);
 }
 
+/** Discovery's popularity of many members (a member's deletion), their rows locked by its transaction. */
+export async function setPopularities(db: DbOrTx, popularity: ReadonlyMap<string, number>): Promise<void> {
+  await repo.setPopularities(db, popularity);
+}
+
 /**
  * Discovery's snapped position of a member, stored unless it changed less than `intervalMs` ago
  * (atomically): false when refused.
