@@ -1,5 +1,5 @@
 import { useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { REPORT_REASONS, ReportSchema, type ReportReason } from '@motema/shared/safety';
@@ -10,6 +10,7 @@ import { notify, notifyError } from '../../lib/notices.ts';
 import { errorText, isSessionEnd } from '../../lib/error-text.ts';
 import { useBlockMutation, useReportMutation, type ForgetReported } from './safety.api.ts';
 import { focusFirstErrorOf } from '../../lib/focus-first-error.ts';
+import { tabDraft } from '../../lib/form-draft.ts';
 
 export type ReportValues = {
   reason: ReportReason | '';
@@ -37,6 +38,20 @@ function targetOf(state: unknown): Target {
 export const subReasonsOf = (reason: ReportReason | '') =>
   reason ? (REPORT_REASONS[reason] as readonly string[]) : [];
 
+const EMPTY: ReportValues = { reason: '', subReason: '', text: '', alsoBlock: false };
+
+/**
+ * What the form held before a reload (kept for the tab until the report is sent, lib/form-draft.ts:
+ * a report sent while offline is not lost if the page reloads before the phone is back online),
+ * each value kept only if it is still one the form offers.
+ */
+function keptValues(kept: Partial<ReportValues> | null): ReportValues {
+  if (!kept) return EMPTY;
+  const reason = kept.reason && kept.reason in REPORT_REASONS ? kept.reason : '';
+  const subReason = subReasonsOf(reason).includes(kept.subReason ?? '') ? kept.subReason! : '';
+  return { reason, subReason, text: kept.text ?? '', alsoBlock: kept.alsoBlock === true };
+}
+
 /** What a report page reports: a member (maybe through a post or a comment of theirs), or a zone. */
 export type ReportKind = 'member' | 'zone';
 
@@ -55,8 +70,19 @@ export function useReportForm(id: string, forget?: ForgetReported, kind: ReportK
   const block = useBlockMutation({ forget });
   const [failure, setFailure] = useState<string | null>(null);
   const subReasonsRef = useRef<HTMLDivElement>(null);
+  const draft = useMemo(
+    () =>
+      tabDraft<ReportValues>(`motema.reportDraft.${kind}.${id}`, [
+        'reason',
+        'subReason',
+        'text',
+        'alsoBlock',
+      ]),
+    [kind, id],
+  );
   const form = useForm<ReportValues>({
-    initialValues: { reason: '', subReason: '', text: '', alsoBlock: false },
+    initialValues: keptValues(draft.read()),
+    onValuesChange: (values) => draft.keep(values),
     validate: zodFormValidator(ReportSchema, t, (values: ReportValues) => ({
       [kind === 'zone' ? 'zone' : 'user']: id,
       reason: values.reason || undefined,
@@ -96,6 +122,7 @@ export function useReportForm(id: string, forget?: ForgetReported, kind: ReportK
       },
       {
         onSuccess: async () => {
+          draft.forget();
           let sent = 'report.sent';
           if (values.alsoBlock) {
             try {
