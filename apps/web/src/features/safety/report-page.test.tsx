@@ -6,28 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMe, jsonResponse, renderPage } from '../../test/render-page.tsx';
 import { renderNotices } from './render-notices.tsx';
 import { ReportPage } from './report-page.tsx';
+import { bodyOf, GRACE, PATH, render, send, stubFetch } from './report-fixtures.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 beforeEach(() => void renderNotices());
-
-const GRACE = '9b2f3c1e-5d4a-4b6c-8e7f-1a2b3c4d5e6f';
-const PATH = '/settings/report/:kind/:id';
-
-function render(id = GRACE) {
-  return renderPage(PATH, <ReportPage />, { url: `/settings/report/profile/${id}`, me: buildMe() });
-}
-
-function stubFetch(answer: () => Response) {
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => answer());
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-const bodyOf = (fetch: ReturnType<typeof stubFetch>) => JSON.parse(String(fetch.mock.calls[0]?.[1]?.body));
-const send = () => screen.getByRole('button', { name: 'Send the report' });
 
 describe('ReportPage', () => {
   it('says the report is anonymous and asks for a reason before sending anything', async () => {
@@ -99,29 +84,6 @@ describe('ReportPage', () => {
     expect(
       await screen.findByText('Thank you. Your report was sent and our team will review it.'),
     ).toBeTruthy();
-  });
-
-  it('keeps the reason, sub-reason and text through a reload until the report is sent', async () => {
-    const fetch = stubFetch(() => jsonResponse(201, { _id: 'r1' }));
-    const user = userEvent.setup();
-    const first = render();
-    await user.click(screen.getByRole('radio', { name: 'Scam or advertising' }));
-    await user.click(screen.getByRole('radio', { name: 'Asks for codes, passwords or bank details' }));
-    await user.type(screen.getByLabelText(/Anything else our team should know/), 'Asked for my PIN');
-    // Sent while offline, the page reloads before the phone is back online: drawn again from nothing.
-    first.unmount();
-
-    render();
-    const chosen = (name: string) => screen.getByRole('radio', { name }).getAttribute('aria-checked');
-    expect(chosen('Scam or advertising')).toBe('true');
-    expect(chosen('Asks for codes, passwords or bank details')).toBe('true');
-    expect(screen.getByLabelText<HTMLTextAreaElement>(/Anything else our team should know/).value).toBe(
-      'Asked for my PIN',
-    );
-    await user.click(send());
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    expect(bodyOf(fetch)).toMatchObject({ reason: 'scam_or_commercial', text: 'Asked for my PIN' });
-    await waitFor(() => expect(sessionStorage.length).toBe(0));
   });
 
   it('offers to block the member too, as one step: the report, then the block, then one thank-you', async () => {
