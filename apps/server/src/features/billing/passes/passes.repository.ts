@@ -20,6 +20,22 @@ export async function lockMemberPasses(tx: DbOrTx, userId: string): Promise<void
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${PASSES_LOCK_CLASS}, hashtext(${userId}))`);
 }
 
+/**
+ * The latest moment a grant or a refund of the member's passes took effect at (their `created_at`
+ * and `revoked_at`), or undefined when they have none.
+ */
+export async function lastMoveAt(tx: DbOrTx, userId: string): Promise<Date | undefined> {
+  const [row] = await tx
+    .select({
+      at: sql<Date | null>`GREATEST(MAX(${userSubscriptions.createdAt}), MAX(${userSubscriptions.revokedAt}))`.mapWith(
+        (value: string | Date | null) => (value === null ? null : new Date(value)),
+      ),
+    })
+    .from(userSubscriptions)
+    .where(eq(userSubscriptions.userId, userId));
+  return row?.at ?? undefined;
+}
+
 export async function findPassByPayment(
   db: DbOrTx,
   paymentId: string,

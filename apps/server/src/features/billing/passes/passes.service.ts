@@ -32,8 +32,9 @@ export async function grantPass(
   if (granted) return { pass: granted, created: false };
   const plan = await findPlan(tx, grant.planId);
   if (!plan) throw new Error(`grantPass: no plan ${grant.planId}`);
-  const live = await repo.livePasses(tx, grant.userId, grant.at);
-  const startsAt = new Date(firstBelow(live, plan, grant.at.getTime()));
+  const at = await inTurn(tx, grant.userId, grant.at);
+  const live = await repo.livePasses(tx, grant.userId, at);
+  const startsAt = new Date(firstBelow(live, plan, at.getTime()));
   const ms = plan.days * DAY_MS;
   const inserted = await repo.insertPass(tx, {
     userId: grant.userId,
@@ -41,7 +42,7 @@ export async function grantPass(
     paymentId: grant.paymentId,
     startsAt,
     endsAt: new Date(startsAt.getTime() + ms),
-    createdAt: grant.at,
+    createdAt: at,
   });
   if (inserted) {
     if (live.some(({ pass }) => pass.endsAt > startsAt)) {
@@ -53,6 +54,17 @@ export async function grantPass(
   const raced = await repo.findPassByPayment(tx, grant.paymentId);
   if (!raced) throw new Error(`grantPass: payment ${grant.paymentId} neither granted nor granting`);
   return { pass: raced, created: false };
+}
+
+/**
+ * When a grant or a refund of the member's passes takes effect, under the member's lock: at `at`, or
+ * at the last one's moment if that was later. Two nodes' clocks, or a payment that waited for the
+ * lock, bring moments out of order by a few milliseconds; the rules of decision 0026 (a pass given
+ * way to runs across the new one, one queued starts after it) hold only for moves taken in turn.
+ */
+async function inTurn(tx: DbOrTx, userId: string, at: Date): Promise<Date> {
+  const last = await repo.lastMoveAt(tx, userId);
+  return last && last > at ? last : at;
 }
 
 /** The best plan among the passes covering `at` (the entitlement then). */
@@ -123,8 +135,9 @@ export async function revokePass(
   if (found.userId) await repo.lockMemberPasses(tx, found.userId);
   const pass = await repo.findPassByPayment(tx, revoke.paymentId);
   if (!pass || pass.revokedAt) return pass;
-  const revoked = await repo.markRevoked(tx, pass.id, revoke.at);
-  const from = Math.max(revoke.at.getTime(), pass.startsAt.getTime());
+  const at = pass.userId ? await inTurn(tx, pass.userId, revoke.at) : revoke.at;
+  const revoked = await repo.markRevoked(tx, pass.id, at);
+  const from = Math.max(at.getTime(), pass.startsAt.getTime());
   if (!pass.userId || pass.endsAt.getTime() <= from) return revoked;
   const live = await repo.livePasses(tx, pass.userId, new Date(from));
   const inside = live
