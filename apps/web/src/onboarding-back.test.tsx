@@ -48,8 +48,11 @@ function stubServer() {
   );
 }
 
-function openApp() {
-  const router = createMemoryRouter(routes, { initialEntries: ['/home'] });
+function openApp(before: string[] = []) {
+  const router = createMemoryRouter(routes, {
+    initialEntries: [...before, '/home'],
+    initialIndex: before.length,
+  });
   render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
@@ -114,6 +117,29 @@ describe('going back through the onboarding', () => {
     await waitFor(() => expect(at()).toBe('/settings/profile'));
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(at()).toBe('/settings/match'));
+  }, 30_000);
+
+  // Back from home (the Android back gesture) used to open the match preferences, then the profile.
+  it('leaves no step in the history once it is done: Back from home goes to the page before it', async () => {
+    stubServer();
+    const user = userEvent.setup();
+    const { router, at } = openApp(['/about']);
+    await waitFor(() => expect(at()).toBe('/settings/profile'));
+    await user.type(await screen.findByLabelText(/^First name/), 'Zola');
+    await user.click(screen.getByRole('radio', { name: 'Female' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(at()).toBe('/settings/match'));
+    await user.click(await screen.findByRole('checkbox', { name: 'Men' }));
+    await user.click(screen.getByRole('button', { name: 'Start meeting people' }));
+    await waitFor(() => expect(at()).toBe('/settings/photo'));
+    await user.click(await screen.findByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(at()).toBe('/home'));
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(at()).toBe('/about'));
+    await act(() => router.navigate(1));
+    await waitFor(() => expect(at()).toBe('/home'));
   }, 30_000);
 
   it('still sends a newcomer to the step due, not past it', async () => {

@@ -5,6 +5,7 @@ import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
 import { mirrorLanguageChoice } from '../lib/language-cookie.ts';
 import { setNeutralTitles } from '../lib/use-document-title.ts';
 import { clearExitPath, pendingExitPath, setNavigator } from '../lib/navigation.ts';
+import { landed, landingDue } from '../lib/onboarding-end.ts';
 import { PageSkeleton } from '../ui/page-skeleton.tsx';
 import { idleLazy } from '../ui/idle-lazy.tsx';
 import { guardRedirect } from './guard.ts';
@@ -40,9 +41,15 @@ export function NavigationGuard() {
     if (exitReached) clearExitPath();
   }, [exitReached]);
 
+  // Onboarding went back to its first step's entry: the page it ends on takes its place.
+  const landing = landingDue(location.key);
+  useEffect(() => {
+    if (landing) landed();
+  }, [landing]);
+
   // A session that just ended is on its way to its exit page: wait for it rather than redirect.
   if (me.isPending || (exitPath && !exitReached)) return <PageSkeleton />;
-  const redirect = guardRedirect(location.pathname, location.search, me.data ?? null);
+  const redirect = landing ?? guardRedirect(location.pathname, location.search, me.data ?? null);
   return (
     <>
       <NavigationProgressBar loading={navigation.state === 'loading'} />

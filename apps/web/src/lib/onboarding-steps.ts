@@ -29,9 +29,16 @@ export function onboardingScreen(me: Me, path: string): OnboardingStep | null {
 
 /**
  * The history state of a step's screen opened from the step before it: its back arrow then goes
- * back in the history (the same entry as the browser's Back) instead of adding one.
+ * back in the history (the same entry as the browser's Back) instead of adding one. `depth` counts
+ * the steps' entries under it, down to the first step's, for the end of onboarding to take them away.
  */
-export const FROM_PREVIOUS_STEP = { fromPreviousStep: true } as const;
+export type StepState = { fromPreviousStep: true; depth: number };
 
-export const cameFromPreviousStep = (state: unknown): boolean =>
+export const cameFromPreviousStep = (state: unknown): state is StepState =>
   typeof state === 'object' && state !== null && 'fromPreviousStep' in state;
+
+/** The state of the next step's screen, opened from the screen whose history state is `state`. */
+export const nextStepState = (state: unknown): StepState => ({
+  fromPreviousStep: true,
+  depth: (cameFromPreviousStep(state) ? state.depth : 0) + 1,
+});

@@ -2,11 +2,11 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconHeartSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Me } from '@motema/shared/users';
 import { notify } from '../../lib/notices.ts';
-import { FROM_PREVIOUS_STEP, onboardingScreen } from '../../lib/onboarding-steps.ts';
-import { pageAfterOnboarding } from '../../lib/page-after-onboarding.ts';
+import { endOnboarding } from '../../lib/onboarding-end.ts';
+import { nextStepState, onboardingScreen } from '../../lib/onboarding-steps.ts';
 import { setPhotoStepDue } from '../../lib/photo-step.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { MatchForm } from './components/match-form.tsx';
@@ -15,6 +15,7 @@ import { MatchForm } from './components/match-form.tsx';
 export function MatchSettingsPage() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
+  const location = useLocation();
   const me = useMeQuery().data;
   // The step due, or gone back to from the photo's.
   const [onboarding] = useState(() => !!me && onboardingScreen(me, '/settings/match') === 'match');
@@ -26,11 +27,11 @@ export function MatchSettingsPage() {
       // The required steps are done; a photo is offered next, on this device, and may be skipped.
       // It comes on top in the history, so that Back brings this step again.
       setPhotoStepDue(saved._id, true);
-      void navigate('/settings/photo', { state: FROM_PREVIOUS_STEP });
+      void navigate('/settings/photo', { state: nextStepState(location.state) });
       return;
     }
     notify('positive', t(onboarding ? 'match.welcome' : 'match.saved'));
-    if (onboarding) void navigate(pageAfterOnboarding(), { replace: true });
+    if (onboarding) endOnboarding(navigate, location);
   };
 
   return (

@@ -1,8 +1,8 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { notify } from '../../lib/notices.ts';
-import { pageAfterOnboarding } from '../../lib/page-after-onboarding.ts';
+import { endOnboarding } from '../../lib/onboarding-end.ts';
 import { setPhotoStepDue } from '../../lib/photo-step.ts';
 import { AvatarChooser } from '../media/avatar-chooser.tsx';
 import { useMeQuery } from '../users/users.api.ts';
@@ -15,13 +15,14 @@ import { useMeQuery } from '../users/users.api.ts';
 export function PhotoStepPage() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
+  const location = useLocation();
   const me = useMeQuery().data;
   if (!me) return null;
 
   const finish = () => {
     setPhotoStepDue(me._id, false);
     notify('positive', t('match.welcome'));
-    void navigate(pageAfterOnboarding(), { replace: true });
+    endOnboarding(navigate, location);
   };
 
   return (

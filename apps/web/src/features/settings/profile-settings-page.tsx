@@ -2,11 +2,11 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Me } from '@motema/shared/users';
 import { notify } from '../../lib/notices.ts';
-import { FROM_PREVIOUS_STEP, onboardingScreen } from '../../lib/onboarding-steps.ts';
-import { pageAfterOnboarding } from '../../lib/page-after-onboarding.ts';
+import { endOnboarding } from '../../lib/onboarding-end.ts';
+import { nextStepState, onboardingScreen } from '../../lib/onboarding-steps.ts';
 import { memberOnboardingStep } from '../../lib/photo-step.ts';
 import { useMeQuery } from '../users/users.api.ts';
 import { ProfileForm } from './components/profile-form.tsx';
@@ -15,6 +15,7 @@ import { ProfileForm } from './components/profile-form.tsx';
 export function ProfileSettingsPage() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
+  const location = useLocation();
   const me = useMeQuery().data;
   // Decided once: saving fills the profile, but the member is still in the onboarding flow (on the
   // step due, or gone back to it from a later one).
@@ -26,8 +27,8 @@ export function ProfileSettingsPage() {
     // While onboarding, the next screen is the feedback; otherwise a short notice. The next step
     // comes on top in the history, so that Back brings this one again.
     if (!onboarding) return notify('positive', t('profile.saved'));
-    if (memberOnboardingStep(saved) === null) void navigate(pageAfterOnboarding(), { replace: true });
-    else void navigate('/settings/match', { state: FROM_PREVIOUS_STEP });
+    if (memberOnboardingStep(saved) === null) endOnboarding(navigate, location);
+    else void navigate('/settings/match', { state: nextStepState(location.state) });
   };
 
   return (
