@@ -8,6 +8,7 @@ import { newToken, sha256 } from '../../lib/tokens.ts';
 import { revokeAllSessions } from '../auth/sessions.service.ts';
 import { withdrawalAccountOf } from '../partnership/withdrawals/withdrawal-account.service.ts';
 import { closeReports } from '../safety/safety.service.ts';
+import { holdMembers } from '../users/accounts.service.ts';
 import { setStanding } from '../users/standing.service.ts';
 import * as repo from './cases.repository.ts';
 import { weighCase } from './case-merge.service.ts';
@@ -33,6 +34,7 @@ export async function actOnCase(
   origin: string,
 ): Promise<void> {
   const effect = await deps.db.transaction(async (tx) => {
+    await holdNamedMembers(tx, caseId, input);
     const found = await repo.lockCase(tx, caseId);
     if (!found) throw notFound();
     if (found.memberId === staff.id) throw forbidden('case_about_yourself');
@@ -71,6 +73,28 @@ export async function actOnCase(
   if (effect.revoked.length > 0) await deps.events.emit('sessions.revoked', { sessionIds: effect.revoked });
   if (effect.suspended) await deps.events.emit('account.suspended', { userId: effect.suspended });
   if (effect.removed) await effect.removed.owner.announceRemoval?.(deps, effect.removed.id);
+}
+
+/** The actions that change the case's member's standing (their row). */
+const STANDING_ACTIONS: readonly ModerationActionInput['action'][] = [
+  'restrict',
+  'require_verification',
+  'suspend',
+  'ban',
+];
+
+/**
+ * Holds the rows of the members the action names (the case's member, the reporter it mutes) before
+ * the case, as a deletion locks its member's row before their cases: a reporter deleting their account
+ * while a moderator mutes them no longer deadlocks with the action, one waits for the other.
+ */
+async function holdNamedMembers(tx: Tx, caseId: string, input: ModerationActionInput): Promise<void> {
+  const memberId = await repo.caseMemberOf(tx, caseId);
+  const named = [
+    ...(memberId ? [{ id: memberId, update: STANDING_ACTIONS.includes(input.action) }] : []),
+    ...(input.action === 'mute_reporter' && input.reporter ? [{ id: input.reporter, update: false }] : []),
+  ];
+  await holdMembers(tx, named);
 }
 
 /**

@@ -71,6 +71,15 @@ export async function lockCase(db: DbOrTx, id: string) {
   return row;
 }
 
+/** The member a case is about (null: none, or deleted), read without a lock; undefined for no case. */
+export async function caseMemberOf(db: DbOrTx, id: string): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ memberId: moderationCases.memberId })
+    .from(moderationCases)
+    .where(eq(moderationCases.id, id));
+  return row?.memberId;
+}
+
 export async function updateCase(
   db: DbOrTx,
   id: string,

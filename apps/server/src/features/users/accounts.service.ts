@@ -42,6 +42,16 @@ export async function lockUserForDeletion(db: DbOrTx, userId: string): Promise<v
   await repo.lockUser(db, userId);
 }
 
+/**
+ * Members' rows held before the other rows a transaction locks (a moderator's action holds the case's
+ * member and the reporter it mutes before the case), as a deletion locks the member's row before
+ * anything of theirs: the two then queue instead of deadlocking. `update` for a row the transaction
+ * changes (the member's standing), else only for rows naming it.
+ */
+export async function holdMembers(db: DbOrTx, rows: { id: string; update: boolean }[]): Promise<void> {
+  await repo.holdUsers(db, rows);
+}
+
 /** Removes the row; sessions, one-time codes and push tokens go with it (ON DELETE CASCADE). */
 export async function deleteUser(db: DbOrTx, userId: string): Promise<boolean> {
   return repo.deleteUser(db, userId);

@@ -91,6 +91,20 @@ export async function lockUser(db: DbOrTx, id: string): Promise<void> {
   await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
 }
 
+/**
+ * Holds members' rows in id order, each for an update of its own (`update`) or for rows naming it
+ * (its key), until the transaction ends; a row already gone holds nothing.
+ */
+export async function holdUsers(db: DbOrTx, rows: { id: string; update: boolean }[]): Promise<void> {
+  for (const row of [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, row.id))
+      .for(row.update ? 'no key update' : 'key share');
+  }
+}
+
 /** Deletes the member; sessions, one-time codes and push tokens go with it (ON DELETE CASCADE). */
 export async function deleteUser(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
