@@ -64,8 +64,9 @@ export function ZoneCoverField({
           inputProps={{ 'aria-label': label }}
         >
           {(props) => (
+            // Short on the button, under the field's own label, so it fits a phone in every language.
             <Button {...props} variant="default" loading={uploading}>
-              {label}
+              {t('form.choosePhoto')}
             </Button>
           )}
         </FileButton>
