@@ -52,6 +52,8 @@ const LANDINGS = [
   '/settings/photo',
   '/settings/access',
   '/zones',
+  '/zone/:id',
+  '/posts',
 ];
 
 /**

@@ -87,7 +87,8 @@ export function ZoneAction({ zone, visitor }: { zone: Zone; visitor: boolean }) 
           loading={own.isPending}
           onConfirm={() =>
             own.mutate('leave', {
-              onSuccess: () => void navigate('/zones'),
+              // The zone's page is left for good: the tab takes its place in the history.
+              onSuccess: () => void navigate('/zones', { replace: true }),
               onSettled: () => setLeaving(false),
             })
           }

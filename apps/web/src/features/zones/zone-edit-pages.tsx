@@ -7,7 +7,10 @@ import { zoneRoleMay } from '@motema/shared/zones';
 import { Loaded, ZoneScreen } from './zone-screen.tsx';
 import { useCreateZoneMutation, useUpdateZoneMutation, useZoneQuery } from './zones.api.ts';
 
-/** `/create-zone`: a new zone, its maker its first admin; then its page. */
+/**
+ * `/create-zone`: a new zone, its maker its first admin; then its page, in the form's place in the
+ * history (Back leads where Create was pressed, not to an empty form).
+ */
 export function CreateZonePage() {
   const { t } = useTranslation('zones');
   const create = useCreateZoneMutation();
@@ -18,14 +21,17 @@ export function CreateZonePage() {
         submitLabel={t('form.create')}
         saving={create.isPending}
         save={(zone, onError) =>
-          create.mutate(zone, { onSuccess: (made) => void navigate(`/zone/${made._id}`), onError })
+          create.mutate(zone, {
+            onSuccess: (made) => void navigate(`/zone/${made._id}`, { replace: true }),
+            onError,
+          })
         }
       />
     </ZoneScreen>
   );
 }
 
-/** `/update-zone/:id`: the admin changes the zone's fields. */
+/** `/update-zone/:id`: the admin changes the zone's fields; saved, the zone's page takes the form's place. */
 export function UpdateZonePage() {
   const { t } = useTranslation('zones');
   const id = useParams().id ?? '';
@@ -45,7 +51,7 @@ export function UpdateZonePage() {
                 update.mutate(change, {
                   onSuccess: () => {
                     notify('positive', t('form.saved'));
-                    void navigate(`/zone/${id}`);
+                    void navigate(`/zone/${id}`, { replace: true });
                   },
                   onError,
                 })

@@ -20,6 +20,7 @@ const becomes = (zone: Zone) => (): [number, Zone] => {
   return [201, zone];
 };
 
+let router: ReturnType<typeof renderPage>['router'];
 function open(zone: Zone, membership: object = outside, extra = {}, me = buildMe()) {
   current = zone;
   const fetch = stubApi({
@@ -27,7 +28,7 @@ function open(zone: Zone, membership: object = outside, extra = {}, me = buildMe
     [`GET ${path}/membership`]: [200, membership],
     ...extra,
   });
-  renderPage('/zone/:id', <ZonePage />, { url: `/zone/${id}`, me });
+  ({ router } = renderPage('/zone/:id', <ZonePage />, { url: `/zone/${id}`, me }));
   return fetch;
 }
 
@@ -135,6 +136,9 @@ describe('ZonePage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Leave this zone?' });
     await user.click(within(dialog).getByRole('button', { name: 'Leave the zone' }));
     await vi.waitFor(() => expect(calls(fetch)).toContain(`DELETE ${path}/membership`));
+    // The zones take the left zone's place: Back does not reopen it.
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/zones'));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('gives a manager the settings, where they make and revoke invite links (decision 0041)', async () => {

@@ -93,6 +93,17 @@ describe('CreateZonePage', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('opens the new zone in the form’s place, so Back does not bring an empty form', async () => {
+    stubApi({ 'POST /api/zones': [201, buildZone({ _id: 'z-new', role: 'admin' })] });
+    const { router } = renderPage('/create-zone', <CreateZonePage />, { me: buildMe() });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Title/, { selector: 'input' }), 'Runners');
+    await user.type(screen.getByLabelText(/^Name/, { selector: 'input' }), 'runners');
+    await user.click(screen.getByRole('button', { name: 'Create the zone' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/zone/z-new'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it("shows a taken name under its field, and sends a private zone's questions", async () => {
     const fetch = stubApi({
       'POST /api/zones': [

@@ -53,7 +53,8 @@ export function KeepOffer({ live }: { live: Pick<Live, '_id' | 'audioOnly' | 'st
               {
                 onSuccess: () => {
                   notify('positive', t('keep.kept'), 6000);
-                  void navigate('/posts');
+                  // The ended live's offer is done: the posts take its place in the history.
+                  void navigate('/posts', { replace: true });
                 },
               },
             )
