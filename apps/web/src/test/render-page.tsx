@@ -53,7 +53,6 @@ const LANDINGS = [
   '/settings/access',
   '/zones',
   '/zone/:id',
-  '/posts',
 ];
 
 /**

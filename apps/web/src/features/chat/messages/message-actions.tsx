@@ -1,4 +1,5 @@
 import { ActionIcon, Menu, Text } from '@mantine/core';
+import { mainLandmarkPortal } from '../../../ui/main-landmark-portal.ts';
 import {
   IconArrowBackUp,
   IconCopy,
@@ -67,6 +68,7 @@ export function MessageActions({
         onChange={onOpenedChange}
         position={mine ? 'bottom-end' : 'bottom-start'}
         withinPortal
+        portalProps={mainLandmarkPortal()}
         // Mantine's focus placeholder is a focusable element with role="presentation" inside the
         // role="menu": not a menu item (axe: aria-required-children). The dropdown takes the focus.
         withInitialFocusPlaceholder={false}

@@ -8,6 +8,7 @@ import { MemberAvatar } from '../../../ui/member-avatar.tsx';
 import { MemberText } from '../../../ui/member-text.tsx';
 import { VerifiedBadge } from '../../../ui/verified-badge.tsx';
 import { usePresence } from './use-presence.ts';
+import { mainLandmarkPortal } from '../../../ui/main-landmark-portal.ts';
 
 /** Online now, or how recently active in the lists' words ("today", "this week"); nothing when longer ago. */
 function PresenceLine({ member }: { member: ConversationMember }) {
@@ -96,7 +97,7 @@ export function ThreadHeader({ member, otherTyping, importantOnly, onToggleImpor
         </Group>
       )}
       {member && profile && (
-        <Menu position="bottom-end" withinPortal>
+        <Menu position="bottom-end" withinPortal portalProps={mainLandmarkPortal()}>
           <Menu.Target>
             <ActionIcon variant="subtle" color="gray" size={44} aria-label={t('header.menu')}>
               <IconDotsVertical size={22} aria-hidden />
