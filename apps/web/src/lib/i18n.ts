@@ -123,6 +123,18 @@ export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<
   await i18next.loadNamespaces([...namespaces]);
 }
 
+/**
+ * Loads namespaces in a language that may not be the interface's (a legal document read with
+ * `?lang=`), each once: a page whose own words follow its document has them before it is drawn.
+ */
+export async function loadNamespacesIn(
+  language: InterfaceLanguage,
+  namespaces: readonly Namespace[],
+): Promise<void> {
+  const missing = namespaces.filter((namespace) => !i18next.hasResourceBundle(language, namespace));
+  if (missing.length > 0) await i18next.reloadResources([language], missing);
+}
+
 /** Starts i18next in `language` (the build's prerendering names it; a browser detects it). */
 export async function initI18n(language: InterfaceLanguage = detectLanguage()): Promise<void> {
   await i18next

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, loadNamespacesIn } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LegalArticle } from './legal-article.tsx';
@@ -27,7 +27,13 @@ const legalDocumentQuery = (language: InterfaceLanguage, doc: LegalDoc) =>
 export function legalLoader(doc: LegalDoc) {
   return async ({ request }: LoaderFunctionArgs): Promise<null> => {
     const lang = new URL(request.url).searchParams.get('lang');
-    await queryClient.prefetchQuery(legalDocumentQuery(legalLanguage(doc, currentLanguage(), lang), doc));
+    const language = legalLanguage(doc, currentLanguage(), lang);
+    // The page's own words in the document's language too: read with `?lang=` in another language than
+    // the interface's, the page was otherwise drawn as its skeleton, without its heading, until they came.
+    await Promise.all([
+      queryClient.prefetchQuery(legalDocumentQuery(language, doc)),
+      loadNamespacesIn(language, ['public']),
+    ]);
     return null;
   };
 }
