@@ -9,6 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { INTERFACE_LANGUAGES, type InterfaceLanguage } from '@motema/shared/languages';
+import { OPEN_PAGES_FILE } from '@motema/shared/open-pages';
 import {
   PRERENDERED_PAGES,
   PUBLIC_PAGES_WORKER,
@@ -20,7 +21,7 @@ import { criticalCss } from './critical-css.ts';
 import { earlyTapsHtml, writePaintedStart } from './painted-start.ts';
 import { prerenderedHtml } from './prerender-html.ts';
 import { publicPagesWorker } from './public-pages-worker.ts';
-import type { renderPage } from '../src/prerender.tsx';
+import type { openPagePaths, renderPage } from '../src/prerender.tsx';
 
 type Page = {
   /** The page's module (a manifest key), whose chunks and styles it loads. */
@@ -58,7 +59,7 @@ const PAGE_PARTS: Record<PrerenderedPath, Page> = {
   '/about': legal('about'),
 };
 
-type Renderer = { renderPage: typeof renderPage };
+type Renderer = { renderPage: typeof renderPage; openPagePaths: typeof openPagePaths };
 
 /** The style sheets of a page, in the order the build loads them: the entry's, then the page's. */
 async function pageCss(outDir: string, manifest: Manifest, page: Page) {
@@ -111,6 +112,7 @@ export function prerenderPublicPages(): Plugin {
         try {
           const module = (await server.ssrLoadModule(path.join(root, 'src', 'prerender.tsx'))) as Renderer;
           await writePages(module, template, manifest, await writePaintedStart(outDir));
+          await writeFile(path.join(outDir, OPEN_PAGES_FILE), JSON.stringify(module.openPagePaths()));
         } finally {
           await server.close();
         }

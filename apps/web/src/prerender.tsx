@@ -7,6 +7,7 @@ import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import type { InterfaceLanguage } from '@motema/shared/languages';
+import { APP } from './app-features.ts';
 import { AppRoot } from './app-root.tsx';
 import { initI18n, loadSharedNamespaces } from './lib/i18n.ts';
 import { ME_QUERY_KEY, queryClient } from './lib/query-client.ts';
@@ -40,3 +41,6 @@ export async function renderPage(path: string, language: InterfaceLanguage): Pro
     router.dispose();
   }
 }
+
+/** The paths of the pages open to someone without a session (build/prerender.ts writes them for the server). */
+export const openPagePaths = (): string[] => APP.openPages.map((page) => page.path);

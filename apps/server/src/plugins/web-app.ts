@@ -11,6 +11,7 @@ import { PRERENDERED_DIR, prerenderedFiles, PUBLIC_PAGES_WORKER } from '@motema/
 import { withLinkPreview, type LinkPreviews } from './link-preview.ts';
 import { memberShellOf } from './member-shell.ts';
 import { publicPageFile } from './public-page.ts';
+import { readOpenPages, visitorStartOf } from './visitor-start.ts';
 import { loadPagePainter, type PagePainter } from './server-paint.ts';
 
 // The app shell, and the service worker's own script and the one it imports: checked for a new
@@ -73,6 +74,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prev
     void reply.header('vary', [vary, 'Cookie, Accept-Language'].filter(Boolean).join(', '));
   });
   const painter = await loadPagePainter(app, distDir);
+  const openPages = readOpenPages(distDir);
   return (request: FastifyRequest, reply: FastifyReply) => {
     if (
       request.method !== 'GET' ||
@@ -87,12 +89,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prev
   };
 
   /**
-   * The public page's prerendered file; else the page's shell (or index.html), painted for the visit
+   * A visitor sent to the start page from a page not open to them (visitor-start.ts); else the public
+   * page's prerendered file; else the page's shell (or index.html), painted for the visit
    * when it is one the server paints, with the preview card's tags of a page a link opens. The card is
    * what a visitor may see, whoever asks; a card that cannot be read (the database away) leaves the
    * page without one, a paint that fails leaves it to the app, never the app unserved.
    */
   async function answerPage(request: FastifyRequest, reply: FastifyReply) {
+    const start = visitorStartOf(request, openPages);
+    if (start) return reply.header('Cache-Control', 'no-cache').redirect(start, 302);
     const prerendered = publicPageFile(request, built);
     if (prerendered) return sendFile(reply, prerendered);
     const shell = memberShellOf(request, built);

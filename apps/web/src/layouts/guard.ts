@@ -1,3 +1,4 @@
+import { startPageFrom } from '@motema/shared/open-pages';
 import type { Me } from '@motema/shared/users';
 import { matchPath } from 'react-router';
 import { APP } from '../app-features.ts';
@@ -12,13 +13,11 @@ import { memberOnboardingStep } from '../lib/photo-step.ts';
  */
 const accessTo = (path: string) => APP.openPages.find((page) => matchPath(page.path, path))?.access;
 
-const withFrom = (target: string, from: string) => `${target}?from=${encodeURIComponent(from)}`;
-
 /** Where the navigation guard sends someone opening `path` (with its search), or null to let them in. */
 export function guardRedirect(pathname: string, search: string, me: Me | null): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const access = accessTo(path);
-  if (!me) return access ? null : withFrom('/', path + search);
+  if (!me) return access ? null : startPageFrom(path, search);
   if (access === 'guest') return '/home';
   if (access === 'info') return null;
   // A member in onboarding sees the step due, or goes back to one before it to correct it.

@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../ui/theme.ts';
@@ -48,10 +49,24 @@ describe('StartPage', () => {
   it('passes the page on to the sign-up too: it opens once the new account is ready', async () => {
     renderStart('/?from=%2Fzones%3Finvite%3Dk7P2qx');
     expect((await screen.findByRole('status')).textContent).toContain('New here? Join Motema');
+    // The page's two, and the notice's: it lies over the page's foot, maybe over the page's own.
     expect(hrefs('Join Motema')).toEqual([
       '/register?from=%2Fzones%3Finvite%3Dk7P2qx',
       '/register?from=%2Fzones%3Finvite%3Dk7P2qx',
+      '/register?from=%2Fzones%3Finvite%3Dk7P2qx',
     ]);
+  });
+
+  it('keeps the page as drawn while the notice comes, over its foot, and lets it be closed', async () => {
+    renderStart('/?from=%2Fconversations');
+    // At once, as the page painted from HTML shows it (the notice is not in that HTML): no skeleton
+    // while the notice's code loads.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Meet people who get you');
+    const notice = await screen.findByRole('status');
+    expect(getComputedStyle(notice).position).toBe('fixed');
+    await userEvent.setup().click(within(notice).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
   });
 
   it('ignores a `from` that leads off the site', () => {

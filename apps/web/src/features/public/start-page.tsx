@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCameraHeart } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { loginPath, registerPath, safeFrom } from '../../lib/safe-from.ts';
@@ -20,11 +20,27 @@ import { StartBenefits } from './start-benefits.tsx';
 import { StartIllustration } from './start-illustration.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-// Only for visitors the guard sent here: its code (Mantine's Alert) stays off the start page's
-// critical path (bar B5). It loads within the page's Suspense, so the page shows once, complete.
+// Only for visitors sent here from a members' page: its code (Mantine's Alert) stays off the start
+// page's critical path (bar B5).
 const StartFromNotice = lazy(() =>
   import('./start-from-notice.tsx').then((module) => ({ default: module.StartFromNotice })),
 );
+
+/**
+ * The notice for a visitor sent here (by the server, or the guard), once the page is the app's: the
+ * page painted from HTML has none, so the app takes it over as it is (no skeleton, no heading gone
+ * meanwhile), and the notice then comes over the page's foot, moving nothing (start-from-notice.tsx).
+ */
+function FromNotice({ login, register }: { login: string; register: string }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(true), []);
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <StartFromNotice login={login} register={register} />
+    </Suspense>
+  );
+}
 
 /** Side by side when both fit (desktop), one per line on a phone. */
 const BUTTON = { flex: '1 1 10rem' };
@@ -49,7 +65,7 @@ function StartContent() {
 
   return (
     <Container size="lg" py={{ base: 'lg', sm: 48 }}>
-      {from && <StartFromNotice login={login} />}
+      {from && <FromNotice login={login} register={register} />}
 
       <Flex direction={{ base: 'column', sm: 'row-reverse' }} gap={{ base: 'md', sm: 'xl' }} align="center">
         <Box w="100%" style={{ flex: 1 }}>
