@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@motema/shared/users';
+import { onboard } from './test/onboard.ts';
 import { buildMe, jsonResponse } from './test/render-page.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { routes } from './router.tsx';
@@ -124,15 +125,7 @@ describe('going back through the onboarding', () => {
     stubServer();
     const user = userEvent.setup();
     const { router, at } = openApp(['/about']);
-    await waitFor(() => expect(at()).toBe('/settings/profile'));
-    await user.type(await screen.findByLabelText(/^First name/), 'Zola');
-    await user.click(screen.getByRole('radio', { name: 'Female' }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(at()).toBe('/settings/match'));
-    await user.click(await screen.findByRole('checkbox', { name: 'Men' }));
-    await user.click(screen.getByRole('button', { name: 'Start meeting people' }));
-    await waitFor(() => expect(at()).toBe('/settings/photo'));
-    await user.click(await screen.findByRole('button', { name: 'Not now' }));
+    await onboard(user, at);
     await waitFor(() => expect(at()).toBe('/home'));
     expect(router.state.historyAction).toBe('REPLACE');
 

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@motema/shared/users';
+import { onboard } from './test/onboard.ts';
 import { buildMe, jsonResponse } from './test/render-page.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { routes } from './router.tsx';
@@ -85,18 +86,6 @@ async function signUp(user: ReturnType<typeof userEvent.setup>) {
   fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1996-04-12' } });
   await user.click(screen.getByLabelText(/I accept the/));
   await user.click(screen.getByRole('button', { name: 'Create my account' }));
-}
-
-async function onboard(user: ReturnType<typeof userEvent.setup>, at: () => string) {
-  await waitFor(() => expect(at()).toBe('/settings/profile'));
-  await user.type(await screen.findByLabelText(/^First name/), 'Zola');
-  await user.click(screen.getByRole('radio', { name: 'Female' }));
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  await waitFor(() => expect(at()).toBe('/settings/match'));
-  await user.click(await screen.findByRole('checkbox', { name: 'Men' }));
-  await user.click(screen.getByRole('button', { name: 'Start meeting people' }));
-  await waitFor(() => expect(at()).toBe('/settings/photo'));
-  await user.click(await screen.findByRole('button', { name: 'Not now' }));
 }
 
 describe('the page a visitor was going to, through sign-up', () => {
