@@ -154,7 +154,7 @@ describe('going live', () => {
       [`POST /api/lives/${LIVE_ID}/keep`]: [201, { _id: 'p1' }],
     });
     const user = userEvent.setup();
-    await broadcasting().view();
+    const { router } = await broadcasting().view();
     await goLive(user);
     await user.click(await screen.findByRole('button', { name: 'End the live' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'End the live' }));
@@ -170,5 +170,8 @@ describe('going live', () => {
     await vi.waitFor(() => expect(calls(fetch)).toContain(`POST /api/lives/${LIVE_ID}/keep`));
     const keep = fetch.mock.calls.find(([url]) => url === `/api/lives/${LIVE_ID}/keep`);
     expect(JSON.parse(String(keep?.[1]?.body))).toEqual({ text: '', visibility: 'private' });
+    // The posts take the ended live's place: Back does not bring its offer again.
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/posts'));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });
