@@ -52,10 +52,16 @@ describe('a zone’s cover photo', () => {
 
   it('is kept when other fields change, and removed on request', async () => {
     const fetch = stubApi({ [`GET ${path}`]: [200, zone], [`PATCH ${path}`]: [200, zone] });
-    renderPage('/update-zone/:id', <UpdateZonePage />, { url: `/update-zone/${zone._id}`, me: buildMe() });
+    const { router } = renderPage('/update-zone/:id', <UpdateZonePage />, {
+      url: `/update-zone/${zone._id}`,
+      me: buildMe(),
+    });
     expect(await screen.findByRole('img', { name: 'Cover photo' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sentBody(fetch, 'PATCH')).toMatchObject({ cover: COVER }));
+    // Saved, the zone's page takes the form's place: Back does not bring the form again.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/zone/${zone._id}`));
+    expect(router.state.historyAction).toBe('REPLACE');
     fetch.mockClear();
 
     renderPage('/update-zone/:id', <UpdateZonePage />, { url: `/update-zone/${zone._id}`, me: buildMe() });
