@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MatchSettingsPage } from './match-settings-page.tsx';
@@ -10,6 +10,7 @@ import { buildImage } from '../media/media-fixtures.ts';
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 describe('MatchSettingsPage', () => {
@@ -95,6 +96,60 @@ describe('MatchSettingsPage', () => {
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toMatchObject({ sex: ['male'], distance: 55 });
     expect(router.state.location.pathname).toBe('/settings/match');
+  });
+
+  it('keeps what was chosen through a reload until it is saved, and says it is not saved yet', async () => {
+    const me = buildMe();
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
+      jsonResponse(200, { ...me, match: JSON.parse(String(init?.body)) }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderSettingsPage('/settings/match', <MatchSettingsPage />, me);
+    await user.click(screen.getByLabelText('Women'));
+    screen.getByRole('slider', { name: 'Distance' }).focus();
+    await user.keyboard('{ArrowRight}');
+    // Sent while offline, the page reloads before the phone is back online: drawn again from nothing.
+    cleanup();
+
+    renderSettingsPage('/settings/match', <MatchSettingsPage />, me);
+    await waitFor(() => expect(screen.getByText('Up to 55 km')).toBeTruthy());
+    expect(screen.getByLabelText<HTMLInputElement>('Women').checked).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe(
+      'What you chose before is back. It is not saved yet.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sessionStorage.length).toBe(0));
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toMatchObject({
+      sex: ['male', 'female'],
+      distance: 55,
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('puts a kept draft back within what the form offers, and forgets one that is what is saved', () => {
+    const me = buildMe();
+    sessionStorage.setItem(
+      `motema.matchDraft.${me._id}`,
+      JSON.stringify({
+        sex: ['female', 'robots'],
+        ageMin: 12,
+        ageMax: 140,
+        distance: 57.5,
+        verifiedOnly: 'yes',
+      }),
+    );
+    renderSettingsPage('/settings/match', <MatchSettingsPage />, me);
+    expect(screen.getByLabelText<HTMLInputElement>('Women').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Men').checked).toBe(false);
+    expect(screen.getByText('18 to 99 years old')).toBeTruthy();
+    expect(screen.getByText('Up to 60 km')).toBeTruthy();
+    cleanup();
+
+    sessionStorage.setItem(`motema.matchDraft.${me._id}`, JSON.stringify(me.match));
+    renderSettingsPage('/settings/match', <MatchSettingsPage />, me);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('asks for verified members only with a switch, saved with the other preferences', async () => {

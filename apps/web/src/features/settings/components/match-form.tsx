@@ -1,5 +1,6 @@
-import { Button, Checkbox, Input, RangeSlider, Slider, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Input, RangeSlider, Slider, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MATCH_DISTANCE_MAX_KM, MIN_AGE } from '@motema/shared/limits';
 import { MatchPreferencesSchema, SEXES, type MatchPreferences, type Me } from '@motema/shared/users';
@@ -8,20 +9,13 @@ import { zodFormValidator } from '../../../lib/form-errors.ts';
 import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import { useUpdateMatchMutation } from '../settings.api.ts';
 import { focusFirstErrorOf } from '../../../lib/focus-first-error.ts';
-
-/** The slider's oldest age; older members keep their saved value until they move the slider. */
-const MATCH_AGE_SLIDER_MAX = 99;
-const DISTANCE_STEP_KM = 5;
-
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-
-const matchValuesOf = (me: Me): MatchPreferences => ({
-  sex: me.match.sex,
-  ageMin: clamp(me.match.ageMin, MIN_AGE, MATCH_AGE_SLIDER_MAX),
-  ageMax: clamp(me.match.ageMax, MIN_AGE, MATCH_AGE_SLIDER_MAX),
-  distance: clamp(me.match.distance, DISTANCE_STEP_KM, MATCH_DISTANCE_MAX_KM),
-  verifiedOnly: me.match.verifiedOnly,
-});
+import {
+  DISTANCE_STEP_KM,
+  MATCH_AGE_SLIDER_MAX,
+  matchDraft,
+  matchValuesOf,
+  restoredMatch,
+} from './match-draft.ts';
 
 /** Who the member wants to meet: sexes, an age range, a distance, and whether only verified members. */
 export function MatchForm({
@@ -35,16 +29,33 @@ export function MatchForm({
 }) {
   const { t } = useTranslation(['settings', 'validation', 'errors']);
   const update = useUpdateMatchMutation();
+  // What is chosen outlives a reload until it is saved (onboarding's step, an edit sent offline).
+  const draft = useMemo(() => matchDraft(me._id), [me._id]);
+  const keep = useCallback((values: MatchPreferences) => draft.keep(values), [draft]);
+  const [restored, setRestored] = useState(false);
   const form = useForm<MatchPreferences>({
     initialValues: matchValuesOf(me),
+    onValuesChange: keep,
     validate: zodFormValidator(MatchPreferencesSchema, t),
   });
+  const { setValues } = form;
+  useEffect(() => {
+    const kept = draft.read();
+    const values = kept && restoredMatch(kept, matchValuesOf(me));
+    if (!values) return draft.forget();
+    setValues(values);
+    setRestored(true);
+    // Once, as the form opens: a later answer of the profile (this form's own save) is not a draft.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft, setValues]);
   const { ageMin, ageMax, distance } = form.values;
   const km = new Intl.NumberFormat(currentLanguage(), { style: 'unit', unit: 'kilometer' });
 
   const submit = form.onSubmit((values) => {
     update.mutate(values, {
       onSuccess: (saved) => {
+        draft.forget();
+        setRestored(false);
         form.resetDirty(matchValuesOf(saved));
         onSaved(saved);
       },
@@ -55,6 +66,11 @@ export function MatchForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="xl">
+        {restored && (
+          <Alert variant="light" color="gray" radius="md" role="status">
+            <Text size="sm">{t('match.draftBack')}</Text>
+          </Alert>
+        )}
         <Checkbox.Group
           size="md"
           label={t('match.showMe')}
