@@ -33,7 +33,7 @@ describe('PhotoGallery', () => {
     expect(image.getAttribute('loading')).toBe('lazy');
     expect(image.closest('picture')?.querySelector('source')?.getAttribute('type')).toBe('image/avif');
     expect(screen.getByText('2 / 12 photos')).toBeTruthy();
-    expect(screen.getAllByText('Profile photo')).toHaveLength(1);
+    expect(screen.getAllByText('Profile')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Add a photo' })).toBeTruthy();
   });
 
@@ -114,7 +114,7 @@ describe('PhotoGallery', () => {
     await waitFor(() =>
       expect(
         screen.getByRole('img', { name: 'Your photo 2' }).parentElement?.parentElement?.textContent,
-      ).toContain('Profile photo'),
+      ).toContain('Profile'),
     );
   });
 });

@@ -244,7 +244,7 @@ describe('WithdrawalPage', () => {
     stubApi({ 'GET /api/partnership': () => NOT_PARTNER });
     render();
     expect(await screen.findByText('Join the partnership programme first.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to the partnership programme' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Partnership programme' }).getAttribute('href')).toBe(
       '/premium/partnership',
     );
   });
