@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router';
-import { cameFromPreviousStep } from './onboarding-steps.ts';
+import { stepDepth } from './onboarding-steps.ts';
 import { pageAfterOnboarding } from './page-after-onboarding.ts';
 
 /** The page onboarding ends on, once the history is back on its first step's entry. */
@@ -14,7 +14,7 @@ let landing: { page: string; fromKey: string } | null = null;
  */
 export function endOnboarding(navigate: NavigateFunction, from: { key: string; state: unknown }): void {
   const page = pageAfterOnboarding();
-  const depth = cameFromPreviousStep(from.state) ? from.state.depth : 0;
+  const depth = stepDepth(from.state);
   if (depth === 0) {
     void navigate(page, { replace: true });
     return;

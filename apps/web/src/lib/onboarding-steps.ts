@@ -37,8 +37,18 @@ export type StepState = { fromPreviousStep: true; depth: number };
 export const cameFromPreviousStep = (state: unknown): state is StepState =>
   typeof state === 'object' && state !== null && 'fromPreviousStep' in state;
 
+/**
+ * How many steps' entries lie under the screen whose history state is `state`: 0 for the first step,
+ * or for a state written before the count was (an older version of the app): the end of onboarding
+ * then only takes the last step's place.
+ */
+export function stepDepth(state: unknown): number {
+  const depth = cameFromPreviousStep(state) ? state.depth : 0;
+  return Number.isInteger(depth) && depth > 0 ? depth : 0;
+}
+
 /** The state of the next step's screen, opened from the screen whose history state is `state`. */
 export const nextStepState = (state: unknown): StepState => ({
   fromPreviousStep: true,
-  depth: (cameFromPreviousStep(state) ? state.depth : 0) + 1,
+  depth: stepDepth(state) + 1,
 });
