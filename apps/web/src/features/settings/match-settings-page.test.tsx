@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '@motema/shared/users';
 import { MatchSettingsPage } from './match-settings-page.tsx';
 import { renderSettingsPage } from './render-settings-page.tsx';
 import { buildMe, jsonResponse } from '../../test/render-page.tsx';
@@ -13,16 +14,22 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
+/** The server, answering each save of the preferences with the member who has them. */
+function answerSaves(me: Me) {
+  const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
+    jsonResponse(200, { ...me, match: JSON.parse(String(init?.body)) }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
 describe('MatchSettingsPage', () => {
   it('as the last required onboarding step, asks for at least one choice, then goes home', async () => {
     const me = buildMe({
       match: { sex: [], ageMin: 18, ageMax: 99, distance: 100, verifiedOnly: false },
       avatar: buildImage('p1'),
     });
-    const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
-      jsonResponse(200, { ...me, match: JSON.parse(String(init?.body)) }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const fetch = answerSaves(me);
     const user = userEvent.setup();
     const { router } = renderSettingsPage('/settings/match', <MatchSettingsPage />, me);
 
@@ -83,10 +90,7 @@ describe('MatchSettingsPage', () => {
 
   it('moves the distance with the keyboard and stays on the page after saving', async () => {
     const me = buildMe();
-    const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
-      jsonResponse(200, { ...me, match: JSON.parse(String(init?.body)) }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const fetch = answerSaves(me);
     const user = userEvent.setup();
     const { router } = renderSettingsPage('/settings/match', <MatchSettingsPage />, me);
     screen.getByRole('slider', { name: 'Distance' }).focus();
@@ -100,10 +104,7 @@ describe('MatchSettingsPage', () => {
 
   it('keeps what was chosen through a reload until it is saved, and says it is not saved yet', async () => {
     const me = buildMe();
-    const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
-      jsonResponse(200, { ...me, match: JSON.parse(String(init?.body)) }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const fetch = answerSaves(me);
     const user = userEvent.setup();
     renderSettingsPage('/settings/match', <MatchSettingsPage />, me);
     await user.click(screen.getByLabelText('Women'));
@@ -154,10 +155,7 @@ describe('MatchSettingsPage', () => {
 
   it('asks for verified members only with a switch, saved with the other preferences', async () => {
     const me = buildMe();
-    const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
-      jsonResponse(200, { ...me, match: JSON.parse(String(init?.body)) }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const fetch = answerSaves(me);
     const user = userEvent.setup();
     renderSettingsPage('/settings/match', <MatchSettingsPage />, me);
     const verifiedOnly = screen.getByRole('switch', { name: /^Verified members only/ }) as HTMLInputElement;
