@@ -103,7 +103,7 @@ async function answer(page: PageSpec) {
           locked: false,
           likes: get(row, 'likes'),
           liked: get(row, 'liked'),
-          comments: get(row, 'comments'),
+          comments: get(row, 'commentsSeen'),
           allowed: null,
           createdAt: (get(row, 'createdAt') as Date).toISOString(),
           editedAt: null,

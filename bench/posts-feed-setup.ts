@@ -4,13 +4,14 @@
  * from the app's own code for the reference.
  */
 import path from 'node:path';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/features/auth/sessions.service.ts';
 import { listFeed } from '../apps/server/src/features/posts/feed/feed.service.ts';
+import { pageFields } from '../apps/server/src/features/posts/feed/feed.repository.ts';
 import { createLocalStorage } from '../apps/server/src/lib/storage.ts';
 import { AFRICAN_CITIES } from '../apps/server/src/seed/members.ts';
 import { seed } from '../apps/server/src/seed/seed.ts';
@@ -130,17 +131,7 @@ export function recordingDb(pool: pg.Pool): { db: Db; statements: Statement[] } 
 
 /** The names of the page statement's columns, in order (feed.repository.ts pageFields). */
 export function feedPageFields(): string[] {
-  return [
-    ...Object.keys(getTableColumns(schema.posts)),
-    'authorUsername',
-    'authorFirstName',
-    'authorAvatarPhotoId',
-    'liked',
-    'allowed',
-    'requested',
-    'allowedIds',
-    'mediaIds',
-  ];
+  return Object.keys(pageFields('00000000-0000-0000-0000-000000000000'));
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of a captured statement, with its parameters. */

@@ -23,7 +23,7 @@ export const SYSTEM_TOOLS_DIRECTORY = '/usr/bin';
 
 const require = createRequire(import.meta.url);
 
-function packagedBinary(tool: 'ffmpeg' | 'ffprobe'): string | undefined {
+export function packagedBinary(tool: 'ffmpeg' | 'ffprobe'): string | undefined {
   const name = `@${tool}-installer/${process.platform}-${process.arch}`;
   try {
     const folder = path.dirname(require.resolve(`${name}/package.json`));

@@ -123,6 +123,18 @@ function videoOutput(rendition: LiveRendition, target: RenditionTarget, workDir:
   ];
 }
 
+/**
+ * Scales a picture to cover a `side` x `side` square, keeping its shape, in even dimensions (H.264's
+ * 4:2:0): the short side becomes `side`, the long one its share rounded down to an even number. Said
+ * as expressions rather than `force_original_aspect_ratio=increase:force_divisible_by=2`, an option
+ * of ffmpeg 4.3 that the packaged fallback (ffmpeg 4.1, lib/ffmpeg-tools.ts) refuses: there every live
+ * ended at its first chunk.
+ */
+export function coverSquare(side: number): string {
+  const share = (long: string, short: string) => `'max(${side},trunc(${long}*${side}/${short}/2)*2)'`;
+  return `scale=w=${share('iw', 'ih')}:h=${share('ih', 'iw')}`;
+}
+
 const audioArgs = (target: RenditionTarget) => [
   ...['-c:a', 'aac', '-b:a', `${target.audioKbps}k`, '-ac', String(target.audioChannels), '-ar', '48000'],
 ];
@@ -148,12 +160,12 @@ export function liveEncoderArgs(input: { audioOnly: boolean; workDir: string }):
     return [...head, '-map', '0:a:0', ...audioArgs(RENDITION_TARGETS.audio), ...hlsOutput('audio', workDir)];
   const video = (['360p', '240p'] as const).map((rendition) => {
     const target = RENDITION_TARGETS[rendition];
-    return `[${rendition}in]scale=${target.height}:${target.height}:force_original_aspect_ratio=increase:force_divisible_by=2,setsar=1,fps=${target.framesPerSecondMax},format=yuv420p[${rendition}]`;
+    return `[${rendition}in]${coverSquare(target.height)},setsar=1,fps=${target.framesPerSecondMax},format=yuv420p[${rendition}]`;
   });
   const graph = [
     '[0:v:0]split=3[360pin][240pin][framein]',
     ...video,
-    `[framein]fps=1/${LIVE_FRAME_SAMPLE_SECONDS},scale=240:240:force_original_aspect_ratio=increase:force_divisible_by=2[frames]`,
+    `[framein]fps=1/${LIVE_FRAME_SAMPLE_SECONDS},${coverSquare(240)}[frames]`,
   ].join(';');
   return [
     ...head,

@@ -144,7 +144,7 @@ export type FeedRow = {
 };
 
 /** The page's columns, flat (db/array-rows.ts reads them with each column's own decoder). */
-function pageFields(viewerId: string) {
+export function pageFields(viewerId: string) {
   return {
     ...getTableColumns(posts),
     authorUsername: users.username,
