@@ -21,6 +21,7 @@ import {
 } from '../fixtures.ts';
 import { builtFrom } from '../build-files.ts';
 import { pollUntil } from '../poll-until.ts';
+import { goOffline } from '../offline-emulation.ts';
 import { noteServedDocuments, servedDocument } from '../served-document.ts';
 
 /** What the member's device keeps (lib/persisted-queries.ts: one record a query), as JSON. */
@@ -191,7 +192,7 @@ const offline = journey(
     log(`the service worker keeps ${cached.length} files of the app`);
 
     // Offline: reloading the chats and the thread shows what she read.
-    await page.context().setOffline(true);
+    const backOnline = await goOffline(page);
     await page.goto('/conversations');
     await page.getByRole('heading', { level: 1, name: chat('title'), exact: true }).waitFor();
     await page.getByText('I will be at the blue gate').waitFor();
@@ -267,7 +268,7 @@ const offline = journey(
       .first()
       .waitFor();
     await noticeClearOfTopBar(page, errors('network'), 'Settings');
-    await page.context().setOffline(false);
+    await backOnline();
   },
   { timeoutMs: 180_000 },
 );

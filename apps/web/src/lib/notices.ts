@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
 import { ERROR_NOTICE_MS } from '@motema/shared/limits';
+import { loadNamespaces } from './i18n.ts';
 import { appWorker } from './platform/app-worker.ts';
 
 const OFFLINE_NOTICE_ID = 'offline';
@@ -53,6 +54,10 @@ export function connectionNoticeTexts(
 }
 
 let waitingShown = false;
+/** The namespaces of the connection notice's texts. */
+const NOTICE_NAMESPACES = ['common', 'errors'] as const;
+/** The browser's network state when the shown notice was written: the notice says it again when it changes. */
+let shownOnline: boolean | null = null;
 
 /** One persistent connection notice (connectionNoticeTexts), hidden when the connection is back. */
 export function showOfflineNotice(): void {
@@ -67,10 +72,27 @@ export function showWaitingNotice(): void {
   showConnectionNotice(true);
 }
 
-function showConnectionNotice(waiting: boolean): void {
-  if (offlineShown && (!waiting || waitingShown)) return;
-  const texts = connectionNoticeTexts(navigator.onLine, appWorker.servesOffline(), waiting);
-  waitingShown = waiting && !navigator.onLine;
+/**
+ * Shows the notice, or writes it again when what it says has changed: the network went while it said
+ * the server did not answer (or came back while it said the network was gone), or a change now waits.
+ */
+function showConnectionNotice(waiting: boolean, textsAsked = false): void {
+  const online = navigator.onLine;
+  if (!textsAsked && !i18next.hasLoadedNamespace(NOTICE_NAMESPACES)) {
+    // The network may go before the app has its texts (its first seconds): the notice waits for them
+    // (asked once) rather than show their keys, and is not shown if the network came back meanwhile.
+    void loadNamespaces(NOTICE_NAMESPACES)
+      .catch(() => undefined)
+      .then(() => {
+        if (navigator.onLine === online) showConnectionNotice(waiting, true);
+      });
+    return;
+  }
+  const waits = waiting || waitingShown;
+  if (offlineShown && waits === waitingShown && online === shownOnline) return;
+  const texts = connectionNoticeTexts(online, appWorker.servesOffline(), waits);
+  waitingShown = waits && !online;
+  shownOnline = online;
   if (offlineShown) {
     notifications.update({ id: OFFLINE_NOTICE_ID, ...texts });
     return;

@@ -99,6 +99,9 @@ function hlsOutput(rendition: LiveRendition, workDir: string): string[] {
     // temp_file: a segment or playlist appears whole (renamed once written), never half-written.
     ...['-hls_flags', 'independent_segments+temp_file+omit_endlist'],
     ...['-hls_segment_filename', `${workDir}/${rendition}-%05d.m4s`],
+    // The audio comes before the first picture is through the filters: ffmpeg before 4.4 held 128
+    // packets a stream for it and ended the live ("Too many packets buffered").
+    ...['-max_muxing_queue_size', '1024'],
     `${workDir}/${playlistName(rendition)}`,
   ];
 }
