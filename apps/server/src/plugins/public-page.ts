@@ -9,22 +9,27 @@ import {
 } from '@motema/shared/public-pages';
 import { SESSION_COOKIE } from '../features/auth/sessions.service.ts';
 
-/** What a page request asks for: its path (no trailing slash) and the language the web app will start in. */
-export type RequestedPage = { path: string; language: InterfaceLanguage };
+/**
+ * What a page request asks for: its path (no trailing slash), its search (`?…`, or empty) and the
+ * language the web app will start in.
+ */
+export type RequestedPage = { path: string; search: string; language: InterfaceLanguage };
 
 /**
  * The page a request asks for, in the language the web app would pick by its rule: the choice stored
  * on the device (its cookie), else `?lang=`, else Accept-Language, else English.
  */
 export function requestedPage(request: FastifyRequest): RequestedPage {
-  const [pathname = '/', search = ''] = request.url.split('?');
+  const query = request.url.indexOf('?');
+  const pathname = query === -1 ? request.url : request.url.slice(0, query);
+  const search = query === -1 ? '' : request.url.slice(query);
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const language = pageLanguage({
     stored: request.cookies[LANGUAGE_COOKIE],
     query: new URLSearchParams(search).get('lang'),
     accepted: acceptedLanguages(request.headers['accept-language']),
   });
-  return { path, language };
+  return { path, search, language };
 }
 
 /**

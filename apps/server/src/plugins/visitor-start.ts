@@ -26,8 +26,6 @@ export function readOpenPages(distDir: string): string[] | null {
  */
 export function visitorStartOf(request: FastifyRequest, openPages: readonly string[] | null): string | null {
   if (!openPages || request.cookies[SESSION_COOKIE] || request.headers.authorization) return null;
-  const { path } = requestedPage(request);
-  if (isOpenPath(openPages, path)) return null;
-  const query = request.url.indexOf('?');
-  return startPageFrom(path, query === -1 ? '' : request.url.slice(query));
+  const { path, search } = requestedPage(request);
+  return isOpenPath(openPages, path) ? null : startPageFrom(path, search);
 }

@@ -12,10 +12,18 @@ const never = () => () => undefined;
  */
 export function useNavigationState(): unknown {
   const state: unknown = useLocation().state;
-  const afterTakeover = useSyncExternalStore(
+  return useAfterTakeover() ? state : null;
+}
+
+/**
+ * False while React takes over a page painted from HTML (as the server or the build drew it), true
+ * right after, and always when React draws the page itself: what the painted page could not hold waits
+ * for it, so the takeover keeps the page as it is.
+ */
+export function useAfterTakeover(): boolean {
+  return useSyncExternalStore(
     never,
     () => true,
     () => false,
   );
-  return afterTakeover ? state : null;
 }

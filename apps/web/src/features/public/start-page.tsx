@@ -12,12 +12,13 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCameraHeart } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { loginPath, registerPath, safeFrom } from '../../lib/safe-from.ts';
 import { StartBenefits } from './start-benefits.tsx';
 import { StartIllustration } from './start-illustration.tsx';
+import { useAfterTakeover } from '../../lib/navigation-state.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 // Only for visitors sent here from a members' page: its code (Mantine's Alert) stays off the start
@@ -32,9 +33,7 @@ const StartFromNotice = lazy(() =>
  * meanwhile), and the notice then comes over the page's foot, moving nothing (start-from-notice.tsx).
  */
 function FromNotice({ login, register }: { login: string; register: string }) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => setShown(true), []);
-  if (!shown) return null;
+  if (!useAfterTakeover()) return null;
   return (
     <Suspense fallback={null}>
       <StartFromNotice login={login} register={register} />

@@ -1,6 +1,6 @@
-import { Alert, Button, Checkbox, Input, RangeSlider, Slider, Stack, Switch, Text } from '@mantine/core';
+import { Button, Checkbox, Input, RangeSlider, Slider, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MATCH_DISTANCE_MAX_KM, MIN_AGE } from '@motema/shared/limits';
 import { MatchPreferencesSchema, SEXES, type MatchPreferences, type Me } from '@motema/shared/users';
@@ -9,6 +9,8 @@ import { zodFormValidator } from '../../../lib/form-errors.ts';
 import { applyServerErrors } from '../../../lib/apply-server-errors.ts';
 import { useUpdateMatchMutation } from '../settings.api.ts';
 import { focusFirstErrorOf } from '../../../lib/focus-first-error.ts';
+import { useDraftPutBack } from '../../../lib/use-draft-put-back.ts';
+import { DraftBackNotice } from '../../../ui/draft-back-notice.tsx';
 import {
   DISTANCE_STEP_KM,
   MATCH_AGE_SLIDER_MAX,
@@ -31,33 +33,23 @@ export function MatchForm({
   const update = useUpdateMatchMutation();
   // What is chosen outlives a reload until it is saved (onboarding's step, an edit sent offline).
   const draft = useMemo(() => matchDraft(me._id), [me._id]);
-  const keep = useCallback((values: MatchPreferences) => draft.keep(values), [draft]);
-  const [restored, setRestored] = useState(false);
   const form = useForm<MatchPreferences>({
     initialValues: matchValuesOf(me),
-    onValuesChange: keep,
+    onValuesChange: draft.keep,
     validate: zodFormValidator(MatchPreferencesSchema, t),
   });
-  const { setValues } = form;
-  useEffect(() => {
-    const kept = draft.read();
-    const values = kept && restoredMatch(kept, matchValuesOf(me));
-    if (!values) return draft.forget();
-    setValues(values);
-    setRestored(true);
-    // Once, as the form opens: a later answer of the profile (this form's own save) is not a draft.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draft, setValues]);
+  const { restored, saved } = useDraftPutBack(draft, form.setValues, (kept) =>
+    restoredMatch(kept, matchValuesOf(me)),
+  );
   const { ageMin, ageMax, distance } = form.values;
   const km = new Intl.NumberFormat(currentLanguage(), { style: 'unit', unit: 'kilometer' });
 
   const submit = form.onSubmit((values) => {
     update.mutate(values, {
-      onSuccess: (saved) => {
-        draft.forget();
-        setRestored(false);
-        form.resetDirty(matchValuesOf(saved));
-        onSaved(saved);
+      onSuccess: (member) => {
+        saved();
+        form.resetDirty(matchValuesOf(member));
+        onSaved(member);
       },
       onError: (error) => applyServerErrors(form, error, t),
     });
@@ -66,11 +58,7 @@ export function MatchForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="xl">
-        {restored && (
-          <Alert variant="light" color="gray" radius="md" role="status">
-            <Text size="sm">{t('match.draftBack')}</Text>
-          </Alert>
-        )}
+        {restored && <DraftBackNotice>{t('match.draftBack')}</DraftBackNotice>}
         <Checkbox.Group
           size="md"
           label={t('match.showMe')}

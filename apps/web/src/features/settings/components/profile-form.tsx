@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ABOUT_MAX_LENGTH, NAME_MAX_LENGTH } from '@motema/shared/limits';
 import {
@@ -18,6 +18,8 @@ import { useUpdateProfileMutation } from '../settings.api.ts';
 import { OptionalNativeSelect } from '../../../ui/optional-native-select.tsx';
 import { focusFirstErrorOf } from '../../../lib/focus-first-error.ts';
 import { tabDraft } from '../../../lib/form-draft.ts';
+import { useDraftPutBack } from '../../../lib/use-draft-put-back.ts';
+import { DraftBackNotice } from '../../../ui/draft-back-notice.tsx';
 
 /** What the form keeps for the tab until it is saved (lib/form-draft.ts). */
 const DRAFT_FIELDS = [
@@ -71,13 +73,9 @@ export function ProfileForm({
     () => tabDraft<ProfileValues>(`motema.profileDraft.${me._id}`, DRAFT_FIELDS),
     [me._id],
   );
-  // Stable: the form's setValues changes with it, and the effect below would run again each render.
-  const keep = useCallback((values: ProfileValues) => draft.keep(values), [draft]);
-  // A draft put back: the member is told it is not saved yet.
-  const [restored, setRestored] = useState(false);
   const form = useForm<ProfileValues>({
     initialValues: valuesOf(me),
-    onValuesChange: keep,
+    onValuesChange: draft.keep,
     validate: zodFormValidator(ProfileUpdateSchema, t),
     validateInputOnBlur: true,
     // A text pasted over the limit is kept whole and refused at once, never cut without a word.
@@ -85,27 +83,19 @@ export function ProfileForm({
   });
   const aboutTooLong = form.values.about.length > ABOUT_MAX_LENGTH;
   const { sex } = form.values;
-  // Once the page drawn first (as the server would) is the app's.
-  const { setValues } = form;
-  useEffect(() => {
-    const kept = draft.read();
-    if (!kept) return;
-    const saved = valuesOf(me);
-    if (!DRAFT_FIELDS.some((field) => field in kept && kept[field] !== saved[field])) return draft.forget();
-    setValues(kept);
-    setRestored(true);
-    // Once, as the form opens: a later answer of the profile (this form's own save) is not a draft.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draft, setValues]);
+  // Once the page drawn first (as the server would) is the app's; a draft put back says it is not saved yet.
+  const { restored, saved } = useDraftPutBack(draft, form.setValues, (kept) => {
+    const current = valuesOf(me);
+    return DRAFT_FIELDS.some((field) => field in kept && kept[field] !== current[field]) ? kept : null;
+  });
 
   const submit = form.onSubmit((values) => {
     const profile: ProfileUpdate = ProfileUpdateSchema.parse(values);
     update.mutate(profile, {
-      onSuccess: (saved) => {
-        draft.forget();
-        setRestored(false);
-        form.resetDirty(valuesOf(saved));
-        onSaved(saved);
+      onSuccess: (member) => {
+        saved();
+        form.resetDirty(valuesOf(member));
+        onSaved(member);
       },
       onError: (error) => applyServerErrors(form, error, t),
     });
@@ -115,11 +105,7 @@ export function ProfileForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {/* At the top, where the page opens: the fields below are not saved yet. */}
-        {restored && (
-          <Alert variant="light" color="gray" radius="md" role="status">
-            <Text size="sm">{t('profile.draftBack')}</Text>
-          </Alert>
-        )}
+        {restored && <DraftBackNotice>{t('profile.draftBack')}</DraftBackNotice>}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
             label={t('profile.firstName')}
