@@ -163,6 +163,7 @@ export function liveEncoderArgs(input: { audioOnly: boolean; workDir: string }):
     return [...head, '-map', '0:a:0', ...audioArgs(RENDITION_TARGETS.audio), ...hlsOutput('audio', workDir)];
   const video = (['360p', '240p'] as const).map((rendition) => {
     const target = RENDITION_TARGETS[rendition];
+    if (target.height === null) throw new Error(`${rendition} has no picture`);
     return `[${rendition}in]${coverSquare(target.height)},setsar=1,fps=${target.framesPerSecondMax},format=yuv420p[${rendition}]`;
   });
   const graph = [
