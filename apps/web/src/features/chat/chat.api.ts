@@ -108,7 +108,11 @@ export function useMessagesQuery(conversationId: string) {
     enabled: conversationId !== '',
     meta: { silent: true },
     initialData: () => keptData<MessagesData>(chatKeys.messages(conversationId)),
-    initialDataUpdatedAt: () => keptAt(chatKeys.messages(conversationId)),
+    // A thread drawn from the device's copy is asked for again as it opens, however recent the copy:
+    // the copy may lack what was sent or received just before it was written (a reload right after
+    // sending), and the socket's catch-up (sync/chat-sync.tsx) reaches only the threads held when it
+    // connects. Left fresh, such a thread showed the message missing until another page load.
+    initialDataUpdatedAt: 0,
   });
 }
 
