@@ -97,6 +97,8 @@ export type FeatureModule = {
   workers?: (context: FeatureContext) => Promise<void>;
   /** What this node repeats while the app runs (jobs/periodic.ts), stopped when the app closes. */
   periodic?: readonly PeriodicJob<FeatureContext>[];
+  /** What it lets go of when the app closes (this node's children and their files), awaited. */
+  onClose?: (context: FeatureContext) => Promise<void>;
   provides?: Partial<FeaturePorts>;
   /** The kinds of notification it owns, for the notifications feature's list and pushes (decision 0037). */
   notifications?: readonly NotificationContribution[];

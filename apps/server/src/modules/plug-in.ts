@@ -104,7 +104,7 @@ export function plugInRealtime(modules: readonly FeatureModule[], context: Realt
 
 /**
  * The app's own queues (mail, SMS), the modules' workers, then their periodic jobs, each stopped
- * when the app closes; a failed run is logged as "<name> failed".
+ * when the app closes, as the modules' `onClose` are run; a failed run is logged as "<name> failed".
  */
 export async function startJobs(
   app: FastifyInstance,
@@ -116,5 +116,9 @@ export async function startJobs(
   for (const job of modules.flatMap((m) => m.periodic ?? [])) {
     const run = startPeriodic(job, context, (err, name) => app.log.error({ err }, `${name} failed`));
     app.addHook('onClose', () => run.stop());
+  }
+  for (const m of modules) {
+    const { onClose } = m;
+    if (onClose) app.addHook('onClose', () => onClose(context));
   }
 }

@@ -25,4 +25,9 @@ export type LiveMedia = {
   close: (liveId: string, options: { keep: boolean }) => Promise<void>;
   /** The lives this node encodes now. */
   active: () => string[];
+  /**
+   * As the app closes: every encoder stops and its working files go, and nothing is told (a node
+   * still running, or this one at its next start, ends those lives in its sweep: lives.service.ts).
+   */
+  closeAll: () => Promise<void>;
 };

@@ -47,4 +47,6 @@ export const livesModule: FeatureModule = {
   ],
   // A member's deletion: the lives they watched count them no more.
   accountHooks: [livesAccountRemovalHook],
+  // This node's encoders stop with it and their working files go (its lives end in a sweep).
+  onClose: (context) => livesOf(context).media.closeAll(),
 };

@@ -141,5 +141,20 @@ export function createLiveMedia(
     },
 
     active: () => [...encodings].filter(([, encoding]) => !encoding.over).map(([liveId]) => liveId),
+
+    closeAll: async () => {
+      const all = [...encodings.values()];
+      encodings.clear();
+      await Promise.all(
+        all.map(async (encoding) => {
+          encoding.over = true;
+          clearTimeout(encoding.stall);
+          clearInterval(encoding.poll);
+          await encoding.encoder.stop();
+          await encoding.publishing;
+          await rm(encoding.workDir, { recursive: true, force: true });
+        }),
+      );
+    },
   };
 }

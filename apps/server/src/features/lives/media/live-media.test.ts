@@ -1,6 +1,7 @@
 // @slow-tier runs a live's ffmpeg on a recording made by ffmpeg, and kills one.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,5 +163,20 @@ describe('lives: the encoder host', () => {
       code: 'live_not_found',
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('stops its encoders and removes their working files when the app closes', async () => {
+    const closing = await buildTestApp();
+    const live = await insertLive(closing, await createMember(closing), { status: 'live' });
+    const before = new Set(await ffmpegChildren());
+    await liveMediaOf(closing.app).open(live.id, { audioOnly: false });
+    await liveMediaOf(closing.app).push(live.id, 0, chunksOf(video)[0]!);
+    const [pid] = (await ffmpegChildren()).filter((id) => !before.has(id));
+    const args = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+    const workDir = path.dirname(args.find((arg) => arg.endsWith('240p.m3u8'))!);
+    expect(existsSync(workDir)).toBe(true);
+    await closing.close();
+    expect(existsSync(workDir)).toBe(false);
+    expect(await ffmpegChildren()).not.toContain(pid);
   });
 });
