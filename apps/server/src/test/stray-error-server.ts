@@ -4,6 +4,7 @@
  * DATABASE_URL set; prints "listening <port>". SIGUSR2 throws outside any request.
  */
 import { EventEmitter } from 'node:events';
+import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,10 @@ const databaseUrl = process.env.DATABASE_URL!;
 const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'error', WEB_DIST_DIR: os.tmpdir() });
 const database = connectDatabase(databaseUrl, { max: 4 });
 const jobs = await startJobQueue(databaseUrl, () => {});
-const storage = createLocalStorage(await mkdtemp(path.join(os.tmpdir(), 'motema-stray-')));
+const storageDir = await mkdtemp(path.join(os.tmpdir(), 'motema-stray-'));
+// The guards end this process with exit(70): its folder goes as it exits.
+process.on('exit', () => rmSync(storageDir, { recursive: true, force: true }));
+const storage = createLocalStorage(storageDir);
 const deps = {
   env,
   db: database.db,

@@ -1,8 +1,8 @@
 import { generateKeyPairSync, verify } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../../env.ts';
 import { FLEXPAY_PRODUCTION_ENV } from '../../../test/production-env.ts';
 import { serviceAccountAssertion } from './fcm-access-token.ts';
@@ -26,11 +26,17 @@ const APNS = {
   APNS_TEAM_ID: 'TEAM123456',
   APNS_TOPIC: 'app.motema',
 };
+const folders: string[] = [];
 const fileWith = (name: string, content: string) => {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'motema-push-')), name);
+  const folder = mkdtempSync(path.join(tmpdir(), 'motema-push-'));
+  folders.push(folder);
+  const file = path.join(folder, name);
   writeFileSync(file, content);
   return file;
 };
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
 const env = (values: Record<string, string>) => parseEnv({ NODE_ENV: 'test', ...values });
 
 describe('native push settings', () => {
