@@ -15,6 +15,8 @@ import { isFromAShell } from '../lib/origin.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** Reads the request's session again from the database, past the node's cache (staff-only.ts). */
+    readAuthAgain: () => Promise<AuthContext | null>;
   }
   interface FastifyReply {
     /** The session cookie, and the language cookie with the member's language (see below). */
@@ -36,14 +38,19 @@ export const sessionPlugin = fp(
   ) => {
     const fromAShell = (request: FastifyRequest) =>
       isFromAShell(request.headers, options.publicOrigin, options.shellOrigins);
+    const tokenOf = (request: FastifyRequest) =>
+      fromAShell(request) ? bearerOf(request.headers.authorization) : request.cookies[SESSION_COOKIE];
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
-      const token = fromAShell(request)
-        ? bearerOf(request.headers.authorization)
-        : request.cookies[SESSION_COOKIE];
+      const token = tokenOf(request);
       if (!token) return;
       request.auth = (await sessionOf(options.db, token)) ?? null;
+    });
+    app.decorateRequest('readAuthAgain', async function (this: FastifyRequest) {
+      const token = tokenOf(this);
+      this.auth = (token && (await sessionOf(options.db, token, { fresh: true }))) || null;
+      return this.auth;
     });
     app.decorateReply(
       'setSessionCookie',

@@ -38,6 +38,9 @@ export const MAX_SOCKETS_PER_SESSION = 10;
 /** How long a cross-node request (fetchSockets) waits for the other nodes through Redis. */
 export const CROSS_NODE_TIMEOUT_MS = 3000;
 
+/** The nodes' message to each other (`serverSideEmit`) naming the sessions one of them revoked. */
+const SESSIONS_REVOKED = 'sessions:revoked';
+
 /** The client's address: the connection's, or behind a trusted proxy the first X-Forwarded-For entry. */
 function clientAddress(handshake: Socket['handshake'], trustProxy: boolean): string {
   const forwarded = handshake.headers['x-forwarded-for'];
@@ -102,6 +105,13 @@ export function createRealtime(
   writePacketsTogether(io.engine);
   const presenceListeners: PresenceListener[] = [];
   const connectionListeners: ConnectionListener[] = [];
+  const revokedListeners: ((sessionIds: readonly string[]) => void)[] = [];
+  const hearRevoked = (sessionIds: unknown) => {
+    if (!Array.isArray(sessionIds)) return;
+    for (const listener of revokedListeners) listener(sessionIds.filter((id) => typeof id === 'string'));
+  };
+  // Another node's revocations (`closeSessions` there).
+  io.on(SESSIONS_REVOKED, hearRevoked);
 
   io.use(async (socket, next) => {
     try {
@@ -177,12 +187,21 @@ export function createRealtime(
     onConnection(listener: ConnectionListener) {
       connectionListeners.push(listener);
     },
-    /** Revoked sessions: their sockets, on every node, are told and closed. */
+    /**
+     * Revoked sessions: their sockets, on every node, are told and closed, and every node's
+     * `onSessionsRevoked` listeners hear them (the others' through the adapter).
+     */
     closeSessions(sessionIds: readonly string[]) {
       for (const id of sessionIds) {
         io.to(`session:${id}`).emit('session:revoked');
         io.in(`session:${id}`).disconnectSockets(true);
       }
+      hearRevoked([...sessionIds]);
+      if (options.redis) io.serverSideEmit(SESSIONS_REVOKED, sessionIds);
+    },
+    /** Called with the sessions revoked on any node (this one's at once). */
+    onSessionsRevoked(listener: (sessionIds: readonly string[]) => void) {
+      revokedListeners.push(listener);
     },
     async close() {
       options.redis?.subscriber.off('close', onSubscriberClosed).off('ready', onSubscriberReady);

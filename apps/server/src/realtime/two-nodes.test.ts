@@ -5,7 +5,15 @@ import { buildConversation, ESTABLISHED, send as sendOn, textMessage } from '../
 import { createMember, findUser, waitFor } from '../test/factories.ts';
 import { startRedisServer, type TestRedis } from '../test/redis-server.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
-import { atLeast, collect, disconnection, settle, socketClients, within } from '../test/socket-test-bed.ts';
+import {
+  atLeast,
+  collect,
+  disconnection,
+  eventually,
+  settle,
+  socketClients,
+  within,
+} from '../test/socket-test-bed.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { CLIENT_LOG_BATCHES_PER_MINUTE } from '../features/devices/client-logs-realtime.ts';
 
@@ -58,8 +66,12 @@ describe('two server nodes joined by Redis', () => {
     expect(nodeA.output()).not.toContain(REDIS_PASSWORD);
   });
 
-  it('closes the sockets of a session logged out through the other node', async () => {
+  it('closes the sockets of a session logged out through the other node, which refuses it within a second', async () => {
     const member = await createMember(t);
+    const profileOnB = async () =>
+      (await fetch(`${nodeB.url}/api/users/profile`, { headers: { cookie: member.cookie } })).status;
+    // Node B has read the session (and keeps it: decision 0062).
+    expect(await profileOnB()).toBe(200);
     const onB = await open(nodeB, member.cookie);
     const revoked = collect(onB, 'session:revoked');
     const closed = disconnection(onB);
@@ -70,6 +82,7 @@ describe('two server nodes joined by Redis', () => {
     expect(res.status).toBe(204);
     await atLeast(revoked, 1);
     expect(await within(closed, 'the socket on node B closed')).toBe('io server disconnect');
+    await eventually(async () => expect(await profileOnB()).toBe(401), 1000);
   });
 
   it('keeps a member connected while a socket on the other node remains', async () => {

@@ -2,6 +2,7 @@ import type { FeatureModule } from '../../modules/feature-module.ts';
 import { routes } from '../../modules/feature-module.ts';
 import { accountRoutes } from './account.routes.ts';
 import { authRoutes } from './auth.routes.ts';
+import { forgetSessions } from './sessions.service.ts';
 import { CODE_REQUESTS_QUEUE, handleCodeRequest, type CodeRequest } from './code-requests.service.ts';
 
 export const authModule: FeatureModule = {
@@ -19,7 +20,8 @@ export const authModule: FeatureModule = {
     'POST /api/auth/password/reset',
   ],
   subscribers: ({ deps, realtime }) => {
-    // A revoked session's sockets close with it.
+    // A revoked session's sockets close with it, and no node takes it from its cache any more.
+    realtime.onSessionsRevoked((sessionIds) => forgetSessions(deps.db, sessionIds));
     deps.events.on('sessions.revoked', ({ sessionIds }) => realtime.closeSessions(sessionIds));
   },
   workers: async ({ deps }) => {

@@ -18,7 +18,7 @@ export async function insertSession(
 function prepareLiveSession(db: DbOrTx) {
   return db
     .select({
-      session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt },
+      session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt },
       user: { id: users.id, status: users.status, role: users.role },
     })
     .from(sessions)
@@ -31,7 +31,7 @@ function prepareLiveSession(db: DbOrTx) {
       ),
     )
     .limit(1)
-    .prepare('auth_live_session_v2');
+    .prepare('auth_live_session_v3');
 }
 const liveSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareLiveSession>>();
 

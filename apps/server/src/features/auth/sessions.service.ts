@@ -2,6 +2,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { clock } from '../../lib/clock.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import type { UserRole } from '../../db/schema/users.ts';
+import { createSessionCache, type SessionCache } from './session-cache.ts';
 import * as repo from './sessions.repository.ts';
 
 export const SESSION_COOKIE = 'motema_session';
@@ -24,24 +25,57 @@ export async function createSession(db: DbOrTx, userId: string, userAgent: strin
   return { token, session };
 }
 
-/** The member behind a cookie token, or undefined for a missing, revoked or expired session. */
-export async function authenticate(db: Db, token: string | undefined) {
+/** How long a session read stays this node's answer without a query (decision 0062). */
+export const SESSION_CACHE_MS = 10_000;
+type LiveSession = NonNullable<Awaited<ReturnType<typeof repo.findLiveSession>>>;
+const caches = new WeakMap<Db, SessionCache<LiveSession>>();
+function cacheOf(db: Db): SessionCache<LiveSession> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = createSessionCache({ ttlMs: SESSION_CACHE_MS, max: 50_000 });
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * The member behind a cookie token, or undefined for a missing, revoked or expired session; `fresh`
+ * reads it from the database whatever this node keeps (and keeps what it read).
+ */
+export async function authenticate(db: Db, token: string | undefined, { fresh = false } = {}) {
   if (!token || token.length > 100) return undefined;
   const now = clock.now();
-  const found = await repo.findLiveSession(db, sha256(token), now);
-  if (!found || found.user.status === 'pending') return undefined;
+  const tokenHash = sha256(token);
+  const cache = cacheOf(db);
+  const found =
+    (fresh ? undefined : cache.get(tokenHash, now.getTime())) ??
+    (await cache.load(tokenHash, now.getTime(), async () => {
+      const read = await repo.findLiveSession(db, tokenHash, now);
+      return read?.user.status === 'pending' ? undefined : read;
+    }));
+  if (!found) return undefined;
   if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    found.session.lastSeenAt = now;
     await repo.touchSession(db, found.session.id, now);
   }
   return found;
+}
+
+/** Sessions revoked (here or on another node): this node no longer takes them from its cache. */
+export function forgetSessions(db: Db, sessionIds: readonly string[]): void {
+  cacheOf(db).forget(sessionIds);
 }
 
 /**
  * The session a cookie token opens, as a request or a socket carries it: undefined for a missing,
  * revoked or expired session.
  */
-export async function sessionOf(db: Db, token: string | undefined): Promise<AuthContext | undefined> {
-  const found = await authenticate(db, token);
+export async function sessionOf(
+  db: Db,
+  token: string | undefined,
+  options?: { fresh?: boolean },
+): Promise<AuthContext | undefined> {
+  const found = await authenticate(db, token, options);
   return found && { sessionId: found.session.id, userId: found.user.id, role: found.user.role };
 }
 
