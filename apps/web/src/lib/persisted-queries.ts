@@ -10,8 +10,8 @@ export type { KeptQuery };
  * (a feature declares its own with `keepOnDevice`, next to its query keys). Kept: the last answer of
  * each matching query, bounded by the policy, saved a moment after it changes (at once when the page is hidden or left), in the member's own
  * database, deleted when the device forgets the member (logout, a session the server ended, another
- * member: lib/query-client.ts). A screen starts from it with `keptData`/`keptAt` as its query's
- * `initialData`, stale, so it is refetched at once when there is a network.
+ * member: lib/query-client.ts). A screen starts from it with `keptStart` (its query's `initialData`,
+ * stale), so it is refetched at once when there is a network.
  *
  * Why `initialData` rather than hydrating the cache on start: a query nobody observes is garbage
  * collected after 5 minutes and one that is held is kept gapless by the chat's catch-up on every
@@ -208,12 +208,16 @@ export function forgetKept(client: QueryClient, queryKey: QueryKey): void {
   void forgetting.ready.then(drop);
 }
 
-/** The data kept on the device for a query (as `initialData`), if any. */
+/** The data kept on the device for a query, if any. */
 export function keptData<T>(queryKey: QueryKey): T | undefined {
   return session?.kept.get(hashKey(queryKey))?.data as T | undefined;
 }
 
-/** When the kept data was fetched (as `initialDataUpdatedAt`: it is stale, so it is refetched). */
-export function keptAt(queryKey: QueryKey): number | undefined {
-  return session?.kept.get(hashKey(queryKey))?.updatedAt;
+/**
+ * A query's start from the device's copy: drawn at once, and stale from the start, so it is asked
+ * for again as its screen opens however recent the copy. A copy may lack what came just before it was
+ * written (a message sent, then the page reloaded); counted fresh, it would stand until another visit.
+ */
+export function keptStart<T>(queryKey: QueryKey) {
+  return { initialData: () => keptData<T>(queryKey), initialDataUpdatedAt: 0 };
 }

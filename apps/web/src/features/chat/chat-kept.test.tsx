@@ -140,26 +140,33 @@ describe('conversations and threads kept on the device', () => {
     expect(screen.queryByText('Last words 31')).toBeNull();
   });
 
-  it('asks again for a thread kept a moment ago, which may lack the last message sent', async () => {
+  it('asks again for the conversations and a thread kept a moment ago, which may lack the last message sent', async () => {
     await readOnline();
     // The member sent one more just before the page was left; the copy was written before it.
     const sent = buildMessage('c-1', 61, { text: 'Sent just before the reload' });
+    const [first, ...others] = list.conversations;
+    const newer = { ...first!, message: sent, lastSeq: 61 };
     stubChatApi({
-      'GET /api/conversations': () => list,
+      'GET /api/conversations': () => ({ ...list, conversations: [newer, ...others] }),
       'GET /api/conversations/c-1/messages': () => ({
         messages: [...thread, sent],
         count: 61,
         hasMore: false,
       }),
-      'GET /api/conversations/c-1': () => ({ conversation: list.conversations[0] }),
+      'GET /api/conversations/c-1': () => ({ conversation: newer }),
     });
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     const load = await pageLoad(ME);
     const { result } = renderHook(load.useChat, { wrapper: load.wrapper });
     expect(result.current.thread.data?.pages[0]?.messages.at(-1)?.seq, 'drawn from the copy first').toBe(60);
+    expect(result.current.list.data?.conversations[0]?.lastSeq, 'drawn from the copy first').toBe(1);
     await waitFor(() => expect(result.current.thread.data?.pages[0]?.messages.at(-1)?.seq).toBe(61), {
       timeout: 5000,
     });
+    await waitFor(() => expect(result.current.list.data?.conversations[0]?.lastSeq).toBe(61), {
+      timeout: 5000,
+    });
+    await waitFor(() => expect(result.current.conversation.data?.lastSeq).toBe(61), { timeout: 5000 });
   });
 
   it('keeps each member their own and forgets them at logout', async () => {

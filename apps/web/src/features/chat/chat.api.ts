@@ -17,7 +17,7 @@ import {
 } from '@motema/shared/chat';
 import { CONVERSATIONS_LIMIT } from '@motema/shared/limits';
 import { api, isApiError, uploadForm } from '../../lib/api-client.ts';
-import { keepOnDevice, keptAt, keptData } from '../../lib/persisted-queries.ts';
+import { keepOnDevice, keptData, keptStart } from '../../lib/persisted-queries.ts';
 import {
   chatKeys,
   keepNewerMessages,
@@ -47,8 +47,7 @@ export function useConversationsQuery(options: { enabled?: boolean } = {}) {
     queryKey: chatKeys.conversations(),
     queryFn: ({ signal }) => fetchConversations(signal),
     enabled: options.enabled,
-    initialData: () => keptData<ConversationList>(chatKeys.conversations()),
-    initialDataUpdatedAt: () => keptAt(chatKeys.conversations()),
+    ...keptStart<ConversationList>(chatKeys.conversations()),
   });
 }
 
@@ -68,8 +67,8 @@ export function useConversationQuery(id: string) {
         queryClient.getQueryData<ConversationList>(chatKeys.conversations()) ??
         keptData<ConversationList>(chatKeys.conversations())
       )?.conversations.find((conversation) => conversation._id === id),
-    initialDataUpdatedAt: () =>
-      queryClient.getQueryState(chatKeys.conversations())?.dataUpdatedAt ?? keptAt(chatKeys.conversations()),
+    // As old as the list it was found in; from the device's copy, stale (persisted-queries.ts).
+    initialDataUpdatedAt: () => queryClient.getQueryState(chatKeys.conversations())?.dataUpdatedAt ?? 0,
   });
 }
 
@@ -107,12 +106,9 @@ export function useMessagesQuery(conversationId: string) {
     structuralSharing: keepNewerMessages,
     enabled: conversationId !== '',
     meta: { silent: true },
-    initialData: () => keptData<MessagesData>(chatKeys.messages(conversationId)),
-    // A thread drawn from the device's copy is asked for again as it opens, however recent the copy:
-    // the copy may lack what was sent or received just before it was written (a reload right after
-    // sending), and the socket's catch-up (sync/chat-sync.tsx) reaches only the threads held when it
-    // connects. Left fresh, such a thread showed the message missing until another page load.
-    initialDataUpdatedAt: 0,
+    // Asked for again as it opens, however recent the copy: the socket's catch-up (sync/chat-sync.tsx)
+    // reaches only the threads held when it connects.
+    ...keptStart<MessagesData>(chatKeys.messages(conversationId)),
   });
 }
 

@@ -18,7 +18,7 @@ import {
 import { CLOCK_REFRESH_MS } from '@motema/shared/limits';
 import { api } from '../../lib/api-client.ts';
 import { takeEarlyAnswer } from '../../lib/early-answers.ts';
-import { forgetKept, keepOnDevice, keptData } from '../../lib/persisted-queries.ts';
+import { forgetKept, keepOnDevice, keptStart } from '../../lib/persisted-queries.ts';
 import { ME_QUERY_KEY } from '../../lib/query-client.ts';
 import { discoveryKeys, type UserListParams } from './discovery-keys.ts';
 import { discoveryKeptQueries } from './discovery-kept.ts';
@@ -57,18 +57,6 @@ export const listFreshMs = (filter: UserListFilter) =>
 const staleTimeOf = (filter: UserListFilter, params: UserListParams) =>
   params.unrated ? {} : { staleTime: listFreshMs(filter) };
 
-/**
- * A list as the device kept it from the last visit (discovery-kept.ts), drawn at once. Stale from the
- * start, so it is refreshed as soon as its screen asks for it: what the member changed after it was
- * kept (a rating or a match marks lists stale without refetching them) is not in it.
- */
-function keptList<T>(queryKey: QueryKey) {
-  return {
-    initialData: () => keptData<T>(queryKey),
-    initialDataUpdatedAt: 0,
-  };
-}
-
 type ListOptions = {
   enabled?: boolean;
   /** Milliseconds between refetches while the list is on screen, or false. */
@@ -85,7 +73,9 @@ export function useUserListQuery(
   return useQuery({
     queryKey,
     queryFn: ({ signal }) => fetchUserList(filter, params, signal),
-    ...keptList<UserList>(queryKey),
+    // Drawn from the device's copy, refreshed as its screen asks: what the member changed after it was
+    // kept (a rating or a match marks lists stale without refetching them) is not in it.
+    ...keptStart<UserList>(queryKey),
     ...staleTimeOf(filter, params),
     enabled: options.enabled,
     refetchInterval: options.refetchInterval,
@@ -103,7 +93,7 @@ export function useInfiniteUserListQuery(
     queryKey,
     queryFn: ({ pageParam, signal }) => fetchUserList('users', { ...params, limit, skip: pageParam }, signal),
     initialPageParam: 0,
-    ...keptList<InfiniteData<UserList, number>>(queryKey),
+    ...keptStart<InfiniteData<UserList, number>>(queryKey),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.users.length, 0);
       return last.users.length < limit || loaded >= last.count ? undefined : loaded;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { MediaItem, Story, StoryTray, StoryViewers } from '@motema/shared/posts';
 import type { StoryCreateInput } from '@motema/shared/story-create';
 import { api } from '../../../lib/api-client.ts';
-import { keepOnDevice, keptData } from '../../../lib/persisted-queries.ts';
+import { keepOnDevice, keptStart } from '../../../lib/persisted-queries.ts';
 import { STORY_TRAY_KEY, storiesKeptQueries } from './stories-kept.ts';
 
 /**
@@ -26,9 +26,8 @@ export function useStoryTrayQuery(options: { enabled?: boolean } = {}) {
     queryKey: storyKeys.tray(),
     queryFn: ({ signal }) => api<StoryTray>('/stories', { signal }),
     enabled: options.enabled,
-    // The last visit's tray counts as stale at once: stories came and went since.
-    initialData: () => keptData<StoryTray>(storyKeys.tray()),
-    initialDataUpdatedAt: 0,
+    // The last visit's tray: stories came and went since.
+    ...keptStart<StoryTray>(storyKeys.tray()),
     staleTime: 60_000,
     // The tray is a nicety on top of home: a failure leaves it as it was, without a notice.
     meta: { silent: true },
