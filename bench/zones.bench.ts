@@ -20,8 +20,9 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inBenchStage } from './lib/bench-stage.ts';
+import { childGcPauses, describeGcPauses } from './lib/gc-pauses.ts';
 import { flagOption, numberOption, textOption } from './lib/options.ts';
-import { freePort, pinCores, startAppServer, startNode } from './lib/processes.ts';
+import { freePort, pinCores, postgresCpu, processCpu, startAppServer, startNode } from './lib/processes.ts';
 import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
 import { explain } from './posts-feed-setup.ts';
 import { median, paced, percentile, saturate } from './users-list-load.ts';
@@ -50,8 +51,14 @@ const LISTS = ['search', 'suggestions'] as const;
 type List = (typeof LISTS)[number];
 
 type Name = 'reference' | 'app';
-type Runs = { saturated: number[]; latencies: number[]; rate: number };
-type Target = { name: Name; base: string; runs: Record<List, Runs> };
+/** `cpu`: each saturated run's CPU a request, in ms, of the server and of PostgreSQL (from /proc). */
+type Runs = {
+  saturated: number[];
+  latencies: number[];
+  rate: number;
+  cpu: { server: number; postgres: number }[];
+};
+type Target = { name: Name; base: string; pid: number; runs: Record<List, Runs> };
 type ZoneListBody = { zones: { _id: string }[]; count: number };
 
 const pathOf = (list: List) =>
@@ -85,26 +92,36 @@ async function main() {
     const pin = flagOption('no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
     console.log(`${viewers.length} viewers; pinning: ${pin.note}`);
     const appPort = await freePort();
-    children.push(
-      await startAppServer({ databaseUrl: database.url, port: appPort, dataDir, core: pin.server }),
-    );
+    const appChild = await startAppServer({
+      databaseUrl: database.url,
+      port: appPort,
+      dataDir,
+      core: pin.server,
+      // Its GC pauses, printed with each paced round.
+      nodeFlags: ['--trace-gc'],
+    });
+    children.push(appChild);
     const referencePort = await freePort();
-    children.push(
-      await startNode(
-        'bench/zones-reference.ts',
-        [specFile, String(referencePort)],
-        {},
-        /^listening/,
-        pin.server,
-      ),
+    const referenceChild = await startNode(
+      'bench/zones-reference.ts',
+      [specFile, String(referencePort)],
+      {},
+      /^listening/,
+      pin.server,
     );
+    children.push(referenceChild);
     const empty = (): Record<List, Runs> => ({
-      search: { saturated: [], latencies: [], rate: 0 },
-      suggestions: { saturated: [], latencies: [], rate: 0 },
+      search: { saturated: [], latencies: [], rate: 0, cpu: [] },
+      suggestions: { saturated: [], latencies: [], rate: 0, cpu: [] },
     });
     const targets: Target[] = [
-      { name: 'reference', base: `http://127.0.0.1:${referencePort}`, runs: empty() },
-      { name: 'app', base: `http://127.0.0.1:${appPort}`, runs: empty() },
+      {
+        name: 'reference',
+        base: `http://127.0.0.1:${referencePort}`,
+        pid: referenceChild.pid,
+        runs: empty(),
+      },
+      { name: 'app', base: `http://127.0.0.1:${appPort}`, pid: appChild.pid, runs: empty() },
     ];
 
     // The same zones, in the same order, with the same count, from both, for two viewers.
@@ -152,7 +169,14 @@ async function main() {
     for (const list of LISTS) {
       for (let round = 0; round < rounds; round++) {
         for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
+          const before = { server: processCpu(target.pid), postgres: postgresCpu(database.dir) };
           const run = await saturate(target.base + pathOf(list), headers, connections, seconds);
+          const perRequest = (spent: number) => (1000 * spent) / run.requests;
+          const cpu = {
+            server: perRequest(processCpu(target.pid) - before.server),
+            postgres: perRequest(postgresCpu(database.dir) - before.postgres),
+          };
+          target.runs[list].cpu.push(cpu);
           if (run.non2xx > 0 || run.errors > 0) {
             throw new Error(
               `${target.name} ${list}: ${run.non2xx} non-2xx and ${run.errors} errors when saturated`,
@@ -160,19 +184,21 @@ async function main() {
           }
           target.runs[list].saturated.push(run.rate);
           console.log(
-            `round ${round + 1}/${rounds}: ${target.name} ${list} saturated ${formatNumber(run.rate)} req/s`,
+            `round ${round + 1}/${rounds}: ${target.name} ${list} saturated ${formatNumber(run.rate)} req/s, CPU a request: server ${cpu.server.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms`,
           );
         }
       }
       const rate = fixedRate ?? Math.max(1, Math.round(median(targets[1]!.runs[list].saturated) / 4));
       for (let round = 0; round < rounds; round++) {
         for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
+          const gc = target.name === 'app' ? childGcPauses(appChild) : undefined;
           const run = await paced(target.base + pathOf(list), headers, rate, seconds, connections);
+          const pauses = gc && `; ${describeGcPauses(gc.stop())}`;
           if (run.failed > 0) throw new Error(`${target.name} ${list}: ${run.failed} requests failed`);
           target.runs[list].latencies.push(...run.latencies);
           target.runs[list].rate = rate;
           console.log(
-            `round ${round + 1}/${rounds}: ${target.name} ${list} at ${rate} req/s p50 ${percentile(run.latencies, 50).toFixed(1)} ms, p95 ${percentile(run.latencies, 95).toFixed(1)} ms`,
+            `round ${round + 1}/${rounds}: ${target.name} ${list} at ${rate} req/s p50 ${percentile(run.latencies, 50).toFixed(1)} ms, p95 ${percentile(run.latencies, 95).toFixed(1)} ms${pauses ?? ''}`,
           );
         }
       }
@@ -194,6 +220,8 @@ async function report(targets: Target[], pinning: string, extra: Record<string, 
     const runs = target.runs[list];
     return {
       saturated: median(runs.saturated),
+      cpuServerMs: median(runs.cpu.map((cpu) => cpu.server)),
+      cpuPostgresMs: median(runs.cpu.map((cpu) => cpu.postgres)),
       p50: percentile(runs.latencies, 50),
       p95: percentile(runs.latencies, 95),
       p99: percentile(runs.latencies, 99),
@@ -231,6 +259,12 @@ async function report(targets: Target[], pinning: string, extra: Record<string, 
       .map((l) => l.toFixed(1))
       .join(' / ')}`,
   );
+  for (const list of LISTS) {
+    const [a, r] = [figures(app, list), figures(reference, list)];
+    console.log(
+      `${list}, CPU a request when saturated (medians): app ${a.cpuServerMs.toFixed(2)} ms + PostgreSQL ${a.cpuPostgresMs.toFixed(2)} ms, reference ${r.cpuServerMs.toFixed(2)} ms + ${r.cpuPostgresMs.toFixed(2)} ms`,
+    );
+  }
   printBars(bars);
   await writeResults('zones', bars, {
     options: { members, zones: zoneCount, q, seconds, rounds, connections },
