@@ -11,7 +11,8 @@
  *
  * Rounds alternate which server goes first: saturated throughput on the first page (autocannon,
  * `--connections` in flight, `--seconds`); then, at a fixed rate (a quarter of the app's median
- * saturated rate, or `--rate`), open loop (users-list-load.ts), the first page and page 20: p50/p95.
+ * saturated rate, or `--rate`), open loop (users-list-load.ts), the first page and page 20: p50/p95;
+ * also each saturated run's CPU a request and the app's GC pauses in each paced round.
  * `--keep DIR` keeps the seeded database (1,000,000 posts take a few minutes to seed) for the next run.
  * Writes bench/results/posts-feed.json; exits 1 when a bar is missed.
  */
@@ -19,6 +20,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
 import { inBenchStage } from './lib/bench-stage.ts';
+import { countCpu, describeCpu, type CpuARequest } from './lib/cpu-a-request.ts';
+import { childGcPauses, describeGcPauses } from './lib/gc-pauses.ts';
 import { flagOption, numberOption, textOption } from './lib/options.ts';
 import { freePort, pinCores, startAppServer, startNode } from './lib/processes.ts';
 import {
@@ -47,7 +50,9 @@ const THROUGHPUT_BAR = 0.8;
 const PAGES = 20;
 
 type Name = 'reference' | 'app';
-type Target = { name: Name; url: string; saturated: number[]; first: number[]; deep: number[] };
+/** `cpu`: each saturated run's CPU a request (lib/cpu-a-request.ts); then each page's paced latencies. */
+type Target = { name: Name; url: string; pid: number; saturated: number[]; cpu: CpuARequest[] } & Paced;
+type Paced = { first: number[]; deep: number[] };
 
 type FeedBody = { posts: { _id: string }[]; next: string | null };
 
@@ -70,7 +75,14 @@ async function main() {
     const pin = flagOption('no-pin') ? { note: 'not pinned (--no-pin)' } : pinCores();
     console.log(`Viewer ${viewer.username}; pinning: ${pin.note}`);
     const appPort = await freePort();
-    const app = await startAppServer({ databaseUrl: database.url, port: appPort, dataDir, core: pin.server });
+    const app = await startAppServer({
+      databaseUrl: database.url,
+      port: appPort,
+      dataDir,
+      core: pin.server,
+      // Its GC pauses, printed with each paced round.
+      nodeFlags: ['--trace-gc'],
+    });
     children.push(app);
     const appUrl = `http://127.0.0.1:${appPort}/api/posts`;
 
@@ -101,15 +113,14 @@ async function main() {
       );
     }
     const referencePort = await freePort();
-    children.push(
-      await startNode(
-        'bench/posts-feed-reference.ts',
-        [specFile, String(referencePort)],
-        {},
-        /^listening/,
-        pin.server,
-      ),
+    const reference = await startNode(
+      'bench/posts-feed-reference.ts',
+      [specFile, String(referencePort)],
+      {},
+      /^listening/,
+      pin.server,
     );
+    children.push(reference);
     const referenceUrl = `http://127.0.0.1:${referencePort}/api/posts`;
 
     // The same posts, in the same order, with the same next cursor, from both, or nothing is worth measuring.
@@ -140,8 +151,16 @@ async function main() {
     console.log(`Same posts from both, pages 1 and ${PAGES}: ${JSON.stringify(sizes)}`);
 
     const targets: Target[] = [
-      { name: 'reference', url: referenceUrl, saturated: [], first: [], deep: [] },
-      { name: 'app', url: appUrl, saturated: [], first: [], deep: [] },
+      {
+        name: 'reference',
+        url: referenceUrl,
+        pid: reference.pid,
+        saturated: [],
+        cpu: [],
+        first: [],
+        deep: [],
+      },
+      { name: 'app', url: appUrl, pid: app.pid, saturated: [], cpu: [], first: [], deep: [] },
     ];
     const headers = { cookie: viewer.cookie, 'accept-encoding': 'br, gzip' };
     const deepUrl = (url: string) => `${url}?cursor=${encodeURIComponent(cursor!)}`;
@@ -149,14 +168,19 @@ async function main() {
 
     for (let round = 0; round < rounds; round++) {
       for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
+        const counting = countCpu(target.pid, database.dir);
         const run = await saturate(target.url, headers, connections, seconds);
+        const cpu = counting.stop(run.requests);
+        target.cpu.push(cpu);
         if (run.non2xx > 0 || run.errors > 0) {
           throw new Error(
             `${target.name}: ${run.non2xx} non-2xx answers and ${run.errors} errors when saturated`,
           );
         }
         target.saturated.push(run.rate);
-        console.log(`round ${round + 1}/${rounds}: ${target.name} saturated ${formatNumber(run.rate)} req/s`);
+        console.log(
+          `round ${round + 1}/${rounds}: ${target.name} saturated ${formatNumber(run.rate)} req/s, CPU a request: ${describeCpu(cpu)}`,
+        );
       }
     }
     const app_ = targets[1]!;
@@ -165,11 +189,13 @@ async function main() {
       for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
         for (const page of ['first', 'deep'] as const) {
           const url = page === 'first' ? target.url : deepUrl(target.url);
+          const gc = target.name === 'app' ? childGcPauses(app) : undefined;
           const run = await paced(url, headers, rate, seconds, connections);
+          const pauses = gc && `; ${describeGcPauses(gc.stop())}`;
           if (run.failed > 0) throw new Error(`${target.name} ${page}: ${run.failed} requests failed`);
           target[page].push(...run.latencies);
           console.log(
-            `round ${round + 1}/${rounds}: ${target.name} ${page} page at ${rate} req/s p50 ${percentile(run.latencies, 50).toFixed(1)} ms, p95 ${percentile(run.latencies, 95).toFixed(1)} ms`,
+            `round ${round + 1}/${rounds}: ${target.name} ${page} page at ${rate} req/s p50 ${percentile(run.latencies, 50).toFixed(1)} ms, p95 ${percentile(run.latencies, 95).toFixed(1)} ms${pauses ?? ''}`,
           );
         }
       }
@@ -189,6 +215,8 @@ async function report(targets: Target[], rate: number, pinning: string, extra: R
     name: target.name,
     saturated: target.saturated,
     saturatedMedian: median(target.saturated),
+    cpuServerMs: median(target.cpu.map((cpu) => cpu.server)),
+    cpuPostgresMs: median(target.cpu.map((cpu) => cpu.postgres)),
     first: {
       p50: percentile(target.first, 50),
       p95: percentile(target.first, 95),
@@ -247,7 +275,7 @@ async function report(targets: Target[], rate: number, pinning: string, extra: R
   );
   for (const row of rows) {
     console.log(
-      `${row.name.padEnd(10)} saturated ${row.saturated.map((value) => value.toFixed(0)).join('/')} req/s; ${at}: first p50/p95/p99 ${[row.first.p50, row.first.p95, row.first.p99].map((v) => v.toFixed(1)).join(' / ')} ms, page ${PAGES} ${[row.deep.p50, row.deep.p95, row.deep.p99].map((v) => v.toFixed(1)).join(' / ')} ms`,
+      `${row.name.padEnd(10)} saturated ${row.saturated.map((value) => value.toFixed(0)).join('/')} req/s (CPU a request: server ${row.cpuServerMs.toFixed(2)} ms, PostgreSQL ${row.cpuPostgresMs.toFixed(2)} ms); ${at}: first p50/p95/p99 ${[row.first.p50, row.first.p95, row.first.p99].map((v) => v.toFixed(1)).join(' / ')} ms, page ${PAGES} ${[row.deep.p50, row.deep.p95, row.deep.p99].map((v) => v.toFixed(1)).join(' / ')} ms`,
     );
   }
   console.log('');

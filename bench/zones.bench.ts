@@ -13,16 +13,17 @@
  * Search is limited to 60 a minute per member: requests take `--viewers` sessions in turn. Rounds
  * alternate which server goes first: saturated throughput (autocannon, `--connections` in flight,
  * `--seconds`); then, at a fixed rate (a quarter of the app's median saturated rate for that list,
- * or `--rate`), open loop (users-list-load.ts): p50/p95. Writes bench/results/zones.json; exits 1
- * when a bar is missed.
+ * or `--rate`), open loop (users-list-load.ts): p50/p95; also each saturated run's CPU a request and
+ * the app's GC pauses in each paced round. Writes bench/results/zones.json; exits 1 when a bar is missed.
  */
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inBenchStage } from './lib/bench-stage.ts';
+import { countCpu, describeCpu, type CpuARequest } from './lib/cpu-a-request.ts';
 import { childGcPauses, describeGcPauses } from './lib/gc-pauses.ts';
 import { flagOption, numberOption, textOption } from './lib/options.ts';
-import { freePort, pinCores, postgresCpu, processCpu, startAppServer, startNode } from './lib/processes.ts';
+import { freePort, pinCores, startAppServer, startNode } from './lib/processes.ts';
 import { formatNumber, printBars, writeResults, type BarRow } from './lib/results.ts';
 import { explain } from './posts-feed-setup.ts';
 import { median, paced, percentile, saturate } from './users-list-load.ts';
@@ -56,7 +57,7 @@ type Runs = {
   saturated: number[];
   latencies: number[];
   rate: number;
-  cpu: { server: number; postgres: number }[];
+  cpu: CpuARequest[];
 };
 type Target = { name: Name; base: string; pid: number; runs: Record<List, Runs> };
 type ZoneListBody = { zones: { _id: string }[]; count: number };
@@ -169,13 +170,9 @@ async function main() {
     for (const list of LISTS) {
       for (let round = 0; round < rounds; round++) {
         for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
-          const before = { server: processCpu(target.pid), postgres: postgresCpu(database.dir) };
+          const counting = countCpu(target.pid, database.dir);
           const run = await saturate(target.base + pathOf(list), headers, connections, seconds);
-          const perRequest = (spent: number) => (1000 * spent) / run.requests;
-          const cpu = {
-            server: perRequest(processCpu(target.pid) - before.server),
-            postgres: perRequest(postgresCpu(database.dir) - before.postgres),
-          };
+          const cpu = counting.stop(run.requests);
           target.runs[list].cpu.push(cpu);
           if (run.non2xx > 0 || run.errors > 0) {
             throw new Error(
@@ -184,7 +181,7 @@ async function main() {
           }
           target.runs[list].saturated.push(run.rate);
           console.log(
-            `round ${round + 1}/${rounds}: ${target.name} ${list} saturated ${formatNumber(run.rate)} req/s, CPU a request: server ${cpu.server.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms`,
+            `round ${round + 1}/${rounds}: ${target.name} ${list} saturated ${formatNumber(run.rate)} req/s, CPU a request: ${describeCpu(cpu)}`,
           );
         }
       }
