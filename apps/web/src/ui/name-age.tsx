@@ -54,6 +54,9 @@ export function NameAge({ name, format, style, badge }: Props) {
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(fit);
     observer.observe(row);
+    // The words around the name too: a style that reaches the card after the first fit (its sheet
+    // arriving late on a slow line) changes their width and the name's font, not the row's width.
+    for (const part of row.children) if (part !== element) observer.observe(part);
     return () => observer.disconnect();
   }, [name, before, after]);
 
