@@ -196,7 +196,7 @@ export function createRealtime(
         io.to(`session:${id}`).emit('session:revoked');
         io.in(`session:${id}`).disconnectSockets(true);
       }
-      hearRevoked([...sessionIds]);
+      hearRevoked(sessionIds);
       if (options.redis) io.serverSideEmit(SESSIONS_REVOKED, sessionIds);
     },
     /** Called with the sessions revoked on any node (this one's at once). */

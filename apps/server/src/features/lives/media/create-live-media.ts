@@ -69,6 +69,17 @@ export function createLiveMedia(
     return encoding.publishing;
   }
 
+  /** Stops a live's encoder (closed, or the app closing), then forgets it and removes its work folder. */
+  async function stopEncoding(liveId: string, encoding: Encoding, { publishLast }: { publishLast: boolean }) {
+    encoding.over = true;
+    clearTimeout(encoding.stall);
+    await encoding.encoder.stop();
+    await (publishLast ? publishOnce(liveId, encoding) : encoding.publishing);
+    clearInterval(encoding.poll);
+    encodings.delete(liveId);
+    await rm(encoding.workDir, { recursive: true, force: true });
+  }
+
   return {
     open: async (liveId, { audioOnly }) => {
       if (encodings.has(liveId)) throw new Error(`live ${liveId} is already encoded here`);
@@ -127,33 +138,16 @@ export function createLiveMedia(
 
     close: async (liveId, { keep }) => {
       const encoding = encodings.get(liveId);
-      if (encoding) {
-        encoding.over = true;
-        clearTimeout(encoding.stall);
-        await encoding.encoder.stop();
-        // Its last segments (written as ffmpeg ended) are published too: a kept live is whole.
-        await publishOnce(liveId, encoding);
-        clearInterval(encoding.poll);
-        encodings.delete(liveId);
-        await rm(encoding.workDir, { recursive: true, force: true });
-      }
+      // Its last segments (written as ffmpeg ended) are published too: a kept live is whole.
+      if (encoding) await stopEncoding(liveId, encoding, { publishLast: true });
       await deleteLiveFiles(deps, liveId, { keep, audioOnly: encoding?.audioOnly ?? false });
     },
 
     active: () => [...encodings].filter(([, encoding]) => !encoding.over).map(([liveId]) => liveId),
 
     closeAll: async () => {
-      const all = [...encodings.values()];
-      encodings.clear();
       await Promise.all(
-        all.map(async (encoding) => {
-          encoding.over = true;
-          clearTimeout(encoding.stall);
-          clearInterval(encoding.poll);
-          await encoding.encoder.stop();
-          await encoding.publishing;
-          await rm(encoding.workDir, { recursive: true, force: true });
-        }),
+        [...encodings].map(([liveId, encoding]) => stopEncoding(liveId, encoding, { publishLast: false })),
       );
     },
   };
