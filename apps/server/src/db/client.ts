@@ -45,14 +45,22 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 /**
  * A pool of connections to `url`, for the app's whole life: a database that restarts or goes away
  * costs the queries in flight (they fail, see database-unavailable.ts), never the process.
+ *
+ * A connection it opened stays open (`min` is `max`): pg-pool's default closes one idle for 10 s,
+ * and a burst after a calmer moment then opened them again all at once, each costing PostgreSQL a
+ * new backend, the password exchange and every named statement prepared again, and the app's
+ * requests waited for them: in B10's paced rounds, 14 connections opened within 0.2 s after a 36 ms
+ * hiccup held 34 of a round's 700 requests for up to 186 ms (bench/README.md B10, December 6).
  */
 export function connectDatabase(
   url: string,
   options: { max?: number; connectTimeoutMs?: number } = {},
 ): Database {
+  const max = options.max ?? 10;
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
+    max,
+    min: max,
     connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
   });
   pool.on('error', () => {

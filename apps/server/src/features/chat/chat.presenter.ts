@@ -70,12 +70,21 @@ function senderAvatar({ row, context }: MessageView): AvatarThumbnail | null {
   return avatar ? avatarThumbnail(avatar) : null;
 }
 
+/** Each view presented once: a new message's ack and its event to the members' rooms share one. */
+const presented = new WeakMap<MessageView, Message>();
+
 /**
  * A message as one member sees it (Z2: names and avatar of the sender only). An unsent message keeps
  * its place without text or files. `deliveredTo` and `readBy` list the recipients whose watermark
- * reached the message's sequence.
+ * reached the message's sequence. A view is a snapshot: presenting it again gives the same object.
  */
 export function presentMessage(view: MessageView): Message {
+  let message = presented.get(view);
+  if (!message) presented.set(view, (message = presentView(view)));
+  return message;
+}
+
+function presentView(view: MessageView): Message {
   const { row, context } = view;
   const unsent = row.unsentAt !== null;
   const reactions = unsent ? undefined : context.reactions?.get(row.id);

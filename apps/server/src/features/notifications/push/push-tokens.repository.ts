@@ -131,23 +131,36 @@ export async function deleteDeadTokens(db: DbOrTx, userId: string): Promise<numb
   return rows.length;
 }
 
-/** Which of these members have a token of a live session on one of `platforms` (a device told by push). */
+function prepareMembersWithLiveToken(db: DbOrTx) {
+  return db
+    .selectDistinct({ userId: pushTokens.userId })
+    .from(pushTokens)
+    .innerJoin(sessions, eq(sessions.id, pushTokens.sessionId))
+    .where(
+      and(
+        sql`${pushTokens.userId} = ANY(${sql.placeholder('userIds')}::uuid[])`,
+        sql`${pushTokens.platform} = ANY(${sql.placeholder('platforms')}::text[])`,
+        liveSession,
+      ),
+    )
+    .prepare('push_members_with_live_token_v1');
+}
+const membersWithLiveTokenQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareMembersWithLiveToken>>();
+
+/**
+ * Which of these members have a token of a live session on one of `platforms` (a device told by
+ * push). One prepared statement with the members as an array (planned once per connection): the
+ * messages' push batch asks it for a thousand members at a time when many are chatting, which as an
+ * `IN` list of as many parameters was built, sent and planned again each time (bench/README.md B3).
+ */
 export async function membersWithLiveToken(
   db: DbOrTx,
   userIds: readonly string[],
   platforms: readonly PushTokenRow['platform'][],
 ): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ userId: pushTokens.userId })
-    .from(pushTokens)
-    .innerJoin(sessions, eq(sessions.id, pushTokens.sessionId))
-    .where(
-      and(
-        inArray(pushTokens.userId, [...userIds]),
-        inArray(pushTokens.platform, [...platforms]),
-        liveSession,
-      ),
-    );
+  let query = membersWithLiveTokenQueries.get(db);
+  if (!query) membersWithLiveTokenQueries.set(db, (query = prepareMembersWithLiveToken(db)));
+  const rows = await query.execute({ userIds: [...userIds], platforms: [...platforms] });
   return new Set(rows.map((row) => row.userId));
 }
