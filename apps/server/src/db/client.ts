@@ -50,7 +50,7 @@ export const CONNECT_TIMEOUT_MS = 10_000;
  * and a burst after a calmer moment then opened them again all at once, each costing PostgreSQL a
  * new backend, the password exchange and every named statement prepared again, and the app's
  * requests waited for them: in B10's paced rounds, 14 connections opened within 0.2 s after a 36 ms
- * hiccup held 34 of a round's 700 requests for up to 186 ms (bench/README.md B10, December 6).
+ * hiccup held 34 of a round's 700 requests for up to 186 ms (decision 0063).
  */
 export function connectDatabase(
   url: string,
