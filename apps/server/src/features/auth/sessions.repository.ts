@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
+import { preparedPerHandle } from '../../db/prepared-per-handle.ts';
 
 export async function insertSession(
   db: DbOrTx,
@@ -33,16 +34,11 @@ function prepareLiveSession(db: DbOrTx) {
     .limit(1)
     .prepare('auth_live_session_v3');
 }
-const liveSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareLiveSession>>();
+const liveSessionQuery = preparedPerHandle(prepareLiveSession);
 
 /** The live session with this token hash and its member, if any. */
 export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = prepareLiveSession(db);
-    liveSessionQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash, now: now.toISOString() });
+  const [row] = await liveSessionQuery(db).execute({ tokenHash, now: now.toISOString() });
   return row;
 }
 

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { cardColumns, type CardRow } from './user-lists.repository.ts';
 import { visibleTo, type Viewer } from './discovery.policy.ts';
+import { preparedPerHandle } from '../../db/prepared-per-handle.ts';
 
 /**
  * The viewer's preferences and position by primary key: every list request reads them first, so it is
@@ -26,16 +27,11 @@ function prepareViewerRow(db: DbOrTx) {
     .limit(1)
     .prepare('discovery_viewer_v2');
 }
-const viewerRowQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareViewerRow>>();
+const viewerRowQuery = preparedPerHandle(prepareViewerRow);
 
 /** The viewer's preferences and position, as stored (the service turns ages into birth dates). */
 export async function findViewerRow(db: DbOrTx, id: string) {
-  let query = viewerRowQueries.get(db);
-  if (!query) {
-    query = prepareViewerRow(db);
-    viewerRowQueries.set(db, query);
-  }
-  const [row] = await query.execute({ id });
+  const [row] = await viewerRowQuery(db).execute({ id });
   return row;
 }
 

@@ -5,6 +5,7 @@ import { NOTIFICATION_ENTRY_KINDS, type NotificationEntryKind } from '@motema/sh
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { notificationSources } from './list/notification-sources.ts';
+import { preparedPerHandle } from '../../db/prepared-per-handle.ts';
 
 const seen = alias(users, 'seen');
 
@@ -46,7 +47,7 @@ function prepareUnseenCounts(db: DbOrTx) {
     .where(sql`${seen.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
     .prepare('notifications_unseen_counts_v4');
 }
-const unseenCountQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareUnseenCounts>>();
+const unseenCountsQuery = preparedPerHandle(prepareUnseenCounts);
 
 /**
  * The unseen notifications of these members by kind (see `unseenOfSeen`) in one prepared statement,
@@ -56,11 +57,6 @@ export async function countUnseenNotifications(
   db: DbOrTx,
   userIds: readonly string[],
 ): Promise<Map<string, NotificationCounts>> {
-  let query = unseenCountQueries.get(db);
-  if (!query) {
-    query = prepareUnseenCounts(db);
-    unseenCountQueries.set(db, query);
-  }
-  const rows = await query.execute({ ids: [...userIds] });
+  const rows = await unseenCountsQuery(db).execute({ ids: [...userIds] });
   return new Map(rows.map(({ userId, ...counts }) => [userId, counts]));
 }

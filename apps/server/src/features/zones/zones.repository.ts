@@ -6,6 +6,7 @@ import { templatedStatement, type Templates } from '../../db/statement-templates
 import { postMedia, posts, users, zoneMembers, zones } from '../../db/schema.ts';
 import { metresBetween, pointAt, type Position } from '../discovery/discovery.policy.ts';
 import { zoneListInputs, type ZoneListInput } from './zone-list-templates.repository.ts';
+import { preparedPerHandle } from '../../db/prepared-per-handle.ts';
 
 export type ZoneRow = typeof zones.$inferSelect;
 export type ZoneInsert = Omit<typeof zones.$inferInsert, 'id' | 'members'>;
@@ -86,7 +87,7 @@ function prepareMemberFacts(db: DbOrTx) {
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('zones_member_facts_v1');
 }
-const memberFactsQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareMemberFacts>>();
+const memberFactsQuery = preparedPerHandle(prepareMemberFacts);
 
 /**
  * What zones use of a member: their language (a zone's, the suggestions'), their position (snapped,
@@ -95,9 +96,7 @@ const memberFactsQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareMemberFa
  * every request of suggestions, it was 6 % of the server's busy time (QUALITY B10).
  */
 export async function memberFactsOf(db: DbOrTx, userId: string) {
-  let query = memberFactsQueries.get(db);
-  if (!query) memberFactsQueries.set(db, (query = prepareMemberFacts(db)));
-  const [row] = await query.execute({ id: userId });
+  const [row] = await memberFactsQuery(db).execute({ id: userId });
   return {
     language: row?.language ?? 'en',
     at:

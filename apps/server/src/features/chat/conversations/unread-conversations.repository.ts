@@ -3,6 +3,7 @@ import { notBlockedWith } from '../../safety/safety.policy.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { conversations, users } from '../../../db/schema.ts';
 import { me, other, visibleConversations } from './conversations.repository.ts';
+import { preparedPerHandle } from '../../../db/prepared-per-handle.ts';
 
 /**
  * The viewer's visible conversations holding unread messages, newest message first, at most
@@ -50,7 +51,7 @@ function prepareUnreadTotals(db: DbOrTx) {
     .groupBy(me.userId)
     .prepare('chat_unread_totals_v2');
 }
-const unreadTotalsQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareUnreadTotals>>();
+const unreadTotalsQuery = preparedPerHandle(prepareUnreadTotals);
 
 /**
  * Each member's unread messages and the conversations holding them, over visible conversations
@@ -58,12 +59,7 @@ const unreadTotalsQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareUnreadT
  * messages are counted together. Members with nothing unread may be missing.
  */
 export async function unreadTotalsOf(db: DbOrTx, userIds: readonly string[]) {
-  let query = unreadTotalsQueries.get(db);
-  if (!query) {
-    query = prepareUnreadTotals(db);
-    unreadTotalsQueries.set(db, query);
-  }
-  const rows = await query.execute({ ids: [...userIds] });
+  const rows = await unreadTotalsQuery(db).execute({ ids: [...userIds] });
   return new Map(
     rows.map((row) => [row.userId, { messages: row.messages, conversations: row.conversations }]),
   );

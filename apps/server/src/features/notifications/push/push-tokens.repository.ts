@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { pushTokens, sessions, type PushTokenRow } from '../../../db/schema.ts';
+import { preparedPerHandle } from '../../../db/prepared-per-handle.ts';
 
 export type PushTokenRef = Pick<PushTokenRow, 'platform' | 'token'>;
 
@@ -145,7 +146,7 @@ function prepareMembersWithLiveToken(db: DbOrTx) {
     )
     .prepare('push_members_with_live_token_v1');
 }
-const membersWithLiveTokenQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareMembersWithLiveToken>>();
+const membersWithLiveTokenQuery = preparedPerHandle(prepareMembersWithLiveToken);
 
 /**
  * Which of these members have a token of a live session on one of `platforms` (a device told by
@@ -159,8 +160,9 @@ export async function membersWithLiveToken(
   platforms: readonly PushTokenRow['platform'][],
 ): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  let query = membersWithLiveTokenQueries.get(db);
-  if (!query) membersWithLiveTokenQueries.set(db, (query = prepareMembersWithLiveToken(db)));
-  const rows = await query.execute({ userIds: [...userIds], platforms: [...platforms] });
+  const rows = await membersWithLiveTokenQuery(db).execute({
+    userIds: [...userIds],
+    platforms: [...platforms],
+  });
   return new Set(rows.map((row) => row.userId));
 }
