@@ -123,6 +123,32 @@ describe('a job whose sender waits for its output', () => {
     expect(await queue.waitFor(name, id, 5_000)).toEqual({ state: 'failed' });
     for (const release of hung) release();
   }, 30_000);
+
+  it('fails only the job that threw in a batch: the others complete once, nothing skipped', async () => {
+    const name = `test-${randomBytes(4).toString('hex')}`;
+    queue.define(name, settings);
+    // Sent before the worker starts, so that its first fetch takes the three together.
+    const ids = [
+      await queue.send(name, { n: 0 }),
+      await queue.send(name, { n: 1 }),
+      await queue.send(name, { n: 2 }),
+    ];
+    const runs: number[] = [];
+    await queue.work<{ n: number }>(
+      name,
+      async ({ n }) => {
+        runs.push(n);
+        if (n === 0) throw new Error('the poisoned job');
+        return { n };
+      },
+      { batchSize: 5 },
+    );
+    const outcomes = await Promise.all(ids.map((id) => queue.waitFor(name, id, 10_000)));
+    expect(outcomes.map((outcome) => outcome.state)).toEqual(['failed', 'completed', 'completed']);
+    // The poisoned job ran and was retried once (retryLimit 1); each other job ran once.
+    expect(runs.filter((n) => n === 0)).toHaveLength(2);
+    expect(runs.filter((n) => n !== 0).sort()).toEqual([1, 2]);
+  }, 30_000);
 });
 
 describe('sendCollapsed', () => {

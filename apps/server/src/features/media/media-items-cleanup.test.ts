@@ -22,10 +22,28 @@ import { UNCLAIMED_ITEM_TTL_MS } from './media-uploads.service.ts';
 
 const filesUnder = async (t: TestApp, prefix: string) =>
   (await storedFiles(t)).filter((file) => file.startsWith(prefix)).map((file) => path.basename(file));
-const until = (t: TestApp, check: () => Promise<boolean>, what: string) =>
-  waitFor(async () => ((await check()) ? true : undefined), what);
+/** The jobs not completed, for a wait's failure to say where they stand. */
+const jobsLeft = async (t: TestApp) =>
+  (
+    await t.db.execute(
+      sql`SELECT name, state, retry_count FROM pgboss.job WHERE state <> 'completed' ORDER BY created_on`,
+    )
+  ).rows;
+/**
+ * Waits for what the queue's jobs do; on a shared, loaded machine a job retried after its first
+ * attempt's failure (5 s later) may take longer than a plain wait's 10 s.
+ */
+const until = async (t: TestApp, check: () => Promise<boolean>, what: string) => {
+  try {
+    await waitFor(async () => ((await check()) ? true : undefined), what, 30_000);
+  } catch (error) {
+    const jobs = JSON.stringify(await jobsLeft(t));
+    throw new Error(`${(error as Error).message}; jobs not completed: ${jobs}`, { cause: error });
+  }
+};
 
-describe('media items’ clean-up', () => {
+// Jobs' waits may take 30 s (until): each test may take longer than the config's 20 s.
+describe('media items’ clean-up', { timeout: 60_000 }, () => {
   /** No sweep job waiting or running. */
   const startSweepDone = async () =>
     (
