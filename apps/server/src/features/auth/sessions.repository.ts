@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
-import { preparedPerHandle } from '../../db/prepared-per-handle.ts';
+import { perHandle } from '../../db/per-handle.ts';
 
 export async function insertSession(
   db: DbOrTx,
@@ -34,7 +34,7 @@ function prepareLiveSession(db: DbOrTx) {
     .limit(1)
     .prepare('auth_live_session_v3');
 }
-const liveSessionQuery = preparedPerHandle(prepareLiveSession);
+const liveSessionQuery = perHandle(prepareLiveSession);
 
 /** The live session with this token hash and its member, if any. */
 export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {

@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { perHandle } from '../../db/per-handle.ts';
 import { clock } from '../../lib/clock.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import type { UserRole } from '../../db/schema/users.ts';
@@ -28,15 +29,9 @@ export async function createSession(db: DbOrTx, userId: string, userAgent: strin
 /** How long a session read stays this node's answer without a query (decision 0062). */
 export const SESSION_CACHE_MS = 10_000;
 type LiveSession = NonNullable<Awaited<ReturnType<typeof repo.findLiveSession>>>;
-const caches = new WeakMap<Db, SessionCache<LiveSession>>();
-function cacheOf(db: Db): SessionCache<LiveSession> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = createSessionCache({ ttlMs: SESSION_CACHE_MS, max: 50_000 });
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheOf = perHandle((_db: Db): SessionCache<LiveSession> =>
+  createSessionCache({ ttlMs: SESSION_CACHE_MS, max: 50_000 }),
+);
 
 /**
  * The member behind a cookie token, or undefined for a missing, revoked or expired session; `fresh`

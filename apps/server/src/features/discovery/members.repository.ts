@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { cardColumns, type CardRow } from './user-lists.repository.ts';
 import { visibleTo, type Viewer } from './discovery.policy.ts';
-import { preparedPerHandle } from '../../db/prepared-per-handle.ts';
+import { perHandle } from '../../db/per-handle.ts';
 
 /**
  * The viewer's preferences and position by primary key: every list request reads them first, so it is
@@ -27,7 +27,7 @@ function prepareViewerRow(db: DbOrTx) {
     .limit(1)
     .prepare('discovery_viewer_v2');
 }
-const viewerRowQuery = preparedPerHandle(prepareViewerRow);
+const viewerRowQuery = perHandle(prepareViewerRow);
 
 /** The viewer's preferences and position, as stored (the service turns ages into birth dates). */
 export async function findViewerRow(db: DbOrTx, id: string) {

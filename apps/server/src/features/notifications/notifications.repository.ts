@@ -5,7 +5,7 @@ import { NOTIFICATION_ENTRY_KINDS, type NotificationEntryKind } from '@motema/sh
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { notificationSources } from './list/notification-sources.ts';
-import { preparedPerHandle } from '../../db/prepared-per-handle.ts';
+import { perHandle } from '../../db/per-handle.ts';
 
 const seen = alias(users, 'seen');
 
@@ -47,7 +47,7 @@ function prepareUnseenCounts(db: DbOrTx) {
     .where(sql`${seen.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
     .prepare('notifications_unseen_counts_v4');
 }
-const unseenCountsQuery = preparedPerHandle(prepareUnseenCounts);
+const unseenCountsQuery = perHandle(prepareUnseenCounts);
 
 /**
  * The unseen notifications of these members by kind (see `unseenOfSeen`) in one prepared statement,

@@ -6,7 +6,7 @@ import { templatedStatement, type Templates } from '../../db/statement-templates
 import { postMedia, posts, users, zoneMembers, zones } from '../../db/schema.ts';
 import { metresBetween, pointAt, type Position } from '../discovery/discovery.policy.ts';
 import { zoneListInputs, type ZoneListInput } from './zone-list-templates.repository.ts';
-import { preparedPerHandle } from '../../db/prepared-per-handle.ts';
+import { perHandle } from '../../db/per-handle.ts';
 
 export type ZoneRow = typeof zones.$inferSelect;
 export type ZoneInsert = Omit<typeof zones.$inferInsert, 'id' | 'members'>;
@@ -87,7 +87,7 @@ function prepareMemberFacts(db: DbOrTx) {
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('zones_member_facts_v1');
 }
-const memberFactsQuery = preparedPerHandle(prepareMemberFacts);
+const memberFactsQuery = perHandle(prepareMemberFacts);
 
 /**
  * What zones use of a member: their language (a zone's, the suggestions'), their position (snapped,

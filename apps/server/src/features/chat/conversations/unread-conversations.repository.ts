@@ -3,7 +3,7 @@ import { notBlockedWith } from '../../safety/safety.policy.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { conversations, users } from '../../../db/schema.ts';
 import { me, other, visibleConversations } from './conversations.repository.ts';
-import { preparedPerHandle } from '../../../db/prepared-per-handle.ts';
+import { perHandle } from '../../../db/per-handle.ts';
 
 /**
  * The viewer's visible conversations holding unread messages, newest message first, at most
@@ -51,7 +51,7 @@ function prepareUnreadTotals(db: DbOrTx) {
     .groupBy(me.userId)
     .prepare('chat_unread_totals_v2');
 }
-const unreadTotalsQuery = preparedPerHandle(prepareUnreadTotals);
+const unreadTotalsQuery = perHandle(prepareUnreadTotals);
 
 /**
  * Each member's unread messages and the conversations holding them, over visible conversations

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import { inTransaction, KEYED_GENERIC_PLAN } from '../../../db/transaction.ts';
+import { perHandle } from '../../../db/per-handle.ts';
 
 /**
  * The shield's context of many sends in one named statement (prepared once per connection, as the
@@ -117,7 +118,7 @@ function createShieldContextReader(db: Db) {
     });
 }
 
-const readers = new WeakMap<Db, ReturnType<typeof createShieldContextReader>>();
+const readerOf = perHandle(createShieldContextReader);
 
 /**
  * What the scam shield needs to judge a send: the sender's standing (a moderator's restriction or
@@ -133,7 +134,5 @@ export function shieldContext(
   senderId: string,
   clientId: string,
 ): Promise<ShieldContext | undefined> {
-  let read = readers.get(db);
-  if (!read) readers.set(db, (read = createShieldContextReader(db)));
-  return read({ conversationId, senderId, clientId });
+  return readerOf(db)({ conversationId, senderId, clientId });
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { pushTokens, sessions, type PushTokenRow } from '../../../db/schema.ts';
-import { preparedPerHandle } from '../../../db/prepared-per-handle.ts';
+import { perHandle } from '../../../db/per-handle.ts';
 
 export type PushTokenRef = Pick<PushTokenRow, 'platform' | 'token'>;
 
@@ -146,7 +146,7 @@ function prepareMembersWithLiveToken(db: DbOrTx) {
     )
     .prepare('push_members_with_live_token_v1');
 }
-const membersWithLiveTokenQuery = preparedPerHandle(prepareMembersWithLiveToken);
+const membersWithLiveTokenQuery = perHandle(prepareMembersWithLiveToken);
 
 /**
  * Which of these members have a token of a live session on one of `platforms` (a device told by
