@@ -173,20 +173,20 @@ export async function startJobQueue(databaseUrl: string, log: (error: unknown) =
       await ensureQueue(name);
       const batchSize = options.batchSize ?? 5;
       const worker = await boss.work<T>(name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
-        // pg-boss keeps an output only for a batch of one job; its failure fails the job.
-        if (jobs.length === 1) return handler(jobs[0]!.data, { id: jobs[0]!.id });
-        // In a batch, pg-boss would fail every job for one that threw (the others' work done again at
-        // each retry, their retries spent, those after it not run): the one that threw is failed
-        // alone, and the batch's completion passes over it (pg-boss completes only active jobs).
+        // pg-boss would fail every job of the batch for one that threw (the others' work done again
+        // at each retry, their retries spent, those after it not run): the one that threw is failed
+        // alone, as pg-boss keeps a failure (serialize-error: a message and a stack), and the batch's
+        // completion passes over it (pg-boss completes only active jobs).
+        let output: unknown;
         for (const job of jobs) {
           try {
-            await handler(job.data, { id: job.id });
+            output = await handler(job.data, { id: job.id });
           } catch (error) {
-            // Kept as pg-boss keeps a batch's failure (serialize-error: a message and a stack).
             await boss.fail(name, job.id, error as object);
           }
         }
-        return undefined;
+        // pg-boss keeps an output only for a batch of one job.
+        return jobs.length === 1 ? output : undefined;
       });
       if (settings.get(name)?.wakeWorkers) await wake.on(name, () => boss.notifyWorker(worker));
     },
