@@ -13,11 +13,11 @@ import {
   type PhaseSummary,
   type Tracker,
 } from './chat-load.ts';
-import type { UploadRun } from './chat-uploads.ts';
+import type { UploadRun } from './chat-upload-thread.ts';
 import { postgresCpu, processCpu, type Child } from './lib/processes.ts';
 import type { ChatOptions } from './chat-options.ts';
 import { epochMs, type FsyncProbe } from './lib/fsync-probe.ts';
-import type { GcPauses } from './lib/gc-pauses.ts';
+import { childGcPauses, type GcPauses } from './lib/gc-pauses.ts';
 
 /** A window of B7's or B9's phase: encodes running or paused, its p99, what else happened in it. */
 export type WindowFigures = {
@@ -64,8 +64,18 @@ export type Target = {
   clients: Client[];
   connectMs: number;
   saturated: { rate: number; summary: PhaseSummary; cpu: Cpu }[];
-  /** `diskFlushMaxMs`: the disk's longest flush during the round (lib/fsync-probe.ts). */
-  fixed: { ids: string[]; summary: PhaseSummary; cpu: Cpu; loopP99: number; diskFlushMaxMs: number }[];
+  /**
+   * `diskFlushMaxMs`: the disk's longest flush during the round (lib/fsync-probe.ts); `serverGc`: the
+   * server's collections in it (none counted unless it logs them: the app runs with `--trace-gc`).
+   */
+  fixed: {
+    ids: string[];
+    summary: PhaseSummary;
+    cpu: Cpu;
+    loopP99: number;
+    diskFlushMaxMs: number;
+    serverGc: GcPauses;
+  }[];
   withUploads?: {
     baseline: string[];
     ids: string[];
@@ -148,13 +158,15 @@ export async function fixedRound(
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
   const started = epochMs();
+  const gc = childGcPauses(target.child);
   const { result: ids, cpu } = await measured(target, pgDir, () =>
     offer(target.clients, tracker, rate, seconds),
   );
+  const serverGc = gc.stop();
   loop.disable();
   await settle(target, tracker, ids, 300_000);
   const diskFlushMaxMs = disk.longestMs(started, epochMs());
   target.ids.fixed.push(...ids);
   const loopP99 = loop.percentile(99) / 1e6;
-  target.fixed.push({ ids, summary: summarize(tracker, ids), cpu, loopP99, diskFlushMaxMs });
+  target.fixed.push({ ids, summary: summarize(tracker, ids), cpu, loopP99, diskFlushMaxMs, serverGc });
 }

@@ -61,6 +61,7 @@ function figuresOf(targets: Target[], tracker: Tracker, { seconds }: ChatOptions
       fixed,
       fixedRoundP99: target.fixed.map((row) => summarize(tracker, row.ids).deliver.p99),
       fixedRoundDiskFlushMax: target.fixed.map((row) => row.diskFlushMaxMs),
+      fixedRoundServerGc: target.fixed.map((row) => row.serverGc),
       fixedDiskQuiet: quietRounds(tracker, target),
       loadGeneratorLoopP99: Math.max(...target.fixed.map((row) => row.loopP99)),
       cpuMicrosPerMessageSaturated: {
@@ -234,9 +235,14 @@ function printTable(
   line('  send-to-deliver p95 ms', (row) => row.fixed.deliver.p95);
   line('  send-to-deliver p99 ms', (row) => row.fixed.deliver.p99);
   line('  send-to-deliver max ms', (row) => row.fixed.deliver.max);
-  line('  p99 per round', (row) => row.fixedRoundP99.map((value) => value.toFixed(0)).join('/'));
-  line('  longest disk flush per round ms', (row) =>
-    row.fixedRoundDiskFlushMax.map((v) => v.toFixed(0)).join('/'),
+  const perRound = (values: number[]) => values.map((value) => value.toFixed(0)).join('/');
+  line('  p99 per round', (row) => perRound(row.fixedRoundP99));
+  line('  longest disk flush per round ms', (row) => perRound(row.fixedRoundDiskFlushMax));
+  // The app's collections (bench/README.md, B3, "December 6, noon"); the references log none.
+  line('  server GC per round: pause+marking ms', (row) =>
+    row.fixedRoundServerGc.some((gc) => gc.count > 0)
+      ? row.fixedRoundServerGc.map((gc) => `${gc.maxMs.toFixed(0)}+${gc.markingMs.toFixed(0)}`).join('/')
+      : '-',
   );
   line(`  p99 over rounds with flushes < ${DISK_STALL_MS} ms`, ({ fixedDiskQuiet: { rounds, p99 } }) =>
     rounds ? `${p99.toFixed(1)} (${rounds})` : 'none',

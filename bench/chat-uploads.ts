@@ -8,29 +8,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import type { MediaItem } from '@motema/shared/posts';
 import { multipartBody, phoneJpeg } from '../apps/server/src/test/media-factories.ts';
 import type { BenchMember, Tracker } from './chat-load.ts';
+import { startUploadThread, type UploadBody } from './chat-upload-thread.ts';
 import type { Target } from './chat-phases.ts';
 import { encodeWindows, type PhaseOptions } from './chat-windows.ts';
 import { phoneVideoClip } from './video-clip.ts';
 
 /** Uploads a member makes before the next one takes over (the route allows 60 per 10 minutes). */
 const UPLOADS_PER_MEMBER = 20;
-
-export type UploadRun = {
-  uploaded: number;
-  failed: string[];
-  times: number[];
-  /** Uploads sent so far (answered or not): a window's share is the difference at its ends. */
-  sent: number;
-};
-
-/**
- * An upload's multipart body, built once a run: built for each upload (two copies of the file), the
- * clip's stalled this load generator's event loop, where deliveries are timed, 40 to 500 ms.
- */
-export type UploadBody = { headers: Record<string, string>; payload: Uint8Array<ArrayBuffer> };
 
 function uploadBody(...args: Parameters<typeof multipartBody>): UploadBody {
   const { headers, payload } = multipartBody(...args);
@@ -41,40 +27,17 @@ export async function preparePhoto(): Promise<UploadBody> {
   return uploadBody({ bytes: await phoneJpeg(4000, 3000, 6), filename: 'photo.jpg' }, { kind: 'photo' });
 }
 
-/** Starts `concurrency` upload loops; `stop()` lets the uploads under way finish and tells how it went. */
+/** Starts `concurrency` photo upload loops on their thread (chat-upload-thread.ts). */
 export function startUploads(url: string, members: BenchMember[], body: UploadBody, concurrency: number) {
-  const run: UploadRun = { uploaded: 0, failed: [], times: [], sent: 0 };
-  let stopping = false;
-  let next = 0;
-  const loop = async () => {
-    while (!stopping) {
-      const member = members[Math.floor(next++ / UPLOADS_PER_MEMBER) % members.length]!;
-      const started = performance.now();
-      run.sent += 1;
-      try {
-        const res = await fetch(`${url}/api/conversations/${member.conversationId}/files`, {
-          method: 'POST',
-          headers: { ...body.headers, cookie: member.cookie },
-          body: body.payload,
-        });
-        if (res.status === 201) {
-          run.uploaded += 1;
-          run.times.push(performance.now() - started);
-        } else run.failed.push(`${res.status} ${(await res.text()).slice(0, 120)}`);
-      } catch (error) {
-        run.failed.push((error as Error).message);
-      }
-    }
-  };
-  const loops = Array.from({ length: concurrency }, () => loop());
-  return {
-    run,
-    async stop(): Promise<UploadRun> {
-      stopping = true;
-      await Promise.all(loops);
-      return run;
-    },
-  };
+  return startUploadThread({
+    url,
+    kind: 'photo',
+    members,
+    body,
+    concurrency,
+    perMember: UPLOADS_PER_MEMBER,
+    pollMs: 0,
+  });
 }
 
 /** B9's clip (video-clip.ts): 30 s of 1080p at ~15 Mbit/s, ~57 MB. */
@@ -90,10 +53,11 @@ export async function prepareVideo(): Promise<UploadBody> {
 const VIDEO_POLL_MS = 250;
 
 /**
- * Starts `concurrency` loops, each uploading the clip (a member after another) and following it until
- * it is `ready` or `failed`, then the next: `concurrency` videos always uploaded and not yet encoded
- * (the worker transcodes one at a time: one encodes, the others wait for it). `accepted` resolves
- * once every loop's first upload was answered; `stop()` ends the loops (encodes under way go on).
+ * Starts `concurrency` loops on their thread (chat-upload-thread.ts), each uploading the clip (a member
+ * after another) and following it until it is `ready` or `failed`, then the next: `concurrency` videos
+ * always uploaded and not yet encoded (the worker transcodes one at a time: one encodes, the others
+ * wait for it). `accepted` resolves once every loop's first upload was answered; `stop()` ends the
+ * loops (encodes under way go on).
  */
 export function startVideoUploads(
   url: string,
@@ -101,58 +65,15 @@ export function startVideoUploads(
   body: UploadBody,
   concurrency: number,
 ) {
-  const run: UploadRun = { uploaded: 0, failed: [], times: [], sent: 0 };
-  let stopping = false;
-  let next = 0;
-  const accepted: Promise<void>[] = [];
-  const loop = async (first: () => void) => {
-    while (!stopping) {
-      const member = members[next++ % members.length]!;
-      const started = performance.now();
-      run.sent += 1;
-      try {
-        const res = await fetch(`${url}/api/media/uploads`, {
-          method: 'POST',
-          headers: { ...body.headers, cookie: member.cookie },
-          body: body.payload,
-        });
-        first();
-        if (res.status !== 202) {
-          run.failed.push(`${res.status} ${(await res.text()).slice(0, 120)}`);
-          continue;
-        }
-        let item = (await res.json()) as MediaItem;
-        while (item.status === 'processing' && !stopping) {
-          await new Promise((resolve) => setTimeout(resolve, VIDEO_POLL_MS));
-          const polled = await fetch(`${url}/api/media/uploads/${item._id}`, {
-            headers: { cookie: member.cookie },
-          });
-          item = (await polled.json()) as MediaItem;
-        }
-        if (item.status === 'ready') {
-          run.uploaded += 1;
-          run.times.push(performance.now() - started);
-        } else if (item.status === 'failed') run.failed.push(`failed: ${item.error}`);
-      } catch (error) {
-        first();
-        run.failed.push((error as Error).message);
-      }
-    }
-  };
-  const loops = Array.from({ length: concurrency }, () => {
-    let first!: () => void;
-    accepted.push(new Promise<void>((resolve) => (first = resolve)));
-    return loop(() => first());
+  return startUploadThread({
+    url,
+    kind: 'video',
+    members,
+    body,
+    concurrency,
+    perMember: 1,
+    pollMs: VIDEO_POLL_MS,
   });
-  return {
-    run,
-    accepted: Promise.all(accepted),
-    async stop(): Promise<UploadRun> {
-      stopping = true;
-      await Promise.all(loops);
-      return run;
-    },
-  };
 }
 
 /**

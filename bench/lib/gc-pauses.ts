@@ -5,7 +5,12 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import type { Child } from './processes.ts';
 
-export type GcPauses = { count: number; totalMs: number; maxMs: number };
+/**
+ * `markingMs`: the steps of incremental marking the main thread took before the full collections it
+ * counts (V8 logs them beside the final pause: `(+ 140.2 ms in 28 steps since start of marking`); a
+ * mark-compact of a large heap stalls the event loop in those steps more than in its pause.
+ */
+export type GcPauses = { count: number; totalMs: number; maxMs: number; markingMs: number };
 
 /** A line of V8's GC log (`--trace-gc`), whatever the collection. */
 export const TRACE_GC_LINE = /^\[\d+:0x[0-9a-f]+\]\s+\d+ ms: /;
@@ -14,18 +19,28 @@ export const TRACE_GC_LINE = /^\[\d+:0x[0-9a-f]+\]\s+\d+ ms: /;
 const PAUSE =
   /\d+ ms: [A-Za-z -]+ [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ [\d.]+ ms/;
 
+/** `… Mark-Compact … (+ 140.2 ms in 28 steps since start of marking, …` */
+const MARKING_STEPS = /\(\+ ([\d.]+) ms in \d+ steps since start of marking/;
+
 /** The pause in a line of V8's GC log, in ms; undefined for any other line. */
 export function pauseOfTraceLine(line: string): number | undefined {
   const match = PAUSE.exec(line);
   return match ? Number(match[1]) : undefined;
 }
 
+/** The main thread's incremental marking steps before a full collection's pause, in ms; 0 without. */
+export function markingStepsOfTraceLine(line: string): number {
+  const match = MARKING_STEPS.exec(line);
+  return match ? Number(match[1]) : 0;
+}
+
 function tally() {
-  const pauses: GcPauses = { count: 0, totalMs: 0, maxMs: 0 };
-  const add = (ms: number) => {
+  const pauses: GcPauses = { count: 0, totalMs: 0, maxMs: 0, markingMs: 0 };
+  const add = (ms: number, markingMs = 0) => {
     pauses.count += 1;
     pauses.totalMs += ms;
     pauses.maxMs = Math.max(pauses.maxMs, ms);
+    pauses.markingMs += markingMs;
   };
   return { pauses, add };
 }
@@ -55,7 +70,7 @@ export function childGcPauses(child: Child): { stop: () => GcPauses } {
   const own = `[${child.pid}:`;
   const unwatch = child.watch((line) => {
     const ms = line.startsWith(own) ? pauseOfTraceLine(line) : undefined;
-    if (ms !== undefined) add(ms);
+    if (ms !== undefined) add(ms, markingStepsOfTraceLine(line));
   });
   return {
     stop: () => {
@@ -65,5 +80,6 @@ export function childGcPauses(child: Child): { stop: () => GcPauses } {
   };
 }
 
-export const describeGcPauses = ({ count, totalMs, maxMs }: GcPauses) =>
-  `${count} GC ${totalMs.toFixed(0)} ms, longest ${maxMs.toFixed(0)}`;
+export const describeGcPauses = ({ count, totalMs, maxMs, markingMs }: GcPauses) =>
+  `${count} GC ${totalMs.toFixed(0)} ms, longest ${maxMs.toFixed(0)}` +
+  (markingMs > 0 ? `, marking steps ${markingMs.toFixed(0)} ms` : '');

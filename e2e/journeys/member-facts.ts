@@ -153,6 +153,8 @@ const rowCardFacts: Journey = journey(
       await shot(page, `member-facts-03-home-${language}`);
       log(`${language}: "${await distance.textContent()}" whole`);
     }
+    // Home may still be asking for a list as the journey ends: its page closes without that answer.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   },
 );
 

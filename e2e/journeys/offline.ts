@@ -7,7 +7,7 @@
  * Labels are read from the app's own translation files.
  */
 import { scrollTo } from '../scroll-to.ts';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import {
   expect,
   field,
@@ -202,9 +202,20 @@ const offline = journey(
     await page.getByText('I will be at the blue gate').waitFor();
     log('offline, /conversations reloads with the last message');
 
+    // Her phone is slow to find the profile's request failed, after the socket's: the notice the socket
+    // raised stays once the profile is answered from the device (the order in which it once went missing).
+    const profile = '/api/users/profile';
+    const failLate = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.abort('internetdisconnected');
+    };
+    await page.route(`**${profile}`, failLate);
+    const profileFailed = page.waitForEvent('requestfailed', (request) => request.url().endsWith(profile));
     await page.goto(`/messages/${conversationId}`);
     await page.getByText('Are you coming to the market?', { exact: true }).waitFor();
     await page.getByText('I will be at the blue gate', { exact: true }).waitFor();
+    await profileFailed;
+    await page.unroute(`**${profile}`, failLate);
     await noticeClearOfTopBar(page, errors('network'), 'the thread');
     // On a desktop's screen too (the side bar beside the thread, its bar at the top of the column).
     const phone = page.viewportSize()!;

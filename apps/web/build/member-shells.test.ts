@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EARLY_TAP_RECORDER_TAG } from '@motema/shared/early-taps';
 import { MEMBER_SHELL_ATTRIBUTE, PAINTED_START_ATTRIBUTE } from '@motema/shared/member-shells';
 import type { Manifest } from './critical-path.ts';
 import { memberShellHtml, memberShellPreloads } from './member-shells.ts';
@@ -67,7 +68,7 @@ describe("a member page's shell", () => {
       { file: 'assets/start-1.js', afterPictures: false },
     );
     expect(html).toBe(
-      `<html><head><script type="module" src="/assets/start-1.js" ${PAINTED_START_ATTRIBUTE}></script>` +
+      `<html><head>${EARLY_TAP_RECORDER_TAG}<script type="module" src="/assets/start-1.js" ${PAINTED_START_ATTRIBUTE}></script>` +
         '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
         '<link rel="modulepreload" crossorigin href="/assets/home-1.js">' +
         '<link rel="preload" as="style" crossorigin href="/assets/member-ui-1.css">' +

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EARLY_TAP_RECORDER_TAG } from '@motema/shared/early-taps';
 import { PAINTED_START_ATTRIBUTE } from '@motema/shared/member-shells';
 import { memberShellHtml } from './member-shells.ts';
 import { CODE_ATTRIBUTE, paintedStartFile, paintedStartSource } from './painted-start.ts';
@@ -22,6 +23,9 @@ describe("a shell whose code starts after the page's pictures (a page a link ope
       entry: '/assets/index-1.js',
       preloads: ['/assets/runtime-1.js', '/assets/profile-1.js'],
     });
+    // The early taps' recorder, inline before the start script, in the head: before anything is drawn.
+    expect(html).toContain(`${EARLY_TAP_RECORDER_TAG}<script type="module" src="/assets/start-1.js"`);
+    expect(html.indexOf(EARLY_TAP_RECORDER_TAG)).toBeLessThan(html.indexOf('</head>'));
     // The style sheets are still preloaded: the page paints with them.
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/member-ui-1.css">');
   });
@@ -38,7 +42,7 @@ describe("home's shell", () => {
   it('keeps its code tags and loads the start script before its entry, for the early taps only', () => {
     const html = memberShellHtml(TEMPLATE, PRELOADS, { file: 'assets/start-1.js', afterPictures: false });
     expect(html).toContain(
-      `<script type="module" src="/assets/start-1.js" ${PAINTED_START_ATTRIBUTE}></script>` +
+      `${EARLY_TAP_RECORDER_TAG}<script type="module" src="/assets/start-1.js" ${PAINTED_START_ATTRIBUTE}></script>` +
         '<script type="module" crossorigin src="/assets/index-1.js"></script>',
     );
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/profile-1.js">');

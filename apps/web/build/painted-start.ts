@@ -21,7 +21,10 @@
  * something is kept, what follows is kept after it, so that it reaches the page in the order it was
  * done. A kept control is dimmed and marked busy until its tap is given back, and tapping it again
  * meanwhile adds nothing (a toggle's taps all count).
- * Words typed before this script ran are found by the field's value against the one it was sent with.
+ * Words typed before this script ran are found by the field's value against the one it was sent with;
+ * taps made before it ran (it is a request of its own, run once the page is parsed) were kept by the
+ * recorder inline in the page's head (@motema/shared/early-taps), and are taken over from it. Once this
+ * script keeps the taps itself, it marks the page's `<html>` with TAPS_KEPT_ATTRIBUTE.
  * A part React draws anew instead of taking over (its nodes replaced, after a mismatch between the
  * server's render and the browser's) loses what was typed there: a page must render the same in both
  * (lib/navigation-state.ts).
@@ -33,6 +36,12 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  EARLY_TAP_RECORDER_TAG,
+  EARLY_TAPS_GLOBAL,
+  TAPPABLE,
+  TAPS_KEPT_ATTRIBUTE,
+} from '@motema/shared/early-taps';
 import { PAINTED_START_ATTRIBUTE } from '@motema/shared/member-shells';
 import { KEPT_INSTALL } from '../src/features/devices/install/install-capture.ts';
 
@@ -50,9 +59,6 @@ export const KEEP_INSTALL_OFFER = `addEventListener('beforeinstallprompt', (even
 
 /** The script's attribute holding the code to start: `{"entry": "/assets/…", "preloads": ["/assets/…"]}`. */
 export const CODE_ATTRIBUTE = 'data-code';
-
-/** What a tap before the takeover is kept for: the controls the app handles (a link works without it). */
-const TAPPABLE = 'button, [role="button"], [role="tab"], [role="menuitem"], summary';
 
 /** The longest what was typed and tapped waits for React to hold its element, in ms, from the page's start. */
 const GIVE_BACK_WAIT_MS = 60_000;
@@ -195,6 +201,12 @@ export function paintedStartSource(): string {
     typed.set(field, field.value);
     keep(field);
   }
+  // Tapped before this script ran: kept by the page's inline recorder, in order, after the words.
+  const early = window.${EARLY_TAPS_GLOBAL};
+  if (early) {
+    early.stop();
+    for (const element of early.taps) keep(element);
+  }
   document.addEventListener(
     'click',
     (event) => {
@@ -217,6 +229,7 @@ export function paintedStartSource(): string {
     },
     true,
   );
+  document.documentElement.setAttribute('${TAPS_KEPT_ATTRIBUTE}', '');
   // Home names no code here: its own tags load it.
   if (code === null) return;
   const pending = Array.from(document.images).filter((image) => !image.complete && image.loading !== 'lazy');
@@ -258,7 +271,8 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 
 /**
  * A shell whose code starts after its pictures: index.html's entry script and the module preloads
- * (the build's and the page's `scripts`) replaced by the script `file`, which names them.
+ * (the build's and the page's `scripts`) replaced by the script `file`, which names them, the early
+ * taps' recorder inline before it.
  */
 export function codeAfterPicturesHtml(template: string, scripts: readonly string[], file: string): string {
   const entry = ENTRY.exec(template)?.[1];
@@ -270,15 +284,16 @@ export function codeAfterPicturesHtml(template: string, scripts: readonly string
   };
   let html = template.replace(ENTRY, () => '');
   for (const [tag] of buildPreloads) html = html.replace(tag, '');
-  const tag = `<script type="module" src="/${file}" ${PAINTED_START_ATTRIBUTE} ${CODE_ATTRIBUTE}="${escapeAttribute(JSON.stringify(code))}"></script>`;
+  const tag = `${EARLY_TAP_RECORDER_TAG}<script type="module" src="/${file}" ${PAINTED_START_ATTRIBUTE} ${CODE_ATTRIBUTE}="${escapeAttribute(JSON.stringify(code))}"></script>`;
   return html.replace('</head>', () => `${tag}</head>`);
 }
 
-/** A shell that keeps its code's tags and loads the script `file` before them, for the early taps. */
+/** A shell that keeps its code's tags and loads the early taps' recorder and script `file` before them. */
 export function earlyTapsHtml(template: string, file: string): string {
   if (!ENTRY.test(template)) throw new Error('index.html has no module script to keep the early taps before');
   return template.replace(
     ENTRY,
-    (tag) => `<script type="module" src="/${file}" ${PAINTED_START_ATTRIBUTE}></script>${tag}`,
+    (tag) =>
+      `${EARLY_TAP_RECORDER_TAG}<script type="module" src="/${file}" ${PAINTED_START_ATTRIBUTE}></script>${tag}`,
   );
 }

@@ -1,11 +1,15 @@
 import Fastify from 'fastify';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { EARLY_TAP_RECORDER } from '@motema/shared/early-taps';
 import { registerSecurityHeaders } from './security-headers.ts';
+
+/** The pages' one inline script (the early taps' recorder), allowed by its hash and by nothing wider. */
+const RECORDER = `'sha256-${createHash('sha256').update(EARLY_TAP_RECORDER).digest('base64')}'`;
 
 /** What @fastify/helmet sent with the app's options, header for header (outside production). */
 const EXPECTED = {
-  'content-security-policy':
-    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';media-src 'self' blob:;connect-src 'self' ws: wss:;worker-src 'self'",
+  'content-security-policy': `default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self' ${RECORDER};script-src-attr 'none';style-src 'self' 'unsafe-inline';media-src 'self' blob:;connect-src 'self' ws: wss:;worker-src 'self'`,
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EARLY_TAP_RECORDER } from '@motema/shared/early-taps';
 
 /** helmet's own value: a year, subdomains included. */
 const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The one inline script the pages carry, allowed by its hash: the recorder of taps made before any
+ * script ran (@motema/shared/early-taps), in the head of every painted page with controls.
+ */
+export const EARLY_TAP_RECORDER_SOURCE = `'sha256-${createHash('sha256').update(EARLY_TAP_RECORDER).digest('base64')}'`;
 
 /** The app's helmet options: the Content Security Policy of the web app; HSTS is the hook's own. */
 export function securityHeaderOptions(options: { production: boolean }): HelmetOptions {
@@ -15,7 +23,7 @@ export function securityHeaderOptions(options: { production: boolean }): HelmetO
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", EARLY_TAP_RECORDER_SOURCE],
         workerSrc: ["'self'"],
         upgradeInsecureRequests: options.production ? [] : null,
       },

@@ -54,8 +54,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prev
     wildcard: false,
     // `/` is a page like the others (the start page's prerendered HTML or the app shell), not index.html.
     index: false,
-    // The build writes .br and .gz beside each file: send those to browsers that accept them.
+    // The build writes .br and .gz beside each file: send those to browsers that accept them. They
+    // are no routes of their own (with `wildcard: false` each file is one, a context kept for good:
+    // 496 of the build's 831 were these copies, 3.5 MB of the server's heap once started).
     preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(res, filePath: string) {
       res.header('Cache-Control', cacheControlOf(path.relative(distDir, filePath)));
     },

@@ -15,7 +15,7 @@ import { startJobQueue } from '../jobs/queue.ts';
 import { createOutboxMailer, createOutboxSms } from '../features/dev/outbox-mailer.ts';
 import { createLocalStorage } from '../lib/storage.ts';
 import { installProcessGuards } from '../process-guards.ts';
-import { onClientEvent } from '../realtime/client-events.ts';
+import { clientEvent } from '../realtime/client-events.ts';
 import { createFlexpayProvider } from '../features/money/providers/flexpay-provider.ts';
 import { UNREACHABLE_FLEXPAY } from './flexpay-sim.ts';
 
@@ -57,9 +57,10 @@ app.get('/stray/rejection', async () => {
   void Promise.reject(new Error('stray rejection'));
   return { ok: true };
 });
-app.realtime.io.on('connection', (socket) => {
-  onClientEvent(socket, 'events', () => void setTimeout(stray('stray socket timer'), 0), app.log);
-});
+app.realtime.io.on(
+  'connection',
+  clientEvent('events', () => void setTimeout(stray('stray socket timer'), 0), app.log),
+);
 
 installProcessGuards(app.log, () => process.exit(70));
 process.on('SIGUSR2', stray('stray outside any request'));

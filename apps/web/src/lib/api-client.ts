@@ -101,6 +101,18 @@ export function apiErrorOf(status: number, body: unknown, statusText = ''): ApiE
   );
 }
 
+/** Told each time the server answers a call, whatever the status (`whenServerAnswers`). */
+let serverAnswered: () => void = () => {};
+
+/**
+ * Sets what is told each time the server answers a call (an API request or an upload), whatever its
+ * status: the connection works (lib/query-client.ts takes the connection notice down). An answer the
+ * app makes up without one (a profile remembered on the device) is none.
+ */
+export function whenServerAnswers(listener: () => void): void {
+  serverAnswered = listener;
+}
+
 /** No answer at all: offline, or the connection dropped. */
 export const networkError = () => new ApiError(0, 'network', 'Not connected to the internet');
 
@@ -143,6 +155,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       if (navigator.onLine === false) break;
       continue;
     }
+    serverAnswered();
     if (response.ok) {
       const token = response.headers.get(SHELL_SESSION_HEADER);
       if (token) server.keepSession(token);
@@ -190,6 +203,7 @@ export function uploadForm(
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total));
     };
     xhr.onload = () => {
+      serverAnswered();
       const body = parseJsonOrNothing(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body);
       else reject(apiErrorOf(xhr.status, body, xhr.statusText));

@@ -57,45 +57,66 @@ export function keptCopyPath(root: HTMLElement): string | null {
   return path && root.hasChildNodes() ? path : null;
 }
 
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** Checks in a row that find a field as typed before it is left alone. */
+const HELD = 3;
+
 type Typed = {
-  field: HTMLInputElement | HTMLTextAreaElement;
+  field: Field;
   value: string;
   checked: boolean;
   /** Checks in a row that found the field as typed, once React has it. */
   held: number;
 };
 
-const reactHasIt = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps'));
+const reactMarked = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps'));
+/**
+ * Whether React holds the field; a select by its first option, hydrated with it (the tests' DOM,
+ * happy-dom, lists no key of a select's own).
+ */
+const reactHasIt = (field: Field) => reactMarked(isSelect(field) ? (field.options[0] ?? field) : field);
 const isBox = (field: Element): field is HTMLInputElement =>
   field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+const isSelect = (field: Element): field is HTMLSelectElement => field instanceof HTMLSelectElement;
+
+/** Whether the field shows something else than the page was sent with. */
+function changed(field: Field): boolean {
+  // A select's options as sent are those with the attribute `selected` (happy-dom has no defaultSelected).
+  if (isSelect(field))
+    return [...field.options].some((option) => option.selected !== option.hasAttribute('selected'));
+  return isBox(field) ? field.checked !== field.defaultChecked : field.value !== field.defaultValue;
+}
 
 /**
- * What a visitor typed or ticked in the prerendered page's fields before React took it over: React
- * sets a controlled field back to its state ('' in a new form) as it hydrates it. Read before
- * `hydrateRoot`; the returned function gives each field its value back once React has hydrated it
- * (again should a commit reset it, until it holds), through the events React listens to, so the
- * form's state has it too.
+ * What a visitor typed, ticked or chose in the prerendered page's fields before React took it over:
+ * React sets a controlled field back to its state ('' in a new form) as it hydrates it, and takes a
+ * select over as it shows, its state left as it was (the language switch showed the language chosen,
+ * the page staying in the one before). Read before `hydrateRoot`; the returned function gives each
+ * field its value back once React has hydrated it (again should a commit reset it, until it holds),
+ * through the events React listens to, so the form's state has it too; a select's once.
  */
 export function keepTypedValues(root: HTMLElement): () => void {
   const typed: Typed[] = [];
-  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-    const changed = isBox(field)
-      ? field.checked !== field.defaultChecked
-      : field.value !== field.defaultValue;
-    if (changed) typed.push({ field, value: field.value, checked: isBox(field) && field.checked, held: 0 });
+  for (const field of root.querySelectorAll<Field>('input, textarea, select')) {
+    if (changed(field))
+      typed.push({ field, value: field.value, checked: isBox(field) && field.checked, held: 0 });
   }
   return () => {
     const started = Date.now();
     const check = () => {
       for (const entry of typed) {
         if (!entry.field.isConnected || !reactHasIt(entry.field)) continue;
-        if (asTyped(entry)) entry.held++;
+        if (isSelect(entry.field)) {
+          if (entry.held === 0) giveBack(entry);
+          entry.held = HELD;
+        } else if (asTyped(entry)) entry.held++;
         else {
           entry.held = 0;
           giveBack(entry);
         }
       }
-      const waiting = typed.some((entry) => entry.field.isConnected && entry.held < 3);
+      const waiting = typed.some((entry) => entry.field.isConnected && entry.held < HELD);
       // Hydration goes by Suspense boundary: a field's may come a little later.
       if (waiting && Date.now() - started < 10_000) setTimeout(check, 50);
     };
@@ -112,8 +133,8 @@ function giveBack({ field, value, checked }: Typed): void {
     return;
   }
   // The prototype's setter: React tracks the value set through the element's own one.
-  const prototype =
-    field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const prototype = Object.getPrototypeOf(field) as object;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
+  // React hears a select change by `change`, a text field by `input`.
+  field.dispatchEvent(new Event(isSelect(field) ? 'change' : 'input', { bubbles: true }));
 }

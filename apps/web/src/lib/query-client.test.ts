@@ -1,13 +1,15 @@
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-client.ts';
+import { api, ApiError } from './api-client.ts';
 import { pendingExitPath, setNavigator } from './navigation.ts';
 import { followNetwork, hideOfflineNotice } from './notices.ts';
 import { buildMe } from '../test/render-page.tsx';
-import { handleApiError, ME_QUERY_KEY, queryClient, rememberedMe } from './query-client.ts';
+import { handleApiError, ME_QUERY_KEY, queryClient, rememberedMe, rememberMe } from './query-client.ts';
+import { meQueryOptions } from '../features/users/users.api.ts';
 
 describe('handleApiError: the error catalogue of the spec', () => {
   const show = vi.spyOn(notifications, 'show');
+  const hide = vi.spyOn(notifications, 'hide');
   const navigate = vi.fn();
   beforeEach(() => {
     show.mockClear();
@@ -15,6 +17,7 @@ describe('handleApiError: the error catalogue of the spec', () => {
     setNavigator(navigate);
     queryClient.clear();
     hideOfflineNotice();
+    hide.mockClear();
   });
   afterEach(() => queryClient.clear());
 
@@ -37,9 +40,22 @@ describe('handleApiError: the error catalogue of the spec', () => {
   });
 
   describe('with no answer, one persistent notice saying why', () => {
-    afterEach(() => vi.unstubAllGlobals());
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      localStorage.clear();
+    });
     const browser = (onLine: boolean, controller: object | null) =>
       vi.stubGlobal('navigator', { onLine, serviceWorker: { controller } });
+    /** The device remembers the member's profile and no request gets an answer. */
+    const rememberedProfileOnly = () => {
+      rememberMe(buildMe());
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => {
+          throw new TypeError('Failed to fetch');
+        }),
+      );
+    };
 
     it('offline, served by the service worker: "Not connected to the internet", the app running offline', () => {
       browser(false, {});
@@ -70,6 +86,49 @@ describe('handleApiError: the error catalogue of the spec', () => {
         autoClose: false,
       });
       expect(show.mock.calls[0]![0].title).toBeUndefined();
+    });
+
+    it('keeps it when the profile is answered by the device, not the server: the app runs offline', async () => {
+      browser(false, {});
+      rememberedProfileOnly();
+      // The socket found no network first (lib/socket.ts); the profile's request fails after it.
+      handleApiError(new ApiError(0, 'network', 'offline'));
+      expect(await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 })).toMatchObject({
+        _id: buildMe()._id,
+      });
+      expect(hide).not.toHaveBeenCalled();
+      expect(show).toHaveBeenCalledTimes(1);
+      expect(show.mock.calls[0]![0]).toMatchObject({ title: 'Not connected to the internet' });
+    });
+
+    it('shows it when the profile is answered by the device, whatever came first', async () => {
+      browser(false, {});
+      rememberedProfileOnly();
+      await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
+      expect(show).toHaveBeenCalledTimes(1);
+      expect(show.mock.calls[0]![0]).toMatchObject({ message: 'App is running in offline mode' });
+    });
+
+    it('hides it once the server answers', async () => {
+      browser(true, {});
+      handleApiError(new ApiError(0, 'network', 'offline'));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify(buildMe()), { status: 200 })),
+      );
+      await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
+      expect(hide).toHaveBeenCalledTimes(1);
+    });
+
+    it('hides it when the server answers with an error too: it answered', async () => {
+      browser(true, {});
+      handleApiError(new ApiError(0, 'network', 'offline'));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify({ code: 'not_found', message: 'x' }), { status: 404 })),
+      );
+      await expect(api('/posts/p1')).rejects.toMatchObject({ status: 404 });
+      expect(hide).toHaveBeenCalledTimes(1);
     });
 
     it('shows it as the network goes, before any call fails', () => {

@@ -1,6 +1,6 @@
 import { hashKey, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { isApiError } from './api-client.ts';
+import { isApiError, whenServerAnswers } from './api-client.ts';
 import { deviceRecord } from './device-record.ts';
 import type { Me } from '@motema/shared/users';
 import { navigate, setExitPath } from './navigation.ts';
@@ -17,8 +17,8 @@ export const ME_QUERY_KEY = ['users', 'profile'] as const;
  */
 export function handleApiError(error: unknown, options: { silent?: boolean; form?: boolean } = {}): void {
   if (!isApiError(error)) return;
+  // An error with a status is an answer of the server: api-client.ts told it (the notice went then).
   if (error.status === 0) return showOfflineNotice();
-  hideOfflineNotice();
   if (error.status === 401) {
     if (queryClient.getQueryData(ME_QUERY_KEY)) {
       endSession(
@@ -37,7 +37,6 @@ export function handleApiError(error: unknown, options: { silent?: boolean; form
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error, query) => handleApiError(error, { silent: query.meta?.silent === true }),
-    onSuccess: () => hideOfflineNotice(),
   }),
   mutationCache: new MutationCache({
     onError: (error, _v, _c, mutation) => handleApiError(error, { form: mutation.meta?.form === true }),
@@ -61,6 +60,9 @@ export function rememberProfileChanges(client: QueryClient): () => void {
   });
 }
 rememberProfileChanges(queryClient);
+
+// The server answered a call: the connection is back, and the notice saying it was not goes.
+whenServerAnswers(() => hideOfflineNotice());
 
 /**
  * A change submitted offline waits (TanStack Query pauses the call while the browser is offline and

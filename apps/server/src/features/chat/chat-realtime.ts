@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { clock } from '../../lib/clock.ts';
 import { refuseOverLimit } from '../../lib/rate-limiter.ts';
-import { onClientEvent } from '../../realtime/client-events.ts';
+import { clientEvent } from '../../realtime/client-events.ts';
 import type { Realtime, RealtimeSocket } from '../../realtime/server.ts';
 import {
   presenceShown,
@@ -75,17 +75,17 @@ export function registerChatRealtime(
     io.to(`presence:${userId}`).emit('users:presence', presenceOf(userId, connected, now, now));
   });
 
-  io.on('connection', (socket) => {
-    const userId = socket.data.userId;
-    let sending: Promise<void> = Promise.resolve();
+  // Each socket's sends are a queue: the last one, whatever became of it, the next waits for.
+  const sending = new WeakMap<RealtimeSocket, Promise<void>>();
 
-    onClientEvent<{ ok: true; message: Message }>(
-      socket,
+  const listeners = [
+    clientEvent<{ ok: true; message: Message }>(
       'chats:messages:send',
-      async (payload, answer) => {
+      async (socket, payload, answer) => {
+        const userId = socket.data.userId;
         const input = sendOf(payload);
-        // After this socket's earlier sends, whatever became of them; a refusal is answered by onClientEvent.
-        const sent = sending.then(async () => {
+        // After this socket's earlier sends, whatever became of them; a refusal is answered by clientEvent.
+        const sent = (sending.get(socket) ?? Promise.resolve()).then(async () => {
           // The scam shield first (its refusals and held messages store nothing in the conversation);
           // a message it flags is stored alone, its families committing with it.
           const families = await screenSend(deps, userId, input);
@@ -95,11 +95,14 @@ export function registerChatRealtime(
               : await batcher.store(userId, input);
           return announceStored(deps, userId, input, stored, socket.id);
         });
-        sending = sent.then(
-          () => undefined,
-          () => undefined,
+        sending.set(
+          socket,
+          sent.then(
+            () => undefined,
+            () => undefined,
+          ),
         );
-        // A refusal is answered by onClientEvent; the paywall's is also told as an app:error.
+        // A refusal is answered by clientEvent; the paywall's is also told as an app:error.
         const message = await sent.catch((error: unknown) => {
           tellPaymentRequired(socket, error);
           throw error;
@@ -107,37 +110,37 @@ export function registerChatRealtime(
         answer({ ok: true, message: presentMessage(message) });
       },
       log,
-    );
+    ),
 
-    for (const kind of ['deliver', 'read'] as const) {
-      onClientEvent<{ ok: true }>(
-        socket,
+    ...(['deliver', 'read'] as const).map((kind) =>
+      clientEvent<{ ok: true }>(
         `chats:messages:${kind}`,
-        async (payload, answer) => {
+        async (socket, payload, answer) => {
+          const userId = socket.data.userId;
           const receipt = receiptOf(payload);
           await refuseOverLimit(limiter, `receipts:${userId}`, RECEIPTS_PER_MINUTE, 60_000);
           await recordReceipt(deps, userId, receipt, kind);
           answer({ ok: true });
         },
         log,
-      );
-    }
+      ),
+    ),
 
-    onClientEvent(
-      socket,
+    clientEvent(
       'chats:typing',
-      async (payload) => {
+      async (socket, payload) => {
+        const userId = socket.data.userId;
         const typing = typingOf(payload);
         await refuseOverLimit(limiter, `typing:${userId}`, TYPING_PER_10_SECONDS, 10_000);
         await relayTyping(deps, userId, typing);
       },
       log,
-    );
+    ),
 
-    onClientEvent<{ ok: true; presence: Presence }>(
-      socket,
+    clientEvent<{ ok: true; presence: Presence }>(
       'users:presence:watch',
-      async (payload, answer) => {
+      async (socket, payload, answer) => {
+        const userId = socket.data.userId;
         const watched = watchOf(payload).userId;
         await refuseOverLimit(limiter, `watch:${userId}`, WATCHES_PER_MINUTE, 60_000);
         const room = `presence:${watched}`;
@@ -158,15 +161,17 @@ export function registerChatRealtime(
         answer({ ok: true, presence });
       },
       log,
-    );
+    ),
 
-    onClientEvent(
-      socket,
+    clientEvent(
       'users:presence:unwatch',
-      async (payload) => {
+      async (socket, payload) => {
         await socket.leave(`presence:${watchOf(payload).userId}`);
       },
       log,
-    );
+    ),
+  ];
+  io.on('connection', (socket) => {
+    for (const listen of listeners) listen(socket);
   });
 }

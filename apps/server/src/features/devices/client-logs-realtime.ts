@@ -1,6 +1,6 @@
 import { ClientLogsSchema, type ClientLog } from '@motema/shared/devices';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import { onClientEvent } from '../../realtime/client-events.ts';
+import { clientEvent } from '../../realtime/client-events.ts';
 import type { Realtime } from '../../realtime/server.ts';
 
 /**
@@ -29,12 +29,11 @@ export function registerClientLogs(
 ): void {
   const { log } = realtime;
   const within = async (key: string, max: number) => (await deps.limiter.consume(key, max, 60_000)).allowed;
-  realtime.onConnection((socket) => {
-    const { userId, address } = socket.data;
-    onClientEvent(
-      socket,
+  realtime.onConnection(
+    clientEvent(
       'events',
-      async (payload) => {
+      async (socket, payload) => {
+        const { userId, address } = socket.data;
         if (!(await within(`client-logs:member:${userId}`, CLIENT_LOG_BATCHES_PER_MINUTE))) return;
         if (!(await within(`client-logs:ip:${address}`, CLIENT_LOG_BATCHES_PER_ADDRESS_PER_MINUTE))) return;
         const batch = ClientLogsSchema.safeParse(payload);
@@ -42,8 +41,8 @@ export function registerClientLogs(
         for (const entry of batch.data.logs) record(entry, userId);
       },
       log,
-    );
-  });
+    ),
+  );
 
   function record(entry: ClientLog, userId: string): void {
     const fields = {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { onClientEvent } from '../../realtime/client-events.ts';
+import { clientEvent } from '../../realtime/client-events.ts';
 import type { Realtime } from '../../realtime/server.ts';
 import type { MatchRow } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
@@ -13,17 +13,15 @@ import { updatePosition } from './position.service.ts';
  */
 export function registerDiscoveryRealtime(realtime: Pick<Realtime, 'io' | 'log'>, db: Db): void {
   const { io, log } = realtime;
-  io.on('connection', (socket) => {
-    onClientEvent<{ ok: true }>(
-      socket,
-      'users:users:update:coordinates',
-      async (payload, answer) => {
-        await updatePosition(db, socket.data.userId, payload);
-        answer({ ok: true });
-      },
-      log,
-    );
-  });
+  const listen = clientEvent<{ ok: true }>(
+    'users:users:update:coordinates',
+    async (socket, payload, answer) => {
+      await updatePosition(db, socket.data.userId, payload);
+      answer({ ok: true });
+    },
+    log,
+  );
+  io.on('connection', listen);
 }
 
 /** `match.made`: `matched:{userId}` to each member's room, with the other's card as that member sees it. */

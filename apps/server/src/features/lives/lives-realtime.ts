@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LiveMessageSendSchema, LiveReactionSendSchema, type LiveMessage } from '@motema/shared/lives';
 import { badRequest } from '../../lib/app-error.ts';
-import { onClientEvent } from '../../realtime/client-events.ts';
-import type { Realtime } from '../../realtime/server.ts';
+import { clientEvent } from '../../realtime/client-events.ts';
+import type { Realtime, RealtimeSocket } from '../../realtime/server.ts';
 import type { RealtimeContext } from '../../modules/feature-module.ts';
 import { checkReaction, sendLiveMessage, viewersHiddenFrom } from './live-chat.service.ts';
 import { joinLive, leaveLive } from './live-viewers.service.ts';
@@ -40,55 +40,59 @@ export function registerLivesRealtime(context: RealtimeContext): void {
     if (still.length === 0) await leaveLive(deps, userId, liveId);
   };
 
-  io.on('connection', (socket) => {
-    const userId = socket.data.userId;
-    const joined = new Set<string>();
+  /** The lives each socket joined, for its leaving and its disconnection. */
+  const joinedBy = new WeakMap<RealtimeSocket, Set<string>>();
 
-    onClientEvent<{ ok: true; live: ReturnType<typeof presentLive>; messages: LiveMessage[] }>(
-      socket,
+  const listeners = [
+    clientEvent<{ ok: true; live: ReturnType<typeof presentLive>; messages: LiveMessage[] }>(
       'lives:join',
-      async (payload, answer) => {
+      async (socket, payload, answer) => {
+        const userId = socket.data.userId;
         const { liveId } = parsed(LiveRefSchema, payload);
         const { live, messages } = await joinLive(deps, userId, liveId);
         const rooms = [liveRoom(liveId), liveMemberRoom(liveId, userId)];
         if (live.role !== 'viewer') rooms.push(liveStaffRoom(liveId));
         await socket.join(rooms);
-        joined.add(liveId);
+        const joined = joinedBy.get(socket);
+        if (joined) joined.add(liveId);
+        else joinedBy.set(socket, new Set([liveId]));
         answer({ ok: true, live: presentLive(live), messages: messages.map(presentLiveMessage) });
       },
       log,
-    );
+    ),
 
-    onClientEvent(
-      socket,
+    clientEvent(
       'lives:leave',
-      async (payload) => {
+      async (socket, payload) => {
+        const userId = socket.data.userId;
         const { liveId } = parsed(LiveRefSchema, payload);
-        if (!joined.delete(liveId)) return;
+        if (!joinedBy.get(socket)?.delete(liveId)) return;
         for (const room of [liveRoom(liveId), liveStaffRoom(liveId), liveMemberRoom(liveId, userId)]) {
           await socket.leave(room);
         }
         await leftIfLast(liveId, userId);
       },
       log,
-    );
+    ),
 
-    onClientEvent<{ ok: true; message: LiveMessage }>(
-      socket,
+    clientEvent<{ ok: true; message: LiveMessage }>(
       'lives:message',
-      async (payload, answer) => {
-        const message = await sendLiveMessage(deps, userId, parsed(LiveMessageSendSchema, payload));
+      async (socket, payload, answer) => {
+        const message = await sendLiveMessage(
+          deps,
+          socket.data.userId,
+          parsed(LiveMessageSendSchema, payload),
+        );
         answer({ ok: true, message: presentLiveMessage(message) });
       },
       log,
-    );
+    ),
 
-    onClientEvent<{ ok: true }>(
-      socket,
+    clientEvent<{ ok: true }>(
       'lives:reaction',
-      async (payload, answer) => {
+      async (socket, payload, answer) => {
         const input = parsed(LiveReactionSendSchema, payload);
-        await checkReaction(deps, userId, input);
+        await checkReaction(deps, socket.data.userId, input);
         io.to(liveRoom(input.liveId)).emit('lives:reaction', {
           liveId: input.liveId,
           reaction: input.reaction,
@@ -96,15 +100,21 @@ export function registerLivesRealtime(context: RealtimeContext): void {
         answer({ ok: true });
       },
       log,
-    );
+    ),
+  ];
 
-    socket.on('disconnect', () => {
-      for (const liveId of joined) {
-        leftIfLast(liveId, userId).catch((error: unknown) =>
-          log.error({ err: error, liveId }, 'a live’s viewer could not be marked gone'),
-        );
-      }
-    });
+  /** A socket gone: its member's presence in each live it was in ends if it was their last one there. */
+  function onDisconnect(this: RealtimeSocket) {
+    for (const liveId of joinedBy.get(this) ?? []) {
+      leftIfLast(liveId, this.data.userId).catch((error: unknown) =>
+        log.error({ err: error, liveId }, 'a live’s viewer could not be marked gone'),
+      );
+    }
+  }
+
+  io.on('connection', (socket) => {
+    for (const listen of listeners) listen(socket);
+    socket.on('disconnect', onDisconnect);
   });
 }
 

@@ -6,6 +6,7 @@ import type { Me } from '@motema/shared/users';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { changeLanguage } from '../../lib/i18n.ts';
 import { navigate } from '../../lib/navigation.ts';
+import { showOfflineNotice } from '../../lib/notices.ts';
 import { endSession, knownMe, ME_QUERY_KEY, rememberedMe } from '../../lib/query-client.ts';
 
 export const usersKeys = {
@@ -32,9 +33,13 @@ export async function fetchMe({ client }: { client?: QueryClient } = {}): Promis
       }
       return null;
     }
-    // No network: the member stays in the app (the outbox and cached screens work offline).
+    // No network: the member stays in the app (the outbox and cached screens work offline), and the
+    // connection notice says the app runs without the server (an answer of the device hides nothing).
     const remembered = isApiError(error) && error.code === 'network' ? rememberedMe() : null;
-    if (remembered) return remembered;
+    if (remembered) {
+      showOfflineNotice();
+      return remembered;
+    }
     throw error;
   }
 }

@@ -2,8 +2,8 @@ import { LIVE_CHUNK_MAX_BYTES } from '@motema/shared/lives';
 import type { EventAck } from '@motema/shared/realtime';
 import type { DbOrTx } from '../../../db/client.ts';
 import { AppError, badRequest } from '../../../lib/app-error.ts';
-import { onClientEvent } from '../../../realtime/client-events.ts';
-import type { Realtime } from '../../../realtime/server.ts';
+import { clientEvent } from '../../../realtime/client-events.ts';
+import type { Realtime, RealtimeSocket } from '../../../realtime/server.ts';
 import type { LiveMedia } from '../live-media.ts';
 import { liveRoleOf } from '../lives.policy.ts';
 
@@ -40,28 +40,28 @@ export function registerLiveChunks(
   realtime: Pick<Realtime, 'onConnection' | 'log'>,
   deps: { db: DbOrTx; media: () => LiveMedia },
 ): void {
-  realtime.onConnection((socket) => {
-    const { userId } = socket.data;
-    const broadcasting = new Set<string>();
-    let previous: Promise<unknown> = Promise.resolve();
-    onClientEvent<EventAck>(
-      socket,
-      'lives:chunk',
-      (payload, answer) => {
-        const handled = previous.then(async () => {
-          const { liveId, seq, bytes } = chunkOf(payload);
-          if (!broadcasting.has(liveId)) {
-            if ((await liveRoleOf(deps.db, liveId, userId)) !== 'broadcaster')
-              throw new AppError(404, 'live_not_found');
-            broadcasting.add(liveId);
-          }
-          await deps.media().push(liveId, seq, bytes);
-          answer({ ok: true });
-        });
-        previous = handled.catch(() => undefined);
-        return handled;
-      },
-      realtime.log,
-    );
-  });
+  /** Per socket: the lives it broadcasts (checked once each), and its last chunk, the next waits for. */
+  const chunksOf = new WeakMap<RealtimeSocket, { broadcasting: Set<string>; previous: Promise<unknown> }>();
+  const listen = clientEvent<EventAck>(
+    'lives:chunk',
+    (socket, payload, answer) => {
+      let state = chunksOf.get(socket);
+      if (!state) chunksOf.set(socket, (state = { broadcasting: new Set(), previous: Promise.resolve() }));
+      const { broadcasting } = state;
+      const handled = state.previous.then(async () => {
+        const { liveId, seq, bytes } = chunkOf(payload);
+        if (!broadcasting.has(liveId)) {
+          if ((await liveRoleOf(deps.db, liveId, socket.data.userId)) !== 'broadcaster')
+            throw new AppError(404, 'live_not_found');
+          broadcasting.add(liveId);
+        }
+        await deps.media().push(liveId, seq, bytes);
+        answer({ ok: true });
+      });
+      state.previous = handled.catch(() => undefined);
+      return handled;
+    },
+    realtime.log,
+  );
+  realtime.onConnection(listen);
 }
