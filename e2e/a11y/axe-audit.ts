@@ -30,18 +30,33 @@ export type Violation = {
 const RUN_OPTIONS: RunOptions = { resultTypes: ['violations'] };
 
 /**
- * Resolves once the DOM has not changed for 200 ms (or after 2 s): a screen whose lazy code or data is
- * still arriving is judged once it has settled, not in the middle of its loading. A string, so that
- * the TypeScript loader's helpers (tsx names functions) do not travel into the page.
+ * Resolves once the page has settled (or after 3 s): its DOM has not changed for 200 ms and no
+ * animation or transition with an end is running (a notice fading in is judged once shown, a spinner
+ * turning for ever is not waited for). A screen whose lazy code or data is still arriving is judged once
+ * it has arrived, not in the middle of its loading. A string, so that the TypeScript loader's helpers
+ * (tsx names functions) do not travel into the page.
  */
-const SETTLE = `new Promise((resolve) => {
-  let quiet;
-  const done = () => { observer.disconnect(); clearTimeout(quiet); clearTimeout(cap); resolve(); };
-  const observer = new MutationObserver(() => { clearTimeout(quiet); quiet = setTimeout(done, 200); });
-  const cap = setTimeout(done, 2000);
-  quiet = setTimeout(done, 200);
-  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-})`;
+const SETTLE = `(async () => {
+  const cap = Date.now() + 3000;
+  const left = () => Math.max(0, cap - Date.now());
+  const domQuiet = () => new Promise((resolve) => {
+    let quiet;
+    const done = () => { observer.disconnect(); clearTimeout(quiet); clearTimeout(capped); resolve(); };
+    const observer = new MutationObserver(() => { clearTimeout(quiet); quiet = setTimeout(done, 200); });
+    const capped = setTimeout(done, left());
+    quiet = setTimeout(done, 200);
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  const ending = () => document.getAnimations().filter((animation) =>
+    animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime));
+  while (left() > 0) {
+    await domQuiet();
+    const moving = ending();
+    if (moving.length === 0) return;
+    const ended = Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, left()))]);
+  }
+})()`;
 
 const selector = (target: unknown): string =>
   Array.isArray(target) ? target.map(selector).join(' >> ') : String(target);

@@ -22,6 +22,18 @@ const CLEAN = `<!doctype html><html lang="en"><head><title>Clean</title></head><
     <div role="progressbar" aria-label="Loading the page" aria-valuenow="0" aria-valuemin="0" aria-valuemax="100"></div>
   </main></body></html>`;
 
+// A notice fading in (a transition of 1.5 s, as a toast's) beside a spinner that turns for ever: black on
+// white once shown, too pale to read while it fades in.
+const FADING_IN = CLEAN.replace(
+  '</main>',
+  `<div id="notice" style="opacity: 0.1; transition: opacity 1.5s linear">Payment received</div>
+  <div aria-hidden="true" style="width: 8px; height: 8px; animation: spin 1s linear infinite"></div>
+  <style>@keyframes spin { to { transform: rotate(1turn) } }</style>
+  <script>requestAnimationFrame(() => requestAnimationFrame(() => {
+    document.getElementById('notice').style.opacity = '1';
+  }));</script></main>`,
+);
+
 let browser: Browser;
 
 beforeAll(async () => {
@@ -64,6 +76,12 @@ describe('the accessibility check of the journeys', () => {
 
   test('passes on a clean page', async () => {
     const { error, lines } = await journeyOn(CLEAN, '/clean');
+    expect(error).toBeNull();
+    expect(lines[0]).toMatch(/^accessibility: 1 axe-core audits of 1 screens/);
+  }, 60_000);
+
+  test('judges a notice once its fade-in has ended, beside a spinner that never stops', async () => {
+    const { error, lines } = await journeyOn(FADING_IN, '/fading-in');
     expect(error).toBeNull();
     expect(lines[0]).toMatch(/^accessibility: 1 axe-core audits of 1 screens/);
   }, 60_000);
