@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_TRANSCODE_QUEUE, MEDIA_TRANSCODE_SETTINGS } from '../features/media/transcode-jobs.ts';
 import { startJobQueue, type JobQueue } from '../jobs/queue.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { newFfmpegChildren } from '../test/ffmpeg-children.ts';
 import { phoneClip } from '../test/transcode-fixtures.ts';
 import { endedTranscode, processedJobs, processingUpload, settledItem } from '../test/transcode-items.ts';
 import { SCHED_IDLE } from './priority.ts';
@@ -22,22 +23,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-
-/** The ffmpeg processes a process started (its children named ffmpeg), as /proc lists them. */
-function ffmpegChildren(pid: number): number[] {
-  const result = spawnSync('pgrep', ['-P', String(pid), 'ffmpeg'], { encoding: 'utf8' });
-  return result.stdout.split('\n').filter(Boolean).map(Number);
-}
-
-async function firstFfmpegOf(pid: number, timeoutMs = 30_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [child] = ffmpegChildren(pid);
-    if (child) return child;
-    if (Date.now() > deadline) throw new Error(`no ffmpeg started by ${pid}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** Nice value and scheduling policy of a process's every thread (fields 19 and 41 of stat). */
 async function scheduling(pid: number) {
@@ -75,7 +60,7 @@ describe('the media worker process transcodes', () => {
     const workerPid = await t.mediaWorker!.ready();
     const { item, job } = await processingUpload(t, clip, { kind: 'video', sourceType: 'video/quicktime' });
     await jobs.send(MEDIA_TRANSCODE_QUEUE, job);
-    const ffmpeg = await firstFfmpegOf(workerPid);
+    const ffmpeg = (await newFfmpegChildren({ parent: workerPid, timeoutMs: 30_000 }))[0]!;
     const priority = await scheduling(ffmpeg);
     expect(priority.nice).toBeGreaterThan(os.getPriority(process.pid));
     if (hasChrt) expect(priority.policy).toBe(SCHED_IDLE);
@@ -88,7 +73,7 @@ describe('the media worker process transcodes', () => {
     const firstPid = await t.mediaWorker!.ready();
     const { item, job } = await processingUpload(t, clip, { kind: 'video', sourceType: 'video/quicktime' });
     await jobs.send(MEDIA_TRANSCODE_QUEUE, job);
-    const ffmpeg = await firstFfmpegOf(firstPid);
+    const ffmpeg = (await newFfmpegChildren({ parent: firstPid, timeoutMs: 30_000 }))[0]!;
     // SIGKILL mid-encode: no handler of the worker's runs, nothing is finished.
     process.kill(firstPid, 'SIGKILL');
     // The kernel ends the orphaned ffmpeg (its parent-death signal): no encode goes on beside the retry.

@@ -79,15 +79,3 @@ export async function liveFiles(t: Pick<TestApp, 'mediaDir'>, liveId: string): P
 
 export const liveFile = (t: Pick<TestApp, 'mediaDir'>, liveId: string, name: string) =>
   readFile(`${t.mediaDir}/lives/${liveId}/${name}`);
-
-/** The ffmpeg processes this test process started (a live's encoder: its own pid through setpriv, prlimit, nice). */
-export async function ffmpegChildren(): Promise<number[]> {
-  const found: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    const match = /^\d+ \((.*)\) \S+ (\d+)/.exec(stat);
-    if (match?.[1] === 'ffmpeg' && Number(match[2]) === process.pid) found.push(Number(entry));
-  }
-  return found;
-}

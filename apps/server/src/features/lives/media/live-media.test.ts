@@ -9,7 +9,6 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember } from '../../../test/factories.ts';
 import {
   chunksOf,
-  ffmpegChildren,
   framesOf,
   insertLive,
   liveFile,
@@ -17,6 +16,7 @@ import {
   liveRow,
   recording,
 } from '../../../test/live-media-factories.ts';
+import { ffmpegChildren, newFfmpegChildren } from '../../../test/ffmpeg-children.ts';
 import { eventually } from '../../../test/socket-test-bed.ts';
 import type { LiveMedia } from '../live-media.ts';
 import { createLiveMedia } from './create-live-media.ts';
@@ -149,11 +149,12 @@ describe('lives: the encoder host', () => {
   it('tells a killed encoder as lost: the live ends interrupted, its files go, the server goes on', async () => {
     const node = liveMediaOf(t.app);
     const live = await insertLive(t, await createMember(t), { status: 'live' });
+    const before = new Set(await ffmpegChildren());
     await node.open(live.id, { audioOnly: false });
-    const before = await ffmpegChildren();
     await node.push(live.id, 0, chunksOf(video)[0]!);
-    expect(before.length).toBeGreaterThan(0);
-    for (const pid of before) process.kill(pid, 'SIGKILL');
+    const encoders = await newFfmpegChildren({ before });
+    expect(encoders).toHaveLength(1);
+    for (const pid of encoders) process.kill(pid, 'SIGKILL');
     await eventually(async () =>
       expect(await liveRow(t.db, live.id)).toMatchObject({ status: 'ended', endReason: 'interrupted' }),
     );
@@ -171,7 +172,7 @@ describe('lives: the encoder host', () => {
     const before = new Set(await ffmpegChildren());
     await liveMediaOf(closing.app).open(live.id, { audioOnly: false });
     await liveMediaOf(closing.app).push(live.id, 0, chunksOf(video)[0]!);
-    const [pid] = (await ffmpegChildren()).filter((id) => !before.has(id));
+    const [pid] = await newFfmpegChildren({ before });
     const args = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
     const workDir = path.dirname(args.find((arg) => arg.endsWith('240p.m3u8'))!);
     expect(existsSync(workDir)).toBe(true);
