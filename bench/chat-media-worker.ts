@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { processCpu, startNode, type Child } from './lib/processes.ts';
+import { processTreeCpu, startNode, type Child } from './lib/processes.ts';
 
 export type MediaWorkerPlace = 'fork' | 'apart';
 
@@ -29,9 +29,13 @@ const childrenOf = (pid: number) =>
     .filter(Boolean)
     .map(Number);
 
-/** The media worker and what it started (ffmpeg): the apart one's, or the one under the server. */
+/** The media worker: the apart one, or the one under the server. */
+export const mediaWorkerPids = (server: Child, worker: Child | undefined): number[] =>
+  worker ? [worker.pid] : childrenOf(server.pid);
+
+/** The media worker and what it started (ffmpeg). */
 export function encoderPids(server: Child, worker: Child | undefined): number[] {
-  const workers = worker ? [worker.pid] : childrenOf(server.pid);
+  const workers = mediaWorkerPids(server, worker);
   return [...workers, ...workers.flatMap(childrenOf)];
 }
 
@@ -107,17 +111,18 @@ export type Contention = {
  * multipart, checks and writes) and waiting for one (contention), PostgreSQL's waits, the encoders' CPU.
  */
 export async function contention<T>(
-  pids: { server: number; postgresDir: string | undefined; encoders: () => number[] },
+  pids: { server: number; postgresDir: string | undefined; mediaWorkers: () => number[] },
   run: () => Promise<T>,
 ): Promise<{ result: T; contention: Contention }> {
-  const cpu = (list: number[]) => list.reduce((sum, pid) => sum + processCpu(pid), 0);
+  // The media worker's CPU with its encoders', those that ended within `run` included.
+  const cpu = (list: number[]) => list.reduce((sum, pid) => sum + processTreeCpu(pid), 0);
   const postgres = postgresPids(pids.postgresDir);
-  const encoders = pids.encoders();
+  const workers = pids.mediaWorkers();
   const before = {
     server: schedstat(pids.server, pids.server),
     client: schedstat(process.pid, process.pid),
     postgres: runQueueWait(postgres),
-    cpu: cpu(encoders),
+    cpu: cpu(workers),
   };
   const started = performance.now();
   const result = await run();
@@ -129,7 +134,7 @@ export async function contention<T>(
       serverWaitMs: (schedstat(pids.server, pids.server).wait - before.server.wait) / 1e6,
       clientWaitMs: (schedstat(process.pid, process.pid).wait - before.client.wait) / 1e6,
       postgresWaitMs: (runQueueWait(postgres) - before.postgres) / 1e6,
-      encoderCpuS: cpu([...new Set([...encoders, ...pids.encoders()])]) - before.cpu,
+      encoderCpuS: cpu(workers) - before.cpu,
       seconds,
     },
   };

@@ -9,7 +9,13 @@ import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { offer, summarize, type Tracker } from './chat-load.ts';
 import type { ChatOptions } from './chat-options.ts';
-import { checkpointerWrittenMb, contention, encoderPids, type Contention } from './chat-media-worker.ts';
+import {
+  checkpointerWrittenMb,
+  contention,
+  encoderPids,
+  mediaWorkerPids,
+  type Contention,
+} from './chat-media-worker.ts';
 import { settle, type DiskQuietReading, type Target, type WindowFigures } from './chat-phases.ts';
 import { epochMs, type FsyncProbe } from './lib/fsync-probe.ts';
 import { childGcPauses, ownGcPauses } from './lib/gc-pauses.ts';
@@ -94,7 +100,7 @@ export async function encodeWindows(
   const pids = {
     server: app.child.pid,
     postgresDir: options.postgresDir,
-    encoders: () => encoderPids(app.child, app.mediaWorker),
+    mediaWorkers: () => mediaWorkerPids(app.child, app.mediaWorker),
   };
   const costs = { paused: noCost(), running: noCost() };
   try {

@@ -154,19 +154,37 @@ function cpuOf(pid: number, reaped = false): number {
 /** CPU seconds used so far by PostgreSQL's processes (the postmaster and its children), if local. */
 export function postgresCpu(dataDir: string | undefined): number {
   if (!dataDir || !existsSync(path.join(dataDir, 'postmaster.pid'))) return Number.NaN;
-  const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let total = cpuOf(postmaster, true);
+  return processTreeCpu(Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]));
+}
+
+/** Each process's children, as /proc lists them now. */
+function childrenByParent(): Map<number, number[]> {
+  const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === postmaster) total += cpuOf(Number(entry));
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
     } catch {
       // gone meanwhile
     }
   }
-  return total;
+  return children;
+}
+
+/**
+ * CPU seconds used so far by `pid` and what it started: its own, its children's that have exited
+ * (once it reaped them) and its live children's, theirs counted the same way. A child that ends
+ * between two readings moves from the live ones to the reaped ones, so the difference of two readings
+ * keeps its CPU (an encoder that ends within a phase), where a sum over the pids alive at each reading
+ * loses it, and can go below zero.
+ */
+export function processTreeCpu(pid: number, children = childrenByParent()): number {
+  return (children.get(pid) ?? []).reduce(
+    (sum, child) => sum + processTreeCpu(child, children),
+    cpuOf(pid, true),
+  );
 }
 
 /** CPU seconds of a process (user + system). */
