@@ -5,10 +5,9 @@
  * standalone.ts, a media node's) pinned to the load generator's core, away from the server's, as a
  * deployment on one small machine would pin it. Both are in the idle class.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { processTreeCpu, startNode, type Child } from './lib/processes.ts';
+import { childrenOf, processTreeCpu, startNode, type Child } from './lib/processes.ts';
 
 export type MediaWorkerPlace = 'fork' | 'apart';
 
@@ -22,12 +21,6 @@ export function startApartWorker(databaseUrl: string, dataDir: string, core: str
     core,
   );
 }
-
-const childrenOf = (pid: number) =>
-  spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
-    .stdout.split('\n')
-    .filter(Boolean)
-    .map(Number);
 
 /** The media worker: the apart one, or the one under the server. */
 export const mediaWorkerPids = (server: Child, worker: Child | undefined): number[] =>

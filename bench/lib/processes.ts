@@ -173,6 +173,9 @@ function childrenByParent(): Map<number, number[]> {
   return children;
 }
 
+/** The live children of `pid`, as /proc lists them now. */
+export const childrenOf = (pid: number): number[] => childrenByParent().get(pid) ?? [];
+
 /**
  * CPU seconds used so far by `pid` and what it started: its own, its children's that have exited
  * (once it reaped them) and its live children's, theirs counted the same way. A child that ends
