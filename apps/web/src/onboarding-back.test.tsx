@@ -142,4 +142,21 @@ describe('going back through the onboarding', () => {
     await act(() => router.navigate('/settings/match'));
     await waitFor(() => expect(at()).toBe('/settings/profile'));
   });
+
+  // A second page past the step due, opened before the guard's first redirect was drawn, is sent back
+  // too (a loaded CI's test did it: it stayed on the match preferences, a blank page).
+  it('sends a newcomer back again when a page past the step is opened before the first redirect is drawn', async () => {
+    stubServer();
+    const { router, at } = openApp();
+    let opened = false;
+    const stop = router.subscribe((state) => {
+      if (opened || state.location.pathname !== '/settings/profile') return;
+      opened = true;
+      void router.navigate('/settings/match');
+    });
+    await waitFor(() => expect(opened).toBe(true));
+    stop();
+    await waitFor(() => expect(at()).toBe('/settings/profile'));
+    await screen.findByLabelText(/^First name/);
+  });
 });

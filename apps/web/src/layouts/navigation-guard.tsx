@@ -57,7 +57,9 @@ export function NavigationGuard() {
           on screen before React stays where it was scrolled. */}
       <FirstPageScroll />
       <ScrollRestoration getKey={scrollKey} />
-      {redirect ? <Navigate replace to={redirect} /> : <Outlet />}
+      {/* One redirect per location: a page opened before the last redirect was drawn (the same
+          <Navigate> kept, its effect not run again) is redirected too. */}
+      {redirect ? <Navigate key={location.key} replace to={redirect} /> : <Outlet />}
     </>
   );
 }
