@@ -165,7 +165,9 @@ function childrenByParent(): Map<number, number[]> {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      const siblings = children.get(parent);
+      if (siblings) siblings.push(Number(entry));
+      else children.set(parent, [Number(entry)]);
     } catch {
       // gone meanwhile
     }
