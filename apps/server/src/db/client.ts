@@ -2,9 +2,14 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
+import { KEYED_CONNECTIONS, keyedConnectionOptions } from './keyed.ts';
 import * as schema from './schema.ts';
 
-export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/**
+ * The app's database handle: Drizzle on the main pool (`$client`), and the pool of the chat's keyed
+ * statements (`$keyed`, keyed.ts, decision 0067).
+ */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool; $keyed: pg.Pool };
 /** Drizzle on the one connection of an `inTransaction` (transaction.ts), inside its transaction. */
 export type ConnectionTx = NodePgDatabase<typeof schema>;
 /**
@@ -43,8 +48,10 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 export const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
- * A pool of connections to `url`, for the app's whole life: a database that restarts or goes away
- * costs the queries in flight (they fail, see database-unavailable.ts), never the process.
+ * The pools of connections to `url`, for the app's whole life: the main one (`options.max`
+ * connections) and the chat's keyed one (KEYED_CONNECTIONS, with its settings: keyed.ts). A database
+ * that restarts or goes away costs the queries in flight (they fail, see database-unavailable.ts),
+ * never the process; `close()` ends both.
  *
  * A connection it opened stays open (`min` is `max`): pg-pool's default closes one idle for 10 s,
  * and a burst after a calmer moment then opened them again all at once, each costing PostgreSQL a
@@ -56,13 +63,21 @@ export function connectDatabase(
   url: string,
   options: { max?: number; connectTimeoutMs?: number } = {},
 ): Database {
-  const max = options.max ?? 10;
-  const pool = new pg.Pool({
+  const timeout = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  const pool = openPool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: timeout });
+  const keyed = openPool({
     connectionString: url,
-    max,
-    min: max,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    max: KEYED_CONNECTIONS,
+    connectionTimeoutMillis: timeout,
+    options: keyedConnectionOptions(),
   });
+  const db = Object.assign(drizzle(pool, { schema }), { $keyed: keyed });
+  return { db, pool, close: async () => void (await Promise.all([pool.end(), keyed.end()])) };
+}
+
+/** A pool that keeps the connections it opened (`min` is `max`) and outlives any of them. */
+function openPool(config: pg.PoolConfig & { max: number }): pg.Pool {
+  const pool = new pg.Pool({ ...config, min: config.max });
   pool.on('error', () => {
     // An idle client lost its connection (a database restart); the pool replaces it.
   });
@@ -73,8 +88,7 @@ export function connectDatabase(
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  return pool;
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Db } from '../../../db/client.ts';
-import { inTransaction, KEYED_GENERIC_PLAN } from '../../../db/transaction.ts';
 import { perHandle } from '../../../db/per-handle.ts';
 
 /**
@@ -60,23 +59,19 @@ const SHIELD_READ_MAX = 500;
 /** Statements at once: the sends that arrive meanwhile form the next (as the send batcher's groups). */
 const SHIELD_READS_IN_FLIGHT = 3;
 
-/** Reads the contexts of `sends`, in their order (undefined for a non-member). */
+/**
+ * Reads the contexts of `sends`, in their order (undefined for a non-member): one statement on a
+ * keyed connection (db/keyed.ts), which has the settings it is written for, so one round trip.
+ */
 async function readContexts(db: Db, sends: readonly Send[]): Promise<(ShieldContext | undefined)[]> {
-  // A transaction of its own for its settings: planned for each read, the read cost twice as much;
-  // planned once while `messages` was empty, it scanned the whole table for every send.
-  const result = await inTransaction(
-    db,
-    ({ client }) =>
-      client.query<ShieldContext & { index: number }>({
-        ...SHIELD_CONTEXTS,
-        values: [
-          sends.map((send) => send.conversationId),
-          sends.map((send) => send.senderId),
-          sends.map((send) => send.clientId),
-        ],
-      }),
-    { settings: KEYED_GENERIC_PLAN },
-  );
+  const result = await db.$keyed.query<ShieldContext & { index: number }>({
+    ...SHIELD_CONTEXTS,
+    values: [
+      sends.map((send) => send.conversationId),
+      sends.map((send) => send.senderId),
+      sends.map((send) => send.clientId),
+    ],
+  });
   const found = new Map(result.rows.map(({ index, ...context }) => [index, context]));
   return sends.map((_, i) => found.get(i + 1));
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { connectDatabase } from '../../../db/client.ts';
-import { KEYED_GENERIC_PLAN } from '../../../db/transaction.ts';
 import { chatPair, sent, textMessage } from '../../../test/chat-factories.ts';
 import { createMember } from '../../../test/factories.ts';
 import { plansOf } from '../../../test/plan-cache.ts';
@@ -51,6 +50,24 @@ describe('the scam shield’s context of sends read together', () => {
     }
   });
 
+  it('reads in one round trip: the statement alone on its connection, no transaction around it', async () => {
+    const { t } = bed;
+    const { a, conversationId } = await chatPair(t);
+    const query = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      await shieldContext(t.db, conversationId, a.user.id, randomUUID());
+      const nameOf = (config: unknown) =>
+        typeof config === 'string' ? config : (config as { name?: string; text?: string }).name;
+      const read = query.mock.calls.findIndex(([config]) => nameOf(config) === SHIELD_CONTEXTS.name);
+      const connection = query.mock.contexts[read];
+      // What the read's connection was asked meanwhile (a transaction's BEGIN and COMMIT would be there).
+      const asked = query.mock.calls.filter((_, i) => query.mock.contexts[i] === connection);
+      expect(asked.map(([config]) => nameOf(config))).toEqual([SHIELD_CONTEXTS.name]);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
   it('keeps its generic plan on a connection whose first reads held one send each', async () => {
     const { t } = bed;
     const { a, b, conversationId } = await chatPair(t);
@@ -67,13 +84,13 @@ describe('the scam shield’s context of sends read together', () => {
   });
 
   it('reads messages by key with a plan made while the table was empty', async () => {
-    const client = await bed.t.db.$client.connect();
+    // A keyed connection, as the shield's read borrows it: its settings are the connection's own.
+    const client = await bed.t.db.$keyed.connect();
     try {
       await client.query('BEGIN');
       // A new database's first seconds: no message yet, and statistics that say so.
       await client.query('DELETE FROM messages');
       await client.query('ANALYZE messages');
-      await client.query(KEYED_GENERIC_PLAN);
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(
         `EXPLAIN (GENERIC_PLAN) ${SHIELD_CONTEXTS.text}`,
       );

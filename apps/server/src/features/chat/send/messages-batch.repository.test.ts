@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../../db/client.ts';
-import { KEYED_GENERIC_PLAN } from '../../../db/transaction.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { chatPair } from '../../../test/chat-factories.ts';
 import { plansOf } from '../../../test/plan-cache.ts';
@@ -21,10 +20,10 @@ describe('chat_store_batch_v3', () => {
   afterAll(() => t.close());
 
   it('reads every table by key through an index, however few rows the tables hold', async () => {
-    const client = await t.db.$client.connect();
+    // A keyed connection, as the group commit borrows it: its settings are the connection's own.
+    const client = await t.db.$keyed.connect();
     try {
       await client.query('BEGIN');
-      await client.query(KEYED_GENERIC_PLAN);
       // The plan any set of sends gets once the connection has made its generic plan.
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(
         `EXPLAIN (GENERIC_PLAN) ${STORE_BATCH.text}`,

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { inTransaction, KEYED_GENERIC_PLAN } from '../../../db/transaction.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 import { paywallReasonSql } from '../../billing/paywall/paywall.policy.ts';
 import type { SendContext } from './message-send.repository.ts';
 
@@ -104,8 +104,8 @@ export type BatchSend = {
 export type BatchResult = SendContext & { stored: { id: string; seq: number } | null };
 
 /**
- * Reads and stores these sends in one transaction: BEGIN, the one statement, COMMIT (explicit: a
- * statement waiting for a lock must die with its connection, decision 0009). Results by the send's
+ * Reads and stores these sends in one transaction on a keyed connection (db/keyed.ts): BEGIN, the one
+ * statement, COMMIT (explicit: a statement waiting for a lock must die with its connection, decision 0009). Results by the send's
  * index; a send without one is not its sender's conversation. A send with a context but not stored
  * was refused (`open` false, `paywall` set, `existingId` set, or a foreign quote). Any error (a client id stored
  * meanwhile by another group or node, a deadlock...) rolls everything back.
@@ -131,7 +131,7 @@ export async function storeBatch(
       });
       return result.rows;
     },
-    { settings: KEYED_GENERIC_PLAN },
+    { keyed: true },
   );
   // Mapped after the commit: the conversations' locks are held no longer than the statement needs.
   const stored = new Map<string, { id: string; seq: number }>();

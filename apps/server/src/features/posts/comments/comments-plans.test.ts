@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDEXES_ONLY } from '../../../db/transaction.ts';
+import { INDEXES_ONLY } from '../../../db/keyed.ts';
 import { posts, type PostRow } from '../../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, type Member } from '../../../test/factories.ts';
