@@ -57,7 +57,7 @@ type Pending = Send & {
 /** The most sends one statement reads; more wait for the next. */
 const SHIELD_READ_MAX = 500;
 /** Statements at once: the sends that arrive meanwhile form the next (as the send batcher's groups). */
-const SHIELD_READS_IN_FLIGHT = 3;
+export const SHIELD_READS_IN_FLIGHT = 3;
 
 /**
  * Reads the contexts of `sends`, in their order (undefined for a non-member): one statement on a

@@ -57,7 +57,7 @@ describe('the scam shield’s context of sends read together', () => {
     try {
       await shieldContext(t.db, conversationId, a.user.id, randomUUID());
       const nameOf = (config: unknown) =>
-        typeof config === 'string' ? config : (config as { name?: string; text?: string }).name;
+        typeof config === 'string' ? config : (config as { name?: string }).name;
       const read = query.mock.calls.findIndex(([config]) => nameOf(config) === SHIELD_CONTEXTS.name);
       const connection = query.mock.contexts[read];
       // What the read's connection was asked meanwhile (a transaction's BEGIN and COMMIT would be there).

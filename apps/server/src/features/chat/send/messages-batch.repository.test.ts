@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../../db/client.ts';
+import { KEYED_CONNECTIONS } from '../../../db/keyed.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { chatPair } from '../../../test/chat-factories.ts';
 import { plansOf } from '../../../test/plan-cache.ts';
+import { SHIELD_READS_IN_FLIGHT } from '../scam-shield/shield-context.repository.ts';
+import { SEND_BATCHES_IN_FLIGHT } from './chat-send-batcher.ts';
 import { STORE_BATCH, storeBatch } from './messages-batch.repository.ts';
 
 /**
@@ -18,6 +21,10 @@ describe('chat_store_batch_v3', () => {
     t = await buildTestApp();
   });
   afterAll(() => t.close());
+
+  it('has a keyed connection for every group and shield read in flight (db/keyed.ts)', () => {
+    expect(KEYED_CONNECTIONS).toBeGreaterThanOrEqual(SEND_BATCHES_IN_FLIGHT + SHIELD_READS_IN_FLIGHT);
+  });
 
   it('reads every table by key through an index, however few rows the tables hold', async () => {
     // A keyed connection, as the group commit borrows it: its settings are the connection's own.

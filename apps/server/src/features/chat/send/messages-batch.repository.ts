@@ -104,9 +104,9 @@ export type BatchSend = {
 export type BatchResult = SendContext & { stored: { id: string; seq: number } | null };
 
 /**
- * Reads and stores these sends in one transaction on a keyed connection (db/keyed.ts): BEGIN, the one
- * statement, COMMIT (explicit: a statement waiting for a lock must die with its connection, decision 0009). Results by the send's
- * index; a send without one is not its sender's conversation. A send with a context but not stored
+ * Reads and stores these sends in one transaction on a keyed connection (db/keyed.ts): BEGIN, the
+ * one statement, COMMIT (explicit: a statement waiting for a lock must die with its connection,
+ * decision 0009). Results by the send's index; a send without one is not its sender's conversation. A send with a context but not stored
  * was refused (`open` false, `paywall` set, `existingId` set, or a foreign quote). Any error (a client id stored
  * meanwhile by another group or node, a deadlock...) rolls everything back.
  */
