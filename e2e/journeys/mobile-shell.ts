@@ -61,7 +61,10 @@ window.Capacitor = {
 /** A frame as Node's WebSocket sends it: text, or its bytes. */
 const bytesOf = (frame: string | Buffer) => (typeof frame === 'string' ? frame : new Uint8Array(frame));
 
-/** An API call as it left the page; `signedIn`: the sign-in had been answered by then. */
+/**
+ * An API call as it left the page; `signedIn`: the sign-in had been answered and the app had left the
+ * sign-in screen for home (it stores the token first), so the call had the token to send.
+ */
 type Call = { path: string; authorization: boolean; cookie: boolean; signedIn: boolean };
 
 /**
@@ -85,12 +88,15 @@ async function routeShell(
   await context.route(`${SERVER}/**`, async (route) => {
     const request = route.request();
     const url = new URL(request.url());
+    // The page's address when the call reached the route: a call made on the sign-in screen while the
+    // answer was on its way (the visit its public page records when idle) precedes the app's move home.
+    const onSignIn = new URL(request.frame().page().url()).pathname === '/login';
     const { host: _host, ...headers } = await request.allHeaders();
     calls.push({
       path: url.pathname,
       authorization: !!headers.authorization,
       cookie: !!headers.cookie,
-      signedIn,
+      signedIn: signedIn && !onSignIn,
     });
     const response = await server.fetch(`${baseUrl}${url.pathname}${url.search}`, {
       method: request.method(),
@@ -183,8 +189,8 @@ const bundledCopy = journey(
       calls.some((call) => call.path === '/api/auth/login'),
       'the sign-in went to the server',
     ).toBe(true);
-    // Once the sign-in was answered: a visitor's call sent while it was on its way (the visit the
-    // sign-in page records) rightly has no bearer yet.
+    // Once the app had the sign-in's answer: a visitor's call sent while it was on its way (the visit
+    // the sign-in page records) rightly has no bearer yet.
     const after = calls.filter((call) => call.signedIn && call.path.startsWith('/api/'));
     expect(after.length > 0, 'calls after the sign-in').toBe(true);
     expect(
