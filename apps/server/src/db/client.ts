@@ -2,7 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
-import { KEYED_CONNECTIONS, keyedConnectionOptions } from './keyed.ts';
+import { KEYED_CONNECTION_OPTIONS, KEYED_CONNECTIONS } from './keyed.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -69,7 +69,7 @@ export function connectDatabase(
     connectionString: url,
     max: KEYED_CONNECTIONS,
     connectionTimeoutMillis: timeout,
-    options: keyedConnectionOptions(),
+    options: KEYED_CONNECTION_OPTIONS,
   });
   const db = Object.assign(drizzle(pool, { schema }), { $keyed: keyed });
   return { db, pool, close: async () => void (await Promise.all([pool.end(), keyed.end()])) };

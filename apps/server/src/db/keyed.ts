@@ -37,10 +37,9 @@ export const KEYED_SETTINGS = {
 export const KEYED_CONNECTIONS = 6;
 
 /** The settings as libpq's `options` of the connection's startup (`-c name=value`). */
-export const keyedConnectionOptions = (): string =>
-  Object.entries(KEYED_SETTINGS)
-    .map(([name, value]) => `-c ${name}=${value}`)
-    .join(' ');
+export const KEYED_CONNECTION_OPTIONS = Object.entries(KEYED_SETTINGS)
+  .map(([name, value]) => `-c ${name}=${value}`)
+  .join(' ');
 
 /** `enable_seqscan` off for a test's transaction: the plan a statement gets with every table read by key. */
 export const INDEXES_ONLY = `SET LOCAL enable_seqscan = ${KEYED_SETTINGS.enable_seqscan}`;
