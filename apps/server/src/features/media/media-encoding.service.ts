@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import {
@@ -8,6 +9,7 @@ import {
   type EncodeJob,
   type EncodeOutput,
 } from './encode-jobs.ts';
+import { inspectPhoto, photoUnreadable } from './photo-pipeline.ts';
 
 /**
  * Uploads' encoding, from the request's side (decision 0022): the bytes are stored where the media
@@ -24,31 +26,37 @@ export const ENCODE_WAIT_MS = 60_000;
  */
 const ABANDONED_REMOVAL_DELAY_SECONDS = 2 * MEDIA_ENCODE_SETTINGS.expireInSeconds;
 
+/** The upload's type is known once its stored bytes are checked; the job carries it. */
+const UNCHECKED_TYPE = 'application/octet-stream';
+
 const unavailable = () => new AppError(503, 'service_unavailable', { headers: { 'retry-after': '30' } });
 
 /**
- * Encodes a photo, checked by `inspectUploadedPhoto`, in the media worker; its variants are then
- * stored under `folder`, a fresh folder of the caller's (who removes it if anything later fails).
- * Refused bytes throw the pipeline's 400; a job that failed for good, or an answer that takes
- * longer than ENCODE_WAIT_MS, a 503. `scheduleRemoval` is the caller's durable removal of `folder`.
+ * Encodes an uploaded photo in the media worker; its variants are then stored under `folder`, a fresh
+ * folder of the caller's (who removes it if anything later fails). The upload's chunks go to storage
+ * as they arrive (the worker reads them there): this process never holds a whole photo (decision
+ * 0068). The stored bytes are checked (`inspectPhoto`) before the job is sent. Refused bytes throw
+ * the pipeline's 400 (a failure of `chunks`, such as a size limit, as it is); a job that failed for
+ * good, or an answer that takes longer than ENCODE_WAIT_MS, a 503. `scheduleRemoval` is the caller's
+ * durable removal of `folder`.
  */
 export async function encodePhotoUpload(
   deps: EncodingDeps,
   input: {
-    body: Buffer;
-    mime: string;
+    chunks: AsyncIterable<Buffer>;
     folder: string;
     scheduleRemoval: (folder: string, delaySeconds: number) => Promise<void>;
   },
-): Promise<EncodedPhoto> {
+): Promise<{ photo: EncodedPhoto; mime: string; bytes: number }> {
   deps.jobs.define(MEDIA_ENCODE_QUEUE, MEDIA_ENCODE_SETTINGS);
   const source = uploadSourceKey(input.folder);
-  await deps.storage.put(source, input.body, input.mime);
-  const job: EncodeJob = { kind: 'photo', source, folder: input.folder, mime: input.mime };
+  const bytes = await deps.storage.putStream(source, Readable.from(input.chunks), UNCHECKED_TYPE);
+  const { mime } = await inspectStoredPhoto(deps.storage, source);
+  const job: EncodeJob = { kind: 'photo', source, folder: input.folder, mime };
   const id = await deps.jobs.send(MEDIA_ENCODE_QUEUE, job);
   const outcome = await deps.jobs.waitFor<EncodeOutput>(MEDIA_ENCODE_QUEUE, id, ENCODE_WAIT_MS);
   if (outcome.state === 'completed') {
-    if (outcome.output.ok) return outcome.output.photo;
+    if (outcome.output.ok) return { photo: outcome.output.photo, mime, bytes };
     throw badRequest(outcome.output.code);
   }
   if (outcome.state === 'waiting') {
@@ -56,4 +64,13 @@ export async function encodePhotoUpload(
     await input.scheduleRemoval(input.folder, ABANDONED_REMOVAL_DELAY_SECONDS);
   }
   throw unavailable();
+}
+
+/** The stored upload checked where it lies on this machine's disk, or read back from a bucket. */
+async function inspectStoredPhoto(storage: EncodingDeps['storage'], key: string): Promise<{ mime: string }> {
+  const file = storage.localPath?.(key);
+  if (file) return inspectPhoto(file);
+  const stored = await storage.get(key);
+  if (!stored) throw photoUnreadable();
+  return inspectPhoto(Buffer.concat(await stored.body.toArray()));
 }

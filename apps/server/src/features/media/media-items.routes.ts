@@ -1,13 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { MEDIA_USES, MediaItemSchema, type MediaUse } from '@motema/shared/posts';
 import type { AppDeps } from '../../deps.ts';
 import { apiErrors } from '../../lib/api-responses.ts';
-import { AppError, fieldIssue, invalidFields } from '../../lib/app-error.ts';
-import { paced } from '../../lib/upload-pace.ts';
+import { fieldIssue, invalidFields } from '../../lib/app-error.ts';
+import { asUploadRefusal, uploadChunks } from '../../lib/upload-chunks.ts';
 import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
 import { sendServedFile, servedFileResponses } from '../../plugins/served-file-reply.ts';
 import { presentMediaItem } from './media-items.presenter.ts';
@@ -43,21 +42,7 @@ const MediaUploadFormSchema = z.object({
 
 export const ownerBaseUrl = (itemId: string) => `/api/media/uploads/${itemId}/`;
 
-const multipartErrorCodes = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT']);
-
-/** Refusals of the multipart parser as the route's own: too large, or no file. */
-function asUploadError(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  return multipartErrorCodes.has((error as { code?: string }).code ?? '') ? mediaTooLarge() : mediaMissing();
-}
-
-async function* chunksOf(file: Readable): AsyncGenerator<Buffer> {
-  try {
-    for await (const chunk of paced(file as AsyncIterable<Buffer>)) yield chunk;
-  } catch (error) {
-    throw asUploadError(error);
-  }
-}
+const refusals = { tooLarge: mediaTooLarge, missing: mediaMissing };
 
 /**
  * The multipart body: the field `use` (required, before the file), then the field `file`, handed
@@ -82,10 +67,10 @@ function mediaUpload(request: FastifyRequest) {
         }
         if (part.fieldname !== 'file') throw mediaMissing();
         if (!use) throw invalidFields(fieldIssue('use', 'required'));
-        return { use, file: chunksOf(part.file) };
+        return { use, file: uploadChunks(part.file, LARGEST_UPLOAD_BYTES, refusals) };
       }
     } catch (error) {
-      throw asUploadError(error);
+      throw asUploadRefusal(error, refusals);
     }
     if (!use) throw invalidFields(fieldIssue('use', 'required'));
     throw mediaMissing();

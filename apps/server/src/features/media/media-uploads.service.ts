@@ -9,7 +9,6 @@ import { uploadSourceKey } from './encode-jobs.ts';
 import { encodePhotoUpload } from './media-encoding.service.ts';
 import * as repo from './media-items.repository.ts';
 import { scheduleItemFilesRemoval, type MediaItemsDeps } from './media-items.service.ts';
-import { inspectUploadedPhoto } from './media.service.ts';
 import { MEDIA_TRANSCODE_QUEUE, MEDIA_TRANSCODE_SETTINGS, type TranscodeJob } from './transcode-jobs.ts';
 import { Mp4MoovWatcher } from './mp4-moov-watcher.ts';
 import { UPLOAD_HEAD_BYTES, uploadTypeOf, uploadTypeWithMoov, type UploadType } from './upload-type.ts';
@@ -117,20 +116,12 @@ async function storePhoto(
   item: { ownerId: string; use: MediaUse; folder: string; type: UploadType },
   chunks: AsyncIterable<Buffer>,
 ): Promise<MediaItemRow> {
-  const parts: Buffer[] = [];
-  for await (const chunk of chunks) parts.push(chunk);
-  const body = Buffer.concat(parts);
-  try {
-    await inspectUploadedPhoto(body);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'photo_type_unsupported') throw typeUnsupported();
-    throw error;
-  }
-  const photo = await encodePhotoUpload(deps, {
-    body,
-    mime: item.type.mime,
+  const { photo, bytes } = await encodePhotoUpload(deps, {
+    chunks,
     folder: item.folder,
     scheduleRemoval: (folder, delaySeconds) => scheduleItemFilesRemoval(deps.jobs, { folder }, delaySeconds),
+  }).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === 'photo_type_unsupported' ? typeUnsupported() : error;
   });
   return repo.insertMediaItem(deps.db, {
     ownerId: item.ownerId,
@@ -139,7 +130,7 @@ async function storePhoto(
     status: 'ready',
     folder: item.folder,
     sourceType: item.type.mime,
-    sourceBytes: body.length,
+    sourceBytes: bytes,
     width: photo.width,
     height: photo.height,
     placeholder: photo.placeholder,

@@ -6,6 +6,7 @@ import { ImageSchema, PHOTO_MAX_BYTES, PhotoListSchema } from '@motema/shared/me
 import type { AppDeps } from '../../deps.ts';
 import { apiErrors, fileBody, noBody } from '../../lib/api-responses.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
+import { asUploadRefusal, uploadChunks } from '../../lib/upload-chunks.ts';
 import { memberOf } from '../../plugins/request-member.ts';
 import { presentImage } from './media.presenter.ts';
 import { deletePhoto, listPhotos, openMediaFile, uploadPhoto } from './media.service.ts';
@@ -34,31 +35,25 @@ const PhotoFormSchema = z.object({
 
 const photoTooLarge = () => new AppError(413, 'photo_too_large');
 
+const photoRefusals = { tooLarge: photoTooLarge, missing: () => badRequest('photo_missing') };
+
 /**
- * The bytes of the multipart field `file`, at most PHOTO_MAX_BYTES (413 photo_too_large beyond);
- * 400 photo_missing without a file. Read only when the service asks for it.
+ * The multipart field `file`, handed to the service as its chunks arrive, at most PHOTO_MAX_BYTES
+ * (413 photo_too_large beyond); 400 photo_missing without a file. Read only when the service asks.
  */
 function photoUpload(request: FastifyRequest) {
-  return async (): Promise<Buffer> => {
+  return async (): Promise<AsyncIterable<Buffer>> => {
     if (Number(request.headers['content-length']) > PHOTO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
       throw photoTooLarge();
     }
-    if (!request.isMultipart()) throw badRequest('photo_missing');
-    let body: Buffer;
+    if (!request.isMultipart()) throw photoRefusals.missing();
     try {
       const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw badRequest('photo_missing');
-      body = await part.toBuffer();
+      if (!part || part.fieldname !== 'file') throw photoRefusals.missing();
+      return uploadChunks(part.file, PHOTO_MAX_BYTES, photoRefusals);
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-        throw photoTooLarge();
-      }
-      throw badRequest('photo_missing');
+      throw asUploadRefusal(error, photoRefusals);
     }
-    if (body.length === 0) throw badRequest('photo_missing');
-    return body;
   };
 }
 

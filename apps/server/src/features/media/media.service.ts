@@ -22,8 +22,8 @@ export type MediaFilesJob = { prefix: string };
 
 /**
  * What photo an upload's bytes are (JPEG, PNG, WebP or AVIF), checked from the type and header without
- * decoding; refusals are AppErrors. Another feature's photo uploads (chat's files) call it before
- * `encodePhotoUpload` (media-encoding.service.ts).
+ * decoding; refusals are AppErrors. For a photo that is checked but not kept (verification's selfie);
+ * kept photos are checked by `encodePhotoUpload` (media-encoding.service.ts).
  */
 export function inspectUploadedPhoto(input: Buffer): Promise<{ mime: string }> {
   return inspectPhoto(input);
@@ -148,24 +148,21 @@ async function refuseWhenFull(db: DbOrTx, ownerId: string): Promise<void> {
 }
 
 /**
- * A new photo from uploaded bytes. The limit is checked before the upload is read, and again under
- * a lock when the row is written; the media worker writes the files under a fresh random folder,
- * removed again if the row cannot be written.
+ * A new photo from an upload's chunks. The limit is checked before the upload is read, and again
+ * under a lock when the row is written; the upload and the media worker's files go under a fresh
+ * random folder, removed again if the photo is refused or the row cannot be written.
  */
 export async function uploadPhoto(
   deps: MediaDeps,
   ownerId: string,
-  readUpload: () => Promise<Buffer>,
+  readUpload: () => Promise<AsyncIterable<Buffer>>,
 ): Promise<PhotoRow> {
   await refuseWhenFull(deps.db, ownerId);
-  const input = await readUpload();
-  const { mime } = await inspectPhoto(input);
-
+  const chunks = await readUpload();
   const folder = `${ownerPrefix(ownerId)}${randomBytes(16).toString('base64url')}/`;
   try {
-    const photo = await encodePhotoUpload(deps, {
-      body: input,
-      mime,
+    const { photo } = await encodePhotoUpload(deps, {
+      chunks,
       folder,
       scheduleRemoval: (prefix, delaySeconds) => scheduleRemoval(deps.jobs, prefix, delaySeconds),
     });

@@ -1,4 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import os from 'node:os';
 import sharp, { type Sharp } from 'sharp';
 import { AVATAR_THUMBNAIL_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_WIDTHS } from '@motema/shared/media';
@@ -69,8 +69,8 @@ export const photoTypeUnsupported = () => badRequest('photo_type_unsupported');
 export const photoTooManyPixels = () => badRequest('photo_too_many_pixels');
 export const photoUnreadable = () => badRequest('photo_unreadable');
 
-/** sharp on untrusted bytes: pixel-limited, first page only, failing on damaged data. */
-function load(input: Buffer): Sharp {
+/** sharp on untrusted bytes (or the file holding them): pixel-limited, first page only, failing on damaged data. */
+function load(input: Buffer | string): Sharp {
   return sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'truncated', pages: 1 });
 }
 
@@ -78,9 +78,13 @@ function isPixelLimitError(error: unknown): boolean {
   return error instanceof Error && /pixel limit/i.test(error.message);
 }
 
-/** Checks the bytes (type and header) without decoding the image; refusals are AppErrors. */
-export async function inspectPhoto(input: Buffer): Promise<{ mime: string }> {
-  const detected = await fileTypeFromBuffer(input);
+/**
+ * Checks the bytes (type and header) without decoding the image; refusals are AppErrors. `input` is
+ * the bytes, or the path of a file holding them (an upload streamed to disk).
+ */
+export async function inspectPhoto(input: Buffer | string): Promise<{ mime: string }> {
+  const detected =
+    typeof input === 'string' ? await fileTypeFromFile(input) : await fileTypeFromBuffer(input);
   const loader = detected && LOADERS[detected.mime];
   if (!detected || !loader) throw photoTypeUnsupported();
   let metadata;

@@ -25,7 +25,7 @@ import {
   verificationStateOf,
   type SelfieUpload,
 } from './verification.service.ts';
-import { readAtMost } from '../../lib/read-at-most.ts';
+import { asUploadRefusal, readUpload, uploadChunks } from '../../lib/upload-chunks.ts';
 
 /** Room for the multipart envelope (the pose, headers) around the selfie. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
@@ -42,6 +42,7 @@ const SelfieFormSchema = z.object({
 
 const tooLarge = () => new AppError(413, 'selfie_too_large');
 const missing = () => badRequest('selfie_missing');
+const refusals = { tooLarge, missing };
 const notFound = () => new AppError(404, 'not_found');
 
 /** The multipart body: the field `pose`, then the file `selfie`. Read only when the service asks. */
@@ -58,17 +59,10 @@ function selfieUpload(request: FastifyRequest) {
           continue;
         }
         if (part.fieldname !== 'selfie') throw missing();
-        const body = await readAtMost(part.file, SELFIE_MAX_BYTES, tooLarge);
-        if (body.length === 0) throw missing();
-        return { pose, body };
+        return { pose, body: await readUpload(uploadChunks(part.file, SELFIE_MAX_BYTES, refusals)) };
       }
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-        throw tooLarge();
-      }
-      throw missing();
+      throw asUploadRefusal(error, refusals);
     }
     throw missing();
   };

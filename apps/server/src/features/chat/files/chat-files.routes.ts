@@ -16,7 +16,7 @@ import { presentChatFile } from './chat-files.presenter.ts';
 import { openChatFile, uploadChatFile, type ChatUpload } from './chat-files.service.ts';
 import { memberOf, perMemberRateLimit } from '../../../plugins/request-member.ts';
 import { sendServedFile, servedFileResponses } from '../../../plugins/served-file-reply.ts';
-import { readAtMost } from '../../../lib/read-at-most.ts';
+import { asUploadRefusal, uploadChunks } from '../../../lib/upload-chunks.ts';
 
 /** Room for the multipart envelope (kind, duration, headers) around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -61,6 +61,7 @@ const ServedFileSchema = {
 
 const tooLarge = () => new AppError(413, 'chat_file_too_large');
 const missing = () => badRequest('chat_file_missing');
+const refusals = { tooLarge, missing };
 
 function parseKind(value: string): ChatFileKind {
   const kind = CHAT_FILE_KINDS.find((candidate) => candidate === value);
@@ -78,7 +79,8 @@ function parseDuration(value: string): number {
 
 /**
  * The multipart body: the field `kind` (required, before the file), `durationMs` (optional), then
- * the field `file`, read up to its kind's limit. Read only when the service asks for it.
+ * the field `file`, handed to the service as its chunks arrive, up to its kind's limit. Read only
+ * when the service asks for it.
  */
 function chatUpload(request: FastifyRequest) {
   return async (): Promise<ChatUpload> => {
@@ -99,17 +101,11 @@ function chatUpload(request: FastifyRequest) {
         if (kind === 'voice' && durationMs !== null && durationMs > VOICE_DURATION_MAX_MS) {
           throw invalidFields(fieldIssue('durationMs', 'invalid_value'));
         }
-        const body = await readAtMost(part.file, CHAT_FILE_MAX_BYTES[kind], tooLarge);
-        if (body.length === 0) throw missing();
-        return { kind, durationMs: kind === 'photo' ? null : durationMs, body };
+        const file = uploadChunks(part.file, CHAT_FILE_MAX_BYTES[kind], refusals);
+        return { kind, durationMs: kind === 'photo' ? null : durationMs, file };
       }
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-        throw tooLarge();
-      }
-      throw missing();
+      throw asUploadRefusal(error, refusals);
     }
     if (!kind) throw invalidFields(fieldIssue('kind', 'required'));
     throw missing();

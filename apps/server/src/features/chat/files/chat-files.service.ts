@@ -9,11 +9,8 @@ import { openServedFile, type ServedFile } from '../../../lib/served-file.ts';
 import { clock } from '../../../lib/clock.ts';
 import { paymentRequired, paywallReasonOf } from '../../billing/paywall/paywall.policy.ts';
 import { encodePhotoUpload } from '../../media/media-encoding.service.ts';
-import {
-  inspectUploadedPhoto,
-  remuxUploadWithoutMetadata,
-  servedVariant,
-} from '../../media/media.service.ts';
+import { remuxUploadWithoutMetadata, servedVariant } from '../../media/media.service.ts';
+import { readUpload } from '../../../lib/upload-chunks.ts';
 import { conversationAccess, paywallIn } from '../chat-access.repository.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import * as repo from './chat-files.repository.ts';
@@ -46,9 +43,14 @@ const REMOVABLE_PREFIX = /^chat\/[0-9a-f-]{36}\/([0-9a-f-]{36}\/([A-Za-z0-9_-]{1
 
 const fileNotFound = () => new AppError(404, 'not_found');
 const typeUnsupported = () => badRequest('chat_file_type_unsupported');
+/** The photo pipeline's refusal of the type as chat's own. */
+const asChatFileRefusal = (error: unknown): never => {
+  throw error instanceof AppError && error.code === 'photo_type_unsupported' ? typeUnsupported() : error;
+};
 const unavailable = () => badRequest('chat_file_unavailable');
 
-export type ChatUpload = { kind: ChatFileKind; durationMs: number | null; body: Buffer };
+/** What the route read of the upload: the file's kind and duration, then its chunks as they arrive. */
+export type ChatUpload = { kind: ChatFileKind; durationMs: number | null; file: AsyncIterable<Buffer> };
 
 /**
  * A file uploaded into a conversation by one of its members, not yet attached to a message (its row;
@@ -81,7 +83,6 @@ export async function uploadChatFile(
   }
 
   const upload = await input.readUpload();
-  if (upload.body.length > CHAT_FILE_MAX_BYTES[upload.kind]) throw new AppError(413, 'chat_file_too_large');
   const folder = `chat/${input.conversationId}/${input.uploaderId}/${randomBytes(16).toString('base64url')}/`;
   try {
     const stored =
@@ -108,20 +109,13 @@ type Prepared = {
   row: Omit<repo.NewChatFile, 'conversationId' | 'uploaderId'>;
 };
 
+/** A photo: streamed to storage and encoded by the media worker (never held whole here). */
 async function preparePhoto(deps: ChatFilesDeps, upload: ChatUpload, folder: string): Promise<Prepared> {
-  let mime: string;
-  try {
-    ({ mime } = await inspectUploadedPhoto(upload.body));
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'photo_type_unsupported') throw typeUnsupported();
-    throw error;
-  }
-  const photo = await encodePhotoUpload(deps, {
-    body: upload.body,
-    mime,
+  const { photo } = await encodePhotoUpload(deps, {
+    chunks: upload.file,
     folder,
     scheduleRemoval: (prefix, delaySeconds) => scheduleRemoval(deps.jobs, { prefix }, delaySeconds),
-  });
+  }).catch(asChatFileRefusal);
   const largestWebp = photo.variants.filter((variant) => variant.type === 'image/webp').at(-1);
   return {
     files: [],
@@ -146,9 +140,11 @@ async function preparePhoto(deps: ChatFilesDeps, upload: ChatUpload, folder: str
  */
 async function prepareStream(deps: ChatFilesDeps, upload: ChatUpload, folder: string): Promise<Prepared> {
   if (upload.kind === 'photo') throw typeUnsupported();
-  const mime = await sniffStreamType(upload.body, upload.kind);
+  const uploaded = await readUpload(upload.file);
+  if (uploaded.length > CHAT_FILE_MAX_BYTES[upload.kind]) throw new AppError(413, 'chat_file_too_large');
+  const mime = await sniffStreamType(uploaded, upload.kind);
   if (!mime) throw typeUnsupported();
-  const body = await remuxUploadWithoutMetadata(deps.env, upload.body, mime);
+  const body = await remuxUploadWithoutMetadata(deps.env, uploaded, mime);
   if ((await sniffStreamType(body, upload.kind)) !== mime) throw typeUnsupported();
   const variant: StreamVariant = { key: `${folder}${streamFileName(mime)}`, type: mime, bytes: body.length };
   return {
