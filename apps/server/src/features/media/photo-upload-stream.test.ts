@@ -10,6 +10,11 @@ import { encodePhotoUpload } from './media-encoding.service.ts';
 /** A folder as the photo routes make them (the encode job refuses any other). */
 const freshFolder = () => `photos/${randomUUID()}/${randomBytes(16).toString('base64url')}/`;
 
+/** Bytes as an upload's chunks arrive. */
+async function* chunksOf(...parts: Buffer[]): AsyncGenerator<Buffer> {
+  for (const part of parts) yield part;
+}
+
 /**
  * Decision 0068: a photo upload's bytes go to storage as they arrive, for every route that keeps a
  * photo, so that the server never holds a whole photo while it is sent and encoded (the buffers V8
@@ -77,7 +82,7 @@ describe('a photo upload is streamed to storage, never held whole in memory', ()
       const deps = { jobs: t.jobs, storage };
       const scheduleRemoval = () => Promise.resolve();
       const stored = await encodePhotoUpload(deps, {
-        chunks: [photo.subarray(0, 100_000), photo.subarray(100_000)],
+        chunks: chunksOf(photo.subarray(0, 100_000), photo.subarray(100_000)),
         folder: freshFolder(),
         scheduleRemoval,
       });
@@ -85,7 +90,7 @@ describe('a photo upload is streamed to storage, never held whole in memory', ()
       expect(stored.photo.variants.map((variant) => variant.type)).toContain('image/webp');
       await expect(
         encodePhotoUpload(deps, {
-          chunks: [Buffer.from('no photo at all, only words')],
+          chunks: chunksOf(Buffer.from('no photo at all, only words')),
           folder: freshFolder(),
           scheduleRemoval,
         }),
