@@ -39,7 +39,7 @@ export async function* uploadChunks(
 }
 
 /** The whole of a file kept in memory (a selfie, a voice note): `uploadChunks` joined. */
-export async function readUpload(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+export async function wholeUpload(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const chunk of chunks) parts.push(chunk);
   return Buffer.concat(parts);

@@ -3,6 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import type { TestApp } from './build-test-app.ts';
+import { waitFor } from './factories.ts';
 
 export type StreamedFile = { field: string; name: string; contentType: string; body: Buffer };
 
@@ -73,8 +74,26 @@ export function streamUpload(
   };
 }
 
+/**
+ * Waits until more than `bytes` of `upload` are stored under `folder` of the test app's media while the
+ * rest is held back; on a timeout the upload is aborted and the wait's error thrown.
+ */
+export async function waitUntilStored(
+  t: TestApp,
+  upload: ReturnType<typeof streamUpload>,
+  { folder, bytes }: { folder: string; bytes: number },
+): Promise<void> {
+  await waitFor(
+    async () => ((await bytesStoredUnder(t, folder)) > bytes ? true : undefined),
+    'the upload’s first bytes on disk',
+  ).catch((error: unknown) => {
+    upload.abort();
+    throw error;
+  });
+}
+
 /** Sizes of the files under `folder` of the test app's media, whatever their names (temporary ones too). */
-export async function bytesStoredUnder(t: TestApp, folder: string): Promise<number> {
+async function bytesStoredUnder(t: TestApp, folder: string): Promise<number> {
   const entries = await readdir(path.join(t.mediaDir, folder), {
     recursive: true,
     withFileTypes: true,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createMember, waitFor, type Member } from '../../test/factories.ts';
+import { createMember, type Member } from '../../test/factories.ts';
 import { fixtureFile } from '../../test/media-item-factories.ts';
-import { bytesStoredUnder, streamUpload } from '../../test/stream-upload.ts';
+import { streamUpload, waitUntilStored } from '../../test/stream-upload.ts';
 import { UPLOAD_BURST_BYTES, UPLOAD_BYTES_PER_SECOND } from '../../lib/upload-pace.ts';
 import { mediaItemsByIds } from './media-items.service.ts';
 
@@ -34,13 +34,7 @@ describe('a video upload is streamed to storage, never held whole in memory', ()
     const pauseAt = 12 * 1024 * 1024;
     const upload = streamVideo(baseUrl, member.cookie, head, bodyBytes, pauseAt);
     // Half-way through the request, most of what was sent is already on disk.
-    await waitFor(
-      async () => ((await bytesStoredUnder(t, `media/${member.user.id}`)) > pauseAt / 2 ? true : undefined),
-      'the upload’s first bytes on disk',
-    ).catch((error: unknown) => {
-      upload.abort();
-      throw error;
-    });
+    await waitUntilStored(t, upload, { folder: `media/${member.user.id}`, bytes: pauseAt / 2 });
     upload.resume();
     const res = await upload.answer;
     expect(res.status, res.body).toBe(202);

@@ -2,9 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildConversation } from '../../test/chat-factories.ts';
-import { waitFor } from '../../test/factories.ts';
 import { phoneJpeg } from '../../test/media-factories.ts';
-import { bytesStoredUnder, streamUpload } from '../../test/stream-upload.ts';
+import { streamUpload, waitUntilStored } from '../../test/stream-upload.ts';
 import { encodePhotoUpload } from './media-encoding.service.ts';
 
 /** A folder as the photo routes make them (the encode job refuses any other). */
@@ -57,13 +56,7 @@ describe('a photo upload is streamed to storage, never held whole in memory', ()
         pauseAt,
       });
       // Two thirds of the photo sent, the rest held back: half of it is on disk already.
-      await waitFor(
-        async () => ((await bytesStoredUnder(t, folder)) > pauseAt / 2 ? true : undefined),
-        'the photo’s first bytes on disk',
-      ).catch((error: unknown) => {
-        upload.abort();
-        throw error;
-      });
+      await waitUntilStored(t, upload, { folder, bytes: pauseAt / 2 });
       upload.resume();
       const res = await upload.answer;
       expect(res.status, res.body).toBe(201);

@@ -25,7 +25,7 @@ import {
   verificationStateOf,
   type SelfieUpload,
 } from './verification.service.ts';
-import { asUploadRefusal, readUpload, uploadChunks } from '../../lib/upload-chunks.ts';
+import { asUploadRefusal, uploadChunks, wholeUpload } from '../../lib/upload-chunks.ts';
 
 /** Room for the multipart envelope (the pose, headers) around the selfie. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
@@ -59,7 +59,7 @@ function selfieUpload(request: FastifyRequest) {
           continue;
         }
         if (part.fieldname !== 'selfie') throw missing();
-        return { pose, body: await readUpload(uploadChunks(part.file, SELFIE_MAX_BYTES, refusals)) };
+        return { pose, body: await wholeUpload(uploadChunks(part.file, SELFIE_MAX_BYTES, refusals)) };
       }
     } catch (error) {
       throw asUploadRefusal(error, refusals);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_FILE_MAX_BYTES, type ChatFileKind } from '@motema/shared/chat';
+import type { ChatFileKind } from '@motema/shared/chat';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { ChatFileRow, PhotoVariant, StreamVariant } from '../../../db/schema.ts';
 import type { AppDeps } from '../../../deps.ts';
@@ -10,7 +10,7 @@ import { clock } from '../../../lib/clock.ts';
 import { paymentRequired, paywallReasonOf } from '../../billing/paywall/paywall.policy.ts';
 import { encodePhotoUpload } from '../../media/media-encoding.service.ts';
 import { remuxUploadWithoutMetadata, servedVariant } from '../../media/media.service.ts';
-import { readUpload } from '../../../lib/upload-chunks.ts';
+import { wholeUpload } from '../../../lib/upload-chunks.ts';
 import { conversationAccess, paywallIn } from '../chat-access.repository.ts';
 import { conversationNotFound } from '../chat-errors.ts';
 import * as repo from './chat-files.repository.ts';
@@ -49,7 +49,7 @@ const asChatFileRefusal = (error: unknown): never => {
 };
 const unavailable = () => badRequest('chat_file_unavailable');
 
-/** What the route read of the upload: the file's kind and duration, then its chunks as they arrive. */
+/** What the route read of the upload: the file's kind and duration, then its chunks as they arrive (cut off past the kind's limit). */
 export type ChatUpload = { kind: ChatFileKind; durationMs: number | null; file: AsyncIterable<Buffer> };
 
 /**
@@ -140,8 +140,7 @@ async function preparePhoto(deps: ChatFilesDeps, upload: ChatUpload, folder: str
  */
 async function prepareStream(deps: ChatFilesDeps, upload: ChatUpload, folder: string): Promise<Prepared> {
   if (upload.kind === 'photo') throw typeUnsupported();
-  const uploaded = await readUpload(upload.file);
-  if (uploaded.length > CHAT_FILE_MAX_BYTES[upload.kind]) throw new AppError(413, 'chat_file_too_large');
+  const uploaded = await wholeUpload(upload.file);
   const mime = await sniffStreamType(uploaded, upload.kind);
   if (!mime) throw typeUnsupported();
   const body = await remuxUploadWithoutMetadata(deps.env, uploaded, mime);
