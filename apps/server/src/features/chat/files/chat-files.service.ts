@@ -49,7 +49,10 @@ const asChatFileRefusal = (error: unknown): never => {
 };
 const unavailable = () => badRequest('chat_file_unavailable');
 
-/** What the route read of the upload: the file's kind and duration, then its chunks as they arrive (cut off past the kind's limit). */
+/**
+ * What the route read of the upload: the file's kind and duration, then its chunks as they arrive
+ * (cut off past the kind's limit).
+ */
 export type ChatUpload = { kind: ChatFileKind; durationMs: number | null; file: AsyncIterable<Buffer> };
 
 /**
