@@ -11,16 +11,21 @@ const CELL_SIZES = '(min-width: 40em) 300px, 50vw';
 /** A single photo: the post's whole width. */
 const SINGLE_SIZES = '(min-width: 40em) 600px, 100vw';
 
+/** How a photo loads: `lazy` when scrolled near, `eager` at once, `first` at once and before the rest. */
+type Loading = 'lazy' | 'eager' | 'first';
+
 function Photo({
   item,
   alt,
   sizes,
   single,
+  loading,
 }: {
   item: MediaItem;
   alt: string;
   sizes: string;
   single: boolean;
+  loading: Loading;
 }) {
   // Data saver: the blurred placeholder until the member taps it (then only this photo loads).
   const held = useMediaHeld(item._id);
@@ -29,7 +34,17 @@ function Photo({
   const style: CSSProperties = single
     ? { width: '100%', height: 'auto', maxHeight: '80vh', aspectRatio: `${image.width} / ${image.height}` }
     : { width: '100%', height: '100%' };
-  const picture = <ResponsiveImage image={image} alt={alt} sizes={sizes} held={held} style={style} />;
+  const picture = (
+    <ResponsiveImage
+      image={image}
+      alt={alt}
+      sizes={sizes}
+      held={held}
+      style={style}
+      loading={loading === 'lazy' ? 'lazy' : 'eager'}
+      fetchPriority={loading === 'first' ? 'high' : undefined}
+    />
+  );
   if (!held) return <div className={classes.cell}>{picture}</div>;
   return (
     // Named by the photo's description and the visible "Tap to load" (no label of its own to differ from them).
@@ -45,20 +60,31 @@ type Props = {
   alt: (index: number) => string;
   /** Cells shown; the last one says how many more there are (the feed shows 4, the post all). */
   limit?: number;
+  /**
+   * The photos are the page's first paint (the post's own page): the first rows load at once, the
+   * first photo before anything else, and a painted page's code waits for them (build/painted-start.ts,
+   * bar B4's LCP). Elsewhere (a feed) they load as they are scrolled to.
+   */
+  foremost?: boolean;
 };
+
+/** The cells of the first two rows: what a post's page shows before any scrolling. */
+const FOREMOST_CELLS = 4;
 
 /**
  * A post's photos: one takes the whole width at its own proportions; several make a grid of square
  * cells, each its smallest fitting file (`image.sources` through `srcset`) over its blurred
  * placeholder, so the layout never jumps.
  */
-export function PostPhotoGrid({ photos, alt, limit = photos.length }: Props) {
+export function PostPhotoGrid({ photos, alt, limit = photos.length, foremost = false }: Props) {
+  const loading = (index: number): Loading =>
+    !foremost || index >= FOREMOST_CELLS ? 'lazy' : index === 0 ? 'first' : 'eager';
   const { t } = useTranslation('posts');
   if (photos.length === 0) return null;
   if (photos.length === 1)
     return (
       <div className={classes.single}>
-        <Photo item={photos[0]!} alt={alt(0)} sizes={SINGLE_SIZES} single />
+        <Photo item={photos[0]!} alt={alt(0)} sizes={SINGLE_SIZES} single loading={loading(0)} />
       </div>
     );
   const shown = photos.slice(0, limit);
@@ -67,7 +93,7 @@ export function PostPhotoGrid({ photos, alt, limit = photos.length }: Props) {
     <div className={classes.grid} data-count={Math.min(shown.length, 4)}>
       {shown.map((item, index) => (
         <div key={item._id} className={classes.gridCell}>
-          <Photo item={item} alt={alt(index)} sizes={CELL_SIZES} single={false} />
+          <Photo item={item} alt={alt(index)} sizes={CELL_SIZES} single={false} loading={loading(index)} />
           {more > 0 && index === shown.length - 1 && (
             <span className={classes.more} aria-label={t('media.morePhotos', { count: more })}>
               +{more}

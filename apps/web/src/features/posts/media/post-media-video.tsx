@@ -17,7 +17,16 @@ const POSTER_SIZES = '(min-width: 40em) 600px, 100vw';
  * their own burns a member's data). The tap loads the standard file, or the data saver's with data
  * saver on; the browser's own controls then seek with Range requests.
  */
-export function PostVideoPlayer({ media, alt }: { media: MediaItem; alt: string }) {
+export function PostVideoPlayer({
+  media,
+  alt,
+  foremost = false,
+}: {
+  media: MediaItem;
+  alt: string;
+  /** The post is its page's own: the poster is the page's first paint and loads at once, first. */
+  foremost?: boolean;
+}) {
   const { t } = useTranslation('posts');
   const saving = useDataSaver();
   const [started, setStarted] = useState(false);
@@ -49,6 +58,8 @@ export function PostVideoPlayer({ media, alt }: { media: MediaItem; alt: string 
           image={poster}
           alt=""
           sizes={POSTER_SIZES}
+          loading={foremost ? 'eager' : 'lazy'}
+          fetchPriority={foremost ? 'high' : undefined}
           style={{ width: '100%', height: '100%', objectFit: 'contain', background: 'black' }}
         />
       )}

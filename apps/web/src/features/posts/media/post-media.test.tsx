@@ -30,6 +30,15 @@ describe('PostVideoPlayer', () => {
     expect(video.getAttribute('preload')).toBe('none');
   });
 
+  it('loads the poster as it is scrolled to, or at once and first on the post’s own page', () => {
+    const { container, unmount } = show(<PostVideoPlayer media={videoItem()} alt="Video by Kofi" />);
+    expect(container.querySelector('img')!.getAttribute('loading')).toBe('lazy');
+    unmount();
+    const page = show(<PostVideoPlayer media={videoItem()} alt="Video by Kofi" foremost />);
+    const poster = page.container.querySelector('img')!;
+    expect([poster.getAttribute('loading'), poster.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+  });
+
   it('with data saver, says what the tap costs and plays the saver file', async () => {
     setDataSaver(true);
     const { container } = show(<PostVideoPlayer media={videoItem()} alt="Video by Kofi" />);
@@ -57,6 +66,19 @@ describe('PostPhotoGrid', () => {
     show(<PostPhotoGrid photos={photos} limit={4} alt={(index) => `Photo ${index + 1}`} />);
     expect(screen.getAllByRole('img')).toHaveLength(4);
     expect(screen.getByLabelText('2 more photos')).toBeTruthy();
+  });
+
+  it('loads a feed’s photos as they are scrolled to, and a post page’s first rows at once, the first before the rest', () => {
+    const photos = Array.from({ length: 6 }, (_, index) => photoItem(`p${index}`));
+    const loadingOf = () =>
+      screen
+        .getAllByRole('img')
+        .map((image) => `${image.getAttribute('loading')}/${image.getAttribute('fetchpriority') ?? '-'}`);
+    const feed = show(<PostPhotoGrid photos={photos} limit={4} alt={(index) => `Photo ${index + 1}`} />);
+    expect(loadingOf()).toEqual(Array(4).fill('lazy/-'));
+    feed.unmount();
+    show(<PostPhotoGrid photos={photos} foremost alt={(index) => `Photo ${index + 1}`} />);
+    expect(loadingOf()).toEqual(['eager/high', 'eager/-', 'eager/-', 'eager/-', 'lazy/-', 'lazy/-']);
   });
 
   it('with data saver, holds each photo behind its placeholder until tapped', async () => {

@@ -7,11 +7,19 @@ import { PostAudioPlayer } from './post-media-audio.tsx';
 import { PostPhotoGrid } from './post-media-photos.tsx';
 import { PostVideoPlayer } from './post-media-video.tsx';
 
+type Props = {
+  post: Post;
+  name: string;
+  limit?: number;
+  /** The post is its page's own: its pictures are the page's first paint and load at once. */
+  foremost?: boolean;
+};
+
 /**
  * What a post carries, by kind: its photos, its video or its podcast. A post still encoding (only
  * its author sees it) says so, and one the media worker refused says why in the member's words.
  */
-export function PostMedia({ post, name: author, limit }: { post: Post; name: string; limit?: number }) {
+export function PostMedia({ post, name: author, limit, foremost = false }: Props) {
   const { t } = useTranslation(['posts', 'errors']);
   // Inside the descriptions (alt, labels) the name is isolated: its direction cannot reorder them.
   const name = isolate(author);
@@ -41,11 +49,12 @@ export function PostMedia({ post, name: author, limit }: { post: Post; name: str
       <PostPhotoGrid
         photos={photos}
         limit={limit}
+        foremost={foremost}
         alt={(index) => t('media.photoAlt', { index: index + 1, count: photos.length, name })}
       />
     );
   const video = post.media.find((item) => item.kind === 'video');
-  if (video) return <PostVideoPlayer media={video} alt={t('media.videoAlt', { name })} />;
+  if (video) return <PostVideoPlayer media={video} alt={t('media.videoAlt', { name })} foremost={foremost} />;
   const audio = post.media.find((item) => item.kind === 'audio');
   if (audio) return <PostAudioPlayer media={audio} alt={t('media.audioAlt', { name })} />;
   return null;

@@ -107,7 +107,12 @@ export function PostCard({ post, viewer, variant }: Props) {
                 {t('card.readMore')}
               </Anchor>
             )}
-            <PostMedia post={post} name={name} limit={variant === 'feed' ? FEED_PHOTOS : undefined} />
+            <PostMedia
+              post={post}
+              name={name}
+              limit={variant === 'feed' ? FEED_PHOTOS : undefined}
+              foremost={variant === 'page'}
+            />
           </>
         )}
 

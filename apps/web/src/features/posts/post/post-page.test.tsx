@@ -77,7 +77,9 @@ describe('PostPage', () => {
     });
     open();
     expect(await screen.findByText('Sunset over the river in Kinshasa')).toBeTruthy();
-    expect(screen.getByRole('img', { name: `Photo 1 of 1 by ${iso('Kofi')}` })).toBeTruthy();
+    // The post's photo is the page's first paint: it loads at once, first (bar B4's LCP).
+    const photo = screen.getByRole('img', { name: `Photo 1 of 1 by ${iso('Kofi')}` });
+    expect([photo.getAttribute('loading'), photo.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
     expect(screen.getByRole('button', { name: '3 likes. Like' }).getAttribute('aria-pressed')).toBe('false');
     expect(await screen.findByText('Beautiful light')).toBeTruthy();
     // The reply sits under its comment.
