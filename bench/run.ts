@@ -55,7 +55,7 @@ const fresh = results.flatMap((result) =>
 );
 const summaryFile = path.join(RESULTS_DIR, 'summary.md');
 const previousSummary = await readFile(summaryFile, 'utf8').catch(() => '');
-const rows = [...fresh, ...carriedRows(previousSummary, new Set(fresh.map((row) => row.bar)))].sort((a, b) =>
+const rows = [...fresh, ...carriedRows(previousSummary, fresh)].sort((a, b) =>
   a.bar.localeCompare(b.bar, 'en', { numeric: true }),
 );
 console.log('\n== summary');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { markdownBars } from './results.ts';
-import { carriedRows } from './summary-rows.ts';
+import { markdownBars, type BarRow } from './results.ts';
+import { carriedRows, lineOf } from './summary-rows.ts';
 
 const BEFORE = `# Benchmark summary
 
@@ -45,9 +45,19 @@ ${markdownBars([
 No result yet: chat.
 `;
 
+/** A row measured again by this run, as its result file gives it. */
+const measuredNow = (bar: string, what: string): BarRow => ({
+  bar,
+  what,
+  measured: '1 s',
+  reference: '',
+  target: '',
+  pass: true,
+});
+
 describe('carriedRows', () => {
-  it("keeps the rows of bars this run's results do not hold, dated by the run they came from", () => {
-    const rows = carriedRows(BEFORE, new Set(['B4']));
+  it("keeps the rows this run's results do not measure, dated by the run they came from", () => {
+    const rows = carriedRows(BEFORE, [measuredNow('B4', 'home usable, repeat')]);
     expect(rows.map((row) => row.bar)).toEqual(['B5', 'B10', 'B11']);
     expect(rows[0]).toEqual({
       bar: 'B5',
@@ -70,8 +80,32 @@ describe('carriedRows', () => {
     });
   });
 
-  it('carries nothing without a summary before, or when every bar was measured again', () => {
-    expect(carriedRows('', new Set())).toEqual([]);
-    expect(carriedRows(BEFORE, new Set(['B4', 'B5', 'B10', 'B11']))).toEqual([]);
+  it("keeps a bar's other lines when a run measured part of it, and replaces a line whatever its figures", () => {
+    const rows = carriedRows(BEFORE, [
+      measuredNow('B4', 'post LCP, cold'),
+      measuredNow('B10', 'search p95'),
+      measuredNow('B11', 'camera to viewer'),
+    ]);
+    expect(rows.map((row) => row.what)).toEqual([
+      'home usable, repeat (earlier run, 2026-12-03 11:42 UTC)',
+      'start page JS+CSS (earlier run, 2026-12-03 11:42 UTC)',
+    ]);
+    expect(lineOf({ bar: 'B1', what: 'p99 at half the saturating load (154 req/s)' })).toBe(
+      lineOf({
+        bar: 'B1',
+        what: 'p99 at half the saturating load (1,193 req/s) (earlier run, 2026-12-04 10:00 UTC)',
+      }),
+    );
+  });
+
+  it('carries nothing without a summary before, or when every line was measured again', () => {
+    expect(carriedRows('', [])).toEqual([]);
+    const again = ['home usable, repeat', 'start page JS+CSS', 'search p95', 'camera to viewer'];
+    expect(
+      carriedRows(
+        BEFORE,
+        again.map((what, i) => measuredNow(['B4', 'B5', 'B10', 'B11'][i]!, what)),
+      ),
+    ).toEqual([]);
   });
 });

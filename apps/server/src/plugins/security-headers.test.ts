@@ -26,6 +26,7 @@ async function serverWith(production: boolean) {
   const app = Fastify({ trustProxy: true });
   await registerSecurityHeaders(app, { production });
   app.get('/plain', () => ({ ok: true }));
+  app.get('/assets/index-Ab12.js', (_request, reply) => reply.type('text/javascript').send('export {};'));
   // A route with a stricter policy of its own (chat files do so): the route's header wins.
   app.get('/own-policy', (_request, reply) =>
     reply.header('content-security-policy', "default-src 'none'; sandbox").send('file'),
@@ -43,6 +44,25 @@ describe('security headers', () => {
       expect(sent, url).toEqual(EXPECTED);
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
     }
+    await app.close();
+  });
+
+  it('on the build’s scripts and style sheets, are only those that act on them', async () => {
+    const app = await serverWith(false);
+    for (const url of ['/assets/index-Ab12.js', '/assets/missing-Cd34.css']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+      const sent = Object.keys(EXPECTED).filter((name) => res.headers[name] !== undefined);
+      expect(sent, url).toEqual([
+        'cross-origin-resource-policy',
+        'referrer-policy',
+        'x-content-type-options',
+      ]);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
+    // Any other address there may be answered with a page: every header.
+    const other = await app.inject({ method: 'GET', url: '/assets/index-Ab12' });
+    expect(other.headers['content-security-policy']).toBe(EXPECTED['content-security-policy']);
     await app.close();
   });
 
