@@ -85,8 +85,8 @@ export function watch(url: string, cookie: string, liveId: string, rendition: Li
   const get = async (file: string) => {
     const response = await fetch(base + file, { headers: { cookie } });
     const body = new Uint8Array(await response.arrayBuffer());
-    // The headers' bytes too (about what HTTP/1.1 sends back), as a phone's data counter sees them.
-    state.bytes += body.length + 250;
+    // The headers' bytes too, as HTTP/1.1 sends them, as a phone's data counter sees them.
+    state.bytes += body.length + headerBytes(response);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return body;
   };
@@ -134,3 +134,10 @@ export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
+
+/** The bytes of an answer's status line and headers as HTTP/1.1 sends them (names as received). */
+function headerBytes(response: Response): number {
+  let bytes = `HTTP/1.1 ${response.status} ${response.statusText}\r\n\r\n`.length;
+  response.headers.forEach((value, name) => (bytes += `${name}: ${value}\r\n`.length));
+  return bytes;
+}

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EARLY_TAP_RECORDER } from '@motema/shared/early-taps';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { asFileAnswer, registerSecurityHeaders } from './security-headers.ts';
 
 /** The pages' one inline script (the early taps' recorder), allowed by its hash and by nothing wider. */
 const RECORDER = `'sha256-${createHash('sha256').update(EARLY_TAP_RECORDER).digest('base64')}'`;
@@ -27,6 +27,8 @@ async function serverWith(production: boolean) {
   await registerSecurityHeaders(app, { production });
   app.get('/plain', () => ({ ok: true }));
   app.get('/assets/index-Ab12.js', (_request, reply) => reply.type('text/javascript').send('export {};'));
+  // A stored file's answer (a photo, a live's segment).
+  app.get('/api/media/p1/160.webp', (_request, reply) => asFileAnswer(reply).type('image/webp').send('RIFF'));
   // A route with a stricter policy of its own (chat files do so): the route's header wins.
   app.get('/own-policy', (_request, reply) =>
     reply.header('content-security-policy', "default-src 'none'; sandbox").send('file'),
@@ -63,6 +65,21 @@ describe('security headers', () => {
     // Any other address there may be answered with a page: every header.
     const other = await app.inject({ method: 'GET', url: '/assets/index-Ab12' });
     expect(other.headers['content-security-policy']).toBe(EXPECTED['content-security-policy']);
+    await app.close();
+  });
+
+  it('on a stored file, are those that act on it, with a policy that runs nothing if it is opened as a page', async () => {
+    const app = await serverWith(true);
+    const res = await app.inject({ method: 'GET', url: '/api/media/p1/160.webp' });
+    const sent = Object.keys(EXPECTED).filter((name) => res.headers[name] !== undefined);
+    expect(sent).toEqual([
+      'content-security-policy',
+      'cross-origin-resource-policy',
+      'referrer-policy',
+      'x-content-type-options',
+    ]);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     await app.close();
   });
 

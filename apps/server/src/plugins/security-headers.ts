@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -56,21 +56,40 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 const BUILD_FILE = /^\/assets\/[^?]*\.(?:js|css)(?:\?|$)/;
 
 /**
- * Of helmet's headers, those that act on a script or style sheet a page loads: never sniffed as
- * another type, loaded by this site's pages alone, and the referrer policy of the requests a style
- * sheet makes. The others act on documents only (the policy of a page, its framing, its opener, its
- * agent cluster...); the service worker's scripts, whose policy is the worker's, are not in `assets/`.
+ * Of helmet's headers, those that act on a file a page loads (a script, a style sheet, a photo, a
+ * live's segment): never sniffed as another type, loaded by this site's pages alone, and the referrer
+ * policy of the requests a style sheet makes. The others act on documents only (the policy of a page,
+ * its framing, its opener, its agent cluster...); the service worker's scripts, whose policy is the
+ * worker's, are not in `assets/`.
  */
-const BUILD_FILE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy'];
+const FILE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy'];
+
+/** Helmet's headers that act on documents only: what a file's answer leaves out. */
+const DOCUMENT_HEADERS = Object.keys(helmetHeaders(securityHeaderOptions({ production: false }))).filter(
+  (name) => !FILE_HEADERS.includes(name),
+);
+
+/** The policy of a stored file opened as a page: nothing loads, nothing runs. */
+export const FILE_POLICY = "default-src 'none'; sandbox";
+
+/**
+ * A stored file's answer (a photo, a chat file, a live's segment): the headers that act on a file
+ * (FILE_HEADERS), never sniffed, and a policy under which, opened as a page, it runs nothing.
+ */
+export function asFileAnswer(reply: FastifyReply): FastifyReply {
+  for (const name of DOCUMENT_HEADERS) reply.removeHeader(name);
+  return reply.headers({ 'x-content-type-options': 'nosniff', 'content-security-policy': FILE_POLICY });
+}
 
 /**
  * Security headers on every answer (helmet's): the Content Security Policy of the web app, and
  * Strict-Transport-Security only on answers to requests that came over HTTPS (`request.protocol`,
  * which follows X-Forwarded-Proto when TRUST_PROXY is set). Over plain HTTP the header means nothing
  * (browsers must ignore it, RFC 6797 section 8.1) and would only claim a protection that is not there.
- * The build's scripts and style sheets (BUILD_FILE) get those that act on them alone: the others
- * cost about 500 bytes a file over HTTP/1.1, where headers are not compressed, and a first visit
- * loads some 70 such files (QUALITY B6; decision 0070).
+ * The build's scripts and style sheets (BUILD_FILE) get those that act on them alone, as the stored
+ * files do (`asFileAnswer`): the others cost about 500 bytes a file over HTTP/1.1, where headers are
+ * not compressed, and a first visit loads some 70 scripts and style sheets, a session some 80 photos
+ * (QUALITY B6; decision 0070).
  *
  * The headers are computed once at start: @fastify/helmet built helmet's middleware again on every
  * request (parsing the policy's directives each time), about 100 µs a request (QUALITY B1).
@@ -80,7 +99,7 @@ export async function registerSecurityHeaders(
   options: { production: boolean },
 ): Promise<void> {
   const headers = helmetHeaders(securityHeaderOptions(options));
-  const buildFileHeaders = Object.fromEntries(BUILD_FILE_HEADERS.map((name) => [name, headers[name]!]));
+  const buildFileHeaders = Object.fromEntries(FILE_HEADERS.map((name) => [name, headers[name]!]));
   app.addHook('onRequest', (request, reply, done) => {
     void reply.headers(BUILD_FILE.test(request.url) ? buildFileHeaders : headers);
     if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { fileBody, noBody } from '../lib/api-responses.ts';
 import type { ServedFile } from '../lib/served-file.ts';
+import { asFileAnswer } from './security-headers.ts';
 
 /** The answers of a route serving a stored file (lib/served-file.ts), for its OpenAPI schema. */
 export function servedFileResponses(types: string[]) {
@@ -18,10 +19,8 @@ export function servedFileResponses(types: string[]) {
  * accepted. `cacheControl` is the route's own.
  */
 export function sendServedFile(reply: FastifyReply, served: ServedFile, cacheControl: string) {
-  void reply.headers({
+  void asFileAnswer(reply).headers({
     'content-type': served.type,
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; sandbox",
     'cache-control': cacheControl,
     'accept-ranges': 'bytes',
     etag: served.etag,

@@ -8,6 +8,7 @@ import { apiErrors, fileBody, noBody } from '../../lib/api-responses.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { asUploadRefusal, uploadChunks } from '../../lib/upload-chunks.ts';
 import { memberOf } from '../../plugins/request-member.ts';
+import { asFileAnswer } from '../../plugins/security-headers.ts';
 import { presentImage } from './media.presenter.ts';
 import { deletePhoto, listPhotos, openMediaFile, uploadPhoto } from './media.service.ts';
 
@@ -109,9 +110,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       fileName: request.params.file,
       ifNoneMatch: request.headers['if-none-match'],
     });
-    void reply.headers({
+    void asFileAnswer(reply).headers({
       'content-type': media.type,
-      'x-content-type-options': 'nosniff',
       'cache-control': MEDIA_CACHE_CONTROL,
       etag: media.etag,
     });

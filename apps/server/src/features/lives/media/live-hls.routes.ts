@@ -6,6 +6,7 @@ import type { AppDeps } from '../../../deps.ts';
 import { apiErrors, fileBody } from '../../../lib/api-responses.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { memberOf, perMemberRateLimit } from '../../../plugins/request-member.ts';
+import { asFileAnswer } from '../../../plugins/security-headers.ts';
 import { presentPost } from '../../posts/posts.presenter.ts';
 import { liveRoleOf } from '../lives.policy.ts';
 import { LIVE_FILE_PATTERN } from './live-encoder-args.ts';
@@ -54,11 +55,9 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const stored = await deps.storage.get(liveKey(id, file));
       if (!stored) throw new AppError(404, 'live_not_found');
       const playlist = file.endsWith('.m3u8');
-      return reply
+      return asFileAnswer(reply)
         .headers({
           'content-type': contentTypeOf(file),
-          'x-content-type-options': 'nosniff',
-          'content-security-policy': "default-src 'none'; sandbox",
           'cache-control': playlist ? PLAYLIST_CACHE_CONTROL : SEGMENT_CACHE_CONTROL,
           'content-length': stored.size,
         })
