@@ -108,19 +108,26 @@ export async function messageFor(db: DbOrTx, viewerId: string, id: string): Prom
 /**
  * Photos never change once stored: a sender's avatar photo is kept by photo id (bounded), so a new
  * message costs no query for it. A cache of stored rows, never of anything a transaction decides.
+ * Kept as the one-entry map a new message's context holds, so that a message makes none of its own:
+ * its maps lived as long as the message waited for its group's commit, and at saturation most were
+ * promoted to the old generation with it (bench/README.md, B3).
  */
-const avatarCache = new Map<string, PhotoRow>();
+const avatarCache = new Map<string, ReadonlyMap<string, PhotoRow>>();
 const AVATAR_CACHE_MAX = 10_000;
 
-async function avatarOf(db: DbOrTx, photoId: string | null): Promise<PhotoRow | null> {
-  if (!photoId) return null;
+/** The context's maps of a message just stored: nothing seen, no file, no avatar (never written to). */
+const NOTHING = new Map<string, never>();
+
+async function avatarsOf(db: DbOrTx, photoId: string | null): Promise<ReadonlyMap<string, PhotoRow>> {
+  if (!photoId) return NOTHING;
   const cached = avatarCache.get(photoId);
   if (cached) return cached;
   const photo = (await avatarPhotos(db, [photoId])).get(photoId);
-  if (!photo) return null;
+  if (!photo) return NOTHING;
   if (avatarCache.size >= AVATAR_CACHE_MAX) avatarCache.clear();
-  avatarCache.set(photoId, photo);
-  return photo;
+  const avatars = new Map([[photoId, photo]]);
+  avatarCache.set(photoId, avatars);
+  return avatars;
 }
 
 /**
@@ -144,14 +151,14 @@ export async function newMessageFor(
     avatarPhotoId: string | null;
   },
 ): Promise<MessageView> {
-  const avatar = await avatarOf(db, sender.avatarPhotoId);
+  const avatars = await avatarsOf(db, sender.avatarPhotoId);
   const row: messagesRepo.MessageViewRow = {
     ...message,
     editedAt: null,
     unsentAt: null,
     senderUsername: sender.username,
     senderFirstName: sender.firstName,
-    senderAvatarPhotoId: avatar ? sender.avatarPhotoId : null,
+    senderAvatarPhotoId: avatars.size > 0 ? sender.avatarPhotoId : null,
     quoteId: null,
     quoteSeq: null,
     quoteText: null,
@@ -164,6 +171,5 @@ export async function newMessageFor(
     storyItemId: null,
     storyEndsAt: null,
   };
-  const avatars = new Map<string, PhotoRow>(avatar ? [[avatar.id, avatar]] : []);
-  return { row, context: { states: new Map(), files: new Map(), avatars } };
+  return { row, context: { states: NOTHING, files: NOTHING, avatars } };
 }
