@@ -90,6 +90,10 @@ describe('carriedRows', () => {
       'home usable, repeat (earlier run, 2026-12-03 11:42 UTC)',
       'start page JS+CSS (earlier run, 2026-12-03 11:42 UTC)',
     ]);
+    // Names keep their digits: HTTP/1.1 and HTTP/2 are two lines.
+    expect(lineOf({ bar: 'B4', what: 'home usable, cold, HTTP/1.1 (Regular 3G, median of 3)' })).not.toBe(
+      lineOf({ bar: 'B4', what: 'home usable, cold, HTTP/2 (Regular 3G, median of 3)' }),
+    );
     expect(lineOf({ bar: 'B1', what: 'p99 at half the saturating load (154 req/s)' })).toBe(
       lineOf({
         bar: 'B1',

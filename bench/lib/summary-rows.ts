@@ -12,12 +12,12 @@ import { barRowsOf, type BarRow } from './results.ts';
 const WRITTEN_ON = /Written by `npm run bench` on (\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/;
 const DATED = /\((earlier run|run of)[^)]*\d{4}-\d{2}-\d{2}[^)]*\)/;
 
+/** A figure: a number standing alone (not a name's part: HTTP/1.1, 3G, 360p). */
+const FIGURE = /(?<![\w./])\d[\d.,]*(?!\w)/g;
+
 /** What a row measures: its bar and its words, without its run's date or its figures. */
 export const lineOf = (row: Pick<BarRow, 'bar' | 'what'>) =>
-  `${row.bar} ${row.what
-    .replace(DATED, '')
-    .replace(/\d[\d.,]*/g, '#')
-    .trim()}`;
+  `${row.bar} ${row.what.replace(DATED, '').replace(FIGURE, '#').trim()}`;
 
 export function carriedRows(previousSummary: string, rowsNow: readonly BarRow[]): BarRow[] {
   const written = WRITTEN_ON.exec(previousSummary);
