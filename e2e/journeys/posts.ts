@@ -277,7 +277,9 @@ const posts = journey(
     const own = page.getByRole('dialog', { name: stories('viewer.title', { name: isolated('Awa') }) });
     // Held with the space bar first, as a keyboard holds it: on a loaded machine the photo's 6 s ran
     // out before the count of views was tapped, twice in fresh-clone CI runs, and the viewer closed.
-    await own.locator('[data-state="timed"]').waitFor();
+    // The bar is there at once, empty until the photo is in (a fresh-clone CI run waited 15 s for it
+    // to start filling); the hold is what this step needs, whatever the photo's pace.
+    await own.locator('[data-state="timed"]').waitFor({ state: 'attached' });
     await page.keyboard.press(' ');
     await own.locator('[data-state="timed"][style*="animation-play-state: paused"]').waitFor();
     await own.getByRole('button', { name: stories('viewer.views_one', { count: '1' }), exact: true }).click();
