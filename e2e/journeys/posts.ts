@@ -277,11 +277,12 @@ const posts = journey(
     const own = page.getByRole('dialog', { name: stories('viewer.title', { name: isolated('Awa') }) });
     // Held with the space bar first, as a keyboard holds it: on a loaded machine the photo's 6 s ran
     // out before the count of views was tapped, twice in fresh-clone CI runs, and the viewer closed.
-    // The bar is there at once, empty until the photo is in (a fresh-clone CI run waited 15 s for it
-    // to start filling); the hold is what this step needs, whatever the photo's pace.
+    // The bar is there at once, empty (so never "visible") until the photo is in, which two
+    // fresh-clone CI runs waited 15 s for: the hold is what this step needs, whatever the photo's pace.
     await own.locator('[data-state="timed"]').waitFor({ state: 'attached' });
     await page.keyboard.press(' ');
-    await own.locator('[data-state="timed"][style*="animation-play-state: paused"]').waitFor();
+    const held = own.locator('[data-state="timed"][style*="animation-play-state: paused"]');
+    await held.waitFor({ state: 'attached' });
     await own.getByRole('button', { name: stories('viewer.views_one', { count: '1' }), exact: true }).click();
     await own.getByText('Kofi', { exact: true }).waitFor();
     await shot(page, 'posts-14-viewers-awa');
