@@ -70,11 +70,12 @@ const DOCUMENT_HEADERS = Object.keys(helmetHeaders(securityHeaderOptions({ produ
 );
 
 /** The policy of a stored file opened as a page: nothing loads, nothing runs. */
-export const FILE_POLICY = "default-src 'none'; sandbox";
+const FILE_POLICY = "default-src 'none'; sandbox";
 
 /**
- * A stored file's answer (a photo, a chat file, a live's segment): the headers that act on a file
- * (FILE_HEADERS), never sniffed, and a policy under which, opened as a page, it runs nothing.
+ * A stored file's answer (a photo, a chat file, a live's segment, a moderation case's snapshot): the
+ * headers that act on a file (FILE_HEADERS), never sniffed, and a policy under which, opened as a
+ * page, it runs nothing.
  */
 export function asFileAnswer(reply: FastifyReply): FastifyReply {
   for (const name of DOCUMENT_HEADERS) reply.removeHeader(name);

@@ -12,6 +12,7 @@ import {
 } from '@motema/shared/moderation';
 import { apiErrors, fileBody } from '../../lib/api-responses.ts';
 import { memberOf, perMemberRateLimit } from '../../plugins/request-member.ts';
+import { asFileAnswer } from '../../plugins/security-headers.ts';
 import { staffOnly } from '../../plugins/staff-only.ts';
 import { actOnCase } from './actions.service.ts';
 import { listNotices } from './appeals.service.ts';
@@ -104,12 +105,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationDeps> = async (ap
     },
     async (request, reply) => {
       const file = await snapshotMedia(deps, staffOf(request), request.params.id, request.params.index);
-      return reply
-        .headers({
-          'content-type': file.contentType,
-          'x-content-type-options': 'nosniff',
-          'cache-control': 'private, no-store',
-        })
+      return asFileAnswer(reply)
+        .headers({ 'content-type': file.contentType, 'cache-control': 'private, no-store' })
         .header('content-length', file.size)
         .send(file.body);
     },

@@ -116,7 +116,7 @@ const avatarCache = new Map<string, ReadonlyMap<string, PhotoRow>>();
 const AVATAR_CACHE_MAX = 10_000;
 
 /** The context's maps of a message just stored: nothing seen, no file, no avatar (never written to). */
-const NOTHING = new Map<string, never>();
+const NOTHING: ReadonlyMap<string, never> = new Map<string, never>();
 
 async function avatarsOf(db: DbOrTx, photoId: string | null): Promise<ReadonlyMap<string, PhotoRow>> {
   if (!photoId) return NOTHING;
