@@ -11,21 +11,21 @@ const CELL_SIZES = '(min-width: 40em) 300px, 50vw';
 /** A single photo: the post's whole width. */
 const SINGLE_SIZES = '(min-width: 40em) 600px, 100vw';
 
-/** How a photo loads: `lazy` when scrolled near, `eager` at once, `first` at once and before the rest. */
-type Loading = 'lazy' | 'eager' | 'first';
-
 function Photo({
   item,
   alt,
   sizes,
   single,
-  loading,
+  foremost,
+  first,
 }: {
   item: MediaItem;
   alt: string;
   sizes: string;
   single: boolean;
-  loading: Loading;
+  /** Loaded at once, not when scrolled near; the `first` before anything else. */
+  foremost: boolean;
+  first: boolean;
 }) {
   // Data saver: the blurred placeholder until the member taps it (then only this photo loads).
   const held = useMediaHeld(item._id);
@@ -41,8 +41,8 @@ function Photo({
       sizes={sizes}
       held={held}
       style={style}
-      loading={loading === 'lazy' ? 'lazy' : 'eager'}
-      fetchPriority={loading === 'first' ? 'high' : undefined}
+      loading={foremost ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
     />
   );
   if (!held) return <div className={classes.cell}>{picture}</div>;
@@ -77,14 +77,16 @@ const FOREMOST_CELLS = 4;
  * placeholder, so the layout never jumps.
  */
 export function PostPhotoGrid({ photos, alt, limit = photos.length, foremost = false }: Props) {
-  const loading = (index: number): Loading =>
-    !foremost || index >= FOREMOST_CELLS ? 'lazy' : index === 0 ? 'first' : 'eager';
+  const loading = (index: number) => ({
+    foremost: foremost && index < FOREMOST_CELLS,
+    first: foremost && index === 0,
+  });
   const { t } = useTranslation('posts');
   if (photos.length === 0) return null;
   if (photos.length === 1)
     return (
       <div className={classes.single}>
-        <Photo item={photos[0]!} alt={alt(0)} sizes={SINGLE_SIZES} single loading={loading(0)} />
+        <Photo item={photos[0]!} alt={alt(0)} sizes={SINGLE_SIZES} single {...loading(0)} />
       </div>
     );
   const shown = photos.slice(0, limit);
@@ -93,7 +95,7 @@ export function PostPhotoGrid({ photos, alt, limit = photos.length, foremost = f
     <div className={classes.grid} data-count={Math.min(shown.length, 4)}>
       {shown.map((item, index) => (
         <div key={item._id} className={classes.gridCell}>
-          <Photo item={item} alt={alt(index)} sizes={CELL_SIZES} single={false} loading={loading(index)} />
+          <Photo item={item} alt={alt(index)} sizes={CELL_SIZES} single={false} {...loading(index)} />
           {more > 0 && index === shown.length - 1 && (
             <span className={classes.more} aria-label={t('media.morePhotos', { count: more })}>
               +{more}
